@@ -1,0 +1,112 @@
+/**
+ * ONEXENO cards: a square split 3x3; the 8 outer cells are black or white, the centre shows
+ * the number of black cells (the card's point value, 0..8).
+ *
+ * Encoding. A *pattern* is an 8-bit integer, bit i = cell i black, cells numbered clockwise
+ * from the top-left corner: 0 TL, 1 T, 2 TR, 3 R, 4 BR, 5 B, 6 BL, 7 L. Turning a card a
+ * quarter turn clockwise moves cell i to cell i+2 (mod 8). A card's *id* is the smallest of
+ * its four rotations' patterns, so the 70 ids are the 70 cards of the deck
+ * (Burnside: (256 + 4 + 16 + 4) / 4 = 70; GAMES.md "ONEXENO cards").
+ */
+
+/** A card id: the canonical (smallest-rotation) 8-bit pattern, 0..255. */
+export type CardId = number;
+/** Quarter turns clockwise from the card's canonical orientation, 0..3. */
+export type Rotation = 0 | 1 | 2 | 3;
+
+export const ROTATIONS = [0, 1, 2, 3] as const satisfies readonly Rotation[];
+
+/** Cell indices (clockwise from top-left). */
+export const CELL = { TL: 0, T: 1, TR: 2, R: 3, BR: 4, B: 5, BL: 6, L: 7 } as const;
+
+/** Rotates an 8-bit pattern by `r` quarter turns clockwise. */
+export function rotatePattern(pattern: number, r: number): number {
+  const s = (2 * (((r % 4) + 4) % 4)) % 8;
+  return ((pattern << s) | (pattern >>> (8 - s))) & 0xff;
+}
+
+/** The canonical id of any pattern (smallest of its rotations). */
+export function canonical(pattern: number): CardId {
+  let best = pattern & 0xff;
+  for (let r = 1; r < 4; r++) best = Math.min(best, rotatePattern(pattern, r));
+  return best;
+}
+
+/** Whether cell `cell` (0..7) of `pattern` is black. */
+export function isBlack(pattern: number, cell: number): boolean {
+  return ((pattern >>> cell) & 1) === 1;
+}
+
+/** Point value: the number of black outer cells. */
+export function cardValue(id: CardId): number {
+  let v = 0;
+  for (let i = 0; i < 8; i++) v += (id >>> i) & 1;
+  return v;
+}
+
+/** The 70 card ids, sorted by value then id: the order of a fresh deck. */
+export const DECK: readonly CardId[] = (() => {
+  const ids = new Set<number>();
+  for (let p = 0; p < 256; p++) ids.add(canonical(p));
+  return [...ids].sort((a, b) => cardValue(a) - cardValue(b) || a - b);
+})();
+
+const DECK_SET = new Set(DECK);
+
+/** Whether `id` is one of the 70 canonical card ids. */
+export function isCardId(id: unknown): id is CardId {
+  return typeof id === "number" && DECK_SET.has(id);
+}
+
+/**
+ * Rotations of a card that give distinct patterns (symmetric cards have 1 or 2), so move
+ * lists do not repeat the same placement.
+ */
+export function distinctRotations(id: CardId): Rotation[] {
+  const seen = new Set<number>();
+  const out: Rotation[] = [];
+  for (const r of ROTATIONS) {
+    const p = rotatePattern(id, r);
+    if (!seen.has(p)) {
+      seen.add(p);
+      out.push(r);
+    }
+  }
+  return out;
+}
+
+/**
+ * Readable name used by autocomplete and printed under cards in hand pictures: the card
+ * read row by row as it is drawn (B black, W white, centre = value), e.g. `BWB/W4B/BWW`.
+ * Always in the canonical orientation. Unique per card.
+ */
+export function cardName(id: CardId): string {
+  const c = (cell: number) => (isBlack(id, cell) ? "B" : "W");
+  return (
+    `${c(CELL.TL)}${c(CELL.T)}${c(CELL.TR)}/` +
+    `${c(CELL.L)}${cardValue(id)}${c(CELL.R)}/` +
+    `${c(CELL.BL)}${c(CELL.B)}${c(CELL.BR)}`
+  );
+}
+
+/** Parses a card name (`BWB/W4B/BWW`, any case, `/` or spaces optional) or a numeric id. */
+export function parseCardName(text: string): CardId | null {
+  const t = text.trim().toUpperCase();
+  if (/^\d{1,3}$/.test(t)) {
+    const n = Number(t);
+    return isCardId(n) ? n : null;
+  }
+  const cells = t.replace(/[^BW0-8]/g, "");
+  if (!/^[BW]{3}[BW][0-8][BW][BW]{3}$/.test(cells)) return null;
+  const at = (i: number) => cells[i] === "B";
+  // reading order: TL T TR / L v R / BL B BR
+  const bits: [number, boolean][] = [
+    [CELL.TL, at(0)], [CELL.T, at(1)], [CELL.TR, at(2)],
+    [CELL.L, at(3)], [CELL.R, at(5)],
+    [CELL.BL, at(6)], [CELL.B, at(7)], [CELL.BR, at(8)],
+  ];
+  let p = 0;
+  for (const [cell, black] of bits) if (black) p |= 1 << cell;
+  if (Number(cells[4]) !== cardValue(p)) return null;
+  return canonical(p);
+}

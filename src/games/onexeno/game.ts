@@ -1,0 +1,408 @@
+/**
+ * ONEXENO basic (2..7 players) and partners (2 or 3 teams of two) as a pure game definition.
+ *
+ * Source: seed 000 (Start Up, The Deal, Player Turns, Taking Tricks, The Playing Field,
+ * The End Game, The Score, The Partners Game) as ruled in GAMES.md "ONEXENO basic" and
+ * "ONEXENO partners". Rulings made here (also in docs/rules/onexeno.md):
+ * - the draw at the start of a turn is automatic (it is never a choice);
+ * - a pass locks the player out for the rest of the hand when the stack is empty at that
+ *   moment (the end game); in partners the partner is locked out with them;
+ * - after a trick empties the table, the next card goes to the centre (0, 0).
+ */
+import { applyAction, type GameDefinition, type Outcome } from "../../engine/definition";
+import { err, ok, type Result } from "../../engine/result";
+import { randInt, seedRng, shuffle, type RngState } from "../../engine/rng";
+import {
+  completedLines,
+  fieldOf,
+  gridOf,
+  legalPlacements,
+  placedPattern,
+  placementProblem,
+  type Field,
+  type LineKind,
+  type Placed,
+  type PlacementProblem,
+} from "./board";
+import { cardValue, DECK, isCardId, rotatePattern, type CardId, type Rotation } from "./cards";
+
+/** The two multiplayer variants. */
+export const ONEXENO_VARIANTS = ["basic", "partners"] as const;
+export type OnexenoVariant = (typeof ONEXENO_VARIANTS)[number];
+
+/** Cards dealt to each player (seed 000 "The Deal"). */
+export const HAND_SIZE = 5;
+/** Sessions last 1..10 hands. */
+export const MAX_HANDS = 10;
+
+/** Table configuration chosen in the lobby. */
+export interface OnexenoConfig {
+  readonly variant: OnexenoVariant;
+  /** Number of hands in the session, 1..10. */
+  readonly hands: number;
+}
+
+/** A move: place a card from hand, or pass. */
+export type OnexenoMove =
+  | { readonly kind: "place"; readonly card: CardId; readonly x: number; readonly y: number; readonly rot: Rotation }
+  | { readonly kind: "pass" };
+
+/** A trick taken by one placement: the lines and the cards removed from the table. */
+export interface TrickTaken {
+  readonly lines: readonly LineKind[];
+  readonly cards: readonly Placed[];
+  readonly points: number;
+}
+
+/** What happened on the last accepted move (for the table picture). */
+export interface LastMove {
+  readonly seat: number;
+  readonly kind: "place" | "pass";
+  readonly placed: Placed | null;
+  readonly trick: TrickTaken | null;
+  /** The pass locked these seats out (end game). */
+  readonly lockedOut: readonly number[];
+  readonly wentOut: boolean;
+}
+
+/** The score of one finished hand. */
+export interface HandResult {
+  readonly hand: number;
+  readonly taken: readonly number[];
+  readonly inHand: readonly number[];
+  /** taken - inHand, per seat. */
+  readonly scores: readonly number[];
+  /** Seat that went out, or null when everybody passed. */
+  readonly wentOut: number | null;
+}
+
+/** One round of the draw for the first dealer. */
+export type DealerDrawRound = readonly { readonly seat: number; readonly card: CardId }[];
+
+/** Full game state (plain, versioned JSON). Contains hidden cards: never show it raw. */
+export interface OnexenoState {
+  readonly schema: 1;
+  readonly version: number;
+  readonly game: "onexeno";
+  readonly variant: OnexenoVariant;
+  readonly seats: number;
+  readonly rng: RngState;
+  readonly handsTotal: number;
+  /** 1-based number of the hand being played. */
+  readonly hand: number;
+  readonly dealer: number;
+  readonly dealerDraw: readonly DealerDrawRound[];
+  readonly stack: readonly CardId[];
+  readonly hands: readonly (readonly CardId[])[];
+  readonly table: readonly Placed[];
+  readonly taken: readonly (readonly CardId[])[];
+  readonly turn: number;
+  /** Seats out of play for the rest of the hand (end game passes). */
+  readonly out: readonly boolean[];
+  /** Running totals of finished hands. */
+  readonly totals: readonly number[];
+  readonly results: readonly HandResult[];
+  readonly last: LastMove | null;
+  readonly phase: "play" | "over";
+}
+
+/** What one seat (or a spectator, seat null) may see. */
+export interface OnexenoView {
+  readonly game: "onexeno";
+  readonly variant: OnexenoVariant;
+  readonly version: number;
+  readonly seats: number;
+  readonly viewer: number | null;
+  readonly hand: number;
+  readonly handsTotal: number;
+  readonly dealer: number;
+  readonly dealerDraw: readonly DealerDrawRound[];
+  readonly turn: number;
+  readonly phase: "play" | "over";
+  readonly stackCount: number;
+  readonly table: readonly Placed[];
+  readonly field: Field | null;
+  readonly handSizes: readonly number[];
+  readonly takenPoints: readonly number[];
+  readonly takenCounts: readonly number[];
+  readonly out: readonly boolean[];
+  readonly totals: readonly number[];
+  readonly results: readonly HandResult[];
+  readonly last: LastMove | null;
+  /** Team index per seat (partners), else null. */
+  readonly teamOf: readonly number[] | null;
+  /** The viewer's own hand; null for spectators. */
+  readonly myHand: readonly CardId[] | null;
+}
+
+/** Seat counts allowed per variant. */
+export function seatCountsFor(variant: OnexenoVariant): readonly number[] {
+  return variant === "partners" ? [4, 6] : [2, 3, 4, 5, 6, 7];
+}
+
+/** Team of a seat in partners: partners sit opposite (seat i and i + n/2). */
+export function teamOf(seat: number, seats: number): number {
+  return seat % (seats / 2);
+}
+
+const sum = (cards: readonly CardId[]) => cards.reduce((s, c) => s + cardValue(c), 0);
+
+/** Draws the first dealer: everyone draws, highest value deals, ties redraw among the tied. */
+function drawForDealer(rng: RngState, seats: number): { dealer: number; rounds: DealerDrawRound[]; rng: RngState } {
+  let contenders = Array.from({ length: seats }, (_, i) => i);
+  const rounds: DealerDrawRound[] = [];
+  let r = rng;
+  for (;;) {
+    let deck: CardId[];
+    [deck, r] = shuffle(r, DECK);
+    const round = contenders.map((seat, i) => ({ seat, card: deck[i] as CardId }));
+    rounds.push(round);
+    const best = Math.max(...round.map((d) => cardValue(d.card)));
+    contenders = round.filter((d) => cardValue(d.card) === best).map((d) => d.seat);
+    if (contenders.length === 1) return { dealer: contenders[0] as number, rounds, rng: r };
+  }
+}
+
+/** Shuffles and deals one hand: 5 each starting left of the dealer, one card face up. */
+function dealHand(
+  base: Omit<OnexenoState, "stack" | "hands" | "table" | "taken" | "turn" | "out" | "rng"> & { rng: RngState },
+): OnexenoState {
+  const [deck, rng] = shuffle(base.rng, DECK);
+  const n = base.seats;
+  const hands: CardId[][] = Array.from({ length: n }, () => []);
+  let top = 0;
+  for (let round = 0; round < HAND_SIZE; round++) {
+    for (let k = 1; k <= n; k++) hands[(base.dealer + k) % n]?.push(deck[top++] as CardId);
+  }
+  const first = deck[top++] as CardId;
+  const [rot, rng2] = randInt(rng, 0, 3);
+  const stack = deck.slice(top);
+  const turn = (base.dealer + 1) % n;
+  const state: OnexenoState = {
+    ...base,
+    rng: rng2,
+    stack,
+    hands,
+    table: [{ card: first, rot: rot as Rotation, x: 0, y: 0 }],
+    taken: Array.from({ length: n }, () => []),
+    turn,
+    out: Array.from({ length: n }, () => false),
+  };
+  return drawFor(state, turn);
+}
+
+/** The seat to move draws the top card of the stack, if any (start of a turn). */
+function drawFor(state: OnexenoState, seat: number): OnexenoState {
+  if (state.stack.length === 0) return state;
+  const [card, ...rest] = state.stack;
+  const hands = state.hands.map((h, i) => (i === seat ? [...h, card as CardId] : h));
+  return { ...state, stack: rest, hands };
+}
+
+/** Deals a new session. Refuses a seat count or hand count the variant does not allow. */
+export function setupOnexeno(config: OnexenoConfig, seats: number, seed: string): Result<OnexenoState> {
+  if (!seatCountsFor(config.variant).includes(seats)) {
+    return err(
+      "onexeno/bad_seat_count",
+      config.variant === "partners"
+        ? "Partners needs 2 or 3 teams of two (4 or 6 players)."
+        : "ONEXENO needs 2 to 7 players.",
+    );
+  }
+  if (!Number.isInteger(config.hands) || config.hands < 1 || config.hands > MAX_HANDS) {
+    return err("onexeno/bad_hand_count", `A session lasts 1 to ${MAX_HANDS} hands.`);
+  }
+  const drawn = drawForDealer(seedRng(seed), seats);
+  return ok(
+    dealHand({
+      schema: 1,
+      version: 0,
+      game: "onexeno",
+      variant: config.variant,
+      seats,
+      rng: drawn.rng,
+      handsTotal: config.hands,
+      hand: 1,
+      dealer: drawn.dealer,
+      dealerDraw: drawn.rounds,
+      totals: Array.from({ length: seats }, () => 0),
+      results: [],
+      last: null,
+      phase: "play",
+    }),
+  );
+}
+
+/** Scores the hand, then deals the next one (deal passes left) or ends the session. */
+function finishHand(state: OnexenoState, wentOut: number | null): OnexenoState {
+  const taken = state.taken.map(sum);
+  const inHand = state.hands.map(sum);
+  const scores = taken.map((t, i) => t - (inHand[i] as number));
+  const totals = state.totals.map((t, i) => t + (scores[i] as number));
+  const results = [...state.results, { hand: state.hand, taken, inHand, scores, wentOut }];
+  if (state.hand >= state.handsTotal) return { ...state, totals, results, phase: "over" };
+  return dealHand({
+    ...state,
+    hand: state.hand + 1,
+    dealer: (state.dealer + 1) % state.seats,
+    totals,
+    results,
+  });
+}
+
+/** Next seat after `from` that is still in play, or null if everyone is out. */
+function nextActive(out: readonly boolean[], from: number): number | null {
+  const n = out.length;
+  for (let k = 1; k <= n; k++) {
+    const s = (from + k) % n;
+    if (!out[s]) return s;
+  }
+  return null;
+}
+
+/** Ends the current turn: the next seat in play draws and moves, or the hand ends. */
+function advance(state: OnexenoState): OnexenoState {
+  const next = nextActive(state.out, state.turn);
+  if (next === null) return finishHand(state, null);
+  return drawFor({ ...state, turn: next }, next);
+}
+
+/** Applies a placement or a pass by the seat to move (checks done by `applyAction`). */
+function applyMove(state: OnexenoState, seat: number, move: OnexenoMove): Result<OnexenoState> {
+  if (move.kind === "pass") {
+    const lockedOut: number[] = [];
+    let out = state.out;
+    if (state.stack.length === 0) {
+      out = out.map((o, i) =>
+        o || i === seat || (state.variant === "partners" && teamOf(i, state.seats) === teamOf(seat, state.seats)),
+      );
+      out.forEach((o, i) => {
+        if (o && !state.out[i]) lockedOut.push(i);
+      });
+    }
+    const last: LastMove = { seat, kind: "pass", placed: null, trick: null, lockedOut, wentOut: false };
+    return ok(advance({ ...state, out, last }));
+  }
+  const hand = state.hands[seat] ?? [];
+  if (!isCardId(move.card) || !hand.includes(move.card)) {
+    return err("onexeno/card_not_in_hand", "That card is not in your hand.");
+  }
+  if (![0, 1, 2, 3].includes(move.rot) || !Number.isInteger(move.x) || !Number.isInteger(move.y)) {
+    return err("onexeno/bad_position", "That is not a position on the table.");
+  }
+  const grid = gridOf(state.table);
+  const field = fieldOf(state.table);
+  const problem = placementProblem(grid, field, move.x, move.y, rotatePattern(move.card, move.rot));
+  if (problem !== null) return err(`onexeno/${problem}`, PROBLEM_TEXT[problem]);
+
+  const placed: Placed = { card: move.card, rot: move.rot, x: move.x, y: move.y };
+  const table = [...state.table, placed];
+  const grid2 = gridOf(table);
+  const lines = completedLines(grid2, fieldOf(table) as Field, move.x, move.y);
+  const removed = new Set<string>();
+  for (const l of lines) for (const c of l.cells) removed.add(`${c.x},${c.y}`);
+  const trickCards = table.filter((p) => removed.has(`${p.x},${p.y}`));
+  const remaining = table.filter((p) => !removed.has(`${p.x},${p.y}`));
+  const newHand = hand.filter((c) => c !== move.card);
+  const hands = state.hands.map((h, i) => (i === seat ? newHand : h));
+  const taken = state.taken.map((t, i) => (i === seat ? [...t, ...trickCards.map((p) => p.card)] : t));
+  const trick: TrickTaken | null =
+    lines.length === 0
+      ? null
+      : { lines: lines.map((l) => l.kind), cards: trickCards, points: sum(trickCards.map((p) => p.card)) };
+  const wentOut = newHand.length === 0;
+  const last: LastMove = { seat, kind: "place", placed, trick, lockedOut: [], wentOut };
+  const next: OnexenoState = { ...state, table: remaining, hands, taken, last };
+  return ok(wentOut ? finishHand(next, seat) : advance(next));
+}
+
+const PROBLEM_TEXT: Record<PlacementProblem, string> = {
+  occupied: "That cell already holds a card.",
+  not_adjacent: "A new card must share an edge with a card on the table.",
+  no_match: "The colours do not match a neighbouring card there (edges and touching corners must match).",
+  field_limit: "The field may not grow past 5 columns or 5 rows.",
+};
+
+/** Every legal move of the seat to move: each placement of each hand card, then pass. */
+export function onexenoLegalMoves(state: OnexenoState, seat: number): OnexenoMove[] {
+  if (state.phase !== "play" || seat !== state.turn) return [];
+  const grid = gridOf(state.table);
+  const field = fieldOf(state.table);
+  const moves: OnexenoMove[] = [];
+  for (const card of state.hands[seat] ?? []) {
+    for (const p of legalPlacements(state.table, grid, field, card)) moves.push({ kind: "place", card, ...p });
+  }
+  moves.push({ kind: "pass" });
+  return moves;
+}
+
+/** The view of one seat (null = spectator): hands reduced to counts except the viewer's. */
+export function onexenoView(state: OnexenoState, seat: number | null): OnexenoView {
+  return {
+    game: "onexeno",
+    variant: state.variant,
+    version: state.version,
+    seats: state.seats,
+    viewer: seat,
+    hand: state.hand,
+    handsTotal: state.handsTotal,
+    dealer: state.dealer,
+    dealerDraw: state.dealerDraw,
+    turn: state.turn,
+    phase: state.phase,
+    stackCount: state.stack.length,
+    table: state.table,
+    field: fieldOf(state.table),
+    handSizes: state.hands.map((h) => h.length),
+    takenPoints: state.taken.map(sum),
+    takenCounts: state.taken.map((t) => t.length),
+    out: state.out,
+    totals: state.totals,
+    results: state.results,
+    last: state.last,
+    teamOf: state.variant === "partners" ? state.hands.map((_, i) => teamOf(i, state.seats)) : null,
+    myHand: seat === null ? null : [...(state.hands[seat] ?? [])],
+  };
+}
+
+/** Final scores per seat (partners: each seat carries its team's total) and winners. */
+export function onexenoOutcome(state: OnexenoState): Outcome | null {
+  if (state.phase !== "over") return null;
+  const scores =
+    state.variant === "partners"
+      ? state.totals.map((_, i) =>
+          state.totals.reduce((s, t, j) => (teamOf(j, state.seats) === teamOf(i, state.seats) ? s + t : s), 0),
+        )
+      : [...state.totals];
+  const best = Math.max(...scores);
+  return { scores, winners: scores.flatMap((s, i) => (s === best ? [i] : [])) };
+}
+
+/** ONEXENO basic and partners. */
+export const onexeno: GameDefinition<OnexenoState, OnexenoMove, OnexenoView, OnexenoConfig> = {
+  id: "onexeno",
+  seatCounts: (config) => seatCountsFor(config.variant),
+  setup: setupOnexeno,
+  actors: (state) => (state.phase === "play" ? [state.turn] : []),
+  legalMoves: onexenoLegalMoves,
+  apply: (state, seat, move) => applyMove(state, seat, move),
+  view: onexenoView,
+  outcome: onexenoOutcome,
+};
+
+/** Applies `move` for `seat` at the state's current version (helper for tests and bots). */
+export function playNow(state: OnexenoState, seat: number, move: OnexenoMove): Result<OnexenoState> {
+  return applyAction(onexeno, state, { seat, move, version: state.version });
+}
+
+/** Points a placement would take (0 if it completes no line); for hints and bots. */
+export function trickPointsOf(state: OnexenoState, move: OnexenoMove & { kind: "place" }): number {
+  const table = [...state.table, { card: move.card, rot: move.rot, x: move.x, y: move.y }];
+  const grid = gridOf(table);
+  const lines = completedLines(grid, fieldOf(table) as Field, move.x, move.y);
+  const cells = new Set<string>();
+  for (const l of lines) for (const c of l.cells) cells.add(`${c.x},${c.y}`);
+  return table.filter((p) => cells.has(`${p.x},${p.y}`)).reduce((s, p) => s + cardValue(p.card), 0);
+}
+
+export { placedPattern };
