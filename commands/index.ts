@@ -1,0 +1,8 @@
+/** The static list of slash commands and the component handler (no filesystem scanning). */
+import type { BotContext } from "../src/bot/context";
+import type { Command, ComponentHandler } from "../src/bot/router";
+import { onexenoCommand } from "./onexeno";
+import { onexenoComponents } from "./onexeno-components";
+
+export const commands: readonly Command<BotContext>[] = [onexenoCommand];
+export const components: ComponentHandler<BotContext> = onexenoComponents;

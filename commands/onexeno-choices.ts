@@ -1,0 +1,110 @@
+/**
+ * Choices offered to a player: cards of their hand (playable first) and the legal placements
+ * of one card, labelled in the coordinates printed on the table picture. Used by
+ * autocomplete, by the select menus of the hand panel and to read typed input.
+ */
+import { columnLabel, displayWindow, parsePositionLabel, positionLabel } from "../src/games/onexeno/board";
+import { cardName, cardValue, parseCardName, type CardId, type Rotation } from "../src/games/onexeno/cards";
+import { onexeno, trickPointsOf, type OnexenoMove, type OnexenoState } from "../src/games/onexeno/game";
+import { UserError } from "../src/bot/errors";
+
+type Place = OnexenoMove & { kind: "place" };
+
+/** How a rotation is said to players. */
+export function rotationText(rot: Rotation): string {
+  return ["as shown", "turned 90° right", "turned 180°", "turned 90° left"][rot] as string;
+}
+
+/** A placement choice: `value` is `x,y,rot` in table coordinates. */
+export interface PlacementChoice {
+  readonly label: string;
+  readonly value: string;
+  readonly points: number;
+  readonly move: Place;
+}
+
+/** Legal placements of `card` for `seat`, trick-taking ones first, then reading order. */
+export function placementChoices(state: OnexenoState, seat: number, card: CardId): PlacementChoice[] {
+  const win = displayWindow(state.table);
+  return onexeno
+    .legalMoves(state, seat)
+    .filter((m): m is Place => m.kind === "place" && m.card === card)
+    .map((move) => {
+      const points = trickPointsOf(state, move);
+      const label = `${positionLabel(win, move.x, move.y)} · ${rotationText(move.rot)}${points > 0 ? ` · takes a trick (+${points})` : ""}`;
+      return { label, value: `${move.x},${move.y},${move.rot}`, points, move };
+    })
+    .sort((a, b) => b.points - a.points || a.move.y - b.move.y || a.move.x - b.move.x || a.move.rot - b.move.rot);
+}
+
+/** A card of the hand with how many placements it has now. */
+export interface CardChoice {
+  readonly card: CardId;
+  readonly name: string;
+  readonly placements: number;
+  readonly bestPoints: number;
+}
+
+/** The seat's hand, playable cards first (most placements first), each with its count. */
+export function cardChoices(state: OnexenoState, seat: number): CardChoice[] {
+  const moves = onexeno.legalMoves(state, seat).filter((m): m is Place => m.kind === "place");
+  const hand = state.hands[seat] ?? [];
+  return hand
+    .map((card) => {
+      const mine = moves.filter((m) => m.card === card);
+      return {
+        card,
+        name: cardName(card),
+        placements: mine.length,
+        bestPoints: mine.reduce((best, m) => Math.max(best, trickPointsOf(state, m)), 0),
+      };
+    })
+    .sort((a, b) => Number(b.placements > 0) - Number(a.placements > 0) || b.bestPoints - a.bestPoints || cardValue(b.card) - cardValue(a.card));
+}
+
+/** Short description of a card choice (autocomplete and select option text). */
+export function cardChoiceText(c: CardChoice, myTurn: boolean): string {
+  const pts = `${cardValue(c.card)} pt${cardValue(c.card) === 1 ? "" : "s"}`;
+  if (!myTurn) return `${pts}`;
+  if (c.placements === 0) return `${pts} · no legal place now`;
+  return `${pts} · ${c.placements} place${c.placements === 1 ? "" : "s"}${c.bestPoints > 0 ? ` · can take +${c.bestPoints}` : ""}`;
+}
+
+/** Reads the `card` option: an id from autocomplete, or a typed card name. */
+export function readCard(text: string, state: OnexenoState, seat: number): CardId {
+  const card = parseCardName(text);
+  if (card === null) throw new UserError("input/bad_card", `\`${text}\` is not a card. Pick one from the list, or type its name like \`BWB/W4B/BWW\`.`);
+  if (!(state.hands[seat] ?? []).includes(card)) throw new UserError("onexeno/card_not_in_hand", `${cardName(card)} is not in your hand.`);
+  return card;
+}
+
+/**
+ * Reads the `at` option: `x,y,rot` from autocomplete, or a typed coordinate such as `C3`,
+ * optionally followed by a rotation (`90`, `180`, `270`, `r1`..`r3`, `left`, `right`).
+ * With no rotation, a cell where exactly one turn of the card fits is accepted.
+ */
+export function readPlacement(text: string, state: OnexenoState, seat: number, card: CardId): Place {
+  const abs = /^(-?\d+),(-?\d+),([0-3])$/.exec(text.trim());
+  if (abs) return { kind: "place", card, x: Number(abs[1]), y: Number(abs[2]), rot: Number(abs[3]) as Rotation };
+  const m = /^\s*([a-zA-Z]\s*\d{1,2})\s*(.*)$/.exec(text);
+  const win = displayWindow(state.table);
+  const pos = m ? parsePositionLabel(win, m[1] as string) : null;
+  const range = `columns A-${columnLabel(win.cols - 1)}, rows 1-${win.rows}`;
+  if (!m || !pos) throw new UserError("input/bad_position", `\`${text}\` is not a position. Use a coordinate from the table picture (${range}), like \`B2\`.`);
+  if (pos.x >= win.minX + win.cols || pos.y >= win.minY + win.rows) {
+    throw new UserError("input/bad_position", `\`${m[1]}\` is not a position on the table picture (${range}).`);
+  }
+  const rotText = (m[2] ?? "").toLowerCase().replace(/[°\s]/g, "");
+  const rotMap: Record<string, Rotation> = { "": 0, "0": 0, r0: 0, "90": 1, r1: 1, right: 1, "180": 2, r2: 2, "270": 3, r3: 3, left: 3 };
+  const options = placementChoices(state, seat, card).filter((c) => c.move.x === pos.x && c.move.y === pos.y);
+  if (rotText === "") {
+    if (options.length === 1) return (options[0] as PlacementChoice).move;
+    if (options.length > 1) {
+      throw new UserError("input/which_rotation", `The card fits ${m[1]} more than one way: ${options.map((o) => o.label).join("; ")}. Pick one from the list.`);
+    }
+    return { kind: "place", card, x: pos.x, y: pos.y, rot: 0 };
+  }
+  const rot = rotMap[rotText];
+  if (rot === undefined) throw new UserError("input/bad_rotation", `\`${m[2]}\` is not a rotation (use 90, 180, 270).`);
+  return { kind: "place", card, x: pos.x, y: pos.y, rot };
+}

@@ -1,0 +1,119 @@
+/**
+ * Buttons and selects of ONEXENO messages. A permanent handler (no collectors), so
+ * components keep working after a restart. Every customId carries the table revision it was
+ * drawn for: public buttons from an older table answer "this table has moved on" and change
+ * nothing; a stale private hand panel is replaced by a fresh one.
+ */
+import { MessageFlags, type MessageComponentInteraction } from "discord.js";
+import type { BotContext } from "../src/bot/context";
+import type { ComponentHandler } from "../src/bot/router";
+import type { ComponentId } from "../src/bot/customid";
+import { UserError } from "../src/bot/errors";
+import { respond } from "../src/bot/reply";
+import type { TableRecord } from "../src/bot/tables";
+import { cardName, isCardId, type CardId } from "../src/games/onexeno/cards";
+import { readPlacement } from "./onexeno-choices";
+import { moveNote, seatOf } from "./onexeno";
+import { handPayload, tablePayload } from "./onexeno-view";
+
+const MOVED_ON = "⏩ This table has moved on since that message. The newest table is the last message from the bot; use its buttons or `/onexeno table`.";
+
+async function current(ctx: BotContext, interaction: MessageComponentInteraction): Promise<TableRecord> {
+  const rec = await ctx.tables.get(interaction.channelId);
+  if (!rec) throw new UserError("table/none", "This table is closed. Open a new one with `/onexeno new`.");
+  return rec;
+}
+
+/** Is this component from the private hand panel (an ephemeral message)? */
+const fromPanel = (i: MessageComponentInteraction) => i.message.flags.has(MessageFlags.Ephemeral);
+
+/** Plays from the private panel: the panel turns into a receipt, the new table goes public. */
+async function playFromPanel(interaction: MessageComponentInteraction, ctx: BotContext, rev: number, build: (rec: TableRecord, seat: number) => Parameters<BotContext["tables"]["play"]>[2]): Promise<void> {
+  let done: { before: TableRecord; after: TableRecord } | null = null;
+  await respond(interaction, "update", true, async () => {
+    const before = await current(ctx, interaction);
+    if (before.rev !== rev) return handPayload(before, interaction.user.id, undefined, 0, MOVED_ON);
+    const seat = ctx.tables.seatOf(before, interaction.user.id);
+    const move = build(before, seat);
+    const after = await ctx.tables.play(interaction.channelId, interaction.user.id, move, rev);
+    done = { before, after };
+    const receipt = move.kind === "pass" ? "You passed." : `You placed ${cardName(move.card)}.`;
+    return { content: `✅ ${receipt} The new table is below.`, components: [], files: [], embeds: [] };
+  });
+  const played = done as { before: TableRecord; after: TableRecord } | null;
+  if (played) await interaction.followUp(await tablePayload(played.after, moveNote(played.before, played.after)));
+}
+
+export const onexenoComponents: ComponentHandler<BotContext> = {
+  async handle(interaction, id: ComponentId, ctx) {
+    const channelId = interaction.channelId;
+    switch (id.verb) {
+      case "join":
+        await respond(interaction, "reply", false, async () => tablePayload(await ctx.tables.join(channelId, seatOf(interaction), id.rev), `${seatOf(interaction).name} joined.`));
+        return;
+      case "leave":
+        await respond(interaction, "reply", false, async () => {
+          const rec = await ctx.tables.leave(channelId, interaction.user.id, id.rev);
+          if (!rec) return { content: "The last player left; the table is closed.", components: [], embeds: [], files: [] };
+          return tablePayload(rec, `${seatOf(interaction).name} left.`);
+        });
+        return;
+      case "start":
+        await respond(interaction, "reply", false, async () => {
+          const rec = await ctx.tables.start(channelId, interaction.user.id, id.rev);
+          return tablePayload(rec, `The game starts. ${rec.seats[rec.state?.dealer ?? 0]?.name} drew the highest card and deals.`);
+        });
+        return;
+      case "hand": {
+        // Showing a hand changes nothing, so an older table's button still helps, with a note.
+        await respond(interaction, "reply", true, async () => {
+          const rec = await current(ctx, interaction);
+          ctx.tables.seatOf(rec, interaction.user.id);
+          return handPayload(rec, interaction.user.id, undefined, 0, rec.rev !== id.rev ? "This table has moved on; here is your hand now." : undefined);
+        });
+        return;
+      }
+      case "pass":
+        if (fromPanel(interaction)) {
+          await playFromPanel(interaction, ctx, id.rev, () => ({ kind: "pass" }));
+          return;
+        }
+        await respond(interaction, "reply", false, async () => {
+          const before = await current(ctx, interaction);
+          if (before.rev !== id.rev) throw new UserError("table/stale", MOVED_ON);
+          const after = await ctx.tables.play(channelId, interaction.user.id, { kind: "pass" }, id.rev);
+          return tablePayload(after, moveNote(before, after));
+        });
+        return;
+      case "card":
+      case "page": {
+        if (!interaction.isStringSelectMenu() && !interaction.isButton()) return;
+        const raw = interaction.isStringSelectMenu() ? interaction.values[0] : id.args[0];
+        const card = Number(raw);
+        const page = id.verb === "page" ? Number(id.args[1] ?? 0) : 0;
+        await respond(interaction, "update", true, async () => {
+          const rec = await current(ctx, interaction);
+          if (rec.rev !== id.rev) return handPayload(rec, interaction.user.id, undefined, 0, MOVED_ON);
+          if (!isCardId(card)) throw new UserError("input/bad_card", "That is not a card.");
+          return handPayload(rec, interaction.user.id, card as CardId, Number.isInteger(page) ? page : 0);
+        });
+        return;
+      }
+      case "place": {
+        if (!interaction.isStringSelectMenu()) return;
+        const card = Number(id.args[0]);
+        const value = interaction.values[0] ?? "";
+        await playFromPanel(interaction, ctx, id.rev, (rec, seat) => {
+          if (!isCardId(card)) throw new UserError("input/bad_card", "That is not a card.");
+          return readPlacement(value, rec.state as NonNullable<TableRecord["state"]>, seat, card);
+        });
+        return;
+      }
+      case "table":
+        await respond(interaction, "reply", false, async () => tablePayload(await current(ctx, interaction)));
+        return;
+      default:
+        throw new UserError("component/unknown", "Unknown button.");
+    }
+  },
+};

@@ -1,0 +1,162 @@
+/**
+ * Message payloads for ONEXENO: the public table (lobby embed, or picture plus buttons) and
+ * the private hand panel (picture plus selects), built from player views only. Discord
+ * limits respected: 5 component rows, 25 options per select, 100-char customIds
+ * (https://discord.com/developers/docs/interactions/message-components).
+ */
+import {
+  ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder, StringSelectMenuBuilder,
+  type BaseMessageOptions,
+} from "discord.js";
+import { encodeId } from "../src/bot/customid";
+import { maxSeats, type TableRecord } from "../src/bot/tables";
+import { cardName, type CardId } from "../src/games/onexeno/cards";
+import { onexeno, onexenoView, seatCountsFor, teamOf } from "../src/games/onexeno/game";
+import { renderOnexenoHand } from "../render/onexeno-hand";
+import { describeOnexenoTable, renderOnexenoTable, teamLetter } from "../render/onexeno-table";
+import { cardChoices, cardChoiceText, placementChoices } from "./onexeno-choices";
+
+/** Options per select menu page (Discord's maximum). */
+export const SELECT_PAGE = 25;
+
+const names = (rec: TableRecord) => rec.seats.map((s) => s.name);
+
+/** The lobby message: who sits where, what is needed to start, Join/Leave/Start. */
+function lobbyPayload(rec: TableRecord, note: string | undefined): BaseMessageOptions {
+  const counts = seatCountsFor(rec.config.variant);
+  const n = rec.seats.length;
+  const seatLines = rec.seats.map((s, i) => {
+    const team = rec.config.variant === "partners" && counts.includes(n) ? ` · team ${teamLetter(teamOf(i, n))}` : "";
+    return `${i + 1}. <@${s.userId}>${s.userId === rec.hostId ? " (host)" : ""}${team}`;
+  });
+  const ready = counts.includes(n);
+  const embed = new EmbedBuilder()
+    .setTitle(`ONEXENO ${rec.config.variant} · ${rec.config.hands} hand${rec.config.hands === 1 ? "" : "s"}`)
+    .setDescription(
+      `${seatLines.join("\n")}\n\n` +
+        (ready
+          ? `Ready: the host can press **Start**.`
+          : `Waiting for players: ${rec.config.variant === "partners" ? "4 or 6" : "2 to 7"} needed, ${n} seated.`) +
+        (rec.config.variant === "partners" ? "\nPartners sit opposite: seats follow the order of joining." : ""),
+    )
+    .setColor(0x1d5b3b);
+  const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
+    new ButtonBuilder().setCustomId(encodeId("join", rec.rev)).setLabel("Join").setStyle(ButtonStyle.Success).setDisabled(n >= maxSeats(rec.config)),
+    new ButtonBuilder().setCustomId(encodeId("leave", rec.rev)).setLabel("Leave").setStyle(ButtonStyle.Secondary),
+    new ButtonBuilder().setCustomId(encodeId("start", rec.rev)).setLabel("Start").setStyle(ButtonStyle.Primary).setDisabled(!ready),
+  );
+  return {
+    content: `${note ? `${note}\n` : ""}A table is open in this channel: press **Join** or use \`/onexeno join\`.`,
+    embeds: [embed],
+    components: [row],
+    files: [],
+    allowedMentions: { parse: [] },
+  };
+}
+
+/** The public table: picture (with alt text), whose turn, buttons. */
+export async function tablePayload(rec: TableRecord, note?: string): Promise<BaseMessageOptions> {
+  if (rec.status === "lobby" || !rec.state) return lobbyPayload(rec, note);
+  const view = onexenoView(rec.state, null);
+  const png = await renderOnexenoTable(view, names(rec));
+  const file = new AttachmentBuilder(png, { name: "table.png", description: describeOnexenoTable(view, names(rec)) });
+  const head = note ? `${note}\n` : "";
+  if (rec.status === "over") {
+    const outcome = onexeno.outcome(rec.state);
+    const winners = (outcome?.winners ?? []).map((w) => `<@${rec.seats[w]?.userId}>`);
+    const scores = rec.seats.map((s, i) => `${s.name} ${outcome?.scores[i] ?? 0}`).join(" · ");
+    return {
+      content: `${head}🏁 **Session over.** ${winners.length > 1 ? "Winners" : "Winner"}: ${winners.join(", ")}. Final: ${scores}${rec.config.variant === "partners" ? " (team totals)" : ""}.`,
+      files: [file],
+      components: [],
+      embeds: [],
+      allowedMentions: { users: (outcome?.winners ?? []).map((w) => rec.seats[w]?.userId ?? "") },
+    };
+  }
+  const turnUser = rec.seats[rec.state.turn]?.userId ?? "";
+  const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
+    new ButtonBuilder().setCustomId(encodeId("hand", rec.rev)).setLabel("My hand").setStyle(ButtonStyle.Primary),
+    new ButtonBuilder().setCustomId(encodeId("pass", rec.rev)).setLabel("Pass").setStyle(ButtonStyle.Secondary),
+  );
+  const endgame = view.stackCount === 0 ? " The stack is empty: a pass now puts you out of this hand." : "";
+  return {
+    content: `${head}<@${turnUser}>, your turn: place a card (\`/onexeno play\` or **My hand**) or pass.${endgame}`,
+    files: [file],
+    components: [row],
+    embeds: [],
+    allowedMentions: { users: [turnUser] },
+  };
+}
+
+/**
+ * The private hand panel of `userId`: hand picture, a select of playable cards and, once a
+ * card is chosen, a paged select of its placements plus Pass. Throws nothing; a player with
+ * no seat gets a short text.
+ */
+export async function handPayload(rec: TableRecord, userId: string, chosen?: CardId, page = 0, note?: string): Promise<BaseMessageOptions> {
+  const seat = rec.seats.findIndex((s) => s.userId === userId);
+  if (seat < 0 || !rec.state) {
+    return { content: "You have no seat at this table.", components: [], files: [], embeds: [] };
+  }
+  const state = rec.state;
+  const myTurn = rec.status === "playing" && state.turn === seat;
+  const choices = cardChoices(state, seat);
+  const playable = new Set(myTurn ? choices.filter((c) => c.placements > 0).map((c) => c.card) : []);
+  const hand = state.hands[seat] ?? [];
+  const png = await renderOnexenoHand(hand, playable, `Your hand · ${rec.seats[seat]?.name ?? ""} · ${hand.length} card${hand.length === 1 ? "" : "s"}`);
+  const file = new AttachmentBuilder(png, {
+    name: "hand.png",
+    description: `Your hand: ${hand.map(cardName).join(", ") || "empty"}`.slice(0, 1024),
+  });
+  const rows: ActionRowBuilder<StringSelectMenuBuilder | ButtonBuilder>[] = [];
+  let text: string;
+  if (rec.status !== "playing") {
+    text = "The game is not running.";
+  } else if (!myTurn) {
+    text = `It is ${rec.seats[state.turn]?.name ?? "someone else"}'s turn. You will be mentioned when it is yours.`;
+  } else {
+    const playableChoices = choices.filter((c) => c.placements > 0).slice(0, SELECT_PAGE);
+    text = playableChoices.length
+      ? chosen === undefined
+        ? "Your turn: choose a card, then where it goes."
+        : `Your turn: where does ${cardName(chosen)} go? Coordinates are those of the table picture.`
+      : "No card of yours fits anywhere: pass.";
+    if (playableChoices.length) {
+      rows.push(
+        new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
+          new StringSelectMenuBuilder()
+            .setCustomId(encodeId("card", rec.rev))
+            .setPlaceholder("Choose a card to play")
+            .addOptions(playableChoices.map((c) => ({ label: c.name, value: String(c.card), description: cardChoiceText(c, true), default: c.card === chosen }))),
+        ),
+      );
+    }
+    if (chosen !== undefined && playable.has(chosen)) {
+      const places = placementChoices(state, seat, chosen);
+      const pages = Math.max(1, Math.ceil(places.length / SELECT_PAGE));
+      const p = Math.min(Math.max(0, page), pages - 1);
+      rows.push(
+        new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
+          new StringSelectMenuBuilder()
+            .setCustomId(encodeId("place", rec.rev, chosen))
+            .setPlaceholder(pages > 1 ? `Where? (page ${p + 1} of ${pages})` : "Where?")
+            .addOptions(places.slice(p * SELECT_PAGE, (p + 1) * SELECT_PAGE).map((c) => ({ label: c.label, value: c.value }))),
+        ),
+      );
+      if (pages > 1) {
+        rows.push(
+          new ActionRowBuilder<ButtonBuilder>().addComponents(
+            new ButtonBuilder().setCustomId(encodeId("page", rec.rev, chosen, p - 1)).setLabel("◀ Previous places").setStyle(ButtonStyle.Secondary).setDisabled(p === 0),
+            new ButtonBuilder().setCustomId(encodeId("page", rec.rev, chosen, p + 1)).setLabel("More places ▶").setStyle(ButtonStyle.Secondary).setDisabled(p >= pages - 1),
+          ),
+        );
+      }
+    }
+    rows.push(
+      new ActionRowBuilder<ButtonBuilder>().addComponents(
+        new ButtonBuilder().setCustomId(encodeId("pass", rec.rev)).setLabel("Pass").setStyle(ButtonStyle.Secondary),
+      ),
+    );
+  }
+  return { content: `${note ? `${note}\n` : ""}${text}`, files: [file], components: rows, embeds: [] };
+}

@@ -1,0 +1,204 @@
+/**
+ * `/onexeno`: lobby verbs, play, pass, hand, table, rules, end.
+ * Command shape: https://discord.com/developers/docs/interactions/application-commands
+ */
+import { readFileSync } from "node:fs";
+import {
+  EmbedBuilder, MessageFlags, PermissionFlagsBits, SlashCommandBuilder,
+  type AutocompleteInteraction, type ChatInputCommandInteraction, type MessageComponentInteraction,
+} from "discord.js";
+import type { BotContext } from "../src/bot/context";
+import { UserError } from "../src/bot/errors";
+import { respond } from "../src/bot/reply";
+import type { Command } from "../src/bot/router";
+import type { Seat, TableRecord } from "../src/bot/tables";
+import { cardValue, parseCardName } from "../src/games/onexeno/cards";
+import { MAX_HANDS, ONEXENO_VARIANTS, onexenoView, type OnexenoMove, type OnexenoVariant } from "../src/games/onexeno/game";
+import { lastMoveText } from "../render/onexeno-table";
+import { cardChoices, cardChoiceText, placementChoices, readCard, readPlacement } from "./onexeno-choices";
+import { handPayload, tablePayload } from "./onexeno-view";
+
+/** Autocomplete answers at most 25 choices, names up to 100 characters. */
+const MAX_CHOICES = 25;
+
+/** The seat record of the user behind an interaction (display name at this moment). */
+export function seatOf(interaction: ChatInputCommandInteraction | MessageComponentInteraction): Seat {
+  const member = interaction.member;
+  const nick = member && "displayName" in member ? member.displayName : null;
+  return { userId: interaction.user.id, name: nick ?? interaction.user.globalName ?? interaction.user.username };
+}
+
+/** Text said with the new table after a move: what happened, and a hand's result. */
+export function moveNote(before: TableRecord | undefined, after: TableRecord): string {
+  if (!after.state) return "";
+  const names = after.seats.map((s) => s.name);
+  const parts = [lastMoveText(onexenoView(after.state, null), names)];
+  if (before?.state && after.state.results.length > before.state.results.length) {
+    const r = after.state.results.at(-1);
+    if (r) {
+      parts.push(`**Hand ${r.hand} is over**${r.wentOut !== null ? ` (${names[r.wentOut]} went out)` : " (everyone passed)"}: ${r.scores.map((s, i) => `${names[i]} ${s >= 0 ? "+" : ""}${s}`).join(", ")}.`);
+      if (after.status === "playing") parts.push(`Hand ${after.state.hand} is dealt; ${names[after.state.dealer]} deals.`);
+    }
+  }
+  return parts.join(" ");
+}
+
+const RULES_MD = readFileSync(new URL("../docs/rules/onexeno.md", import.meta.url), "utf8");
+
+/** The rules as embed fields, one per section of docs/rules/onexeno.md. */
+export function rulesEmbed(): EmbedBuilder {
+  const sections = RULES_MD.split(/^## /m).slice(1);
+  const intro = (RULES_MD.split(/^## /m)[0] ?? "").replace(/^# .*\n/, "").trim();
+  return new EmbedBuilder()
+    .setTitle("ONEXENO: how to play")
+    .setDescription(intro.slice(0, 4096))
+    .addFields(
+      sections.slice(0, 25).map((s) => {
+        const [title, ...body] = s.split("\n");
+        return { name: (title ?? "").trim().slice(0, 256), value: body.join(" ").replace(/\s+/g, " ").trim().slice(0, 1024) };
+      }),
+    )
+    .setColor(0x1d5b3b);
+}
+
+/** Applies a move for the invoker and answers with the new public table. */
+async function playAndShow(interaction: ChatInputCommandInteraction, ctx: BotContext, toMove: (rec: TableRecord, seat: number) => OnexenoMove): Promise<void> {
+  await respond(interaction, "reply", false, async () => {
+    const before = await ctx.tables.get(interaction.channelId);
+    if (!before?.state || before.status !== "playing") throw new UserError("table/not_started", "No game is running in this channel.");
+    const seat = ctx.tables.seatOf(before, interaction.user.id);
+    if (before.state.turn !== seat) throw new UserError("action/not_your_turn", `It is not your turn: ${before.seats[before.state.turn]?.name} is playing.`);
+    const move = toMove(before, seat);
+    const after = await ctx.tables.play(interaction.channelId, interaction.user.id, move, before.rev);
+    return tablePayload(after, moveNote(before, after));
+  });
+}
+
+export const onexenoCommand: Command<BotContext> = {
+  data: new SlashCommandBuilder()
+    .setName("onexeno")
+    .setDescription("Play ONEXENO, the edge-matching card game")
+    .setDMPermission(false)
+    .addSubcommand((s) =>
+      s.setName("new").setDescription("Open a table in this channel; you take the first seat")
+        .addStringOption((o) => o.setName("game").setDescription("Which game").setRequired(true)
+          .addChoices(...ONEXENO_VARIANTS.map((v) => ({ name: v === "basic" ? "basic (2-7 players)" : "partners (2 or 3 teams of two)", value: v }))))
+        .addIntegerOption((o) => o.setName("hands").setDescription(`Hands in the session (1-${MAX_HANDS}, default 1)`).setMinValue(1).setMaxValue(MAX_HANDS)))
+    .addSubcommand((s) => s.setName("join").setDescription("Take a seat at this channel's table"))
+    .addSubcommand((s) => s.setName("leave").setDescription("Leave the table before it starts"))
+    .addSubcommand((s) => s.setName("start").setDescription("Start the game (host only)"))
+    .addSubcommand((s) =>
+      s.setName("play").setDescription("Place a card from your hand")
+        .addStringOption((o) => o.setName("card").setDescription("A card of your hand").setRequired(true).setAutocomplete(true))
+        .addStringOption((o) => o.setName("at").setDescription("Where and how it goes (coordinates of the table picture)").setRequired(true).setAutocomplete(true)))
+    .addSubcommand((s) => s.setName("pass").setDescription("Pass your turn (with an empty stack you are out for the hand)"))
+    .addSubcommand((s) => s.setName("hand").setDescription("See your hand privately and play by clicking"))
+    .addSubcommand((s) => s.setName("table").setDescription("Post the table again as the newest message"))
+    .addSubcommand((s) => s.setName("rules").setDescription("How to play ONEXENO"))
+    .addSubcommand((s) => s.setName("end").setDescription("Close this channel's table (host or Manage Messages)")),
+
+  async execute(interaction, ctx) {
+    const sub = interaction.options.getSubcommand();
+    const channelId = interaction.channelId;
+    switch (sub) {
+      case "new": {
+        const variant = interaction.options.getString("game", true) as OnexenoVariant;
+        if (!ONEXENO_VARIANTS.includes(variant)) throw new UserError("input/bad_game", "Choose basic or partners.");
+        const hands = interaction.options.getInteger("hands") ?? 1;
+        if (hands < 1 || hands > MAX_HANDS) throw new UserError("input/bad_hands", `A session lasts 1 to ${MAX_HANDS} hands.`);
+        await respond(interaction, "reply", false, async () =>
+          tablePayload(await ctx.tables.open(channelId, interaction.guildId, seatOf(interaction), { variant, hands })),
+        );
+        return;
+      }
+      case "join":
+        await respond(interaction, "reply", false, async () => {
+          const rec = await ctx.tables.join(channelId, seatOf(interaction));
+          return tablePayload(rec, `${seatOf(interaction).name} joined.`);
+        });
+        return;
+      case "leave":
+        await respond(interaction, "reply", false, async () => {
+          const rec = await ctx.tables.leave(channelId, interaction.user.id);
+          if (!rec) return { content: "The last player left; the table is closed.", components: [], embeds: [], files: [] };
+          return tablePayload(rec, `${seatOf(interaction).name} left.`);
+        });
+        return;
+      case "start":
+        await respond(interaction, "reply", false, async () => {
+          const rec = await ctx.tables.start(channelId, interaction.user.id);
+          return tablePayload(rec, `The game starts. ${rec.seats[rec.state?.dealer ?? 0]?.name} drew the highest card and deals.`);
+        });
+        return;
+      case "play":
+        await playAndShow(interaction, ctx, (rec, seat) => {
+          const state = rec.state as NonNullable<TableRecord["state"]>;
+          const card = readCard(interaction.options.getString("card", true), state, seat);
+          return readPlacement(interaction.options.getString("at", true), state, seat, card);
+        });
+        return;
+      case "pass":
+        await playAndShow(interaction, ctx, () => ({ kind: "pass" }));
+        return;
+      case "hand":
+        await respond(interaction, "reply", true, async () => {
+          const rec = await ctx.tables.get(channelId);
+          if (!rec?.state) throw new UserError("table/not_started", "No game is running in this channel.");
+          ctx.tables.seatOf(rec, interaction.user.id);
+          return handPayload(rec, interaction.user.id);
+        });
+        return;
+      case "table":
+        await respond(interaction, "reply", false, async () => {
+          const rec = await ctx.tables.get(channelId);
+          if (!rec) throw new UserError("table/none", "There is no table in this channel. Open one with `/onexeno new`.");
+          return tablePayload(rec);
+        });
+        return;
+      case "rules":
+        await interaction.reply({ embeds: [rulesEmbed()], flags: MessageFlags.Ephemeral });
+        return;
+      case "end":
+        await respond(interaction, "reply", false, async () => {
+          const canManage = interaction.memberPermissions?.has(PermissionFlagsBits.ManageMessages) ?? false;
+          const rec = await ctx.tables.end(channelId, interaction.user.id, canManage);
+          if (!rec.state) return { content: `Table closed by ${seatOf(interaction).name}.`, components: [], embeds: [], files: [] };
+          const final = await tablePayload({ ...rec, status: "over" }, `Table closed by ${seatOf(interaction).name}.`);
+          return { ...final, content: `Table closed by ${seatOf(interaction).name}. Totals so far: ${rec.seats.map((s, i) => `${s.name} ${rec.state?.totals[i] ?? 0}`).join(" · ")}.` };
+        });
+        return;
+      default:
+        throw new UserError("command/unknown", "Unknown subcommand.");
+    }
+  },
+
+  async autocomplete(interaction: AutocompleteInteraction, ctx: BotContext) {
+    const focused = interaction.options.getFocused(true);
+    const rec = await ctx.tables.get(interaction.channelId);
+    const seat = rec?.seats.findIndex((s) => s.userId === interaction.user.id) ?? -1;
+    const say = async (text: string) => interaction.respond([{ name: text.slice(0, 100), value: "none" }]);
+    if (!rec?.state || rec.status !== "playing") return say("No game is running in this channel");
+    if (seat < 0) return say("You have no seat at this table");
+    const state = rec.state;
+    const myTurn = state.turn === seat;
+    const typed = String(focused.value).toLowerCase().trim();
+    if (focused.name === "card") {
+      const choices = cardChoices(state, seat)
+        .filter((c) => typed === "" || c.name.toLowerCase().includes(typed.replace(/\s+/g, "")) || String(cardValue(c.card)) === typed)
+        .slice(0, MAX_CHOICES)
+        .map((c) => ({ name: `${c.name} · ${cardChoiceText(c, myTurn)}${myTurn ? "" : " (not your turn)"}`.slice(0, 100), value: String(c.card) }));
+      return interaction.respond(choices);
+    }
+    if (focused.name === "at") {
+      const cardText = interaction.options.getString("card") ?? "";
+      const card = parseCardName(cardText);
+      if (card === null || !(state.hands[seat] ?? []).includes(card)) return say("Choose a card from your hand first");
+      if (!myTurn) return say(`Not your turn: ${rec.seats[state.turn]?.name} is playing`);
+      const places = placementChoices(state, seat, card);
+      if (places.length === 0) return say("This card fits nowhere now: pick another or pass");
+      const matching = places.filter((p) => typed === "" || p.label.toLowerCase().startsWith(typed) || p.label.toLowerCase().includes(typed));
+      return interaction.respond(matching.slice(0, MAX_CHOICES).map((p) => ({ name: p.label.slice(0, 100), value: p.value })));
+    }
+    return interaction.respond([]);
+  },
+};

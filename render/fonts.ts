@@ -1,0 +1,27 @@
+/**
+ * Fonts ship with the repo (render/assets/fonts, DejaVu Sans, Bitstream Vera licence in
+ * LICENSE-DejaVu.txt) and are registered once per process; system fonts are never used, so
+ * pictures look the same on every machine.
+ */
+import { GlobalFonts } from "@napi-rs/canvas";
+import { fileURLToPath } from "node:url";
+
+/** The family name every scene uses. */
+export const FONT_FAMILY = "OnexenoSans";
+
+let registered = false;
+
+/** Registers the bundled fonts (idempotent). Throws if a font file is missing: a bug. */
+export function ensureFonts(): void {
+  if (registered) return;
+  for (const file of ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"]) {
+    const path = fileURLToPath(new URL(`./assets/fonts/${file}`, import.meta.url));
+    if (GlobalFonts.registerFromPath(path, FONT_FAMILY) === null) throw new Error(`font not loaded: ${path}`);
+  }
+  registered = true;
+}
+
+/** A CSS font string in the bundled family, e.g. `font(14, true)` -> `bold 14px OnexenoSans`. */
+export function font(px: number, bold = false): string {
+  return `${bold ? "bold " : ""}${px}px ${FONT_FAMILY}`;
+}

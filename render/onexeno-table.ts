@@ -1,0 +1,297 @@
+/**
+ * The public table picture of ONEXENO basic/partners, drawn from a spectator view.
+ *
+ * `(view, names, theme) -> PNG Buffer`, no I/O. Geometry lives in `tableLayout` (pure,
+ * tested without pixels); drawing functions only paint. Shows: cards as they lie, the
+ * coordinates used by `/onexeno play at:`, closed sides of the field, cells where a card
+ * may go, the last placement, the trick just taken, whose turn it is, stack size, and per
+ * player hand size, points taken and running total.
+ */
+import { createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
+import {
+  candidateCells, columnLabel, displayWindow, gridOf, placedPattern, positionLabel, type Placed,
+} from "../src/games/onexeno/board";
+import { cardValue } from "../src/games/onexeno/cards";
+import type { OnexenoView } from "../src/games/onexeno/game";
+import { drawCard } from "./card";
+import { ensureFonts, font } from "./fonts";
+import { DEFAULT_THEME, type Theme } from "./theme";
+
+/** Picture size in px. */
+export const TABLE_WIDTH = 1000;
+export const TABLE_HEIGHT = 640;
+/** Board area: up to 6x6 cells of CELL px, top-left at (BOARD_X, BOARD_Y). */
+export const CELL = 80;
+export const BOARD_X = 46;
+export const BOARD_Y = 86;
+export const BOARD_CELLS = 6;
+const PANEL_X = 560;
+
+/** Where the board window sits on the picture: cell (col,row) of the window -> px. */
+export interface TableLayout {
+  readonly win: { minX: number; minY: number; cols: number; rows: number };
+  /** px of the window's top-left cell corner. */
+  readonly originX: number;
+  readonly originY: number;
+  readonly cell: number;
+}
+
+/** Pure geometry of the board: the display window centred in the 6x6 board area. */
+export function tableLayout(table: readonly Placed[]): TableLayout {
+  const win = displayWindow(table);
+  const area = BOARD_CELLS * CELL;
+  return {
+    win,
+    originX: BOARD_X + Math.floor((area - win.cols * CELL) / 2),
+    originY: BOARD_Y + Math.floor((area - win.rows * CELL) / 2),
+    cell: CELL,
+  };
+}
+
+/** px of the top-left corner of absolute table cell (x, y). */
+export function cellOrigin(l: TableLayout, x: number, y: number): [number, number] {
+  return [l.originX + (x - l.win.minX) * l.cell, l.originY + (y - l.win.minY) * l.cell];
+}
+
+function fitText(ctx: SKRSContext2D, text: string, max: number): string {
+  if (ctx.measureText(text).width <= max) return text;
+  let t = text;
+  while (t.length > 1 && ctx.measureText(`${t}…`).width > max) t = t.slice(0, -1);
+  return `${t}…`;
+}
+
+/** Team letter used in text (colour is never the only carrier of meaning). */
+export function teamLetter(team: number): string {
+  return "ABC"[team] ?? "?";
+}
+
+function drawBoard(ctx: SKRSContext2D, view: OnexenoView, l: TableLayout, theme: Theme): void {
+  const { win, cell } = l;
+  ctx.fillStyle = theme.feltDark;
+  ctx.fillRect(l.originX - 4, l.originY - 4, win.cols * cell + 8, win.rows * cell + 8);
+  ctx.strokeStyle = theme.gridLine;
+  ctx.lineWidth = 1;
+  for (let c = 0; c < win.cols; c++) {
+    for (let r = 0; r < win.rows; r++) ctx.strokeRect(l.originX + c * cell + 0.5, l.originY + r * cell + 0.5, cell - 1, cell - 1);
+  }
+  // coordinates
+  ctx.fillStyle = theme.text;
+  ctx.font = font(18, true);
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  for (let c = 0; c < win.cols; c++) ctx.fillText(columnLabel(c), l.originX + c * cell + cell / 2, l.originY - 18);
+  for (let r = 0; r < win.rows; r++) ctx.fillText(String(r + 1), l.originX - 20, l.originY + r * cell + cell / 2);
+
+  // cells where some card could go (geometry only; reveals no hand)
+  const grid = gridOf(view.table);
+  ctx.setLineDash([6, 5]);
+  ctx.strokeStyle = "rgba(255,255,255,0.55)";
+  ctx.lineWidth = 2;
+  if (view.phase === "play") {
+    for (const c of candidateCells(view.table, grid, view.field)) {
+      const [px, py] = cellOrigin(l, c.x, c.y);
+      ctx.strokeRect(px + 6, py + 6, cell - 12, cell - 12);
+    }
+  }
+  ctx.setLineDash([]);
+
+  // trick just taken: ghosts where the cards were
+  const trick = view.last?.trick;
+  if (trick) {
+    for (const p of trick.cards) {
+      const [px, py] = cellOrigin(l, p.x, p.y);
+      if (p.x < win.minX || p.y < win.minY || p.x >= win.minX + win.cols || p.y >= win.minY + win.rows) continue;
+      ctx.fillStyle = "rgba(255,122,89,0.22)";
+      ctx.fillRect(px + 3, py + 3, cell - 6, cell - 6);
+      ctx.strokeStyle = theme.trick;
+      ctx.lineWidth = 2;
+      ctx.beginPath();
+      ctx.moveTo(px + 14, py + 14); ctx.lineTo(px + cell - 14, py + cell - 14);
+      ctx.moveTo(px + cell - 14, py + 14); ctx.lineTo(px + 14, py + cell - 14);
+      ctx.stroke();
+    }
+  }
+
+  for (const p of view.table) {
+    const [px, py] = cellOrigin(l, p.x, p.y);
+    drawCard(ctx, placedPattern(p), px + 2, py + 2, cell - 4, theme);
+  }
+
+  // last placement
+  const placed = view.last?.placed;
+  if (placed && view.table.some((p) => p.x === placed.x && p.y === placed.y && p.card === placed.card)) {
+    const [px, py] = cellOrigin(l, placed.x, placed.y);
+    ctx.strokeStyle = theme.lastMove;
+    ctx.lineWidth = 4;
+    ctx.strokeRect(px + 1, py + 1, cell - 2, cell - 2);
+  }
+
+  // closed sides of the field
+  const f = view.field;
+  if (f) {
+    ctx.fillStyle = theme.closed;
+    const [x0, y0] = cellOrigin(l, f.minX, win.minY);
+    const [x1] = cellOrigin(l, f.maxX + 1, win.minY);
+    const [, yTop] = cellOrigin(l, win.minX, f.minY);
+    const [, yBot] = cellOrigin(l, win.minX, f.maxY + 1);
+    if (f.xClosed) {
+      ctx.fillRect(x0 - 5, y0 - 4, 5, win.rows * cell + 8);
+      ctx.fillRect(x1, y0 - 4, 5, win.rows * cell + 8);
+    }
+    if (f.yClosed) {
+      ctx.fillRect(l.originX - 4, yTop - 5, win.cols * cell + 8, 5);
+      ctx.fillRect(l.originX - 4, yBot, win.cols * cell + 8, 5);
+    }
+  }
+}
+
+function drawHeader(ctx: SKRSContext2D, view: OnexenoView, theme: Theme): void {
+  ctx.textAlign = "left";
+  ctx.textBaseline = "alphabetic";
+  ctx.fillStyle = theme.text;
+  ctx.font = font(26, true);
+  ctx.fillText(`ONEXENO ${view.variant}`, 24, 40);
+  ctx.font = font(16);
+  ctx.fillStyle = theme.textDim;
+  const closed = view.field ? [view.field.xClosed ? "columns" : null, view.field.yClosed ? "rows" : null].filter(Boolean) : [];
+  ctx.fillText(
+    `Hand ${view.hand} of ${view.handsTotal}  ·  stack ${view.stackCount}  ·  field ${closed.length ? `closed: ${closed.join(" & ")}` : "open"}`,
+    24, 64,
+  );
+}
+
+function drawPanel(ctx: SKRSContext2D, view: OnexenoView, names: readonly string[], theme: Theme): void {
+  ctx.fillStyle = theme.panel;
+  ctx.fillRect(PANEL_X, 20, TABLE_WIDTH - PANEL_X - 20, 520);
+  ctx.textAlign = "left";
+  ctx.textBaseline = "alphabetic";
+  let y = 52;
+  ctx.font = font(18, true);
+  ctx.fillStyle = theme.text;
+  if (view.phase === "over") {
+    ctx.fillText("Session over", PANEL_X + 16, y);
+  } else {
+    ctx.fillStyle = theme.turn;
+    ctx.fillText(fitText(ctx, `▶ ${names[view.turn] ?? "?"} to play`, 390), PANEL_X + 16, y);
+  }
+  y += 14;
+  const rowH = view.seats > 5 ? 56 : 64;
+  for (let s = 0; s < view.seats; s++) {
+    const top = y + 8 + s * rowH;
+    if (s === view.turn && view.phase === "play") {
+      ctx.fillStyle = "rgba(90,209,122,0.16)";
+      ctx.fillRect(PANEL_X + 8, top, TABLE_WIDTH - PANEL_X - 36, rowH - 6);
+    }
+    const team = view.teamOf?.[s];
+    if (team !== undefined) {
+      ctx.fillStyle = theme.teams[team] ?? theme.text;
+      ctx.fillRect(PANEL_X + 12, top + 6, 6, rowH - 18);
+    }
+    ctx.fillStyle = view.out[s] ? theme.textDim : theme.text;
+    ctx.font = font(17, true);
+    const tags = [
+      s === view.dealer ? "dealer" : null,
+      team !== undefined ? `team ${teamLetter(team)}` : null,
+      view.out[s] ? "passed out" : null,
+    ].filter(Boolean);
+    ctx.fillText(fitText(ctx, `${s + 1}. ${names[s] ?? `Seat ${s + 1}`}`, 220), PANEL_X + 26, top + 22);
+    ctx.font = font(13);
+    ctx.fillStyle = theme.textDim;
+    ctx.fillText(tags.join(" · "), PANEL_X + 256, top + 22);
+    ctx.font = font(15);
+    ctx.fillStyle = theme.text;
+    ctx.fillText(
+      `hand ${view.handSizes[s]} · taken ${view.takenPoints[s]} pts (${view.takenCounts[s]}) · total ${view.totals[s]}`,
+      PANEL_X + 26, top + 44,
+    );
+  }
+  // latest hand results
+  const res = view.results.at(-1);
+  if (res) {
+    let ry = y + 8 + view.seats * rowH + 22;
+    ctx.font = font(15, true);
+    ctx.fillStyle = theme.text;
+    ctx.fillText(`Hand ${res.hand} scored${res.wentOut !== null ? ` (${names[res.wentOut] ?? "?"} went out)` : ""}:`, PANEL_X + 16, ry);
+    ctx.font = font(14);
+    ry += 20;
+    const parts = res.scores.map((sc, i) => `${names[i] ?? i + 1} ${sc >= 0 ? "+" : ""}${sc}`);
+    ctx.fillText(fitText(ctx, parts.join(", "), 390), PANEL_X + 16, ry);
+  }
+}
+
+/** One line describing the last move, in the words the picture and alt text use. */
+export function lastMoveText(view: OnexenoView, names: readonly string[]): string {
+  const last = view.last;
+  if (!last) return `${names[view.dealer] ?? "?"} dealt. First card face up in the centre.`;
+  const who = names[last.seat] ?? `Seat ${last.seat + 1}`;
+  if (last.kind === "pass") {
+    const locked = last.lockedOut.map((s) => names[s] ?? `Seat ${s + 1}`);
+    return locked.length ? `${who} passed and is out of play (${locked.join(", ")})` : `${who} passed.`;
+  }
+  const p = last.placed;
+  if (!p) return `${who} played.`;
+  const where = view.table.some((q) => q.x === p.x && q.y === p.y)
+    ? ` at ${positionLabel(displayWindow(view.table), p.x, p.y)}`
+    : "";
+  const trick = last.trick
+    ? ` and took ${last.trick.lines.length === 1 ? "a line" : `${last.trick.lines.length} lines`} (${last.trick.cards.length} cards, +${last.trick.points})`
+    : "";
+  return `${who} placed a ${cardValue(p.card)}${where}${trick}${last.wentOut ? ", and went out" : ""}.`;
+}
+
+function drawFooter(ctx: SKRSContext2D, view: OnexenoView, names: readonly string[], theme: Theme): void {
+  ctx.textAlign = "left";
+  ctx.textBaseline = "alphabetic";
+  ctx.font = font(16);
+  ctx.fillStyle = theme.text;
+  const y = 590;
+  ctx.fillText(fitText(ctx, `Last: ${lastMoveText(view, names)}`, 560), 24, y);
+  const trick = view.last?.trick;
+  if (trick) {
+    const size = 30;
+    let x = 600;
+    for (const p of trick.cards.slice(0, 12)) {
+      drawCard(ctx, placedPattern(p), x, y - 22, size, theme);
+      x += size + 3;
+    }
+    if (trick.cards.length > 12) {
+      ctx.fillText(`+${trick.cards.length - 12}`, x + 2, y);
+    }
+  }
+}
+
+/** Renders the public table picture. `names[i]` is seat i's display name. */
+export async function renderOnexenoTable(view: OnexenoView, names: readonly string[], theme: Theme = DEFAULT_THEME): Promise<Buffer> {
+  ensureFonts();
+  const canvas = createCanvas(TABLE_WIDTH, TABLE_HEIGHT);
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = theme.felt;
+  ctx.fillRect(0, 0, TABLE_WIDTH, TABLE_HEIGHT);
+  drawHeader(ctx, view, theme);
+  drawBoard(ctx, view, tableLayout(view.table), theme);
+  drawPanel(ctx, view, names, theme);
+  drawFooter(ctx, view, names, theme);
+  return canvas.encode("png");
+}
+
+/**
+ * Alt text for the table picture (Discord allows 1024 characters): whose turn, stack, field,
+ * every card on the table with its coordinate, and each player's counts. Never a hand.
+ */
+export function describeOnexenoTable(view: OnexenoView, names: readonly string[]): string {
+  const win = displayWindow(view.table);
+  const cards = [...view.table]
+    .sort((a, b) => a.y - b.y || a.x - b.x)
+    .map((p) => `${positionLabel(win, p.x, p.y)}=${cardValue(p.card)}`)
+    .join(" ");
+  const players = names
+    .slice(0, view.seats)
+    .map((n, i) => `${n}: ${view.handSizes[i]} in hand, ${view.takenPoints[i]} taken, total ${view.totals[i]}${view.out[i] ? ", out" : ""}`)
+    .join("; ");
+  const head =
+    view.phase === "over"
+      ? `ONEXENO ${view.variant}, session over.`
+      : `ONEXENO ${view.variant}, hand ${view.hand} of ${view.handsTotal}. ${names[view.turn] ?? "?"} to play. Stack ${view.stackCount}.`;
+  const text = `${head} Table (${view.table.length} cards): ${cards || "empty"}. ${lastMoveText(view, names)} ${players}.`;
+  return text.length > 1024 ? `${text.slice(0, 1021)}...` : text;
+}

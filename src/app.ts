@@ -1,0 +1,94 @@
+/**
+ * Composition root: wires the store, the table service, the commands and a discord.js
+ * client, and resumes stored tables once connected. Used by `src/index.ts`, the tests and
+ * the benchmark, so they all run the same bot.
+ */
+import { Client, Events, GatewayIntentBits, REST, Routes, type SendableChannels } from "discord.js";
+import { commands, components } from "../commands/index";
+import { tablePayload } from "../commands/onexeno-view";
+import type { BotContext } from "./bot/context";
+import { createRouter, type Logger } from "./bot/router";
+import { TableService, type TableRecord, type TableServiceOptions } from "./bot/tables";
+import type { RecordStore } from "./store/store";
+
+/** A running bot. */
+export interface Bot {
+  readonly client: Client;
+  readonly tables: TableService;
+  /** Resolves when connected and stored tables have been announced. */
+  readonly ready: Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface BotOptions {
+  readonly token: string;
+  readonly apiUrl: string;
+  readonly store: RecordStore<TableRecord>;
+  readonly log?: Logger;
+  readonly tableOptions?: TableServiceOptions;
+}
+
+export const consoleLogger: Logger = {
+  info: (m) => console.log(m),
+  error: (m, e) => console.error(m, e),
+};
+
+/** Command registration bodies (slash command JSON). */
+export function commandBodies(): unknown[] {
+  return commands.map((c) => c.data.toJSON());
+}
+
+/**
+ * Registers the slash commands: in one guild when `guildId` is given (instant, for
+ * development), else globally. https://discord.com/developers/docs/interactions/application-commands#registering-a-command
+ */
+export async function registerCommands(opts: { token: string; apiUrl: string; applicationId: string; guildId: string | null }): Promise<number> {
+  const rest = new REST({ api: opts.apiUrl }).setToken(opts.token);
+  const route = opts.guildId ? Routes.applicationGuildCommands(opts.applicationId, opts.guildId) : Routes.applicationCommands(opts.applicationId);
+  const result = (await rest.put(route, { body: commandBodies() })) as unknown[];
+  return result.length;
+}
+
+/** Starts the bot: logs in, routes interactions, and resumes stored tables on ready. */
+export async function startBot(opts: BotOptions): Promise<Bot> {
+  const log = opts.log ?? consoleLogger;
+  const tables = new TableService(opts.store, opts.tableOptions);
+  const ctx: BotContext = { tables, log };
+  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: opts.apiUrl } });
+  const route = createRouter(commands, components, ctx, log);
+  client.on(Events.InteractionCreate, (interaction) => void route(interaction));
+  client.on(Events.Error, (e) => log.error("client error", e));
+
+  const ready = new Promise<void>((resolve) => {
+    client.once(Events.ClientReady, async (c) => {
+      log.info(`Logged in as ${c.user.tag}.`);
+      await resumeTables(client, tables, log);
+      resolve();
+    });
+  });
+  await client.login(opts.token);
+  return {
+    client,
+    tables,
+    ready,
+    async stop() {
+      await client.destroy();
+    },
+  };
+}
+
+/** After a restart: re-post every running table in its channel and say it was resumed. */
+async function resumeTables(client: Client, tables: TableService, log: Logger): Promise<void> {
+  for (const channelId of await tables.channels()) {
+    const rec = await tables.get(channelId);
+    if (!rec || rec.status === "over") continue;
+    try {
+      const channel = await client.channels.fetch(channelId);
+      if (!channel?.isSendable()) continue;
+      await (channel as SendableChannels).send(await tablePayload(rec, "♻️ The bot restarted; this table was saved and carries on."));
+      log.info(`Resumed the table in channel ${channelId}.`);
+    } catch (e) {
+      log.error(`Could not resume the table in channel ${channelId}`, e);
+    }
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * Typed configuration, parsed once at start-up from the environment (and `.env` via dotenv,
+ * loaded by the entry points). Every variable is documented in `.env.example`.
+ */
+
+/** Parsed configuration. */
+export interface Config {
+  /** Bot token; absent means "run on the local Discord stand-in". */
+  readonly token: string | null;
+  /** Base of Discord's REST API (discord.js appends /v10); the gateway URL comes from it. */
+  readonly apiUrl: string;
+  /** Application id, needed by the deploy script with a real token (read from the API if absent). */
+  readonly applicationId: string | null;
+  /** Guild for guild-scoped command registration (development); absent = global. */
+  readonly guildId: string | null;
+  /** keyv store: sqlite://file (default sqlite://data/onexeno.sqlite), redis://..., memory:// */
+  readonly storeUrl: string;
+  /** Port of the local stand-in when there is no token (0 = any free port). */
+  readonly standinPort: number;
+}
+
+/** Discord's own API base. */
+export const DISCORD_API = "https://discord.com/api";
+
+/** Parses `env`; throws with a readable message on a malformed value. */
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  const str = (k: string) => {
+    const v = env[k]?.trim();
+    return v ? v : null;
+  };
+  const port = Number(str("STANDIN_PORT") ?? "8975");
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`STANDIN_PORT must be a port number, got ${env.STANDIN_PORT}`);
+  return {
+    token: str("DISCORD_TOKEN"),
+    apiUrl: (str("DISCORD_API_URL") ?? DISCORD_API).replace(/\/+$/, ""),
+    applicationId: str("DISCORD_APPLICATION_ID"),
+    guildId: str("DISCORD_GUILD_ID"),
+    storeUrl: str("STORE_URL") ?? "sqlite://data/onexeno.sqlite",
+    standinPort: port,
+  };
+}

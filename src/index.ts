@@ -1,0 +1,44 @@
+/**
+ * Bootstrap only: config -> (stand-in when there is no token) -> store -> bot.
+ * `npm start`. With no DISCORD_TOKEN the bot runs against the loopback Discord stand-in so
+ * anyone can try it at once.
+ */
+import "dotenv/config";
+import { registerCommands, startBot } from "./app";
+import type { TableRecord } from "./bot/tables";
+import { loadConfig } from "./config";
+import { DiscordStandin } from "./standin/server";
+import { openStore } from "./store/store";
+
+const config = loadConfig(process.env);
+let standin: DiscordStandin | null = null;
+let token = config.token;
+let apiUrl = config.apiUrl;
+
+if (!token) {
+  standin = new DiscordStandin({ port: config.standinPort });
+  await standin.start();
+  token = standin.token;
+  apiUrl = standin.apiUrl;
+  console.log(`No DISCORD_TOKEN set: running on the local Discord stand-in at ${standin.url} (API ${apiUrl}).`);
+  await registerCommands({ token, apiUrl, applicationId: standin.applicationId, guildId: standin.guildId });
+}
+
+const store = await openStore<TableRecord>(config.storeUrl, "tables");
+console.log(`Tables are saved in ${config.storeUrl}.`);
+const bot = await startBot({ token, apiUrl, store });
+await bot.ready;
+console.log(standin ? "Bot ready on the stand-in." : "Bot ready on Discord.");
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: stopping.`);
+  await bot.stop();
+  await store.close();
+  await standin?.stop();
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));

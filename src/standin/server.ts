@@ -1,0 +1,770 @@
+/**
+ * A loopback Discord stand-in: REST (API v10 subset) and a WebSocket gateway (v10, JSON,
+ * no compression) on 127.0.0.1, so the real discord.js client can run with no network.
+ *
+ * Implements what a slash-command bot uses (https://discord.com/developers/docs):
+ * - gateway: Hello, Identify -> READY (+ GUILD_CREATE per guild), Heartbeat/ACK, Resume ->
+ *   RESUMED, INTERACTION_CREATE dispatches, THREAD_CREATE;
+ * - REST: GET /gateway(/bot), /users/@me, /applications/@me; command registration (global
+ *   and guild); interaction callbacks (types 4-8, multipart attachments, `with_response`);
+ *   webhook `@original` get/edit/delete and follow-ups; channel messages, channel fetch,
+ *   thread creation; attachments served under /attachments/.
+ * Errors answer 4xx (never 5xx: the client retries those).
+ *
+ * The driver side (`command`, `autocomplete`, `click`, `select`) builds interactions as
+ * Discord would and waits for the bot's answer, for end-to-end tests and the local page.
+ */
+import { EventEmitter } from "node:events";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { WebSocketServer, type WebSocket } from "ws";
+import { snowflake } from "./snowflake";
+import type {
+  ApiAttachment, ApiMessage, ApiOption, InteractionRecord, StandinChannel, StandinUser,
+} from "./types";
+
+/** Permission bits used by the default users. */
+export const PERMS = {
+  VIEW_CHANNEL: 1n << 10n,
+  SEND_MESSAGES: 1n << 11n,
+  MANAGE_MESSAGES: 1n << 13n,
+  USE_APPLICATION_COMMANDS: 1n << 31n,
+} as const;
+
+const MEMBER_PERMS = (PERMS.VIEW_CHANNEL | PERMS.SEND_MESSAGES | PERMS.USE_APPLICATION_COMMANDS).toString();
+const MOD_PERMS = (BigInt(MEMBER_PERMS) | PERMS.MANAGE_MESSAGES).toString();
+
+/** Options of a stand-in. Everything has a default: four players, a moderator, channels. */
+export interface StandinOptions {
+  readonly port?: number;
+  readonly token?: string;
+  readonly guildName?: string;
+  readonly users?: readonly StandinUser[];
+  readonly channels?: readonly StandinChannel[];
+}
+
+/** Default local users (the moderator has Manage Messages). */
+export const DEFAULT_USERS: readonly StandinUser[] = [
+  { id: "100000000000000001", username: "ada", globalName: "Ada", permissions: MEMBER_PERMS },
+  { id: "100000000000000002", username: "ben", globalName: "Ben", permissions: MEMBER_PERMS },
+  { id: "100000000000000003", username: "cleo", globalName: "Cleo", permissions: MEMBER_PERMS },
+  { id: "100000000000000004", username: "dev", globalName: "Dev", permissions: MEMBER_PERMS },
+  { id: "100000000000000009", username: "mod", globalName: "Moderator", permissions: MOD_PERMS },
+];
+
+/** Default channels: two text channels and a thread. */
+export const DEFAULT_CHANNELS: readonly StandinChannel[] = [
+  { id: "200000000000000001", name: "general", type: 0, parentId: null },
+  { id: "200000000000000002", name: "card-room", type: 0, parentId: null },
+  { id: "200000000000000003", name: "friday-game", type: 11, parentId: "200000000000000001" },
+];
+
+class HttpError extends Error {
+  constructor(readonly status: number, readonly code: number, message: string) {
+    super(message);
+  }
+}
+
+interface GatewaySession {
+  ws: WebSocket;
+  seq: number;
+  sessionId: string;
+  identified: boolean;
+}
+
+type Pending = { record: InteractionRecord; message?: ApiMessage; done: EventEmitter };
+
+/** The stand-in server. Call `start()`, give the bot `apiUrl` and `token`, then drive it. */
+export class DiscordStandin extends EventEmitter {
+  readonly token: string;
+  readonly applicationId = "300000000000000001";
+  readonly guildId = "400000000000000001";
+  readonly guildName: string;
+  readonly botUser = { id: "300000000000000001", username: "onexeno", global_name: "ONEXENO", discriminator: "0", avatar: null, bot: true, flags: 0 };
+  readonly users: StandinUser[];
+  readonly channels: StandinChannel[];
+  /** Registered commands by scope ("global" or a guild id). */
+  readonly commands = new Map<string, Record<string, unknown>[]>();
+  /** Messages by channel id, oldest first (ephemeral ones carry `visibleTo`). */
+  readonly messages = new Map<string, ApiMessage[]>();
+  /** Every interaction dispatched, by token. */
+  readonly interactions = new Map<string, InteractionRecord>();
+  /** Counters for tests and benchmarks. */
+  readonly stats = { identifies: 0, resumes: 0, restCalls: 0, interactions: 0 };
+
+  private server: Server | null = null;
+  private wss: WebSocketServer | null = null;
+  private sessions = new Set<GatewaySession>();
+  private files = new Map<string, { bytes: Buffer; type: string }>();
+  private pending = new Map<string, Pending>();
+  private readonly port: number;
+  private baseUrl = "";
+
+  constructor(opts: StandinOptions = {}) {
+    super();
+    this.setMaxListeners(100);
+    this.port = opts.port ?? 0;
+    this.token = opts.token ?? "standin.bot.token";
+    this.guildName = opts.guildName ?? "Local table";
+    this.users = [...(opts.users ?? DEFAULT_USERS)];
+    this.channels = [...(opts.channels ?? DEFAULT_CHANNELS)];
+    for (const c of this.channels) this.messages.set(c.id, []);
+  }
+
+  /** http://127.0.0.1:PORT */
+  get url(): string {
+    return this.baseUrl;
+  }
+
+  /** What DISCORD_API_URL should be for the bot (discord.js appends /v10). */
+  get apiUrl(): string {
+    return `${this.baseUrl}/api`;
+  }
+
+  /** Starts listening on 127.0.0.1. */
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => void this.handleHttp(req, res));
+    this.wss = new WebSocketServer({ noServer: true });
+    this.server.on("upgrade", (req, socket, head) => {
+      if (!(req.url ?? "").startsWith("/gateway")) {
+        socket.destroy();
+        return;
+      }
+      this.wss?.handleUpgrade(req, socket, head, (ws) => this.onGatewayConnection(ws));
+    });
+    await new Promise<void>((resolve) => this.server?.listen(this.port, "127.0.0.1", resolve));
+    const { port } = this.server.address() as AddressInfo;
+    this.baseUrl = `http://127.0.0.1:${port}`;
+  }
+
+  /** Closes every gateway connection and the HTTP server. */
+  async stop(): Promise<void> {
+    for (const s of this.sessions) s.ws.terminate();
+    this.sessions.clear();
+    await new Promise<void>((resolve) => this.wss?.close(() => resolve()));
+    await new Promise<void>((resolve) => {
+      this.server?.closeAllConnections();
+      this.server?.close(() => resolve());
+    });
+  }
+
+  /** Number of identified gateway connections (a connected bot). */
+  get connectedBots(): number {
+    return [...this.sessions].filter((s) => s.identified).length;
+  }
+
+  /** Resolves when a bot has identified (with a timeout). */
+  async waitForBot(timeoutMs = 15_000): Promise<void> {
+    const t0 = Date.now();
+    while (this.connectedBots === 0) {
+      if (Date.now() - t0 > timeoutMs) throw new Error("no bot connected to the stand-in");
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  /** Drops every gateway connection abruptly (simulates a network cut). */
+  dropGateway(): void {
+    for (const s of this.sessions) s.ws.terminate();
+  }
+
+  // ---------------------------------------------------------------- gateway
+
+  private send(s: GatewaySession, payload: Record<string, unknown>): void {
+    if (s.ws.readyState === s.ws.OPEN) s.ws.send(JSON.stringify(payload));
+  }
+
+  private dispatch(s: GatewaySession, t: string, d: unknown): void {
+    s.seq += 1;
+    this.send(s, { op: 0, t, s: s.seq, d });
+  }
+
+  private broadcast(t: string, d: unknown): boolean {
+    let sent = false;
+    for (const s of this.sessions) {
+      if (!s.identified) continue;
+      this.dispatch(s, t, d);
+      sent = true;
+    }
+    return sent;
+  }
+
+  private onGatewayConnection(ws: WebSocket): void {
+    const session: GatewaySession = { ws, seq: 0, sessionId: snowflake(), identified: false };
+    this.sessions.add(session);
+    ws.on("close", () => this.sessions.delete(session));
+    ws.on("error", () => this.sessions.delete(session));
+    this.send(session, { op: 10, d: { heartbeat_interval: 41_250 } });
+    ws.on("message", (raw) => {
+      let msg: { op: number; d: Record<string, unknown> | number | null };
+      try {
+        msg = JSON.parse(String(raw));
+      } catch {
+        ws.close(4002, "Decode error");
+        return;
+      }
+      switch (msg.op) {
+        case 1: // heartbeat
+          this.send(session, { op: 11 });
+          break;
+        case 2: {
+          const d = msg.d as { token?: string };
+          if (d.token !== this.token && d.token !== `Bot ${this.token}`) {
+            ws.close(4004, "Authentication failed");
+            return;
+          }
+          this.stats.identifies++;
+          session.identified = true;
+          this.dispatch(session, "READY", this.readyPayload(session));
+          this.dispatch(session, "GUILD_CREATE", this.guildPayload());
+          break;
+        }
+        case 6: // resume: nothing is buffered here, so resume at once
+          this.stats.resumes++;
+          session.identified = true;
+          session.seq = Number((msg.d as { seq?: number }).seq ?? 0);
+          this.dispatch(session, "RESUMED", {});
+          break;
+        default:
+          break; // presence, voice, request members: ignored
+      }
+    });
+  }
+
+  private userObject(u: StandinUser): Record<string, unknown> {
+    return { id: u.id, username: u.username, global_name: u.globalName, discriminator: "0", avatar: null, bot: false, flags: 0 };
+  }
+
+  private readyPayload(s: GatewaySession): Record<string, unknown> {
+    return {
+      v: 10,
+      user: this.botUser,
+      guilds: [{ id: this.guildId, unavailable: true }],
+      session_id: s.sessionId,
+      resume_gateway_url: `${this.baseUrl.replace("http", "ws")}/gateway`,
+      shard: [0, 1],
+      application: { id: this.applicationId, flags: 0 },
+      private_channels: [],
+      relationships: [],
+      presences: [],
+    };
+  }
+
+  /** Channel object as the API returns it. */
+  channelObject(c: StandinChannel): Record<string, unknown> {
+    const base = { id: c.id, type: c.type, guild_id: this.guildId, name: c.name, position: 0, permission_overwrites: [], nsfw: false, rate_limit_per_user: 0, last_message_id: null, flags: 0 };
+    if (c.type === 11) {
+      return {
+        ...base,
+        parent_id: c.parentId,
+        owner_id: this.users[0]?.id,
+        member_count: 1,
+        message_count: 0,
+        thread_metadata: { archived: false, auto_archive_duration: 1440, archive_timestamp: new Date().toISOString(), locked: false },
+      };
+    }
+    return { ...base, parent_id: null, topic: null };
+  }
+
+  private guildPayload(): Record<string, unknown> {
+    const now = new Date().toISOString();
+    return {
+      id: this.guildId,
+      name: this.guildName,
+      icon: null,
+      owner_id: this.users[0]?.id,
+      afk_timeout: 300,
+      verification_level: 0,
+      default_message_notifications: 0,
+      explicit_content_filter: 0,
+      roles: [{ id: this.guildId, name: "@everyone", permissions: MEMBER_PERMS, position: 0, color: 0, hoist: false, managed: false, mentionable: false, flags: 0 }],
+      emojis: [],
+      stickers: [],
+      features: [],
+      mfa_level: 0,
+      system_channel_id: null,
+      system_channel_flags: 0,
+      premium_tier: 0,
+      preferred_locale: "en-US",
+      nsfw_level: 0,
+      joined_at: now,
+      large: false,
+      unavailable: false,
+      member_count: this.users.length + 1,
+      voice_states: [],
+      members: [{ user: this.botUser, roles: [], joined_at: now, deaf: false, mute: false, flags: 0 }],
+      channels: this.channels.filter((c) => c.type !== 11).map((c) => this.channelObject(c)),
+      threads: this.channels.filter((c) => c.type === 11).map((c) => this.channelObject(c)),
+      presences: [],
+      stage_instances: [],
+      guild_scheduled_events: [],
+    };
+  }
+
+  // ---------------------------------------------------------------- REST
+
+  private async handleHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    this.stats.restCalls++;
+    const url = new URL(req.url ?? "/", this.baseUrl);
+    try {
+      if (req.method === "GET" && url.pathname.startsWith("/attachments/")) {
+        const id = url.pathname.split("/")[2] ?? "";
+        const f = this.files.get(id);
+        if (!f) throw new HttpError(404, 10008, "Unknown attachment");
+        res.writeHead(200, { "content-type": f.type, "content-length": f.bytes.length });
+        res.end(f.bytes);
+        return;
+      }
+      const m = /^\/api(?:\/v\d+)?(\/.*)$/.exec(url.pathname);
+      if (!m) throw new HttpError(404, 0, "Not found");
+      const route = decodeURIComponent(m[1] as string);
+      const { body, files } = await this.readBody(req);
+      const result = await this.route(req.method ?? "GET", route, url.searchParams, body, files, req.headers.authorization);
+      if (result === undefined) {
+        res.writeHead(204);
+        res.end();
+        return;
+      }
+      const json = JSON.stringify(result);
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(json);
+    } catch (e) {
+      const he = e instanceof HttpError ? e : new HttpError(400, 50035, e instanceof Error ? e.message : String(e));
+      res.writeHead(he.status, { "content-type": "application/json" });
+      res.end(JSON.stringify({ code: he.code, message: he.message }));
+    }
+  }
+
+  private async readBody(req: IncomingMessage): Promise<{ body: Record<string, unknown>; files: Map<string, { bytes: Buffer; name: string; type: string }> }> {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const raw = Buffer.concat(chunks);
+    const files = new Map<string, { bytes: Buffer; name: string; type: string }>();
+    if (raw.length === 0) return { body: {}, files };
+    const type = req.headers["content-type"] ?? "";
+    if (type.startsWith("multipart/form-data")) {
+      const form = await new Request("http://standin/", { method: "POST", headers: { "content-type": type }, body: raw }).formData();
+      let body: Record<string, unknown> = {};
+      for (const [k, v] of form.entries()) {
+        if (k === "payload_json" && typeof v === "string") body = JSON.parse(v);
+        else if (typeof v !== "string") {
+          const idx = /files\[(\d+)\]/.exec(k)?.[1] ?? k;
+          files.set(idx, { bytes: Buffer.from(await v.arrayBuffer()), name: v.name, type: v.type || "application/octet-stream" });
+        }
+      }
+      return { body, files };
+    }
+    return { body: JSON.parse(raw.toString("utf8")), files };
+  }
+
+  private checkAuth(auth: string | undefined): void {
+    if (auth !== `Bot ${this.token}`) throw new HttpError(401, 0, "401: Unauthorized");
+  }
+
+  private async route(
+    method: string,
+    route: string,
+    query: URLSearchParams,
+    body: Record<string, unknown>,
+    files: Map<string, { bytes: Buffer; name: string; type: string }>,
+    auth: string | undefined,
+  ): Promise<unknown> {
+    const seg = route.split("/").filter(Boolean);
+    const is = (pattern: string) => {
+      const p = pattern.split("/").filter(Boolean);
+      return p.length === seg.length && p.every((x, i) => x.startsWith(":") || x === seg[i]);
+    };
+    // Interaction callbacks and webhooks authenticate by token, not by bot token.
+    if (method === "POST" && is("/interactions/:id/:token/callback")) {
+      return this.interactionCallback(seg[1] as string, seg[2] as string, body, files, query.get("with_response") === "true");
+    }
+    if (seg[0] === "webhooks") return this.webhook(method, seg, body, files);
+
+    this.checkAuth(auth);
+    if (method === "GET" && (is("/gateway/bot") || is("/gateway"))) {
+      return {
+        url: `${this.baseUrl.replace("http", "ws")}/gateway`,
+        shards: 1,
+        session_start_limit: { total: 1000, remaining: 999, reset_after: 86_400_000, max_concurrency: 1 },
+      };
+    }
+    if (method === "GET" && is("/users/@me")) return this.botUser;
+    if (method === "GET" && is("/applications/@me")) return { id: this.applicationId, name: "ONEXENO", flags: 0, bot: this.botUser };
+    if (is("/applications/:app/commands") || is("/applications/:app/guilds/:guild/commands")) {
+      const scope = seg.length === 3 ? "global" : (seg[3] as string);
+      if (method === "PUT") {
+        const list = (body as unknown as Record<string, unknown>[]).map((c) => ({ ...c, id: snowflake(), application_id: this.applicationId, version: snowflake(), ...(scope === "global" ? {} : { guild_id: scope }) }));
+        this.commands.set(scope, list);
+        this.emit("commands", scope);
+        return list;
+      }
+      if (method === "GET") return this.commands.get(scope) ?? [];
+    }
+    if (method === "GET" && is("/channels/:id")) return this.channelObject(this.channel(seg[1] as string));
+    if (is("/channels/:id/messages")) {
+      const ch = this.channel(seg[1] as string);
+      if (method === "POST") return this.publicCopy(this.createMessage(ch.id, body, files, { type: 0 }));
+      if (method === "GET") {
+        const limit = Number(query.get("limit") ?? 50);
+        return (this.messages.get(ch.id) ?? []).filter((x) => !x.visibleTo).slice(-limit).reverse().map((x) => this.publicCopy(x));
+      }
+    }
+    if (is("/channels/:id/messages/:mid")) {
+      const msg = this.findMessage(seg[1] as string, seg[3] as string);
+      if (method === "GET") return this.publicCopy(msg);
+      if (method === "PATCH") return this.publicCopy(this.editMessage(msg, body, files));
+      if (method === "DELETE") {
+        this.deleteMessage(msg);
+        return undefined;
+      }
+    }
+    if (method === "POST" && (is("/channels/:id/threads") || is("/channels/:id/messages/:mid/threads"))) {
+      const parent = this.channel(seg[1] as string);
+      const thread: StandinChannel = { id: snowflake(), name: String(body.name ?? "thread").slice(0, 100), type: 11, parentId: parent.id };
+      this.channels.push(thread);
+      this.messages.set(thread.id, []);
+      const obj = this.channelObject(thread);
+      this.broadcast("THREAD_CREATE", { ...obj, newly_created: true });
+      this.emit("channel", thread);
+      return obj;
+    }
+    throw new HttpError(404, 0, `stand-in: ${method} ${route} is not implemented`);
+  }
+
+  private channel(id: string): StandinChannel {
+    const c = this.channels.find((x) => x.id === id);
+    if (!c) throw new HttpError(404, 10003, "Unknown Channel");
+    return c;
+  }
+
+  private findMessage(channelId: string, id: string): ApiMessage {
+    const msg = this.messages.get(channelId)?.find((m) => m.id === id);
+    if (!msg) throw new HttpError(404, 10008, "Unknown Message");
+    return msg;
+  }
+
+  /** A message as the API returns it (without stand-in-only fields). */
+  publicCopy(m: ApiMessage): Omit<ApiMessage, "visibleTo"> {
+    const { visibleTo: _v, ...rest } = m;
+    return rest;
+  }
+
+  private buildAttachments(
+    body: Record<string, unknown>,
+    files: Map<string, { bytes: Buffer; name: string; type: string }>,
+    existing: ApiAttachment[],
+    ephemeral: boolean,
+  ): ApiAttachment[] {
+    const listed = body.attachments as { id: string | number; filename?: string; description?: string }[] | undefined;
+    const make = (key: string, meta?: { filename?: string; description?: string }): ApiAttachment | null => {
+      const f = files.get(key);
+      if (!f) return null;
+      const id = snowflake();
+      const filename = meta?.filename ?? f.name;
+      this.files.set(id, { bytes: f.bytes, type: f.type });
+      const dims = f.type === "image/png" || filename.endsWith(".png") ? pngSize(f.bytes) : undefined;
+      return {
+        id, filename, content_type: filename.endsWith(".png") ? "image/png" : f.type, size: f.bytes.length,
+        url: `${this.baseUrl}/attachments/${id}/${encodeURIComponent(filename)}`,
+        proxy_url: `${this.baseUrl}/attachments/${id}/${encodeURIComponent(filename)}`,
+        ...(meta?.description !== undefined ? { description: meta.description } : {}),
+        ...(dims ?? {}),
+        ...(ephemeral ? { ephemeral: true } : {}),
+      };
+    };
+    if (listed === undefined) {
+      const added = [...files.keys()].map((k) => make(k)).filter((a): a is ApiAttachment => a !== null);
+      return [...existing, ...added];
+    }
+    const out: ApiAttachment[] = [];
+    for (const a of listed) {
+      const keep = existing.find((e) => e.id === String(a.id));
+      if (keep) out.push(keep);
+      else {
+        const made = make(String(a.id), a);
+        if (made) out.push(made);
+      }
+    }
+    return out;
+  }
+
+  private createMessage(
+    channelId: string,
+    body: Record<string, unknown>,
+    files: Map<string, { bytes: Buffer; name: string; type: string }>,
+    extra: { type: number; visibleTo?: string; interaction?: Record<string, unknown> },
+  ): ApiMessage {
+    const flags = Number(body.flags ?? 0);
+    const ephemeral = (flags & 64) !== 0;
+    const msg: ApiMessage = {
+      id: snowflake(),
+      channel_id: channelId,
+      guild_id: this.guildId,
+      author: this.botUser,
+      content: String(body.content ?? ""),
+      timestamp: new Date().toISOString(),
+      edited_timestamp: null,
+      tts: false,
+      mention_everyone: false,
+      mentions: [],
+      mention_roles: [],
+      attachments: this.buildAttachments(body, files, [], ephemeral),
+      embeds: (body.embeds as Record<string, unknown>[]) ?? [],
+      components: (body.components as Record<string, unknown>[]) ?? [],
+      pinned: false,
+      type: extra.type,
+      flags,
+      ...(extra.interaction ? { interaction_metadata: extra.interaction, webhook_id: this.applicationId, application_id: this.applicationId } : {}),
+      ...(ephemeral && extra.visibleTo ? { visibleTo: extra.visibleTo } : {}),
+    };
+    this.messages.get(channelId)?.push(msg);
+    this.emit("message", msg);
+    return msg;
+  }
+
+  private editMessage(msg: ApiMessage, body: Record<string, unknown>, files: Map<string, { bytes: Buffer; name: string; type: string }>): ApiMessage {
+    if ("content" in body) msg.content = String(body.content ?? "");
+    if ("embeds" in body) msg.embeds = (body.embeds as Record<string, unknown>[]) ?? [];
+    if ("components" in body) msg.components = (body.components as Record<string, unknown>[]) ?? [];
+    if ("attachments" in body || files.size > 0) msg.attachments = this.buildAttachments(body, files, msg.attachments, (msg.flags & 64) !== 0);
+    if ("flags" in body) msg.flags = (msg.flags & 64) | (Number(body.flags ?? 0) & ~64 & ~128);
+    msg.flags &= ~128; // no longer loading
+    msg.edited_timestamp = new Date().toISOString();
+    this.emit("messageUpdate", msg);
+    return msg;
+  }
+
+  private deleteMessage(msg: ApiMessage): void {
+    const list = this.messages.get(msg.channel_id);
+    if (list) {
+      const i = list.indexOf(msg);
+      if (i >= 0) list.splice(i, 1);
+    }
+    this.emit("messageDelete", msg);
+  }
+
+  // ---------------------------------------------------------------- interactions
+
+  private interactionCallback(
+    id: string,
+    token: string,
+    body: Record<string, unknown>,
+    files: Map<string, { bytes: Buffer; name: string; type: string }>,
+    withResponse: boolean,
+  ): unknown {
+    const p = this.pending.get(token);
+    if (!p || p.record.id !== id) throw new HttpError(404, 10062, "Unknown interaction");
+    const rec = p.record;
+    if (rec.callbackType !== null) throw new HttpError(400, 40060, "Interaction has already been acknowledged.");
+    const type = Number(body.type);
+    const data = (body.data as Record<string, unknown>) ?? {};
+    rec.callbackType = type;
+    rec.ackMs = Date.now() - rec.sentAt;
+    const interactionMeta = this.interactionMetadata(rec, p.message ? 3 : 2);
+    switch (type) {
+      case 4:
+        rec.original = this.createMessage(rec.channelId, data, files, { type: p.message ? 0 : 20, visibleTo: rec.userId, interaction: interactionMeta });
+        break;
+      case 5:
+        rec.original = this.createMessage(rec.channelId, { ...data, flags: Number(data.flags ?? 0) | 128 }, files, { type: p.message ? 0 : 20, visibleTo: rec.userId, interaction: interactionMeta });
+        break;
+      case 6:
+        if (p.message) rec.original = p.message;
+        break;
+      case 7:
+        if (!p.message) throw new HttpError(400, 50035, "UPDATE_MESSAGE needs a component interaction");
+        rec.original = this.editMessage(p.message, data, files);
+        break;
+      case 8:
+        rec.choices = (data.choices as { name: string; value: string | number }[]) ?? [];
+        break;
+      default:
+        throw new HttpError(400, 50035, `callback type ${type} not supported by the stand-in`);
+    }
+    p.done.emit("change");
+    if (!withResponse) return undefined;
+    return {
+      interaction: { id: rec.id, type: p.message ? 3 : 2, response_message_id: rec.original?.id, response_message_loading: type === 5, response_message_ephemeral: ((rec.original?.flags ?? 0) & 64) !== 0 },
+      resource: { type, ...(rec.original ? { message: this.publicCopy(rec.original) } : {}) },
+    };
+  }
+
+  private webhook(method: string, seg: string[], body: Record<string, unknown>, files: Map<string, { bytes: Buffer; name: string; type: string }>): unknown {
+    const token = seg[2] as string;
+    const p = this.pending.get(token);
+    if (!p) throw new HttpError(404, 10015, "Unknown Webhook");
+    const rec = p.record;
+    if (seg.length === 3 && method === "POST") {
+      const msg = this.createMessage(rec.channelId, body, files, { type: 0, visibleTo: rec.userId, interaction: this.interactionMetadata(rec, p.message ? 3 : 2) });
+      rec.followups.push(msg);
+      p.done.emit("change");
+      return this.publicCopy(msg);
+    }
+    if (seg[3] === "messages" && seg[4]) {
+      const target = seg[4] === "@original" ? rec.original : [rec.original, ...rec.followups].find((x) => x?.id === seg[4]) ?? null;
+      if (!target) throw new HttpError(404, 10008, "Unknown Message");
+      if (method === "GET") return this.publicCopy(target);
+      if (method === "PATCH") {
+        const edited = this.editMessage(target, body, files);
+        p.done.emit("change");
+        return this.publicCopy(edited);
+      }
+      if (method === "DELETE") {
+        this.deleteMessage(target);
+        p.done.emit("change");
+        return undefined;
+      }
+    }
+    throw new HttpError(404, 0, "stand-in: webhook route not implemented");
+  }
+
+  /** `interaction_metadata` of a message answering `rec` (discord.js needs the owners map). */
+  private interactionMetadata(rec: InteractionRecord, type: number): Record<string, unknown> {
+    return { id: rec.id, type, user: this.userObject(this.user(rec.userId)), authorizing_integration_owners: { "0": this.guildId } };
+  }
+
+  /** The user with this id (throws for an unknown id: a test bug). */
+  user(id: string): StandinUser {
+    const u = this.users.find((x) => x.id === id);
+    if (!u) throw new Error(`unknown stand-in user ${id}`);
+    return u;
+  }
+
+  private baseInteraction(type: number, userId: string, channelId: string): Record<string, unknown> & { id: string; token: string } {
+    const u = this.user(userId);
+    const ch = this.channel(channelId);
+    return {
+      id: snowflake(),
+      application_id: this.applicationId,
+      type,
+      token: `itk_${snowflake()}_${Math.random().toString(36).slice(2)}`,
+      version: 1,
+      guild_id: this.guildId,
+      channel_id: channelId,
+      channel: this.channelObject(ch),
+      member: { user: this.userObject(u), roles: [], permissions: u.permissions, joined_at: new Date().toISOString(), nick: null, avatar: null, flags: 0, pending: false, deaf: false, mute: false },
+      app_permissions: MOD_PERMS,
+      locale: "en-US",
+      guild_locale: "en-US",
+      entitlements: [],
+      authorizing_integration_owners: { "0": this.guildId },
+      context: 0,
+      attachment_size_limit: 10_485_760,
+    };
+  }
+
+  private async run(payload: Record<string, unknown> & { id: string; token: string }, userId: string, channelId: string, message?: ApiMessage, waitMs = 10_000): Promise<InteractionRecord> {
+    const record: InteractionRecord = { id: payload.id, token: payload.token, userId, channelId, sentAt: Date.now(), callbackType: null, ackMs: null, original: null, followups: [], choices: null };
+    const done = new EventEmitter();
+    const pend: Pending = message ? { record, message, done } : { record, done };
+    this.pending.set(record.token, pend);
+    this.interactions.set(record.token, record);
+    this.stats.interactions++;
+    const settled = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`interaction ${record.id} got no answer within ${waitMs} ms`)), waitMs);
+      const check = () => {
+        const t = record.callbackType;
+        const complete = t === 4 || t === 7 || t === 8 || ((t === 5 || t === 6) && (record.followups.length > 0 || (record.original !== null && record.original.edited_timestamp !== null)));
+        if (complete) {
+          clearTimeout(timer);
+          done.off("change", check);
+          resolve();
+        }
+      };
+      done.on("change", check);
+    });
+    if (!this.broadcast("INTERACTION_CREATE", payload)) {
+      this.pending.delete(record.token);
+      throw new Error("no bot is connected to the stand-in");
+    }
+    await settled;
+    return record;
+  }
+
+  /**
+   * Waits until `record` has at least `n` follow-up messages (the bot sends some after its
+   * first answer, e.g. a public table after an ephemeral update).
+   */
+  async waitForFollowups(record: InteractionRecord, n: number, timeoutMs = 10_000): Promise<ApiMessage[]> {
+    const p = this.pending.get(record.token);
+    const t0 = Date.now();
+    while (record.followups.length < n) {
+      if (Date.now() - t0 > timeoutMs) throw new Error(`expected ${n} follow-ups, got ${record.followups.length}`);
+      await new Promise((r) => (p ? p.done.once("change", r) : setTimeout(r, 20)));
+    }
+    return record.followups;
+  }
+
+  /** Registered command by name (guild scope first, then global). */
+  commandByName(name: string): Record<string, unknown> | undefined {
+    return [...(this.commands.get(this.guildId) ?? []), ...(this.commands.get("global") ?? [])].find((c) => c.name === name);
+  }
+
+  /**
+   * Runs a slash command as `userId` in `channelId`. `path` is `name` or `name sub`;
+   * `options` are the leaf options (strings, integers, booleans).
+   */
+  async command(userId: string, channelId: string, path: string, options: Record<string, string | number | boolean> = {}): Promise<InteractionRecord> {
+    const payload = this.baseInteraction(2, userId, channelId);
+    payload.data = this.commandData(path, options, null);
+    return this.run(payload, userId, channelId);
+  }
+
+  /** Asks the bot for autocomplete choices of option `focused` while typing `options[focused]`. */
+  async autocomplete(userId: string, channelId: string, path: string, options: Record<string, string | number | boolean>, focused: string): Promise<{ name: string; value: string | number }[]> {
+    const payload = this.baseInteraction(4, userId, channelId);
+    payload.data = this.commandData(path, options, focused);
+    const rec = await this.run(payload, userId, channelId);
+    return rec.choices ?? [];
+  }
+
+  private commandData(path: string, options: Record<string, string | number | boolean>, focused: string | null): Record<string, unknown> {
+    const [name, sub] = path.split(" ") as [string, string | undefined];
+    const cmd = this.commandByName(name);
+    const subDef = sub ? ((cmd?.options as Record<string, unknown>[] | undefined) ?? []).find((o) => o.name === sub) : cmd;
+    const optDefs = ((subDef?.options as { name: string; type: number }[] | undefined) ?? []);
+    const leaf: ApiOption[] = Object.entries(options).map(([k, v]) => {
+      const def = optDefs.find((o) => o.name === k);
+      const type = def?.type ?? (typeof v === "number" ? 4 : typeof v === "boolean" ? 5 : 3);
+      return { name: k, type, value: v, ...(focused === k ? { focused: true } : {}) };
+    });
+    return {
+      id: (cmd?.id as string | undefined) ?? "0",
+      name,
+      type: 1,
+      guild_id: this.guildId,
+      options: sub ? [{ name: sub, type: 1, options: leaf }] : leaf,
+    };
+  }
+
+  /** Clicks button `customId` on `message` as `userId`. */
+  async click(userId: string, message: ApiMessage, customId: string): Promise<InteractionRecord> {
+    const payload = this.baseInteraction(3, userId, message.channel_id);
+    payload.message = this.publicCopy(message);
+    payload.data = { custom_id: customId, component_type: 2 };
+    return this.run(payload, userId, message.channel_id, message);
+  }
+
+  /** Chooses `values` in select menu `customId` on `message` as `userId`. */
+  async select(userId: string, message: ApiMessage, customId: string, values: string[]): Promise<InteractionRecord> {
+    const payload = this.baseInteraction(3, userId, message.channel_id);
+    payload.message = this.publicCopy(message);
+    payload.data = { custom_id: customId, component_type: 3, values };
+    return this.run(payload, userId, message.channel_id, message);
+  }
+
+  /** Messages of a channel as `userId` sees them (public plus their own ephemeral ones). */
+  visibleMessages(channelId: string, userId: string | null): ApiMessage[] {
+    return (this.messages.get(channelId) ?? []).filter((m) => !m.visibleTo || m.visibleTo === userId);
+  }
+
+  /** Bytes of a stored attachment. */
+  attachmentBytes(a: ApiAttachment): Buffer | undefined {
+    return this.files.get(a.id)?.bytes;
+  }
+}
+
+/** Width and height from a PNG header, if it is one. */
+function pngSize(b: Buffer): { width: number; height: number } | undefined {
+  if (b.length < 24 || b.readUInt32BE(0) !== 0x89504e47) return undefined;
+  return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
+}

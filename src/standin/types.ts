@@ -1,0 +1,88 @@
+/**
+ * Shapes the stand-in keeps and serves: a subset of Discord API v10 objects
+ * (https://discord.com/developers/docs/resources/message, .../interactions/receiving-and-responding).
+ */
+
+/** A user of the stand-in's guild. */
+export interface StandinUser {
+  readonly id: string;
+  readonly username: string;
+  readonly globalName: string;
+  /** Permission bitfield as a decimal string (e.g. Manage Messages = 8192). */
+  readonly permissions: string;
+}
+
+/** A guild text channel or a public thread. */
+export interface StandinChannel {
+  readonly id: string;
+  readonly name: string;
+  /** 0 guild text, 11 public thread. */
+  readonly type: 0 | 11;
+  readonly parentId: string | null;
+}
+
+/** An attachment as the API returns it, with the stored bytes kept aside. */
+export interface ApiAttachment {
+  id: string;
+  filename: string;
+  description?: string;
+  content_type: string;
+  size: number;
+  url: string;
+  proxy_url: string;
+  width?: number;
+  height?: number;
+  ephemeral?: boolean;
+}
+
+/** A message as the API returns it, plus `visibleTo` for ephemeral ones (stand-in only). */
+export interface ApiMessage {
+  id: string;
+  channel_id: string;
+  guild_id?: string;
+  author: Record<string, unknown>;
+  content: string;
+  timestamp: string;
+  edited_timestamp: string | null;
+  tts: false;
+  mention_everyone: false;
+  mentions: unknown[];
+  mention_roles: unknown[];
+  attachments: ApiAttachment[];
+  embeds: Record<string, unknown>[];
+  components: Record<string, unknown>[];
+  pinned: false;
+  type: number;
+  flags: number;
+  webhook_id?: string;
+  application_id?: string;
+  interaction_metadata?: Record<string, unknown>;
+  /** Stand-in only: the one user who can see an ephemeral message. */
+  visibleTo?: string;
+}
+
+/** An option of a chat-input interaction, as sent in `data.options`. */
+export interface ApiOption {
+  name: string;
+  type: number;
+  value?: string | number | boolean;
+  focused?: boolean;
+  options?: ApiOption[];
+}
+
+/** What the bot answered to one interaction. */
+export interface InteractionRecord {
+  readonly id: string;
+  readonly token: string;
+  readonly userId: string;
+  readonly channelId: string;
+  readonly sentAt: number;
+  /** Callback type (4 message, 5 deferred, 6 deferred update, 7 update, 8 autocomplete). */
+  callbackType: number | null;
+  /** ms from dispatch to the callback (Discord fails the interaction after 3000). */
+  ackMs: number | null;
+  /** The original response message (created, or the updated component message). */
+  original: ApiMessage | null;
+  followups: ApiMessage[];
+  choices: { name: string; value: string | number }[] | null;
+}

@@ -1,0 +1,93 @@
+/**
+ * Persistence of tables through keyv: one JSON record per channel, saved after every
+ * accepted move and before the reply. Default: SQLite file under ./data (WAL journal, so
+ * concurrent writes from many tables do not stall); `redis://` URLs use @keyv/redis; and
+ * `memory://` keeps everything in process (tests, benchmarks).
+ */
+import Keyv from "keyv";
+import KeyvSqlite from "@keyv/sqlite";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+
+/** Minimal typed store of JSON records by key. */
+export interface RecordStore<T> {
+  get(key: string): Promise<T | undefined>;
+  set(key: string, value: T): Promise<void>;
+  delete(key: string): Promise<void>;
+  /** Every key with a record (used to resume games at start-up). */
+  keys(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+const INDEX_KEY = "__index__";
+
+/**
+ * Opens a keyv-backed store for `url`:
+ * - `sqlite://path/to/file.sqlite` (parent folder created; WAL journal mode),
+ * - `redis://host:port`,
+ * - `memory://`.
+ * Keys are namespaced by `namespace`. Throws on an unknown scheme (a configuration bug).
+ */
+export async function openStore<T>(url: string, namespace: string): Promise<RecordStore<T>> {
+  let keyv: Keyv;
+  let closeExtra: () => Promise<void> = async () => {};
+  if (url.startsWith("sqlite://")) {
+    const file = url.slice("sqlite://".length);
+    if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+    const sqlite = new KeyvSqlite({ uri: url, busyTimeout: 10_000, table: "tables" });
+    await sqlite.query("PRAGMA journal_mode=WAL");
+    await sqlite.query("PRAGMA synchronous=NORMAL");
+    keyv = new Keyv({ store: sqlite, namespace });
+    closeExtra = async () => sqlite.close();
+  } else if (url.startsWith("redis://") || url.startsWith("rediss://")) {
+    const { default: KeyvRedis } = await import("@keyv/redis");
+    const redis = new KeyvRedis(url);
+    keyv = new Keyv({ store: redis, namespace });
+    closeExtra = async () => redis.disconnect();
+  } else if (url === "memory://" || url === "memory:") {
+    keyv = new Keyv({ namespace });
+  } else {
+    throw new Error(`STORE_URL scheme not supported: ${url} (use sqlite://, redis:// or memory://)`);
+  }
+  keyv.on("error", (e: unknown) => console.error("store error:", e));
+
+  // An index record lists live keys, so start-up can resume games on any backend.
+  let index: Promise<Set<string>> | null = null;
+  let indexWrite: Promise<unknown> = Promise.resolve();
+  const loadIndex = () => {
+    index ??= keyv.get(INDEX_KEY).then((keys) => new Set((keys as string[] | undefined) ?? []));
+    return index;
+  };
+  const saveIndex = async () => {
+    const snapshot = [...(await loadIndex())];
+    indexWrite = indexWrite.then(() => keyv.set(INDEX_KEY, snapshot));
+    return indexWrite;
+  };
+
+  return {
+    async get(key) {
+      return (await keyv.get(key)) as T | undefined;
+    },
+    async set(key, value) {
+      await keyv.set(key, value);
+      const idx = await loadIndex();
+      if (!idx.has(key)) {
+        idx.add(key);
+        await saveIndex();
+      }
+    },
+    async delete(key) {
+      await keyv.delete(key);
+      const idx = await loadIndex();
+      if (idx.delete(key)) await saveIndex();
+    },
+    async keys() {
+      return [...(await loadIndex())];
+    },
+    async close() {
+      await indexWrite;
+      await keyv.disconnect().catch(() => {});
+      await closeExtra().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * End-to-end harness: the loopback Discord stand-in plus the real bot (real discord.js
+ * client, real store) connected to it through its API URL. No discord.js object is mocked.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { registerCommands, startBot, type Bot } from "../../src/app";
+import type { Logger } from "../../src/bot/router";
+import type { TableRecord } from "../../src/bot/tables";
+import { DiscordStandin } from "../../src/standin/server";
+import type { ApiMessage } from "../../src/standin/types";
+import { openStore, type RecordStore } from "../../src/store/store";
+
+export const ADA = "100000000000000001";
+export const BEN = "100000000000000002";
+export const CLEO = "100000000000000003";
+export const DEV = "100000000000000004";
+export const MOD = "100000000000000009";
+export const GENERAL = "200000000000000001";
+export const CARD_ROOM = "200000000000000002";
+export const THREAD = "200000000000000003";
+
+/** Collects crashes (non-UserError failures) so tests can assert there were none. */
+export class RecordingLogger implements Logger {
+  readonly errors: { msg: string; err: unknown }[] = [];
+  info(): void {}
+  error(msg: string, err?: unknown): void {
+    this.errors.push({ msg, err });
+  }
+}
+
+export class Harness {
+  standin!: DiscordStandin;
+  bot!: Bot;
+  store!: RecordStore<TableRecord>;
+  readonly log = new RecordingLogger();
+  private dir = mkdtempSync(join(tmpdir(), "onexeno-e2e-"));
+  readonly storeUrl = `sqlite://${join(this.dir, "tables.sqlite")}`;
+
+  async start(): Promise<this> {
+    this.standin = new DiscordStandin();
+    await this.standin.start();
+    await registerCommands({ token: this.standin.token, apiUrl: this.standin.apiUrl, applicationId: this.standin.applicationId, guildId: this.standin.guildId });
+    await this.startBot();
+    return this;
+  }
+
+  /** Starts (or restarts) the bot process side: a fresh store handle and client. */
+  async startBot(): Promise<void> {
+    this.store = await openStore<TableRecord>(this.storeUrl, "tables");
+    this.bot = await startBot({ token: this.standin.token, apiUrl: this.standin.apiUrl, store: this.store, log: this.log, tableOptions: { newSeed: () => "e2e-seed" } });
+    await this.bot.ready;
+  }
+
+  /** Stops the bot as a crash or deploy would, keeping the stand-in (Discord) running. */
+  async stopBot(): Promise<void> {
+    await this.bot.stop();
+    await this.store.close();
+  }
+
+  async close(): Promise<void> {
+    await this.bot?.stop().catch(() => {});
+    await this.store?.close().catch(() => {});
+    await this.standin?.stop();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  /** Newest public message in a channel. */
+  latestPublic(channelId: string): ApiMessage {
+    const msgs = this.standin.visibleMessages(channelId, null);
+    const m = msgs.at(-1);
+    if (!m) throw new Error("no public message");
+    return m;
+  }
+
+  /** customIds of the buttons/selects of a message, flattened. */
+  static customIds(m: ApiMessage): string[] {
+    return m.components.flatMap((row) => ((row.components as { custom_id?: string }[]) ?? []).map((c) => c.custom_id ?? ""));
+  }
+
+  /** The customId on `m` whose verb is `verb` (ox1|verb|...). */
+  static idOf(m: ApiMessage, verb: string): string {
+    const id = Harness.customIds(m).find((c) => c.split("|")[1] === verb);
+    if (!id) throw new Error(`no ${verb} component on message: ${Harness.customIds(m).join(", ")}`);
+    return id;
+  }
+
+  /** Options of the select with verb `verb` on `m`. */
+  static selectOptions(m: ApiMessage, verb: string): { label: string; value: string }[] {
+    for (const row of m.components) {
+      for (const c of (row.components as { custom_id?: string; options?: { label: string; value: string }[] }[]) ?? []) {
+        if (c.custom_id?.split("|")[1] === verb) return c.options ?? [];
+      }
+    }
+    return [];
+  }
+}

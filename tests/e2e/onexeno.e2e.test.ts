@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { onexenoView } from "../../src/games/onexeno/game";
+import { cardName } from "../../src/games/onexeno/cards";
+import { renderOnexenoTable } from "../../render/onexeno-table";
+import type { ApiMessage, InteractionRecord } from "../../src/standin/types";
+import { ADA, BEN, CARD_ROOM, CLEO, DEV, GENERAL, Harness, MOD, THREAD } from "./harness";
+
+const h = new Harness();
+beforeAll(async () => {
+  await h.start();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const mentionOf = (m: ApiMessage) => /<@(\d+)>, your turn/.exec(m.content)?.[1] ?? null;
+
+/**
+ * Oracle: a public message must never show a hidden card. Its text must not name a card held
+ * in any hand, and its picture must be exactly the picture of the spectator view.
+ */
+async function assertNoLeak(m: ApiMessage, channelId: string): Promise<void> {
+  const rec = await h.bot.tables.get(channelId);
+  if (!rec?.state) return;
+  const text = JSON.stringify({ c: m.content, e: m.embeds, a: m.attachments.map((a) => a.description ?? "") });
+  for (const hand of rec.state.hands) for (const card of hand) expect(text).not.toContain(cardName(card));
+  const png = m.attachments.find((a) => a.filename === "table.png");
+  if (png && rec.status !== "over") {
+    const expected = await renderOnexenoTable(onexenoView(rec.state, null), rec.seats.map((s) => s.name));
+    expect(h.standin.attachmentBytes(png)?.equals(expected)).toBe(true);
+  }
+}
+
+describe("ONEXENO through the Discord stand-in", () => {
+  it("plays a full 3-player game with slash commands, autocomplete and buttons, surviving a restart", async () => {
+    const sb = h.standin;
+    const t0 = Date.now();
+    const records: InteractionRecord[] = [];
+    const track = (r: InteractionRecord) => (records.push(r), r);
+
+    // Lobby: Ada opens, Ben clicks Join, Cleo uses the command, Ada clicks Start.
+    const opened = track(await sb.command(ADA, GENERAL, "onexeno new", { game: "basic", hands: 1 }));
+    expect(opened.original?.embeds[0]?.title).toContain("ONEXENO basic");
+    track(await sb.click(BEN, opened.original!, Harness.idOf(opened.original!, "join")));
+    track(await sb.command(CLEO, GENERAL, "onexeno join"));
+    const lobby = h.latestPublic(GENERAL);
+    expect(lobby.embeds[0]?.description).toContain(`<@${CLEO}>`);
+    const notHost = track(await sb.click(BEN, lobby, Harness.idOf(lobby, "start")));
+    expect(notHost.original?.visibleTo).toBe(BEN);
+    expect(notHost.original?.content).toContain("Only the host");
+    const started = track(await sb.click(ADA, lobby, Harness.idOf(lobby, "start")));
+    expect(started.original?.attachments[0]?.filename).toBe("table.png");
+    expect(started.original?.attachments[0]?.description).toContain("to play");
+
+    let moves = 0;
+    let restarted = false;
+    let usedPanel = 0;
+    let usedSlash = 0;
+    let passes = 0;
+    for (let turn = 0; turn < 400; turn++) {
+      const table = h.latestPublic(GENERAL);
+      await assertNoLeak(table, GENERAL);
+      if (table.content.includes("Session over")) break;
+      const who = mentionOf(table);
+      expect(who, table.content).not.toBeNull();
+      const user = who as string;
+
+      if (moves === 12 && !restarted) {
+        // Restart the bot mid-game: the stand-in (Discord) stays up, the store is reopened.
+        await h.stopBot();
+        await h.startBot();
+        restarted = true;
+        const resumed = h.latestPublic(GENERAL);
+        expect(resumed.content).toContain("restarted");
+        expect(mentionOf(resumed)).toBe(user);
+        continue;
+      }
+
+      const cards = await sb.autocomplete(user, GENERAL, "onexeno play", { card: "" }, "card");
+      const playable = cards.filter((c) => /\d+ places?/.test(c.name));
+      if (playable.length === 0 || turn % 9 === 4) {
+        track(await sb.click(user, table, Harness.idOf(table, "pass")));
+        passes++;
+      } else if (turn % 3 === 0) {
+        // Play by clicking: My hand -> choose a card -> choose a placement.
+        const panel = track(await sb.click(user, table, Harness.idOf(table, "hand")));
+        const eph = panel.original!;
+        expect(eph.visibleTo).toBe(user);
+        expect((eph.flags & 64) !== 0).toBe(true);
+        const cardOpts = Harness.selectOptions(eph, "card");
+        expect(cardOpts.length).toBeGreaterThan(0);
+        const chose = track(await sb.select(user, eph, Harness.idOf(eph, "card"), [cardOpts[0]!.value]));
+        const places = Harness.selectOptions(chose.original!, "place");
+        expect(places.length).toBeGreaterThan(0);
+        const placed = track(await sb.select(user, chose.original!, Harness.idOf(chose.original!, "place"), [places[0]!.value]));
+        const [pub] = await sb.waitForFollowups(placed, 1);
+        expect(pub!.visibleTo).toBeUndefined();
+        expect(placed.original?.content).toContain("You placed");
+        usedPanel++;
+      } else {
+        const card = playable[0]!.value as string;
+        const ats = await sb.autocomplete(user, GENERAL, "onexeno play", { card, at: "" }, "at");
+        expect(ats.length).toBeGreaterThan(0);
+        const r = track(await sb.command(user, GENERAL, "onexeno play", { card, at: String(ats[0]!.value) }));
+        expect(r.original?.visibleTo, r.original?.content).toBeUndefined();
+        usedSlash++;
+      }
+      moves++;
+    }
+    const final = h.latestPublic(GENERAL);
+    expect(final.content).toContain("Session over");
+    expect(restarted).toBe(true);
+    expect(usedPanel).toBeGreaterThan(0);
+    expect(usedSlash).toBeGreaterThan(0);
+    const rec = await h.bot.tables.get(GENERAL);
+    expect(rec?.status).toBe("over");
+    expect(rec?.moves.length).toBe(moves - 0);
+    expect(h.log.errors).toEqual([]);
+    const acks = records.map((r) => r.ackMs ?? Infinity);
+    const slowest = Math.max(...acks);
+    console.log(`E2E full 3-player game: ${moves} moves (${usedSlash} by slash command, ${usedPanel} by hand panel, ${passes} passes) in ${Date.now() - t0} ms; slowest reply ${slowest} ms; median ${acks.sort((a, b) => a - b)[Math.floor(acks.length / 2)]} ms.`);
+    expect(acks.every((a) => Number.isFinite(a))).toBe(true);
+  });
+
+  it("answers stale buttons, bad input and double clicks without changing anything", async () => {
+    const sb = h.standin;
+    await sb.command(ADA, CARD_ROOM, "onexeno new", { game: "basic" });
+    await sb.command(BEN, CARD_ROOM, "onexeno join");
+    const lobby = h.latestPublic(CARD_ROOM);
+    await sb.click(ADA, lobby, Harness.idOf(lobby, "start"));
+    const table = h.latestPublic(CARD_ROOM);
+    const who = mentionOf(table)!;
+    const other = who === ADA ? BEN : ADA;
+    const before = await h.bot.tables.get(CARD_ROOM);
+
+    // not your turn, garbage card, garbage position: ephemeral errors, nothing changes
+    const r1 = await sb.command(other, CARD_ROOM, "onexeno pass");
+    expect(r1.original?.visibleTo).toBe(other);
+    expect(r1.original?.content).toMatch(/not your turn/i);
+    const r2 = await sb.command(who, CARD_ROOM, "onexeno play", { card: "nonsense", at: "C3" });
+    expect(r2.original?.content).toMatch(/not a card/);
+    const someCard = before!.state!.hands[before!.seats.findIndex((s) => s.userId === who)]![0]!;
+    const r3 = await sb.command(who, CARD_ROOM, "onexeno play", { card: String(someCard), at: "Z99" });
+    expect(r3.original?.content).toMatch(/not a position|must share an edge|not adjacent/i);
+    const r4 = await sb.command(DEV, CARD_ROOM, "onexeno play", { card: String(someCard), at: "B2" });
+    expect(r4.original?.content).toMatch(/no seat|not seated/i);
+    expect((await h.bot.tables.get(CARD_ROOM))?.rev).toBe(before?.rev);
+
+    // double click on Pass: exactly one applies, the other is told the table moved on
+    const [a, b] = await Promise.all([sb.click(who, table, Harness.idOf(table, "pass")), sb.click(who, table, Harness.idOf(table, "pass"))]);
+    const texts = [a.original!, b.original!];
+    expect(texts.filter((m) => m.visibleTo === undefined)).toHaveLength(1);
+    expect(texts.filter((m) => m.visibleTo === who && /moved on/.test(m.content))).toHaveLength(1);
+    const after = await h.bot.tables.get(CARD_ROOM);
+    expect(after?.rev).toBe(before!.rev + 1);
+    expect(after?.moves).toHaveLength(1);
+
+    // an old table's buttons answer "moved on" and change nothing
+    const stale = await sb.click(other, table, Harness.idOf(table, "pass"));
+    expect(stale.original?.visibleTo).toBe(other);
+    expect(stale.original?.content).toMatch(/moved on/);
+    expect((await h.bot.tables.get(CARD_ROOM))?.rev).toBe(after?.rev);
+
+    // only the host or a moderator may end; the moderator can
+    const e1 = await sb.command(DEV, CARD_ROOM, "onexeno end");
+    expect(e1.original?.content).toMatch(/Only the host/);
+    const e2 = await sb.command(MOD, CARD_ROOM, "onexeno end");
+    expect(e2.original?.content).toMatch(/Table closed by Moderator/);
+    expect(await h.bot.tables.get(CARD_ROOM)).toBeUndefined();
+    expect(h.log.errors).toEqual([]);
+  });
+
+  it("runs partners in a thread, checks team sizes, and shows rules ephemerally", async () => {
+    const sb = h.standin;
+    await sb.command(ADA, THREAD, "onexeno new", { game: "partners", hands: 2 });
+    await sb.command(BEN, THREAD, "onexeno join");
+    await sb.command(CLEO, THREAD, "onexeno join");
+    const early = await sb.command(ADA, THREAD, "onexeno start");
+    expect(early.original?.content).toMatch(/teams of two/);
+    await sb.command(DEV, THREAD, "onexeno join");
+    const lobby = h.latestPublic(THREAD);
+    expect(lobby.embeds[0]?.description).toMatch(/team A[\s\S]*team B[\s\S]*team A[\s\S]*team B/);
+    const go = await sb.command(ADA, THREAD, "onexeno start");
+    expect(go.original?.attachments[0]?.filename).toBe("table.png");
+    const rules = await sb.command(CLEO, THREAD, "onexeno rules");
+    expect(rules.original?.visibleTo).toBe(CLEO);
+    expect(JSON.stringify(rules.original?.embeds)).toContain("Partners");
+    const again = await sb.command(BEN, THREAD, "onexeno table");
+    expect(again.original?.attachments[0]?.filename).toBe("table.png");
+    const hand = await sb.command(BEN, THREAD, "onexeno hand");
+    expect(hand.original?.visibleTo).toBe(BEN);
+    expect(hand.original?.attachments[0]?.filename).toBe("hand.png");
+    expect(h.log.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { openStore } from "../../src/store/store";
+
+const dir = mkdtempSync(join(tmpdir(), "onexeno-store-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe.each(["sqlite", "memory"])("%s store", (kind) => {
+  const url = kind === "sqlite" ? `sqlite://${join(dir, "sub", "t.sqlite")}` : "memory://";
+
+  it("stores, lists, deletes JSON records", async () => {
+    const s = await openStore<{ n: number; a: number[] }>(url, "t1");
+    await s.set("c1", { n: 1, a: [1, 2] });
+    await s.set("c2", { n: 2, a: [] });
+    expect(await s.get("c1")).toEqual({ n: 1, a: [1, 2] });
+    expect((await s.keys()).sort()).toEqual(["c1", "c2"]);
+    await s.delete("c1");
+    expect(await s.get("c1")).toBeUndefined();
+    expect(await s.keys()).toEqual(["c2"]);
+    await s.close();
+  });
+
+  it("keeps every one of many concurrent writes", async () => {
+    const s = await openStore<{ i: number }>(url, "t2");
+    await Promise.all(Array.from({ length: 64 }, (_, i) => s.set(`k${i}`, { i })));
+    const got = await Promise.all(Array.from({ length: 64 }, (_, i) => s.get(`k${i}`)));
+    expect(got.map((g) => g?.i)).toEqual(Array.from({ length: 64 }, (_, i) => i));
+    expect(await s.keys()).toHaveLength(64);
+    await s.close();
+  });
+});
+
+describe("sqlite persistence", () => {
+  it("survives closing and reopening the file (a bot restart)", async () => {
+    const url = `sqlite://${join(dir, "restart.sqlite")}`;
+    const a = await openStore<{ v: string }>(url, "tables");
+    await a.set("chan", { v: "kept" });
+    await a.close();
+    expect(existsSync(join(dir, "restart.sqlite"))).toBe(true);
+    const b = await openStore<{ v: string }>(url, "tables");
+    expect(await b.get("chan")).toEqual({ v: "kept" });
+    expect(await b.keys()).toEqual(["chan"]);
+    await b.close();
+  });
+
+  it("refuses an unknown scheme", async () => {
+    await expect(openStore("ftp://x", "n")).rejects.toThrow(/not supported/);
+  });
+});
