@@ -169,7 +169,12 @@ function drawPanel(ctx: SKRSContext2D, view: OnexenoView, names: readonly string
   ctx.font = font(18, true);
   ctx.fillStyle = theme.text;
   if (view.phase === "over") {
-    ctx.fillText("Session over", PANEL_X + 16, y);
+    const scores = view.teamOf
+      ? view.totals.map((_, i) => view.totals.reduce((t, v, j) => (view.teamOf?.[j] === view.teamOf?.[i] ? t + v : t), 0))
+      : view.totals;
+    const best = Math.max(...scores);
+    const winners = scores.flatMap((sc, i) => (sc === best ? [view.teamOf ? `team ${teamLetter(view.teamOf[i] ?? 0)}` : names[i] ?? "?"] : []));
+    ctx.fillText(fitText(ctx, `Session over · won by ${[...new Set(winners)].join(" & ")} (${best})`, 390), PANEL_X + 16, y);
   } else {
     ctx.fillStyle = theme.turn;
     ctx.fillText(fitText(ctx, `▶ ${names[view.turn] ?? "?"} to play`, 390), PANEL_X + 16, y);
@@ -192,7 +197,7 @@ function drawPanel(ctx: SKRSContext2D, view: OnexenoView, names: readonly string
     const tags = [
       s === view.dealer ? "dealer" : null,
       team !== undefined ? `team ${teamLetter(team)}` : null,
-      view.out[s] ? "passed out" : null,
+      view.out[s] ? "out (passed)" : null,
     ].filter(Boolean);
     ctx.fillText(fitText(ctx, `${s + 1}. ${names[s] ?? `Seat ${s + 1}`}`, 220), PANEL_X + 26, top + 22);
     ctx.font = font(13);

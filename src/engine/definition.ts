@@ -38,7 +38,7 @@ export interface Outcome {
 
 /**
  * One game's rules. `S` state, `M` move, `V` player view, `C` table configuration.
- * All functions are pure: no clock, no Math.random, no I/O.
+ * All functions are pure: no clock, no global randomness, no I/O.
  */
 export interface GameDefinition<S extends VersionedState, M, V, C> {
   /** Stable id, e.g. `onexeno`. */

@@ -1,0 +1,59 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = join(import.meta.dirname, "..");
+
+function files(dir: string): string[] {
+  return readdirSync(join(root, dir)).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(join(root, p)).isDirectory() ? files(p) : p.endsWith(".ts") ? [p] : [];
+  });
+}
+
+function imports(file: string): string[] {
+  const text = readFileSync(join(root, file), "utf8");
+  return [...text.matchAll(/^\s*(?:import|export)[^"']*?from\s+["']([^"']+)["']/gm), ...text.matchAll(/import\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1] as string);
+}
+
+/** Where an import points: a top-level area of the repo, or the package name. */
+function target(file: string, spec: string): string {
+  if (!spec.startsWith(".")) return spec.startsWith("node:") ? "node:" : spec.split("/").slice(0, spec.startsWith("@") ? 2 : 1).join("/");
+  const abs = relative(root, join(root, file, "..", spec));
+  const parts = abs.split("/");
+  return parts[0] === "src" ? `src/${parts[1]}` : (parts[0] as string);
+}
+
+const rules: { area: string; allowed: (t: string) => boolean }[] = [
+  { area: "src/engine", allowed: (t) => t === "src/engine" || t === "pure-rand" },
+  { area: "src/games", allowed: (t) => t === "src/engine" || t === "src/games" },
+  { area: "render", allowed: (t) => t === "render" || t === "src/games" || t === "src/engine" || t === "@napi-rs/canvas" || t === "node:" },
+  { area: "src/store", allowed: (t) => t === "src/store" || t.startsWith("keyv") || t.startsWith("@keyv/") || t === "node:" },
+  { area: "src/bot", allowed: (t) => ["src/bot", "src/engine", "src/games", "src/store", "discord.js", "async-mutex", "node:"].includes(t) },
+  { area: "src/standin", allowed: (t) => t === "src/standin" || t === "ws" || t === "node:" },
+  { area: "commands", allowed: (t) => ["commands", "src/bot", "src/games", "src/engine", "src/store", "render", "discord.js", "node:"].includes(t) },
+];
+
+describe("architecture", () => {
+  for (const rule of rules) {
+    it(`${rule.area} imports only what it may`, () => {
+      const bad: string[] = [];
+      for (const f of files(rule.area)) for (const spec of imports(f)) if (!rule.allowed(target(f, spec))) bad.push(`${f} -> ${spec}`);
+      expect(bad).toEqual([]);
+    });
+  }
+
+  it("engines read no clock and no global randomness", () => {
+    const bad: string[] = [];
+    for (const f of [...files("src/engine"), ...files("src/games")]) {
+      const text = readFileSync(join(root, f), "utf8");
+      for (const word of ["Date.now", "new Date(", "Math.random", "performance.now", "process."]) if (text.includes(word)) bad.push(`${f}: ${word}`);
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it("the scan sees real imports (guards the test itself)", () => {
+    expect(imports("src/games/onexeno/game.ts").map((s) => target("src/games/onexeno/game.ts", s))).toContain("src/engine");
+    expect(imports("commands/onexeno.ts")).toContain("discord.js");
+  });
+});

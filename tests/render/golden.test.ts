@@ -1,0 +1,97 @@
+/**
+ * Golden-image tests: each scene is rendered and compared pixel by pixel with the committed
+ * PNG (tolerance: at most 0.2% of pixels may differ by more than 24 in a channel, which
+ * absorbs anti-aliasing differences between machines). `npm run golden:update` rewrites the
+ * goldens (look at them before committing); a failing render is written to
+ * tests/__failures__/ for inspection.
+ */
+import { createCanvas, loadImage } from "@napi-rs/canvas";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { onexenoView, onexeno } from "../../src/games/onexeno/game";
+import { handSize, renderOnexenoHand } from "../../render/onexeno-hand";
+import { cellOrigin, renderOnexenoTable, tableLayout, TABLE_HEIGHT, TABLE_WIDTH, BOARD_X, BOARD_Y, BOARD_CELLS, CELL } from "../../render/onexeno-table";
+import { scenes } from "./scenes";
+
+const dir = join(import.meta.dirname, "golden");
+const failures = join(import.meta.dirname, "..", "__failures__");
+const update = process.env.UPDATE_GOLDEN === "1";
+
+async function pixels(png: Buffer): Promise<{ w: number; h: number; data: Uint8ClampedArray }> {
+  const img = await loadImage(png);
+  const c = createCanvas(img.width, img.height);
+  const ctx = c.getContext("2d");
+  ctx.drawImage(img, 0, 0);
+  return { w: img.width, h: img.height, data: ctx.getImageData(0, 0, img.width, img.height).data };
+}
+
+async function compare(name: string, png: Buffer): Promise<void> {
+  const file = join(dir, `${name}.png`);
+  if (update || !existsSync(file)) {
+    if (!update) throw new Error(`missing golden ${name}.png: run npm run golden:update and look at it`);
+    writeFileSync(file, png);
+    return;
+  }
+  const [a, b] = await Promise.all([pixels(png), pixels(readFileSync(file))]);
+  let differing = 0;
+  if (a.w === b.w && a.h === b.h) {
+    for (let i = 0; i < a.data.length; i += 4) {
+      const d = Math.max(...[0, 1, 2, 3].map((k) => Math.abs((a.data[i + k] as number) - (b.data[i + k] as number))));
+      if (d > 24) differing++;
+    }
+  }
+  const ratio = a.w === b.w && a.h === b.h ? differing / (a.w * a.h) : 1;
+  if (ratio > 0.002) {
+    mkdirSync(failures, { recursive: true });
+    writeFileSync(join(failures, `${name}.actual.png`), png);
+  }
+  expect(ratio, `${name}: ${(ratio * 100).toFixed(3)}% of pixels differ (actual written to tests/__failures__)`).toBeLessThanOrEqual(0.002);
+}
+
+describe("table pictures", () => {
+  const all = scenes();
+  for (const [name, { state, names }] of Object.entries(all)) {
+    it(`matches the golden image: ${name}`, async () => {
+      const png = await renderOnexenoTable(onexenoView(state, null), names);
+      expect(png.readUInt32BE(16)).toBe(TABLE_WIDTH);
+      expect(png.readUInt32BE(20)).toBe(TABLE_HEIGHT);
+      await compare(`table-${name}`, png);
+    });
+  }
+
+  it("hand picture matches its golden image", async () => {
+    const { state } = all.trick!;
+    const seat = state.turn;
+    const playable = new Set(onexeno.legalMoves(state, seat).flatMap((m) => (m.kind === "place" ? [m.card] : [])));
+    const png = await renderOnexenoHand(state.hands[seat]!, playable, "Your hand · Ada");
+    expect(png.readUInt32BE(16)).toBe(handSize(state.hands[seat]!.length).width);
+    await compare("hand-trick", png);
+  });
+
+  it("spectator pictures are the same whoever's hand differs (no hidden card reaches them)", async () => {
+    const { state, names } = all.fresh!;
+    // swap the hands of the two players who are not to move (same hand size, different cards)
+    const [p, q] = [0, 1, 2].filter((i) => i !== state.turn) as [number, number];
+    expect(state.hands[p]).not.toEqual(state.hands[q]);
+    const swapped = { ...state, hands: state.hands.map((h, i) => (i === p ? [...state.hands[q]!] : i === q ? [...state.hands[p]!] : h)) };
+    const a = await renderOnexenoTable(onexenoView(state, null), names);
+    const b = await renderOnexenoTable(onexenoView(swapped, null), names);
+    expect(a.equals(b)).toBe(true);
+  });
+});
+
+describe("table layout (no pixels)", () => {
+  it("centres the display window in the board area and keeps every cell inside it", () => {
+    for (const { state } of Object.values(scenes())) {
+      const l = tableLayout(state.table);
+      for (const p of state.table) {
+        const [x, y] = cellOrigin(l, p.x, p.y);
+        expect(x).toBeGreaterThanOrEqual(BOARD_X);
+        expect(y).toBeGreaterThanOrEqual(BOARD_Y);
+        expect(x + CELL).toBeLessThanOrEqual(BOARD_X + BOARD_CELLS * CELL);
+        expect(y + CELL).toBeLessThanOrEqual(BOARD_Y + BOARD_CELLS * CELL);
+      }
+    }
+  });
+});

@@ -1,0 +1,41 @@
+/** Deterministic game positions for golden images and benchmarks. */
+import { onexeno, playNow, setupOnexeno, trickPointsOf, type OnexenoMove, type OnexenoState } from "../../src/games/onexeno/game";
+
+const setup = (seats: number, variant: "basic" | "partners", hands: number, seed: string) => {
+  const r = setupOnexeno({ variant, hands }, seats, seed);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+};
+
+/** Plays the best-scoring legal move (then the first placement) until `stop` holds. */
+export function playUntil(s0: OnexenoState, stop: (s: OnexenoState) => boolean, limit = 400): OnexenoState {
+  let s = s0;
+  for (let i = 0; i < limit && s.phase === "play" && !stop(s); i++) {
+    const legal = onexeno.legalMoves(s, s.turn);
+    const places = legal.filter((m): m is OnexenoMove & { kind: "place" } => m.kind === "place");
+    const best = [...places].sort((a, b) => trickPointsOf(s, b) - trickPointsOf(s, a))[0];
+    const r = playNow(s, s.turn, best ?? { kind: "pass" });
+    if (!r.ok) throw new Error(r.error.message);
+    s = r.value;
+  }
+  return s;
+}
+
+export const NAMES = ["Ada", "Ben", "Cleo", "Dev", "Émile", "Farah", "Gus"];
+
+/** Named scenes: a fresh deal, a trick just taken, a closed partners field, a finished session. */
+export function scenes(): Record<string, { state: OnexenoState; names: string[] }> {
+  const fresh = setup(3, "basic", 2, "golden-fresh");
+  const trick = playUntil(setup(4, "basic", 1, "golden-trick"), (s) => s.last?.trick != null);
+  const closed = playUntil(setup(6, "partners", 1, "golden-closed"), (s) => {
+    const xs = s.table.map((p) => p.x), ys = s.table.map((p) => p.y);
+    return s.table.length > 0 && Math.max(...xs) - Math.min(...xs) === 4 && Math.max(...ys) - Math.min(...ys) === 4;
+  });
+  const over = playUntil(setup(2, "basic", 1, "golden-over"), () => false);
+  return {
+    fresh: { state: fresh, names: NAMES.slice(0, 3) },
+    trick: { state: trick, names: NAMES.slice(0, 4) },
+    closed: { state: closed, names: NAMES.slice(0, 6) },
+    over: { state: over, names: NAMES.slice(0, 2) },
+  };
+}
