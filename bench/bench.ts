@@ -1,0 +1,132 @@
+/**
+ * `npm run bench`: prints the figures we track, as a table. Never run by the tests.
+ * - table and hand picture render time (median, p99) and size;
+ * - legal-move enumeration time;
+ * - store get/set time (SQLite, WAL);
+ * - interaction-to-reply latency through the loopback stand-in with the real discord.js
+ *   client, with 1 and 16 tables in flight (median, p99, moves per second).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { registerCommands, startBot } from "../src/app";
+import type { TableRecord } from "../src/bot/tables";
+import { onexeno, onexenoView } from "../src/games/onexeno/game";
+import { DiscordStandin, DEFAULT_USERS } from "../src/standin/server";
+import { openStore } from "../src/store/store";
+import { renderOnexenoHand } from "../render/onexeno-hand";
+import { renderOnexenoTable } from "../render/onexeno-table";
+import { scenes } from "../tests/render/scenes";
+
+const rows: { what: string; median: string; p99: string; other: string }[] = [];
+const q = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN;
+};
+const ms = (x: number) => `${x.toFixed(2)} ms`;
+async function time(n: number, f: () => Promise<unknown> | unknown): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await f();
+    out.push(performance.now() - t);
+  }
+  return out;
+}
+
+const all = scenes();
+const closed = all.closed!;
+const names = closed.names;
+await renderOnexenoTable(onexenoView(closed.state, null), names); // warm fonts and face cache
+let bytes = 0;
+const tableTimes = await time(200, async () => {
+  bytes = (await renderOnexenoTable(onexenoView(closed.state, null), names)).length;
+});
+rows.push({ what: "table picture render (6 players, closed 5x5)", median: ms(q(tableTimes, 0.5)), p99: ms(q(tableTimes, 0.99)), other: `${(bytes / 1024).toFixed(1)} KiB PNG` });
+
+const seat = closed.state.turn;
+const hand = closed.state.hands[seat]!;
+let hbytes = 0;
+const handTimes = await time(200, async () => {
+  hbytes = (await renderOnexenoHand(hand, new Set(hand), "Your hand")).length;
+});
+rows.push({ what: `hand picture render (${hand.length} cards)`, median: ms(q(handTimes, 0.5)), p99: ms(q(handTimes, 0.99)), other: `${(hbytes / 1024).toFixed(1)} KiB PNG` });
+
+let nmoves = 0;
+const enumTimes = await time(2000, () => {
+  nmoves = onexeno.legalMoves(closed.state, seat).length;
+});
+rows.push({ what: "legal-move enumeration (closed field)", median: ms(q(enumTimes, 0.5)), p99: ms(q(enumTimes, 0.99)), other: `${nmoves} moves` });
+
+const dir = mkdtempSync(join(tmpdir(), "onexeno-bench-"));
+const store = await openStore<TableRecord>(`sqlite://${join(dir, "bench.sqlite")}`, "tables");
+const rec = { schema: 1, state: closed.state, seats: [], moves: [] } as unknown as TableRecord;
+const setTimes = await time(500, () => store.set(`k${Math.floor(Math.random() * 50)}`, rec));
+const getTimes = await time(500, () => store.get(`k${Math.floor(Math.random() * 50)}`));
+const par = performance.now();
+await Promise.all(Array.from({ length: 256 }, (_, i) => store.set(`p${i % 16}`, rec)));
+const parMs = performance.now() - par;
+rows.push({ what: "store set (SQLite WAL, one game state)", median: ms(q(setTimes, 0.5)), p99: ms(q(setTimes, 0.99)), other: `${(JSON.stringify(rec).length / 1024).toFixed(1)} KiB JSON; 256 concurrent sets on 16 keys in ${parMs.toFixed(0)} ms` });
+rows.push({ what: "store get", median: ms(q(getTimes, 0.5)), p99: ms(q(getTimes, 0.99)), other: "" });
+await store.close();
+
+/** Plays `tables` 2-player games at once through the stand-in; returns per-move latencies. */
+async function throughStandin(tables: number): Promise<{ lat: number[]; moves: number; wallMs: number }> {
+  const channels = Array.from({ length: tables }, (_, i) => ({ id: `2100000000000${String(i).padStart(5, "0")}`, name: `bench-${i}`, type: 0 as const, parentId: null }));
+  const sb = new DiscordStandin({ channels, users: DEFAULT_USERS });
+  await sb.start();
+  await registerCommands({ token: sb.token, apiUrl: sb.apiUrl, applicationId: sb.applicationId, guildId: sb.guildId });
+  const st = await openStore<TableRecord>(`sqlite://${join(dir, `flight-${tables}.sqlite`)}`, "tables");
+  const bot = await startBot({ token: sb.token, apiUrl: sb.apiUrl, store: st, log: { info() {}, error: (m, e) => console.error(m, e) } });
+  await bot.ready;
+  const [a, b] = [DEFAULT_USERS[0]!.id, DEFAULT_USERS[1]!.id];
+  const lat: number[] = [];
+  let moves = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    channels.map(async (ch) => {
+      await sb.command(a, ch.id, "onexeno new", { game: "basic" });
+      await sb.command(b, ch.id, "onexeno join");
+      await sb.command(a, ch.id, "onexeno start");
+      for (;;) {
+        const r = await bot.tables.get(ch.id);
+        if (!r?.state || r.status !== "playing") break;
+        const s = r.state;
+        const user = r.seats[s.turn]!.userId;
+        const legal = onexeno.legalMoves(s, s.turn);
+        const place = legal.find((m) => m.kind === "place");
+        const t = performance.now();
+        const rec2 =
+          place && place.kind === "place"
+            ? await sb.command(user, ch.id, "onexeno play", { card: String(place.card), at: `${place.x},${place.y},${place.rot}` })
+            : await sb.command(user, ch.id, "onexeno pass");
+        lat.push(performance.now() - t);
+        if (rec2.original?.visibleTo) throw new Error(`refused: ${rec2.original.content}`);
+        moves++;
+      }
+    }),
+  );
+  const wallMs = performance.now() - t0;
+  await bot.stop();
+  await st.close();
+  await sb.stop();
+  return { lat, moves, wallMs };
+}
+
+for (const n of [1, 16]) {
+  const r = await throughStandin(n);
+  rows.push({
+    what: `interaction -> reply via stand-in, ${n} table${n > 1 ? "s" : ""} in flight`,
+    median: ms(q(r.lat, 0.5)),
+    p99: ms(q(r.lat, 0.99)),
+    other: `${r.moves} moves, ${(r.moves / (r.wallMs / 1000)).toFixed(1)} moves/s`,
+  });
+}
+rmSync(dir, { recursive: true, force: true });
+
+const w = [Math.max(...rows.map((r) => r.what.length)), 10, 10];
+console.log(`\n| ${"measure".padEnd(w[0]!)} | ${"median".padEnd(w[1]!)} | ${"p99".padEnd(w[2]!)} | other`);
+console.log(`|${"-".repeat(w[0]! + 2)}|${"-".repeat(w[1]! + 2)}|${"-".repeat(w[2]! + 2)}|------`);
+for (const r of rows) console.log(`| ${r.what.padEnd(w[0]!)} | ${r.median.padEnd(w[1]!)} | ${r.p99.padEnd(w[2]!)} | ${r.other}`);
+console.log(`\nnode ${process.version}, ${(await import("node:os")).cpus().length} cores`);
+process.exit(0);

@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { displayWindow, positionLabel } from "../../src/games/onexeno/board";
+import { cardName } from "../../src/games/onexeno/cards";
+import { onexeno, playNow, setupOnexeno, trickPointsOf } from "../../src/games/onexeno/game";
+import { UserError } from "../../src/bot/errors";
+import { cardChoices, placementChoices, readCard, readPlacement } from "../../commands/onexeno-choices";
+import { scenario, fillCells } from "../helpers/onexeno";
+
+const fresh = () => {
+  const r = setupOnexeno({ variant: "basic", hands: 1 }, 3, "choices");
+  if (!r.ok) throw new Error();
+  return r.value;
+};
+
+const code = (f: () => unknown) => {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof UserError) return e.code;
+    throw e;
+  }
+  return "no error";
+};
+
+describe("hand and placement choices", () => {
+  it("lists the hand with playable cards first and counts match the engine", () => {
+    const s = fresh();
+    const choices = cardChoices(s, s.turn);
+    expect(choices.map((c) => c.card).sort()).toEqual([...s.hands[s.turn]!].sort());
+    const legal = onexeno.legalMoves(s, s.turn);
+    for (const c of choices) expect(c.placements).toBe(legal.filter((m) => m.kind === "place" && m.card === c.card).length);
+    const firstUnplayable = choices.findIndex((c) => c.placements === 0);
+    if (firstUnplayable >= 0) expect(choices.slice(firstUnplayable).every((c) => c.placements === 0)).toBe(true);
+  });
+
+  it("labels placements in picture coordinates, trick-takers first, and every value plays", () => {
+    const cells = [0, 1, 2, 3, 4].map((x) => ({ x, y: 0 }));
+    const row = fillCells(cells);
+    const last = row[4]!;
+    const s = scenario({ seats: 2, table: row.slice(0, 4), hands: [[last.card], []] });
+    const places = placementChoices(s, 0, last.card);
+    expect(places[0]!.points).toBeGreaterThan(0);
+    expect(places[0]!.label).toContain("takes a trick");
+    expect(places[0]!.points).toBe(trickPointsOf(s, places[0]!.move));
+    const win = displayWindow(s.table);
+    for (const p of places) {
+      expect(p.label.startsWith(positionLabel(win, p.move.x, p.move.y))).toBe(true);
+      const parsed = readPlacement(p.value, s, 0, last.card);
+      expect(parsed).toEqual(p.move);
+      expect(playNow(s, 0, parsed).ok).toBe(true);
+    }
+  });
+});
+
+describe("reading typed input", () => {
+  it("reads cards by id or name, and refuses others' cards and nonsense", () => {
+    const s = fresh();
+    const mine = s.hands[s.turn]![0]!;
+    const theirs = s.hands[(s.turn + 1) % 3]![0]!;
+    expect(readCard(String(mine), s, s.turn)).toBe(mine);
+    expect(readCard(cardName(mine).toLowerCase(), s, s.turn)).toBe(mine);
+    expect(code(() => readCard(cardName(theirs), s, s.turn))).toBe("onexeno/card_not_in_hand");
+    expect(code(() => readCard("ace of spades", s, s.turn))).toBe("input/bad_card");
+  });
+
+  it("reads typed coordinates with or without a rotation", () => {
+    const s = fresh();
+    const seat = s.turn;
+    const card = s.hands[seat]!.find((c) => placementChoices(s, seat, c).length > 0);
+    if (card === undefined) return;
+    const opts = placementChoices(s, seat, card);
+    const win = displayWindow(s.table);
+    const first = opts[0]!;
+    const label = positionLabel(win, first.move.x, first.move.y);
+    const sameCell = opts.filter((o) => o.move.x === first.move.x && o.move.y === first.move.y);
+    if (sameCell.length === 1) expect(readPlacement(label, s, seat, card)).toEqual(first.move);
+    else expect(code(() => readPlacement(label, s, seat, card))).toBe("input/which_rotation");
+    const rotWord = ["0", "90", "180", "270"][first.move.rot]!;
+    expect(readPlacement(`${label} ${rotWord}`, s, seat, card)).toEqual(first.move);
+    expect(code(() => readPlacement("Z9", s, seat, card))).toBe("input/bad_position");
+    expect(code(() => readPlacement("hello", s, seat, card))).toBe("input/bad_position");
+    expect(code(() => readPlacement(`${label} sideways`, s, seat, card))).toBe("input/bad_rotation");
+  });
+});

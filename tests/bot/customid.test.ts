@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { COMPONENT_VERBS, decodeId, encodeId } from "../../src/bot/customid";
+
+describe("customId codec", () => {
+  it("round-trips verb, revision and arguments", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...COMPONENT_VERBS), fc.nat({ max: 1e9 }), fc.array(fc.stringMatching(/^[A-Za-z0-9,_-]{0,8}$/), { maxLength: 3 }), (verb, rev, args) => {
+        const id = encodeId(verb, rev, ...args);
+        expect(id.length).toBeLessThanOrEqual(100);
+        expect(decodeId(id)).toEqual({ verb, rev, args });
+      }),
+    );
+  });
+
+  it("returns null for foreign or malformed ids", () => {
+    for (const id of ["", "hello", "ox2|join|1", "ox1|explode|1", "ox1|join|-1", "ox1|join|x", "ox1|join"]) expect(decodeId(id)).toBeNull();
+  });
+
+  it("refuses ids that would break Discord's 100-character limit or the separator", () => {
+    expect(() => encodeId("card", 1, "x".repeat(100))).toThrow(/too long/);
+    expect(() => encodeId("card", 1, "a|b")).toThrow(/\|/);
+  });
+});
