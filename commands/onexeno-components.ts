@@ -41,7 +41,10 @@ async function playFromPanel(interaction: MessageComponentInteraction, ctx: BotC
     return { content: `✅ ${receipt} The new table is below.`, components: [], files: [], embeds: [] };
   });
   const played = done as { before: TableRecord; after: TableRecord } | null;
-  if (played) await interaction.followUp(await tablePayload(played.after, moveNote(played.before, played.after)));
+  if (played) {
+    await interaction.followUp(await tablePayload(played.after, moveNote(played.before, played.after)));
+    ctx.afterReply(interaction.channelId);
+  }
 }
 
 export const onexenoComponents: ComponentHandler<BotContext> = {
@@ -63,6 +66,7 @@ export const onexenoComponents: ComponentHandler<BotContext> = {
           const rec = await ctx.tables.start(channelId, interaction.user.id, id.rev);
           return tablePayload(rec, `The game starts. ${rec.seats[rec.state?.dealer ?? 0]?.name} drew the highest card and deals.`);
         });
+        ctx.afterReply(channelId);
         return;
       case "hand": {
         // Showing a hand changes nothing, so an older table's button still helps, with a note.
@@ -84,7 +88,13 @@ export const onexenoComponents: ComponentHandler<BotContext> = {
           const after = await ctx.tables.play(channelId, interaction.user.id, { kind: "pass" }, id.rev);
           return tablePayload(after, moveNote(before, after));
         });
+        ctx.afterReply(channelId);
         return;
+      case "addbot": {
+        const level = id.args[0] === "easy" ? "easy" : "normal";
+        await respond(interaction, "reply", false, async () => tablePayload(await ctx.tables.addComputer(channelId, interaction.user.id, level, id.rev), `A computer player (${level}) sits down.`));
+        return;
+      }
       case "card":
       case "page": {
         if (!interaction.isStringSelectMenu() && !interaction.isButton()) return;

@@ -27,7 +27,8 @@ function lobbyPayload(rec: TableRecord, note: string | undefined): BaseMessageOp
   const n = rec.seats.length;
   const seatLines = rec.seats.map((s, i) => {
     const team = rec.config.variant === "partners" && counts.includes(n) ? ` · team ${teamLetter(teamOf(i, n))}` : "";
-    return `${i + 1}. <@${s.userId}>${s.userId === rec.hostId ? " (host)" : ""}${team}`;
+    const who = s.computer ? `🤖 ${s.name}` : `<@${s.userId}>`;
+    return `${i + 1}. ${who}${s.userId === rec.hostId ? " (host)" : ""}${team}`;
   });
   const ready = counts.includes(n);
   const embed = new EmbedBuilder()
@@ -44,6 +45,7 @@ function lobbyPayload(rec: TableRecord, note: string | undefined): BaseMessageOp
     new ButtonBuilder().setCustomId(encodeId("join", rec.rev)).setLabel("Join").setStyle(ButtonStyle.Success).setDisabled(n >= maxSeats(rec.config)),
     new ButtonBuilder().setCustomId(encodeId("leave", rec.rev)).setLabel("Leave").setStyle(ButtonStyle.Secondary),
     new ButtonBuilder().setCustomId(encodeId("start", rec.rev)).setLabel("Start").setStyle(ButtonStyle.Primary).setDisabled(!ready),
+    new ButtonBuilder().setCustomId(encodeId("addbot", rec.rev, "normal")).setLabel("Add computer player").setStyle(ButtonStyle.Secondary).setDisabled(n >= maxSeats(rec.config)),
   );
   return {
     content: `${note ? `${note}\n` : ""}A table is open in this channel: press **Join** or use \`/onexeno join\`.`,
@@ -63,22 +65,26 @@ export async function tablePayload(rec: TableRecord, note?: string): Promise<Bas
   const head = note ? `${note}\n` : "";
   if (rec.status === "over") {
     const outcome = onexeno.outcome(rec.state);
-    const winners = (outcome?.winners ?? []).map((w) => `<@${rec.seats[w]?.userId}>`);
+    const winners = (outcome?.winners ?? []).map((w) => (rec.seats[w]?.computer ? `🤖 ${rec.seats[w]?.name}` : `<@${rec.seats[w]?.userId}>`));
     const scores = rec.seats.map((s, i) => `${s.name} ${outcome?.scores[i] ?? 0}`).join(" · ");
     return {
       content: `${head}🏁 **Session over.** ${winners.length > 1 ? "Winners" : "Winner"}: ${winners.join(", ")}. Final: ${scores}${rec.config.variant === "partners" ? " (team totals)" : ""}.`,
       files: [file],
       components: [],
       embeds: [],
-      allowedMentions: { users: (outcome?.winners ?? []).map((w) => rec.seats[w]?.userId ?? "") },
+      allowedMentions: { users: (outcome?.winners ?? []).flatMap((w) => (rec.seats[w] && !rec.seats[w]?.computer ? [rec.seats[w]?.userId ?? ""] : [])) },
     };
   }
-  const turnUser = rec.seats[rec.state.turn]?.userId ?? "";
+  const turnSeat = rec.seats[rec.state.turn];
+  const turnUser = turnSeat?.userId ?? "";
   const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
     new ButtonBuilder().setCustomId(encodeId("hand", rec.rev)).setLabel("My hand").setStyle(ButtonStyle.Primary),
     new ButtonBuilder().setCustomId(encodeId("pass", rec.rev)).setLabel("Pass").setStyle(ButtonStyle.Secondary),
   );
   const endgame = view.stackCount === 0 ? " The stack is empty: a pass now puts you out of this hand." : "";
+  if (turnSeat?.computer) {
+    return { content: `${head}🤖 ${turnSeat.name} is thinking…`, files: [file], components: [row], embeds: [], allowedMentions: { parse: [] } };
+  }
   return {
     content: `${head}<@${turnUser}>, your turn: place a card (\`/onexeno play\` or **My hand**) or pass.${endgame}`,
     files: [file],

@@ -13,6 +13,7 @@ import { respond } from "../src/bot/reply";
 import type { Command } from "../src/bot/router";
 import type { Seat, TableRecord } from "../src/bot/tables";
 import { cardValue, parseCardName } from "../src/games/onexeno/cards";
+import { COMPUTER_LEVELS, type ComputerLevel } from "../src/games/onexeno/computer";
 import { MAX_HANDS, ONEXENO_VARIANTS, onexenoView, type OnexenoMove, type OnexenoVariant } from "../src/games/onexeno/game";
 import { lastMoveText } from "../render/onexeno-table";
 import { cardChoices, cardChoiceText, placementChoices, readCard, readPlacement } from "./onexeno-choices";
@@ -72,6 +73,7 @@ async function playAndShow(interaction: ChatInputCommandInteraction, ctx: BotCon
     const after = await ctx.tables.play(interaction.channelId, interaction.user.id, move, before.rev);
     return tablePayload(after, moveNote(before, after));
   });
+  ctx.afterReply(interaction.channelId);
 }
 
 export const onexenoCommand: Command<BotContext> = {
@@ -95,12 +97,28 @@ export const onexenoCommand: Command<BotContext> = {
     .addSubcommand((s) => s.setName("hand").setDescription("See your hand privately and play by clicking"))
     .addSubcommand((s) => s.setName("table").setDescription("Post the table again as the newest message"))
     .addSubcommand((s) => s.setName("rules").setDescription("How to play ONEXENO"))
-    .addSubcommand((s) => s.setName("end").setDescription("Close this channel's table (host or Manage Messages)")),
+    .addSubcommand((s) => s.setName("end").setDescription("Close this channel's table (host or Manage Messages)"))
+    .addSubcommandGroup((g) =>
+      g.setName("bot").setDescription("Computer players")
+        .addSubcommand((s) => s.setName("add").setDescription("Seat a computer player (host, before the start)")
+          .addStringOption((o) => o.setName("level").setDescription("How well it plays (default normal)")
+            .addChoices({ name: "easy: any legal move", value: "easy" }, { name: "normal: takes tricks, avoids giving them", value: "normal" })))
+        .addSubcommand((s) => s.setName("remove").setDescription("Remove the last computer player (host, before the start)"))),
 
   async execute(interaction, ctx) {
-    const sub = interaction.options.getSubcommand();
+    const group = interaction.options.getSubcommandGroup(false);
+    const sub = group ? `${group} ${interaction.options.getSubcommand()}` : interaction.options.getSubcommand();
     const channelId = interaction.channelId;
     switch (sub) {
+      case "bot add": {
+        const level = (interaction.options.getString("level") ?? "normal") as ComputerLevel;
+        if (!COMPUTER_LEVELS.includes(level)) throw new UserError("input/bad_level", "Choose easy or normal.");
+        await respond(interaction, "reply", false, async () => tablePayload(await ctx.tables.addComputer(channelId, interaction.user.id, level), `A computer player (${level}) sits down.`));
+        return;
+      }
+      case "bot remove":
+        await respond(interaction, "reply", false, async () => tablePayload(await ctx.tables.removeComputer(channelId, interaction.user.id), "A computer player left."));
+        return;
       case "new": {
         const variant = interaction.options.getString("game", true) as OnexenoVariant;
         if (!ONEXENO_VARIANTS.includes(variant)) throw new UserError("input/bad_game", "Choose basic or partners.");
@@ -129,6 +147,7 @@ export const onexenoCommand: Command<BotContext> = {
           const rec = await ctx.tables.start(channelId, interaction.user.id);
           return tablePayload(rec, `The game starts. ${rec.seats[rec.state?.dealer ?? 0]?.name} drew the highest card and deals.`);
         });
+        ctx.afterReply(channelId);
         return;
       case "play":
         await playAndShow(interaction, ctx, (rec, seat) => {

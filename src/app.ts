@@ -5,6 +5,7 @@
  */
 import { Client, Events, GatewayIntentBits, REST, Routes, type SendableChannels } from "discord.js";
 import { commands, components } from "../commands/index";
+import { Autoplay } from "../commands/onexeno-autoplay";
 import { tablePayload } from "../commands/onexeno-view";
 import type { BotContext } from "./bot/context";
 import { createRouter, type Logger } from "./bot/router";
@@ -26,6 +27,8 @@ export interface BotOptions {
   readonly store: RecordStore<TableRecord>;
   readonly log?: Logger;
   readonly tableOptions?: TableServiceOptions;
+  /** Delay before a computer player moves, in ms (default 1200). */
+  readonly computerDelayMs?: number;
 }
 
 export const consoleLogger: Logger = {
@@ -53,8 +56,16 @@ export async function registerCommands(opts: { token: string; apiUrl: string; ap
 export async function startBot(opts: BotOptions): Promise<Bot> {
   const log = opts.log ?? consoleLogger;
   const tables = new TableService(opts.store, opts.tableOptions);
-  const ctx: BotContext = { tables, log };
   const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: opts.apiUrl } });
+  const autoplay = new Autoplay(
+    () => ctx,
+    async (channelId, payload) => {
+      const channel = await client.channels.fetch(channelId);
+      if (channel?.isSendable()) await (channel as SendableChannels).send(payload);
+    },
+    opts.computerDelayMs ?? 1200,
+  );
+  const ctx: BotContext = { tables, log, afterReply: (channelId) => autoplay.kick(channelId) };
   const route = createRouter(commands, components, ctx, log);
   client.on(Events.InteractionCreate, (interaction) => void route(interaction));
   client.on(Events.Error, (e) => log.error("client error", e));
@@ -62,7 +73,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const ready = new Promise<void>((resolve) => {
     client.once(Events.ClientReady, async (c) => {
       log.info(`Logged in as ${c.user.tag}.`);
-      await resumeTables(client, tables, log);
+      await resumeTables(client, tables, log, (id) => autoplay.kick(id));
       resolve();
     });
   });
@@ -72,13 +83,14 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     tables,
     ready,
     async stop() {
+      autoplay.stop();
       await client.destroy();
     },
   };
 }
 
 /** After a restart: re-post every running table in its channel and say it was resumed. */
-async function resumeTables(client: Client, tables: TableService, log: Logger): Promise<void> {
+async function resumeTables(client: Client, tables: TableService, log: Logger, kick: (channelId: string) => void): Promise<void> {
   for (const channelId of await tables.channels()) {
     const rec = await tables.get(channelId);
     if (!rec || rec.status === "over") continue;
@@ -87,6 +99,7 @@ async function resumeTables(client: Client, tables: TableService, log: Logger): 
       if (!channel?.isSendable()) continue;
       await (channel as SendableChannels).send(await tablePayload(rec, "♻️ The bot restarted; this table was saved and carries on."));
       log.info(`Resumed the table in channel ${channelId}.`);
+      kick(channelId);
     } catch (e) {
       log.error(`Could not resume the table in channel ${channelId}`, e);
     }

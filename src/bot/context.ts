@@ -5,4 +5,9 @@ import type { TableService } from "./tables";
 export interface BotContext {
   readonly tables: TableService;
   readonly log: Logger;
+  /**
+   * Called after a reply that may have handed the turn to a computer player; the host
+   * (src/app.ts) schedules its move. Never awaited by handlers.
+   */
+  readonly afterReply: (channelId: string) => void;
 }

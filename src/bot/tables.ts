@@ -6,16 +6,19 @@
  * number components carry in their customIds; a component drawn for another `rev` is stale.
  */
 import { applyAction } from "../engine/definition";
+import type { ComputerLevel } from "../games/onexeno/computer";
 import { onexeno, type OnexenoConfig, type OnexenoMove, type OnexenoState } from "../games/onexeno/game";
 import type { RecordStore } from "../store/store";
 import { UserError } from "./errors";
 import { KeyedLock } from "./lock";
 
-/** A seated player. */
+/** A seated player: a Discord user, or a computer player (userId `cpu-N`). */
 export interface Seat {
   readonly userId: string;
   /** Display name at join time (shown on pictures). */
   readonly name: string;
+  /** Set for computer players. */
+  readonly computer?: ComputerLevel;
 }
 
 /** The stored record of one channel's table (plain, versioned JSON). */
@@ -143,9 +146,36 @@ export class TableService {
       }
       if (rec.status === "over") throw new UserError("table/over", "This game is over.");
       const seats = rec.seats.filter((s) => s.userId !== userId);
-      if (seats.length === 0) return null;
-      return this.bump(rec, { seats, hostId: rec.hostId === userId ? (seats[0] as Seat).userId : rec.hostId });
+      const humans = seats.filter((s) => !s.computer);
+      if (humans.length === 0) return null;
+      return this.bump(rec, { seats, hostId: rec.hostId === userId ? (humans[0] as Seat).userId : rec.hostId });
     })) as TableRecord | null;
+  }
+
+  /** Adds a computer player to the lobby (host only). */
+  async addComputer(channelId: string, userId: string, level: ComputerLevel, rev?: number): Promise<TableRecord> {
+    return (await this.update(channelId, (r) => {
+      const rec = this.must(r);
+      this.checkRev(rec, rev);
+      if (rec.status !== "lobby") throw new UserError("table/started", "Computer players can only join before the start.");
+      if (rec.hostId !== userId) throw new UserError("table/not_host", "Only the host can add computer players.");
+      if (rec.seats.length >= maxSeats(rec.config)) throw new UserError("table/full", "This table is full.");
+      let n = 1;
+      while (rec.seats.some((s) => s.userId === `cpu-${n}`)) n++;
+      return this.bump(rec, { seats: [...rec.seats, { userId: `cpu-${n}`, name: `Computer ${n} (${level})`, computer: level }] });
+    })) as TableRecord;
+  }
+
+  /** Removes the most recently added computer player from the lobby (host only). */
+  async removeComputer(channelId: string, userId: string): Promise<TableRecord> {
+    return (await this.update(channelId, (r) => {
+      const rec = this.must(r);
+      if (rec.status !== "lobby") throw new UserError("table/started", "Computer players can only leave before the start.");
+      if (rec.hostId !== userId) throw new UserError("table/not_host", "Only the host can remove computer players.");
+      const last = [...rec.seats].reverse().find((s) => s.computer);
+      if (!last) throw new UserError("table/no_computer", "There is no computer player at this table.");
+      return this.bump(rec, { seats: rec.seats.filter((s) => s !== last) });
+    })) as TableRecord;
   }
 
   /** Starts the game (host only); checks the player count for the variant. */

@@ -718,9 +718,12 @@ export class DiscordStandin extends EventEmitter {
   }
 
   private commandData(path: string, options: Record<string, string | number | boolean>, focused: string | null): Record<string, unknown> {
-    const [name, sub] = path.split(" ") as [string, string | undefined];
+    const [name, first, second] = path.split(" ") as [string, string | undefined, string | undefined];
     const cmd = this.commandByName(name);
-    const subDef = sub ? ((cmd?.options as Record<string, unknown>[] | undefined) ?? []).find((o) => o.name === sub) : cmd;
+    const childOf = (parent: Record<string, unknown> | undefined, n: string) => ((parent?.options as Record<string, unknown>[] | undefined) ?? []).find((o) => o.name === n);
+    const group = second ? childOf(cmd, first as string) : undefined;
+    const sub = second ?? first;
+    const subDef = second ? childOf(group, second) : first ? childOf(cmd, first) : cmd;
     const optDefs = ((subDef?.options as { name: string; type: number }[] | undefined) ?? []);
     const leaf: ApiOption[] = Object.entries(options).map(([k, v]) => {
       const def = optDefs.find((o) => o.name === k);
@@ -732,7 +735,7 @@ export class DiscordStandin extends EventEmitter {
       name,
       type: 1,
       guild_id: this.guildId,
-      options: sub ? [{ name: sub, type: 1, options: leaf }] : leaf,
+      options: second ? [{ name: first, type: 2, options: [{ name: sub, type: 1, options: leaf }] }] : sub ? [{ name: sub, type: 1, options: leaf }] : leaf,
     };
   }
 

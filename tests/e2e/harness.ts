@@ -49,7 +49,7 @@ export class Harness {
   /** Starts (or restarts) the bot process side: a fresh store handle and client. */
   async startBot(): Promise<void> {
     this.store = await openStore<TableRecord>(this.storeUrl, "tables");
-    this.bot = await startBot({ token: this.standin.token, apiUrl: this.standin.apiUrl, store: this.store, log: this.log, tableOptions: { newSeed: () => "e2e-seed" } });
+    this.bot = await startBot({ token: this.standin.token, apiUrl: this.standin.apiUrl, store: this.store, log: this.log, tableOptions: { newSeed: () => "e2e-seed" }, computerDelayMs: 20 });
     await this.bot.ready;
   }
 
@@ -72,6 +72,17 @@ export class Harness {
     const m = msgs.at(-1);
     if (!m) throw new Error("no public message");
     return m;
+  }
+
+  /** Waits until the newest public message of a channel satisfies `pred`. */
+  async waitForPublic(channelId: string, pred: (m: ApiMessage) => boolean, timeoutMs = 15_000): Promise<ApiMessage> {
+    const t0 = Date.now();
+    for (;;) {
+      const m = this.standin.visibleMessages(channelId, null).at(-1);
+      if (m && pred(m)) return m;
+      if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting; newest: ${m?.content}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
   }
 
   /** customIds of the buttons/selects of a message, flattened. */

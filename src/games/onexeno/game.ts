@@ -323,17 +323,31 @@ const PROBLEM_TEXT: Record<PlacementProblem, string> = {
   field_limit: "The field may not grow past 5 columns or 5 rows.",
 };
 
-/** Every legal move of the seat to move: each placement of each hand card, then pass. */
-export function onexenoLegalMoves(state: OnexenoState, seat: number): OnexenoMove[] {
-  if (state.phase !== "play" || seat !== state.turn) return [];
-  const grid = gridOf(state.table);
-  const field = fieldOf(state.table);
+/** Every placement of every card of `hand` on `table`, then pass: the legal moves of a turn. */
+export function movesFor(table: readonly Placed[], hand: readonly CardId[]): OnexenoMove[] {
+  const grid = gridOf(table);
+  const field = fieldOf(table);
   const moves: OnexenoMove[] = [];
-  for (const card of state.hands[seat] ?? []) {
-    for (const p of legalPlacements(state.table, grid, field, card)) moves.push({ kind: "place", card, ...p });
+  for (const card of hand) {
+    for (const p of legalPlacements(table, grid, field, card)) moves.push({ kind: "place", card, ...p });
   }
   moves.push({ kind: "pass" });
   return moves;
+}
+
+/** Every legal move of the seat to move: each placement of each hand card, then pass. */
+export function onexenoLegalMoves(state: OnexenoState, seat: number): OnexenoMove[] {
+  if (state.phase !== "play" || seat !== state.turn) return [];
+  return movesFor(state.table, state.hands[seat] ?? []);
+}
+
+/**
+ * The legal moves as seen from a player view (its own hand and the public table): what a
+ * computer player may use, so it never needs the full state.
+ */
+export function viewLegalMoves(view: OnexenoView): OnexenoMove[] {
+  if (view.phase !== "play" || view.viewer === null || view.viewer !== view.turn) return [];
+  return movesFor(view.table, view.myHand ?? []);
 }
 
 /** The view of one seat (null = spectator): hands reduced to counts except the viewer's. */
@@ -396,7 +410,7 @@ export function playNow(state: OnexenoState, seat: number, move: OnexenoMove): R
 }
 
 /** Points a placement would take (0 if it completes no line); for hints and bots. */
-export function trickPointsOf(state: OnexenoState, move: OnexenoMove & { kind: "place" }): number {
+export function trickPointsOf(state: { readonly table: readonly Placed[] }, move: OnexenoMove & { kind: "place" }): number {
   const table = [...state.table, { card: move.card, rot: move.rot, x: move.x, y: move.y }];
   const grid = gridOf(table);
   const lines = completedLines(grid, fieldOf(table) as Field, move.x, move.y);

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADA, DEV, GENERAL, Harness } from "./harness";
+
+const h = new Harness();
+beforeAll(async () => {
+  await h.start();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+describe("computer players through the stand-in", () => {
+  it("a host fills seats with computers (button and command) and plays a whole game against them", async () => {
+    const sb = h.standin;
+    const opened = await sb.command(ADA, GENERAL, "onexeno new", { game: "basic", hands: 1 });
+    const notHost = await sb.command(DEV, GENERAL, "onexeno bot add", { level: "easy" });
+    expect(notHost.original?.visibleTo).toBe(DEV);
+    await sb.command(ADA, GENERAL, "onexeno bot add", { level: "easy" });
+    await sb.click(ADA, h.latestPublic(GENERAL), Harness.idOf(h.latestPublic(GENERAL), "addbot"));
+    const lobby = h.latestPublic(GENERAL);
+    expect(lobby.embeds[0]?.description).toContain("Computer 1 (easy)");
+    expect(lobby.embeds[0]?.description).toContain("Computer 2 (normal)");
+    expect(opened.original?.embeds[0]?.title).toContain("basic");
+    await sb.click(ADA, lobby, Harness.idOf(lobby, "start"));
+
+    let adaMoves = 0;
+    let computerTables = 0;
+    for (let i = 0; i < 300; i++) {
+      const m = await h.waitForPublic(GENERAL, (x) => x.content.includes("Session over") || x.content.includes(`<@${ADA}>, your turn`));
+      if (m.content.includes("Session over")) break;
+      const cards = await sb.autocomplete(ADA, GENERAL, "onexeno play", { card: "" }, "card");
+      const playable = cards.filter((c) => /\d+ places?/.test(c.name));
+      if (playable.length) {
+        const at = await sb.autocomplete(ADA, GENERAL, "onexeno play", { card: String(playable[0]!.value), at: "" }, "at");
+        await sb.command(ADA, GENERAL, "onexeno play", { card: String(playable[0]!.value), at: String(at[0]!.value) });
+      } else {
+        await sb.command(ADA, GENERAL, "onexeno pass");
+      }
+      adaMoves++;
+    }
+    const msgs = sb.visibleMessages(GENERAL, null);
+    computerTables = msgs.filter((m) => m.interaction_metadata === undefined && m.attachments.some((a) => a.filename === "table.png")).length;
+    expect(h.latestPublic(GENERAL).content).toContain("Session over");
+    expect(adaMoves).toBeGreaterThan(3);
+    expect(computerTables).toBeGreaterThan(3); // computers post their own tables
+    const rec = await h.bot.tables.get(GENERAL);
+    expect(rec?.moves.filter((m) => m.seat !== 0).length).toBeGreaterThan(3);
+    expect(h.log.errors).toEqual([]);
+  });
+});
