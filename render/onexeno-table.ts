@@ -230,8 +230,11 @@ export function lastMoveText(view: OnexenoView, names: readonly string[]): strin
   if (!last) return `${names[view.dealer] ?? "?"} dealt. First card face up in the centre.`;
   const who = names[last.seat] ?? `Seat ${last.seat + 1}`;
   if (last.kind === "pass") {
-    const locked = last.lockedOut.map((s) => names[s] ?? `Seat ${s + 1}`);
-    return locked.length ? `${who} passed and is out of play (${locked.join(", ")})` : `${who} passed.`;
+    if (last.lockedOut.length === 0) return `${who} passed.`;
+    const others = last.lockedOut.filter((s) => s !== last.seat).map((s) => names[s] ?? `Seat ${s + 1}`);
+    return others.length
+      ? `${who} passed: ${who} and partner ${others.join(", ")} are out for the rest of the hand.`
+      : `${who} passed and is out for the rest of the hand.`;
   }
   const p = last.placed;
   if (!p) return `${who} played.`;

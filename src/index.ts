@@ -28,7 +28,11 @@ const store = await openStore<TableRecord>(config.storeUrl, "tables");
 console.log(`Tables are saved in ${config.storeUrl}.`);
 const bot = await startBot({ token, apiUrl, store });
 await bot.ready;
-console.log(standin ? "Bot ready on the stand-in." : "Bot ready on Discord.");
+if (standin) {
+  console.log(`Bot ready. Open ${standin.url}/ in a browser to play: pick who you are at the bottom left, type / in the message box.`);
+} else {
+  console.log("Bot ready on Discord.");
+}
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {

@@ -15,6 +15,7 @@
  * Discord would and waits for the bot's answer, for end-to-end tests and the local page.
  */
 import { EventEmitter } from "node:events";
+import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { WebSocketServer, type WebSocket } from "ws";
@@ -59,6 +60,13 @@ export const DEFAULT_CHANNELS: readonly StandinChannel[] = [
   { id: "200000000000000003", name: "friday-game", type: 11, parentId: "200000000000000001" },
 ];
 
+/** Files of the local page (src/standin/web), by URL path. */
+const WEB_FILES: Record<string, [string, string]> = {
+  "/": ["index.html", "text/html; charset=utf-8"],
+  "/app.js": ["app.js", "text/javascript; charset=utf-8"],
+  "/app.css": ["app.css", "text/css; charset=utf-8"],
+};
+
 class HttpError extends Error {
   constructor(readonly status: number, readonly code: number, message: string) {
     super(message);
@@ -94,6 +102,8 @@ export class DiscordStandin extends EventEmitter {
 
   private server: Server | null = null;
   private wss: WebSocketServer | null = null;
+  private pageWss: WebSocketServer | null = null;
+  private pages = new Set<WebSocket>();
   private sessions = new Set<GatewaySession>();
   private files = new Map<string, { bytes: Buffer; type: string }>();
   private pending = new Map<string, Pending>();
@@ -103,6 +113,11 @@ export class DiscordStandin extends EventEmitter {
   constructor(opts: StandinOptions = {}) {
     super();
     this.setMaxListeners(100);
+    for (const e of ["message", "messageUpdate", "messageDelete"]) {
+      this.on(e, (m: ApiMessage) => this.notifyPages({ type: "messages", channelId: m.channel_id }));
+    }
+    this.on("channel", () => this.notifyPages({ type: "channels" }));
+    this.on("commands", () => this.notifyPages({ type: "commands" }));
     this.port = opts.port ?? 0;
     this.token = opts.token ?? "standin.bot.token";
     this.guildName = opts.guildName ?? "Local table";
@@ -125,7 +140,12 @@ export class DiscordStandin extends EventEmitter {
   async start(): Promise<void> {
     this.server = createServer((req, res) => void this.handleHttp(req, res));
     this.wss = new WebSocketServer({ noServer: true });
+    this.pageWss = new WebSocketServer({ noServer: true });
     this.server.on("upgrade", (req, socket, head) => {
+      if ((req.url ?? "").startsWith("/local/events")) {
+        this.pageWss?.handleUpgrade(req, socket, head, (ws) => this.onPageConnection(ws));
+        return;
+      }
       if (!(req.url ?? "").startsWith("/gateway")) {
         socket.destroy();
         return;
@@ -141,6 +161,8 @@ export class DiscordStandin extends EventEmitter {
   async stop(): Promise<void> {
     for (const s of this.sessions) s.ws.terminate();
     this.sessions.clear();
+    for (const p of this.pages) p.terminate();
+    await new Promise<void>((resolve) => this.pageWss?.close(() => resolve()) ?? resolve());
     await new Promise<void>((resolve) => this.wss?.close(() => resolve()));
     await new Promise<void>((resolve) => {
       this.server?.closeAllConnections();
@@ -165,6 +187,68 @@ export class DiscordStandin extends EventEmitter {
   /** Drops every gateway connection abruptly (simulates a network cut). */
   dropGateway(): void {
     for (const s of this.sessions) s.ws.terminate();
+  }
+
+  // ---------------------------------------------------------------- local page
+
+  /**
+   * The page's side of the stand-in (what the Discord app is to Discord): state, messages
+   * as one user sees them, and the user's actions, which become real interactions sent to
+   * the bot over the gateway. Events tell pages *that* a channel changed, never what an
+   * ephemeral message says; pages fetch what their user may see.
+   */
+  private onPageConnection(ws: WebSocket): void {
+    this.pages.add(ws);
+    ws.on("close", () => this.pages.delete(ws));
+    ws.on("error", () => this.pages.delete(ws));
+  }
+
+  private notifyPages(event: Record<string, unknown>): void {
+    const text = JSON.stringify(event);
+    for (const p of this.pages) if (p.readyState === p.OPEN) p.send(text);
+  }
+
+  private async localRoute(method: string, path: string, query: URLSearchParams, body: Record<string, unknown>): Promise<unknown> {
+    const str = (k: string) => String(body[k] ?? "");
+    const userOf = (id: string) => this.user(id);
+    if (method === "GET" && path === "/local/state") {
+      return {
+        guild: { id: this.guildId, name: this.guildName },
+        bot: this.botUser,
+        users: this.users.map((u) => ({ id: u.id, name: u.globalName })),
+        channels: this.channels.map((c) => ({ id: c.id, name: c.name, type: c.type, parentId: c.parentId })),
+        commands: [...(this.commands.get(this.guildId) ?? []), ...(this.commands.get("global") ?? [])],
+      };
+    }
+    if (method === "GET" && path === "/local/messages") {
+      const user = query.get("user") ?? "";
+      userOf(user);
+      return this.visibleMessages(this.channel(query.get("channel") ?? "").id, user).map((m) => ({ ...this.publicCopy(m), ephemeral: m.visibleTo !== undefined }));
+    }
+    if (method === "POST" && path === "/local/command") {
+      userOf(str("user"));
+      const rec = await this.command(str("user"), str("channel"), str("path"), (body.options as Record<string, string | number | boolean>) ?? {});
+      return { ok: true, id: rec.id };
+    }
+    if (method === "POST" && path === "/local/autocomplete") {
+      userOf(str("user"));
+      return this.autocomplete(str("user"), str("channel"), str("path"), (body.options as Record<string, string | number | boolean>) ?? {}, str("focused"));
+    }
+    if (method === "POST" && path === "/local/component") {
+      const user = str("user");
+      userOf(user);
+      const msg = this.visibleMessages(str("channel"), user).find((m) => m.id === str("message"));
+      if (!msg) throw new HttpError(404, 10008, "Unknown Message");
+      const values = body.values as string[] | undefined;
+      const rec = values ? await this.select(user, msg, str("customId"), values) : await this.click(user, msg, str("customId"));
+      return { ok: true, id: rec.id };
+    }
+    if (method === "POST" && path === "/local/dismiss") {
+      const msg = this.visibleMessages(str("channel"), str("user")).find((m) => m.id === str("message") && m.visibleTo === str("user"));
+      if (msg) this.deleteMessage(msg);
+      return { ok: true };
+    }
+    throw new HttpError(404, 0, `stand-in: ${method} ${path} is not a local route`);
   }
 
   // ---------------------------------------------------------------- gateway
@@ -312,6 +396,20 @@ export class DiscordStandin extends EventEmitter {
         if (!f) throw new HttpError(404, 10008, "Unknown attachment");
         res.writeHead(200, { "content-type": f.type, "content-length": f.bytes.length });
         res.end(f.bytes);
+        return;
+      }
+      if (req.method === "GET" && WEB_FILES[url.pathname]) {
+        const [file, type] = WEB_FILES[url.pathname] as [string, string];
+        const bytes = readFileSync(new URL(`./web/${file}`, import.meta.url));
+        res.writeHead(200, { "content-type": type, "cache-control": "no-store" });
+        res.end(bytes);
+        return;
+      }
+      if (url.pathname.startsWith("/local/")) {
+        const { body } = await this.readBody(req);
+        const result = await this.localRoute(req.method ?? "GET", url.pathname, url.searchParams, body);
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify(result ?? {}));
         return;
       }
       const m = /^\/api(?:\/v\d+)?(\/.*)$/.exec(url.pathname);
@@ -619,7 +717,7 @@ export class DiscordStandin extends EventEmitter {
 
   /** `interaction_metadata` of a message answering `rec` (discord.js needs the owners map). */
   private interactionMetadata(rec: InteractionRecord, type: number): Record<string, unknown> {
-    return { id: rec.id, type, user: this.userObject(this.user(rec.userId)), authorizing_integration_owners: { "0": this.guildId } };
+    return { id: rec.id, type, user: this.userObject(this.user(rec.userId)), authorizing_integration_owners: { "0": this.guildId }, ...(rec.commandPath ? { name: rec.commandPath } : {}) };
   }
 
   /** The user with this id (throws for an unknown id: a test bug). */
@@ -652,8 +750,8 @@ export class DiscordStandin extends EventEmitter {
     };
   }
 
-  private async run(payload: Record<string, unknown> & { id: string; token: string }, userId: string, channelId: string, message?: ApiMessage, waitMs = 10_000): Promise<InteractionRecord> {
-    const record: InteractionRecord = { id: payload.id, token: payload.token, userId, channelId, sentAt: Date.now(), callbackType: null, ackMs: null, original: null, followups: [], choices: null };
+  private async run(payload: Record<string, unknown> & { id: string; token: string }, userId: string, channelId: string, message?: ApiMessage, waitMs = 10_000, commandPath?: string): Promise<InteractionRecord> {
+    const record: InteractionRecord = { id: payload.id, token: payload.token, userId, channelId, sentAt: Date.now(), callbackType: null, ackMs: null, original: null, followups: [], choices: null, ...(commandPath ? { commandPath } : {}) };
     const done = new EventEmitter();
     const pend: Pending = message ? { record, message, done } : { record, done };
     this.pending.set(record.token, pend);
@@ -706,7 +804,7 @@ export class DiscordStandin extends EventEmitter {
   async command(userId: string, channelId: string, path: string, options: Record<string, string | number | boolean> = {}): Promise<InteractionRecord> {
     const payload = this.baseInteraction(2, userId, channelId);
     payload.data = this.commandData(path, options, null);
-    return this.run(payload, userId, channelId);
+    return this.run(payload, userId, channelId, undefined, 10_000, path);
   }
 
   /** Asks the bot for autocomplete choices of option `focused` while typing `options[focused]`. */

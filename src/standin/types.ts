@@ -77,6 +77,8 @@ export interface InteractionRecord {
   readonly userId: string;
   readonly channelId: string;
   readonly sentAt: number;
+  /** For slash commands: `name sub` as typed. */
+  readonly commandPath?: string;
   /** Callback type (4 message, 5 deferred, 6 deferred update, 7 update, 8 autocomplete). */
   callbackType: number | null;
   /** ms from dispatch to the callback (Discord fails the interaction after 3000). */

@@ -31,6 +31,7 @@ export class RecordingLogger implements Logger {
 }
 
 export class Harness {
+  constructor(private readonly opts: { computerDelayMs?: number } = {}) {}
   standin!: DiscordStandin;
   bot!: Bot;
   store!: RecordStore<TableRecord>;
@@ -49,7 +50,7 @@ export class Harness {
   /** Starts (or restarts) the bot process side: a fresh store handle and client. */
   async startBot(): Promise<void> {
     this.store = await openStore<TableRecord>(this.storeUrl, "tables");
-    this.bot = await startBot({ token: this.standin.token, apiUrl: this.standin.apiUrl, store: this.store, log: this.log, tableOptions: { newSeed: () => "e2e-seed" }, computerDelayMs: 20 });
+    this.bot = await startBot({ token: this.standin.token, apiUrl: this.standin.apiUrl, store: this.store, log: this.log, tableOptions: { newSeed: () => "e2e-seed" }, computerDelayMs: this.opts.computerDelayMs ?? 20 });
     await this.bot.ready;
   }
 

@@ -1,0 +1,363 @@
+// The local table page: a small Discord-like client of the stand-in. It reads what the
+// chosen user may see and sends that user's actions as interactions; it never talks to the
+// bot directly.
+const $ = (sel) => document.querySelector(sel);
+const el = (tag, attrs = {}, ...children) => {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else if (v !== undefined && v !== null && v !== false) e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children) if (c) e.append(c);
+  return e;
+};
+
+const app = { state: null, user: null, channel: null, paths: [], command: null, sel: -1 };
+
+async function api(method, path, body) {
+  const res = await fetch(path, { method, headers: body ? { "content-type": "application/json" } : {}, body: body ? JSON.stringify(body) : undefined });
+  const json = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error(json.message || `${res.status}`);
+  return json;
+}
+
+function toast(text) {
+  const t = $("#toast");
+  t.textContent = text;
+  t.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => (t.hidden = true), 4000);
+}
+
+function flattenCommands(commands) {
+  const out = [];
+  for (const c of commands) {
+    const subs = (c.options || []).filter((o) => o.type === 1 || o.type === 2);
+    if (!subs.length) out.push({ path: c.name, def: c });
+    for (const s of subs) {
+      if (s.type === 1) out.push({ path: `${c.name} ${s.name}`, def: s });
+      else for (const t of s.options || []) out.push({ path: `${c.name} ${s.name} ${t.name}`, def: t });
+    }
+  }
+  return out;
+}
+
+function saveHash() {
+  location.hash = `user=${app.user}&channel=${app.channel}`;
+}
+
+async function loadState() {
+  app.state = await api("GET", "/local/state");
+  app.paths = flattenCommands(app.state.commands);
+  $("#guild-name").textContent = app.state.guild.name;
+  const hash = new URLSearchParams(location.hash.slice(1));
+  app.user = app.user || hash.get("user") || app.state.users[0].id;
+  app.channel = app.channel || hash.get("channel") || app.state.channels[0].id;
+  const users = $("#user");
+  users.replaceChildren(...app.state.users.map((u) => el("option", { value: u.id, text: u.name, selected: u.id === app.user })));
+  renderChannels();
+}
+
+function renderChannels() {
+  const list = $("#channels");
+  const items = [];
+  for (const c of app.state.channels.filter((x) => x.type !== 11)) {
+    items.push(channelItem(c, false));
+    for (const t of app.state.channels.filter((x) => x.parentId === c.id)) items.push(channelItem(t, true));
+  }
+  list.replaceChildren(...items);
+  const current = app.state.channels.find((c) => c.id === app.channel);
+  $("#channel-name").textContent = current ? current.name : "";
+}
+
+function channelItem(c, thread) {
+  return el("li", {
+    class: `${thread ? "thread" : ""} ${c.id === app.channel ? "active" : ""}`,
+    "data-channel": c.id,
+    text: `${thread ? "└ " : "# "}${c.name}`,
+    onclick: () => {
+      app.channel = c.id;
+      saveHash();
+      renderChannels();
+      refresh();
+    },
+  });
+}
+
+const userName = (id) => app.state.users.find((u) => u.id === id)?.name;
+
+function markdown(text) {
+  const esc = text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return esc
+    .replace(/&lt;@(\w[\w-]*)&gt;/g, (_, id) => `<span class="mention">@${userName(id) || id}</span>`)
+    .replace(/\*\*(.+?)\*\*/g, "<b>$1</b>")
+    .replace(/`([^`]+)`/g, "<code>$1</code>");
+}
+
+function html(tag, cls, text) {
+  const e = el(tag, { class: cls });
+  e.innerHTML = markdown(text);
+  return e;
+}
+
+function renderComponents(m) {
+  return (m.components || []).map((row) =>
+    el("div", { class: "row" }, ...(row.components || []).map((c) => {
+      if (c.type === 2) {
+        return el("button", {
+          class: `component s${c.style || 2}`, type: "button", disabled: !!c.disabled, "data-custom-id": c.custom_id, text: c.label || "",
+          onclick: () => act({ message: m.id, customId: c.custom_id }),
+        });
+      }
+      if (c.type === 3) {
+        const s = el("select", { class: "component", "data-custom-id": c.custom_id, disabled: !!c.disabled, "aria-label": c.placeholder || "Choose" });
+        s.append(el("option", { value: "", text: c.placeholder || "Choose…", disabled: true, selected: !(c.options || []).some((o) => o.default) }));
+        for (const o of c.options || []) s.append(el("option", { value: o.value, text: o.description ? `${o.label} — ${o.description}` : o.label, selected: !!o.default }));
+        s.addEventListener("change", () => act({ message: m.id, customId: c.custom_id, values: [s.value] }));
+        return s;
+      }
+      return el("span");
+    })),
+  );
+}
+
+function renderMessage(m) {
+  const meta = m.interaction_metadata;
+  const who = meta && meta.user ? meta.user.global_name || meta.user.username : null;
+  const reply = meta ? el("div", { class: "reply-line" }) : null;
+  if (reply) reply.innerHTML = meta.name ? `↳ <b>${who}</b> used <b>/${meta.name}</b>` : `↳ <b>${who}</b> clicked a button`;
+  const body = el("div", { class: "body" },
+    reply,
+    el("div", {}, el("span", { class: "author", text: app.state.bot.global_name || "ONEXENO" }), el("span", { class: "bot-tag", text: "BOT" }), el("span", { class: "time", text: new Date(m.timestamp).toLocaleTimeString() })),
+    m.content ? html("div", "content", m.content) : null,
+  );
+  for (const e of m.embeds || []) {
+    const box = el("div", { class: "embed" });
+    if (e.title) box.append(html("div", "embed-title", e.title));
+    if (e.description) box.append(html("div", "content", e.description));
+    for (const f of e.fields || []) box.append(el("div", { class: "embed-field" }, html("div", "name", f.name), html("div", "content", f.value)));
+    body.append(box);
+  }
+  for (const a of m.attachments || []) {
+    body.append(el("div", { class: "attachment" }, el("img", { src: a.url, alt: a.description || a.filename, title: a.description || "", width: a.width, height: a.height, loading: "lazy" })));
+  }
+  body.append(...renderComponents(m));
+  if (m.ephemeral) {
+    const note = el("div", { class: "eph-note" }, "Only you can see this · ");
+    note.append(el("a", { text: "Dismiss message", onclick: () => api("POST", "/local/dismiss", { user: app.user, channel: app.channel, message: m.id }).then(refresh) }));
+    body.append(note);
+  }
+  return el("article", { class: `message${m.ephemeral ? " ephemeral" : ""}`, "data-message": m.id }, el("div", { class: "avatar", text: "O" }), body);
+}
+
+let refreshing = null;
+async function refresh() {
+  const run = async () => {
+    const msgs = await api("GET", `/local/messages?channel=${app.channel}&user=${app.user}`);
+    const box = $("#messages");
+    const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
+    box.replaceChildren(...msgs.map(renderMessage));
+    if (atBottom || refresh.force) box.scrollTop = box.scrollHeight;
+    refresh.force = false;
+  };
+  refreshing = (refreshing || Promise.resolve()).then(run, run);
+  return refreshing;
+}
+
+async function act(body) {
+  try {
+    await api("POST", "/local/component", { user: app.user, channel: app.channel, ...body });
+  } catch (e) {
+    toast(e.message);
+  }
+  refresh.force = true;
+  refresh();
+}
+
+// ---------------------------------------------------------------- composer
+
+function showSuggestions() {
+  const text = $("#box").value;
+  const box = $("#suggestions");
+  if (!text.startsWith("/") || app.command) {
+    box.hidden = true;
+    return;
+  }
+  const q = text.slice(1).toLowerCase().trim();
+  const found = app.paths.filter((p) => p.path.includes(q)).slice(0, 25);
+  app.sel = found.length ? 0 : -1;
+  box.replaceChildren(...found.map((p, i) => el("div", {
+    class: `suggestion${i === 0 ? " sel" : ""}`, role: "option", "data-path": p.path,
+    onmousedown: (ev) => { ev.preventDefault(); chooseCommand(p); },
+  }, el("b", { text: `/${p.path}` }), el("span", { class: "desc", text: p.def.description || "" }))));
+  box.hidden = found.length === 0;
+}
+
+function chooseCommand(p) {
+  app.command = p;
+  $("#suggestions").hidden = true;
+  $("#box").value = "";
+  $("#box").hidden = true;
+  $("#command-form").hidden = false;
+  $("#command-chip").textContent = `/${p.path}`;
+  const opts = (p.def.options || []).filter((o) => o.type >= 3);
+  $("#options").replaceChildren(...opts.map(optionField));
+  const first = $("#options [data-option]");
+  (first || $("#send")).focus();
+}
+
+function optionField(o) {
+  const wrap = el("div", { class: "opt" }, el("label", { class: o.required ? "req" : "", text: `${o.name}:` }));
+  let input;
+  if (o.choices && o.choices.length) {
+    input = el("select", { "data-option": o.name, "data-type": o.type });
+    if (!o.required) input.append(el("option", { value: "", text: "(default)" }));
+    for (const c of o.choices) input.append(el("option", { value: c.value, text: c.name }));
+  } else if (o.type === 5) {
+    input = el("select", { "data-option": o.name, "data-type": o.type }, el("option", { value: "", text: "(default)" }), el("option", { value: "true", text: "true" }), el("option", { value: "false", text: "false" }));
+  } else {
+    input = el("input", { "data-option": o.name, "data-type": o.type, type: o.type === 4 || o.type === 10 ? "number" : "text", placeholder: o.description || "", min: o.min_value, max: o.max_value, size: 22 });
+    if (o.autocomplete) {
+      input.dataset.autocomplete = "1";
+      const refreshAc = () => autocomplete(input, wrap);
+      input.addEventListener("input", () => { delete input.dataset.value; clearTimeout(input.t); input.t = setTimeout(refreshAc, 120); });
+      input.addEventListener("focus", refreshAc);
+      input.addEventListener("blur", () => setTimeout(() => wrap.querySelector(".ac-list")?.remove(), 150));
+    }
+  }
+  input.addEventListener("keydown", (ev) => optionKey(ev, input, wrap));
+  wrap.append(input);
+  return wrap;
+}
+
+function currentOptions(focusedRaw) {
+  const out = {};
+  for (const f of document.querySelectorAll("#options [data-option]")) {
+    const raw = f === focusedRaw ? f.value : f.dataset.value ?? f.value;
+    if (raw === "" && f !== focusedRaw) continue;
+    const t = Number(f.dataset.type);
+    out[f.dataset.option] = t === 4 || t === 10 ? Number(raw) : t === 5 ? raw === "true" : raw;
+  }
+  return out;
+}
+
+async function autocomplete(input, wrap) {
+  if (document.activeElement !== input) return;
+  let choices = [];
+  try {
+    choices = await api("POST", "/local/autocomplete", { user: app.user, channel: app.channel, path: app.command.path, options: currentOptions(input), focused: input.dataset.option });
+  } catch (e) {
+    toast(e.message);
+  }
+  wrap.querySelector(".ac-list")?.remove();
+  if (!choices.length || document.activeElement !== input) return;
+  const list = el("div", { class: "ac-list", role: "listbox" }, ...choices.map((c, i) => el("div", {
+    class: `ac-item${i === 0 ? " sel" : ""}`, role: "option", "data-value": c.value, text: c.name,
+    onmousedown: (ev) => { ev.preventDefault(); pick(input, wrap, c); },
+  })));
+  wrap.append(list);
+}
+
+function pick(input, wrap, c) {
+  input.value = c.name;
+  input.dataset.value = String(c.value);
+  wrap.querySelector(".ac-list")?.remove();
+  const fields = [...document.querySelectorAll("#options [data-option]")];
+  const next = fields[fields.indexOf(input) + 1];
+  (next || $("#send")).focus();
+}
+
+function optionKey(ev, input, wrap) {
+  const list = wrap.querySelector(".ac-list");
+  const items = list ? [...list.children] : [];
+  const cur = items.findIndex((x) => x.classList.contains("sel"));
+  if (list && (ev.key === "ArrowDown" || ev.key === "ArrowUp")) {
+    ev.preventDefault();
+    const n = (cur + (ev.key === "ArrowDown" ? 1 : -1) + items.length) % items.length;
+    items.forEach((x, i) => x.classList.toggle("sel", i === n));
+    items[n].scrollIntoView({ block: "nearest" });
+  } else if (ev.key === "Enter" || ev.key === "Tab") {
+    if (list && cur >= 0) {
+      ev.preventDefault();
+      pick(input, wrap, { name: items[cur].textContent, value: items[cur].dataset.value });
+    } else if (ev.key === "Enter") {
+      ev.preventDefault();
+      send();
+    }
+  } else if (ev.key === "Escape") {
+    resetComposer();
+  }
+}
+
+function resetComposer() {
+  app.command = null;
+  $("#command-form").hidden = true;
+  $("#options").replaceChildren();
+  $("#box").hidden = false;
+  $("#box").value = "";
+  $("#box").focus();
+}
+
+async function send() {
+  if (!app.command) {
+    const text = $("#box").value.trim();
+    if (text.startsWith("/")) {
+      const exact = app.paths.find((p) => p.path === text.slice(1).trim());
+      if (exact) chooseCommand(exact);
+      else toast("Choose a command from the list.");
+    } else if (text) {
+      toast("This local table only understands slash commands: type / to see them.");
+    }
+    return;
+  }
+  const path = app.command.path;
+  const options = currentOptions(null);
+  const missing = (app.command.def.options || []).filter((o) => o.required && options[o.name] === undefined);
+  if (missing.length) {
+    toast(`Fill in: ${missing.map((o) => o.name).join(", ")}`);
+    return;
+  }
+  resetComposer();
+  try {
+    await api("POST", "/local/command", { user: app.user, channel: app.channel, path, options });
+  } catch (e) {
+    toast(e.message);
+  }
+  refresh.force = true;
+  refresh();
+}
+
+$("#box").addEventListener("input", showSuggestions);
+$("#box").addEventListener("keydown", (ev) => {
+  const box = $("#suggestions");
+  const items = [...box.children];
+  if (!box.hidden && items.length && (ev.key === "ArrowDown" || ev.key === "ArrowUp")) {
+    ev.preventDefault();
+    app.sel = (app.sel + (ev.key === "ArrowDown" ? 1 : -1) + items.length) % items.length;
+    items.forEach((x, i) => x.classList.toggle("sel", i === app.sel));
+  } else if (!box.hidden && items.length && (ev.key === "Enter" || ev.key === "Tab")) {
+    ev.preventDefault();
+    chooseCommand(app.paths.find((p) => p.path === items[app.sel].dataset.path));
+  }
+});
+$("#composer").addEventListener("submit", (ev) => { ev.preventDefault(); send(); });
+$("#cancel-command").addEventListener("click", resetComposer);
+$("#user").addEventListener("change", () => { app.user = $("#user").value; saveHash(); refresh.force = true; refresh(); });
+
+function connectEvents() {
+  const ws = new WebSocket(`${location.origin.replace("http", "ws")}/local/events`);
+  ws.onmessage = async (ev) => {
+    const e = JSON.parse(ev.data);
+    if (e.type === "messages" && e.channelId === app.channel) refresh();
+    if (e.type === "channels" || e.type === "commands") { await loadState(); }
+  };
+  ws.onclose = () => setTimeout(connectEvents, 1000);
+}
+
+await loadState();
+refresh.force = true;
+await refresh();
+connectEvents();
+document.body.dataset.ready = "1";

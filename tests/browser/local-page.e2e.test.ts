@@ -1,0 +1,128 @@
+/**
+ * The local page, driven as a person would in a real headless Chromium: open a table, add
+ * two computer players, play a whole game by typing slash commands with autocomplete and
+ * clicking buttons, check that an ephemeral hand is shown only to its owner, and save a
+ * screenshot to tests/__output__/local-page.png.
+ */
+/* global document: the callbacks below run inside the page. */
+declare const document: { querySelectorAll(s: string): ArrayLike<{ textContent: string | null }> & Iterable<{ textContent: string | null }> };
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADA, BEN, GENERAL, Harness } from "../e2e/harness";
+import { launchBrowser } from "./chromium";
+
+const h = new Harness({ computerDelayMs: 60 });
+let browser: Browser;
+let page: Page;
+const out = join(import.meta.dirname, "..", "__output__");
+
+beforeAll(async () => {
+  await h.start();
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  page.setDefaultTimeout(15_000);
+  page.on("pageerror", (e) => {
+    throw e;
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await h.close();
+});
+
+/** Types a slash command, picks it from the suggestions, fills options, sends. */
+async function slash(path: string, fill: (page: Page) => Promise<void> = async () => {}): Promise<void> {
+  await page.fill("#box", `/${path}`);
+  await page.click(`.suggestion[data-path='${path}']`);
+  await fill(page);
+  await page.click("#send");
+}
+
+/** Picks the first autocomplete choice of option `name` whose text matches `re`; false if none. */
+async function pickAutocomplete(name: string, re: RegExp): Promise<boolean> {
+  await page.click(`[data-option=${name}]`);
+  await page.waitForSelector(".ac-item");
+  const items = page.locator(".ac-item");
+  const texts = await items.allTextContents();
+  const i = texts.findIndex((t) => re.test(t));
+  if (i < 0) return false;
+  await items.nth(i).click();
+  return true;
+}
+
+const lastMessage = () => page.locator("article.message").last();
+
+describe("local page in Chromium", () => {
+  it("plays a whole game against two computer players by typing and clicking", async () => {
+    try {
+      await playWholeGame();
+    } catch (e) {
+      mkdirSync(join(out, "..", "__failures__"), { recursive: true });
+      await page.screenshot({ path: join(out, "..", "__failures__", "local-page-failure.png") });
+      throw e;
+    }
+  });
+});
+
+async function playWholeGame(): Promise<void> {
+  {
+    await page.goto(`${h.standin.url}/#user=${ADA}&channel=${GENERAL}`);
+    await page.waitForSelector("body[data-ready]");
+    await slash("onexeno new", async (p) => {
+      await p.selectOption("[data-option=game]", "basic");
+    });
+    await page.waitForSelector("button.component:text('Add computer player')");
+    for (let i = 0; i < 2; i++) {
+      const count = await page.locator("article.message").count();
+      await lastMessage().locator("button:text('Add computer player')").click();
+      await page.waitForFunction((n) => document.querySelectorAll("article.message").length > n, count);
+    }
+    await expect.poll(() => lastMessage().textContent()).toContain("Computer 2");
+    await lastMessage().locator("button:text('Start')").click();
+
+    let turns = 0;
+    let handChecked = false;
+    for (; turns < 200; turns++) {
+      await page.waitForFunction(() => {
+        const msgs = [...document.querySelectorAll("article.message:not(.ephemeral)")];
+        const t = msgs.at(-1)?.textContent ?? "";
+        return t.includes("Session over") || t.includes("@Ada, your turn");
+      }, undefined, { timeout: 20_000 });
+      const text = (await page.locator("article.message:not(.ephemeral)").last().textContent()) ?? "";
+      if (text.includes("Session over")) break;
+      if (!handChecked) {
+        await page.locator("article.message:not(.ephemeral)").last().locator("button:text('My hand')").click();
+        await page.waitForSelector("article.message.ephemeral img[alt^='Your hand']");
+        expect(await page.locator("article.message.ephemeral").last().textContent()).toContain("Only you can see this");
+        // Ben looks at the same channel: Ada's hand is not there for him.
+        await page.selectOption("#user", BEN);
+        await page.waitForFunction(() => document.querySelectorAll("article.message.ephemeral").length === 0);
+        expect(await page.locator("img[alt^='Your hand']").count()).toBe(0);
+        await page.selectOption("#user", ADA);
+        await page.waitForSelector("article.message.ephemeral");
+        handChecked = true;
+      }
+      await page.fill("#box", "/onexeno play");
+      await page.click(".suggestion[data-path='onexeno play']");
+      const playable = await pickAutocomplete("card", /\d+ places?/);
+      if (!playable) {
+        await page.click("#cancel-command");
+        await page.locator("article.message:not(.ephemeral)").last().locator("button:text('Pass')").click();
+        continue;
+      }
+      expect(await pickAutocomplete("at", /^[A-Z]\d/)).toBe(true);
+      await page.click("#send");
+    }
+    const final = (await page.locator("article.message:not(.ephemeral)").last().textContent()) ?? "";
+    expect(final).toContain("Session over");
+    expect(turns).toBeGreaterThan(3);
+    expect(handChecked).toBe(true);
+    mkdirSync(out, { recursive: true });
+    await page.screenshot({ path: join(out, "local-page.png") });
+    const rec = await h.bot.tables.get(GENERAL);
+    expect(rec?.status).toBe("over");
+    expect(h.log.errors).toEqual([]);
+  }
+}
