@@ -108,11 +108,12 @@ export function placementProblem(
   x: number,
   y: number,
   pattern: number,
+  limit: number = FIELD_LIMIT,
 ): PlacementProblem | null {
   if (field === null) return x === 0 && y === 0 ? null : "not_adjacent";
   if (grid.has(key(x, y))) return "occupied";
-  if (Math.max(field.maxX, x) - Math.min(field.minX, x) + 1 > FIELD_LIMIT) return "field_limit";
-  if (Math.max(field.maxY, y) - Math.min(field.minY, y) + 1 > FIELD_LIMIT) return "field_limit";
+  if (Math.max(field.maxX, x) - Math.min(field.minX, x) + 1 > limit) return "field_limit";
+  if (Math.max(field.maxY, y) - Math.min(field.minY, y) + 1 > limit) return "field_limit";
   let touchesEdge = false;
   let mismatch = false;
   for (const [dx, dy, pairs, edge] of CONTACTS) {
@@ -132,7 +133,7 @@ export function placementProblem(
  * Empty cells that share an edge with a card and respect the field limit: every cell a
  * card could go (before the matching check). On an empty table: only (0, 0).
  */
-export function candidateCells(table: readonly Placed[], grid: Grid, field: Field | null): { x: number; y: number }[] {
+export function candidateCells(table: readonly Placed[], grid: Grid, field: Field | null, limit: number = FIELD_LIMIT): { x: number; y: number }[] {
   if (field === null) return [{ x: 0, y: 0 }];
   const seen = new Set<string>();
   const out: { x: number; y: number }[] = [];
@@ -142,8 +143,8 @@ export function candidateCells(table: readonly Placed[], grid: Grid, field: Fiel
       const k = key(x, y);
       if (seen.has(k) || grid.has(k)) continue;
       seen.add(k);
-      if (Math.max(field.maxX, x) - Math.min(field.minX, x) + 1 > FIELD_LIMIT) continue;
-      if (Math.max(field.maxY, y) - Math.min(field.minY, y) + 1 > FIELD_LIMIT) continue;
+      if (Math.max(field.maxX, x) - Math.min(field.minX, x) + 1 > limit) continue;
+      if (Math.max(field.maxY, y) - Math.min(field.minY, y) + 1 > limit) continue;
       out.push({ x, y });
     }
   }
@@ -151,18 +152,23 @@ export function candidateCells(table: readonly Placed[], grid: Grid, field: Fiel
   return out;
 }
 
-/** Every legal (x, y, rot) for one card on the table, in reading order. */
+/**
+ * Every legal (x, y, rot) for one card on the table, in reading order. `limit` is the most
+ * columns/rows the table may span (5 in basic; solitaire bounds placements by its own field
+ * and passes Infinity).
+ */
 export function legalPlacements(
   table: readonly Placed[],
   grid: Grid,
   field: Field | null,
   card: CardId,
+  limit: number = FIELD_LIMIT,
 ): { x: number; y: number; rot: Rotation }[] {
   const out: { x: number; y: number; rot: Rotation }[] = [];
   const rots = distinctRotations(card);
-  for (const c of candidateCells(table, grid, field)) {
+  for (const c of candidateCells(table, grid, field, limit)) {
     for (const rot of rots) {
-      if (placementProblem(grid, field, c.x, c.y, rotatePattern(card, rot)) === null) out.push({ ...c, rot });
+      if (placementProblem(grid, field, c.x, c.y, rotatePattern(card, rot), limit) === null) out.push({ ...c, rot });
     }
   }
   return out;
