@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { registerCommands, startBot } from "../src/app";
+import { openBotStores, registerCommands, startBot } from "../src/app";
 import type { TableRecord } from "../src/bot/tables";
 import { onexeno, onexenoView } from "../src/games/onexeno/game";
 import { DiscordStandin, DEFAULT_USERS } from "../src/standin/server";
@@ -76,8 +76,8 @@ async function throughStandin(tables: number): Promise<{ lat: number[]; moves: n
   const sb = new DiscordStandin({ channels, users: DEFAULT_USERS });
   await sb.start();
   await registerCommands({ token: sb.token, apiUrl: sb.apiUrl, applicationId: sb.applicationId, guildId: sb.guildId });
-  const st = await openStore<TableRecord>(`sqlite://${join(dir, `flight-${tables}.sqlite`)}`, "tables");
-  const bot = await startBot({ token: sb.token, apiUrl: sb.apiUrl, store: st, log: { info() {}, error: (m, e) => console.error(m, e) } });
+  const st = await openBotStores(`sqlite://${join(dir, `flight-${tables}.sqlite`)}`);
+  const bot = await startBot({ token: sb.token, apiUrl: sb.apiUrl, stores: st, log: { info() {}, error: (m, e) => console.error(m, e) } });
   await bot.ready;
   const [a, b] = [DEFAULT_USERS[0]!.id, DEFAULT_USERS[1]!.id];
   const lat: number[] = [];

@@ -15,6 +15,7 @@ import { cardName, isCardId, type CardId } from "../src/games/onexeno/cards";
 import { readPlacement } from "./onexeno-choices";
 import { moveNote, seatOf } from "./onexeno";
 import { handPayload, tablePayload } from "./onexeno-view";
+import { solitaireComponent } from "./solitaire";
 
 const MOVED_ON = "⏩ This table has moved on since that message. The newest table is the last message from the bot; use its buttons or `/onexeno table`.";
 
@@ -50,6 +51,10 @@ async function playFromPanel(interaction: MessageComponentInteraction, ctx: BotC
 export const onexenoComponents: ComponentHandler<BotContext> = {
   async handle(interaction, id: ComponentId, ctx) {
     const channelId = interaction.channelId;
+    if (id.verb === "sdraw" || id.verb === "splay" || id.verb === "shint" || id.verb === "sresign") {
+      await solitaireComponent(interaction, id, ctx);
+      return;
+    }
     switch (id.verb) {
       case "join":
         await respond(interaction, "reply", false, async () => tablePayload(await ctx.tables.join(channelId, seatOf(interaction), id.rev), `${seatOf(interaction).name} joined.`));

@@ -16,6 +16,8 @@ import { cardValue, parseCardName } from "../src/games/onexeno/cards";
 import { COMPUTER_LEVELS, type ComputerLevel } from "../src/games/onexeno/computer";
 import { MAX_HANDS, ONEXENO_VARIANTS, onexenoView, type OnexenoMove, type OnexenoVariant } from "../src/games/onexeno/game";
 import { lastMoveText } from "../render/onexeno-table";
+import { dailySeed } from "../src/bot/solitaire";
+import { leaderboardEmbed, solitaireAutocomplete, solitaireCommand, startSolitaire } from "./solitaire";
 import { cardChoices, cardChoiceText, placementChoices, readCard, readPlacement } from "./onexeno-choices";
 import { handPayload, tablePayload } from "./onexeno-view";
 
@@ -44,14 +46,20 @@ export function moveNote(before: TableRecord | undefined, after: TableRecord): s
   return parts.join(" ");
 }
 
-const RULES_MD = readFileSync(new URL("../docs/rules/onexeno.md", import.meta.url), "utf8");
+/** Rules texts (docs/rules/*.md, the project's own words), read once. */
+const RULES_MD: Record<string, string> = {
+  basic: readFileSync(new URL("../docs/rules/onexeno.md", import.meta.url), "utf8"),
+  solitaire: readFileSync(new URL("../docs/rules/onexeno-solitaire.md", import.meta.url), "utf8"),
+};
 
-/** The rules as embed fields, one per section of docs/rules/onexeno.md. */
-export function rulesEmbed(): EmbedBuilder {
-  const sections = RULES_MD.split(/^## /m).slice(1);
-  const intro = (RULES_MD.split(/^## /m)[0] ?? "").replace(/^# .*\n/, "").trim();
+/** The rules of `game` as embed fields, one per `##` section of its rules document. */
+export function rulesEmbed(game: "basic" | "solitaire" = "basic"): EmbedBuilder {
+  const md = RULES_MD[game] as string;
+  const sections = md.split(/^## /m).slice(1);
+  const title = /^# (.*)$/m.exec(md)?.[1] ?? "ONEXENO";
+  const intro = (md.split(/^## /m)[0] ?? "").replace(/^# .*\n/, "").trim();
   return new EmbedBuilder()
-    .setTitle("ONEXENO: how to play")
+    .setTitle(`${title}: how to play`)
     .setDescription(intro.slice(0, 4096))
     .addFields(
       sections.slice(0, 25).map((s) => {
@@ -82,21 +90,33 @@ export const onexenoCommand: Command<BotContext> = {
     .setDescription("Play ONEXENO, the edge-matching card game")
     .setDMPermission(false)
     .addSubcommand((s) =>
-      s.setName("new").setDescription("Open a table in this channel; you take the first seat")
+      s.setName("new").setDescription("Open a table in this channel (solitaire: your own thread)")
         .addStringOption((o) => o.setName("game").setDescription("Which game").setRequired(true)
-          .addChoices(...ONEXENO_VARIANTS.map((v) => ({ name: v === "basic" ? "basic (2-7 players)" : "partners (2 or 3 teams of two)", value: v }))))
-        .addIntegerOption((o) => o.setName("hands").setDescription(`Hands in the session (1-${MAX_HANDS}, default 1)`).setMinValue(1).setMaxValue(MAX_HANDS)))
+          .addChoices(
+            { name: "basic (2-7 players)", value: "basic" },
+            { name: "partners (2 or 3 teams of two)", value: "partners" },
+            { name: "solitaire (one player, daily deal or your seed)", value: "solitaire" },
+          ))
+        .addIntegerOption((o) => o.setName("hands").setDescription(`Hands in the session (1-${MAX_HANDS}, default 1)`).setMinValue(1).setMaxValue(MAX_HANDS))
+        .addStringOption((o) => o.setName("seed").setDescription("Name a deal so others can play the same one (default: random; solitaire: the daily deal)").setMaxLength(40)))
     .addSubcommand((s) => s.setName("join").setDescription("Take a seat at this channel's table"))
     .addSubcommand((s) => s.setName("leave").setDescription("Leave the table before it starts"))
     .addSubcommand((s) => s.setName("start").setDescription("Start the game (host only)"))
     .addSubcommand((s) =>
       s.setName("play").setDescription("Place a card from your hand")
-        .addStringOption((o) => o.setName("card").setDescription("A card of your hand").setRequired(true).setAutocomplete(true))
-        .addStringOption((o) => o.setName("at").setDescription("Where and how it goes (coordinates of the table picture)").setRequired(true).setAutocomplete(true)))
+        .addStringOption((o) => o.setName("card").setDescription("A card of your hand (solitaire: the top waste card)").setAutocomplete(true))
+        .addStringOption((o) => o.setName("at").setDescription("Where and how it goes (coordinates of the table picture)").setAutocomplete(true)))
+    .addSubcommand((s) => s.setName("draw").setDescription("Solitaire: turn three cards from the stock"))
+    .addSubcommand((s) =>
+      s.setName("leaderboard").setDescription("Best solitaire scores in this server for the daily deal or a seed")
+        .addStringOption((o) => o.setName("seed").setDescription("A named deal (default: today's daily deal)").setMaxLength(40)))
     .addSubcommand((s) => s.setName("pass").setDescription("Pass your turn (with an empty stack you are out for the hand)"))
     .addSubcommand((s) => s.setName("hand").setDescription("See your hand privately and play by clicking"))
     .addSubcommand((s) => s.setName("table").setDescription("Post the table again as the newest message"))
-    .addSubcommand((s) => s.setName("rules").setDescription("How to play ONEXENO"))
+    .addSubcommand((s) =>
+      s.setName("rules").setDescription("How to play ONEXENO")
+        .addStringOption((o) => o.setName("game").setDescription("Which rules (default: the game here, else basic and partners)")
+          .addChoices({ name: "basic and partners", value: "basic" }, { name: "solitaire", value: "solitaire" })))
     .addSubcommand((s) => s.setName("end").setDescription("Close this channel's table (host or Manage Messages)"))
     .addSubcommandGroup((g) =>
       g.setName("bot").setDescription("Computer players")
@@ -109,7 +129,26 @@ export const onexenoCommand: Command<BotContext> = {
     const group = interaction.options.getSubcommandGroup(false);
     const sub = group ? `${group} ${interaction.options.getSubcommand()}` : interaction.options.getSubcommand();
     const channelId = interaction.channelId;
+    const solitaireHere = await ctx.solitaire.get(channelId);
+    if (sub === "rules") {
+      const asked = interaction.options.getString("game") as "basic" | "solitaire" | null;
+      await interaction.reply({ embeds: [rulesEmbed(asked ?? (solitaireHere ? "solitaire" : "basic"))], flags: MessageFlags.Ephemeral });
+      return;
+    }
+    if (solitaireHere && !["new", "leaderboard"].includes(sub)) {
+      await solitaireCommand(sub, interaction, ctx, solitaireHere);
+      return;
+    }
     switch (sub) {
+      case "leaderboard": {
+        const given = interaction.options.getString("seed");
+        const seed = given ?? dailySeed(Date.now());
+        const board = await ctx.solitaire.leaderboard(interaction.guildId, seed);
+        await interaction.reply({ embeds: [leaderboardEmbed(board, `Solitaire leaderboard · ${given ? `deal “${given}”` : `daily deal ${seed.slice(6)}`}`)], allowedMentions: { parse: [] } });
+        return;
+      }
+      case "draw":
+        throw new UserError("table/not_solitaire", "Draw is for solitaire: in ONEXENO basic the draw happens by itself at the start of your turn.");
       case "bot add": {
         const level = (interaction.options.getString("level") ?? "normal") as ComputerLevel;
         if (!COMPUTER_LEVELS.includes(level)) throw new UserError("input/bad_level", "Choose easy or normal.");
@@ -120,12 +159,19 @@ export const onexenoCommand: Command<BotContext> = {
         await respond(interaction, "reply", false, async () => tablePayload(await ctx.tables.removeComputer(channelId, interaction.user.id), "A computer player left."));
         return;
       case "new": {
-        const variant = interaction.options.getString("game", true) as OnexenoVariant;
-        if (!ONEXENO_VARIANTS.includes(variant)) throw new UserError("input/bad_game", "Choose basic or partners.");
+        const game = interaction.options.getString("game", true);
+        const seed = interaction.options.getString("seed")?.trim() || null;
+        if (solitaireHere) throw new UserError("table/exists", "This thread holds a solitaire game. Open tables in a channel or another thread.");
+        if (game === "solitaire") {
+          await startSolitaire(interaction, ctx, seed, seatOf(interaction).name);
+          return;
+        }
+        const variant = game as OnexenoVariant;
+        if (!ONEXENO_VARIANTS.includes(variant)) throw new UserError("input/bad_game", "Choose basic, partners or solitaire.");
         const hands = interaction.options.getInteger("hands") ?? 1;
         if (hands < 1 || hands > MAX_HANDS) throw new UserError("input/bad_hands", `A session lasts 1 to ${MAX_HANDS} hands.`);
         await respond(interaction, "reply", false, async () =>
-          tablePayload(await ctx.tables.open(channelId, interaction.guildId, seatOf(interaction), { variant, hands })),
+          tablePayload(await ctx.tables.open(channelId, interaction.guildId, seatOf(interaction), { variant, hands }, seed)),
         );
         return;
       }
@@ -152,8 +198,12 @@ export const onexenoCommand: Command<BotContext> = {
       case "play":
         await playAndShow(interaction, ctx, (rec, seat) => {
           const state = rec.state as NonNullable<TableRecord["state"]>;
-          const card = readCard(interaction.options.getString("card", true), state, seat);
-          return readPlacement(interaction.options.getString("at", true), state, seat, card);
+          const cardText = interaction.options.getString("card");
+          const atText = interaction.options.getString("at");
+          if (!cardText) throw new UserError("input/missing_card", "Choose a card: fill in `card` (the list shows your hand).");
+          if (!atText) throw new UserError("input/missing_at", "Say where it goes: fill in `at` (the list shows every legal place for that card).");
+          const card = readCard(cardText, state, seat);
+          return readPlacement(atText, state, seat, card);
         });
         return;
       case "pass":
@@ -174,9 +224,6 @@ export const onexenoCommand: Command<BotContext> = {
           return tablePayload(rec);
         });
         return;
-      case "rules":
-        await interaction.reply({ embeds: [rulesEmbed()], flags: MessageFlags.Ephemeral });
-        return;
       case "end":
         await respond(interaction, "reply", false, async () => {
           const canManage = interaction.memberPermissions?.has(PermissionFlagsBits.ManageMessages) ?? false;
@@ -193,6 +240,8 @@ export const onexenoCommand: Command<BotContext> = {
 
   async autocomplete(interaction: AutocompleteInteraction, ctx: BotContext) {
     const focused = interaction.options.getFocused(true);
+    const sol = await ctx.solitaire.get(interaction.channelId);
+    if (sol) return solitaireAutocomplete(interaction, sol);
     const rec = await ctx.tables.get(interaction.channelId);
     const seat = rec?.seats.findIndex((s) => s.userId === interaction.user.id) ?? -1;
     const say = async (text: string) => interaction.respond([{ name: text.slice(0, 100), value: "none" }]);

@@ -9,13 +9,38 @@ import { Autoplay } from "../commands/onexeno-autoplay";
 import { tablePayload } from "../commands/onexeno-view";
 import type { BotContext } from "./bot/context";
 import { createRouter, type Logger } from "./bot/router";
+import { SolitaireService, type Leaderboard, type SolitaireRecord } from "./bot/solitaire";
 import { TableService, type TableRecord, type TableServiceOptions } from "./bot/tables";
-import type { RecordStore } from "./store/store";
+import { openStore, type RecordStore } from "./store/store";
+
+/** The stores of a bot: tables per channel, solitaire games per thread, leaderboards. */
+export interface BotStores {
+  readonly tables: RecordStore<TableRecord>;
+  readonly solitaire: RecordStore<SolitaireRecord>;
+  readonly leaderboards: RecordStore<Leaderboard>;
+  close(): Promise<void>;
+}
+
+/** Opens every store of the bot on one STORE_URL (separate keyv namespaces). */
+export async function openBotStores(url: string): Promise<BotStores> {
+  const [tables, solitaire, leaderboards] = await Promise.all([
+    openStore<TableRecord>(url, "tables"),
+    openStore<SolitaireRecord>(url, "solitaire"),
+    openStore<Leaderboard>(url, "leaderboard"),
+  ]);
+  return {
+    tables, solitaire, leaderboards,
+    async close() {
+      await Promise.all([tables.close(), solitaire.close(), leaderboards.close()]);
+    },
+  };
+}
 
 /** A running bot. */
 export interface Bot {
   readonly client: Client;
   readonly tables: TableService;
+  readonly solitaire: SolitaireService;
   /** Resolves when connected and stored tables have been announced. */
   readonly ready: Promise<void>;
   stop(): Promise<void>;
@@ -24,7 +49,7 @@ export interface Bot {
 export interface BotOptions {
   readonly token: string;
   readonly apiUrl: string;
-  readonly store: RecordStore<TableRecord>;
+  readonly stores: BotStores;
   readonly log?: Logger;
   readonly tableOptions?: TableServiceOptions;
   /** Delay before a computer player moves, in ms (default 1200). */
@@ -55,7 +80,8 @@ export async function registerCommands(opts: { token: string; apiUrl: string; ap
 /** Starts the bot: logs in, routes interactions, and resumes stored tables on ready. */
 export async function startBot(opts: BotOptions): Promise<Bot> {
   const log = opts.log ?? consoleLogger;
-  const tables = new TableService(opts.store, opts.tableOptions);
+  const tables = new TableService(opts.stores.tables, opts.tableOptions);
+  const solitaire = new SolitaireService(opts.stores.solitaire, opts.stores.leaderboards, opts.tableOptions?.now);
   const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: opts.apiUrl } });
   const autoplay = new Autoplay(
     () => ctx,
@@ -65,7 +91,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     },
     opts.computerDelayMs ?? 1200,
   );
-  const ctx: BotContext = { tables, log, afterReply: (channelId) => autoplay.kick(channelId) };
+  const ctx: BotContext = { tables, solitaire, log, afterReply: (channelId) => autoplay.kick(channelId) };
   const route = createRouter(commands, components, ctx, log);
   client.on(Events.InteractionCreate, (interaction) => void route(interaction));
   client.on(Events.Error, (e) => log.error("client error", e));
@@ -81,6 +107,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   return {
     client,
     tables,
+    solitaire,
     ready,
     async stop() {
       autoplay.stop();

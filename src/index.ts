@@ -4,11 +4,9 @@
  * anyone can try it at once.
  */
 import "dotenv/config";
-import { registerCommands, startBot } from "./app";
-import type { TableRecord } from "./bot/tables";
+import { openBotStores, registerCommands, startBot } from "./app";
 import { loadConfig } from "./config";
 import { DiscordStandin } from "./standin/server";
-import { openStore } from "./store/store";
 
 const config = loadConfig(process.env);
 let standin: DiscordStandin | null = null;
@@ -24,9 +22,9 @@ if (!token) {
   await registerCommands({ token, apiUrl, applicationId: standin.applicationId, guildId: standin.guildId });
 }
 
-const store = await openStore<TableRecord>(config.storeUrl, "tables");
+const stores = await openBotStores(config.storeUrl);
 console.log(`Tables are saved in ${config.storeUrl}.`);
-const bot = await startBot({ token, apiUrl, store });
+const bot = await startBot({ token, apiUrl, stores });
 await bot.ready;
 if (standin) {
   console.log(`Bot ready. Open ${standin.url}/ in a browser to play: pick who you are at the bottom left, type / in the message box.`);
@@ -40,7 +38,7 @@ async function shutdown(signal: string): Promise<void> {
   stopping = true;
   console.log(`${signal}: stopping.`);
   await bot.stop();
-  await store.close();
+  await stores.close();
   await standin?.stop();
   process.exit(0);
 }

@@ -109,7 +109,7 @@ export class TableService {
   }
 
   /** Opens a lobby; the host takes the first seat. Refuses if a table is running here. */
-  async open(channelId: string, guildId: string | null, host: Seat, config: OnexenoConfig): Promise<TableRecord> {
+  async open(channelId: string, guildId: string | null, host: Seat, config: OnexenoConfig, seed: string | null = null): Promise<TableRecord> {
     const rec = await this.update(channelId, (rec) => {
       if (rec && rec.status !== "over") {
         throw new UserError("table/exists", "A table is already open in this channel. Join it, or open yours in another channel or thread.");
@@ -117,7 +117,7 @@ export class TableService {
       const now = this.now();
       return {
         schema: 1, channelId, guildId, game: "onexeno", config, hostId: host.userId, seats: [host],
-        status: "lobby", rev: (rec?.rev ?? 0) + 1, seed: this.newSeed(), state: null, moves: [], createdAt: now, updatedAt: now,
+        status: "lobby", rev: (rec?.rev ?? 0) + 1, seed: seed ?? this.newSeed(), state: null, moves: [], createdAt: now, updatedAt: now,
       };
     });
     return rec as TableRecord;

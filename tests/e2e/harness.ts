@@ -5,12 +5,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { registerCommands, startBot, type Bot } from "../../src/app";
+import { openBotStores, registerCommands, startBot, type Bot, type BotStores } from "../../src/app";
 import type { Logger } from "../../src/bot/router";
-import type { TableRecord } from "../../src/bot/tables";
 import { DiscordStandin } from "../../src/standin/server";
 import type { ApiMessage } from "../../src/standin/types";
-import { openStore, type RecordStore } from "../../src/store/store";
 
 export const ADA = "100000000000000001";
 export const BEN = "100000000000000002";
@@ -34,7 +32,7 @@ export class Harness {
   constructor(private readonly opts: { computerDelayMs?: number } = {}) {}
   standin!: DiscordStandin;
   bot!: Bot;
-  store!: RecordStore<TableRecord>;
+  stores!: BotStores;
   readonly log = new RecordingLogger();
   private dir = mkdtempSync(join(tmpdir(), "onexeno-e2e-"));
   readonly storeUrl = `sqlite://${join(this.dir, "tables.sqlite")}`;
@@ -49,20 +47,20 @@ export class Harness {
 
   /** Starts (or restarts) the bot process side: a fresh store handle and client. */
   async startBot(): Promise<void> {
-    this.store = await openStore<TableRecord>(this.storeUrl, "tables");
-    this.bot = await startBot({ token: this.standin.token, apiUrl: this.standin.apiUrl, store: this.store, log: this.log, tableOptions: { newSeed: () => "e2e-seed" }, computerDelayMs: this.opts.computerDelayMs ?? 20 });
+    this.stores = await openBotStores(this.storeUrl);
+    this.bot = await startBot({ token: this.standin.token, apiUrl: this.standin.apiUrl, stores: this.stores, log: this.log, tableOptions: { newSeed: () => "e2e-seed" }, computerDelayMs: this.opts.computerDelayMs ?? 20 });
     await this.bot.ready;
   }
 
   /** Stops the bot as a crash or deploy would, keeping the stand-in (Discord) running. */
   async stopBot(): Promise<void> {
     await this.bot.stop();
-    await this.store.close();
+    await this.stores.close();
   }
 
   async close(): Promise<void> {
     await this.bot?.stop().catch(() => {});
-    await this.store?.close().catch(() => {});
+    await this.stores?.close().catch(() => {});
     await this.standin?.stop();
     rmSync(this.dir, { recursive: true, force: true });
   }

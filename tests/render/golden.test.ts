@@ -13,6 +13,9 @@ import { onexenoView, onexeno } from "../../src/games/onexeno/game";
 import { handSize, renderOnexenoHand } from "../../render/onexeno-hand";
 import { cellOrigin, renderOnexenoTable, tableLayout, TABLE_HEIGHT, TABLE_WIDTH, BOARD_X, BOARD_Y, BOARD_CELLS, CELL } from "../../render/onexeno-table";
 import { scenes } from "./scenes";
+import { applySolitaire, setupSolitaire, solitaireView } from "../../src/games/onexeno/solitaire";
+import { renderSolitaire } from "../../render/onexeno-solitaire";
+import { solve } from "../helpers/solitaire-solver";
 
 const dir = join(import.meta.dirname, "golden");
 const failures = join(import.meta.dirname, "..", "__failures__");
@@ -78,6 +81,22 @@ describe("table pictures", () => {
     const a = await renderOnexenoTable(onexenoView(state, null), names);
     const b = await renderOnexenoTable(onexenoView(swapped, null), names);
     expect(a.equals(b)).toBe(true);
+  });
+});
+
+describe("solitaire pictures", () => {
+  it("match their golden images: mid-game and a won 8x8", async () => {
+    const start = setupSolitaire("seed-9");
+    const moves = solve(start, 3000).moves;
+    let s = start;
+    for (const [i, m] of moves.entries()) {
+      const r = applySolitaire(s, m);
+      if (!r.ok) throw new Error(r.error.message);
+      s = r.value;
+      if (i === 59) await compare("solitaire-mid", await renderSolitaire(solitaireView(s), "Ada"));
+    }
+    expect(s.end).toBe("won");
+    await compare("solitaire-won", await renderSolitaire(solitaireView(s), "Ada"));
   });
 });
 

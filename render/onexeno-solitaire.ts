@@ -1,0 +1,156 @@
+/**
+ * The solitaire table picture: the field (dashed frame) with its coordinates, the largest
+ * completed square (gold frame), the next square's size, stock and waste counts, the top
+ * three waste cards (the playable one on top), the score, and a celebration on 8x8.
+ * `(view, owner name, theme) -> PNG Buffer`, no I/O.
+ */
+import { createCanvas } from "@napi-rs/canvas";
+import { columnLabel, placedPattern, positionLabel } from "../src/games/onexeno/board";
+import { cardName, cardValue } from "../src/games/onexeno/cards";
+import { TARGET_SQUARE, type SolitaireView } from "../src/games/onexeno/solitaire";
+import { drawCard } from "./card";
+import { ensureFonts, font } from "./fonts";
+import { DEFAULT_THEME, type Theme } from "./theme";
+
+export const SOLITAIRE_WIDTH = 1000;
+export const SOLITAIRE_HEIGHT = 700;
+const AREA = 584;
+const AREA_X = 50;
+const AREA_Y = 100;
+
+/** Cell size and origin for a field of `cols` x `rows` cells (pure layout). */
+export function solitaireLayout(cols: number, rows: number): { cell: number; x: number; y: number } {
+  const cell = Math.min(72, Math.floor(AREA / Math.max(cols, rows, 3)));
+  return { cell, x: AREA_X + Math.floor((AREA - cols * cell) / 2), y: AREA_Y + Math.floor((AREA - rows * cell) / 2) };
+}
+
+/** Window used for coordinates: the field box. */
+export function solitaireWindow(view: Pick<SolitaireView, "field">): { minX: number; minY: number; cols: number; rows: number } {
+  return { minX: view.field.minX, minY: view.field.minY, cols: view.field.maxX - view.field.minX + 1, rows: view.field.maxY - view.field.minY + 1 };
+}
+
+const END_TEXT = { won: "8x8 complete: you win!", stuck: "Game over: a whole pass without a play.", resigned: "Resigned." } as const;
+
+/** Renders the solitaire table. */
+export async function renderSolitaire(view: SolitaireView, owner: string, theme: Theme = DEFAULT_THEME, hint?: { x: number; y: number } | null): Promise<Buffer> {
+  ensureFonts();
+  const canvas = createCanvas(SOLITAIRE_WIDTH, SOLITAIRE_HEIGHT);
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = theme.felt;
+  ctx.fillRect(0, 0, SOLITAIRE_WIDTH, SOLITAIRE_HEIGHT);
+  ctx.fillStyle = theme.text;
+  ctx.font = font(26, true);
+  ctx.textAlign = "left";
+  ctx.textBaseline = "alphabetic";
+  ctx.fillText(`ONEXENO solitaire · ${owner}`, 24, 40);
+  ctx.font = font(15);
+  ctx.fillStyle = theme.textDim;
+  ctx.fillText(`Deal: ${view.seed}`, 24, 62);
+
+  const win = solitaireWindow(view);
+  const l = solitaireLayout(win.cols, win.rows);
+  const px = (x: number) => l.x + (x - win.minX) * l.cell;
+  const py = (y: number) => l.y + (y - win.minY) * l.cell;
+  ctx.fillStyle = theme.feltDark;
+  ctx.fillRect(l.x - 3, l.y - 3, win.cols * l.cell + 6, win.rows * l.cell + 6);
+  ctx.strokeStyle = theme.gridLine;
+  ctx.lineWidth = 1;
+  for (let c = 0; c < win.cols; c++) for (let r = 0; r < win.rows; r++) ctx.strokeRect(l.x + c * l.cell + 0.5, l.y + r * l.cell + 0.5, l.cell - 1, l.cell - 1);
+  ctx.fillStyle = theme.text;
+  ctx.font = font(Math.max(12, Math.round(l.cell * 0.24)), true);
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  for (let c = 0; c < win.cols; c++) ctx.fillText(columnLabel(c), l.x + c * l.cell + l.cell / 2, l.y - 14);
+  for (let r = 0; r < win.rows; r++) ctx.fillText(String(r + 1), l.x - 18, l.y + r * l.cell + l.cell / 2);
+  // field frame
+  ctx.setLineDash([8, 6]);
+  ctx.strokeStyle = "rgba(255,255,255,0.7)";
+  ctx.lineWidth = 2;
+  ctx.strokeRect(l.x - 1, l.y - 1, win.cols * l.cell + 2, win.rows * l.cell + 2);
+  ctx.setLineDash([]);
+  for (const p of view.table) drawCard(ctx, placedPattern(p), px(p.x) + 2, py(p.y) + 2, l.cell - 4, theme);
+  const sq = view.squareBox;
+  if (sq) {
+    ctx.strokeStyle = theme.lastMove;
+    ctx.lineWidth = 4;
+    ctx.strokeRect(px(sq.minX) - 2, py(sq.minY) - 2, (sq.maxX - sq.minX + 1) * l.cell + 4, (sq.maxY - sq.minY + 1) * l.cell + 4);
+  }
+  const placed = view.last?.placed;
+  if (placed) {
+    ctx.strokeStyle = theme.turn;
+    ctx.lineWidth = 3;
+    ctx.strokeRect(px(placed.x) + 1, py(placed.y) + 1, l.cell - 2, l.cell - 2);
+  }
+  if (hint) {
+    ctx.strokeStyle = theme.trick;
+    ctx.lineWidth = 4;
+    ctx.setLineDash([6, 4]);
+    ctx.strokeRect(px(hint.x) + 4, py(hint.y) + 4, l.cell - 8, l.cell - 8);
+    ctx.setLineDash([]);
+  }
+
+  // side panel
+  const panelX = 690;
+  ctx.fillStyle = theme.panel;
+  ctx.fillRect(panelX, 20, SOLITAIRE_WIDTH - panelX - 20, 660);
+  ctx.textAlign = "left";
+  ctx.textBaseline = "alphabetic";
+  ctx.fillStyle = theme.text;
+  ctx.font = font(20, true);
+  ctx.fillText(`Score ${view.score}`, panelX + 16, 56);
+  ctx.font = font(15);
+  const squareText = view.square >= 2 ? `${view.square}x${view.square} complete` : "no square yet";
+  const lines = [
+    `Largest square: ${squareText}`,
+    view.square < TARGET_SQUARE ? `Next: ${view.square + 1}x${view.square + 1}` : "All squares done",
+    `Stock ${view.stockCount} · waste ${view.wasteCount}`,
+    `Turn-overs: ${view.passes}${view.playedThisPass ? "" : " · no play this pass yet"}`,
+  ];
+  lines.forEach((t, i) => ctx.fillText(t, panelX + 16, 86 + i * 24));
+  ctx.font = font(15, true);
+  ctx.fillText("Waste (top card plays)", panelX + 16, 200);
+  const size = 96;
+  view.wasteTop.forEach((card, i) => {
+    const x = panelX + 16 + i * 40;
+    const y = 214 + i * 8;
+    drawCard(ctx, card, x, y, size, theme);
+    if (i === view.wasteTop.length - 1) {
+      ctx.strokeStyle = theme.turn;
+      ctx.lineWidth = 4;
+      ctx.strokeRect(x - 2, y - 2, size + 4, size + 4);
+    }
+  });
+  const top = view.wasteTop.at(-1);
+  ctx.font = font(14);
+  ctx.fillStyle = theme.text;
+  ctx.fillText(top !== undefined ? `Top: ${cardName(top)} (${cardValue(top)})` : "Waste empty: draw", panelX + 16, 350);
+  if (view.last?.kind === "place" && view.last.placed) {
+    ctx.fillText(`Last: placed at ${positionLabel(win, view.last.placed.x, view.last.placed.y)}${view.last.completed ? `, ${view.last.completed}x${view.last.completed} done` : ""}`, panelX + 16, 374);
+  }
+  if (view.phase === "over" && view.end) {
+    ctx.fillStyle = view.end === "won" ? theme.lastMove : theme.closed;
+    ctx.fillRect(panelX + 8, 400, SOLITAIRE_WIDTH - panelX - 36, 90);
+    ctx.fillStyle = "#111";
+    ctx.font = font(view.end === "won" ? 20 : 16, true);
+    ctx.fillText(END_TEXT[view.end], panelX + 20, 438);
+    ctx.font = font(15);
+    ctx.fillText(`Final score ${view.score} (${squareText})`, panelX + 20, 468);
+  }
+  if (view.end === "won") {
+    ctx.fillStyle = theme.lastMove;
+    ctx.font = font(40, true);
+    ctx.textAlign = "center";
+    ctx.fillText("★ 8x8 ★", panelX + (SOLITAIRE_WIDTH - panelX - 20) / 2, 560);
+  }
+  return canvas.encode("png");
+}
+
+/** Alt text: score, squares, counts, top waste card and every placed card by coordinate. */
+export function describeSolitaire(view: SolitaireView, owner: string): string {
+  const win = solitaireWindow(view);
+  const cards = [...view.table].sort((a, b) => a.y - b.y || a.x - b.x).map((p) => `${positionLabel(win, p.x, p.y)}=${cardValue(p.card)}`).join(" ");
+  const top = view.wasteTop.at(-1);
+  const end = view.phase === "over" && view.end ? ` ${END_TEXT[view.end]}` : "";
+  const text = `ONEXENO solitaire of ${owner}, deal ${view.seed}. Score ${view.score}, largest square ${view.square}x${view.square}. Stock ${view.stockCount}, waste ${view.wasteCount}, top ${top !== undefined ? cardName(top) : "none"}.${end} Field ${win.cols}x${win.rows}: ${cards}.`;
+  return text.length > 1024 ? `${text.slice(0, 1021)}...` : text;
+}

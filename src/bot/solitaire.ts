@@ -1,0 +1,127 @@
+/**
+ * Solitaire tables: one per thread, owned by one player, saved after every move; and the
+ * per-guild, per-deal leaderboard that finished games enter.
+ */
+import { applyAction } from "../engine/definition";
+import { onexenoSolitaire, setupSolitaire, solitaireScore, type SolitaireMove, type SolitaireState } from "../games/onexeno/solitaire";
+import type { RecordStore } from "../store/store";
+import { UserError } from "./errors";
+import { KeyedLock } from "./lock";
+
+/** The stored record of a solitaire game (plain, versioned JSON). */
+export interface SolitaireRecord {
+  readonly schema: 1;
+  readonly threadId: string;
+  /** Channel where the game was started (results are posted there). */
+  readonly parentId: string;
+  readonly guildId: string | null;
+  readonly ownerId: string;
+  readonly ownerName: string;
+  /** The deal: `daily-YYYY-MM-DD` for the daily deal, else the seed the player gave. */
+  readonly seed: string;
+  readonly daily: boolean;
+  readonly rev: number;
+  readonly state: SolitaireState;
+  readonly moves: readonly SolitaireMove[];
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+/** One line of a leaderboard: a player's best game on a deal. */
+export interface LeaderboardEntry {
+  readonly userId: string;
+  readonly name: string;
+  readonly score: number;
+  readonly square: number;
+  readonly won: boolean;
+  readonly moves: number;
+  readonly at: number;
+}
+
+/** Best games per guild and deal. */
+export interface Leaderboard {
+  readonly schema: 1;
+  readonly seed: string;
+  readonly entries: readonly LeaderboardEntry[];
+}
+
+/** The daily deal's seed for a UTC date (ms since epoch). */
+export function dailySeed(now: number): string {
+  return `daily-${new Date(now).toISOString().slice(0, 10)}`;
+}
+
+/** Ranking order: score, then larger square, then fewer moves, then earlier. */
+export function compareEntries(a: LeaderboardEntry, b: LeaderboardEntry): number {
+  return b.score - a.score || b.square - a.square || a.moves - b.moves || a.at - b.at;
+}
+
+export class SolitaireService {
+  private readonly lock = new KeyedLock();
+
+  constructor(
+    private readonly games: RecordStore<SolitaireRecord>,
+    private readonly boards: RecordStore<Leaderboard>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async get(threadId: string): Promise<SolitaireRecord | undefined> {
+    return this.games.get(threadId);
+  }
+
+  /** Starts a game in a (new) thread. */
+  async open(opts: { threadId: string; parentId: string; guildId: string | null; ownerId: string; ownerName: string; seed: string | null }): Promise<SolitaireRecord> {
+    const now = this.now();
+    const seed = opts.seed ?? dailySeed(now);
+    const rec: SolitaireRecord = {
+      schema: 1, threadId: opts.threadId, parentId: opts.parentId, guildId: opts.guildId, ownerId: opts.ownerId, ownerName: opts.ownerName,
+      seed, daily: opts.seed === null, rev: 1, state: setupSolitaire(seed), moves: [], createdAt: now, updatedAt: now,
+    };
+    await this.lock.run(opts.threadId, async () => {
+      if (await this.games.get(opts.threadId)) throw new UserError("solitaire/exists", "This thread already holds a solitaire game.");
+      await this.games.set(opts.threadId, rec);
+    });
+    return rec;
+  }
+
+  /**
+   * Applies a move by `userId` (only the owner may act). Returns the new record and, when
+   * this move ended the game, its rank on the deal's leaderboard (1-based) and the board.
+   */
+  async play(threadId: string, userId: string, move: SolitaireMove, rev?: number): Promise<{ rec: SolitaireRecord; finished: { rank: number; board: Leaderboard } | null }> {
+    return this.lock.run(threadId, async () => {
+      const rec = await this.games.get(threadId);
+      if (!rec) throw new UserError("table/none", "There is no solitaire game in this thread.");
+      if (rec.ownerId !== userId) throw new UserError("solitaire/not_owner", `This is ${rec.ownerName}'s solitaire. Start your own with \`/onexeno new game:solitaire\`.`);
+      if (rev !== undefined && rev !== rec.rev) throw new UserError("table/stale", "This table has moved on since that message. Use the newest table message.");
+      const r = applyAction(onexenoSolitaire, rec.state, { seat: 0, move, version: rec.state.version });
+      if (!r.ok) throw UserError.from(r.error);
+      const next: SolitaireRecord = { ...rec, state: r.value, moves: [...rec.moves, move], rev: rec.rev + 1, updatedAt: this.now() };
+      await this.games.set(threadId, next);
+      if (next.state.phase !== "over") return { rec: next, finished: null };
+      return { rec: next, finished: await this.record(next) };
+    });
+  }
+
+  /** Enters a finished game on its deal's leaderboard (a player's best game counts). */
+  private async record(rec: SolitaireRecord): Promise<{ rank: number; board: Leaderboard }> {
+    const key = `${rec.guildId ?? "dm"}:${rec.seed}`;
+    const entry: LeaderboardEntry = {
+      userId: rec.ownerId, name: rec.ownerName, score: solitaireScore(rec.state), square: rec.state.square, won: rec.state.end === "won",
+      moves: rec.moves.length, at: this.now(),
+    };
+    return this.lock.run(`board:${key}`, async () => {
+      const old = (await this.boards.get(key)) ?? { schema: 1 as const, seed: rec.seed, entries: [] };
+      const mine = old.entries.find((e) => e.userId === entry.userId);
+      const keep = mine && compareEntries(mine, entry) <= 0 ? mine : entry;
+      const entries = [...old.entries.filter((e) => e.userId !== entry.userId), keep].sort(compareEntries);
+      const board: Leaderboard = { schema: 1, seed: rec.seed, entries };
+      await this.boards.set(key, board);
+      return { rank: entries.findIndex((e) => e.userId === entry.userId) + 1, board };
+    });
+  }
+
+  /** The leaderboard of a deal in a guild (empty if nobody finished it). */
+  async leaderboard(guildId: string | null, seed: string): Promise<Leaderboard> {
+    return (await this.boards.get(`${guildId ?? "dm"}:${seed}`)) ?? { schema: 1, seed, entries: [] };
+  }
+}

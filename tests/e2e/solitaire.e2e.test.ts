@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setupSolitaire } from "../../src/games/onexeno/solitaire";
+import { solve } from "../helpers/solitaire-solver";
+import { ADA, BEN, CARD_ROOM, Harness } from "./harness";
+
+const h = new Harness();
+beforeAll(async () => {
+  await h.start();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const threadIdOf = (content: string) => /<#(\d+)>/.exec(content)?.[1] ?? "";
+
+describe("solitaire through the stand-in", () => {
+  it("two people play in the same channel at once; Ada's reachable 8x8 is played through the commands", async () => {
+    const sb = h.standin;
+    const a = await sb.command(ADA, CARD_ROOM, "onexeno new", { game: "solitaire", seed: "seed-9" });
+    const b = await sb.command(BEN, CARD_ROOM, "onexeno new", { game: "solitaire" });
+    const ta = threadIdOf(a.original!.content);
+    const tb = threadIdOf(b.original!.content);
+    expect(ta).not.toBe("");
+    expect(tb).not.toBe(ta);
+    expect(sb.channels.find((c) => c.id === ta)?.name).toContain("Ada's solitaire");
+    expect(b.original!.content).toContain("daily deal");
+    const tableA = h.latestPublic(ta);
+    expect(tableA.attachments[0]?.filename).toBe("solitaire.png");
+
+    // Ben cannot act in Ada's thread; nothing changes there
+    const intrude = await sb.click(BEN, tableA, Harness.idOf(tableA, "sdraw"));
+    expect(intrude.original?.visibleTo).toBe(BEN);
+    expect(intrude.original?.content).toContain("Ada's solitaire");
+    expect((await h.bot.solitaire.get(ta))?.rev).toBe(1);
+
+    const moves = solve(setupSolitaire("seed-9"), 3000).moves;
+    let benMoves = 0;
+    for (const [i, m] of moves.entries()) {
+      const table = h.latestPublic(ta);
+      if (m.kind === "draw") {
+        await sb.click(ADA, table, Harness.idOf(table, "sdraw"));
+      } else if (m.kind === "place") {
+        const value = `${m.x},${m.y},${m.rot}`;
+        const inMenu = Harness.selectOptions(table, "splay").some((o) => o.value === value);
+        if (inMenu && i % 2 === 0) await sb.select(ADA, table, Harness.idOf(table, "splay"), [value]);
+        else {
+          const at = await sb.autocomplete(ADA, ta, "onexeno play", { at: "" }, "at");
+          expect(at.map((c) => c.value)).toContain(value);
+          const r = await sb.command(ADA, ta, "onexeno play", { at: value });
+          expect(r.original?.visibleTo, r.original?.content).toBeUndefined();
+        }
+      }
+      // Ben plays his own game in between, in his own thread
+      if (i % 10 === 0) {
+        const tbTable = h.latestPublic(tb);
+        if (tbTable.components.length) {
+          await sb.click(BEN, tbTable, Harness.idOf(tbTable, "sdraw"));
+          benMoves++;
+        }
+      }
+    }
+    const recA = await h.bot.solitaire.get(ta);
+    expect(recA?.state.end).toBe("won");
+    expect(recA?.state.square).toBe(8);
+    expect(h.latestPublic(ta).content).toContain("wins");
+    const announced = h.latestPublic(CARD_ROOM);
+    expect(announced.content).toMatch(/Ada finished solitaire .* Rank \*\*1\*\* of 1/);
+
+    const recB = await h.bot.solitaire.get(tb);
+    expect(recB?.moves.length).toBe(benMoves);
+    expect(recB?.ownerId).toBe(BEN);
+
+    // hint is private; leaderboard shows the seed's result
+    const board = await sb.command(BEN, CARD_ROOM, "onexeno leaderboard", { seed: "seed-9" });
+    expect(JSON.stringify(board.original?.embeds)).toContain("Ada");
+    expect(JSON.stringify(board.original?.embeds)).toContain("8x8");
+    const benTable = h.latestPublic(tb);
+    const hint = await sb.click(BEN, benTable, Harness.idOf(benTable, "shint"));
+    expect(hint.original?.visibleTo).toBe(BEN);
+    expect(hint.original?.content).toMatch(/Hint/);
+    const resign = await sb.click(BEN, benTable, Harness.idOf(benTable, "sresign"));
+    expect(resign.callbackType).toBe(7);
+    expect((await h.bot.solitaire.get(tb))?.state.end).toBe("resigned");
+    const daily = await sb.command(ADA, CARD_ROOM, "onexeno leaderboard");
+    expect(JSON.stringify(daily.original?.embeds)).toContain("Ben");
+    expect(h.log.errors).toEqual([]);
+  });
+});
