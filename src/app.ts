@@ -10,12 +10,15 @@ import { tablePayload } from "../commands/onexeno-view";
 import type { BotContext } from "./bot/context";
 import { createRouter, type Logger } from "./bot/router";
 import { SolitaireService, type Leaderboard, type SolitaireRecord } from "./bot/solitaire";
-import { TableService, type TableRecord, type TableServiceOptions } from "./bot/tables";
+import { TableService, type CanastaTable, type CanastaTables, type OnexenoTables, type TableRecord, type TableServiceOptions } from "./bot/tables";
+import { canasta } from "./games/onexeno/canasta";
+import { onexeno } from "./games/onexeno/game";
 import { openStore, type RecordStore } from "./store/store";
 
 /** The stores of a bot: tables per channel, solitaire games per thread, leaderboards. */
 export interface BotStores {
   readonly tables: RecordStore<TableRecord>;
+  readonly canasta: RecordStore<CanastaTable>;
   readonly solitaire: RecordStore<SolitaireRecord>;
   readonly leaderboards: RecordStore<Leaderboard>;
   close(): Promise<void>;
@@ -23,15 +26,16 @@ export interface BotStores {
 
 /** Opens every store of the bot on one STORE_URL (separate keyv namespaces). */
 export async function openBotStores(url: string): Promise<BotStores> {
-  const [tables, solitaire, leaderboards] = await Promise.all([
+  const [tables, canastaStore, solitaire, leaderboards] = await Promise.all([
     openStore<TableRecord>(url, "tables"),
+    openStore<CanastaTable>(url, "canasta"),
     openStore<SolitaireRecord>(url, "solitaire"),
     openStore<Leaderboard>(url, "leaderboard"),
   ]);
   return {
-    tables, solitaire, leaderboards,
+    tables, canasta: canastaStore, solitaire, leaderboards,
     async close() {
-      await Promise.all([tables.close(), solitaire.close(), leaderboards.close()]);
+      await Promise.all([tables.close(), canastaStore.close(), solitaire.close(), leaderboards.close()]);
     },
   };
 }
@@ -39,7 +43,8 @@ export async function openBotStores(url: string): Promise<BotStores> {
 /** A running bot. */
 export interface Bot {
   readonly client: Client;
-  readonly tables: TableService;
+  readonly tables: OnexenoTables;
+  readonly canasta: CanastaTables;
   readonly solitaire: SolitaireService;
   /** Resolves when connected and stored tables have been announced. */
   readonly ready: Promise<void>;
@@ -80,7 +85,8 @@ export async function registerCommands(opts: { token: string; apiUrl: string; ap
 /** Starts the bot: logs in, routes interactions, and resumes stored tables on ready. */
 export async function startBot(opts: BotOptions): Promise<Bot> {
   const log = opts.log ?? consoleLogger;
-  const tables = new TableService(opts.stores.tables, opts.tableOptions);
+  const tables: OnexenoTables = new TableService(opts.stores.tables, { ...onexeno, id: "onexeno" as const }, opts.tableOptions, true);
+  const canastaTables: CanastaTables = new TableService(opts.stores.canasta, { ...canasta, id: "canasta" as const }, opts.tableOptions);
   const solitaire = new SolitaireService(opts.stores.solitaire, opts.stores.leaderboards, opts.tableOptions?.now);
   const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: opts.apiUrl } });
   const autoplay = new Autoplay(
@@ -91,7 +97,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     },
     opts.computerDelayMs ?? 1200,
   );
-  const ctx: BotContext = { tables, solitaire, log, afterReply: (channelId) => autoplay.kick(channelId) };
+  const ctx: BotContext = { tables, canasta: canastaTables, solitaire, log, afterReply: (channelId) => autoplay.kick(channelId) };
   const route = createRouter(commands, components, ctx, log);
   client.on(Events.InteractionCreate, (interaction) => void route(interaction));
   client.on(Events.Error, (e) => log.error("client error", e));
@@ -107,6 +113,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   return {
     client,
     tables,
+    canasta: canastaTables,
     solitaire,
     ready,
     async stop() {
@@ -117,7 +124,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
 }
 
 /** After a restart: re-post every running table in its channel and say it was resumed. */
-async function resumeTables(client: Client, tables: TableService, log: Logger, kick: (channelId: string) => void): Promise<void> {
+async function resumeTables(client: Client, tables: OnexenoTables, log: Logger, kick: (channelId: string) => void): Promise<void> {
   for (const channelId of await tables.channels()) {
     const rec = await tables.get(channelId);
     if (!rec || rec.status === "over") continue;

@@ -1,10 +1,11 @@
 /** What every command and component handler receives. */
 import type { Logger } from "./router";
 import type { SolitaireService } from "./solitaire";
-import type { TableService } from "./tables";
+import type { CanastaTables, OnexenoTables } from "./tables";
 
 export interface BotContext {
-  readonly tables: TableService;
+  readonly tables: OnexenoTables;
+  readonly canasta: CanastaTables;
   readonly solitaire: SolitaireService;
   readonly log: Logger;
   /**

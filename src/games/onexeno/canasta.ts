@@ -1,0 +1,421 @@
+/**
+ * ONEXENO canasta as a pure game definition: melding rows of edge-matching cards worth more
+ * than 10 and at most 20 points, closing rows of exactly 20 into XENOs, games to a target.
+ *
+ * Source: seed 002 (Start Up, The Deal, The Draw, Melding Points, Going Out, scoring) as ruled
+ * in GAMES.md "ONEXENO canasta". Rulings made here (also in docs/rules/onexeno-canasta.md):
+ * - 2-4 players use one deck, 5-8 players two decks (card instances `id + 256 * copy`);
+ * - taking from the face-up pile obliges the player to meld the card that was on top during
+ *   the same turn: the discard (or going out) is refused until then, and a take whose top
+ *   card could not be melded at all with the hand is refused outright (so no one deadlocks);
+ * - a row is read left to right; neighbours match when the left card's right column equals
+ *   the right card's left column cell by cell (rows are single lines: no corners meet);
+ * - the hand ends when someone goes out, or at the end of the turn in which the stack ran
+ *   out (also when a player who must draw finds it empty);
+ * - the session ends after the hand in which someone's total passes the target; the highest
+ *   total wins (ties share the win).
+ */
+import type { GameDefinition, Outcome } from "../../engine/definition";
+import { err, ok, type Result } from "../../engine/result";
+import { randInt, seedRng, shuffle, type RngState } from "../../engine/rng";
+import { CELL, DECK, cardValue, distinctRotations, isBlack, isCardId, rotatePattern, type CardId, type Rotation } from "./cards";
+
+/** A physical card: its card id plus 256 times its deck copy (0 or 1). */
+export type CardInst = number;
+/** The card id (pattern) of an instance. */
+export const idOf = (c: CardInst): CardId => c & 0xff;
+/** Point value of an instance. */
+export const instValue = (c: CardInst): number => cardValue(c & 0xff);
+
+export const CANASTA_HAND_SIZE = 15;
+export const MELD_MIN_EXCLUSIVE = 10;
+export const MELD_MAX = 20;
+export const XENO_BONUS = 10;
+export const DEFAULT_TARGET = 500;
+
+/** Table configuration. */
+export interface CanastaConfig {
+  /** Points to pass to end the session (default 500). */
+  readonly target: number;
+}
+
+/** A card in a row, as it lies. */
+export interface RowCard {
+  readonly card: CardInst;
+  readonly rot: Rotation;
+}
+
+/** A melded row (open: its sum is 11..19; a row reaching 20 becomes a XENO). */
+export type Row = readonly RowCard[];
+
+export type CanastaMove =
+  | { readonly kind: "draw" }
+  | { readonly kind: "take"; readonly count: number }
+  | { readonly kind: "meld"; readonly cards: readonly RowCard[] }
+  | { readonly kind: "extend"; readonly row: number; readonly end: "left" | "right"; readonly card: CardInst; readonly rot: Rotation }
+  | { readonly kind: "discard"; readonly card: CardInst };
+
+export interface CanastaHandResult {
+  readonly hand: number;
+  readonly melded: readonly number[];
+  readonly xenos: readonly number[];
+  readonly inHand: readonly number[];
+  readonly scores: readonly number[];
+  readonly wentOut: number | null;
+}
+
+export interface CanastaLast {
+  readonly seat: number;
+  readonly kind: CanastaMove["kind"] | "empty-draw";
+  readonly cards: readonly RowCard[];
+  readonly count: number;
+  /** A row closed into a XENO by this move. */
+  readonly xeno: boolean;
+  readonly wentOut: boolean;
+}
+
+export interface CanastaState {
+  readonly schema: 1;
+  readonly version: number;
+  readonly game: "canasta";
+  readonly seats: number;
+  readonly decks: 1 | 2;
+  readonly target: number;
+  readonly rng: RngState;
+  readonly hand: number;
+  readonly dealer: number;
+  readonly dealerDraw: readonly (readonly { seat: number; card: CardInst }[])[];
+  readonly stack: readonly CardInst[];
+  /** The face-up pile; the last element is the top. */
+  readonly pile: readonly CardInst[];
+  readonly hands: readonly (readonly CardInst[])[];
+  readonly rows: readonly (readonly Row[])[];
+  readonly xenos: readonly (readonly Row[])[];
+  readonly turn: number;
+  readonly phase: "draw" | "meld" | "over";
+  /** The top card taken from the pile this turn, still to be melded. */
+  readonly mustMeld: CardInst | null;
+  readonly totals: readonly number[];
+  readonly results: readonly CanastaHandResult[];
+  readonly last: CanastaLast | null;
+}
+
+/** What one seat (or a spectator) sees. */
+export interface CanastaView {
+  readonly game: "canasta";
+  readonly version: number;
+  readonly seats: number;
+  readonly viewer: number | null;
+  readonly decks: 1 | 2;
+  readonly target: number;
+  readonly hand: number;
+  readonly dealer: number;
+  readonly turn: number;
+  readonly phase: "draw" | "meld" | "over";
+  readonly mustMeld: CardInst | null;
+  readonly stackCount: number;
+  readonly pile: readonly CardInst[];
+  readonly handSizes: readonly number[];
+  readonly rows: readonly (readonly Row[])[];
+  readonly xenos: readonly (readonly Row[])[];
+  readonly totals: readonly number[];
+  readonly results: readonly CanastaHandResult[];
+  readonly last: CanastaLast | null;
+  readonly myHand: readonly CardInst[] | null;
+}
+
+export const rowSum = (row: readonly RowCard[]): number => row.reduce((s, c) => s + instValue(c.card), 0);
+
+/** Do two cards side by side match (left card's right column = right card's left column)? */
+export function rowNeighboursMatch(left: RowCard, right: RowCard): boolean {
+  const a = rotatePattern(idOf(left.card), left.rot);
+  const b = rotatePattern(idOf(right.card), right.rot);
+  return isBlack(a, CELL.TR) === isBlack(b, CELL.TL) && isBlack(a, CELL.R) === isBlack(b, CELL.L) && isBlack(a, CELL.BR) === isBlack(b, CELL.BL);
+}
+
+/** Why a row is not a valid meld, or null: matching neighbours and 10 < sum <= 20. */
+export function rowProblem(row: readonly RowCard[]): string | null {
+  for (let i = 1; i < row.length; i++) if (!rowNeighboursMatch(row[i - 1] as RowCard, row[i] as RowCard)) return "canasta/no_match";
+  const sum = rowSum(row);
+  if (sum <= MELD_MIN_EXCLUSIVE) return "canasta/too_low";
+  if (sum > MELD_MAX) return "canasta/too_high";
+  return null;
+}
+
+/** The full deck(s) of instances. */
+export function canastaDeck(decks: 1 | 2): CardInst[] {
+  const out: CardInst[] = [];
+  for (let copy = 0; copy < decks; copy++) for (const c of DECK) out.push(c + 256 * copy);
+  return out;
+}
+
+export const canastaSeatCounts = [2, 3, 4, 5, 6, 7, 8] as const;
+
+const handPoints = (cards: readonly CardInst[]) => cards.reduce((s, c) => s + instValue(c), 0);
+
+function deal(base: Omit<CanastaState, "stack" | "pile" | "hands" | "rows" | "xenos" | "turn" | "phase" | "mustMeld">): CanastaState {
+  const [deck, rng] = shuffle(base.rng, canastaDeck(base.decks));
+  const n = base.seats;
+  const hands: CardInst[][] = Array.from({ length: n }, () => []);
+  let top = 0;
+  for (let r = 0; r < CANASTA_HAND_SIZE; r++) for (let k = 1; k <= n; k++) hands[(base.dealer + k) % n]?.push(deck[top++] as CardInst);
+  const pile = [deck[top++] as CardInst];
+  return {
+    ...base, rng, stack: deck.slice(top), pile, hands,
+    rows: Array.from({ length: n }, () => []), xenos: Array.from({ length: n }, () => []),
+    turn: (base.dealer + 1) % n, phase: "draw", mustMeld: null,
+  };
+}
+
+/** Deals a session. Refuses a seat count outside 2..8 or a target outside 50..5000. */
+export function setupCanasta(config: CanastaConfig, seats: number, seed: string): Result<CanastaState> {
+  if (!Number.isInteger(seats) || seats < 2 || seats > 8) return err("canasta/bad_seat_count", "Canasta needs 2 to 8 players (two decks from 5 players on).");
+  if (!Number.isInteger(config.target) || config.target < 50 || config.target > 5000) return err("canasta/bad_target", "The target must be between 50 and 5000 points.");
+  const decks: 1 | 2 = seats <= 4 ? 1 : 2;
+  let rng = seedRng(`canasta:${seed}`);
+  let contenders = Array.from({ length: seats }, (_, i) => i);
+  const rounds: { seat: number; card: CardInst }[][] = [];
+  for (;;) {
+    let deck: CardInst[];
+    [deck, rng] = shuffle(rng, canastaDeck(decks));
+    const round = contenders.map((seat, i) => ({ seat, card: deck[i] as CardInst }));
+    rounds.push(round);
+    const best = Math.max(...round.map((d) => instValue(d.card)));
+    contenders = round.filter((d) => instValue(d.card) === best).map((d) => d.seat);
+    if (contenders.length === 1) break;
+  }
+  return ok(deal({
+    schema: 1, version: 0, game: "canasta", seats, decks, target: config.target, rng, hand: 1, dealer: contenders[0] as number,
+    dealerDraw: rounds, totals: Array.from({ length: seats }, () => 0), results: [], last: null,
+  }));
+}
+
+/** Scores the hand; deals the next one or ends the session. */
+function finishHand(s: CanastaState, wentOut: number | null): CanastaState {
+  const melded = s.rows.map((rows, i) => rows.reduce((t, r) => t + rowSum(r), 0) + (s.xenos[i] ?? []).reduce((t, r) => t + rowSum(r), 0));
+  const xenos = s.xenos.map((x) => x.length);
+  const inHand = s.hands.map(handPoints);
+  const scores = melded.map((m, i) => m + XENO_BONUS * (xenos[i] as number) - (inHand[i] as number));
+  const totals = s.totals.map((t, i) => t + (scores[i] as number));
+  const results = [...s.results, { hand: s.hand, melded, xenos, inHand, scores, wentOut }];
+  if (totals.some((t) => t > s.target)) return { ...s, totals, results, phase: "over", mustMeld: null };
+  const [, rng] = randInt(s.rng, 0, 1);
+  return deal({ ...s, rng, hand: s.hand + 1, dealer: (s.dealer + 1) % s.seats, totals, results });
+}
+
+/** Ends the turn of `s.turn`: the hand ends if the stack is empty, else the next player draws. */
+function endTurn(s: CanastaState): CanastaState {
+  if (s.stack.length === 0) return finishHand(s, null);
+  return { ...s, turn: (s.turn + 1) % s.seats, phase: "draw", mustMeld: null };
+}
+
+/** After the hand empties: go out with two XENOs, else draw one card and end the turn. */
+function afterEmptyHand(s: CanastaState, seat: number): CanastaState {
+  if ((s.xenos[seat]?.length ?? 0) >= 2) return finishHand({ ...s, last: s.last ? { ...s.last, wentOut: true } : s.last }, seat);
+  if (s.stack.length === 0) return finishHand(s, null);
+  const [card, ...stack] = s.stack;
+  const hands = s.hands.map((h, i) => (i === seat ? [card as CardInst] : h));
+  return endTurn({ ...s, stack, hands });
+}
+
+const without = (cards: readonly CardInst[], remove: readonly CardInst[]): CardInst[] | null => {
+  const out = [...cards];
+  for (const r of remove) {
+    const i = out.indexOf(r);
+    if (i < 0) return null;
+    out.splice(i, 1);
+  }
+  return out;
+};
+
+/** Can `card` be melded from `hand` (which includes it): a new row with it, or an extension? */
+export function canMeldCard(hand: readonly CardInst[], rows: readonly Row[], card: CardInst): boolean {
+  for (const row of rows) for (const end of ["left", "right"] as const) for (const rot of distinctRotations(idOf(card))) if (extendProblem(row, end, { card, rot }) === null) return true;
+  return meldsWith(hand, card, 1).length > 0;
+}
+
+/** Why adding `rc` at `end` of `row` is refused, or null. */
+export function extendProblem(row: Row, end: "left" | "right", rc: RowCard): string | null {
+  return rowProblem(end === "left" ? [rc, ...row] : [...row, rc]);
+}
+
+/**
+ * Valid new rows from `hand` (up to `limit`), each listed once (a row and the same cards
+ * turned half round in reverse order are one row). With `must`, only rows containing it.
+ * Order: rows worth exactly 20 first, then by sum, then by length.
+ */
+export function meldsWith(hand: readonly CardInst[], must: CardInst | null, limit = 200): RowCard[][] {
+  const found: RowCard[][] = [];
+  const seen = new Set<string>();
+  const cards = [...hand];
+  const used = new Array<boolean>(cards.length).fill(false);
+  const row: RowCard[] = [];
+  let steps = 0;
+  const key = (r: readonly RowCard[]) => r.map((c) => `${c.card}@${c.rot}`).join(",");
+  const go = (sum: number) => {
+    if (found.length >= limit * 4 || ++steps > 200_000) return;
+    if (row.length >= 2 && sum > MELD_MIN_EXCLUSIVE && (must === null || row.some((c) => c.card === must))) {
+      const k = key(row);
+      const mirror = key([...row].reverse().map((c) => ({ card: c.card, rot: ((c.rot + 2) % 4) as Rotation })));
+      if (!seen.has(k) && !seen.has(mirror)) {
+        seen.add(k);
+        found.push([...row]);
+      }
+    }
+    for (let i = 0; i < cards.length; i++) {
+      if (used[i]) continue;
+      const card = cards[i] as CardInst;
+      if (sum + instValue(card) > MELD_MAX) continue;
+      if (cards.indexOf(card) !== i && !used[cards.indexOf(card)]) continue; // identical copies: use the first first
+      for (const rot of distinctRotations(idOf(card))) {
+        const rc = { card, rot };
+        if (row.length > 0 && !rowNeighboursMatch(row[row.length - 1] as RowCard, rc)) continue;
+        used[i] = true;
+        row.push(rc);
+        go(sum + instValue(card));
+        row.pop();
+        used[i] = false;
+      }
+    }
+  };
+  go(0);
+  found.sort((a, b) => Number(rowSum(b) === MELD_MAX) - Number(rowSum(a) === MELD_MAX) || rowSum(b) - rowSum(a) || b.length - a.length);
+  return found.slice(0, limit);
+}
+
+/** Closes a row that reached exactly 20 into a XENO. */
+function settleRow(rows: readonly Row[], xenos: readonly Row[], index: number): { rows: Row[]; xenos: Row[]; xeno: boolean } {
+  const row = rows[index] as Row;
+  if (rowSum(row) === MELD_MAX) return { rows: rows.filter((_, i) => i !== index), xenos: [...xenos, row], xeno: true };
+  return { rows: [...rows], xenos: [...xenos], xeno: false };
+}
+
+function applyCanasta(s: CanastaState, seat: number, move: CanastaMove): Result<CanastaState> {
+  const hand = s.hands[seat] ?? [];
+  const setSeat = <T>(arr: readonly T[], v: T) => arr.map((x, i) => (i === seat ? v : x));
+  switch (move.kind) {
+    case "draw": {
+      if (s.phase !== "draw") return err("canasta/already_drew", "You have drawn this turn already.");
+      if (s.stack.length === 0) return err("canasta/stack_empty", "The stack is empty: take from the face-up pile.");
+      const [card, ...stack] = s.stack;
+      return ok({ ...s, stack, hands: setSeat(s.hands, [...hand, card as CardInst]), phase: "meld", last: { seat, kind: "draw", cards: [], count: 1, xeno: false, wentOut: false } });
+    }
+    case "take": {
+      if (s.phase !== "draw") return err("canasta/already_drew", "You have drawn this turn already.");
+      if (!Number.isInteger(move.count) || move.count < 1 || move.count > s.pile.length) return err("canasta/bad_count", `You can take 1 to ${s.pile.length} cards from the face-up pile.`);
+      const taken = s.pile.slice(s.pile.length - move.count);
+      const top = s.pile[s.pile.length - 1] as CardInst;
+      const newHand = [...hand, ...taken];
+      if (!canMeldCard(newHand, s.rows[seat] ?? [], top)) return err("canasta/cannot_meld_top", "You could not meld the top card of the pile with that hand, so you may not take it.");
+      return ok({ ...s, pile: s.pile.slice(0, s.pile.length - move.count), hands: setSeat(s.hands, newHand), phase: "meld", mustMeld: top, last: { seat, kind: "take", cards: [], count: move.count, xeno: false, wentOut: false } });
+    }
+    case "meld": {
+      if (s.phase !== "meld") return err("canasta/draw_first", "Draw first: from the stack, or take from the face-up pile.");
+      const cards = move.cards;
+      if (!Array.isArray(cards) || cards.some((c) => !isCardId(idOf(c.card)) || ![0, 1, 2, 3].includes(c.rot))) return err("canasta/bad_cards", "That is not a row of cards.");
+      const rest = without(hand, cards.map((c) => c.card));
+      if (!rest) return err("canasta/card_not_in_hand", "A card of that row is not in your hand.");
+      const problem = rowProblem(cards);
+      if (problem) return err(problem, PROBLEMS[problem] ?? "That row is not valid.");
+      const rows = [...(s.rows[seat] ?? []), cards];
+      const settled = settleRow(rows, s.xenos[seat] ?? [], rows.length - 1);
+      const mustMeld = s.mustMeld !== null && cards.some((c) => c.card === s.mustMeld) ? null : s.mustMeld;
+      if (mustMeld !== null && !canMeldCard(rest, settled.rows, mustMeld)) return err("canasta/keep_top_meldable", "Meld the card you took from the pile first: after this row it could not be melded any more.");
+      const next: CanastaState = { ...s, hands: setSeat(s.hands, rest), rows: setSeat(s.rows, settled.rows), xenos: setSeat(s.xenos, settled.xenos), mustMeld, last: { seat, kind: "meld", cards, count: cards.length, xeno: settled.xeno, wentOut: false } };
+      return ok(rest.length === 0 ? afterEmptyHand(next, seat) : next);
+    }
+    case "extend": {
+      if (s.phase !== "meld") return err("canasta/draw_first", "Draw first: from the stack, or take from the face-up pile.");
+      const row = (s.rows[seat] ?? [])[move.row];
+      if (!row) return err("canasta/no_row", "You have no open row with that number.");
+      if (move.end !== "left" && move.end !== "right") return err("canasta/bad_end", "Say left or right.");
+      if (![0, 1, 2, 3].includes(move.rot)) return err("canasta/bad_cards", "That is not a rotation.");
+      const rest = without(hand, [move.card]);
+      if (!rest) return err("canasta/card_not_in_hand", "That card is not in your hand.");
+      const rc = { card: move.card, rot: move.rot };
+      const problem = extendProblem(row, move.end, rc);
+      if (problem) return err(problem, PROBLEMS[problem] ?? "That card does not fit there.");
+      const rows = (s.rows[seat] ?? []).map((r, i) => (i === move.row ? (move.end === "left" ? [rc, ...r] : [...r, rc]) : r));
+      const settled = settleRow(rows, s.xenos[seat] ?? [], move.row);
+      const mustMeld = s.mustMeld === move.card ? null : s.mustMeld;
+      if (mustMeld !== null && !canMeldCard(rest, settled.rows, mustMeld)) return err("canasta/keep_top_meldable", "Meld the card you took from the pile first: after this it could not be melded any more.");
+      const next: CanastaState = { ...s, hands: setSeat(s.hands, rest), rows: setSeat(s.rows, settled.rows), xenos: setSeat(s.xenos, settled.xenos), mustMeld, last: { seat, kind: "extend", cards: [rc], count: 1, xeno: settled.xeno, wentOut: false } };
+      return ok(rest.length === 0 ? afterEmptyHand(next, seat) : next);
+    }
+    case "discard": {
+      if (s.phase !== "meld") return err("canasta/draw_first", "Draw first: from the stack, or take from the face-up pile.");
+      if (s.mustMeld !== null) return err("canasta/must_meld_top", "You took from the face-up pile: meld its top card before you end the turn.");
+      const rest = without(hand, [move.card]);
+      if (!rest) return err("canasta/card_not_in_hand", "That card is not in your hand.");
+      const next: CanastaState = { ...s, hands: setSeat(s.hands, rest), pile: [...s.pile, move.card], last: { seat, kind: "discard", cards: [], count: 1, xeno: false, wentOut: false } };
+      return ok(rest.length === 0 ? afterEmptyHand(next, seat) : endTurn(next));
+    }
+    default:
+      return err("canasta/bad_move", "Unknown move.");
+  }
+}
+
+const PROBLEMS: Record<string, string> = {
+  "canasta/no_match": "Neighbouring cards in a row must match: the left card's right column has to equal the right card's left column.",
+  "canasta/too_low": "A row must be worth more than 10 points.",
+  "canasta/too_high": "A row may be worth at most 20 points.",
+};
+
+/**
+ * Legal moves of `seat`: draw/take in the draw phase; in the meld phase every extension,
+ * the suggested new rows (up to `meldLimit`, see `meldsWith`) and every discard.
+ */
+export function canastaLegalMoves(s: CanastaState, seat: number, meldLimit = 200): CanastaMove[] {
+  if (s.phase === "over" || seat !== s.turn) return [];
+  const hand = s.hands[seat] ?? [];
+  if (s.phase === "draw") {
+    const out: CanastaMove[] = s.stack.length ? [{ kind: "draw" }] : [];
+    for (let n = 1; n <= s.pile.length; n++) {
+      const top = s.pile[s.pile.length - 1] as CardInst;
+      if (canMeldCard([...hand, ...s.pile.slice(s.pile.length - n)], s.rows[seat] ?? [], top)) out.push({ kind: "take", count: n });
+    }
+    return out;
+  }
+  const out: CanastaMove[] = [];
+  const rows = s.rows[seat] ?? [];
+  const distinct = [...new Set(hand)];
+  rows.forEach((row, i) => {
+    for (const end of ["left", "right"] as const)
+      for (const card of distinct)
+        for (const rot of distinctRotations(idOf(card))) if (extendProblem(row, end, { card, rot }) === null) out.push({ kind: "extend", row: i, end, card, rot });
+  });
+  for (const cards of meldsWith(hand, null, meldLimit)) out.push({ kind: "meld", cards });
+  if (s.mustMeld === null) {
+    for (const card of distinct) out.push({ kind: "discard", card });
+    return out;
+  }
+  // With a card owed from the pile, keep only moves after which it can still be melded.
+  return out.filter((m) => applyCanasta(s, seat, m).ok);
+}
+
+/** The view of `seat` (null = spectator). */
+export function canastaView(s: CanastaState, seat: number | null): CanastaView {
+  return {
+    game: "canasta", version: s.version, seats: s.seats, viewer: seat, decks: s.decks, target: s.target, hand: s.hand, dealer: s.dealer,
+    turn: s.turn, phase: s.phase, mustMeld: s.mustMeld, stackCount: s.stack.length, pile: s.pile, handSizes: s.hands.map((h) => h.length),
+    rows: s.rows, xenos: s.xenos, totals: s.totals, results: s.results, last: s.last, myHand: seat === null ? null : [...(s.hands[seat] ?? [])],
+  };
+}
+
+/** Final totals and winners once the session is over. */
+export function canastaOutcome(s: CanastaState): Outcome | null {
+  if (s.phase !== "over") return null;
+  const best = Math.max(...s.totals);
+  return { scores: [...s.totals], winners: s.totals.flatMap((t, i) => (t === best ? [i] : [])) };
+}
+
+export const canasta: GameDefinition<CanastaState, CanastaMove, CanastaView, CanastaConfig> = {
+  id: "canasta",
+  seatCounts: () => canastaSeatCounts,
+  setup: setupCanasta,
+  actors: (s) => (s.phase === "over" ? [] : [s.turn]),
+  legalMoves: (s, seat) => canastaLegalMoves(s, seat),
+  apply: (s, seat, move) => applyCanasta(s, seat, move),
+  view: canastaView,
+  outcome: canastaOutcome,
+};
