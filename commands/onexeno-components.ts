@@ -16,6 +16,7 @@ import { readPlacement } from "./onexeno-choices";
 import { moveNote, seatOf } from "./onexeno";
 import { handPayload, tablePayload } from "./onexeno-view";
 import { solitaireComponent } from "./solitaire";
+import { canastaComponent } from "./canasta";
 
 const MOVED_ON = "⏩ This table has moved on since that message. The newest table is the last message from the bot; use its buttons or `/onexeno table`.";
 
@@ -54,6 +55,17 @@ export const onexenoComponents: ComponentHandler<BotContext> = {
     if (id.verb === "sdraw" || id.verb === "splay" || id.verb === "shint" || id.verb === "sresign") {
       await solitaireComponent(interaction, id, ctx);
       return;
+    }
+    if (id.verb.startsWith("c") && id.verb !== "card") {
+      await canastaComponent(interaction, id, ctx);
+      return;
+    }
+    if (id.verb === "join" || id.verb === "leave" || id.verb === "start") {
+      const can = await ctx.canasta.get(channelId);
+      if (can && can.status === "lobby") {
+        await canastaComponent(interaction, id, ctx);
+        return;
+      }
     }
     switch (id.verb) {
       case "join":

@@ -17,6 +17,8 @@ import { COMPUTER_LEVELS, type ComputerLevel } from "../src/games/onexeno/comput
 import { MAX_HANDS, ONEXENO_VARIANTS, onexenoView, type OnexenoMove, type OnexenoVariant } from "../src/games/onexeno/game";
 import { lastMoveText } from "../render/onexeno-table";
 import { dailySeed } from "../src/bot/solitaire";
+import { canastaAutocomplete, canastaCommand, canastaPayload } from "./canasta";
+import { DEFAULT_TARGET } from "../src/games/onexeno/canasta";
 import { leaderboardEmbed, solitaireAutocomplete, solitaireCommand, startSolitaire } from "./solitaire";
 import { cardChoices, cardChoiceText, placementChoices, readCard, readPlacement } from "./onexeno-choices";
 import { handPayload, tablePayload } from "./onexeno-view";
@@ -50,10 +52,11 @@ export function moveNote(before: TableRecord | undefined, after: TableRecord): s
 const RULES_MD: Record<string, string> = {
   basic: readFileSync(new URL("../docs/rules/onexeno.md", import.meta.url), "utf8"),
   solitaire: readFileSync(new URL("../docs/rules/onexeno-solitaire.md", import.meta.url), "utf8"),
+  canasta: readFileSync(new URL("../docs/rules/onexeno-canasta.md", import.meta.url), "utf8"),
 };
 
 /** The rules of `game` as embed fields, one per `##` section of its rules document. */
-export function rulesEmbed(game: "basic" | "solitaire" = "basic"): EmbedBuilder {
+export function rulesEmbed(game: "basic" | "solitaire" | "canasta" = "basic"): EmbedBuilder {
   const md = RULES_MD[game] as string;
   const sections = md.split(/^## /m).slice(1);
   const title = /^# (.*)$/m.exec(md)?.[1] ?? "ONEXENO";
@@ -96,9 +99,11 @@ export const onexenoCommand: Command<BotContext> = {
             { name: "basic (2-7 players)", value: "basic" },
             { name: "partners (2 or 3 teams of two)", value: "partners" },
             { name: "solitaire (one player, daily deal or your seed)", value: "solitaire" },
+            { name: "canasta (2-8 players, melds and XENOs)", value: "canasta" },
           ))
         .addIntegerOption((o) => o.setName("hands").setDescription(`Hands in the session (1-${MAX_HANDS}, default 1)`).setMinValue(1).setMaxValue(MAX_HANDS))
-        .addStringOption((o) => o.setName("seed").setDescription("Name a deal so others can play the same one (default: random; solitaire: the daily deal)").setMaxLength(40)))
+        .addStringOption((o) => o.setName("seed").setDescription("Name a deal so others can play the same one (default: random; solitaire: the daily deal)").setMaxLength(40))
+        .addIntegerOption((o) => o.setName("target").setDescription(`Canasta: points to pass to win (default ${DEFAULT_TARGET})`).setMinValue(50).setMaxValue(5000)))
     .addSubcommand((s) => s.setName("join").setDescription("Take a seat at this channel's table"))
     .addSubcommand((s) => s.setName("leave").setDescription("Leave the table before it starts"))
     .addSubcommand((s) => s.setName("start").setDescription("Start the game (host only)"))
@@ -106,7 +111,21 @@ export const onexenoCommand: Command<BotContext> = {
       s.setName("play").setDescription("Place a card from your hand")
         .addStringOption((o) => o.setName("card").setDescription("A card of your hand (solitaire: the top waste card)").setAutocomplete(true))
         .addStringOption((o) => o.setName("at").setDescription("Where and how it goes (coordinates of the table picture)").setAutocomplete(true)))
-    .addSubcommand((s) => s.setName("draw").setDescription("Solitaire: turn three cards from the stock"))
+    .addSubcommand((s) => s.setName("draw").setDescription("Draw from the stack (canasta) or turn three cards (solitaire)"))
+    .addSubcommand((s) =>
+      s.setName("take").setDescription("Canasta: take cards from the top of the face-up pile")
+        .addIntegerOption((o) => o.setName("count").setDescription("How many cards (the top one must be melded this turn)").setRequired(true).setMinValue(1).setAutocomplete(true)))
+    .addSubcommand((s) =>
+      s.setName("meld").setDescription("Canasta: lay a new row (more than 10, at most 20 points)")
+        .addStringOption((o) => o.setName("cards").setDescription("A suggested row, or card names left to right").setRequired(true).setAutocomplete(true)))
+    .addSubcommand((s) =>
+      s.setName("extend").setDescription("Canasta: add a card to one end of your row")
+        .addStringOption((o) => o.setName("card").setDescription("A legal extension (row, end and card)").setRequired(true).setAutocomplete(true))
+        .addIntegerOption((o) => o.setName("row").setDescription("Row number, if you typed a card name").setMinValue(1))
+        .addStringOption((o) => o.setName("end").setDescription("Which end, if you typed a card name").addChoices({ name: "left", value: "left" }, { name: "right", value: "right" })))
+    .addSubcommand((s) =>
+      s.setName("discard").setDescription("Canasta: discard a card to end your turn")
+        .addStringOption((o) => o.setName("card").setDescription("A card of your hand").setRequired(true).setAutocomplete(true)))
     .addSubcommand((s) =>
       s.setName("leaderboard").setDescription("Best solitaire scores in this server for the daily deal or a seed")
         .addStringOption((o) => o.setName("seed").setDescription("A named deal (default: today's daily deal)").setMaxLength(40)))
@@ -116,7 +135,7 @@ export const onexenoCommand: Command<BotContext> = {
     .addSubcommand((s) =>
       s.setName("rules").setDescription("How to play ONEXENO")
         .addStringOption((o) => o.setName("game").setDescription("Which rules (default: the game here, else basic and partners)")
-          .addChoices({ name: "basic and partners", value: "basic" }, { name: "solitaire", value: "solitaire" })))
+          .addChoices({ name: "basic and partners", value: "basic" }, { name: "solitaire", value: "solitaire" }, { name: "canasta", value: "canasta" })))
     .addSubcommand((s) => s.setName("end").setDescription("Close this channel's table (host or Manage Messages)"))
     .addSubcommandGroup((g) =>
       g.setName("bot").setDescription("Computer players")
@@ -130,9 +149,14 @@ export const onexenoCommand: Command<BotContext> = {
     const sub = group ? `${group} ${interaction.options.getSubcommand()}` : interaction.options.getSubcommand();
     const channelId = interaction.channelId;
     const solitaireHere = await ctx.solitaire.get(channelId);
+    const canastaHere = await ctx.canasta.get(channelId);
     if (sub === "rules") {
-      const asked = interaction.options.getString("game") as "basic" | "solitaire" | null;
-      await interaction.reply({ embeds: [rulesEmbed(asked ?? (solitaireHere ? "solitaire" : "basic"))], flags: MessageFlags.Ephemeral });
+      const asked = interaction.options.getString("game") as "basic" | "solitaire" | "canasta" | null;
+      await interaction.reply({ embeds: [rulesEmbed(asked ?? (solitaireHere ? "solitaire" : canastaHere && canastaHere.status !== "over" ? "canasta" : "basic"))], flags: MessageFlags.Ephemeral });
+      return;
+    }
+    if (canastaHere && canastaHere.status !== "over" && !["new", "leaderboard"].includes(sub)) {
+      await canastaCommand(sub, interaction, ctx, seatOf(interaction));
       return;
     }
     if (solitaireHere && !["new", "leaderboard"].includes(sub)) {
@@ -148,7 +172,12 @@ export const onexenoCommand: Command<BotContext> = {
         return;
       }
       case "draw":
-        throw new UserError("table/not_solitaire", "Draw is for solitaire: in ONEXENO basic the draw happens by itself at the start of your turn.");
+        throw new UserError("table/not_solitaire", "Draw is for solitaire and canasta: in ONEXENO basic the draw happens by itself at the start of your turn.");
+      case "take":
+      case "meld":
+      case "extend":
+      case "discard":
+        throw new UserError("table/not_canasta", "That is a canasta move, and there is no canasta table in this channel.");
       case "bot add": {
         const level = (interaction.options.getString("level") ?? "normal") as ComputerLevel;
         if (!COMPUTER_LEVELS.includes(level)) throw new UserError("input/bad_level", "Choose easy or normal.");
@@ -164,6 +193,15 @@ export const onexenoCommand: Command<BotContext> = {
         if (solitaireHere) throw new UserError("table/exists", "This thread holds a solitaire game. Open tables in a channel or another thread.");
         if (game === "solitaire") {
           await startSolitaire(interaction, ctx, seed, seatOf(interaction).name);
+          return;
+        }
+        const onexenoHere = await ctx.tables.get(channelId);
+        if ((canastaHere && canastaHere.status !== "over") || (onexenoHere && onexenoHere.status !== "over")) {
+          throw new UserError("table/exists", "A table is already open in this channel. Join it, or open yours in another channel or thread.");
+        }
+        if (game === "canasta") {
+          const target = interaction.options.getInteger("target") ?? DEFAULT_TARGET;
+          await respond(interaction, "reply", false, async () => canastaPayload(await ctx.canasta.open(channelId, interaction.guildId, seatOf(interaction), { target }, seed)));
           return;
         }
         const variant = game as OnexenoVariant;
@@ -242,6 +280,8 @@ export const onexenoCommand: Command<BotContext> = {
     const focused = interaction.options.getFocused(true);
     const sol = await ctx.solitaire.get(interaction.channelId);
     if (sol) return solitaireAutocomplete(interaction, sol);
+    const can = await ctx.canasta.get(interaction.channelId);
+    if (can && can.status !== "over") return canastaAutocomplete(interaction, can);
     const rec = await ctx.tables.get(interaction.channelId);
     const seat = rec?.seats.findIndex((s) => s.userId === interaction.user.id) ?? -1;
     const say = async (text: string) => interaction.respond([{ name: text.slice(0, 100), value: "none" }]);

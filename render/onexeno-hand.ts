@@ -28,6 +28,8 @@ export async function renderOnexenoHand(
   playable: ReadonlySet<CardId>,
   title: string,
   theme: Theme = DEFAULT_THEME,
+  /** Text under card i instead of the default ("5 pts · can play"). */
+  caption?: (card: CardId, index: number) => string,
 ): Promise<Buffer> {
   ensureFonts();
   const { width, height } = handSize(hand.length);
@@ -59,7 +61,7 @@ export async function renderOnexenoHand(
     ctx.fillText(cardName(card), x + CARD / 2, y + CARD + 18);
     ctx.font = font(12);
     ctx.fillStyle = playable.has(card) ? theme.turn : theme.textDim;
-    ctx.fillText(playable.has(card) ? `${pts(card)} · can play` : pts(card), x + CARD / 2, y + CARD + 35);
+    ctx.fillText(caption ? caption(card, i) : playable.has(card) ? `${pts(card)} · can play` : pts(card), x + CARD / 2, y + CARD + 35);
   });
   return canvas.encode("png");
 }

@@ -12,7 +12,9 @@ import { describe, expect, it } from "vitest";
 import { onexenoView, onexeno } from "../../src/games/onexeno/game";
 import { handSize, renderOnexenoHand } from "../../render/onexeno-hand";
 import { cellOrigin, renderOnexenoTable, tableLayout, TABLE_HEIGHT, TABLE_WIDTH, BOARD_X, BOARD_Y, BOARD_CELLS, CELL } from "../../render/onexeno-table";
-import { scenes } from "./scenes";
+import { canastaUntil, scenes } from "./scenes";
+import { canastaView } from "../../src/games/onexeno/canasta";
+import { renderCanastaTable } from "../../render/onexeno-canasta";
 import { applySolitaire, setupSolitaire, solitaireView } from "../../src/games/onexeno/solitaire";
 import { renderSolitaire } from "../../render/onexeno-solitaire";
 import { solve } from "../helpers/solitaire-solver";
@@ -97,6 +99,16 @@ describe("solitaire pictures", () => {
     }
     expect(s.end).toBe("won");
     await compare("solitaire-won", await renderSolitaire(solitaireView(s), "Ada"));
+  });
+});
+
+describe("canasta pictures", () => {
+  it("match their golden images: a hand under way (5 players, two decks) and a finished session", async () => {
+    const mid = canastaUntil(5, "golden-canasta", 500, (s) => s.rows.flat().length >= 3 && s.phase === "draw");
+    await compare("canasta-mid", await renderCanastaTable(canastaView(mid, null), ["Ada", "Ben", "Cleo", "Dev", "Émile"]));
+    const over = canastaUntil(3, "golden-canasta-over", 150, () => false);
+    expect(over.phase).toBe("over");
+    await compare("canasta-over", await renderCanastaTable(canastaView(over, null), ["Ada", "Ben", "Cleo"]));
   });
 });
 

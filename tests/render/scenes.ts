@@ -39,3 +39,20 @@ export function scenes(): Record<string, { state: OnexenoState; names: string[] 
     over: { state: over, names: NAMES.slice(0, 2) },
   };
 }
+
+import { canasta as canastaDef, canastaLegalMoves, setupCanasta, type CanastaState } from "../../src/games/onexeno/canasta";
+
+/** Plays canasta greedily (take nothing, meld the first suggestion, extend, discard the first card). */
+export function canastaUntil(seats: number, seed: string, target: number, stop: (s: CanastaState) => boolean): CanastaState {
+  const r = setupCanasta({ target }, seats, seed);
+  if (!r.ok) throw new Error(r.error.message);
+  let s = r.value;
+  for (let i = 0; i < 5000 && s.phase !== "over" && !stop(s); i++) {
+    const legal = canastaLegalMoves(s, s.turn, 5);
+    const pick = legal.find((m) => m.kind === "draw") ?? legal.find((m) => m.kind === "meld") ?? legal.find((m) => m.kind === "extend") ?? legal.find((m) => m.kind === "discard") ?? legal[0];
+    const next = canastaDef.apply(s, s.turn, pick!, undefined);
+    if (!next.ok) throw new Error(next.error.message);
+    s = { ...next.value, version: s.version + 1 };
+  }
+  return s;
+}

@@ -1,0 +1,124 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cardName } from "../../src/games/onexeno/cards";
+import { canastaView, idOf } from "../../src/games/onexeno/canasta";
+import { renderCanastaTable } from "../../render/onexeno-canasta";
+import type { ApiMessage } from "../../src/standin/types";
+import { ADA, BEN, CLEO, GENERAL, Harness } from "./harness";
+
+const h = new Harness();
+beforeAll(async () => {
+  await h.start();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const mention = (m: ApiMessage) => /<@(\d+)>, your turn/.exec(m.content)?.[1] ?? null;
+
+async function noLeak(m: ApiMessage): Promise<void> {
+  const rec = await h.bot.canasta.get(GENERAL);
+  if (!rec?.state) return;
+  const png = m.attachments.find((a) => a.filename === "canasta.png");
+  if (png) {
+    const expected = await renderCanastaTable(canastaView(rec.state, null), rec.seats.map((s) => s.name));
+    expect(h.standin.attachmentBytes(png)?.equals(expected)).toBe(true);
+  }
+  const text = JSON.stringify({ c: m.content, a: m.attachments.map((a) => a.description ?? "") });
+  // a discarded card is named once it is public; names of cards still in hands must not appear in alt text
+  for (const hand of rec.state.hands) for (const c of hand) expect(JSON.stringify(m.attachments.map((a) => a.description ?? ""))).not.toContain(cardName(idOf(c)));
+  expect(text.length).toBeGreaterThan(0);
+}
+
+describe("canasta through the stand-in", () => {
+  it("three players play a whole session (target 250) with commands, autocomplete and the hand panel", async () => {
+    const sb = h.standin;
+    await sb.command(ADA, GENERAL, "onexeno new", { game: "canasta", target: 250 });
+    await sb.click(BEN, h.latestPublic(GENERAL), Harness.idOf(h.latestPublic(GENERAL), "join"));
+    await sb.command(CLEO, GENERAL, "onexeno join");
+    await sb.click(ADA, h.latestPublic(GENERAL), Harness.idOf(h.latestPublic(GENERAL), "start"));
+    const first = h.latestPublic(GENERAL);
+    expect(first.attachments[0]?.filename).toBe("canasta.png");
+
+    const stats = { melds: 0, extends: 0, takes: 0, panel: 0, turns: 0, refusals: 0 };
+    for (let turn = 0; turn < 600; turn++) {
+      const table = h.latestPublic(GENERAL);
+      await noLeak(table);
+      if (table.content.includes("Session over")) break;
+      const user = mention(table);
+      expect(user, table.content).not.toBeNull();
+      const u = user as string;
+      stats.turns++;
+      // draw: sometimes take from the pile when the bot allows it, else draw (button or command)
+      const counts = await sb.autocomplete(u, GENERAL, "onexeno take", { count: 1 }, "count");
+      if (counts.length && turn % 4 === 1) {
+        await sb.command(u, GENERAL, "onexeno take", { count: Number(counts.at(-1)!.value) });
+        stats.takes++;
+      } else if (turn % 2 === 0) {
+        await sb.click(u, table, Harness.idOf(table, "cdraw"));
+      } else {
+        await sb.command(u, GENERAL, "onexeno draw");
+      }
+      if (turn % 5 === 3) {
+        // the private panel: meld the first suggestion if any, then discard from the menu
+        const panel = (await sb.click(u, h.latestPublic(GENERAL), Harness.idOf(h.latestPublic(GENERAL), "chand"))).original!;
+        expect(panel.visibleTo).toBe(u);
+        const melds = Harness.selectOptions(panel, "cmeld");
+        let current = panel;
+        if (melds.length) {
+          const r = await sb.select(u, current, Harness.idOf(current, "cmeld"), [melds[0]!.value]);
+          await sb.waitForFollowups(r, 1);
+          current = r.original!;
+          stats.melds++;
+        }
+        const disc = Harness.selectOptions(current, "cdisc");
+        if (disc.length) {
+          const r = await sb.select(u, current, Harness.idOf(current, "cdisc"), [disc[0]!.value]);
+          await sb.waitForFollowups(r, 1);
+          stats.panel++;
+          continue;
+        }
+      }
+      // melds and extensions by command while the turn lasts, then a discard
+      for (let k = 0; k < 6; k++) {
+        const cur = h.latestPublic(GENERAL);
+        if (mention(cur) !== u || cur.content.includes("Session over")) break;
+        const rows = await sb.autocomplete(u, GENERAL, "onexeno meld", { cards: "" }, "cards");
+        const row = rows.find((c) => c.value !== "none");
+        if (row) {
+          const r = await sb.command(u, GENERAL, "onexeno meld", { cards: String(row.value) });
+          if (r.original?.visibleTo) stats.refusals++;
+          else stats.melds++;
+          continue;
+        }
+        const ext = (await sb.autocomplete(u, GENERAL, "onexeno extend", { card: "" }, "card")).find((c) => c.value !== "none");
+        if (ext) {
+          const r = await sb.command(u, GENERAL, "onexeno extend", { card: String(ext.value) });
+          if (r.original?.visibleTo) stats.refusals++;
+          else stats.extends++;
+          continue;
+        }
+        break;
+      }
+      const cur = h.latestPublic(GENERAL);
+      if (mention(cur) !== u || cur.content.includes("Session over")) continue;
+      const cards = await sb.autocomplete(u, GENERAL, "onexeno discard", { card: "" }, "card");
+      const d = await sb.command(u, GENERAL, "onexeno discard", { card: String(cards[0]!.value) });
+      expect(d.original?.visibleTo, d.original?.content).toBeUndefined();
+    }
+    const rec = await h.bot.canasta.get(GENERAL);
+    expect(rec?.status).toBe("over");
+    expect(rec?.state?.results.length).toBeGreaterThanOrEqual(1);
+    expect(Math.max(...(rec?.state?.totals ?? [0]))).toBeGreaterThan(250);
+    expect(stats.melds).toBeGreaterThan(0);
+    expect(h.log.errors).toEqual([]);
+    const final = h.latestPublic(GENERAL);
+    expect(final.content).toContain("Session over");
+    const png = h.standin.attachmentBytes(final.attachments[0]!);
+    const out = join(import.meta.dirname, "..", "__output__");
+    mkdirSync(out, { recursive: true });
+    writeFileSync(join(out, "canasta-final.png"), png!);
+    console.log(`Canasta e2e: ${stats.turns} turns, ${rec?.state?.results.length} hands, melds ${stats.melds}, extensions ${stats.extends}, takes ${stats.takes}, panel turns ${stats.panel}, totals ${rec?.state?.totals.join("/")}`);
+  });
+});
