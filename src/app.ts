@@ -3,10 +3,12 @@
  * client, and resumes stored tables once connected. Used by `src/index.ts`, the tests and
  * the benchmark, so they all run the same bot.
  */
-import { Client, Events, GatewayIntentBits, REST, Routes, type SendableChannels } from "discord.js";
+import { Client, Events, GatewayIntentBits, REST, Routes, type BaseMessageOptions, type SendableChannels } from "discord.js";
 import { commands, components } from "../commands/index";
 import { Autoplay } from "../commands/onexeno-autoplay";
 import { tablePayload } from "../commands/onexeno-view";
+import { canastaPayload } from "../commands/canasta";
+import { solitairePayload } from "../commands/solitaire";
 import type { BotContext } from "./bot/context";
 import { createRouter, type Logger } from "./bot/router";
 import { SolitaireService, type Leaderboard, type SolitaireRecord } from "./bot/solitaire";
@@ -105,7 +107,16 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const ready = new Promise<void>((resolve) => {
     client.once(Events.ClientReady, async (c) => {
       log.info(`Logged in as ${c.user.tag}.`);
-      await resumeTables(client, tables, log, (id) => autoplay.kick(id));
+      await resumeTables(
+        client,
+        [
+          { what: "ONEXENO table", channels: () => tables.channels(), payload: async (id) => { const r = await tables.get(id); return r && r.status !== "over" ? tablePayload(r, RESUMED) : null; } },
+          { what: "canasta table", channels: () => canastaTables.channels(), payload: async (id) => { const r = await canastaTables.get(id); return r && r.status !== "over" ? canastaPayload(r, RESUMED) : null; } },
+          { what: "solitaire game", channels: () => solitaire.channels(), payload: async (id) => { const r = await solitaire.get(id); return r && r.state.phase === "play" ? solitairePayload(r, RESUMED) : null; } },
+        ],
+        log,
+        (id) => autoplay.kick(id),
+      );
       resolve();
     });
   });
@@ -123,19 +134,31 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   };
 }
 
-/** After a restart: re-post every running table in its channel and say it was resumed. */
-async function resumeTables(client: Client, tables: OnexenoTables, log: Logger, kick: (channelId: string) => void): Promise<void> {
-  for (const channelId of await tables.channels()) {
-    const rec = await tables.get(channelId);
-    if (!rec || rec.status === "over") continue;
-    try {
-      const channel = await client.channels.fetch(channelId);
-      if (!channel?.isSendable()) continue;
-      await (channel as SendableChannels).send(await tablePayload(rec, "♻️ The bot restarted; this table was saved and carries on."));
-      log.info(`Resumed the table in channel ${channelId}.`);
-      kick(channelId);
-    } catch (e) {
-      log.error(`Could not resume the table in channel ${channelId}`, e);
+/** Something stored per channel that is re-posted after a restart. */
+interface Resumable {
+  readonly what: string;
+  channels(): Promise<string[]>;
+  /** The message to post, or null when there is nothing running there. */
+  payload(channelId: string): Promise<BaseMessageOptions | null>;
+}
+
+const RESUMED = "♻️ The bot restarted; this table was saved and carries on.";
+
+/** After a restart: re-post every running table (any game) in its channel and say so. */
+async function resumeTables(client: Client, sources: readonly Resumable[], log: Logger, kick: (channelId: string) => void): Promise<void> {
+  for (const source of sources) {
+    for (const channelId of await source.channels()) {
+      try {
+        const payload = await source.payload(channelId);
+        if (!payload) continue;
+        const channel = await client.channels.fetch(channelId);
+        if (!channel?.isSendable()) continue;
+        await (channel as SendableChannels).send(payload);
+        log.info(`Resumed the ${source.what} in channel ${channelId}.`);
+        kick(channelId);
+      } catch (e) {
+        log.error(`Could not resume the ${source.what} in channel ${channelId}`, e);
+      }
     }
   }
 }

@@ -15,7 +15,12 @@ let apiUrl = config.apiUrl;
 
 if (!token) {
   standin = new DiscordStandin({ port: config.standinPort });
-  await standin.start();
+  try {
+    await standin.start();
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  }
   token = standin.token;
   apiUrl = standin.apiUrl;
   console.log(`No DISCORD_TOKEN set: running on the local Discord stand-in at ${standin.url} (API ${apiUrl}).`);

@@ -68,6 +68,11 @@ export class SolitaireService {
     return this.games.get(threadId);
   }
 
+  /** Threads holding a solitaire game (to resume after a restart). */
+  async channels(): Promise<string[]> {
+    return this.games.keys();
+  }
+
   /** Starts a game in a (new) thread. */
   async open(opts: { threadId: string; parentId: string; guildId: string | null; ownerId: string; ownerName: string; seed: string | null }): Promise<SolitaireRecord> {
     const now = this.now();

@@ -152,7 +152,13 @@ export class DiscordStandin extends EventEmitter {
       }
       this.wss?.handleUpgrade(req, socket, head, (ws) => this.onGatewayConnection(ws));
     });
-    await new Promise<void>((resolve) => this.server?.listen(this.port, "127.0.0.1", resolve));
+    await new Promise<void>((resolve, reject) => {
+      const server = this.server as Server;
+      server.once("error", (e: NodeJS.ErrnoException) =>
+        reject(e.code === "EADDRINUSE" ? new Error(`Port ${this.port} on 127.0.0.1 is in use: set STANDIN_PORT to another port (0 picks a free one).`) : e),
+      );
+      server.listen(this.port, "127.0.0.1", resolve);
+    });
     const { port } = this.server.address() as AddressInfo;
     this.baseUrl = `http://127.0.0.1:${port}`;
   }

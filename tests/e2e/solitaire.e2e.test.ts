@@ -33,6 +33,12 @@ describe("solitaire through the stand-in", () => {
     expect(intrude.original?.content).toContain("Ada's solitaire");
     expect((await h.bot.solitaire.get(ta))?.rev).toBe(1);
 
+    // a restart before play: both games come back in their threads
+    await h.stopBot();
+    await h.startBot();
+    expect(h.latestPublic(ta).content).toContain("restarted");
+    expect(h.latestPublic(tb).content).toContain("restarted");
+
     const moves = solve(setupSolitaire("seed-9"), 3000).moves;
     let benMoves = 0;
     for (const [i, m] of moves.entries()) {
