@@ -18,6 +18,9 @@ import { handPayload, tablePayload } from "./onexeno-view";
 import { solitaireComponent } from "./solitaire";
 import { canastaComponent } from "./canasta";
 
+/** Component verbs that belong to canasta tables. */
+const CANASTA_VERBS: ReadonlySet<string> = new Set(["chand", "cdraw", "ctake", "cmeld", "cext", "cdisc"]);
+
 const MOVED_ON = "⏩ This table has moved on since that message. The newest table is the last message from the bot; use its buttons or `/onexeno table`.";
 
 async function current(ctx: BotContext, interaction: MessageComponentInteraction): Promise<TableRecord> {
@@ -56,7 +59,7 @@ export const onexenoComponents: ComponentHandler<BotContext> = {
       await solitaireComponent(interaction, id, ctx);
       return;
     }
-    if (id.verb.startsWith("c") && id.verb !== "card") {
+    if (CANASTA_VERBS.has(id.verb)) {
       await canastaComponent(interaction, id, ctx);
       return;
     }
