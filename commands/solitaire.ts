@@ -13,7 +13,7 @@ import type { BotContext } from "../src/bot/context";
 import { encodeId, type ComponentId } from "../src/bot/customid";
 import { UserError } from "../src/bot/errors";
 import { respond } from "../src/bot/reply";
-import { dailySeed, type Leaderboard, type SolitaireRecord } from "../src/bot/solitaire";
+import { dailySeed, type Finished, type Leaderboard, type SolitaireRecord } from "../src/bot/solitaire";
 import { positionLabel } from "../src/games/onexeno/board";
 import { cardName, cardValue, type Rotation } from "../src/games/onexeno/cards";
 import {
@@ -83,13 +83,13 @@ export function leaderboardEmbed(board: Leaderboard, title: string): EmbedBuilde
 }
 
 /** After a finished game: the result with the rank, in the channel where it was started. */
-async function announce(interaction: ChatInputCommandInteraction | MessageComponentInteraction, rec: SolitaireRecord, finished: { rank: number; board: Leaderboard } | null): Promise<void> {
+async function announce(interaction: ChatInputCommandInteraction | MessageComponentInteraction, rec: SolitaireRecord, finished: Finished | null): Promise<void> {
   if (!finished) return;
   const channel = await interaction.client.channels.fetch(rec.parentId).catch(() => null);
   if (!channel?.isSendable()) return;
   const score = solitaireScore(rec.state);
   await channel.send({
-    content: `🃏 ${rec.ownerName} finished solitaire on ${label(rec)}: **${score}** points, largest square ${rec.state.square}x${rec.state.square}${rec.state.end === "won" ? " ★ 8x8 complete" : ""}. Rank **${finished.rank}** of ${finished.board.entries.length} on this deal in this server. (<#${rec.threadId}>)`,
+    content: `🃏 ${rec.ownerName} finished solitaire on ${label(rec)}: **${score}** points, largest square ${rec.state.square}x${rec.state.square}${rec.state.end === "won" ? " ★ 8x8 complete" : ""}. ${finished.counted ? `Rank **${finished.rank}** of ${finished.board.entries.length} on this deal in this server.` : `Practice game: ${rec.daily ? "only the first daily game counts" : "a better game of this deal already counts"} (standing: rank ${finished.rank} of ${finished.board.entries.length}).`} (<#${rec.threadId}>)`,
     allowedMentions: { parse: [] },
   });
 }
@@ -193,7 +193,7 @@ export async function solitaireComponent(interaction: MessageComponentInteractio
   else if (id.verb === "splay" && interaction.isStringSelectMenu()) move = readSolitairePlacement(rec, interaction.values[0] ?? "");
   else throw new UserError("component/unknown", "Unknown control.");
   let finishedRec: SolitaireRecord | null = null;
-  let finished: { rank: number; board: Leaderboard } | null = null;
+  let finished: Finished | null = null;
   await respond(interaction, "update", false, async () => {
     const r = await ctx.solitaire.play(rec.threadId, interaction.user.id, move, id.rev);
     finishedRec = r.rec;

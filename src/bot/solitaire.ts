@@ -45,6 +45,13 @@ export interface Leaderboard {
   readonly entries: readonly LeaderboardEntry[];
 }
 
+/** A finished game's place: the player's rank on the deal (1-based), the board, and whether this game is the one that counts. */
+export interface Finished {
+  readonly rank: number;
+  readonly board: Leaderboard;
+  readonly counted: boolean;
+}
+
 /** The daily deal's seed for a UTC date (ms since epoch). */
 export function dailySeed(now: number): string {
   return `daily-${new Date(now).toISOString().slice(0, 10)}`;
@@ -92,7 +99,7 @@ export class SolitaireService {
    * Applies a move by `userId` (only the owner may act). Returns the new record and, when
    * this move ended the game, its rank on the deal's leaderboard (1-based) and the board.
    */
-  async play(threadId: string, userId: string, move: SolitaireMove, rev?: number): Promise<{ rec: SolitaireRecord; finished: { rank: number; board: Leaderboard } | null }> {
+  async play(threadId: string, userId: string, move: SolitaireMove, rev?: number): Promise<{ rec: SolitaireRecord; finished: Finished | null }> {
     return this.lock.run(threadId, async () => {
       const rec = await this.games.get(threadId);
       if (!rec) throw new UserError("table/none", "There is no solitaire game in this thread.");
@@ -107,8 +114,12 @@ export class SolitaireService {
     });
   }
 
-  /** Enters a finished game on its deal's leaderboard (a player's best game counts). */
-  private async record(rec: SolitaireRecord): Promise<{ rank: number; board: Leaderboard }> {
+  /**
+   * Enters a finished game on its deal's leaderboard. On the daily deal only a player's first
+   * finished game counts (later ones are practice, so the board cannot be won by replaying a
+   * known deal); on a named seed a player's best game counts.
+   */
+  private async record(rec: SolitaireRecord): Promise<Finished> {
     const key = `${rec.guildId ?? "dm"}:${rec.seed}`;
     const entry: LeaderboardEntry = {
       userId: rec.ownerId, name: rec.ownerName, score: solitaireScore(rec.state), square: rec.state.square, won: rec.state.end === "won",
@@ -117,11 +128,12 @@ export class SolitaireService {
     return this.lock.run(`board:${key}`, async () => {
       const old = (await this.boards.get(key)) ?? { schema: 1 as const, seed: rec.seed, entries: [] };
       const mine = old.entries.find((e) => e.userId === entry.userId);
-      const keep = mine && compareEntries(mine, entry) <= 0 ? mine : entry;
+      const counted = !mine || (!rec.daily && compareEntries(entry, mine) < 0);
+      const keep = counted ? entry : (mine as LeaderboardEntry);
       const entries = [...old.entries.filter((e) => e.userId !== entry.userId), keep].sort(compareEntries);
       const board: Leaderboard = { schema: 1, seed: rec.seed, entries };
       await this.boards.set(key, board);
-      return { rank: entries.findIndex((e) => e.userId === entry.userId) + 1, board };
+      return { rank: entries.findIndex((e) => e.userId === entry.userId) + 1, board, counted };
     });
   }
 

@@ -1,0 +1,79 @@
+/**
+ * Discord's component limits (https://discord.com/developers/docs/interactions/message-components):
+ * at most 5 action rows, 25 options per select, 100-character values. Private panels must
+ * keep every action reachable within them, however large the hand.
+ */
+import { describe, expect, it } from "vitest";
+import type { BaseMessageOptions } from "discord.js";
+import { handPayload } from "../../commands/onexeno-view";
+import { canastaHandPayload } from "../../commands/canasta";
+import { placementChoices } from "../../commands/onexeno-choices";
+import type { CanastaTable, TableRecord } from "../../src/bot/tables";
+import { onexeno, playNow, setupOnexeno, type OnexenoState } from "../../src/games/onexeno/game";
+import { canastaDeck, setupCanasta } from "../../src/games/onexeno/canasta";
+
+type Json = { components?: { type: number; custom_id?: string; options?: { value: string }[] }[] };
+const rowsOf = (p: BaseMessageOptions) => (p.components ?? []).map((r) => ("toJSON" in r ? (r as { toJSON(): Json }).toJSON() : (r as Json)));
+
+function checkLimits(p: BaseMessageOptions) {
+  const rows = rowsOf(p);
+  expect(rows.length).toBeLessThanOrEqual(5);
+  for (const r of rows) {
+    expect((r.components ?? []).length).toBeLessThanOrEqual(5);
+    for (const c of r.components ?? []) {
+      expect((c.options ?? []).length).toBeLessThanOrEqual(25);
+      for (const o of c.options ?? []) expect(o.value.length).toBeLessThanOrEqual(100);
+      if (c.custom_id) expect(c.custom_id.length).toBeLessThanOrEqual(100);
+    }
+  }
+  return rows;
+}
+
+const table = <T>(state: T, seats: number, game: string) =>
+  ({ schema: 1, channelId: "c", guildId: "g", game, config: {}, hostId: "u0", seats: Array.from({ length: seats }, (_, i) => ({ userId: `u${i}`, name: `P${i}` })), status: "playing", rev: 7, seed: "s", state, moves: [], createdAt: 0, updatedAt: 0 }) as unknown;
+
+describe("private panels stay inside Discord's limits", () => {
+  it("ONEXENO: placements are paged (shown here with pages of 4) and every page stays within limits", async () => {
+    const r = setupOnexeno({ variant: "basic", hands: 1 }, 2, "paging");
+    if (!r.ok) throw new Error();
+    let s: OnexenoState = r.value;
+    let card: number | undefined;
+    for (let i = 0; i < 60 && card === undefined; i++) {
+      card = (s.hands[s.turn] ?? []).find((c) => placementChoices(s, s.turn, c).length > 8);
+      if (card !== undefined) break;
+      const legal = onexeno.legalMoves(s, s.turn);
+      const next = playNow(s, s.turn, legal.find((m) => m.kind === "place") ?? legal[0]!);
+      if (next.ok) s = next.value;
+    }
+    expect(card).toBeDefined();
+    const rec = table(s, 2, "onexeno") as TableRecord;
+    const total = placementChoices(s, s.turn, card!).length;
+    const seen = new Set<string>();
+    const pages = Math.ceil(total / 4);
+    for (let page = 0; page < pages; page++) {
+      const rows = checkLimits(await handPayload(rec, `u${s.turn}`, card, page, undefined, 4));
+      const comps = rows.flatMap((x) => x.components ?? []);
+      const place = comps.find((c) => c.custom_id?.includes("|place|"));
+      expect((place?.options ?? []).length).toBeLessThanOrEqual(4);
+      for (const o of place?.options ?? []) seen.add(o.value);
+      const pagers = comps.filter((c) => c.custom_id?.includes("|page|"));
+      expect(pagers).toHaveLength(2);
+    }
+    expect(seen.size).toBe(total);
+  });
+
+  it("canasta: a 40-card hand still offers every discard, within 5 rows", async () => {
+    const r = setupCanasta({ target: 500 }, 2, "big");
+    if (!r.ok) throw new Error();
+    const s0 = r.value;
+    const deck = canastaDeck(1);
+    const hand = deck.slice(0, 40);
+    const rest = deck.slice(40);
+    const s = { ...s0, turn: 0, phase: "meld" as const, hands: [hand, rest.slice(0, 15)], stack: rest.slice(15, 29), pile: [rest[29]!], mustMeld: null };
+    const p = await canastaHandPayload(table(s, 2, "canasta") as CanastaTable, "u0");
+    const rows = checkLimits(p);
+    const discards = rows.flatMap((x) => x.components ?? []).filter((c) => c.custom_id?.includes("|cdisc|")).flatMap((c) => c.options ?? []).map((o) => Number(o.value));
+    expect(new Set(discards)).toEqual(new Set(hand));
+    expect(rows.flatMap((x) => x.components ?? []).some((c) => c.custom_id?.includes("|cmeld|"))).toBe(true);
+  });
+});
