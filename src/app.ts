@@ -28,12 +28,11 @@ export interface BotStores {
 
 /** Opens every store of the bot on one STORE_URL (separate keyv namespaces). */
 export async function openBotStores(url: string): Promise<BotStores> {
-  const [tables, canastaStore, solitaire, leaderboards] = await Promise.all([
-    openStore<TableRecord>(url, "tables"),
-    openStore<CanastaTable>(url, "canasta"),
-    openStore<SolitaireRecord>(url, "solitaire"),
-    openStore<Leaderboard>(url, "leaderboard"),
-  ]);
+  // One after another: several connections setting up the same SQLite file at once contend.
+  const tables = await openStore<TableRecord>(url, "tables");
+  const canastaStore = await openStore<CanastaTable>(url, "canasta");
+  const solitaire = await openStore<SolitaireRecord>(url, "solitaire");
+  const leaderboards = await openStore<Leaderboard>(url, "leaderboard");
   return {
     tables, canasta: canastaStore, solitaire, leaderboards,
     async close() {

@@ -21,6 +21,18 @@ export interface RecordStore<T> {
 
 const INDEX_KEY = "__index__";
 
+/** Runs `f`, retrying up to 20 times (50 ms apart) while SQLite answers SQLITE_BUSY. */
+async function retryBusy<T>(f: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await f();
+    } catch (e) {
+      if (attempt >= 20 || !String((e as Error)?.message ?? e).includes("SQLITE_BUSY")) throw e;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
 /**
  * Opens a keyv-backed store for `url`:
  * - `sqlite://path/to/file.sqlite` (parent folder created; WAL journal mode),
@@ -35,7 +47,10 @@ export async function openStore<T>(url: string, namespace: string): Promise<Reco
     const file = url.slice("sqlite://".length);
     if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
     const sqlite = new KeyvSqlite({ uri: url, busyTimeout: 10_000, table: "tables" });
-    await sqlite.query("PRAGMA journal_mode=WAL");
+    // WAL is a property of the file: switch once. Changing journal modes can fail with
+    // SQLITE_BUSY without waiting when another connection is opening the same file, so retry.
+    const mode = (await sqlite.query("PRAGMA journal_mode")) as { journal_mode?: string }[];
+    if (mode[0]?.journal_mode !== "wal") await retryBusy(() => sqlite.query("PRAGMA journal_mode=WAL"));
     await sqlite.query("PRAGMA synchronous=NORMAL");
     keyv = new Keyv({ store: sqlite, namespace });
     closeExtra = async () => sqlite.close();

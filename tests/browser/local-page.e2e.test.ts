@@ -18,15 +18,14 @@ let browser: Browser;
 let page: Page;
 const out = join(import.meta.dirname, "..", "__output__");
 
+const pageErrors: string[] = [];
 beforeAll(async () => {
   await h.start();
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
   page.setDefaultTimeout(15_000);
-  page.on("pageerror", (e) => {
-    throw e;
-  });
-});
+  page.on("pageerror", (e) => pageErrors.push(e.message));
+}, 120_000);
 afterAll(async () => {
   await browser?.close();
   await h.close();
@@ -124,5 +123,6 @@ async function playWholeGame(): Promise<void> {
     const rec = await h.bot.tables.get(GENERAL);
     expect(rec?.status).toBe("over");
     expect(h.log.errors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   }
 }

@@ -45,6 +45,16 @@ describe("sqlite persistence", () => {
     await b.close();
   });
 
+  it("several namespaces can open one fresh file at the same moment (WAL switch races)", async () => {
+    for (let i = 0; i < 8; i++) {
+      const url = `sqlite://${join(dir, `race-${i}.sqlite`)}`;
+      const stores = await Promise.all(["a", "b", "c", "d"].map((ns) => openStore<{ ns: string }>(url, ns)));
+      await Promise.all(stores.map((st, k) => st.set("k", { ns: String(k) })));
+      expect(await Promise.all(stores.map(async (st) => (await st.get("k"))?.ns))).toEqual(["0", "1", "2", "3"]);
+      await Promise.all(stores.map((st) => st.close()));
+    }
+  });
+
   it("refuses an unknown scheme", async () => {
     await expect(openStore("ftp://x", "n")).rejects.toThrow(/not supported/);
   });

@@ -162,7 +162,8 @@ async function refresh() {
     if (atBottom || refresh.force) box.scrollTop = box.scrollHeight;
     refresh.force = false;
   };
-  refreshing = (refreshing || Promise.resolve()).then(run, run);
+  const safe = () => run().catch((e) => toast(`Could not load messages: ${e.message}`));
+  refreshing = (refreshing || Promise.resolve()).then(safe, safe);
   return refreshing;
 }
 
@@ -351,7 +352,7 @@ function connectEvents() {
   ws.onmessage = async (ev) => {
     const e = JSON.parse(ev.data);
     if (e.type === "messages" && e.channelId === app.channel) refresh();
-    if (e.type === "channels" || e.type === "commands") { await loadState(); }
+    if (e.type === "channels" || e.type === "commands") await loadState().catch((err) => toast(err.message));
   };
   ws.onclose = () => setTimeout(connectEvents, 1000);
 }
