@@ -46,7 +46,7 @@ describe("sqlite persistence", () => {
   });
 
   it("several namespaces can open one fresh file at the same moment (WAL switch races)", async () => {
-    for (let i = 0; i < 8; i++) {
+    for (let i = 0; i < 30; i++) {
       const url = `sqlite://${join(dir, `race-${i}.sqlite`)}`;
       const stores = await Promise.all(["a", "b", "c", "d"].map((ns) => openStore<{ ns: string }>(url, ns)));
       await Promise.all(stores.map((st, k) => st.set("k", { ns: String(k) })));
