@@ -11,7 +11,7 @@ import {
 import { encodeId } from "../src/bot/customid";
 import { maxSeats, type TableRecord } from "../src/bot/tables";
 import { cardName, type CardId } from "../src/games/onexeno/cards";
-import { onexeno, onexenoView, seatCountsFor, teamOf } from "../src/games/onexeno/game";
+import { onexeno, onexenoView, passAllowed, seatCountsFor, teamOf } from "../src/games/onexeno/game";
 import { renderOnexenoHand } from "../render/onexeno-hand";
 import { describeOnexenoTable, renderOnexenoTable, teamLetter } from "../render/onexeno-table";
 import { cardChoices, cardChoiceText, placementChoices } from "./onexeno-choices";
@@ -77,16 +77,19 @@ export async function tablePayload(rec: TableRecord, note?: string): Promise<Bas
   }
   const turnSeat = rec.seats[rec.state.turn];
   const turnUser = turnSeat?.userId ?? "";
+  const canPass = passAllowed(rec.state.table, rec.state.hands[rec.state.turn] ?? []);
   const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
     new ButtonBuilder().setCustomId(encodeId("hand", rec.rev)).setLabel("My hand").setStyle(ButtonStyle.Primary),
-    new ButtonBuilder().setCustomId(encodeId("pass", rec.rev)).setLabel("Pass").setStyle(ButtonStyle.Secondary),
+    new ButtonBuilder().setCustomId(encodeId("pass", rec.rev)).setLabel("Pass").setStyle(ButtonStyle.Secondary).setDisabled(!canPass),
   );
-  const endgame = view.stackCount === 0 ? " The stack is empty: a pass now puts you out of this hand." : "";
+  const endgame = !canPass
+    ? " The table is empty: place a card in the centre (no pass)."
+    : view.stackCount === 0 ? " The stack is empty: a pass now puts you out of this hand." : "";
   if (turnSeat?.computer) {
     return { content: `${head}🤖 ${turnSeat.name} is thinking…`, files: [file], components: [row], embeds: [], allowedMentions: { parse: [] } };
   }
   return {
-    content: `${head}<@${turnUser}>, your turn: place a card (\`/onexeno play\` or **My hand**) or pass.${endgame}`,
+    content: `${head}<@${turnUser}>, your turn: place a card (\`/onexeno play\` or **My hand**)${canPass ? " or pass" : ""}.${endgame}`,
     files: [file],
     components: [row],
     embeds: [],
@@ -159,11 +162,13 @@ export async function handPayload(rec: TableRecord, userId: string, chosen?: Car
         );
       }
     }
-    rows.push(
-      new ActionRowBuilder<ButtonBuilder>().addComponents(
-        new ButtonBuilder().setCustomId(encodeId("pass", rec.rev)).setLabel("Pass").setStyle(ButtonStyle.Secondary),
-      ),
-    );
+    if (passAllowed(state.table, hand)) {
+      rows.push(
+        new ActionRowBuilder<ButtonBuilder>().addComponents(
+          new ButtonBuilder().setCustomId(encodeId("pass", rec.rev)).setLabel("Pass").setStyle(ButtonStyle.Secondary),
+        ),
+      );
+    }
   }
   return { content: `${note ? `${note}\n` : ""}${text}`, files: [file], components: rows, embeds: [] };
 }

@@ -7,6 +7,7 @@ import { cardValue, DECK, type CardId } from "../../src/games/onexeno/cards";
 import {
   onexeno, onexenoView, playNow, setupOnexeno, teamOf, type OnexenoMove, type OnexenoState,
 } from "../../src/games/onexeno/game";
+import { chooseComputerMove } from "../../src/games/onexeno/computer";
 import { allCards, fillCells, scenario } from "../helpers/onexeno";
 
 const setup = (seats: number, variant: "basic" | "partners" = "basic", hands = 1, seed = "s") => {
@@ -165,6 +166,27 @@ describe("end game", () => {
     expect(s.phase).toBe("over");
   });
 
+  it("on an empty table a player holding cards must place one: no pass, no lock-out (basic and partners)", () => {
+    for (const variant of ["basic", "partners"] as const) {
+      const seats = 4;
+      const hands = Array.from({ length: seats }, (_, i) => DECK.slice(i * 2, i * 2 + 2));
+      for (const stack of [[], DECK.slice(20, 25)]) {
+        const s = scenario({ seats, variant, table: [], hands, stack, turn: 1 });
+        const r = playNow(s, 1, { kind: "pass" });
+        expect(r.ok ? "accepted" : r.error.code).toBe("onexeno/must_place");
+        const legal = onexeno.legalMoves(s, 1);
+        expect(legal.some((m) => m.kind === "pass")).toBe(false);
+        expect(legal.length).toBeGreaterThan(0);
+        for (const m of legal) expect(m).toMatchObject({ kind: "place", x: 0, y: 0 });
+        // The computer players (both levels) place in the centre rather than pass.
+        for (const level of ["easy", "normal"] as const) {
+          const m = chooseComputerMove(onexenoView(s, 1), level, seedRng("empty"));
+          expect(must(playNow(s, 1, m)).out).toEqual([false, false, false, false]);
+        }
+      }
+    }
+  });
+
   it("playing the last card goes out and ends the hand", () => {
     const first = fillCells([{ x: 0, y: 0 }, { x: 1, y: 0 }]);
     const [a, b] = first;
@@ -300,11 +322,12 @@ describe("properties", () => {
     );
   });
 
-  it("every enumerated move is accepted and a pass is always legal", () => {
+  it("every enumerated move is accepted; a pass is legal while cards lie on the table", () => {
     fc.assert(
       fc.property(fc.integer({ min: 2, max: 7 }), fc.string(), (seats, seed) => {
         const s = setup(seats, "basic", 1, seed);
         const legal = onexeno.legalMoves(s, s.turn);
+        expect(s.table.length).toBeGreaterThan(0);
         expect(legal.at(-1)).toEqual({ kind: "pass" });
         for (const m of legal) expect(playNow(s, s.turn, m).ok).toBe(true);
         expect(onexeno.legalMoves(s, (s.turn + 1) % seats)).toEqual([]);

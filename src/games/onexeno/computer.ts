@@ -6,7 +6,7 @@
  * - `normal`: takes the richest trick when it can; otherwise plays its highest card among the
  *   placements that leave no line one card short for the next player; with no safe
  *   placement it passes while the stack lasts, and in the end game plays the placement
- *   that leaves the fewest such lines.
+ *   that leaves the fewest such lines (also when the table is empty and a pass is refused).
  */
 import { randInt, type RngState } from "../../engine/rng";
 import { candidateCells, completedLines, fieldOf, gridOf, type Placed } from "./board";
@@ -53,7 +53,7 @@ export function chooseComputerMove(view: OnexenoView, level: ComputerLevel, rng:
   const withThreats = scored.map((s) => ({ ...s, threats: threatCells([...view.table, s.m]) - before }));
   const safe = withThreats.filter((s) => s.threats <= 0).sort((a, b) => b.value - a.value);
   if (safe.length > 0) return (safe[0] as { m: Place }).m;
-  if (view.stackCount > 0) return { kind: "pass" };
+  if (view.stackCount > 0 && legal.some((m) => m.kind === "pass")) return { kind: "pass" };
   const least = [...withThreats].sort((a, b) => a.threats - b.threats || b.value - a.value);
   return (least[0] as { m: Place }).m;
 }

@@ -7,7 +7,10 @@
  * - the draw at the start of a turn is automatic (it is never a choice);
  * - a pass locks the player out for the rest of the hand when the stack is empty at that
  *   moment (the end game); in partners the partner is locked out with them;
- * - after a trick empties the table, the next card goes to the centre (0, 0).
+ * - after a trick empties the table, the next card goes to the centre (0, 0);
+ * - with no card on the table a player holding cards must place one ("Player Turns": the
+ *   card goes in the centre), so a pass is refused there (`onexeno/must_place`) and never
+ *   locks anyone out.
  */
 import { applyAction, type GameDefinition, type Outcome } from "../../engine/definition";
 import { err, ok, type Result } from "../../engine/result";
@@ -270,6 +273,9 @@ function advance(state: OnexenoState): OnexenoState {
 /** Applies a placement or a pass by the seat to move (checks done by `applyAction`). */
 function applyMove(state: OnexenoState, seat: number, move: OnexenoMove): Result<OnexenoState> {
   if (move.kind === "pass") {
+    if (!passAllowed(state.table, state.hands[seat] ?? [])) {
+      return err("onexeno/must_place", "The table is empty, so you must place a card in the centre: passing is not allowed.");
+    }
     const lockedOut: number[] = [];
     let out = state.out;
     if (state.stack.length === 0) {
@@ -323,7 +329,15 @@ const PROBLEM_TEXT: Record<PlacementProblem, string> = {
   field_limit: "The field may not grow past 5 columns or 5 rows.",
 };
 
-/** Every placement of every card of `hand` on `table`, then pass: the legal moves of a turn. */
+/**
+ * May a player holding `hand` pass with `table` on the table? Not when the table is empty
+ * and the hand is not: seed 000 "Player Turns" says a card must then be placed in the centre.
+ */
+export function passAllowed(table: readonly Placed[], hand: readonly CardId[]): boolean {
+  return table.length > 0 || hand.length === 0;
+}
+
+/** Every placement of every card of `hand` on `table`, then pass where allowed: the legal moves of a turn. */
 export function movesFor(table: readonly Placed[], hand: readonly CardId[]): OnexenoMove[] {
   const grid = gridOf(table);
   const field = fieldOf(table);
@@ -331,7 +345,7 @@ export function movesFor(table: readonly Placed[], hand: readonly CardId[]): One
   for (const card of hand) {
     for (const p of legalPlacements(table, grid, field, card)) moves.push({ kind: "place", card, ...p });
   }
-  moves.push({ kind: "pass" });
+  if (passAllowed(table, hand)) moves.push({ kind: "pass" });
   return moves;
 }
 
