@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: prints the figures we track, as a table. Never run by the tests.
  * - table and hand picture render time (median, p99) and size;
- * - legal-move enumeration time;
+ * - legal-move enumeration time; canasta's take check on a 41-card two-deck pile (worst case);
  * - store get/set time (SQLite, WAL);
  * - interaction-to-reply latency through the loopback stand-in with the real discord.js
  *   client, with 1 and 16 tables in flight (median, p99, moves per second).
@@ -11,12 +11,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openBotStores, registerCommands, startBot } from "../src/app";
 import type { TableRecord } from "../src/bot/tables";
+import { applyAction } from "../src/engine/definition";
+import { canasta, canastaLegalMoves, meldsWith } from "../src/games/onexeno/canasta";
 import { onexeno, onexenoView } from "../src/games/onexeno/game";
 import { DiscordStandin, DEFAULT_USERS } from "../src/standin/server";
 import { openStore } from "../src/store/store";
 import { renderOnexenoHand } from "../render/onexeno-hand";
 import { renderOnexenoTable } from "../render/onexeno-table";
 import { scenes } from "../tests/render/scenes";
+import { bigPileState } from "../tests/helpers/canasta";
 
 const rows: { what: string; median: string; p99: string; other: string }[] = [];
 const q = (xs: number[], p: number) => {
@@ -57,6 +60,31 @@ const enumTimes = await time(2000, () => {
   nmoves = onexeno.legalMoves(closed.state, seat).length;
 });
 rows.push({ what: "legal-move enumeration (closed field)", median: ms(q(enumTimes, 0.5)), p99: ms(q(enumTimes, 0.99)), other: `${nmoves} moves` });
+
+// Canasta: 1,000 seeded 8-player two-deck states with a 41-card face-up pile, taken whole.
+// "take" = decide the take and list every allowed count (what the draw reply needs) plus the
+// suggested rows for the owed card; "all moves" = the whole legal-move list after the take.
+{
+  const takeTimes: number[] = [];
+  const allTimes: number[] = [];
+  for (let i = 0; i < 1000; i++) {
+    const s = bigPileState(`bench-${i}`);
+    let t = performance.now();
+    const draw = canastaLegalMoves(s, s.turn);
+    const whole = draw.find((m) => m.kind === "take" && m.count === s.pile.length);
+    if (!whole) throw new Error(`bench-${i}: the whole pile could not be taken`);
+    const took = applyAction(canasta, s, { seat: s.turn, move: whole, version: s.version });
+    if (!took.ok) throw new Error(took.error.code);
+    meldsWith(took.value.hands[s.turn]!, took.value.mustMeld, 25);
+    takeTimes.push(performance.now() - t);
+    t = performance.now();
+    canastaLegalMoves(took.value, s.turn);
+    allTimes.push(performance.now() - t);
+  }
+  const worst = (xs: number[]) => Math.max(...xs);
+  rows.push({ what: "canasta 41-card pile: take check + counts + owed-card rows", median: ms(q(takeTimes, 0.5)), p99: ms(q(takeTimes, 0.99)), other: `worst of 1,000: ${ms(worst(takeTimes))} (target <= 50 ms)` });
+  rows.push({ what: "canasta 41-card pile: every legal move after the take", median: ms(q(allTimes, 0.5)), p99: ms(q(allTimes, 0.99)), other: `worst of 1,000: ${ms(worst(allTimes))}` });
+}
 
 const dir = mkdtempSync(join(tmpdir(), "onexeno-bench-"));
 const store = await openStore<TableRecord>(`sqlite://${join(dir, "bench.sqlite")}`, "tables");

@@ -18,6 +18,7 @@
 import type { GameDefinition, Outcome } from "../../engine/definition";
 import { err, ok, type Result } from "../../engine/result";
 import { randInt, seedRng, shuffle, type RngState } from "../../engine/rng";
+import { canMeldThisTurn, listRows } from "./canasta-search";
 import { CELL, DECK, cardValue, distinctRotations, isBlack, isCardId, rotatePattern, type CardId, type Rotation } from "./cards";
 
 /** A physical card: its card id plus 256 times its deck copy (0 or 1). */
@@ -228,10 +229,12 @@ const without = (cards: readonly CardInst[], remove: readonly CardInst[]): CardI
   return out;
 };
 
-/** Can `card` be melded from `hand` (which includes it): a new row with it, or an extension? */
+/**
+ * Can `card` be melded this turn from `hand` (which includes it) with the open `rows`: in a
+ * new row, or at a row's end after any extensions from the hand? Exact (canasta-search.ts).
+ */
 export function canMeldCard(hand: readonly CardInst[], rows: readonly Row[], card: CardInst): boolean {
-  for (const row of rows) for (const end of ["left", "right"] as const) for (const rot of distinctRotations(idOf(card))) if (extendProblem(row, end, { card, rot }) === null) return true;
-  return meldsWith(hand, card, 1).length > 0;
+  return canMeldThisTurn(hand, rows, card);
 }
 
 /** Why adding `rc` at `end` of `row` is refused, or null. */
@@ -242,45 +245,32 @@ export function extendProblem(row: Row, end: "left" | "right", rc: RowCard): str
 /**
  * Valid new rows from `hand` (up to `limit`), each listed once (a row and the same cards
  * turned half round in reverse order are one row). With `must`, only rows containing it.
- * Order: rows worth exactly 20 first, then by sum, then by length.
+ * Order: rows worth exactly 20 first, then by sum, then by length. See `listRows`.
  */
 export function meldsWith(hand: readonly CardInst[], must: CardInst | null, limit = 200): RowCard[][] {
-  const found: RowCard[][] = [];
-  const seen = new Set<string>();
-  const cards = [...hand];
-  const used = new Array<boolean>(cards.length).fill(false);
-  const row: RowCard[] = [];
-  let steps = 0;
-  const key = (r: readonly RowCard[]) => r.map((c) => `${c.card}@${c.rot}`).join(",");
-  const go = (sum: number) => {
-    if (found.length >= limit * 4 || ++steps > 200_000) return;
-    if (row.length >= 2 && sum > MELD_MIN_EXCLUSIVE && (must === null || row.some((c) => c.card === must))) {
-      const k = key(row);
-      const mirror = key([...row].reverse().map((c) => ({ card: c.card, rot: ((c.rot + 2) % 4) as Rotation })));
-      if (!seen.has(k) && !seen.has(mirror)) {
-        seen.add(k);
-        found.push([...row]);
-      }
-    }
-    for (let i = 0; i < cards.length; i++) {
-      if (used[i]) continue;
-      const card = cards[i] as CardInst;
-      if (sum + instValue(card) > MELD_MAX) continue;
-      if (cards.indexOf(card) !== i && !used[cards.indexOf(card)]) continue; // identical copies: use the first first
-      for (const rot of distinctRotations(idOf(card))) {
-        const rc = { card, rot };
-        if (row.length > 0 && !rowNeighboursMatch(row[row.length - 1] as RowCard, rc)) continue;
-        used[i] = true;
-        row.push(rc);
-        go(sum + instValue(card));
-        row.pop();
-        used[i] = false;
-      }
-    }
-  };
-  go(0);
-  found.sort((a, b) => Number(rowSum(b) === MELD_MAX) - Number(rowSum(a) === MELD_MAX) || rowSum(b) - rowSum(a) || b.length - a.length);
-  return found.slice(0, limit);
+  return listRows(hand, must, limit);
+}
+
+/**
+ * The smallest number of cards `seat` may take from the face-up pile (its top card must be
+ * meldable this turn), or null when no take is allowed. Taking more only adds cards to the
+ * hand, so every count from this one up to the whole pile is allowed too.
+ */
+export function smallestTake(s: CanastaState, seat: number): number | null {
+  const top = s.pile[s.pile.length - 1];
+  if (top === undefined) return null;
+  const hand = s.hands[seat] ?? [];
+  const rows = s.rows[seat] ?? [];
+  const can = (n: number) => canMeldCard([...hand, ...s.pile.slice(s.pile.length - n)], rows, top);
+  if (!can(s.pile.length)) return null;
+  let lo = 1;
+  let hi = s.pile.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (can(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }
 
 /** Closes a row that reached exactly 20 into a XENO. */
@@ -370,10 +360,8 @@ export function canastaLegalMoves(s: CanastaState, seat: number, meldLimit = 200
   const hand = s.hands[seat] ?? [];
   if (s.phase === "draw") {
     const out: CanastaMove[] = s.stack.length ? [{ kind: "draw" }] : [];
-    for (let n = 1; n <= s.pile.length; n++) {
-      const top = s.pile[s.pile.length - 1] as CardInst;
-      if (canMeldCard([...hand, ...s.pile.slice(s.pile.length - n)], s.rows[seat] ?? [], top)) out.push({ kind: "take", count: n });
-    }
+    const least = smallestTake(s, seat);
+    if (least !== null) for (let n = least; n <= s.pile.length; n++) out.push({ kind: "take", count: n });
     return out;
   }
   const out: CanastaMove[] = [];
@@ -389,8 +377,18 @@ export function canastaLegalMoves(s: CanastaState, seat: number, meldLimit = 200
     for (const card of distinct) out.push({ kind: "discard", card });
     return out;
   }
-  // With a card owed from the pile, keep only moves after which it can still be melded.
-  return out.filter((m) => applyCanasta(s, seat, m).ok);
+  // With a card owed from the pile: no discard yet, and keep only moves after which it can
+  // still be melded. A move that lays the owed card settles it; a move that leaves one new
+  // row holding it (a witness) untouched keeps it meldable; others go through the rules.
+  const owed = s.mustMeld;
+  const witnesses = listRows(hand, owed, 24).map((row) => new Set(row.map((c) => c.card)));
+  const uses = (m: CanastaMove): CardInst[] => (m.kind === "meld" ? m.cards.map((c) => c.card) : m.kind === "extend" ? [m.card] : []);
+  return out.filter((m) => {
+    const cards = uses(m);
+    if (cards.includes(owed)) return true;
+    if (witnesses.some((w) => !cards.some((c) => w.has(c)))) return true;
+    return applyCanasta(s, seat, m).ok;
+  });
 }
 
 /** The view of `seat` (null = spectator). */
