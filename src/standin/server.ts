@@ -9,7 +9,11 @@
  *   and guild); interaction callbacks (types 4-8, multipart attachments, `with_response`);
  *   webhook `@original` get/edit/delete and follow-ups; channel messages, channel fetch,
  *   thread creation; attachments served under /attachments/.
- * Errors answer 4xx (never 5xx: the client retries those).
+ * Errors answer 4xx as Discord would; Discord's limits are enforced (`limits.ts`): 400/50035
+ * for an over-long customId, more than 5 rows or 25 options, a choice value of the wrong
+ * type; 404/10062 for an interaction answered more than 3 s after it was created, 10015
+ * for its token after 15 min. Faults are injected on demand (`faults.ts`, and the gateway's
+ * `pauseGateway`/`resumeGateway`/`dropGateway`, with RESUME replaying missed events).
  *
  * The driver side (`command`, `autocomplete`, `click`, `select`) builds interactions as
  * Discord would and waits for the bot's answer, for end-to-end tests and the local page.
@@ -19,7 +23,9 @@ import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { WebSocketServer, type WebSocket } from "ws";
-import { snowflake } from "./snowflake";
+import { RestFaults } from "./faults";
+import { checkChoices, checkCommand, checkMessage, LimitError, type OptionDef } from "./limits";
+import { snowflake, snowflakeAt, snowflakeTime } from "./snowflake";
 import type {
   ApiAttachment, ApiMessage, ApiOption, InteractionRecord, StandinChannel, StandinUser,
 } from "./types";
@@ -78,9 +84,28 @@ interface GatewaySession {
   seq: number;
   sessionId: string;
   identified: boolean;
+  /** False between a dropped connection and its RESUME. */
+  connected: boolean;
+  /** Recent dispatches, replayed after a RESUME from the client's last seq. */
+  sent: { s: number; text: string }[];
 }
 
-type Pending = { record: InteractionRecord; message?: ApiMessage; done: EventEmitter };
+/** Discord's answer window for an interaction (ms from its creation). */
+export const INTERACTION_WINDOW_MS = 3000;
+/** How long an interaction token stays valid for follow-ups and edits (ms). */
+export const TOKEN_LIFETIME_MS = 15 * 60_000;
+
+type Pending = { record: InteractionRecord; message?: ApiMessage; done: EventEmitter; focused?: OptionDef };
+
+/** How a driven interaction is sent and awaited. */
+export interface DriveOptions {
+  /** Create it this many ms in the past (as a stalled gateway delivers it late). */
+  readonly ageMs?: number;
+  /** Resolve, instead of failing, when Discord would show "This interaction failed". */
+  readonly allowFailure?: boolean;
+  /** Longest wait for a deferred answer to be completed, ms (default 60 s). */
+  readonly waitMs?: number;
+}
 
 /** The stand-in server. Call `start()`, give the bot `apiUrl` and `token`, then drive it. */
 export class DiscordStandin extends EventEmitter {
@@ -99,6 +124,13 @@ export class DiscordStandin extends EventEmitter {
   readonly interactions = new Map<string, InteractionRecord>();
   /** Counters for tests and benchmarks. */
   readonly stats = { identifies: 0, resumes: 0, restCalls: 0, interactions: 0 };
+  /** REST faults to inject (5xx, 429) on chosen routes. */
+  readonly faults = new RestFaults();
+  /** Requests the stand-in refused as Discord would (limits, deadlines), newest last. */
+  readonly refusals: { method: string; route: string; status: number; code: number; message: string }[] = [];
+  /** While true, gateway dispatches wait (a stalled connection); `resumeGateway` sends them. */
+  private paused = false;
+  private held: { session: GatewaySession; text: string }[] = [];
 
   private server: Server | null = null;
   private wss: WebSocketServer | null = null;
@@ -178,7 +210,7 @@ export class DiscordStandin extends EventEmitter {
 
   /** Number of identified gateway connections (a connected bot). */
   get connectedBots(): number {
-    return [...this.sessions].filter((s) => s.identified).length;
+    return [...this.sessions].filter((s) => s.identified && s.connected).length;
   }
 
   /** Resolves when a bot has identified (with a timeout). */
@@ -190,9 +222,25 @@ export class DiscordStandin extends EventEmitter {
     }
   }
 
-  /** Drops every gateway connection abruptly (simulates a network cut). */
+  /**
+   * Drops every gateway connection abruptly (a network cut). Sessions stay resumable: what
+   * is dispatched meanwhile is replayed when the client RESUMEs.
+   */
   dropGateway(): void {
     for (const s of this.sessions) s.ws.terminate();
+  }
+
+  /** Stalls the gateway: dispatches are held (interactions age) until `resumeGateway`. */
+  pauseGateway(): void {
+    this.paused = true;
+  }
+
+  /** Ends a stall: sends every held dispatch, in order. */
+  resumeGateway(): void {
+    this.paused = false;
+    const held = this.held;
+    this.held = [];
+    for (const h of held) if (h.session.connected && h.session.ws.readyState === h.session.ws.OPEN) h.session.ws.send(h.text);
   }
 
   // ---------------------------------------------------------------- local page
@@ -260,12 +308,21 @@ export class DiscordStandin extends EventEmitter {
   // ---------------------------------------------------------------- gateway
 
   private send(s: GatewaySession, payload: Record<string, unknown>): void {
-    if (s.ws.readyState === s.ws.OPEN) s.ws.send(JSON.stringify(payload));
+    this.sendRaw(s, JSON.stringify(payload));
+  }
+
+  private sendRaw(s: GatewaySession, text: string): void {
+    if (s.ws.readyState === s.ws.OPEN) s.ws.send(text);
   }
 
   private dispatch(s: GatewaySession, t: string, d: unknown): void {
     s.seq += 1;
-    this.send(s, { op: 0, t, s: s.seq, d });
+    const text = JSON.stringify({ op: 0, t, s: s.seq, d });
+    s.sent.push({ s: s.seq, text });
+    if (s.sent.length > 2000) s.sent.splice(0, s.sent.length - 2000);
+    if (!s.connected) return; // replayed on RESUME
+    if (this.paused) this.held.push({ session: s, text });
+    else if (s.ws.readyState === s.ws.OPEN) s.ws.send(text);
   }
 
   private broadcast(t: string, d: unknown): boolean {
@@ -279,10 +336,15 @@ export class DiscordStandin extends EventEmitter {
   }
 
   private onGatewayConnection(ws: WebSocket): void {
-    const session: GatewaySession = { ws, seq: 0, sessionId: snowflake(), identified: false };
+    let session: GatewaySession = { ws, seq: 0, sessionId: snowflake(), identified: false, connected: true, sent: [] };
     this.sessions.add(session);
-    ws.on("close", () => this.sessions.delete(session));
-    ws.on("error", () => this.sessions.delete(session));
+    const lost = () => {
+      if (session.ws !== ws) return;
+      session.connected = false;
+      if (!session.identified) this.sessions.delete(session);
+    };
+    ws.on("close", lost);
+    ws.on("error", lost);
     this.send(session, { op: 10, d: { heartbeat_interval: 41_250 } });
     ws.on("message", (raw) => {
       let msg: { op: number; d: Record<string, unknown> | number | null };
@@ -303,17 +365,31 @@ export class DiscordStandin extends EventEmitter {
             return;
           }
           this.stats.identifies++;
+          // A fresh IDENTIFY replaces sessions that were never resumed (one bot here).
+          for (const old of this.sessions) if (old !== session && !old.connected) this.sessions.delete(old);
           session.identified = true;
           this.dispatch(session, "READY", this.readyPayload(session));
           this.dispatch(session, "GUILD_CREATE", this.guildPayload());
           break;
         }
-        case 6: // resume: nothing is buffered here, so resume at once
+        case 6: {
+          // RESUME: re-attach the old session and replay what it missed after `seq`.
+          const d = msg.d as { session_id?: string; seq?: number; token?: string };
+          const old = [...this.sessions].find((x) => x.sessionId === d.session_id && x !== session);
+          if (!old || (d.token !== this.token && d.token !== `Bot ${this.token}`)) {
+            this.send(session, { op: 9, d: false }); // invalid session: identify again
+            break;
+          }
           this.stats.resumes++;
-          session.identified = true;
-          session.seq = Number((msg.d as { seq?: number }).seq ?? 0);
-          this.dispatch(session, "RESUMED", {});
+          this.sessions.delete(session);
+          old.ws = ws;
+          old.connected = true;
+          session = old;
+          const from = Number(d.seq ?? 0);
+          for (const e of old.sent) if (e.s > from) this.sendRaw(old, e.text);
+          this.dispatch(old, "RESUMED", {});
           break;
+        }
         default:
           break; // presence, voice, request members: ignored
       }
@@ -422,6 +498,12 @@ export class DiscordStandin extends EventEmitter {
       if (!m) throw new HttpError(404, 0, "Not found");
       const route = decodeURIComponent(m[1] as string);
       const { body, files } = await this.readBody(req);
+      const fault = this.faults.match(req.method ?? "GET", route);
+      if (fault) {
+        res.writeHead(fault.status, { "content-type": "application/json", ...fault.headers });
+        res.end(JSON.stringify(fault.body));
+        return;
+      }
       const result = await this.route(req.method ?? "GET", route, url.searchParams, body, files, req.headers.authorization);
       if (result === undefined) {
         res.writeHead(204);
@@ -432,9 +514,11 @@ export class DiscordStandin extends EventEmitter {
       res.writeHead(200, { "content-type": "application/json" });
       res.end(json);
     } catch (e) {
-      const he = e instanceof HttpError ? e : new HttpError(400, 50035, e instanceof Error ? e.message : String(e));
+      const he = e instanceof HttpError ? e : e instanceof LimitError ? new HttpError(400, 50035, e.message) : new HttpError(400, 50035, e instanceof Error ? e.message : String(e));
+      this.refusals.push({ method: req.method ?? "GET", route: url.pathname, status: he.status, code: he.code, message: he.message });
+      this.emit("refusal", this.refusals.at(-1));
       res.writeHead(he.status, { "content-type": "application/json" });
-      res.end(JSON.stringify({ code: he.code, message: he.message }));
+      res.end(JSON.stringify({ code: he.code, message: he.message, ...(e instanceof LimitError ? { errors: { [e.path]: { _errors: [{ code: "BASE_TYPE_INVALID", message: e.reason }] } } } : {}) }));
     }
   }
 
@@ -496,6 +580,7 @@ export class DiscordStandin extends EventEmitter {
     if (is("/applications/:app/commands") || is("/applications/:app/guilds/:guild/commands")) {
       const scope = seg.length === 3 ? "global" : (seg[3] as string);
       if (method === "PUT") {
+        (body as unknown as Record<string, unknown>[]).forEach((c, i) => checkCommand(c, String(i)));
         const list = (body as unknown as Record<string, unknown>[]).map((c) => ({ ...c, id: snowflake(), application_id: this.applicationId, version: snowflake(), ...(scope === "global" ? {} : { guild_id: scope }) }));
         this.commands.set(scope, list);
         this.emit("commands", scope);
@@ -506,7 +591,10 @@ export class DiscordStandin extends EventEmitter {
     if (method === "GET" && is("/channels/:id")) return this.channelObject(this.channel(seg[1] as string));
     if (is("/channels/:id/messages")) {
       const ch = this.channel(seg[1] as string);
-      if (method === "POST") return this.publicCopy(this.createMessage(ch.id, body, files, { type: 0 }));
+      if (method === "POST") {
+        checkMessage(body);
+        return this.publicCopy(this.createMessage(ch.id, body, files, { type: 0 }));
+      }
       if (method === "GET") {
         const limit = Number(query.get("limit") ?? 50);
         return (this.messages.get(ch.id) ?? []).filter((x) => !x.visibleTo).slice(-limit).reverse().map((x) => this.publicCopy(x));
@@ -515,7 +603,10 @@ export class DiscordStandin extends EventEmitter {
     if (is("/channels/:id/messages/:mid")) {
       const msg = this.findMessage(seg[1] as string, seg[3] as string);
       if (method === "GET") return this.publicCopy(msg);
-      if (method === "PATCH") return this.publicCopy(this.editMessage(msg, body, files));
+      if (method === "PATCH") {
+        checkMessage(body);
+        return this.publicCopy(this.editMessage(msg, body, files));
+      }
       if (method === "DELETE") {
         this.deleteMessage(msg);
         return undefined;
@@ -659,8 +750,19 @@ export class DiscordStandin extends EventEmitter {
     if (!p || p.record.id !== id) throw new HttpError(404, 10062, "Unknown interaction");
     const rec = p.record;
     if (rec.callbackType !== null) throw new HttpError(400, 40060, "Interaction has already been acknowledged.");
+    if (rec.expired || Date.now() - rec.createdAt > INTERACTION_WINDOW_MS) {
+      rec.refusals.push({ status: 404, code: 10062, message: "Unknown interaction" });
+      throw new HttpError(404, 10062, "Unknown interaction");
+    }
     const type = Number(body.type);
     const data = (body.data as Record<string, unknown>) ?? {};
+    try {
+      if (type === 4 || type === 7) checkMessage(data);
+      if (type === 8) checkChoices(data.choices, p.focused);
+    } catch (e) {
+      if (e instanceof LimitError) rec.refusals.push({ status: 400, code: 50035, message: e.message });
+      throw e;
+    }
     rec.callbackType = type;
     rec.ackMs = Date.now() - rec.sentAt;
     const interactionMeta = this.interactionMetadata(rec, p.message ? 3 : 2);
@@ -697,6 +799,19 @@ export class DiscordStandin extends EventEmitter {
     const p = this.pending.get(token);
     if (!p) throw new HttpError(404, 10015, "Unknown Webhook");
     const rec = p.record;
+    // The token works only after the interaction was acknowledged, and for 15 minutes.
+    if (rec.callbackType === null || Date.now() - rec.createdAt > TOKEN_LIFETIME_MS) {
+      rec.refusals.push({ status: 404, code: 10015, message: "Unknown Webhook" });
+      throw new HttpError(404, 10015, "Unknown Webhook");
+    }
+    if (method === "POST" || method === "PATCH") {
+      try {
+        checkMessage(body);
+      } catch (e) {
+        if (e instanceof LimitError) rec.refusals.push({ status: 400, code: 50035, message: e.message });
+        throw e;
+      }
+    }
     if (seg.length === 3 && method === "POST") {
       const msg = this.createMessage(rec.channelId, body, files, { type: 0, visibleTo: rec.userId, interaction: this.interactionMetadata(rec, p.message ? 3 : 2) });
       rec.followups.push(msg);
@@ -733,11 +848,11 @@ export class DiscordStandin extends EventEmitter {
     return u;
   }
 
-  private baseInteraction(type: number, userId: string, channelId: string): Record<string, unknown> & { id: string; token: string } {
+  private baseInteraction(type: number, userId: string, channelId: string, ageMs = 0): Record<string, unknown> & { id: string; token: string } {
     const u = this.user(userId);
     const ch = this.channel(channelId);
     return {
-      id: snowflake(),
+      id: ageMs > 0 ? snowflakeAt(Date.now() - ageMs) : snowflake(),
       application_id: this.applicationId,
       type,
       token: `itk_${snowflake()}_${Math.random().toString(36).slice(2)}`,
@@ -756,23 +871,47 @@ export class DiscordStandin extends EventEmitter {
     };
   }
 
-  private async run(payload: Record<string, unknown> & { id: string; token: string }, userId: string, channelId: string, message?: ApiMessage, waitMs = 10_000, commandPath?: string): Promise<InteractionRecord> {
-    const record: InteractionRecord = { id: payload.id, token: payload.token, userId, channelId, sentAt: Date.now(), callbackType: null, ackMs: null, original: null, followups: [], choices: null, ...(commandPath ? { commandPath } : {}) };
+  /**
+   * Dispatches an interaction and waits for the bot's answer: a message, an update or
+   * choices, or a deferral completed by an edit or a follow-up. Discord's window applies: with
+   * no acknowledgement 3 s after the interaction's creation it has failed ("This interaction
+   * failed"), which rejects unless `allowFailure` is set.
+   */
+  private async run(payload: Record<string, unknown> & { id: string; token: string }, userId: string, channelId: string, message: ApiMessage | undefined, opts: DriveOptions = {}, commandPath?: string, focused?: OptionDef): Promise<InteractionRecord> {
+    const createdAt = snowflakeTime(payload.id);
+    const record: InteractionRecord = {
+      id: payload.id, token: payload.token, userId, channelId, sentAt: Date.now(), createdAt, expired: false, refusals: [],
+      callbackType: null, ackMs: null, original: null, followups: [], choices: null, ...(commandPath ? { commandPath } : {}),
+    };
     const done = new EventEmitter();
-    const pend: Pending = message ? { record, message, done } : { record, done };
+    const pend: Pending = { record, done, ...(message ? { message } : {}), ...(focused ? { focused } : {}) };
     this.pending.set(record.token, pend);
     this.interactions.set(record.token, record);
     this.stats.interactions++;
+    const waitMs = opts.waitMs ?? 60_000;
     const settled = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`interaction ${record.id} got no answer within ${waitMs} ms`)), waitMs);
+      const deadline = setTimeout(() => {
+        if (record.callbackType !== null) return;
+        record.expired = true;
+        done.emit("change");
+      }, Math.max(0, createdAt + INTERACTION_WINDOW_MS - Date.now()));
+      const timer = setTimeout(() => finish(new Error(`interaction ${record.id} got no complete answer within ${waitMs} ms`)), waitMs);
+      const finish = (e?: Error) => {
+        clearTimeout(timer);
+        clearTimeout(deadline);
+        done.off("change", check);
+        if (e) reject(e);
+        else resolve();
+      };
       const check = () => {
         const t = record.callbackType;
-        const complete = t === 4 || t === 7 || t === 8 || ((t === 5 || t === 6) && (record.followups.length > 0 || (record.original !== null && record.original.edited_timestamp !== null)));
-        if (complete) {
-          clearTimeout(timer);
-          done.off("change", check);
-          resolve();
+        if (record.expired && t === null) {
+          const why = record.refusals.at(-1);
+          finish(opts.allowFailure ? undefined : new Error(`interaction ${record.id} failed: no answer within ${INTERACTION_WINDOW_MS} ms${why ? ` (the bot's answer was refused: ${why.status} ${why.code} ${why.message})` : ""}`));
+          return;
         }
+        const complete = t === 4 || t === 7 || t === 8 || ((t === 5 || t === 6) && (record.followups.length > 0 || (record.original !== null && record.original.edited_timestamp !== null)));
+        if (complete) finish();
       };
       done.on("change", check);
     });
@@ -807,18 +946,39 @@ export class DiscordStandin extends EventEmitter {
    * Runs a slash command as `userId` in `channelId`. `path` is `name` or `name sub`;
    * `options` are the leaf options (strings, integers, booleans).
    */
-  async command(userId: string, channelId: string, path: string, options: Record<string, string | number | boolean> = {}): Promise<InteractionRecord> {
-    const payload = this.baseInteraction(2, userId, channelId);
+  async command(userId: string, channelId: string, path: string, options: Record<string, string | number | boolean> = {}, opts: DriveOptions = {}): Promise<InteractionRecord> {
+    const payload = this.baseInteraction(2, userId, channelId, opts.ageMs);
     payload.data = this.commandData(path, options, null);
-    return this.run(payload, userId, channelId, undefined, 10_000, path);
+    return this.run(payload, userId, channelId, undefined, opts, path);
+  }
+
+  /**
+   * Sends a slash command with raw leaf options exactly as given (names, types, values),
+   * for what the API allows a client to send that the registration would not produce.
+   */
+  async rawCommand(userId: string, channelId: string, path: string, leaf: ApiOption[], opts: DriveOptions = {}): Promise<InteractionRecord> {
+    const payload = this.baseInteraction(2, userId, channelId, opts.ageMs);
+    const data = this.commandData(path, {}, null);
+    const wrap = (o: Record<string, unknown>[]): Record<string, unknown>[] =>
+      o.map((x) => (x.type === 1 ? { ...x, options: leaf } : x.type === 2 ? { ...x, options: wrap(x.options as Record<string, unknown>[]) } : x));
+    payload.data = { ...data, options: path.includes(" ") ? wrap(data.options as Record<string, unknown>[]) : leaf };
+    return this.run(payload, userId, channelId, undefined, opts, path);
   }
 
   /** Asks the bot for autocomplete choices of option `focused` while typing `options[focused]`. */
-  async autocomplete(userId: string, channelId: string, path: string, options: Record<string, string | number | boolean>, focused: string): Promise<{ name: string; value: string | number }[]> {
-    const payload = this.baseInteraction(4, userId, channelId);
+  async autocomplete(userId: string, channelId: string, path: string, options: Record<string, string | number | boolean>, focused: string, opts: DriveOptions = {}): Promise<{ name: string; value: string | number }[]> {
+    const payload = this.baseInteraction(4, userId, channelId, opts.ageMs);
     payload.data = this.commandData(path, options, focused);
-    const rec = await this.run(payload, userId, channelId);
+    const rec = await this.run(payload, userId, channelId, undefined, opts, undefined, this.optionDef(path, focused));
     return rec.choices ?? [];
+  }
+
+  /** The registered definition of option `name` of command `path` (`name`, `name sub`, `name group sub`). */
+  optionDef(path: string, name: string): OptionDef | undefined {
+    const [cmdName, ...rest] = path.split(" ");
+    let node = this.commandByName(cmdName as string) as unknown as OptionDef | undefined;
+    for (const part of rest) node = node?.options?.find((o) => o.name === part);
+    return node?.options?.find((o) => o.name === name);
   }
 
   private commandData(path: string, options: Record<string, string | number | boolean>, focused: string | null): Record<string, unknown> {
@@ -844,19 +1004,19 @@ export class DiscordStandin extends EventEmitter {
   }
 
   /** Clicks button `customId` on `message` as `userId`. */
-  async click(userId: string, message: ApiMessage, customId: string): Promise<InteractionRecord> {
-    const payload = this.baseInteraction(3, userId, message.channel_id);
+  async click(userId: string, message: ApiMessage, customId: string, opts: DriveOptions = {}): Promise<InteractionRecord> {
+    const payload = this.baseInteraction(3, userId, message.channel_id, opts.ageMs);
     payload.message = this.publicCopy(message);
     payload.data = { custom_id: customId, component_type: 2 };
-    return this.run(payload, userId, message.channel_id, message);
+    return this.run(payload, userId, message.channel_id, message, opts);
   }
 
   /** Chooses `values` in select menu `customId` on `message` as `userId`. */
-  async select(userId: string, message: ApiMessage, customId: string, values: string[]): Promise<InteractionRecord> {
-    const payload = this.baseInteraction(3, userId, message.channel_id);
+  async select(userId: string, message: ApiMessage, customId: string, values: string[], opts: DriveOptions = {}): Promise<InteractionRecord> {
+    const payload = this.baseInteraction(3, userId, message.channel_id, opts.ageMs);
     payload.message = this.publicCopy(message);
     payload.data = { custom_id: customId, component_type: 3, values };
-    return this.run(payload, userId, message.channel_id, message);
+    return this.run(payload, userId, message.channel_id, message, opts);
   }
 
   /** Messages of a channel as `userId` sees them (public plus their own ephemeral ones). */

@@ -77,6 +77,12 @@ export interface InteractionRecord {
   readonly userId: string;
   readonly channelId: string;
   readonly sentAt: number;
+  /** When Discord created it (its snowflake's time, ms): the 3 s and 15 min clocks start here. */
+  readonly createdAt: number;
+  /** Set when 3 s passed with no answer: Discord shows "This interaction failed". */
+  expired: boolean;
+  /** Requests of the bot for this interaction that the stand-in refused (status and code). */
+  readonly refusals: { status: number; code: number; message: string }[];
   /** For slash commands: `name sub` as typed. */
   readonly commandPath?: string;
   /** Callback type (4 message, 5 deferred, 6 deferred update, 7 update, 8 autocomplete). */

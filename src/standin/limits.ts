@@ -1,0 +1,147 @@
+/**
+ * Discord's documented limits, enforced by the stand-in so a test meets here what a user
+ * would meet there: a payload Discord refuses is refused with 400 and JSON error code 50035
+ * ("Invalid Form Body"), with the path of the first offending field.
+ *
+ * Sources (Discord API docs):
+ * - message components: https://discord.com/developers/docs/components/reference
+ *   (at most 5 action rows; a row holds up to 5 buttons or one select; custom_id at most
+ *   100 characters; button label 80; select: 1 to 25 options, placeholder 150; option label,
+ *   value and description 100);
+ * - messages: https://discord.com/developers/docs/resources/message#create-message
+ *   (content 2000 characters, at most 10 embeds);
+ * - autocomplete: https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-response-object-autocomplete
+ *   (at most 25 choices; name 1 to 100 characters; a value of the option's type, strings
+ *   up to 100 characters);
+ * - application commands: https://discord.com/developers/docs/interactions/application-commands
+ *   (names 1-32 lower case, descriptions 1-100, at most 25 options and 25 choices).
+ */
+
+/** A refusal as Discord words it: HTTP status, JSON code, message. */
+export class LimitError extends Error {
+  readonly status = 400;
+  readonly code = 50035;
+  constructor(readonly path: string, readonly reason: string) {
+    super(`Invalid Form Body: ${path}: ${reason}`);
+  }
+}
+
+/** Application command option types (API numbers). */
+export const OPTION_TYPE = { SUB_COMMAND: 1, SUB_COMMAND_GROUP: 2, STRING: 3, INTEGER: 4, BOOLEAN: 5, USER: 6, CHANNEL: 7, ROLE: 8, MENTIONABLE: 9, NUMBER: 10, ATTACHMENT: 11 } as const;
+
+type Json = Record<string, unknown>;
+
+const str = (v: unknown) => (typeof v === "string" ? v : "");
+function maxLen(path: string, v: unknown, max: number, min = 0): void {
+  if (v === undefined || v === null) {
+    if (min > 0) throw new LimitError(path, "This field is required");
+    return;
+  }
+  const s = String(v);
+  if (s.length > max) throw new LimitError(path, `Must be ${max} or fewer in length.`);
+  if (s.length < min) throw new LimitError(path, `Must be ${min} or more in length.`);
+}
+
+/** Checks a message body (create, edit, interaction response data). Throws LimitError. */
+export function checkMessage(body: Json): void {
+  maxLen("content", body.content, 2000);
+  const embeds = body.embeds as unknown[] | undefined;
+  if (Array.isArray(embeds) && embeds.length > 10) throw new LimitError("embeds", "Must be 10 or fewer in length.");
+  const rows = body.components as Json[] | undefined;
+  if (rows === undefined || rows === null) return;
+  if (!Array.isArray(rows)) throw new LimitError("components", "Must be an array.");
+  if (rows.length > 5) throw new LimitError("components", "Must be 5 or fewer in length.");
+  const ids = new Set<string>();
+  rows.forEach((row, r) => {
+    if (row.type !== 1) throw new LimitError(`components.${r}.type`, "Top-level components must be action rows.");
+    const items = (row.components as Json[] | undefined) ?? [];
+    if (items.length === 0) throw new LimitError(`components.${r}.components`, "Must be 1 or more in length.");
+    if (items.length > 5) throw new LimitError(`components.${r}.components`, "Must be 5 or fewer in length.");
+    const selects = items.filter((c) => c.type !== 2);
+    if (selects.length > 0 && items.length > 1) throw new LimitError(`components.${r}.components`, "A select menu fills its row alone.");
+    items.forEach((c, i) => {
+      const at = `components.${r}.components.${i}`;
+      const link = c.type === 2 && c.style === 5;
+      if (!link) {
+        maxLen(`${at}.custom_id`, c.custom_id, 100, 1);
+        if (ids.has(str(c.custom_id))) throw new LimitError(`${at}.custom_id`, "Component custom id cannot be duplicated");
+        ids.add(str(c.custom_id));
+      }
+      if (c.type === 2) maxLen(`${at}.label`, c.label, 80);
+      if (c.type === 3) {
+        const options = (c.options as Json[] | undefined) ?? [];
+        if (options.length < 1 || options.length > 25) throw new LimitError(`${at}.options`, "Must be between 1 and 25 in length.");
+        maxLen(`${at}.placeholder`, c.placeholder, 150);
+        const values = new Set<string>();
+        options.forEach((o, k) => {
+          maxLen(`${at}.options.${k}.label`, o.label, 100, 1);
+          maxLen(`${at}.options.${k}.value`, o.value, 100, 1);
+          maxLen(`${at}.options.${k}.description`, o.description, 100);
+          if (values.has(str(o.value))) throw new LimitError(`${at}.options.${k}.value`, "Select option values must be unique");
+          values.add(str(o.value));
+        });
+      }
+    });
+  });
+}
+
+/** An option definition as registered (the parts the checks read). */
+export interface OptionDef {
+  readonly name: string;
+  readonly type: number;
+  readonly required?: boolean;
+  readonly autocomplete?: boolean;
+  readonly choices?: readonly { name: string; value: string | number }[];
+  readonly options?: readonly OptionDef[];
+  readonly min_value?: number;
+  readonly max_value?: number;
+  readonly min_length?: number;
+  readonly max_length?: number;
+}
+
+/** Does `value` have the type of an option of `type`? */
+export function valueFitsType(type: number, value: unknown): boolean {
+  if (type === OPTION_TYPE.STRING) return typeof value === "string";
+  if (type === OPTION_TYPE.INTEGER) return typeof value === "number" && Number.isInteger(value);
+  if (type === OPTION_TYPE.NUMBER) return typeof value === "number" && Number.isFinite(value);
+  if (type === OPTION_TYPE.BOOLEAN) return typeof value === "boolean";
+  return typeof value === "string";
+}
+
+/** Checks an autocomplete answer against the focused option's definition. */
+export function checkChoices(choices: unknown, def: OptionDef | undefined): void {
+  if (!Array.isArray(choices)) throw new LimitError("data.choices", "Must be an array.");
+  if (choices.length > 25) throw new LimitError("data.choices", "Must be 25 or fewer in length.");
+  choices.forEach((c: Json, i) => {
+    maxLen(`data.choices.${i}.name`, c.name, 100, 1);
+    if (def && !valueFitsType(def.type, c.value)) {
+      const kind = def.type === OPTION_TYPE.INTEGER ? "int" : def.type === OPTION_TYPE.NUMBER ? "number" : "string";
+      throw new LimitError(`data.choices.${i}.value`, `Value ${String(c.value)} is not ${kind}.`);
+    }
+    if (typeof c.value === "string") maxLen(`data.choices.${i}.value`, c.value, 100);
+  });
+}
+
+/** Checks one command registration body. */
+export function checkCommand(cmd: Json, at = "0"): void {
+  const name = str(cmd.name);
+  if (!/^[-_\p{Ll}\p{N}]{1,32}$/u.test(name)) throw new LimitError(`${at}.name`, "Command name is invalid");
+  if ((cmd.type ?? 1) === 1) maxLen(`${at}.description`, cmd.description, 100, 1);
+  const walk = (options: readonly OptionDef[] | undefined, path: string) => {
+    if (!options) return;
+    if (options.length > 25) throw new LimitError(`${path}.options`, "Must be 25 or fewer in length.");
+    options.forEach((o, i) => {
+      const p = `${path}.options.${i}`;
+      if (!/^[-_\p{Ll}\p{N}]{1,32}$/u.test(o.name)) throw new LimitError(`${p}.name`, "Option name is invalid");
+      maxLen(`${p}.description`, (o as unknown as Json).description, 100, 1);
+      if (o.choices && o.choices.length > 25) throw new LimitError(`${p}.choices`, "Must be 25 or fewer in length.");
+      if (o.choices && o.autocomplete) throw new LimitError(`${p}.autocomplete`, "Autocomplete cannot be set with choices.");
+      o.choices?.forEach((c, k) => {
+        maxLen(`${p}.choices.${k}.name`, c.name, 100, 1);
+        if (!valueFitsType(o.type, c.value)) throw new LimitError(`${p}.choices.${k}.value`, "Choice value has the wrong type.");
+      });
+      walk(o.options, p);
+    });
+  };
+  walk(cmd.options as OptionDef[] | undefined, at);
+}
