@@ -10,9 +10,10 @@ import {
   type AutocompleteInteraction, type BaseMessageOptions, type ChatInputCommandInteraction, type MessageComponentInteraction,
 } from "discord.js";
 import type { BotContext } from "../src/bot/context";
+import { hint, type Choice } from "../src/bot/router";
 import { encodeId, type ComponentId } from "../src/bot/customid";
 import { UserError } from "../src/bot/errors";
-import { respond } from "../src/bot/reply";
+import { publish, ReplyFailed, respond } from "../src/bot/reply";
 import type { CanastaTable, Seat } from "../src/bot/tables";
 import { cardName, distinctRotations, parseCardName, type Rotation } from "../src/games/onexeno/cards";
 import {
@@ -368,22 +369,28 @@ export async function canastaComponent(interaction: MessageComponentInteraction,
   }
   if (s.turn !== seat) throw new UserError("action/not_your_turn", `It is not your turn: ${rec.seats[s.turn]?.name} is playing.`);
   let after: CanastaTable | null = null;
+  let failed: ReplyFailed | null = null;
   await respond(interaction, fromPanel ? "update" : "reply", fromPanel, async () => {
     after = await ctx.canasta.play(interaction.channelId, interaction.user.id, move, rec.rev);
     const a = after as CanastaTable;
     if (!fromPanel) return canastaPayload(a, moveNote(rec, a));
     const stillMine = a.state?.turn === seat && a.status === "playing";
     return stillMine ? canastaHandPayload(a, interaction.user.id, `✅ ${moveNote(rec, a)}`) : { content: `✅ ${moveNote(rec, a)} Your turn is over.`, components: [], files: [], embeds: [] };
+  }).catch((e: unknown) => {
+    if (!(e instanceof ReplyFailed) || !fromPanel) throw e;
+    failed = e;
   });
   const done = after as CanastaTable | null;
-  if (done && fromPanel) await interaction.followUp(await canastaPayload(done, moveNote(rec, done)));
+  // The move is saved: the public table goes out even if the private panel could not be updated.
+  if (done && fromPanel) await publish(interaction, ctx.post, await canastaPayload(done, moveNote(rec, done)));
+  if (failed) throw failed;
 }
 
 /** Autocomplete for canasta options: melds, extensions, discards, take counts. */
-export async function canastaAutocomplete(interaction: AutocompleteInteraction, rec: CanastaTable): Promise<void> {
+export async function canastaAutocomplete(interaction: AutocompleteInteraction, rec: CanastaTable): Promise<Choice[]> {
   const focused = interaction.options.getFocused(true);
   const seat = rec.seats.findIndex((x) => x.userId === interaction.user.id);
-  const say = (t: string) => interaction.respond([{ name: t.slice(0, 100), value: "none" }]);
+  const say = (t: string) => hint(t);
   if (!rec.state || rec.status !== "playing") return say("No canasta game is running here");
   if (seat < 0) return say("You have no seat at this table");
   const s = rec.state;
@@ -391,8 +398,8 @@ export async function canastaAutocomplete(interaction: AutocompleteInteraction, 
   const typed = String(focused.value).toUpperCase();
   if (focused.name === "count") {
     const takes = canastaLegalMoves(s, seat).filter((m): m is CanastaMove & { kind: "take" } => m.kind === "take");
-    if (!takes.length) return interaction.respond([]);
-    return interaction.respond(takes.slice(-MAX).reverse().map((m) => ({ name: `Take ${m.count}${m.count === s.pile.length ? " (all)" : ""}`, value: m.count })));
+    if (!takes.length) return ([]);
+    return (takes.slice(-MAX).reverse().map((m) => ({ name: `Take ${m.count}${m.count === s.pile.length ? " (all)" : ""}`, value: m.count })));
   }
   if (s.turn !== seat) return say(`Not your turn: ${rec.seats[s.turn]?.name} is playing`);
   if (focused.name === "cards") {
@@ -401,16 +408,16 @@ export async function canastaAutocomplete(interaction: AutocompleteInteraction, 
       .map((r) => ({ name: `${rowText(r)}: ${r.map((c) => cardName(idOf(c.card))).join(" ")}`.slice(0, 100), value: encodeRow(r) }))
       .filter((c) => c.value.length <= 100 && (typed === "" || c.name.toUpperCase().includes(typed)));
     if (!shown.length) return say(s.phase === "draw" ? "Draw first" : "No valid row in your hand now");
-    return interaction.respond(shown.slice(0, MAX));
+    return (shown.slice(0, MAX));
   }
   if (focused.name === "card" && interaction.options.getSubcommand() === "extend") {
     const ext = extensionChoices(s, seat).filter((e) => typed === "" || e.label.toUpperCase().includes(typed));
     if (!ext.length) return say("No card of yours extends a row now");
-    return interaction.respond(ext.slice(0, MAX).map((e) => ({ name: e.label.slice(0, 100), value: e.value })));
+    return (ext.slice(0, MAX).map((e) => ({ name: e.label.slice(0, 100), value: e.value })));
   }
   if (focused.name === "card") {
     const distinct = [...new Set(hand)].filter((c) => typed === "" || cardName(idOf(c)).includes(typed.replace(/\s+/g, "")));
-    return interaction.respond(distinct.slice(0, MAX).map((c) => ({ name: `${cardName(idOf(c))} · ${instValue(c)} pts`, value: String(c) })));
+    return (distinct.slice(0, MAX).map((c) => ({ name: `${cardName(idOf(c))} · ${instValue(c)} pts`, value: String(c) })));
   }
-  return interaction.respond([]);
+  return ([]);
 }

@@ -3,7 +3,9 @@
  * is scheduled after a short visible delay, applied through the same table service as a
  * person's (same checks, same save), and the new table is posted in the channel. The choice
  * uses only the computer's own player view. Timers are not state: after a restart the
- * resumed table is kicked again.
+ * resumed table is kicked again. A post that Discord refuses never stops the table: the
+ * poster re-posts the table when Discord answers again, and the next computer move is
+ * scheduled whatever the post did.
  */
 import type { BaseMessageOptions } from "discord.js";
 import type { BotContext } from "../src/bot/context";
@@ -14,7 +16,7 @@ import { onexenoView } from "../src/games/onexeno/game";
 import { moveNote } from "./onexeno";
 import { tablePayload } from "./onexeno-view";
 
-/** Posts a message in a channel (not as an interaction reply). */
+/** Posts a message in a channel (not as an interaction reply); retries by itself, never throws. */
 export type Poster = (channelId: string, payload: BaseMessageOptions) => Promise<void>;
 
 export class Autoplay {
@@ -44,6 +46,7 @@ export class Autoplay {
   private async run(channelId: string): Promise<void> {
     this.timers.delete(channelId);
     const ctx = this.ctx();
+    let moved = false;
     try {
       const rec = await ctx.tables.get(channelId);
       if (!rec?.state || rec.status !== "playing") return;
@@ -60,11 +63,14 @@ export class Autoplay {
         }
         throw e;
       }
+      moved = true;
       if (this.stopped) return;
       await this.post(channelId, await tablePayload(after, moveNote(rec, after)));
-      this.kick(channelId);
     } catch (e) {
       ctx.log.error(`computer move failed in channel ${channelId}`, e);
+    } finally {
+      // The move is saved: whatever became of its picture, the next computer may move.
+      if (moved) this.kick(channelId);
     }
   }
 }

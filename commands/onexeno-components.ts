@@ -9,7 +9,7 @@ import type { BotContext } from "../src/bot/context";
 import type { ComponentHandler } from "../src/bot/router";
 import type { ComponentId } from "../src/bot/customid";
 import { UserError } from "../src/bot/errors";
-import { respond } from "../src/bot/reply";
+import { publish, ReplyFailed, respond } from "../src/bot/reply";
 import type { TableRecord } from "../src/bot/tables";
 import { cardName, isCardId, type CardId } from "../src/games/onexeno/cards";
 import { readPlacement } from "./onexeno-choices";
@@ -32,24 +32,31 @@ async function current(ctx: BotContext, interaction: MessageComponentInteraction
 /** Is this component from the private hand panel (an ephemeral message)? */
 const fromPanel = (i: MessageComponentInteraction) => i.message.flags.has(MessageFlags.Ephemeral);
 
-/** Plays from the private panel: the panel turns into a receipt, the new table goes public. */
+/**
+ * Plays from the private panel: the panel turns into a receipt, the new table goes public.
+ * The public table is published even when the receipt cannot be delivered (the move is saved).
+ */
 async function playFromPanel(interaction: MessageComponentInteraction, ctx: BotContext, rev: number, build: (rec: TableRecord, seat: number) => Parameters<BotContext["tables"]["play"]>[2]): Promise<void> {
   let done: { before: TableRecord; after: TableRecord } | null = null;
-  await respond(interaction, "update", true, async () => {
-    const before = await current(ctx, interaction);
-    if (before.rev !== rev) return handPayload(before, interaction.user.id, undefined, 0, MOVED_ON);
-    const seat = ctx.tables.seatOf(before, interaction.user.id);
-    const move = build(before, seat);
-    const after = await ctx.tables.play(interaction.channelId, interaction.user.id, move, rev);
-    done = { before, after };
-    const receipt = move.kind === "pass" ? "You passed." : `You placed ${cardName(move.card)}.`;
-    return { content: `✅ ${receipt} The new table is below.`, components: [], files: [], embeds: [] };
-  });
-  const played = done as { before: TableRecord; after: TableRecord } | null;
-  if (played) {
-    await interaction.followUp(await tablePayload(played.after, moveNote(played.before, played.after)));
-    ctx.afterReply(interaction.channelId);
+  let failed: ReplyFailed | null = null;
+  try {
+    await respond(interaction, "update", true, async () => {
+      const before = await current(ctx, interaction);
+      if (before.rev !== rev) return handPayload(before, interaction.user.id, undefined, 0, MOVED_ON);
+      const seat = ctx.tables.seatOf(before, interaction.user.id);
+      const move = build(before, seat);
+      const after = await ctx.tables.play(interaction.channelId, interaction.user.id, move, rev);
+      done = { before, after };
+      const receipt = move.kind === "pass" ? "You passed." : `You placed ${cardName(move.card)}.`;
+      return { content: `✅ ${receipt} The new table is below.`, components: [], files: [], embeds: [] };
+    });
+  } catch (e) {
+    if (!(e instanceof ReplyFailed)) throw e;
+    failed = e;
   }
+  const played = done as { before: TableRecord; after: TableRecord } | null;
+  if (played) await publish(interaction, ctx.post, await tablePayload(played.after, moveNote(played.before, played.after)));
+  if (failed) throw failed;
 }
 
 export const onexenoComponents: ComponentHandler<BotContext> = {

@@ -10,7 +10,7 @@ import {
 import type { BotContext } from "../src/bot/context";
 import { UserError } from "../src/bot/errors";
 import { respond } from "../src/bot/reply";
-import type { Command } from "../src/bot/router";
+import { hint, type Choice, type Command } from "../src/bot/router";
 import type { Seat, TableRecord } from "../src/bot/tables";
 import { cardValue, parseCardName } from "../src/games/onexeno/cards";
 import { COMPUTER_LEVELS, type ComputerLevel } from "../src/games/onexeno/computer";
@@ -57,7 +57,8 @@ const RULES_MD: Record<string, string> = {
 
 /** The rules of `game` as embed fields, one per `##` section of its rules document. */
 export function rulesEmbed(game: "basic" | "solitaire" | "canasta" = "basic"): EmbedBuilder {
-  const md = RULES_MD[game] as string;
+  const md = RULES_MD[game];
+  if (md === undefined) throw new UserError("input/bad_choice", "`game` must be one of: basic and partners, solitaire, canasta.");
   const sections = md.split(/^## /m).slice(1);
   const title = /^# (.*)$/m.exec(md)?.[1] ?? "ONEXENO";
   const intro = (md.split(/^## /m)[0] ?? "").replace(/^# .*\n/, "").trim();
@@ -284,7 +285,7 @@ export const onexenoCommand: Command<BotContext> = {
     if (can && can.status !== "over") return canastaAutocomplete(interaction, can);
     const rec = await ctx.tables.get(interaction.channelId);
     const seat = rec?.seats.findIndex((s) => s.userId === interaction.user.id) ?? -1;
-    const say = async (text: string) => interaction.respond([{ name: text.slice(0, 100), value: "none" }]);
+    const say = (text: string) => hint(text);
     if (!rec?.state || rec.status !== "playing") return say("No game is running in this channel");
     if (seat < 0) return say("You have no seat at this table");
     const state = rec.state;
@@ -295,7 +296,7 @@ export const onexenoCommand: Command<BotContext> = {
         .filter((c) => typed === "" || c.name.toLowerCase().includes(typed.replace(/\s+/g, "")) || String(cardValue(c.card)) === typed)
         .slice(0, MAX_CHOICES)
         .map((c) => ({ name: `${c.name} · ${cardChoiceText(c, myTurn)}${myTurn ? "" : " (not your turn)"}`.slice(0, 100), value: String(c.card) }));
-      return interaction.respond(choices);
+      return (choices);
     }
     if (focused.name === "at") {
       const cardText = interaction.options.getString("card") ?? "";
@@ -305,8 +306,8 @@ export const onexenoCommand: Command<BotContext> = {
       const places = placementChoices(state, seat, card);
       if (places.length === 0) return say("This card fits nowhere now: pick another or pass");
       const matching = places.filter((p) => typed === "" || p.label.toLowerCase().startsWith(typed) || p.label.toLowerCase().includes(typed));
-      return interaction.respond(matching.slice(0, MAX_CHOICES).map((p) => ({ name: p.label.slice(0, 100), value: p.value })));
+      return (matching.slice(0, MAX_CHOICES).map((p) => ({ name: p.label.slice(0, 100), value: p.value })));
     }
-    return interaction.respond([]);
+    return ([]);
   },
 };

@@ -10,6 +10,7 @@ import {
   type AutocompleteInteraction, type BaseMessageOptions, type ChatInputCommandInteraction, type MessageComponentInteraction,
 } from "discord.js";
 import type { BotContext } from "../src/bot/context";
+import { hint, type Choice } from "../src/bot/router";
 import { encodeId, type ComponentId } from "../src/bot/customid";
 import { UserError } from "../src/bot/errors";
 import { respond } from "../src/bot/reply";
@@ -204,15 +205,15 @@ export async function solitaireComponent(interaction: MessageComponentInteractio
 }
 
 /** Autocomplete inside a solitaire thread: the top card, then its places. */
-export async function solitaireAutocomplete(interaction: AutocompleteInteraction, rec: SolitaireRecord): Promise<void> {
+export async function solitaireAutocomplete(interaction: AutocompleteInteraction, rec: SolitaireRecord): Promise<Choice[]> {
   const focused = interaction.options.getFocused(true);
   const top = topWaste(rec.state);
-  if (rec.ownerId !== interaction.user.id) return interaction.respond([{ name: `This is ${rec.ownerName}'s solitaire`.slice(0, 100), value: "none" }]);
-  if (rec.state.phase !== "play") return interaction.respond([{ name: "This game is over", value: "none" }]);
-  if (top === null) return interaction.respond([{ name: "The waste is empty: draw first", value: "none" }]);
-  if (focused.name === "card") return interaction.respond([{ name: `${cardName(top)} · ${cardValue(top)} pts (the top waste card)`, value: String(top) }]);
+  if (rec.ownerId !== interaction.user.id) return hint(`This is ${rec.ownerName}'s solitaire`.slice(0, 100));
+  if (rec.state.phase !== "play") return hint("This game is over");
+  if (top === null) return hint("The waste is empty: draw first");
+  if (focused.name === "card") return ([{ name: `${cardName(top)} · ${cardValue(top)} pts (the top waste card)`, value: String(top) }]);
   const typed = String(focused.value).toUpperCase();
   const choices = solitaireChoices(rec).filter((c) => typed === "" || c.label.toUpperCase().startsWith(typed) || c.label.toUpperCase().includes(typed));
-  if (choices.length === 0) return interaction.respond([{ name: "The top card fits nowhere now: draw", value: "none" }]);
-  return interaction.respond(choices.slice(0, SELECT_MAX).map((c) => ({ name: c.label, value: c.value })));
+  if (choices.length === 0) return hint("The top card fits nowhere now: draw");
+  return (choices.slice(0, SELECT_MAX).map((c) => ({ name: c.label, value: c.value })));
 }

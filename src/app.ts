@@ -10,6 +10,7 @@ import { tablePayload } from "../commands/onexeno-view";
 import { canastaPayload } from "../commands/canasta";
 import { solitairePayload } from "../commands/solitaire";
 import type { BotContext } from "./bot/context";
+import { Publisher } from "./bot/publisher";
 import { createRouter, type Logger } from "./bot/router";
 import { SolitaireService, type Leaderboard, type SolitaireRecord } from "./bot/solitaire";
 import { TableService, type CanastaTable, type CanastaTables, type OnexenoTables, type TableRecord, type TableServiceOptions } from "./bot/tables";
@@ -90,32 +91,34 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const canastaTables: CanastaTables = new TableService(opts.stores.canasta, { ...canasta, id: "canasta" as const }, opts.tableOptions);
   const solitaire = new SolitaireService(opts.stores.solitaire, opts.stores.leaderboards, opts.tableOptions?.now);
   const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: opts.apiUrl } });
-  const autoplay = new Autoplay(
-    () => ctx,
-    async (channelId, payload) => {
-      const channel = await client.channels.fetch(channelId);
-      if (channel?.isSendable()) await (channel as SendableChannels).send(payload);
-    },
-    opts.computerDelayMs ?? 1200,
-  );
-  const ctx: BotContext = { tables, canasta: canastaTables, solitaire, log, afterReply: (channelId) => autoplay.kick(channelId) };
-  const route = createRouter(commands, components, ctx, log);
+  const send = async (channelId: string, payload: BaseMessageOptions) => {
+    const channel = await client.channels.fetch(channelId);
+    if (!channel?.isSendable()) throw new Error(`channel ${channelId} cannot take messages`);
+    await (channel as SendableChannels).send(payload);
+  };
+  const sources = resumables(tables, canastaTables, solitaire);
+  /** The current public table of a channel, whichever game holds it. */
+  const currentTable = async (channelId: string, note?: string) => {
+    for (const source of sources) {
+      const payload = await source.payload(channelId, note);
+      if (payload) return payload;
+    }
+    return null;
+  };
+  const publisher = new Publisher(send, (channelId) => currentTable(channelId), log);
+  const post = async (channelId: string, payload: BaseMessageOptions) => {
+    await publisher.post(channelId, payload);
+  };
+  const autoplay = new Autoplay(() => ctx, post, opts.computerDelayMs ?? 1200);
+  const ctx: BotContext = { tables, canasta: canastaTables, solitaire, log, afterReply: (channelId) => autoplay.kick(channelId), post };
+  const route = createRouter(commands, components, ctx, log, { post, after: (channelId) => autoplay.kick(channelId) });
   client.on(Events.InteractionCreate, (interaction) => void route(interaction));
   client.on(Events.Error, (e) => log.error("client error", e));
 
   const ready = new Promise<void>((resolve) => {
     client.once(Events.ClientReady, async (c) => {
       log.info(`Logged in as ${c.user.tag}.`);
-      await resumeTables(
-        client,
-        [
-          { what: "ONEXENO table", channels: () => tables.channels(), payload: async (id) => { const r = await tables.get(id); return r && r.status !== "over" ? tablePayload(r, RESUMED) : null; } },
-          { what: "canasta table", channels: () => canastaTables.channels(), payload: async (id) => { const r = await canastaTables.get(id); return r && r.status !== "over" ? canastaPayload(r, RESUMED) : null; } },
-          { what: "solitaire game", channels: () => solitaire.channels(), payload: async (id) => { const r = await solitaire.get(id); return r && r.state.phase === "play" ? solitairePayload(r, RESUMED) : null; } },
-        ],
-        log,
-        (id) => autoplay.kick(id),
-      );
+      await resumeTables(client, sources, log, (id) => autoplay.kick(id));
       resolve();
     });
   });
@@ -128,6 +131,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     ready,
     async stop() {
       autoplay.stop();
+      publisher.stop();
       await client.destroy();
     },
   };
@@ -137,8 +141,17 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
 interface Resumable {
   readonly what: string;
   channels(): Promise<string[]>;
-  /** The message to post, or null when there is nothing running there. */
-  payload(channelId: string): Promise<BaseMessageOptions | null>;
+  /** The message to post (with `note` above it), or null when there is nothing running there. */
+  payload(channelId: string, note?: string): Promise<BaseMessageOptions | null>;
+}
+
+/** The per-channel things of each game that carry on after a restart. */
+function resumables(tables: OnexenoTables, canastaTables: CanastaTables, solitaire: SolitaireService): Resumable[] {
+  return [
+    { what: "ONEXENO table", channels: () => tables.channels(), payload: async (id, note) => { const r = await tables.get(id); return r && r.status !== "over" ? tablePayload(r, note) : null; } },
+    { what: "canasta table", channels: () => canastaTables.channels(), payload: async (id, note) => { const r = await canastaTables.get(id); return r && r.status !== "over" ? canastaPayload(r, note) : null; } },
+    { what: "solitaire game", channels: () => solitaire.channels(), payload: async (id, note) => { const r = await solitaire.get(id); return r && r.state.phase === "play" ? solitairePayload(r, note) : null; } },
+  ];
 }
 
 const RESUMED = "♻️ The bot restarted; this table was saved and carries on.";
@@ -148,7 +161,7 @@ async function resumeTables(client: Client, sources: readonly Resumable[], log: 
   for (const source of sources) {
     for (const channelId of await source.channels()) {
       try {
-        const payload = await source.payload(channelId);
+        const payload = await source.payload(channelId, RESUMED);
         if (!payload) continue;
         const channel = await client.channels.fetch(channelId);
         if (!channel?.isSendable()) continue;

@@ -1,4 +1,5 @@
 /** What every command and component handler receives. */
+import type { BaseMessageOptions } from "discord.js";
 import type { Logger } from "./router";
 import type { SolitaireService } from "./solitaire";
 import type { CanastaTables, OnexenoTables } from "./tables";
@@ -13,4 +14,9 @@ export interface BotContext {
    * (src/app.ts) schedules its move. Never awaited by handlers.
    */
   readonly afterReply: (channelId: string) => void;
+  /**
+   * Posts a public message in a channel; when Discord refuses, the channel's current table is
+   * posted again later (`Publisher`). Never throws.
+   */
+  readonly post: (channelId: string, payload: BaseMessageOptions) => Promise<void>;
 }

@@ -2,8 +2,13 @@
  * Answering within Discord's 3-second window
  * (https://discord.com/developers/docs/interactions/receiving-and-responding#responding-to-an-interaction):
  * the payload is built (lock wait, engine, store write, render) while a timer runs; if it is
- * not ready after `deferAfterMs`, the interaction is deferred and the payload sent as an
- * edit. Fast paths answer in one call.
+ * not ready in time, the interaction is deferred and the payload sent as an edit. The clock
+ * starts when Discord created the interaction (its snowflake), not when it reached us, so an
+ * interaction delivered late is deferred sooner.
+ *
+ * Once `build` has returned, whatever it changed is saved: a failure to deliver the answer
+ * is then a `ReplyFailed` carrying the payload, so the router can post it in the channel
+ * instead of telling the player that nothing happened.
  */
 import {
   MessageFlags,
@@ -12,15 +17,52 @@ import {
   type MessageComponentInteraction,
 } from "discord.js";
 
-/** Default time before deferring, in ms (well inside the 3000 ms deadline). */
+/** Discord's window to acknowledge an interaction, in ms from its creation. */
+export const INTERACTION_WINDOW_MS = 3000;
+/** Default time before deferring, in ms after the interaction's creation. */
 export const DEFER_AFTER_MS = 1500;
+/**
+ * An interaction older than this (ms) when it reaches the bot is not acted on: an answer
+ * could no longer arrive in time, and a move nobody is told about is worse than none.
+ * Leaves 500 ms for the round trip and for clock skew between Discord and this host.
+ */
+export const LATE_AFTER_MS = 2500;
+
+const DISCORD_EPOCH = 1420070400000n;
+
+/**
+ * Age of an interaction in ms: now minus its creation time, read from its snowflake id
+ * (https://discord.com/developers/docs/reference#snowflakes). Never negative.
+ */
+export function interactionAge(id: string, now: number = Date.now()): number {
+  try {
+    return Math.max(0, now - Number((BigInt(id) >> 22n) + DISCORD_EPOCH));
+  } catch {
+    return 0;
+  }
+}
 
 type Replyable = ChatInputCommandInteraction | MessageComponentInteraction;
 
 /**
+ * The answer was built (and any change saved) but could not be delivered. `payload` is what
+ * the player should have seen; `ephemeral` says whether it was private (never posted publicly).
+ */
+export class ReplyFailed extends Error {
+  constructor(
+    readonly payload: BaseMessageOptions,
+    readonly ephemeral: boolean,
+    override readonly cause: unknown,
+  ) {
+    super(`the reply could not be delivered: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = "ReplyFailed";
+  }
+}
+
+/**
  * Sends `build()`'s payload as a new reply (`mode: "reply"`, public or ephemeral) or as an
  * update of the component's message (`mode: "update"`). Errors thrown by `build` propagate
- * to the router's error boundary (which knows about deferred interactions).
+ * unchanged (nothing was saved); a delivery failure after `build` returned is a `ReplyFailed`.
  */
 export async function respond(
   interaction: Replyable,
@@ -30,12 +72,17 @@ export async function respond(
   deferAfterMs = DEFER_AFTER_MS,
 ): Promise<void> {
   let deferring: Promise<unknown> | null = null;
+  let deferFailed: unknown = null;
+  const wait = Math.max(0, deferAfterMs - interactionAge(interaction.id));
   const timer = setTimeout(() => {
-    deferring =
+    deferring = (
       mode === "update" && interaction.isMessageComponent()
         ? interaction.deferUpdate()
-        : interaction.deferReply(ephemeral ? { flags: MessageFlags.Ephemeral } : {});
-  }, deferAfterMs);
+        : interaction.deferReply(ephemeral ? { flags: MessageFlags.Ephemeral } : {})
+    ).catch((e: unknown) => {
+      deferFailed = e;
+    });
+  }, wait);
   let payload: BaseMessageOptions;
   try {
     payload = await build();
@@ -43,11 +90,35 @@ export async function respond(
     clearTimeout(timer);
     if (deferring) await deferring;
   }
-  if (interaction.deferred) {
-    await interaction.editReply(payload);
-  } else if (mode === "update" && interaction.isMessageComponent()) {
-    await interaction.update(payload);
-  } else {
-    await interaction.reply(ephemeral ? { ...payload, flags: MessageFlags.Ephemeral } : payload);
+  try {
+    if (deferFailed) throw deferFailed;
+    if (interaction.deferred) {
+      await interaction.editReply(payload);
+    } else if (mode === "update" && interaction.isMessageComponent()) {
+      await interaction.update(payload);
+    } else {
+      await interaction.reply(ephemeral ? { ...payload, flags: MessageFlags.Ephemeral } : payload);
+    }
+  } catch (e) {
+    throw new ReplyFailed(payload, ephemeral || (mode === "update" && interaction.isMessageComponent() && interaction.message.flags.has(MessageFlags.Ephemeral)), e);
   }
+}
+
+/** Posts a public message in a channel (not as an interaction answer). */
+export type ChannelPoster = (channelId: string, payload: BaseMessageOptions) => Promise<void>;
+
+/**
+ * Publishes `payload` (a public table) after an interaction was answered privately: as a
+ * follow-up, or, when that fails, as a plain channel message. Throws only when both fail.
+ */
+export async function publish(interaction: Replyable, post: ChannelPoster, payload: BaseMessageOptions): Promise<void> {
+  if (interaction.replied || interaction.deferred) {
+    try {
+      await interaction.followUp(payload);
+      return;
+    } catch {
+      // fall through to a channel message
+    }
+  }
+  await post(interaction.channelId, payload);
 }

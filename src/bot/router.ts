@@ -1,26 +1,52 @@
 /**
  * The single `interactionCreate` entry: routes slash commands, autocomplete and components,
- * with one error boundary. Expected failures (`UserError`) are answered ephemerally and not
- * logged as crashes; anything else is logged and answered with a generic ephemeral message.
- * Pattern: discord.js guide "Command handling" and "Event handling"
+ * with one error boundary. Pattern: discord.js guide "Command handling" and "Event handling"
  * (https://discordjs.guide/creating-your-bot/command-handling.html).
+ *
+ * What it guarantees for every game:
+ * - options are checked once against the command's own registration (required, type,
+ *   length, range, fixed choices) before a handler runs: a bad value is a `UserError`;
+ * - autocomplete answers fit the focused option (value type, 25 choices, 100 characters);
+ * - every command and component is answered, if only with a polite refusal;
+ * - an interaction too old to be answered in time changes nothing;
+ * - expected failures (`UserError`) are answered ephemerally and not logged as crashes;
+ *   a change that was saved but whose answer could not be delivered (`ReplyFailed`) is
+ *   posted in the channel instead; anything else is logged and answered with a generic
+ *   ephemeral message that never claims the table is unchanged.
  */
 import {
+  DiscordAPIError,
   MessageFlags,
+  type ApplicationCommandOptionChoiceData,
   type AutocompleteInteraction,
   type ChatInputCommandInteraction,
+  type CommandInteractionOption,
   type Interaction,
   type MessageComponentInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from "discord.js";
 import { decodeId, type ComponentId } from "./customid";
 import { UserError } from "./errors";
+import { INTERACTION_WINDOW_MS, interactionAge, LATE_AFTER_MS, ReplyFailed, type ChannelPoster } from "./reply";
+import { refusal } from "./words";
+
+/** One autocomplete suggestion (Discord: name 1-100 characters, a value of the option's type). */
+export type Choice = ApplicationCommandOptionChoiceData<string | number>;
+
+/** The value of a hint choice: a line of help shown in the list, for string options only. */
+export const HINT_VALUE = "none";
+
+/** A hint shown as the only suggestion ("No game is running here"); dropped for number options. */
+export function hint(text: string): Choice[] {
+  return [{ name: text, value: HINT_VALUE }];
+}
 
 /** One slash command: its registration data and handlers. */
 export interface Command<Ctx> {
   readonly data: { readonly name: string; toJSON(): RESTPostAPIChatInputApplicationCommandsJSONBody };
   execute(interaction: ChatInputCommandInteraction, ctx: Ctx): Promise<void>;
-  autocomplete?(interaction: AutocompleteInteraction, ctx: Ctx): Promise<void>;
+  /** Suggestions for the focused option; the router fits them to the option and answers. */
+  autocomplete?(interaction: AutocompleteInteraction, ctx: Ctx): Promise<Choice[]>;
 }
 
 /** Handles components whose customId this codec decodes. */
@@ -32,6 +58,16 @@ export interface ComponentHandler<Ctx> {
 export interface Logger {
   info(msg: string): void;
   error(msg: string, err?: unknown): void;
+}
+
+/** Host services the router uses beyond the handlers. */
+export interface RouterOptions {
+  /** Posts a public message in a channel: where a saved change goes when its reply fails. */
+  readonly post?: ChannelPoster;
+  /** Runs after every command or component in a channel, answered or not (e.g. computer moves). */
+  readonly after?: (channelId: string) => void;
+  /** Clock, ms (tests). */
+  readonly now?: () => number;
 }
 
 /** Answers ephemerally whatever state the interaction is in (fresh, replied or deferred). */
@@ -46,43 +82,160 @@ export async function replyEphemeral(interaction: ChatInputCommandInteraction | 
   }
 }
 
+/** Registered option shape (the parts the checks read). */
+interface OptionDef {
+  readonly name: string;
+  readonly type: number;
+  readonly required?: boolean;
+  readonly choices?: readonly { readonly name: string; readonly value: string | number }[];
+  readonly options?: readonly OptionDef[];
+  readonly min_value?: number;
+  readonly max_value?: number;
+  readonly min_length?: number;
+  readonly max_length?: number;
+}
+
+const SUB = 1;
+const GROUP = 2;
+const STRING = 3;
+const INTEGER = 4;
+const BOOLEAN = 5;
+const NUMBER = 10;
+
+/** The leaf option definitions and the leaf options sent, following subcommand groups. */
+function leaves(defs: readonly OptionDef[] | undefined, sent: readonly CommandInteractionOption[]): { defs: readonly OptionDef[]; sent: readonly CommandInteractionOption[] } {
+  const branch = sent.find((o) => o.type === SUB || o.type === GROUP);
+  if (!branch) return { defs: defs ?? [], sent };
+  const def = defs?.find((d) => d.name === branch.name && d.type === branch.type);
+  if (!def) throw new UserError("input/unknown_subcommand", `\`${branch.name}\` is not a subcommand here. Type \`/\` to see the list.`);
+  return leaves(def.options, branch.options ?? []);
+}
+
+const fitsType = (type: number, v: unknown) =>
+  type === STRING ? typeof v === "string" : type === INTEGER ? Number.isSafeInteger(v) : type === NUMBER ? typeof v === "number" && Number.isFinite(v) : type === BOOLEAN ? typeof v === "boolean" : typeof v === "string";
+const typeWord = (type: number) => (type === INTEGER ? "a whole number" : type === NUMBER ? "a number" : type === BOOLEAN ? "true or false" : "text");
+
+/**
+ * Checks a command's options against its registration
+ * (https://discord.com/developers/docs/interactions/application-commands#application-command-object-application-command-option-structure).
+ * Throws a `UserError` naming the option: `input/missing_option`, `input/unknown_option`,
+ * `input/bad_type`, `input/too_long`, `input/too_short`, `input/out_of_range`, `input/bad_choice`.
+ */
+export function checkOptions(body: RESTPostAPIChatInputApplicationCommandsJSONBody, sent: readonly CommandInteractionOption[]): void {
+  const { defs, sent: given } = leaves(body.options as readonly OptionDef[] | undefined, sent);
+  for (const def of defs) {
+    if (def.required && !given.some((o) => o.name === def.name)) throw new UserError("input/missing_option", `Fill in \`${def.name}\`: it is required.`);
+  }
+  for (const o of given) {
+    const def = defs.find((d) => d.name === o.name);
+    if (!def) throw new UserError("input/unknown_option", `\`${o.name}\` is not an option of this command.`);
+    const v = o.value;
+    if (def.type !== o.type || !fitsType(def.type, v)) throw new UserError("input/bad_type", `\`${def.name}\` takes ${typeWord(def.type)}.`);
+    if (typeof v === "string") {
+      if (def.max_length !== undefined && v.length > def.max_length) throw new UserError("input/too_long", `\`${def.name}\` takes at most ${def.max_length} characters.`);
+      if (def.min_length !== undefined && v.length < def.min_length) throw new UserError("input/too_short", `\`${def.name}\` takes at least ${def.min_length} characters.`);
+    }
+    if (typeof v === "number") {
+      if ((def.min_value !== undefined && v < def.min_value) || (def.max_value !== undefined && v > def.max_value)) {
+        throw new UserError("input/out_of_range", `\`${def.name}\` must be between ${def.min_value ?? "-∞"} and ${def.max_value ?? "∞"}.`);
+      }
+    }
+    if (def.choices && !def.choices.some((c) => c.value === v)) {
+      throw new UserError("input/bad_choice", `\`${def.name}\` must be one of: ${def.choices.map((c) => c.name).join(", ")}.`);
+    }
+  }
+}
+
+/**
+ * Fits suggestions to the focused option (Discord refuses the whole answer otherwise):
+ * values of the option's type only, names cut to 100 characters, string values to 100, at
+ * most 25 choices.
+ */
+export function fitChoices(choices: readonly Choice[], type: number | undefined): Choice[] {
+  const out: Choice[] = [];
+  for (const c of choices) {
+    if (type !== undefined && !fitsType(type, c.value)) continue;
+    if (typeof c.value === "string" && (c.value.length === 0 || c.value.length > 100)) continue;
+    const name = c.name.length > 100 ? `${c.name.slice(0, 99)}…` : c.name;
+    if (name.length === 0) continue;
+    out.push({ name, value: c.value });
+    if (out.length === 25) break;
+  }
+  return out;
+}
+
+/** The type of the focused option, from the registration. */
+function focusedType(body: RESTPostAPIChatInputApplicationCommandsJSONBody, interaction: AutocompleteInteraction): number | undefined {
+  try {
+    const { defs } = leaves(body.options as readonly OptionDef[] | undefined, interaction.options.data);
+    return defs.find((d) => d.name === interaction.options.getFocused(true).name)?.type;
+  } catch {
+    return undefined;
+  }
+}
+
+const isUnknownInteraction = (e: unknown) => e instanceof DiscordAPIError && (e.code === 10062 || e.code === 10015);
+
 /** Builds the interaction handler. */
 export function createRouter<Ctx>(
   commands: readonly Command<Ctx>[],
   components: ComponentHandler<Ctx>,
   ctx: Ctx,
   log: Logger,
+  opts: RouterOptions = {},
 ): (interaction: Interaction) => Promise<void> {
-  const byName = new Map(commands.map((c) => [c.data.name, c]));
+  const byName = new Map(commands.map((c) => [c.data.name, { cmd: c, body: c.data.toJSON() }]));
+  const now = opts.now ?? Date.now;
   return async (interaction) => {
+    const age = interactionAge(interaction.id, now());
+    if (interaction.isAutocomplete()) {
+      if (age >= INTERACTION_WINDOW_MS) return; // nobody is waiting for these suggestions any more
+      try {
+        const entry = byName.get(interaction.commandName);
+        const choices = entry?.cmd.autocomplete ? await entry.cmd.autocomplete(interaction, ctx) : [];
+        await interaction.respond(fitChoices(choices, entry ? focusedType(entry.body, interaction) : undefined));
+      } catch (e) {
+        if (isUnknownInteraction(e)) log.info(`autocomplete ${interaction.id} expired before it was answered`);
+        else if (!(e instanceof UserError)) log.error("autocomplete failed", e);
+        if (!interaction.responded) await interaction.respond([]).catch(() => {});
+      }
+      return;
+    }
+    if (!(interaction.isChatInputCommand() || interaction.isMessageComponent())) return;
+    if (age >= LATE_AFTER_MS) {
+      log.info(`interaction ${interaction.id} arrived ${age} ms after it was made; not acted on`);
+      if (age < INTERACTION_WINDOW_MS) {
+        await replyEphemeral(interaction, refusal("interaction/late")).catch(() => {});
+      }
+      return;
+    }
     try {
-      if (interaction.isAutocomplete()) {
-        const cmd = byName.get(interaction.commandName);
-        if (cmd?.autocomplete) await cmd.autocomplete(interaction, ctx);
-        else await interaction.respond([]);
-        return;
-      }
       if (interaction.isChatInputCommand()) {
-        const cmd = byName.get(interaction.commandName);
-        if (!cmd) throw new UserError("command/unknown", "This command is not known to the bot (is it deployed?).");
-        await cmd.execute(interaction, ctx);
-        return;
-      }
-      if (interaction.isMessageComponent()) {
+        const entry = byName.get(interaction.commandName);
+        if (!entry) throw new UserError("command/unknown", refusal("command/unknown"));
+        checkOptions(entry.body, interaction.options.data);
+        await entry.cmd.execute(interaction, ctx);
+      } else {
         const id = decodeId(interaction.customId);
-        if (!id) throw new UserError("component/unknown", "This button belongs to an older version of the bot. Use `/onexeno table` for a fresh table.");
+        if (!id) throw new UserError("component/unknown", refusal("component/unknown"));
         await components.handle(interaction, id, ctx);
       }
+      if (!interaction.replied && !interaction.deferred) throw new UserError("component/no_action", refusal("component/no_action"));
     } catch (e) {
-      if (interaction.isAutocomplete()) {
-        if (!interaction.responded) await interaction.respond([]).catch(() => {});
-        if (!(e instanceof UserError)) log.error("autocomplete failed", e);
-        return;
+      if (e instanceof ReplyFailed) {
+        log.info(`interaction ${interaction.id}: the answer could not be delivered (${e.message})`);
+        if (!e.ephemeral && opts.post) {
+          await opts.post(interaction.channelId, e.payload).catch((err: unknown) => log.error(`could not post the table in channel ${interaction.channelId} either`, err));
+        }
+      } else {
+        const text = e instanceof UserError ? `❌ ${e.message}` : `⚠️ ${refusal("bot/failed")}`;
+        if (!(e instanceof UserError)) log.error(`interaction ${interaction.id} failed`, e);
+        await replyEphemeral(interaction, text).catch((err: unknown) =>
+          isUnknownInteraction(err) ? log.info(`interaction ${interaction.id}: too late to report an error`) : log.error("could not report an error", err),
+        );
       }
-      if (!(interaction.isChatInputCommand() || interaction.isMessageComponent())) return;
-      const text = e instanceof UserError ? `❌ ${e.message}` : "⚠️ Something went wrong on our side. The table is unchanged; please try again.";
-      if (!(e instanceof UserError)) log.error(`interaction ${interaction.id} failed`, e);
-      await replyEphemeral(interaction, text).catch((err: unknown) => log.error("could not report an error", err));
+    } finally {
+      opts.after?.(interaction.channelId);
     }
   };
 }
