@@ -22,7 +22,10 @@ export const THREAD = "200000000000000003";
 /** Collects crashes (non-UserError failures) so tests can assert there were none. */
 export class RecordingLogger implements Logger {
   readonly errors: { msg: string; err: unknown }[] = [];
-  info(): void {}
+  readonly infos: string[] = [];
+  info(msg: string): void {
+    this.infos.push(msg);
+  }
   error(msg: string, err?: unknown): void {
     this.errors.push({ msg, err });
   }
@@ -74,12 +77,23 @@ export class Harness {
   }
 
   /** Waits until the newest public message of a channel satisfies `pred`. */
-  async waitForPublic(channelId: string, pred: (m: ApiMessage) => boolean, timeoutMs = 15_000): Promise<ApiMessage> {
+  async waitForPublic(channelId: string, pred: (m: ApiMessage) => boolean, timeoutMs = 120_000): Promise<ApiMessage> {
     const t0 = Date.now();
     for (;;) {
       const m = this.standin.visibleMessages(channelId, null).at(-1);
       if (m && pred(m)) return m;
       if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting; newest: ${m?.content}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
+  /** Waits until `pred` holds (polled state, never a fixed sleep); the limit only ends a failed test. */
+  async until<T>(what: string, pred: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs = 120_000): Promise<T> {
+    const t0 = Date.now();
+    for (;;) {
+      const v = await pred();
+      if (v) return v;
+      if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}`);
       await new Promise((r) => setTimeout(r, 10));
     }
   }
