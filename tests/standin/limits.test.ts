@@ -1,0 +1,100 @@
+/**
+ * The stand-in refuses what Discord refuses (400/50035, 404/10062, 10015), and injects the
+ * faults it is asked to: checked over HTTP as the bot's REST client would meet them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkChoices, checkMessage, LimitError } from "../../src/standin/limits";
+import { DiscordStandin } from "../../src/standin/server";
+
+const sb = new DiscordStandin();
+const CHANNEL = "200000000000000001";
+beforeAll(async () => {
+  await sb.start();
+});
+afterAll(async () => {
+  await sb.stop();
+});
+
+async function api(method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown>; headers: Headers }> {
+  const res = await fetch(`${sb.apiUrl}/v10${path}`, {
+    method,
+    headers: { authorization: `Bot ${sb.token}`, "content-type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, json: text ? JSON.parse(text) : {}, headers: res.headers };
+}
+
+const button = (id: string) => ({ type: 2, style: 1, label: "B", custom_id: id });
+const row = (...components: unknown[]) => ({ type: 1, components });
+
+describe("the stand-in enforces Discord's limits", () => {
+  it("accepts a well-formed message and refuses each over-limit one with 400/50035", async () => {
+    expect((await api("POST", `/channels/${CHANNEL}/messages`, { content: "ok", components: [row(button("a"), button("b"))] })).status).toBe(200);
+    const bad: [string, unknown][] = [
+      ["customId over 100 characters", { components: [row(button("x".repeat(101)))] }],
+      ["six action rows", { components: Array.from({ length: 6 }, (_, i) => row(button(`r${i}`))) }],
+      ["six buttons in a row", { components: [row(...Array.from({ length: 6 }, (_, i) => button(`b${i}`)))] }],
+      ["26 select options", { components: [row({ type: 3, custom_id: "s", options: Array.from({ length: 26 }, (_, i) => ({ label: `o${i}`, value: `v${i}` })) })] }],
+      ["a select and a button in one row", { components: [row({ type: 3, custom_id: "s", options: [{ label: "a", value: "a" }] }, button("b"))] }],
+      ["duplicate customIds", { components: [row(button("same"), button("same"))] }],
+      ["content over 2000 characters", { content: "x".repeat(2001) }],
+      ["a button label over 80 characters", { components: [row({ ...button("l"), label: "x".repeat(81) })] }],
+    ];
+    for (const [what, body] of bad) {
+      const r = await api("POST", `/channels/${CHANNEL}/messages`, body);
+      expect(r.status, what).toBe(400);
+      expect(r.json.code, what).toBe(50035);
+    }
+  });
+
+  it("refuses autocomplete choices of the wrong type, too many, or too long", () => {
+    const integer = { name: "count", type: 4 };
+    const string = { name: "card", type: 3 };
+    expect(() => checkChoices([{ name: "Take 2", value: 2 }], integer)).not.toThrow();
+    expect(() => checkChoices([{ name: "No game is running", value: "none" }], integer)).toThrow(/Value none is not int/);
+    expect(() => checkChoices([{ name: "half", value: 1.5 }], integer)).toThrow(LimitError);
+    expect(() => checkChoices([{ name: "two", value: 2 }], string)).toThrow(/is not string/);
+    expect(() => checkChoices(Array.from({ length: 26 }, (_, i) => ({ name: `c${i}`, value: `c${i}` })), string)).toThrow(/25 or fewer/);
+    expect(() => checkChoices([{ name: "x".repeat(101), value: "x" }], string)).toThrow(LimitError);
+    expect(() => checkChoices([{ name: "x", value: "x".repeat(101) }], string)).toThrow(LimitError);
+    expect(() => checkChoices([{ name: "", value: "x" }], string)).toThrow(LimitError);
+    expect(() => checkMessage({ components: [row(button("x".repeat(100)))] })).not.toThrow();
+  });
+
+  it("refuses an interaction answered after 3 s (10062) and its token before the answer (10015)", async () => {
+    // A gateway client that identifies and records dispatches, like a bot that never answers.
+    const { WebSocket } = await import("ws");
+    const ws = new WebSocket(`${sb.url.replace("http", "ws")}/gateway`);
+    const events: Record<string, unknown>[] = [];
+    ws.on("message", (raw) => {
+      const msg = JSON.parse(String(raw)) as { op: number; t?: string; d: Record<string, unknown> };
+      if (msg.op === 10) ws.send(JSON.stringify({ op: 2, d: { token: sb.token, intents: 1, properties: {} } }));
+      if (msg.t === "INTERACTION_CREATE") events.push(msg.d);
+    });
+    await sb.waitForBot();
+    await sb.command("100000000000000001", CHANNEL, "anything", {}, { ageMs: 3500, allowFailure: true }).catch(() => undefined);
+    const late = events.at(-1) as { id: string; token: string };
+    const cb = await api("POST", `/interactions/${late.id}/${late.token}/callback`, { type: 4, data: { content: "too late" } });
+    expect(cb.status).toBe(404);
+    expect(cb.json.code).toBe(10062);
+    const follow = await api("POST", `/webhooks/${sb.applicationId}/${late.token}`, { content: "x" });
+    expect(follow.status).toBe(404);
+    expect(follow.json.code).toBe(10015);
+    ws.close();
+  });
+
+  it("injects 5xx and 429 faults on chosen routes, a set number of times", async () => {
+    sb.faults.add({ method: "POST", route: /^\/channels\/\d+\/messages$/, status: 502, times: 2 });
+    expect((await api("POST", `/channels/${CHANNEL}/messages`, { content: "a" })).status).toBe(502);
+    expect((await api("GET", `/channels/${CHANNEL}`)).status).toBe(200); // other routes unaffected
+    expect((await api("POST", `/channels/${CHANNEL}/messages`, { content: "b" })).status).toBe(502);
+    expect((await api("POST", `/channels/${CHANNEL}/messages`, { content: "c" })).status).toBe(200);
+    sb.faults.add({ route: /^\/channels\/\d+$/, status: 429, times: 1, retryAfter: 0.2 });
+    const limited = await api("GET", `/channels/${CHANNEL}`);
+    expect(limited.status).toBe(429);
+    expect(limited.json.retry_after).toBe(0.2);
+    expect(limited.headers.get("retry-after")).toBe("0.2");
+    expect(sb.faults.pending).toBe(0);
+  });
+});
