@@ -23,7 +23,8 @@ beforeAll(async () => {
   await h.start();
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-  page.setDefaultTimeout(15_000);
+  // Limits only end a failed run; every wait below is on the page's state.
+  page.setDefaultTimeout(60_000);
   page.on("pageerror", (e) => pageErrors.push(e.message));
 }, 120_000);
 afterAll(async () => {
@@ -73,6 +74,8 @@ async function playWholeGame(): Promise<void> {
       await p.selectOption("[data-option=game]", "basic");
     });
     await page.waitForSelector("button.component:text('Add computer player')");
+    // Messages are updated in place: an unchanged message keeps its very DOM node.
+    await page.evaluate(() => ((document.querySelectorAll("article.message")[0] as unknown as { dataset: Record<string, string> }).dataset.kept = "yes"));
     for (let i = 0; i < 2; i++) {
       const count = await page.locator("article.message").count();
       await lastMessage().locator("button:text('Add computer player')").click();
@@ -83,14 +86,22 @@ async function playWholeGame(): Promise<void> {
 
     let turns = 0;
     let handChecked = false;
+    let seenRev = "";
     for (; turns < 200; turns++) {
-      await page.waitForFunction(() => {
-        const msgs = [...document.querySelectorAll("article.message:not(.ephemeral)")];
-        const t = msgs.at(-1)?.textContent ?? "";
-        return t.includes("Session over") || t.includes("@Ada, your turn");
-      }, undefined, { timeout: 20_000 });
-      const text = (await page.locator("article.message:not(.ephemeral)").last().textContent()) ?? "";
-      if (text.includes("Session over")) break;
+      // Wait for a table newer than the one acted on last: over, or Ada's turn on a new revision
+      // (the revision is in the Pass button's customId), so an old picture is never acted on.
+      const handle = await page.waitForFunction((prev) => {
+        const msgs = [...document.querySelectorAll("article.message:not(.ephemeral)")] as unknown as { textContent: string | null; querySelector(s: string): { getAttribute(a: string): string | null } | null }[];
+        const last = msgs.at(-1);
+        const t = last?.textContent ?? "";
+        if (t.includes("Session over")) return "over";
+        const rev = last?.querySelector("button[data-custom-id^='ox1|pass|']")?.getAttribute("data-custom-id") ?? "";
+        return t.includes("@Ada, your turn") && rev !== prev ? rev : false;
+      }, seenRev, { timeout: 60_000 });
+      const state = (await handle.jsonValue()) as string;
+      if (turns === 0) expect(await page.locator("article.message[data-kept='yes']").count()).toBe(1);
+      if (state === "over") break;
+      seenRev = state;
       if (!handChecked) {
         await page.locator("article.message:not(.ephemeral)").last().locator("button:text('My hand')").click();
         await page.waitForSelector("article.message.ephemeral img[alt^='Your hand']");
@@ -108,7 +119,7 @@ async function playWholeGame(): Promise<void> {
       const playable = await pickAutocomplete("card", /\d+ places?/);
       if (!playable) {
         await page.click("#cancel-command");
-        await page.locator("article.message:not(.ephemeral)").last().locator("button:text('Pass')").click();
+        await page.locator(`button[data-custom-id='${seenRev}']`).last().click();
         continue;
       }
       expect(await pickAutocomplete("at", /^[A-Z]\d/)).toBe(true);

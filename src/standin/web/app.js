@@ -152,16 +152,42 @@ function renderMessage(m) {
   return el("article", { class: `message${m.ephemeral ? " ephemeral" : ""}`, "data-message": m.id }, el("div", { class: "avatar", text: "O" }), body);
 }
 
+/** What a message shows: when it is unchanged, its DOM node (and any open menu) is kept. */
+const signature = (m) => JSON.stringify([m.content, m.embeds, m.attachments, m.components, m.edited_timestamp, m.ephemeral, app.user]);
+
+/**
+ * Brings the message list up to date in place, keyed by message id, as Discord's client
+ * does: unchanged messages keep their nodes (a menu a person has open stays open, a button
+ * under their pointer stays put), changed ones are replaced one by one, gone ones removed;
+ * the scroll position holds unless the reader was at the bottom.
+ */
+function applyMessages(msgs) {
+  const box = $("#messages");
+  const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
+  const keep = new Map([...box.children].map((n) => [n.dataset.message, n]));
+  let cursor = box.firstElementChild;
+  for (const m of msgs) {
+    const sig = signature(m);
+    const old = keep.get(m.id);
+    keep.delete(m.id);
+    const node = old && old.signature === sig ? old : renderMessage(m);
+    if (old && node !== old) {
+      old.replaceWith(node);
+      if (cursor === old) cursor = node;
+    }
+    node.signature = sig;
+    if (node !== cursor) box.insertBefore(node, cursor);
+    cursor = node.nextElementSibling;
+  }
+  for (const gone of keep.values()) gone.remove();
+  if (atBottom || refresh.force) box.scrollTop = box.scrollHeight;
+  refresh.force = false;
+  box.dataset.count = String(msgs.length);
+}
+
 let refreshing = null;
 async function refresh() {
-  const run = async () => {
-    const msgs = await api("GET", `/local/messages?channel=${app.channel}&user=${app.user}`);
-    const box = $("#messages");
-    const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
-    box.replaceChildren(...msgs.map(renderMessage));
-    if (atBottom || refresh.force) box.scrollTop = box.scrollHeight;
-    refresh.force = false;
-  };
+  const run = async () => applyMessages(await api("GET", `/local/messages?channel=${app.channel}&user=${app.user}`));
   const safe = () => run().catch((e) => toast(`Could not load messages: ${e.message}`));
   refreshing = (refreshing || Promise.resolve()).then(safe, safe);
   return refreshing;
