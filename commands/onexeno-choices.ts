@@ -3,7 +3,7 @@
  * of one card, labelled in the coordinates printed on the table picture. Used by
  * autocomplete, by the select menus of the hand panel and to read typed input.
  */
-import { columnLabel, displayWindow, parsePositionLabel, positionLabel } from "../src/games/onexeno/board";
+import { columnLabel, displayWindow, parsePositionLabel, positionLabel, rowLabel } from "../src/games/onexeno/board";
 import { cardName, cardValue, parseCardName, type CardId, type Rotation } from "../src/games/onexeno/cards";
 import { onexeno, trickPointsOf, type OnexenoMove, type OnexenoState } from "../src/games/onexeno/game";
 import { UserError } from "../src/bot/errors";
@@ -25,13 +25,12 @@ export interface PlacementChoice {
 
 /** Legal placements of `card` for `seat`, trick-taking ones first, then reading order. */
 export function placementChoices(state: OnexenoState, seat: number, card: CardId): PlacementChoice[] {
-  const win = displayWindow(state.table);
   return onexeno
     .legalMoves(state, seat)
     .filter((m): m is Place => m.kind === "place" && m.card === card)
     .map((move) => {
       const points = trickPointsOf(state, move);
-      const label = `${positionLabel(win, move.x, move.y)} · ${rotationText(move.rot)}${points > 0 ? ` · takes a trick (+${points})` : ""}`;
+      const label = `${positionLabel(move.x, move.y)} · ${rotationText(move.rot)}${points > 0 ? ` · takes a trick (+${points})` : ""}`;
       return { label, value: `${move.x},${move.y},${move.rot}`, points, move };
     })
     .sort((a, b) => b.points - a.points || a.move.y - b.move.y || a.move.x - b.move.x || a.move.rot - b.move.rot);
@@ -88,10 +87,10 @@ export function readPlacement(text: string, state: OnexenoState, seat: number, c
   if (abs) return { kind: "place", card, x: Number(abs[1]), y: Number(abs[2]), rot: Number(abs[3]) as Rotation };
   const m = /^\s*([a-zA-Z]\s*\d{1,2})\s*(.*)$/.exec(text);
   const win = displayWindow(state.table);
-  const pos = m ? parsePositionLabel(win, m[1] as string) : null;
-  const range = `columns A-${columnLabel(win.cols - 1)}, rows 1-${win.rows}`;
-  if (!m || !pos) throw new UserError("input/bad_position", `\`${text}\` is not a position. Use a coordinate from the table picture (${range}), like \`B2\`.`);
-  if (pos.x >= win.minX + win.cols || pos.y >= win.minY + win.rows) {
+  const pos = m ? parsePositionLabel(m[1] as string) : null;
+  const range = `columns ${columnLabel(win.minX)}-${columnLabel(win.minX + win.cols - 1)}, rows ${rowLabel(win.minY)}-${rowLabel(win.minY + win.rows - 1)}`;
+  if (!m || !pos) throw new UserError("input/bad_position", `\`${text}\` is not a position. Use a cell name from the table picture (${range}), like \`H8\`.`);
+  if (pos.x < win.minX || pos.y < win.minY || pos.x >= win.minX + win.cols || pos.y >= win.minY + win.rows) {
     throw new UserError("input/bad_position", `\`${m[1]}\` is not a position on the table picture (${range}).`);
   }
   const rotText = (m[2] ?? "").toLowerCase().replace(/[°\s]/g, "");

@@ -37,7 +37,7 @@ export function solitaireChoices(rec: SolitaireRecord): { label: string; value: 
     })
     .sort((a, b) => Number(b.completes) - Number(a.completes) || b.progress - a.progress || a.p.y - b.p.y || a.p.x - b.p.x)
     .map(({ p, completes }) => ({
-      label: `${positionLabel(win, p.x, p.y)} · ${rotationText(p.rot)}${completes ? ` · completes ${s.square + 1}x${s.square + 1}` : ""}`,
+      label: `${positionLabel(p.x, p.y)} · ${rotationText(p.rot)}${completes ? ` · completes ${s.square + 1}x${s.square + 1}` : ""}`,
       value: `${p.x},${p.y},${p.rot}`,
     }));
 }
@@ -120,12 +120,13 @@ export async function startSolitaire(interaction: ChatInputCommandInteraction, c
   });
 }
 
-/** Reads `x,y,rot` from a menu or autocomplete, or a typed coordinate like `C3 90`. */
+/** Reads `x,y,rot` from a menu or autocomplete, or a typed cell name like `I7` (the whole name: `H1` is not `H10`). */
 function readSolitairePlacement(rec: SolitaireRecord, text: string): SolitaireMove {
   const abs = /^(-?\d+),(-?\d+),([0-3])$/.exec(text.trim());
   if (abs) return { kind: "place", x: Number(abs[1]), y: Number(abs[2]), rot: Number(abs[3]) as Rotation };
   const wanted = text.trim().toUpperCase().replace(/\s+/g, " ");
-  const hit = solitaireChoices(rec).filter((c) => c.label.toUpperCase().startsWith(wanted.split(" ")[0] ?? "-"));
+  const cell = wanted.split(" ")[0] ?? "-";
+  const hit = solitaireChoices(rec).filter((c) => (c.label.split(" · ")[0] ?? "").toUpperCase() === cell);
   if (hit.length === 1) return readSolitairePlacement(rec, (hit[0] as { value: string }).value);
   if (hit.length > 1) throw new UserError("input/which_rotation", `The card fits ${wanted} more than one way: ${hit.map((h) => h.label).join("; ")}. Pick one from the list.`);
   throw new UserError("input/bad_position", `\`${text}\` is not a place where the top card fits. Pick one from the list.`);
@@ -182,7 +183,7 @@ export async function solitaireComponent(interaction: MessageComponentInteractio
     const hint = solitaireHint(rec.state);
     const win = solitaireWindow(rec.state);
     const text = hint
-      ? `Hint: the top card can go to **${positionLabel(win, hint.x, hint.y)}**, ${rotationText(hint.rot)} (marked on the picture).`
+      ? `Hint: the top card can go to **${positionLabel(hint.x, hint.y)}**, ${rotationText(hint.rot)} (marked on the picture).`
       : "Hint: the top card fits nowhere. Drawing is the only move.";
     const png = await renderSolitaire(solitaireView(rec.state), rec.ownerName, undefined, hint);
     await interaction.reply({ content: text, files: [new AttachmentBuilder(png, { name: "hint.png", description: text })], flags: MessageFlags.Ephemeral });

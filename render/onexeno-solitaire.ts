@@ -5,7 +5,7 @@
  * `(view, owner name, theme) -> PNG Buffer`, no I/O.
  */
 import { createCanvas } from "@napi-rs/canvas";
-import { columnLabel, placedPattern, positionLabel } from "../src/games/onexeno/board";
+import { columnLabel, placedPattern, positionLabel, rowLabel } from "../src/games/onexeno/board";
 import { cardName, cardValue } from "../src/games/onexeno/cards";
 import { TARGET_SQUARE, type SolitaireView } from "../src/games/onexeno/solitaire";
 import { drawCard } from "./card";
@@ -60,8 +60,8 @@ export async function renderSolitaire(view: SolitaireView, owner: string, theme:
   ctx.font = font(Math.max(12, Math.round(l.cell * 0.24)), true);
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
-  for (let c = 0; c < win.cols; c++) ctx.fillText(columnLabel(c), l.x + c * l.cell + l.cell / 2, l.y - 14);
-  for (let r = 0; r < win.rows; r++) ctx.fillText(String(r + 1), l.x - 18, l.y + r * l.cell + l.cell / 2);
+  for (let c = 0; c < win.cols; c++) ctx.fillText(columnLabel(win.minX + c), l.x + c * l.cell + l.cell / 2, l.y - 14);
+  for (let r = 0; r < win.rows; r++) ctx.fillText(rowLabel(win.minY + r), l.x - 18, l.y + r * l.cell + l.cell / 2);
   // field frame
   ctx.setLineDash([8, 6]);
   ctx.strokeStyle = "rgba(255,255,255,0.7)";
@@ -125,7 +125,7 @@ export async function renderSolitaire(view: SolitaireView, owner: string, theme:
   ctx.fillStyle = theme.text;
   ctx.fillText(top !== undefined ? `Top: ${cardName(top)} (${cardValue(top)})` : "Waste empty: draw", panelX + 16, 350);
   if (view.last?.kind === "place" && view.last.placed) {
-    ctx.fillText(`Last: placed at ${positionLabel(win, view.last.placed.x, view.last.placed.y)}${view.last.completed ? `, ${view.last.completed}x${view.last.completed} done` : ""}`, panelX + 16, 374);
+    ctx.fillText(`Last: placed at ${positionLabel(view.last.placed.x, view.last.placed.y)}${view.last.completed ? `, ${view.last.completed}x${view.last.completed} done` : ""}`, panelX + 16, 374);
   }
   if (view.phase === "over" && view.end) {
     ctx.fillStyle = view.end === "won" ? theme.lastMove : theme.closed;
@@ -148,7 +148,7 @@ export async function renderSolitaire(view: SolitaireView, owner: string, theme:
 /** Alt text: score, squares, counts, top waste card and every placed card by coordinate. */
 export function describeSolitaire(view: SolitaireView, owner: string): string {
   const win = solitaireWindow(view);
-  const cards = [...view.table].sort((a, b) => a.y - b.y || a.x - b.x).map((p) => `${positionLabel(win, p.x, p.y)}=${cardValue(p.card)}`).join(" ");
+  const cards = [...view.table].sort((a, b) => a.y - b.y || a.x - b.x).map((p) => `${positionLabel(p.x, p.y)}=${cardValue(p.card)}`).join(" ");
   const top = view.wasteTop.at(-1);
   const end = view.phase === "over" && view.end ? ` ${END_TEXT[view.end]}` : "";
   const text = `ONEXENO solitaire of ${owner}, deal ${view.seed}. Score ${view.score}, largest square ${view.square}x${view.square}. Stock ${view.stockCount}, waste ${view.wasteCount}, top ${top !== undefined ? cardName(top) : "none"}.${end} Field ${win.cols}x${win.rows}: ${cards}.`;

@@ -9,7 +9,7 @@
  */
 import { createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
 import {
-  candidateCells, columnLabel, displayWindow, gridOf, placedPattern, positionLabel, type Placed,
+  candidateCells, columnLabel, displayWindow, gridOf, placedPattern, positionLabel, rowLabel, type Placed,
 } from "../src/games/onexeno/board";
 import { cardValue } from "../src/games/onexeno/cards";
 import type { OnexenoView } from "../src/games/onexeno/game";
@@ -79,8 +79,8 @@ function drawBoard(ctx: SKRSContext2D, view: OnexenoView, l: TableLayout, theme:
   ctx.font = font(18, true);
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
-  for (let c = 0; c < win.cols; c++) ctx.fillText(columnLabel(c), l.originX + c * cell + cell / 2, l.originY - 18);
-  for (let r = 0; r < win.rows; r++) ctx.fillText(String(r + 1), l.originX - 20, l.originY + r * cell + cell / 2);
+  for (let c = 0; c < win.cols; c++) ctx.fillText(columnLabel(win.minX + c), l.originX + c * cell + cell / 2, l.originY - 18);
+  for (let r = 0; r < win.rows; r++) ctx.fillText(rowLabel(win.minY + r), l.originX - 20, l.originY + r * cell + cell / 2);
 
   // cells where some card could go (geometry only; reveals no hand)
   const grid = gridOf(view.table);
@@ -238,9 +238,7 @@ export function lastMoveText(view: OnexenoView, names: readonly string[]): strin
   }
   const p = last.placed;
   if (!p) return `${who} played.`;
-  const where = view.table.some((q) => q.x === p.x && q.y === p.y)
-    ? ` at ${positionLabel(displayWindow(view.table), p.x, p.y)}`
-    : "";
+  const where = ` at ${positionLabel(p.x, p.y)}`; // names are fixed for the hand, so always say where
   const trick = last.trick
     ? ` and took ${last.trick.lines.length === 1 ? "a line" : `${last.trick.lines.length} lines`} (${last.trick.cards.length} cards, +${last.trick.points})`
     : "";
@@ -287,10 +285,9 @@ export async function renderOnexenoTable(view: OnexenoView, names: readonly stri
  * every card on the table with its coordinate, and each player's counts. Never a hand.
  */
 export function describeOnexenoTable(view: OnexenoView, names: readonly string[]): string {
-  const win = displayWindow(view.table);
   const cards = [...view.table]
     .sort((a, b) => a.y - b.y || a.x - b.x)
-    .map((p) => `${positionLabel(win, p.x, p.y)}=${cardValue(p.card)}`)
+    .map((p) => `${positionLabel(p.x, p.y)}=${cardValue(p.card)}`)
     .join(" ");
   const players = names
     .slice(0, view.seats)

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { displayWindow, positionLabel } from "../../src/games/onexeno/board";
+import { positionLabel } from "../../src/games/onexeno/board";
+import { randInt, seedRng } from "../../src/engine/rng";
+import { onexenoView } from "../../src/games/onexeno/game";
+import { describeOnexenoTable, lastMoveText } from "../../render/onexeno-table";
 import { cardName } from "../../src/games/onexeno/cards";
 import { onexeno, playNow, setupOnexeno, trickPointsOf } from "../../src/games/onexeno/game";
 import { UserError } from "../../src/bot/errors";
@@ -42,9 +45,8 @@ describe("hand and placement choices", () => {
     expect(places[0]!.points).toBeGreaterThan(0);
     expect(places[0]!.label).toContain("takes a trick");
     expect(places[0]!.points).toBe(trickPointsOf(s, places[0]!.move));
-    const win = displayWindow(s.table);
     for (const p of places) {
-      expect(p.label.startsWith(positionLabel(win, p.move.x, p.move.y))).toBe(true);
+      expect(p.label.startsWith(positionLabel(p.move.x, p.move.y))).toBe(true);
       const parsed = readPlacement(p.value, s, 0, last.card);
       expect(parsed).toEqual(p.move);
       expect(playNow(s, 0, parsed).ok).toBe(true);
@@ -69,16 +71,58 @@ describe("reading typed input", () => {
     const card = s.hands[seat]!.find((c) => placementChoices(s, seat, c).length > 0);
     if (card === undefined) return;
     const opts = placementChoices(s, seat, card);
-    const win = displayWindow(s.table);
     const first = opts[0]!;
-    const label = positionLabel(win, first.move.x, first.move.y);
+    const label = positionLabel(first.move.x, first.move.y);
     const sameCell = opts.filter((o) => o.move.x === first.move.x && o.move.y === first.move.y);
     if (sameCell.length === 1) expect(readPlacement(label, s, seat, card)).toEqual(first.move);
     else expect(code(() => readPlacement(label, s, seat, card))).toBe("input/which_rotation");
     const rotWord = ["0", "90", "180", "270"][first.move.rot]!;
     expect(readPlacement(`${label} ${rotWord}`, s, seat, card)).toEqual(first.move);
     expect(code(() => readPlacement("Z9", s, seat, card))).toBe("input/bad_position");
+    expect(code(() => readPlacement("A1", s, seat, card))).toBe("input/bad_position"); // left of and above the picture
     expect(code(() => readPlacement("hello", s, seat, card))).toBe("input/bad_position");
     expect(code(() => readPlacement(`${label} sideways`, s, seat, card))).toBe("input/bad_rotation");
+  });
+});
+
+describe("cell names", () => {
+  /** Cell name -> card value, read from a picture's alt text. */
+  const cellsOf = (alt: string) => new Map([...alt.matchAll(/\b([A-Za-z]\d+)=(\d)\b/g)].map((m) => [m[1]!, m[2]!]));
+
+  it("stay fixed while the field grows: the name chosen is the name announced, and no card changes its name", () => {
+    let announced = 0;
+    for (let g = 0; g < 30; g++) {
+      const r = setupOnexeno({ variant: "basic", hands: 1 }, 2 + (g % 5), `names-${g}`);
+      if (!r.ok) throw new Error(r.error.message);
+      let s = r.value;
+      let rng = seedRng(`names-${g}`);
+      const names = Array.from({ length: s.seats }, (_, i) => `P${i}`);
+      for (let step = 0; step < 300 && s.phase === "play"; step++) {
+        const before = cellsOf(describeOnexenoTable(onexenoView(s, null), names));
+        const choices = s.hands[s.turn]!.flatMap((c) => placementChoices(s, s.turn, c));
+        let move;
+        let label = "";
+        if (choices.length) {
+          let i: number;
+          [i, rng] = randInt(rng, 0, choices.length - 1);
+          move = choices[i]!.move;
+          label = choices[i]!.label.split(" · ")[0]!;
+        } else move = { kind: "pass" as const };
+        const next = playNow(s, s.turn, move);
+        if (!next.ok) throw new Error(next.error.code);
+        const after = next.value;
+        if (label && after.hand === s.hand) {
+          expect(lastMoveText(onexenoView(after, null), names)).toContain(` at ${label}`);
+          announced++;
+        }
+        if (after.hand === s.hand && after.phase === "play") {
+          const now = cellsOf(describeOnexenoTable(onexenoView(after, null), names));
+          const taken = new Set((after.last?.trick?.cards ?? []).map((p) => positionLabel(p.x, p.y)));
+          for (const [cell, value] of before) if (!taken.has(cell)) expect(now.get(cell), `${cell} moved`).toBe(value);
+        }
+        s = after;
+      }
+    }
+    expect(announced).toBeGreaterThan(200);
   });
 });

@@ -67,14 +67,19 @@ describe("field limit", () => {
     }
   });
 
-  it("shows one open cell on each side that is not closed, and labels coordinates from A1", () => {
+  it("shows one open cell on each side that is not closed; cell names are fixed to the first card (H8)", () => {
     const one: Placed[] = [{ card: 0, rot: 0, x: 0, y: 0 }];
     const w = displayWindow(one);
     expect(w).toEqual({ minX: -1, minY: -1, cols: 3, rows: 3 });
-    expect(positionLabel(w, 0, 0)).toBe("B2");
-    expect(parsePositionLabel(w, "b2")).toEqual({ x: 0, y: 0 });
-    expect(parsePositionLabel(w, "A1")).toEqual({ x: -1, y: -1 });
-    expect(parsePositionLabel(w, "11")).toBeNull();
+    expect(positionLabel(0, 0)).toBe("H8");
+    expect(positionLabel(-1, -1)).toBe("G7");
+    expect(positionLabel(-7, -7)).toBe("A1");
+    expect(positionLabel(18, 3)).toBe("Z11");
+    expect(positionLabel(-8, 0)).toBe("a8");
+    expect(parsePositionLabel("h8")).toEqual({ x: 0, y: 0 });
+    expect(parsePositionLabel("G 7")).toEqual({ x: -1, y: -1 });
+    expect(parsePositionLabel("11")).toBeNull();
+    for (let x = -7; x <= 18; x++) for (let y = -7; y <= 20; y++) expect(parsePositionLabel(positionLabel(x, y))).toEqual({ x, y });
     const five = fillCells([0, 1, 2, 3, 4].map((x) => ({ x, y: 0 })));
     expect(displayWindow(five)).toEqual({ minX: 0, minY: -1, cols: 5, rows: 3 });
   });

@@ -225,25 +225,41 @@ export function displayWindow(table: readonly Placed[]): { minX: number; minY: n
   };
 }
 
-/** Column letters used in coordinates. */
+/**
+ * Cell names. A cell keeps its name for a whole hand (and a whole solitaire game): names are
+ * fixed to the table's own coordinates, in which the hand's first card lies at (0, 0), named
+ * **H8**. Columns are letters (x = -7 is A, 0 is H, 18 is Z; further left, lower case), rows
+ * numbers (y = -7 is 1, 0 is 8, rows below y = -7 count down from 0). Solitaire's 8x8 around its
+ * first card stays within A..O and 1..15; a basic hand rarely leaves them.
+ */
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const ORIGIN_COL = 7;
+const ORIGIN_ROW = 8;
 
-/** Printed coordinate of (x, y) in a window, e.g. `C3`. */
-export function positionLabel(win: { minX: number; minY: number }, x: number, y: number): string {
-  return `${LETTERS[x - win.minX] ?? "?"}${y - win.minY + 1}`;
+/** The name of column `x` (table coordinates). */
+export function columnLabel(x: number): string {
+  const i = x + ORIGIN_COL;
+  if (i >= 0 && i < 26) return LETTERS[i] as string;
+  if (i < 0 && i >= -26) return (LETTERS[-i - 1] as string).toLowerCase();
+  return `(${x})`;
 }
 
-/** Column label of a window column index (0-based). */
-export function columnLabel(i: number): string {
-  return LETTERS[i] ?? "?";
+/** The name of row `y` (table coordinates). */
+export function rowLabel(y: number): string {
+  return String(y + ORIGIN_ROW);
 }
 
-/** Parses a printed coordinate (`C3`, `c 3`) in a window into absolute (x, y), or null. */
-export function parsePositionLabel(win: { minX: number; minY: number }, text: string): { x: number; y: number } | null {
-  const m = /^\s*([A-Za-z])\s*(\d{1,2})\s*$/.exec(text);
+/** The name of cell (x, y): `H8` for the first card's cell. */
+export function positionLabel(x: number, y: number): string {
+  return `${columnLabel(x)}${rowLabel(y)}`;
+}
+
+/** Parses a cell name (`C3`, `c 3`, `h8`) into table coordinates, or null. */
+export function parsePositionLabel(text: string): { x: number; y: number } | null {
+  const m = /^\s*([A-Za-z])\s*(-?\d{1,3})\s*$/.exec(text);
   if (!m) return null;
-  const col = LETTERS.indexOf((m[1] as string).toUpperCase());
-  const row = Number(m[2]) - 1;
-  if (col < 0 || row < 0) return null;
-  return { x: win.minX + col, y: win.minY + row };
+  // Typed names are read case-insensitively as A..Z; the rare lower-case columns left of A
+  // are reached through the suggestions, whose values carry table coordinates.
+  const x = LETTERS.indexOf((m[1] as string).toUpperCase()) - ORIGIN_COL;
+  return { x, y: Number(m[2]) - ORIGIN_ROW };
 }
