@@ -15,7 +15,7 @@ import { encodeId, type ComponentId } from "../src/bot/customid";
 import { UserError } from "../src/bot/errors";
 import { publish, ReplyFailed, respond } from "../src/bot/reply";
 import type { CanastaTable, Seat } from "../src/bot/tables";
-import { cardName, distinctRotations, parseCardName, type Rotation } from "../src/games/onexeno/cards";
+import { cardLabel, cardName, cardTitle, distinctRotations, parseCardName, type Rotation } from "../src/games/onexeno/cards";
 import {
   canasta, canastaLegalMoves, canastaView, extendProblem, idOf, instValue, meldsWith, rowProblem, rowSum,
   type CanastaMove, type CanastaState, type CardInst, type RowCard,
@@ -64,7 +64,7 @@ export function readTypedRow(text: string, hand: readonly CardInst[]): RowCard[]
     const id = parseCardName(t);
     if (id === null) throw new UserError("input/bad_card", `\`${t}\` is not a card name (like \`BWB/W4B/BWW\`).`);
     const i = pool.findIndex((c) => idOf(c) === id);
-    if (i < 0) throw new UserError("canasta/card_not_in_hand", `${cardName(id)} is not in your hand.`);
+    if (i < 0) throw new UserError("canasta/card_not_in_hand", `${cardTitle(id)} is not in your hand.`);
     cards.push(pool.splice(i, 1)[0] as CardInst);
   }
   const row: RowCard[] = [];
@@ -89,7 +89,7 @@ export function extensionChoices(s: CanastaState, seat: number): { label: string
     const row = s.rows[seat]?.[m.row] ?? [];
     const sum = rowSum(row) + instValue(m.card);
     out.push({
-      label: `Row ${m.row + 1} ${m.end}: ${cardName(idOf(m.card))} ${rotationText(m.rot)} → ${sum}${sum === 20 ? " ★ XENO" : ""}`,
+      label: `Row ${m.row + 1} ${m.end}: ${cardLabel(idOf(m.card))} (${cardName(idOf(m.card))}) ${rotationText(m.rot)} → ${sum}${sum === 20 ? " ★ XENO" : ""}`,
       value: `${m.row}:${m.end}:${m.card}@${m.rot}`,
       score: sum,
     });
@@ -122,7 +122,7 @@ function moveNote(before: CanastaTable, after: CanastaTable): string {
   if (l.kind === "take") parts.push(`${who} took ${l.count} card${l.count === 1 ? "" : "s"} from the face-up pile.`);
   if (l.kind === "meld") parts.push(`${who} melded ${rowText(l.cards)}${l.xeno ? ": a XENO!" : "."}`);
   if (l.kind === "extend") parts.push(`${who} extended a row${l.xeno ? " to 20: a XENO!" : "."}`);
-  if (l.kind === "discard") parts.push(`${who} discarded ${cardName(idOf(before.state?.hands[l.seat]?.find((c) => !(s.hands[l.seat] ?? []).includes(c)) ?? 0))}.`);
+  if (l.kind === "discard") parts.push(`${who} discarded ${cardTitle(idOf(before.state?.hands[l.seat]?.find((c) => !(s.hands[l.seat] ?? []).includes(c)) ?? 0))}.`);
   if ((before.state?.results.length ?? 0) < s.results.length) {
     const r = s.results.at(-1);
     if (r) parts.push(`**Hand ${r.hand} is over**${r.wentOut !== null ? ` (${after.seats[r.wentOut]?.name} went out)` : " (the stack ran out)"}: ${r.scores.map((x, i) => `${after.seats[i]?.name} ${x >= 0 ? "+" : ""}${x}`).join(", ")}.`);
@@ -158,9 +158,9 @@ export async function canastaHandPayload(rec: CanastaTable, userId: string, note
   const hand = s.hands[seat] ?? [];
   const myTurn = s.turn === seat && s.phase !== "over";
   const png = await renderOnexenoHand(hand.map(idOf), new Set(s.mustMeld !== null && myTurn ? [idOf(s.mustMeld)] : []), `Your hand · ${rec.seats[seat]?.name} · ${hand.length} cards`, undefined, (id) =>
-    s.mustMeld !== null && idOf(s.mustMeld) === id && myTurn ? "owed: meld it" : `${instValue(id)} pts`,
+    s.mustMeld !== null && idOf(s.mustMeld) === id && myTurn ? "owed: meld it" : cardName(id),
   );
-  const file = new AttachmentBuilder(png, { name: "hand.png", description: `Your hand: ${hand.map((c) => cardName(idOf(c))).join(", ")}`.slice(0, 1024) });
+  const file = new AttachmentBuilder(png, { name: "hand.png", description: `Your hand: ${hand.map((c) => cardTitle(idOf(c))).join(", ")}`.slice(0, 1024) });
   const rows: ActionRowBuilder<ButtonBuilder | StringSelectMenuBuilder>[] = [];
   let text: string;
   if (!myTurn) {
@@ -176,7 +176,7 @@ export async function canastaHandPayload(rec: CanastaTable, userId: string, note
       ));
     }
   } else {
-    text = s.mustMeld !== null ? `Meld ${cardName(idOf(s.mustMeld))} (taken from the pile) this turn, then discard.` : "Meld new rows or extend yours, then discard to end your turn.";
+    text = s.mustMeld !== null ? `Meld ${cardTitle(idOf(s.mustMeld))} (taken from the pile) this turn, then discard.` : "Meld new rows or extend yours, then discard to end your turn.";
     const validMelds = meldsWith(hand, null, 60).filter((r) => canMeldAfter(s, seat, { kind: "meld", cards: r })).slice(0, MAX);
     if (validMelds.length) {
       rows.push(new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
@@ -196,7 +196,7 @@ export async function canastaHandPayload(rec: CanastaTable, userId: string, note
         const slice = distinct.slice(page * MAX, (page + 1) * MAX);
         rows.push(new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
           new StringSelectMenuBuilder().setCustomId(encodeId("cdisc", rec.rev, page)).setPlaceholder(distinct.length > MAX ? `Discard and end the turn (${page * MAX + 1}-${page * MAX + slice.length})…` : "Discard and end the turn…")
-            .addOptions(slice.map((c) => ({ label: cardName(idOf(c)), description: `${instValue(c)} pts`, value: String(c) }))),
+            .addOptions(slice.map((c) => ({ label: cardLabel(idOf(c)), description: cardName(idOf(c)), value: String(c) }))),
         ));
       }
     }
@@ -302,7 +302,7 @@ function readExtension(interaction: ChatInputCommandInteraction, s: CanastaState
   const row = s.rows[seat]?.[rowNo - 1];
   if (!row) throw new UserError("canasta/no_row", `You have no open row ${rowNo}.`);
   const rot = distinctRotations(idOf(card)).find((r) => extendProblem(row, end, { card, rot: r }) === null);
-  if (rot === undefined) throw new UserError("canasta/no_fit", `${cardName(idOf(card))} fits the ${end} end of row ${rowNo} no way round.`);
+  if (rot === undefined) throw new UserError("canasta/no_fit", `${cardTitle(idOf(card))} fits the ${end} end of row ${rowNo} no way round.`);
   return { kind: "extend", row: rowNo - 1, end, card, rot };
 }
 
@@ -416,8 +416,8 @@ export async function canastaAutocomplete(interaction: AutocompleteInteraction, 
     return (ext.slice(0, MAX).map((e) => ({ name: e.label.slice(0, 100), value: e.value })));
   }
   if (focused.name === "card") {
-    const distinct = [...new Set(hand)].filter((c) => typed === "" || cardName(idOf(c)).includes(typed.replace(/\s+/g, "")));
-    return (distinct.slice(0, MAX).map((c) => ({ name: `${cardName(idOf(c))} · ${instValue(c)} pts`, value: String(c) })));
+    const distinct = [...new Set(hand)].filter((c) => typed === "" || cardName(idOf(c)).includes(typed.replace(/\s+/g, "")) || cardLabel(idOf(c)).toUpperCase().includes(typed));
+    return (distinct.slice(0, MAX).map((c) => ({ name: `${cardLabel(idOf(c))} · ${cardName(idOf(c))}`, value: String(c) })));
   }
   return ([]);
 }

@@ -4,7 +4,7 @@
  * autocomplete, by the select menus of the hand panel and to read typed input.
  */
 import { columnLabel, displayWindow, parsePositionLabel, positionLabel, rowLabel } from "../src/games/onexeno/board";
-import { cardName, cardValue, parseCardName, type CardId, type Rotation } from "../src/games/onexeno/cards";
+import { cardLabel, cardName, cardTitle, cardValue, parseCardName, type CardId, type Rotation } from "../src/games/onexeno/cards";
 import { onexeno, trickPointsOf, type OnexenoMove, type OnexenoState } from "../src/games/onexeno/game";
 import { UserError } from "../src/bot/errors";
 
@@ -61,19 +61,24 @@ export function cardChoices(state: OnexenoState, seat: number): CardChoice[] {
     .sort((a, b) => Number(b.placements > 0) - Number(a.placements > 0) || b.bestPoints - a.bestPoints || cardValue(b.card) - cardValue(a.card));
 }
 
-/** Short description of a card choice (autocomplete and select option text). */
+/** What a card choice can do now (autocomplete and select option text); empty off turn. */
 export function cardChoiceText(c: CardChoice, myTurn: boolean): string {
-  const pts = `${cardValue(c.card)} pt${cardValue(c.card) === 1 ? "" : "s"}`;
-  if (!myTurn) return `${pts}`;
-  if (c.placements === 0) return `${pts} · no legal place now`;
-  return `${pts} · ${c.placements} place${c.placements === 1 ? "" : "s"}${c.bestPoints > 0 ? ` · can take +${c.bestPoints}` : ""}`;
+  if (!myTurn) return "";
+  if (c.placements === 0) return "no legal place now";
+  return `${c.placements} place${c.placements === 1 ? "" : "s"}${c.bestPoints > 0 ? ` · can take +${c.bestPoints}` : ""}`;
+}
+
+/** A card choice as one line: readable label first, then the exact code, then what it can do. */
+export function cardChoiceLine(c: CardChoice, myTurn: boolean): string {
+  const what = cardChoiceText(c, myTurn);
+  return `${cardLabel(c.card)} · ${c.name}${what ? ` · ${what}` : ""}`;
 }
 
 /** Reads the `card` option: an id from autocomplete, or a typed card name. */
 export function readCard(text: string, state: OnexenoState, seat: number): CardId {
   const card = parseCardName(text);
   if (card === null) throw new UserError("input/bad_card", `\`${text}\` is not a card. Pick one from the list, or type its name like \`BWB/W4B/BWW\`.`);
-  if (!(state.hands[seat] ?? []).includes(card)) throw new UserError("onexeno/card_not_in_hand", `${cardName(card)} is not in your hand.`);
+  if (!(state.hands[seat] ?? []).includes(card)) throw new UserError("onexeno/card_not_in_hand", `${cardTitle(card)} is not in your hand.`);
   return card;
 }
 

@@ -11,7 +11,7 @@ import type { ComponentId } from "../src/bot/customid";
 import { UserError } from "../src/bot/errors";
 import { publish, ReplyFailed, respond } from "../src/bot/reply";
 import type { TableRecord } from "../src/bot/tables";
-import { cardName, isCardId, type CardId } from "../src/games/onexeno/cards";
+import { cardTitle, isCardId, type CardId } from "../src/games/onexeno/cards";
 import { readPlacement } from "./onexeno-choices";
 import { moveNote, seatOf } from "./onexeno";
 import { handPayload, tablePayload } from "./onexeno-view";
@@ -47,7 +47,7 @@ async function playFromPanel(interaction: MessageComponentInteraction, ctx: BotC
       const move = build(before, seat);
       const after = await ctx.tables.play(interaction.channelId, interaction.user.id, move, rev);
       done = { before, after };
-      const receipt = move.kind === "pass" ? "You passed." : `You placed ${cardName(move.card)}.`;
+      const receipt = move.kind === "pass" ? "You passed." : `You placed ${cardTitle(move.card)}.`;
       return { content: `✅ ${receipt} The new table is below.`, components: [], files: [], embeds: [] };
     });
   } catch (e) {

@@ -10,7 +10,7 @@ import {
 } from "discord.js";
 import { encodeId } from "../src/bot/customid";
 import { maxSeats, type TableRecord } from "../src/bot/tables";
-import { cardName, type CardId } from "../src/games/onexeno/cards";
+import { cardLabel, cardTitle, type CardId } from "../src/games/onexeno/cards";
 import { onexeno, onexenoView, passAllowed, seatCountsFor, teamOf } from "../src/games/onexeno/game";
 import { renderOnexenoHand } from "../render/onexeno-hand";
 import { describeOnexenoTable, renderOnexenoTable, teamLetter } from "../render/onexeno-table";
@@ -113,10 +113,10 @@ export async function handPayload(rec: TableRecord, userId: string, chosen?: Car
   const choices = cardChoices(state, seat);
   const playable = new Set(myTurn ? choices.filter((c) => c.placements > 0).map((c) => c.card) : []);
   const hand = state.hands[seat] ?? [];
-  const png = await renderOnexenoHand(hand, playable, `Your hand · ${rec.seats[seat]?.name ?? ""} · ${hand.length} card${hand.length === 1 ? "" : "s"}`);
+  const png = await renderOnexenoHand(hand, playable, `Your hand · ${rec.seats[seat]?.name ?? ""} · ${hand.length} card${hand.length === 1 ? "" : "s"}${playable.size ? " · ▶ framed: can play now" : ""}`);
   const file = new AttachmentBuilder(png, {
     name: "hand.png",
-    description: `Your hand: ${hand.map(cardName).join(", ") || "empty"}`.slice(0, 1024),
+    description: `Your hand: ${hand.map(cardTitle).join(", ") || "empty"}`.slice(0, 1024),
   });
   const rows: ActionRowBuilder<StringSelectMenuBuilder | ButtonBuilder>[] = [];
   let text: string;
@@ -129,7 +129,7 @@ export async function handPayload(rec: TableRecord, userId: string, chosen?: Car
     text = playableChoices.length
       ? chosen === undefined
         ? "Your turn: choose a card, then where it goes."
-        : `Your turn: where does ${cardName(chosen)} go? Coordinates are those of the table picture.`
+        : `Your turn: where does ${cardTitle(chosen)} go? Cell names are those printed on the table picture.`
       : "No card of yours fits anywhere: pass.";
     if (playableChoices.length) {
       rows.push(
@@ -137,7 +137,7 @@ export async function handPayload(rec: TableRecord, userId: string, chosen?: Car
           new StringSelectMenuBuilder()
             .setCustomId(encodeId("card", rec.rev))
             .setPlaceholder("Choose a card to play")
-            .addOptions(playableChoices.map((c) => ({ label: c.name, value: String(c.card), description: cardChoiceText(c, true), default: c.card === chosen }))),
+            .addOptions(playableChoices.map((c) => ({ label: cardLabel(c.card), value: String(c.card), description: `${c.name} · ${cardChoiceText(c, true)}`, default: c.card === chosen }))),
         ),
       );
     }

@@ -12,7 +12,7 @@ import { UserError } from "../src/bot/errors";
 import { respond } from "../src/bot/reply";
 import { hint, type Choice, type Command } from "../src/bot/router";
 import type { Seat, TableRecord } from "../src/bot/tables";
-import { cardValue, parseCardName } from "../src/games/onexeno/cards";
+import { cardLabel, cardValue, parseCardName } from "../src/games/onexeno/cards";
 import { COMPUTER_LEVELS, type ComputerLevel } from "../src/games/onexeno/computer";
 import { MAX_HANDS, ONEXENO_VARIANTS, onexenoView, type OnexenoMove, type OnexenoVariant } from "../src/games/onexeno/game";
 import { lastMoveText } from "../render/onexeno-table";
@@ -20,7 +20,7 @@ import { dailySeed } from "../src/bot/solitaire";
 import { canastaAutocomplete, canastaCommand, canastaPayload } from "./canasta";
 import { DEFAULT_TARGET } from "../src/games/onexeno/canasta";
 import { leaderboardEmbed, solitaireAutocomplete, solitaireCommand, startSolitaire } from "./solitaire";
-import { cardChoices, cardChoiceText, placementChoices, readCard, readPlacement } from "./onexeno-choices";
+import { cardChoiceLine, cardChoices, placementChoices, readCard, readPlacement } from "./onexeno-choices";
 import { handPayload, tablePayload } from "./onexeno-view";
 
 /** Autocomplete answers at most 25 choices, names up to 100 characters. */
@@ -293,9 +293,9 @@ export const onexenoCommand: Command<BotContext> = {
     const typed = String(focused.value).toLowerCase().trim();
     if (focused.name === "card") {
       const choices = cardChoices(state, seat)
-        .filter((c) => typed === "" || c.name.toLowerCase().includes(typed.replace(/\s+/g, "")) || String(cardValue(c.card)) === typed)
+        .filter((c) => typed === "" || c.name.toLowerCase().includes(typed.replace(/\s+/g, "")) || cardLabel(c.card).toLowerCase().includes(typed) || String(cardValue(c.card)) === typed)
         .slice(0, MAX_CHOICES)
-        .map((c) => ({ name: `${c.name} · ${cardChoiceText(c, myTurn)}${myTurn ? "" : " (not your turn)"}`.slice(0, 100), value: String(c.card) }));
+        .map((c) => ({ name: `${cardChoiceLine(c, myTurn)}${myTurn ? "" : " (not your turn)"}`, value: String(c.card) }));
       return (choices);
     }
     if (focused.name === "at") {

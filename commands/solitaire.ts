@@ -16,7 +16,7 @@ import { UserError } from "../src/bot/errors";
 import { respond } from "../src/bot/reply";
 import { dailySeed, type Finished, type Leaderboard, type SolitaireRecord } from "../src/bot/solitaire";
 import { positionLabel } from "../src/games/onexeno/board";
-import { cardName, cardValue, type Rotation } from "../src/games/onexeno/cards";
+import { cardLabel, cardName, cardTitle, type Rotation } from "../src/games/onexeno/cards";
 import {
   findSquare, progressOf, solitaireHint, solitaireScore, solitaireView, topWaste, wastePlacements, type SolitaireMove,
 } from "../src/games/onexeno/solitaire";
@@ -73,7 +73,7 @@ export async function solitairePayload(rec: SolitaireRecord, note?: string): Pro
     ),
   );
   const top = topWaste(rec.state);
-  const status = top === null ? "The waste is empty: draw." : choices.length ? `Top card ${cardName(top)} fits ${choices.length} way${choices.length === 1 ? "" : "s"}.` : `Top card ${cardName(top)} fits nowhere: draw.`;
+  const status = top === null ? "The waste is empty: draw." : choices.length ? `Top card ${cardTitle(top)} fits ${choices.length} way${choices.length === 1 ? "" : "s"}.` : `Top card ${cardTitle(top)} fits nowhere: draw.`;
   return { content: `${head}${rec.ownerName}'s solitaire, ${label(rec)}. ${status}`, files: [file], components: rows, embeds: [], allowedMentions: { parse: [] } };
 }
 
@@ -212,7 +212,7 @@ export async function solitaireAutocomplete(interaction: AutocompleteInteraction
   if (rec.ownerId !== interaction.user.id) return hint(`This is ${rec.ownerName}'s solitaire`.slice(0, 100));
   if (rec.state.phase !== "play") return hint("This game is over");
   if (top === null) return hint("The waste is empty: draw first");
-  if (focused.name === "card") return ([{ name: `${cardName(top)} · ${cardValue(top)} pts (the top waste card)`, value: String(top) }]);
+  if (focused.name === "card") return ([{ name: `${cardLabel(top)} · ${cardName(top)} (the top waste card)`, value: String(top) }]);
   const typed = String(focused.value).toUpperCase();
   const choices = solitaireChoices(rec).filter((c) => typed === "" || c.label.toUpperCase().startsWith(typed) || c.label.toUpperCase().includes(typed));
   if (choices.length === 0) return hint("The top card fits nowhere now: draw");

@@ -1,10 +1,10 @@
 /**
  * The private hand picture (sent only in ephemeral replies): the viewer's cards in their
- * canonical orientation, each with the name autocomplete uses and a mark on the cards that
- * have a legal placement now.
+ * canonical orientation, each with the words menus lead with (`3 · L`), its exact code, and a
+ * mark on the cards that have a legal placement now.
  */
 import { createCanvas } from "@napi-rs/canvas";
-import { cardName, cardValue, type CardId } from "../src/games/onexeno/cards";
+import { cardLabel, cardName, type CardId } from "../src/games/onexeno/cards";
 import { drawCard } from "./card";
 import { ensureFonts, font } from "./fonts";
 import { DEFAULT_THEME, type Theme } from "./theme";
@@ -13,7 +13,6 @@ const CARD = 104;
 const GAP = 34;
 const PER_ROW = 7;
 const LABEL_H = 46;
-const pts = (card: CardId) => `${cardValue(card)} ${cardValue(card) === 1 ? "pt" : "pts"}`;
 
 /** Picture size for `n` cards: rows of 7. */
 export function handSize(n: number): { width: number; height: number } {
@@ -57,11 +56,14 @@ export async function renderOnexenoHand(
     }
     ctx.textAlign = "center";
     ctx.fillStyle = theme.text;
-    ctx.font = font(13, true);
-    ctx.fillText(cardName(card), x + CARD / 2, y + CARD + 18);
+    // The words menus and suggestions lead with, then the exact code.
+    let size = 14;
+    ctx.font = font(size, true);
+    while (ctx.measureText(cardLabel(card)).width > CARD + GAP - 6 && size > 10) ctx.font = font(--size, true);
+    ctx.fillText(cardLabel(card), x + CARD / 2, y + CARD + 19);
     ctx.font = font(12);
     ctx.fillStyle = playable.has(card) ? theme.turn : theme.textDim;
-    ctx.fillText(caption ? caption(card, i) : playable.has(card) ? `${pts(card)} · can play` : pts(card), x + CARD / 2, y + CARD + 35);
+    ctx.fillText(caption ? caption(card, i) : playable.has(card) ? `▶ ${cardName(card)}` : cardName(card), x + CARD / 2, y + CARD + 36);
   });
   return canvas.encode("png");
 }

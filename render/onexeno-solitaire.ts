@@ -6,7 +6,7 @@
  */
 import { createCanvas } from "@napi-rs/canvas";
 import { columnLabel, placedPattern, positionLabel, rowLabel } from "../src/games/onexeno/board";
-import { cardName, cardValue } from "../src/games/onexeno/cards";
+import { cardLabel, cardTitle, cardValue } from "../src/games/onexeno/cards";
 import { TARGET_SQUARE, type SolitaireView } from "../src/games/onexeno/solitaire";
 import { drawCard } from "./card";
 import { ensureFonts, font } from "./fonts";
@@ -123,7 +123,7 @@ export async function renderSolitaire(view: SolitaireView, owner: string, theme:
   const top = view.wasteTop.at(-1);
   ctx.font = font(14);
   ctx.fillStyle = theme.text;
-  ctx.fillText(top !== undefined ? `Top: ${cardName(top)} (${cardValue(top)})` : "Waste empty: draw", panelX + 16, 350);
+  ctx.fillText(top !== undefined ? `Top: ${cardLabel(top)}` : "Waste empty: draw", panelX + 16, 350);
   if (view.last?.kind === "place" && view.last.placed) {
     ctx.fillText(`Last: placed at ${positionLabel(view.last.placed.x, view.last.placed.y)}${view.last.completed ? `, ${view.last.completed}x${view.last.completed} done` : ""}`, panelX + 16, 374);
   }
@@ -151,6 +151,6 @@ export function describeSolitaire(view: SolitaireView, owner: string): string {
   const cards = [...view.table].sort((a, b) => a.y - b.y || a.x - b.x).map((p) => `${positionLabel(p.x, p.y)}=${cardValue(p.card)}`).join(" ");
   const top = view.wasteTop.at(-1);
   const end = view.phase === "over" && view.end ? ` ${END_TEXT[view.end]}` : "";
-  const text = `ONEXENO solitaire of ${owner}, deal ${view.seed}. Score ${view.score}, largest square ${view.square}x${view.square}. Stock ${view.stockCount}, waste ${view.wasteCount}, top ${top !== undefined ? cardName(top) : "none"}.${end} Field ${win.cols}x${win.rows}: ${cards}.`;
+  const text = `ONEXENO solitaire of ${owner}, deal ${view.seed}. Score ${view.score}, largest square ${view.square}x${view.square}. Stock ${view.stockCount}, waste ${view.wasteCount}, top ${top !== undefined ? cardTitle(top) : "none"}.${end} Field ${win.cols}x${win.rows}: ${cards}.`;
   return text.length > 1024 ? `${text.slice(0, 1021)}...` : text;
 }

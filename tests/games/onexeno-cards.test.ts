@@ -53,3 +53,24 @@ describe("ONEXENO deck", () => {
     expect(parseCardName("hello")).toBeNull();
   });
 });
+
+describe("card words", () => {
+  it("say value and shape, the same in every rotation, and lead every card label", async () => {
+    const { cardLabel, cardShape, cardTitle, canonical, rotatePattern, CELL } = await import("../../src/games/onexeno/cards");
+    const bits = (...cells: number[]) => cells.reduce((p, c) => p | (1 << c), 0);
+    expect(cardShape(canonical(0))).toBe("blank");
+    expect(cardShape(canonical(0xff))).toBe("solid");
+    expect(cardLabel(canonical(bits(CELL.T, CELL.TR, CELL.R)))).toBe("3 · L");
+    expect(cardLabel(canonical(bits(CELL.TL, CELL.T, CELL.TR)))).toBe("3 · side");
+    expect(cardLabel(canonical(bits(CELL.TL)))).toBe("1 · corner");
+    expect(cardLabel(canonical(bits(CELL.T)))).toBe("1 · dot");
+    expect(cardLabel(canonical(0xff & ~bits(CELL.L, CELL.BL, CELL.B)))).toBe("5 · white L");
+    expect(cardLabel(canonical(bits(CELL.TL, CELL.T, CELL.R, CELL.BR)))).toBe("4 · 2 pairs");
+    for (const id of DECK) {
+      for (const r of [1, 2, 3]) expect(cardShape(rotatePattern(id, r))).toBe(cardShape(id)); // any turn of the pattern
+      expect(cardLabel(id).startsWith(`${cardValue(id)} · `)).toBe(true);
+      expect(cardTitle(id)).toBe(`${cardLabel(id)} (${cardName(id)})`);
+      expect(cardLabel(id).length).toBeLessThanOrEqual(26);
+    }
+  });
+});

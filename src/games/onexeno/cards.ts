@@ -89,6 +89,56 @@ export function cardName(id: CardId): string {
   );
 }
 
+/**
+ * The shape of a card in words, the same in every rotation: the runs of its black cells
+ * around the ring (of its white cells, "white …", when most are black), largest first.
+ * A run of one is a `corner` or a `dot` (the middle of a side); two cells are a `pair`;
+ * three are a `side` (corner to corner) or an `L` (around a corner); four are a `hook`.
+ * Value 0 is `blank`, value 8 `solid`. Not unique (the code is): a name a person can say.
+ */
+export function cardShape(id: CardId): string {
+  const v = cardValue(id);
+  if (v === 0) return "blank";
+  if (v === 8) return "solid";
+  const white = v > 4;
+  const on = (i: number) => isBlack(id, i) !== white;
+  // Start the walk just after an off cell, so no run is split in two.
+  const start = [0, 1, 2, 3, 4, 5, 6, 7].find((i) => !on(i)) as number;
+  const runs: { len: number; first: number }[] = [];
+  for (let k = 1; k <= 8; k++) {
+    const i = (start + k) % 8;
+    if (!on(i)) continue;
+    const prev = runs.at(-1);
+    if (prev && on((i + 7) % 8) && k > 1) prev.len++;
+    else runs.push({ len: 1, first: i });
+  }
+  const word = (r: { len: number; first: number }) => {
+    const corner = r.first % 2 === 0; // TL, TR, BR, BL are the even cells
+    if (r.len === 1) return corner ? "corner" : "dot";
+    if (r.len === 2) return "pair";
+    if (r.len === 3) return corner ? "side" : "L";
+    return "hook";
+  };
+  const order = ["hook", "side", "L", "pair", "corner", "dot"];
+  const counts = new Map<string, number>();
+  for (const r of runs) counts.set(word(r), (counts.get(word(r)) ?? 0) + 1);
+  const parts = order.filter((w) => counts.has(w)).map((w) => {
+    const n = counts.get(w) as number;
+    return n === 1 ? w : `${n} ${w === "L" ? "Ls" : `${w}s`}`;
+  });
+  return `${white ? "white " : ""}${parts.join(" + ")}`;
+}
+
+/** What players read first: value and shape, e.g. `3 · L` or `6 · white pair`. */
+export function cardLabel(id: CardId): string {
+  return `${cardValue(id)} · ${cardShape(id)}`;
+}
+
+/** Label and exact code together, for text: `3 · L (WBB/W3W/WWB)`. */
+export function cardTitle(id: CardId): string {
+  return `${cardLabel(id)} (${cardName(id)})`;
+}
+
 /** Parses a card name (`BWB/W4B/BWW`, any case, `/` or spaces optional) or a numeric id. */
 export function parseCardName(text: string): CardId | null {
   const t = text.trim().toUpperCase();
