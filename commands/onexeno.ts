@@ -48,6 +48,22 @@ export function moveNote(before: TableRecord | undefined, after: TableRecord): s
   return parts.join(" ");
 }
 
+/**
+ * The scores of a table ended mid-session, as they stand: each total before this hand plus
+ * the points taken so far in the hand under way (points still in hand are not subtracted: the
+ * hand did not end).
+ */
+export function standingText(rec: TableRecord): string {
+  const st = rec.state;
+  if (!st) return "";
+  const midHand = st.phase === "play" && st.taken.some((t) => t.length > 0);
+  const parts = rec.seats.map((s, i) => {
+    const took = (st.taken[i] ?? []).reduce((a, c) => a + cardValue(c), 0);
+    return `${s.name} ${(st.totals[i] ?? 0) + (st.phase === "play" ? took : 0)}${midHand && took > 0 ? ` (incl. +${took} taken this hand)` : ""}`;
+  });
+  return `Scores as they stand${midHand ? ` (hand ${st.hand} unfinished)` : ""}: ${parts.join(" · ")}.`;
+}
+
 /** Rules texts (docs/rules/*.md, the project's own words), read once. */
 const RULES_MD: Record<string, string> = {
   basic: readFileSync(new URL("../docs/rules/onexeno.md", import.meta.url), "utf8"),
@@ -269,7 +285,7 @@ export const onexenoCommand: Command<BotContext> = {
           const rec = await ctx.tables.end(channelId, interaction.user.id, canManage);
           if (!rec.state) return { content: `Table closed by ${seatOf(interaction).name}.`, components: [], embeds: [], files: [] };
           const final = await tablePayload({ ...rec, status: "over" }, `Table closed by ${seatOf(interaction).name}.`);
-          return { ...final, content: `Table closed by ${seatOf(interaction).name}. Totals so far: ${rec.seats.map((s, i) => `${s.name} ${rec.state?.totals[i] ?? 0}`).join(" · ")}.` };
+          return { ...final, content: `Table closed by ${seatOf(interaction).name}. ${standingText(rec)}` };
         });
         return;
       default:

@@ -151,6 +151,6 @@ export function describeSolitaire(view: SolitaireView, owner: string): string {
   const cards = [...view.table].sort((a, b) => a.y - b.y || a.x - b.x).map((p) => `${positionLabel(p.x, p.y)}=${cardValue(p.card)}`).join(" ");
   const top = view.wasteTop.at(-1);
   const end = view.phase === "over" && view.end ? ` ${END_TEXT[view.end]}` : "";
-  const text = `ONEXENO solitaire of ${owner}, deal ${view.seed}. Score ${view.score}, largest square ${view.square}x${view.square}. Stock ${view.stockCount}, waste ${view.wasteCount}, top ${top !== undefined ? cardTitle(top) : "none"}.${end} Field ${win.cols}x${win.rows}: ${cards}.`;
+  const text = `ONEXENO solitaire of ${owner}, deal ${view.seed}. Score ${view.score}, largest square ${view.square >= 2 ? `${view.square}x${view.square} complete` : "none yet"}. Stock ${view.stockCount}, waste ${view.wasteCount}, top ${top !== undefined ? cardTitle(top) : "none"}.${end} Field ${win.cols}x${win.rows}: ${cards}.`;
   return text.length > 1024 ? `${text.slice(0, 1021)}...` : text;
 }

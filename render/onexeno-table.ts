@@ -205,15 +205,22 @@ function drawPanel(ctx: SKRSContext2D, view: OnexenoView, names: readonly string
     ctx.fillText(tags.join(" · "), PANEL_X + 256, top + 22);
     ctx.font = font(15);
     ctx.fillStyle = theme.text;
-    ctx.fillText(
-      `hand ${view.handSizes[s]} · taken ${view.takenPoints[s]} pts (${view.takenCounts[s]}) · total ${view.totals[s]}`,
-      PANEL_X + 26, top + 44,
-    );
+    ctx.fillText(fitText(ctx, playerLine(view, s), 380), PANEL_X + 26, top + 44);
+  }
+  // partners: team totals
+  let after = y + 8 + view.seats * rowH;
+  if (view.teamOf && view.phase !== "over") {
+    ctx.font = font(15, true);
+    for (const [i, text] of teamLine(view).split(" · ").entries()) {
+      after += 20;
+      ctx.fillStyle = theme.teams[[...new Set(view.teamOf)][i] ?? 0] ?? theme.text;
+      ctx.fillText(fitText(ctx, text, 390), PANEL_X + 16, after);
+    }
   }
   // latest hand results
   const res = view.results.at(-1);
   if (res) {
-    let ry = y + 8 + view.seats * rowH + 22;
+    let ry = after + 22;
     ctx.font = font(15, true);
     ctx.fillStyle = theme.text;
     ctx.fillText(`Hand ${res.hand} scored${res.wentOut !== null ? ` (${names[res.wentOut] ?? "?"} went out)` : ""}:`, PANEL_X + 16, ry);
@@ -284,6 +291,31 @@ export async function renderOnexenoTable(view: OnexenoView, names: readonly stri
  * Alt text for the table picture (Discord allows 1024 characters): whose turn, stack, field,
  * every card on the table with its coordinate, and each player's counts. Never a hand.
  */
+/** `n card(s)`. */
+const cardsText = (n: number) => `${n} card${n === 1 ? "" : "s"}`;
+
+/**
+ * One player's numbers, said in full: cards in hand, cards and points taken this hand, and
+ * the session total before this hand (the hand's score is taken points minus the points left
+ * in hand, which only show when it ends).
+ */
+export function playerLine(view: OnexenoView, s: number): string {
+  return `${cardsText(view.handSizes[s] ?? 0)} in hand · took ${cardsText(view.takenCounts[s] ?? 0)}, +${view.takenPoints[s] ?? 0} · total ${view.totals[s] ?? 0}`;
+}
+
+/** Partners: each team's session total and what it took this hand. */
+export function teamLine(view: OnexenoView): string {
+  const teams = [...new Set(view.teamOf ?? [])];
+  return teams
+    .map((t) => {
+      const seats = (view.teamOf ?? []).flatMap((x, i) => (x === t ? [i] : []));
+      const total = seats.reduce((a, i) => a + (view.totals[i] ?? 0), 0);
+      const took = seats.reduce((a, i) => a + (view.takenPoints[i] ?? 0), 0);
+      return `Team ${teamLetter(t)}: total ${total}, +${took} this hand`;
+    })
+    .join(" · ");
+}
+
 export function describeOnexenoTable(view: OnexenoView, names: readonly string[]): string {
   const cards = [...view.table]
     .sort((a, b) => a.y - b.y || a.x - b.x)
@@ -291,12 +323,12 @@ export function describeOnexenoTable(view: OnexenoView, names: readonly string[]
     .join(" ");
   const players = names
     .slice(0, view.seats)
-    .map((n, i) => `${n}: ${view.handSizes[i]} in hand, ${view.takenPoints[i]} taken, total ${view.totals[i]}${view.out[i] ? ", out" : ""}`)
-    .join("; ");
+    .map((n, i) => `${n}: ${playerLine(view, i)}${view.out[i] ? ", out" : ""}`)
+    .join("; ") + (view.teamOf ? `. ${teamLine(view)}` : "");
   const head =
     view.phase === "over"
       ? `ONEXENO ${view.variant}, session over.`
       : `ONEXENO ${view.variant}, hand ${view.hand} of ${view.handsTotal}. ${names[view.turn] ?? "?"} to play. Stack ${view.stackCount}.`;
-  const text = `${head} Table (${view.table.length} cards): ${cards || "empty"}. ${lastMoveText(view, names)} ${players}.`;
+  const text = `${head} Table (${cardsText(view.table.length)}): ${cards || "empty"}. ${lastMoveText(view, names)} ${players}.`;
   return text.length > 1024 ? `${text.slice(0, 1021)}...` : text;
 }

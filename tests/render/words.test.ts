@@ -1,0 +1,50 @@
+/**
+ * Numbers that explain themselves: the words under the pictures and in the alt text say what
+ * each number counts, partners show team totals, and a table ended mid-hand reports the hand
+ * as it stands.
+ */
+import { describe, expect, it } from "vitest";
+import { standingText } from "../../commands/onexeno";
+import { describeOnexenoTable, playerLine, teamLine } from "../../render/onexeno-table";
+import { describeSolitaire } from "../../render/onexeno-solitaire";
+import type { TableRecord } from "../../src/bot/tables";
+import { cardValue } from "../../src/games/onexeno/cards";
+import { onexenoView, setupOnexeno } from "../../src/games/onexeno/game";
+import { setupSolitaire, solitaireView } from "../../src/games/onexeno/solitaire";
+import { playUntil } from "./scenes";
+
+describe("numbers with their units", () => {
+  it("say cards and points taken this hand next to the session total; partners add team totals", () => {
+    const r = setupOnexeno({ variant: "partners", hands: 2 }, 4, "words");
+    if (!r.ok) throw new Error(r.error.message);
+    const s = playUntil(r.value, (x) => x.taken.some((t) => t.length > 0));
+    const seat = s.taken.findIndex((t) => t.length > 0);
+    const v = onexenoView(s, null);
+    const line = playerLine(v, seat);
+    expect(line).toContain(`took ${s.taken[seat]!.length} card${s.taken[seat]!.length === 1 ? "" : "s"}, +${v.takenPoints[seat]}`);
+    expect(line).toMatch(/^\d+ cards? in hand · took .* · total -?\d+$/);
+    expect(teamLine(v)).toMatch(/^Team A: total -?\d+, \+\d+ this hand · Team B: total -?\d+, \+\d+ this hand$/);
+    const alt = describeOnexenoTable(v, ["Ada", "Ben", "Cleo", "Dev"]);
+    expect(alt).toContain(line);
+    expect(alt).toContain("Team A:");
+    expect(alt).not.toMatch(/\b1 cards\b/);
+  });
+
+  it("report a table ended mid-hand with the points taken so far, not 0", () => {
+    const r = setupOnexeno({ variant: "basic", hands: 1 }, 3, "ended");
+    if (!r.ok) throw new Error(r.error.message);
+    const s = playUntil(r.value, (x) => x.taken.some((t) => t.length > 0));
+    const seat = s.taken.findIndex((t) => t.length > 0);
+    const took = s.taken[seat]!.reduce((a, c) => a + cardValue(c), 0);
+    const rec = { state: s, seats: [{ userId: "1", name: "Ada" }, { userId: "2", name: "Ben" }, { userId: "3", name: "Cleo" }] } as unknown as TableRecord;
+    const text = standingText(rec);
+    expect(text).toContain(`hand ${s.hand} unfinished`);
+    expect(text).toContain(`${rec.seats[seat]!.name} ${s.totals[seat]! + took} (incl. +${took} taken this hand)`);
+  });
+
+  it("solitaire alt text agrees with the picture before the first square", () => {
+    const alt = describeSolitaire(solitaireView(setupSolitaire("words")), "Ada");
+    expect(alt).toContain("largest square none yet");
+    expect(alt).not.toContain("1x1");
+  });
+});
