@@ -13,6 +13,7 @@ import type { BotContext } from "../src/bot/context";
 import { hint, type Choice } from "../src/bot/router";
 import { encodeId, type ComponentId } from "../src/bot/customid";
 import { UserError } from "../src/bot/errors";
+import { refuse } from "../src/bot/words";
 import { publish, ReplyFailed, respond } from "../src/bot/reply";
 import type { CanastaTable, Seat } from "../src/bot/tables";
 import { cardLabel, cardName, cardTitle, distinctRotations, parseCardName, type Rotation } from "../src/games/onexeno/cards";
@@ -27,7 +28,7 @@ import { rotationText } from "./onexeno-choices";
 const MAX = 25;
 const names = (rec: CanastaTable) => rec.seats.map((s) => s.name);
 const stateOf = (rec: CanastaTable): CanastaState => {
-  if (!rec.state || rec.status === "lobby") throw new UserError("table/not_started", "The game has not started yet.");
+  if (!rec.state || rec.status === "lobby") throw refuse("table/not_started");
   return rec.state;
 };
 
@@ -213,10 +214,10 @@ function canMeldAfter(s: CanastaState, seat: number, move: CanastaMove): boolean
 async function moveAndShow(interaction: ChatInputCommandInteraction, ctx: BotContext, build: (rec: CanastaTable, seat: number, s: CanastaState) => CanastaMove): Promise<void> {
   await respond(interaction, "reply", false, async () => {
     const before = await ctx.canasta.get(interaction.channelId);
-    if (!before) throw new UserError("table/none", "There is no canasta table here.");
+    if (!before) throw refuse("table/none");
     const s = stateOf(before);
     const seat = ctx.canasta.seatOf(before, interaction.user.id);
-    if (s.turn !== seat) throw new UserError("action/not_your_turn", `It is not your turn: ${before.seats[s.turn]?.name} is playing.`);
+    if (s.turn !== seat) throw refuse("action/not_your_turn", { name: before.seats[s.turn]?.name });
     const after = await ctx.canasta.play(interaction.channelId, interaction.user.id, build(before, seat, s), before.rev);
     return canastaPayload(after, moveNote(before, after));
   });
@@ -224,7 +225,7 @@ async function moveAndShow(interaction: ChatInputCommandInteraction, ctx: BotCon
 
 /** Slash subcommands at a canasta table. */
 export async function canastaCommand(sub: string, interaction: ChatInputCommandInteraction, ctx: BotContext, seat: Seat): Promise<void> {
-  if (sub === "bot add" || sub === "bot remove") throw new UserError("table/no_computers", "Canasta has no computer players yet.");
+  if (sub === "bot add" || sub === "bot remove") throw refuse("table/no_computers");
   const ch = interaction.channelId;
   switch (sub) {
     case "join":
@@ -309,7 +310,7 @@ function readExtension(interaction: ChatInputCommandInteraction, s: CanastaState
 /** Components of canasta messages (public table and private panel). */
 export async function canastaComponent(interaction: MessageComponentInteraction, id: ComponentId, ctx: BotContext): Promise<void> {
   const rec = await ctx.canasta.get(interaction.channelId);
-  if (!rec) throw new UserError("table/none", "This table is closed.");
+  if (!rec) throw refuse("table/none");
   if (id.verb === "join" || id.verb === "leave" || id.verb === "start") {
     const me: Seat = { userId: interaction.user.id, name: (interaction.member && "displayName" in interaction.member ? interaction.member.displayName : null) ?? interaction.user.globalName ?? interaction.user.username };
     await respond(interaction, "reply", false, async () => {
@@ -336,7 +337,7 @@ export async function canastaComponent(interaction: MessageComponentInteraction,
       await respond(interaction, "update", true, () => canastaHandPayload(rec, interaction.user.id, "⏩ The table moved on; here is your hand now."));
       return;
     }
-    throw new UserError("table/stale", "⏩ This table has moved on since that message. Use the newest table message.");
+    ctx.canasta.checkRev(rec, id.rev, interaction.user.id);
   }
   const s = stateOf(rec);
   const seat = ctx.canasta.seatOf(rec, interaction.user.id);
@@ -365,9 +366,9 @@ export async function canastaComponent(interaction: MessageComponentInteraction,
       move = { kind: "discard", card: Number(value) };
       break;
     default:
-      throw new UserError("component/unknown", "Unknown control.");
+      throw refuse("component/unknown");
   }
-  if (s.turn !== seat) throw new UserError("action/not_your_turn", `It is not your turn: ${rec.seats[s.turn]?.name} is playing.`);
+  if (s.turn !== seat) throw refuse("action/not_your_turn", { name: rec.seats[s.turn]?.name });
   let after: CanastaTable | null = null;
   let failed: ReplyFailed | null = null;
   await respond(interaction, fromPanel ? "update" : "reply", fromPanel, async () => {

@@ -57,7 +57,7 @@ export class Autoplay {
       try {
         after = await ctx.tables.play(channelId, seat.userId, move, rec.rev);
       } catch (e) {
-        if (e instanceof UserError && e.code === "table/stale") {
+        if (e instanceof UserError && (e.code === "table/stale" || e.code === "table/already_done")) {
           this.kick(channelId); // the table changed meanwhile: look again
           return;
         }

@@ -9,6 +9,7 @@ import type { BotContext } from "../src/bot/context";
 import type { ComponentHandler } from "../src/bot/router";
 import type { ComponentId } from "../src/bot/customid";
 import { UserError } from "../src/bot/errors";
+import { refusal, refuse } from "../src/bot/words";
 import { publish, ReplyFailed, respond } from "../src/bot/reply";
 import type { TableRecord } from "../src/bot/tables";
 import { cardTitle, isCardId, type CardId } from "../src/games/onexeno/cards";
@@ -21,11 +22,11 @@ import { canastaComponent } from "./canasta";
 /** Component verbs that belong to canasta tables. */
 const CANASTA_VERBS: ReadonlySet<string> = new Set(["chand", "cdraw", "ctake", "cmeld", "cext", "cdisc"]);
 
-const MOVED_ON = "⏩ This table has moved on since that message. The newest table is the last message from the bot; use its buttons or `/onexeno table`.";
+const MOVED_ON = `⏩ ${refusal("table/stale")}`;
 
 async function current(ctx: BotContext, interaction: MessageComponentInteraction): Promise<TableRecord> {
   const rec = await ctx.tables.get(interaction.channelId);
-  if (!rec) throw new UserError("table/none", "This table is closed. Open a new one with `/onexeno new`.");
+  if (!rec) throw refuse("table/none");
   return rec;
 }
 
@@ -71,8 +72,10 @@ export const onexenoComponents: ComponentHandler<BotContext> = {
       return;
     }
     if (id.verb === "join" || id.verb === "leave" || id.verb === "start") {
+      // Lobby buttons go to whichever game holds this channel, lobby or not, so an old
+      // lobby's button gets that game's answer ("already started"), never "no table".
       const can = await ctx.canasta.get(channelId);
-      if (can && can.status === "lobby") {
+      if (can && can.status !== "over") {
         await canastaComponent(interaction, id, ctx);
         return;
       }
@@ -111,7 +114,7 @@ export const onexenoComponents: ComponentHandler<BotContext> = {
         }
         await respond(interaction, "reply", false, async () => {
           const before = await current(ctx, interaction);
-          if (before.rev !== id.rev) throw new UserError("table/stale", MOVED_ON);
+          ctx.tables.checkRev(before, id.rev, interaction.user.id);
           const after = await ctx.tables.play(channelId, interaction.user.id, { kind: "pass" }, id.rev);
           return tablePayload(after, moveNote(before, after));
         });
@@ -150,7 +153,7 @@ export const onexenoComponents: ComponentHandler<BotContext> = {
         await respond(interaction, "reply", false, async () => tablePayload(await current(ctx, interaction)));
         return;
       default:
-        throw new UserError("component/unknown", "Unknown button.");
+        throw refuse("component/unknown");
     }
   },
 };

@@ -9,6 +9,7 @@ import {
 } from "discord.js";
 import type { BotContext } from "../src/bot/context";
 import { UserError } from "../src/bot/errors";
+import { refuse } from "../src/bot/words";
 import { respond } from "../src/bot/reply";
 import { hint, type Choice, type Command } from "../src/bot/router";
 import type { Seat, TableRecord } from "../src/bot/tables";
@@ -94,9 +95,9 @@ export function rulesEmbed(game: "basic" | "solitaire" | "canasta" = "basic"): E
 async function playAndShow(interaction: ChatInputCommandInteraction, ctx: BotContext, toMove: (rec: TableRecord, seat: number) => OnexenoMove): Promise<void> {
   await respond(interaction, "reply", false, async () => {
     const before = await ctx.tables.get(interaction.channelId);
-    if (!before?.state || before.status !== "playing") throw new UserError("table/not_started", "No game is running in this channel.");
+    if (!before?.state || before.status !== "playing") throw refuse(before?.status === "over" ? "table/over" : before ? "table/not_started" : "table/none");
     const seat = ctx.tables.seatOf(before, interaction.user.id);
-    if (before.state.turn !== seat) throw new UserError("action/not_your_turn", `It is not your turn: ${before.seats[before.state.turn]?.name} is playing.`);
+    if (before.state.turn !== seat) throw refuse("action/not_your_turn", { name: before.seats[before.state.turn]?.name });
     const move = toMove(before, seat);
     const after = await ctx.tables.play(interaction.channelId, interaction.user.id, move, before.rev);
     return tablePayload(after, moveNote(before, after));
@@ -214,7 +215,7 @@ export const onexenoCommand: Command<BotContext> = {
         }
         const onexenoHere = await ctx.tables.get(channelId);
         if ((canastaHere && canastaHere.status !== "over") || (onexenoHere && onexenoHere.status !== "over")) {
-          throw new UserError("table/exists", "A table is already open in this channel. Join it, or open yours in another channel or thread.");
+          throw refuse("table/exists");
         }
         if (game === "canasta") {
           const target = interaction.options.getInteger("target") ?? DEFAULT_TARGET;
@@ -267,7 +268,7 @@ export const onexenoCommand: Command<BotContext> = {
       case "hand":
         await respond(interaction, "reply", true, async () => {
           const rec = await ctx.tables.get(channelId);
-          if (!rec?.state) throw new UserError("table/not_started", "No game is running in this channel.");
+          if (!rec?.state) throw refuse(rec ? "table/not_started" : "table/none");
           ctx.tables.seatOf(rec, interaction.user.id);
           return handPayload(rec, interaction.user.id);
         });

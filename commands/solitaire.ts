@@ -13,6 +13,7 @@ import type { BotContext } from "../src/bot/context";
 import { hint, type Choice } from "../src/bot/router";
 import { encodeId, type ComponentId } from "../src/bot/customid";
 import { UserError } from "../src/bot/errors";
+import { refuse } from "../src/bot/words";
 import { respond } from "../src/bot/reply";
 import { dailySeed, type Finished, type Leaderboard, type SolitaireRecord } from "../src/bot/solitaire";
 import { positionLabel } from "../src/games/onexeno/board";
@@ -160,7 +161,7 @@ export async function solitaireCommand(sub: string, interaction: ChatInputComman
     case "end": {
       const canManage = interaction.memberPermissions?.has(PermissionFlagsBits.ManageMessages) ?? false;
       if (rec.ownerId !== interaction.user.id && !canManage) throw new UserError("solitaire/not_owner", "Only the player (or a member with Manage Messages) can end this game.");
-      if (rec.state.phase === "over") throw new UserError("table/over", "This game is already over.");
+      if (rec.state.phase === "over") throw refuse("table/over");
       await respond(interaction, "reply", false, async () => {
         const { rec: after, finished } = await ctx.solitaire.play(rec.threadId, rec.ownerId, { kind: "resign" });
         await announce(interaction, after, finished);
@@ -176,9 +177,10 @@ export async function solitaireCommand(sub: string, interaction: ChatInputComman
 /** Components of a solitaire table message. */
 export async function solitaireComponent(interaction: MessageComponentInteraction, id: ComponentId, ctx: BotContext): Promise<void> {
   const rec = await ctx.solitaire.get(interaction.channelId);
-  if (!rec) throw new UserError("table/none", "This solitaire game no longer exists.");
+  if (!rec) throw refuse("table/none");
   if (rec.ownerId !== interaction.user.id) throw new UserError("solitaire/not_owner", `This is ${rec.ownerName}'s solitaire. Start your own with \`/onexeno new game:solitaire\`.`);
-  if (id.rev !== rec.rev) throw new UserError("table/stale", "This table has moved on since that message. Use the newest table message below.");
+  // Only the owner acts in a solitaire thread: a click one revision behind is their double click.
+  if (id.rev !== rec.rev) throw refuse(id.rev === rec.rev - 1 && interaction.user.id === rec.ownerId ? "table/already_done" : "table/stale");
   if (id.verb === "shint") {
     const hint = solitaireHint(rec.state);
     const win = solitaireWindow(rec.state);
@@ -193,7 +195,7 @@ export async function solitaireComponent(interaction: MessageComponentInteractio
   if (id.verb === "sdraw") move = { kind: "draw" };
   else if (id.verb === "sresign") move = { kind: "resign" };
   else if (id.verb === "splay" && interaction.isStringSelectMenu()) move = readSolitairePlacement(rec, interaction.values[0] ?? "");
-  else throw new UserError("component/unknown", "Unknown control.");
+  else throw refuse("component/unknown");
   let finishedRec: SolitaireRecord | null = null;
   let finished: Finished | null = null;
   await respond(interaction, "update", false, async () => {

@@ -5,7 +5,12 @@
 import type { GameError } from "../engine/result";
 
 export class UserError extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+    /** `info`: not a mistake (said without ❌), e.g. the second click of a double click. */
+    readonly tone: "error" | "info" = "error",
+  ) {
     super(message);
     this.name = "UserError";
   }

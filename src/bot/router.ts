@@ -228,7 +228,7 @@ export function createRouter<Ctx>(
           await opts.post(interaction.channelId, e.payload).catch((err: unknown) => log.error(`could not post the table in channel ${interaction.channelId} either`, err));
         }
       } else {
-        const text = e instanceof UserError ? `❌ ${e.message}` : `⚠️ ${refusal("bot/failed")}`;
+        const text = e instanceof UserError ? (e.tone === "info" ? e.message : `❌ ${e.message}`) : `⚠️ ${refusal("bot/failed")}`;
         if (!(e instanceof UserError)) log.error(`interaction ${interaction.id} failed`, e);
         await replyEphemeral(interaction, text).catch((err: unknown) =>
           isUnknownInteraction(err) ? log.info(`interaction ${interaction.id}: too late to report an error`) : log.error("could not report an error", err),

@@ -6,6 +6,7 @@ import { applyAction } from "../engine/definition";
 import { onexenoSolitaire, setupSolitaire, solitaireScore, type SolitaireMove, type SolitaireState } from "../games/onexeno/solitaire";
 import type { RecordStore } from "../store/store";
 import { UserError } from "./errors";
+import { refuse } from "./words";
 import { KeyedLock } from "./lock";
 
 /** The stored record of a solitaire game (plain, versioned JSON). */
@@ -102,9 +103,9 @@ export class SolitaireService {
   async play(threadId: string, userId: string, move: SolitaireMove, rev?: number): Promise<{ rec: SolitaireRecord; finished: Finished | null }> {
     return this.lock.run(threadId, async () => {
       const rec = await this.games.get(threadId);
-      if (!rec) throw new UserError("table/none", "There is no solitaire game in this thread.");
+      if (!rec) throw refuse("table/none");
       if (rec.ownerId !== userId) throw new UserError("solitaire/not_owner", `This is ${rec.ownerName}'s solitaire. Start your own with \`/onexeno new game:solitaire\`.`);
-      if (rev !== undefined && rev !== rec.rev) throw new UserError("table/stale", "This table has moved on since that message. Use the newest table message.");
+      if (rev !== undefined && rev !== rec.rev) throw refuse(rev === rec.rev - 1 && userId === rec.ownerId ? "table/already_done" : "table/stale");
       const r = applyAction(onexenoSolitaire, rec.state, { seat: 0, move, version: rec.state.version });
       if (!r.ok) throw UserError.from(r.error);
       const next: SolitaireRecord = { ...rec, state: r.value, moves: [...rec.moves, move], rev: rec.rev + 1, updatedAt: this.now() };

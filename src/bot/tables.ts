@@ -11,6 +11,7 @@ import type { ComputerLevel } from "../games/onexeno/computer";
 import { seatCountsFor, type OnexenoConfig, type OnexenoMove, type OnexenoState, type OnexenoView } from "../games/onexeno/game";
 import type { RecordStore } from "../store/store";
 import { UserError } from "./errors";
+import { refuse } from "./words";
 import { KeyedLock } from "./lock";
 
 /** A seated player: a Discord user, or a computer player (userId `cpu-N`). */
@@ -40,6 +41,8 @@ export interface GameTable<G extends string, C, S, M> {
   readonly moves: readonly { readonly seat: number; readonly move: M }[];
   readonly createdAt: number;
   readonly updatedAt: number;
+  /** Who made the latest change (user id), to tell a double click from a stale one. */
+  readonly lastBy?: string;
 }
 
 /** An ONEXENO basic/partners table. */
@@ -112,18 +115,22 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
   }
 
   private must(rec: GameTable<G, C, S, M> | undefined): GameTable<G, C, S, M> {
-    if (!rec) throw new UserError("table/none", "There is no table in this channel. Open one with `/onexeno new`.");
+    if (!rec) throw refuse("table/none");
     return rec;
   }
 
-  private checkRev(rec: GameTable<G, C, S, M>, rev: number | undefined): void {
-    if (rev !== undefined && rev !== rec.rev) {
-      throw new UserError("table/stale", "This table has moved on since that message. Use the newest table message below.");
-    }
+  /**
+   * Refuses a component drawn for another revision: `table/already_done` when the only change
+   * since was this user's own (the second click of a double click), else `table/stale`.
+   */
+  checkRev(rec: GameTable<G, C, S, M>, rev: number | undefined, userId?: string): void {
+    if (rev === undefined || rev === rec.rev) return;
+    if (rev === rec.rev - 1 && userId !== undefined && rec.lastBy === userId) throw refuse("table/already_done");
+    throw refuse("table/stale");
   }
 
-  private bump(rec: GameTable<G, C, S, M>, patch: Partial<GameTable<G, C, S, M>>): GameTable<G, C, S, M> {
-    return { ...rec, ...patch, rev: rec.rev + 1, updatedAt: this.now() };
+  private bump(rec: GameTable<G, C, S, M>, patch: Partial<GameTable<G, C, S, M>>, by?: string): GameTable<G, C, S, M> {
+    return { ...rec, ...patch, rev: rec.rev + 1, updatedAt: this.now(), ...(by !== undefined ? { lastBy: by } : {}) };
   }
 
   /** Most seats a lobby of this configuration takes. */
@@ -135,12 +142,12 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
   async open(channelId: string, guildId: string | null, host: Seat, config: C, seed: string | null = null): Promise<GameTable<G, C, S, M>> {
     const rec = await this.update(channelId, (rec) => {
       if (rec && rec.status !== "over") {
-        throw new UserError("table/exists", "A table is already open in this channel. Join it, or open yours in another channel or thread.");
+        throw refuse("table/exists");
       }
       const now = this.now();
       return {
         schema: 1, channelId, guildId, game: this.def.id, config, hostId: host.userId, seats: [host],
-        status: "lobby", rev: (rec?.rev ?? 0) + 1, seed: seed ?? this.newSeed(), state: null, moves: [], createdAt: now, updatedAt: now,
+        status: "lobby", rev: (rec?.rev ?? 0) + 1, seed: seed ?? this.newSeed(), state: null, moves: [], createdAt: now, updatedAt: now, lastBy: host.userId,
       };
     });
     return rec as GameTable<G, C, S, M>;
@@ -150,11 +157,11 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
   async join(channelId: string, player: Seat, rev?: number): Promise<GameTable<G, C, S, M>> {
     return (await this.update(channelId, (r) => {
       const rec = this.must(r);
-      this.checkRev(rec, rev);
-      if (rec.status !== "lobby") throw new UserError("table/started", "This game has already started.");
-      if (rec.seats.some((s) => s.userId === player.userId)) throw new UserError("table/already_seated", "You already have a seat at this table.");
-      if (rec.seats.length >= this.maxSeats(rec.config)) throw new UserError("table/full", "This table is full.");
-      return this.bump(rec, { seats: [...rec.seats, player] });
+      if (rec.status !== "lobby") throw refuse("table/started"); // an old lobby's button says so, not "moved on"
+      this.checkRev(rec, rev, player.userId);
+      if (rec.seats.some((s) => s.userId === player.userId)) throw refuse("table/already_seated");
+      if (rec.seats.length >= this.maxSeats(rec.config)) throw refuse("table/full");
+      return this.bump(rec, { seats: [...rec.seats, player] }, player.userId);
     })) as GameTable<G, C, S, M>;
   }
 
@@ -162,16 +169,15 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
   async leave(channelId: string, userId: string, rev?: number): Promise<GameTable<G, C, S, M> | null> {
     return (await this.update(channelId, (r) => {
       const rec = this.must(r);
-      this.checkRev(rec, rev);
-      if (!rec.seats.some((s) => s.userId === userId)) throw new UserError("table/not_seated", "You are not seated at this table.");
-      if (rec.status === "playing") {
-        throw new UserError("table/in_play", "The game is under way: seats cannot be left mid-game. The host can stop it with `/onexeno end`.");
-      }
-      if (rec.status === "over") throw new UserError("table/over", "This game is over.");
+      if (rec.status === "playing" && rec.seats.some((s) => s.userId === userId)) throw refuse("table/in_play");
+      if (rec.status === "over") throw refuse("table/over");
+      this.checkRev(rec, rev, userId);
+      if (!rec.seats.some((s) => s.userId === userId)) throw refuse("table/not_seated");
+      if (rec.status === "playing") throw refuse("table/started");
       const seats = rec.seats.filter((s) => s.userId !== userId);
       const humans = seats.filter((s) => !s.computer);
       if (humans.length === 0) return null;
-      return this.bump(rec, { seats, hostId: rec.hostId === userId ? (humans[0] as Seat).userId : rec.hostId });
+      return this.bump(rec, { seats, hostId: rec.hostId === userId ? (humans[0] as Seat).userId : rec.hostId }, userId);
     })) as GameTable<G, C, S, M> | null;
   }
 
@@ -179,14 +185,14 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
   async addComputer(channelId: string, userId: string, level: ComputerLevel, rev?: number): Promise<GameTable<G, C, S, M>> {
     return (await this.update(channelId, (r) => {
       const rec = this.must(r);
-      this.checkRev(rec, rev);
-      if (!this.computers) throw new UserError("table/no_computers", "This game has no computer players yet.");
-      if (rec.status !== "lobby") throw new UserError("table/started", "Computer players can only join before the start.");
-      if (rec.hostId !== userId) throw new UserError("table/not_host", "Only the host can add computer players.");
-      if (rec.seats.length >= this.maxSeats(rec.config)) throw new UserError("table/full", "This table is full.");
+      if (!this.computers) throw refuse("table/no_computers");
+      if (rec.status !== "lobby") throw refuse("table/started");
+      this.checkRev(rec, rev, userId);
+      if (rec.hostId !== userId) throw refuse("table/not_host", { what: "add computer players" });
+      if (rec.seats.length >= this.maxSeats(rec.config)) throw refuse("table/full");
       let n = 1;
       while (rec.seats.some((s) => s.userId === `cpu-${n}`)) n++;
-      return this.bump(rec, { seats: [...rec.seats, { userId: `cpu-${n}`, name: `Computer ${n} (${level})`, computer: level }] });
+      return this.bump(rec, { seats: [...rec.seats, { userId: `cpu-${n}`, name: `Computer ${n} (${level})`, computer: level }] }, userId);
     })) as GameTable<G, C, S, M>;
   }
 
@@ -194,11 +200,11 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
   async removeComputer(channelId: string, userId: string): Promise<GameTable<G, C, S, M>> {
     return (await this.update(channelId, (r) => {
       const rec = this.must(r);
-      if (rec.status !== "lobby") throw new UserError("table/started", "Computer players can only leave before the start.");
-      if (rec.hostId !== userId) throw new UserError("table/not_host", "Only the host can remove computer players.");
+      if (rec.status !== "lobby") throw refuse("table/started");
+      if (rec.hostId !== userId) throw refuse("table/not_host", { what: "remove computer players" });
       const last = [...rec.seats].reverse().find((s) => s.computer);
-      if (!last) throw new UserError("table/no_computer", "There is no computer player at this table.");
-      return this.bump(rec, { seats: rec.seats.filter((s) => s !== last) });
+      if (!last) throw refuse("table/no_computer");
+      return this.bump(rec, { seats: rec.seats.filter((s) => s !== last) }, userId);
     })) as GameTable<G, C, S, M>;
   }
 
@@ -206,19 +212,19 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
   async start(channelId: string, userId: string, rev?: number): Promise<GameTable<G, C, S, M>> {
     return (await this.update(channelId, (r) => {
       const rec = this.must(r);
-      this.checkRev(rec, rev);
-      if (rec.status !== "lobby") throw new UserError("table/started", "This game has already started.");
-      if (rec.hostId !== userId) throw new UserError("table/not_host", "Only the host can start the game.");
+      if (rec.status !== "lobby") throw refuse("table/started");
+      this.checkRev(rec, rev, userId);
+      if (rec.hostId !== userId) throw refuse("table/not_host", { what: "start the game" });
       const setup = this.def.setup(rec.config, rec.seats.length, rec.seed);
       if (!setup.ok) throw new UserError(setup.error.code, `${setup.error.message} (${rec.seats.length} seated now)`);
-      return this.bump(rec, { status: "playing", state: setup.value });
+      return this.bump(rec, { status: "playing", state: setup.value }, userId);
     })) as GameTable<G, C, S, M>;
   }
 
   /** Seat index of a user at a table, or throws `table/not_seated`. */
   seatOf(rec: { readonly seats: readonly Seat[] }, userId: string): number {
     const seat = rec.seats.findIndex((s) => s.userId === userId);
-    if (seat < 0) throw new UserError("table/not_seated", "You are not seated at this table.");
+    if (seat < 0) throw refuse("table/not_seated");
     return seat;
   }
 
@@ -226,9 +232,9 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
   async play(channelId: string, userId: string, move: M, rev?: number): Promise<GameTable<G, C, S, M>> {
     return (await this.update(channelId, (r) => {
       const rec = this.must(r);
-      this.checkRev(rec, rev);
-      if (rec.status === "lobby" || !rec.state) throw new UserError("table/not_started", "The game has not started yet.");
-      if (rec.status === "over") throw new UserError("table/over", "This game is over. Open a new one with `/onexeno new`.");
+      this.checkRev(rec, rev, userId);
+      if (rec.status === "lobby" || !rec.state) throw refuse("table/not_started");
+      if (rec.status === "over") throw refuse("table/over");
       const seat = this.seatOf(rec, userId);
       const next = applyAction(this.def, rec.state, { seat, move, version: rec.state.version });
       if (!next.ok) throw UserError.from(next.error);
@@ -236,7 +242,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
         state: next.value,
         moves: [...rec.moves, { seat, move }],
         status: this.def.outcome(next.value) !== null ? "over" : "playing",
-      });
+      }, userId);
     })) as GameTable<G, C, S, M>;
   }
 
@@ -246,7 +252,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
     await this.update(channelId, (r) => {
       const rec = this.must(r);
       if (rec.hostId !== userId && !canManage) {
-        throw new UserError("table/not_host", "Only the host or a member with Manage Messages can end this table.");
+        throw refuse("table/not_host", { what: "end this table (or a member with Manage Messages)" });
       }
       closed = rec;
       return null;

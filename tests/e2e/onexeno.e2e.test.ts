@@ -146,11 +146,11 @@ describe("ONEXENO through the Discord stand-in", () => {
     expect(r4.original?.content).toMatch(/no seat|not seated/i);
     expect((await h.bot.tables.get(CARD_ROOM))?.rev).toBe(before?.rev);
 
-    // double click on Pass: exactly one applies, the other is told the table moved on
+    // double click on Pass: exactly one applies, the other is told calmly that it is done
     const [a, b] = await Promise.all([sb.click(who, table, Harness.idOf(table, "pass")), sb.click(who, table, Harness.idOf(table, "pass"))]);
     const texts = [a.original!, b.original!];
     expect(texts.filter((m) => m.visibleTo === undefined)).toHaveLength(1);
-    expect(texts.filter((m) => m.visibleTo === who && /moved on/.test(m.content))).toHaveLength(1);
+    expect(texts.filter((m) => m.visibleTo === who && /^✅ Already done/.test(m.content))).toHaveLength(1);
     const after = await h.bot.tables.get(CARD_ROOM);
     expect(after?.rev).toBe(before!.rev + 1);
     expect(after?.moves).toHaveLength(1);

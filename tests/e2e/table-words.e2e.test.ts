@@ -1,0 +1,69 @@
+/**
+ * The same mistake gets the same words in every game (one refusal table, src/bot/words.ts),
+ * a double click is "already done" rather than an error, and an old lobby's buttons answer for
+ * the game that now runs in the channel.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refusal } from "../../src/bot/words";
+import type { ApiMessage } from "../../src/standin/types";
+import { ADA, BEN, CARD_ROOM, CLEO, GENERAL, Harness } from "./harness";
+
+const h = new Harness();
+beforeAll(async () => {
+  await h.start();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const said = (m: ApiMessage | null) => m?.content ?? "";
+
+describe("refusals from one table", () => {
+  it("basic and canasta: stale clicks read the same, a double click is already done, an old lobby answers for its game", async () => {
+    const sb = h.standin;
+    // ONEXENO basic: the player to move clicks Pass twice on the same message.
+    await sb.command(ADA, GENERAL, "onexeno new", { game: "basic" });
+    await sb.command(BEN, GENERAL, "onexeno join");
+    await sb.command(ADA, GENERAL, "onexeno start");
+    const basic = (await h.bot.tables.get(GENERAL))!;
+    const mover = basic.seats[basic.state!.turn]!.userId;
+    const other = mover === ADA ? BEN : ADA;
+    const table = h.latestPublic(GENERAL);
+    const pass = Harness.idOf(table, "pass");
+    await sb.click(mover, table, pass);
+    const again = await sb.click(mover, table, pass);
+    expect(said(again.original)).toBe(refusal("table/already_done"));
+    expect(said(again.original)).not.toContain("❌");
+    const stale = await sb.click(other, table, pass);
+    expect(said(stale.original)).toBe(`❌ ${refusal("table/stale")}`);
+
+    // Canasta: an old lobby's Join after the start; the same stale words as basic.
+    const opened = await sb.command(ADA, CARD_ROOM, "onexeno new", { game: "canasta" });
+    const lobby = opened.original!;
+    await sb.click(BEN, lobby, Harness.idOf(lobby, "join"));
+    await sb.command(ADA, CARD_ROOM, "onexeno start");
+    const late = await sb.click(CLEO, lobby, Harness.idOf(lobby, "join"));
+    expect(said(late.original)).toBe(`❌ ${refusal("table/started")}`);
+    const can = (await h.bot.canasta.get(CARD_ROOM))!;
+    const canMover = can.seats[can.state!.turn]!.userId;
+    const canOther = canMover === ADA ? BEN : ADA;
+    const canTable = h.latestPublic(CARD_ROOM);
+    const draw = Harness.idOf(canTable, "cdraw");
+    await sb.click(canMover, canTable, draw);
+    const canAgain = await sb.click(canMover, canTable, draw);
+    expect(said(canAgain.original)).toBe(refusal("table/already_done"));
+    const canStale = await sb.click(canOther, canTable, draw);
+    expect(said(canStale.original)).toBe(said(stale.original));
+
+    // Not your turn reads the same in both games.
+    const basicNow = (await h.bot.tables.get(GENERAL))!;
+    const waiting = basicNow.seats.find((_, i) => i !== basicNow.state!.turn)!.userId;
+    const a = await sb.command(waiting, GENERAL, "onexeno pass");
+    const canNow = (await h.bot.canasta.get(CARD_ROOM))!;
+    const canWaiting = canNow.seats.find((_, i) => i !== canNow.state!.turn)!.userId;
+    const b = await sb.command(canWaiting, CARD_ROOM, "onexeno discard", { card: "1" });
+    expect(said(a.original)).toBe(`❌ ${refusal("action/not_your_turn", { name: basicNow.seats[basicNow.state!.turn]!.name })}`);
+    expect(said(b.original)).toBe(`❌ ${refusal("action/not_your_turn", { name: canNow.seats[canNow.state!.turn]!.name })}`);
+    expect(h.log.errors).toEqual([]);
+  });
+});
