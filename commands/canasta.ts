@@ -253,13 +253,6 @@ export async function canastaCommand(sub: string, interaction: ChatInputCommandI
         return canastaHandPayload(rec, seat.userId);
       });
       return;
-    case "end":
-      await respond(interaction, "reply", false, async () => {
-        const canManage = interaction.memberPermissions?.has(PermissionFlagsBits.ManageMessages) ?? false;
-        const rec = await ctx.canasta.end(ch, seat.userId, canManage);
-        return { content: `Table closed by ${seat.name}.${rec.state ? ` Totals so far: ${rec.seats.map((s, i) => `${s.name} ${rec.state?.totals[i] ?? 0}`).join(" · ")}.` : ""}` };
-      });
-      return;
     case "draw":
       await moveAndShow(interaction, ctx, () => ({ kind: "draw" }));
       return;

@@ -4,7 +4,8 @@
  * drawn for: public buttons from an older table answer "this table has moved on" and change
  * nothing; a stale private hand panel is replaced by a fresh one.
  */
-import { MessageFlags, type MessageComponentInteraction } from "discord.js";
+import { MessageFlags, type BaseMessageOptions, type MessageComponentInteraction } from "discord.js";
+import { answeredPayload } from "../src/bot/confirm";
 import type { BotContext } from "../src/bot/context";
 import type { ComponentHandler } from "../src/bot/router";
 import type { ComponentId } from "../src/bot/customid";
@@ -14,7 +15,7 @@ import { publish, ReplyFailed, respond } from "../src/bot/reply";
 import type { TableRecord } from "../src/bot/tables";
 import { cardTitle, isCardId, type CardId } from "../src/games/onexeno/cards";
 import { readPlacement } from "./onexeno-choices";
-import { moveNote, seatOf } from "./onexeno";
+import { endHere, moveNote, seatOf } from "./onexeno";
 import { handPayload, tablePayload } from "./onexeno-view";
 import { solitaireComponent } from "./solitaire";
 import { canastaComponent } from "./canasta";
@@ -65,6 +66,27 @@ export const onexenoComponents: ComponentHandler<BotContext> = {
     const channelId = interaction.channelId;
     if (id.verb === "sdraw" || id.verb === "splay" || id.verb === "shint" || id.verb === "sresign") {
       await solitaireComponent(interaction, id, ctx);
+      return;
+    }
+    if (id.verb === "confirm" || id.verb === "cancel") {
+      if (id.args[0] !== "end") throw refuse("component/unknown");
+      if (id.verb === "cancel") {
+        await respond(interaction, "update", true, async () => answeredPayload("Cancelled: nothing changed."));
+        return;
+      }
+      let ended: BaseMessageOptions | null = null;
+      let failed: ReplyFailed | null = null;
+      try {
+        await respond(interaction, "update", true, async () => {
+          ended = await endHere(interaction, ctx, id.rev);
+          return answeredPayload("✅ Done: the table is ended for everyone.");
+        });
+      } catch (e) {
+        if (!(e instanceof ReplyFailed)) throw e;
+        failed = e;
+      }
+      if (ended) await publish(interaction, ctx.post, ended);
+      if (failed) throw failed;
       return;
     }
     if (CANASTA_VERBS.has(id.verb)) {

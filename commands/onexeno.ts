@@ -4,13 +4,14 @@
  */
 import { readFileSync } from "node:fs";
 import {
-  EmbedBuilder, MessageFlags, PermissionFlagsBits, SlashCommandBuilder,
+  EmbedBuilder, MessageFlags, PermissionFlagsBits, SlashCommandBuilder, type BaseMessageOptions,
   type AutocompleteInteraction, type ChatInputCommandInteraction, type MessageComponentInteraction,
 } from "discord.js";
 import type { BotContext } from "../src/bot/context";
 import { UserError } from "../src/bot/errors";
 import { refuse } from "../src/bot/words";
 import { respond } from "../src/bot/reply";
+import { confirmPayload } from "../src/bot/confirm";
 import { hint, type Choice, type Command } from "../src/bot/router";
 import type { Seat, TableRecord } from "../src/bot/tables";
 import { cardLabel, cardValue, parseCardName } from "../src/games/onexeno/cards";
@@ -20,7 +21,7 @@ import { lastMoveText } from "../render/onexeno-table";
 import { dailySeed } from "../src/bot/solitaire";
 import { canastaAutocomplete, canastaCommand, canastaPayload } from "./canasta";
 import { DEFAULT_TARGET } from "../src/games/onexeno/canasta";
-import { leaderboardEmbed, solitaireAutocomplete, solitaireCommand, startSolitaire } from "./solitaire";
+import { announce, leaderboardEmbed, solitaireAutocomplete, solitaireCommand, solitairePayload, startSolitaire } from "./solitaire";
 import { cardChoiceLine, cardChoices, placementChoices, readCard, readPlacement } from "./onexeno-choices";
 import { handPayload, tablePayload } from "./onexeno-view";
 
@@ -63,6 +64,53 @@ export function standingText(rec: TableRecord): string {
     return `${s.name} ${(st.totals[i] ?? 0) + (st.phase === "play" ? took : 0)}${midHand && took > 0 ? ` (incl. +${took} taken this hand)` : ""}`;
   });
   return `Scores as they stand${midHand ? ` (hand ${st.hand} unfinished)` : ""}: ${parts.join(" · ")}.`;
+}
+
+/** Asks (privately, once) before ending this channel's table for everyone. */
+export async function askToEnd(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  const ch = interaction.channelId;
+  const sol = await ctx.solitaire.get(ch);
+  const can = await ctx.canasta.get(ch);
+  const rec = sol ? null : can && can.status !== "over" ? can : await ctx.tables.get(ch);
+  if (!sol && !rec) throw refuse("table/none");
+  // Say no at once to someone who may not end it, rather than after they confirm.
+  const canManage = interaction.memberPermissions?.has(PermissionFlagsBits.ManageMessages) ?? false;
+  if (sol && sol.ownerId !== interaction.user.id && !canManage) throw new UserError("solitaire/not_owner", "Only the player (or a member with Manage Messages) can end this game.");
+  if (rec && rec.hostId !== interaction.user.id && !canManage) throw refuse("table/not_host", { what: "end this table (or a member with Manage Messages)" });
+  const rev = sol ? sol.rev : (rec?.rev ?? 0);
+  const question = sol ? "Resign this solitaire game? It ends now and is scored as it stands." : "End the table for everyone? The game stops now and the scores are shown as they stand.";
+  await interaction.reply({ ...confirmPayload(question, "end", rev, sol ? "Resign" : "End the table"), flags: MessageFlags.Ephemeral });
+}
+
+/**
+ * Ends whatever table this channel holds, for `userId` (the host or player, or a member with
+ * Manage Messages); returns the public message that says so, with the scores as they stand.
+ */
+export async function endHere(interaction: MessageComponentInteraction, ctx: BotContext, rev: number): Promise<BaseMessageOptions> {
+  const channelId = interaction.channelId;
+  const user = seatOf(interaction);
+  const canManage = interaction.memberPermissions?.has(PermissionFlagsBits.ManageMessages) ?? false;
+  const sol = await ctx.solitaire.get(channelId);
+  if (sol) {
+    if (sol.ownerId !== user.userId && !canManage) throw new UserError("solitaire/not_owner", "Only the player (or a member with Manage Messages) can end this game.");
+    if (sol.state.phase === "over") throw refuse("table/over");
+    const { rec: after, finished } = await ctx.solitaire.play(channelId, sol.ownerId, { kind: "resign" }, rev);
+    await announce(interaction, after, finished);
+    return solitairePayload(after);
+  }
+  const can = await ctx.canasta.get(channelId);
+  if (can && can.status !== "over") {
+    ctx.canasta.checkRev(can, rev);
+    const rec = await ctx.canasta.end(channelId, user.userId, canManage);
+    return { content: `Table closed by ${user.name}.${rec.state ? ` Scores as they stand: ${rec.seats.map((s, i) => `${s.name} ${rec.state?.totals[i] ?? 0}`).join(" · ")}.` : ""}`, components: [], embeds: [], files: [] };
+  }
+  const cur = await ctx.tables.get(channelId);
+  if (!cur) throw refuse("table/none");
+  ctx.tables.checkRev(cur, rev);
+  const rec = await ctx.tables.end(channelId, user.userId, canManage);
+  if (!rec.state) return { content: `Table closed by ${user.name}.`, components: [], embeds: [], files: [] };
+  const final = await tablePayload({ ...rec, status: "over" }, `Table closed by ${user.name}.`);
+  return { ...final, content: `Table closed by ${user.name}. ${standingText(rec)}` };
 }
 
 /** Rules texts (docs/rules/*.md, the project's own words), read once. */
@@ -173,6 +221,10 @@ export const onexenoCommand: Command<BotContext> = {
       await interaction.reply({ embeds: [rulesEmbed(asked ?? (solitaireHere ? "solitaire" : canastaHere && canastaHere.status !== "over" ? "canasta" : "basic"))], flags: MessageFlags.Ephemeral });
       return;
     }
+    if (sub === "end") {
+      await askToEnd(interaction, ctx);
+      return;
+    }
     if (canastaHere && canastaHere.status !== "over" && !["new", "leaderboard"].includes(sub)) {
       await canastaCommand(sub, interaction, ctx, seatOf(interaction));
       return;
@@ -281,13 +333,7 @@ export const onexenoCommand: Command<BotContext> = {
         });
         return;
       case "end":
-        await respond(interaction, "reply", false, async () => {
-          const canManage = interaction.memberPermissions?.has(PermissionFlagsBits.ManageMessages) ?? false;
-          const rec = await ctx.tables.end(channelId, interaction.user.id, canManage);
-          if (!rec.state) return { content: `Table closed by ${seatOf(interaction).name}.`, components: [], embeds: [], files: [] };
-          const final = await tablePayload({ ...rec, status: "over" }, `Table closed by ${seatOf(interaction).name}.`);
-          return { ...final, content: `Table closed by ${seatOf(interaction).name}. ${standingText(rec)}` };
-        });
+        await askToEnd(interaction, ctx);
         return;
       default:
         throw new UserError("command/unknown", "Unknown subcommand.");

@@ -15,6 +15,7 @@ import { encodeId, type ComponentId } from "../src/bot/customid";
 import { UserError } from "../src/bot/errors";
 import { refuse } from "../src/bot/words";
 import { respond } from "../src/bot/reply";
+import { confirmPayload } from "../src/bot/confirm";
 import { dailySeed, type Finished, type Leaderboard, type SolitaireRecord } from "../src/bot/solitaire";
 import { positionLabel } from "../src/games/onexeno/board";
 import { cardLabel, cardName, cardTitle, type Rotation } from "../src/games/onexeno/cards";
@@ -85,7 +86,7 @@ export function leaderboardEmbed(board: Leaderboard, title: string): EmbedBuilde
 }
 
 /** After a finished game: the result with the rank, in the channel where it was started. */
-async function announce(interaction: ChatInputCommandInteraction | MessageComponentInteraction, rec: SolitaireRecord, finished: Finished | null): Promise<void> {
+export async function announce(interaction: ChatInputCommandInteraction | MessageComponentInteraction, rec: SolitaireRecord, finished: Finished | null): Promise<void> {
   if (!finished) return;
   const channel = await interaction.client.channels.fetch(rec.parentId).catch(() => null);
   if (!channel?.isSendable()) return;
@@ -158,17 +159,6 @@ export async function solitaireCommand(sub: string, interaction: ChatInputComman
       return;
     case "hand":
       throw new UserError("solitaire/no_hand", "Solitaire has no hidden hand: the top waste card is shown on the table picture.");
-    case "end": {
-      const canManage = interaction.memberPermissions?.has(PermissionFlagsBits.ManageMessages) ?? false;
-      if (rec.ownerId !== interaction.user.id && !canManage) throw new UserError("solitaire/not_owner", "Only the player (or a member with Manage Messages) can end this game.");
-      if (rec.state.phase === "over") throw refuse("table/over");
-      await respond(interaction, "reply", false, async () => {
-        const { rec: after, finished } = await ctx.solitaire.play(rec.threadId, rec.ownerId, { kind: "resign" });
-        await announce(interaction, after, finished);
-        return solitairePayload(after);
-      });
-      return;
-    }
     default:
       throw new UserError("solitaire/not_here", "That is for multiplayer tables. In solitaire use Draw, Play, Hint and Resign, or `/onexeno play at:`.");
   }
@@ -191,9 +181,12 @@ export async function solitaireComponent(interaction: MessageComponentInteractio
     await interaction.reply({ content: text, files: [new AttachmentBuilder(png, { name: "hint.png", description: text })], flags: MessageFlags.Ephemeral });
     return;
   }
+  if (id.verb === "sresign") {
+    await interaction.reply({ ...confirmPayload("Resign this solitaire game? It ends now and is scored as it stands.", "end", rec.rev, "Resign"), flags: MessageFlags.Ephemeral });
+    return;
+  }
   let move: SolitaireMove;
   if (id.verb === "sdraw") move = { kind: "draw" };
-  else if (id.verb === "sresign") move = { kind: "resign" };
   else if (id.verb === "splay" && interaction.isStringSelectMenu()) move = readSolitairePlacement(rec, interaction.values[0] ?? "");
   else throw refuse("component/unknown");
   let finishedRec: SolitaireRecord | null = null;

@@ -71,13 +71,13 @@ describe("the reply path on a strict Discord", () => {
     asked += await walkAutocomplete(CARD_ROOM, "playing (Cleo not seated)");
     await h.bot.tables.update(CARD_ROOM, (r) => (r ? { ...r, status: "over" } : r));
     asked += await walkAutocomplete(CARD_ROOM, "over");
-    await sb.command(ADA, CARD_ROOM, "onexeno end");
+    await h.endTable(ADA, CARD_ROOM);
     await sb.command(ADA, CARD_ROOM, "onexeno new", { game: "canasta" });
     asked += await walkAutocomplete(CARD_ROOM, "canasta lobby");
     await sb.command(BEN, CARD_ROOM, "onexeno join");
     await sb.command(ADA, CARD_ROOM, "onexeno start");
     asked += await walkAutocomplete(CARD_ROOM, "canasta playing");
-    await sb.command(ADA, CARD_ROOM, "onexeno end");
+    await h.endTable(ADA, CARD_ROOM);
     expect(asked).toBeGreaterThan(100);
     expect(sb.refusals).toEqual([]);
     expect(h.log.errors).toEqual([]);
@@ -101,7 +101,7 @@ describe("the reply path on a strict Discord", () => {
     expect(r.callbackType).not.toBeNull();
     expect((await table(THREAD))!.rev).toBeGreaterThanOrEqual(rec!.rev);
     expect(h.log.errors).toEqual([]);
-    await sb.command(ADA, THREAD, "onexeno end");
+    await h.endTable(ADA, THREAD);
   });
 
   it("refuses bad option values with a clear ephemeral message and changes nothing", async () => {
@@ -147,7 +147,7 @@ describe("the reply path on a strict Discord", () => {
     const everything = [...(sb.messages.get(GENERAL) ?? [])].map((m) => m.content).join("\n");
     expect(everything).not.toMatch(/unchanged/i);
     expect(h.log.errors).toEqual([]);
-    await sb.command(ADA, GENERAL, "onexeno end");
+    await h.endTable(ADA, GENERAL);
   });
 
   it("keeps a game against computers going when channel posts fail, and shows the table once Discord recovers", async () => {

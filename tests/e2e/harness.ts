@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { openBotStores, registerCommands, startBot, type Bot, type BotStores } from "../../src/app";
 import type { Logger } from "../../src/bot/router";
 import { DiscordStandin } from "../../src/standin/server";
-import type { ApiMessage } from "../../src/standin/types";
+import type { ApiMessage, InteractionRecord } from "../../src/standin/types";
 
 export const ADA = "100000000000000001";
 export const BEN = "100000000000000002";
@@ -96,6 +96,14 @@ export class Harness {
       if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}`);
       await new Promise((r) => setTimeout(r, 10));
     }
+  }
+
+  /** `/onexeno end` as `userId`, then Confirm on the private question; returns the Confirm click. */
+  async endTable(userId: string, channelId: string): Promise<InteractionRecord> {
+    const asked = await this.standin.command(userId, channelId, "onexeno end");
+    const question = asked.original;
+    if (!question || !question.visibleTo) throw new Error(`no confirmation asked: ${question?.content}`);
+    return this.standin.click(userId, question, Harness.idOf(question, "confirm"));
   }
 
   /** customIds of the buttons/selects of a message, flattened. */

@@ -164,8 +164,16 @@ describe("ONEXENO through the Discord stand-in", () => {
     // only the host or a moderator may end; the moderator can
     const e1 = await sb.command(DEV, CARD_ROOM, "onexeno end");
     expect(e1.original?.content).toMatch(/Only the host/);
-    const e2 = await sb.command(MOD, CARD_ROOM, "onexeno end");
-    expect(e2.original?.content).toMatch(/Table closed by Moderator/);
+    // ending asks once, privately; Cancel changes nothing, Confirm ends it for everyone
+    const asked = await sb.command(MOD, CARD_ROOM, "onexeno end");
+    expect(asked.original?.visibleTo).toBe(MOD);
+    expect(asked.original?.content).toMatch(/End the table for everyone\?/);
+    const cancelled = await sb.click(MOD, asked.original!, Harness.idOf(asked.original!, "cancel"));
+    expect(cancelled.original?.content).toMatch(/Cancelled/);
+    expect(await h.bot.tables.get(CARD_ROOM)).toBeDefined();
+    const e2 = await h.endTable(MOD, CARD_ROOM);
+    expect(e2.original?.content).toMatch(/Done/);
+    await h.waitForPublic(CARD_ROOM, (m) => /Table closed by Moderator/.test(m.content));
     expect(await h.bot.tables.get(CARD_ROOM)).toBeUndefined();
     expect(h.log.errors).toEqual([]);
   });

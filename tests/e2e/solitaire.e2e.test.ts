@@ -84,7 +84,11 @@ describe("solitaire through the stand-in", () => {
     const hint = await sb.click(BEN, benTable, Harness.idOf(benTable, "shint"));
     expect(hint.original?.visibleTo).toBe(BEN);
     expect(hint.original?.content).toMatch(/Hint/);
-    const resign = await sb.click(BEN, benTable, Harness.idOf(benTable, "sresign"));
+    const ask = await sb.click(BEN, benTable, Harness.idOf(benTable, "sresign"));
+    expect(ask.original?.visibleTo).toBe(BEN);
+    expect(ask.original?.content).toMatch(/Resign this solitaire game\?/);
+    expect((await h.bot.solitaire.get(tb))?.state.end).toBeNull();
+    const resign = await sb.click(BEN, ask.original!, Harness.idOf(ask.original!, "confirm"));
     expect(resign.callbackType).toBe(7);
     expect((await h.bot.solitaire.get(tb))?.state.end).toBe("resigned");
     const daily = await sb.command(ADA, CARD_ROOM, "onexeno leaderboard");

@@ -1,0 +1,29 @@
+/**
+ * Asking once before what cannot be undone (ending a table for everyone, resigning): a
+ * private question with Confirm and Cancel, drawn for the table revision it was asked at, so
+ * a confirmation that arrives after the table moved on changes nothing. Generic: the action
+ * is a short word the game's component handler acts on.
+ * Components: https://discord.com/developers/docs/components/reference#button
+ */
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle, type BaseMessageOptions } from "discord.js";
+import { encodeId } from "./customid";
+
+/** The private question: `question`, then Confirm (danger) and Cancel. */
+export function confirmPayload(question: string, action: string, rev: number, confirmLabel = "Confirm"): BaseMessageOptions {
+  return {
+    content: `⚠️ ${question}`,
+    components: [
+      new ActionRowBuilder<ButtonBuilder>().addComponents(
+        new ButtonBuilder().setCustomId(encodeId("confirm", rev, action)).setLabel(confirmLabel).setStyle(ButtonStyle.Danger),
+        new ButtonBuilder().setCustomId(encodeId("cancel", rev, action)).setLabel("Cancel").setStyle(ButtonStyle.Secondary),
+      ),
+    ],
+    files: [],
+    embeds: [],
+  };
+}
+
+/** What the question turns into once answered. */
+export function answeredPayload(text: string): BaseMessageOptions {
+  return { content: text, components: [], files: [], embeds: [] };
+}
