@@ -11,6 +11,7 @@ import {
 } from "discord.js";
 import type { BotContext } from "../src/bot/context";
 import { hint, type Choice } from "../src/bot/router";
+import { againRow } from "../src/bot/confirm";
 import { encodeId, type ComponentId } from "../src/bot/customid";
 import { UserError } from "../src/bot/errors";
 import { refuse } from "../src/bot/words";
@@ -140,7 +141,7 @@ export async function canastaPayload(rec: CanastaTable, note?: string): Promise<
   if (rec.status === "over") {
     const o = canasta.outcome(rec.state);
     const winners = (o?.winners ?? []).map((w) => `<@${rec.seats[w]?.userId}>`).join(", ");
-    return { content: `${head}🏁 **Session over.** Winner: ${winners}. Final: ${rec.seats.map((s, i) => `${s.name} ${rec.state?.totals[i]}`).join(" · ")}.`, files: [file], components: [], embeds: [], allowedMentions: { users: (o?.winners ?? []).map((w) => rec.seats[w]?.userId ?? "") } };
+    return { content: `${head}🏁 **Session over.** Winner: ${winners}. Final: ${rec.seats.map((s, i) => `${s.name} ${rec.state?.totals[i]}`).join(" · ")}.`, files: [file], components: [againRow(rec.rev)], embeds: [], allowedMentions: { users: (o?.winners ?? []).map((w) => rec.seats[w]?.userId ?? "") } };
   }
   const turnUser = rec.seats[rec.state.turn]?.userId ?? "";
   const row = new ActionRowBuilder<ButtonBuilder>().addComponents(

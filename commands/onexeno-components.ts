@@ -18,7 +18,7 @@ import { readPlacement } from "./onexeno-choices";
 import { endHere, moveNote, seatOf } from "./onexeno";
 import { handPayload, tablePayload } from "./onexeno-view";
 import { solitaireComponent } from "./solitaire";
-import { canastaComponent } from "./canasta";
+import { canastaComponent, canastaPayload } from "./canasta";
 
 /** Component verbs that belong to canasta tables. */
 const CANASTA_VERBS: ReadonlySet<string> = new Set(["chand", "cdraw", "ctake", "cmeld", "cext", "cdisc"]);
@@ -87,6 +87,17 @@ export const onexenoComponents: ComponentHandler<BotContext> = {
       }
       if (ended) await publish(interaction, ctx.post, ended);
       if (failed) throw failed;
+      return;
+    }
+    if (id.verb === "again") {
+      const same = id.args[0] === "same";
+      const can = await ctx.canasta.get(channelId);
+      const me = seatOf(interaction);
+      await respond(interaction, "reply", false, async () =>
+        can && can.status === "over"
+          ? canastaPayload(await ctx.canasta.again(channelId, me, same, id.rev), same ? `${me.name} deals again: same seats, a fresh deal. Press Start.` : `${me.name} opens a new table.`)
+          : tablePayload(await ctx.tables.again(channelId, me, same, id.rev), same ? `${me.name} deals again: same seats, a fresh deal. Press Start.` : `${me.name} opens a new table.`),
+      );
       return;
     }
     if (CANASTA_VERBS.has(id.verb)) {

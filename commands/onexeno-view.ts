@@ -8,6 +8,7 @@ import {
   ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder, StringSelectMenuBuilder,
   type BaseMessageOptions,
 } from "discord.js";
+import { againRow } from "../src/bot/confirm";
 import { encodeId } from "../src/bot/customid";
 import { maxSeats, type TableRecord } from "../src/bot/tables";
 import { cardLabel, cardTitle, type CardId } from "../src/games/onexeno/cards";
@@ -70,7 +71,7 @@ export async function tablePayload(rec: TableRecord, note?: string): Promise<Bas
     return {
       content: `${head}🏁 **Session over.** ${winners.length > 1 ? "Winners" : "Winner"}: ${winners.join(", ")}. Final: ${scores}${rec.config.variant === "partners" ? " (team totals)" : ""}.`,
       files: [file],
-      components: [],
+      components: [againRow(rec.rev)],
       embeds: [],
       allowedMentions: { users: (outcome?.winners ?? []).flatMap((w) => (rec.seats[w] && !rec.seats[w]?.computer ? [rec.seats[w]?.userId ?? ""] : [])) },
     };

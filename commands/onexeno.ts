@@ -168,19 +168,19 @@ export const onexenoCommand: Command<BotContext> = {
             { name: "canasta (2-8 players, melds and XENOs)", value: "canasta" },
           ))
         .addIntegerOption((o) => o.setName("hands").setDescription(`Hands in the session (1-${MAX_HANDS}, default 1)`).setMinValue(1).setMaxValue(MAX_HANDS))
-        .addStringOption((o) => o.setName("seed").setDescription("Name a deal so others can play the same one (default: random; solitaire: the daily deal)").setMaxLength(40))
+        .addStringOption((o) => o.setName("seed").setDescription("Deal name: same name, same cards (default random)").setMaxLength(40))
         .addIntegerOption((o) => o.setName("target").setDescription(`Canasta: points to pass to win (default ${DEFAULT_TARGET})`).setMinValue(50).setMaxValue(5000)))
     .addSubcommand((s) => s.setName("join").setDescription("Take a seat at this channel's table"))
     .addSubcommand((s) => s.setName("leave").setDescription("Leave the table before it starts"))
     .addSubcommand((s) => s.setName("start").setDescription("Start the game (host only)"))
     .addSubcommand((s) =>
       s.setName("play").setDescription("Place a card from your hand")
-        .addStringOption((o) => o.setName("card").setDescription("A card of your hand (solitaire: the top waste card)").setAutocomplete(true))
-        .addStringOption((o) => o.setName("at").setDescription("Where and how it goes (coordinates of the table picture)").setAutocomplete(true)))
+        .addStringOption((o) => o.setName("card").setDescription("A card of your hand (solitaire: the top card)").setAutocomplete(true))
+        .addStringOption((o) => o.setName("at").setDescription("Cell and turn, named as on the table picture").setAutocomplete(true)))
     .addSubcommand((s) => s.setName("draw").setDescription("Draw from the stack (canasta) or turn three cards (solitaire)"))
     .addSubcommand((s) =>
       s.setName("take").setDescription("Canasta: take cards from the top of the face-up pile")
-        .addIntegerOption((o) => o.setName("count").setDescription("How many cards (the top one must be melded this turn)").setRequired(true).setMinValue(1).setAutocomplete(true)))
+        .addIntegerOption((o) => o.setName("count").setDescription("How many cards; meld the top one this turn").setRequired(true).setMinValue(1).setAutocomplete(true)))
     .addSubcommand((s) =>
       s.setName("meld").setDescription("Canasta: lay a new row (more than 10, at most 20 points)")
         .addStringOption((o) => o.setName("cards").setDescription("A suggested row, or card names left to right").setRequired(true).setAutocomplete(true)))
@@ -200,7 +200,7 @@ export const onexenoCommand: Command<BotContext> = {
     .addSubcommand((s) => s.setName("table").setDescription("Post the table again as the newest message"))
     .addSubcommand((s) =>
       s.setName("rules").setDescription("How to play ONEXENO")
-        .addStringOption((o) => o.setName("game").setDescription("Which rules (default: the game here, else basic and partners)")
+        .addStringOption((o) => o.setName("game").setDescription("Which rules (default: the game played here)")
           .addChoices({ name: "basic and partners", value: "basic" }, { name: "solitaire", value: "solitaire" }, { name: "canasta", value: "canasta" })))
     .addSubcommand((s) => s.setName("end").setDescription("Close this channel's table (host or Manage Messages)"))
     .addSubcommandGroup((g) =>
@@ -328,7 +328,7 @@ export const onexenoCommand: Command<BotContext> = {
       case "table":
         await respond(interaction, "reply", false, async () => {
           const rec = await ctx.tables.get(channelId);
-          if (!rec) throw new UserError("table/none", "There is no table in this channel. Open one with `/onexeno new`.");
+          if (!rec) throw refuse("table/none");
           return tablePayload(rec);
         });
         return;

@@ -57,3 +57,24 @@ describe("architecture", () => {
     expect(imports("commands/onexeno.ts")).toContain("discord.js");
   });
 });
+
+describe("slash command texts", () => {
+  it("fit Discord's limits and read whole where clients cut them (options at 50 characters)", async () => {
+    const { commandBodies } = await import("../src/app");
+    type O = { name: string; description?: string; options?: O[]; type?: number };
+    const long: string[] = [];
+    const walk = (o: O, path: string) => {
+      for (const c of o.options ?? []) {
+        const d = c.description ?? "";
+        const sub = c.type === 1 || c.type === 2;
+        if (d.length === 0 || d.length > (sub ? 100 : 50)) long.push(`${path} ${c.name}: ${d.length}`);
+        walk(c, `${path} ${c.name}`);
+      }
+    };
+    for (const b of commandBodies() as O[]) {
+      expect((b.description ?? "").length).toBeLessThanOrEqual(100);
+      walk(b, b.name);
+    }
+    expect(long).toEqual([]);
+  });
+});

@@ -27,3 +27,14 @@ export function confirmPayload(question: string, action: string, rev: number, co
 export function answeredPayload(text: string): BaseMessageOptions {
   return { content: text, components: [], files: [], embeds: [] };
 }
+
+/**
+ * Ways forward under a finished session's table: Play again (same seats and options, a fresh
+ * deal) and New table (same options, the clicker alone). Generic over the game.
+ */
+export function againRow(rev: number): ActionRowBuilder<ButtonBuilder> {
+  return new ActionRowBuilder<ButtonBuilder>().addComponents(
+    new ButtonBuilder().setCustomId(encodeId("again", rev, "same")).setLabel("Play again").setStyle(ButtonStyle.Success),
+    new ButtonBuilder().setCustomId(encodeId("again", rev, "new")).setLabel("New table").setStyle(ButtonStyle.Secondary),
+  );
+}

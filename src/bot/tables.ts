@@ -221,6 +221,25 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
     })) as GameTable<G, C, S, M>;
   }
 
+  /**
+   * After a session ends: a new lobby here with the same options and a fresh deal, hosted by
+   * `player`. `sameSeats` keeps every seat (computers too) with `player` first, so one Start
+   * plays again; otherwise `player` sits alone. Refuses while a game runs (`table/exists`).
+   */
+  async again(channelId: string, player: Seat, sameSeats: boolean, rev?: number): Promise<GameTable<G, C, S, M>> {
+    return (await this.update(channelId, (r) => {
+      const rec = this.must(r);
+      if (rec.status !== "over") throw refuse("table/exists");
+      this.checkRev(rec, rev, player.userId);
+      const others = sameSeats ? rec.seats.filter((s) => s.userId !== player.userId) : [];
+      const now = this.now();
+      return {
+        ...rec, seats: [player, ...others], hostId: player.userId, status: "lobby", rev: rec.rev + 1, seed: this.newSeed(),
+        state: null, moves: [], createdAt: now, updatedAt: now, lastBy: player.userId,
+      };
+    })) as GameTable<G, C, S, M>;
+  }
+
   /** Seat index of a user at a table, or throws `table/not_seated`. */
   seatOf(rec: { readonly seats: readonly Seat[] }, userId: string): number {
     const seat = rec.seats.findIndex((s) => s.userId === userId);

@@ -14,7 +14,7 @@ const REFUSALS = {
   "component/no_action": "That control does nothing here. Use the buttons and menus of the newest table message.",
   "interaction/late": "⌛ Discord delivered that too late to act on, so nothing was changed. Please try again.",
   "bot/failed": "Something went wrong on our side. Use the game's `table` command to see the table as it stands.",
-  "table/none": (p: Params) => `There is no table here. Open one with \`/${p.command ?? "onexeno"} new\`.`,
+  "table/none": (p: Params) => `There is no table here yet. Start one with \`/${p.command ?? "onexeno"} new\` (pick a game); others then join with \`/${p.command ?? "onexeno"} join\` or the Join button.`,
   "table/stale": "This table has moved on since that message. Use the newest table message (the bot's last one), or the game's `table` command.",
   "table/already_done": "✅ Already done: your first click counted.",
   "table/exists": "A table is already open here. Join it, or open yours in another channel or thread.",

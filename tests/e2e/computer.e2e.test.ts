@@ -46,5 +46,24 @@ describe("computer players through the stand-in", () => {
     const rec = await h.bot.tables.get(GENERAL);
     expect(rec?.moves.filter((m) => m.seat !== 0).length).toBeGreaterThan(3);
     expect(h.log.errors).toEqual([]);
+
+    // Ways forward: Play again keeps the seats and options with a fresh deal; New table seats only the clicker.
+    const over = h.latestPublic(GENERAL);
+    const again = await sb.click(ADA, over, Harness.idOf(over, "again"));
+    expect(again.original?.content).toContain("deals again");
+    const lobbyAgain = (await h.bot.tables.get(GENERAL))!;
+    expect(lobbyAgain.status).toBe("lobby");
+    expect(lobbyAgain.seats.map((x) => x.userId)).toEqual([ADA, "cpu-1", "cpu-2"]);
+    expect(lobbyAgain.config).toEqual(rec!.config);
+    expect(lobbyAgain.rev).toBeGreaterThan(rec!.rev);
+    const stale = await sb.click(DEV, over, Harness.ids(over, "again")[1]!);
+    expect(stale.original?.visibleTo).toBe(DEV); // the old session's buttons do not open a second lobby
+    await sb.click(ADA, again.original!, Harness.idOf(again.original!, "start"));
+    expect((await h.bot.tables.get(GENERAL))!.status).toBe("playing");
+    await h.endTable(ADA, GENERAL);
+    expect(await h.bot.tables.get(GENERAL)).toBeUndefined();
+    // An empty channel's table command says how to start.
+    const empty = await sb.command(DEV, GENERAL, "onexeno table");
+    expect(empty.original?.content).toMatch(/Start one with `\/onexeno new`/);
   });
 });

@@ -111,6 +111,11 @@ export class Harness {
     return m.components.flatMap((row) => ((row.components as { custom_id?: string }[]) ?? []).map((c) => c.custom_id ?? ""));
   }
 
+  /** Every customId on `m` whose verb is `verb`. */
+  static ids(m: ApiMessage, verb: string): string[] {
+    return Harness.customIds(m).filter((c) => c.split("|")[1] === verb);
+  }
+
   /** The customId on `m` whose verb is `verb` (ox1|verb|...). */
   static idOf(m: ApiMessage, verb: string): string {
     const id = Harness.customIds(m).find((c) => c.split("|")[1] === verb);
