@@ -133,6 +133,18 @@ async function playWholeGame(): Promise<void> {
     await page.screenshot({ path: join(out, "local-page.png") });
     const rec = await h.bot.tables.get(GENERAL);
     expect(rec?.status).toBe("over");
+
+    // A channel mention is a link that opens the channel: solitaire announces its thread.
+    await slash("onexeno new", async (p) => {
+      await p.selectOption("[data-option=game]", "solitaire");
+    });
+    const link = page.locator("article.message a.channel-link").last();
+    await link.waitFor();
+    const threadName = ((await link.textContent()) ?? "").replace(/^#/, "");
+    expect(threadName).toContain("solitaire");
+    await link.click();
+    await page.waitForFunction((name) => (globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null } | null } }).document.querySelector("#channel-name")?.textContent === name, threadName);
+    await page.waitForSelector("button.component:text('Draw 3')");
     expect(h.log.errors).toEqual([]);
     expect(pageErrors).toEqual([]);
   }

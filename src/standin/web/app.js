@@ -88,10 +88,15 @@ function channelItem(c, thread) {
 
 const userName = (id) => app.state.users.find((u) => u.id === id)?.name;
 
+const channelName = (id) => app.state.channels.find((c) => c.id === id)?.name;
+
 function markdown(text) {
   const esc = text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   return esc
-    .replace(/&lt;@(\w[\w-]*)&gt;/g, (_, id) => `<span class="mention">@${userName(id) || id}</span>`)
+    // Mentions as Discord shows them: channels are links that open the channel.
+    .replace(/&lt;#(\d+)&gt;/g, (_, id) => `<a class="mention channel-link" href="#user=${app.user}&amp;channel=${id}" data-channel="${id}">#${channelName(id) || "unknown"}</a>`)
+    .replace(/&lt;@&amp;(\d+)&gt;/g, (_, id) => `<span class="mention role">@${id === app.state.guild.id ? "everyone" : "role"}</span>`)
+    .replace(/&lt;@!?(\w[\w-]*)&gt;/g, (_, id) => `<span class="mention">@${userName(id) || id}</span>`)
     .replace(/\*\*(.+?)\*\*/g, "<b>$1</b>")
     .replace(/`([^`]+)`/g, "<code>$1</code>");
 }
@@ -368,6 +373,16 @@ $("#box").addEventListener("keydown", (ev) => {
     ev.preventDefault();
     chooseCommand(app.paths.find((p) => p.path === items[app.sel].dataset.path));
   }
+});
+$("#messages").addEventListener("click", (ev) => {
+  const link = ev.target.closest("a[data-channel]");
+  if (!link) return;
+  ev.preventDefault();
+  app.channel = link.dataset.channel;
+  saveHash();
+  renderChannels();
+  refresh.force = true;
+  refresh();
 });
 $("#composer").addEventListener("submit", (ev) => { ev.preventDefault(); send(); });
 $("#cancel-command").addEventListener("click", resetComposer);
