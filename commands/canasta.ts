@@ -179,11 +179,11 @@ export async function canastaHandPayload(rec: CanastaTable, userId: string, note
     }
   } else {
     text = s.mustMeld !== null ? `Meld ${cardTitle(idOf(s.mustMeld))} (taken from the pile) this turn, then discard.` : "Meld new rows or extend yours, then discard to end your turn.";
-    const validMelds = meldsWith(hand, null, 60).filter((r) => canMeldAfter(s, seat, { kind: "meld", cards: r })).slice(0, MAX);
-    if (validMelds.length) {
+    const suggestions = distinctBy(meldSuggestions(s, seat, MAX * 2).filter((sg) => encodeRow(sg.row).length <= 100), (sg) => JSON.stringify(suggestionText(sg))).slice(0, MAX);
+    if (suggestions.length) {
       rows.push(new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
-        new StringSelectMenuBuilder().setCustomId(encodeId("cmeld", rec.rev)).setPlaceholder("Meld a new row…")
-          .addOptions(validMelds.map((r) => ({ label: rowText(r).slice(0, 100), description: r.map((c) => cardName(idOf(c.card))).join(" ").slice(0, 100), value: encodeRow(r).slice(0, 100) })).filter((o) => o.value.length < 100)),
+        new StringSelectMenuBuilder().setCustomId(encodeId("cmeld", rec.rev)).setPlaceholder(s.mustMeld !== null ? "Meld a new row (★ melds the taken card)…" : "Meld a new row…")
+          .addOptions(suggestions.map((sg) => ({ ...suggestionText(sg), value: encodeRow(sg.row) }))),
       ));
     }
     const ext = extensionChoices(s, seat).slice(0, MAX);
@@ -209,6 +209,55 @@ export async function canastaHandPayload(rec: CanastaTable, userId: string, note
 /** Would `move` be accepted (used to offer only melds that keep the owed card meldable)? */
 function canMeldAfter(s: CanastaState, seat: number, move: CanastaMove): boolean {
   return canasta.apply(s, seat, move, undefined).ok;
+}
+
+/** A suggested new row, and whether it lays the card owed from the pile. */
+export interface RowSuggestion {
+  readonly row: RowCard[];
+  readonly owed: boolean;
+}
+
+/**
+ * New rows to suggest to `seat`, each set of cards once (the same cards in another order or
+ * turned another way read the same to a player, so they are one suggestion): rows laying the
+ * card owed from the pile first, then the others that keep it meldable. Up to `limit`.
+ */
+export function meldSuggestions(s: CanastaState, seat: number, limit = MAX): RowSuggestion[] {
+  const hand = s.hands[seat] ?? [];
+  const owed = s.mustMeld;
+  const seen = new Set<string>();
+  const out: RowSuggestion[] = [];
+  const add = (row: RowCard[], isOwed: boolean) => {
+    const key = row.map((c) => idOf(c.card)).sort((a, b) => a - b).join(".");
+    if (seen.has(key) || out.length >= limit) return;
+    seen.add(key);
+    out.push({ row, owed: isOwed });
+  };
+  if (owed !== null) for (const row of meldsWith(hand, owed, limit * 4)) add(row, true);
+  for (const row of meldsWith(hand, null, limit * 4)) {
+    if (owed !== null && row.some((c) => c.card === owed)) continue; // listed above, first
+    if (canMeldAfter(s, seat, { kind: "meld", cards: row })) add(row, false);
+  }
+  return out;
+}
+
+/** The first of each group of items with the same key (what a player reads), in order. */
+function distinctBy<T>(items: readonly T[], key: (t: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((t) => {
+    const k = key(t);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/** How a suggested row reads in a menu: values and sum first, marked when it lays the owed card. */
+export function suggestionText(sg: RowSuggestion): { label: string; description: string } {
+  return {
+    label: `${sg.owed ? "★ " : ""}${rowText(sg.row)}${sg.owed ? " · melds the taken card" : ""}`.slice(0, 100),
+    description: sg.row.map((c) => cardName(idOf(c.card))).join(" ").slice(0, 100),
+  };
 }
 
 /** Applies a move and answers with the public table (slash commands). */
@@ -398,10 +447,12 @@ export async function canastaAutocomplete(interaction: AutocompleteInteraction, 
   }
   if (s.turn !== seat) return say(`Not your turn: ${rec.seats[s.turn]?.name} is playing`);
   if (focused.name === "cards") {
-    const melds = meldsWith(hand, s.mustMeld, 80).filter((r) => s.mustMeld !== null || canMeldAfter(s, seat, { kind: "meld", cards: r }));
-    const shown = melds
-      .map((r) => ({ name: `${rowText(r)}: ${r.map((c) => cardName(idOf(c.card))).join(" ")}`.slice(0, 100), value: encodeRow(r) }))
-      .filter((c) => c.value.length <= 100 && (typed === "" || c.name.toUpperCase().includes(typed)));
+    const shown = meldSuggestions(s, seat, 80)
+      .map((sg) => {
+        const t = suggestionText(sg);
+        return { name: `${t.label}: ${t.description}`.slice(0, 100), value: encodeRow(sg.row) };
+      })
+      .filter((c, i, all) => c.value.length <= 100 && (typed === "" || c.name.toUpperCase().includes(typed)) && all.findIndex((d) => d.name === c.name) === i);
     if (!shown.length) return say(s.phase === "draw" ? "Draw first" : "No valid row in your hand now");
     return (shown.slice(0, MAX));
   }

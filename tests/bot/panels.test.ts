@@ -6,11 +6,12 @@
 import { describe, expect, it } from "vitest";
 import type { BaseMessageOptions } from "discord.js";
 import { handPayload } from "../../commands/onexeno-view";
-import { canastaHandPayload } from "../../commands/canasta";
+import { canastaHandPayload, decodeRow, meldSuggestions } from "../../commands/canasta";
+import { bigPileState } from "../helpers/canasta";
 import { placementChoices } from "../../commands/onexeno-choices";
 import type { CanastaTable, TableRecord } from "../../src/bot/tables";
 import { onexeno, playNow, setupOnexeno, type OnexenoState } from "../../src/games/onexeno/game";
-import { canastaDeck, setupCanasta } from "../../src/games/onexeno/canasta";
+import { canasta as canastaDef, canastaDeck, setupCanasta } from "../../src/games/onexeno/canasta";
 
 type Json = { components?: { type: number; custom_id?: string; options?: { value: string }[] }[] };
 const rowsOf = (p: BaseMessageOptions) => (p.components ?? []).map((r) => ("toJSON" in r ? (r as { toJSON(): Json }).toJSON() : (r as Json)));
@@ -75,5 +76,34 @@ describe("private panels stay inside Discord's limits", () => {
     const discards = rows.flatMap((x) => x.components ?? []).filter((c) => c.custom_id?.includes("|cdisc|")).flatMap((c) => c.options ?? []).map((o) => Number(o.value));
     expect(new Set(discards)).toEqual(new Set(hand));
     expect(rows.flatMap((x) => x.components ?? []).some((c) => c.custom_id?.includes("|cmeld|"))).toBe(true);
+  });
+
+  it("canasta: meld suggestions read differently, one per set of cards, rows with the taken card first and marked", async () => {
+    let owedSeen = 0;
+    for (let i = 0; i < 40; i++) {
+      const s0 = bigPileState(`suggest-${i}`, 4 + (i % 20));
+      const took = canastaDef.apply(s0, s0.turn, { kind: "take", count: s0.pile.length }, undefined);
+      const s = took.ok ? { ...took.value, version: s0.version + 1 } : { ...s0, phase: "meld" as const, hands: s0.hands.map((h, k) => (k === s0.turn ? [...h, ...s0.pile] : h)) };
+      const rec = table(s, 8, "canasta") as CanastaTable;
+      const user = `u${s.turn}`;
+      const p = await canastaHandPayload(rec, user);
+      const menu = checkLimits(p).flatMap((x) => x.components ?? []).find((c) => c.custom_id?.includes("|cmeld|")) as { options?: { label: string; description?: string; value: string }[] } | undefined;
+      const options = menu?.options ?? [];
+      const texts = options.map((o) => `${o.label} | ${o.description}`);
+      expect(new Set(texts).size, texts.join("\n")).toBe(texts.length);
+      const sets = options.map((o) => decodeRow(o.value)!.map((c) => c.card & 0xff).sort((a, b) => a - b).join("."));
+      expect(new Set(sets).size).toBe(sets.length);
+      // ★ marks exactly the rows that lay the owed card, and they come first.
+      const owed = options.map((o) => decodeRow(o.value)!.some((c) => c.card === s.mustMeld));
+      options.forEach((o, k) => expect(o.label.startsWith("★")).toBe(owed[k]));
+      const firstOther = owed.indexOf(false);
+      if (firstOther >= 0) expect(owed.slice(firstOther).every((o) => !o)).toBe(true);
+      if (s.mustMeld !== null && options.length) {
+        expect(owed[0]).toBe(true);
+        owedSeen++;
+      }
+      expect(meldSuggestions(s, s.turn).length).toBeGreaterThanOrEqual(options.length > 0 ? 1 : 0);
+    }
+    expect(owedSeen).toBeGreaterThan(10);
   });
 });
