@@ -12,6 +12,7 @@ import {
 import type { BotContext } from "../src/bot/context";
 import { hint, type Choice } from "../src/bot/router";
 import { againRow } from "../src/bot/confirm";
+import { asTable, type TablePayload } from "../src/bot/live";
 import { encodeId, type ComponentId } from "../src/bot/customid";
 import { UserError } from "../src/bot/errors";
 import { refuse } from "../src/bot/words";
@@ -133,7 +134,11 @@ function moveNote(before: CanastaTable, after: CanastaTable): string {
 }
 
 /** The public canasta table. */
-export async function canastaPayload(rec: CanastaTable, note?: string): Promise<BaseMessageOptions> {
+export async function canastaPayload(rec: CanastaTable, note?: string): Promise<TablePayload> {
+  return asTable(await canastaMessage(rec, note), note, rec.status);
+}
+
+async function canastaMessage(rec: CanastaTable, note?: string): Promise<BaseMessageOptions> {
   if (rec.status === "lobby" || !rec.state) return lobbyPayload(rec, note);
   const view = canastaView(rec.state, null);
   const file = new AttachmentBuilder(await renderCanastaTable(view, names(rec)), { name: "canasta.png", description: describeCanasta(view, names(rec)) });

@@ -9,6 +9,7 @@ import {
   type BaseMessageOptions,
 } from "discord.js";
 import { againRow } from "../src/bot/confirm";
+import { asTable, type TablePayload } from "../src/bot/live";
 import { encodeId } from "../src/bot/customid";
 import { maxSeats, type TableRecord } from "../src/bot/tables";
 import { cardLabel, cardTitle, type CardId } from "../src/games/onexeno/cards";
@@ -58,7 +59,11 @@ function lobbyPayload(rec: TableRecord, note: string | undefined): BaseMessageOp
 }
 
 /** The public table: picture (with alt text), whose turn, buttons. */
-export async function tablePayload(rec: TableRecord, note?: string): Promise<BaseMessageOptions> {
+export async function tablePayload(rec: TableRecord, note?: string): Promise<TablePayload> {
+  return asTable(await tableMessage(rec, note), note, rec.status);
+}
+
+async function tableMessage(rec: TableRecord, note?: string): Promise<BaseMessageOptions> {
   if (rec.status === "lobby" || !rec.state) return lobbyPayload(rec, note);
   const view = onexenoView(rec.state, null);
   const png = await renderOnexenoTable(view, names(rec));

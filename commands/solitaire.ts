@@ -16,6 +16,7 @@ import { UserError } from "../src/bot/errors";
 import { refuse } from "../src/bot/words";
 import { respond } from "../src/bot/reply";
 import { confirmPayload } from "../src/bot/confirm";
+import { asTable, type TablePayload } from "../src/bot/live";
 import { dailySeed, type Finished, type Leaderboard, type SolitaireRecord } from "../src/bot/solitaire";
 import { positionLabel } from "../src/games/onexeno/board";
 import { cardLabel, cardName, cardTitle, type Rotation } from "../src/games/onexeno/cards";
@@ -47,7 +48,11 @@ export function solitaireChoices(rec: SolitaireRecord): { label: string; value: 
 const label = (rec: SolitaireRecord) => (rec.daily ? `the daily deal (${rec.seed.slice(6)})` : `deal “${rec.seed}”`);
 
 /** The table message of a solitaire game. */
-export async function solitairePayload(rec: SolitaireRecord, note?: string): Promise<BaseMessageOptions> {
+export async function solitairePayload(rec: SolitaireRecord, note?: string): Promise<TablePayload> {
+  return asTable(await solitaireMessage(rec, note), note, rec.state.phase === "over" ? "over" : "playing");
+}
+
+async function solitaireMessage(rec: SolitaireRecord, note?: string): Promise<BaseMessageOptions> {
   const view = solitaireView(rec.state);
   const file = new AttachmentBuilder(await renderSolitaire(view, rec.ownerName), { name: "solitaire.png", description: describeSolitaire(view, rec.ownerName) });
   const head = note ? `${note}\n` : "";

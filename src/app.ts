@@ -10,6 +10,7 @@ import { tablePayload } from "../commands/onexeno-view";
 import { canastaPayload } from "../commands/canasta";
 import { solitairePayload } from "../commands/solitaire";
 import type { BotContext } from "./bot/context";
+import { LiveTables, recordOf, withoutRecord, type LiveMessage } from "./bot/live";
 import { Publisher } from "./bot/publisher";
 import { createRouter, type Logger } from "./bot/router";
 import { SolitaireService, type Leaderboard, type SolitaireRecord } from "./bot/solitaire";
@@ -24,6 +25,8 @@ export interface BotStores {
   readonly canasta: RecordStore<CanastaTable>;
   readonly solitaire: RecordStore<SolitaireRecord>;
   readonly leaderboards: RecordStore<Leaderboard>;
+  /** The live table message of each channel (src/bot/live.ts). */
+  readonly live: RecordStore<LiveMessage>;
   close(): Promise<void>;
 }
 
@@ -34,10 +37,11 @@ export async function openBotStores(url: string): Promise<BotStores> {
   const canastaStore = await openStore<CanastaTable>(url, "canasta");
   const solitaire = await openStore<SolitaireRecord>(url, "solitaire");
   const leaderboards = await openStore<Leaderboard>(url, "leaderboard");
+  const live = await openStore<LiveMessage>(url, "live");
   return {
-    tables, canasta: canastaStore, solitaire, leaderboards,
+    tables, canasta: canastaStore, solitaire, leaderboards, live,
     async close() {
-      await Promise.all([tables.close(), canastaStore.close(), solitaire.close(), leaderboards.close()]);
+      await Promise.all([tables.close(), canastaStore.close(), solitaire.close(), leaderboards.close(), live.close()]);
     },
   };
 }
@@ -48,6 +52,8 @@ export interface Bot {
   readonly tables: OnexenoTables;
   readonly canasta: CanastaTables;
   readonly solitaire: SolitaireService;
+  /** The live table message of each channel. */
+  readonly live: LiveTables;
   /** Resolves when connected and stored tables have been announced. */
   readonly ready: Promise<void>;
   stop(): Promise<void>;
@@ -91,10 +97,21 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const canastaTables: CanastaTables = new TableService(opts.stores.canasta, { ...canasta, id: "canasta" as const }, opts.tableOptions);
   const solitaire = new SolitaireService(opts.stores.solitaire, opts.stores.leaderboards, opts.tableOptions?.now);
   const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: opts.apiUrl } });
+  const live = new LiveTables(
+    opts.stores.live,
+    async (channelId, messageId, payload) => {
+      const channel = await client.channels.fetch(channelId);
+      if (channel?.isTextBased()) await channel.messages.edit(messageId, payload);
+    },
+    log,
+  );
+  live.attach(client);
   const send = async (channelId: string, payload: BaseMessageOptions) => {
     const channel = await client.channels.fetch(channelId);
     if (!channel?.isSendable()) throw new Error(`channel ${channelId} cannot take messages`);
-    await (channel as SendableChannels).send(payload);
+    const msg = await (channel as SendableChannels).send(withoutRecord(payload));
+    const record = recordOf(payload);
+    if (record !== undefined) void live.shown(channelId, msg.id, record);
   };
   const sources = resumables(tables, canastaTables, solitaire);
   /** The current public table of a channel, whichever game holds it. */
@@ -128,10 +145,12 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     tables,
     canasta: canastaTables,
     solitaire,
+    live,
     ready,
     async stop() {
       autoplay.stop();
       publisher.stop();
+      await live.drain();
       await client.destroy();
     },
   };

@@ -16,6 +16,7 @@ import {
   type ChatInputCommandInteraction,
   type MessageComponentInteraction,
 } from "discord.js";
+import { liveFor, recordOf, withoutRecord } from "./live";
 
 /** Discord's window to acknowledge an interaction, in ms from its creation. */
 export const INTERACTION_WINDOW_MS = 3000;
@@ -90,18 +91,26 @@ export async function respond(
     clearTimeout(timer);
     if (deferring) await deferring;
   }
+  const record = ephemeral ? undefined : recordOf(payload);
+  const body = withoutRecord(payload);
+  let messageId: string | undefined;
   try {
     if (deferFailed) throw deferFailed;
     if (interaction.deferred) {
-      await interaction.editReply(payload);
+      messageId = (await interaction.editReply(body)).id;
     } else if (mode === "update" && interaction.isMessageComponent()) {
-      await interaction.update(payload);
+      await interaction.update(body);
+      messageId = interaction.message.id;
+    } else if (ephemeral) {
+      await interaction.reply({ ...body, flags: MessageFlags.Ephemeral });
     } else {
-      await interaction.reply(ephemeral ? { ...payload, flags: MessageFlags.Ephemeral } : payload);
+      messageId = (await interaction.reply({ ...body, withResponse: true })).resource?.message?.id;
     }
   } catch (e) {
     throw new ReplyFailed(payload, ephemeral || (mode === "update" && interaction.isMessageComponent() && interaction.message.flags.has(MessageFlags.Ephemeral)), e);
   }
+  const publicMessage = !(mode === "update" && interaction.isMessageComponent() && interaction.message.flags.has(MessageFlags.Ephemeral));
+  if (record !== undefined && messageId && publicMessage) void liveFor(interaction.client)?.shown(interaction.channelId, messageId, record);
 }
 
 /** Posts a public message in a channel (not as an interaction answer). */
@@ -114,7 +123,9 @@ export type ChannelPoster = (channelId: string, payload: BaseMessageOptions) => 
 export async function publish(interaction: Replyable, post: ChannelPoster, payload: BaseMessageOptions): Promise<void> {
   if (interaction.replied || interaction.deferred) {
     try {
-      await interaction.followUp(payload);
+      const msg = await interaction.followUp(withoutRecord(payload));
+      const record = recordOf(payload);
+      if (record !== undefined) void liveFor(interaction.client)?.shown(interaction.channelId, msg.id, record);
       return;
     } catch {
       // fall through to a channel message

@@ -74,8 +74,7 @@ async function playWholeGame(): Promise<void> {
       await p.selectOption("[data-option=game]", "basic");
     });
     await page.waitForSelector("button.component:text('Add computer player')");
-    // Messages are updated in place: an unchanged message keeps its very DOM node.
-    await page.evaluate(() => ((document.querySelectorAll("article.message")[0] as unknown as { dataset: Record<string, string> }).dataset.kept = "yes"));
+
     for (let i = 0; i < 2; i++) {
       const count = await page.locator("article.message").count();
       await lastMessage().locator("button:text('Add computer player')").click();
@@ -99,7 +98,16 @@ async function playWholeGame(): Promise<void> {
         return t.includes("@Ada, your turn") && rev !== prev ? rev : false;
       }, seenRev, { timeout: 60_000 });
       const state = (await handle.jsonValue()) as string;
-      if (turns === 0) expect(await page.locator("article.message[data-kept='yes']").count()).toBe(1);
+      if (turns === 0) {
+        // Messages are updated in place: once the lobby has become a one-line record, its DOM
+        // node is marked, and it must be the very same node at the end of the game.
+        await page.waitForFunction(() => {
+          const first = (globalThis as unknown as { document: { querySelector(s: string): { querySelector(s: string): unknown; dataset: Record<string, string> } | null } }).document.querySelector("article.message");
+          if (!first || first.querySelector("button, img")) return false;
+          first.dataset.kept = "yes";
+          return true;
+        });
+      }
       if (state === "over") break;
       seenRev = state;
       if (!handChecked) {
@@ -127,6 +135,10 @@ async function playWholeGame(): Promise<void> {
     }
     const final = (await page.locator("article.message:not(.ephemeral)").last().textContent()) ?? "";
     expect(final).toContain("Session over");
+    expect(await page.locator("article.message[data-kept='yes']").count()).toBe(1);
+    // One current picture per table: every older table message is a one-line record.
+    await page.waitForFunction(() => (globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }).document.querySelectorAll("article.message:not(.ephemeral) .attachment img").length === 1);
+    expect(await page.locator("article.message:not(.ephemeral) .subtext").count()).toBeGreaterThan(10);
     expect(turns).toBeGreaterThan(3);
     expect(handChecked).toBe(true);
     mkdirSync(out, { recursive: true });

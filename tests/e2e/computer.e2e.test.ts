@@ -13,6 +13,7 @@ describe("computer players through the stand-in", () => {
   it("a host fills seats with computers (button and command) and plays a whole game against them", async () => {
     const sb = h.standin;
     const opened = await sb.command(ADA, GENERAL, "onexeno new", { game: "basic", hands: 1 });
+    expect(opened.original?.embeds[0]?.title).toContain("basic");
     const notHost = await sb.command(DEV, GENERAL, "onexeno bot add", { level: "easy" });
     expect(notHost.original?.visibleTo).toBe(DEV);
     await sb.command(ADA, GENERAL, "onexeno bot add", { level: "easy" });
@@ -20,7 +21,6 @@ describe("computer players through the stand-in", () => {
     const lobby = h.latestPublic(GENERAL);
     expect(lobby.embeds[0]?.description).toContain("Computer 1 (easy)");
     expect(lobby.embeds[0]?.description).toContain("Computer 2 (normal)");
-    expect(opened.original?.embeds[0]?.title).toContain("basic");
     await sb.click(ADA, lobby, Harness.idOf(lobby, "start"));
 
     let adaMoves = 0;
@@ -39,10 +39,15 @@ describe("computer players through the stand-in", () => {
       adaMoves++;
     }
     const msgs = sb.visibleMessages(GENERAL, null);
-    computerTables = msgs.filter((m) => m.interaction_metadata === undefined && m.attachments.some((a) => a.filename === "table.png")).length;
+    computerTables = msgs.filter((m) => m.interaction_metadata === undefined).length;
+    // One live picture per table: every older table message became a one-line record.
+    await h.bot.live.drain();
+    expect(msgs.filter((m) => m.attachments.some((a) => a.filename === "table.png"))).toHaveLength(1);
+    expect(msgs.filter((m) => m.components.length > 0)).toHaveLength(1);
+    expect(msgs.slice(0, -1).every((m) => m.content.startsWith("-# "))).toBe(true);
     expect(h.latestPublic(GENERAL).content).toContain("Session over");
     expect(adaMoves).toBeGreaterThan(3);
-    expect(computerTables).toBeGreaterThan(3); // computers post their own tables
+    expect(computerTables).toBeGreaterThan(3); // computers post their own tables (records now)
     const rec = await h.bot.tables.get(GENERAL);
     expect(rec?.moves.filter((m) => m.seat !== 0).length).toBeGreaterThan(3);
     expect(h.log.errors).toEqual([]);

@@ -40,9 +40,11 @@ describe("refusals from one table", () => {
     // Canasta: an old lobby's Join after the start; the same stale words as basic.
     const opened = await sb.command(ADA, CARD_ROOM, "onexeno new", { game: "canasta" });
     const lobby = opened.original!;
-    await sb.click(BEN, lobby, Harness.idOf(lobby, "join"));
+    const joinId = Harness.idOf(lobby, "join");
+    await sb.click(BEN, lobby, joinId);
     await sb.command(ADA, CARD_ROOM, "onexeno start");
-    const late = await sb.click(CLEO, lobby, Harness.idOf(lobby, "join"));
+    // Cleo's client still showed the old lobby (the edit that removes its buttons had not reached her).
+    const late = await sb.click(CLEO, lobby, joinId);
     expect(said(late.original)).toBe(`❌ ${refusal("table/started")}`);
     const can = (await h.bot.canasta.get(CARD_ROOM))!;
     const canMover = can.seats[can.state!.turn]!.userId;

@@ -103,7 +103,8 @@ function markdown(text) {
 
 function html(tag, cls, text) {
   const e = el(tag, { class: cls });
-  e.innerHTML = markdown(text);
+  // "-# " starts a line of subtext, as in Discord (records of earlier table messages).
+  e.innerHTML = text.split("\n").map((line) => (line.startsWith("-# ") ? `<span class="subtext">${markdown(line.slice(3))}</span>` : markdown(line))).join("\n");
   return e;
 }
 
@@ -158,7 +159,7 @@ function renderMessage(m) {
 }
 
 /** What a message shows: when it is unchanged, its DOM node (and any open menu) is kept. */
-const signature = (m) => JSON.stringify([m.content, m.embeds, m.attachments, m.components, m.edited_timestamp, m.ephemeral, app.user]);
+const signature = (m) => JSON.stringify([m.content, m.embeds, m.attachments, m.components, m.edited_timestamp, m.ephemeral]);
 
 /**
  * Brings the message list up to date in place, keyed by message id, as Discord's client

@@ -1,0 +1,114 @@
+/**
+ * One live table picture per channel. Every public table message (lobby, table, final) is a
+ * `TablePayload` carrying the one-line `record` of what it shows. When a newer table message
+ * reaches the channel, the one before it is edited down to that record: no picture, no
+ * buttons. The channel then shows exactly one current picture and a readable history, and no
+ * old message offers working-looking buttons.
+ *
+ * The current message per channel is stored (keyv namespace `live`), so after a restart the
+ * next table still tidies the last one. Edits run one after another per channel; discord.js
+ * waits out Discord's per-route rate limits for them
+ * (https://discord.com/developers/docs/topics/rate-limits), so a fast table only delays its
+ * tidy-up, never its moves.
+ */
+import type { BaseMessageOptions, Client, MessageEditOptions } from "discord.js";
+import type { RecordStore } from "../store/store";
+import type { Logger } from "./router";
+
+/** A public table message and the line it leaves behind once a newer one is posted. */
+export type TablePayload = BaseMessageOptions & { readonly record?: string };
+
+/** The stored live message of a channel. */
+export interface LiveMessage {
+  readonly messageId: string;
+  readonly record: string;
+}
+
+/** Edits a message of a channel (REST). */
+export type MessageEditor = (channelId: string, messageId: string, payload: MessageEditOptions) => Promise<void>;
+
+/** What a superseded table message becomes: its record, in small type. */
+export function recordPayload(record: string): MessageEditOptions {
+  return { content: `-# ${record}`, components: [], embeds: [], files: [], attachments: [] };
+}
+
+/**
+ * Marks `payload` as a table message whose record is `note` (the move or change it shows),
+ * or a plain line for its status when there is no note.
+ */
+export function asTable(payload: BaseMessageOptions, note: string | undefined, status: "lobby" | "playing" | "over"): TablePayload {
+  const fallback = status === "lobby" ? "Lobby." : status === "over" ? "Session over." : "Table shown again.";
+  const line = (note ?? "").split("\n").find((l) => l.trim() !== "")?.trim();
+  return { ...payload, record: line ? line.slice(0, 300) : fallback };
+}
+
+/** The record of a payload, if it is a table message. */
+export function recordOf(payload: BaseMessageOptions): string | undefined {
+  return (payload as TablePayload).record;
+}
+
+/** Without the `record` field (what is sent to Discord). */
+export function withoutRecord(payload: BaseMessageOptions): BaseMessageOptions {
+  if (!("record" in payload)) return payload;
+  const { record: _r, ...rest } = payload as TablePayload;
+  return rest;
+}
+
+const byClient = new WeakMap<Client, LiveTables>();
+
+/** The live-table tracker of a running bot (set by the bot at start-up). */
+export function liveFor(client: Client): LiveTables | undefined {
+  return byClient.get(client);
+}
+
+export class LiveTables {
+  private readonly queues = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly store: RecordStore<LiveMessage>,
+    private readonly edit: MessageEditor,
+    private readonly log: Logger,
+  ) {}
+
+  /** Makes this tracker the one `liveFor(client)` returns. */
+  attach(client: Client): void {
+    byClient.set(client, this);
+  }
+
+  /**
+   * A table message `messageId` now shows the channel's table: remember it, and edit the
+   * previous live message down to its record. Resolves once done (tests); never throws.
+   */
+  shown(channelId: string, messageId: string, record: string): Promise<void> {
+    return this.enqueue(channelId, async () => {
+      const prev = await this.store.get(channelId);
+      await this.store.set(channelId, { messageId, record });
+      if (prev && prev.messageId !== messageId) await this.edit(channelId, prev.messageId, recordPayload(prev.record));
+    });
+  }
+
+  /** The live message of a channel, if any. */
+  async current(channelId: string): Promise<LiveMessage | undefined> {
+    return this.store.get(channelId);
+  }
+
+  /** Waits until every queued edit is done (shutdown, before the store closes). */
+  async drain(): Promise<void> {
+    while (this.queues.size > 0) await Promise.all([...this.queues.values()]);
+  }
+
+  /** Waits until every queued edit of a channel is done (tests, shutdown). */
+  async settled(channelId: string): Promise<void> {
+    await this.queues.get(channelId);
+  }
+
+  private enqueue(channelId: string, job: () => Promise<void>): Promise<void> {
+    const prev = this.queues.get(channelId) ?? Promise.resolve();
+    const next = prev.then(job).catch((e: unknown) => this.log.info(`could not tidy the old table message in channel ${channelId}: ${e instanceof Error ? e.message : String(e)}`));
+    this.queues.set(channelId, next);
+    void next.then(() => {
+      if (this.queues.get(channelId) === next) this.queues.delete(channelId);
+    });
+    return next;
+  }
+}
