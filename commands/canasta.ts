@@ -12,7 +12,7 @@ import {
 import type { BotContext } from "../src/bot/context";
 import { hint, type Choice } from "../src/bot/router";
 import { againRow } from "../src/bot/confirm";
-import { asTable, type TablePayload } from "../src/bot/live";
+import { asTable, liveFor, type TablePayload } from "../src/bot/live";
 import { encodeId, type ComponentId } from "../src/bot/customid";
 import { UserError } from "../src/bot/errors";
 import { refuse } from "../src/bot/words";
@@ -135,7 +135,7 @@ function moveNote(before: CanastaTable, after: CanastaTable): string {
 
 /** The public canasta table. */
 export async function canastaPayload(rec: CanastaTable, note?: string): Promise<TablePayload> {
-  return asTable(await canastaMessage(rec, note), note, rec.status);
+  return asTable(await canastaMessage(rec, note), note, rec.status, [rec.updatedAt, rec.rev]);
 }
 
 async function canastaMessage(rec: CanastaTable, note?: string): Promise<BaseMessageOptions> {
@@ -267,15 +267,39 @@ export function suggestionText(sg: RowSuggestion): { label: string; description:
 
 /** Applies a move and answers with the public table (slash commands). */
 async function moveAndShow(interaction: ChatInputCommandInteraction, ctx: BotContext, build: (rec: CanastaTable, seat: number, s: CanastaState) => CanastaMove): Promise<void> {
-  await respond(interaction, "reply", false, async () => {
-    const before = await ctx.canasta.get(interaction.channelId);
-    if (!before) throw refuse("table/none");
-    const s = stateOf(before);
-    const seat = ctx.canasta.seatOf(before, interaction.user.id);
-    if (s.turn !== seat) throw refuse("action/not_your_turn", { name: before.seats[s.turn]?.name });
-    const after = await ctx.canasta.play(interaction.channelId, interaction.user.id, build(before, seat, s), before.rev);
-    return canastaPayload(after, moveNote(before, after));
-  });
+  let done: { before: CanastaTable; after: CanastaTable } | null = null;
+  let failed: ReplyFailed | null = null;
+  try {
+    await respond(interaction, "reply", true, async () => {
+      const before = await ctx.canasta.get(interaction.channelId);
+      if (!before) throw refuse("table/none");
+      const s = stateOf(before);
+      const seat = ctx.canasta.seatOf(before, interaction.user.id);
+      if (s.turn !== seat) throw refuse("action/not_your_turn", { name: before.seats[s.turn]?.name });
+      const after = await ctx.canasta.play(interaction.channelId, interaction.user.id, build(before, seat, s), before.rev);
+      done = { before, after };
+      return { content: `✅ ${moveNote(before, after)}`, components: [], files: [], embeds: [] };
+    });
+  } catch (e) {
+    if (!(e instanceof ReplyFailed)) throw e;
+    failed = e;
+  }
+  const d = done as { before: CanastaTable; after: CanastaTable } | null;
+  if (d) await showStep(interaction, ctx, d.before, d.after);
+  if (failed) throw failed;
+}
+
+/**
+ * Shows a canasta move publicly: a step within the same turn edits the turn's table message in
+ * place (the player's controls stay where they are looking); a new turn, hand or the end posts
+ * a new table message.
+ */
+async function showStep(interaction: ChatInputCommandInteraction | MessageComponentInteraction, ctx: BotContext, before: CanastaTable, after: CanastaTable): Promise<void> {
+  const payload = await canastaPayload(after, moveNote(before, after));
+  const sameTurn = after.status === "playing" && after.state?.turn === before.state?.turn && after.state?.hand === before.state?.hand;
+  const live = liveFor(interaction.client);
+  if (sameTurn && live && (await live.editLive(interaction.channelId, payload))) return;
+  await publish(interaction, ctx.post, payload);
 }
 
 /** Slash subcommands at a canasta table. */
@@ -430,8 +454,8 @@ export async function canastaComponent(interaction: MessageComponentInteraction,
     failed = e;
   });
   const done = after as CanastaTable | null;
-  // The move is saved: the public table goes out even if the private panel could not be updated.
-  if (done && fromPanel) await publish(interaction, ctx.post, await canastaPayload(done, moveNote(rec, done)));
+  // The move is saved: the public table is shown even if the private panel could not be updated.
+  if (done && fromPanel) await showStep(interaction, ctx, rec, done);
   if (failed) throw failed;
 }
 

@@ -60,7 +60,7 @@ function lobbyPayload(rec: TableRecord, note: string | undefined): BaseMessageOp
 
 /** The public table: picture (with alt text), whose turn, buttons. */
 export async function tablePayload(rec: TableRecord, note?: string): Promise<TablePayload> {
-  return asTable(await tableMessage(rec, note), note, rec.status);
+  return asTable(await tableMessage(rec, note), note, rec.status, [rec.updatedAt, rec.rev]);
 }
 
 async function tableMessage(rec: TableRecord, note?: string): Promise<BaseMessageOptions> {

@@ -49,7 +49,7 @@ const label = (rec: SolitaireRecord) => (rec.daily ? `the daily deal (${rec.seed
 
 /** The table message of a solitaire game. */
 export async function solitairePayload(rec: SolitaireRecord, note?: string): Promise<TablePayload> {
-  return asTable(await solitaireMessage(rec, note), note, rec.state.phase === "over" ? "over" : "playing");
+  return asTable(await solitaireMessage(rec, note), note, rec.state.phase === "over" ? "over" : "playing", [rec.updatedAt, rec.rev]);
 }
 
 async function solitaireMessage(rec: SolitaireRecord, note?: string): Promise<BaseMessageOptions> {
@@ -169,6 +169,9 @@ export async function solitaireCommand(sub: string, interaction: ChatInputComman
   }
 }
 
+/** The latest hint interaction per solitaire thread (in memory). */
+const lastHint = new Map<string, MessageComponentInteraction>();
+
 /** Components of a solitaire table message. */
 export async function solitaireComponent(interaction: MessageComponentInteraction, id: ComponentId, ctx: BotContext): Promise<void> {
   const rec = await ctx.solitaire.get(interaction.channelId);
@@ -184,6 +187,11 @@ export async function solitaireComponent(interaction: MessageComponentInteractio
       : "Hint: the top card fits nowhere. Drawing is the only move.";
     const png = await renderSolitaire(solitaireView(rec.state), rec.ownerName, undefined, hint);
     await interaction.reply({ content: text, files: [new AttachmentBuilder(png, { name: "hint.png", description: text })], flags: MessageFlags.Ephemeral });
+    // The new hint replaces the previous one instead of piling up under the table (its token
+    // can delete it for 15 minutes; after that, or a restart, the old one simply stays).
+    const prev = lastHint.get(rec.threadId);
+    lastHint.set(rec.threadId, interaction);
+    if (prev) await prev.deleteReply().catch(() => undefined);
     return;
   }
   if (id.verb === "sresign") {

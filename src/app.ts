@@ -10,7 +10,7 @@ import { tablePayload } from "../commands/onexeno-view";
 import { canastaPayload } from "../commands/canasta";
 import { solitairePayload } from "../commands/solitaire";
 import type { BotContext } from "./bot/context";
-import { LiveTables, recordOf, withoutRecord, type LiveMessage } from "./bot/live";
+import { LiveTables, recordOf, withoutRecord, type LiveMessage, type TablePayload } from "./bot/live";
 import { Publisher } from "./bot/publisher";
 import { createRouter, type Logger } from "./bot/router";
 import { SolitaireService, type Leaderboard, type SolitaireRecord } from "./bot/solitaire";
@@ -109,9 +109,10 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const send = async (channelId: string, payload: BaseMessageOptions) => {
     const channel = await client.channels.fetch(channelId);
     if (!channel?.isSendable()) throw new Error(`channel ${channelId} cannot take messages`);
-    const msg = await (channel as SendableChannels).send(withoutRecord(payload));
+    const sending = (channel as SendableChannels).send(withoutRecord(payload)).then((m) => m.id);
     const record = recordOf(payload);
-    if (record !== undefined) void live.shown(channelId, msg.id, record);
+    if (record !== undefined) void live.shown(channelId, sending.catch(() => undefined), record, (payload as TablePayload).rev);
+    await sending;
   };
   const sources = resumables(tables, canastaTables, solitaire);
   /** The current public table of a channel, whichever game holds it. */
@@ -135,7 +136,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const ready = new Promise<void>((resolve) => {
     client.once(Events.ClientReady, async (c) => {
       log.info(`Logged in as ${c.user.tag}.`);
-      await resumeTables(client, sources, log, (id) => autoplay.kick(id));
+      await resumeTables(sources, send, log, (id) => autoplay.kick(id));
       resolve();
     });
   });
@@ -149,8 +150,9 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     ready,
     async stop() {
       autoplay.stop();
+      await route.idle(); // finish the moves in flight, and what they post
       publisher.stop();
-      await live.drain();
+      await live.stop();
       await client.destroy();
     },
   };
@@ -176,15 +178,13 @@ function resumables(tables: OnexenoTables, canastaTables: CanastaTables, solitai
 const RESUMED = "♻️ The bot restarted; this table was saved and carries on.";
 
 /** After a restart: re-post every running table (any game) in its channel and say so. */
-async function resumeTables(client: Client, sources: readonly Resumable[], log: Logger, kick: (channelId: string) => void): Promise<void> {
+async function resumeTables(sources: readonly Resumable[], send: (channelId: string, payload: BaseMessageOptions) => Promise<void>, log: Logger, kick: (channelId: string) => void): Promise<void> {
   for (const source of sources) {
     for (const channelId of await source.channels()) {
       try {
         const payload = await source.payload(channelId, RESUMED);
         if (!payload) continue;
-        const channel = await client.channels.fetch(channelId);
-        if (!channel?.isSendable()) continue;
-        await (channel as SendableChannels).send(payload);
+        await send(channelId, payload);
         log.info(`Resumed the ${source.what} in channel ${channelId}.`);
         kick(channelId);
       } catch (e) {

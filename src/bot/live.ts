@@ -16,12 +16,24 @@ import type { RecordStore } from "../store/store";
 import type { Logger } from "./router";
 
 /** A public table message and the line it leaves behind once a newer one is posted. */
-export type TablePayload = BaseMessageOptions & { readonly record?: string };
+export type TablePayload = BaseMessageOptions & { readonly record?: string; readonly rev?: TableOrder };
+
+/**
+ * Where a table picture stands in the channel's history: the table's last change (ms) and its
+ * revision. Compared as a pair, so a later table (after `/end` and `/new`) counts as newer even
+ * though its revisions start again.
+ */
+export type TableOrder = readonly [updatedAt: number, rev: number];
+
+/** Is `a` older than `b`? */
+const older = (a: TableOrder, b: TableOrder) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
 
 /** The stored live message of a channel. */
 export interface LiveMessage {
   readonly messageId: string;
   readonly record: string;
+  /** Which table state it shows: an older picture never replaces a newer one. */
+  readonly rev?: TableOrder;
 }
 
 /** Edits a message of a channel (REST). */
@@ -36,10 +48,10 @@ export function recordPayload(record: string): MessageEditOptions {
  * Marks `payload` as a table message whose record is `note` (the move or change it shows),
  * or a plain line for its status when there is no note.
  */
-export function asTable(payload: BaseMessageOptions, note: string | undefined, status: "lobby" | "playing" | "over"): TablePayload {
+export function asTable(payload: BaseMessageOptions, note: string | undefined, status: "lobby" | "playing" | "over", rev?: TableOrder): TablePayload {
   const fallback = status === "lobby" ? "Lobby." : status === "over" ? "Session over." : "Table shown again.";
   const line = (note ?? "").split("\n").find((l) => l.trim() !== "")?.trim();
-  return { ...payload, record: line ? line.slice(0, 300) : fallback };
+  return { ...payload, record: line ? line.slice(0, 300) : fallback, ...(rev !== undefined ? { rev } : {}) };
 }
 
 /** The record of a payload, if it is a table message. */
@@ -50,7 +62,7 @@ export function recordOf(payload: BaseMessageOptions): string | undefined {
 /** Without the `record` field (what is sent to Discord). */
 export function withoutRecord(payload: BaseMessageOptions): BaseMessageOptions {
   if (!("record" in payload)) return payload;
-  const { record: _r, ...rest } = payload as TablePayload;
+  const { record: _r, rev: _v, ...rest } = payload as TablePayload;
   return rest;
 }
 
@@ -63,6 +75,7 @@ export function liveFor(client: Client): LiveTables | undefined {
 
 export class LiveTables {
   private readonly queues = new Map<string, Promise<void>>();
+  private stopped = false;
 
   constructor(
     private readonly store: RecordStore<LiveMessage>,
@@ -76,15 +89,49 @@ export class LiveTables {
   }
 
   /**
-   * A table message `messageId` now shows the channel's table: remember it, and edit the
-   * previous live message down to its record. Resolves once done (tests); never throws.
+   * A table message (`message`: its id, or the promise of its id while it is being sent) now
+   * shows the channel's table: remember it, and edit the previous live message down to its
+   * record. Resolves once done (tests); never throws.
    */
-  shown(channelId: string, messageId: string, record: string): Promise<void> {
+  shown(channelId: string, message: string | Promise<string | undefined>, record: string, rev?: TableOrder): Promise<void> {
+    // Queued at once, before the message is even sent, so a step that follows it (an edit in
+    // place, a newer message) is always handled after it, in the order the table changed.
     return this.enqueue(channelId, async () => {
+      const messageId = await message;
+      if (messageId === undefined) return; // not delivered: the previous message stays live
       const prev = await this.store.get(channelId);
-      await this.store.set(channelId, { messageId, record });
+      if (prev && prev.messageId !== messageId && rev !== undefined && prev.rev !== undefined && older(rev, prev.rev)) {
+        // Overtaken while it was being sent: this picture is already old, so it is the record.
+        await this.edit(channelId, messageId, recordPayload(record));
+        return;
+      }
+      await this.store.set(channelId, { messageId, record, ...(rev !== undefined ? { rev } : {}) });
       if (prev && prev.messageId !== messageId) await this.edit(channelId, prev.messageId, recordPayload(prev.record));
     });
+  }
+
+  /**
+   * Shows `payload` by editing the channel's live table message in place (a step within one
+   * turn), instead of posting a new message. False when there is no live message or the edit
+   * fails; the caller then posts a new one.
+   */
+  async editLive(channelId: string, payload: BaseMessageOptions): Promise<boolean> {
+    let done = false;
+    await this.enqueue(channelId, async () => {
+      const cur = await this.store.get(channelId);
+      if (!cur) return;
+      const rev = (payload as TablePayload).rev;
+      if (rev !== undefined && cur.rev !== undefined && older(rev, cur.rev)) {
+        done = true; // a newer table is already shown: this step's picture is not needed
+        return;
+      }
+      const body = withoutRecord(payload);
+      await this.edit(channelId, cur.messageId, { ...body, attachments: [] } as MessageEditOptions);
+      const record = recordOf(payload);
+      if (record !== undefined) await this.store.set(channelId, { messageId: cur.messageId, record, ...(rev !== undefined ? { rev } : {}) });
+      done = true;
+    });
+    return done;
   }
 
   /** The live message of a channel, if any. */
@@ -92,9 +139,15 @@ export class LiveTables {
     return this.store.get(channelId);
   }
 
-  /** Waits until every queued edit is done (shutdown, before the store closes). */
+  /** Waits until every queued edit is done (tests). */
   async drain(): Promise<void> {
     while (this.queues.size > 0) await Promise.all([...this.queues.values()]);
+  }
+
+  /** Takes no new work, then waits for what is queued (shutdown, before the store closes). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.drain();
   }
 
   /** Waits until every queued edit of a channel is done (tests, shutdown). */
@@ -103,6 +156,7 @@ export class LiveTables {
   }
 
   private enqueue(channelId: string, job: () => Promise<void>): Promise<void> {
+    if (this.stopped) return Promise.resolve();
     const prev = this.queues.get(channelId) ?? Promise.resolve();
     const next = prev.then(job).catch((e: unknown) => this.log.info(`could not tidy the old table message in channel ${channelId}: ${e instanceof Error ? e.message : String(e)}`));
     this.queues.set(channelId, next);

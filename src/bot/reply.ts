@@ -16,7 +16,7 @@ import {
   type ChatInputCommandInteraction,
   type MessageComponentInteraction,
 } from "discord.js";
-import { liveFor, recordOf, withoutRecord } from "./live";
+import { liveFor, recordOf, withoutRecord, type TablePayload } from "./live";
 
 /** Discord's window to acknowledge an interaction, in ms from its creation. */
 export const INTERACTION_WINDOW_MS = 3000;
@@ -93,24 +93,28 @@ export async function respond(
   }
   const record = ephemeral ? undefined : recordOf(payload);
   const body = withoutRecord(payload);
-  let messageId: string | undefined;
-  try {
+  const privateMessage = ephemeral || (mode === "update" && interaction.isMessageComponent() && interaction.message.flags.has(MessageFlags.Ephemeral));
+  const sending = (async (): Promise<string | undefined> => {
     if (deferFailed) throw deferFailed;
-    if (interaction.deferred) {
-      messageId = (await interaction.editReply(body)).id;
-    } else if (mode === "update" && interaction.isMessageComponent()) {
+    if (interaction.deferred) return (await interaction.editReply(body)).id;
+    if (mode === "update" && interaction.isMessageComponent()) {
       await interaction.update(body);
-      messageId = interaction.message.id;
-    } else if (ephemeral) {
-      await interaction.reply({ ...body, flags: MessageFlags.Ephemeral });
-    } else {
-      messageId = (await interaction.reply({ ...body, withResponse: true })).resource?.message?.id;
+      return interaction.message.id;
     }
-  } catch (e) {
-    throw new ReplyFailed(payload, ephemeral || (mode === "update" && interaction.isMessageComponent() && interaction.message.flags.has(MessageFlags.Ephemeral)), e);
+    if (ephemeral) {
+      await interaction.reply({ ...body, flags: MessageFlags.Ephemeral });
+      return undefined;
+    }
+    return (await interaction.reply({ ...body, withResponse: true })).resource?.message?.id;
+  })();
+  if (record !== undefined && !privateMessage) {
+    void liveFor(interaction.client)?.shown(interaction.channelId, sending.catch(() => undefined), record, (payload as TablePayload).rev);
   }
-  const publicMessage = !(mode === "update" && interaction.isMessageComponent() && interaction.message.flags.has(MessageFlags.Ephemeral));
-  if (record !== undefined && messageId && publicMessage) void liveFor(interaction.client)?.shown(interaction.channelId, messageId, record);
+  try {
+    await sending;
+  } catch (e) {
+    throw new ReplyFailed(payload, privateMessage, e);
+  }
 }
 
 /** Posts a public message in a channel (not as an interaction answer). */
@@ -122,10 +126,11 @@ export type ChannelPoster = (channelId: string, payload: BaseMessageOptions) => 
  */
 export async function publish(interaction: Replyable, post: ChannelPoster, payload: BaseMessageOptions): Promise<void> {
   if (interaction.replied || interaction.deferred) {
+    const sending = interaction.followUp(withoutRecord(payload)).then((m) => m.id);
+    const record = recordOf(payload);
+    if (record !== undefined) void liveFor(interaction.client)?.shown(interaction.channelId, sending.catch(() => undefined), record, (payload as TablePayload).rev);
     try {
-      const msg = await interaction.followUp(withoutRecord(payload));
-      const record = recordOf(payload);
-      if (record !== undefined) void liveFor(interaction.client)?.shown(interaction.channelId, msg.id, record);
+      await sending;
       return;
     } catch {
       // fall through to a channel message

@@ -176,6 +176,13 @@ function focusedType(body: RESTPostAPIChatInputApplicationCommandsJSONBody, inte
 
 const isUnknownInteraction = (e: unknown) => e instanceof DiscordAPIError && (e.code === 10062 || e.code === 10015);
 
+/** The interaction handler, and a way to wait for the interactions it is still handling. */
+export interface Router {
+  (interaction: Interaction): Promise<void>;
+  /** Resolves when no interaction is being handled (shutdown: finish the moves in flight). */
+  idle(): Promise<void>;
+}
+
 /** Builds the interaction handler. */
 export function createRouter<Ctx>(
   commands: readonly Command<Ctx>[],
@@ -183,6 +190,26 @@ export function createRouter<Ctx>(
   ctx: Ctx,
   log: Logger,
   opts: RouterOptions = {},
+): Router {
+  const inFlight = new Set<Promise<void>>();
+  const route = routeOne(commands, components, ctx, log, opts);
+  const router = ((interaction: Interaction) => {
+    const p = route(interaction).finally(() => inFlight.delete(p));
+    inFlight.add(p);
+    return p;
+  }) as Router;
+  router.idle = async () => {
+    while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+  };
+  return router;
+}
+
+function routeOne<Ctx>(
+  commands: readonly Command<Ctx>[],
+  components: ComponentHandler<Ctx>,
+  ctx: Ctx,
+  log: Logger,
+  opts: RouterOptions,
 ): (interaction: Interaction) => Promise<void> {
   const byName = new Map(commands.map((c) => [c.data.name, { cmd: c, body: c.data.toJSON() }]));
   const now = opts.now ?? Date.now;

@@ -106,6 +106,20 @@ export class Harness {
     return this.standin.click(userId, question, Harness.idOf(question, "confirm"));
   }
 
+  /**
+   * Waits until the newest public message of a channel is the table at revision `rev` (its
+   * buttons carry the revision) or a finished session: the picture has caught up with the
+   * state, whether it came as a new message or as an edit in place.
+   */
+  async waitForTable(channelId: string, rev: number): Promise<ApiMessage> {
+    return this.until(`the table at revision ${rev}`, () => {
+      const m = this.standin.visibleMessages(channelId, null).at(-1);
+      if (!m) return null;
+      const ids = Harness.customIds(m);
+      return m.content.includes("Session over") || ids.some((id) => id.split("|")[2] === String(rev)) ? m : null;
+    });
+  }
+
   /** customIds of the buttons/selects of a message, flattened. */
   static customIds(m: ApiMessage): string[] {
     return m.components.flatMap((row) => ((row.components as { custom_id?: string }[]) ?? []).map((c) => c.custom_id ?? ""));
