@@ -13,6 +13,7 @@ import type { BotContext } from "../src/bot/context";
 import { hint, type Choice } from "../src/bot/router";
 import { againRow } from "../src/bot/confirm";
 import { asTable, liveFor, type TablePayload } from "../src/bot/live";
+import type { RowCount } from "../src/games/onexeno/canasta-search";
 import { encodeId, type ComponentId } from "../src/bot/customid";
 import { UserError } from "../src/bot/errors";
 import { refuse } from "../src/bot/words";
@@ -20,7 +21,7 @@ import { publish, ReplyFailed, respond } from "../src/bot/reply";
 import type { CanastaTable, Seat } from "../src/bot/tables";
 import { cardLabel, cardName, cardTitle, distinctRotations, parseCardName, type Rotation } from "../src/games/onexeno/cards";
 import {
-  canasta, canastaLegalMoves, canastaView, extendProblem, idOf, instValue, meldsWith, rowProblem, rowSum,
+  canasta, canastaLegalMoves, canastaView, extendProblem, idOf, instValue, meldsWith, rowCount, rowProblem, rowSum,
   type CanastaMove, type CanastaState, type CardInst, type RowCard,
 } from "../src/games/onexeno/canasta";
 import { renderOnexenoHand } from "../render/onexeno-hand";
@@ -57,7 +58,7 @@ export function rowText(row: readonly RowCard[]): string {
  * Reads typed card names in order (`BWB/W4B/BWW 5:BBW/…`, separated by spaces, commas or +)
  * from the hand and finds rotations that make them a valid row, or throws a UserError.
  */
-export function readTypedRow(text: string, hand: readonly CardInst[]): RowCard[] {
+export function readTypedRow(text: string, hand: readonly CardInst[], count?: RowCount): RowCard[] {
   const encoded = decodeRow(text);
   if (encoded) return encoded;
   const tokens = text.split(/[\s,+]+/).filter(Boolean);
@@ -72,7 +73,7 @@ export function readTypedRow(text: string, hand: readonly CardInst[]): RowCard[]
   }
   const row: RowCard[] = [];
   const go = (i: number): boolean => {
-    if (i === cards.length) return rowProblem(row) === null;
+    if (i === cards.length) return rowProblem(row, count) === null;
     for (const rot of distinctRotations(idOf(cards[i] as CardInst))) {
       row.push({ card: cards[i] as CardInst, rot });
       if (i === 0 || rowProblem(row.slice(-2)) !== "canasta/no_match") if (go(i + 1)) return true;
@@ -103,7 +104,7 @@ export function extensionChoices(s: CanastaState, seat: number): { label: string
 function lobbyPayload(rec: CanastaTable, note?: string): BaseMessageOptions {
   const n = rec.seats.length;
   const embed = new EmbedBuilder()
-    .setTitle(`ONEXENO canasta · first past ${rec.config.target}`)
+    .setTitle(`ONEXENO canasta · first past ${rec.config.target}${rec.config.rows === "five-to-seven" ? " · rows of 5 to 7 cards" : ""}`)
     .setDescription(`${rec.seats.map((s, i) => `${i + 1}. <@${s.userId}>${s.userId === rec.hostId ? " (host)" : ""}`).join("\n")}\n\n${n >= 2 ? "Ready: the host can press **Start**." : "Waiting for players: 2 to 8 (two decks from 5)."}`)
     .setColor(0x1d5b3b);
   const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
@@ -238,8 +239,9 @@ export function meldSuggestions(s: CanastaState, seat: number, limit = MAX): Row
     seen.add(key);
     out.push({ row, owed: isOwed });
   };
-  if (owed !== null) for (const row of meldsWith(hand, owed, limit * 4)) add(row, true);
-  for (const row of meldsWith(hand, null, limit * 4)) {
+  const count = rowCount(s.rowRule);
+  if (owed !== null) for (const row of meldsWith(hand, owed, limit * 4, count)) add(row, true);
+  for (const row of meldsWith(hand, null, limit * 4, count)) {
     if (owed !== null && row.some((c) => c.card === owed)) continue; // listed above, first
     if (canMeldAfter(s, seat, { kind: "meld", cards: row })) add(row, false);
   }
@@ -339,7 +341,7 @@ export async function canastaCommand(sub: string, interaction: ChatInputCommandI
       await moveAndShow(interaction, ctx, () => ({ kind: "take", count: interaction.options.getInteger("count") ?? 1 }));
       return;
     case "meld":
-      await moveAndShow(interaction, ctx, (_r, seatIdx, s) => ({ kind: "meld", cards: readTypedRow(interaction.options.getString("cards", true), s.hands[seatIdx] ?? []) }));
+      await moveAndShow(interaction, ctx, (_r, seatIdx, s) => ({ kind: "meld", cards: readTypedRow(interaction.options.getString("cards", true), s.hands[seatIdx] ?? [], rowCount(s.rowRule)) }));
       return;
     case "extend":
       await moveAndShow(interaction, ctx, (_r, seatIdx, s) => readExtension(interaction, s, seatIdx));
@@ -374,7 +376,7 @@ function readExtension(interaction: ChatInputCommandInteraction, s: CanastaState
   const card = readHandCard(cardText, s.hands[seat] ?? []);
   const row = s.rows[seat]?.[rowNo - 1];
   if (!row) throw new UserError("canasta/no_row", `You have no open row ${rowNo}.`);
-  const rot = distinctRotations(idOf(card)).find((r) => extendProblem(row, end, { card, rot: r }) === null);
+  const rot = distinctRotations(idOf(card)).find((r) => extendProblem(row, end, { card, rot: r }, rowCount(s.rowRule)) === null);
   if (rot === undefined) throw new UserError("canasta/no_fit", `${cardTitle(idOf(card))} fits the ${end} end of row ${rowNo} no way round.`);
   return { kind: "extend", row: rowNo - 1, end, card, rot };
 }

@@ -20,7 +20,7 @@ import { MAX_HANDS, ONEXENO_VARIANTS, onexenoView, type OnexenoMove, type Onexen
 import { lastMoveText } from "../render/onexeno-table";
 import { dailySeed } from "../src/bot/solitaire";
 import { canastaAutocomplete, canastaCommand, canastaPayload } from "./canasta";
-import { DEFAULT_TARGET } from "../src/games/onexeno/canasta";
+import { DEFAULT_TARGET, type CanastaRows } from "../src/games/onexeno/canasta";
 import { announce, leaderboardEmbed, solitaireAutocomplete, solitaireCommand, solitairePayload, startSolitaire } from "./solitaire";
 import { cardChoiceLine, cardChoices, placementChoices, readCard, readPlacement } from "./onexeno-choices";
 import { handPayload, tablePayload } from "./onexeno-view";
@@ -169,7 +169,9 @@ export const onexenoCommand: Command<BotContext> = {
           ))
         .addIntegerOption((o) => o.setName("hands").setDescription(`Hands in the session (1-${MAX_HANDS}, default 1)`).setMinValue(1).setMaxValue(MAX_HANDS))
         .addStringOption((o) => o.setName("seed").setDescription("Deal name: same name, same cards (default random)").setMaxLength(40))
-        .addIntegerOption((o) => o.setName("target").setDescription(`Canasta: points to pass to win (default ${DEFAULT_TARGET})`).setMinValue(50).setMaxValue(5000)))
+        .addIntegerOption((o) => o.setName("target").setDescription(`Canasta: points to pass to win (default ${DEFAULT_TARGET})`).setMinValue(50).setMaxValue(5000))
+        .addStringOption((o) => o.setName("rows").setDescription("Canasta: row rule (default: the sum alone)")
+          .addChoices({ name: "sum: more than 10, at most 20 points", value: "sum" }, { name: "five-to-seven: also 5 to 7 cards a row", value: "five-to-seven" })))
     .addSubcommand((s) => s.setName("join").setDescription("Take a seat at this channel's table"))
     .addSubcommand((s) => s.setName("leave").setDescription("Leave the table before it starts"))
     .addSubcommand((s) => s.setName("start").setDescription("Start the game (host only)"))
@@ -271,7 +273,8 @@ export const onexenoCommand: Command<BotContext> = {
         }
         if (game === "canasta") {
           const target = interaction.options.getInteger("target") ?? DEFAULT_TARGET;
-          await respond(interaction, "reply", false, async () => canastaPayload(await ctx.canasta.open(channelId, interaction.guildId, seatOf(interaction), { target }, seed)));
+          const rows = (interaction.options.getString("rows") ?? "sum") as CanastaRows;
+          await respond(interaction, "reply", false, async () => canastaPayload(await ctx.canasta.open(channelId, interaction.guildId, seatOf(interaction), rows === "sum" ? { target } : { target, rows }, seed)));
           return;
         }
         const variant = game as OnexenoVariant;

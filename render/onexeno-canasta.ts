@@ -43,7 +43,7 @@ export async function renderCanastaTable(view: CanastaView, names: readonly stri
   ctx.fillText("ONEXENO canasta", 24, 40);
   ctx.font = font(15);
   ctx.fillStyle = theme.textDim;
-  ctx.fillText(`Hand ${view.hand} · first past ${view.target} wins · ${view.decks === 2 ? "two decks" : "one deck"}`, 24, 64);
+  ctx.fillText(`Hand ${view.hand} · first past ${view.target} wins · ${view.decks === 2 ? "two decks" : "one deck"}${view.rowRule === "five-to-seven" ? " · rows of 5 to 7 cards" : ""}`, 24, 64);
   ctx.fillStyle = view.phase === "over" ? theme.text : theme.turn;
   ctx.font = font(18, true);
   const who = names[view.turn] ?? "?";

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refusal } from "../../src/bot/words";
 import type { ApiMessage } from "../../src/standin/types";
-import { ADA, BEN, CARD_ROOM, CLEO, GENERAL, Harness } from "./harness";
+import { ADA, BEN, CARD_ROOM, CLEO, GENERAL, Harness, THREAD } from "./harness";
 
 const h = new Harness();
 beforeAll(async () => {
@@ -66,6 +66,26 @@ describe("refusals from one table", () => {
     const b = await sb.command(canWaiting, CARD_ROOM, "onexeno discard", { card: "1" });
     expect(said(a.original)).toBe(`❌ ${refusal("action/not_your_turn", { name: basicNow.seats[basicNow.state!.turn]!.name })}`);
     expect(said(b.original)).toBe(`❌ ${refusal("action/not_your_turn", { name: canNow.seats[canNow.state!.turn]!.name })}`);
+    expect(h.log.errors).toEqual([]);
+  });
+
+  it("canasta rows:five-to-seven: the lobby says so, and every suggested row holds 5 to 7 cards", async () => {
+    const sb = h.standin;
+    const opened = await sb.command(ADA, THREAD, "onexeno new", { game: "canasta", rows: "five-to-seven" });
+    expect(opened.original?.embeds[0]?.title).toContain("rows of 5 to 7 cards");
+    await sb.command(BEN, THREAD, "onexeno join");
+    await sb.command(ADA, THREAD, "onexeno start");
+    const rec = (await h.bot.canasta.get(THREAD))!;
+    expect(rec.state!.rowRule).toBe("five-to-seven");
+    const mover = rec.seats[rec.state!.turn]!.userId;
+    await sb.command(mover, THREAD, "onexeno draw");
+    const rows = await sb.autocomplete(mover, THREAD, "onexeno meld", { cards: "" }, "cards");
+    for (const r of rows.filter((x) => x.value !== "none")) {
+      const n = String(r.value).split(",").length;
+      expect(n).toBeGreaterThanOrEqual(5);
+      expect(n).toBeLessThanOrEqual(7);
+    }
+    await h.endTable(ADA, THREAD);
     expect(h.log.errors).toEqual([]);
   });
 });

@@ -11,14 +11,15 @@ import {
   canasta, canastaDeck, canastaLegalMoves, canMeldCard, extendProblem, idOf, instValue, meldsWith, rowNeighboursMatch, rowProblem, rowSum, setupCanasta, smallestTake,
   type CanastaState, type CardInst, type Row, type RowCard,
 } from "../../src/games/onexeno/canasta";
-import { extensionTo, rowAround } from "../../src/games/onexeno/canasta-search";
+import { extensionTo, rowAround, type RowCount } from "../../src/games/onexeno/canasta-search";
 
 /** Every row (any order, any rotation, distinct cards) of `cards` holding `card`: plain search. */
-function bruteRowWith(cards: readonly CardInst[], card: CardInst): boolean {
+function bruteRowWith(cards: readonly CardInst[], card: CardInst, min = 1, max = Infinity): boolean {
   const used = new Array<boolean>(cards.length).fill(false);
   const row: RowCard[] = [];
   const go = (sum: number): boolean => {
-    if (row.length >= 1 && sum > 10 && row.some((c) => c.card === card) && rowProblem(row) === null) return true;
+    if (row.length >= min && sum > 10 && row.some((c) => c.card === card) && rowProblem(row) === null) return true;
+    if (row.length >= max) return false;
     for (let i = 0; i < cards.length; i++) {
       if (used[i] || sum + instValue(cards[i]!) > 20) continue;
       for (const rot of distinctRotations(idOf(cards[i]!))) {
@@ -38,10 +39,10 @@ function bruteRowWith(cards: readonly CardInst[], card: CardInst): boolean {
 }
 
 /** Every sequence of extensions of the open rows (any row, end, order) until `card` is laid. */
-function bruteExtend(hand: readonly CardInst[], rows: readonly Row[], card: CardInst): boolean {
+function bruteExtend(hand: readonly CardInst[], rows: readonly Row[], card: CardInst, max = Infinity): boolean {
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r]!;
-    if (rowSum(row) >= 20) continue;
+    if (rowSum(row) >= 20 || row.length >= max) continue;
     for (let i = 0; i < hand.length; i++) {
       for (const rot of distinctRotations(idOf(hand[i]!))) {
         for (const end of ["left", "right"] as const) {
@@ -50,7 +51,7 @@ function bruteExtend(hand: readonly CardInst[], rows: readonly Row[], card: Card
           if (hand[i] === card) return true;
           const grown = end === "left" ? [rc, ...row] : [...row, rc];
           const rest = hand.filter((_, j) => j !== i);
-          if (bruteExtend(rest, rows.map((x, j) => (j === r ? grown : x)), card)) return true;
+          if (bruteExtend(rest, rows.map((x, j) => (j === r ? grown : x)), card, max)) return true;
         }
       }
     }
@@ -59,12 +60,12 @@ function bruteExtend(hand: readonly CardInst[], rows: readonly Row[], card: Card
 }
 
 /** A random valid row from `pool` (removing its cards), or null. */
-function randomRow(pool: CardInst[], rng: RngState): [RowCard[] | null, RngState] {
+function randomRow(pool: CardInst[], rng: RngState, count?: RowCount): [RowCard[] | null, RngState] {
   let r = rng;
   for (let attempt = 0; attempt < 30; attempt++) {
     let start: number;
     [start, r] = randInt(r, 0, pool.length - 1);
-    const row = rowAround(pool, pool[start]!);
+    const row = rowAround(pool, pool[start]!, count);
     if (row) {
       for (const c of row) pool.splice(pool.indexOf(c.card), 1);
       return [row, r];
@@ -200,3 +201,75 @@ describe("canasta: can the top card be melded this turn", () => {
     }
   });
 });
+
+describe("canasta variant rows:five-to-seven", () => {
+  it("keeps every row at 5 to 7 cards (new rows, extensions, XENOs) and the take check stays exact", async () => {
+    const { FIVE_TO_SEVEN } = await import("../../src/games/onexeno/canasta-search");
+    const { playCanasta } = await import("../helpers/canasta-play");
+    // Rows of 5 to 7 only, through whole sessions of computer players.
+    let rowsSeen = 0;
+    for (let i = 0; i < 6; i++) {
+      playCanasta(["normal", "easy", "normal"], `five-${i}`, "five-to-seven", 3, (s) => {
+        for (const seatRows of [...s.rows, ...s.xenos]) for (const r of seatRows) {
+          expect(r.length).toBeGreaterThanOrEqual(5);
+          expect(r.length).toBeLessThanOrEqual(7);
+          rowsSeen++;
+        }
+        expect([...s.stack, ...s.pile, ...s.hands.flat(), ...s.rows.flat(2).map((c) => c.card), ...s.xenos.flat(2).map((c) => c.card)].sort((a, b) => a - b)).toEqual(canastaDeck(s.decks).sort((a, b) => a - b));
+      });
+    }
+    expect(rowsSeen).toBeGreaterThan(0);
+    // The engine refuses a short new row and an eighth card.
+    const short = rowWithCount(3)!;
+    expect(short).not.toBeNull();
+    expect(rowProblem(short, FIVE_TO_SEVEN)).toBe("canasta/too_few");
+    expect(rowProblem(short)).toBeNull();
+    const long = rowWithCount(8);
+    if (long) expect(rowProblem(long, FIVE_TO_SEVEN)).toBe("canasta/too_many");
+    // Exactness against the brute force, with the card-count limits.
+    let rng = seedRng("five-exact");
+    let yes = 0;
+    for (let n = 0; n < 150; n++) {
+      let deck: CardInst[];
+      [deck, rng] = shuffle(rng, canastaDeck(2));
+      const hand = deck.slice(0, 9);
+      const top = hand[8]!;
+      const pool = deck.slice(20, 60);
+      let row: RowCard[] | null;
+      [row, rng] = randomRow(pool, rng, FIVE_TO_SEVEN);
+      const rows = row && rowSum(row) < 20 ? [row] : [];
+      const expected = bruteRowWith(hand, top, 5, 7) || bruteExtend(hand, rows, top, 7);
+      expect(canMeldCard(hand, rows, top, FIVE_TO_SEVEN)).toBe(expected);
+      if (expected) yes++;
+    }
+    expect(yes).toBeGreaterThan(5);
+  });
+});
+
+/** A valid row of exactly `n` deck cards (sum rule), or null. */
+function rowWithCount(n: number): RowCard[] | null {
+  for (let k = 0; k < 200; k++) {
+    const [deck] = shuffle(seedRng(`count-${n}-${k}`), canastaDeck(1));
+    const cheap = deck.filter((c) => instValue(c) <= Math.floor(20 / n) + 1);
+    const row = rowAround(cheap, cheap[0]!);
+    if (row && row.length === n) return row;
+    const grown: RowCard[] = [];
+    const go = (): boolean => {
+      if (grown.length === n) return rowProblem(grown) === null;
+      for (const c of cheap) {
+        if (grown.some((g) => g.card === c)) continue;
+        for (const rot of distinctRotations(idOf(c))) {
+          const rc = { card: c, rot };
+          if (grown.length && !rowNeighboursMatch(grown[grown.length - 1]!, rc)) continue;
+          if (rowSum([...grown, rc]) > 20) continue;
+          grown.push(rc);
+          if (go()) return true;
+          grown.pop();
+        }
+      }
+      return false;
+    };
+    if (go()) return grown;
+  }
+  return null;
+}

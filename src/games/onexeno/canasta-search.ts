@@ -27,6 +27,20 @@ interface RowCard {
 
 const MIN_EXCLUSIVE = 10;
 const MAX = 20;
+
+/**
+ * How many cards a row may hold: the default sum rule has no count limit (GAMES.md); the
+ * variant `rows:five-to-seven` wants 5 to 7 cards in every row, a XENO too.
+ */
+export interface RowCount {
+  readonly min: number;
+  readonly max: number;
+}
+
+/** The sum rule alone. */
+export const ANY_COUNT: RowCount = { min: 1, max: Number.POSITIVE_INFINITY };
+/** Variant `rows:five-to-seven`. */
+export const FIVE_TO_SEVEN: RowCount = { min: 5, max: 7 };
 /** Bit mask of the sums 0..20 (bit k = sum k reachable). */
 const ALL_SUMS = (1 << (MAX + 1)) - 1;
 
@@ -143,7 +157,7 @@ function sumsMeet(a: number, b: number, lo: number, hi: number): boolean {
  * A new row containing `card`, laid from `hand` (which includes `card`), or null when there
  * is none. Exact (see the module note).
  */
-export function rowAround(hand: readonly CardInst[], card: CardInst): RowCard[] | null {
+export function rowAround(hand: readonly CardInst[], card: CardInst, count: RowCount = ANY_COUNT): RowCard[] | null {
   const others = [...hand];
   const i = others.indexOf(card);
   if (i >= 0) others.splice(i, 1);
@@ -156,12 +170,13 @@ export function rowAround(hand: readonly CardInst[], card: CardInst): RowCard[] 
   // Phase "right": grow the right end; phase "left": grow the left end. Rows are found with
   // every right-hand part first, so each row is met along one path only.
   const grow = (phase: "right" | "left", lp: number, rp: number, sum: number): boolean => {
-    if (sum > MIN_EXCLUSIVE) return true;
+    if (sum > MIN_EXCLUSIVE && row.length >= count.min) return true;
+    if (row.length >= count.max) return false;
     const ok = phase === "right"
       ? sumsMeet(right[rp] as number, left[lp] as number, MIN_EXCLUSIVE + 1 - sum, MAX - sum)
       : anyBitIn(left[lp] as number, MIN_EXCLUSIVE + 1 - sum, MAX - sum);
     if (!ok) return false;
-    const key = `${phase}|${lp}|${rp}|${sum}|${pool.usedKey(used)}`;
+    const key = `${phase}|${lp}|${rp}|${sum}|${row.length}|${pool.usedKey(used)}`;
     if (failed.has(key)) return false;
     const tiles = phase === "right" ? (pool.byLeft[rp] as Tile[]) : (pool.byRight[lp] as Tile[]);
     for (const t of tiles) {
@@ -197,7 +212,7 @@ export function rowAround(hand: readonly CardInst[], card: CardInst): RowCard[] 
  * there is none. The row must stay open (sum below 20) until `card` is added, and never pass
  * 20. Exact: the cheapest chain is searched, and a cheapest chain never repeats a pattern.
  */
-export function extensionTo(hand: readonly CardInst[], row: readonly RowCard[], card: CardInst): { end: "left" | "right"; cards: RowCard[] } | null {
+export function extensionTo(hand: readonly CardInst[], row: readonly RowCard[], card: CardInst, count: RowCount = ANY_COUNT): { end: "left" | "right"; cards: RowCard[] } | null {
   if (row.length === 0) return null;
   const rowSum = row.reduce((s, c) => s + valueOf(c.card), 0);
   if (rowSum >= MAX) return null;
@@ -219,10 +234,13 @@ export function extensionTo(hand: readonly CardInst[], row: readonly RowCard[], 
     const used: CardInst[] = [];
     const walk = (p: number, sum: number): boolean => {
       const rot = attach.get(p);
+      const length = row.length + chain.length + 1; // with `card`
+      if (length > count.max) return false;
       if (rot !== undefined && sum <= limit) {
         chain.push({ card, rot });
         return true;
       }
+      if (length >= count.max) return false; // no room for another card before `card`
       visited.add(p);
       const tiles = end === "right" ? (pool.byLeft[p] as Tile[]) : (pool.byRight[p] as Tile[]);
       for (const t of tiles) {
@@ -250,9 +268,9 @@ export function extensionTo(hand: readonly CardInst[], row: readonly RowCard[], 
  * `rows`: in a new row, or at the end of an open row after any extensions from the hand?
  * Exact (seed 002 "The Draw", ruled in GAMES.md: the pile's top card must be melded that turn).
  */
-export function canMeldThisTurn(hand: readonly CardInst[], rows: readonly (readonly RowCard[])[], card: CardInst): boolean {
-  for (const row of rows) if (extensionTo(hand, row, card) !== null) return true;
-  return rowAround(hand, card) !== null;
+export function canMeldThisTurn(hand: readonly CardInst[], rows: readonly (readonly RowCard[])[], card: CardInst, count: RowCount = ANY_COUNT): boolean {
+  for (const row of rows) if (extensionTo(hand, row, card, count) !== null) return true;
+  return rowAround(hand, card, count) !== null;
 }
 
 /**
@@ -263,7 +281,7 @@ export function canMeldThisTurn(hand: readonly CardInst[], rows: readonly (reado
  * rules check every row a player lays). Order: rows worth exactly 20 first, then by sum,
  * then by length.
  */
-export function listRows(hand: readonly CardInst[], must: CardInst | null, limit = 200, budget = 200_000): RowCard[][] {
+export function listRows(hand: readonly CardInst[], must: CardInst | null, limit = 200, budget = 200_000, count: RowCount = ANY_COUNT): RowCard[][] {
   const found: RowCard[][] = [];
   const seen = new Set<string>();
   const key = (r: readonly RowCard[]) => r.map((c) => `${idOf(c.card)}@${c.rot}`).join(",");
@@ -287,10 +305,10 @@ export function listRows(hand: readonly CardInst[], must: CardInst | null, limit
     const grow = (phase: "right" | "left", lp: number, rp: number, sum: number) => {
       if (full()) return;
       steps++;
-      if (sum > MIN_EXCLUSIVE) record(row);
-      const ok = phase === "right" && must !== null
+      if (sum > MIN_EXCLUSIVE && row.length >= count.min) record(row);
+      const ok = row.length < count.max && (phase === "right" && must !== null
         ? sumsMeet(right[rp] as number, left[lp] as number, MIN_EXCLUSIVE + 1 - sum, MAX - sum)
-        : anyBitIn(phase === "right" ? (right[rp] as number) : (left[lp] as number), MIN_EXCLUSIVE + 1 - sum, MAX - sum);
+        : anyBitIn(phase === "right" ? (right[rp] as number) : (left[lp] as number), MIN_EXCLUSIVE + 1 - sum, MAX - sum));
       if (ok) {
         const tiles = phase === "right" ? (pool.byLeft[rp] as Tile[]) : (pool.byRight[lp] as Tile[]);
         for (const t of tiles) {

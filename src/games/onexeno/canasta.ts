@@ -18,7 +18,7 @@
 import type { GameDefinition, Outcome } from "../../engine/definition";
 import { err, ok, type Result } from "../../engine/result";
 import { randInt, seedRng, shuffle, type RngState } from "../../engine/rng";
-import { canMeldThisTurn, listRows } from "./canasta-search";
+import { ANY_COUNT, canMeldThisTurn, FIVE_TO_SEVEN, listRows, type RowCount } from "./canasta-search";
 import { CELL, DECK, cardValue, distinctRotations, isBlack, isCardId, rotatePattern, type CardId, type Rotation } from "./cards";
 
 /** A physical card: its card id plus 256 times its deck copy (0 or 1). */
@@ -38,6 +38,17 @@ export const DEFAULT_TARGET = 500;
 export interface CanastaConfig {
   /** Points to pass to end the session (default 500). */
   readonly target: number;
+  /** Row rule: the sum alone (default), or variant `five-to-seven` (every row holds 5 to 7 cards). */
+  readonly rows?: CanastaRows;
+}
+
+/** The row rules: GAMES.md "ONEXENO canasta" (default) and variant `rows:five-to-seven`. */
+export const CANASTA_ROWS = ["sum", "five-to-seven"] as const;
+export type CanastaRows = (typeof CANASTA_ROWS)[number];
+
+/** The card-count limits of a row rule. */
+export function rowCount(rows: CanastaRows | undefined): RowCount {
+  return rows === "five-to-seven" ? FIVE_TO_SEVEN : ANY_COUNT;
 }
 
 /** A card in a row, as it lies. */
@@ -82,6 +93,8 @@ export interface CanastaState {
   readonly seats: number;
   readonly decks: 1 | 2;
   readonly target: number;
+  /** Row rule (absent in states saved before the variant existed: the sum rule). */
+  readonly rowRule?: CanastaRows;
   readonly rng: RngState;
   readonly hand: number;
   readonly dealer: number;
@@ -109,6 +122,7 @@ export interface CanastaView {
   readonly viewer: number | null;
   readonly decks: 1 | 2;
   readonly target: number;
+  readonly rowRule: CanastaRows;
   readonly hand: number;
   readonly dealer: number;
   readonly turn: number;
@@ -134,8 +148,13 @@ export function rowNeighboursMatch(left: RowCard, right: RowCard): boolean {
   return isBlack(a, CELL.TR) === isBlack(b, CELL.TL) && isBlack(a, CELL.R) === isBlack(b, CELL.L) && isBlack(a, CELL.BR) === isBlack(b, CELL.BL);
 }
 
-/** Why a row is not a valid meld, or null: matching neighbours and 10 < sum <= 20. */
-export function rowProblem(row: readonly RowCard[]): string | null {
+/**
+ * Why a row is not a valid meld, or null: matching neighbours, 10 < sum <= 20, and under the
+ * variant `count` a number of cards within its limits (`canasta/too_few`, `canasta/too_many`).
+ */
+export function rowProblem(row: readonly RowCard[], count: RowCount = ANY_COUNT): string | null {
+  if (row.length > count.max) return "canasta/too_many";
+  if (row.length < count.min) return "canasta/too_few";
   for (let i = 1; i < row.length; i++) if (!rowNeighboursMatch(row[i - 1] as RowCard, row[i] as RowCard)) return "canasta/no_match";
   const sum = rowSum(row);
   if (sum <= MELD_MIN_EXCLUSIVE) return "canasta/too_low";
@@ -172,6 +191,7 @@ function deal(base: Omit<CanastaState, "stack" | "pile" | "hands" | "rows" | "xe
 export function setupCanasta(config: CanastaConfig, seats: number, seed: string): Result<CanastaState> {
   if (!Number.isInteger(seats) || seats < 2 || seats > 8) return err("canasta/bad_seat_count", "Canasta needs 2 to 8 players (two decks from 5 players on).");
   if (!Number.isInteger(config.target) || config.target < 50 || config.target > 5000) return err("canasta/bad_target", "The target must be between 50 and 5000 points.");
+  if (config.rows !== undefined && !CANASTA_ROWS.includes(config.rows)) return err("canasta/bad_rows", "Rows are `sum` or `five-to-seven`.");
   const decks: 1 | 2 = seats <= 4 ? 1 : 2;
   let rng = seedRng(`canasta:${seed}`);
   let contenders = Array.from({ length: seats }, (_, i) => i);
@@ -186,7 +206,7 @@ export function setupCanasta(config: CanastaConfig, seats: number, seed: string)
     if (contenders.length === 1) break;
   }
   return ok(deal({
-    schema: 1, version: 0, game: "canasta", seats, decks, target: config.target, rng, hand: 1, dealer: contenders[0] as number,
+    schema: 1, version: 0, game: "canasta", seats, decks, target: config.target, ...(config.rows === "five-to-seven" ? { rowRule: config.rows } : {}), rng, hand: 1, dealer: contenders[0] as number,
     dealerDraw: rounds, totals: Array.from({ length: seats }, () => 0), results: [], last: null,
   }));
 }
@@ -233,13 +253,13 @@ const without = (cards: readonly CardInst[], remove: readonly CardInst[]): CardI
  * Can `card` be melded this turn from `hand` (which includes it) with the open `rows`: in a
  * new row, or at a row's end after any extensions from the hand? Exact (canasta-search.ts).
  */
-export function canMeldCard(hand: readonly CardInst[], rows: readonly Row[], card: CardInst): boolean {
-  return canMeldThisTurn(hand, rows, card);
+export function canMeldCard(hand: readonly CardInst[], rows: readonly Row[], card: CardInst, count: RowCount = ANY_COUNT): boolean {
+  return canMeldThisTurn(hand, rows, card, count);
 }
 
 /** Why adding `rc` at `end` of `row` is refused, or null. */
-export function extendProblem(row: Row, end: "left" | "right", rc: RowCard): string | null {
-  return rowProblem(end === "left" ? [rc, ...row] : [...row, rc]);
+export function extendProblem(row: Row, end: "left" | "right", rc: RowCard, count: RowCount = ANY_COUNT): string | null {
+  return rowProblem(end === "left" ? [rc, ...row] : [...row, rc], count);
 }
 
 /**
@@ -247,8 +267,8 @@ export function extendProblem(row: Row, end: "left" | "right", rc: RowCard): str
  * turned half round in reverse order are one row). With `must`, only rows containing it.
  * Order: rows worth exactly 20 first, then by sum, then by length. See `listRows`.
  */
-export function meldsWith(hand: readonly CardInst[], must: CardInst | null, limit = 200): RowCard[][] {
-  return listRows(hand, must, limit);
+export function meldsWith(hand: readonly CardInst[], must: CardInst | null, limit = 200, count: RowCount = ANY_COUNT): RowCard[][] {
+  return listRows(hand, must, limit, 200_000, count);
 }
 
 /**
@@ -261,7 +281,7 @@ export function smallestTake(s: CanastaState, seat: number): number | null {
   if (top === undefined) return null;
   const hand = s.hands[seat] ?? [];
   const rows = s.rows[seat] ?? [];
-  const can = (n: number) => canMeldCard([...hand, ...s.pile.slice(s.pile.length - n)], rows, top);
+  const can = (n: number) => canMeldCard([...hand, ...s.pile.slice(s.pile.length - n)], rows, top, rowCount(s.rowRule));
   if (!can(s.pile.length)) return null;
   let lo = 1;
   let hi = s.pile.length;
@@ -282,6 +302,7 @@ function settleRow(rows: readonly Row[], xenos: readonly Row[], index: number): 
 
 function applyCanasta(s: CanastaState, seat: number, move: CanastaMove): Result<CanastaState> {
   const hand = s.hands[seat] ?? [];
+  const count = rowCount(s.rowRule);
   const setSeat = <T>(arr: readonly T[], v: T) => arr.map((x, i) => (i === seat ? v : x));
   switch (move.kind) {
     case "draw": {
@@ -296,7 +317,7 @@ function applyCanasta(s: CanastaState, seat: number, move: CanastaMove): Result<
       const taken = s.pile.slice(s.pile.length - move.count);
       const top = s.pile[s.pile.length - 1] as CardInst;
       const newHand = [...hand, ...taken];
-      if (!canMeldCard(newHand, s.rows[seat] ?? [], top)) return err("canasta/cannot_meld_top", "You could not meld the top card of the pile with that hand, so you may not take it.");
+      if (!canMeldCard(newHand, s.rows[seat] ?? [], top, count)) return err("canasta/cannot_meld_top", "You could not meld the top card of the pile with that hand, so you may not take it.");
       return ok({ ...s, pile: s.pile.slice(0, s.pile.length - move.count), hands: setSeat(s.hands, newHand), phase: "meld", mustMeld: top, last: { seat, kind: "take", cards: [], count: move.count, xeno: false, wentOut: false } });
     }
     case "meld": {
@@ -305,12 +326,12 @@ function applyCanasta(s: CanastaState, seat: number, move: CanastaMove): Result<
       if (!Array.isArray(cards) || cards.some((c) => !isCardId(idOf(c.card)) || ![0, 1, 2, 3].includes(c.rot))) return err("canasta/bad_cards", "That is not a row of cards.");
       const rest = without(hand, cards.map((c) => c.card));
       if (!rest) return err("canasta/card_not_in_hand", "A card of that row is not in your hand.");
-      const problem = rowProblem(cards);
+      const problem = rowProblem(cards, count);
       if (problem) return err(problem, PROBLEMS[problem] ?? "That row is not valid.");
       const rows = [...(s.rows[seat] ?? []), cards];
       const settled = settleRow(rows, s.xenos[seat] ?? [], rows.length - 1);
       const mustMeld = s.mustMeld !== null && cards.some((c) => c.card === s.mustMeld) ? null : s.mustMeld;
-      if (mustMeld !== null && !canMeldCard(rest, settled.rows, mustMeld)) return err("canasta/keep_top_meldable", "Meld the card you took from the pile first: after this row it could not be melded any more.");
+      if (mustMeld !== null && !canMeldCard(rest, settled.rows, mustMeld, count)) return err("canasta/keep_top_meldable", "Meld the card you took from the pile first: after this row it could not be melded any more.");
       const next: CanastaState = { ...s, hands: setSeat(s.hands, rest), rows: setSeat(s.rows, settled.rows), xenos: setSeat(s.xenos, settled.xenos), mustMeld, last: { seat, kind: "meld", cards, count: cards.length, xeno: settled.xeno, wentOut: false } };
       return ok(rest.length === 0 ? afterEmptyHand(next, seat) : next);
     }
@@ -323,12 +344,12 @@ function applyCanasta(s: CanastaState, seat: number, move: CanastaMove): Result<
       const rest = without(hand, [move.card]);
       if (!rest) return err("canasta/card_not_in_hand", "That card is not in your hand.");
       const rc = { card: move.card, rot: move.rot };
-      const problem = extendProblem(row, move.end, rc);
+      const problem = extendProblem(row, move.end, rc, count);
       if (problem) return err(problem, PROBLEMS[problem] ?? "That card does not fit there.");
       const rows = (s.rows[seat] ?? []).map((r, i) => (i === move.row ? (move.end === "left" ? [rc, ...r] : [...r, rc]) : r));
       const settled = settleRow(rows, s.xenos[seat] ?? [], move.row);
       const mustMeld = s.mustMeld === move.card ? null : s.mustMeld;
-      if (mustMeld !== null && !canMeldCard(rest, settled.rows, mustMeld)) return err("canasta/keep_top_meldable", "Meld the card you took from the pile first: after this it could not be melded any more.");
+      if (mustMeld !== null && !canMeldCard(rest, settled.rows, mustMeld, count)) return err("canasta/keep_top_meldable", "Meld the card you took from the pile first: after this it could not be melded any more.");
       const next: CanastaState = { ...s, hands: setSeat(s.hands, rest), rows: setSeat(s.rows, settled.rows), xenos: setSeat(s.xenos, settled.xenos), mustMeld, last: { seat, kind: "extend", cards: [rc], count: 1, xeno: settled.xeno, wentOut: false } };
       return ok(rest.length === 0 ? afterEmptyHand(next, seat) : next);
     }
@@ -349,6 +370,8 @@ const PROBLEMS: Record<string, string> = {
   "canasta/no_match": "Neighbouring cards in a row must match: the left card's right column has to equal the right card's left column.",
   "canasta/too_low": "A row must be worth more than 10 points.",
   "canasta/too_high": "A row may be worth at most 20 points.",
+  "canasta/too_few": "With rows of five to seven, a new row needs at least 5 cards.",
+  "canasta/too_many": "With rows of five to seven, a row holds at most 7 cards.",
 };
 
 /**
@@ -370,9 +393,17 @@ export function canastaLegalMoves(s: CanastaState, seat: number, meldLimit = 200
   rows.forEach((row, i) => {
     for (const end of ["left", "right"] as const)
       for (const card of distinct)
-        for (const rot of distinctRotations(idOf(card))) if (extendProblem(row, end, { card, rot }) === null) out.push({ kind: "extend", row: i, end, card, rot });
+        for (const rot of distinctRotations(idOf(card))) if (extendProblem(row, end, { card, rot }, rowCount(s.rowRule)) === null) out.push({ kind: "extend", row: i, end, card, rot });
   });
-  for (const cards of meldsWith(hand, null, meldLimit)) out.push({ kind: "meld", cards });
+  // Rows laying the card owed from the pile come first: the general listing may not reach them.
+  const seen = new Set<string>();
+  const rowKey = (r: readonly RowCard[]) => r.map((c) => `${c.card}@${c.rot}`).join(",");
+  const owedRows = s.mustMeld !== null ? meldsWith(hand, s.mustMeld, meldLimit, rowCount(s.rowRule)) : [];
+  for (const cards of [...owedRows, ...meldsWith(hand, null, meldLimit, rowCount(s.rowRule))]) {
+    if (seen.has(rowKey(cards))) continue;
+    seen.add(rowKey(cards));
+    out.push({ kind: "meld", cards });
+  }
   if (s.mustMeld === null) {
     for (const card of distinct) out.push({ kind: "discard", card });
     return out;
@@ -381,7 +412,7 @@ export function canastaLegalMoves(s: CanastaState, seat: number, meldLimit = 200
   // still be melded. A move that lays the owed card settles it; a move that leaves one new
   // row holding it (a witness) untouched keeps it meldable; others go through the rules.
   const owed = s.mustMeld;
-  const witnesses = listRows(hand, owed, 24).map((row) => new Set(row.map((c) => c.card)));
+  const witnesses = listRows(hand, owed, 24, 200_000, rowCount(s.rowRule)).map((row) => new Set(row.map((c) => c.card)));
   const uses = (m: CanastaMove): CardInst[] => (m.kind === "meld" ? m.cards.map((c) => c.card) : m.kind === "extend" ? [m.card] : []);
   return out.filter((m) => {
     const cards = uses(m);
@@ -394,7 +425,7 @@ export function canastaLegalMoves(s: CanastaState, seat: number, meldLimit = 200
 /** The view of `seat` (null = spectator). */
 export function canastaView(s: CanastaState, seat: number | null): CanastaView {
   return {
-    game: "canasta", version: s.version, seats: s.seats, viewer: seat, decks: s.decks, target: s.target, hand: s.hand, dealer: s.dealer,
+    game: "canasta", version: s.version, seats: s.seats, viewer: seat, decks: s.decks, target: s.target, rowRule: s.rowRule ?? "sum", hand: s.hand, dealer: s.dealer,
     turn: s.turn, phase: s.phase, mustMeld: s.mustMeld, stackCount: s.stack.length, pile: s.pile, handSizes: s.hands.map((h) => h.length),
     rows: s.rows, xenos: s.xenos, totals: s.totals, results: s.results, last: s.last, myHand: seat === null ? null : [...(s.hands[seat] ?? [])],
   };
