@@ -75,6 +75,7 @@ export function liveFor(client: Client): LiveTables | undefined {
 
 export class LiveTables {
   private readonly queues = new Map<string, Promise<void>>();
+  private readonly editTickets = new Map<string, number>();
   private stopped = false;
 
   constructor(
@@ -117,7 +118,14 @@ export class LiveTables {
    */
   async editLive(channelId: string, payload: BaseMessageOptions): Promise<boolean> {
     let done = false;
+    // Coalesce: when steps come faster than Discord takes edits, only the newest is sent.
+    const ticket = (this.editTickets.get(channelId) ?? 0) + 1;
+    this.editTickets.set(channelId, ticket);
     await this.enqueue(channelId, async () => {
+      if (this.editTickets.get(channelId) !== ticket) {
+        done = true; // a newer step's edit is queued behind this one
+        return;
+      }
       const cur = await this.store.get(channelId);
       if (!cur) return;
       const rev = (payload as TablePayload).rev;
