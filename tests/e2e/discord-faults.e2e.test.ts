@@ -128,11 +128,8 @@ describe("the reply path on a strict Discord", () => {
 
   it("posts a saved move's table in the channel when its reply fails, and never says nothing changed", async () => {
     const sb = h.standin;
-    await sb.command(ADA, GENERAL, "onexeno new", { game: "basic" });
-    await sb.command(BEN, GENERAL, "onexeno join");
-    await sb.command(ADA, GENERAL, "onexeno start");
+    const mover = await h.startTwoPlayer(GENERAL);
     const before = (await table(GENERAL))!;
-    const mover = before.seats[before.state!.turn]!.userId;
     const posted = sb.visibleMessages(GENERAL, null).length;
     // Four 500s: more than discord.js retries (3), so the callback fails for good.
     sb.faults.add({ method: "POST", route: /^\/interactions\/[^/]+\/[^/]+\/callback$/, status: 500, times: 4 });
@@ -184,11 +181,8 @@ describe("the reply path on a strict Discord", () => {
 
   it("changes nothing on an interaction delivered after its window, and answers late autocompletes quietly", async () => {
     const sb = h.standin;
-    await sb.command(ADA, GENERAL, "onexeno new", { game: "basic" });
-    await sb.command(BEN, GENERAL, "onexeno join");
-    await sb.command(ADA, GENERAL, "onexeno start");
+    const mover = await h.startTwoPlayer(GENERAL);
     const before = (await table(GENERAL))!;
-    const mover = before.seats[before.state!.turn]!.userId;
     const posted = sb.visibleMessages(GENERAL, null).length;
     // A pass made 7 s ago, delivered now (as after a stalled gateway connection).
     const late = await sb.command(mover, GENERAL, "onexeno pass", {}, { ageMs: 7000, allowFailure: true });

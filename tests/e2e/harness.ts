@@ -98,6 +98,20 @@ export class Harness {
     }
   }
 
+  /**
+   * Opens a game in `channelId` with Ada hosting and Ben joining, starts it, and returns the
+   * user id of the player to move first.
+   */
+  async startTwoPlayer(channelId: string, game: "basic" | "canasta" = "basic", hostId = "100000000000000001", guestId = "100000000000000002"): Promise<string> {
+    await this.standin.command(hostId, channelId, "onexeno new", { game });
+    await this.standin.command(guestId, channelId, "onexeno join");
+    await this.standin.command(hostId, channelId, "onexeno start");
+    const rec = game === "basic" ? await this.bot.tables.get(channelId) : await this.bot.canasta.get(channelId);
+    const mover = rec?.state ? rec.seats[rec.state.turn]?.userId : undefined;
+    if (!mover) throw new Error(`the ${game} game in ${channelId} did not start`);
+    return mover;
+  }
+
   /** `/onexeno end` as `userId`, then Confirm on the private question; returns the Confirm click. */
   async endTable(userId: string, channelId: string): Promise<InteractionRecord> {
     const asked = await this.standin.command(userId, channelId, "onexeno end");

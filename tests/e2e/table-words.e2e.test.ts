@@ -18,24 +18,30 @@ afterAll(async () => {
 
 const said = (m: ApiMessage | null) => m?.content ?? "";
 
+/**
+ * The player to move clicks `verb` on the table twice (the second click is "already done"),
+ * then the other player clicks it too; returns what the other player is told.
+ */
+async function doubleClick(channelId: string, mover: string, verb: string): Promise<string> {
+  const sb = h.standin;
+  const other = mover === ADA ? BEN : ADA;
+  const table = h.latestPublic(channelId);
+  const id = Harness.idOf(table, verb);
+  await sb.click(mover, table, id);
+  const again = await sb.click(mover, table, id);
+  expect(said(again.original)).toBe(refusal("table/already_done"));
+  expect(said(again.original)).not.toContain("❌");
+  const stale = await sb.click(other, table, id);
+  expect(said(stale.original)).toBe(`❌ ${refusal("table/stale")}`);
+  return said(stale.original);
+}
+
 describe("refusals from one table", () => {
   it("basic and canasta: stale clicks read the same, a double click is already done, an old lobby answers for its game", async () => {
     const sb = h.standin;
     // ONEXENO basic: the player to move clicks Pass twice on the same message.
-    await sb.command(ADA, GENERAL, "onexeno new", { game: "basic" });
-    await sb.command(BEN, GENERAL, "onexeno join");
-    await sb.command(ADA, GENERAL, "onexeno start");
-    const basic = (await h.bot.tables.get(GENERAL))!;
-    const mover = basic.seats[basic.state!.turn]!.userId;
-    const other = mover === ADA ? BEN : ADA;
-    const table = h.latestPublic(GENERAL);
-    const pass = Harness.idOf(table, "pass");
-    await sb.click(mover, table, pass);
-    const again = await sb.click(mover, table, pass);
-    expect(said(again.original)).toBe(refusal("table/already_done"));
-    expect(said(again.original)).not.toContain("❌");
-    const stale = await sb.click(other, table, pass);
-    expect(said(stale.original)).toBe(`❌ ${refusal("table/stale")}`);
+    const mover = await h.startTwoPlayer(GENERAL);
+    const stale = await doubleClick(GENERAL, mover, "pass");
 
     // Canasta: an old lobby's Join after the start; the same stale words as basic.
     const opened = await sb.command(ADA, CARD_ROOM, "onexeno new", { game: "canasta" });
@@ -47,15 +53,8 @@ describe("refusals from one table", () => {
     const late = await sb.click(CLEO, lobby, joinId);
     expect(said(late.original)).toBe(`❌ ${refusal("table/started")}`);
     const can = (await h.bot.canasta.get(CARD_ROOM))!;
-    const canMover = can.seats[can.state!.turn]!.userId;
-    const canOther = canMover === ADA ? BEN : ADA;
-    const canTable = h.latestPublic(CARD_ROOM);
-    const draw = Harness.idOf(canTable, "cdraw");
-    await sb.click(canMover, canTable, draw);
-    const canAgain = await sb.click(canMover, canTable, draw);
-    expect(said(canAgain.original)).toBe(refusal("table/already_done"));
-    const canStale = await sb.click(canOther, canTable, draw);
-    expect(said(canStale.original)).toBe(said(stale.original));
+    const canStale = await doubleClick(CARD_ROOM, can.seats[can.state!.turn]!.userId, "cdraw");
+    expect(canStale).toBe(stale);
 
     // Not your turn reads the same in both games.
     const basicNow = (await h.bot.tables.get(GENERAL))!;
