@@ -14,6 +14,9 @@ import { hint, type Choice } from "../src/bot/router";
 import { againRow } from "../src/bot/confirm";
 import { asTable, liveFor, type TablePayload } from "../src/bot/live";
 import type { RowCount } from "../src/games/onexeno/canasta-search";
+import type { ComputerStep } from "../src/bot/autoplay";
+import { seedRng } from "../src/engine/rng";
+import { CANASTA_COMPUTER_LEVELS, chooseCanastaMove, type CanastaComputerLevel } from "../src/games/onexeno/canasta-computer";
 import { encodeId, type ComponentId } from "../src/bot/customid";
 import { UserError } from "../src/bot/errors";
 import { refuse } from "../src/bot/words";
@@ -105,12 +108,13 @@ function lobbyPayload(rec: CanastaTable, note?: string): BaseMessageOptions {
   const n = rec.seats.length;
   const embed = new EmbedBuilder()
     .setTitle(`ONEXENO canasta · first past ${rec.config.target}${rec.config.rows === "five-to-seven" ? " · rows of 5 to 7 cards" : ""}`)
-    .setDescription(`${rec.seats.map((s, i) => `${i + 1}. <@${s.userId}>${s.userId === rec.hostId ? " (host)" : ""}`).join("\n")}\n\n${n >= 2 ? "Ready: the host can press **Start**." : "Waiting for players: 2 to 8 (two decks from 5)."}`)
+    .setDescription(`${rec.seats.map((s, i) => `${i + 1}. ${s.computer ? `🤖 ${s.name}` : `<@${s.userId}>`}${s.userId === rec.hostId ? " (host)" : ""}`).join("\n")}\n\n${n >= 2 ? "Ready: the host can press **Start**." : "Waiting for players: 2 to 8 (two decks from 5)."}`)
     .setColor(0x1d5b3b);
   const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
     new ButtonBuilder().setCustomId(encodeId("join", rec.rev)).setLabel("Join").setStyle(ButtonStyle.Success).setDisabled(n >= 8),
     new ButtonBuilder().setCustomId(encodeId("leave", rec.rev)).setLabel("Leave").setStyle(ButtonStyle.Secondary),
     new ButtonBuilder().setCustomId(encodeId("start", rec.rev)).setLabel("Start").setStyle(ButtonStyle.Primary).setDisabled(n < 2),
+    new ButtonBuilder().setCustomId(encodeId("addbot", rec.rev, "normal")).setLabel("Add computer player").setStyle(ButtonStyle.Secondary).setDisabled(n >= 8),
   );
   return { content: `${note ? `${note}\n` : ""}A canasta table is open here: press **Join** or use \`/onexeno join\`.`, embeds: [embed], components: [row], files: [], allowedMentions: { parse: [] } };
 }
@@ -146,8 +150,8 @@ async function canastaMessage(rec: CanastaTable, note?: string): Promise<BaseMes
   const head = note ? `${note}\n` : "";
   if (rec.status === "over") {
     const o = canasta.outcome(rec.state);
-    const winners = (o?.winners ?? []).map((w) => `<@${rec.seats[w]?.userId}>`).join(", ");
-    return { content: `${head}🏁 **Session over.** Winner: ${winners}. Final: ${rec.seats.map((s, i) => `${s.name} ${rec.state?.totals[i]}`).join(" · ")}.`, files: [file], components: [againRow(rec.rev)], embeds: [], allowedMentions: { users: (o?.winners ?? []).map((w) => rec.seats[w]?.userId ?? "") } };
+    const winners = (o?.winners ?? []).map((w) => (rec.seats[w]?.computer ? `🤖 ${rec.seats[w]?.name}` : `<@${rec.seats[w]?.userId}>`)).join(", ");
+    return { content: `${head}🏁 **Session over.** Winner: ${winners}. Final: ${rec.seats.map((s, i) => `${s.name} ${rec.state?.totals[i]}`).join(" · ")}.`, files: [file], components: [againRow(rec.rev)], embeds: [], allowedMentions: { users: (o?.winners ?? []).flatMap((w) => (rec.seats[w] && !rec.seats[w]?.computer ? [rec.seats[w]?.userId ?? ""] : [])) } };
   }
   const turnUser = rec.seats[rec.state.turn]?.userId ?? "";
   const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
@@ -155,6 +159,8 @@ async function canastaMessage(rec: CanastaTable, note?: string): Promise<BaseMes
     new ButtonBuilder().setCustomId(encodeId("cdraw", rec.rev)).setLabel("Draw from stack").setStyle(ButtonStyle.Secondary).setDisabled(rec.state.phase !== "draw" || rec.state.stack.length === 0),
   );
   const what = rec.state.phase === "draw" ? "draw from the stack or take from the face-up pile" : "meld, extend your rows, then discard";
+  const turnSeat = rec.seats[rec.state.turn];
+  if (turnSeat?.computer) return { content: `${head}🤖 ${turnSeat.name} is thinking…`, files: [file], components: [row], embeds: [], allowedMentions: { parse: [] } };
   return { content: `${head}<@${turnUser}>, your turn: ${what}.`, files: [file], components: [row], embeds: [], allowedMentions: { users: [turnUser] } };
 }
 
@@ -306,8 +312,17 @@ async function showStep(interaction: ChatInputCommandInteraction | MessageCompon
 
 /** Slash subcommands at a canasta table. */
 export async function canastaCommand(sub: string, interaction: ChatInputCommandInteraction, ctx: BotContext, seat: Seat): Promise<void> {
-  if (sub === "bot add" || sub === "bot remove") throw refuse("table/no_computers");
   const ch = interaction.channelId;
+  if (sub === "bot add") {
+    const level = (interaction.options.getString("level") ?? "normal") as CanastaComputerLevel;
+    if (!CANASTA_COMPUTER_LEVELS.includes(level)) throw new UserError("input/bad_level", "Choose easy or normal.");
+    await respond(interaction, "reply", false, async () => canastaPayload(await ctx.canasta.addComputer(ch, seat.userId, level), `A computer player (${level}) sits down.`));
+    return;
+  }
+  if (sub === "bot remove") {
+    await respond(interaction, "reply", false, async () => canastaPayload(await ctx.canasta.removeComputer(ch, seat.userId), "A computer player left."));
+    return;
+  }
   switch (sub) {
     case "join":
       await respond(interaction, "reply", false, async () => canastaPayload(await ctx.canasta.join(ch, seat), `${seat.name} joined.`));
@@ -385,6 +400,11 @@ function readExtension(interaction: ChatInputCommandInteraction, s: CanastaState
 export async function canastaComponent(interaction: MessageComponentInteraction, id: ComponentId, ctx: BotContext): Promise<void> {
   const rec = await ctx.canasta.get(interaction.channelId);
   if (!rec) throw refuse("table/none");
+  if (id.verb === "addbot") {
+    const level = id.args[0] === "easy" ? "easy" : "normal";
+    await respond(interaction, "reply", false, async () => canastaPayload(await ctx.canasta.addComputer(interaction.channelId, interaction.user.id, level, id.rev), `A computer player (${level}) sits down.`));
+    return;
+  }
   if (id.verb === "join" || id.verb === "leave" || id.verb === "start") {
     const me: Seat = { userId: interaction.user.id, name: (interaction.member && "displayName" in interaction.member ? interaction.member.displayName : null) ?? interaction.user.globalName ?? interaction.user.username };
     await respond(interaction, "reply", false, async () => {
@@ -497,4 +517,18 @@ export async function canastaAutocomplete(interaction: AutocompleteInteraction, 
     return (distinct.slice(0, MAX).map((c) => ({ name: `${cardLabel(idOf(c))} · ${cardName(idOf(c))}`, value: String(c) })));
   }
   return ([]);
+}
+
+/** The canasta computer step for the generic autoplay: the seated computer's move, from its own view. */
+export function canastaComputerStep(ctx: () => BotContext): ComputerStep {
+  return async (channelId) => {
+    const c = ctx();
+    const rec = await c.canasta.get(channelId);
+    if (!rec?.state || rec.status !== "playing") return null;
+    const seat = rec.seats[rec.state.turn];
+    if (!seat?.computer) return null;
+    const move = chooseCanastaMove(canastaView(rec.state, rec.state.turn), seat.computer, seedRng(`${rec.seed}:${rec.state.version}`));
+    const after = await c.canasta.play(channelId, seat.userId, move, rec.rev);
+    return canastaPayload(after, moveNote(rec, after));
+  };
 }

@@ -104,7 +104,7 @@ export const onexenoComponents: ComponentHandler<BotContext> = {
       await canastaComponent(interaction, id, ctx);
       return;
     }
-    if (id.verb === "join" || id.verb === "leave" || id.verb === "start") {
+    if (id.verb === "join" || id.verb === "leave" || id.verb === "start" || id.verb === "addbot") {
       // Lobby buttons go to whichever game holds this channel, lobby or not, so an old
       // lobby's button gets that game's answer ("already started"), never "no table".
       const can = await ctx.canasta.get(channelId);

@@ -209,7 +209,7 @@ export const onexenoCommand: Command<BotContext> = {
       g.setName("bot").setDescription("Computer players")
         .addSubcommand((s) => s.setName("add").setDescription("Seat a computer player (host, before the start)")
           .addStringOption((o) => o.setName("level").setDescription("How well it plays (default normal)")
-            .addChoices({ name: "easy: any legal move", value: "easy" }, { name: "normal: takes tricks, avoids giving them", value: "normal" })))
+            .addChoices({ name: "easy: plays any legal move", value: "easy" }, { name: "normal: plays to win", value: "normal" })))
         .addSubcommand((s) => s.setName("remove").setDescription("Remove the last computer player (host, before the start)"))),
 
   async execute(interaction, ctx) {

@@ -5,9 +5,10 @@
  */
 import { Client, Events, GatewayIntentBits, REST, Routes, type BaseMessageOptions, type SendableChannels } from "discord.js";
 import { commands, components } from "../commands/index";
-import { Autoplay } from "../commands/onexeno-autoplay";
+import { onexenoComputerStep } from "../commands/onexeno-autoplay";
+import { Autoplay } from "./bot/autoplay";
 import { tablePayload } from "../commands/onexeno-view";
-import { canastaPayload } from "../commands/canasta";
+import { canastaComputerStep, canastaPayload } from "../commands/canasta";
 import { solitairePayload } from "../commands/solitaire";
 import type { BotContext } from "./bot/context";
 import { LiveTables, recordOf, withoutRecord, type LiveMessage, type TablePayload } from "./bot/live";
@@ -94,7 +95,7 @@ export async function registerCommands(opts: { token: string; apiUrl: string; ap
 export async function startBot(opts: BotOptions): Promise<Bot> {
   const log = opts.log ?? consoleLogger;
   const tables: OnexenoTables = new TableService(opts.stores.tables, { ...onexeno, id: "onexeno" as const }, opts.tableOptions, true);
-  const canastaTables: CanastaTables = new TableService(opts.stores.canasta, { ...canasta, id: "canasta" as const }, opts.tableOptions);
+  const canastaTables: CanastaTables = new TableService(opts.stores.canasta, { ...canasta, id: "canasta" as const }, opts.tableOptions, true);
   const solitaire = new SolitaireService(opts.stores.solitaire, opts.stores.leaderboards, opts.tableOptions?.now);
   const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: opts.apiUrl } });
   const live = new LiveTables(
@@ -127,7 +128,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const post = async (channelId: string, payload: BaseMessageOptions) => {
     await publisher.post(channelId, payload);
   };
-  const autoplay = new Autoplay(() => ctx, post, opts.computerDelayMs ?? 1200);
+  const autoplay = new Autoplay(() => [onexenoComputerStep(() => ctx), canastaComputerStep(() => ctx)], post, opts.computerDelayMs ?? 1200, () => log);
   const ctx: BotContext = { tables, canasta: canastaTables, solitaire, log, afterReply: (channelId) => autoplay.kick(channelId), post };
   const route = createRouter(commands, components, ctx, log, { post, after: (channelId) => autoplay.kick(channelId) });
   client.on(Events.InteractionCreate, (interaction) => void route(interaction));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADA, DEV, GENERAL, Harness } from "./harness";
+import { ADA, CARD_ROOM, DEV, GENERAL, Harness } from "./harness";
 
 const h = new Harness();
 beforeAll(async () => {
@@ -70,5 +70,35 @@ describe("computer players through the stand-in", () => {
     // An empty channel's table command says how to start.
     const empty = await sb.command(DEV, GENERAL, "onexeno table");
     expect(empty.original?.content).toMatch(/Start one with `\/onexeno new`/);
+  });
+
+  it("canasta: a host seats computers (button and command); they play from their own view until the session ends", async () => {
+    const sb = h.standin;
+    const opened = await sb.command(ADA, CARD_ROOM, "onexeno new", { game: "canasta", target: 50 });
+    await sb.click(ADA, opened.original!, Harness.idOf(opened.original!, "addbot"));
+    await sb.command(ADA, CARD_ROOM, "onexeno bot add", { level: "easy" });
+    const lobby = (await h.bot.canasta.get(CARD_ROOM))!;
+    expect(lobby.seats.map((x) => x.computer ?? "person")).toEqual(["person", "normal", "easy"]);
+    expect(h.latestPublic(CARD_ROOM).embeds[0]?.description).toContain("🤖 Computer 1 (normal)");
+    await sb.command(ADA, CARD_ROOM, "onexeno start");
+    let adaTurns = 0;
+    for (;;) {
+      const rec = await h.until("Ada's turn or the end", async () => {
+        const r = await h.bot.canasta.get(CARD_ROOM);
+        return r && (r.status === "over" || r.seats[r.state!.turn]!.userId === ADA) ? r : null;
+      });
+      if (rec.status === "over") break;
+      if (rec.state!.phase === "draw") await sb.command(ADA, CARD_ROOM, "onexeno draw");
+      const cards = await sb.autocomplete(ADA, CARD_ROOM, "onexeno discard", { card: "" }, "card");
+      const d = await sb.command(ADA, CARD_ROOM, "onexeno discard", { card: String(cards[0]!.value) });
+      expect(d.original?.content).toMatch(/^✅/);
+      adaTurns++;
+      expect(adaTurns).toBeLessThan(200);
+    }
+    const done = (await h.bot.canasta.get(CARD_ROOM))!;
+    expect(done.moves.filter((m) => m.seat !== 0).length).toBeGreaterThan(3);
+    const final = await h.waitForPublic(CARD_ROOM, (m) => m.content.includes("Session over"));
+    expect(final.content).not.toContain("<@cpu-");
+    expect(h.log.errors).toEqual([]);
   });
 });

@@ -1,0 +1,72 @@
+/**
+ * Moves of computer players, for every game. After any reply that may hand the turn to a
+ * computer, one is scheduled after a short visible delay. Each game supplies a step: it applies
+ * the computer's move if one is due (through the same table service as a person's, so the same
+ * checks and the same save) and returns the table to post. The post retries by itself (the
+ * Publisher), and the next computer move is scheduled whatever the post did. Timers are not
+ * state: after a restart the resumed tables are kicked again.
+ */
+import type { BaseMessageOptions } from "discord.js";
+import { UserError } from "./errors";
+import type { Logger } from "./router";
+
+/** Applies one computer move in the channel if one is due; the table to post, or null. */
+export type ComputerStep = (channelId: string) => Promise<BaseMessageOptions | null>;
+
+/** Posts a message in a channel (not as an interaction reply); retries by itself, never throws. */
+export type Poster = (channelId: string, payload: BaseMessageOptions) => Promise<void>;
+
+export class Autoplay {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private stopped = false;
+
+  constructor(
+    /** One step per game that has computer players. */
+    private readonly steps: () => readonly ComputerStep[],
+    private readonly post: Poster,
+    /** Delay before a computer moves, in ms. */
+    private readonly delayMs: number,
+    private readonly log: () => Logger,
+  ) {}
+
+  /** Schedules a computer move in this channel if one may be due. */
+  kick(channelId: string): void {
+    if (this.stopped || this.timers.has(channelId)) return;
+    this.timers.set(channelId, setTimeout(() => void this.run(channelId), this.delayMs));
+  }
+
+  /** Cancels every pending move (bot shutdown). */
+  stop(): void {
+    this.stopped = true;
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
+  }
+
+  private async run(channelId: string): Promise<void> {
+    this.timers.delete(channelId);
+    let moved = false;
+    try {
+      for (const step of this.steps()) {
+        let payload: BaseMessageOptions | null;
+        try {
+          payload = await step(channelId);
+        } catch (e) {
+          if (e instanceof UserError && (e.code === "table/stale" || e.code === "table/already_done")) {
+            this.kick(channelId); // the table changed meanwhile: look again
+            return;
+          }
+          throw e;
+        }
+        if (!payload) continue;
+        moved = true;
+        if (!this.stopped) await this.post(channelId, payload);
+        return;
+      }
+    } catch (e) {
+      this.log().error(`computer move failed in channel ${channelId}`, e);
+    } finally {
+      // The move is saved: whatever became of its picture, the next computer may move.
+      if (moved) this.kick(channelId);
+    }
+  }
+}
