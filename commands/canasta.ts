@@ -14,8 +14,7 @@ import { hint, type Choice } from "../src/bot/router";
 import { againRow } from "../src/bot/confirm";
 import { asTable, liveFor, type TablePayload } from "../src/bot/live";
 import type { RowCount } from "../src/games/onexeno/canasta-search";
-import type { ComputerStep } from "../src/bot/autoplay";
-import { seedRng } from "../src/engine/rng";
+import { seatedComputerStep, type ComputerStep } from "../src/bot/autoplay";
 import { CANASTA_COMPUTER_LEVELS, chooseCanastaMove, type CanastaComputerLevel } from "../src/games/onexeno/canasta-computer";
 import { encodeId, type ComponentId } from "../src/bot/customid";
 import { UserError } from "../src/bot/errors";
@@ -521,14 +520,9 @@ export async function canastaAutocomplete(interaction: AutocompleteInteraction, 
 
 /** The canasta computer step for the generic autoplay: the seated computer's move, from its own view. */
 export function canastaComputerStep(ctx: () => BotContext): ComputerStep {
-  return async (channelId) => {
-    const c = ctx();
-    const rec = await c.canasta.get(channelId);
-    if (!rec?.state || rec.status !== "playing") return null;
-    const seat = rec.seats[rec.state.turn];
-    if (!seat?.computer) return null;
-    const move = chooseCanastaMove(canastaView(rec.state, rec.state.turn), seat.computer, seedRng(`${rec.seed}:${rec.state.version}`));
-    const after = await c.canasta.play(channelId, seat.userId, move, rec.rev);
-    return canastaPayload(after, moveNote(rec, after));
-  };
+  return seatedComputerStep(
+    () => ctx().canasta,
+    (rec, seat, level, rng) => chooseCanastaMove(canastaView(stateOf(rec), seat), level, rng),
+    (before, after) => canastaPayload(after, moveNote(before, after)),
+  );
 }

@@ -3,8 +3,7 @@
  * the computer chooses from its own player view only, and moves through the table service.
  */
 import type { BotContext } from "../src/bot/context";
-import type { ComputerStep } from "../src/bot/autoplay";
-import { seedRng } from "../src/engine/rng";
+import { seatedComputerStep, type ComputerStep } from "../src/bot/autoplay";
 import { chooseComputerMove } from "../src/games/onexeno/computer";
 import { onexenoView } from "../src/games/onexeno/game";
 import { moveNote } from "./onexeno";
@@ -12,14 +11,9 @@ import { tablePayload } from "./onexeno-view";
 
 /** Applies the seated computer's move when it is its turn; the new table, or null. */
 export function onexenoComputerStep(ctx: () => BotContext): ComputerStep {
-  return async (channelId) => {
-    const c = ctx();
-    const rec = await c.tables.get(channelId);
-    if (!rec?.state || rec.status !== "playing") return null;
-    const seat = rec.seats[rec.state.turn];
-    if (!seat?.computer) return null;
-    const move = chooseComputerMove(onexenoView(rec.state, rec.state.turn), seat.computer, seedRng(`${rec.seed}:${rec.state.version}`));
-    const after = await c.tables.play(channelId, seat.userId, move, rec.rev);
-    return tablePayload(after, moveNote(rec, after));
-  };
+  return seatedComputerStep(
+    () => ctx().tables,
+    (rec, seat, level, rng) => chooseComputerMove(onexenoView(rec.state as NonNullable<typeof rec.state>, seat), level, rng),
+    (before, after) => tablePayload(after, moveNote(before, after)),
+  );
 }
