@@ -87,7 +87,8 @@ export async function renderCanastaTable(view: CanastaView, names: readonly stri
     ctx.font = font(14);
     ctx.fillStyle = theme.textDim;
     const xenos = view.xenos[s]?.length ?? 0;
-    ctx.fillText(`hand ${view.handSizes[s]} · total ${view.totals[s]}`, 28, y + 46);
+    const n = view.handSizes[s] ?? 0;
+    ctx.fillText(`${n} card${n === 1 ? "" : "s"} in hand · total ${view.totals[s]}`, 28, y + 46);
     ctx.fillStyle = xenos ? theme.lastMove : theme.textDim;
     ctx.font = font(15, true);
     ctx.fillText(`XENO × ${xenos}${xenos ? ` · ${xenos * 20} + ${xenos * 10} bonus` : ""}`, 28, y + 70);
@@ -114,7 +115,8 @@ export async function renderCanastaTable(view: CanastaView, names: readonly stri
 export function describeCanasta(view: CanastaView, names: readonly string[]): string {
   const players = names.slice(0, view.seats).map((n, i) => {
     const rows = (view.rows[i] ?? []).map((r) => rowSum(r)).join("/") || "none";
-    return `${n}: ${view.handSizes[i]} in hand, rows ${rows}, ${view.xenos[i]?.length ?? 0} XENO, total ${view.totals[i]}`;
+    const c = view.handSizes[i] ?? 0;
+    return `${n}: ${c} card${c === 1 ? "" : "s"} in hand, rows ${rows}, ${view.xenos[i]?.length ?? 0} XENO, total ${view.totals[i]}`;
   });
   const head = view.phase === "over" ? "ONEXENO canasta, session over." : `ONEXENO canasta, hand ${view.hand}. ${names[view.turn]} to ${view.phase === "draw" ? "draw" : "meld and discard"}.`;
   const text = `${head} Stack ${view.stackCount}, face-up pile ${view.pile.length}. ${players.join("; ")}.`;
