@@ -3,8 +3,10 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts"],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Longer than every wait in the e2e helpers (120 s at most), so a stuck test fails with the
+    // helper's own message (what it waited for, the newest message) rather than a bare timeout.
+    testTimeout: 180_000,
+    hookTimeout: 120_000,
     // End-to-end suites start real servers on loopback; keep files isolated.
     pool: "forks",
   },

@@ -329,7 +329,7 @@ export async function canastaCommand(sub: string, interaction: ChatInputCommandI
     case "leave":
       await respond(interaction, "reply", false, async () => {
         const rec = await ctx.canasta.leave(ch, seat.userId);
-        return rec ? canastaPayload(rec, `${seat.name} left.`) : { content: "The last player left; the table is closed." };
+        return rec ? canastaPayload(rec, rec.status === "playing" ? `${seat.name} left; a computer plays their seat from now on.` : `${seat.name} left.`) : { content: "The last player left; the table is closed." };
       });
       return;
     case "start":

@@ -173,7 +173,7 @@ export const onexenoCommand: Command<BotContext> = {
         .addStringOption((o) => o.setName("rows").setDescription("Canasta: row rule (default: the sum alone)")
           .addChoices({ name: "sum: more than 10, at most 20 points", value: "sum" }, { name: "five-to-seven: also 5 to 7 cards a row", value: "five-to-seven" })))
     .addSubcommand((s) => s.setName("join").setDescription("Take a seat at this channel's table"))
-    .addSubcommand((s) => s.setName("leave").setDescription("Leave the table before it starts"))
+    .addSubcommand((s) => s.setName("leave").setDescription("Leave the table (mid-game a computer takes your seat)"))
     .addSubcommand((s) => s.setName("start").setDescription("Start the game (host only)"))
     .addSubcommand((s) =>
       s.setName("play").setDescription("Place a card from your hand")
@@ -296,7 +296,7 @@ export const onexenoCommand: Command<BotContext> = {
         await respond(interaction, "reply", false, async () => {
           const rec = await ctx.tables.leave(channelId, interaction.user.id);
           if (!rec) return { content: "The last player left; the table is closed.", components: [], embeds: [], files: [] };
-          return tablePayload(rec, `${seatOf(interaction).name} left.`);
+          return tablePayload(rec, rec.status === "playing" ? `${seatOf(interaction).name} left; a computer plays their seat from now on.` : `${seatOf(interaction).name} left.`);
         });
         return;
       case "start":

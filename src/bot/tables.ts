@@ -21,6 +21,8 @@ export interface Seat {
   readonly name: string;
   /** Set for computer players. */
   readonly computer?: ComputerLevel;
+  /** For a computer that took over a seat mid-game: the person who left it. */
+  readonly leftBy?: string;
 }
 
 /** The stored record of one channel's table (plain, versioned JSON), for game `G`. */
@@ -165,11 +167,26 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
     })) as GameTable<G, C, S, M>;
   }
 
-  /** Leaves the lobby; the host role passes to the next player; an empty lobby closes. */
+  /**
+   * Leaves the table. In the lobby the seat is freed; mid-game (for games with computer
+   * players) a `normal` computer takes the seat over, under the person's name marked "(left)",
+   * so their score stays on the table. The host role passes to the next person. When no person
+   * is left the table closes (returns null).
+   */
   async leave(channelId: string, userId: string, rev?: number): Promise<GameTable<G, C, S, M> | null> {
     return (await this.update(channelId, (r) => {
       const rec = this.must(r);
-      if (rec.status === "playing" && rec.seats.some((s) => s.userId === userId)) throw refuse("table/in_play");
+      const at = rec.seats.findIndex((s) => s.userId === userId);
+      if (rec.status === "playing" && at >= 0) {
+        if (!this.computers) throw refuse("table/in_play");
+        const people = rec.seats.filter((s, i) => i !== at && !s.computer);
+        if (people.length === 0) return null; // everyone has left: the table ends
+        let n = 1;
+        while (rec.seats.some((s) => s.userId === `cpu-${n}`)) n++;
+        const gone = rec.seats[at] as Seat;
+        const seats = rec.seats.map((s, i) => (i === at ? { userId: `cpu-${n}`, name: `${gone.name} (left)`, computer: "normal" as const, leftBy: gone.userId } : s));
+        return this.bump(rec, { seats, hostId: rec.hostId === userId ? (people[0] as Seat).userId : rec.hostId }, userId);
+      }
       if (rec.status === "over") throw refuse("table/over");
       this.checkRev(rec, rev, userId);
       if (!rec.seats.some((s) => s.userId === userId)) throw refuse("table/not_seated");

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADA, CARD_ROOM, DEV, GENERAL, Harness } from "./harness";
+import { ADA, BEN, CARD_ROOM, DEV, GENERAL, Harness, THREAD } from "./harness";
 
 const h = new Harness();
 beforeAll(async () => {
@@ -99,6 +99,60 @@ describe("computer players through the stand-in", () => {
     expect(done.moves.filter((m) => m.seat !== 0).length).toBeGreaterThan(3);
     const final = await h.waitForPublic(CARD_ROOM, (m) => m.content.includes("Session over"));
     expect(final.content).not.toContain("<@cpu-");
+    expect(h.log.errors).toEqual([]);
+  });
+
+  it("leaving mid-game hands the seat to a computer (basic and canasta); when no person is left the table closes", async () => {
+    const sb = h.standin;
+    for (const [channel, game] of [[THREAD, "basic"], [CARD_ROOM, "canasta"]] as const) {
+      const service = game === "basic" ? h.bot.tables : h.bot.canasta;
+      await sb.command(ADA, channel, "onexeno new", { game });
+      await sb.command(BEN, channel, "onexeno join");
+      await sb.command(DEV, channel, "onexeno join");
+      await sb.command(ADA, channel, "onexeno start");
+      const before = (await service.get(channel))!;
+      const left = await sb.command(DEV, channel, "onexeno leave");
+      expect(left.original?.content).toContain("a computer plays their seat");
+      const after = (await service.get(channel))!;
+      expect(after.status).toBe("playing");
+      expect(after.seats[2]).toMatchObject({ name: "Dev (left)", computer: "normal", leftBy: DEV });
+      expect(after.moves.slice(0, before.moves.length)).toEqual(before.moves); // the game goes on where it was
+      expect(after.seed).toBe(before.seed);
+      // The host leaves too: the host role passes to Ben, and the computers play on.
+      await sb.command(ADA, channel, "onexeno leave");
+      const two = (await service.get(channel))!;
+      expect(two.hostId).toBe(BEN);
+      expect(two.seats.filter((x) => x.computer)).toHaveLength(2);
+      // Ben, the only person left, plays his turns until a computer has moved in a seat
+      // taken over from a person; then his leaving closes the table.
+      const takenOver = (r: NonNullable<Awaited<ReturnType<typeof service.get>>>) => r.moves.slice(before.moves.length).some((m) => m.seat === 0 || m.seat === 2);
+      for (let turn = 0; turn < 50; turn++) {
+        const r = await h.until("Ben's turn, a computer's move or the end", async () => {
+          const x = await service.get(channel);
+          return x && (x.status === "over" || takenOver(x) || x.seats[x.state!.turn]!.userId === BEN) ? x : null;
+        });
+        if (r.status === "over" || takenOver(r)) break;
+        if (game === "basic") {
+          const p = await sb.command(BEN, channel, "onexeno pass");
+          if (p.original?.content.startsWith("❌")) {
+            const cards = await sb.autocomplete(BEN, channel, "onexeno play", { card: "" }, "card");
+            const at = await sb.autocomplete(BEN, channel, "onexeno play", { card: String(cards[0]!.value), at: "" }, "at");
+            await sb.command(BEN, channel, "onexeno play", { card: String(cards[0]!.value), at: String(at[0]!.value) });
+          }
+        } else {
+          if (r.state!.phase === "draw") await sb.command(BEN, channel, "onexeno draw");
+          const cards = await sb.autocomplete(BEN, channel, "onexeno discard", { card: "" }, "card");
+          await sb.command(BEN, channel, "onexeno discard", { card: String(cards[0]!.value) });
+        }
+      }
+      const now = (await service.get(channel))!;
+      expect(now.status === "over" || takenOver(now)).toBe(true);
+      const last = await sb.command(BEN, channel, "onexeno leave");
+      if ((await service.get(channel))?.status !== "over") {
+        expect(last.original?.content).toContain("the table is closed");
+        expect(await service.get(channel)).toBeUndefined();
+      }
+    }
     expect(h.log.errors).toEqual([]);
   });
 });
