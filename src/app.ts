@@ -105,6 +105,10 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       if (channel?.isTextBased()) await channel.messages.edit(messageId, payload);
     },
     log,
+    async (channelId, messageId) => {
+      const channel = await client.channels.fetch(channelId);
+      if (channel?.isTextBased()) await channel.messages.delete(messageId);
+    },
   );
   live.attach(client);
   const send = async (channelId: string, payload: BaseMessageOptions) => {

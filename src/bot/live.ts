@@ -38,6 +38,8 @@ export interface LiveMessage {
 
 /** Edits a message of a channel (REST). */
 export type MessageEditor = (channelId: string, messageId: string, payload: MessageEditOptions) => Promise<void>;
+/** Deletes a message of a channel (REST). */
+export type MessageRemover = (channelId: string, messageId: string) => Promise<void>;
 
 /** What a superseded table message becomes: its record, in small type. */
 export function recordPayload(record: string): MessageEditOptions {
@@ -82,6 +84,7 @@ export class LiveTables {
     private readonly store: RecordStore<LiveMessage>,
     private readonly edit: MessageEditor,
     private readonly log: Logger,
+    private readonly remove: MessageRemover = async () => {},
   ) {}
 
   /** Makes this tracker the one `liveFor(client)` returns. */
@@ -102,8 +105,10 @@ export class LiveTables {
       if (messageId === undefined) return; // not delivered: the previous message stays live
       const prev = await this.store.get(channelId);
       if (prev && prev.messageId !== messageId && rev !== undefined && prev.rev !== undefined && older(rev, prev.rev)) {
-        // Overtaken while it was being sent: this picture is already old, so it is the record.
-        await this.edit(channelId, messageId, recordPayload(record));
+        // Overtaken while it was being sent (a computer's move reached the channel first): it
+        // now stands below the live table, so it goes, and the live table stays the newest
+        // message. A record there would read out of order and hide the current picture.
+        await this.remove(channelId, messageId);
         return;
       }
       await this.store.set(channelId, { messageId, record, ...(rev !== undefined ? { rev } : {}) });
