@@ -994,11 +994,24 @@ export class DiscordStandin extends EventEmitter {
       const type = def?.type ?? (typeof v === "number" ? 4 : typeof v === "boolean" ? 5 : 3);
       return { name: k, type, value: v, ...(focused === k ? { focused: true } : {}) };
     });
+    // USER options arrive with the user and member objects in `resolved`, as Discord sends them
+    // (https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-object-resolved-data-structure).
+    const picked = leaf.filter((o) => o.type === 6 && typeof o.value === "string" && o.focused !== true);
+    for (const o of picked) if (!this.users.some((u) => u.id === o.value)) throw new HttpError(400, 50035, `options.${o.name}: unknown user ${String(o.value)}`);
+    const resolved = picked.length
+      ? {
+          resolved: {
+            users: Object.fromEntries(picked.map((o) => [o.value, this.userObject(this.user(String(o.value)))])),
+            members: Object.fromEntries(picked.map((o) => [o.value, { roles: [], permissions: this.user(String(o.value)).permissions, joined_at: new Date(0).toISOString(), nick: null, avatar: null, flags: 0, pending: false }])),
+          },
+        }
+      : {};
     return {
       id: (cmd?.id as string | undefined) ?? "0",
       name,
       type: 1,
       guild_id: this.guildId,
+      ...resolved,
       options: second ? [{ name: first, type: 2, options: [{ name: sub, type: 1, options: leaf }] }] : sub ? [{ name: sub, type: 1, options: leaf }] : leaf,
     };
   }

@@ -90,6 +90,16 @@ const userName = (id) => app.state.users.find((u) => u.id === id)?.name;
 
 const channelName = (id) => app.state.channels.find((c) => c.id === id)?.name;
 
+/** A Discord timestamp in words: relative (`R`, "in 2 minutes", "3 hours ago") or the local date and time. */
+function timestamp(unix, style) {
+  const ms = unix * 1000;
+  if (style !== "R") return new Date(ms).toLocaleString();
+  const s = Math.round((ms - Date.now()) / 1000);
+  const units = [["year", 31536000], ["month", 2592000], ["day", 86400], ["hour", 3600], ["minute", 60], ["second", 1]];
+  const [unit, size] = units.find(([, n]) => Math.abs(s) >= n) || ["second", 1];
+  return new Intl.RelativeTimeFormat("en", { numeric: "auto" }).format(Math.trunc(s / size), unit);
+}
+
 function markdown(text) {
   const esc = text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   return esc
@@ -97,6 +107,8 @@ function markdown(text) {
     .replace(/&lt;#(\d+)&gt;/g, (_, id) => `<a class="mention channel-link" href="#user=${app.user}&amp;channel=${id}" data-channel="${id}">#${channelName(id) || "unknown"}</a>`)
     .replace(/&lt;@&amp;(\d+)&gt;/g, (_, id) => `<span class="mention role">@${id === app.state.guild.id ? "everyone" : "role"}</span>`)
     .replace(/&lt;@!?(\w[\w-]*)&gt;/g, (_, id) => `<span class="mention">@${userName(id) || id}</span>`)
+    // Timestamps as Discord shows them: <t:unix:R> reads "in 2 minutes", the others a date.
+    .replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, unix, style) => `<time class="timestamp" datetime="${new Date(unix * 1000).toISOString()}" data-style="${style || "f"}">${timestamp(Number(unix), style || "f")}</time>`)
     .replace(/\*\*(.+?)\*\*/g, "<b>$1</b>")
     .replace(/`([^`]+)`/g, "<code>$1</code>");
 }
@@ -250,6 +262,11 @@ function optionField(o) {
     for (const c of o.choices) input.append(el("option", { value: c.value, text: c.name }));
   } else if (o.type === 5) {
     input = el("select", { "data-option": o.name, "data-type": o.type }, el("option", { value: "", text: "(default)" }), el("option", { value: "true", text: "true" }), el("option", { value: "false", text: "false" }));
+  } else if (o.type === 6) {
+    // A USER option: Discord's client offers the guild's members.
+    input = el("select", { "data-option": o.name, "data-type": o.type });
+    if (!o.required) input.append(el("option", { value: "", text: "(none)" }));
+    for (const u of app.state.users) input.append(el("option", { value: u.id, text: u.name }));
   } else {
     input = el("input", { "data-option": o.name, "data-type": o.type, type: o.type === 4 || o.type === 10 ? "number" : "text", placeholder: o.description || "", min: o.min_value, max: o.max_value, size: 22 });
     if (o.autocomplete) {
@@ -404,3 +421,8 @@ refresh.force = true;
 await refresh();
 connectEvents();
 document.body.dataset.ready = "1";
+
+// Relative timestamps count down as in Discord's client.
+setInterval(() => {
+  for (const t of document.querySelectorAll('time.timestamp[data-style="R"]')) t.textContent = timestamp(Date.parse(t.getAttribute("datetime")) / 1000, "R");
+}, 1000);
