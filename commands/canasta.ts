@@ -12,9 +12,9 @@ import {
 import type { BotContext } from "../src/bot/context";
 import { hint, type Choice } from "../src/bot/router";
 import { againRow } from "../src/bot/confirm";
-import { asTable, liveFor, type TablePayload } from "../src/bot/live";
+import { backButton, clockLabel, clockLines, seatNames, turnBegins } from "../src/bot/clock";
+import { asTable, liveFor, quiet, type TablePayload } from "../src/bot/live";
 import type { RowCount } from "../src/games/onexeno/canasta-search";
-import { seatedComputerStep, type ComputerStep } from "../src/bot/autoplay";
 import { CANASTA_COMPUTER_LEVELS, chooseCanastaMove, type CanastaComputerLevel } from "../src/games/onexeno/canasta-computer";
 import { encodeId, type ComponentId } from "../src/bot/customid";
 import { UserError } from "../src/bot/errors";
@@ -31,7 +31,7 @@ import { describeCanasta, renderCanastaTable } from "../render/onexeno-canasta";
 import { rotationText } from "./onexeno-choices";
 
 const MAX = 25;
-const names = (rec: CanastaTable) => rec.seats.map((s) => s.name);
+const names = (rec: CanastaTable) => seatNames(rec);
 const stateOf = (rec: CanastaTable): CanastaState => {
   if (!rec.state || rec.status === "lobby") throw refuse("table/not_started");
   return rec.state;
@@ -119,7 +119,8 @@ function lobbyPayload(rec: CanastaTable, note?: string): BaseMessageOptions {
 }
 
 /** Text said with the new table after a move. */
-function moveNote(before: CanastaTable, after: CanastaTable): string {
+/** What the latest move did, in words (said above the new table). */
+export function moveNote(before: CanastaTable, after: CanastaTable): string {
   const s = after.state;
   if (!s?.last) return "";
   const who = after.seats[s.last.seat]?.name ?? "?";
@@ -145,7 +146,7 @@ export async function canastaPayload(rec: CanastaTable, note?: string): Promise<
 async function canastaMessage(rec: CanastaTable, note?: string): Promise<BaseMessageOptions> {
   if (rec.status === "lobby" || !rec.state) return lobbyPayload(rec, note);
   const view = canastaView(rec.state, null);
-  const file = new AttachmentBuilder(await renderCanastaTable(view, names(rec)), { name: "canasta.png", description: describeCanasta(view, names(rec)) });
+  const file = new AttachmentBuilder(await renderCanastaTable(view, names(rec), undefined, clockLabel(rec)), { name: "canasta.png", description: describeCanasta(view, names(rec)) });
   const head = note ? `${note}\n` : "";
   if (rec.status === "over") {
     const o = canasta.outcome(rec.state);
@@ -157,10 +158,16 @@ async function canastaMessage(rec: CanastaTable, note?: string): Promise<BaseMes
     new ButtonBuilder().setCustomId(encodeId("chand", rec.rev)).setLabel("My hand").setStyle(ButtonStyle.Primary),
     new ButtonBuilder().setCustomId(encodeId("cdraw", rec.rev)).setLabel("Draw from stack").setStyle(ButtonStyle.Secondary).setDisabled(rec.state.phase !== "draw" || rec.state.stack.length === 0),
   );
+  const back = backButton(rec);
+  if (back) row.addComponents(back);
+  const clock = clockLines(rec);
+  const tail = clock ? `\n${clock}` : "";
   const what = rec.state.phase === "draw" ? "draw from the stack or take from the face-up pile" : "meld, extend your rows, then discard";
   const turnSeat = rec.seats[rec.state.turn];
-  if (turnSeat?.computer) return { content: `${head}🤖 ${turnSeat.name} is thinking…`, files: [file], components: [row], embeds: [], allowedMentions: { parse: [] } };
-  return { content: `${head}<@${turnUser}>, your turn: ${what}.`, files: [file], components: [row], embeds: [], allowedMentions: { users: [turnUser] } };
+  if (turnSeat?.computer) return { content: `${head}🤖 ${turnSeat.name} is thinking…${tail}`, files: [file], components: [row], embeds: [], allowedMentions: { parse: [] } };
+  if (turnSeat?.away) return { content: `${head}💤 ${turnSeat.name} is away: the computer plays for them…${tail}`, files: [file], components: [row], embeds: [], allowedMentions: { parse: [] } };
+  // Only the message that begins the turn mentions the player (a correspondence table pings once a turn).
+  return { content: `${head}<@${turnUser}>, your turn: ${what}.${tail}`, files: [file], components: [row], embeds: [], allowedMentions: turnBegins(rec) ? { users: [turnUser] } : { parse: [] } };
 }
 
 /** The private hand panel of a player (see the module comment for the menus). */
@@ -272,6 +279,16 @@ export function suggestionText(sg: RowSuggestion): { label: string; description:
   };
 }
 
+/** An away player acting again takes their seat back: the new table, or null when they were not away. */
+async function backHere(ctx: BotContext, channelId: string, userId: string): Promise<CanastaTable | null> {
+  return ctx.canasta.back(channelId, userId);
+}
+
+/** The note said when a player comes back. */
+export function backNote(rec: { readonly seats: readonly Seat[] }, userId: string): string {
+  return `👋 ${rec.seats.find((s) => s.userId === userId)?.name ?? "A player"} is back and plays their own seat again.`;
+}
+
 /** Applies a move and answers with the public table (slash commands). */
 async function moveAndShow(interaction: ChatInputCommandInteraction, ctx: BotContext, build: (rec: CanastaTable, seat: number, s: CanastaState) => CanastaMove): Promise<void> {
   let done: { before: CanastaTable; after: CanastaTable } | null = null;
@@ -339,15 +356,18 @@ export async function canastaCommand(sub: string, interaction: ChatInputCommandI
       });
       return;
     case "table":
-      await respond(interaction, "reply", false, async () => canastaPayload((await ctx.canasta.get(ch)) as CanastaTable));
+      await respond(interaction, "reply", false, async () => quiet(await canastaPayload((await ctx.canasta.get(ch)) as CanastaTable)));
       return;
-    case "hand":
+    case "hand": {
+      const back = await backHere(ctx, ch, seat.userId);
       await respond(interaction, "reply", true, async () => {
         const rec = (await ctx.canasta.get(ch)) as CanastaTable;
         ctx.canasta.seatOf(rec, seat.userId);
         return canastaHandPayload(rec, seat.userId);
       });
+      if (back) await ctx.post(ch, await canastaPayload(back, backNote(back, seat.userId)));
       return;
+    }
     case "draw":
       await moveAndShow(interaction, ctx, () => ({ kind: "draw" }));
       return;
@@ -398,7 +418,7 @@ function readExtension(interaction: ChatInputCommandInteraction, s: CanastaState
 /** Components of canasta messages (public table and private panel). */
 export async function canastaComponent(interaction: MessageComponentInteraction, id: ComponentId, ctx: BotContext): Promise<void> {
   const rec = await ctx.canasta.get(interaction.channelId);
-  if (!rec) throw refuse("table/none");
+  if (!rec) throw refuse("table/gone");
   if (id.verb === "addbot") {
     const level = id.args[0] === "easy" ? "easy" : "normal";
     await respond(interaction, "reply", false, async () => canastaPayload(await ctx.canasta.addComputer(interaction.channelId, interaction.user.id, level, id.rev), `A computer player (${level}) sits down.`));
@@ -417,11 +437,15 @@ export async function canastaComponent(interaction: MessageComponentInteraction,
     });
     return;
   }
+  if (rec.status === "over") throw refuse("table/over"); // a finished table's buttons say so
   if (id.verb === "chand") {
+    const back = await backHere(ctx, interaction.channelId, interaction.user.id);
     await respond(interaction, "reply", true, async () => {
-      ctx.canasta.seatOf(rec, interaction.user.id);
-      return canastaHandPayload(rec, interaction.user.id, rec.rev !== id.rev ? "This table has moved on; here is your hand now." : undefined);
+      const now = back ?? rec;
+      ctx.canasta.seatOf(now, interaction.user.id);
+      return canastaHandPayload(now, interaction.user.id, now.rev !== id.rev && !back ? "This table has moved on; here is your hand now." : undefined);
     });
+    if (back) await ctx.post(interaction.channelId, await canastaPayload(back, backNote(back, interaction.user.id)));
     return;
   }
   const fromPanel = interaction.message.flags.has(64);
@@ -518,11 +542,3 @@ export async function canastaAutocomplete(interaction: AutocompleteInteraction, 
   return ([]);
 }
 
-/** The canasta computer step for the generic autoplay: the seated computer's move, from its own view. */
-export function canastaComputerStep(ctx: () => BotContext): ComputerStep {
-  return seatedComputerStep(
-    () => ctx().canasta,
-    (rec, seat, level, rng) => chooseCanastaMove(canastaView(stateOf(rec), seat), level, rng),
-    (before, after) => canastaPayload(after, moveNote(before, after)),
-  );
-}

@@ -6,6 +6,7 @@
  */
 import { MessageFlags, type BaseMessageOptions, type MessageComponentInteraction } from "discord.js";
 import { answeredPayload } from "../src/bot/confirm";
+import { quiet } from "../src/bot/live";
 import type { BotContext } from "../src/bot/context";
 import type { ComponentHandler } from "../src/bot/router";
 import type { ComponentId } from "../src/bot/customid";
@@ -19,6 +20,7 @@ import { endHere, moveNote, seatOf } from "./onexeno";
 import { handPayload, tablePayload } from "./onexeno-view";
 import { solitaireComponent } from "./solitaire";
 import { canastaComponent, canastaPayload } from "./canasta";
+import { comeBack } from "./games";
 
 /** Component verbs that belong to canasta tables. */
 const CANASTA_VERBS: ReadonlySet<string> = new Set(["chand", "cdraw", "ctake", "cmeld", "cext", "cdisc"]);
@@ -27,7 +29,8 @@ const MOVED_ON = `⏩ ${refusal("table/stale")}`;
 
 async function current(ctx: BotContext, interaction: MessageComponentInteraction): Promise<TableRecord> {
   const rec = await ctx.tables.get(interaction.channelId);
-  if (!rec) throw refuse("table/none");
+  if (!rec) throw refuse("table/gone");
+  if (rec.status === "over") throw refuse("table/over"); // a finished table's buttons say so
   return rec;
 }
 
@@ -66,6 +69,16 @@ export const onexenoComponents: ComponentHandler<BotContext> = {
     const channelId = interaction.channelId;
     if (id.verb === "sdraw" || id.verb === "splay" || id.verb === "shint" || id.verb === "sresign") {
       await solitaireComponent(interaction, id, ctx);
+      return;
+    }
+    if (id.verb === "back") {
+      // Any game's table: the person takes their seat back; the new table is the public reply.
+      await respond(interaction, "reply", false, async () => {
+        const table = await comeBack(ctx, channelId, interaction.user.id);
+        if (!table) throw refuse("clock/not_away");
+        return table;
+      });
+      ctx.afterReply(channelId);
       return;
     }
     if (id.verb === "confirm" || id.verb === "cancel") {
@@ -132,12 +145,15 @@ export const onexenoComponents: ComponentHandler<BotContext> = {
         ctx.afterReply(channelId);
         return;
       case "hand": {
+        // Opening one's hand is acting again: an away seat is taken back (the table is posted).
+        const back = await comeBack(ctx, channelId, interaction.user.id);
         // Showing a hand changes nothing, so an older table's button still helps, with a note.
         await respond(interaction, "reply", true, async () => {
           const rec = await current(ctx, interaction);
           ctx.tables.seatOf(rec, interaction.user.id);
-          return handPayload(rec, interaction.user.id, undefined, 0, rec.rev !== id.rev ? "This table has moved on; here is your hand now." : undefined);
+          return handPayload(rec, interaction.user.id, undefined, 0, rec.rev !== id.rev && !back ? "This table has moved on; here is your hand now." : undefined);
         });
+        if (back) await ctx.post(channelId, back);
         return;
       }
       case "pass":
@@ -183,7 +199,7 @@ export const onexenoComponents: ComponentHandler<BotContext> = {
         return;
       }
       case "table":
-        await respond(interaction, "reply", false, async () => tablePayload(await current(ctx, interaction)));
+        await respond(interaction, "reply", false, async () => quiet(await tablePayload(await current(ctx, interaction))));
         return;
       default:
         throw refuse("component/unknown");

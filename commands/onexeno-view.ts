@@ -9,6 +9,7 @@ import {
   type BaseMessageOptions,
 } from "discord.js";
 import { againRow } from "../src/bot/confirm";
+import { backButton, clockLabel, clockLines, seatNames, turnBegins } from "../src/bot/clock";
 import { asTable, type TablePayload } from "../src/bot/live";
 import { encodeId } from "../src/bot/customid";
 import { maxSeats, type TableRecord } from "../src/bot/tables";
@@ -21,7 +22,7 @@ import { cardChoices, cardChoiceText, placementChoices } from "./onexeno-choices
 /** Options per select menu page (Discord's maximum). */
 export const SELECT_PAGE = 25;
 
-const names = (rec: TableRecord) => rec.seats.map((s) => s.name);
+const names = (rec: TableRecord) => seatNames(rec);
 
 /** The lobby message: who sits where, what is needed to start, Join/Leave/Start. */
 function lobbyPayload(rec: TableRecord, note: string | undefined): BaseMessageOptions {
@@ -66,7 +67,7 @@ export async function tablePayload(rec: TableRecord, note?: string): Promise<Tab
 async function tableMessage(rec: TableRecord, note?: string): Promise<BaseMessageOptions> {
   if (rec.status === "lobby" || !rec.state) return lobbyPayload(rec, note);
   const view = onexenoView(rec.state, null);
-  const png = await renderOnexenoTable(view, names(rec));
+  const png = await renderOnexenoTable(view, names(rec), undefined, clockLabel(rec));
   const file = new AttachmentBuilder(png, { name: "table.png", description: describeOnexenoTable(view, names(rec)) });
   const head = note ? `${note}\n` : "";
   if (rec.status === "over") {
@@ -88,18 +89,26 @@ async function tableMessage(rec: TableRecord, note?: string): Promise<BaseMessag
     new ButtonBuilder().setCustomId(encodeId("hand", rec.rev)).setLabel("My hand").setStyle(ButtonStyle.Primary),
     new ButtonBuilder().setCustomId(encodeId("pass", rec.rev)).setLabel("Pass").setStyle(ButtonStyle.Secondary).setDisabled(!canPass),
   );
+  const back = backButton(rec);
+  if (back) row.addComponents(back);
+  const clock = clockLines(rec);
+  const tail = clock ? `\n${clock}` : "";
   const endgame = !canPass
     ? " The table is empty: place a card in the centre (no pass)."
     : view.stackCount === 0 ? " The stack is empty: a pass now puts you out of this hand." : "";
   if (turnSeat?.computer) {
-    return { content: `${head}🤖 ${turnSeat.name} is thinking…`, files: [file], components: [row], embeds: [], allowedMentions: { parse: [] } };
+    return { content: `${head}🤖 ${turnSeat.name} is thinking…${tail}`, files: [file], components: [row], embeds: [], allowedMentions: { parse: [] } };
+  }
+  if (turnSeat?.away) {
+    return { content: `${head}💤 ${turnSeat.name} is away: the computer plays for them…${tail}`, files: [file], components: [row], embeds: [], allowedMentions: { parse: [] } };
   }
   return {
-    content: `${head}<@${turnUser}>, your turn: place a card (\`/onexeno play\` or **My hand**)${canPass ? " or pass" : ""}.${endgame}`,
+    content: `${head}<@${turnUser}>, your turn: place a card (\`/onexeno play\` or **My hand**)${canPass ? " or pass" : ""}.${endgame}${tail}`,
     files: [file],
     components: [row],
     embeds: [],
-    allowedMentions: { users: [turnUser] },
+    // Only the message that begins the turn mentions the player (a correspondence table pings once a turn).
+    allowedMentions: turnBegins(rec) ? { users: [turnUser] } : { parse: [] },
   };
 }
 

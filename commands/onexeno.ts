@@ -11,6 +11,7 @@ import type { BotContext } from "../src/bot/context";
 import { UserError } from "../src/bot/errors";
 import { refuse } from "../src/bot/words";
 import { respond } from "../src/bot/reply";
+import { quiet } from "../src/bot/live";
 import { confirmPayload } from "../src/bot/confirm";
 import { hint, type Choice, type Command } from "../src/bot/router";
 import type { Seat, TableRecord } from "../src/bot/tables";
@@ -24,6 +25,8 @@ import { DEFAULT_TARGET, type CanastaRows } from "../src/games/onexeno/canasta";
 import { announce, leaderboardEmbed, solitaireAutocomplete, solitaireCommand, solitairePayload, startSolitaire } from "./solitaire";
 import { cardChoiceLine, cardChoices, placementChoices, readCard, readPlacement } from "./onexeno-choices";
 import { handPayload, tablePayload } from "./onexeno-view";
+import { comeBack, tableHere } from "./games";
+import { CLOCK_CHOICES, clockName, DEFAULT_CLOCK, parseClock } from "../src/bot/clock";
 
 /** Autocomplete answers at most 25 choices, names up to 100 characters. */
 const MAX_CHOICES = 25;
@@ -153,6 +156,38 @@ async function playAndShow(interaction: ChatInputCommandInteraction, ctx: BotCon
   ctx.afterReply(interaction.channelId);
 }
 
+/**
+ * Suggestions for `clock:` while typing: what was typed, read back in words when it is a valid
+ * clock (or why not), then the usual settings that match.
+ */
+export function clockChoices(typed: string): Choice[] {
+  const t = typed.trim();
+  const usual = CLOCK_CHOICES.filter((c) => t === "" || c.value.startsWith(t.toLowerCase()) || c.name.toLowerCase().includes(t.toLowerCase()));
+  if (t === "") return [...usual];
+  let own: Choice;
+  try {
+    own = { name: `${t}: ${clockName(parseClock(t))} a turn`.replace("off a turn", "no clock"), value: t };
+  } catch (e) {
+    own = hint((e as Error).message.replace(/`/g, "").slice(0, 100))[0] as Choice;
+  }
+  return [own, ...usual.filter((c) => c.value !== t)];
+}
+
+/** `/… kick player:<user>` for whichever game's table is here (host only). */
+async function kickHere(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  const target = interaction.options.getUser("player", true);
+  const channelId = interaction.channelId;
+  await respond(interaction, "reply", false, async () => {
+    const here = await tableHere(ctx, channelId);
+    if (!here) throw refuse(await ctx.solitaire.get(channelId) ? "table/kick_solitaire" : "table/none");
+    const name = here.rec.seats.find((s) => s.userId === target.id)?.name ?? target.username;
+    const rec = await here.game.tables(ctx).kick(channelId, interaction.user.id, target.id);
+    if (!rec) return { content: "No player is left; the table is closed.", components: [], embeds: [], files: [] };
+    return here.game.payload(rec, rec.status === "playing" ? `${name} was removed by the host; a computer plays their seat from now on.` : `${name} was removed by the host.`);
+  });
+  ctx.afterReply(channelId);
+}
+
 export const onexenoCommand: Command<BotContext> = {
   data: new SlashCommandBuilder()
     .setName("onexeno")
@@ -171,10 +206,14 @@ export const onexenoCommand: Command<BotContext> = {
         .addStringOption((o) => o.setName("seed").setDescription("Deal name: same name, same cards (default random)").setMaxLength(40))
         .addIntegerOption((o) => o.setName("target").setDescription(`Canasta: points to pass to win (default ${DEFAULT_TARGET})`).setMinValue(50).setMaxValue(5000))
         .addStringOption((o) => o.setName("rows").setDescription("Canasta: row rule (default: the sum alone)")
-          .addChoices({ name: "sum: more than 10, at most 20 points", value: "sum" }, { name: "five-to-seven: also 5 to 7 cards a row", value: "five-to-seven" })))
+          .addChoices({ name: "sum: more than 10, at most 20 points", value: "sum" }, { name: "five-to-seven: also 5 to 7 cards a row", value: "five-to-seven" }))
+        .addStringOption((o) => o.setName("clock").setDescription("Turn clock: seconds, 12h/24h, or off (default 120)").setMaxLength(12).setAutocomplete(true)))
     .addSubcommand((s) => s.setName("join").setDescription("Take a seat at this channel's table"))
     .addSubcommand((s) => s.setName("leave").setDescription("Leave the table (mid-game a computer takes your seat)"))
     .addSubcommand((s) => s.setName("start").setDescription("Start the game (host only)"))
+    .addSubcommand((s) =>
+      s.setName("kick").setDescription("Remove a player (host only; mid-game a computer takes the seat)")
+        .addUserOption((o) => o.setName("player").setDescription("Who to remove from the table").setRequired(true)))
     .addSubcommand((s) =>
       s.setName("play").setDescription("Place a card from your hand")
         .addStringOption((o) => o.setName("card").setDescription("A card of your hand (solitaire: the top card)").setAutocomplete(true))
@@ -227,6 +266,10 @@ export const onexenoCommand: Command<BotContext> = {
       await askToEnd(interaction, ctx);
       return;
     }
+    if (sub === "kick") {
+      await kickHere(interaction, ctx);
+      return;
+    }
     if (canastaHere && canastaHere.status !== "over" && !["new", "leaderboard"].includes(sub)) {
       await canastaCommand(sub, interaction, ctx, seatOf(interaction));
       return;
@@ -271,10 +314,12 @@ export const onexenoCommand: Command<BotContext> = {
         if ((canastaHere && canastaHere.status !== "over") || (onexenoHere && onexenoHere.status !== "over")) {
           throw refuse("table/exists");
         }
+        const clockText = interaction.options.getString("clock");
+        const clock = clockText === null ? DEFAULT_CLOCK : parseClock(clockText);
         if (game === "canasta") {
           const target = interaction.options.getInteger("target") ?? DEFAULT_TARGET;
           const rows = (interaction.options.getString("rows") ?? "sum") as CanastaRows;
-          await respond(interaction, "reply", false, async () => canastaPayload(await ctx.canasta.open(channelId, interaction.guildId, seatOf(interaction), rows === "sum" ? { target } : { target, rows }, seed)));
+          await respond(interaction, "reply", false, async () => canastaPayload(await ctx.canasta.open(channelId, interaction.guildId, seatOf(interaction), rows === "sum" ? { target } : { target, rows }, seed, clock)));
           return;
         }
         const variant = game as OnexenoVariant;
@@ -282,7 +327,7 @@ export const onexenoCommand: Command<BotContext> = {
         const hands = interaction.options.getInteger("hands") ?? 1;
         if (hands < 1 || hands > MAX_HANDS) throw new UserError("input/bad_hands", `A session lasts 1 to ${MAX_HANDS} hands.`);
         await respond(interaction, "reply", false, async () =>
-          tablePayload(await ctx.tables.open(channelId, interaction.guildId, seatOf(interaction), { variant, hands }, seed)),
+          tablePayload(await ctx.tables.open(channelId, interaction.guildId, seatOf(interaction), { variant, hands }, seed, clock)),
         );
         return;
       }
@@ -320,19 +365,22 @@ export const onexenoCommand: Command<BotContext> = {
       case "pass":
         await playAndShow(interaction, ctx, () => ({ kind: "pass" }));
         return;
-      case "hand":
+      case "hand": {
+        const back = await comeBack(ctx, channelId, interaction.user.id); // acting again takes an away seat back
         await respond(interaction, "reply", true, async () => {
           const rec = await ctx.tables.get(channelId);
           if (!rec?.state) throw refuse(rec ? "table/not_started" : "table/none");
           ctx.tables.seatOf(rec, interaction.user.id);
           return handPayload(rec, interaction.user.id);
         });
+        if (back) await ctx.post(channelId, back);
         return;
+      }
       case "table":
         await respond(interaction, "reply", false, async () => {
           const rec = await ctx.tables.get(channelId);
           if (!rec) throw refuse("table/none");
-          return tablePayload(rec);
+          return quiet(await tablePayload(rec));
         });
         return;
       case "end":
@@ -345,6 +393,7 @@ export const onexenoCommand: Command<BotContext> = {
 
   async autocomplete(interaction: AutocompleteInteraction, ctx: BotContext) {
     const focused = interaction.options.getFocused(true);
+    if (focused.name === "clock") return clockChoices(String(focused.value));
     const sol = await ctx.solitaire.get(interaction.channelId);
     if (sol) return solitaireAutocomplete(interaction, sol);
     const can = await ctx.canasta.get(interaction.channelId);

@@ -175,7 +175,7 @@ const lastHint = new Map<string, MessageComponentInteraction>();
 /** Components of a solitaire table message. */
 export async function solitaireComponent(interaction: MessageComponentInteraction, id: ComponentId, ctx: BotContext): Promise<void> {
   const rec = await ctx.solitaire.get(interaction.channelId);
-  if (!rec) throw refuse("table/none");
+  if (!rec) throw refuse("table/gone");
   if (rec.ownerId !== interaction.user.id) throw new UserError("solitaire/not_owner", `This is ${rec.ownerName}'s solitaire. Start your own with \`/onexeno new game:solitaire\`.`);
   // Only the owner acts in a solitaire thread: a click one revision behind is their double click.
   if (id.rev !== rec.rev) throw refuse(id.rev === rec.rev - 1 && interaction.user.id === rec.ownerId ? "table/already_done" : "table/stale");

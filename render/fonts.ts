@@ -3,7 +3,7 @@
  * LICENSE-DejaVu.txt) and are registered once per process; system fonts are never used, so
  * pictures look the same on every machine.
  */
-import { GlobalFonts } from "@napi-rs/canvas";
+import { GlobalFonts, type SKRSContext2D } from "@napi-rs/canvas";
 import { fileURLToPath } from "node:url";
 
 /** The family name every scene uses. */
@@ -24,4 +24,12 @@ export function ensureFonts(): void {
 /** A CSS font string in the bundled family, e.g. `font(14, true)` -> `bold 14px OnexenoSans`. */
 export function font(px: number, bold = false): string {
   return `${bold ? "bold " : ""}${px}px ${FONT_FAMILY}`;
+}
+
+/** `text` cut with an ellipsis to fit `max` px in the context's current font. */
+export function fitText(ctx: SKRSContext2D, text: string, max: number): string {
+  if (ctx.measureText(text).width <= max) return text;
+  let t = text;
+  while (t.length > 1 && ctx.measureText(`${t}…`).width > max) t = t.slice(0, -1);
+  return `${t}…`;
 }

@@ -7,7 +7,8 @@ import { createCanvas } from "@napi-rs/canvas";
 import { rotatePattern } from "../src/games/onexeno/cards";
 import { idOf, rowSum, type CanastaView, type Row } from "../src/games/onexeno/canasta";
 import { drawCard } from "./card";
-import { ensureFonts, font } from "./fonts";
+import { drawClockMark } from "./clock";
+import { ensureFonts, fitText, font } from "./fonts";
 import { DEFAULT_THEME, type Theme } from "./theme";
 
 export const CANASTA_WIDTH = 1000;
@@ -29,7 +30,11 @@ export function rowsLayout(rows: readonly Row[], width: number): { size: number;
   return { size: 14, gap: 8 };
 }
 
-export async function renderCanastaTable(view: CanastaView, names: readonly string[], theme: Theme = DEFAULT_THEME): Promise<Buffer> {
+/**
+ * Renders the public canasta table. `names[i]` is seat i's display name; `clock`, when given,
+ * is drawn with a clock face in the block of the seat to move (e.g. `until 14:05 UTC`).
+ */
+export async function renderCanastaTable(view: CanastaView, names: readonly string[], theme: Theme = DEFAULT_THEME, clock?: string): Promise<Buffer> {
   ensureFonts();
   const height = canastaHeight(view.seats);
   const canvas = createCanvas(CANASTA_WIDTH, height);
@@ -55,7 +60,7 @@ export async function renderCanastaTable(view: CanastaView, names: readonly stri
       : view.phase === "draw"
         ? `▶ ${who} to draw: the stack, or cards from the face-up pile`
         : `▶ ${who} is melding${view.mustMeld !== null ? " (owes the card taken from the pile)" : ""}, then discards`;
-  ctx.fillText(status, 24, 100);
+  ctx.fillText(fitText(ctx, status, 600), 24, 100); // clear of the face-up pile at x = 640
   const res = view.results.at(-1);
   if (res) {
     ctx.font = font(14);
@@ -92,6 +97,7 @@ export async function renderCanastaTable(view: CanastaView, names: readonly stri
     ctx.fillStyle = xenos ? theme.lastMove : theme.textDim;
     ctx.font = font(15, true);
     ctx.fillText(`XENO × ${xenos}${xenos ? ` · ${xenos * 20} + ${xenos * 10} bonus` : ""}`, 28, y + 70);
+    if (clock && s === view.turn && view.phase !== "over") drawClockMark(ctx, clock, 236, y + 94, 15, theme.turn);
     const rows = view.rows[s] ?? [];
     const area = CANASTA_WIDTH - 32 - 240;
     const { size, gap } = rowsLayout(rows, area);

@@ -14,7 +14,8 @@ import {
 import { cardValue } from "../src/games/onexeno/cards";
 import type { OnexenoView } from "../src/games/onexeno/game";
 import { drawCard } from "./card";
-import { ensureFonts, font } from "./fonts";
+import { drawClockMark } from "./clock";
+import { ensureFonts, fitText, font } from "./fonts";
 import { DEFAULT_THEME, type Theme } from "./theme";
 
 /** Picture size in px. */
@@ -51,13 +52,6 @@ export function tableLayout(table: readonly Placed[]): TableLayout {
 /** px of the top-left corner of absolute table cell (x, y). */
 export function cellOrigin(l: TableLayout, x: number, y: number): [number, number] {
   return [l.originX + (x - l.win.minX) * l.cell, l.originY + (y - l.win.minY) * l.cell];
-}
-
-function fitText(ctx: SKRSContext2D, text: string, max: number): string {
-  if (ctx.measureText(text).width <= max) return text;
-  let t = text;
-  while (t.length > 1 && ctx.measureText(`${t}…`).width > max) t = t.slice(0, -1);
-  return `${t}…`;
 }
 
 /** Team letter used in text (colour is never the only carrier of meaning). */
@@ -160,7 +154,7 @@ function drawHeader(ctx: SKRSContext2D, view: OnexenoView, theme: Theme): void {
   );
 }
 
-function drawPanel(ctx: SKRSContext2D, view: OnexenoView, names: readonly string[], theme: Theme): void {
+function drawPanel(ctx: SKRSContext2D, view: OnexenoView, names: readonly string[], theme: Theme, clock?: string): void {
   ctx.fillStyle = theme.panel;
   ctx.fillRect(PANEL_X, 20, TABLE_WIDTH - PANEL_X - 20, 520);
   ctx.textAlign = "left";
@@ -177,7 +171,8 @@ function drawPanel(ctx: SKRSContext2D, view: OnexenoView, names: readonly string
     ctx.fillText(fitText(ctx, `Session over · won by ${[...new Set(winners)].join(" & ")} (${best})`, 390), PANEL_X + 16, y);
   } else {
     ctx.fillStyle = theme.turn;
-    ctx.fillText(fitText(ctx, `▶ ${names[view.turn] ?? "?"} to play`, 390), PANEL_X + 16, y);
+    ctx.fillText(fitText(ctx, `▶ ${names[view.turn] ?? "?"} to play`, clock ? 230 : 390), PANEL_X + 16, y);
+    if (clock) drawClockMark(ctx, clock, TABLE_WIDTH - 36, y, 15, theme.turn);
   }
   y += 14;
   const rowH = view.seats > 5 ? 56 : 64;
@@ -203,6 +198,7 @@ function drawPanel(ctx: SKRSContext2D, view: OnexenoView, names: readonly string
     ctx.font = font(13);
     ctx.fillStyle = theme.textDim;
     ctx.fillText(tags.join(" · "), PANEL_X + 256, top + 22);
+
     ctx.font = font(15);
     ctx.fillStyle = theme.text;
     ctx.fillText(fitText(ctx, playerLine(view, s), 380), PANEL_X + 26, top + 44);
@@ -273,8 +269,11 @@ function drawFooter(ctx: SKRSContext2D, view: OnexenoView, names: readonly strin
   }
 }
 
-/** Renders the public table picture. `names[i]` is seat i's display name. */
-export async function renderOnexenoTable(view: OnexenoView, names: readonly string[], theme: Theme = DEFAULT_THEME): Promise<Buffer> {
+/**
+ * Renders the public table picture. `names[i]` is seat i's display name; `clock`, when given,
+ * is drawn with a clock face on the turn line (e.g. `until 14:05 UTC`).
+ */
+export async function renderOnexenoTable(view: OnexenoView, names: readonly string[], theme: Theme = DEFAULT_THEME, clock?: string): Promise<Buffer> {
   ensureFonts();
   const canvas = createCanvas(TABLE_WIDTH, TABLE_HEIGHT);
   const ctx = canvas.getContext("2d");
@@ -282,7 +281,7 @@ export async function renderOnexenoTable(view: OnexenoView, names: readonly stri
   ctx.fillRect(0, 0, TABLE_WIDTH, TABLE_HEIGHT);
   drawHeader(ctx, view, theme);
   drawBoard(ctx, view, tableLayout(view.table), theme);
-  drawPanel(ctx, view, names, theme);
+  drawPanel(ctx, view, names, theme, clock);
   drawFooter(ctx, view, names, theme);
   return canvas.encode("png");
 }

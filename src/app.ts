@@ -5,19 +5,18 @@
  */
 import { Client, Events, GatewayIntentBits, REST, Routes, type BaseMessageOptions, type SendableChannels } from "discord.js";
 import { commands, components } from "../commands/index";
-import { onexenoComputerStep } from "../commands/onexeno-autoplay";
+import { TABLE_GAMES } from "../commands/games";
 import { Autoplay } from "./bot/autoplay";
-import { tablePayload } from "../commands/onexeno-view";
-import { canastaComputerStep, canastaPayload } from "../commands/canasta";
+import { clockMessages, Clocks } from "./bot/clocks";
 import { solitairePayload } from "../commands/solitaire";
 import type { BotContext } from "./bot/context";
-import { LiveTables, recordOf, withoutRecord, type LiveMessage, type TablePayload } from "./bot/live";
+import { LiveTables, quiet, recordOf, withoutRecord, type LiveMessage, type TablePayload } from "./bot/live";
 import { Publisher } from "./bot/publisher";
 import { createRouter, type Logger } from "./bot/router";
 import { SolitaireService, type Leaderboard, type SolitaireRecord } from "./bot/solitaire";
-import { TableService, type CanastaTable, type CanastaTables, type OnexenoTables, type TableRecord, type TableServiceOptions } from "./bot/tables";
-import { canasta } from "./games/onexeno/canasta";
-import { onexeno } from "./games/onexeno/game";
+import { TableService, type AnyTable, type CanastaTable, type CanastaTables, type OnexenoTables, type TableRecord, type TableServiceOptions } from "./bot/tables";
+import { canastaGame, onexenoGame } from "./games/index";
+import { DueIndex } from "./store/due";
 import { openStore, type RecordStore } from "./store/store";
 
 /** The stores of a bot: tables per channel, solitaire games per thread, leaderboards. */
@@ -28,6 +27,8 @@ export interface BotStores {
   readonly leaderboards: RecordStore<Leaderboard>;
   /** The live table message of each channel (src/bot/live.ts). */
   readonly live: RecordStore<LiveMessage>;
+  /** The due index of turn clocks (src/store/due.ts). */
+  readonly clocks: RecordStore<Record<string, number>>;
   close(): Promise<void>;
 }
 
@@ -39,10 +40,11 @@ export async function openBotStores(url: string): Promise<BotStores> {
   const solitaire = await openStore<SolitaireRecord>(url, "solitaire");
   const leaderboards = await openStore<Leaderboard>(url, "leaderboard");
   const live = await openStore<LiveMessage>(url, "live");
+  const clocks = await openStore<Record<string, number>>(url, "clocks");
   return {
-    tables, canasta: canastaStore, solitaire, leaderboards, live,
+    tables, canasta: canastaStore, solitaire, leaderboards, live, clocks,
     async close() {
-      await Promise.all([tables.close(), canastaStore.close(), solitaire.close(), leaderboards.close(), live.close()]);
+      await Promise.all([tables.close(), canastaStore.close(), solitaire.close(), leaderboards.close(), live.close(), clocks.close()]);
     },
   };
 }
@@ -55,6 +57,8 @@ export interface Bot {
   readonly solitaire: SolitaireService;
   /** The live table message of each channel. */
   readonly live: LiveTables;
+  /** The turn clocks of every table. */
+  readonly clocks: Clocks;
   /** Resolves when connected and stored tables have been announced. */
   readonly ready: Promise<void>;
   stop(): Promise<void>;
@@ -94,8 +98,8 @@ export async function registerCommands(opts: { token: string; apiUrl: string; ap
 /** Starts the bot: logs in, routes interactions, and resumes stored tables on ready. */
 export async function startBot(opts: BotOptions): Promise<Bot> {
   const log = opts.log ?? consoleLogger;
-  const tables: OnexenoTables = new TableService(opts.stores.tables, { ...onexeno, id: "onexeno" as const }, opts.tableOptions, true);
-  const canastaTables: CanastaTables = new TableService(opts.stores.canasta, { ...canasta, id: "canasta" as const }, opts.tableOptions, true);
+  const tables: OnexenoTables = new TableService(opts.stores.tables, onexenoGame.definition, opts.tableOptions, onexenoGame.seats);
+  const canastaTables: CanastaTables = new TableService(opts.stores.canasta, canastaGame.definition, opts.tableOptions, canastaGame.seats);
   const solitaire = new SolitaireService(opts.stores.solitaire, opts.stores.leaderboards, opts.tableOptions?.now);
   const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: opts.apiUrl } });
   const live = new LiveTables(
@@ -119,7 +123,9 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     if (record !== undefined) void live.shown(channelId, sending.catch(() => undefined), record, (payload as TablePayload).rev);
     await sending;
   };
-  const sources = resumables(tables, canastaTables, solitaire);
+  const ctx: BotContext = { tables, canasta: canastaTables, solitaire, log, afterReply: (channelId) => autoplay.kick(channelId), post: (channelId, payload) => post(channelId, payload) };
+  const games = TABLE_GAMES.map((g) => ({ ...g, service: g.tables(ctx) }));
+  const sources = resumables(games, solitaire);
   /** The current public table of a channel, whichever game holds it. */
   const currentTable = async (channelId: string, note?: string) => {
     for (const source of sources) {
@@ -132,8 +138,17 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const post = async (channelId: string, payload: BaseMessageOptions) => {
     await publisher.post(channelId, payload);
   };
-  const autoplay = new Autoplay(() => [onexenoComputerStep(() => ctx), canastaComputerStep(() => ctx)], post, opts.computerDelayMs ?? 1200, () => log);
-  const ctx: BotContext = { tables, canasta: canastaTables, solitaire, log, afterReply: (channelId) => autoplay.kick(channelId), post };
+  const autoplay = new Autoplay(
+    () => games.map((g) => async (channelId: string) => {
+      const moved = await g.service.autoMove(channelId);
+      return moved ? g.payload(moved.after, g.moveNote(moved.before, moved.after)) : null;
+    }),
+    post, opts.computerDelayMs ?? 1200, () => log,
+  );
+  const clocks = new Clocks(
+    games.map((g) => ({ tables: g.service, announce: (event) => clockMessages(event, (rec, note) => g.payload(rec, note), (b, a) => g.moveNote(b, a), g.command) })),
+    new DueIndex(opts.stores.clocks), post, (channelId) => autoplay.kick(channelId), log, opts.tableOptions?.now,
+  );
   const route = createRouter(commands, components, ctx, log, { post, after: (channelId) => autoplay.kick(channelId) });
   client.on(Events.InteractionCreate, (interaction) => void route(interaction));
   client.on(Events.Error, (e) => log.error("client error", e));
@@ -142,6 +157,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     client.once(Events.ClientReady, async (c) => {
       log.info(`Logged in as ${c.user.tag}.`);
       await resumeTables(sources, send, log, (id) => autoplay.kick(id));
+      await clocks.start();
       resolve();
     });
   });
@@ -152,10 +168,12 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     canasta: canastaTables,
     solitaire,
     live,
+    clocks,
     ready,
     async stop() {
       autoplay.stop();
       await route.idle(); // finish the moves in flight, and what they post
+      await clocks.stop();
       publisher.stop();
       await live.stop();
       await client.destroy();
@@ -172,10 +190,19 @@ interface Resumable {
 }
 
 /** The per-channel things of each game that carry on after a restart. */
-function resumables(tables: OnexenoTables, canastaTables: CanastaTables, solitaire: SolitaireService): Resumable[] {
+function resumables(
+  games: readonly { readonly what: string; readonly service: { channels(): Promise<string[]>; get(id: string): Promise<AnyTable | undefined> }; payload(rec: AnyTable, note?: string): Promise<BaseMessageOptions> }[],
+  solitaire: SolitaireService,
+): Resumable[] {
   return [
-    { what: "ONEXENO table", channels: () => tables.channels(), payload: async (id, note) => { const r = await tables.get(id); return r && r.status !== "over" ? tablePayload(r, note) : null; } },
-    { what: "canasta table", channels: () => canastaTables.channels(), payload: async (id, note) => { const r = await canastaTables.get(id); return r && r.status !== "over" ? canastaPayload(r, note) : null; } },
+    ...games.map((g): Resumable => ({
+      what: g.what,
+      channels: () => g.service.channels(),
+      payload: async (id, note) => {
+        const r = await g.service.get(id);
+        return r && r.status !== "over" ? g.payload(r, note) : null;
+      },
+    })),
     { what: "solitaire game", channels: () => solitaire.channels(), payload: async (id, note) => { const r = await solitaire.get(id); return r && r.state.phase === "play" ? solitairePayload(r, note) : null; } },
   ];
 }
@@ -189,7 +216,7 @@ async function resumeTables(sources: readonly Resumable[], send: (channelId: str
       try {
         const payload = await source.payload(channelId, RESUMED);
         if (!payload) continue;
-        await send(channelId, payload);
+        await send(channelId, quiet(payload)); // shown again: no new mention
         log.info(`Resumed the ${source.what} in channel ${channelId}.`);
         kick(channelId);
       } catch (e) {

@@ -56,6 +56,14 @@ export function asTable(payload: BaseMessageOptions, note: string | undefined, s
   return { ...payload, record: line ? line.slice(0, 300) : fallback, ...(rev !== undefined ? { rev } : {}) };
 }
 
+/**
+ * The same message without pinging anyone (mentions still show as names): for a table shown
+ * again (`table`, a restart), so a player is mentioned once a turn, by the move that began it.
+ */
+export function quiet<T extends BaseMessageOptions>(payload: T): T {
+  return { ...payload, allowedMentions: { parse: [] } };
+}
+
 /** The record of a payload, if it is a table message. */
 export function recordOf(payload: BaseMessageOptions): string | undefined {
   return (payload as TablePayload).record;

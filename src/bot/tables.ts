@@ -6,6 +6,8 @@
  * number components carry in their customIds; a component drawn for another `rev` is stale.
  */
 import { applyAction, type GameDefinition, type VersionedState } from "../engine/definition";
+import { seedRng, type RngState } from "../engine/rng";
+import { AWAY_AFTER, clockWake, LOBBY_IDLE_MS, nextTurnClock, type ClockSetting, type TurnClock } from "./clock";
 import type { CanastaConfig, CanastaMove, CanastaState, CanastaView } from "../games/onexeno/canasta";
 import type { ComputerLevel } from "../games/onexeno/computer";
 import { seatCountsFor, type OnexenoConfig, type OnexenoMove, type OnexenoState, type OnexenoView } from "../games/onexeno/game";
@@ -23,6 +25,10 @@ export interface Seat {
   readonly computer?: ComputerLevel;
   /** For a computer that took over a seat mid-game: the person who left it. */
   readonly leftBy?: string;
+  /** A person whose clock ran out twice in a row: the computer plays the seat until they come back. */
+  readonly away?: boolean;
+  /** Timeouts in a row of this seat (reset when the person moves). */
+  readonly timeouts?: number;
 }
 
 /** The stored record of one channel's table (plain, versioned JSON), for game `G`. */
@@ -45,6 +51,10 @@ export interface GameTable<G extends string, C, S, M> {
   readonly updatedAt: number;
   /** Who made the latest change (user id), to tell a double click from a stale one. */
   readonly lastBy?: string;
+  /** The turn clock setting (absent on tables stored before clocks existed: no clock). */
+  readonly clock?: ClockSetting | null;
+  /** The clock of the turn under way (playing tables only). */
+  readonly turnClock?: TurnClock | null;
 }
 
 /** An ONEXENO basic/partners table. */
@@ -57,6 +67,28 @@ export interface TableServiceOptions {
   readonly now?: () => number;
   readonly newSeed?: () => string;
 }
+
+/**
+ * What the table layer needs from a game beyond its rules, for computer players and clocks.
+ * Choosers see only what `view` gives them; their randomness comes from `rng`.
+ */
+export interface SeatRules<S, M> {
+  /** The move of a computer player of `level` for `seat` (also plays seats marked away). */
+  computerMove(state: S, seat: number, level: ComputerLevel, rng: RngState): M;
+  /** The move made for a person whose clock ran out: the most conservative legal move. */
+  timeoutMove(state: S, seat: number, rng: RngState): M;
+  /** Whether `after` (one move after `before`) is still the same turn (default: never, one move a turn). */
+  continuesTurn?(before: S, after: S): boolean;
+}
+
+/** What a clock wake did at a table (see `TableService.tick`). */
+export type ClockEvent<R> =
+  | { readonly kind: "warn"; readonly rec: R; readonly seat: number; readonly due: number }
+  | { readonly kind: "timeout"; readonly before: R; readonly rec: R; readonly seat: number; readonly away: boolean }
+  | { readonly kind: "lobby_closed"; readonly rec: R };
+
+/** Called after every save of a table with the next moment its clock needs the host (or null). */
+export type WakeListener = (channelId: string, wakeAt: number | null) => void;
 
 /** Seat cap of an ONEXENO basic/partners lobby. */
 export function maxSeats(config: OnexenoConfig): number {
@@ -76,16 +108,60 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
   private readonly lock = new KeyedLock();
   private readonly now: () => number;
   private readonly newSeed: () => string;
+  private readonly computers: boolean;
+  private readonly listeners: WakeListener[] = [];
 
   constructor(
     private readonly store: RecordStore<GameTable<G, C, S, M>>,
     private readonly def: GameDefinition<S, M, V, C> & { readonly id: G },
     opts: TableServiceOptions = {},
-    /** Whether computer players may be seated. */
-    private readonly computers = false,
+    /** Computer players and clock moves of this game; without them no computer may sit and clocks only warn. */
+    private readonly seatRules: SeatRules<S, M> | null = null,
   ) {
     this.now = opts.now ?? Date.now;
     this.newSeed = opts.newSeed ?? (() => crypto.randomUUID());
+    this.computers = seatRules !== null;
+  }
+
+  /** The game id of this service's tables. */
+  get id(): G {
+    return this.def.id;
+  }
+
+  /** Registers a listener told after every save when the table's clock next needs the host. */
+  onWake(listener: WakeListener): void {
+    this.listeners.push(listener);
+  }
+
+  /**
+   * When the table's clock next needs the host: a lobby's idle expiry, a turn's warning or
+   * timeout; null when nothing is due (ms since the epoch).
+   */
+  wakeAt(rec: GameTable<G, C, S, M> | null | undefined): number | null {
+    if (!rec) return null;
+    if (rec.status === "lobby") return rec.updatedAt + LOBBY_IDLE_MS;
+    if (rec.status !== "playing") return null;
+    return clockWake(rec.turnClock);
+  }
+
+  /** The seat whose turn it is (the first seat that may act), or -1. */
+  private turnOf(state: S): number {
+    return this.def.actors(state)[0] ?? -1;
+  }
+
+  /** Whether a seat is played by the computer (a computer player, or a person marked away). */
+  static auto(seat: Seat | undefined): boolean {
+    return !!seat && (!!seat.computer || !!seat.away);
+  }
+
+  /** The record with its turn clock brought up to date after a change from `prev`. */
+  private clocked(prev: GameTable<G, C, S, M> | undefined, next: GameTable<G, C, S, M>): GameTable<G, C, S, M> {
+    if (next.status !== "playing" || !next.state) return next.turnClock ? { ...next, turnClock: null } : next;
+    const seat = this.turnOf(next.state);
+    const before = prev?.status === "playing" ? prev.state : null;
+    const sameTurn = !!before && (before.version === next.state.version || (this.seatRules?.continuesTurn?.(before, next.state) ?? false));
+    const turnClock = nextTurnClock(next.clock, prev?.turnClock, seat, sameTurn, TableService.auto(next.seats[seat]), next.rev, this.now());
+    return { ...next, turnClock };
   }
 
   /** The table of a channel, if any (no lock: a snapshot for autocomplete and rendering). */
@@ -108,10 +184,15 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
   ): Promise<GameTable<G, C, S, M> | null | undefined> {
     return this.lock.run(channelId, async () => {
       const rec = await this.store.get(channelId);
-      const next = fn(rec);
+      let next = fn(rec);
       if (next === undefined) return rec;
       if (next === null) await this.store.delete(channelId);
-      else await this.store.set(channelId, next);
+      else {
+        if (next.rev !== rec?.rev) next = this.clocked(rec, next);
+        await this.store.set(channelId, next);
+      }
+      const wake = this.wakeAt(next);
+      for (const l of this.listeners) l(channelId, wake);
       return next;
     });
   }
@@ -140,8 +221,11 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
     return Math.max(...this.def.seatCounts(config));
   }
 
-  /** Opens a lobby; the host takes the first seat. Refuses if a table is running here. */
-  async open(channelId: string, guildId: string | null, host: Seat, config: C, seed: string | null = null): Promise<GameTable<G, C, S, M>> {
+  /**
+   * Opens a lobby; the host takes the first seat. `clock` is the turn clock (null: none).
+   * Refuses if a table is running here.
+   */
+  async open(channelId: string, guildId: string | null, host: Seat, config: C, seed: string | null = null, clock: ClockSetting | null = null): Promise<GameTable<G, C, S, M>> {
     const rec = await this.update(channelId, (rec) => {
       if (rec && rec.status !== "over") {
         throw refuse("table/exists");
@@ -149,7 +233,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
       const now = this.now();
       return {
         schema: 1, channelId, guildId, game: this.def.id, config, hostId: host.userId, seats: [host],
-        status: "lobby", rev: (rec?.rev ?? 0) + 1, seed: seed ?? this.newSeed(), state: null, moves: [], createdAt: now, updatedAt: now, lastBy: host.userId,
+        status: "lobby", rev: (rec?.rev ?? 0) + 1, seed: seed ?? this.newSeed(), state: null, moves: [], createdAt: now, updatedAt: now, lastBy: host.userId, clock,
       };
     });
     return rec as GameTable<G, C, S, M>;
@@ -176,28 +260,148 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
   async leave(channelId: string, userId: string, rev?: number): Promise<GameTable<G, C, S, M> | null> {
     return (await this.update(channelId, (r) => {
       const rec = this.must(r);
-      const at = rec.seats.findIndex((s) => s.userId === userId);
-      if (rec.status === "playing" && at >= 0) {
-        if (!this.computers) throw refuse("table/in_play");
-        const people = rec.seats.filter((s, i) => i !== at && !s.computer);
-        if (people.length === 0) return null; // everyone has left: the table ends
-        let n = 1;
-        while (rec.seats.some((s) => s.userId === `cpu-${n}`)) n++;
-        const gone = rec.seats[at] as Seat;
-        const seats = rec.seats.map((s, i) => (i === at ? { userId: `cpu-${n}`, name: `${gone.name} (left)`, computer: "normal" as const, leftBy: gone.userId } : s));
-        return this.bump(rec, { seats, hostId: rec.hostId === userId ? (people[0] as Seat).userId : rec.hostId }, userId);
-      }
       if (rec.status === "over") throw refuse("table/over");
-      this.checkRev(rec, rev, userId);
-      if (!rec.seats.some((s) => s.userId === userId)) throw refuse("table/not_seated");
-      if (rec.status === "playing") throw refuse("table/started");
-      const seats = rec.seats.filter((s) => s.userId !== userId);
-      const humans = seats.filter((s) => !s.computer);
-      if (humans.length === 0) return null;
-      return this.bump(rec, { seats, hostId: rec.hostId === userId ? (humans[0] as Seat).userId : rec.hostId }, userId);
+      if (rec.status !== "playing") this.checkRev(rec, rev, userId);
+      return this.vacate(rec, userId, userId);
     })) as GameTable<G, C, S, M> | null;
   }
 
+  /**
+   * The host removes a person from the table (`/… kick`): the same as that person leaving
+   * (mid-game a computer takes the seat). Refuses `table/not_host`, `table/not_seated` (nobody
+   * by that id sits here), `table/kick_computer` (remove computers with `bot remove`).
+   */
+  async kick(channelId: string, hostId: string, targetId: string): Promise<GameTable<G, C, S, M> | null> {
+    return (await this.update(channelId, (r) => {
+      const rec = this.must(r);
+      if (rec.status === "over") throw refuse("table/over");
+      if (rec.hostId !== hostId) throw refuse("table/not_host", { what: "remove a player" });
+      const target = rec.seats.find((s) => s.userId === targetId);
+      if (!target) throw refuse("table/kick_not_seated");
+      if (target.computer) throw refuse("table/kick_computer");
+      return this.vacate(rec, targetId, hostId);
+    })) as GameTable<G, C, S, M> | null;
+  }
+
+  /** `userId` leaves `rec` (see `leave`); `by` made the change. */
+  private vacate(rec: GameTable<G, C, S, M>, userId: string, by: string): GameTable<G, C, S, M> | null {
+    const at = rec.seats.findIndex((s) => s.userId === userId);
+    if (at < 0) throw refuse("table/not_seated");
+    if (rec.status === "playing") {
+      if (!this.computers) throw refuse("table/in_play");
+      const people = rec.seats.filter((s, i) => i !== at && !s.computer);
+      if (people.length === 0) return null; // everyone has left: the table ends
+      let n = 1;
+      while (rec.seats.some((s) => s.userId === `cpu-${n}`)) n++;
+      const gone = rec.seats[at] as Seat;
+      const seats = rec.seats.map((s, i) => (i === at ? { userId: `cpu-${n}`, name: `${gone.name} (left)`, computer: "normal" as const, leftBy: gone.userId } : s));
+      return this.bump(rec, { seats, hostId: rec.hostId === userId ? (people[0] as Seat).userId : rec.hostId }, by);
+    }
+    const seats = rec.seats.filter((s) => s.userId !== userId);
+    const humans = seats.filter((s) => !s.computer);
+    if (humans.length === 0) return null;
+    return this.bump(rec, { seats, hostId: rec.hostId === userId ? (humans[0] as Seat).userId : rec.hostId }, by);
+  }
+
+  /**
+   * A person marked away takes their seat back (the **I'm back** button, or any action of
+   * theirs at the table). Returns the new table, or null when they were not away (nothing changes).
+   */
+  async back(channelId: string, userId: string): Promise<GameTable<G, C, S, M> | null> {
+    let changed: GameTable<G, C, S, M> | null = null;
+    await this.update(channelId, (rec) => {
+      const at = rec?.seats.findIndex((s) => s.userId === userId) ?? -1;
+      if (!rec || rec.status !== "playing" || at < 0 || !rec.seats[at]?.away) return undefined;
+      changed = this.bump(rec, { seats: rec.seats.map((s, i) => (i === at ? present(s) : s)) }, userId);
+      return changed;
+    });
+    return changed;
+  }
+
+  /**
+   * The clock's wake at a table, at the host's time: closes a lobby idle for 30 minutes;
+   * warns the player once; or, when the turn has run out, plays the seat's turn with the
+   * game's timeout move (marking the seat away after two timeouts in a row). Runs under the
+   * channel lock and decides from the stored turn clock, so a wake never acts twice for one
+   * turn (a move that got in first simply leaves nothing due) and a restart does not repeat it.
+   * Returns what happened, or null when nothing was due.
+   */
+  async tick(channelId: string): Promise<ClockEvent<GameTable<G, C, S, M>> | null> {
+    let event: ClockEvent<GameTable<G, C, S, M>> | null = null;
+    await this.update(channelId, (rec) => {
+      if (!rec) return undefined;
+      const now = this.now();
+      if (rec.status === "lobby") {
+        if (now < rec.updatedAt + LOBBY_IDLE_MS) return undefined;
+        event = { kind: "lobby_closed", rec };
+        return null;
+      }
+      const tc = rec.turnClock;
+      if (rec.status !== "playing" || !rec.state || !tc || tc.due === null) return undefined;
+      if (now >= tc.due) {
+        const done = this.timeoutTurn(rec, tc.seat);
+        if (!done) return undefined;
+        event = { kind: "timeout", before: rec, rec: done, seat: tc.seat, away: !!done.seats[tc.seat]?.away };
+        return done;
+      }
+      if (!tc.warned && tc.warnAt !== null && now >= tc.warnAt) {
+        const warned = { ...rec, turnClock: { ...tc, warned: true } }; // no new revision: the buttons stay valid
+        event = { kind: "warn", rec: warned, seat: tc.seat, due: tc.due };
+        return warned;
+      }
+      return undefined;
+    });
+    const e = event as ClockEvent<GameTable<G, C, S, M>> | null;
+    // The saved record carries the next turn's clock: report that one.
+    if (e?.kind === "timeout") return { ...e, rec: (await this.store.get(channelId)) ?? e.rec };
+    return e;
+  }
+
+  /**
+   * Plays one move for the seat to move when the computer plays it (a computer player, or a
+   * person marked away, at `normal`), chosen from that seat's view by the game's seat rules
+   * with randomness seeded by the table's seed and state version (a replay picks the same
+   * moves). Runs under the channel lock: returns the table before and after, or null when no
+   * computer move is due.
+   */
+  async autoMove(channelId: string): Promise<{ readonly before: GameTable<G, C, S, M>; readonly after: GameTable<G, C, S, M> } | null> {
+    let before: GameTable<G, C, S, M> | null = null;
+    const after = await this.update(channelId, (rec) => {
+      const rules = this.seatRules;
+      if (!rules || !rec?.state || rec.status !== "playing") return undefined;
+      const seat = this.turnOf(rec.state);
+      const who = rec.seats[seat];
+      const level = who?.computer ?? (who?.away ? "normal" : undefined);
+      if (!who || !level) return undefined;
+      const move = rules.computerMove(rec.state, seat, level, seedRng(`${rec.seed}:${rec.state.version}`));
+      const next = applyAction(this.def, rec.state, { seat, move, version: rec.state.version });
+      if (!next.ok) throw new Error(`computer move refused at ${rec.channelId}: ${next.error.code}`);
+      before = rec;
+      return this.bump(rec, { state: next.value, moves: [...rec.moves, { seat, move }], status: this.def.outcome(next.value) !== null ? "over" : "playing" }, who.userId);
+    });
+    return before && after ? { before, after } : null;
+  }
+
+  /** Plays a timed-out seat's whole turn with the game's timeout move; null without seat rules. */
+  private timeoutTurn(rec: GameTable<G, C, S, M>, seat: number): GameTable<G, C, S, M> | null {
+    const rules = this.seatRules;
+    if (!rules || !rec.state) return null;
+    let state = rec.state;
+    const moves = [...rec.moves];
+    for (let step = 0; step < 200; step++) {
+      const move = rules.timeoutMove(state, seat, seedRng(`${rec.seed}:${state.version}:timeout`));
+      const next = applyAction(this.def, state, { seat, move, version: state.version });
+      if (!next.ok) throw new Error(`timeout move refused at ${rec.channelId}: ${next.error.code}`);
+      moves.push({ seat, move });
+      const before = state;
+      state = next.value;
+      const over = this.def.outcome(state) !== null;
+      if (over || this.turnOf(state) !== seat || !(rules.continuesTurn?.(before, state) ?? false)) break;
+    }
+    const timeouts = (rec.seats[seat]?.timeouts ?? 0) + 1;
+    const seats = rec.seats.map((s, i) => (i === seat ? { ...s, timeouts, ...(timeouts >= AWAY_AFTER ? { away: true } : {}) } : s));
+    return this.bump(rec, { state, moves, seats, status: this.def.outcome(state) !== null ? "over" : "playing" }, "clock");
+  }
   /** Adds a computer player to the lobby (host only). */
   async addComputer(channelId: string, userId: string, level: ComputerLevel, rev?: number): Promise<GameTable<G, C, S, M>> {
     return (await this.update(channelId, (r) => {
@@ -248,7 +452,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
       const rec = this.must(r);
       if (rec.status !== "over") throw refuse("table/exists");
       this.checkRev(rec, rev, player.userId);
-      const others = sameSeats ? rec.seats.filter((s) => s.userId !== player.userId) : [];
+      const others = sameSeats ? rec.seats.filter((s) => s.userId !== player.userId).map(present) : [];
       const now = this.now();
       return {
         ...rec, seats: [player, ...others], hostId: player.userId, status: "lobby", rev: rec.rev + 1, seed: this.newSeed(),
@@ -264,18 +468,24 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
     return seat;
   }
 
-  /** Applies a move for a user; saves the new state and the move log. */
-  async play(channelId: string, userId: string, move: M, rev?: number): Promise<GameTable<G, C, S, M>> {
+  /**
+   * Applies a move for a user; saves the new state and the move log. A person's own move
+   * clears their timeouts and away mark; `auto` marks a move the computer made for the seat.
+   */
+  async play(channelId: string, userId: string, move: M, rev?: number, auto = false): Promise<GameTable<G, C, S, M>> {
     return (await this.update(channelId, (r) => {
       const rec = this.must(r);
+      if (rec.status === "over") throw refuse("table/over");
       this.checkRev(rec, rev, userId);
       if (rec.status === "lobby" || !rec.state) throw refuse("table/not_started");
-      if (rec.status === "over") throw refuse("table/over");
       const seat = this.seatOf(rec, userId);
       const next = applyAction(this.def, rec.state, { seat, move, version: rec.state.version });
       if (!next.ok) throw UserError.from(next.error);
+      const me = rec.seats[seat] as Seat;
+      const seats = !auto && (me.away || me.timeouts) ? rec.seats.map((s, i) => (i === seat ? present(s) : s)) : rec.seats;
       return this.bump(rec, {
         state: next.value,
+        seats,
         moves: [...rec.moves, { seat, move }],
         status: this.def.outcome(next.value) !== null ? "over" : "playing",
       }, userId);
@@ -296,3 +506,14 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
     return closed as GameTable<G, C, S, M>;
   }
 }
+
+/** A seat without its away mark and timeout count. */
+function present(s: Seat): Seat {
+  const { away: _away, timeouts: _timeouts, ...rest } = s;
+  return rest;
+}
+
+/** A table of any game, with its game-specific parts erased (for the game-agnostic host code). */
+export type AnyTable = GameTable<string, unknown, VersionedState, unknown>;
+/** A table service of any game, erased likewise. */
+export type AnyTables = TableService<string, unknown, VersionedState, unknown, unknown>;

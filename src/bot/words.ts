@@ -28,6 +28,11 @@ const REFUSALS = {
   "table/not_started": "No game is running here yet.",
   "table/no_computers": "This game has no computer players yet.",
   "table/no_computer": "There is no computer player at this table.",
+  "table/kick_not_seated": "That person has no seat at this table.",
+  "table/kick_solitaire": "A solitaire game has one player: there is nobody to remove.",
+  "table/kick_computer": "That seat holds a computer player: remove computers in the lobby with `bot remove`.",
+  "table/gone": "This game is over or its table was closed. Start a new one with the game's `new` command.",
+  "clock/not_away": "You are not marked away: your seat is yours.",
   "action/not_your_turn": (p: Params) => `It is not your turn: ${p.name ?? "someone else"} is playing.`,
 } as const;
 
@@ -35,7 +40,7 @@ const REFUSALS = {
 export type RefusalCode = keyof typeof REFUSALS;
 
 /** Codes that are not errors: said without the ❌ (a double click, for example). */
-const CALM: ReadonlySet<RefusalCode> = new Set(["table/already_done", "interaction/late"]);
+const CALM: ReadonlySet<RefusalCode> = new Set(["table/already_done", "interaction/late", "clock/not_away"]);
 
 /** The words for a refusal code. */
 export function refusal(code: RefusalCode, params: Params = {}): string {

@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from "node:fs";
+import { clockLabel, seatNames } from "../../src/bot/clock";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardName } from "../../src/games/onexeno/cards";
@@ -22,7 +23,7 @@ async function noLeak(m: ApiMessage): Promise<void> {
   if (!rec?.state) return;
   const png = m.attachments.find((a) => a.filename === "canasta.png");
   if (png) {
-    const expected = await renderCanastaTable(canastaView(rec.state, null), rec.seats.map((s) => s.name));
+    const expected = await renderCanastaTable(canastaView(rec.state, null), seatNames(rec), undefined, clockLabel(rec));
     expect(h.standin.attachmentBytes(png)?.equals(expected)).toBe(true);
   }
   const text = JSON.stringify({ c: m.content, a: m.attachments.map((a) => a.description ?? "") });

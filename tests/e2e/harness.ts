@@ -37,6 +37,8 @@ export class Harness {
   bot!: Bot;
   stores!: BotStores;
   readonly log = new RecordingLogger();
+  /** How far the bot's table clock runs ahead of the real one, ms (see `advanceClock`). */
+  private skew = 0;
   private dir = mkdtempSync(join(tmpdir(), "onexeno-e2e-"));
   readonly storeUrl = `sqlite://${join(this.dir, "tables.sqlite")}`;
 
@@ -51,8 +53,17 @@ export class Harness {
   /** Starts (or restarts) the bot process side: a fresh store handle and client. */
   async startBot(): Promise<void> {
     this.stores = await openBotStores(this.storeUrl);
-    this.bot = await startBot({ token: this.standin.token, apiUrl: this.standin.apiUrl, stores: this.stores, log: this.log, tableOptions: { newSeed: () => "e2e-seed" }, computerDelayMs: this.opts.computerDelayMs ?? 20 });
+    this.bot = await startBot({ token: this.standin.token, apiUrl: this.standin.apiUrl, stores: this.stores, log: this.log, tableOptions: { newSeed: () => "e2e-seed", now: () => Date.now() + this.skew }, computerDelayMs: this.opts.computerDelayMs ?? 20 });
     await this.bot.ready;
+  }
+
+  /**
+   * Moves the bot's table clock `ms` ahead (turn clocks, lobby expiry) and lets every clock
+   * that is now due run, as if that much time had passed. Interactions keep real time.
+   */
+  async advanceClock(ms: number): Promise<void> {
+    this.skew += ms;
+    await this.bot.clocks.rearm();
   }
 
   /** Stops the bot as a crash or deploy would, keeping the stand-in (Discord) running. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clockLabel, seatNames } from "../../src/bot/clock";
 import { onexenoView } from "../../src/games/onexeno/game";
 import { cardName } from "../../src/games/onexeno/cards";
 import { renderOnexenoTable } from "../../render/onexeno-table";
@@ -26,7 +27,7 @@ async function assertNoLeak(m: ApiMessage, channelId: string): Promise<void> {
   for (const hand of rec.state.hands) for (const card of hand) expect(text).not.toContain(cardName(card));
   const png = m.attachments.find((a) => a.filename === "table.png");
   if (png && rec.status !== "over") {
-    const expected = await renderOnexenoTable(onexenoView(rec.state, null), rec.seats.map((s) => s.name));
+    const expected = await renderOnexenoTable(onexenoView(rec.state, null), seatNames(rec), undefined, clockLabel(rec));
     expect(h.standin.attachmentBytes(png)?.equals(expected)).toBe(true);
   }
 }

@@ -1,0 +1,66 @@
+/**
+ * The bot side of the one list of table games (`src/games/index.ts` holds their rules): for
+ * each, how its table reads in a channel (the public message, what a move did) and which
+ * table service of the bot context holds it. The host (src/app.ts) builds resume, computer
+ * players and clocks from this list without naming a game.
+ */
+import type { BaseMessageOptions } from "discord.js";
+import type { BotContext } from "../src/bot/context";
+import type { AnyTable, AnyTables } from "../src/bot/tables";
+import type { CanastaTable, TableRecord } from "../src/bot/tables";
+import { backNote, canastaPayload, moveNote as canastaMoveNote } from "./canasta";
+import { moveNote as onexenoMoveNote } from "./onexeno";
+import { tablePayload } from "./onexeno-view";
+
+/** One table game as the bot shows it. */
+export interface TableGameView {
+  /** The game id (= its table service's id and its `src/games` entry). */
+  readonly id: string;
+  /** What a table of it is called in logs and notes, e.g. "ONEXENO table". */
+  readonly what: string;
+  /** The slash command that opens it. */
+  readonly command: string;
+  /** Its table service in the bot context. */
+  tables(ctx: BotContext): AnyTables;
+  /** The public table message, with `note` above it. */
+  payload(rec: AnyTable, note?: string): Promise<BaseMessageOptions>;
+  /** What the latest move (from `before` to `after`) did, in words. */
+  moveNote(before: AnyTable, after: AnyTable): string;
+}
+
+export const TABLE_GAMES: readonly TableGameView[] = [
+  {
+    id: "onexeno", what: "ONEXENO table", command: "onexeno",
+    tables: (ctx) => ctx.tables as unknown as AnyTables,
+    payload: (rec, note) => tablePayload(rec as TableRecord, note),
+    moveNote: (before, after) => onexenoMoveNote(before as TableRecord, after as TableRecord),
+  },
+  {
+    id: "canasta", what: "canasta table", command: "onexeno",
+    tables: (ctx) => ctx.canasta as unknown as AnyTables,
+    payload: (rec, note) => canastaPayload(rec as CanastaTable, note),
+    moveNote: (before, after) => canastaMoveNote(before as CanastaTable, after as CanastaTable),
+  },
+];
+
+/** The table game holding a running (or finished) table in this channel, with that table. */
+export async function tableHere(ctx: BotContext, channelId: string): Promise<{ game: TableGameView; rec: AnyTable } | null> {
+  for (const game of TABLE_GAMES) {
+    const rec = await game.tables(ctx).get(channelId);
+    if (rec && rec.status !== "over") return { game, rec };
+  }
+  return null;
+}
+
+/**
+ * A person marked away takes their seat back (the **I'm back** button, or any action of theirs
+ * at the table): the new table is posted for everyone. Returns that table's message, or null
+ * when they were not away here (nothing changes).
+ */
+export async function comeBack(ctx: BotContext, channelId: string, userId: string): Promise<BaseMessageOptions | null> {
+  const here = await tableHere(ctx, channelId);
+  if (!here) return null;
+  const rec = await here.game.tables(ctx).back(channelId, userId);
+  if (!rec) return null;
+  return here.game.payload(rec, backNote(rec, userId));
+}

@@ -1,0 +1,169 @@
+/**
+ * The host side of turn clocks: one timer per table whose clock runs, armed from the due
+ * index (src/store/due.ts) at start-up and from every save afterwards. A timer only asks the
+ * table service to `tick`; the stored table decides what is due, under the channel lock, so
+ * a warning is given once, a timeout is played once (a move that got in first leaves nothing
+ * due) and a restart repeats neither. Game-agnostic: games come as a list.
+ */
+import type { BaseMessageOptions } from "discord.js";
+import type { DueIndex } from "../store/due";
+import type { TablePayload } from "./live";
+import type { Logger } from "./router";
+import type { AnyTable, ClockEvent, WakeListener } from "./tables";
+
+/** The table-service side of a clocked game. */
+export interface ClockedTables<R> {
+  readonly id: string;
+  tick(channelId: string): Promise<ClockEvent<R> | null>;
+  get(channelId: string): Promise<R | undefined>;
+  wakeAt(rec: R | null | undefined): number | null;
+  onWake(listener: WakeListener): void;
+}
+
+/** A clocked game: its tables and the messages a clock event posts. */
+export interface ClockedGame<R> {
+  readonly tables: ClockedTables<R>;
+  /** The public messages for an event (a warning with its mention, the table after a timeout, the closed lobby). */
+  announce(event: ClockEvent<R>): Promise<BaseMessageOptions[]>;
+}
+
+/** Longest delay setTimeout takes (about 24.8 days), ms. */
+const MAX_DELAY = 2 ** 31 - 1;
+/** After a wake that found nothing to do, or failed: look again no sooner than this, ms. */
+const RETRY_MS = 30_000;
+
+export class Clocks {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly byId = new Map<string, ClockedGame<AnyTable>>();
+  private stopped = false;
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(
+    games: readonly ClockedGame<AnyTable>[],
+    private readonly index: DueIndex,
+    /** Posts a public message (retries by itself, never throws). */
+    private readonly post: (channelId: string, payload: BaseMessageOptions) => Promise<void>,
+    /** Called after a timeout move (the next seat may be a computer). */
+    private readonly after: (channelId: string) => void,
+    private readonly log: Logger,
+    private readonly now: () => number = Date.now,
+  ) {
+    for (const g of games) {
+      this.byId.set(g.tables.id, g);
+      g.tables.onWake((channelId, at) => this.set(`${g.tables.id}:${channelId}`, at));
+    }
+  }
+
+  /** Arms a timer for every entry of the due index (those already due fire at once). */
+  async start(): Promise<void> {
+    for (const [key, at] of await this.index.all()) this.arm(key, at);
+  }
+
+  /**
+   * Re-arms every timer from the due index against the host's time now: after the host clock
+   * jumped (a suspended machine woke up, or a test moved its clock), so due wakes run at once.
+   */
+  async rearm(): Promise<void> {
+    for (const [key, at] of await this.index.all()) this.arm(key, at);
+  }
+
+  /** Tables with an armed timer (for tests and the bench). */
+  get armed(): number {
+    return this.timers.size;
+  }
+
+  /** Cancels every timer, waits for wakes in progress, and saves the index. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
+    await Promise.all([...this.running]);
+    await this.index.flush();
+  }
+
+  private set(key: string, at: number | null): void {
+    void this.index.set(key, at).catch((e) => this.log.error(`could not save the clock of ${key}`, e));
+    if (at === null) {
+      clearTimeout(this.timers.get(key));
+      this.timers.delete(key);
+    } else this.arm(key, at);
+  }
+
+  private arm(key: string, at: number): void {
+    if (this.stopped) return;
+    clearTimeout(this.timers.get(key));
+    const delay = Math.min(MAX_DELAY, Math.max(0, at - this.now()));
+    this.timers.set(key, setTimeout(() => this.fire(key), delay));
+  }
+
+  private fire(key: string): void {
+    this.timers.delete(key);
+    const run = this.wake(key).finally(() => this.running.delete(run));
+    this.running.add(run);
+  }
+
+  private async wake(key: string): Promise<void> {
+    const cut = key.indexOf(":");
+    const game = this.byId.get(key.slice(0, cut));
+    const channelId = key.slice(cut + 1);
+    if (!game) {
+      await this.index.set(key, null);
+      return;
+    }
+    try {
+      const event = await game.tables.tick(channelId);
+      if (event) {
+        for (const payload of await game.announce(event)) if (!this.stopped) await this.post(channelId, payload);
+        if (event.kind === "timeout") this.after(channelId);
+        return; // the tick's save re-armed the clock
+      }
+      // Nothing due (an early timer, or a stale index entry): re-arm from the stored table.
+      const at = game.tables.wakeAt(await game.tables.get(channelId));
+      if (at === null) await this.index.set(key, null);
+      else this.arm(key, Math.max(at, this.now() + 1000));
+    } catch (e) {
+      this.log.error(`clock of channel ${channelId} failed`, e);
+      this.arm(key, this.now() + RETRY_MS);
+    }
+  }
+}
+
+/** The record fields clock messages read. */
+interface AnnouncedTable {
+  readonly seats: readonly { readonly userId: string; readonly name: string }[];
+  readonly rev: number;
+  readonly updatedAt: number;
+}
+
+/**
+ * The public messages of a clock event, for any game: `payload` renders the game's table with
+ * a note above it; `moveNote` says what the computer did.
+ * - warning: one line mentioning the player (only them), with the relative end time;
+ * - timeout: the new table, saying whose time ran out, what was played for them, and whether
+ *   their seat is now away;
+ * - closed lobby: a table message without controls (so the old lobby's buttons go).
+ */
+export async function clockMessages<R extends AnnouncedTable>(
+  event: ClockEvent<R>,
+  payload: (rec: R, note: string) => Promise<BaseMessageOptions>,
+  moveNote: (before: R, after: R) => string,
+  command: string,
+): Promise<BaseMessageOptions[]> {
+  if (event.kind === "warn") {
+    const seat = event.rec.seats[event.seat];
+    if (!seat) return [];
+    return [{ content: `⏰ <@${seat.userId}>, your turn runs out <t:${Math.floor(event.due / 1000)}:R>. If it does, the computer moves for you.`, allowedMentions: { users: [seat.userId] } }];
+  }
+  if (event.kind === "timeout") {
+    const name = event.before.seats[event.seat]?.name ?? "?";
+    const away = event.away ? ` ${name} is now away: the computer plays their seat until they press **I'm back** or play again.` : "";
+    return [await payload(event.rec, `⏱ ${name}'s time ran out, so the computer moved for them: ${moveNote(event.before, event.rec)}${away}`)];
+  }
+  const closed: TablePayload = {
+    content: `⌛ The lobby closed after 30 minutes without activity. Open a new table with \`/${command} new\`.`,
+    components: [], embeds: [], files: [], allowedMentions: { parse: [] },
+    record: "Lobby closed after 30 minutes without activity.",
+    rev: [event.rec.updatedAt + 1, event.rec.rev + 1],
+  };
+  return [closed];
+}

@@ -1,0 +1,54 @@
+/**
+ * The one list of table games: each game's id, its rules (the engine contract of
+ * `src/engine/definition.ts`) and how the computer plays a seat: as a computer player, for a
+ * person whose clock ran out (the most conservative legal move), and whether a move leaves
+ * the turn with the same seat. The table layer (src/bot) works from this list and never
+ * names a game; a new game is its own folders plus one entry here (and its bot-side entry
+ * in `commands/games.ts`).
+ */
+import type { GameDefinition, VersionedState } from "../engine/definition";
+import type { RngState } from "../engine/rng";
+import { canasta, type CanastaConfig, type CanastaMove, type CanastaState, type CanastaView } from "./onexeno/canasta";
+import { chooseCanastaMove } from "./onexeno/canasta-computer";
+import { canastaView } from "./onexeno/canasta";
+import { chooseComputerMove, type ComputerLevel } from "./onexeno/computer";
+import { onexeno, onexenoView, passAllowed, type OnexenoConfig, type OnexenoMove, type OnexenoState, type OnexenoView } from "./onexeno/game";
+
+/** How the computer plays a seat of a game (see `SeatRules` in src/bot/tables.ts). */
+export interface SeatPlay<S, M> {
+  /** A computer player's move at `level`, chosen from the seat's own view. */
+  computerMove(state: S, seat: number, level: ComputerLevel, rng: RngState): M;
+  /** The move made for a person whose clock ran out: pass where the rules allow, else the normal computer's choice. */
+  timeoutMove(state: S, seat: number, rng: RngState): M;
+  /** Whether `after` (one move after `before`) is still the same seat's turn; absent: one move a turn. */
+  continuesTurn?(before: S, after: S): boolean;
+}
+
+/** One table game: id, rules, computer play. */
+export interface TableGameRules<G extends string, C, S extends VersionedState, M, V> {
+  readonly id: G;
+  readonly definition: GameDefinition<S, M, V, C> & { readonly id: G };
+  readonly seats: SeatPlay<S, M>;
+}
+
+/** ONEXENO basic and partners: one move a turn; a timeout passes when a pass is allowed. */
+export const onexenoGame: TableGameRules<"onexeno", OnexenoConfig, OnexenoState, OnexenoMove, OnexenoView> = {
+  id: "onexeno",
+  definition: { ...onexeno, id: "onexeno" },
+  seats: {
+    computerMove: (state, seat, level, rng) => chooseComputerMove(onexenoView(state, seat), level, rng),
+    timeoutMove: (state, seat, rng) =>
+      passAllowed(state.table, state.hands[seat] ?? []) ? { kind: "pass" } : chooseComputerMove(onexenoView(state, seat), "normal", rng),
+  },
+};
+
+/** ONEXENO canasta: a turn is a draw or take, melds, then a discard; canasta has no pass. */
+export const canastaGame: TableGameRules<"canasta", CanastaConfig, CanastaState, CanastaMove, CanastaView> = {
+  id: "canasta",
+  definition: { ...canasta, id: "canasta" },
+  seats: {
+    computerMove: (state, seat, level, rng) => chooseCanastaMove(canastaView(state, seat), level, rng),
+    timeoutMove: (state, seat, rng) => chooseCanastaMove(canastaView(state, seat), "normal", rng),
+    continuesTurn: (before, after) => after.phase === "meld" && after.turn === before.turn && after.hand === before.hand,
+  },
+};
