@@ -16,18 +16,15 @@ afterAll(async () => {
   await h.close();
 });
 
-/** The person to move plays a card that fits (the first the list offers), else passes. */
-async function playTurn(userId: string, channelId: string): Promise<void> {
-  const sb = h.standin;
-  const cards = await sb.autocomplete(userId, channelId, "onexeno play", { card: "" }, "card");
-  const playable = cards.filter((c) => /\d+ places?/.test(c.name));
-  if (playable.length) {
-    const at = await sb.autocomplete(userId, channelId, "onexeno play", { card: String(playable[0]!.value), at: "" }, "at");
-    await sb.command(userId, channelId, "onexeno play", { card: String(playable[0]!.value), at: String(at[0]!.value) });
-  } else {
-    await sb.command(userId, channelId, "onexeno pass");
-  }
+/** Ada opens a basic table with `clock`, Ben and Cleo join, Ada starts. */
+async function threePlayers(channelId: string, clock: string): Promise<void> {
+  await h.standin.command(ADA, channelId, "onexeno new", { game: "basic", clock });
+  await h.standin.command(BEN, channelId, "onexeno join");
+  await h.standin.command(CLEO, channelId, "onexeno join");
+  await h.standin.command(ADA, channelId, "onexeno start");
 }
+
+const playTurn = (userId: string, channelId: string) => h.playTurn(userId, channelId);
 
 describe("turn clocks through the stand-in", () => {
   it("suggests clock settings and refuses a bad one before anything is opened", async () => {
@@ -44,10 +41,7 @@ describe("turn clocks through the stand-in", () => {
 
   it("one of three players stops answering: warned, moved for, marked away, comes back, and the game still finishes", async () => {
     const sb = h.standin;
-    await sb.command(ADA, GENERAL, "onexeno new", { game: "basic", clock: "60" });
-    await sb.command(BEN, GENERAL, "onexeno join");
-    await sb.command(CLEO, GENERAL, "onexeno join");
-    await sb.command(ADA, GENERAL, "onexeno start");
+    await threePlayers(GENERAL, "60");
     const started = (await h.bot.tables.get(GENERAL))!;
     expect(started.clock).toEqual({ turnMs: 60_000, correspondence: false });
     const cleo = started.seats.findIndex((s) => s.userId === CLEO);
@@ -129,10 +123,8 @@ describe("turn clocks through the stand-in", () => {
 
   it("the host kicks a player mid-game: a computer takes the seat and plays it", async () => {
     const sb = h.standin;
-    await sb.command(ADA, CARD_ROOM, "onexeno new", { game: "basic", clock: "off" });
-    await sb.command(BEN, CARD_ROOM, "onexeno join");
-    await sb.command(CLEO, CARD_ROOM, "onexeno join");
-    await sb.command(ADA, CARD_ROOM, "onexeno start");
+    await threePlayers(CARD_ROOM, "off");
+    await expect(sb.command(ADA, CARD_ROOM, "onexeno kick", { player: "100000000000000077" })).rejects.toThrow(/unknown user/);
     const notHost = await sb.command(BEN, CARD_ROOM, "onexeno kick", { player: CLEO });
     expect(notHost.original?.visibleTo).toBe(BEN);
     expect(notHost.original?.content).toContain("Only the host can remove a player");

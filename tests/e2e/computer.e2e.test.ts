@@ -28,14 +28,7 @@ describe("computer players through the stand-in", () => {
     for (let i = 0; i < 300; i++) {
       const m = await h.waitForPublic(GENERAL, (x) => x.content.includes("Session over") || x.content.includes(`<@${ADA}>, your turn`));
       if (m.content.includes("Session over")) break;
-      const cards = await sb.autocomplete(ADA, GENERAL, "onexeno play", { card: "" }, "card");
-      const playable = cards.filter((c) => /\d+ places?/.test(c.name));
-      if (playable.length) {
-        const at = await sb.autocomplete(ADA, GENERAL, "onexeno play", { card: String(playable[0]!.value), at: "" }, "at");
-        await sb.command(ADA, GENERAL, "onexeno play", { card: String(playable[0]!.value), at: String(at[0]!.value) });
-      } else {
-        await sb.command(ADA, GENERAL, "onexeno pass");
-      }
+      await h.playTurn(ADA, GENERAL);
       adaMoves++;
     }
     const msgs = sb.visibleMessages(GENERAL, null);

@@ -123,6 +123,22 @@ export class Harness {
     return mover;
   }
 
+  /**
+   * `userId` takes their ONEXENO turn as a person would: the first card the autocomplete
+   * offers with a place, at the first place offered; a pass when no card fits.
+   */
+  async playTurn(userId: string, channelId: string): Promise<void> {
+    const sb = this.standin;
+    const cards = await sb.autocomplete(userId, channelId, "onexeno play", { card: "" }, "card");
+    const playable = cards.filter((c) => /\d+ places?/.test(c.name));
+    if (playable.length) {
+      const at = await sb.autocomplete(userId, channelId, "onexeno play", { card: String(playable[0]!.value), at: "" }, "at");
+      await sb.command(userId, channelId, "onexeno play", { card: String(playable[0]!.value), at: String(at[0]!.value) });
+    } else {
+      await sb.command(userId, channelId, "onexeno pass");
+    }
+  }
+
   /** `/onexeno end` as `userId`, then Confirm on the private question; returns the Confirm click. */
   async endTable(userId: string, channelId: string): Promise<InteractionRecord> {
     const asked = await this.standin.command(userId, channelId, "onexeno end");
