@@ -1,0 +1,91 @@
+/**
+ * Computer players for Onze. They see only their own view (their hand, the melds on the
+ * table, the discard pile's top, what is for sale) and choose among legal moves.
+ *
+ * - `easy`: always draws from the stock, goes down when it happens to hold the contract, lays
+ *   off now and then, discards at random, never buys.
+ * - `normal`: takes the discard (or buys it out of turn) when it completes a meld in the
+ *   making, goes down as soon as it can (laying the most cards), lays off everything it can,
+ *   and discards its highest card that helps no meld.
+ */
+import { randInt, type RngState } from "../../engine/rng";
+import { cardPoints, isWild, rankOf, suitOf, type Card } from "./cards";
+import { CONTRACTS, contractArrangements } from "./melds";
+import { playsOnTable, type OnzeMove, type OnzeView } from "./game";
+
+export const ONZE_COMPUTER_LEVELS = ["easy", "normal"] as const;
+export type OnzeComputerLevel = (typeof ONZE_COMPUTER_LEVELS)[number];
+
+/**
+ * How much `card` helps `hand` (not counting itself) towards sets and runs: other naturals of
+ * its rank, and naturals of its suit within three ranks. Wilds help every meld.
+ */
+export function usefulness(card: Card, hand: readonly Card[]): { same: number; near: number } {
+  if (isWild(card)) return { same: 9, near: 9 };
+  let same = 0;
+  const nearRanks = new Set<number>();
+  let skipped = false;
+  for (const c of hand) {
+    if (c === card && !skipped) {
+      skipped = true;
+      continue;
+    }
+    if (isWild(c)) continue;
+    if (rankOf(c) === rankOf(card)) same++;
+    if (suitOf(c) === suitOf(card) && rankOf(c) !== rankOf(card) && Math.abs(rankOf(c) - rankOf(card)) <= 3) nearRanks.add(rankOf(c));
+  }
+  return { same, near: nearRanks.size };
+}
+
+/** Whether `card` would complete a meld in the making: a third of a rank, or a fourth card within a run's reach. */
+function completes(card: Card, hand: readonly Card[], round: number): boolean {
+  const u = usefulness(card, [...hand, card]);
+  const contract = CONTRACTS[round - 1] ?? [];
+  return (contract.includes("set") && u.same >= 2) || (contract.includes("run") && u.near >= 3) || isWild(card);
+}
+
+/** The card to discard: the highest card that helps no meld (never the card taken this turn, unless it is the last). */
+function discardChoice(view: OnzeView, hand: readonly Card[]): Card {
+  const contract = CONTRACTS[view.round - 1] ?? [];
+  const allowed = hand.filter((c) => c !== view.taken || hand.length === 1);
+  const me = view.viewer ?? 0;
+  const worth = (c: Card) => {
+    if (view.down[me]) return isWild(c) ? 100 : 0; // down: only lay-offs matter now; shed the highest card
+    const u = usefulness(c, hand);
+    return (contract.includes("set") ? u.same * 2 : 0) + (contract.includes("run") ? u.near : 0) + (isWild(c) ? 100 : 0);
+  };
+  return [...allowed].sort((a, b) => worth(a) - worth(b) || cardPoints(b) - cardPoints(a) || a - b)[0] as Card;
+}
+
+/** Chooses a move for the viewer of `view` (who may act now). */
+export function chooseOnzeMove(view: OnzeView, level: OnzeComputerLevel, rng: RngState): OnzeMove {
+  const me = view.viewer ?? 0;
+  const hand = view.hand ?? [];
+  if (me !== view.turn) {
+    // Out of turn: only buying.
+    if (level === "normal" && view.forSale !== null && !view.claims.includes(me) && completes(view.forSale, hand, view.round)) return { kind: "claim" };
+    return view.claims.includes(me) ? { kind: "unclaim" } : { kind: "claim" };
+  }
+  if (view.phase === "draw") {
+    if (level === "normal" && view.discardTop !== null && completes(view.discardTop, hand, view.round)) return { kind: "take" };
+    return { kind: "draw" };
+  }
+  if (!view.down[me]) {
+    const ways = contractArrangements(hand, CONTRACTS[view.round - 1] ?? [], level === "normal" ? 25 : 1);
+    if (ways.length) return { kind: "down", melds: (ways[0] ?? []).map((m) => ({ kind: m.kind, cards: m.cards })) };
+  } else if (!view.downThisTurn) {
+    const plays = playsOnTable({ hands: [hand], melds: view.melds }, 0).filter((m) => m.kind === "layoff");
+    if (plays.length && (level === "normal" || randInt(rng, 0, 1)[0] === 0)) return plays[0] as OnzeMove;
+  }
+  if (level === "easy") {
+    const allowed = hand.filter((c) => c !== view.taken || hand.length === 1);
+    return { kind: "discard", card: allowed[randInt(rng, 0, allowed.length - 1)[0]] as Card };
+  }
+  return { kind: "discard", card: discardChoice(view, hand) };
+}
+
+/** Whether a computer of `level` wants to act out of turn now (claim a discard for sale). */
+export function onzeWantsOutOfTurn(view: OnzeView, level: OnzeComputerLevel): boolean {
+  const me = view.viewer ?? 0;
+  return level === "normal" && me !== view.turn && view.forSale !== null && !view.claims.includes(me) && completes(view.forSale, view.hand ?? [], view.round);
+}

@@ -1,0 +1,470 @@
+/**
+ * Onze: contract rummy for 3 to 7 players with two decks and four jokers, seven rounds
+ * (seed 003; GAMES.md, Onze, with every ruling there). Pure and seeded: the state is plain
+ * JSON, randomness lives in it, time never enters.
+ *
+ * - A turn: draw from the stock or take the top discard; go down (lay the round's contract,
+ *   once a round) or, in a later turn, lay off and swap; discard. The discard ends the turn.
+ * - Buying: once the active player draws from the stock, the discard they passed over is up
+ *   for grabs: any other player may claim it (and withdraw) until the active player discards.
+ *   At that discard it goes to the claimant whose turn comes soonest, with a penalty card from
+ *   the stock; click order never matters. Going out ends the round at once: claims lapse.
+ * - Going out: lay off the last card, or discard it (face down). The round is scored at once:
+ *   0 for the player who went out, hand points for the others; after round 7 the lowest
+ *   total wins.
+ * - A card from an empty stock: the discard pile but its top is shuffled into a new stock; if
+ *   there is still nothing, the round ends with nobody out. The stock is rebuilt at most
+ *   `MAX_RESHUFFLES` times a round: after that an empty stock ends the round with nobody out
+ *   (not ruled in GAMES.md; without it a round whose melds can take no more cards never ends).
+ * - A card taken from the discard pile may not be discarded that turn (unless it is the last
+ *   card: the player could otherwise never end the turn). Not ruled in GAMES.md; said so in
+ *   the rules doc.
+ */
+import type { GameDefinition, Outcome } from "../../engine/definition";
+import { err, ok, type Result } from "../../engine/result";
+import { randInt, seedRng, shuffle, type RngState } from "../../engine/rng";
+import { cardPoints, faceOf, isJoker, ONZE_DECK, rankOf, type Card } from "./cards";
+import { contractArrangements, CONTRACTS, layOff, readMeld, swapOut, type Meld, type MeldEnd, type MeldSpec } from "./melds";
+
+export const ONZE_ROUNDS = 7;
+/** How many times a round's stock may be rebuilt from the discard pile (see the module comment). */
+export const MAX_RESHUFFLES = 2;
+export const ONZE_SEATS = [3, 4, 5, 6, 7] as const;
+
+/** Table options (none yet: the rules fix everything). */
+export type OnzeConfig = Record<string, never>;
+
+/** A meld on the table: which player's, and which of theirs (0-based). */
+export interface MeldRef {
+  readonly seat: number;
+  readonly meld: number;
+}
+
+/** Onze moves. `claim` and `unclaim` are made out of turn; everything else by the active player. */
+export type OnzeMove =
+  | { readonly kind: "draw" }
+  | { readonly kind: "take" }
+  | { readonly kind: "down"; readonly melds: readonly MeldSpec[] }
+  | { readonly kind: "layoff"; readonly card: Card; readonly to: MeldRef; readonly end?: MeldEnd }
+  | { readonly kind: "swap"; readonly card: Card; readonly from: MeldRef; readonly index: number; readonly to: MeldRef; readonly end?: MeldEnd }
+  | { readonly kind: "discard"; readonly card: Card }
+  | { readonly kind: "claim" }
+  | { readonly kind: "unclaim" };
+
+/** One scored round. */
+export interface OnzeRoundResult {
+  readonly round: number;
+  /** Points each seat took this round (hand points; 0 for the one who went out). */
+  readonly scores: readonly number[];
+  /** Who went out, or null when the stock ran dry. */
+  readonly wentOut: number | null;
+}
+
+/** What just happened (for the table's words and picture). */
+export interface OnzeLast {
+  readonly seat: number;
+  readonly kind: OnzeMove["kind"] | "bought";
+  /** Cards shown by the move (the discard, the cards laid, the card bought; a penalty card stays hidden). */
+  readonly cards: readonly Card[];
+  /** The move emptied the hand: the round ended with this seat out. */
+  readonly wentOut?: boolean;
+}
+
+export interface OnzeState {
+  readonly schema: 1;
+  readonly version: number;
+  readonly game: "onze";
+  readonly seats: number;
+  readonly rng: RngState;
+  /** Round 1..7. */
+  readonly round: number;
+  readonly dealer: number;
+  readonly dealerDraw: readonly (readonly { seat: number; card: Card }[])[];
+  readonly stock: readonly Card[];
+  /** The discard pile; the last element is the top. */
+  readonly discard: readonly Card[];
+  readonly hands: readonly (readonly Card[])[];
+  /** Each seat's melds on the table this round. */
+  readonly melds: readonly (readonly Meld[])[];
+  /** Who has gone down this round. */
+  readonly down: readonly boolean[];
+  readonly turn: number;
+  readonly phase: "draw" | "play" | "over";
+  /** The active player went down this turn (no laying off until their next turn). */
+  readonly downThisTurn: boolean;
+  /** The card taken from the discard pile this turn (it may not be discarded this turn). */
+  readonly taken: Card | null;
+  /** The discard passed over by the active player's draw from the stock: up for grabs until the discard. */
+  readonly forSale: Card | null;
+  /** Seats claiming `forSale`. */
+  readonly claims: readonly number[];
+  /** The round just ended with a face-down discard (the picture shows it so). */
+  readonly faceDown: boolean;
+  /** Times this round's stock has been rebuilt from the discard pile. */
+  readonly reshuffles: number;
+  readonly totals: readonly number[];
+  readonly results: readonly OnzeRoundResult[];
+  readonly last: readonly OnzeLast[];
+}
+
+/** What one seat (or a spectator) sees: no hand but the viewer's, no stock order. */
+export interface OnzeView {
+  readonly game: "onze";
+  readonly version: number;
+  readonly seats: number;
+  readonly viewer: number | null;
+  readonly round: number;
+  readonly dealer: number;
+  readonly turn: number;
+  readonly phase: OnzeState["phase"];
+  readonly stockCount: number;
+  readonly discardCount: number;
+  readonly discardTop: Card | null;
+  readonly hand: readonly Card[] | null;
+  readonly handSizes: readonly number[];
+  readonly melds: readonly (readonly Meld[])[];
+  readonly down: readonly boolean[];
+  readonly downThisTurn: boolean;
+  readonly taken: Card | null;
+  readonly forSale: Card | null;
+  readonly claims: readonly number[];
+  readonly faceDown: boolean;
+  readonly totals: readonly number[];
+  readonly results: readonly OnzeRoundResult[];
+  readonly last: readonly OnzeLast[];
+}
+
+/** Cards dealt in a round: 11, or 13 in round 7. */
+export const handSizeFor = (round: number): number => (round === 7 ? 13 : 11);
+
+/** Draw order for the first dealer: jokers highest, then king down to ace. */
+const drawValue = (c: Card) => (isJoker(c) ? 14 : rankOf(c));
+
+function deal(base: Omit<OnzeState, "stock" | "discard" | "hands" | "melds" | "down" | "turn" | "phase" | "downThisTurn" | "taken" | "forSale" | "claims" | "faceDown" | "last" | "reshuffles">): OnzeState {
+  const [deck, rng] = shuffle(base.rng, ONZE_DECK);
+  const n = base.seats;
+  const hands: Card[][] = Array.from({ length: n }, () => []);
+  let top = 0;
+  for (let r = 0; r < handSizeFor(base.round); r++) for (let k = 1; k <= n; k++) hands[(base.dealer + k) % n]?.push(deck[top++] as Card);
+  const discard = [deck[top++] as Card];
+  return {
+    ...base, rng, stock: deck.slice(top), discard, hands,
+    melds: Array.from({ length: n }, () => []), down: Array.from({ length: n }, () => false),
+    turn: (base.dealer + 1) % n, phase: "draw", downThisTurn: false, taken: null, forSale: null, claims: [], faceDown: false, last: [], reshuffles: 0,
+  };
+}
+
+/** Deals a game for 3..7 seats; the first dealer is drawn (highest card; ties draw again). */
+export function setupOnze(_config: OnzeConfig, seats: number, seed: string): Result<OnzeState> {
+  if (!Number.isInteger(seats) || seats < 3 || seats > 7) return err("onze/bad_seat_count", "Onze needs 3 to 7 players.");
+  let rng = seedRng(`onze:${seed}`);
+  let contenders = Array.from({ length: seats }, (_, i) => i);
+  const rounds: { seat: number; card: Card }[][] = [];
+  for (;;) {
+    let deck: Card[];
+    [deck, rng] = shuffle(rng, ONZE_DECK);
+    const round = contenders.map((seat, i) => ({ seat, card: deck[i] as Card }));
+    rounds.push(round);
+    const best = Math.max(...round.map((d) => drawValue(d.card)));
+    contenders = round.filter((d) => drawValue(d.card) === best).map((d) => d.seat);
+    if (contenders.length === 1) break;
+  }
+  return ok(deal({
+    schema: 1, version: 0, game: "onze", seats, rng, round: 1, dealer: contenders[0] as number, dealerDraw: rounds,
+    totals: Array.from({ length: seats }, () => 0), results: [],
+  }));
+}
+
+/** Points of the cards in a hand. */
+export const handPoints = (cards: readonly Card[]): number => cards.reduce((s, c) => s + cardPoints(c), 0);
+
+/** Scores the round (`wentOut` scores 0) and deals the next, or ends the game after round 7. */
+function endRound(s: OnzeState, wentOut: number | null, faceDown = false): OnzeState {
+  const scores = s.hands.map((h, i) => (i === wentOut ? 0 : handPoints(h)));
+  const totals = s.totals.map((t, i) => t + (scores[i] as number));
+  const results = [...s.results, { round: s.round, scores, wentOut }];
+  const ended = { ...s, totals, results, faceDown, forSale: null, claims: [], taken: null };
+  if (s.round >= ONZE_ROUNDS) return { ...ended, phase: "over" };
+  const [, rng] = randInt(s.rng, 0, 1);
+  const next = deal({ ...ended, rng, round: s.round + 1, dealer: (s.dealer + 1) % s.seats, totals, results });
+  return { ...next, last: s.last, faceDown };
+}
+
+/**
+ * One card off the stock for `seat`; when the stock is empty, the discard pile but its top is
+ * shuffled (seeded) into a new stock first. Null when there is nothing to draw even then.
+ */
+function drawFor(s: OnzeState, seat: number): OnzeState | null {
+  let stock = s.stock;
+  let discard = s.discard;
+  let rng = s.rng;
+  let reshuffles = s.reshuffles;
+  if (stock.length === 0) {
+    if (discard.length <= 1 || reshuffles >= MAX_RESHUFFLES) return null;
+    [stock, rng] = shuffle(rng, discard.slice(0, -1));
+    discard = discard.slice(-1);
+    reshuffles++;
+  }
+  const [card, ...rest] = stock;
+  return { ...s, rng, reshuffles, stock: rest, discard, hands: s.hands.map((h, i) => (i === seat ? [...h, card as Card] : h)) };
+}
+
+const without = (hand: readonly Card[], cards: readonly Card[]): Card[] | null => {
+  const out = [...hand];
+  for (const c of cards) {
+    const i = out.indexOf(c);
+    if (i < 0) return null;
+    out.splice(i, 1);
+  }
+  return out;
+};
+
+/** The claimant whose turn comes soonest after the active seat. */
+export function buyer(s: Pick<OnzeState, "claims" | "turn" | "seats">): number | null {
+  for (let k = 1; k < s.seats; k++) {
+    const seat = (s.turn + k) % s.seats;
+    if (s.claims.includes(seat)) return seat;
+  }
+  return null;
+}
+
+const setHand = (s: OnzeState, seat: number, hand: readonly Card[]) => s.hands.map((h, i) => (i === seat ? hand : h));
+
+/** Applies a move (the checks every game shares were made by `applyAction`). */
+export function applyOnze(s: OnzeState, seat: number, move: OnzeMove): Result<OnzeState> {
+  if (s.phase === "over") return err("action/game_over", "This game is over.");
+  if (move.kind === "claim" || move.kind === "unclaim") {
+    if (seat === s.turn) return err("onze/own_discard", "You passed over that discard yourself: it is up for the others now.");
+    if (s.forSale === null) return err("onze/nothing_for_sale", "Nothing is up for grabs: a discard is for sale only once the player to move has drawn from the stock.");
+    if (move.kind === "claim") {
+      if (s.claims.includes(seat)) return err("onze/already_claimed", "You have already asked for it.");
+      return ok({ ...s, claims: [...s.claims, seat], last: [{ seat, kind: "claim", cards: [s.forSale] }] });
+    }
+    if (!s.claims.includes(seat)) return err("onze/no_claim", "You have not asked for it.");
+    return ok({ ...s, claims: s.claims.filter((c) => c !== seat), last: [{ seat, kind: "unclaim", cards: [] }] });
+  }
+  if (seat !== s.turn) return err("action/not_your_turn", "It is not your turn.");
+  const hand = s.hands[seat] ?? [];
+  if (s.phase === "draw") {
+    if (move.kind === "draw") {
+      const drawn = drawFor(s, seat);
+      if (!drawn) return ok(endRound(s, null));
+      const forSale = s.discard.at(-1) ?? null;
+      return ok({ ...drawn, phase: "play", forSale: drawn.discard.at(-1) === forSale ? forSale : null, claims: [], last: [{ seat, kind: "draw", cards: [] }] });
+    }
+    if (move.kind === "take") {
+      const top = s.discard.at(-1);
+      if (top === undefined) return err("onze/no_discard", "The discard pile is empty: draw from the stock.");
+      return ok({ ...s, discard: s.discard.slice(0, -1), hands: setHand(s, seat, [...hand, top]), phase: "play", taken: top, last: [{ seat, kind: "take", cards: [top] }] });
+    }
+    return err("onze/draw_first", "Draw first: from the stock, or take the top discard.");
+  }
+  switch (move.kind) {
+    case "draw":
+    case "take":
+      return err("onze/drawn", "You have drawn this turn already.");
+    case "down": {
+      if (s.down[seat]) return err("onze/already_down", "You have gone down this round already: lay off instead.");
+      const contract = CONTRACTS[s.round - 1] ?? [];
+      const kinds = move.melds.map((m) => m.kind).sort();
+      if (kinds.join() !== [...contract].sort().join()) return err("onze/not_contract", `Round ${s.round} asks for exactly ${contract.join(" + ")}.`);
+      const melds: Meld[] = [];
+      for (const spec of move.melds) {
+        const m = readMeld(spec);
+        if (typeof m === "string") return err(m, meldProblem(m));
+        melds.push(m);
+      }
+      const rest = without(hand, move.melds.flatMap((m) => m.cards));
+      if (!rest) return err("onze/not_in_hand", "Those cards are not all in your hand (each card once).");
+      const next: OnzeState = {
+        ...s, hands: setHand(s, seat, rest), melds: s.melds.map((ms, i) => (i === seat ? melds : ms)),
+        down: s.down.map((d, i) => d || i === seat), downThisTurn: true, last: [{ seat, kind: "down", cards: melds.flatMap((m) => m.cards) }],
+      };
+      return ok(rest.length === 0 ? endRound(next, seat) : next);
+    }
+    case "layoff": {
+      if (!s.down[seat]) return err("onze/not_down", "Go down with the round's contract before laying off.");
+      if (s.downThisTurn) return err("onze/down_this_turn", "You went down this turn: lay off from your next turn on.");
+      if (!hand.includes(move.card)) return err("onze/not_in_hand", "That card is not in your hand.");
+      const target = s.melds[move.to.seat]?.[move.to.meld];
+      if (!target) return err("onze/no_meld", "There is no such meld on the table.");
+      const grown = layOff(target, move.card, move.end);
+      if (typeof grown === "string") return err(grown, meldProblem(grown));
+      const rest = hand.filter((c) => c !== move.card);
+      const next: OnzeState = {
+        ...s, hands: setHand(s, seat, rest), melds: s.melds.map((ms, i) => (i === move.to.seat ? ms.map((m, j) => (j === move.to.meld ? grown : m)) : ms)),
+        last: [{ seat, kind: "layoff", cards: [move.card] }],
+      };
+      return ok(rest.length === 0 ? endRound(next, seat) : next);
+    }
+    case "swap": {
+      if (!s.down[seat]) return err("onze/not_down", "Go down with the round's contract before playing on the table.");
+      if (s.downThisTurn) return err("onze/down_this_turn", "You went down this turn: play on the table from your next turn on.");
+      if (!hand.includes(move.card)) return err("onze/not_in_hand", "That card is not in your hand.");
+      const from = s.melds[move.from.seat]?.[move.from.meld];
+      if (!from) return err("onze/no_meld", "There is no such meld on the table.");
+      const swapped = swapOut(from, move.index, move.card);
+      if (typeof swapped === "string") return err(swapped, meldProblem(swapped));
+      const melds1 = s.melds.map((ms, i) => (i === move.from.seat ? ms.map((m, j) => (j === move.from.meld ? swapped.meld : m)) : ms));
+      const target = melds1[move.to.seat]?.[move.to.meld];
+      if (!target) return err("onze/no_meld", "There is no such meld for the freed wild.");
+      const grown = layOff(target, swapped.wild, move.end);
+      if (typeof grown === "string") return err("onze/wild_no_place", "The freed wild must go onto a meld at once, and it fits nowhere you chose.");
+      const rest = hand.filter((c) => c !== move.card);
+      const next: OnzeState = {
+        ...s, hands: setHand(s, seat, rest), melds: melds1.map((ms, i) => (i === move.to.seat ? ms.map((m, j) => (j === move.to.meld ? grown : m)) : ms)),
+        last: [{ seat, kind: "swap", cards: [move.card, swapped.wild] }],
+      };
+      return ok(rest.length === 0 ? endRound(next, seat) : next);
+    }
+    case "discard": {
+      if (!hand.includes(move.card)) return err("onze/not_in_hand", "That card is not in your hand.");
+      if (move.card === s.taken && hand.length > 1) return err("onze/discard_taken", "You took that card from the discard pile this turn: discard another.");
+      const rest = hand.filter((c) => c !== move.card);
+      if (rest.length === 0) {
+        // Going out: the last card goes face down and the round ends; claims lapse.
+        return ok(endRound({ ...s, hands: setHand(s, seat, rest), discard: [...s.discard, move.card], last: [{ seat, kind: "discard", cards: [move.card], wentOut: true }] }, seat, true));
+      }
+      let next: OnzeState = { ...s, hands: setHand(s, seat, rest) };
+      const last: OnzeLast[] = [];
+      const who = buyer(s);
+      if (who !== null && s.forSale !== null && next.discard.at(-1) === s.forSale) {
+        const bought = next.hands.map((h, i) => (i === who ? [...h, s.forSale as Card] : h));
+        next = { ...next, discard: next.discard.slice(0, -1), hands: bought };
+        last.push({ seat: who, kind: "bought", cards: [s.forSale] });
+        const penalty = drawFor(next, who);
+        if (!penalty) {
+          // No penalty card even after reshuffling: the round ends with nobody out (GAMES.md ruling).
+          last.unshift({ seat, kind: "discard", cards: [move.card] });
+          return ok(endRound({ ...next, discard: [...next.discard, move.card], last }, null));
+        }
+        next = penalty;
+      }
+      last.unshift({ seat, kind: "discard", cards: [move.card] });
+      return ok({
+        ...next, discard: [...next.discard, move.card], turn: (seat + 1) % s.seats, phase: "draw",
+        downThisTurn: false, taken: null, forSale: null, claims: [], faceDown: false, last,
+      });
+    }
+    default:
+      return err("onze/unknown_move", "Unknown move.");
+  }
+}
+
+/** Words for a meld refusal code. */
+export function meldProblem(code: string): string {
+  switch (code) {
+    case "onze/set_short": return "A set needs at least 3 cards.";
+    case "onze/run_short": return "A run needs at least 4 cards.";
+    case "onze/few_naturals": return "Every meld needs at least two natural cards (not jokers or red aces).";
+    case "onze/set_ranks": return "The natural cards of a set must all be of one rank.";
+    case "onze/run_suits": return "The natural cards of a run must all be of one suit.";
+    case "onze/run_order": return "A run's cards must follow each other, low to high, each in its place.";
+    case "onze/run_bounds": return "Runs go from the ace (low only) up to the king, never beyond.";
+    case "onze/no_fit": return "That card does not fit that meld there.";
+    case "onze/swap_set": return "Wilds in a set stay where they are: only a wild in a run can be swapped.";
+    case "onze/swap_not_wild": return "That place of the run does not hold a wild.";
+    case "onze/swap_wrong_card": return "Only the natural card the wild stands for can replace it.";
+    default: return "That meld is not allowed.";
+  }
+}
+
+/** Seats that may act now: the active player, and while a discard is for sale, the others. */
+export function onzeActors(s: OnzeState): number[] {
+  if (s.phase === "over") return [];
+  if (s.forSale === null) return [s.turn];
+  return Array.from({ length: s.seats }, (_, i) => i);
+}
+
+/**
+ * Legal moves of `seat`, with going down limited to `downLimit` arrangements (the full list
+ * can be long; they are ordered most cards laid first). Lay-offs cover every card, meld and
+ * end; swaps every natural card that frees a wild, with every place the wild can go.
+ */
+export function onzeLegalMoves(s: OnzeState, seat: number, downLimit = 25): OnzeMove[] {
+  if (s.phase === "over") return [];
+  const out: OnzeMove[] = [];
+  if (seat !== s.turn) {
+    if (s.forSale !== null) out.push(s.claims.includes(seat) ? { kind: "unclaim" } : { kind: "claim" });
+    return out;
+  }
+  if (s.phase === "draw") {
+    out.push({ kind: "draw" });
+    if (s.discard.length) out.push({ kind: "take" });
+    return out;
+  }
+  const hand = s.hands[seat] ?? [];
+  if (!s.down[seat]) {
+    for (const a of contractArrangements(hand, CONTRACTS[s.round - 1] ?? [], downLimit)) out.push({ kind: "down", melds: a.map((m) => ({ kind: m.kind, cards: m.cards })) });
+  } else if (!s.downThisTurn) {
+    out.push(...playsOnTable(s, seat));
+  }
+  for (const c of new Set(hand)) if (c !== s.taken || hand.length === 1) out.push({ kind: "discard", card: c });
+  return out;
+}
+
+/** Every lay-off and swap `seat` can make now (one per card face, meld and end). */
+export function playsOnTable(s: Pick<OnzeState, "hands" | "melds">, seat: number): OnzeMove[] {
+  const out: OnzeMove[] = [];
+  const hand = s.hands[seat] ?? [];
+  const seenFace = new Set<number>();
+  for (const card of hand) {
+    const face = faceOf(card);
+    if (seenFace.has(face)) continue;
+    seenFace.add(face);
+    s.melds.forEach((ms, ts) =>
+      ms.forEach((m, mi) => {
+        for (const end of m.kind === "set" ? [undefined] : (["low", "high"] as const)) {
+          if (typeof layOff(m, card, end) !== "string") out.push({ kind: "layoff", card, to: { seat: ts, meld: mi }, ...(end ? { end } : {}) });
+        }
+        m.cards.forEach((_, index) => {
+          const sw = swapOut(m, index, card);
+          if (typeof sw === "string") return;
+          const after = s.melds.map((xs, i) => (i === ts ? xs.map((x, j) => (j === mi ? sw.meld : x)) : xs));
+          after.forEach((tms, tseat) =>
+            tms.forEach((tm, tmi) => {
+              for (const end of tm.kind === "set" ? [undefined] : (["low", "high"] as const)) {
+                if (typeof layOff(tm, sw.wild, end) !== "string") out.push({ kind: "swap", card, from: { seat: ts, meld: mi }, index, to: { seat: tseat, meld: tmi }, ...(end ? { end } : {}) });
+              }
+            }),
+          );
+        });
+      }),
+    );
+  }
+  return out;
+}
+
+/** What `seat` may see (null: a spectator). */
+export function onzeView(s: OnzeState, seat: number | null): OnzeView {
+  return {
+    game: "onze", version: s.version, seats: s.seats, viewer: seat, round: s.round, dealer: s.dealer, turn: s.turn, phase: s.phase,
+    stockCount: s.stock.length, discardCount: s.discard.length, discardTop: s.faceDown ? null : (s.discard.at(-1) ?? null),
+    hand: seat === null ? null : [...(s.hands[seat] ?? [])], handSizes: s.hands.map((h) => h.length),
+    melds: s.melds, down: s.down, downThisTurn: s.downThisTurn, taken: s.taken, forSale: s.forSale, claims: s.claims, faceDown: s.faceDown,
+    totals: s.totals, results: s.results, last: s.last,
+  };
+}
+
+/** Final totals and winners (lowest total) once round 7 is scored. */
+export function onzeOutcome(s: OnzeState): Outcome | null {
+  if (s.phase !== "over") return null;
+  const best = Math.min(...s.totals);
+  return { scores: s.totals, winners: s.totals.flatMap((t, i) => (t === best ? [i] : [])) };
+}
+
+export const onze: GameDefinition<OnzeState, OnzeMove, OnzeView, OnzeConfig> = {
+  id: "onze",
+  seatCounts: () => ONZE_SEATS,
+  setup: setupOnze,
+  actors: onzeActors,
+  legalMoves: (s, seat) => onzeLegalMoves(s, seat),
+  apply: (s, seat, move) => applyOnze(s, seat, move),
+  view: onzeView,
+  outcome: onzeOutcome,
+};
+
+/** Every card of a state, wherever it is (stock, discard pile, hands, melds): for conservation checks. */
+export function onzeCards(s: OnzeState): Card[] {
+  return [...s.stock, ...s.discard, ...s.hands.flat(), ...s.melds.flat().flatMap((m) => m.cards)];
+}

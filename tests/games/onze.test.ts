@@ -1,0 +1,308 @@
+import { describe, expect, it } from "vitest";
+import { applyAction } from "../../src/engine/definition";
+import { randInt, seedRng, shuffle, type RngState } from "../../src/engine/rng";
+import { cardName, cardPoints, faceFor, isWild, ONZE_DECK, parseFace, rankOf, suitOf, type Card } from "../../src/games/onze/cards";
+import { arrangementKey, CONTRACTS, contractArrangements, layOff, readMeld, readRun, readSet, type Meld, type MeldKind, type RunMeld } from "../../src/games/onze/melds";
+import { buyer, onze, onzeCards, onzeView, setupOnze, type OnzeMove, type OnzeState } from "../../src/games/onze/game";
+import { c, cs, playOnze } from "../helpers/onze";
+
+const play = (s: OnzeState, seat: number, move: OnzeMove) => applyAction(onze, s, { seat, move, version: s.version });
+const must = (s: OnzeState, seat: number, move: OnzeMove): OnzeState => {
+  const r = play(s, seat, move);
+  if (!r.ok) throw new Error(`${JSON.stringify(move)}: ${r.error.code}`);
+  return r.value;
+};
+const code = (s: OnzeState, seat: number, move: OnzeMove) => {
+  const r = play(s, seat, move);
+  return r.ok ? "ok" : r.error.code;
+};
+
+/** A fresh 4-player round with chosen hands and piles (the rest of the deck in the stock). */
+function table(hands: Card[][], opts: Partial<OnzeState> = {}): OnzeState {
+  const base = setupOnze({}, hands.length, "fixture");
+  if (!base.ok) throw new Error();
+  const used = new Set([...hands.flat(), ...(opts.discard ?? []), ...(opts.melds ?? []).flat().flatMap((m) => m.cards)]);
+  return { ...base.value, hands, discard: [], stock: ONZE_DECK.filter((x) => !used.has(x)), turn: 0, dealer: hands.length - 1, phase: "draw", ...opts };
+}
+
+describe("onze cards", () => {
+  it("reads typed names and scores cards by the rule", () => {
+    expect(cardName(c("7h"))).toBe("7♥");
+    expect(parseFace("7♥")).toBe(parseFace("7h"));
+    expect(parseFace("10s")).toBe(faceFor(3, 10));
+    expect(parseFace("Ah")).toBe(faceFor(2, 1));
+    expect(parseFace("joker")).toBe(52);
+    expect(parseFace("1h")).toBeNull();
+    expect([c("joker"), c("Ah"), c("Ad"), c("As"), c("Ac"), c("Kd"), c("Js"), c("10h"), c("2c")].map(cardPoints)).toEqual([30, 30, 30, 20, 20, 10, 10, 10, 2]);
+    expect([c("Ah"), c("Ad"), c("joker"), c("As"), c("Ac")].map(isWild)).toEqual([true, true, true, false, false]);
+  });
+});
+
+describe("onze melds", () => {
+  const cases: [string, MeldKind, string, string | null][] = [
+    ["a plain set", "set", "7h 7s 7c", null],
+    ["a set of two decks' cards", "set", "7h 7h* 7s 7c*", null],
+    ["a set with a joker", "set", "9c 9d joker", null],
+    ["a set with one natural", "set", "9c joker Ah", "onze/few_naturals"],
+    ["a short set", "set", "9c 9d", "onze/set_short"],
+    ["mixed ranks", "set", "9c 8d 9h", "onze/set_ranks"],
+    ["black aces make a set of aces", "set", "As Ac Ah", null],
+    ["red aces are wild, also among aces", "set", "As Ah Ad", "onze/few_naturals"],
+    ["a plain run", "run", "5h 6h 7h 8h", null],
+    ["a run with a joker inside", "run", "5h joker 7h 8h", null],
+    ["black ace low", "run", "As 2s 3s 4s", null],
+    ["no ace above the king", "run", "Js Qs Ks As", "onze/run_order"],
+    ["no wild above the king", "run", "Js Qs Ks joker", "onze/run_bounds"],
+    ["a wild for the low ace", "run", "joker 2s 3s 4s", null],
+    ["a red ace is wild in a run", "run", "Ah 2s 3s 4s", null],
+    ["mixed suits", "run", "5h 6h 7s 8h", "onze/run_suits"],
+    ["out of order", "run", "5h 7h 6h 8h", "onze/run_order"],
+    ["a short run", "run", "5h 6h 7h", "onze/run_short"],
+    ["one natural in a run", "run", "5h joker joker Ad", "onze/few_naturals"],
+    ["a long run", "run", "2d 3d 4d 5d 6d 7d 8d 9d 10d Jd Qd Kd", null],
+  ];
+  for (const [what, kind, cards, expected] of cases) {
+    it(`${what}: ${expected ?? "valid"}`, () => {
+      const m = readMeld({ kind, cards: cs(cards) });
+      expect(typeof m === "string" ? m : null).toBe(expected);
+    });
+  }
+
+  it("lays off on sets and at either end of runs, within ace..king; a wild goes high by default", () => {
+    const run = readRun(cs("5h 6h 7h 8h")) as RunMeld;
+    expect((layOff(run, c("4h")) as RunMeld).low).toBe(4);
+    expect((layOff(run, c("9h")) as RunMeld).cards.length).toBe(5);
+    expect(layOff(run, c("9s"))).toBe("onze/no_fit");
+    expect((layOff(run, c("joker")) as RunMeld).low).toBe(5);
+    expect((layOff(run, c("joker"), "low") as RunMeld).low).toBe(4);
+    const top = readRun(cs("10h Jh Qh Kh")) as RunMeld;
+    expect((layOff(top, c("joker")) as RunMeld).low).toBe(9); // no room above the king: goes low
+    expect(layOff(top, c("joker"), "high")).toBe("onze/run_bounds");
+    const set = readSet(cs("9c 9d 9s")) as Meld;
+    expect(layOff(set, c("9h"))).not.toBeTypeOf("string");
+    expect(layOff(set, c("8h"))).toBe("onze/no_fit");
+  });
+});
+
+/** Every canonical arrangement, by trying every disjoint choice of cards for each slot and every reading of it. */
+function bruteArrangements(hand: readonly Card[], kinds: readonly MeldKind[]): Set<string> {
+  const keys = new Set<string>();
+  const readings = (kind: MeldKind, cards: Card[]): Meld[] => {
+    if (kind === "set") {
+      const m = readSet(cards);
+      return typeof m === "string" ? [] : [m];
+    }
+    const out: Meld[] = [];
+    const nat = cards.filter((x) => !isWild(x));
+    const wild = cards.filter(isWild);
+    for (let low = 1; low <= 13; low++) {
+      const row: (Card | null)[] = Array(cards.length).fill(null);
+      let ok = true;
+      for (const x of nat) {
+        const i = rankOf(x) - low;
+        if (i < 0 || i >= row.length || row[i] !== null) ok = false;
+        else row[i] = x;
+      }
+      if (!ok) continue;
+      const w = [...wild];
+      const ordered = row.map((x) => x ?? (w.pop() as Card));
+      const m = readRun(ordered);
+      if (typeof m !== "string") out.push(m);
+    }
+    return out;
+  };
+  const go = (slot: number, free: number, picked: Meld[]) => {
+    if (slot === kinds.length) {
+      keys.add(arrangementKey(picked));
+      return;
+    }
+    for (let sub = free; sub > 0; sub = (sub - 1) & free) {
+      const cards = hand.filter((_, i) => sub & (1 << i));
+      for (const m of readings(kinds[slot] as MeldKind, cards)) go(slot + 1, free & ~sub, [...picked, m]);
+    }
+  };
+  go(0, (1 << hand.length) - 1, []);
+  return keys;
+}
+
+describe("onze contract finder", () => {
+  it("finds the same arrangements as a brute-force search on 300 random hands", () => {
+    // A dense pool (two suits, low ranks, wilds) so that contracts are common.
+    const pool = ONZE_DECK.filter((x) => x >= 104 || (rankOf(x) <= 6 && (suitOf(x) === 2 || suitOf(x) === 3)) || rankOf(x) === 1);
+    let rng: RngState = seedRng("finder");
+    let nonEmpty = 0;
+    let total = 0;
+    for (let t = 0; t < 300; t++) {
+      let deck: Card[];
+      [deck, rng] = shuffle(rng, pool);
+      let size: number;
+      [size, rng] = randInt(rng, 8, 11);
+      let round: number;
+      [round, rng] = randInt(rng, 1, 7);
+      const hand = deck.slice(0, size);
+      const kinds = CONTRACTS[round - 1] as MeldKind[];
+      const found = contractArrangements(hand, kinds);
+      const brute = bruteArrangements(hand, kinds);
+      expect(new Set(found.map(arrangementKey)), `${hand.map(cardName).join(" ")} / round ${round}`).toEqual(brute);
+      for (const a of found) {
+        const used = a.flatMap((m) => m.cards);
+        expect(new Set(used).size).toBe(used.length);
+        expect(used.every((x) => hand.includes(x))).toBe(true);
+      }
+      if (found.length) nonEmpty++;
+      total += found.length;
+    }
+    expect(nonEmpty).toBeGreaterThan(60); // the comparison is not all empty sets
+    expect(total).toBeGreaterThan(500);
+  });
+
+  it("offers more than one way when the hand allows, most cards first", () => {
+    const ways = contractArrangements(cs("7h 7s 7c 7d 9c 9d 9h joker 2c"), ["set", "set"]);
+    expect(ways.length).toBeGreaterThan(3);
+    const sizes = ways.map((a) => a.reduce((n, m) => n + m.cards.length, 0));
+    expect(sizes[0]).toBe(8);
+    expect([...sizes].sort((a, b) => b - a)).toEqual(sizes);
+  });
+});
+
+describe("onze turns", () => {
+  it("buying: the claimant whose turn comes soonest gets the discard and a penalty card, whatever the click order", () => {
+    const hands = [cs("2c 3c 4c"), cs("5c 6c 7c"), cs("8c 9c 10c"), cs("Jc Qc Kc")];
+    for (const active of [0, 1, 2, 3]) {
+      const others = [1, 2, 3].map((k) => (active + k) % 4);
+      const orders = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]].map((o) => o.map((i) => others[i] as number));
+      for (const subset of [[0, 1, 2], [1, 2], [0, 2], [2]]) {
+        for (const order of orders) {
+          const claimants = order.filter((s) => subset.some((i) => others[i] === s));
+          let s = table(hands, { discard: cs("5d"), turn: active });
+          s = must(s, active, { kind: "draw" });
+          expect(s.forSale).toBe(c("5d"));
+          for (const seat of claimants) s = must(s, seat, { kind: "claim" });
+          const stockBefore = s.stock.length;
+          const penalty = s.stock[0];
+          s = must(s, active, { kind: "discard", card: (s.hands[active] as Card[])[0] as Card });
+          const winner = others.find((x) => claimants.includes(x)) as number;
+          expect(buyer({ claims: claimants, turn: active, seats: 4 })).toBe(winner);
+          expect(s.hands[winner]).toEqual([...(hands[winner] as Card[]), c("5d"), penalty]);
+          expect(s.stock.length).toBe(stockBefore - 1);
+          expect(s.last.find((l) => l.kind === "bought")).toEqual({ seat: winner, kind: "bought", cards: [c("5d")] });
+          for (const o of others) if (o !== winner) expect(s.hands[o]).toEqual(hands[o]);
+          expect(s.forSale).toBeNull();
+        }
+      }
+    }
+  });
+
+  it("buying: claims can be withdrawn; nothing is for sale after taking the discard; the active player cannot buy", () => {
+    let s = table([cs("2c 3c"), cs("5c"), cs("8c"), cs("Jc")], { discard: cs("5d") });
+    expect(code(s, 1, { kind: "claim" })).toBe("action/not_your_turn"); // nothing is for sale: only the active player may act
+    s = must(s, 0, { kind: "draw" });
+    expect(code(s, 0, { kind: "claim" })).toBe("onze/own_discard");
+    s = must(s, 2, { kind: "claim" });
+    expect(code(s, 2, { kind: "claim" })).toBe("onze/already_claimed");
+    s = must(s, 2, { kind: "unclaim" });
+    s = must(s, 0, { kind: "discard", card: c("2c") });
+    expect(s.hands[2]).toEqual(cs("8c"));
+    expect(s.discard).toEqual(cs("5d 2c"));
+    let t = table([cs("2c 3c"), cs("5c"), cs("8c"), cs("Jc")], { discard: cs("5d") });
+    t = must(t, 0, { kind: "take" });
+    expect(t.forSale).toBeNull();
+    expect(code(t, 0, { kind: "discard", card: c("5d") })).toBe("onze/discard_taken");
+  });
+
+  it("going down lays exactly the contract; laying off waits for the next turn; going out by lay-off scores the round", () => {
+    let s = table([cs("7h 7s 7c 9c 9d joker Kh 4h"), cs("5c 6c"), cs("8c 8d"), cs("Jc Qd")], { discard: cs("2d") });
+    s = must(s, 0, { kind: "draw" }); // draws the stock's top
+    expect(code(s, 0, { kind: "down", melds: [{ kind: "set", cards: cs("7h 7s 7c") }] })).toBe("onze/not_contract");
+    expect(code(s, 0, { kind: "down", melds: [{ kind: "set", cards: cs("7h 7s 7c") }, { kind: "set", cards: cs("9c 9d 9h") }] })).toBe("onze/not_in_hand");
+    s = must(s, 0, { kind: "down", melds: [{ kind: "set", cards: cs("7h 7s 7c") }, { kind: "set", cards: cs("9c 9d joker") }] });
+    expect(s.down[0]).toBe(true);
+    expect(code(s, 0, { kind: "layoff", card: c("Kh"), to: { seat: 0, meld: 0 } })).toBe("onze/down_this_turn");
+    const drawn = (s.hands[0] as Card[]).find((x) => !cs("Kh 4h").includes(x)) as Card;
+    s = must(s, 0, { kind: "discard", card: drawn });
+    // Next time round: seat 0 holds Kh 4h; put 7d and 9h on the table for the test via other seats' melds.
+    s = { ...s, turn: 0, phase: "play", hands: [cs("7d"), ...s.hands.slice(1)] };
+    const out = must(s, 0, { kind: "layoff", card: c("7d"), to: { seat: 0, meld: 0 } });
+    expect(out.round).toBe(2);
+    expect(out.results[0]).toEqual({ round: 1, scores: [0, 11, 16, 20], wentOut: 0 });
+    expect(out.totals).toEqual([0, 11, 16, 20]);
+  });
+
+  it("going out by the last discard puts it face down and scores at once; claims lapse", () => {
+    let s = table([cs("Kc"), cs("5c 6c"), cs("8c"), cs("Jc")], { discard: cs("5d"), down: [true, false, false, false], round: 7 });
+    s = must(s, 0, { kind: "draw" });
+    s = must(s, 1, { kind: "claim" });
+    const drawn = (s.hands[0] as Card[]).find((x) => x !== c("Kc")) as Card;
+    s = { ...s, hands: [cs("Kc"), ...s.hands.slice(1)], stock: [...s.stock, drawn] };
+    s = must(s, 0, { kind: "discard", card: c("Kc") });
+    expect(s.phase).toBe("over");
+    expect(s.faceDown).toBe(true);
+    expect(onzeView(s, null).discardTop).toBeNull();
+    expect(s.results.at(-1)).toEqual({ round: 7, scores: [0, 11, 8, 10], wentOut: 0 });
+    expect(onze.outcome(s)?.winners).toEqual([0]);
+  });
+
+  it("swapping: the natural card replaces a run's wild, which goes onto a meld at once; wilds in sets stay", () => {
+    const run = readRun(cs("5h joker 7h 8h")) as Meld;
+    const set = readSet([c("9c"), c("9d"), c("joker", 1)]) as Meld;
+    const s = table([cs("6h 2c"), cs("5c"), cs("8c"), cs("Jc")], { phase: "play", down: [true, false, false, false], melds: [[run, set], [], [], []] });
+    const ok = must(s, 0, { kind: "swap", card: c("6h"), from: { seat: 0, meld: 0 }, index: 1, to: { seat: 0, meld: 1 } });
+    expect(ok.melds[0]?.[0]?.cards).toEqual(cs("5h 6h 7h 8h"));
+    expect(ok.melds[0]?.[1]?.cards).toEqual([c("9c"), c("9d"), c("joker", 1), c("joker")]);
+    expect(ok.hands[0]).toEqual(cs("2c"));
+    expect(code(s, 0, { kind: "swap", card: c("6h"), from: { seat: 0, meld: 1 }, index: 2, to: { seat: 0, meld: 0 } })).toBe("onze/swap_set");
+    expect(code(s, 0, { kind: "swap", card: c("2c"), from: { seat: 0, meld: 0 }, index: 1, to: { seat: 0, meld: 1 } })).toBe("onze/swap_wrong_card");
+    const top = readRun(cs("joker 3s 4s 5s")) as Meld;
+    const t = table([cs("2s 9h"), cs("5c"), cs("8c"), cs("Jc")], { phase: "play", down: [true, false, false, false], melds: [[top], [], [], []] });
+    // The freed joker may go back onto the same run, at its high end.
+    expect(must(t, 0, { kind: "swap", card: c("2s"), from: { seat: 0, meld: 0 }, index: 0, to: { seat: 0, meld: 0 }, end: "high" }).melds[0]?.[0]).toMatchObject({ low: 2, cards: [c("2s"), c("3s"), c("4s"), c("5s"), c("joker")] });
+  });
+
+  it("an empty stock takes the discard pile but its top, shuffled; with nothing left the round ends with nobody out", () => {
+    let s = table([cs("2c 3c"), cs("5c"), cs("8c"), cs("Jc")], { discard: cs("4d 5d 6d"), stock: [] });
+    s = must(s, 0, { kind: "draw" });
+    expect(s.discard).toEqual(cs("6d"));
+    expect(s.hands[0]).toHaveLength(3);
+    expect(s.stock).toHaveLength(1);
+    let t = table([cs("2c 3c"), cs("5c"), cs("8c"), cs("Jc")], { discard: cs("6d"), stock: [] });
+    t = must(t, 0, { kind: "draw" });
+    expect(t.round).toBe(2);
+    expect(t.results[0]).toEqual({ round: 1, scores: [5, 5, 8, 10], wentOut: null });
+    // After two rebuilds in a round, an empty stock ends the round (a round whose melds take no more cards would never end).
+    let u = table([cs("2c 3c"), cs("5c"), cs("8c"), cs("Jc")], { discard: cs("4d 5d 6d"), stock: [], reshuffles: 2 });
+    u = must(u, 0, { kind: "draw" });
+    expect(u.round).toBe(2);
+    expect(u.results[0]?.wentOut).toBeNull();
+  });
+});
+
+describe("onze playouts", () => {
+  it("computers play whole games for 3 to 7 players; after every action all 108 cards are in exactly one place, hidden cards never in a view", () => {
+    for (let seats = 3; seats <= 7; seats++) {
+      for (const seed of ["a", "b"]) {
+        const levels = Array.from({ length: seats }, (_, i): "easy" | "normal" => (i % 2 ? "easy" : "normal"));
+        const { final, buys } = playOnze(levels, `${seats}-${seed}`, (s) => {
+          const all = onzeCards(s).sort((a, b) => a - b);
+          expect(all).toEqual([...ONZE_DECK]);
+          const v = onzeView(s, 1);
+          expect(v.hand).toEqual(s.hands[1]);
+          expect(JSON.stringify(v)).not.toContain('"stock"');
+        });
+        expect(final.results).toHaveLength(7);
+        expect(final.totals).toEqual(final.results.reduce((t, r) => t.map((x, i) => x + (r.scores[i] as number)), Array(seats).fill(0)));
+        if (seats >= 4) expect(buys).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it("normal beats easy more often than not (the full figure is `npm run stats:onze`)", () => {
+    let wins = 0;
+    for (let g = 0; g < 20; g++) {
+      const levels = g % 2 ? (["easy", "normal", "easy"] as const) : (["normal", "easy", "easy"] as const);
+      const out = playOnze(levels, `duel-${g}`);
+      const normal = levels.indexOf("normal");
+      if (onze.outcome(out.final)?.winners.includes(normal)) wins++;
+    }
+    expect(wins).toBeGreaterThan(10);
+  });
+});
