@@ -11,6 +11,7 @@ import type { CanastaTable, TableRecord } from "../src/bot/tables";
 import { backNote, canastaPayload, moveNote as canastaMoveNote } from "./canasta";
 import { moveNote as onexenoMoveNote } from "./onexeno";
 import { tablePayload } from "./onexeno-view";
+import { onzeMoveNote, onzePayload, type OnzeTable } from "./onze";
 
 /** One table game as the bot shows it. */
 export interface TableGameView {
@@ -40,6 +41,12 @@ export const TABLE_GAMES: readonly TableGameView[] = [
     tables: (ctx) => ctx.canasta as unknown as AnyTables,
     payload: (rec, note) => canastaPayload(rec as CanastaTable, note),
     moveNote: (before, after) => canastaMoveNote(before as CanastaTable, after as CanastaTable),
+  },
+  {
+    id: "onze", what: "Onze table", command: "onze",
+    tables: (ctx) => ctx.games.get("onze") as AnyTables,
+    payload: (rec, note) => onzePayload(rec as unknown as OnzeTable, note),
+    moveNote: (before, after) => onzeMoveNote(before as unknown as OnzeTable, after as unknown as OnzeTable),
   },
 ];
 

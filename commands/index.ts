@@ -3,6 +3,7 @@ import type { BotContext } from "../src/bot/context";
 import type { Command, ComponentHandler } from "../src/bot/router";
 import { onexenoCommand } from "./onexeno";
 import { onexenoComponents } from "./onexeno-components";
+import { onzeCommand } from "./onze";
 
-export const commands: readonly Command<BotContext>[] = [onexenoCommand];
+export const commands: readonly Command<BotContext>[] = [onexenoCommand, onzeCommand];
 export const components: ComponentHandler<BotContext> = onexenoComponents;

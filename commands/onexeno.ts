@@ -73,8 +73,7 @@ export function standingText(rec: TableRecord): string {
 export async function askToEnd(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const ch = interaction.channelId;
   const sol = await ctx.solitaire.get(ch);
-  const can = await ctx.canasta.get(ch);
-  const rec = sol ? null : can && can.status !== "over" ? can : await ctx.tables.get(ch);
+  const rec = sol ? null : ((await tableHere(ctx, ch))?.rec ?? (await ctx.tables.get(ch)));
   if (!sol && !rec) throw refuse("table/none");
   // Say no at once to someone who may not end it, rather than after they confirm.
   const canManage = interaction.memberPermissions?.has(PermissionFlagsBits.ManageMessages) ?? false;
@@ -101,11 +100,14 @@ export async function endHere(interaction: MessageComponentInteraction, ctx: Bot
     await announce(interaction, after, finished);
     return solitairePayload(after);
   }
-  const can = await ctx.canasta.get(channelId);
-  if (can && can.status !== "over") {
-    ctx.canasta.checkRev(can, rev);
-    const rec = await ctx.canasta.end(channelId, user.userId, canManage);
-    return { content: `Table closed by ${user.name}.${rec.state ? ` Scores as they stand: ${rec.seats.map((s, i) => `${s.name} ${rec.state?.totals[i] ?? 0}`).join(" · ")}.` : ""}`, components: [], embeds: [], files: [] };
+  const here = await tableHere(ctx, channelId);
+  if (here && here.game.id !== "onexeno") {
+    // Any other table game: closed, with each seat's total as it stands.
+    const service = here.game.tables(ctx);
+    service.checkRev(here.rec, rev);
+    const rec = await service.end(channelId, user.userId, canManage);
+    const totals = (rec.state as { totals?: readonly number[] } | null)?.totals;
+    return { content: `Table closed by ${user.name}.${totals ? ` Scores as they stand: ${rec.seats.map((s, i) => `${s.name} ${totals[i] ?? 0}`).join(" · ")}.` : ""}`, components: [], embeds: [], files: [] };
   }
   const cur = await ctx.tables.get(channelId);
   if (!cur) throw refuse("table/none");
@@ -127,6 +129,11 @@ const RULES_MD: Record<string, string> = {
 export function rulesEmbed(game: "basic" | "solitaire" | "canasta" = "basic"): EmbedBuilder {
   const md = RULES_MD[game];
   if (md === undefined) throw new UserError("input/bad_choice", "`game` must be one of: basic and partners, solitaire, canasta.");
+  return rulesFrom(md);
+}
+
+/** A rules document (markdown: `# title`, intro, `## sections`) as an embed: one field per section. */
+export function rulesFrom(md: string): EmbedBuilder {
   const sections = md.split(/^## /m).slice(1);
   const title = /^# (.*)$/m.exec(md)?.[1] ?? "ONEXENO";
   const intro = (md.split(/^## /m)[0] ?? "").replace(/^# .*\n/, "").trim();
@@ -174,7 +181,7 @@ export function clockChoices(typed: string): Choice[] {
 }
 
 /** `/… kick player:<user>` for whichever game's table is here (host only). */
-async function kickHere(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+export async function kickHere(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const target = interaction.options.getUser("player", true);
   const channelId = interaction.channelId;
   await respond(interaction, "reply", false, async () => {
@@ -310,10 +317,7 @@ export const onexenoCommand: Command<BotContext> = {
           await startSolitaire(interaction, ctx, seed, seatOf(interaction).name);
           return;
         }
-        const onexenoHere = await ctx.tables.get(channelId);
-        if ((canastaHere && canastaHere.status !== "over") || (onexenoHere && onexenoHere.status !== "over")) {
-          throw refuse("table/exists");
-        }
+        if (await tableHere(ctx, channelId)) throw refuse("table/exists"); // any game's table still running here
         const clockText = interaction.options.getString("clock");
         const clock = clockText === null ? DEFAULT_CLOCK : parseClock(clockText);
         if (game === "canasta") {

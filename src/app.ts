@@ -14,15 +14,15 @@ import { LiveTables, quiet, recordOf, withoutRecord, type LiveMessage, type Tabl
 import { Publisher } from "./bot/publisher";
 import { createRouter, type Logger } from "./bot/router";
 import { SolitaireService, type Leaderboard, type SolitaireRecord } from "./bot/solitaire";
-import { TableService, type AnyTable, type CanastaTable, type CanastaTables, type OnexenoTables, type TableRecord, type TableServiceOptions } from "./bot/tables";
-import { canastaGame, onexenoGame } from "./games/index";
+import { TableService, type AnyTable, type AnyTables, type CanastaTables, type OnexenoTables, type TableServiceOptions } from "./bot/tables";
+import { TABLE_GAME_RULES } from "./games/index";
 import { DueIndex } from "./store/due";
 import { openStore, type RecordStore } from "./store/store";
 
-/** The stores of a bot: tables per channel, solitaire games per thread, leaderboards. */
+/** The stores of a bot: tables per channel for each table game, solitaire games per thread, leaderboards. */
 export interface BotStores {
-  readonly tables: RecordStore<TableRecord>;
-  readonly canasta: RecordStore<CanastaTable>;
+  /** One store per table game, by game id (namespaces from `TABLE_GAME_RULES`). */
+  readonly games: ReadonlyMap<string, RecordStore<AnyTable>>;
   readonly solitaire: RecordStore<SolitaireRecord>;
   readonly leaderboards: RecordStore<Leaderboard>;
   /** The live table message of each channel (src/bot/live.ts). */
@@ -35,16 +35,16 @@ export interface BotStores {
 /** Opens every store of the bot on one STORE_URL (separate keyv namespaces). */
 export async function openBotStores(url: string): Promise<BotStores> {
   // One after another: several connections setting up the same SQLite file at once contend.
-  const tables = await openStore<TableRecord>(url, "tables");
-  const canastaStore = await openStore<CanastaTable>(url, "canasta");
+  const games = new Map<string, RecordStore<AnyTable>>();
+  for (const g of TABLE_GAME_RULES) games.set(g.id, await openStore<AnyTable>(url, g.store));
   const solitaire = await openStore<SolitaireRecord>(url, "solitaire");
   const leaderboards = await openStore<Leaderboard>(url, "leaderboard");
   const live = await openStore<LiveMessage>(url, "live");
   const clocks = await openStore<Record<string, number>>(url, "clocks");
   return {
-    tables, canasta: canastaStore, solitaire, leaderboards, live, clocks,
+    games, solitaire, leaderboards, live, clocks,
     async close() {
-      await Promise.all([tables.close(), canastaStore.close(), solitaire.close(), leaderboards.close(), live.close(), clocks.close()]);
+      await Promise.all([...[...games.values()].map((g) => g.close()), solitaire.close(), leaderboards.close(), live.close(), clocks.close()]);
     },
   };
 }
@@ -54,6 +54,8 @@ export interface Bot {
   readonly client: Client;
   readonly tables: OnexenoTables;
   readonly canasta: CanastaTables;
+  /** Every table game's service, by game id. */
+  readonly games: ReadonlyMap<string, AnyTables>;
   readonly solitaire: SolitaireService;
   /** The live table message of each channel. */
   readonly live: LiveTables;
@@ -98,8 +100,14 @@ export async function registerCommands(opts: { token: string; apiUrl: string; ap
 /** Starts the bot: logs in, routes interactions, and resumes stored tables on ready. */
 export async function startBot(opts: BotOptions): Promise<Bot> {
   const log = opts.log ?? consoleLogger;
-  const tables: OnexenoTables = new TableService(opts.stores.tables, onexenoGame.definition, opts.tableOptions, onexenoGame.seats);
-  const canastaTables: CanastaTables = new TableService(opts.stores.canasta, canastaGame.definition, opts.tableOptions, canastaGame.seats);
+  const services = new Map<string, AnyTables>();
+  for (const g of TABLE_GAME_RULES) {
+    const store = opts.stores.games.get(g.id);
+    if (!store) throw new Error(`no store for ${g.id}`);
+    services.set(g.id, new TableService(store, g.definition as never, opts.tableOptions, g.seats as never) as AnyTables);
+  }
+  const tables = services.get("onexeno") as unknown as OnexenoTables;
+  const canastaTables = services.get("canasta") as unknown as CanastaTables;
   const solitaire = new SolitaireService(opts.stores.solitaire, opts.stores.leaderboards, opts.tableOptions?.now);
   const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: opts.apiUrl } });
   const live = new LiveTables(
@@ -123,7 +131,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     if (record !== undefined) void live.shown(channelId, sending.catch(() => undefined), record, (payload as TablePayload).rev);
     await sending;
   };
-  const ctx: BotContext = { tables, canasta: canastaTables, solitaire, log, afterReply: (channelId) => autoplay.kick(channelId), post: (channelId, payload) => post(channelId, payload) };
+  const ctx: BotContext = { tables, canasta: canastaTables, games: services, solitaire, log, afterReply: (channelId) => autoplay.kick(channelId), post: (channelId, payload) => post(channelId, payload) };
   const games = TABLE_GAMES.map((g) => ({ ...g, service: g.tables(ctx) }));
   const sources = resumables(games, solitaire);
   /** The current public table of a channel, whichever game holds it. */
@@ -166,6 +174,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     client,
     tables,
     canasta: canastaTables,
+    games: services,
     solitaire,
     live,
     clocks,

@@ -2,11 +2,13 @@
 import type { BaseMessageOptions } from "discord.js";
 import type { Logger } from "./router";
 import type { SolitaireService } from "./solitaire";
-import type { CanastaTables, OnexenoTables } from "./tables";
+import type { AnyTables, CanastaTables, OnexenoTables } from "./tables";
 
 export interface BotContext {
   readonly tables: OnexenoTables;
   readonly canasta: CanastaTables;
+  /** Every table game's service, by game id (the games of `src/games/index.ts`). */
+  readonly games: ReadonlyMap<string, AnyTables>;
   readonly solitaire: SolitaireService;
   readonly log: Logger;
   /**

@@ -10,7 +10,7 @@
  */
 
 /** Verbs a component can carry. */
-export const COMPONENT_VERBS = ["join", "leave", "start", "hand", "pass", "card", "place", "page", "table", "addbot", "sdraw", "splay", "shint", "sresign", "chand", "cdraw", "ctake", "cmeld", "cext", "cdisc", "confirm", "cancel", "again", "back"] as const;
+export const COMPONENT_VERBS = ["join", "leave", "start", "hand", "pass", "card", "place", "page", "table", "addbot", "sdraw", "splay", "shint", "sresign", "chand", "cdraw", "ctake", "cmeld", "cext", "cdisc", "confirm", "cancel", "again", "back", "zhand", "zdraw", "ztake", "zbuy", "zdown", "zlay", "zswap", "zdisc"] as const;
 export type ComponentVerb = (typeof COMPONENT_VERBS)[number];
 
 /** A decoded customId. */

@@ -79,6 +79,10 @@ export interface SeatRules<S, M> {
   timeoutMove(state: S, seat: number, rng: RngState): M;
   /** Whether `after` (one move after `before`) is still the same turn (default: never, one move a turn). */
   continuesTurn?(before: S, after: S): boolean;
+  /** The seat whose turn it is, when others may act too (default: the first seat that may act). */
+  turnOf?(state: S): number;
+  /** A move a computer of `level` makes out of turn now (Onze's buying), or null. */
+  outOfTurnMove?(state: S, seat: number, level: ComputerLevel, rng: RngState): M | null;
 }
 
 /** What a clock wake did at a table (see `TableService.tick`). */
@@ -144,9 +148,9 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
     return clockWake(rec.turnClock);
   }
 
-  /** The seat whose turn it is (the first seat that may act), or -1. */
+  /** The seat whose turn it is (the game says, else the first seat that may act), or -1. */
   private turnOf(state: S): number {
-    return this.def.actors(state)[0] ?? -1;
+    return this.seatRules?.turnOf?.(state) ?? this.def.actors(state)[0] ?? -1;
   }
 
   /** Whether a seat is played by the computer (a computer player, or a person marked away). */
@@ -369,12 +373,28 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
     const after = await this.update(channelId, (rec) => {
       const rules = this.seatRules;
       if (!rules || !rec?.state || rec.status !== "playing") return undefined;
-      const seat = this.turnOf(rec.state);
+      const state = rec.state;
+      const levelOf = (w: Seat | undefined) => w?.computer ?? (w?.away ? ("normal" as const) : undefined);
+      const rng = seedRng(`${rec.seed}:${state.version}`);
+      // Out-of-turn moves first (a computer buying a discard before the active player discards).
+      const turn = this.turnOf(state);
+      let seat = turn;
+      let move: M | null = null;
+      if (rules.outOfTurnMove) {
+        for (const other of this.def.actors(state)) {
+          const level = other === turn ? undefined : levelOf(rec.seats[other]);
+          move = level ? rules.outOfTurnMove(state, other, level, rng) : null;
+          if (move !== null) {
+            seat = other;
+            break;
+          }
+        }
+      }
       const who = rec.seats[seat];
-      const level = who?.computer ?? (who?.away ? "normal" : undefined);
+      const level = levelOf(who);
       if (!who || !level) return undefined;
-      const move = rules.computerMove(rec.state, seat, level, seedRng(`${rec.seed}:${rec.state.version}`));
-      const next = applyAction(this.def, rec.state, { seat, move, version: rec.state.version });
+      move ??= rules.computerMove(state, seat, level, rng);
+      const next = applyAction(this.def, state, { seat, move, version: state.version });
       if (!next.ok) throw new Error(`computer move refused at ${rec.channelId}: ${next.error.code}`);
       before = rec;
       return this.bump(rec, { state: next.value, moves: [...rec.moves, { seat, move }], status: this.def.outcome(next.value) !== null ? "over" : "playing" }, who.userId);

@@ -13,6 +13,8 @@ import { chooseCanastaMove } from "./onexeno/canasta-computer";
 import { canastaView } from "./onexeno/canasta";
 import { chooseComputerMove, type ComputerLevel } from "./onexeno/computer";
 import { onexeno, onexenoView, passAllowed, type OnexenoConfig, type OnexenoMove, type OnexenoState, type OnexenoView } from "./onexeno/game";
+import { onze, onzeView, type OnzeConfig, type OnzeMove, type OnzeState, type OnzeView } from "./onze/game";
+import { chooseOnzeMove, onzeWantsOutOfTurn } from "./onze/computer";
 
 /** How the computer plays a seat of a game (see `SeatRules` in src/bot/tables.ts). */
 export interface SeatPlay<S, M> {
@@ -22,11 +24,17 @@ export interface SeatPlay<S, M> {
   timeoutMove(state: S, seat: number, rng: RngState): M;
   /** Whether `after` (one move after `before`) is still the same seat's turn; absent: one move a turn. */
   continuesTurn?(before: S, after: S): boolean;
+  /** The seat whose turn it is when others may act too; absent: the first seat that may act. */
+  turnOf?(state: S): number;
+  /** A computer's move out of turn (buying), or null. */
+  outOfTurnMove?(state: S, seat: number, level: ComputerLevel, rng: RngState): M | null;
 }
 
 /** One table game: id, rules, computer play. */
 export interface TableGameRules<G extends string, C, S extends VersionedState, M, V> {
   readonly id: G;
+  /** The store namespace of its tables (ONEXENO basic keeps its historical `tables`). */
+  readonly store: string;
   readonly definition: GameDefinition<S, M, V, C> & { readonly id: G };
   readonly seats: SeatPlay<S, M>;
 }
@@ -34,6 +42,7 @@ export interface TableGameRules<G extends string, C, S extends VersionedState, M
 /** ONEXENO basic and partners: one move a turn; a timeout passes when a pass is allowed. */
 export const onexenoGame: TableGameRules<"onexeno", OnexenoConfig, OnexenoState, OnexenoMove, OnexenoView> = {
   id: "onexeno",
+  store: "tables",
   definition: { ...onexeno, id: "onexeno" },
   seats: {
     computerMove: (state, seat, level, rng) => chooseComputerMove(onexenoView(state, seat), level, rng),
@@ -45,6 +54,7 @@ export const onexenoGame: TableGameRules<"onexeno", OnexenoConfig, OnexenoState,
 /** ONEXENO canasta: a turn is a draw or take, melds, then a discard; canasta has no pass. */
 export const canastaGame: TableGameRules<"canasta", CanastaConfig, CanastaState, CanastaMove, CanastaView> = {
   id: "canasta",
+  store: "canasta",
   definition: { ...canasta, id: "canasta" },
   seats: {
     computerMove: (state, seat, level, rng) => chooseCanastaMove(canastaView(state, seat), level, rng),
@@ -52,3 +62,23 @@ export const canastaGame: TableGameRules<"canasta", CanastaConfig, CanastaState,
     continuesTurn: (before, after) => after.phase === "meld" && after.turn === before.turn && after.hand === before.hand,
   },
 };
+
+/**
+ * Onze: a turn is a draw or take, going down or laying off, then a discard; others may buy the
+ * discard out of turn. A timeout draws from the stock, then plays as the normal computer.
+ */
+export const onzeGame: TableGameRules<"onze", OnzeConfig, OnzeState, OnzeMove, OnzeView> = {
+  id: "onze",
+  store: "onze",
+  definition: { ...onze, id: "onze" },
+  seats: {
+    computerMove: (state, seat, level, rng) => chooseOnzeMove(onzeView(state, seat), level, rng),
+    timeoutMove: (state, seat, rng) => (state.phase === "draw" ? { kind: "draw" } : chooseOnzeMove(onzeView(state, seat), "normal", rng)),
+    continuesTurn: (before, after) => after.phase === "play" && after.turn === before.turn && after.round === before.round,
+    turnOf: (state) => state.turn,
+    outOfTurnMove: (state, seat, level) => (onzeWantsOutOfTurn(onzeView(state, seat), level) ? { kind: "claim" } : null),
+  },
+};
+
+/** Every table game, in the order `/…new` lists them. Adding a game is adding it here. */
+export const TABLE_GAME_RULES = [onexenoGame, canastaGame, onzeGame] as const;

@@ -18,6 +18,11 @@ import { renderCanastaTable } from "../../render/onexeno-canasta";
 import { applySolitaire, setupSolitaire, solitaireView } from "../../src/games/onexeno/solitaire";
 import { renderSolitaire } from "../../render/onexeno-solitaire";
 import { solve } from "../helpers/solitaire-solver";
+import { onzeView, type OnzeState } from "../../src/games/onze/game";
+import { sortHand } from "../../src/games/onze/cards";
+import { renderOnzeHand, renderOnzeTable } from "../../render/onze-table";
+import { playOnze } from "../helpers/onze";
+import { contractHelp } from "../../commands/onze";
 
 const dir = join(import.meta.dirname, "golden");
 const failures = join(import.meta.dirname, "..", "__failures__");
@@ -124,5 +129,25 @@ describe("table layout (no pixels)", () => {
         expect(y + CELL).toBeLessThanOrEqual(BOARD_Y + BOARD_CELLS * CELL);
       }
     }
+  });
+});
+
+describe("onze pictures", () => {
+  it("match their golden images: a round with melds down and a discard for sale, the final score sheet, a hand", async () => {
+    const names = ["Ada", "Ben", "Computer 1 (normal)", "Computer 2 (easy)"];
+    let mid: OnzeState | null = null;
+    const out = playOnze(["normal", "normal", "easy", "normal"], "golden-onze", (s) => {
+      if (!mid && s.round === 2 && s.melds.flat().length >= 3 && s.forSale !== null) mid = s;
+    });
+    const m = mid as OnzeState | null;
+    if (!m) throw new Error("no position with melds and a sale");
+    await compare("onze-mid", await renderOnzeTable(onzeView(m, null), names, undefined, "until 14:05 UTC"));
+    await compare("onze-final", await renderOnzeTable(onzeView(out.final, null), names));
+    await compare("onze-hand", await renderOnzeHand(sortHand(m.hands[0]!), `Your hand · Ada · ${m.hands[0]!.length} cards`, contractHelp(m, 0)));
+    // Spectators see no hidden card: Ben's hand traded for as many stock cards leaves the picture unchanged.
+    const n = m.hands[1]!.length;
+    const swapped = { ...m, hands: m.hands.map((h, i) => (i === 1 ? m.stock.slice(0, n) : h)), stock: [...m.hands[1]!, ...m.stock.slice(n)] };
+    expect(swapped.hands[1]).not.toEqual(m.hands[1]);
+    expect((await renderOnzeTable(onzeView(swapped, null), names)).equals(await renderOnzeTable(onzeView(m, null), names))).toBe(true);
   });
 });

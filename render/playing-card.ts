@@ -1,0 +1,99 @@
+/**
+ * Standard playing-card faces (Onze), drawn with the bundled DejaVu Sans (its licence ships in
+ * `render/assets/fonts/`): rank and suit glyph in the top corner, a large suit glyph in the
+ * middle, red suits red and black suits black, jokers distinct (violet, `JOKER`), wild cards
+ * (jokers and red aces) marked with a gold band and `WILD`. Sized to read at Discord's preview
+ * size: the corner rank is a third of the card's width.
+ */
+import type { SKRSContext2D } from "@napi-rs/canvas";
+import { isJoker, isWild, rankOf, suitOf, SUIT_GLYPHS, type Card } from "../src/games/onze/cards";
+import { font } from "./fonts";
+
+const RANKS = ["", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+export const CARD_RED = "#c8102e";
+export const CARD_BLACK = "#16161a";
+const JOKER_INK = "#6b2fb3";
+const WILD_BAND = "#f2b705";
+
+function rounded(ctx: SKRSContext2D, x: number, y: number, w: number, h: number, r: number): void {
+  ctx.beginPath();
+  ctx.moveTo(x + r, y);
+  ctx.arcTo(x + w, y, x + w, y + h, r);
+  ctx.arcTo(x + w, y + h, x, y + h, r);
+  ctx.arcTo(x, y + h, x, y, r);
+  ctx.arcTo(x, y, x + w, y, r);
+  ctx.closePath();
+}
+
+/** Draws the face of `card` with its top-left corner at (x, y), `w` px wide (height 1.4 w). */
+export function drawPlayingCard(ctx: SKRSContext2D, card: Card, x: number, y: number, w: number): void {
+  const h = Math.round(w * 1.4);
+  const r = Math.max(3, w * 0.08);
+  ctx.save();
+  rounded(ctx, x, y, w, h, r);
+  ctx.fillStyle = "#fbfaf6";
+  ctx.fill();
+  ctx.lineWidth = 1.5;
+  ctx.strokeStyle = "#0b0b0d";
+  ctx.stroke();
+  ctx.clip();
+  const wild = isWild(card);
+  if (wild) {
+    ctx.fillStyle = WILD_BAND;
+    ctx.fillRect(x, y + h - h * 0.2, w, h * 0.2);
+    ctx.fillStyle = "#1b1b1b";
+    ctx.font = font(Math.max(9, Math.round(w * 0.2)), true);
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillText("WILD", x + w / 2, y + h - h * 0.1);
+  }
+  ctx.textAlign = "left";
+  ctx.textBaseline = "top";
+  if (isJoker(card)) {
+    ctx.fillStyle = JOKER_INK;
+    ctx.font = font(Math.round(w * 0.3), true);
+    ctx.fillText("J", x + w * 0.08, y + w * 0.06);
+    ctx.font = font(Math.round(w * 0.2), true);
+    ctx.fillText("★", x + w * 0.09, y + w * 0.4);
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.font = font(Math.round(w * 0.17), true);
+    ctx.fillText("JOKER", x + w / 2, y + h * 0.5);
+  } else {
+    const suit = suitOf(card);
+    const red = suit === 1 || suit === 2;
+    ctx.fillStyle = red ? CARD_RED : CARD_BLACK;
+    const rank = RANKS[rankOf(card)] ?? "?";
+    ctx.font = font(Math.round(w * (rank.length > 1 ? 0.3 : 0.34)), true);
+    ctx.fillText(rank, x + w * 0.07, y + w * 0.05);
+    ctx.font = font(Math.round(w * 0.28));
+    ctx.fillText(SUIT_GLYPHS[suit] ?? "?", x + w * 0.08, y + w * 0.42);
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.font = font(Math.round(w * 0.52));
+    ctx.fillText(SUIT_GLYPHS[suit] ?? "?", x + w * 0.6, y + h * (wild ? 0.5 : 0.58));
+  }
+  ctx.restore();
+}
+
+/** Draws a card back (the stock, a face-down discard). */
+export function drawCardBack(ctx: SKRSContext2D, x: number, y: number, w: number): void {
+  const h = Math.round(w * 1.4);
+  ctx.save();
+  rounded(ctx, x, y, w, h, Math.max(3, w * 0.08));
+  ctx.fillStyle = "#23408e";
+  ctx.fill();
+  ctx.lineWidth = 1.5;
+  ctx.strokeStyle = "#0b0b0d";
+  ctx.stroke();
+  ctx.clip();
+  ctx.strokeStyle = "rgba(255,255,255,0.35)";
+  ctx.lineWidth = 2;
+  for (let k = -h; k < w + h; k += 8) {
+    ctx.beginPath();
+    ctx.moveTo(x + k, y);
+    ctx.lineTo(x + k - h, y + h);
+    ctx.stroke();
+  }
+  ctx.restore();
+}
