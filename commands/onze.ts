@@ -192,8 +192,27 @@ async function onzeMessage(rec: OnzeTable, note?: string): Promise<BaseMessageOp
   return { content: `${head}<@${turnSeat?.userId}>, your turn: ${what}.${tail}`, files: [file], components: [row], embeds: [], allowedMentions: turnBegins(rec) ? { users: [turnSeat?.userId ?? ""] } : { parse: [] } };
 }
 
-/** The private hand panel: the sorted hand, what it lacks, and every legal action as buttons and menus. */
-export async function onzeHandPayload(rec: OnzeTable, userId: string, note?: string): Promise<BaseMessageOptions> {
+/** Which page each menu of the hand panel shows (menus longer than 25 options are paged). */
+export interface PanelPages {
+  readonly zdown?: number;
+  readonly zlay?: number;
+  readonly zswap?: number;
+}
+
+/**
+ * One page of a menu's options: all of them when they fit in 25; else 24 and a last option
+ * `More…` (value `more:<next page>`) that shows the next page, round to the first.
+ */
+export function pageOf(options: readonly { label: string; value: string }[], page: number): { label: string; value: string }[] {
+  if (options.length <= MAX) return [...options];
+  const per = MAX - 1;
+  const pages = Math.ceil(options.length / per);
+  const p = ((page % pages) + pages) % pages;
+  return [...options.slice(p * per, (p + 1) * per), { label: `More… (page ${p + 1} of ${pages}: show ${p + 2 > pages ? "the first" : `page ${p + 2}`})`, value: `more:${(p + 1) % pages}` }];
+}
+
+/** The private hand panel: the sorted hand, what it lacks, and every legal action as buttons and menus (paged past 25). */
+export async function onzeHandPayload(rec: OnzeTable, userId: string, note?: string, pages: PanelPages = {}): Promise<BaseMessageOptions> {
   const seat = rec.seats.findIndex((x) => x.userId === userId);
   if (seat < 0 || !rec.state) return { content: "You have no seat at this table.", components: [], files: [], embeds: [] };
   const s = rec.state;
@@ -217,15 +236,16 @@ export async function onzeHandPayload(rec: OnzeTable, userId: string, note?: str
       new ButtonBuilder().setCustomId(encodeId("ztake", rec.rev)).setLabel(s.discard.length ? `Take ${cardName(s.discard.at(-1) as Card)}` : "Take discard").setStyle(ButtonStyle.Secondary).setDisabled(!s.discard.length),
     ));
   } else {
-    const moves = onzeLegalMoves(s, seat, MAX);
+    const moves = onzeLegalMoves(s, seat, 200);
     const downs = moves.filter((m): m is OnzeMove & { kind: "down" } => m.kind === "down").filter((m) => encodeDown(m.melds).length <= 100);
     const lays = moves.filter((m): m is LayoffMove => m.kind === "layoff");
     const swaps = moves.filter((m): m is SwapMove => m.kind === "swap");
     const discards = moves.filter((m): m is OnzeMove & { kind: "discard" } => m.kind === "discard");
     lines.push(s.down[seat] ? (s.downThisTurn ? "You went down: discard to end your turn." : "Lay off on any meld, or swap a wild out of a run; then discard.") : downs.length ? "You can go down now." : "Discard to end your turn.");
-    if (downs.length) rows.push(select("zdown", rec.rev, "Go down with…", downs.slice(0, MAX).map((m) => ({ label: downText(m.melds).slice(0, 100), value: encodeDown(m.melds) }))));
-    if (lays.length) rows.push(select("zlay", rec.rev, `Lay off…${lays.length > MAX ? ` (first ${MAX} of ${lays.length}; /onze layoff lists all)` : ""}`, lays.slice(0, MAX).map((m) => ({ label: layoffText(rec, m).slice(0, 100), value: encodeLayoff(m) }))));
-    if (swaps.length) rows.push(select("zswap", rec.rev, "Swap a wild out of a run…", swaps.slice(0, MAX).map((m) => ({ label: swapText(rec, m).slice(0, 100), value: encodeSwap(m) }))));
+    const count = (n: number) => (n > MAX ? ` (${n} ways)` : "");
+    if (downs.length) rows.push(select("zdown", rec.rev, `Go down with…${count(downs.length)}`, pageOf(downs.map((m) => ({ label: downText(m.melds).slice(0, 100), value: encodeDown(m.melds) })), pages.zdown ?? 0), pages.zdown ?? 0));
+    if (lays.length) rows.push(select("zlay", rec.rev, `Lay off…${count(lays.length)}`, pageOf(lays.map((m) => ({ label: layoffText(rec, m).slice(0, 100), value: encodeLayoff(m) })), pages.zlay ?? 0), pages.zlay ?? 0));
+    if (swaps.length) rows.push(select("zswap", rec.rev, `Swap a wild out of a run…${count(swaps.length)}`, pageOf(swaps.map((m) => ({ label: swapText(rec, m).slice(0, 100), value: encodeSwap(m) })), pages.zswap ?? 0), pages.zswap ?? 0));
     // Discards: one option per face; past 25 faces, a second menu.
     const byFace = [...new Map(discards.map((m) => [faceOf(m.card), m])).values()].sort((a, b) => cardPoints(b.card) - cardPoints(a.card));
     for (let page = 0; page * MAX < byFace.length && rows.length < 5; page++) {
@@ -566,6 +586,11 @@ export async function onzeComponent(interaction: MessageComponentInteraction, id
     return;
   }
   const value = interaction.isStringSelectMenu() ? (interaction.values[0] ?? "") : "";
+  if (value.startsWith("more:") && (id.verb === "zdown" || id.verb === "zlay" || id.verb === "zswap")) {
+    // The next page of a long menu: the panel is redrawn with it, nothing else changes.
+    await respond(interaction, "update", true, async () => onzeHandPayload((await service.get(ch)) as OnzeTable, me.userId, undefined, { [id.verb]: Number(value.slice(5)) || 0 }));
+    return;
+  }
   switch (id.verb) {
     case "zdraw":
       await moveAndShow(interaction, ctx, () => ({ kind: "draw" }));

@@ -12,6 +12,10 @@ import { placementChoices } from "../../commands/onexeno-choices";
 import type { CanastaTable, TableRecord } from "../../src/bot/tables";
 import { onexeno, playNow, setupOnexeno, type OnexenoState } from "../../src/games/onexeno/game";
 import { canasta as canastaDef, canastaDeck, setupCanasta } from "../../src/games/onexeno/canasta";
+import { onzeHandPayload, type OnzeTable } from "../../commands/onze";
+import { faceFor, ONZE_DECK } from "../../src/games/onze/cards";
+import { readRun, type Meld, type RunMeld } from "../../src/games/onze/melds";
+import { playsOnTable, setupOnze, type OnzeState } from "../../src/games/onze/game";
 
 type Json = { components?: { type: number; custom_id?: string; options?: { value: string }[] }[] };
 const rowsOf = (p: BaseMessageOptions) => (p.components ?? []).map((r) => ("toJSON" in r ? (r as { toJSON(): Json }).toJSON() : (r as Json)));
@@ -105,5 +109,31 @@ describe("private panels stay inside Discord's limits", () => {
       expect(meldSuggestions(s, s.turn).length).toBeGreaterThanOrEqual(options.length > 0 ? 1 : 0);
     }
     expect(owedSeen).toBeGreaterThan(10);
+  });
+});
+
+describe("Onze panel", () => {
+  it("pages a long lay-off menu (24 a page and More…), every page within limits, all lay-offs reachable", async () => {
+    const base = setupOnze({}, 4, "panel");
+    if (!base.ok) throw new Error();
+    // Ada (seat 0) is down and holds cards that fit many melds: runs of every suit on every seat.
+    const runs = (seat: number): Meld[] =>
+      [0, 1, 2, 3].map((suit) => readRun([5, 6, 7, 8].map((rank) => faceFor(suit, rank) + 52 * seat))).filter((m): m is RunMeld => typeof m !== "string");
+    const melds = [0, 1].map(runs);
+    const hand = [faceFor(0, 4), faceFor(1, 4), faceFor(2, 4), faceFor(3, 4), faceFor(0, 9), faceFor(1, 9), faceFor(2, 9), faceFor(3, 9), 104, 2 + 52];
+    const used = new Set([...hand, ...melds.flat().flatMap((m) => m.cards)]);
+    const state: OnzeState = { ...base.value, turn: 0, phase: "play", hands: [hand, [], [], []], melds: [melds[0]!, melds[1]!, [], []], down: [true, true, false, false], stock: ONZE_DECK.filter((c) => !used.has(c)) };
+    const rec = table(state, 4, "onze") as OnzeTable;
+    const all = playsOnTable(state, 0).filter((m) => m.kind === "layoff");
+    expect(all.length).toBeGreaterThan(25);
+    const seen = new Set<string>();
+    for (let page = 0; page < 5; page++) {
+      const rows = checkLimits(await onzeHandPayload(rec, "u0", undefined, { zlay: page }));
+      const lay = rows.flatMap((r) => r.components ?? []).find((c) => c.custom_id?.split("|")[1] === "zlay")!;
+      const opts = lay.options ?? [];
+      expect(opts.at(-1)?.value).toMatch(/^more:/);
+      for (const o of opts.slice(0, -1)) seen.add(o.value);
+    }
+    expect(seen.size).toBe(all.length);
   });
 });

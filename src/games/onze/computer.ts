@@ -87,5 +87,7 @@ export function chooseOnzeMove(view: OnzeView, level: OnzeComputerLevel, rng: Rn
 /** Whether a computer of `level` wants to act out of turn now (claim a discard for sale). */
 export function onzeWantsOutOfTurn(view: OnzeView, level: OnzeComputerLevel): boolean {
   const me = view.viewer ?? 0;
-  return level === "normal" && me !== view.turn && view.forSale !== null && !view.claims.includes(me) && completes(view.forSale, view.hand ?? [], view.round);
+  const hand = view.hand ?? [];
+  // Buying costs a penalty card: only before going down, with a hand not already long.
+  return level === "normal" && me !== view.turn && view.forSale !== null && !view.claims.includes(me) && !view.down[me] && hand.length <= 12 && completes(view.forSale, hand, view.round);
 }
