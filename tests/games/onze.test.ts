@@ -306,3 +306,16 @@ describe("onze playouts", () => {
     expect(wins).toBeGreaterThan(10);
   });
 });
+
+describe("onze typed input", () => {
+  it("reads typed melds against the hand: sets by rank, runs ordered with wilds in the gaps, and refuses what is not there", async () => {
+    const { readTypedDown, encodeDown, decodeDown } = await import("../../commands/onze");
+    const hand = cs("7h 7s 7c 5d 6d joker 8d Kc");
+    const melds = readTypedDown("7h 7s 7c / 8d joker 5d 6d", hand);
+    expect(melds).toEqual([{ kind: "set", cards: cs("7h 7s 7c") }, { kind: "run", cards: [c("5d"), c("6d"), c("joker"), c("8d")] }]);
+    expect(decodeDown(encodeDown(melds))).toEqual(melds);
+    expect(() => readTypedDown("7h 7h 7c", hand)).toThrow(/no 7h left/);
+    expect(() => readTypedDown("7x 7s", hand)).toThrow(/not a card/);
+    expect(decodeDown("s1.2|q3")).toBeNull();
+  });
+});
