@@ -415,6 +415,9 @@ function readExtension(interaction: ChatInputCommandInteraction, s: CanastaState
   return { kind: "extend", row: rowNo - 1, end, card, rot };
 }
 
+/** Component verbs of canasta messages. */
+export const CANASTA_VERBS: ReadonlySet<string> = new Set(["chand", "cdraw", "ctake", "cmeld", "cext", "cdisc"]);
+
 /** Components of canasta messages (public table and private panel). */
 export async function canastaComponent(interaction: MessageComponentInteraction, id: ComponentId, ctx: BotContext): Promise<void> {
   const rec = await ctx.canasta.get(interaction.channelId);

@@ -4,14 +4,15 @@
  * table service of the bot context holds it. The host (src/app.ts) builds resume, computer
  * players and clocks from this list without naming a game.
  */
-import type { BaseMessageOptions } from "discord.js";
+import type { BaseMessageOptions, MessageComponentInteraction } from "discord.js";
+import type { ComponentId } from "../src/bot/customid";
 import type { BotContext } from "../src/bot/context";
 import type { AnyTable, AnyTables } from "../src/bot/tables";
 import type { CanastaTable, TableRecord } from "../src/bot/tables";
-import { backNote, canastaPayload, moveNote as canastaMoveNote } from "./canasta";
+import { backNote, CANASTA_VERBS, canastaComponent, canastaPayload, moveNote as canastaMoveNote } from "./canasta";
 import { moveNote as onexenoMoveNote } from "./onexeno";
 import { tablePayload } from "./onexeno-view";
-import { onzeMoveNote, onzePayload, type OnzeTable } from "./onze";
+import { ONZE_VERBS, onzeComponent, onzeMoveNote, onzePayload, type OnzeTable } from "./onze";
 
 /** One table game as the bot shows it. */
 export interface TableGameView {
@@ -27,26 +28,34 @@ export interface TableGameView {
   payload(rec: AnyTable, note?: string): Promise<BaseMessageOptions>;
   /** What the latest move (from `before` to `after`) did, in words. */
   moveNote(before: AnyTable, after: AnyTable): string;
+  /** Component verbs of its own messages, handled by `component`. */
+  readonly verbs?: ReadonlySet<string>;
+  /** Its components, and the lobby's (join, leave, start, addbot) while it holds the channel. Absent: the ONEXENO handler. */
+  component?(interaction: MessageComponentInteraction, id: ComponentId, ctx: BotContext): Promise<void>;
 }
 
 export const TABLE_GAMES: readonly TableGameView[] = [
   {
     id: "onexeno", what: "ONEXENO table", command: "onexeno",
-    tables: (ctx) => ctx.tables as unknown as AnyTables,
+    tables: (ctx) => ctx.games.get("onexeno") as AnyTables,
     payload: (rec, note) => tablePayload(rec as TableRecord, note),
     moveNote: (before, after) => onexenoMoveNote(before as TableRecord, after as TableRecord),
   },
   {
     id: "canasta", what: "canasta table", command: "onexeno",
-    tables: (ctx) => ctx.canasta as unknown as AnyTables,
+    tables: (ctx) => ctx.games.get("canasta") as AnyTables,
     payload: (rec, note) => canastaPayload(rec as CanastaTable, note),
     moveNote: (before, after) => canastaMoveNote(before as CanastaTable, after as CanastaTable),
+    verbs: CANASTA_VERBS,
+    component: canastaComponent,
   },
   {
     id: "onze", what: "Onze table", command: "onze",
     tables: (ctx) => ctx.games.get("onze") as AnyTables,
     payload: (rec, note) => onzePayload(rec as unknown as OnzeTable, note),
     moveNote: (before, after) => onzeMoveNote(before as unknown as OnzeTable, after as unknown as OnzeTable),
+    verbs: ONZE_VERBS,
+    component: onzeComponent,
   },
 ];
 
@@ -70,4 +79,17 @@ export async function comeBack(ctx: BotContext, channelId: string, userId: strin
   const rec = await here.game.tables(ctx).back(channelId, userId);
   if (!rec) return null;
   return here.game.payload(rec, backNote(rec, userId));
+}
+
+/** The game whose component verb this is (its own messages), if any. */
+export const gameOfVerb = (verb: string): TableGameView | undefined => TABLE_GAMES.find((g) => g.verbs?.has(verb));
+
+/** The most recently finished table in this channel (for Play again / New table), with its game. */
+export async function finishedHere(ctx: BotContext, channelId: string): Promise<{ game: TableGameView; rec: AnyTable } | null> {
+  let best: { game: TableGameView; rec: AnyTable } | null = null;
+  for (const game of TABLE_GAMES) {
+    const rec = await game.tables(ctx).get(channelId);
+    if (rec?.status === "over" && (!best || rec.updatedAt > best.rec.updatedAt)) best = { game, rec };
+  }
+  return best;
 }

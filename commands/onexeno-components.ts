@@ -19,12 +19,8 @@ import { readPlacement } from "./onexeno-choices";
 import { endHere, moveNote, seatOf } from "./onexeno";
 import { handPayload, tablePayload } from "./onexeno-view";
 import { solitaireComponent } from "./solitaire";
-import { canastaComponent, canastaPayload } from "./canasta";
-import { comeBack, tableHere } from "./games";
-import { ONZE_VERBS, onzeComponent, onzePayload, type OnzeTable } from "./onze";
+import { comeBack, finishedHere, gameOfVerb, tableHere } from "./games";
 
-/** Component verbs that belong to canasta tables. */
-const CANASTA_VERBS: ReadonlySet<string> = new Set(["chand", "cdraw", "ctake", "cmeld", "cext", "cdisc"]);
 
 const MOVED_ON = `⏩ ${refusal("table/stale")}`;
 
@@ -103,43 +99,29 @@ export const onexenoComponents: ComponentHandler<BotContext> = {
       if (failed) throw failed;
       return;
     }
-    if (ONZE_VERBS.has(id.verb)) {
-      await onzeComponent(interaction, id, ctx);
+    const own = gameOfVerb(id.verb);
+    if (own?.component) {
+      await own.component(interaction, id, ctx);
       return;
     }
     if (id.verb === "again") {
+      // Play again / New table: the channel's most recently finished table, whichever game.
       const same = id.args[0] === "same";
-      const can = await ctx.canasta.get(channelId);
       const me = seatOf(interaction);
-      const onzeHere = ctx.games.get("onze");
-      const oz = await onzeHere?.get(channelId);
-      const ox = await ctx.tables.get(channelId);
-      if (onzeHere && oz?.status === "over" && !(can && can.status !== "over") && !(ox && ox.updatedAt > oz.updatedAt)) {
-        await respond(interaction, "reply", false, async () =>
-          onzePayload((await onzeHere.again(channelId, me, same, id.rev)) as unknown as OnzeTable, same ? `${me.name} deals again: same seats, a fresh deal. Press Start.` : `${me.name} opens a new table.`));
-        return;
-      }
+      if (await tableHere(ctx, channelId)) throw refuse("table/exists"); // a game or lobby is already open here
+      const done = await finishedHere(ctx, channelId);
+      if (!done) throw refuse("table/gone");
       await respond(interaction, "reply", false, async () =>
-        can && can.status === "over"
-          ? canastaPayload(await ctx.canasta.again(channelId, me, same, id.rev), same ? `${me.name} deals again: same seats, a fresh deal. Press Start.` : `${me.name} opens a new table.`)
-          : tablePayload(await ctx.tables.again(channelId, me, same, id.rev), same ? `${me.name} deals again: same seats, a fresh deal. Press Start.` : `${me.name} opens a new table.`),
+        done.game.payload(await done.game.tables(ctx).again(channelId, me, same, id.rev), same ? `${me.name} deals again: same seats, a fresh deal. Press Start.` : `${me.name} opens a new table.`),
       );
-      return;
-    }
-    if (CANASTA_VERBS.has(id.verb)) {
-      await canastaComponent(interaction, id, ctx);
       return;
     }
     if (id.verb === "join" || id.verb === "leave" || id.verb === "start" || id.verb === "addbot") {
       // Lobby buttons go to whichever game holds this channel, lobby or not, so an old
       // lobby's button gets that game's answer ("already started"), never "no table".
       const here = await tableHere(ctx, channelId);
-      if (here?.game.id === "canasta") {
-        await canastaComponent(interaction, id, ctx);
-        return;
-      }
-      if (here?.game.id === "onze") {
-        await onzeComponent(interaction, id, ctx);
+      if (here?.game.component) {
+        await here.game.component(interaction, id, ctx);
         return;
       }
     }

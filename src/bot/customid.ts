@@ -9,9 +9,14 @@
  * `decode` returns null for ids it does not own (other codecs, old formats).
  */
 
-/** Verbs a component can carry. */
-export const COMPONENT_VERBS = ["join", "leave", "start", "hand", "pass", "card", "place", "page", "table", "addbot", "sdraw", "splay", "shint", "sresign", "chand", "cdraw", "ctake", "cmeld", "cext", "cdisc", "confirm", "cancel", "again", "back", "zhand", "zdraw", "ztake", "zbuy", "zdown", "zlay", "zswap", "zdisc"] as const;
-export type ComponentVerb = (typeof COMPONENT_VERBS)[number];
+/**
+ * Verbs of the table layer and the ONEXENO games. Other games bring their own verbs (any 2 to
+ * 12 lowercase letters; `commands/games.ts` routes them), so this codec never names a game.
+ */
+export const COMPONENT_VERBS = ["join", "leave", "start", "hand", "pass", "card", "place", "page", "table", "addbot", "sdraw", "splay", "shint", "sresign", "chand", "cdraw", "ctake", "cmeld", "cext", "cdisc", "confirm", "cancel", "again", "back"] as const;
+/** A component verb: 2 to 12 lowercase letters. */
+export type ComponentVerb = string;
+const VERB = /^[a-z]{2,12}$/;
 
 /** A decoded customId. */
 export interface ComponentId {
@@ -25,6 +30,7 @@ const MAX = 100;
 
 /** Builds a customId; throws if it would exceed 100 characters or holds a `|` (bugs). */
 export function encodeId(verb: ComponentVerb, rev: number, ...args: (string | number)[]): string {
+  if (!VERB.test(verb)) throw new Error(`bad component verb ${verb}`);
   const parts = [PREFIX, verb, String(rev), ...args.map(String)];
   if (parts.some((p, i) => i > 0 && p.includes("|"))) throw new Error("customId part contains |");
   const id = parts.join("|");
@@ -37,7 +43,7 @@ export function decodeId(id: string): ComponentId | null {
   const parts = id.split("|");
   if (parts[0] !== PREFIX || parts.length < 3) return null;
   const verb = parts[1] as ComponentVerb;
-  if (!COMPONENT_VERBS.includes(verb)) return null;
+  if (!VERB.test(verb)) return null;
   const rev = Number(parts[2]);
   if (!Number.isSafeInteger(rev) || rev < 0) return null;
   return { verb, rev, args: parts.slice(3) };

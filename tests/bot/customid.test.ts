@@ -14,7 +14,10 @@ describe("customId codec", () => {
   });
 
   it("returns null for foreign or malformed ids", () => {
-    for (const id of ["", "hello", "ox2|join|1", "ox1|explode|1", "ox1|join|-1", "ox1|join|x", "ox1|join"]) expect(decodeId(id)).toBeNull();
+    for (const id of ["", "hello", "ox2|join|1", "ox1|Explode!|1", "ox1|x|1", "ox1|join|-1", "ox1|join|x", "ox1|join"]) expect(decodeId(id)).toBeNull();
+    // A well-formed verb no game owns decodes; routing answers it as unknown (component/unknown).
+    expect(decodeId("ox1|explode|1")).toEqual({ verb: "explode", rev: 1, args: [] });
+    expect(() => encodeId("Bad Verb", 1)).toThrow(/verb/);
   });
 
   it("refuses ids that would break Discord's 100-character limit or the separator", () => {
