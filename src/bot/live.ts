@@ -64,6 +64,12 @@ export function quiet<T extends BaseMessageOptions>(payload: T): T {
   return { ...payload, allowedMentions: { parse: [] } };
 }
 
+/** Records of one message's steps on one line, at most 300 characters (the end cut with …). */
+export function joinRecords(records: readonly string[]): string {
+  const line = records.filter((r) => r.trim() !== "").join(" · ");
+  return line.length > 300 ? `${line.slice(0, 299)}…` : line;
+}
+
 /** The record of a payload, if it is a table message. */
 export function recordOf(payload: BaseMessageOptions): string | undefined {
   return (payload as TablePayload).record;
@@ -86,6 +92,8 @@ export function liveFor(client: Client): LiveTables | undefined {
 export class LiveTables {
   private readonly queues = new Map<string, Promise<void>>();
   private readonly editTickets = new Map<string, number>();
+  /** Records of in-place steps not yet folded into the live message's record. */
+  private readonly stepRecords = new Map<string, string[]>();
   private stopped = false;
 
   constructor(
@@ -127,10 +135,13 @@ export class LiveTables {
   /**
    * Shows `payload` by editing the channel's live table message in place (a step within one
    * turn), instead of posting a new message. False when there is no live message or the edit
-   * fails; the caller then posts a new one.
+   * fails; the caller then posts a new one. The message's record grows by the step's record
+   * (`turn start · step · step`), so the history keeps what began the turn.
    */
   async editLive(channelId: string, payload: BaseMessageOptions): Promise<boolean> {
     let done = false;
+    const step = recordOf(payload);
+    if (step !== undefined) this.stepRecords.set(channelId, [...(this.stepRecords.get(channelId) ?? []), step]);
     // Coalesce: when steps come faster than Discord takes edits, only the newest is sent.
     const ticket = (this.editTickets.get(channelId) ?? 0) + 1;
     this.editTickets.set(channelId, ticket);
@@ -140,16 +151,21 @@ export class LiveTables {
         return;
       }
       const cur = await this.store.get(channelId);
-      if (!cur) return;
+      if (!cur) {
+        this.stepRecords.delete(channelId); // the caller posts a new message with this step's record
+        return;
+      }
       const rev = (payload as TablePayload).rev;
       if (rev !== undefined && cur.rev !== undefined && older(rev, cur.rev)) {
+        this.stepRecords.delete(channelId);
         done = true; // a newer table is already shown: this step's picture is not needed
         return;
       }
       const body = withoutRecord(payload);
       await this.edit(channelId, cur.messageId, { ...body, attachments: [] } as MessageEditOptions);
-      const record = recordOf(payload);
-      if (record !== undefined) await this.store.set(channelId, { messageId: cur.messageId, record, ...(rev !== undefined ? { rev } : {}) });
+      const steps = this.stepRecords.get(channelId) ?? [];
+      this.stepRecords.delete(channelId);
+      if (steps.length) await this.store.set(channelId, { messageId: cur.messageId, record: joinRecords([cur.record, ...steps]), ...(rev !== undefined ? { rev } : {}) });
       done = true;
     });
     return done;

@@ -61,3 +61,14 @@ describe("live table messages", () => {
     expect(edits).toEqual([{ id: "old", content: "-# Session over." }]);
   });
 });
+
+describe("steps within a turn", () => {
+  it("an edit in place adds its step to the message's record, so the history keeps what began the turn", async () => {
+    const { live, edits } = await tracker();
+    await live.shown("c", "m1", "Ada discarded 2♦; Ben bought 3♣.", [1000, 5]);
+    expect(await live.editLive("c", { content: "Ben drew", record: "Ben drew from the stock.", rev: [1001, 6] } as never)).toBe(true);
+    expect(await live.editLive("c", { content: "Ben laid off", record: "Ben laid off 3♣.", rev: [1002, 7] } as never)).toBe(true);
+    await live.shown("c", "m2", "Ben discarded 9♦.", [1003, 8]);
+    expect(edits.at(-1)).toEqual({ id: "m1", content: "-# Ada discarded 2♦; Ben bought 3♣. · Ben drew from the stock. · Ben laid off 3♣." });
+  });
+});
