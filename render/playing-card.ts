@@ -3,7 +3,7 @@
  * `render/assets/fonts/`): rank and suit glyph in the top corner, a large suit glyph in the
  * middle, red suits red and black suits black, jokers distinct (violet, `JOKER`), wild cards
  * (jokers and red aces) marked with a gold band and `WILD`. Sized to read at Discord's preview
- * size: the corner rank is a third of the card's width.
+ * size: the corner rank is a third of the card's width. A joker's corner is a star.
  */
 import type { SKRSContext2D } from "@napi-rs/canvas";
 import { isJoker, isWild, rankOf, suitOf, SUIT_GLYPHS, type Card } from "../src/games/onze/cards";
@@ -50,11 +50,10 @@ export function drawPlayingCard(ctx: SKRSContext2D, card: Card, x: number, y: nu
   ctx.textAlign = "left";
   ctx.textBaseline = "top";
   if (isJoker(card)) {
+    // No letter in the corner (a "J" would read as a jack): a star, and JOKER across the middle.
     ctx.fillStyle = JOKER_INK;
-    ctx.font = font(Math.round(w * 0.3), true);
-    ctx.fillText("J", x + w * 0.08, y + w * 0.06);
-    ctx.font = font(Math.round(w * 0.2), true);
-    ctx.fillText("★", x + w * 0.09, y + w * 0.4);
+    ctx.font = font(Math.round(w * 0.34), true);
+    ctx.fillText("★", x + w * 0.06, y + w * 0.04);
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
     ctx.font = font(Math.round(w * 0.17), true);
