@@ -26,7 +26,7 @@ import { contractArrangements, CONTRACTS, contractText, readRun, type Meld, type
 import { meldProblem, onze, onzeLegalMoves, onzeView, playsOnTable, type OnzeConfig, type OnzeMove, type OnzeState, type OnzeView } from "../src/games/onze/game";
 import { describeOnze, meldWords, onzeLastText, renderOnzeHand, renderOnzeTable } from "../render/onze-table";
 import { askToEnd, clockChoices, kickHere, rulesFrom, seatOf } from "./onexeno";
-import { comeBack } from "./games";
+import { comeBack, tableHere } from "./games";
 
 /** A stored Onze table. */
 export type OnzeTable = GameTable<"onze", OnzeConfig, OnzeState, OnzeMove>;
@@ -372,6 +372,10 @@ export const onzeCommand: Command<BotContext> = {
     const ch = interaction.channelId;
     const service = tablesOf(ctx);
     const me = seatOf(interaction);
+    if (!["rules", "new", "end", "kick"].includes(sub)) {
+      const here = await tableHere(ctx, ch);
+      if (here && here.game.command !== "onze") throw refuse("table/other_game", { what: here.game.what.replace(/ table$/, ""), command: here.game.command });
+    }
     switch (sub) {
       case "rules":
         await interaction.reply({ embeds: [rulesFrom(RULES)], flags: MessageFlags.Ephemeral });

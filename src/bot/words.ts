@@ -31,6 +31,7 @@ const REFUSALS = {
   "table/kick_not_seated": "That person has no seat at this table.",
   "table/kick_solitaire": "A solitaire game has one player: there is nobody to remove.",
   "table/kick_computer": "That seat holds a computer player: remove computers in the lobby with `bot remove`.",
+  "table/other_game": (p: Params) => `This channel's table is ${p.what ?? "another game"}: use \`/${p.command ?? "onexeno"}\` here (for example \`/${p.command ?? "onexeno"} join\`).`,
   "table/gone": "This game is over or its table was closed. Start a new one with the game's `new` command.",
   "clock/not_away": "You are not marked away: your seat is yours.",
   "action/not_your_turn": (p: Params) => `It is not your turn: ${p.name ?? "someone else"} is playing.`,

@@ -154,6 +154,10 @@ describe("Onze through the stand-in", () => {
     const ada = (await onzeOf(CARD_ROOM))!.seats.findIndex((x) => x.userId === ADA);
     expect(after.melds[ada]?.[0]?.cards).toEqual([faceFor(2, 5), faceFor(2, 6), faceFor(2, 7), faceFor(2, 8)]);
     expect(after.melds[ada]?.[1]?.cards).toContain(104);
+    // The other game's command points to this one instead of saying there is no table.
+    const wrong = await sb.command(BEN, CARD_ROOM, "onexeno hand");
+    expect(wrong.original?.visibleTo).toBe(BEN);
+    expect(wrong.original?.content).toContain("This channel's table is Onze: use `/onze` here");
     // A swap typed by hand is refused clearly and changes nothing.
     const bad = await sb.command(ADA, CARD_ROOM, "onze swap", { play: "6h" });
     expect(bad.original?.visibleTo).toBe(ADA);
