@@ -25,18 +25,23 @@ function rounded(ctx: SKRSContext2D, x: number, y: number, w: number, h: number,
   ctx.closePath();
 }
 
-/** Draws the face of `card` with its top-left corner at (x, y), `w` px wide (height 1.4 w). */
-export function drawPlayingCard(ctx: SKRSContext2D, card: Card, x: number, y: number, w: number): void {
+/** Saves the context, draws a card's rounded outline filled with `fill`, and clips to it; returns the card's height (1.4 w). */
+function cardOutline(ctx: SKRSContext2D, x: number, y: number, w: number, fill: string): number {
   const h = Math.round(w * 1.4);
-  const r = Math.max(3, w * 0.08);
   ctx.save();
-  rounded(ctx, x, y, w, h, r);
-  ctx.fillStyle = "#fbfaf6";
+  rounded(ctx, x, y, w, h, Math.max(3, w * 0.08));
+  ctx.fillStyle = fill;
   ctx.fill();
   ctx.lineWidth = 1.5;
   ctx.strokeStyle = "#0b0b0d";
   ctx.stroke();
   ctx.clip();
+  return h;
+}
+
+/** Draws the face of `card` with its top-left corner at (x, y), `w` px wide (height 1.4 w). */
+export function drawPlayingCard(ctx: SKRSContext2D, card: Card, x: number, y: number, w: number): void {
+  const h = cardOutline(ctx, x, y, w, "#fbfaf6");
   const wild = isWild(card);
   if (wild) {
     ctx.fillStyle = WILD_BAND;
@@ -77,15 +82,7 @@ export function drawPlayingCard(ctx: SKRSContext2D, card: Card, x: number, y: nu
 
 /** Draws a card back (the stock, a face-down discard). */
 export function drawCardBack(ctx: SKRSContext2D, x: number, y: number, w: number): void {
-  const h = Math.round(w * 1.4);
-  ctx.save();
-  rounded(ctx, x, y, w, h, Math.max(3, w * 0.08));
-  ctx.fillStyle = "#23408e";
-  ctx.fill();
-  ctx.lineWidth = 1.5;
-  ctx.strokeStyle = "#0b0b0d";
-  ctx.stroke();
-  ctx.clip();
+  const h = cardOutline(ctx, x, y, w, "#23408e");
   ctx.strokeStyle = "rgba(255,255,255,0.35)";
   ctx.lineWidth = 2;
   for (let k = -h; k < w + h; k += 8) {

@@ -10,6 +10,7 @@ import { seedRng, type RngState } from "../engine/rng";
 import { AWAY_AFTER, clockWake, LOBBY_IDLE_MS, nextTurnClock, type ClockSetting, type TurnClock } from "./clock";
 import type { CanastaConfig, CanastaMove, CanastaState, CanastaView } from "../games/onexeno/canasta";
 import type { ComputerLevel } from "../games/onexeno/computer";
+import type { SeatPlay } from "../games/index";
 import { seatCountsFor, type OnexenoConfig, type OnexenoMove, type OnexenoState, type OnexenoView } from "../games/onexeno/game";
 import type { RecordStore } from "../store/store";
 import { UserError } from "./errors";
@@ -69,21 +70,10 @@ export interface TableServiceOptions {
 }
 
 /**
- * What the table layer needs from a game beyond its rules, for computer players and clocks.
- * Choosers see only what `view` gives them; their randomness comes from `rng`.
+ * What the table layer needs from a game beyond its rules, for computer players and clocks
+ * (each game's entry in `src/games/index.ts`).
  */
-export interface SeatRules<S, M> {
-  /** The move of a computer player of `level` for `seat` (also plays seats marked away). */
-  computerMove(state: S, seat: number, level: ComputerLevel, rng: RngState): M;
-  /** The move made for a person whose clock ran out: the most conservative legal move. */
-  timeoutMove(state: S, seat: number, rng: RngState): M;
-  /** Whether `after` (one move after `before`) is still the same turn (default: never, one move a turn). */
-  continuesTurn?(before: S, after: S): boolean;
-  /** The seat whose turn it is, when others may act too (default: the first seat that may act). */
-  turnOf?(state: S): number;
-  /** A move a computer of `level` makes out of turn now (Onze's buying), or null. */
-  outOfTurnMove?(state: S, seat: number, level: ComputerLevel, rng: RngState): M | null;
-}
+export type SeatRules<S, M> = SeatPlay<S, M>;
 
 /** What a clock wake did at a table (see `TableService.tick`). */
 export type ClockEvent<R> =

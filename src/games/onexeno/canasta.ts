@@ -17,6 +17,7 @@
  */
 import type { GameDefinition, Outcome } from "../../engine/definition";
 import { err, ok, type Result } from "../../engine/result";
+import { drawForDealer } from "../../engine/dealer";
 import { randInt, seedRng, shuffle, type RngState } from "../../engine/rng";
 import { ANY_COUNT, canMeldThisTurn, FIVE_TO_SEVEN, listRows, type RowCount } from "./canasta-search";
 import { CELL, DECK, cardValue, distinctRotations, isBlack, isCardId, rotatePattern, type CardId, type Rotation } from "./cards";
@@ -193,21 +194,10 @@ export function setupCanasta(config: CanastaConfig, seats: number, seed: string)
   if (!Number.isInteger(config.target) || config.target < 50 || config.target > 5000) return err("canasta/bad_target", "The target must be between 50 and 5000 points.");
   if (config.rows !== undefined && !CANASTA_ROWS.includes(config.rows)) return err("canasta/bad_rows", "Rows are `sum` or `five-to-seven`.");
   const decks: 1 | 2 = seats <= 4 ? 1 : 2;
-  let rng = seedRng(`canasta:${seed}`);
-  let contenders = Array.from({ length: seats }, (_, i) => i);
-  const rounds: { seat: number; card: CardInst }[][] = [];
-  for (;;) {
-    let deck: CardInst[];
-    [deck, rng] = shuffle(rng, canastaDeck(decks));
-    const round = contenders.map((seat, i) => ({ seat, card: deck[i] as CardInst }));
-    rounds.push(round);
-    const best = Math.max(...round.map((d) => instValue(d.card)));
-    contenders = round.filter((d) => instValue(d.card) === best).map((d) => d.seat);
-    if (contenders.length === 1) break;
-  }
+  const drawn = drawForDealer(seedRng(`canasta:${seed}`), seats, canastaDeck(decks), instValue);
   return ok(deal({
-    schema: 1, version: 0, game: "canasta", seats, decks, target: config.target, ...(config.rows === "five-to-seven" ? { rowRule: config.rows } : {}), rng, hand: 1, dealer: contenders[0] as number,
-    dealerDraw: rounds, totals: Array.from({ length: seats }, () => 0), results: [], last: null,
+    schema: 1, version: 0, game: "canasta", seats, decks, target: config.target, ...(config.rows === "five-to-seven" ? { rowRule: config.rows } : {}), rng: drawn.rng, hand: 1, dealer: drawn.dealer,
+    dealerDraw: drawn.rounds, totals: Array.from({ length: seats }, () => 0), results: [], last: null,
   }));
 }
 

@@ -14,6 +14,7 @@
  */
 import { applyAction, type GameDefinition, type Outcome } from "../../engine/definition";
 import { err, ok, type Result } from "../../engine/result";
+import { drawForDealer } from "../../engine/dealer";
 import { randInt, seedRng, shuffle, type RngState } from "../../engine/rng";
 import {
   completedLines,
@@ -151,19 +152,8 @@ export function teamOf(seat: number, seats: number): number {
 const sum = (cards: readonly CardId[]) => cards.reduce((s, c) => s + cardValue(c), 0);
 
 /** Draws the first dealer: everyone draws, highest value deals, ties redraw among the tied. */
-function drawForDealer(rng: RngState, seats: number): { dealer: number; rounds: DealerDrawRound[]; rng: RngState } {
-  let contenders = Array.from({ length: seats }, (_, i) => i);
-  const rounds: DealerDrawRound[] = [];
-  let r = rng;
-  for (;;) {
-    let deck: CardId[];
-    [deck, r] = shuffle(r, DECK);
-    const round = contenders.map((seat, i) => ({ seat, card: deck[i] as CardId }));
-    rounds.push(round);
-    const best = Math.max(...round.map((d) => cardValue(d.card)));
-    contenders = round.filter((d) => cardValue(d.card) === best).map((d) => d.seat);
-    if (contenders.length === 1) return { dealer: contenders[0] as number, rounds, rng: r };
-  }
+function drawDealer(rng: RngState, seats: number): { dealer: number; rounds: DealerDrawRound[]; rng: RngState } {
+  return drawForDealer(rng, seats, DECK, cardValue);
 }
 
 /** Shuffles and deals one hand: 5 each starting left of the dealer, one card face up. */
@@ -215,7 +205,7 @@ export function setupOnexeno(config: OnexenoConfig, seats: number, seed: string)
   if (!Number.isInteger(config.hands) || config.hands < 1 || config.hands > MAX_HANDS) {
     return err("onexeno/bad_hand_count", `A session lasts 1 to ${MAX_HANDS} hands.`);
   }
-  const drawn = drawForDealer(seedRng(seed), seats);
+  const drawn = drawDealer(seedRng(seed), seats);
   return ok(
     dealHand({
       schema: 1,

@@ -22,6 +22,7 @@
  */
 import type { GameDefinition, Outcome } from "../../engine/definition";
 import { err, ok, type Result } from "../../engine/result";
+import { drawForDealer } from "../../engine/dealer";
 import { randInt, seedRng, shuffle, type RngState } from "../../engine/rng";
 import { cardPoints, faceOf, isJoker, ONZE_DECK, rankOf, type Card } from "./cards";
 import { contractArrangements, CONTRACTS, layOff, readMeld, swapOut, type Meld, type MeldEnd, type MeldSpec } from "./melds";
@@ -157,20 +158,9 @@ function deal(base: Omit<OnzeState, "stock" | "discard" | "hands" | "melds" | "d
 /** Deals a game for 3..7 seats; the first dealer is drawn (highest card; ties draw again). */
 export function setupOnze(_config: OnzeConfig, seats: number, seed: string): Result<OnzeState> {
   if (!Number.isInteger(seats) || seats < 3 || seats > 7) return err("onze/bad_seat_count", "Onze needs 3 to 7 players.");
-  let rng = seedRng(`onze:${seed}`);
-  let contenders = Array.from({ length: seats }, (_, i) => i);
-  const rounds: { seat: number; card: Card }[][] = [];
-  for (;;) {
-    let deck: Card[];
-    [deck, rng] = shuffle(rng, ONZE_DECK);
-    const round = contenders.map((seat, i) => ({ seat, card: deck[i] as Card }));
-    rounds.push(round);
-    const best = Math.max(...round.map((d) => drawValue(d.card)));
-    contenders = round.filter((d) => drawValue(d.card) === best).map((d) => d.seat);
-    if (contenders.length === 1) break;
-  }
+  const drawn = drawForDealer(seedRng(`onze:${seed}`), seats, ONZE_DECK, drawValue);
   return ok(deal({
-    schema: 1, version: 0, game: "onze", seats, rng, round: 1, dealer: contenders[0] as number, dealerDraw: rounds,
+    schema: 1, version: 0, game: "onze", seats, rng: drawn.rng, round: 1, dealer: drawn.dealer, dealerDraw: drawn.rounds,
     totals: Array.from({ length: seats }, () => 0), results: [],
   }));
 }
