@@ -79,14 +79,22 @@ export async function askToEnd(interaction: ChatInputCommandInteraction, ctx: Bo
   const canManage = interaction.memberPermissions?.has(PermissionFlagsBits.ManageMessages) ?? false;
   if (sol && sol.ownerId !== interaction.user.id && !canManage) throw new UserError("solitaire/not_owner", "Only the player (or a member with Manage Messages) can end this game.");
   if (rec && rec.hostId !== interaction.user.id && !canManage) throw refuse("table/not_host", { what: "end this table (or a member with Manage Messages)" });
-  const rev = sol ? sol.rev : (rec?.rev ?? 0);
+  // The confirmation names the table, not its revision: moves (computers') may follow before the click.
+  const rev = sol ? sol.rev : (rec?.createdAt ?? 0);
   const question = sol ? "Resign this solitaire game? It ends now and is scored as it stands." : "End the table for everyone? The game stops now and the scores are shown as they stand.";
   await interaction.reply({ ...confirmPayload(question, "end", rev, sol ? "Resign" : "End the table"), flags: MessageFlags.Ephemeral });
+}
+
+/** Refuses (as stale) a confirmation asked for another table than the one here now (`createdAt` names a table). */
+function sameTable(rec: { readonly createdAt: number }, asked: number): void {
+  if (rec.createdAt !== asked) throw refuse("table/stale");
 }
 
 /**
  * Ends whatever table this channel holds, for `userId` (the host or player, or a member with
  * Manage Messages); returns the public message that says so, with the scores as they stand.
+ * `rev` is what the confirmation was asked for: the solitaire's revision, or the table's
+ * `createdAt` (so moves made meanwhile do not void it, but a newer table is never ended by it).
  */
 export async function endHere(interaction: MessageComponentInteraction, ctx: BotContext, rev: number): Promise<BaseMessageOptions> {
   const channelId = interaction.channelId;
@@ -104,14 +112,14 @@ export async function endHere(interaction: MessageComponentInteraction, ctx: Bot
   if (here && here.game.id !== "onexeno") {
     // Any other table game: closed, with each seat's total as it stands.
     const service = here.game.tables(ctx);
-    service.checkRev(here.rec, rev);
+    sameTable(here.rec, rev);
     const rec = await service.end(channelId, user.userId, canManage);
     const totals = (rec.state as { totals?: readonly number[] } | null)?.totals;
     return { content: `Table closed by ${user.name}.${totals ? ` Scores as they stand: ${rec.seats.map((s, i) => `${s.name} ${totals[i] ?? 0}`).join(" · ")}.` : ""}`, components: [], embeds: [], files: [] };
   }
   const cur = await ctx.tables.get(channelId);
   if (!cur) throw refuse("table/none");
-  ctx.tables.checkRev(cur, rev);
+  sameTable(cur, rev);
   const rec = await ctx.tables.end(channelId, user.userId, canManage);
   if (!rec.state) return { content: `Table closed by ${user.name}.`, components: [], embeds: [], files: [] };
   const final = await tablePayload({ ...rec, status: "over" }, `Table closed by ${user.name}.`);

@@ -145,6 +145,16 @@ describe("turn clocks through the stand-in", () => {
       await playTurn(now.seats[now.state!.turn]!.userId, CARD_ROOM);
     }
     expect((await h.bot.tables.get(CARD_ROOM))!.moves.some((m) => m.seat === cpu)).toBe(true);
+    // Ending is asked, a move is made meanwhile, and the confirmation still ends the table.
+    const asked = (await sb.command(ADA, CARD_ROOM, "onexeno end")).original!;
+    const now = (await h.bot.tables.get(CARD_ROOM))!;
+    const mover = now.seats[now.state!.turn]!;
+    if (mover.computer) await h.until("the computer's move", async () => (await h.bot.tables.get(CARD_ROOM))!.rev > now.rev);
+    else await playTurn(mover.userId, CARD_ROOM);
+    expect((await h.bot.tables.get(CARD_ROOM))!.rev).toBeGreaterThan(now.rev);
+    const confirmed = await sb.click(ADA, asked, Harness.idOf(asked, "confirm"));
+    expect(confirmed.original?.content).toContain("the table is ended");
+    expect(await h.bot.tables.get(CARD_ROOM)).toBeUndefined();
     expect(h.log.errors).toEqual([]);
   });
 });
