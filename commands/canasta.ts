@@ -6,7 +6,7 @@
  * are the 25 best, discards are split over two menus when the hand passes 25 cards.
  */
 import {
-  ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder, PermissionFlagsBits, StringSelectMenuBuilder,
+  ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder, StringSelectMenuBuilder,
   type AutocompleteInteraction, type BaseMessageOptions, type ChatInputCommandInteraction, type MessageComponentInteraction,
 } from "discord.js";
 import type { BotContext } from "../src/bot/context";
@@ -15,7 +15,7 @@ import { againRow } from "../src/bot/confirm";
 import { backButton, clockLabel, clockLines, seatNames, turnBegins } from "../src/bot/clock";
 import { asTable, liveFor, quiet, type TablePayload } from "../src/bot/live";
 import type { RowCount } from "../src/games/onexeno/canasta-search";
-import { CANASTA_COMPUTER_LEVELS, chooseCanastaMove, type CanastaComputerLevel } from "../src/games/onexeno/canasta-computer";
+import { CANASTA_COMPUTER_LEVELS, type CanastaComputerLevel } from "../src/games/onexeno/canasta-computer";
 import { encodeId, type ComponentId } from "../src/bot/customid";
 import { UserError } from "../src/bot/errors";
 import { refuse } from "../src/bot/words";

@@ -6,7 +6,7 @@
  * number components carry in their customIds; a component drawn for another `rev` is stale.
  */
 import { applyAction, type GameDefinition, type VersionedState } from "../engine/definition";
-import { seedRng, type RngState } from "../engine/rng";
+import { seedRng } from "../engine/rng";
 import { AWAY_AFTER, clockWake, LOBBY_IDLE_MS, nextTurnClock, type ClockSetting, type TurnClock } from "./clock";
 import type { CanastaConfig, CanastaMove, CanastaState, CanastaView } from "../games/onexeno/canasta";
 import type { ComputerLevel } from "../games/onexeno/computer";
@@ -89,15 +89,16 @@ export function maxSeats(config: OnexenoConfig): number {
   return Math.max(...seatCountsFor(config.variant));
 }
 
-/**
- * Tables of one game, generic over its definition: lobby (seats, host, computer players when
- * the game has them), start, moves through `applyAction`, end.
- */
 /** The ONEXENO basic/partners table service. */
 export type OnexenoTables = TableService<"onexeno", OnexenoConfig, OnexenoState, OnexenoMove, OnexenoView>;
 /** The canasta table service. */
 export type CanastaTables = TableService<"canasta", CanastaConfig, CanastaState, CanastaMove, CanastaView>;
 
+/**
+ * Tables of one game, generic over its definition: lobby (seats, host, computer players when
+ * the game has them), start, moves through `applyAction`, end; turn clocks, away
+ * seats and the computer moves of seats it plays (`autoMove`, `tick`).
+ */
 export class TableService<G extends string, C, S extends VersionedState, M, V> {
   private readonly lock = new KeyedLock();
   private readonly now: () => number;
