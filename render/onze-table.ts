@@ -43,17 +43,24 @@ export function onzeStatus(view: OnzeView, names: readonly string[]): string {
   return `▶ ${who} ${view.down[view.turn] ? (view.downThisTurn ? "went down; discards next" : "lays off, then discards") : "may go down, then discards"}`;
 }
 
+/**
+ * Draws one player's melds left to right within `width` px: cards 52 px wide (readable at
+ * Discord's preview size), overlapping within a meld when space is short (the corner with rank
+ * and suit stays visible), each meld named below.
+ */
 function drawMelds(ctx: SKRSContext2D, melds: readonly Meld[], x0: number, y: number, width: number, theme: Theme): void {
   const n = melds.reduce((k, m) => k + m.cards.length, 0);
   if (n === 0) return;
-  const gap = 16;
-  const step = Math.min(40, (width - gap * (melds.length - 1)) / n);
-  const w = Math.max(24, Math.min(40, step * 1.0));
+  const gap = 14;
+  let w = 52;
+  const stepFor = (cw: number) => (n === melds.length ? cw + 2 : Math.min(cw + 2, (width - gap * (melds.length - 1) - cw * melds.length) / (n - melds.length)));
+  while (w > 30 && stepFor(w) < w * 0.5) w -= 2;
+  const step = stepFor(w);
   let x = x0;
   for (const m of melds) {
     m.cards.forEach((c, i) => drawPlayingCard(ctx, c, x + i * step, y, w));
     ctx.fillStyle = theme.textDim;
-    ctx.font = font(12);
+    ctx.font = font(13);
     ctx.textAlign = "left";
     ctx.textBaseline = "alphabetic";
     ctx.fillText(meldWords(m), x, y + w * 1.4 + 14);
@@ -127,7 +134,7 @@ export async function renderOnzeTable(view: OnzeView, names: readonly string[], 
     ctx.textAlign = "left";
     ctx.fillStyle = theme.text;
     ctx.font = font(18, true);
-    ctx.fillText(fitText(ctx, `${s + 1}. ${names[s] ?? `Seat ${s + 1}`}${s === view.dealer ? " (dealer)" : ""}`, 260), 28, y + 28);
+    ctx.fillText(fitText(ctx, `${s + 1}. ${names[s] ?? `Seat ${s + 1}`}${s === view.dealer ? " (dealer)" : ""}`, 240), 28, y + 28);
     ctx.font = font(15);
     ctx.fillStyle = theme.text;
     const n = view.handSizes[s] ?? 0;
@@ -140,7 +147,7 @@ export async function renderOnzeTable(view: OnzeView, names: readonly string[], 
       ctx.fillText("✔ down", 190, y + 54);
     }
     const melds = view.melds[s] ?? [];
-    if (melds.length) drawMelds(ctx, melds, MELD_X, y + 10, ONZE_WIDTH - MELD_X - 40, theme);
+    if (melds.length) drawMelds(ctx, melds, MELD_X - 20, y + 6, ONZE_WIDTH - MELD_X - 10, theme);
     else {
       ctx.fillStyle = theme.textDim;
       ctx.font = font(14);

@@ -68,10 +68,10 @@ export function drawPlayingCard(ctx: SKRSContext2D, card: Card, x: number, y: nu
     const red = suit === 1 || suit === 2;
     ctx.fillStyle = red ? CARD_RED : CARD_BLACK;
     const rank = RANKS[rankOf(card)] ?? "?";
-    ctx.font = font(Math.round(w * (rank.length > 1 ? 0.3 : 0.34)), true);
-    ctx.fillText(rank, x + w * 0.07, y + w * 0.05);
-    ctx.font = font(Math.round(w * 0.28));
-    ctx.fillText(SUIT_GLYPHS[suit] ?? "?", x + w * 0.08, y + w * 0.42);
+    ctx.font = font(Math.round(w * (rank.length > 1 ? 0.34 : 0.4)), true);
+    ctx.fillText(rank, x + w * 0.06, y + w * 0.04);
+    ctx.font = font(Math.round(w * 0.32));
+    ctx.fillText(SUIT_GLYPHS[suit] ?? "?", x + w * 0.08, y + w * 0.46);
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
     ctx.font = font(Math.round(w * 0.52));
