@@ -80,7 +80,7 @@ async function playWholeGame(): Promise<void> {
       await lastMessage().locator("button:text('Add computer player')").click();
       await page.waitForFunction((n) => document.querySelectorAll("article.message").length > n, count);
     }
-    await expect.poll(() => lastMessage().textContent()).toContain("Computer 2");
+    await expect.poll(() => lastMessage().textContent(), { timeout: 60_000 }).toContain("Computer 2");
     await lastMessage().locator("button:text('Start')").click();
 
     let turns = 0;
