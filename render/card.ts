@@ -37,10 +37,14 @@ export function cardFace(pattern: number, size: number, theme: Theme): Canvas {
     ctx.fillStyle = isBlack(pattern, i) ? theme.black : theme.white;
     ctx.fillRect(Math.floor(cx * cell), Math.floor(cy * cell), Math.ceil(cell) + 1, Math.ceil(cell) + 1);
   }
+  // The value is at least 15 px (12 px at Discord's preview size): on small faces the centre
+  // square grows a little past its third to hold it.
+  const px = Math.max(15, Math.round(cell * 0.72));
+  const box = Math.max(cell, Math.round(px * 1.15));
   ctx.fillStyle = theme.centre;
-  ctx.fillRect(cell, cell, cell, cell);
+  ctx.fillRect((size - box) / 2, (size - box) / 2, box, box);
   ctx.fillStyle = theme.black;
-  ctx.font = font(Math.round(cell * 0.72), true);
+  ctx.font = font(px, true);
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   ctx.fillText(String(valueOf(pattern)), size / 2, size / 2 + cell * 0.04);

@@ -21,12 +21,32 @@ export function ensureFonts(): void {
   registered = true;
 }
 
-/** A CSS font string in the bundled family, e.g. `font(14, true)` -> `bold 14px OnexenoSans`. */
+/**
+ * Width at which Discord shows an attached picture in a desktop client (px); wider pictures
+ * are scaled down to it, narrower ones shown as they are (phones show about 350 px).
+ */
+export const PREVIEW_WIDTH = 550;
+/** Width of every table picture (px): near the preview, so type is scaled little. */
+export const PICTURE_WIDTH = 640;
+/**
+ * Smallest type any picture uses (px on the canvas). At PICTURE_WIDTH shown at PREVIEW_WIDTH
+ * it reads 12 px: names, scores and coordinates need 11, card values 12 (issue 14).
+ */
+export const MIN_FONT_PX = 14;
+
+/**
+ * A CSS font string in the bundled family, e.g. `font(14, true)` -> `bold 14px OnexenoSans`.
+ * Throws RangeError below MIN_FONT_PX: no picture may carry type too small to read.
+ */
 export function font(px: number, bold = false): string {
+  if (!(px >= MIN_FONT_PX)) throw new RangeError(`font: ${px}px is below the ${MIN_FONT_PX}px minimum`);
   return `${bold ? "bold " : ""}${px}px ${FONT_FAMILY}`;
 }
 
-/** `text` cut with an ellipsis to fit `max` px in the context's current font. */
+/**
+ * `text` cut with an ellipsis to fit `max` px in the context's current font. Names are
+ * shortened here, by the renderer, never cut off by a panel's edge.
+ */
 export function fitText(ctx: SKRSContext2D, text: string, max: number): string {
   if (ctx.measureText(text).width <= max) return text;
   let t = text;

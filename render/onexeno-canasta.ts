@@ -3,54 +3,67 @@
  * row's sum), XENO count, hand size and running total; the face-up pile's top cards, the
  * stack size, whose turn and what they owe. Drawn from a spectator view only.
  */
-import { createCanvas } from "@napi-rs/canvas";
+import type { Canvas } from "@napi-rs/canvas";
+import { sceneCanvas } from "./surface";
 import { rotatePattern } from "../src/games/onexeno/cards";
 import { idOf, rowSum, type CanastaView, type Row } from "../src/games/onexeno/canasta";
 import { drawCard } from "./card";
 import { drawClockMark } from "./clock";
-import { ensureFonts, fitText, font } from "./fonts";
+import { encodePicture } from "./encode";
+import { renderPicture } from "./pool";
+import { ensureFonts, fitText, font, PICTURE_WIDTH } from "./fonts";
 import { DEFAULT_THEME, type Theme } from "./theme";
 
-export const CANASTA_WIDTH = 1000;
-const HEADER = 150;
-const BLOCK = 112;
+export const CANASTA_WIDTH = PICTURE_WIDTH;
+const HEADER = 104;
+const BLOCK = 78;
+/** Left column of a player's block (name, hand, total, XENOs); rows start after it. */
+const ROWS_X = 178;
+/** Card size in a player's rows: the smallest at which pattern and value both read. */
+const ROW_CARD = 40;
 
 /** Picture height for a number of seats. */
 export function canastaHeight(seats: number): number {
-  return HEADER + seats * BLOCK + 16;
-}
-
-/** Card size and per-row widths so all of a player's rows fit on one line (pure layout). */
-export function rowsLayout(rows: readonly Row[], width: number): { size: number; gap: number } {
-  const cards = rows.reduce((n, r) => n + r.length, 0);
-  const gaps = Math.max(0, rows.length - 1);
-  for (const size of [44, 38, 32, 26, 20, 16]) {
-    if (cards * (size + 2) + gaps * 18 <= width) return { size, gap: 18 };
-  }
-  return { size: 14, gap: 8 };
+  return HEADER + seats * BLOCK + 6;
 }
 
 /**
- * Renders the public canasta table. `names[i]` is seat i's display name; `clock`, when given,
- * is drawn with a clock face in the block of the seat to move (e.g. `until 14:05 UTC`).
+ * Card step and gap between rows so all of a player's rows fit on one line (pure layout):
+ * cards ROW_CARD px, side by side when they fit, else overlapping (the step is the distance
+ * from one card's left edge to the next, at least 12 px).
  */
-export async function renderCanastaTable(view: CanastaView, names: readonly string[], theme: Theme = DEFAULT_THEME, clock?: string): Promise<Buffer> {
+export function rowsLayout(rows: readonly Row[], width: number): { size: number; step: number; gap: number } {
+  const cards = rows.reduce((n, r) => n + r.length, 0);
+  const gaps = Math.max(0, rows.length - 1);
+  const gap = 14;
+  const free = width - gaps * gap - ROW_CARD;
+  const step = cards <= 1 ? ROW_CARD + 2 : Math.max(12, Math.min(ROW_CARD + 2, Math.floor(free / (cards - 1))));
+  return { size: ROW_CARD, step, gap };
+}
+
+/**
+ * Draws the public canasta table and returns its canvas. `names[i]` is seat i's display
+ * name; `clock`, when given, is drawn with a clock face in the block of the seat to move.
+ */
+export function drawCanastaTable(view: CanastaView, names: readonly string[], theme: Theme = DEFAULT_THEME, clock?: string): Canvas {
   ensureFonts();
+  const W = CANASTA_WIDTH;
   const height = canastaHeight(view.seats);
-  const canvas = createCanvas(CANASTA_WIDTH, height);
+  const canvas = sceneCanvas(W, height);
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = theme.felt;
-  ctx.fillRect(0, 0, CANASTA_WIDTH, height);
+  ctx.fillRect(0, 0, W, height);
   ctx.textAlign = "left";
   ctx.textBaseline = "alphabetic";
   ctx.fillStyle = theme.text;
-  ctx.font = font(26, true);
-  ctx.fillText("ONEXENO canasta", 24, 40);
-  ctx.font = font(15);
+  ctx.font = font(22, true);
+  ctx.fillText("ONEXENO canasta", 12, 28);
+  const left = 384; // the header's text stops short of the face-up pile
+  ctx.font = font(14);
   ctx.fillStyle = theme.textDim;
-  ctx.fillText(`Hand ${view.hand} · first past ${view.target} wins · ${view.decks === 2 ? "two decks" : "one deck"}${view.rowRule === "five-to-seven" ? " · rows of 5 to 7 cards" : ""}`, 24, 64);
+  ctx.fillText(fitText(ctx, `Hand ${view.hand} · first past ${view.target} · ${view.decks === 2 ? "two decks" : "one deck"}${view.rowRule === "five-to-seven" ? " · rows of 5-7" : ""}`, left), 12, 48);
   ctx.fillStyle = view.phase === "over" ? theme.text : theme.turn;
-  ctx.font = font(18, true);
+  ctx.font = font(15, true);
   const who = names[view.turn] ?? "?";
   const best = Math.max(...view.totals);
   const winners = view.totals.flatMap((t, i) => (t === best ? [names[i] ?? `Seat ${i + 1}`] : []));
@@ -58,63 +71,76 @@ export async function renderCanastaTable(view: CanastaView, names: readonly stri
     view.phase === "over"
       ? `Session over · ${winners.join(" & ")} win${winners.length === 1 ? "s" : ""} with ${best}`
       : view.phase === "draw"
-        ? `▶ ${who} to draw: the stack, or cards from the face-up pile`
-        : `▶ ${who} is melding${view.mustMeld !== null ? " (owes the card taken from the pile)" : ""}, then discards`;
-  ctx.fillText(fitText(ctx, status, 600), 24, 100); // clear of the face-up pile at x = 640
+        ? `▶ ${who} to draw: stack or pile`
+        : `▶ ${who} melds${view.mustMeld !== null ? " (owes the pile card)" : ""}, then discards`;
+  ctx.fillText(fitText(ctx, status, left), 12, 72);
   const res = view.results.at(-1);
   if (res) {
     ctx.font = font(14);
     ctx.fillStyle = theme.textDim;
-    const line = `Hand ${res.hand}${res.wentOut !== null ? ` (${names[res.wentOut] ?? "?"} went out)` : " (stack ran out)"}: ${res.scores.map((x, i) => `${names[i] ?? i + 1} ${x >= 0 ? "+" : ""}${x}`).join(", ")}`;
-    ctx.fillText(line.length > 80 ? `${line.slice(0, 79)}…` : line, 24, 126);
+    const line = `Hand ${res.hand}${res.wentOut !== null ? ` (${names[res.wentOut] ?? "?"} out)` : " (stack ran out)"}: ${res.scores.map((x, i) => `${names[i] ?? i + 1} ${x >= 0 ? "+" : ""}${x}`).join(", ")}`;
+    ctx.fillText(fitText(ctx, line, left), 12, 94);
   }
 
-  // stack and face-up pile
+  // stack and face-up pile (top card last, framed)
+  const px = 404;
   ctx.fillStyle = theme.text;
-  ctx.font = font(15);
-  ctx.fillText(`Stack ${view.stackCount}`, 640, 40);
-  ctx.fillText(`Face-up pile ${view.pile.length}${view.pile.length ? " (top last)" : ""}`, 640, 64);
-  const top = view.pile.slice(-6);
-  top.forEach((c, i) => drawCard(ctx, rotatePattern(idOf(c), 0), 640 + i * 50, 76, 46, theme));
+  ctx.font = font(14);
+  ctx.fillText(`Stack ${view.stackCount} · pile ${view.pile.length}${view.pile.length ? " (top last)" : ""}`, px, 22);
+  const top = view.pile.slice(-5);
+  top.forEach((c, i) => drawCard(ctx, rotatePattern(idOf(c), 0), px + i * 46, 34, 44, theme));
   if (top.length) {
     ctx.strokeStyle = theme.lastMove;
     ctx.lineWidth = 3;
-    ctx.strokeRect(640 + (top.length - 1) * 50 - 2, 74, 50, 50);
+    ctx.strokeRect(px + (top.length - 1) * 46 - 2, 32, 48, 48);
   }
 
   for (let s = 0; s < view.seats; s++) {
     const y = HEADER + s * BLOCK;
-    ctx.fillStyle = s === view.turn && view.phase !== "over" ? "rgba(90,209,122,0.14)" : theme.panel;
-    ctx.fillRect(16, y, CANASTA_WIDTH - 32, BLOCK - 8);
+    const turn = s === view.turn && view.phase !== "over";
+    ctx.fillStyle = turn ? "rgba(90,209,122,0.14)" : theme.panel;
+    ctx.fillRect(6, y, W - 12, BLOCK - 6);
     ctx.fillStyle = theme.text;
-    ctx.font = font(17, true);
-    ctx.fillText(`${s + 1}. ${(names[s] ?? `Seat ${s + 1}`).slice(0, 22)}${s === view.dealer ? " (dealer)" : ""}`, 28, y + 24);
-    ctx.font = font(14);
-    ctx.fillStyle = theme.textDim;
-    const xenos = view.xenos[s]?.length ?? 0;
+    ctx.font = font(16, true);
+    ctx.fillText(fitText(ctx, `${s + 1}. ${names[s] ?? `Seat ${s + 1}`}${s === view.dealer ? " (D)" : ""}`, ROWS_X - 20), 14, y + 20);
     const n = view.handSizes[s] ?? 0;
-    ctx.fillText(`${n} card${n === 1 ? "" : "s"} in hand · total ${view.totals[s]}`, 28, y + 46);
-    ctx.fillStyle = xenos ? theme.lastMove : theme.textDim;
-    ctx.font = font(15, true);
-    ctx.fillText(`XENO × ${xenos}${xenos ? ` · ${xenos * 20} + ${xenos * 10} bonus` : ""}`, 28, y + 70);
-    if (clock && s === view.turn && view.phase !== "over") drawClockMark(ctx, clock, 236, y + 94, 15, theme.turn);
+    const xenos = view.xenos[s]?.length ?? 0;
+    ctx.font = font(14);
+    ctx.fillStyle = theme.text;
+    ctx.fillText(`${n} in hand`, 14, y + 40);
+    if (xenos) {
+      const w = ctx.measureText(`${n} in hand · `).width;
+      ctx.fillStyle = theme.lastMove;
+      ctx.font = font(14, true);
+      ctx.fillText(fitText(ctx, `XENO × ${xenos}`, ROWS_X - 20 - w), 14 + w, y + 40);
+    }
+    ctx.fillStyle = theme.text;
+    ctx.font = font(14, true);
+    ctx.fillText(fitText(ctx, `total ${view.totals[s]}`, ROWS_X - 18), 14, y + 62);
+    const clockW = clock && turn ? W - 6 - drawClockMark(ctx, clock.replace(/^until /, ""), W - 16, y + 20, 14, theme.turn) : 0;
     const rows = view.rows[s] ?? [];
-    const area = CANASTA_WIDTH - 32 - 240;
-    const { size, gap } = rowsLayout(rows, area);
-    let x = 250;
-    ctx.font = font(12);
+    const area = W - 12 - ROWS_X - 6 - clockW;
+    const { size, step, gap } = rowsLayout(rows, area);
+    let x = ROWS_X;
+    ctx.font = font(14);
     for (const row of rows) {
-      row.forEach((rc, i) => drawCard(ctx, rotatePattern(idOf(rc.card), rc.rot), x + i * (size + 2), y + 14, size, theme));
+      row.forEach((rc, i) => drawCard(ctx, rotatePattern(idOf(rc.card), rc.rot), x + i * step, y + 6, size, theme));
       ctx.fillStyle = theme.text;
-      ctx.fillText(`= ${rowSum(row)}`, x, y + 14 + size + 16);
-      x += row.length * (size + 2) + gap;
+      ctx.fillText(`= ${rowSum(row)}`, x, y + 6 + size + 17);
+      x += (row.length - 1) * step + size + gap;
     }
     if (rows.length === 0) {
       ctx.fillStyle = theme.textDim;
-      ctx.fillText("no open rows", 250, y + 40);
+      ctx.fillText("no open rows", ROWS_X, y + 40);
     }
   }
-  return canvas.encode("png");
+  return canvas;
+}
+
+/** The public canasta table as PNG bytes (see `drawCanastaTable`). */
+export async function renderCanastaTable(view: CanastaView, names: readonly string[], theme: Theme = DEFAULT_THEME, clock?: string): Promise<Buffer> {
+  if (theme !== DEFAULT_THEME) return encodePicture(drawCanastaTable(view, names, theme, clock));
+  return renderPicture({ kind: "canasta-table", view, names, clock });
 }
 
 /** Alt text: turn, pile top, stack, and per player rows (sums), XENOs, hand sizes, totals. */

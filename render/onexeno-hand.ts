@@ -3,25 +3,81 @@
  * canonical orientation, each with the words menus lead with (`3 · L`), its exact code, and a
  * mark on the cards that have a legal placement now.
  */
-import { createCanvas } from "@napi-rs/canvas";
+import type { Canvas } from "@napi-rs/canvas";
+import { sceneCanvas } from "./surface";
 import { cardLabel, cardName, type CardId } from "../src/games/onexeno/cards";
 import { drawCard } from "./card";
-import { ensureFonts, font } from "./fonts";
+import { encodePicture } from "./encode";
+import { renderPicture } from "./pool";
+import { ensureFonts, fitText, font } from "./fonts";
 import { DEFAULT_THEME, type Theme } from "./theme";
 
-const CARD = 104;
-const GAP = 34;
-const PER_ROW = 7;
-const LABEL_H = 46;
+/**
+ * Sizes in px. Four cards a row keep the picture within Discord's 550 px preview, so it is
+ * shown unscaled and its 14 px captions read at 14 px.
+ */
+const CARD = 80;
+const GAP = 54;
+const PER_ROW = 4;
+const LABEL_H = 44;
+const MARGIN = 12;
+const MIN_WIDTH = 360;
 
-/** Picture size for `n` cards: rows of 7. */
+/** Picture size for `n` cards: rows of 4 (room for each card's code under it). */
 export function handSize(n: number): { width: number; height: number } {
   const cols = Math.max(1, Math.min(PER_ROW, n));
   const rows = Math.max(1, Math.ceil(n / PER_ROW));
-  return { width: 24 * 2 + cols * CARD + (cols - 1) * GAP, height: 56 + rows * (CARD + LABEL_H) + 8 };
+  return { width: Math.max(MIN_WIDTH, MARGIN * 2 + cols * (CARD + GAP)), height: 40 + rows * (CARD + LABEL_H) + 4 };
 }
 
-/** Renders a hand. `playable` marks cards with at least one legal placement. */
+/** Draws a hand (see `renderOnexenoHand`) and returns its canvas. */
+export function drawOnexenoHand(
+  hand: readonly CardId[],
+  playable: ReadonlySet<CardId>,
+  title: string,
+  theme: Theme = DEFAULT_THEME,
+  caption?: (card: CardId, index: number) => string,
+): Canvas {
+  ensureFonts();
+  const { width, height } = handSize(hand.length);
+  const canvas = sceneCanvas(width, height);
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = theme.panel;
+  ctx.fillRect(0, 0, width, height);
+  ctx.fillStyle = theme.text;
+  ctx.font = font(16, true);
+  ctx.textBaseline = "alphabetic";
+  ctx.textAlign = "left";
+  ctx.fillText(fitText(ctx, title, width - 2 * MARGIN), MARGIN, 24);
+  if (hand.length === 0) {
+    ctx.font = font(15);
+    ctx.fillText("No cards in hand.", MARGIN, 64);
+  }
+  hand.forEach((card, i) => {
+    const x = MARGIN + GAP / 2 + (i % PER_ROW) * (CARD + GAP);
+    const y = 38 + Math.floor(i / PER_ROW) * (CARD + LABEL_H);
+    drawCard(ctx, card, x, y, CARD, theme);
+    if (playable.has(card)) {
+      ctx.strokeStyle = theme.turn;
+      ctx.lineWidth = 3;
+      ctx.strokeRect(x - 2, y - 2, CARD + 4, CARD + 4);
+    }
+    ctx.textAlign = "center";
+    ctx.fillStyle = theme.text;
+    // The words menus and suggestions lead with, then the exact code.
+    const room = CARD + GAP - 2;
+    ctx.font = font(14, true);
+    if (ctx.measureText(cardLabel(card)).width > room) ctx.font = font(14);
+    ctx.fillText(fitText(ctx, cardLabel(card), room), x + CARD / 2, y + CARD + 17);
+    ctx.font = font(14);
+    // Playable cards are framed and their code is green (the frame, not only the colour, says it).
+    ctx.fillStyle = playable.has(card) ? theme.turn : theme.textDim;
+    ctx.fillText(fitText(ctx, caption ? caption(card, i) : cardName(card), room), x + CARD / 2, y + CARD + 34);
+  });
+  return canvas;
+}
+
+/** Renders a hand as PNG bytes. `playable` marks cards with at least one legal placement. */
 export async function renderOnexenoHand(
   hand: readonly CardId[],
   playable: ReadonlySet<CardId>,
@@ -30,40 +86,6 @@ export async function renderOnexenoHand(
   /** Text under card i instead of the default ("5 pts · can play"). */
   caption?: (card: CardId, index: number) => string,
 ): Promise<Buffer> {
-  ensureFonts();
-  const { width, height } = handSize(hand.length);
-  const canvas = createCanvas(Math.max(width, 420), height);
-  const ctx = canvas.getContext("2d");
-  ctx.fillStyle = theme.panel;
-  ctx.fillRect(0, 0, canvas.width, height);
-  ctx.fillStyle = theme.text;
-  ctx.font = font(18, true);
-  ctx.textBaseline = "alphabetic";
-  ctx.textAlign = "left";
-  ctx.fillText(title, 24, 32);
-  if (hand.length === 0) {
-    ctx.font = font(16);
-    ctx.fillText("No cards in hand.", 24, 80);
-  }
-  hand.forEach((card, i) => {
-    const x = 24 + (i % PER_ROW) * (CARD + GAP);
-    const y = 48 + Math.floor(i / PER_ROW) * (CARD + LABEL_H);
-    drawCard(ctx, card, x, y, CARD, theme);
-    if (playable.has(card)) {
-      ctx.strokeStyle = theme.turn;
-      ctx.lineWidth = 4;
-      ctx.strokeRect(x - 3, y - 3, CARD + 6, CARD + 6);
-    }
-    ctx.textAlign = "center";
-    ctx.fillStyle = theme.text;
-    // The words menus and suggestions lead with, then the exact code.
-    let size = 14;
-    ctx.font = font(size, true);
-    while (ctx.measureText(cardLabel(card)).width > CARD + GAP - 6 && size > 10) ctx.font = font(--size, true);
-    ctx.fillText(cardLabel(card), x + CARD / 2, y + CARD + 19);
-    ctx.font = font(12);
-    ctx.fillStyle = playable.has(card) ? theme.turn : theme.textDim;
-    ctx.fillText(caption ? caption(card, i) : playable.has(card) ? `▶ ${cardName(card)}` : cardName(card), x + CARD / 2, y + CARD + 36);
-  });
-  return canvas.encode("png");
+  if (theme !== DEFAULT_THEME) return encodePicture(drawOnexenoHand(hand, playable, title, theme, caption));
+  return renderPicture({ kind: "onexeno-hand", hand, playable: [...playable], title, captions: caption ? hand.map(caption) : undefined });
 }

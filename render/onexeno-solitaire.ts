@@ -4,23 +4,27 @@
  * three waste cards (the playable one on top), the score, and a celebration on 8x8.
  * `(view, owner name, theme) -> PNG Buffer`, no I/O.
  */
-import { createCanvas } from "@napi-rs/canvas";
+import type { Canvas } from "@napi-rs/canvas";
+import { sceneCanvas } from "./surface";
 import { columnLabel, placedPattern, positionLabel, rowLabel } from "../src/games/onexeno/board";
 import { cardLabel, cardTitle, cardValue } from "../src/games/onexeno/cards";
 import { TARGET_SQUARE, type SolitaireView } from "../src/games/onexeno/solitaire";
 import { drawCard } from "./card";
-import { ensureFonts, font } from "./fonts";
+import { encodePicture } from "./encode";
+import { renderPicture } from "./pool";
+import { ensureFonts, fitText, font, PICTURE_WIDTH } from "./fonts";
 import { DEFAULT_THEME, type Theme } from "./theme";
 
-export const SOLITAIRE_WIDTH = 1000;
-export const SOLITAIRE_HEIGHT = 700;
-const AREA = 584;
-const AREA_X = 50;
-const AREA_Y = 100;
+export const SOLITAIRE_WIDTH = PICTURE_WIDTH;
+export const SOLITAIRE_HEIGHT = 490;
+/** The field's square area (px): 8x8 cells of 49 px, or a 10x10 window of 39 px. */
+const AREA = 396;
+const AREA_X = 38;
+const AREA_Y = 80;
 
 /** Cell size and origin for a field of `cols` x `rows` cells (pure layout). */
 export function solitaireLayout(cols: number, rows: number): { cell: number; x: number; y: number } {
-  const cell = Math.min(72, Math.floor(AREA / Math.max(cols, rows, 3)));
+  const cell = Math.min(64, Math.floor(AREA / Math.max(cols, rows, 3)));
   return { cell, x: AREA_X + Math.floor((AREA - cols * cell) / 2), y: AREA_Y + Math.floor((AREA - rows * cell) / 2) };
 }
 
@@ -31,21 +35,21 @@ export function solitaireWindow(view: Pick<SolitaireView, "field">): { minX: num
 
 const END_TEXT = { won: "8x8 complete: you win!", stuck: "Game over: a whole pass without a play.", resigned: "Resigned." } as const;
 
-/** Renders the solitaire table. */
-export async function renderSolitaire(view: SolitaireView, owner: string, theme: Theme = DEFAULT_THEME, hint?: { x: number; y: number } | null): Promise<Buffer> {
+/** Draws the solitaire table and returns its canvas; `hint` frames a cell (dashed). */
+export function drawSolitaire(view: SolitaireView, owner: string, theme: Theme = DEFAULT_THEME, hint?: { x: number; y: number } | null): Canvas {
   ensureFonts();
-  const canvas = createCanvas(SOLITAIRE_WIDTH, SOLITAIRE_HEIGHT);
+  const canvas = sceneCanvas(SOLITAIRE_WIDTH, SOLITAIRE_HEIGHT);
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = theme.felt;
   ctx.fillRect(0, 0, SOLITAIRE_WIDTH, SOLITAIRE_HEIGHT);
   ctx.fillStyle = theme.text;
-  ctx.font = font(26, true);
+  ctx.font = font(20, true);
   ctx.textAlign = "left";
   ctx.textBaseline = "alphabetic";
-  ctx.fillText(`ONEXENO solitaire · ${owner}`, 24, 40);
-  ctx.font = font(15);
+  ctx.fillText(fitText(ctx, `ONEXENO solitaire · ${owner}`, 400), 12, 26);
+  ctx.font = font(14);
   ctx.fillStyle = theme.textDim;
-  ctx.fillText(`Deal: ${view.seed}`, 24, 62);
+  ctx.fillText(fitText(ctx, `Deal: ${view.seed}`, 400), 12, 46);
 
   const win = solitaireWindow(view);
   const l = solitaireLayout(win.cols, win.rows);
@@ -57,11 +61,11 @@ export async function renderSolitaire(view: SolitaireView, owner: string, theme:
   ctx.lineWidth = 1;
   for (let c = 0; c < win.cols; c++) for (let r = 0; r < win.rows; r++) ctx.strokeRect(l.x + c * l.cell + 0.5, l.y + r * l.cell + 0.5, l.cell - 1, l.cell - 1);
   ctx.fillStyle = theme.text;
-  ctx.font = font(Math.max(12, Math.round(l.cell * 0.24)), true);
+  ctx.font = font(Math.max(15, Math.round(l.cell * 0.26)), true);
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   for (let c = 0; c < win.cols; c++) ctx.fillText(columnLabel(win.minX + c), l.x + c * l.cell + l.cell / 2, l.y - 14);
-  for (let r = 0; r < win.rows; r++) ctx.fillText(rowLabel(win.minY + r), l.x - 18, l.y + r * l.cell + l.cell / 2);
+  for (let r = 0; r < win.rows; r++) ctx.fillText(rowLabel(win.minY + r), l.x - 19, l.y + r * l.cell + l.cell / 2);
   // field frame
   ctx.setLineDash([8, 6]);
   ctx.strokeStyle = "rgba(255,255,255,0.7)";
@@ -90,59 +94,72 @@ export async function renderSolitaire(view: SolitaireView, owner: string, theme:
   }
 
   // side panel
-  const panelX = 690;
+  const panelX = AREA_X + AREA + 12;
+  const panelW = SOLITAIRE_WIDTH - panelX - 10;
+  const textW = panelW - 20;
   ctx.fillStyle = theme.panel;
-  ctx.fillRect(panelX, 20, SOLITAIRE_WIDTH - panelX - 20, 660);
+  ctx.fillRect(panelX, 10, panelW, SOLITAIRE_HEIGHT - 20);
   ctx.textAlign = "left";
   ctx.textBaseline = "alphabetic";
   ctx.fillStyle = theme.text;
-  ctx.font = font(20, true);
-  ctx.fillText(`Score ${view.score}`, panelX + 16, 56);
-  ctx.font = font(15);
-  const squareText = view.square >= 2 ? `${view.square}x${view.square} complete` : "no square yet";
+  ctx.font = font(18, true);
+  ctx.fillText(`Score ${view.score}`, panelX + 10, 36);
+  ctx.font = font(14);
   const lines = [
-    `Largest square: ${squareText}`,
+    `Square: ${view.square >= 2 ? `${view.square}x${view.square} done` : "none yet"}`,
     view.square < TARGET_SQUARE ? `Next: ${view.square + 1}x${view.square + 1}` : "All squares done",
     `Stock ${view.stockCount} · waste ${view.wasteCount}`,
-    `Turn-overs: ${view.passes}${view.playedThisPass ? "" : " · no play this pass yet"}`,
+    `Turn-overs: ${view.passes}`,
+    ...(view.playedThisPass ? [] : ["No play this pass yet"]),
   ];
-  lines.forEach((t, i) => ctx.fillText(t, panelX + 16, 86 + i * 24));
-  ctx.font = font(15, true);
-  ctx.fillText("Waste (top card plays)", panelX + 16, 200);
-  const size = 96;
+  lines.forEach((t, i) => ctx.fillText(fitText(ctx, t, textW), panelX + 10, 60 + i * 20));
+  let y = 60 + lines.length * 20 + 8;
+  ctx.font = font(14, true);
+  ctx.fillText("Waste (top plays)", panelX + 10, y);
+  const size = 64;
   view.wasteTop.forEach((card, i) => {
-    const x = panelX + 16 + i * 40;
-    const y = 214 + i * 8;
-    drawCard(ctx, card, x, y, size, theme);
+    const x = panelX + 12 + i * 30;
+    const cy = y + 10 + i * 6;
+    drawCard(ctx, card, x, cy, size, theme);
     if (i === view.wasteTop.length - 1) {
       ctx.strokeStyle = theme.turn;
-      ctx.lineWidth = 4;
-      ctx.strokeRect(x - 2, y - 2, size + 4, size + 4);
+      ctx.lineWidth = 3;
+      ctx.strokeRect(x - 2, cy - 2, size + 4, size + 4);
     }
   });
+  y += 10 + 12 + size + 22;
   const top = view.wasteTop.at(-1);
   ctx.font = font(14);
   ctx.fillStyle = theme.text;
-  ctx.fillText(top !== undefined ? `Top: ${cardLabel(top)}` : "Waste empty: draw", panelX + 16, 350);
+  ctx.fillText(fitText(ctx, top !== undefined ? `Top: ${cardLabel(top)}` : "Waste empty: draw", textW), panelX + 10, y);
   if (view.last?.kind === "place" && view.last.placed) {
-    ctx.fillText(`Last: placed at ${positionLabel(view.last.placed.x, view.last.placed.y)}${view.last.completed ? `, ${view.last.completed}x${view.last.completed} done` : ""}`, panelX + 16, 374);
+    y += 20;
+    ctx.fillText(fitText(ctx, `Last: ${positionLabel(view.last.placed.x, view.last.placed.y)}${view.last.completed ? `, ${view.last.completed}x${view.last.completed} done` : ""}`, textW), panelX + 10, y);
   }
   if (view.phase === "over" && view.end) {
+    y += 14;
     ctx.fillStyle = view.end === "won" ? theme.lastMove : theme.closed;
-    ctx.fillRect(panelX + 8, 400, SOLITAIRE_WIDTH - panelX - 36, 90);
+    ctx.fillRect(panelX + 6, y, panelW - 12, 62);
     ctx.fillStyle = "#111";
-    ctx.font = font(view.end === "won" ? 20 : 16, true);
-    ctx.fillText(END_TEXT[view.end], panelX + 20, 438);
-    ctx.font = font(15);
-    ctx.fillText(`Final score ${view.score} (${squareText})`, panelX + 20, 468);
+    ctx.font = font(view.end === "won" ? 16 : 14, true);
+    ctx.fillText(fitText(ctx, view.end === "won" ? "8x8: you win!" : view.end === "stuck" ? "Game over: stuck" : END_TEXT[view.end], textW - 4), panelX + 12, y + 24);
+    ctx.font = font(14);
+    ctx.fillText(fitText(ctx, `Final score ${view.score}`, textW - 4), panelX + 12, y + 48);
+    y += 62;
   }
   if (view.end === "won") {
     ctx.fillStyle = theme.lastMove;
-    ctx.font = font(40, true);
+    ctx.font = font(28, true);
     ctx.textAlign = "center";
-    ctx.fillText("★ 8x8 ★", panelX + (SOLITAIRE_WIDTH - panelX - 20) / 2, 560);
+    ctx.fillText("★ 8x8 ★", panelX + panelW / 2, Math.min(SOLITAIRE_HEIGHT - 24, y + 44));
   }
-  return canvas.encode("png");
+  return canvas;
+}
+
+/** The solitaire table as PNG bytes (see `drawSolitaire`). */
+export async function renderSolitaire(view: SolitaireView, owner: string, theme: Theme = DEFAULT_THEME, hint?: { x: number; y: number } | null): Promise<Buffer> {
+  if (theme !== DEFAULT_THEME) return encodePicture(drawSolitaire(view, owner, theme, hint));
+  return renderPicture({ kind: "solitaire", view, owner, hint });
 }
 
 /** Alt text: score, squares, counts, top waste card and every placed card by coordinate. */

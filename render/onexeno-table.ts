@@ -7,7 +7,8 @@
  * may go, the last placement, the trick just taken, whose turn it is, stack size, and per
  * player hand size, points taken and running total.
  */
-import { createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
+import type { Canvas, SKRSContext2D } from "@napi-rs/canvas";
+import { sceneCanvas } from "./surface";
 import {
   candidateCells, columnLabel, displayWindow, gridOf, placedPattern, positionLabel, rowLabel, type Placed,
 } from "../src/games/onexeno/board";
@@ -15,18 +16,22 @@ import { cardValue } from "../src/games/onexeno/cards";
 import type { OnexenoView } from "../src/games/onexeno/game";
 import { drawCard } from "./card";
 import { drawClockMark } from "./clock";
-import { ensureFonts, fitText, font } from "./fonts";
+import { encodePicture } from "./encode";
+import { renderPicture } from "./pool";
+import { ensureFonts, fitText, font, PICTURE_WIDTH } from "./fonts";
 import { DEFAULT_THEME, type Theme } from "./theme";
 
-/** Picture size in px. */
-export const TABLE_WIDTH = 1000;
-export const TABLE_HEIGHT = 640;
+/** Picture size in px: designed to be read at Discord's 550 px preview (type 14 px and up). */
+export const TABLE_WIDTH = PICTURE_WIDTH;
+export const TABLE_HEIGHT = 490;
 /** Board area: up to 6x6 cells of CELL px, top-left at (BOARD_X, BOARD_Y). */
-export const CELL = 80;
-export const BOARD_X = 46;
-export const BOARD_Y = 86;
+export const CELL = 56;
+export const BOARD_X = 34;
+export const BOARD_Y = 92;
 export const BOARD_CELLS = 6;
-const PANEL_X = 560;
+/** The players' panel: from PANEL_X to the right margin. */
+const PANEL_X = BOARD_X + BOARD_CELLS * CELL + 12;
+const PANEL_W = TABLE_WIDTH - PANEL_X - 10;
 
 /** Where the board window sits on the picture: cell (col,row) of the window -> px. */
 export interface TableLayout {
@@ -70,26 +75,26 @@ function drawBoard(ctx: SKRSContext2D, view: OnexenoView, l: TableLayout, theme:
   }
   // coordinates
   ctx.fillStyle = theme.text;
-  ctx.font = font(18, true);
+  ctx.font = font(16, true);
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
-  for (let c = 0; c < win.cols; c++) ctx.fillText(columnLabel(win.minX + c), l.originX + c * cell + cell / 2, l.originY - 18);
-  for (let r = 0; r < win.rows; r++) ctx.fillText(rowLabel(win.minY + r), l.originX - 20, l.originY + r * cell + cell / 2);
+  for (let c = 0; c < win.cols; c++) ctx.fillText(columnLabel(win.minX + c), l.originX + c * cell + cell / 2, l.originY - 15);
+  for (let r = 0; r < win.rows; r++) ctx.fillText(rowLabel(win.minY + r), l.originX - 17, l.originY + r * cell + cell / 2);
 
   // cells where some card could go (geometry only; reveals no hand)
   const grid = gridOf(view.table);
-  ctx.setLineDash([6, 5]);
+  ctx.setLineDash([5, 4]);
   ctx.strokeStyle = "rgba(255,255,255,0.55)";
   ctx.lineWidth = 2;
   if (view.phase === "play") {
     for (const c of candidateCells(view.table, grid, view.field)) {
       const [px, py] = cellOrigin(l, c.x, c.y);
-      ctx.strokeRect(px + 6, py + 6, cell - 12, cell - 12);
+      ctx.strokeRect(px + 5, py + 5, cell - 10, cell - 10);
     }
   }
   ctx.setLineDash([]);
 
-  // trick just taken: ghosts where the cards were
+  // trick just taken: ghosts where the cards were, each with the value it had
   const trick = view.last?.trick;
   if (trick) {
     for (const p of trick.cards) {
@@ -99,10 +104,10 @@ function drawBoard(ctx: SKRSContext2D, view: OnexenoView, l: TableLayout, theme:
       ctx.fillRect(px + 3, py + 3, cell - 6, cell - 6);
       ctx.strokeStyle = theme.trick;
       ctx.lineWidth = 2;
-      ctx.beginPath();
-      ctx.moveTo(px + 14, py + 14); ctx.lineTo(px + cell - 14, py + cell - 14);
-      ctx.moveTo(px + cell - 14, py + 14); ctx.lineTo(px + 14, py + cell - 14);
-      ctx.stroke();
+      ctx.strokeRect(px + 4, py + 4, cell - 8, cell - 8);
+      ctx.fillStyle = theme.trick;
+      ctx.font = font(18, true);
+      ctx.fillText(String(cardValue(p.card)), px + cell / 2, py + cell / 2 + 1);
     }
   }
 
@@ -143,87 +148,106 @@ function drawHeader(ctx: SKRSContext2D, view: OnexenoView, theme: Theme): void {
   ctx.textAlign = "left";
   ctx.textBaseline = "alphabetic";
   ctx.fillStyle = theme.text;
-  ctx.font = font(26, true);
-  ctx.fillText(`ONEXENO ${view.variant}`, 24, 40);
-  ctx.font = font(16);
+  ctx.font = font(22, true);
+  ctx.fillText(`ONEXENO ${view.variant}`, 12, 30);
+  ctx.font = font(14);
   ctx.fillStyle = theme.textDim;
   const closed = view.field ? [view.field.xClosed ? "columns" : null, view.field.yClosed ? "rows" : null].filter(Boolean) : [];
-  ctx.fillText(
-    `Hand ${view.hand} of ${view.handsTotal}  ·  stack ${view.stackCount}  ·  field ${closed.length ? `closed: ${closed.join(" & ")}` : "open"}`,
-    24, 64,
-  );
+  const text = `Hand ${view.hand} of ${view.handsTotal} · stack ${view.stackCount} · ${closed.length ? `closed: ${closed.join(" & ")}` : "field open"}`;
+  ctx.fillText(fitText(ctx, text, PANEL_X - 24), 12, 52);
+}
+
+/** Short form of a player's numbers for the panel: `5 in hand · took 5, +21`. */
+function panelLine(view: OnexenoView, s: number): string {
+  return `${view.handSizes[s] ?? 0} in hand · took ${view.takenCounts[s] ?? 0}, +${view.takenPoints[s] ?? 0}`;
 }
 
 function drawPanel(ctx: SKRSContext2D, view: OnexenoView, names: readonly string[], theme: Theme, clock?: string): void {
+  const right = PANEL_X + PANEL_W;
   ctx.fillStyle = theme.panel;
-  ctx.fillRect(PANEL_X, 20, TABLE_WIDTH - PANEL_X - 20, 520);
+  ctx.fillRect(PANEL_X, 10, PANEL_W, TABLE_HEIGHT - 60);
   ctx.textAlign = "left";
   ctx.textBaseline = "alphabetic";
-  let y = 52;
-  ctx.font = font(18, true);
-  ctx.fillStyle = theme.text;
+  let y = 34;
+  ctx.font = font(16, true);
   if (view.phase === "over") {
     const scores = view.teamOf
       ? view.totals.map((_, i) => view.totals.reduce((t, v, j) => (view.teamOf?.[j] === view.teamOf?.[i] ? t + v : t), 0))
       : view.totals;
     const best = Math.max(...scores);
     const winners = scores.flatMap((sc, i) => (sc === best ? [view.teamOf ? `team ${teamLetter(view.teamOf[i] ?? 0)}` : names[i] ?? "?"] : []));
-    ctx.fillText(fitText(ctx, `Session over · won by ${[...new Set(winners)].join(" & ")} (${best})`, 390), PANEL_X + 16, y);
+    ctx.fillStyle = theme.text;
+    ctx.fillText("Session over", PANEL_X + 10, y);
+    y += 20;
+    ctx.font = font(14, true);
+    ctx.fillStyle = theme.lastMove;
+    ctx.fillText(fitText(ctx, `Won by ${[...new Set(winners)].join(" & ")} (${best})`, PANEL_W - 20), PANEL_X + 10, y);
   } else {
     ctx.fillStyle = theme.turn;
-    ctx.fillText(fitText(ctx, `▶ ${names[view.turn] ?? "?"} to play`, clock ? 230 : 390), PANEL_X + 16, y);
-    if (clock) drawClockMark(ctx, clock, TABLE_WIDTH - 36, y, 15, theme.turn);
+    ctx.fillText(fitText(ctx, `▶ ${names[view.turn] ?? "?"} to play`, PANEL_W - 20), PANEL_X + 10, y);
+    if (clock) {
+      y += 20;
+      drawClockMark(ctx, clock, right - 10, y, 14, theme.turn);
+    }
   }
-  y += 14;
-  const rowH = view.seats > 5 ? 56 : 64;
+  y += 8;
+  const rowH = 46;
   for (let s = 0; s < view.seats; s++) {
-    const top = y + 8 + s * rowH;
+    const top = y + s * rowH;
     if (s === view.turn && view.phase === "play") {
       ctx.fillStyle = "rgba(90,209,122,0.16)";
-      ctx.fillRect(PANEL_X + 8, top, TABLE_WIDTH - PANEL_X - 36, rowH - 6);
+      ctx.fillRect(PANEL_X + 4, top + 2, PANEL_W - 8, rowH - 4);
     }
     const team = view.teamOf?.[s];
     if (team !== undefined) {
       ctx.fillStyle = theme.teams[team] ?? theme.text;
-      ctx.fillRect(PANEL_X + 12, top + 6, 6, rowH - 18);
+      ctx.fillRect(PANEL_X + 6, top + 6, 4, rowH - 12);
     }
-    ctx.fillStyle = view.out[s] ? theme.textDim : theme.text;
-    ctx.font = font(17, true);
     const tags = [
-      s === view.dealer ? "dealer" : null,
       team !== undefined ? `team ${teamLetter(team)}` : null,
-      view.out[s] ? "out (passed)" : null,
-    ].filter(Boolean);
-    ctx.fillText(fitText(ctx, `${s + 1}. ${names[s] ?? `Seat ${s + 1}`}`, 220), PANEL_X + 26, top + 22);
-    ctx.font = font(13);
+      s === view.dealer ? "dealer" : null,
+      view.out[s] ? "out" : null,
+    ].filter(Boolean).join(" · ");
+    ctx.font = font(14);
     ctx.fillStyle = theme.textDim;
-    ctx.fillText(tags.join(" · "), PANEL_X + 256, top + 22);
-
-    ctx.font = font(15);
+    ctx.textAlign = "right";
+    ctx.fillText(tags, right - 8, top + 20);
+    const tagsW = tags ? ctx.measureText(tags).width + 8 : 0;
+    ctx.textAlign = "left";
+    ctx.fillStyle = view.out[s] ? theme.textDim : theme.text;
+    ctx.font = font(16, true);
+    ctx.fillText(fitText(ctx, `${s + 1}. ${names[s] ?? `Seat ${s + 1}`}`, PANEL_W - 24 - tagsW), PANEL_X + 14, top + 20);
+    ctx.font = font(14, true);
+    ctx.textAlign = "right";
     ctx.fillStyle = theme.text;
-    ctx.fillText(fitText(ctx, playerLine(view, s), 380), PANEL_X + 26, top + 44);
+    const total = `total ${view.totals[s] ?? 0}`;
+    ctx.fillText(total, right - 8, top + 39);
+    const totalW = ctx.measureText(total).width + 8;
+    ctx.textAlign = "left";
+    ctx.font = font(14);
+    ctx.fillText(fitText(ctx, panelLine(view, s), PANEL_W - 24 - totalW), PANEL_X + 14, top + 39);
   }
   // partners: team totals
-  let after = y + 8 + view.seats * rowH;
+  let after = y + view.seats * rowH;
   if (view.teamOf && view.phase !== "over") {
-    ctx.font = font(15, true);
+    ctx.font = font(14, true);
     for (const [i, text] of teamLine(view).split(" · ").entries()) {
-      after += 20;
+      after += 19;
       ctx.fillStyle = theme.teams[[...new Set(view.teamOf)][i] ?? 0] ?? theme.text;
-      ctx.fillText(fitText(ctx, text, 390), PANEL_X + 16, after);
+      ctx.fillText(fitText(ctx, text.replace(" this hand", ""), PANEL_W - 20), PANEL_X + 10, after);
     }
   }
   // latest hand results
   const res = view.results.at(-1);
   if (res) {
     let ry = after + 22;
-    ctx.font = font(15, true);
+    ctx.font = font(14, true);
     ctx.fillStyle = theme.text;
-    ctx.fillText(`Hand ${res.hand} scored${res.wentOut !== null ? ` (${names[res.wentOut] ?? "?"} went out)` : ""}:`, PANEL_X + 16, ry);
+    ctx.fillText(fitText(ctx, `Hand ${res.hand}${res.wentOut !== null ? ` (${names[res.wentOut] ?? "?"} went out)` : ""}:`, PANEL_W - 20), PANEL_X + 10, ry);
     ctx.font = font(14);
-    ry += 20;
+    ry += 19;
     const parts = res.scores.map((sc, i) => `${names[i] ?? i + 1} ${sc >= 0 ? "+" : ""}${sc}`);
-    ctx.fillText(fitText(ctx, parts.join(", "), 390), PANEL_X + 16, ry);
+    ctx.fillText(fitText(ctx, parts.join(", "), PANEL_W - 20), PANEL_X + 10, ry);
   }
 }
 
@@ -251,31 +275,19 @@ export function lastMoveText(view: OnexenoView, names: readonly string[]): strin
 function drawFooter(ctx: SKRSContext2D, view: OnexenoView, names: readonly string[], theme: Theme): void {
   ctx.textAlign = "left";
   ctx.textBaseline = "alphabetic";
-  ctx.font = font(16);
+  ctx.font = font(15);
   ctx.fillStyle = theme.text;
-  const y = 590;
-  ctx.fillText(fitText(ctx, `Last: ${lastMoveText(view, names)}`, 560), 24, y);
-  const trick = view.last?.trick;
-  if (trick) {
-    const size = 30;
-    let x = 600;
-    for (const p of trick.cards.slice(0, 12)) {
-      drawCard(ctx, placedPattern(p), x, y - 22, size, theme);
-      x += size + 3;
-    }
-    if (trick.cards.length > 12) {
-      ctx.fillText(`+${trick.cards.length - 12}`, x + 2, y);
-    }
-  }
+  ctx.fillText(fitText(ctx, `Last: ${lastMoveText(view, names)}`, TABLE_WIDTH - 24), 12, TABLE_HEIGHT - 16);
 }
 
 /**
- * Renders the public table picture. `names[i]` is seat i's display name; `clock`, when given,
- * is drawn with a clock face on the turn line (e.g. `until 14:05 UTC`).
+ * Draws the public table picture (TABLE_WIDTH x TABLE_HEIGHT) and returns its canvas.
+ * `names[i]` is seat i's display name; `clock`, when given, is drawn with a clock face under
+ * the turn line (e.g. `until 14:05 UTC`).
  */
-export async function renderOnexenoTable(view: OnexenoView, names: readonly string[], theme: Theme = DEFAULT_THEME, clock?: string): Promise<Buffer> {
+export function drawOnexenoTable(view: OnexenoView, names: readonly string[], theme: Theme = DEFAULT_THEME, clock?: string): Canvas {
   ensureFonts();
-  const canvas = createCanvas(TABLE_WIDTH, TABLE_HEIGHT);
+  const canvas = sceneCanvas(TABLE_WIDTH, TABLE_HEIGHT);
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = theme.felt;
   ctx.fillRect(0, 0, TABLE_WIDTH, TABLE_HEIGHT);
@@ -283,7 +295,13 @@ export async function renderOnexenoTable(view: OnexenoView, names: readonly stri
   drawBoard(ctx, view, tableLayout(view.table), theme);
   drawPanel(ctx, view, names, theme, clock);
   drawFooter(ctx, view, names, theme);
-  return canvas.encode("png");
+  return canvas;
+}
+
+/** The public table picture as PNG bytes (see `drawOnexenoTable`). */
+export async function renderOnexenoTable(view: OnexenoView, names: readonly string[], theme: Theme = DEFAULT_THEME, clock?: string): Promise<Buffer> {
+  if (theme !== DEFAULT_THEME) return encodePicture(drawOnexenoTable(view, names, theme, clock));
+  return renderPicture({ kind: "onexeno-table", view, names, clock });
 }
 
 /**

@@ -4,24 +4,39 @@
  * turn), the final score sheet round by round, and the private hand. Pure `(view, names) ->
  * PNG`; alt text from `describeOnze`.
  */
-import { createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
+import type { Canvas, SKRSContext2D } from "@napi-rs/canvas";
+import { sceneCanvas } from "./surface";
 import { cardName, faceWords, faceOf, SUIT_GLYPHS, type Card } from "../src/games/onze/cards";
 import { contractText, type Meld } from "../src/games/onze/melds";
 import { handSizeFor, type OnzeView } from "../src/games/onze/game";
 import { drawClockMark } from "./clock";
-import { ensureFonts, fitText, font } from "./fonts";
+import { encodePicture } from "./encode";
+import { renderPicture } from "./pool";
+import { ensureFonts, fitText, font, PICTURE_WIDTH } from "./fonts";
 import { drawCardBack, drawPlayingCard } from "./playing-card";
 import { DEFAULT_THEME, type Theme } from "./theme";
 
-export const ONZE_WIDTH = 1000;
-const HEADER = 190;
-const BLOCK = 112;
-const MELD_X = 300;
+export const ONZE_WIDTH = PICTURE_WIDTH;
+const HEADER = 124;
+/** A seat's block: taller once the player has melds down (cards MELD_CARD wide, named below). */
+const BLOCK = 68;
+const BLOCK_MELDS = 94;
+const MELD_X = 160;
+const MELD_CARD = 44;
+const SHEET_ROW = 24;
 const RANK_WORDS = ["", "aces", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "jacks", "queens", "kings"];
 
 /** Picture height for a view: seat blocks, or the score sheet once the game is over. */
 export function onzeHeight(view: OnzeView): number {
-  return view.phase === "over" ? HEADER + 60 + (view.results.length + 2) * 34 : HEADER + view.seats * BLOCK + 40;
+  if (view.phase === "over") return HEADER + 36 + (view.results.length + 2) * SHEET_ROW;
+  return blockTops(view).at(-1)! + 34;
+}
+
+/** y of each seat's block, and after the last one the y where the blocks end (pure layout). */
+function blockTops(view: OnzeView): number[] {
+  const tops = [HEADER];
+  for (let s = 0; s < view.seats; s++) tops.push(tops[s]! + ((view.melds[s]?.length ?? 0) > 0 ? BLOCK_MELDS : BLOCK));
+  return tops;
 }
 
 /** A meld in words: `set of 7s`, `run 5♥-8♥`. */
@@ -44,157 +59,172 @@ export function onzeStatus(view: OnzeView, names: readonly string[]): string {
 }
 
 /**
- * Draws one player's melds left to right within `width` px: cards 52 px wide (readable at
- * Discord's preview size), overlapping within a meld when space is short (the corner with rank
- * and suit stays visible), each meld named below.
+ * Draws one player's melds left to right within `width` px: cards MELD_CARD px wide,
+ * overlapping within a meld when space is short (the corner with rank and suit stays
+ * visible: the step never falls below 22 px), each meld named below.
  */
 function drawMelds(ctx: SKRSContext2D, melds: readonly Meld[], x0: number, y: number, width: number, theme: Theme): void {
   const n = melds.reduce((k, m) => k + m.cards.length, 0);
   if (n === 0) return;
-  const gap = 14;
-  let w = 52;
-  const stepFor = (cw: number) => (n === melds.length ? cw + 2 : Math.min(cw + 2, (width - gap * (melds.length - 1) - cw * melds.length) / (n - melds.length)));
-  while (w > 30 && stepFor(w) < w * 0.5) w -= 2;
-  const step = stepFor(w);
+  const gap = 12;
+  const w = MELD_CARD;
+  const step = n === melds.length ? w + 2 : Math.max(22, Math.min(w + 2, (width - gap * (melds.length - 1) - w * melds.length) / (n - melds.length)));
   let x = x0;
   for (const m of melds) {
     m.cards.forEach((c, i) => drawPlayingCard(ctx, c, x + i * step, y, w));
+    const span = (m.cards.length - 1) * step + w;
     ctx.fillStyle = theme.textDim;
-    ctx.font = font(13);
+    ctx.font = font(14);
     ctx.textAlign = "left";
     ctx.textBaseline = "alphabetic";
-    ctx.fillText(meldWords(m), x, y + w * 1.4 + 14);
-    x += (m.cards.length - 1) * step + w + gap;
+    ctx.fillText(fitText(ctx, meldWords(m), span + gap - 2), x, y + Math.round(w * 1.4) + 16);
+    x += span + gap;
   }
 }
 
 /**
- * Renders the public Onze table. `names[i]` is seat i's display name; `clock`, when given, is
- * drawn after the status line (e.g. `until 14:05 UTC`).
+ * Draws the public Onze table and returns its canvas. `names[i]` is seat i's display name;
+ * `clock`, when given, is drawn under the status line (e.g. `until 14:05 UTC`).
  */
-export async function renderOnzeTable(view: OnzeView, names: readonly string[], theme: Theme = DEFAULT_THEME, clock?: string): Promise<Buffer> {
+export function drawOnzeTable(view: OnzeView, names: readonly string[], theme: Theme = DEFAULT_THEME, clock?: string): Canvas {
   ensureFonts();
+  const W = ONZE_WIDTH;
   const height = onzeHeight(view);
-  const canvas = createCanvas(ONZE_WIDTH, height);
+  const canvas = sceneCanvas(W, height);
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = theme.felt;
-  ctx.fillRect(0, 0, ONZE_WIDTH, height);
+  ctx.fillRect(0, 0, W, height);
   ctx.textAlign = "left";
   ctx.textBaseline = "alphabetic";
+  const over = view.phase === "over";
+  const left = over ? W - 24 : 364; // the header's text stops short of the stock and discard pile (not drawn once over)
   ctx.fillStyle = theme.text;
-  ctx.font = font(28, true);
-  ctx.fillText(`Onze · Round ${view.round} of 7`, 24, 42);
-  ctx.font = font(19, true);
+  ctx.font = font(20, true);
+  ctx.fillText(`Onze · Round ${view.round} of 7`, 12, 26);
+  ctx.font = font(16, true);
   ctx.fillStyle = theme.lastMove;
-  ctx.fillText(`Contract: ${contractText(view.round)}`, 24, 72);
+  ctx.fillText(fitText(ctx, `Contract: ${contractText(view.round)}`, left), 12, 48);
   ctx.font = font(14);
   ctx.fillStyle = theme.textDim;
-  ctx.fillText(`${handSizeFor(view.round)} cards dealt · sets of 3+, runs of 4+ · jokers and red aces wild · lowest total wins`, 24, 96);
-  ctx.font = font(19, true);
-  ctx.fillStyle = view.phase === "over" ? theme.text : theme.turn;
-  ctx.fillText(fitText(ctx, onzeStatus(view, names), 580), 24, 132);
-  if (clock && view.phase !== "over") drawClockMark(ctx, clock, 300, 162, 15, theme.turn);
-
-  // Stock and discard pile.
-  const px = 660;
+  ctx.fillText(fitText(ctx, `${handSizeFor(view.round)} cards · sets 3+, runs 4+ · wild: jokers, red aces`, left), 12, 68);
   ctx.font = font(15, true);
-  ctx.fillStyle = theme.text;
-  ctx.fillText(`Stock ${view.stockCount}`, px, 30);
-  if (view.stockCount > 0) drawCardBack(ctx, px, 40, 64);
-  ctx.fillText(`Discard ${view.discardCount}`, px + 100, 30);
-  if (view.discardCount > 0) {
-    if (view.discardTop === null) drawCardBack(ctx, px + 100, 40, 64);
-    else drawPlayingCard(ctx, view.discardTop, px + 100, 40, 64);
+  ctx.fillStyle = view.phase === "over" ? theme.text : theme.turn;
+  ctx.fillText(fitText(ctx, onzeStatus(view, names), left), 12, 92);
+  if (clock && view.phase !== "over") drawClockMark(ctx, clock, 200, 113, 14, theme.turn);
+
+  if (over) {
+    drawScoreSheet(ctx, view, names, theme);
+    return canvas;
   }
+  // Stock and discard pile.
+  const px = 382;
+  ctx.font = font(14, true);
+  ctx.fillStyle = theme.text;
+  ctx.fillText(`Stock ${view.stockCount}`, px, 18);
+  if (view.stockCount > 0) drawCardBack(ctx, px, 26, 54);
+  ctx.fillText(`Discard ${view.discardCount}`, px + 76, 18);
+  if (view.discardCount > 0) {
+    if (view.discardTop === null) drawCardBack(ctx, px + 76, 26, 54);
+    else drawPlayingCard(ctx, view.discardTop, px + 76, 26, 54);
+  }
+  const note = px + 142;
+  const noteW = W - 8 - note;
   if (view.forSale !== null) {
     ctx.strokeStyle = theme.lastMove;
-    ctx.lineWidth = 4;
-    ctx.strokeRect(px + 96, 36, 72, 98);
+    ctx.lineWidth = 3;
+    ctx.strokeRect(px + 73, 23, 60, 82);
     ctx.fillStyle = theme.lastMove;
-    ctx.font = font(15, true);
+    ctx.font = font(14, true);
     const who = view.claims.map((s) => names[s] ?? "?");
-    ctx.fillText(`For sale: ${cardName(view.forSale)}`, px + 180, 60);
-    ctx.font = font(13);
-    ctx.fillText(fitText(ctx, who.length ? `asked: ${who.join(", ")}` : "nobody has asked", 150), px + 180, 80);
+    ctx.fillText("For sale:", note, 40);
+    ctx.fillText(cardName(view.forSale), note, 58);
+    ctx.font = font(14);
+    ctx.fillText(fitText(ctx, who.length ? `asked: ${who.join(", ")}` : "nobody asked", noteW), note, 78);
   } else if (view.discardTop === null && view.discardCount > 0) {
     ctx.fillStyle = theme.textDim;
-    ctx.font = font(13);
-    ctx.fillText("face down:", px + 180, 60);
-    ctx.fillText("went out", px + 180, 78);
+    ctx.font = font(14);
+    ctx.fillText("face down:", note, 40);
+    ctx.fillText("went out", note, 58);
   }
 
-  if (view.phase === "over") {
-    drawScoreSheet(ctx, view, names, theme);
-    return canvas.encode("png");
-  }
+  const tops = blockTops(view);
   for (let s = 0; s < view.seats; s++) {
-    const y = HEADER + s * BLOCK;
+    const y = tops[s]!;
+    const h = tops[s + 1]! - y;
     ctx.fillStyle = s === view.turn ? "rgba(90,209,122,0.16)" : theme.panel;
-    ctx.fillRect(16, y, ONZE_WIDTH - 32, BLOCK - 8);
+    ctx.fillRect(6, y, W - 12, h - 6);
     ctx.textAlign = "left";
     ctx.fillStyle = theme.text;
-    ctx.font = font(18, true);
-    ctx.fillText(fitText(ctx, `${s + 1}. ${names[s] ?? `Seat ${s + 1}`}${s === view.dealer ? " (dealer)" : ""}`, 240), 28, y + 28);
-    ctx.font = font(15);
-    ctx.fillStyle = theme.text;
+    ctx.font = font(16, true);
+    ctx.fillText(fitText(ctx, `${s + 1}. ${names[s] ?? `Seat ${s + 1}`}${s === view.dealer ? " (D)" : ""}`, MELD_X - 20), 14, y + 20);
+    ctx.font = font(14);
     const n = view.handSizes[s] ?? 0;
-    ctx.fillText(`${n} card${n === 1 ? "" : "s"} in hand`, 28, y + 54);
+    ctx.fillText(`${n} in hand`, 14, y + 40);
     ctx.fillStyle = theme.textDim;
-    ctx.fillText(`total ${view.totals[s] ?? 0}`, 28, y + 78);
+    ctx.fillText(`total ${view.totals[s] ?? 0}`, 14, y + 58);
     if (view.down[s]) {
       ctx.fillStyle = theme.turn;
       ctx.font = font(14, true);
-      ctx.fillText("✔ down", 190, y + 54);
+      ctx.fillText("✔ down", 96, y + 40);
     }
     const melds = view.melds[s] ?? [];
-    if (melds.length) drawMelds(ctx, melds, MELD_X - 20, y + 6, ONZE_WIDTH - MELD_X - 10, theme);
+    if (melds.length) drawMelds(ctx, melds, MELD_X, y + 6, W - 12 - MELD_X, theme);
     else {
       ctx.fillStyle = theme.textDim;
       ctx.font = font(14);
-      ctx.fillText("not down yet", MELD_X, y + 54);
+      ctx.fillText("not down yet", MELD_X, y + 40);
     }
   }
   ctx.fillStyle = theme.text;
   ctx.font = font(15);
-  ctx.fillText(fitText(ctx, `Last: ${onzeLastText(view, names)}`, ONZE_WIDTH - 48), 24, HEADER + view.seats * BLOCK + 22);
-  return canvas.encode("png");
+  ctx.fillText(fitText(ctx, `Last: ${onzeLastText(view, names)}`, W - 24), 12, tops.at(-1)! + 20);
+  return canvas;
+}
+
+/** The public Onze table as PNG bytes (see `drawOnzeTable`). */
+export async function renderOnzeTable(view: OnzeView, names: readonly string[], theme: Theme = DEFAULT_THEME, clock?: string): Promise<Buffer> {
+  if (theme !== DEFAULT_THEME) return encodePicture(drawOnzeTable(view, names, theme, clock));
+  return renderPicture({ kind: "onze-table", view, names, clock });
 }
 
 function drawScoreSheet(ctx: SKRSContext2D, view: OnzeView, names: readonly string[], theme: Theme): void {
-  const top = HEADER + 10;
-  const colW = Math.min(200, (ONZE_WIDTH - 190) / view.seats);
+  const W = ONZE_WIDTH;
+  const top = HEADER;
+  const firstCol = 150;
+  const colW = Math.min(120, (W - 20 - firstCol) / view.seats);
+  const colX = (i: number) => firstCol + (i + 1) * colW;
   ctx.fillStyle = theme.panel;
-  ctx.fillRect(16, top, ONZE_WIDTH - 32, (view.results.length + 2) * 34 + 30);
-  ctx.font = font(15, true);
+  ctx.fillRect(6, top, W - 12, (view.results.length + 2) * SHEET_ROW + 26);
+  ctx.font = font(14, true);
   ctx.fillStyle = theme.text;
   ctx.textAlign = "left";
-  ctx.fillText("Round", 32, top + 30);
+  ctx.fillText("Round", 14, top + 22);
   const best = Math.min(...view.totals);
   names.slice(0, view.seats).forEach((n, i) => {
     ctx.textAlign = "right";
-    ctx.fillText(fitText(ctx, n, colW - 8), 150 + (i + 1) * colW, top + 30);
+    ctx.fillText(fitText(ctx, n, colW - 6), colX(i), top + 22);
   });
   view.results.forEach((r, k) => {
-    const y = top + 30 + (k + 1) * 34;
+    const y = top + 22 + (k + 1) * SHEET_ROW;
     ctx.textAlign = "left";
-    ctx.font = font(15);
+    ctx.font = font(14);
     ctx.fillStyle = theme.textDim;
-    ctx.fillText(`${r.round}: ${contractText(r.round)}`, 32, y);
+    ctx.fillText(fitText(ctx, `${r.round}: ${contractText(r.round)}`, firstCol - 14), 14, y);
     r.scores.forEach((sc, i) => {
       ctx.textAlign = "right";
       ctx.fillStyle = r.wentOut === i ? theme.turn : theme.text;
-      ctx.fillText(r.wentOut === i ? "0 out" : String(sc), 150 + (i + 1) * colW, y);
+      ctx.fillText(r.wentOut === i ? "0 out" : String(sc), colX(i), y);
     });
   });
-  const y = top + 30 + (view.results.length + 1) * 34;
+  const y = top + 22 + (view.results.length + 1) * SHEET_ROW;
   ctx.textAlign = "left";
-  ctx.font = font(16, true);
+  ctx.font = font(15, true);
   ctx.fillStyle = theme.text;
-  ctx.fillText("Total", 32, y);
+  ctx.fillText("Total", 14, y);
   view.totals.forEach((t, i) => {
     ctx.textAlign = "right";
     ctx.fillStyle = t === best ? theme.lastMove : theme.text;
-    ctx.fillText(`${t}${t === best ? " ★" : ""}`, 150 + (i + 1) * colW, y);
+    ctx.fillText(`${t}${t === best ? " ★" : ""}`, colX(i), y);
   });
   ctx.textAlign = "left";
 }
@@ -233,33 +263,45 @@ export function describeOnze(view: OnzeView, names: readonly string[]): string {
   return `Onze round ${view.round} of 7, contract ${contractText(view.round)}. ${onzeStatus(view, names).replace("▶ ", "")}. Stock ${view.stockCount}, discard pile top: ${top}.${sale} ${players.join(". ")}.`.slice(0, 1024);
 }
 
-/** The private hand: cards sorted by suit and rank (wilds last), marked, with a title and a line of help. */
-export async function renderOnzeHand(hand: readonly Card[], title: string, help: string, theme: Theme = DEFAULT_THEME): Promise<Buffer> {
+/** Hand picture sizes (px): eight cards a row, within Discord's 550 px preview. */
+const HAND_CARD = 56;
+const HAND_PER_ROW = 8;
+
+/** Draws the private hand and returns its canvas: cards in the given order, each named below. */
+export function drawOnzeHand(hand: readonly Card[], title: string, help: string, theme: Theme = DEFAULT_THEME): Canvas {
   ensureFonts();
-  const w = 70;
-  const per = 9;
+  const w = HAND_CARD;
+  const per = HAND_PER_ROW;
+  const slot = w + 8;
+  const rowH = Math.round(w * 1.4) + 26;
   const rows = Math.max(1, Math.ceil(hand.length / per));
-  const width = 24 * 2 + per * (w + 8);
-  const height = 84 + rows * (w * 1.4 + 30);
-  const canvas = createCanvas(width, Math.round(height));
+  const width = 12 * 2 + per * slot - 8;
+  const height = 64 + rows * rowH;
+  const canvas = sceneCanvas(width, height);
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = theme.panel;
   ctx.fillRect(0, 0, width, height);
   ctx.fillStyle = theme.text;
-  ctx.font = font(20, true);
-  ctx.fillText(fitText(ctx, title, width - 48), 24, 32);
-  ctx.font = font(15);
+  ctx.font = font(16, true);
+  ctx.fillText(fitText(ctx, title, width - 24), 12, 24);
+  ctx.font = font(14);
   ctx.fillStyle = theme.textDim;
-  ctx.fillText(fitText(ctx, help, width - 48), 24, 58);
+  ctx.fillText(fitText(ctx, help, width - 24), 12, 46);
   hand.forEach((c, i) => {
-    const x = 24 + (i % per) * (w + 8);
-    const y = 76 + Math.floor(i / per) * (w * 1.4 + 30);
+    const x = 12 + (i % per) * slot;
+    const y = 58 + Math.floor(i / per) * rowH;
     drawPlayingCard(ctx, c, x, y, w);
     ctx.fillStyle = theme.text;
-    ctx.font = font(13, true);
+    ctx.font = font(14, true);
     ctx.textAlign = "center";
-    ctx.fillText(cardName(c), x + w / 2, y + w * 1.4 + 18);
+    ctx.fillText(cardName(c), x + w / 2, y + Math.round(w * 1.4) + 17);
     ctx.textAlign = "left";
   });
-  return canvas.encode("png");
+  return canvas;
+}
+
+/** The private hand as PNG bytes: cards sorted by suit and rank (wilds last), with a title and a line of help. */
+export async function renderOnzeHand(hand: readonly Card[], title: string, help: string, theme: Theme = DEFAULT_THEME): Promise<Buffer> {
+  if (theme !== DEFAULT_THEME) return encodePicture(drawOnzeHand(hand, title, help, theme));
+  return renderPicture({ kind: "onze-hand", hand, title, help });
 }

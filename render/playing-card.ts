@@ -47,35 +47,41 @@ export function drawPlayingCard(ctx: SKRSContext2D, card: Card, x: number, y: nu
     ctx.fillStyle = WILD_BAND;
     ctx.fillRect(x, y + h - h * 0.2, w, h * 0.2);
     ctx.fillStyle = "#1b1b1b";
-    ctx.font = font(Math.max(9, Math.round(w * 0.2)), true);
+    ctx.font = font(Math.max(14, Math.round(w * 0.2)), true);
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
-    ctx.fillText("WILD", x + w / 2, y + h - h * 0.1);
+    ctx.fillText(ctx.measureText("WILD").width <= w - 2 ? "WILD" : "W", x + w / 2, y + h - h * 0.1);
   }
   ctx.textAlign = "left";
   ctx.textBaseline = "top";
   if (isJoker(card)) {
     // No letter in the corner (a "J" would read as a jack): a star, and JOKER across the middle.
     ctx.fillStyle = JOKER_INK;
-    ctx.font = font(Math.round(w * 0.34), true);
+    ctx.font = font(Math.max(15, Math.round(w * 0.34)), true);
     ctx.fillText("★", x + w * 0.06, y + w * 0.04);
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
-    ctx.font = font(Math.round(w * 0.17), true);
-    ctx.fillText("JOKER", x + w / 2, y + h * 0.5);
+    // The word when it fits at a readable size, else a large star.
+    ctx.font = font(Math.max(14, Math.round(w * 0.17)), true);
+    if (ctx.measureText("JOKER").width <= w - 4) ctx.fillText("JOKER", x + w / 2, y + h * 0.5);
+    else {
+      ctx.font = font(Math.round(w * 0.5), true);
+      ctx.fillText("★", x + w / 2, y + h * 0.5);
+    }
   } else {
     const suit = suitOf(card);
     const red = suit === 1 || suit === 2;
     ctx.fillStyle = red ? CARD_RED : CARD_BLACK;
     const rank = RANKS[rankOf(card)] ?? "?";
-    ctx.font = font(Math.round(w * (rank.length > 1 ? 0.34 : 0.4)), true);
+    // Rank at least 15 px and the corner suit at least 14 (12 px at Discord's preview size).
+    ctx.font = font(Math.max(15, Math.round(w * (rank.length > 1 ? 0.34 : 0.4))), true);
     ctx.fillText(rank, x + w * 0.06, y + w * 0.04);
-    ctx.font = font(Math.round(w * 0.32));
-    ctx.fillText(SUIT_GLYPHS[suit] ?? "?", x + w * 0.08, y + w * 0.46);
+    ctx.font = font(Math.max(14, Math.round(w * 0.32)));
+    ctx.fillText(SUIT_GLYPHS[suit] ?? "?", x + w * 0.08, y + Math.max(w * 0.46, 19));
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
-    ctx.font = font(Math.round(w * 0.52));
-    ctx.fillText(SUIT_GLYPHS[suit] ?? "?", x + w * 0.6, y + h * (wild ? 0.5 : 0.58));
+    ctx.font = font(Math.max(14, Math.round(w * 0.52)));
+    ctx.fillText(SUIT_GLYPHS[suit] ?? "?", x + w * 0.62, y + h * (wild ? 0.52 : 0.6));
   }
   ctx.restore();
 }

@@ -17,6 +17,12 @@ export interface Config {
   readonly storeUrl: string;
   /** Port of the local stand-in when there is no token (0 = any free port). */
   readonly standinPort: number;
+  /**
+   * Picture worker threads (`PICTURE_THREADS`): null = one a core, 0 = draw on the main thread.
+   * The picture pool (render/pool.ts) reads the variable itself; it is checked here so that a
+   * bad value stops the start-up rather than the first picture.
+   */
+  readonly pictureThreads: number | null;
 }
 
 /** Discord's own API base. */
@@ -30,7 +36,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   };
   const port = Number(str("STANDIN_PORT") ?? "8975");
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`STANDIN_PORT must be a port number, got ${env.STANDIN_PORT}`);
+  const threads = str("PICTURE_THREADS");
+  if (threads !== null && !/^\d+$/.test(threads)) throw new Error(`PICTURE_THREADS must be a whole number 0 or more (empty: one a core), got ${threads}`);
   return {
+    pictureThreads: threads === null ? null : Number(threads),
     token: str("DISCORD_TOKEN"),
     apiUrl: (str("DISCORD_API_URL") ?? DISCORD_API).replace(/\/+$/, ""),
     applicationId: str("DISCORD_APPLICATION_ID"),

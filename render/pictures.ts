@@ -1,0 +1,48 @@
+/**
+ * Every picture the bot sends, as a job of plain data: what a worker thread needs to draw and
+ * encode it (structured-clonable: no functions, no class instances). `drawJob` is the one
+ * switch from a job to its scene's `draw…` function; `encodeJob` draws and encodes.
+ */
+import type { Canvas } from "@napi-rs/canvas";
+import type { CardId } from "../src/games/onexeno/cards";
+import type { CanastaView } from "../src/games/onexeno/canasta";
+import type { OnexenoView } from "../src/games/onexeno/game";
+import type { SolitaireView } from "../src/games/onexeno/solitaire";
+import type { Card } from "../src/games/onze/cards";
+import type { OnzeView } from "../src/games/onze/game";
+import { encodePicture } from "./encode";
+import { reusingCanvases } from "./surface";
+import { drawCanastaTable } from "./onexeno-canasta";
+import { drawOnexenoHand } from "./onexeno-hand";
+import { drawSolitaire } from "./onexeno-solitaire";
+import { drawOnexenoTable } from "./onexeno-table";
+import { drawOnzeHand, drawOnzeTable } from "./onze-table";
+
+/** One picture to make. `clock` is the turn clock's label (`until 14:05 UTC`), when shown. */
+export type PictureJob =
+  | { readonly kind: "onexeno-table"; readonly view: OnexenoView; readonly names: readonly string[]; readonly clock?: string | undefined }
+  | { readonly kind: "onexeno-hand"; readonly hand: readonly CardId[]; readonly playable: readonly CardId[]; readonly title: string; readonly captions?: readonly string[] | undefined }
+  | { readonly kind: "canasta-table"; readonly view: CanastaView; readonly names: readonly string[]; readonly clock?: string | undefined }
+  | { readonly kind: "solitaire"; readonly view: SolitaireView; readonly owner: string; readonly hint?: { x: number; y: number } | null | undefined }
+  | { readonly kind: "onze-table"; readonly view: OnzeView; readonly names: readonly string[]; readonly clock?: string | undefined }
+  | { readonly kind: "onze-hand"; readonly hand: readonly Card[]; readonly title: string; readonly help: string };
+
+/** Draws a job's scene (default theme) and returns its canvas. */
+export function drawJob(job: PictureJob): Canvas {
+  switch (job.kind) {
+    case "onexeno-table": return drawOnexenoTable(job.view, job.names, undefined, job.clock);
+    case "onexeno-hand": {
+      const captions = job.captions;
+      return drawOnexenoHand(job.hand, new Set(job.playable), job.title, undefined, captions ? (_card, i) => captions[i] ?? "" : undefined);
+    }
+    case "canasta-table": return drawCanastaTable(job.view, job.names, undefined, job.clock);
+    case "solitaire": return drawSolitaire(job.view, job.owner, undefined, job.hint);
+    case "onze-table": return drawOnzeTable(job.view, job.names, undefined, job.clock);
+    case "onze-hand": return drawOnzeHand(job.hand, job.title, job.help);
+  }
+}
+
+/** Draws and encodes a job: its PNG bytes (the scene's canvas is reused for the next job of its size). */
+export function encodeJob(job: PictureJob): Buffer {
+  return reusingCanvases(() => encodePicture(drawJob(job)));
+}

@@ -1,0 +1,39 @@
+/**
+ * Canvases for scenes. A picture thread draws one scene at a time and encodes it at once, so
+ * it can draw every picture of one size on the same canvas (`encodeJob` turns that on):
+ * allocating and first touching a fresh 1 MB pixel buffer costs more than drawing some scenes.
+ * Elsewhere (tests, the bench's plain path) every call gets a new canvas, since callers may
+ * keep it.
+ */
+import { createCanvas, type Canvas } from "@napi-rs/canvas";
+
+let reusing = false;
+const spare = new Map<string, Canvas>();
+
+/** A canvas of `width` x `height` px with a fresh context state (cleared, no transform). */
+export function sceneCanvas(width: number, height: number): Canvas {
+  if (!reusing) return createCanvas(width, height);
+  const key = `${width}x${height}`;
+  const hit = spare.get(key);
+  if (hit) {
+    hit.getContext("2d").reset();
+    return hit;
+  }
+  const c = createCanvas(width, height);
+  if (spare.size >= 16) spare.clear(); // hand sizes vary; keep the set small
+  spare.set(key, c);
+  return c;
+}
+
+/**
+ * Runs `f` (draw a scene and encode it, synchronously) letting scenes reuse canvases of their
+ * size. The canvas `f` draws on is only valid until the next reusing call returns.
+ */
+export function reusingCanvases<T>(f: () => T): T {
+  reusing = true;
+  try {
+    return f();
+  } finally {
+    reusing = false;
+  }
+}

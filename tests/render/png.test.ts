@@ -1,0 +1,113 @@
+/**
+ * The palette PNG encoder and the legibility rules every picture is drawn to (issue 14).
+ */
+import { createCanvas, loadImage } from "@napi-rs/canvas";
+import { inflateSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { encodePalettePng, paletteStats } from "../../render/png";
+import { font, MIN_FONT_PX, PICTURE_WIDTH, PREVIEW_WIDTH } from "../../render/fonts";
+import { drawOnexenoTable } from "../../render/onexeno-table";
+import { drawOnexenoHand, handSize } from "../../render/onexeno-hand";
+import { drawOnzeHand } from "../../render/onze-table";
+import { onexenoView } from "../../src/games/onexeno/game";
+import { scenes } from "./scenes";
+
+/** RGBA pixels of a PNG as the canvas decodes it. */
+async function decode(png: Buffer): Promise<{ w: number; h: number; data: Uint8ClampedArray }> {
+  const img = await loadImage(png);
+  const c = createCanvas(img.width, img.height);
+  const ctx = c.getContext("2d");
+  ctx.drawImage(img, 0, 0);
+  return { w: img.width, h: img.height, data: ctx.getImageData(0, 0, img.width, img.height).data };
+}
+
+/** The PNG's chunks in order: type and data. */
+function chunks(png: Buffer): { type: string; data: Buffer }[] {
+  const out: { type: string; data: Buffer }[] = [];
+  for (let at = 8; at < png.length; ) {
+    const len = png.readUInt32BE(at);
+    out.push({ type: png.toString("latin1", at + 4, at + 8), data: png.subarray(at + 8, at + 8 + len) });
+    at += 12 + len;
+  }
+  return out;
+}
+
+describe("the palette PNG encoder", () => {
+  it("writes a picture of few colours exactly, as an indexed-colour PNG any decoder reads", async () => {
+    const c = createCanvas(97, 61); // odd sizes: rows are not a multiple of anything
+    const ctx = c.getContext("2d");
+    ctx.fillStyle = "#1d5b3b";
+    ctx.fillRect(0, 0, 97, 61);
+    ctx.fillStyle = "#f6f3ea";
+    ctx.fillRect(10, 10, 30, 20);
+    ctx.fillStyle = "#e0493b";
+    ctx.fillRect(50, 5, 40, 50);
+    const png = encodePalettePng(c.data(), 97, 61);
+    const parts = chunks(png);
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(parts.map((p) => p.type)).toEqual(["IHDR", "PLTE", "IDAT", "IEND"]);
+    const ihdr = parts[0]!.data;
+    expect([ihdr.readUInt32BE(0), ihdr.readUInt32BE(4), ihdr[8], ihdr[9]]).toEqual([97, 61, 8, 3]);
+    expect(parts[1]!.data.length).toBe(3 * 3); // three colours, three palette entries
+    expect(inflateSync(parts[2]!.data).length).toBe((97 + 1) * 61); // a filter byte and an index a pixel
+    expect(paletteStats()).toEqual({ colours: 3, palette: 3, approximated: 0 });
+    const back = await decode(png);
+    const want = ctx.getImageData(0, 0, 97, 61).data;
+    expect([back.w, back.h]).toEqual([97, 61]);
+    expect(Buffer.from(back.data).equals(Buffer.from(want))).toBe(true);
+  });
+
+  it("keeps a table picture within a few levels of every pixel when it has more than 256 colours", async () => {
+    const { state, names } = scenes().closed!;
+    const canvas = drawOnexenoTable(onexenoView(state, null), names);
+    const png = encodePalettePng(canvas.data(), canvas.width, canvas.height);
+    const stats = paletteStats();
+    expect(stats.colours).toBeGreaterThan(256); // anti-aliased text: the approximating path is exercised
+    expect(stats.palette).toBe(256);
+    const want = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+    const got = (await decode(png)).data;
+    let off = 0;
+    let worst = 0;
+    for (let i = 0; i < want.length; i += 4) {
+      const d = Math.max(Math.abs(want[i]! - got[i]!), Math.abs(want[i + 1]! - got[i + 1]!), Math.abs(want[i + 2]! - got[i + 2]!));
+      worst = Math.max(worst, d);
+      if (d > 24) off++;
+    }
+    // Only anti-aliased edge pixels are approximated; none strays far, and very few at all.
+    expect(off / (want.length / 4)).toBeLessThan(0.002);
+    expect(worst).toBeLessThan(96);
+    // And it is smaller than Skia's RGBA encoding of the same canvas.
+    expect(png.length).toBeLessThan((await canvas.encode("png")).length);
+  });
+
+  it("refuses pixels shorter than the size says", () => {
+    expect(() => encodePalettePng(new Uint8Array(10), 4, 4)).toThrow(RangeError);
+  });
+
+  it("falls back to coarser colour keys on a photo-like picture, and still decodes at its size", async () => {
+    const c = createCanvas(128, 128);
+    const ctx = c.getContext("2d");
+    for (let y = 0; y < 128; y++) for (let x = 0; x < 128; x++) {
+      ctx.fillStyle = `rgb(${x * 2},${y * 2},${(x * y) % 256})`;
+      ctx.fillRect(x, y, 1, 1);
+    }
+    const png = encodePalettePng(c.data(), 128, 128);
+    expect(paletteStats().colours).toBeLessThanOrEqual(4096);
+    const back = await decode(png);
+    expect([back.w, back.h]).toEqual([128, 128]);
+  });
+});
+
+describe("legibility at Discord's preview size", () => {
+  it("the smallest type reads at 12 px or more when a table picture is shown 550 px wide", () => {
+    expect((MIN_FONT_PX * PREVIEW_WIDTH) / PICTURE_WIDTH).toBeGreaterThanOrEqual(12);
+    expect(() => font(MIN_FONT_PX - 1)).toThrow(RangeError);
+    expect(font(MIN_FONT_PX, true)).toBe(`bold ${MIN_FONT_PX}px OnexenoSans`);
+  });
+
+  it("hand pictures are shown unscaled (or nearly): at most the preview width plus 2%", () => {
+    for (const n of [1, 4, 11, 15]) expect(handSize(n).width).toBeLessThanOrEqual(PREVIEW_WIDTH * 1.02);
+    expect(drawOnexenoHand([0, 1, 2, 3, 4, 5], new Set(), "Your hand").width).toBeLessThanOrEqual(PREVIEW_WIDTH * 1.02);
+    expect(drawOnzeHand(Array.from({ length: 13 }, (_, i) => i), "Your hand", "help").width).toBeLessThanOrEqual(PREVIEW_WIDTH);
+  });
+});

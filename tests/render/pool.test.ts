@@ -1,0 +1,43 @@
+/**
+ * Pictures made on the worker pool are the very bytes made inline, whatever the job, and the
+ * pool's size is read from PICTURE_THREADS with a clear error for a bad value.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { threadId } from "node:worker_threads";
+import { onexenoView } from "../../src/games/onexeno/game";
+import { solitaireView, setupSolitaire } from "../../src/games/onexeno/solitaire";
+import { encodeJob, type PictureJob } from "../../render/pictures";
+import { closePictures, pictureThreads, renderPicture } from "../../render/pool";
+import { scenes } from "./scenes";
+
+afterAll(async () => {
+  delete process.env.PICTURE_THREADS;
+  await closePictures();
+});
+
+describe("the picture pool", () => {
+  it("makes the same PNG on a worker thread as on this one, for jobs sent at once", async () => {
+    process.env.PICTURE_THREADS = "2";
+    const { closed, trick } = scenes();
+    const jobs: PictureJob[] = [
+      { kind: "onexeno-table", view: onexenoView(closed!.state, null), names: closed!.names, clock: "until 14:05 UTC" },
+      { kind: "onexeno-hand", hand: trick!.state.hands[0]!, playable: [trick!.state.hands[0]![0]!], title: "Your hand", captions: trick!.state.hands[0]!.map((_, i) => `card ${i}`) },
+      { kind: "solitaire", view: solitaireView(setupSolitaire("pool")), owner: "Ada", hint: { x: 0, y: 0 } },
+    ];
+    const pooled = await Promise.all(jobs.map((j) => renderPicture(j)));
+    jobs.forEach((j, i) => expect(pooled[i]!.equals(encodeJob(j)), j.kind).toBe(true));
+    expect(threadId).toBe(0); // this test runs on the main thread; the pool's threads are others
+  });
+
+  it("reads its size from PICTURE_THREADS: unset is one a core, 0 is inline, nonsense is refused", async () => {
+    delete process.env.PICTURE_THREADS;
+    expect(pictureThreads()).toBeGreaterThanOrEqual(1);
+    process.env.PICTURE_THREADS = "0";
+    expect(pictureThreads()).toBe(0);
+    const { fresh } = scenes();
+    const job: PictureJob = { kind: "onexeno-table", view: onexenoView(fresh!.state, null), names: fresh!.names };
+    expect((await renderPicture(job)).equals(encodeJob(job))).toBe(true);
+    process.env.PICTURE_THREADS = "two";
+    expect(() => pictureThreads()).toThrow(/PICTURE_THREADS/);
+  });
+});
