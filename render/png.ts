@@ -37,8 +37,13 @@ const number = new Uint16Array(HASH_SIZE);
 const entryOf = new Uint16Array(HASH_SIZE);
 /** Nearest palette index per 5-bit colour cell, -1 when not yet searched. */
 const cellNearest = new Int16Array(1 << 15);
-/** Each pixel's colour number (grown as needed). */
-let pixelColour = new Uint16Array(0);
+/**
+ * The picture as runs of one colour, in pixel order: where each run starts and its colour
+ * number (grown as needed; a table picture has a few tens of thousands of runs).
+ */
+let runStarts = new Int32Array(0);
+let runColours = new Uint16Array(0);
+let runCount = 0;
 
 /**
  * Set in every key so that no colour is 0, the empty key. Alpha is ignored, and bit 24 keeps
@@ -47,24 +52,21 @@ let pixelColour = new Uint16Array(0);
 const FLAG = 0x01000000;
 
 /**
- * Fills the colour table with `px`'s colours at precision `mask` and numbers each pixel's
- * colour in `pixelColour`; returns how many colours there are (stopping early past twice
- * MAX_DISTINCT).
+ * Fills the colour table with `px`'s colours at precision `mask` and records the picture as
+ * runs (`runStarts`, `runColours`, `runCount`); returns how many colours there are (stopping
+ * early past twice MAX_DISTINCT).
  */
 function countColours(px: Int32Array, mask: number): number {
   keys.fill(0);
   let distinct = 0;
   let run = 0;
-  let runColour = 0;
   let runEntry = 0;
   let runStart = 0;
+  let runs = 0;
   const n = px.length;
   for (let i = 0; i < n; i++) {
     const key = (px[i]! & mask) | FLAG;
-    if (key === run) {
-      pixelColour[i] = runColour;
-      continue;
-    }
+    if (key === run) continue;
     if (i > 0) counts[runEntry] = counts[runEntry]! + (i - runStart);
     run = key;
     runStart = i;
@@ -84,10 +86,12 @@ function countColours(px: Int32Array, mask: number): number {
       h = (h + 1) & HASH_MASK;
     }
     runEntry = h;
-    runColour = number[h]!;
-    pixelColour[i] = runColour;
+    runStarts[runs] = i;
+    runColours[runs] = number[h]!;
+    runs++;
   }
   counts[runEntry] = counts[runEntry]! + (n - runStart);
+  runCount = runs;
   return distinct;
 }
 
@@ -136,7 +140,10 @@ export function encodePalettePng(rgba: Uint8Array, width: number, height: number
   const px = rgba.byteOffset % 4 === 0 ? new Int32Array(rgba.buffer, rgba.byteOffset, n) : new Int32Array(rgba.slice(0, n * 4).buffer);
 
   // 1. Count and number colours (runs of one colour skip the lookup: most of a picture is flat).
-  if (pixelColour.length < n) pixelColour = new Uint16Array(n);
+  if (runStarts.length < n) {
+    runStarts = new Int32Array(n);
+    runColours = new Uint16Array(n);
+  }
   let mask = 0;
   let distinct = 0;
   for (const m of MASKS) {
@@ -209,13 +216,21 @@ export function encodePalettePng(rgba: Uint8Array, width: number, height: number
     }
   }
 
-  // 3. Index rows, each behind its filter byte 0.
+  // 3. Index rows, each behind its filter byte 0: runs are filled, split where rows end.
   const stride = width + 1;
   const raw = new Uint8Array(stride * height);
-  const colours = pixelColour;
-  for (let y = 0, i = 0, o = 0; y < height; y++) {
-    raw[o++] = 0;
-    for (const end = i + width; i < end; i++) raw[o++] = indexOf[colours[i]!]!;
+  for (let r = 0; r < runCount; r++) {
+    const index = indexOf[runColours[r]!]!;
+    let start = runStarts[r]!;
+    const end = r + 1 < runCount ? runStarts[r + 1]! : n;
+    while (start < end) {
+      const y = (start / width) | 0;
+      const rowEnd = Math.min(end, (y + 1) * width);
+      const o = y * stride + 1 + (start - y * width);
+      if (rowEnd - start === 1) raw[o] = index;
+      else raw.fill(index, o, o + (rowEnd - start));
+      start = rowEnd;
+    }
   }
   const idat = deflateSync(raw, { level });
 
