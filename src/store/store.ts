@@ -6,6 +6,7 @@
  */
 import Keyv from "keyv";
 import KeyvSqlite from "@keyv/sqlite";
+import { defaultDeserialize } from "@keyv/serialize";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 
@@ -20,6 +21,21 @@ export interface RecordStore<T> {
 }
 
 const INDEX_KEY = "__index__";
+
+/**
+ * Stored values are `J` + plain JSON. Keyv's own format (@keyv/serialize) walks every value in
+ * JavaScript and parses with a reviver (to restore Buffers and `:`-escaped strings): on a busy
+ * bot that was the largest single cost of a move on the main thread. Our records are plain
+ * JSON, so JSON.stringify/parse do; the leading `J` (never the first character of Keyv's
+ * format) tells new records from those written before, which are still read Keyv's way.
+ */
+const MARK = "J";
+/** Records kept in each store's read cache (least recently used dropped first). */
+const CACHE_ENTRIES = 10_000;
+const serialize = (data: unknown): string => MARK + JSON.stringify(data);
+/** Parses what `serialize` wrote, or a record in Keyv's own format. */
+const deserialize = (text: string): any => (text.startsWith(MARK) ? JSON.parse(text.slice(1)) : defaultDeserialize(text));
+const codec = { serialize, deserialize };
 
 /** Runs `f`, retrying up to 20 times (50 ms apart) while SQLite answers SQLITE_BUSY. */
 async function retryBusy<T>(f: () => Promise<T>): Promise<T> {
@@ -38,10 +54,13 @@ async function retryBusy<T>(f: () => Promise<T>): Promise<T> {
  * - `sqlite://path/to/file.sqlite` (parent folder created; WAL journal mode),
  * - `redis://host:port`,
  * - `memory://`.
- * Keys are namespaced by `namespace`. Throws on an unknown scheme (a configuration bug).
+ * Keys are namespaced by `namespace`. Values are stored as `J` + JSON; reads are served from a
+ * per-store cache of up to CACHE_ENTRIES records (sqlite and redis), which assumes one process
+ * writes each key. `get` returns a fresh copy. Throws on an unknown scheme (a configuration bug).
  */
 export async function openStore<T>(url: string, namespace: string): Promise<RecordStore<T>> {
   let keyv: Keyv;
+  let cached = true;
   let closeExtra: () => Promise<void> = async () => {};
   if (url.startsWith("sqlite://")) {
     const file = url.slice("sqlite://".length);
@@ -52,15 +71,16 @@ export async function openStore<T>(url: string, namespace: string): Promise<Reco
     const mode = (await sqlite.query("PRAGMA journal_mode")) as { journal_mode?: string }[];
     if (mode[0]?.journal_mode !== "wal") await retryBusy(() => sqlite.query("PRAGMA journal_mode=WAL"));
     await sqlite.query("PRAGMA synchronous=NORMAL");
-    keyv = new Keyv({ store: sqlite, namespace });
+    keyv = new Keyv({ store: sqlite, namespace, ...codec });
     closeExtra = async () => sqlite.close();
   } else if (url.startsWith("redis://") || url.startsWith("rediss://")) {
     const { default: KeyvRedis } = await import("@keyv/redis");
     const redis = new KeyvRedis(url);
-    keyv = new Keyv({ store: redis, namespace });
+    keyv = new Keyv({ store: redis, namespace, ...codec });
     closeExtra = async () => redis.disconnect();
   } else if (url === "memory://" || url === "memory:") {
     keyv = new Keyv({ namespace });
+    cached = false;
   } else {
     throw new Error(`STORE_URL scheme not supported: ${url} (use sqlite://, redis:// or memory://)`);
   }
@@ -79,11 +99,38 @@ export async function openStore<T>(url: string, namespace: string): Promise<Reco
     return indexWrite;
   };
 
+  // Read cache: the JSON of recently read or written records (null: known absent), so that a
+  // move reads its table from memory, not from the database. Sound because each key has one
+  // writing process (a channel belongs to one shard). A write or delete bumps the key's
+  // generation, so a read that started before it never caches what it read.
+  const cache = new Map<string, string | null>();
+  const generation = new Map<string, number>();
+  const remember = (key: string, json: string | null) => {
+    cache.delete(key);
+    cache.set(key, json);
+    if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
+  };
+  const bump = (key: string) => generation.set(key, (generation.get(key) ?? 0) + 1);
+
   return {
     async get(key) {
-      return (await keyv.get(key)) as T | undefined;
+      if (cached) {
+        const hit = cache.get(key);
+        if (hit !== undefined) {
+          remember(key, hit);
+          return hit === null ? undefined : (JSON.parse(hit) as T);
+        }
+      }
+      const gen = generation.get(key) ?? 0;
+      const value = (await keyv.get(key)) as T | undefined;
+      if (cached && (generation.get(key) ?? 0) === gen) remember(key, value === undefined ? null : JSON.stringify(value));
+      return value;
     },
     async set(key, value) {
+      if (cached) {
+        bump(key);
+        remember(key, JSON.stringify(value));
+      }
       await keyv.set(key, value);
       const idx = await loadIndex();
       if (!idx.has(key)) {
@@ -92,6 +139,10 @@ export async function openStore<T>(url: string, namespace: string): Promise<Reco
       }
     },
     async delete(key) {
+      if (cached) {
+        bump(key);
+        remember(key, null);
+      }
       await keyv.delete(key);
       const idx = await loadIndex();
       if (idx.delete(key)) await saveIndex();
