@@ -53,3 +53,13 @@ export function fitText(ctx: SKRSContext2D, text: string, max: number): string {
   while (t.length > 1 && ctx.measureText(`${t}…`).width > max) t = t.slice(0, -1);
   return `${t}…`;
 }
+
+/**
+ * A player's name cut to `max` px: first without a trailing parenthesis (`Computer 1 (normal)`
+ * becomes `Computer 1`, which still tells the computers apart), then with an ellipsis.
+ */
+export function shortName(ctx: SKRSContext2D, name: string, max: number): string {
+  if (ctx.measureText(name).width <= max) return name;
+  const bare = name.replace(/\s*\([^)]*\)$/, "");
+  return fitText(ctx, bare, max);
+}

@@ -8,10 +8,11 @@ import { sceneCanvas } from "./surface";
 import { rotatePattern } from "../src/games/onexeno/cards";
 import { idOf, rowSum, type CanastaView, type Row } from "../src/games/onexeno/canasta";
 import { drawCard } from "./card";
+import { drawBadge } from "./badge";
 import { drawClockMark } from "./clock";
 import { encodePicture } from "./encode";
 import { renderPicture } from "./pool";
-import { ensureFonts, fitText, font, PICTURE_WIDTH } from "./fonts";
+import { ensureFonts, fitText, font, PICTURE_WIDTH, shortName } from "./fonts";
 import { DEFAULT_THEME, type Theme } from "./theme";
 
 export const CANASTA_WIDTH = PICTURE_WIDTH;
@@ -102,7 +103,9 @@ export function drawCanastaTable(view: CanastaView, names: readonly string[], th
     ctx.fillRect(6, y, W - 12, BLOCK - 6);
     ctx.fillStyle = theme.text;
     ctx.font = font(16, true);
-    ctx.fillText(fitText(ctx, `${s + 1}. ${names[s] ?? `Seat ${s + 1}`}${s === view.dealer ? " (D)" : ""}`, ROWS_X - 20), 14, y + 20);
+    // The dealer's D badge ends the name line; the name is shortened to leave it room.
+    const nameRight = s === view.dealer ? drawBadge(ctx, "D", ROWS_X - 20 + 6, y + 15, theme.white, theme.black) - 6 : ROWS_X - 20 + 6;
+    ctx.fillText(shortName(ctx, `${s + 1}. ${names[s] ?? `Seat ${s + 1}`}`, nameRight - 14), 14, y + 20);
     const n = view.handSizes[s] ?? 0;
     const xenos = view.xenos[s]?.length ?? 0;
     ctx.font = font(14);

@@ -14,11 +14,12 @@ import {
 } from "../src/games/onexeno/board";
 import { cardValue } from "../src/games/onexeno/cards";
 import type { OnexenoView } from "../src/games/onexeno/game";
+import { drawBadge } from "./badge";
 import { drawCard } from "./card";
 import { drawClockMark } from "./clock";
 import { encodePicture } from "./encode";
 import { renderPicture } from "./pool";
-import { ensureFonts, fitText, font, PICTURE_WIDTH } from "./fonts";
+import { ensureFonts, fitText, font, PICTURE_WIDTH, shortName } from "./fonts";
 import { DEFAULT_THEME, type Theme } from "./theme";
 
 /** Picture size in px: designed to be read at Discord's 550 px preview (type 14 px and up). */
@@ -157,9 +158,10 @@ function drawHeader(ctx: SKRSContext2D, view: OnexenoView, theme: Theme): void {
   ctx.fillText(fitText(ctx, text, PANEL_X - 24), 12, 52);
 }
 
-/** Short form of a player's numbers for the panel: `5 in hand · took 5, +21`. */
-function panelLine(view: OnexenoView, s: number): string {
-  return `${view.handSizes[s] ?? 0} in hand · took ${view.takenCounts[s] ?? 0}, +${view.takenPoints[s] ?? 0}`;
+/** A player's numbers for the panel, longest first: the first that fits is drawn. */
+function panelLines(view: OnexenoView, s: number): string[] {
+  const [h, t, p] = [view.handSizes[s] ?? 0, view.takenCounts[s] ?? 0, view.takenPoints[s] ?? 0];
+  return [`${h} in hand · took ${t}, +${p}`, `${h} in hand · took ${t} +${p}`, `${h} held · took ${t} +${p}`, `${h} · took ${t} +${p}`];
 }
 
 function drawPanel(ctx: SKRSContext2D, view: OnexenoView, names: readonly string[], theme: Theme, clock?: string): void {
@@ -203,20 +205,16 @@ function drawPanel(ctx: SKRSContext2D, view: OnexenoView, names: readonly string
       ctx.fillStyle = theme.teams[team] ?? theme.text;
       ctx.fillRect(PANEL_X + 6, top + 6, 4, rowH - 12);
     }
-    const tags = [
-      team !== undefined ? `team ${teamLetter(team)}` : null,
-      s === view.dealer ? "dealer" : null,
-      view.out[s] ? "out" : null,
-    ].filter(Boolean).join(" · ");
-    ctx.font = font(14);
-    ctx.fillStyle = theme.textDim;
-    ctx.textAlign = "right";
-    ctx.fillText(tags, right - 8, top + 20);
-    const tagsW = tags ? ctx.measureText(tags).width + 8 : 0;
+    // Badges, right-aligned on the name line: the team's letter on its colour, D for the
+    // dealer (as a dealer button), "out" once a player has passed out of the hand.
+    let bx = right - 8;
+    if (view.out[s]) bx = drawBadge(ctx, "out", bx, top + 15, theme.closed, theme.black) - 4;
+    if (s === view.dealer) bx = drawBadge(ctx, "D", bx, top + 15, theme.white, theme.black) - 4;
+    if (team !== undefined) bx = drawBadge(ctx, teamLetter(team), bx, top + 15, theme.teams[team] ?? theme.text, theme.black) - 4;
     ctx.textAlign = "left";
     ctx.fillStyle = view.out[s] ? theme.textDim : theme.text;
     ctx.font = font(16, true);
-    ctx.fillText(fitText(ctx, `${s + 1}. ${names[s] ?? `Seat ${s + 1}`}`, PANEL_W - 24 - tagsW), PANEL_X + 14, top + 20);
+    ctx.fillText(shortName(ctx, `${s + 1}. ${names[s] ?? `Seat ${s + 1}`}`, bx - PANEL_X - 14), PANEL_X + 14, top + 20);
     ctx.font = font(14, true);
     ctx.textAlign = "right";
     ctx.fillStyle = theme.text;
@@ -225,7 +223,8 @@ function drawPanel(ctx: SKRSContext2D, view: OnexenoView, names: readonly string
     const totalW = ctx.measureText(total).width + 8;
     ctx.textAlign = "left";
     ctx.font = font(14);
-    ctx.fillText(fitText(ctx, panelLine(view, s), PANEL_W - 24 - totalW), PANEL_X + 14, top + 39);
+    const room = PANEL_W - 24 - totalW;
+    ctx.fillText(fitText(ctx, panelLines(view, s).find((t) => ctx.measureText(t).width <= room) ?? panelLines(view, s).at(-1)!, room), PANEL_X + 14, top + 39);
   }
   // partners: team totals
   let after = y + view.seats * rowH;

@@ -9,10 +9,11 @@ import { sceneCanvas } from "./surface";
 import { cardName, faceWords, faceOf, SUIT_GLYPHS, type Card } from "../src/games/onze/cards";
 import { contractText, type Meld } from "../src/games/onze/melds";
 import { handSizeFor, type OnzeView } from "../src/games/onze/game";
+import { drawBadge } from "./badge";
 import { drawClockMark } from "./clock";
 import { encodePicture } from "./encode";
 import { renderPicture } from "./pool";
-import { ensureFonts, fitText, font, PICTURE_WIDTH } from "./fonts";
+import { ensureFonts, fitText, font, PICTURE_WIDTH, shortName } from "./fonts";
 import { drawCardBack, drawPlayingCard } from "./playing-card";
 import { DEFAULT_THEME, type Theme } from "./theme";
 
@@ -156,7 +157,9 @@ export function drawOnzeTable(view: OnzeView, names: readonly string[], theme: T
     ctx.textAlign = "left";
     ctx.fillStyle = theme.text;
     ctx.font = font(16, true);
-    ctx.fillText(fitText(ctx, `${s + 1}. ${names[s] ?? `Seat ${s + 1}`}${s === view.dealer ? " (D)" : ""}`, MELD_X - 20), 14, y + 20);
+    // The dealer's D badge ends the name line; the name is shortened to leave it room.
+    const nameRight = s === view.dealer ? drawBadge(ctx, "D", MELD_X - 20 + 6, y + 15, theme.white, theme.black) - 6 : MELD_X - 20 + 6;
+    ctx.fillText(shortName(ctx, `${s + 1}. ${names[s] ?? `Seat ${s + 1}`}`, nameRight - 14), 14, y + 20);
     ctx.font = font(14);
     const n = view.handSizes[s] ?? 0;
     ctx.fillText(`${n} in hand`, 14, y + 40);
@@ -202,7 +205,7 @@ function drawScoreSheet(ctx: SKRSContext2D, view: OnzeView, names: readonly stri
   const best = Math.min(...view.totals);
   names.slice(0, view.seats).forEach((n, i) => {
     ctx.textAlign = "right";
-    ctx.fillText(fitText(ctx, n, colW - 6), colX(i), top + 22);
+    ctx.fillText(shortName(ctx, n, colW - 6), colX(i), top + 22);
   });
   view.results.forEach((r, k) => {
     const y = top + 22 + (k + 1) * SHEET_ROW;

@@ -126,8 +126,9 @@ export function paletteStats(): PaletteStats {
  * Encodes `width` x `height` RGBA pixels (`rgba`, 4 bytes a pixel, row-major, as
  * `canvas.data()` gives them) as an indexed-colour PNG.
  *
- * The palette is every colour when there are at most 256; otherwise the 256 most frequent
- * (the flat theme colours and the commonest edge shades), and every other colour is written as
+ * The palette is every colour when there are at most 256; otherwise the most frequent colour
+ * of each 5-bit-per-channel cell, in order of frequency (the flat theme colours first, then edge
+ * shades spread over the colours present), and every other colour is written as
  * its nearest palette colour (weighted RGB distance; colours within 8 levels a channel of one
  * another share the search). Deterministic: the same pixels always give the same bytes. `level` is the zlib level (1 to 9;
  * default 3, measured as the best time-for-size on table pictures).
@@ -153,8 +154,25 @@ export function encodePalettePng(rgba: Uint8Array, width: number, height: number
   }
 
   // 2. The palette: every colour, or the most frequent 256; `indexOf` maps colour numbers to it.
-  const byCount = Array.from({ length: distinct }, (_, i) => i);
-  if (distinct > MAX_COLOURS) byCount.sort((a, b) => counts[entryOf[b]!]! - counts[entryOf[a]!]!);
+  let byCount = Array.from({ length: distinct }, (_, i) => i);
+  if (distinct > MAX_COLOURS) {
+    byCount.sort((a, b) => counts[entryOf[b]!]! - counts[entryOf[a]!]!);
+    // Spread the palette: in order of frequency, one colour per 5-bit cell first (so a rare but
+    // distinct colour, say a badge's edge, is not crowded out by near-twins of common shades),
+    // then the rest of the most frequent.
+    cellNearest.fill(-1);
+    const first: number[] = [];
+    const later: number[] = [];
+    for (const colour of byCount) {
+      const k = keys[entryOf[colour]!]!;
+      const cell = (((k & 255) >>> 3) << 10) | ((((k >>> 8) & 255) >>> 3) << 5) | (((k >>> 16) & 255) >>> 3);
+      if (first.length < MAX_COLOURS && cellNearest[cell] === -1) {
+        cellNearest[cell] = 0;
+        first.push(colour);
+      } else later.push(colour);
+    }
+    byCount = first.concat(later);
+  }
   const size = Math.min(MAX_COLOURS, distinct);
   const palette = new Uint8Array(size * 3);
   const paletteKeys = new Uint32Array(size);

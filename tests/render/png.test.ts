@@ -73,9 +73,10 @@ describe("the palette PNG encoder", () => {
       worst = Math.max(worst, d);
       if (d > 24) off++;
     }
-    // Only anti-aliased edge pixels are approximated; none strays far, and very few at all.
-    expect(off / (want.length / 4)).toBeLessThan(0.002);
-    expect(worst).toBeLessThan(96);
+    // Only anti-aliased edge pixels are approximated, each by a close palette colour (the
+    // palette is spread over colour cells, so no distinct colour is left far from one).
+    expect(off / (want.length / 4)).toBeLessThan(0.0005);
+    expect(worst).toBeLessThan(40);
     // And it is smaller than Skia's RGBA encoding of the same canvas.
     expect(png.length).toBeLessThan((await canvas.encode("png")).length);
   });
