@@ -16,7 +16,7 @@ import { createRouter, type Logger } from "./bot/router";
 import { SolitaireService, type Leaderboard, type SolitaireRecord } from "./bot/solitaire";
 import { TableService, type AnyTable, type AnyTables, type CanastaTables, type OnexenoTables, type TableServiceOptions } from "./bot/tables";
 import { TABLE_GAME_RULES } from "./games/index";
-import { DueIndex } from "./store/due";
+import { DueIndex, type DueStore } from "./store/due";
 import { openStore, type RecordStore } from "./store/store";
 
 /** The stores of a bot: tables per channel for each table game, solitaire games per thread, leaderboards. */
@@ -28,7 +28,7 @@ export interface BotStores {
   /** The live table message of each channel (src/bot/live.ts). */
   readonly live: RecordStore<LiveMessage>;
   /** The due index of turn clocks (src/store/due.ts). */
-  readonly clocks: RecordStore<Record<string, number>>;
+  readonly clocks: DueStore;
   close(): Promise<void>;
 }
 
@@ -40,7 +40,7 @@ export async function openBotStores(url: string): Promise<BotStores> {
   const solitaire = await openStore<SolitaireRecord>(url, "solitaire");
   const leaderboards = await openStore<Leaderboard>(url, "leaderboard");
   const live = await openStore<LiveMessage>(url, "live");
-  const clocks = await openStore<Record<string, number>>(url, "clocks");
+  const clocks: DueStore = await openStore(url, "clocks");
   return {
     games, solitaire, leaderboards, live, clocks,
     async close() {

@@ -15,12 +15,19 @@ export interface RecordStore<T> {
   get(key: string): Promise<T | undefined>;
   set(key: string, value: T): Promise<void>;
   delete(key: string): Promise<void>;
-  /** Every key with a record (used to resume games at start-up). */
+  /**
+   * Every key with a record (used to resume games at start-up), listed by the backend itself
+   * (SQLite: a query on the namespace's key prefix; Redis: SCAN), so that no shared record is
+   * rewritten as keys come and go and two processes never overwrite each other's entries.
+   */
   keys(): Promise<string[]>;
+  /** Every record with its key, listed the same way. */
+  entries(): Promise<[string, T][]>;
   close(): Promise<void>;
 }
 
-const INDEX_KEY = "__index__";
+/** The single index record earlier versions kept; ignored when listing, deleted on open. */
+const LEGACY_INDEX_KEY = "__index__";
 
 /**
  * Stored values are `J` + plain JSON. Keyv's own format (@keyv/serialize) walks every value in
@@ -86,17 +93,21 @@ export async function openStore<T>(url: string, namespace: string): Promise<Reco
   }
   keyv.on("error", (e: unknown) => console.error("store error:", e));
 
-  // An index record lists live keys, so start-up can resume games on any backend.
-  let index: Promise<Set<string>> | null = null;
-  let indexWrite: Promise<unknown> = Promise.resolve();
-  const loadIndex = () => {
-    index ??= keyv.get(INDEX_KEY).then((keys) => new Set((keys as string[] | undefined) ?? []));
-    return index;
+  // Earlier versions listed keys in one record; the backend lists them now.
+  await keyv.delete(LEGACY_INDEX_KEY).catch(() => false);
+  let writes = 0;
+  let settled: Promise<unknown> = Promise.resolve();
+  const track = <R>(p: Promise<R>): Promise<R> => {
+    writes++;
+    settled = Promise.allSettled([settled, p]);
+    return p.finally(() => writes--);
   };
-  const saveIndex = async () => {
-    const snapshot = [...(await loadIndex())];
-    indexWrite = indexWrite.then(() => keyv.set(INDEX_KEY, snapshot));
-    return indexWrite;
+  const list = async (): Promise<[string, T][]> => {
+    const out: [string, T][] = [];
+    const iterate = keyv.iterator as unknown as (() => AsyncGenerator<[string, T]>) | undefined;
+    if (!iterate) throw new Error(`store ${url}: the backend cannot list its keys`);
+    for await (const [key, value] of iterate.call(keyv)) if (key !== LEGACY_INDEX_KEY && value !== undefined) out.push([key, value]);
+    return out;
   };
 
   // Read cache: the JSON of recently read or written records (null: known absent), so that a
@@ -131,27 +142,23 @@ export async function openStore<T>(url: string, namespace: string): Promise<Reco
         bump(key);
         remember(key, JSON.stringify(value));
       }
-      await keyv.set(key, value);
-      const idx = await loadIndex();
-      if (!idx.has(key)) {
-        idx.add(key);
-        await saveIndex();
-      }
+      await track(keyv.set(key, value));
     },
     async delete(key) {
       if (cached) {
         bump(key);
         remember(key, null);
       }
-      await keyv.delete(key);
-      const idx = await loadIndex();
-      if (idx.delete(key)) await saveIndex();
+      await track(keyv.delete(key));
     },
     async keys() {
-      return [...(await loadIndex())];
+      return (await list()).map(([k]) => k);
+    },
+    async entries() {
+      return list();
     },
     async close() {
-      await indexWrite;
+      while (writes > 0) await settled;
       await keyv.disconnect().catch(() => {});
       await closeExtra().catch(() => {});
     },

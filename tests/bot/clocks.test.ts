@@ -12,7 +12,7 @@ import { TableService, type AnyTable, type AnyTables, type CanastaTables, type O
 import { canastaGame, onexenoGame } from "../../src/games/index";
 import { onexenoLegalMoves } from "../../src/games/onexeno/game";
 import { canastaLegalMoves } from "../../src/games/onexeno/canasta";
-import { DueIndex } from "../../src/store/due";
+import { DueIndex, type DueStore } from "../../src/store/due";
 import { openStore, type RecordStore } from "../../src/store/store";
 
 const LIVE: ClockSetting = { turnMs: 120_000, correspondence: false };
@@ -29,13 +29,13 @@ interface Rig {
   kicked: string[];
 }
 
-type Stores = { tables: RecordStore<never>; canasta: RecordStore<never>; due: RecordStore<Record<string, number>> };
+type Stores = { tables: RecordStore<never>; canasta: RecordStore<never>; due: DueStore };
 
 async function stores(): Promise<Stores> {
   return {
     tables: await openStore<never>("memory://", "tables"),
     canasta: await openStore<never>("memory://", "canasta"),
-    due: await openStore<Record<string, number>>("memory://", "clocks"),
+    due: await openStore("memory://", "clocks") as DueStore,
   };
 }
 

@@ -32,7 +32,10 @@ export class RecordingLogger implements Logger {
 }
 
 export class Harness {
-  constructor(private readonly opts: { computerDelayMs?: number } = {}) {}
+  /** `storeUrl`: where the bot keeps its tables (default: a fresh SQLite file). */
+  constructor(private readonly opts: { computerDelayMs?: number; storeUrl?: string } = {}) {
+    this.storeUrl = opts.storeUrl ?? `sqlite://${join(this.dir, "tables.sqlite")}`;
+  }
   standin!: DiscordStandin;
   bot!: Bot;
   stores!: BotStores;
@@ -40,7 +43,7 @@ export class Harness {
   /** How far the bot's table clock runs ahead of the real one, ms (see `advanceClock`). */
   private skew = 0;
   private dir = mkdtempSync(join(tmpdir(), "onexeno-e2e-"));
-  readonly storeUrl = `sqlite://${join(this.dir, "tables.sqlite")}`;
+  readonly storeUrl: string;
 
   async start(): Promise<this> {
     this.standin = new DiscordStandin();

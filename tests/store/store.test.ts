@@ -1,17 +1,31 @@
 import { mkdtempSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DueIndex, type DueStore } from "../../src/store/due";
 import { openStore } from "../../src/store/store";
+import { hasRedisServer, redisRequired, startRedis, type RedisServer } from "../helpers/redis";
 
 const dir = mkdtempSync(join(tmpdir(), "onexeno-store-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe.each(["sqlite", "memory"])("%s store", (kind) => {
-  const url = kind === "sqlite" ? `sqlite://${join(dir, "sub", "t.sqlite")}` : "memory://";
+// Redis runs when its server is installed, and must when REDIS_REQUIRED=1 (CI).
+const withRedis = hasRedisServer() || redisRequired;
+let redis: RedisServer | null = null;
+beforeAll(async () => {
+  if (withRedis) redis = await startRedis();
+}, 60_000);
+afterAll(async () => {
+  await redis?.stop();
+});
+const backends = ["sqlite", "memory", ...(withRedis ? ["redis"] : [])];
+let namespaces = 0;
+
+describe.each(backends)("%s store", (kind) => {
+  const urlOf = () => (kind === "sqlite" ? `sqlite://${join(dir, "sub", "t.sqlite")}` : kind === "redis" ? redis!.url : "memory://");
 
   it("stores, lists, deletes JSON records", async () => {
-    const s = await openStore<{ n: number; a: number[] }>(url, "t1");
+    const s = await openStore<{ n: number; a: number[] }>(urlOf(), "t1");
     await s.set("c1", { n: 1, a: [1, 2] });
     await s.set("c2", { n: 2, a: [] });
     expect(await s.get("c1")).toEqual({ n: 1, a: [1, 2] });
@@ -23,19 +37,19 @@ describe.each(["sqlite", "memory"])("%s store", (kind) => {
   });
 
   it("hands out copies, and a read that raced a write never brings back the older value", async () => {
-    const s = await openStore<{ n: number }>(url, "t3");
+    const s = await openStore<{ n: number }>(urlOf(), "t3");
     await s.set("k", { n: 1 });
     const first = (await s.get("k"))!;
-    if (kind === "sqlite") {
+    if (kind !== "memory") {
       first.n = 99; // a caller changing what it read changes nothing stored
       expect(await s.get("k")).toEqual({ n: 1 });
     }
     await s.close();
     // A fresh store has nothing cached: its read goes to the database, queued before the write.
-    const t = await openStore<{ n: number }>(url, "t3");
+    const t = await openStore<{ n: number }>(urlOf(), "t3");
     const racing = t.get("k");
     await t.set("k", { n: 2 });
-    if (kind === "sqlite") expect(await racing).toEqual({ n: 1 });
+    if (kind !== "memory") expect(await racing).toEqual({ n: 1 });
     expect(await t.get("k")).toEqual({ n: 2 });
     await t.delete("k");
     expect(await t.get("k")).toBeUndefined();
@@ -43,12 +57,44 @@ describe.each(["sqlite", "memory"])("%s store", (kind) => {
   });
 
   it("keeps every one of many concurrent writes", async () => {
-    const s = await openStore<{ i: number }>(url, "t2");
+    const s = await openStore<{ i: number }>(urlOf(), "t2");
     await Promise.all(Array.from({ length: 64 }, (_, i) => s.set(`k${i}`, { i })));
     const got = await Promise.all(Array.from({ length: 64 }, (_, i) => s.get(`k${i}`)));
     expect(got.map((g) => g?.i)).toEqual(Array.from({ length: 64 }, (_, i) => i));
     expect(await s.keys()).toHaveLength(64);
     await s.close();
+  });
+
+  it("lists keys and records from the backend itself: no shared index record, two writers never clobber", async () => {
+    const ns = `list${namespaces++}`;
+    const a = await openStore<{ v: number }>(urlOf(), ns);
+    const b = await openStore<{ v: number }>(urlOf(), ns); // a second process on the same store
+    await Promise.all([...Array.from({ length: 20 }, (_, i) => a.set(`a${i}`, { v: i })), ...Array.from({ length: 20 }, (_, i) => b.set(`b${i}`, { v: i }))]);
+    await a.delete("a0");
+    const keys = (await (kind === "memory" ? a : b).keys()).sort();
+    expect(keys).toHaveLength(kind === "memory" ? 19 : 39); // memory:// is one process's own
+    if (kind !== "memory") expect(keys).toContain("b19");
+    expect(keys).not.toContain("a0");
+    expect(keys).not.toContain("__index__");
+    const entries = new Map(await a.entries());
+    expect(entries.get("a5")).toEqual({ v: 5 });
+    await a.close();
+    await b.close();
+  });
+
+  it("keeps the clocks' due index as a record per table, and reads the old one-record index once", async () => {
+    const ns = `clocks${namespaces++}`;
+    const store = (await openStore(urlOf(), ns)) as DueStore;
+    await store.set("due", { "onexeno:1": 1000, "onze:2": 2000 }); // as earlier versions kept it
+    const index = new DueIndex(store);
+    expect([...(await index.all())].sort()).toEqual([["onexeno:1", 1000], ["onze:2", 2000]]);
+    await index.set("canasta:3", 3000);
+    await index.set("onexeno:1", null);
+    await index.flush();
+    expect((await store.keys()).sort()).toEqual(["canasta:3", "onze:2"]);
+    const again = new DueIndex(store);
+    expect([...(await again.all())].sort()).toEqual([["canasta:3", 3000], ["onze:2", 2000]]);
+    await store.close();
   });
 });
 
