@@ -12,7 +12,7 @@ import { solitairePayload } from "../commands/solitaire";
 import type { BotContext } from "./bot/context";
 import { LiveTables, quiet, recordOf, withoutRecord, type LiveMessage, type TablePayload } from "./bot/live";
 import { Publisher } from "./bot/publisher";
-import { createRouter, type Logger } from "./bot/router";
+import { createRouter, type InteractionEvent, type Logger } from "./bot/router";
 import { SolitaireService, type Leaderboard, type SolitaireRecord } from "./bot/solitaire";
 import { TableService, type AnyTable, type AnyTables, type CanastaTables, type OnexenoTables, type TableServiceOptions } from "./bot/tables";
 import { TABLE_GAME_RULES } from "./games/index";
@@ -74,6 +74,8 @@ export interface BotOptions {
   readonly tableOptions?: TableServiceOptions;
   /** Delay before a computer player moves, in ms (default 1200). */
   readonly computerDelayMs?: number;
+  /** Told of every handled interaction (metrics, structured logs). */
+  readonly observe?: (event: InteractionEvent) => void;
 }
 
 export const consoleLogger: Logger = {
@@ -157,7 +159,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     games.map((g) => ({ tables: g.service, announce: (event) => clockMessages(event, (rec, note) => g.payload(rec, note), (b, a) => g.moveNote(b, a), g.command) })),
     new DueIndex(opts.stores.clocks), post, (channelId) => autoplay.kick(channelId), log, opts.tableOptions?.now,
   );
-  const route = createRouter(commands, components, ctx, log, { post, after: (channelId) => autoplay.kick(channelId) });
+  const route = createRouter(commands, components, ctx, log, { post, after: (channelId) => autoplay.kick(channelId), ...(opts.observe ? { observe: opts.observe } : {}) });
   client.on(Events.InteractionCreate, (interaction) => void route(interaction));
   client.on(Events.Error, (e) => log.error("client error", e));
 

@@ -23,6 +23,10 @@ export interface Config {
    * bad value stops the start-up rather than the first picture.
    */
   readonly pictureThreads: number | null;
+  /** Port of `/healthz` and `/metrics` (`METRICS_PORT`); null: not served. */
+  readonly metricsPort: number | null;
+  /** pino level (`LOG_LEVEL`): default `info` on Discord, `warn` on the local stand-in. */
+  readonly logLevel: string;
 }
 
 /** Discord's own API base. */
@@ -38,8 +42,15 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`STANDIN_PORT must be a port number, got ${env.STANDIN_PORT}`);
   const threads = str("PICTURE_THREADS");
   if (threads !== null && !/^\d+$/.test(threads)) throw new Error(`PICTURE_THREADS must be a whole number 0 or more (empty: one a core), got ${threads}`);
+  const metrics = str("METRICS_PORT");
+  const metricsPort = metrics === null ? null : Number(metrics);
+  if (metricsPort !== null && (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535)) throw new Error(`METRICS_PORT must be a port number, got ${metrics}`);
+  const logLevel = str("LOG_LEVEL") ?? (str("DISCORD_TOKEN") ? "info" : "warn");
+  if (!["fatal", "error", "warn", "info", "debug", "trace", "silent"].includes(logLevel)) throw new Error(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got ${logLevel}`);
   return {
     pictureThreads: threads === null ? null : Number(threads),
+    metricsPort,
+    logLevel,
     token: str("DISCORD_TOKEN"),
     apiUrl: (str("DISCORD_API_URL") ?? DISCORD_API).replace(/\/+$/, ""),
     applicationId: str("DISCORD_APPLICATION_ID"),

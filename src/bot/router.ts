@@ -68,6 +68,26 @@ export interface RouterOptions {
   readonly after?: (channelId: string) => void;
   /** Clock, ms (tests). */
   readonly now?: () => number;
+  /** Told of every interaction once it is handled (metrics and structured logs). */
+  readonly observe?: (event: InteractionEvent) => void;
+}
+
+/**
+ * One handled interaction, for metrics and logs. `outcome`: `ok` (answered), `refused` (bad
+ * input or a rule: an ephemeral refusal with a stable code), `failed` (a bug: the generic
+ * error), `late` (arrived too late to act on), `undelivered` (acted on, but Discord refused the
+ * answer). `ms`: from arrival to the end of handling.
+ */
+export interface InteractionEvent {
+  readonly kind: "command" | "component" | "autocomplete";
+  /** `onexeno play`, a component verb, or the command being completed. */
+  readonly name: string;
+  readonly guildId: string | null;
+  readonly channelId: string | null;
+  readonly outcome: "ok" | "refused" | "failed" | "late" | "undelivered";
+  /** The refusal's stable code, when refused. */
+  readonly code?: string;
+  readonly ms: number;
 }
 
 /** Answers ephemerally whatever state the interaction is in (fresh, replied or deferred). */
@@ -215,27 +235,40 @@ function routeOne<Ctx>(
   const now = opts.now ?? Date.now;
   return async (interaction) => {
     const age = interactionAge(interaction.id, now());
+    const start = performance.now();
+    const report = (kind: InteractionEvent["kind"], name: string, outcome: InteractionEvent["outcome"], code?: string) =>
+      opts.observe?.({ kind, name, guildId: interaction.guildId, channelId: interaction.channelId, outcome, ...(code ? { code } : {}), ms: performance.now() - start });
     if (interaction.isAutocomplete()) {
-      if (age >= INTERACTION_WINDOW_MS) return; // nobody is waiting for these suggestions any more
+      const name = `${interaction.commandName}${interaction.options.getSubcommand(false) ? ` ${interaction.options.getSubcommand(false)}` : ""}`;
+      if (age >= INTERACTION_WINDOW_MS) return report("autocomplete", name, "late"); // nobody is waiting for these suggestions any more
       try {
         const entry = byName.get(interaction.commandName);
         const choices = entry?.cmd.autocomplete ? await entry.cmd.autocomplete(interaction, ctx) : [];
         await interaction.respond(fitChoices(choices, entry ? focusedType(entry.body, interaction) : undefined));
+        report("autocomplete", name, "ok");
       } catch (e) {
         if (isUnknownInteraction(e)) log.info(`autocomplete ${interaction.id} expired before it was answered`);
         else if (!(e instanceof UserError)) log.error("autocomplete failed", e);
         if (!interaction.responded) await interaction.respond([]).catch(() => {});
+        report("autocomplete", name, isUnknownInteraction(e) ? "undelivered" : e instanceof UserError ? "refused" : "failed", e instanceof UserError ? e.code : undefined);
       }
       return;
     }
     if (!(interaction.isChatInputCommand() || interaction.isMessageComponent())) return;
+    const kind = interaction.isChatInputCommand() ? "command" : "component";
+    const name = interaction.isChatInputCommand()
+      ? `${interaction.commandName}${interaction.options.getSubcommand(false) ? ` ${interaction.options.getSubcommand(false)}` : ""}`
+      : (decodeId(interaction.customId)?.verb ?? "unknown");
     if (age >= LATE_AFTER_MS) {
       log.info(`interaction ${interaction.id} arrived ${age} ms after it was made; not acted on`);
       if (age < INTERACTION_WINDOW_MS) {
         await replyEphemeral(interaction, refusal("interaction/late")).catch(() => {});
       }
+      report(kind, name, "late");
       return;
     }
+    let outcome: InteractionEvent["outcome"] = "ok";
+    let code: string | undefined;
     try {
       if (interaction.isChatInputCommand()) {
         const entry = byName.get(interaction.commandName);
@@ -249,6 +282,8 @@ function routeOne<Ctx>(
       }
       if (!interaction.replied && !interaction.deferred) throw new UserError("component/no_action", refusal("component/no_action"));
     } catch (e) {
+      outcome = e instanceof ReplyFailed ? "undelivered" : e instanceof UserError ? "refused" : "failed";
+      code = e instanceof UserError ? e.code : undefined;
       if (e instanceof ReplyFailed) {
         log.info(`interaction ${interaction.id}: the answer could not be delivered (${e.message})`);
         if (!e.ephemeral && opts.post) {
@@ -262,6 +297,7 @@ function routeOne<Ctx>(
         );
       }
     } finally {
+      report(kind, name, outcome, code);
       opts.after?.(interaction.channelId);
     }
   };

@@ -7,6 +7,7 @@
 import Keyv from "keyv";
 import KeyvSqlite from "@keyv/sqlite";
 import { defaultDeserialize } from "@keyv/serialize";
+import { EventEmitter } from "node:events";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 
@@ -25,6 +26,13 @@ export interface RecordStore<T> {
   entries(): Promise<[string, T][]>;
   close(): Promise<void>;
 }
+
+/**
+ * Emits `error` (with the error) whenever a store backend reports one, for metrics; the error
+ * is also written to stderr.
+ */
+export const storeEvents = new EventEmitter();
+storeEvents.on("error", () => {}); // an unobserved error event must not throw
 
 /** The single index record earlier versions kept; ignored when listing, deleted on open. */
 const LEGACY_INDEX_KEY = "__index__";
@@ -91,7 +99,10 @@ export async function openStore<T>(url: string, namespace: string): Promise<Reco
   } else {
     throw new Error(`STORE_URL scheme not supported: ${url} (use sqlite://, redis:// or memory://)`);
   }
-  keyv.on("error", (e: unknown) => console.error("store error:", e));
+  keyv.on("error", (e: unknown) => {
+    console.error("store error:", e);
+    storeEvents.emit("error", e);
+  });
 
   // Earlier versions listed keys in one record; the backend lists them now.
   await keyv.delete(LEGACY_INDEX_KEY).catch(() => false);

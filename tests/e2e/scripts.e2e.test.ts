@@ -29,7 +29,7 @@ afterAll(async () => {
 
 describe("entry points", () => {
   it("npm start with no DISCORD_TOKEN runs the bot on the local stand-in and serves the page", async () => {
-    const p = spawn(tsx, ["src/index.ts"], { cwd: root, env: { ...baseEnv, STANDIN_PORT: "0", STORE_URL: "memory://" } });
+    const p = spawn(tsx, ["src/index.ts"], { cwd: root, env: { ...baseEnv, STANDIN_PORT: "0", STORE_URL: "memory://", METRICS_PORT: "0", LOG_LEVEL: "info" } });
     let out = "";
     const url = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no ready line; output:\n${out}`)), 45_000);
@@ -50,6 +50,25 @@ describe("entry points", () => {
     expect(await page.text()).toContain("Type / for commands");
     const state = (await (await fetch(`${url}/local/state`)).json()) as { commands: { name: string }[] };
     expect(state.commands.map((c) => c.name)).toContain("onexeno");
+    // Operations: health, a command through the page's API, its metric and its JSON log line.
+    const ops = `http://127.0.0.1:${/Health and metrics on port (\d+)/.exec(out)?.[1]}`;
+    const health = await fetch(`${ops}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: "ok", gateway: "Ready" });
+    const user = (state as unknown as { users: { id: string }[] }).users[0]!.id;
+    const channel = (state as unknown as { channels: { id: string; type: number }[] }).channels.find((c) => c.type === 0)!.id;
+    const sent = await fetch(`${url}/local/command`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ user, channel, path: "onexeno rules", options: {} }) });
+    expect(sent.status).toBe(200);
+    await expect.poll(async () => (await (await fetch(`${ops}/metrics`)).text()), { timeout: 30_000 }).toMatch(/onexeno_interactions_total\{kind="command",name="onexeno rules",outcome="ok"\} 1/);
+    const scrape = await (await fetch(`${ops}/metrics`)).text();
+    expect(scrape).toMatch(/onexeno_interaction_seconds_bucket/);
+    expect(scrape).toMatch(/onexeno_shard_status\{shard="0"\} 0/);
+    expect(scrape).toMatch(/onexeno_store_errors_total 0/);
+    await expect.poll(() => out, { timeout: 30_000 }).toMatch(/"event":"interaction".*"name":"onexeno rules"/);
+    const line = JSON.parse(out.split("\n").find((l) => l.includes('"event":"interaction"'))!) as Record<string, unknown>;
+    expect(line).toMatchObject({ kind: "command", name: "onexeno rules", channel, game: "onexeno", outcome: "ok" });
+    expect(typeof line.ms).toBe("number");
+    expect((await fetch(`${ops}/nothing`)).status).toBe(404);
     const exited = new Promise<number | null>((resolve) => p.on("close", resolve));
     p.kill("SIGTERM");
     expect(await exited).toBe(0);
