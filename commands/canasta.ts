@@ -14,6 +14,7 @@ import { hint, type Choice } from "../src/bot/router";
 import { againRow } from "../src/bot/confirm";
 import { backButton, clockLabel, clockLines, seatNames, turnBegins } from "../src/bot/clock";
 import { asTable, liveFor, quiet, type TablePayload } from "../src/bot/live";
+import { restartNote } from "../src/bot/restart";
 import type { RowCount } from "../src/games/onexeno/canasta-search";
 import { CANASTA_COMPUTER_LEVELS, type CanastaComputerLevel } from "../src/games/onexeno/canasta-computer";
 import { encodeId, type ComponentId } from "../src/bot/customid";
@@ -140,6 +141,7 @@ export function moveNote(before: CanastaTable, after: CanastaTable): string {
 
 /** The public canasta table. */
 export async function canastaPayload(rec: CanastaTable, note?: string): Promise<TablePayload> {
+  note = restartNote(rec, "canasta", note);
   return asTable(await canastaMessage(rec, note), note, rec.status, [rec.updatedAt, rec.rev]);
 }
 

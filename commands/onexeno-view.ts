@@ -11,6 +11,7 @@ import {
 import { againRow } from "../src/bot/confirm";
 import { backButton, clockLabel, clockLines, seatNames, turnBegins } from "../src/bot/clock";
 import { asTable, type TablePayload } from "../src/bot/live";
+import { restartNote } from "../src/bot/restart";
 import { encodeId } from "../src/bot/customid";
 import { maxSeats, type TableRecord } from "../src/bot/tables";
 import { cardLabel, cardTitle, type CardId } from "../src/games/onexeno/cards";
@@ -61,6 +62,7 @@ function lobbyPayload(rec: TableRecord, note: string | undefined): BaseMessageOp
 
 /** The public table: picture (with alt text), whose turn, buttons. */
 export async function tablePayload(rec: TableRecord, note?: string): Promise<TablePayload> {
+  note = restartNote(rec, "onexeno", note);
   return asTable(await tableMessage(rec, note), note, rec.status, [rec.updatedAt, rec.rev]);
 }
 

@@ -16,6 +16,7 @@ import { backButton, clockLabel, clockLines, DEFAULT_CLOCK, parseClock, seatName
 import { encodeId, type ComponentId } from "../src/bot/customid";
 import { UserError } from "../src/bot/errors";
 import { asTable, liveFor, quiet, type TablePayload } from "../src/bot/live";
+import { restartNote } from "../src/bot/restart";
 import { publish, ReplyFailed, respond } from "../src/bot/reply";
 import { hint, type Choice, type Command } from "../src/bot/router";
 import type { GameTable, TableService } from "../src/bot/tables";
@@ -161,6 +162,7 @@ function lobbyPayload(rec: OnzeTable, note?: string): BaseMessageOptions {
 
 /** The public Onze table: picture with alt text, whose turn, what is for sale, buttons. */
 export async function onzePayload(rec: OnzeTable, note?: string): Promise<TablePayload> {
+  note = restartNote(rec, "onze", note);
   return asTable(await onzeMessage(rec, note), note, rec.status, [rec.updatedAt, rec.rev]);
 }
 

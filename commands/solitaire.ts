@@ -17,6 +17,7 @@ import { refuse } from "../src/bot/words";
 import { respond } from "../src/bot/reply";
 import { confirmPayload } from "../src/bot/confirm";
 import { asTable, type TablePayload } from "../src/bot/live";
+import { restartNote } from "../src/bot/restart";
 import { dailySeed, type Finished, type Leaderboard, type SolitaireRecord } from "../src/bot/solitaire";
 import { positionLabel } from "../src/games/onexeno/board";
 import { cardLabel, cardName, cardTitle, type Rotation } from "../src/games/onexeno/cards";
@@ -49,6 +50,7 @@ const label = (rec: SolitaireRecord) => (rec.daily ? `the daily deal (${rec.seed
 
 /** The table message of a solitaire game. */
 export async function solitairePayload(rec: SolitaireRecord, note?: string): Promise<TablePayload> {
+  note = restartNote(rec, "solitaire", note);
   return asTable(await solitaireMessage(rec, note), note, rec.state.phase === "over" ? "over" : "playing", [rec.updatedAt, rec.rev]);
 }
 

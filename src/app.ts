@@ -10,7 +10,8 @@ import { Autoplay } from "./bot/autoplay";
 import { clockMessages, Clocks } from "./bot/clocks";
 import { solitairePayload } from "../commands/solitaire";
 import type { BotContext } from "./bot/context";
-import { LiveTables, quiet, recordOf, withoutRecord, type LiveMessage, type TablePayload } from "./bot/live";
+import { LiveTables, recordOf, withoutRecord, type LiveMessage, type TablePayload } from "./bot/live";
+import { markStart } from "./bot/restart";
 import { Publisher } from "./bot/publisher";
 import { createRouter, type InteractionEvent, type Logger } from "./bot/router";
 import { SolitaireService, type Leaderboard, type SolitaireRecord } from "./bot/solitaire";
@@ -135,14 +136,14 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   };
   const ctx: BotContext = { tables, canasta: canastaTables, games: services, solitaire, log, afterReply: (channelId) => autoplay.kick(channelId), post: (channelId, payload) => post(channelId, payload) };
   const games = TABLE_GAMES.map((g) => ({ ...g, service: g.tables(ctx) }));
-  const sources = resumables(games, solitaire);
-  /** The current public table of a channel, whichever game holds it. */
-  const currentTable = async (channelId: string, note?: string) => {
-    for (const source of sources) {
-      const payload = await source.payload(channelId, note);
-      if (payload) return payload;
+  /** The current public table of a channel, whichever game holds it (running ones only). */
+  const currentTable = async (channelId: string, note?: string): Promise<BaseMessageOptions | null> => {
+    for (const g of games) {
+      const r = await g.service.get(channelId);
+      if (r && r.status !== "over") return g.payload(r, note);
     }
-    return null;
+    const r = await solitaire.get(channelId);
+    return r && r.state.phase === "play" ? solitairePayload(r, note) : null;
   };
   const publisher = new Publisher(send, (channelId) => currentTable(channelId), log);
   const post = async (channelId: string, payload: BaseMessageOptions) => {
@@ -166,7 +167,9 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const ready = new Promise<void>((resolve) => {
     client.once(Events.ClientReady, async (c) => {
       log.info(`Logged in as ${c.user.tag}.`);
-      await resumeTables(sources, send, log, (id) => autoplay.kick(id));
+      // Nothing is posted at start-up: tables with something due (a clock, a computer's turn)
+      // are woken by the clocks; the others carry the restart note on their next message.
+      markStart(opts.tableOptions?.now?.() ?? Date.now());
       await clocks.start();
       resolve();
     });
@@ -192,47 +195,3 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   };
 }
 
-/** Something stored per channel that is re-posted after a restart. */
-interface Resumable {
-  readonly what: string;
-  channels(): Promise<string[]>;
-  /** The message to post (with `note` above it), or null when there is nothing running there. */
-  payload(channelId: string, note?: string): Promise<BaseMessageOptions | null>;
-}
-
-/** The per-channel things of each game that carry on after a restart. */
-function resumables(
-  games: readonly { readonly what: string; readonly service: { channels(): Promise<string[]>; get(id: string): Promise<AnyTable | undefined> }; payload(rec: AnyTable, note?: string): Promise<BaseMessageOptions> }[],
-  solitaire: SolitaireService,
-): Resumable[] {
-  return [
-    ...games.map((g): Resumable => ({
-      what: g.what,
-      channels: () => g.service.channels(),
-      payload: async (id, note) => {
-        const r = await g.service.get(id);
-        return r && r.status !== "over" ? g.payload(r, note) : null;
-      },
-    })),
-    { what: "solitaire game", channels: () => solitaire.channels(), payload: async (id, note) => { const r = await solitaire.get(id); return r && r.state.phase === "play" ? solitairePayload(r, note) : null; } },
-  ];
-}
-
-const RESUMED = "♻️ The bot restarted; this table was saved and carries on.";
-
-/** After a restart: re-post every running table (any game) in its channel and say so. */
-async function resumeTables(sources: readonly Resumable[], send: (channelId: string, payload: BaseMessageOptions) => Promise<void>, log: Logger, kick: (channelId: string) => void): Promise<void> {
-  for (const source of sources) {
-    for (const channelId of await source.channels()) {
-      try {
-        const payload = await source.payload(channelId, RESUMED);
-        if (!payload) continue;
-        await send(channelId, quiet(payload)); // shown again: no new mention
-        log.info(`Resumed the ${source.what} in channel ${channelId}.`);
-        kick(channelId);
-      } catch (e) {
-        log.error(`Could not resume the ${source.what} in channel ${channelId}`, e);
-      }
-    }
-  }
-}

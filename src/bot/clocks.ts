@@ -17,7 +17,11 @@ export interface ClockedTables<R> {
   tick(channelId: string): Promise<ClockEvent<R> | null>;
   get(channelId: string): Promise<R | undefined>;
   wakeAt(rec: R | null | undefined): number | null;
+  /** Whether the seat to move is played by the computer. */
+  autoTurn(rec: R | null | undefined): boolean;
   onWake(listener: WakeListener): void;
+  /** Every stored table with its key (the one-time scan after an upgrade). */
+  entries(): Promise<[string, R][]>;
 }
 
 /** A clocked game: its tables and the messages a clock event posts. */
@@ -29,6 +33,8 @@ export interface ClockedGame<R> {
 
 /** Longest delay setTimeout takes (about 24.8 days), ms. */
 const MAX_DELAY = 2 ** 31 - 1;
+/** Flag in the due index: every stored table has been scanned into it once. */
+const SCANNED = "scanned-v2";
 /** After a wake that found nothing to do, or failed: look again no sooner than this, ms. */
 const RETRY_MS = 30_000;
 
@@ -43,7 +49,7 @@ export class Clocks {
     private readonly index: DueIndex,
     /** Posts a public message (retries by itself, never throws). */
     private readonly post: (channelId: string, payload: BaseMessageOptions) => Promise<void>,
-    /** Called after a timeout move (the next seat may be a computer). */
+    /** Called after a timeout move (the next seat may be a computer), and on a computer's turn. */
     private readonly after: (channelId: string) => void,
     private readonly log: Logger,
     private readonly now: () => number = Date.now,
@@ -54,8 +60,21 @@ export class Clocks {
     }
   }
 
-  /** Arms a timer for every entry of the due index (those already due fire at once). */
+  /**
+   * Arms a timer for every entry of the due index (those already due fire at once). Once per
+   * store (marked in the index), every stored table is read to add what versions before the
+   * index knew of computers' turns did not record: afterwards start-up reads the index alone.
+   */
   async start(): Promise<void> {
+    if (!(await this.index.flagged(SCANNED))) {
+      for (const g of this.byId.values()) {
+        for (const [channelId, rec] of await g.tables.entries()) {
+          const at = g.tables.wakeAt(rec);
+          if (at !== null) await this.index.set(`${g.tables.id}:${channelId}`, at);
+        }
+      }
+      await this.index.flag(SCANNED);
+    }
     for (const [key, at] of await this.index.all()) this.arm(key, at);
   }
 
@@ -117,8 +136,15 @@ export class Clocks {
         if (event.kind === "timeout") this.after(channelId);
         return; // the tick's save re-armed the clock
       }
+      const rec = await game.tables.get(channelId);
+      if (game.tables.autoTurn(rec)) {
+        // A computer's turn: hand it to the computer players; their move saves and re-arms.
+        this.after(channelId);
+        this.arm(key, this.now() + RETRY_MS);
+        return;
+      }
       // Nothing due (an early timer, or a stale index entry): re-arm from the stored table.
-      const at = game.tables.wakeAt(await game.tables.get(channelId));
+      const at = game.tables.wakeAt(rec);
       if (at === null) await this.index.set(key, null);
       else this.arm(key, Math.max(at, this.now() + 1000));
     } catch (e) {

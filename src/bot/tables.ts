@@ -136,7 +136,16 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
     if (!rec) return null;
     if (rec.status === "lobby") return rec.updatedAt + LOBBY_IDLE_MS;
     if (rec.status !== "playing") return null;
+    // A computer (or an away seat) to move is due at once: after a restart nothing else would
+    // wake the table, since no table is loaded until something is due or someone touches it.
+    if (this.autoTurn(rec)) return rec.updatedAt;
     return clockWake(rec.turnClock);
+  }
+
+  /** Whether the seat to move is played by the computer (a computer player, or away). */
+  autoTurn(rec: GameTable<G, C, S, M> | null | undefined): boolean {
+    if (!rec || rec.status !== "playing" || !rec.state) return false;
+    return TableService.auto(rec.seats[this.turnOf(rec.state)]);
   }
 
   /** The seat whose turn it is (the game says, else the first seat that may act), or -1. */
@@ -167,6 +176,11 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
   /** Channel ids holding a table (to resume after a restart). */
   async channels(): Promise<string[]> {
     return this.store.keys();
+  }
+
+  /** Every stored table with its channel id (a full read: metrics, the one-time wake scan). */
+  async entries(): Promise<[string, GameTable<G, C, S, M>][]> {
+    return this.store.entries();
   }
 
   /**

@@ -15,6 +15,8 @@ import type { RecordStore } from "./store";
 export type DueStore = RecordStore<number | Record<string, number>>;
 
 const LEGACY_KEY = "due";
+/** Keys of flags kept beside the entries (never a table key: those are `game:channel`). */
+const FLAG_PREFIX = "!";
 
 export class DueIndex {
   private entries: Map<string, number> | null = null;
@@ -34,6 +36,7 @@ export class DueIndex {
     const map = new Map<string, number>();
     let legacy: Record<string, number> | null = null;
     for (const [key, value] of await this.store.entries()) {
+      if (key.startsWith(FLAG_PREFIX)) continue;
       if (key === LEGACY_KEY && typeof value === "object" && value !== null) legacy = value;
       else if (typeof value === "number") map.set(key, value);
     }
@@ -54,6 +57,16 @@ export class DueIndex {
     const write = wakeAt === null ? this.store.delete(key) : this.store.set(key, wakeAt);
     this.writing = Promise.allSettled([this.writing, write]);
     await write;
+  }
+
+  /** Whether `name` was flagged in this store (see `flag`). */
+  async flagged(name: string): Promise<boolean> {
+    return (await this.store.get(`${FLAG_PREFIX}${name}`)) !== undefined;
+  }
+
+  /** Records a one-time fact about the store (e.g. a migration done), with the time (ms). */
+  async flag(name: string): Promise<void> {
+    await this.store.set(`${FLAG_PREFIX}${name}`, Date.now());
   }
 
   /** Resolves when every change so far is saved. */

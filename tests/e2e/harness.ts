@@ -53,10 +53,13 @@ export class Harness {
     return this;
   }
 
-  /** Starts (or restarts) the bot process side: a fresh store handle and client. */
-  async startBot(): Promise<void> {
+  /**
+   * Starts (or restarts) the bot process side: a fresh store handle and client.
+   * `computerDelayMs` overrides the harness's delay before a computer moves, for this start.
+   */
+  async startBot(computerDelayMs?: number): Promise<void> {
     this.stores = await openBotStores(this.storeUrl);
-    this.bot = await startBot({ token: this.standin.token, apiUrl: this.standin.apiUrl, stores: this.stores, log: this.log, tableOptions: { newSeed: () => "e2e-seed", now: () => Date.now() + this.skew }, computerDelayMs: this.opts.computerDelayMs ?? 20 });
+    this.bot = await startBot({ token: this.standin.token, apiUrl: this.standin.apiUrl, stores: this.stores, log: this.log, tableOptions: { newSeed: () => "e2e-seed", now: () => Date.now() + this.skew }, computerDelayMs: computerDelayMs ?? this.opts.computerDelayMs ?? 20 });
     await this.bot.ready;
   }
 
