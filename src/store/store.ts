@@ -45,6 +45,8 @@ const LEGACY_INDEX_KEY = "__index__";
  * format) tells new records from those written before, which are still read Keyv's way.
  */
 const MARK = "J";
+/** Rows a listing query reads at a time (SQLite). */
+const PAGE = 1000;
 /** Records kept in each store's read cache (least recently used dropped first). */
 const CACHE_ENTRIES = 10_000;
 const serialize = (data: unknown): string => MARK + JSON.stringify(data);
@@ -77,10 +79,13 @@ export async function openStore<T>(url: string, namespace: string): Promise<Reco
   let keyv: Keyv;
   let cached = true;
   let closeExtra: () => Promise<void> = async () => {};
+  /** SQLite only: runs a query on the store's connection (for listing by key prefix). */
+  let sql: ((q: string, ...params: unknown[]) => Promise<unknown[]>) | null = null;
   if (url.startsWith("sqlite://")) {
     const file = url.slice("sqlite://".length);
     if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
     const sqlite = new KeyvSqlite({ uri: url, busyTimeout: 10_000, table: "tables" });
+    sql = (q, ...params) => sqlite.query(q, ...params) as Promise<unknown[]>;
     // WAL is a property of the file: switch once. Changing journal modes can fail with
     // SQLITE_BUSY without waiting when another connection is opening the same file, so retry.
     const mode = (await sqlite.query("PRAGMA journal_mode")) as { journal_mode?: string }[];
@@ -113,8 +118,26 @@ export async function openStore<T>(url: string, namespace: string): Promise<Reco
     settled = Promise.allSettled([settled, p]);
     return p.finally(() => writes--);
   };
-  const list = async (): Promise<[string, T][]> => {
-    const out: [string, T][] = [];
+  const list = async (withValues: boolean): Promise<[string, T | undefined][]> => {
+    const out: [string, T | undefined][] = [];
+    if (sql) {
+      // Keyset pages over the namespace's key prefix (keys are `namespace:key`): one query a
+      // page, however many rows (Keyv's own SQLite iterator recurses a generator per 10 rows).
+      const prefix = `${namespace}:`;
+      const upper = `${namespace};`; // ':' + 1: every key of the namespace sorts below it
+      let after = prefix;
+      for (;;) {
+        const rows = (await sql(`SELECT key${withValues ? ", value" : ""} FROM tables WHERE key > ? AND key < ? ORDER BY key LIMIT ${PAGE}`, after, upper)) as { key: string; value?: string }[];
+        for (const row of rows) {
+          const key = row.key.slice(prefix.length);
+          if (key === LEGACY_INDEX_KEY) continue;
+          out.push([key, withValues && row.value !== undefined ? ((deserialize(row.value) as { value?: T } | undefined)?.value) : undefined]);
+        }
+        if (rows.length < PAGE) break;
+        after = rows.at(-1)!.key;
+      }
+      return out;
+    }
     const iterate = keyv.iterator as unknown as (() => AsyncGenerator<[string, T]>) | undefined;
     if (!iterate) throw new Error(`store ${url}: the backend cannot list its keys`);
     for await (const [key, value] of iterate.call(keyv)) if (key !== LEGACY_INDEX_KEY && value !== undefined) out.push([key, value]);
@@ -163,10 +186,10 @@ export async function openStore<T>(url: string, namespace: string): Promise<Reco
       await track(keyv.delete(key));
     },
     async keys() {
-      return (await list()).map(([k]) => k);
+      return (await list(false)).map(([k]) => k);
     },
     async entries() {
-      return list();
+      return (await list(true)).filter((e): e is [string, T] => e[1] !== undefined);
     },
     async close() {
       while (writes > 0) await settled;

@@ -99,6 +99,22 @@ describe.each(backends)("%s store", (kind) => {
 });
 
 describe("sqlite persistence", () => {
+  it("lists thousands of keys page by page, only its own namespace's", async () => {
+    const url = `sqlite://${join(dir, "many.sqlite")}`;
+    const s = await openStore<{ i: number }>(url, "many");
+    const other = await openStore<{ i: number }>(url, "many2"); // a namespace whose name extends this one
+    await Promise.all(Array.from({ length: 2500 }, (_, i) => s.set(`k${String(i).padStart(5, "0")}`, { i })));
+    await other.set("x", { i: -1 });
+    const keys = await s.keys();
+    expect(keys).toHaveLength(2500);
+    expect(new Set(keys).size).toBe(2500);
+    const entries = await s.entries();
+    expect(entries.find(([k]) => k === "k02499")?.[1]).toEqual({ i: 2499 });
+    expect(await other.keys()).toEqual(["x"]);
+    await s.close();
+    await other.close();
+  });
+
   it("writes plain JSON behind a J, and still reads records written in Keyv's own format", async () => {
     const file = join(dir, "format.sqlite");
     const url = `sqlite://${file}`;
