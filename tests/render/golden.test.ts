@@ -5,10 +5,10 @@
  * goldens (look at them before committing); a failing render is written to
  * tests/__failures__/ for inspection.
  */
-import { createCanvas, loadImage } from "@napi-rs/canvas";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { pixels } from "../helpers/pixels";
 import { onexenoView, onexeno } from "../../src/games/onexeno/game";
 import { handSize, renderOnexenoHand } from "../../render/onexeno-hand";
 import { cellOrigin, renderOnexenoTable, tableLayout, TABLE_HEIGHT, TABLE_WIDTH, BOARD_X, BOARD_Y, BOARD_CELLS, CELL } from "../../render/onexeno-table";
@@ -28,13 +28,6 @@ const dir = join(import.meta.dirname, "golden");
 const failures = join(import.meta.dirname, "..", "__failures__");
 const update = process.env.UPDATE_GOLDEN === "1";
 
-async function pixels(png: Buffer): Promise<{ w: number; h: number; data: Uint8ClampedArray }> {
-  const img = await loadImage(png);
-  const c = createCanvas(img.width, img.height);
-  const ctx = c.getContext("2d");
-  ctx.drawImage(img, 0, 0);
-  return { w: img.width, h: img.height, data: ctx.getImageData(0, 0, img.width, img.height).data };
-}
 
 async function compare(name: string, png: Buffer): Promise<void> {
   const file = join(dir, `${name}.png`);

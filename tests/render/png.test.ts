@@ -1,7 +1,8 @@
 /**
  * The palette PNG encoder and the legibility rules every picture is drawn to (issue 14).
  */
-import { createCanvas, loadImage } from "@napi-rs/canvas";
+import { createCanvas } from "@napi-rs/canvas";
+import { pixels } from "../helpers/pixels";
 import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { encodePalettePng, paletteStats } from "../../render/png";
@@ -12,14 +13,6 @@ import { drawOnzeHand } from "../../render/onze-table";
 import { onexenoView } from "../../src/games/onexeno/game";
 import { scenes } from "./scenes";
 
-/** RGBA pixels of a PNG as the canvas decodes it. */
-async function decode(png: Buffer): Promise<{ w: number; h: number; data: Uint8ClampedArray }> {
-  const img = await loadImage(png);
-  const c = createCanvas(img.width, img.height);
-  const ctx = c.getContext("2d");
-  ctx.drawImage(img, 0, 0);
-  return { w: img.width, h: img.height, data: ctx.getImageData(0, 0, img.width, img.height).data };
-}
 
 /** The PNG's chunks in order: type and data. */
 function chunks(png: Buffer): { type: string; data: Buffer }[] {
@@ -51,7 +44,7 @@ describe("the palette PNG encoder", () => {
     expect(parts[1]!.data.length).toBe(3 * 3); // three colours, three palette entries
     expect(inflateSync(parts[2]!.data).length).toBe((97 + 1) * 61); // a filter byte and an index a pixel
     expect(paletteStats()).toEqual({ colours: 3, palette: 3, approximated: 0 });
-    const back = await decode(png);
+    const back = await pixels(png);
     const want = ctx.getImageData(0, 0, 97, 61).data;
     expect([back.w, back.h]).toEqual([97, 61]);
     expect(Buffer.from(back.data).equals(Buffer.from(want))).toBe(true);
@@ -65,7 +58,7 @@ describe("the palette PNG encoder", () => {
     expect(stats.colours).toBeGreaterThan(256); // anti-aliased text: the approximating path is exercised
     expect(stats.palette).toBe(256);
     const want = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
-    const got = (await decode(png)).data;
+    const got = (await pixels(png)).data;
     let off = 0;
     let worst = 0;
     for (let i = 0; i < want.length; i += 4) {
@@ -94,7 +87,7 @@ describe("the palette PNG encoder", () => {
     }
     const png = encodePalettePng(c.data(), 128, 128);
     expect(paletteStats().colours).toBeLessThanOrEqual(4096);
-    const back = await decode(png);
+    const back = await pixels(png);
     expect([back.w, back.h]).toEqual([128, 128]);
   });
 });

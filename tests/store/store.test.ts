@@ -49,7 +49,9 @@ describe.each(backends)("%s store", (kind) => {
     const t = await openStore<{ n: number }>(urlOf(), "t3");
     const racing = t.get("k");
     await t.set("k", { n: 2 });
-    if (kind !== "memory") expect(await racing).toEqual({ n: 1 });
+    // The read was queued first, so it usually returns the older value; either way it must not
+    // leave that value in the cache.
+    expect([1, 2]).toContain((await racing)?.n);
     expect(await t.get("k")).toEqual({ n: 2 });
     await t.delete("k");
     expect(await t.get("k")).toBeUndefined();
