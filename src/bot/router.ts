@@ -60,6 +60,14 @@ export interface Logger {
   error(msg: string, err?: unknown): void;
 }
 
+/**
+ * A command's full path as a user types it: `onexeno bot add` (command, subcommand group,
+ * subcommand), for metrics and logs.
+ */
+export function commandPath(interaction: { commandName: string; options: { getSubcommandGroup(required: false): string | null; getSubcommand(required: false): string | null } }): string {
+  return [interaction.commandName, interaction.options.getSubcommandGroup(false), interaction.options.getSubcommand(false)].filter(Boolean).join(" ");
+}
+
 /** Host services the router uses beyond the handlers. */
 export interface RouterOptions {
   /** Posts a public message in a channel: where a saved change goes when its reply fails. */
@@ -239,7 +247,7 @@ function routeOne<Ctx>(
     const report = (kind: InteractionEvent["kind"], name: string, outcome: InteractionEvent["outcome"], code?: string) =>
       opts.observe?.({ kind, name, guildId: interaction.guildId, channelId: interaction.channelId, outcome, ...(code ? { code } : {}), ms: performance.now() - start });
     if (interaction.isAutocomplete()) {
-      const name = `${interaction.commandName}${interaction.options.getSubcommand(false) ? ` ${interaction.options.getSubcommand(false)}` : ""}`;
+      const name = commandPath(interaction);
       if (age >= INTERACTION_WINDOW_MS) return report("autocomplete", name, "late"); // nobody is waiting for these suggestions any more
       try {
         const entry = byName.get(interaction.commandName);
@@ -257,7 +265,7 @@ function routeOne<Ctx>(
     if (!(interaction.isChatInputCommand() || interaction.isMessageComponent())) return;
     const kind = interaction.isChatInputCommand() ? "command" : "component";
     const name = interaction.isChatInputCommand()
-      ? `${interaction.commandName}${interaction.options.getSubcommand(false) ? ` ${interaction.options.getSubcommand(false)}` : ""}`
+      ? commandPath(interaction)
       : (decodeId(interaction.customId)?.verb ?? "unknown");
     if (age >= LATE_AFTER_MS) {
       log.info(`interaction ${interaction.id} arrived ${age} ms after it was made; not acted on`);

@@ -59,6 +59,10 @@ describe("entry points", () => {
     const channel = (state as unknown as { channels: { id: string; type: number }[] }).channels.find((c) => c.type === 0)!.id;
     const sent = await fetch(`${url}/local/command`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ user, channel, path: "onexeno rules", options: {} }) });
     expect(sent.status).toBe(200);
+    // A command with a subcommand group is counted under its whole path (`onexeno bot add`).
+    await fetch(`${url}/local/command`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ user, channel, path: "onexeno new", options: { game: "basic" } }) });
+    await fetch(`${url}/local/command`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ user, channel, path: "onexeno bot add", options: { level: "easy" } }) });
+    await expect.poll(async () => (await (await fetch(`${ops}/metrics`)).text()), { timeout: 30_000 }).toMatch(/onexeno_interactions_total\{kind="command",name="onexeno bot add",outcome="ok"\} 1/);
     await expect.poll(async () => (await (await fetch(`${ops}/metrics`)).text()), { timeout: 30_000 }).toMatch(/onexeno_interactions_total\{kind="command",name="onexeno rules",outcome="ok"\} 1/);
     const scrape = await (await fetch(`${ops}/metrics`)).text();
     expect(scrape).toMatch(/onexeno_interaction_seconds_bucket/);
