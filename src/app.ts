@@ -3,7 +3,7 @@
  * client, and resumes stored tables once connected. Used by `src/index.ts`, the tests and
  * the benchmark, so they all run the same bot.
  */
-import { Client, Events, GatewayIntentBits, REST, Routes, type BaseMessageOptions, type SendableChannels } from "discord.js";
+import { Client, Events, GatewayIntentBits, REST, Routes, ShardClientUtil, type BaseMessageOptions, type SendableChannels } from "discord.js";
 import { commands, components } from "../commands/index";
 import { TABLE_GAMES } from "../commands/games";
 import { Autoplay } from "./bot/autoplay";
@@ -77,6 +77,29 @@ export interface BotOptions {
   readonly computerDelayMs?: number;
   /** Told of every handled interaction (metrics, structured logs). */
   readonly observe?: (event: InteractionEvent) => void;
+  /**
+   * The shards this process runs (`SHARD_IDS` of `SHARD_COUNT`); absent: what the sharding
+   * manager gave this process (discord.js reads its `SHARDS`/`SHARD_COUNT`), else shard 0 of 1.
+   */
+  readonly shards?: ShardSet;
+}
+
+/** Shards of one process: `ids` (each below `count`) of `count` in all. */
+export interface ShardSet {
+  readonly ids: readonly number[];
+  readonly count: number;
+}
+
+/**
+ * Whether a client's shards hold a guild: Discord sends a guild's events to shard
+ * `(guild_id >> 22) % shard_count`, DMs (null) to shard 0
+ * (https://discord.com/developers/docs/events/gateway#sharding).
+ */
+export function holdsGuild(client: Client, guildId: string | null): boolean {
+  const count = client.options.shardCount ?? 1;
+  const ids = client.options.shards;
+  const shard = guildId === null ? 0 : ShardClientUtil.shardIdForGuildId(guildId, count);
+  return Array.isArray(ids) ? ids.includes(shard) : shard === 0;
 }
 
 export const consoleLogger: Logger = {
@@ -112,7 +135,10 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const tables = services.get("onexeno") as unknown as OnexenoTables;
   const canastaTables = services.get("canasta") as unknown as CanastaTables;
   const solitaire = new SolitaireService(opts.stores.solitaire, opts.stores.leaderboards, opts.tableOptions?.now);
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: opts.apiUrl } });
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds], rest: { api: opts.apiUrl },
+    ...(opts.shards ? { shards: [...opts.shards.ids], shardCount: opts.shards.count } : {}),
+  });
   const live = new LiveTables(
     opts.stores.live,
     async (channelId, messageId, payload) => {
@@ -159,6 +185,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const clocks = new Clocks(
     games.map((g) => ({ tables: g.service, announce: (event) => clockMessages(event, (rec, note) => g.payload(rec, note), (b, a) => g.moveNote(b, a), g.command) })),
     new DueIndex(opts.stores.clocks), post, (channelId) => autoplay.kick(channelId), log, opts.tableOptions?.now,
+    (guildId) => holdsGuild(client, guildId),
   );
   const route = createRouter(commands, components, ctx, log, { post, after: (channelId) => autoplay.kick(channelId), ...(opts.observe ? { observe: opts.observe } : {}) });
   client.on(Events.InteractionCreate, (interaction) => void route(interaction));

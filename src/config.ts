@@ -27,6 +27,35 @@ export interface Config {
   readonly metricsPort: number | null;
   /** pino level (`LOG_LEVEL`): default `info` on Discord, `warn` on the local stand-in. */
   readonly logLevel: string;
+  /**
+   * Shards of this process (`SHARD_IDS` of `SHARD_COUNT`), or null: the sharding manager
+   * decides (`SHARD_COUNT` alone: that many shard processes; neither: the count Discord
+   * recommends, in this one process when that is 1).
+   */
+  readonly shards: { readonly ids: readonly number[]; readonly count: number } | null;
+  /** `SHARD_COUNT` when set without `SHARD_IDS`: how many shard processes the manager spawns. */
+  readonly shardCount: number | null;
+  /** Guilds (one per shard) the local stand-in has and shards it recommends (`STANDIN_SHARDS`, default 1). */
+  readonly standinShards: number;
+}
+
+/**
+ * Parses `SHARD_IDS`: shard ids and ranges, comma-separated (`0,2`, `0-3`), each below `count`.
+ * Throws a readable error otherwise.
+ */
+export function parseShardIds(text: string, count: number): number[] {
+  const ids = new Set<number>();
+  for (const part of text.split(",").map((p) => p.trim()).filter(Boolean)) {
+    const m = /^(\d+)(?:-(\d+))?$/.exec(part);
+    if (!m) throw new Error(`SHARD_IDS must list shard ids or ranges such as 0,1 or 0-3, got ${text}`);
+    const from = Number(m[1]);
+    const to = m[2] === undefined ? from : Number(m[2]);
+    if (to < from) throw new Error(`SHARD_IDS: the range ${part} runs backwards`);
+    if (to >= count) throw new Error(`SHARD_IDS: shard ${to} does not exist with SHARD_COUNT=${count} (ids run 0 to ${count - 1})`);
+    for (let i = from; i <= to; i++) ids.add(i);
+  }
+  if (ids.size === 0) throw new Error("SHARD_IDS is set but lists no shard");
+  return [...ids].sort((a, b) => a - b);
 }
 
 /** Discord's own API base. */
@@ -45,9 +74,19 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const metrics = str("METRICS_PORT");
   const metricsPort = metrics === null ? null : Number(metrics);
   if (metricsPort !== null && (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535)) throw new Error(`METRICS_PORT must be a port number, got ${metrics}`);
+  const countText = str("SHARD_COUNT");
+  const shardCount = countText === null ? null : Number(countText);
+  if (shardCount !== null && (!Number.isInteger(shardCount) || shardCount < 1)) throw new Error(`SHARD_COUNT must be a whole number 1 or more, got ${countText}`);
+  const idsText = str("SHARD_IDS");
+  if (idsText !== null && shardCount === null) throw new Error("SHARD_IDS needs SHARD_COUNT (the bot's shards in all processes)");
+  const standinShards = Number(str("STANDIN_SHARDS") ?? "1");
+  if (!Number.isInteger(standinShards) || standinShards < 1 || standinShards > 6) throw new Error(`STANDIN_SHARDS must be a whole number from 1 to 6, got ${env.STANDIN_SHARDS}`);
   const logLevel = str("LOG_LEVEL") ?? (str("DISCORD_TOKEN") ? "info" : "warn");
   if (!["fatal", "error", "warn", "info", "debug", "trace", "silent"].includes(logLevel)) throw new Error(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got ${logLevel}`);
   return {
+    shards: idsText !== null && shardCount !== null ? { ids: parseShardIds(idsText, shardCount), count: shardCount } : null,
+    shardCount: idsText === null ? shardCount : null,
+    standinShards,
     pictureThreads: threads === null ? null : Number(threads),
     metricsPort,
     logLevel,

@@ -1,96 +1,187 @@
 /**
- * Bootstrap only: config -> (stand-in when there is no token) -> store -> bot.
+ * Bootstrap only: config -> (stand-in when there is no token) -> shards -> store -> bot.
  * `npm start`. With no DISCORD_TOKEN the bot runs against the loopback Discord stand-in so
  * anyone can try it at once.
+ *
+ * Shards (https://discord.com/developers/docs/events/gateway#sharding), on discord.js's own
+ * machinery:
+ * - `SHARD_IDS` and `SHARD_COUNT` set: this process runs those shards (several processes or
+ *   machines, each with its own ids, share one `STORE_URL=redis://…`);
+ * - otherwise discord.js's `ShardingManager` spawns one process per shard: `SHARD_COUNT` of
+ *   them, or as many as `GET /gateway/bot` recommends. When that is 1 the bot runs in this
+ *   process, as it always did. Either way `npm start` is one command.
  */
 import "dotenv/config";
-import { Status } from "discord.js";
+import { REST, Routes, ShardingManager, Status } from "discord.js";
 import type { Server } from "node:http";
-import { openBotStores, registerCommands, startBot } from "./app";
+import { fileURLToPath } from "node:url";
+import { openBotStores, registerCommands, startBot, type ShardSet } from "./app";
 import { loadConfig } from "./config";
 import { createLogger } from "./ops/log";
 import { createMetrics, startOpsServer } from "./ops/metrics";
-import { DiscordStandin } from "./standin/server";
+import { DiscordStandin, shardGuilds } from "./standin/server";
 import { storeEvents } from "./store/store";
 
 const config = loadConfig(process.env);
-let standin: DiscordStandin | null = null;
-let token = config.token;
-let apiUrl = config.apiUrl;
+/** Spawned by our sharding manager (discord.js passes the shards in `SHARDS`, and an IPC channel). */
+const managed = process.env.SHARDING_MANAGER === "true" && process.env.SHARDS !== undefined && typeof process.send === "function";
 
-if (!token) {
-  standin = new DiscordStandin({ port: config.standinPort });
-  try {
-    await standin.start();
-  } catch (e) {
-    console.error(e instanceof Error ? e.message : e);
-    process.exit(1);
-  }
-  token = standin.token;
-  apiUrl = standin.apiUrl;
-  console.log(`No DISCORD_TOKEN set: running on the local Discord stand-in at ${standin.url} (API ${apiUrl}).`);
-  await registerCommands({ token, apiUrl, applicationId: standin.applicationId, guildId: standin.guildId });
-}
+if (managed) await runShards(config.token ?? "", config.apiUrl, null);
+else await main();
 
-const stores = await openBotStores(config.storeUrl);
-console.log(`Tables are saved in ${config.storeUrl}.`);
-const log = createLogger(config.logLevel);
-let stopping = false;
-// Metrics read the bot once it exists; until then they report nothing.
-let running: Awaited<ReturnType<typeof startBot>> | null = null;
-const metrics = createMetrics({
-  async tables() {
-    const out: { game: string; status: string; count: number }[] = [];
-    for (const [game, store] of stores.games) {
-      const counts = new Map<string, number>();
-      for (const [, rec] of await store.entries()) counts.set(rec.status, (counts.get(rec.status) ?? 0) + 1);
-      for (const [status, count] of counts) out.push({ game, status, count });
+async function main(): Promise<void> {
+  let standin: DiscordStandin | null = null;
+  let token = config.token;
+  let apiUrl = config.apiUrl;
+  if (!token) {
+    standin = new DiscordStandin({ port: config.standinPort, ...shardGuilds(config.standinShards), shards: config.standinShards });
+    try {
+      await standin.start();
+    } catch (e) {
+      console.error(e instanceof Error ? e.message : e);
+      process.exit(1);
     }
-    return out;
-  },
-  shards: () => (running ? [...running.client.ws.shards.values()].map((s) => ({ id: s.id, status: s.status, ping: s.ping })) : []),
-});
-storeEvents.on("error", () => metrics.storeError());
-const bot = await startBot({
-  token, apiUrl, stores, log,
-  observe: (e) => {
-    metrics.interaction(e);
-    log.interaction(e);
-  },
-});
-running = bot;
-let ops: Server | null = null;
-if (config.metricsPort !== null) {
-  ops = await startOpsServer(config.metricsPort, metrics, () => ({
-    ok: !stopping && bot.client.ws.status === Status.Ready,
-    detail: { gateway: Status[bot.client.ws.status], stopping },
-  }));
-  const at = ops.address();
-  console.log(`Health and metrics on port ${typeof at === "object" && at ? at.port : config.metricsPort}: /healthz, /metrics.`);
+    token = standin.token;
+    apiUrl = standin.apiUrl;
+    console.log(`No DISCORD_TOKEN set: running on the local Discord stand-in at ${standin.url} (API ${apiUrl}).`);
+    for (const g of standin.guilds) await registerCommands({ token, apiUrl, applicationId: standin.applicationId, guildId: g.id });
+  }
+  if (config.shards) {
+    await runShards(token, apiUrl, config.shards, standin);
+    return;
+  }
+  const count = config.shardCount ?? (await recommendedShards(token, apiUrl));
+  if (count === 1 && config.shardCount === null) await runShards(token, apiUrl, null, standin);
+  else await runManager(token, apiUrl, count, standin);
 }
-await bot.ready;
-if (standin) {
-  console.log(`Bot ready. Open ${standin.url}/ in a browser to play: pick who you are at the bottom left, type / in the message box.`);
-} else {
-  console.log("Bot ready on Discord.");
+
+/** The shard count Discord recommends for the bot (`GET /gateway/bot`, field `shards`). */
+async function recommendedShards(token: string, apiUrl: string): Promise<number> {
+  const rest = new REST({ api: apiUrl }).setToken(token);
+  const { shards } = (await rest.get(Routes.gatewayBot())) as { shards: number };
+  return Math.max(1, shards);
 }
 
 /**
- * First SIGTERM/SIGINT: finish the moves in flight (and what they post), save, close, exit 0.
- * A second signal exits at once (code 1).
+ * Runs `count` shard processes, one per shard, with discord.js's `ShardingManager` (each is this
+ * file again, with discord.js's `SHARDS`/`SHARD_COUNT` set). A process that dies is spawned
+ * again. SIGTERM/SIGINT: every shard is asked to stop (SIGTERM), then this process exits.
  */
-async function shutdown(signal: string): Promise<void> {
-  if (stopping) {
-    console.log(`${signal} again: exiting now.`);
-    process.exit(1);
-  }
-  stopping = true;
-  console.log(`${signal}: finishing the moves in flight, then stopping (send it again to exit at once).`);
-  await bot.stop();
-  await stores.close();
-  ops?.close();
-  await standin?.stop();
-  process.exit(0);
+async function runManager(token: string, apiUrl: string, count: number, standin: DiscordStandin | null): Promise<void> {
+  process.env.DISCORD_API_URL = apiUrl; // the shards talk to the same API (the stand-in's, locally)
+  process.env.LOG_LEVEL = config.logLevel; // as quiet as this process (a token is set for them)
+  const manager = new ShardingManager(fileURLToPath(import.meta.url), {
+    token, totalShards: count, respawn: true, mode: "process", execArgv: process.execArgv,
+  });
+  manager.on("shardCreate", (shard) => {
+    console.log(`Shard ${shard.id} of ${count}: starting a process.`);
+    shard.on("death", (child) => {
+      const how = "signalCode" in child && child.signalCode ? `killed by ${child.signalCode}` : `exit code ${"exitCode" in child ? child.exitCode : "?"}`;
+      if (!stopping) console.log(`Shard ${shard.id}: its process ended (${how}); starting it again.`);
+    });
+  });
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) {
+      console.log(`${signal} again: exiting now.`);
+      for (const shard of manager.shards.values()) shard.process?.kill("SIGKILL");
+      process.exit(1);
+    }
+    stopping = true;
+    manager.respawn = false;
+    console.log(`${signal}: asking every shard to finish its moves in flight and stop (send it again to exit at once).`);
+    await Promise.all([...manager.shards.values()].map((shard) => new Promise<void>((resolve) => {
+      const child = shard.process;
+      if (!child || child.exitCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+    })));
+    await standin?.stop();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  // Discord lets a bot identify once per 5 s (max_concurrency 1); the stand-in does not limit it.
+  await manager.spawn({ amount: count, delay: standin ? 0 : 5500, timeout: -1 });
+  console.log(`${count} shard processes started; each says when it is ready.`);
+  if (standin) console.log(`Open ${standin.url}/ in a browser to play.`);
 }
-process.on("SIGINT", () => void shutdown("SIGINT"));
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+/**
+ * Runs a bot in this process: `shards` (null: shard 0 of 1, or what the sharding manager gave
+ * this process). Serves /healthz and /metrics at `METRICS_PORT` (a managed shard process at
+ * `METRICS_PORT` + its first shard id, so shards on one machine do not collide).
+ */
+async function runShards(token: string, apiUrl: string, shards: ShardSet | null, standin: DiscordStandin | null = null): Promise<void> {
+  const stores = await openBotStores(config.storeUrl);
+  const firstShard = shards?.ids[0] ?? (managed ? [JSON.parse(process.env.SHARDS ?? "0") as number | number[]].flat()[0] ?? 0 : 0);
+  const who = managed || shards ? `Shard ${shards ? shards.ids.join(",") : firstShard}: ` : "";
+  console.log(`${who}Tables are saved in ${config.storeUrl}.`);
+  const log = createLogger(config.logLevel);
+  let stopping = false;
+  // Metrics read the bot once it exists; until then they report nothing.
+  let running: Awaited<ReturnType<typeof startBot>> | null = null;
+  const metrics = createMetrics({
+    async tables() {
+      const out: { game: string; status: string; count: number }[] = [];
+      for (const [game, store] of stores.games) {
+        const counts = new Map<string, number>();
+        for (const [, rec] of await store.entries()) counts.set(rec.status, (counts.get(rec.status) ?? 0) + 1);
+        for (const [status, count] of counts) out.push({ game, status, count });
+      }
+      return out;
+    },
+    shards: () => (running ? [...running.client.ws.shards.values()].map((s) => ({ id: s.id, status: s.status, ping: s.ping })) : []),
+  });
+  storeEvents.on("error", () => metrics.storeError());
+  const bot = await startBot({
+    token, apiUrl, stores, log,
+    ...(shards ? { shards } : {}),
+    observe: (e) => {
+      metrics.interaction(e);
+      log.interaction(e);
+    },
+  });
+  running = bot;
+  let ops: Server | null = null;
+  if (config.metricsPort !== null) {
+    const port = managed && config.metricsPort !== 0 ? config.metricsPort + firstShard : config.metricsPort;
+    ops = await startOpsServer(port, metrics, () => ({
+      ok: !stopping && bot.client.ws.status === Status.Ready,
+      detail: { gateway: Status[bot.client.ws.status], stopping },
+    }));
+    const at = ops.address();
+    console.log(`${who}Health and metrics on port ${typeof at === "object" && at ? at.port : port}: /healthz, /metrics.`);
+  }
+
+  /**
+   * First SIGTERM/SIGINT: finish the moves in flight (and what they post), save, close, exit 0.
+   * A second signal exits at once (code 1). A managed shard stops on its manager's SIGTERM (a
+   * Ctrl-C reaches it through the manager), or when the manager is gone.
+   */
+  async function shutdown(signal: string): Promise<void> {
+    if (stopping) {
+      console.log(`${who}${signal} again: exiting now.`);
+      process.exit(1);
+    }
+    stopping = true;
+    console.log(`${who}${signal}: finishing the moves in flight, then stopping (send it again to exit at once).`);
+    await bot.stop();
+    await stores.close();
+    ops?.close();
+    await standin?.stop();
+    process.exit(0);
+  }
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  if (managed) {
+    process.on("SIGINT", () => {}); // the manager forwards it as SIGTERM
+    process.on("disconnect", () => void shutdown("manager gone"));
+  } else process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  await bot.ready;
+  if (standin) {
+    console.log(`Bot ready. Open ${standin.url}/ in a browser to play: pick who you are at the bottom left, type / in the message box.`);
+  } else {
+    console.log(`${who}Bot ready on ${managed || shards ? `shard${(shards?.ids.length ?? 1) > 1 ? "s" : ""} ${shards ? shards.ids.join(",") : firstShard} of ${shards?.count ?? process.env.SHARD_COUNT}` : "Discord"}.`);
+  }
+}

@@ -4,9 +4,13 @@
  * table service to `tick`; the stored table decides what is due, under the channel lock, so
  * a warning is given once, a timeout is played once (a move that got in first leaves nothing
  * due) and a restart repeats neither. Game-agnostic: games come as a list.
+ *
+ * With shards, each process arms only the tables of the guilds its shards hold (`owns`), and a
+ * wake re-checks the stored table's guild before it acts, so two processes sharing a store
+ * never play the same clock.
  */
 import type { BaseMessageOptions } from "discord.js";
-import type { DueIndex } from "../store/due";
+import type { DueEntry, DueIndex } from "../store/due";
 import type { TablePayload } from "./live";
 import type { Logger } from "./router";
 import type { AnyTable, ClockEvent, WakeListener } from "./tables";
@@ -15,6 +19,7 @@ import type { AnyTable, ClockEvent, WakeListener } from "./tables";
 export interface ClockedTables<R> {
   readonly id: string;
   tick(channelId: string): Promise<ClockEvent<R> | null>;
+  /** The stored table (its `guildId` says which shard holds it). */
   get(channelId: string): Promise<R | undefined>;
   wakeAt(rec: R | null | undefined): number | null;
   /** Whether the seat to move is played by the computer. */
@@ -53,11 +58,18 @@ export class Clocks {
     private readonly after: (channelId: string) => void,
     private readonly log: Logger,
     private readonly now: () => number = Date.now,
+    /** Whether this process's shards hold a guild (null: DMs, shard 0). Default: every guild. */
+    private readonly owns: (guildId: string | null) => boolean = () => true,
   ) {
     for (const g of games) {
       this.byId.set(g.tables.id, g);
-      g.tables.onWake((channelId, at) => this.set(`${g.tables.id}:${channelId}`, at));
+      g.tables.onWake((channelId, at, guild) => this.set(`${g.tables.id}:${channelId}`, at, guild));
     }
+  }
+
+  /** Whether this process wakes an entry: its guild is ours, or not recorded (checked at the wake). */
+  private mine(entry: DueEntry): boolean {
+    return entry.guild === undefined || this.owns(entry.guild);
   }
 
   /**
@@ -70,12 +82,12 @@ export class Clocks {
       for (const g of this.byId.values()) {
         for (const [channelId, rec] of await g.tables.entries()) {
           const at = g.tables.wakeAt(rec);
-          if (at !== null) await this.index.set(`${g.tables.id}:${channelId}`, at);
+          if (at !== null) await this.index.set(`${g.tables.id}:${channelId}`, at, rec.guildId ?? null);
         }
       }
       await this.index.flag(SCANNED);
     }
-    for (const [key, at] of await this.index.all()) this.arm(key, at);
+    for (const [key, entry] of await this.index.all()) if (this.mine(entry)) this.arm(key, entry.at);
   }
 
   /**
@@ -83,7 +95,7 @@ export class Clocks {
    * jumped (a suspended machine woke up, or a test moved its clock), so due wakes run at once.
    */
   async rearm(): Promise<void> {
-    for (const [key, at] of await this.index.all()) this.arm(key, at);
+    for (const [key, entry] of await this.index.all()) if (this.mine(entry)) this.arm(key, entry.at);
   }
 
   /** Tables with an armed timer (for tests and the bench). */
@@ -100,9 +112,9 @@ export class Clocks {
     await this.index.flush();
   }
 
-  private set(key: string, at: number | null): void {
-    void this.index.set(key, at).catch((e) => this.log.error(`could not save the clock of ${key}`, e));
-    if (at === null) {
+  private set(key: string, at: number | null, guild: string | null): void {
+    void this.index.set(key, at, guild).catch((e) => this.log.error(`could not save the clock of ${key}`, e));
+    if (at === null || !this.owns(guild)) {
       clearTimeout(this.timers.get(key));
       this.timers.delete(key);
     } else this.arm(key, at);
@@ -130,6 +142,8 @@ export class Clocks {
       return;
     }
     try {
+      const stored = await game.tables.get(channelId);
+      if (stored && !this.owns(stored.guildId ?? null)) return; // another shard's table
       const event = await game.tables.tick(channelId);
       if (event) {
         for (const payload of await game.announce(event)) if (!this.stopped) await this.post(channelId, payload);

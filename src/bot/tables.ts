@@ -81,8 +81,11 @@ export type ClockEvent<R> =
   | { readonly kind: "timeout"; readonly before: R; readonly rec: R; readonly seat: number; readonly away: boolean }
   | { readonly kind: "lobby_closed"; readonly rec: R };
 
-/** Called after every save of a table with the next moment its clock needs the host (or null). */
-export type WakeListener = (channelId: string, wakeAt: number | null) => void;
+/**
+ * Called after every save of a table with the next moment its clock needs the host (ms since
+ * the epoch, or null) and the table's guild (null in a DM).
+ */
+export type WakeListener = (channelId: string, wakeAt: number | null, guildId: string | null) => void;
 
 /** Seat cap of an ONEXENO basic/partners lobby. */
 export function maxSeats(config: OnexenoConfig): number {
@@ -201,7 +204,8 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
         await this.store.set(channelId, next);
       }
       const wake = this.wakeAt(next);
-      for (const l of this.listeners) l(channelId, wake);
+      const guild = next?.guildId ?? rec?.guildId ?? null;
+      for (const l of this.listeners) l(channelId, wake, guild);
       return next;
     });
   }

@@ -27,7 +27,7 @@ import { RestFaults } from "./faults";
 import { checkChoices, checkCommand, checkMessage, LimitError, type OptionDef } from "./limits";
 import { snowflake, snowflakeAt, snowflakeTime } from "./snowflake";
 import type {
-  ApiAttachment, ApiMessage, ApiOption, InteractionRecord, StandinChannel, StandinUser,
+  ApiAttachment, ApiMessage, ApiOption, InteractionRecord, StandinChannel, StandinGuild, StandinUser,
 } from "./types";
 
 /** Permission bits used by the default users. */
@@ -48,6 +48,40 @@ export interface StandinOptions {
   readonly guildName?: string;
   readonly users?: readonly StandinUser[];
   readonly channels?: readonly StandinChannel[];
+  /**
+   * Further guilds beside the first (`guildId`), e.g. from `shardGuilds`. Channels name their
+   * guild; a channel without one is in the first guild. Every user is a member of each.
+   */
+  readonly guilds?: readonly StandinGuild[];
+  /** Shard count `GET /gateway/bot` recommends (default 1). */
+  readonly shards?: number;
+}
+
+/** The first guild's id. */
+export const FIRST_GUILD_ID = "400000000000000001";
+
+/**
+ * The shard Discord routes a guild to: `(guild_id >> 22) % shard_count`
+ * (https://discord.com/developers/docs/events/gateway#sharding). DMs (no guild) go to shard 0.
+ */
+export function shardOf(guildId: string | null, shardCount: number): number {
+  return guildId === null ? 0 : Number((BigInt(guildId) >> 22n) % BigInt(shardCount));
+}
+
+/**
+ * `count` guilds, guild i on shard i of `count` (ids 2^22 apart from the first guild's, whose
+ * shard is 0 for every count up to 6), each with one text channel `table-<i+1>`, beside the
+ * first guild's default channels: a stand-in whose guilds span every shard.
+ */
+export function shardGuilds(count: number): { guilds: StandinGuild[]; channels: StandinChannel[] } {
+  const guilds: StandinGuild[] = [];
+  const channels: StandinChannel[] = [...DEFAULT_CHANNELS];
+  for (let i = 1; i < count; i++) {
+    const id = (BigInt(FIRST_GUILD_ID) + BigInt(i) * (1n << 22n)).toString();
+    guilds.push({ id, name: `Local table ${i + 1}` });
+    channels.push({ id: (BigInt("200000000000000101") + BigInt(i)).toString(), name: `table-${i + 1}`, type: 0, parentId: null, guildId: id });
+  }
+  return { guilds, channels };
 }
 
 /** Default local users (the moderator has Manage Messages). */
@@ -84,6 +118,8 @@ interface GatewaySession {
   seq: number;
   sessionId: string;
   identified: boolean;
+  /** `[shard_id, num_shards]` from IDENTIFY (default [0, 1]). */
+  shard: [number, number];
   /** False between a dropped connection and its RESUME. */
   connected: boolean;
   /** Recent dispatches, replayed after a RESUME from the client's last seq. */
@@ -111,8 +147,12 @@ export interface DriveOptions {
 export class DiscordStandin extends EventEmitter {
   readonly token: string;
   readonly applicationId = "300000000000000001";
-  readonly guildId = "400000000000000001";
+  readonly guildId = FIRST_GUILD_ID;
   readonly guildName: string;
+  /** Every guild, the first one first. */
+  readonly guilds: StandinGuild[];
+  /** Shard count `GET /gateway/bot` recommends. */
+  readonly recommendedShards: number;
   readonly botUser = { id: "300000000000000001", username: "onexeno", global_name: "ONEXENO", discriminator: "0", avatar: null, bot: true, flags: 0 };
   readonly users: StandinUser[];
   readonly channels: StandinChannel[];
@@ -153,8 +193,11 @@ export class DiscordStandin extends EventEmitter {
     this.port = opts.port ?? 0;
     this.token = opts.token ?? "standin.bot.token";
     this.guildName = opts.guildName ?? "Local table";
+    this.guilds = [{ id: this.guildId, name: this.guildName }, ...(opts.guilds ?? [])];
+    this.recommendedShards = opts.shards ?? 1;
     this.users = [...(opts.users ?? DEFAULT_USERS)];
     this.channels = [...(opts.channels ?? DEFAULT_CHANNELS)];
+    for (const c of this.channels) if (c.guildId !== undefined && !this.guilds.some((g) => g.id === c.guildId)) throw new Error(`channel ${c.id} names unknown guild ${c.guildId}`);
     for (const c of this.channels) this.messages.set(c.id, []);
   }
 
@@ -208,9 +251,14 @@ export class DiscordStandin extends EventEmitter {
     });
   }
 
-  /** Number of identified gateway connections (a connected bot). */
+  /** Number of identified gateway connections (a connected bot, or one per shard). */
   get connectedBots(): number {
     return [...this.sessions].filter((s) => s.identified && s.connected).length;
+  }
+
+  /** The shards `[id, count]` of the connected, identified sessions, by session order. */
+  get connectedShards(): [number, number][] {
+    return [...this.sessions].filter((s) => s.identified && s.connected).map((s) => s.shard);
   }
 
   /** Resolves when a bot has identified (with a timeout). */
@@ -220,6 +268,16 @@ export class DiscordStandin extends EventEmitter {
       if (Date.now() - t0 > timeoutMs) throw new Error("no bot connected to the stand-in");
       await new Promise((r) => setTimeout(r, 20));
     }
+  }
+
+  /** The guild of a channel (its own, else the first guild). */
+  guildOf(channelId: string): string {
+    return this.channels.find((c) => c.id === channelId)?.guildId ?? this.guildId;
+  }
+
+  /** Whether a session's shard receives the events of `guildId` (Discord's routing). */
+  private routes(s: GatewaySession, guildId: string): boolean {
+    return shardOf(guildId, s.shard[1]) === s.shard[0];
   }
 
   /**
@@ -325,10 +383,11 @@ export class DiscordStandin extends EventEmitter {
     else if (s.ws.readyState === s.ws.OPEN) s.ws.send(text);
   }
 
-  private broadcast(t: string, d: unknown): boolean {
+  /** Dispatches to every identified session whose shard the guild routes to. */
+  private broadcast(t: string, d: unknown, guildId: string): boolean {
     let sent = false;
     for (const s of this.sessions) {
-      if (!s.identified) continue;
+      if (!s.identified || !this.routes(s, guildId)) continue;
       this.dispatch(s, t, d);
       sent = true;
     }
@@ -336,7 +395,7 @@ export class DiscordStandin extends EventEmitter {
   }
 
   private onGatewayConnection(ws: WebSocket): void {
-    let session: GatewaySession = { ws, seq: 0, sessionId: snowflake(), identified: false, connected: true, sent: [] };
+    let session: GatewaySession = { ws, seq: 0, sessionId: snowflake(), identified: false, connected: true, sent: [], shard: [0, 1] };
     this.sessions.add(session);
     const lost = () => {
       if (session.ws !== ws) return;
@@ -359,17 +418,24 @@ export class DiscordStandin extends EventEmitter {
           this.send(session, { op: 11 });
           break;
         case 2: {
-          const d = msg.d as { token?: string };
+          const d = msg.d as { token?: string; shard?: unknown };
           if (d.token !== this.token && d.token !== `Bot ${this.token}`) {
             ws.close(4004, "Authentication failed");
             return;
           }
+          // https://discord.com/developers/docs/topics/opcodes-and-status-codes#gateway-gateway-close-event-codes
+          const shard = d.shard ?? [0, 1];
+          if (!Array.isArray(shard) || shard.length !== 2 || !shard.every((x) => Number.isInteger(x)) || shard[1] < 1 || shard[0] < 0 || shard[0] >= shard[1]) {
+            ws.close(4010, "Invalid shard");
+            return;
+          }
+          session.shard = [shard[0], shard[1]];
           this.stats.identifies++;
-          // A fresh IDENTIFY replaces sessions that were never resumed (one bot here).
-          for (const old of this.sessions) if (old !== session && !old.connected) this.sessions.delete(old);
+          // A fresh IDENTIFY replaces the same shard's sessions that were never resumed.
+          for (const old of this.sessions) if (old !== session && !old.connected && old.shard[0] === shard[0]) this.sessions.delete(old);
           session.identified = true;
           this.dispatch(session, "READY", this.readyPayload(session));
-          this.dispatch(session, "GUILD_CREATE", this.guildPayload());
+          for (const g of this.guilds) if (this.routes(session, g.id)) this.dispatch(session, "GUILD_CREATE", this.guildPayload(g));
           break;
         }
         case 6: {
@@ -404,10 +470,10 @@ export class DiscordStandin extends EventEmitter {
     return {
       v: 10,
       user: this.botUser,
-      guilds: [{ id: this.guildId, unavailable: true }],
+      guilds: this.guilds.filter((g) => this.routes(s, g.id)).map((g) => ({ id: g.id, unavailable: true })),
       session_id: s.sessionId,
       resume_gateway_url: `${this.baseUrl.replace("http", "ws")}/gateway`,
-      shard: [0, 1],
+      shard: s.shard,
       application: { id: this.applicationId, flags: 0 },
       private_channels: [],
       relationships: [],
@@ -417,7 +483,7 @@ export class DiscordStandin extends EventEmitter {
 
   /** Channel object as the API returns it. */
   channelObject(c: StandinChannel): Record<string, unknown> {
-    const base = { id: c.id, type: c.type, guild_id: this.guildId, name: c.name, position: 0, permission_overwrites: [], nsfw: false, rate_limit_per_user: 0, last_message_id: null, flags: 0 };
+    const base = { id: c.id, type: c.type, guild_id: c.guildId ?? this.guildId, name: c.name, position: 0, permission_overwrites: [], nsfw: false, rate_limit_per_user: 0, last_message_id: null, flags: 0 };
     if (c.type === 11) {
       return {
         ...base,
@@ -431,18 +497,19 @@ export class DiscordStandin extends EventEmitter {
     return { ...base, parent_id: null, topic: null };
   }
 
-  private guildPayload(): Record<string, unknown> {
+  private guildPayload(g: StandinGuild): Record<string, unknown> {
     const now = new Date().toISOString();
+    const mine = this.channels.filter((c) => (c.guildId ?? this.guildId) === g.id);
     return {
-      id: this.guildId,
-      name: this.guildName,
+      id: g.id,
+      name: g.name,
       icon: null,
       owner_id: this.users[0]?.id,
       afk_timeout: 300,
       verification_level: 0,
       default_message_notifications: 0,
       explicit_content_filter: 0,
-      roles: [{ id: this.guildId, name: "@everyone", permissions: MEMBER_PERMS, position: 0, color: 0, hoist: false, managed: false, mentionable: false, flags: 0 }],
+      roles: [{ id: g.id, name: "@everyone", permissions: MEMBER_PERMS, position: 0, color: 0, hoist: false, managed: false, mentionable: false, flags: 0 }],
       emojis: [],
       stickers: [],
       features: [],
@@ -458,8 +525,8 @@ export class DiscordStandin extends EventEmitter {
       member_count: this.users.length + 1,
       voice_states: [],
       members: [{ user: this.botUser, roles: [], joined_at: now, deaf: false, mute: false, flags: 0 }],
-      channels: this.channels.filter((c) => c.type !== 11).map((c) => this.channelObject(c)),
-      threads: this.channels.filter((c) => c.type === 11).map((c) => this.channelObject(c)),
+      channels: mine.filter((c) => c.type !== 11).map((c) => this.channelObject(c)),
+      threads: mine.filter((c) => c.type === 11).map((c) => this.channelObject(c)),
       presences: [],
       stage_instances: [],
       guild_scheduled_events: [],
@@ -571,7 +638,7 @@ export class DiscordStandin extends EventEmitter {
     if (method === "GET" && (is("/gateway/bot") || is("/gateway"))) {
       return {
         url: `${this.baseUrl.replace("http", "ws")}/gateway`,
-        shards: 1,
+        shards: this.recommendedShards,
         session_start_limit: { total: 1000, remaining: 999, reset_after: 86_400_000, max_concurrency: 1 },
       };
     }
@@ -614,11 +681,11 @@ export class DiscordStandin extends EventEmitter {
     }
     if (method === "POST" && (is("/channels/:id/threads") || is("/channels/:id/messages/:mid/threads"))) {
       const parent = this.channel(seg[1] as string);
-      const thread: StandinChannel = { id: snowflake(), name: String(body.name ?? "thread").slice(0, 100), type: 11, parentId: parent.id };
+      const thread: StandinChannel = { id: snowflake(), name: String(body.name ?? "thread").slice(0, 100), type: 11, parentId: parent.id, ...(parent.guildId ? { guildId: parent.guildId } : {}) };
       this.channels.push(thread);
       this.messages.set(thread.id, []);
       const obj = this.channelObject(thread);
-      this.broadcast("THREAD_CREATE", { ...obj, newly_created: true });
+      this.broadcast("THREAD_CREATE", { ...obj, newly_created: true }, this.guildOf(parent.id));
       this.emit("channel", thread);
       return obj;
     }
@@ -693,7 +760,7 @@ export class DiscordStandin extends EventEmitter {
     const msg: ApiMessage = {
       id: snowflake(),
       channel_id: channelId,
-      guild_id: this.guildId,
+      guild_id: this.guildOf(channelId),
       author: this.botUser,
       content: String(body.content ?? ""),
       timestamp: new Date().toISOString(),
@@ -838,7 +905,7 @@ export class DiscordStandin extends EventEmitter {
 
   /** `interaction_metadata` of a message answering `rec` (discord.js needs the owners map). */
   private interactionMetadata(rec: InteractionRecord, type: number): Record<string, unknown> {
-    return { id: rec.id, type, user: this.userObject(this.user(rec.userId)), authorizing_integration_owners: { "0": this.guildId }, ...(rec.commandPath ? { name: rec.commandPath } : {}) };
+    return { id: rec.id, type, user: this.userObject(this.user(rec.userId)), authorizing_integration_owners: { "0": this.guildOf(rec.channelId) }, ...(rec.commandPath ? { name: rec.commandPath } : {}) };
   }
 
   /** The user with this id (throws for an unknown id: a test bug). */
@@ -851,13 +918,14 @@ export class DiscordStandin extends EventEmitter {
   private baseInteraction(type: number, userId: string, channelId: string, ageMs = 0): Record<string, unknown> & { id: string; token: string } {
     const u = this.user(userId);
     const ch = this.channel(channelId);
+    const guildId = this.guildOf(ch.id);
     return {
       id: ageMs > 0 ? snowflakeAt(Date.now() - ageMs) : snowflake(),
       application_id: this.applicationId,
       type,
       token: `itk_${snowflake()}_${Math.random().toString(36).slice(2)}`,
       version: 1,
-      guild_id: this.guildId,
+      guild_id: guildId,
       channel_id: channelId,
       channel: this.channelObject(ch),
       member: { user: this.userObject(u), roles: [], permissions: u.permissions, joined_at: new Date().toISOString(), nick: null, avatar: null, flags: 0, pending: false, deaf: false, mute: false },
@@ -865,7 +933,7 @@ export class DiscordStandin extends EventEmitter {
       locale: "en-US",
       guild_locale: "en-US",
       entitlements: [],
-      authorizing_integration_owners: { "0": this.guildId },
+      authorizing_integration_owners: { "0": guildId },
       context: 0,
       attachment_size_limit: 10_485_760,
     };
@@ -915,9 +983,10 @@ export class DiscordStandin extends EventEmitter {
       };
       done.on("change", check);
     });
-    if (!this.broadcast("INTERACTION_CREATE", payload)) {
+    const guildId = this.guildOf(channelId);
+    if (!this.broadcast("INTERACTION_CREATE", payload, guildId)) {
       this.pending.delete(record.token);
-      throw new Error("no bot is connected to the stand-in");
+      throw new Error(`no bot is connected to the stand-in on the shard of guild ${guildId}`);
     }
     await settled;
     return record;
@@ -937,9 +1006,9 @@ export class DiscordStandin extends EventEmitter {
     return record.followups;
   }
 
-  /** Registered command by name (guild scope first, then global). */
-  commandByName(name: string): Record<string, unknown> | undefined {
-    return [...(this.commands.get(this.guildId) ?? []), ...(this.commands.get("global") ?? [])].find((c) => c.name === name);
+  /** Registered command by name (the guild's scope first, then global; default: the first guild). */
+  commandByName(name: string, guildId: string = this.guildId): Record<string, unknown> | undefined {
+    return [...(this.commands.get(guildId) ?? []), ...(this.commands.get("global") ?? [])].find((c) => c.name === name);
   }
 
   /**
@@ -948,7 +1017,7 @@ export class DiscordStandin extends EventEmitter {
    */
   async command(userId: string, channelId: string, path: string, options: Record<string, string | number | boolean> = {}, opts: DriveOptions = {}): Promise<InteractionRecord> {
     const payload = this.baseInteraction(2, userId, channelId, opts.ageMs);
-    payload.data = this.commandData(path, options, null);
+    payload.data = this.commandData(path, options, null, this.guildOf(channelId));
     return this.run(payload, userId, channelId, undefined, opts, path);
   }
 
@@ -958,7 +1027,7 @@ export class DiscordStandin extends EventEmitter {
    */
   async rawCommand(userId: string, channelId: string, path: string, leaf: ApiOption[], opts: DriveOptions = {}): Promise<InteractionRecord> {
     const payload = this.baseInteraction(2, userId, channelId, opts.ageMs);
-    const data = this.commandData(path, {}, null);
+    const data = this.commandData(path, {}, null, this.guildOf(channelId));
     const wrap = (o: Record<string, unknown>[]): Record<string, unknown>[] =>
       o.map((x) => (x.type === 1 ? { ...x, options: leaf } : x.type === 2 ? { ...x, options: wrap(x.options as Record<string, unknown>[]) } : x));
     payload.data = { ...data, options: path.includes(" ") ? wrap(data.options as Record<string, unknown>[]) : leaf };
@@ -968,22 +1037,22 @@ export class DiscordStandin extends EventEmitter {
   /** Asks the bot for autocomplete choices of option `focused` while typing `options[focused]`. */
   async autocomplete(userId: string, channelId: string, path: string, options: Record<string, string | number | boolean>, focused: string, opts: DriveOptions = {}): Promise<{ name: string; value: string | number }[]> {
     const payload = this.baseInteraction(4, userId, channelId, opts.ageMs);
-    payload.data = this.commandData(path, options, focused);
-    const rec = await this.run(payload, userId, channelId, undefined, opts, undefined, this.optionDef(path, focused));
+    payload.data = this.commandData(path, options, focused, this.guildOf(channelId));
+    const rec = await this.run(payload, userId, channelId, undefined, opts, undefined, this.optionDef(path, focused, this.guildOf(channelId)));
     return rec.choices ?? [];
   }
 
   /** The registered definition of option `name` of command `path` (`name`, `name sub`, `name group sub`). */
-  optionDef(path: string, name: string): OptionDef | undefined {
+  optionDef(path: string, name: string, guildId: string = this.guildId): OptionDef | undefined {
     const [cmdName, ...rest] = path.split(" ");
-    let node = this.commandByName(cmdName as string) as unknown as OptionDef | undefined;
+    let node = this.commandByName(cmdName as string, guildId) as unknown as OptionDef | undefined;
     for (const part of rest) node = node?.options?.find((o) => o.name === part);
     return node?.options?.find((o) => o.name === name);
   }
 
-  private commandData(path: string, options: Record<string, string | number | boolean>, focused: string | null): Record<string, unknown> {
+  private commandData(path: string, options: Record<string, string | number | boolean>, focused: string | null, guildId: string): Record<string, unknown> {
     const [name, first, second] = path.split(" ") as [string, string | undefined, string | undefined];
-    const cmd = this.commandByName(name);
+    const cmd = this.commandByName(name, guildId);
     const childOf = (parent: Record<string, unknown> | undefined, n: string) => ((parent?.options as Record<string, unknown>[] | undefined) ?? []).find((o) => o.name === n);
     const group = second ? childOf(cmd, first as string) : undefined;
     const sub = second ?? first;
@@ -1010,7 +1079,7 @@ export class DiscordStandin extends EventEmitter {
       id: (cmd?.id as string | undefined) ?? "0",
       name,
       type: 1,
-      guild_id: this.guildId,
+      guild_id: guildId,
       ...resolved,
       options: second ? [{ name: first, type: 2, options: [{ name: sub, type: 1, options: leaf }] }] : sub ? [{ name: sub, type: 1, options: leaf }] : leaf,
     };

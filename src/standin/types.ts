@@ -19,6 +19,14 @@ export interface StandinChannel {
   /** 0 guild text, 11 public thread. */
   readonly type: 0 | 11;
   readonly parentId: string | null;
+  /** The guild it belongs to (default: the stand-in's first guild). */
+  readonly guildId?: string;
+}
+
+/** A guild of the stand-in. */
+export interface StandinGuild {
+  readonly id: string;
+  readonly name: string;
 }
 
 /** An attachment as the API returns it, with the stored bytes kept aside. */

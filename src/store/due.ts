@@ -6,55 +6,73 @@
  * change writes a few bytes, not the whole index. The tables themselves stay the truth: a wake
  * that finds nothing due only re-arms, so a stale entry costs one read, never a wrong move.
  *
+ * Each entry names the table's guild, so a shard process arms only the tables of its own
+ * guilds without reading them (https://discord.com/developers/docs/events/gateway#sharding).
+ *
  * Earlier versions kept the whole index in one record under the key `due`; it is read once,
- * copied to per-table records and deleted.
+ * copied to per-table records and deleted. Their entries (a bare number) have no guild: the
+ * table itself says whose it is when it is woken.
  */
 import type { RecordStore } from "./store";
 
-/** The store of the due index: a wake time per key (and, from earlier versions, one map). */
-export type DueStore = RecordStore<number | Record<string, number>>;
+/** A stored entry: `[wake time in ms since the epoch, guild id or null (a DM)]`. */
+export type DueValue = readonly [number, string | null];
+
+/** The store of the due index: an entry per key (from earlier versions: a bare time, or one map). */
+export type DueStore = RecordStore<DueValue | number | Record<string, number>>;
+
+/** An entry of the index: when (ms since the epoch) and the table's guild (undefined: not recorded). */
+export interface DueEntry {
+  readonly at: number;
+  readonly guild?: string | null;
+}
 
 const LEGACY_KEY = "due";
 /** Keys of flags kept beside the entries (never a table key: those are `game:channel`). */
 const FLAG_PREFIX = "!";
 
 export class DueIndex {
-  private entries: Map<string, number> | null = null;
-  private loading: Promise<Map<string, number>> | null = null;
+  private entries: Map<string, DueEntry> | null = null;
+  private loading: Promise<Map<string, DueEntry>> | null = null;
   private writing: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly store: DueStore) {}
 
-  /** Every entry: key and wake time (ms since the epoch). Lists the store once. */
-  async all(): Promise<Map<string, number>> {
+  /** Every entry by key. Lists the store once. */
+  async all(): Promise<Map<string, DueEntry>> {
     this.loading ??= this.load();
     this.entries ??= await this.loading;
     return this.entries;
   }
 
-  private async load(): Promise<Map<string, number>> {
-    const map = new Map<string, number>();
+  private async load(): Promise<Map<string, DueEntry>> {
+    const map = new Map<string, DueEntry>();
     let legacy: Record<string, number> | null = null;
     for (const [key, value] of await this.store.entries()) {
       if (key.startsWith(FLAG_PREFIX)) continue;
-      if (key === LEGACY_KEY && typeof value === "object" && value !== null) legacy = value;
-      else if (typeof value === "number") map.set(key, value);
+      if (Array.isArray(value) && typeof value[0] === "number") map.set(key, { at: value[0], guild: value[1] ?? null });
+      else if (typeof value === "number") map.set(key, { at: value });
+      else if (key === LEGACY_KEY && typeof value === "object" && value !== null) legacy = value as Record<string, number>;
     }
     if (legacy) {
-      for (const [key, at] of Object.entries(legacy)) if (!map.has(key) && typeof at === "number") map.set(key, at);
-      await Promise.all(Object.keys(legacy).map((key) => this.store.set(key, map.get(key)!)));
+      for (const [key, at] of Object.entries(legacy)) if (!map.has(key) && typeof at === "number") map.set(key, { at });
+      await Promise.all(Object.keys(legacy).map((key) => this.store.set(key, map.get(key)!.at)));
       await this.store.delete(LEGACY_KEY);
     }
     return map;
   }
 
-  /** Sets (a time in ms) or clears (null) the wake of `key`, and saves that one entry. */
-  async set(key: string, wakeAt: number | null): Promise<void> {
+  /**
+   * Sets (a time in ms) or clears (null) the wake of `key`, and saves that one entry.
+   * `guild` is the table's guild (null: a DM; undefined: not known, as in a bare entry).
+   */
+  async set(key: string, wakeAt: number | null, guild?: string | null): Promise<void> {
     const map = await this.all();
-    if (wakeAt === null ? !map.has(key) : map.get(key) === wakeAt) return;
+    const had = map.get(key);
+    if (wakeAt === null ? had === undefined : had?.at === wakeAt && had.guild === guild) return;
     if (wakeAt === null) map.delete(key);
-    else map.set(key, wakeAt);
-    const write = wakeAt === null ? this.store.delete(key) : this.store.set(key, wakeAt);
+    else map.set(key, guild === undefined ? { at: wakeAt } : { at: wakeAt, guild });
+    const write = wakeAt === null ? this.store.delete(key) : this.store.set(key, guild === undefined ? wakeAt : [wakeAt, guild]);
     this.writing = Promise.allSettled([this.writing, write]);
     await write;
   }

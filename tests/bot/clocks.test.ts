@@ -40,7 +40,7 @@ async function stores(): Promise<Stores> {
 }
 
 /** A bot's clock machinery on `s` (a second rig on the same stores is a restarted bot). */
-function rig(s: Stores): Rig {
+function rig(s: Stores, owns?: (guildId: string | null) => boolean): Rig {
   const now = () => Date.now();
   let n = 0;
   const tables: OnexenoTables = new TableService(s.tables, onexenoGame.definition, { now, newSeed: () => `seed-${++n}` }, onexenoGame.seats);
@@ -57,6 +57,7 @@ function rig(s: Stores): Rig {
     async (channelId, payload) => void posted.push({ channelId, payload }),
     (channelId) => kicked.push(channelId),
     { info: () => {}, error: (m, e) => { throw new Error(`${m}: ${String(e)}`); } },
+    now, owns,
   );
   return { tables, canasta, clocks, posted, kicked };
 }
@@ -222,6 +223,39 @@ describe("turn clocks", () => {
     expect(rec.moves.at(-1)?.move.kind).toBe("discard");
     expect(b.clocks.armed).toBe(2);
     await b.clocks.stop();
+  });
+
+  it("shards sharing a store: each process arms and plays only the clocks of its own guilds", async () => {
+    const s = await stores();
+    const a = rig(s, (g) => g === "g");
+    const b = rig(s, (g) => g === "h");
+    await a.clocks.start();
+    await b.clocks.start();
+    await basicGame(a); // guild g, saved through a
+    await a.canasta.open("chan-2", "h", ann, { target: 500 }, "c", LIVE); // guild h, saved through a all the same
+    await a.canasta.join("chan-2", bob);
+    await a.canasta.start("chan-2", ann.userId);
+    expect(a.clocks.armed).toBe(1); // a holds guild g only
+    expect(b.clocks.armed).toBe(0); // b has not read the index since
+    const c = rig(s, (g) => g === "h"); // a process of h's shard starting now reads the index
+    await c.clocks.start();
+    expect(c.clocks.armed).toBe(1);
+    await vi.advanceTimersByTimeAsync(120_000);
+    // Each clock was played once, by its own shard.
+    expect(a.posted.map((p) => p.channelId)).toEqual([CH, CH]);
+    expect(c.posted.map((p) => p.channelId)).toEqual(["chan-2", "chan-2"]);
+    expect(b.posted).toEqual([]);
+    // A bare entry (as earlier versions wrote, no guild) is armed everywhere, but played only by the table's shard.
+    const key = `onexeno:${CH}`;
+    const due = (await a.tables.get(CH))!.turnClock!.due!;
+    await s.due.set(key, due);
+    const d = rig(s, (g) => g === "h");
+    await d.clocks.start();
+    expect(d.clocks.armed).toBe(2);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(d.posted.map((p) => p.channelId)).not.toContain(CH);
+    expect(a.posted.filter((p) => p.channelId === CH).length).toBeGreaterThan(2);
+    for (const r of [a, b, c, d]) await r.clocks.stop();
   });
 
   it("a lobby idle for 30 minutes closes itself with a message; activity restarts the count", async () => {

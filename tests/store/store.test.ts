@@ -90,13 +90,15 @@ describe.each(backends)("%s store", (kind) => {
     const store = (await openStore(urlOf(), ns)) as DueStore;
     await store.set("due", { "onexeno:1": 1000, "onze:2": 2000 }); // as earlier versions kept it
     const index = new DueIndex(store);
-    expect([...(await index.all())].sort()).toEqual([["onexeno:1", 1000], ["onze:2", 2000]]);
-    await index.set("canasta:3", 3000);
+    expect([...(await index.all())].sort()).toEqual([["onexeno:1", { at: 1000 }], ["onze:2", { at: 2000 }]]);
+    await index.set("canasta:3", 3000, "g1"); // with the table's guild, so a shard arms only its own
     await index.set("onexeno:1", null);
+    await index.set("onze:4", 4000, null); // a DM
     await index.flush();
-    expect((await store.keys()).sort()).toEqual(["canasta:3", "onze:2"]);
+    expect((await store.keys()).sort()).toEqual(["canasta:3", "onze:2", "onze:4"]);
+    expect(await store.get("canasta:3")).toEqual([3000, "g1"]);
     const again = new DueIndex(store);
-    expect([...(await again.all())].sort()).toEqual([["canasta:3", 3000], ["onze:2", 2000]]);
+    expect([...(await again.all())].sort()).toEqual([["canasta:3", { at: 3000, guild: "g1" }], ["onze:2", { at: 2000 }], ["onze:4", { at: 4000, guild: null }]]);
     await store.close();
   });
 });

@@ -1,0 +1,203 @@
+/**
+ * Scale-out as an operator runs it: two shard processes (`SHARD_COUNT=2`, `SHARD_IDS=0` and
+ * `1`, each `npm start`'s entry point) sharing one redis-server, on a stand-in whose two guilds
+ * Discord would route to different shards. Games run in both guilds at once; one shard process
+ * is SIGKILLed mid-game and started again, and its game carries on from the last accepted move
+ * while the other shard's game never stops. Then `npm start` alone with a stand-in that
+ * recommends two shards: discord.js's sharding manager runs a process per shard.
+ *
+ * Runs when redis-server is installed; REDIS_REQUIRED=1 (CI) makes a missing server a failure.
+ */
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerCommands } from "../../src/app";
+import { DiscordStandin, shardGuilds, shardOf } from "../../src/standin/server";
+import type { ApiMessage } from "../../src/standin/types";
+import { hasRedisServer, redisRequired, startRedis, type RedisServer } from "../helpers/redis";
+import { ADA, BEN, GENERAL, Harness } from "./harness";
+
+const root = join(import.meta.dirname, "..", "..");
+const run = hasRedisServer() || redisRequired;
+const TABLE_2 = shardGuilds(2).channels.at(-1)!.id; // the text channel of the second guild
+
+/** A bot process and everything it printed. */
+interface Proc {
+  readonly child: ChildProcess;
+  out: string;
+  readonly exited: Promise<number | null>;
+}
+
+/**
+ * Starts `src/index.ts` in a node process of its own (`node --import tsx`, not the `tsx` CLI,
+ * whose wrapper process would outlive a SIGKILL of it and keep the bot running).
+ */
+function startProcess(env: NodeJS.ProcessEnv): Proc {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/index.ts"], { cwd: root, env: { ...process.env, DOTENV_CONFIG_PATH: "/dev/null", PICTURE_THREADS: "1", LOG_LEVEL: "warn", ...env } });
+  const proc: Proc = { child, out: "", exited: new Promise((resolve) => child.on("close", resolve)) };
+  child.stdout?.on("data", (d) => (proc.out += d));
+  child.stderr?.on("data", (d) => (proc.out += d));
+  return proc;
+}
+
+async function until<T>(what: string, pred: () => T | null | undefined | false | Promise<T | null | undefined | false>, timeoutMs = 90_000): Promise<T> {
+  const t0 = Date.now();
+  for (;;) {
+    const v = await pred();
+    if (v) return v;
+    if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** The revision the newest public table message of a channel was drawn for (its buttons carry it). */
+function revOf(sb: DiscordStandin, channelId: string): number | null {
+  const m = sb.visibleMessages(channelId, null).at(-1);
+  const id = m ? Harness.customIds(m).find((x) => x.split("|")[2] !== undefined) : undefined;
+  return id ? Number(id.split("|")[2]) : null;
+}
+
+/** Whose turn the newest public message of a channel announces. */
+function moverOf(m: ApiMessage | undefined): string | null {
+  return /<@(\d+)>, your turn/.exec(m?.content ?? "")?.[1] ?? null;
+}
+
+/**
+ * One ONEXENO turn as a person takes it (the first placeable card at its first place, else a
+ * pass); resolves with the revision of the table the move produced.
+ */
+async function playTurn(sb: DiscordStandin, channelId: string): Promise<number> {
+  const before = revOf(sb, channelId) ?? 0;
+  const who = await until("whose turn it is", () => moverOf(sb.visibleMessages(channelId, null).at(-1)));
+  const cards = await sb.autocomplete(who, channelId, "onexeno play", { card: "" }, "card");
+  const playable = cards.filter((c) => /\d+ places?/.test(c.name));
+  if (playable.length) {
+    const at = await sb.autocomplete(who, channelId, "onexeno play", { card: String(playable[0]!.value), at: "" }, "at");
+    await sb.command(who, channelId, "onexeno play", { card: String(playable[0]!.value), at: String(at[0]!.value) });
+  } else {
+    await sb.command(who, channelId, "onexeno pass");
+  }
+  return until(`the table after revision ${before} in ${channelId}`, () => {
+    const rev = revOf(sb, channelId);
+    return rev !== null && rev > before ? rev : null;
+  });
+}
+
+describe.runIf(run)("shards across processes", () => {
+  let redis: RedisServer;
+  let standin: DiscordStandin;
+  const procs: Proc[] = [];
+  beforeAll(async () => {
+    redis = await startRedis();
+    standin = new DiscordStandin({ ...shardGuilds(2), shards: 2 });
+    await standin.start();
+    for (const g of standin.guilds) await registerCommands({ token: standin.token, apiUrl: standin.apiUrl, applicationId: standin.applicationId, guildId: g.id });
+  }, 60_000);
+  afterAll(async () => {
+    for (const p of procs) if (p.child.exitCode === null) p.child.kill("SIGKILL");
+    await standin?.stop();
+    await redis?.stop();
+  });
+
+  it("two shard processes on one Redis play in both guilds at once; a SIGKILLed shard resumes with no accepted move lost", async () => {
+    expect(shardOf(standin.guildOf(GENERAL), 2)).toBe(0);
+    expect(shardOf(standin.guildOf(TABLE_2), 2)).toBe(1);
+    const shardEnv = (id: number) => ({ DISCORD_TOKEN: standin.token, DISCORD_API_URL: standin.apiUrl, STORE_URL: redis.url, SHARD_COUNT: "2", SHARD_IDS: String(id) });
+    const shard0 = startProcess(shardEnv(0));
+    let shard1 = startProcess(shardEnv(1));
+    procs.push(shard0, shard1);
+    const both = () => standin.connectedShards.map((s) => s.join("/")).sort().join(" ") === "0/2 1/2";
+    try {
+      await until("both shards to connect", both);
+      // A table in each guild, set up at once (each goes to its own shard process).
+      await Promise.all([GENERAL, TABLE_2].map(async (ch) => {
+        await standin.command(ADA, ch, "onexeno new", { game: "basic" });
+        await standin.command(BEN, ch, "onexeno join");
+        await standin.command(ADA, ch, "onexeno start");
+      }));
+      // Both games move at once: four turns in each.
+      const playFour = async (ch: string) => {
+        let rev = 0;
+        for (let i = 0; i < 4; i++) rev = await playTurn(standin, ch);
+        return rev;
+      };
+      const [, accepted] = await Promise.all([playFour(GENERAL), playFour(TABLE_2)]);
+      const movesOnShard1 = standin.visibleMessages(TABLE_2, null).length;
+
+      // Shard 1 dies mid-game. Shard 0's game goes on meanwhile.
+      shard1.child.kill("SIGKILL");
+      await shard1.exited;
+      const during = playFour(GENERAL);
+      // Meanwhile Discord holds shard 1's events for a resume that never comes: the command fails.
+      const lost = await standin.command(ADA, TABLE_2, "onexeno table", {}, { allowFailure: true });
+      expect(lost.callbackType).toBeNull();
+      shard1 = startProcess(shardEnv(1));
+      procs.push(shard1);
+      await until("shard 1 to connect again", both);
+      await during;
+
+      // The restarted shard shows the game at the last accepted move, says it restarted, and plays on.
+      await standin.command(ADA, TABLE_2, "onexeno table");
+      const shown = await until("the resumed table", () => {
+        const m = standin.visibleMessages(TABLE_2, null).at(-1);
+        return standin.visibleMessages(TABLE_2, null).length > movesOnShard1 && revOf(standin, TABLE_2) !== null ? m : null;
+      });
+      expect(revOf(standin, TABLE_2)).toBe(accepted);
+      expect(shown?.content).toContain("The bot restarted");
+      const after = await Promise.all([playFour(GENERAL), playFour(TABLE_2)]);
+      expect(after[1]).toBeGreaterThan(accepted);
+      // Each guild's interactions went only to its own shard: neither process logged a failure.
+      for (const p of [shard0, shard1]) expect(p.out).not.toMatch(/"level":(50|60)/);
+    } catch (e) {
+      throw new Error(`${(e as Error).message}\n--- shard 0:\n${shard0.out}\n--- shard 1:\n${shard1.out}`);
+    }
+    shard0.child.kill("SIGTERM");
+    shard1.child.kill("SIGTERM");
+    expect(await shard0.exited).toBe(0);
+    expect(await shard1.exited).toBe(0);
+  }, 480_000);
+});
+
+describe("the sharding manager", () => {
+  it("npm start with a stand-in that recommends two shards runs a process per shard, and SIGTERM stops them all", async () => {
+    const p = startProcess({ DISCORD_TOKEN: "", STANDIN_PORT: "0", STANDIN_SHARDS: "2", STORE_URL: "memory://" });
+    try {
+      const url = await until("the stand-in's address", () => /Open (http:\/\/127\.0\.0\.1:\d+)\//.exec(p.out)?.[1]);
+      await until("both shards ready", () => /Shard 0: Bot ready on shard 0 of 2/.test(p.out) && /Shard 1: Bot ready on shard 1 of 2/.test(p.out));
+      const state = (await (await fetch(`${url}/local/state`)).json()) as { channels: { id: string; name: string }[] };
+      const post = (path: string, body: unknown) => fetch(`${url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      // A lobby in a channel of each guild: each answered by its own shard process.
+      for (const ch of [GENERAL, TABLE_2]) {
+        expect(state.channels.map((c) => c.id)).toContain(ch);
+        expect((await post("/local/command", { user: ADA, channel: ch, path: "onexeno new", options: { game: "basic" } })).status).toBe(200);
+        const seen = (await (await fetch(`${url}/local/messages?user=${ADA}&channel=${ch}`)).json()) as { content: string }[];
+        expect(seen.at(-1)?.content).toMatch(/A table is open in this channel/);
+      }
+      const pids = await until("two shard processes", () => {
+        const kids = spawnSyncChildren(p.child.pid!);
+        return kids.length >= 2 ? kids : null;
+      });
+      expect(pids.length).toBeGreaterThanOrEqual(2);
+    } catch (e) {
+      p.child.kill("SIGKILL");
+      throw new Error(`${(e as Error).message}\n--- output:\n${p.out}`);
+    }
+    p.child.kill("SIGTERM");
+    expect(await p.exited).toBe(0);
+    expect(p.out).toMatch(/Shard 0: SIGTERM: finishing/);
+    expect(p.out).toMatch(/Shard 1: SIGTERM: finishing/);
+  }, 240_000);
+});
+
+/** Pids of the processes under `pid` that run the bot's entry point (the shard processes). */
+function spawnSyncChildren(pid: number): number[] {
+  const text = execFileSync("ps", ["-eo", "pid=,ppid=,args="], { encoding: "utf8" });
+  const rows = text.trim().split("\n").map((l) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(l)).filter((m): m is RegExpExecArray => m !== null).map((m) => ({ pid: Number(m[1]), ppid: Number(m[2]), args: m[3]! }));
+  const under = new Set([pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const r of rows) if (under.has(r.ppid) && !under.has(r.pid)) (under.add(r.pid), (grew = true));
+  }
+  // The manager and each shard are node processes running src/index.ts; the shards are the leaves.
+  return rows.filter((r) => under.has(r.pid) && r.pid !== pid && /src\/index\.ts/.test(r.args) && !rows.some((c) => c.ppid === r.pid)).map((r) => r.pid);
+}
