@@ -15,7 +15,7 @@ import "dotenv/config";
 import { REST, Routes, ShardingManager, Status } from "discord.js";
 import type { Server } from "node:http";
 import { fileURLToPath } from "node:url";
-import { openBotStores, registerCommands, startBot, type ShardSet } from "./app";
+import { holdsGuild, openBotStores, registerCommands, startBot, type ShardSet } from "./app";
 import { loadConfig } from "./config";
 import { createLogger } from "./ops/log";
 import { createMetrics, startOpsServer } from "./ops/metrics";
@@ -122,11 +122,14 @@ async function runShards(token: string, apiUrl: string, shards: ShardSet | null,
   // Metrics read the bot once it exists; until then they report nothing.
   let running: Awaited<ReturnType<typeof startBot>> | null = null;
   const metrics = createMetrics({
+    // This process's guilds only, so the shards' figures add up to the whole.
     async tables() {
       const out: { game: string; status: string; count: number }[] = [];
+      const client = running?.client;
+      if (!client) return out;
       for (const [game, store] of stores.games) {
         const counts = new Map<string, number>();
-        for (const [, rec] of await store.entries()) counts.set(rec.status, (counts.get(rec.status) ?? 0) + 1);
+        for (const [, rec] of await store.entries()) if (holdsGuild(client, rec.guildId ?? null)) counts.set(rec.status, (counts.get(rec.status) ?? 0) + 1);
         for (const [status, count] of counts) out.push({ game, status, count });
       }
       return out;

@@ -102,7 +102,7 @@ describe.runIf(run)("shards across processes", () => {
   it("two shard processes on one Redis play in both guilds at once; a SIGKILLed shard resumes with no accepted move lost", async () => {
     expect(shardOf(standin.guildOf(GENERAL), 2)).toBe(0);
     expect(shardOf(standin.guildOf(TABLE_2), 2)).toBe(1);
-    const shardEnv = (id: number) => ({ DISCORD_TOKEN: standin.token, DISCORD_API_URL: standin.apiUrl, STORE_URL: redis.url, SHARD_COUNT: "2", SHARD_IDS: String(id) });
+    const shardEnv = (id: number) => ({ DISCORD_TOKEN: standin.token, DISCORD_API_URL: standin.apiUrl, STORE_URL: redis.url, SHARD_COUNT: "2", SHARD_IDS: String(id), METRICS_PORT: "0" });
     const shard0 = startProcess(shardEnv(0));
     let shard1 = startProcess(shardEnv(1));
     procs.push(shard0, shard1);
@@ -123,6 +123,12 @@ describe.runIf(run)("shards across processes", () => {
       };
       const [, accepted] = await Promise.all([playFour(GENERAL), playFour(TABLE_2)]);
       const movesOnShard1 = standin.visibleMessages(TABLE_2, null).length;
+      // Each shard's metrics count its own guilds' tables (so the shards add up): one running game each.
+      for (const p of [shard0, shard1]) {
+        const port = /Health and metrics on port (\d+)/.exec(p.out)?.[1];
+        const scrape = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+        expect(scrape).toMatch(/onexeno_tables\{game="onexeno",status="playing"\} 1\n/);
+      }
 
       // Shard 1 dies mid-game. Shard 0's game goes on meanwhile.
       shard1.child.kill("SIGKILL");
