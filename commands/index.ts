@@ -4,6 +4,7 @@ import type { Command, ComponentHandler } from "../src/bot/router";
 import { onexenoCommand } from "./onexeno";
 import { onexenoComponents } from "./onexeno-components";
 import { onzeCommand } from "./onze";
+import { ratingsCommand, statsCommand } from "./ratings";
 
-export const commands: readonly Command<BotContext>[] = [onexenoCommand, onzeCommand];
+export const commands: readonly Command<BotContext>[] = [onexenoCommand, onzeCommand, statsCommand, ratingsCommand];
 export const components: ComponentHandler<BotContext> = onexenoComponents;

@@ -11,12 +11,13 @@ import { clockMessages, Clocks } from "./bot/clocks";
 import { solitairePayload } from "../commands/solitaire";
 import type { BotContext } from "./bot/context";
 import { LiveTables, recordOf, withoutRecord, type LiveMessage, type TablePayload } from "./bot/live";
+import { RatingService, type RatingBoard } from "./bot/ratings";
 import { markStart } from "./bot/restart";
 import { Publisher } from "./bot/publisher";
 import { createRouter, type InteractionEvent, type Logger } from "./bot/router";
 import { SolitaireService, type Leaderboard, type SolitaireRecord } from "./bot/solitaire";
 import { TableService, type AnyTable, type AnyTables, type CanastaTables, type OnexenoTables, type TableServiceOptions } from "./bot/tables";
-import { TABLE_GAME_RULES } from "./games/index";
+import { ratedResult, TABLE_GAME_RULES } from "./games/index";
 import { DueIndex, type DueStore } from "./store/due";
 import { openStore, type RecordStore } from "./store/store";
 
@@ -30,6 +31,8 @@ export interface BotStores {
   readonly live: RecordStore<LiveMessage>;
   /** The due index of turn clocks (src/store/due.ts). */
   readonly clocks: DueStore;
+  /** Ratings per server and game (src/bot/ratings.ts). */
+  readonly ratings: RecordStore<RatingBoard>;
   close(): Promise<void>;
 }
 
@@ -42,10 +45,11 @@ export async function openBotStores(url: string): Promise<BotStores> {
   const leaderboards = await openStore<Leaderboard>(url, "leaderboard");
   const live = await openStore<LiveMessage>(url, "live");
   const clocks: DueStore = await openStore(url, "clocks");
+  const ratings = await openStore<RatingBoard>(url, "ratings");
   return {
-    games, solitaire, leaderboards, live, clocks,
+    games, solitaire, leaderboards, live, clocks, ratings,
     async close() {
-      await Promise.all([...[...games.values()].map((g) => g.close()), solitaire.close(), leaderboards.close(), live.close(), clocks.close()]);
+      await Promise.all([...[...games.values()].map((g) => g.close()), solitaire.close(), leaderboards.close(), live.close(), clocks.close(), ratings.close()]);
     },
   };
 }
@@ -58,6 +62,7 @@ export interface Bot {
   /** Every table game's service, by game id. */
   readonly games: ReadonlyMap<string, AnyTables>;
   readonly solitaire: SolitaireService;
+  readonly ratings: RatingService;
   /** The live table message of each channel. */
   readonly live: LiveTables;
   /** The turn clocks of every table. */
@@ -127,10 +132,17 @@ export async function registerCommands(opts: { token: string; apiUrl: string; ap
 export async function startBot(opts: BotOptions): Promise<Bot> {
   const log = opts.log ?? consoleLogger;
   const services = new Map<string, AnyTables>();
+  const ratings = new RatingService(opts.stores.ratings, opts.tableOptions?.now);
   for (const g of TABLE_GAME_RULES) {
     const store = opts.stores.games.get(g.id);
     if (!store) throw new Error(`no store for ${g.id}`);
-    services.set(g.id, new TableService(store, g.definition as never, opts.tableOptions, g.seats as never) as AnyTables);
+    const service = new TableService(store, g.definition as never, opts.tableOptions, g.seats as never) as AnyTables;
+    // A game that ends by its rules updates the ratings of the people who played it.
+    service.onFinish((rec) => {
+      const result = ratedResult(rec.game, rec.config, rec.state);
+      if (result) void ratings.record(rec, result.game, result.outcome, result.teams).catch((e) => log.error(`could not rate the game in channel ${rec.channelId}`, e));
+    });
+    services.set(g.id, service);
   }
   const tables = services.get("onexeno") as unknown as OnexenoTables;
   const canastaTables = services.get("canasta") as unknown as CanastaTables;
@@ -160,7 +172,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     if (record !== undefined) void live.shown(channelId, sending.catch(() => undefined), record, (payload as TablePayload).rev);
     await sending;
   };
-  const ctx: BotContext = { tables, canasta: canastaTables, games: services, solitaire, log, afterReply: (channelId) => autoplay.kick(channelId), post: (channelId, payload) => post(channelId, payload) };
+  const ctx: BotContext = { tables, canasta: canastaTables, games: services, solitaire, ratings, log, afterReply: (channelId) => autoplay.kick(channelId), post: (channelId, payload) => post(channelId, payload) };
   const games = TABLE_GAMES.map((g) => ({ ...g, service: g.tables(ctx) }));
   /** The current public table of a channel, whichever game holds it (running ones only). */
   const currentTable = async (channelId: string, note?: string): Promise<BaseMessageOptions | null> => {
@@ -208,6 +220,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     canasta: canastaTables,
     games: services,
     solitaire,
+    ratings,
     live,
     clocks,
     ready,

@@ -29,7 +29,7 @@ const rules: { area: string; allowed: (t: string) => boolean }[] = [
   { area: "src/games", allowed: (t) => t === "src/engine" || t === "src/games" },
   { area: "render", allowed: (t) => t === "render" || t === "src/games" || t === "src/engine" || t === "@napi-rs/canvas" || t === "piscina" || t === "node:" },
   { area: "src/store", allowed: (t) => t === "src/store" || t.startsWith("keyv") || t.startsWith("@keyv/") || t === "node:" },
-  { area: "src/bot", allowed: (t) => ["src/bot", "src/engine", "src/games", "src/store", "discord.js", "async-mutex", "node:"].includes(t) },
+  { area: "src/bot", allowed: (t) => ["src/bot", "src/engine", "src/games", "src/store", "discord.js", "async-mutex", "openskill", "node:"].includes(t) },
   { area: "src/standin", allowed: (t) => t === "src/standin" || t === "ws" || t === "node:" },
   { area: "commands", allowed: (t) => ["commands", "src/bot", "src/games", "src/engine", "src/store", "render", "discord.js", "node:"].includes(t) },
 ];

@@ -1,5 +1,6 @@
 /** What every command and component handler receives. */
 import type { BaseMessageOptions } from "discord.js";
+import type { RatingService } from "./ratings";
 import type { Logger } from "./router";
 import type { SolitaireService } from "./solitaire";
 import type { AnyTables, CanastaTables, OnexenoTables } from "./tables";
@@ -10,6 +11,8 @@ export interface BotContext {
   /** Every table game's service, by game id (the games of `src/games/index.ts`). */
   readonly games: ReadonlyMap<string, AnyTables>;
   readonly solitaire: SolitaireService;
+  /** Ratings per server and game (updated when a game between people ends). */
+  readonly ratings: RatingService;
   readonly log: Logger;
   /**
    * Called after a reply that may have handed the turn to a computer player; the host

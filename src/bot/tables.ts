@@ -108,6 +108,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
   private readonly newSeed: () => string;
   private readonly computers: boolean;
   private readonly listeners: WakeListener[] = [];
+  private readonly finished: ((rec: GameTable<G, C, S, M>) => void)[] = [];
 
   constructor(
     private readonly store: RecordStore<GameTable<G, C, S, M>>,
@@ -129,6 +130,15 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
   /** Registers a listener told after every save when the table's clock next needs the host. */
   onWake(listener: WakeListener): void {
     this.listeners.push(listener);
+  }
+
+  /**
+   * Registers a listener told once when a game ends by its rules (the save that turns a table
+   * `over`; not a table ended with `/… end`), with the finished table. Called under the
+   * channel's lock, after the save; it must not wait on this table.
+   */
+  onFinish(listener: (rec: GameTable<G, C, S, M>) => void): void {
+    this.finished.push(listener);
   }
 
   /**
@@ -206,6 +216,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
       const wake = this.wakeAt(next);
       const guild = next?.guildId ?? rec?.guildId ?? null;
       for (const l of this.listeners) l(channelId, wake, guild);
+      if (next && next.status === "over" && rec?.status === "playing") for (const l of this.finished) l(next);
       return next;
     });
   }

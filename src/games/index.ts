@@ -6,13 +6,13 @@
  * names a game; a new game is its own folders plus one entry here (and its bot-side entry
  * in `commands/games.ts`).
  */
-import type { GameDefinition, VersionedState } from "../engine/definition";
+import type { GameDefinition, Outcome, VersionedState } from "../engine/definition";
 import type { RngState } from "../engine/rng";
 import { canasta, type CanastaConfig, type CanastaMove, type CanastaState, type CanastaView } from "./onexeno/canasta";
 import { chooseCanastaMove } from "./onexeno/canasta-computer";
 import { canastaView } from "./onexeno/canasta";
 import { chooseComputerMove, type ComputerLevel } from "./onexeno/computer";
-import { onexeno, onexenoView, passAllowed, type OnexenoConfig, type OnexenoMove, type OnexenoState, type OnexenoView } from "./onexeno/game";
+import { onexeno, onexenoView, passAllowed, teamOf, type OnexenoConfig, type OnexenoMove, type OnexenoState, type OnexenoView } from "./onexeno/game";
 import { onze, onzeView, type OnzeConfig, type OnzeMove, type OnzeState, type OnzeView } from "./onze/game";
 import { chooseOnzeMove, onzeWantsOutOfTurn } from "./onze/computer";
 
@@ -37,13 +37,36 @@ export interface TableGameRules<G extends string, C, S extends VersionedState, M
   readonly store: string;
   readonly definition: GameDefinition<S, M, V, C> & { readonly id: G };
   readonly seats: SeatPlay<S, M>;
+  /**
+   * Which rated game (`RATED_GAMES`) a table of this configuration counts for; absent: the
+   * game's id. ONEXENO basic and partners are rated apart.
+   */
+  ratedAs?(config: C): string;
+  /** The team of each seat (same number = same team), or null when everyone plays alone. */
+  teams?(state: S): readonly number[] | null;
 }
+
+/** A game with its own ratings: the key ratings are kept under, and its name for people. */
+export interface RatedGame {
+  readonly key: string;
+  readonly name: string;
+}
+
+/** Every rated game, in the order `/stats` and `/ratings` list them. */
+export const RATED_GAMES: readonly RatedGame[] = [
+  { key: "onexeno-basic", name: "ONEXENO basic" },
+  { key: "onexeno-partners", name: "ONEXENO partners" },
+  { key: "canasta", name: "ONEXENO canasta" },
+  { key: "onze", name: "Onze" },
+];
 
 /** ONEXENO basic and partners: one move a turn; a timeout passes when a pass is allowed. */
 export const onexenoGame: TableGameRules<"onexeno", OnexenoConfig, OnexenoState, OnexenoMove, OnexenoView> = {
   id: "onexeno",
   store: "tables",
   definition: { ...onexeno, id: "onexeno" },
+  ratedAs: (config) => `onexeno-${config.variant}`,
+  teams: (state) => (state.variant === "partners" ? state.hands.map((_, i) => teamOf(i, state.seats)) : null),
   seats: {
     computerMove: (state, seat, level, rng) => chooseComputerMove(onexenoView(state, seat), level, rng),
     timeoutMove: (state, seat, rng) =>
@@ -82,3 +105,22 @@ export const onzeGame: TableGameRules<"onze", OnzeConfig, OnzeState, OnzeMove, O
 
 /** Every table game, in the order `/…new` lists them. Adding a game is adding it here. */
 export const TABLE_GAME_RULES = [onexenoGame, canastaGame, onzeGame] as const;
+
+/** What ratings read of a finished game: the rated game's key, the outcome, the teams. */
+export interface RatedResult {
+  readonly game: string;
+  readonly outcome: Outcome;
+  readonly teams: readonly number[] | null;
+}
+
+/**
+ * The rated result of a table of game `gameId` (its configuration and final state), or null
+ * while the game runs or for a game that is not in the list.
+ */
+export function ratedResult(gameId: string, config: unknown, state: unknown): RatedResult | null {
+  const rules = TABLE_GAME_RULES.find((g) => g.id === gameId) as TableGameRules<string, unknown, VersionedState, unknown, unknown> | undefined;
+  if (!rules || state === null || state === undefined) return null;
+  const outcome = rules.definition.outcome(state as VersionedState);
+  if (!outcome) return null;
+  return { game: rules.ratedAs?.(config) ?? rules.id, outcome, teams: rules.teams?.(state as VersionedState) ?? null };
+}

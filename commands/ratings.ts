@@ -1,0 +1,77 @@
+/**
+ * `/stats [user] [game]` and `/ratings [game]`: the server's ratings (src/bot/ratings.ts), as
+ * top-level commands since they span every game. Ratings are OpenSkill's conservative ordinal
+ * (mu - 3 sigma), marked provisional under 10 rated games. Public answers: a rating is no
+ * secret, and a leaderboard is meant to be seen.
+ */
+import { EmbedBuilder, SlashCommandBuilder } from "discord.js";
+import type { BotContext } from "../src/bot/context";
+import { respond } from "../src/bot/reply";
+import { PROVISIONAL_GAMES, shownRating, type PlayerRating } from "../src/bot/ratings";
+import type { Command } from "../src/bot/router";
+import { RATED_GAMES } from "../src/games/index";
+
+const gameChoices = RATED_GAMES.map((g) => ({ name: g.name, value: g.key }));
+const nameOf = (key: string) => RATED_GAMES.find((g) => g.key === key)?.name ?? key;
+
+/** "12.3" or "12.3 (provisional)". */
+function ratingText(r: PlayerRating): string {
+  return `${shownRating(r).toFixed(1)}${r.games < PROVISIONAL_GAMES ? " (provisional)" : ""}`;
+}
+
+/** "1st of 3", "2nd of 2". */
+function placeText(place: number, of: number): string {
+  const suffix = place % 10 === 1 && place % 100 !== 11 ? "st" : place % 10 === 2 && place % 100 !== 12 ? "nd" : place % 10 === 3 && place % 100 !== 13 ? "rd" : "th";
+  return `${place}${suffix} of ${of}`;
+}
+
+export const statsCommand: Command<BotContext> = {
+  data: new SlashCommandBuilder()
+    .setName("stats")
+    .setDescription("A player's ratings, games, wins and recent results in this server")
+    .setDMPermission(false)
+    .addUserOption((o) => o.setName("user").setDescription("Whose (default: yours)"))
+    .addStringOption((o) => o.setName("game").setDescription("One game only (default: every game played)").addChoices(...gameChoices)),
+
+  async execute(interaction, ctx) {
+    const user = interaction.options.getUser("user") ?? interaction.user;
+    const game = interaction.options.getString("game");
+    await respond(interaction, "reply", false, async () => {
+      const rows = await ctx.ratings.player(interaction.guildId, user.id, game ? [game] : RATED_GAMES.map((g) => g.key));
+      const who = user.globalName ?? user.username;
+      if (rows.length === 0) {
+        return { content: `${who} has no rated game${game ? ` of ${nameOf(game)}` : ""} in this server yet. Finished games between people count (games against computers count only between the people).`, allowedMentions: { parse: [] } };
+      }
+      const embed = new EmbedBuilder().setTitle(`${who}: ratings in this server`).setColor(0x2e7d32);
+      for (const { game: key, rating: r, rank, of } of rows) {
+        const recent = r.recent.slice().reverse().map((x) => `${placeText(x.place, x.of)} (${x.delta >= 0 ? "+" : ""}${x.delta.toFixed(1)}) <t:${Math.floor(x.at / 1000)}:R>`).join("\n");
+        embed.addFields({
+          name: nameOf(key),
+          value: `**${ratingText(r)}** · #${rank} of ${of} · ${r.games} game${r.games === 1 ? "" : "s"}, ${r.wins} win${r.wins === 1 ? "" : "s"}\n${recent}`,
+        });
+      }
+      embed.setFooter({ text: "Rating: OpenSkill's conservative estimate (mu - 3 sigma); provisional under 10 games." });
+      return { embeds: [embed], allowedMentions: { parse: [] } };
+    });
+  },
+};
+
+export const ratingsCommand: Command<BotContext> = {
+  data: new SlashCommandBuilder()
+    .setName("ratings")
+    .setDescription("This server's best players in a game")
+    .setDMPermission(false)
+    .addStringOption((o) => o.setName("game").setDescription("Which game (default ONEXENO basic)").addChoices(...gameChoices)),
+
+  async execute(interaction, ctx) {
+    const game = interaction.options.getString("game") ?? RATED_GAMES[0]!.key;
+    await respond(interaction, "reply", false, async () => {
+      const top = await ctx.ratings.top(interaction.guildId, game, 10);
+      if (top.length === 0) return { content: `Nobody has a rated game of ${nameOf(game)} in this server yet.`, allowedMentions: { parse: [] } };
+      const lines = top.map((r, i) => `**${i + 1}.** ${r.name}: **${ratingText(r)}** · ${r.games} game${r.games === 1 ? "" : "s"}, ${r.wins} win${r.wins === 1 ? "" : "s"}`);
+      const embed = new EmbedBuilder().setTitle(`${nameOf(game)}: best in this server`).setDescription(lines.join("\n")).setColor(0x2e7d32)
+        .setFooter({ text: "Rating: OpenSkill's conservative estimate (mu - 3 sigma); provisional under 10 games." });
+      return { embeds: [embed], allowedMentions: { parse: [] } };
+    });
+  },
+};

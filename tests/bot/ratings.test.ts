@@ -1,0 +1,95 @@
+/**
+ * Ratings: places from outcomes (high or low scores better, ties shared), and the rating
+ * service against OpenSkill itself: the stored values are what `openskill.rate` computes for
+ * the people's teams and places; computers and seats a computer took over are left out; teams
+ * are rated as teams; servers and games are kept apart; concurrent results all count.
+ */
+import { ordinal, rate, rating } from "openskill";
+import { describe, expect, it } from "vitest";
+import { RatingService, shownRating, type RatingBoard } from "../../src/bot/ratings";
+import { placesOf } from "../../src/engine/places";
+import { ratedResult } from "../../src/games/index";
+import { openStore } from "../../src/store/store";
+
+const seat = (userId: string, extra: Record<string, string> = {}) => ({ userId, name: userId.toUpperCase(), ...extra });
+
+async function service(now = () => 1_000_000) {
+  return new RatingService(await openStore<RatingBoard>("memory://", "ratings"), now);
+}
+
+describe("places from an outcome", () => {
+  it("ranks high scores first when the winners hold the highest, low first otherwise; ties share", () => {
+    expect(placesOf({ scores: [30, 10, 30, 5], winners: [0, 2] })).toEqual([1, 3, 1, 4]);
+    expect(placesOf({ scores: [120, 40, 300], winners: [1] })).toEqual([2, 1, 3]); // Onze: penalty points
+    expect(placesOf({ scores: [7, 7], winners: [0, 1] })).toEqual([1, 1]);
+    expect(placesOf({ scores: [], winners: [] })).toEqual([]);
+  });
+
+  it("reads the rated game and teams from each game's rules", () => {
+    const partners = { phase: "over", variant: "partners", seats: 4, hands: [[], [], [], []], totals: [10, 20, 5, 1] };
+    const r = ratedResult("onexeno", { variant: "partners", hands: 1 }, partners);
+    expect(r?.game).toBe("onexeno-partners");
+    expect(r?.teams?.[0]).toBe(r?.teams?.[2]);
+    expect(r?.teams?.[0]).not.toBe(r?.teams?.[1]);
+    expect(ratedResult("onexeno", { variant: "basic", hands: 1 }, { ...partners, variant: "basic", phase: "play" })).toBeNull();
+    expect(ratedResult("nosuchgame", {}, {})).toBeNull();
+  });
+});
+
+describe("the rating service", () => {
+  it("stores what OpenSkill's Plackett-Luce model computes for the people's places", async () => {
+    const svc = await service();
+    const table = { guildId: "g1", seats: [seat("ada"), seat("ben"), seat("cleo")] };
+    const changes = await svc.record(table, "onexeno-basic", { scores: [10, 30, 20], winners: [1] }, null);
+    const expected = rate([[rating()], [rating()], [rating()]], { rank: [3, 1, 2] });
+    const board = await svc.board("g1", "onexeno-basic");
+    expect(board.players.ben).toMatchObject({ mu: expected[1]![0]!.mu, sigma: expected[1]![0]!.sigma, games: 1, wins: 1 });
+    expect(board.players.ada).toMatchObject({ mu: expected[0]![0]!.mu, games: 1, wins: 0 });
+    expect(board.players.ada!.recent).toEqual([{ at: 1_000_000, place: 3, of: 3, delta: Math.round(ordinal(expected[0]![0]!) * 10) / 10 }]);
+    expect(changes?.find((c) => c.userId === "ben")).toMatchObject({ before: 0, after: shownRating(expected[1]![0]!), place: 1 });
+    // A second game starts from the stored ratings.
+    await svc.record(table, "onexeno-basic", { scores: [50, 0, 0], winners: [0] }, null);
+    const second = rate(expected, { rank: [1, 2, 2] });
+    const after = await svc.board("g1", "onexeno-basic");
+    expect(after.players.ada).toMatchObject({ mu: second[0]![0]!.mu, sigma: second[0]![0]!.sigma, games: 2, wins: 1 });
+    expect(after.players.ben!.recent.map((r) => r.place)).toEqual([1, 2]);
+  });
+
+  it("counts only people against each other: computers and taken-over seats are left out", async () => {
+    const svc = await service();
+    const table = { guildId: "g1", seats: [seat("ada"), seat("cpu-1", { computer: "normal" }), seat("cpu-2", { computer: "normal", leftBy: "dev" }), seat("ben")] };
+    // The computer won; among the people, Ben (3rd overall) beat Ada (4th).
+    await svc.record(table, "canasta", { scores: [5, 50, 40, 20], winners: [1] }, null);
+    const board = await svc.board("g1", "canasta");
+    expect(Object.keys(board.players).sort()).toEqual(["ada", "ben"]);
+    const expected = rate([[rating()], [rating()]], { rank: [4, 3] });
+    expect(board.players.ben).toMatchObject({ mu: expected[1]![0]!.mu, wins: 1, recent: [expect.objectContaining({ place: 1, of: 2 })] });
+    // One person against computers only: nothing to rate, nothing saved.
+    expect(await svc.record({ guildId: "g1", seats: [seat("ada"), seat("cpu-1", { computer: "easy" })] }, "onze", { scores: [0, 10], winners: [0] }, null)).toBeNull();
+    expect((await svc.board("g1", "onze")).players).toEqual({});
+  });
+
+  it("rates partners as teams, and keeps servers and games apart", async () => {
+    const svc = await service();
+    const table = { guildId: "g1", seats: [seat("ada"), seat("ben"), seat("cleo"), seat("dev")] };
+    await svc.record(table, "onexeno-partners", { scores: [40, 25, 40, 25], winners: [0, 2] }, [0, 1, 0, 1]);
+    const expected = rate([[rating(), rating()], [rating(), rating()]], { rank: [1, 3] });
+    const board = await svc.board("g1", "onexeno-partners");
+    expect(board.players.cleo).toMatchObject({ mu: expected[0]![1]!.mu, wins: 1 });
+    expect(board.players.dev).toMatchObject({ mu: expected[1]![1]!.mu, wins: 0, recent: [expect.objectContaining({ place: 2, of: 2 })] });
+    expect((await svc.board("g2", "onexeno-partners")).players).toEqual({});
+    expect((await svc.board("g1", "onexeno-basic")).players).toEqual({});
+    expect((await svc.top("g1", "onexeno-partners")).map((r) => r.userId).slice(0, 2).sort()).toEqual(["ada", "cleo"]);
+    const mine = await svc.player("g1", "dev", ["onexeno-basic", "onexeno-partners"]);
+    expect(mine).toEqual([expect.objectContaining({ game: "onexeno-partners", rank: 3, of: 4 })]);
+  });
+
+  it("counts every one of many results finishing at once in one server", async () => {
+    const svc = await service();
+    await Promise.all(Array.from({ length: 12 }, (_, i) => svc.record({ guildId: "g1", seats: [seat("ada"), seat(`p${i}`)] }, "onze", { scores: [0, 10], winners: [0] }, null)));
+    const board = await svc.board("g1", "onze");
+    expect(board.players.ada).toMatchObject({ games: 12, wins: 12 });
+    expect(Object.keys(board.players)).toHaveLength(13);
+    expect(board.players.ada!.recent).toHaveLength(5);
+  });
+});

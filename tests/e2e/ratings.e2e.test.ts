@@ -1,0 +1,69 @@
+/**
+ * Ratings through the stand-in: Ada and Ben play a whole ONEXENO basic game with a computer
+ * at the table; when it ends, the people's ratings are updated as OpenSkill computes them for
+ * their places among themselves (the computer is not rated), and `/stats` and `/ratings`
+ * show them.
+ */
+import { rate, rating } from "openskill";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shownRating } from "../../src/bot/ratings";
+import { placesOf } from "../../src/engine/places";
+import { onexenoOutcome } from "../../src/games/onexeno/game";
+import { ADA, BEN, GENERAL, Harness } from "./harness";
+
+describe("ratings", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await new Harness().start();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it("a finished game between people updates their ratings; /stats and /ratings show them", async () => {
+    const sb = h.standin;
+    const none = await sb.command(ADA, GENERAL, "stats");
+    expect(none.original?.content).toContain("has no rated game");
+    await sb.command(ADA, GENERAL, "onexeno new", { game: "basic" });
+    await sb.command(BEN, GENERAL, "onexeno join");
+    await sb.command(ADA, GENERAL, "onexeno bot add");
+    await sb.command(ADA, GENERAL, "onexeno start");
+    for (let turns = 0; turns < 400; turns++) {
+      const rec = await h.bot.tables.get(GENERAL);
+      if (rec?.status === "over") break;
+      const mover = rec!.seats[rec!.state!.turn]!;
+      if (mover.computer) {
+        const rev = rec!.rev;
+        await h.until("the computer's move", async () => (await h.bot.tables.get(GENERAL))!.rev > rev);
+      } else await h.playTurn(mover.userId, GENERAL);
+    }
+    const final = (await h.bot.tables.get(GENERAL))!;
+    expect(final.status).toBe("over");
+    const places = placesOf(onexenoOutcome(final.state!)!);
+    const ada = final.seats.findIndex((s) => s.userId === ADA);
+    const ben = final.seats.findIndex((s) => s.userId === BEN);
+    const expected = rate([[rating()], [rating()]], { rank: [places[ada]!, places[ben]!] });
+    const board = await h.until("the ratings of the game", async () => {
+      const b = await h.bot.ratings.board(sb.guildId, "onexeno-basic");
+      return Object.keys(b.players).length > 0 ? b : null;
+    });
+    expect(Object.keys(board.players).sort()).toEqual([ADA, BEN]); // the computer is not rated
+    expect(board.players[ADA]).toMatchObject({ mu: expected[0]![0]!.mu, sigma: expected[0]![0]!.sigma, games: 1 });
+    expect(board.players[BEN]).toMatchObject({ mu: expected[1]![0]!.mu, games: 1 });
+
+    const stats = await sb.command(BEN, GENERAL, "stats", { user: ADA });
+    const embed = stats.original?.embeds[0] as { title: string; fields: { name: string; value: string }[] };
+    expect(embed.title).toBe("Ada: ratings in this server");
+    expect(embed.fields[0]!.name).toBe("ONEXENO basic");
+    expect(embed.fields[0]!.value).toContain(`**${shownRating(expected[0]![0]!).toFixed(1)} (provisional)**`);
+    expect(embed.fields[0]!.value).toMatch(/1 game, [01] wins?/);
+    const top = await sb.command(ADA, GENERAL, "ratings", { game: "onexeno-basic" });
+    const list = (top.original?.embeds[0] as { description: string }).description;
+    expect(list.split("\n")).toHaveLength(2);
+    expect(list).toContain("Ada");
+    expect(list).toContain("Ben");
+    const empty = await sb.command(ADA, GENERAL, "ratings", { game: "onze" });
+    expect(empty.original?.content).toContain("Nobody has a rated game of Onze");
+    expect(h.log.errors).toEqual([]);
+  });
+});
