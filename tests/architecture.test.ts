@@ -27,6 +27,7 @@ function target(file: string, spec: string): string {
 const rules: { area: string; allowed: (t: string) => boolean }[] = [
   { area: "src/engine", allowed: (t) => t === "src/engine" || t === "pure-rand" },
   { area: "src/games", allowed: (t) => t === "src/engine" || t === "src/games" },
+  { area: "src/tournament", allowed: (t) => t === "src/engine" || t === "src/tournament" },
   { area: "render", allowed: (t) => t === "render" || t === "src/games" || t === "src/engine" || t === "@napi-rs/canvas" || t === "piscina" || t === "node:" },
   { area: "src/store", allowed: (t) => t === "src/store" || t.startsWith("keyv") || t.startsWith("@keyv/") || t === "node:" },
   { area: "src/bot", allowed: (t) => ["src/bot", "src/engine", "src/games", "src/store", "discord.js", "async-mutex", "openskill", "node:"].includes(t) },

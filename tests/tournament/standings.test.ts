@@ -1,0 +1,63 @@
+/**
+ * Tournament scoring on hand-made cases: placement points with ties split, a bye's points, and
+ * each tie-break in turn (game points, opponents' placement points, head-to-head), with shared
+ * ranks when everything is equal.
+ */
+import { describe, expect, it } from "vitest";
+import { highIsBetter, placementPoints, standings, type TableResult } from "../../src/tournament/standings";
+
+const table = (players: string[], places: number[], points: number[] = players.map(() => 0)): TableResult => ({ players, places, points });
+
+describe("placement points", () => {
+  it("give k - p at a table of k, ties sharing the places they cover", () => {
+    expect(placementPoints([1, 2, 3, 4])).toEqual([3, 2, 1, 0]);
+    expect(placementPoints([1, 1, 3, 4])).toEqual([2.5, 2.5, 1, 0]);
+    expect(placementPoints([2, 1, 2, 2])).toEqual([1, 3, 1, 1]);
+    expect(placementPoints([1, 2])).toEqual([1, 0]);
+    expect(placementPoints([1, 1, 1])).toEqual([1, 1, 1]);
+  });
+
+  it("count game points so that higher is better for every game", () => {
+    expect(highIsBetter([10, 30], [1])).toEqual([10, 30]);
+    expect(highIsBetter([120, 40], [1])).toEqual([-120, -40]); // Onze: fewer penalty points won
+  });
+});
+
+describe("standings", () => {
+  it("rank by placement points, then game points; a bye earns its points", () => {
+    const s = standings(["a", "b", "c", "d", "e"], [{ tables: [table(["a", "b"], [1, 2], [50, 10]), table(["c", "d"], [1, 2], [40, 30])], byes: ["e"] }], 0.5);
+    expect(s.map((x) => [x.id, x.rank, x.placement, x.gamePoints, x.byes])).toEqual([["a", 1, 1, 50, 0], ["c", 2, 1, 40, 0], ["e", 3, 0.5, 0, 1], ["d", 4, 0, 30, 0], ["b", 5, 0, 10, 0]]);
+  });
+
+  it("break a tie on placement and game points by opponents' placement points", () => {
+    // a and c both won once and lost once with the same game points; a's opponents scored more.
+    const rounds = [
+      { tables: [table(["a", "b"], [1, 2]), table(["c", "d"], [1, 2]), table(["e", "f"], [1, 2])], byes: [] },
+      { tables: [table(["a", "e"], [2, 1]), table(["c", "f"], [2, 1]), table(["b", "d"], [1, 2])], byes: [] },
+    ];
+    const s = standings(["a", "b", "c", "d", "e", "f"], rounds, 0.5);
+    const by = new Map(s.map((x) => [x.id, x]));
+    expect(by.get("a")!.placement).toBe(by.get("c")!.placement);
+    // a met b (1) and e (2) = 3; c met d (0) and f (1) = 1.
+    expect(by.get("a")!.opponents).toBe(3);
+    expect(by.get("c")!.opponents).toBe(1);
+    expect(by.get("a")!.rank).toBeLessThan(by.get("c")!.rank);
+  });
+
+  it("break the last ties head-to-head, and share a rank only when everything is equal", () => {
+    const rounds = [
+      { tables: [table(["a", "b", "c"], [1, 2, 3])], byes: [] },
+      { tables: [table(["a", "b", "c"], [3, 1, 2])], byes: [] },
+    ];
+    // a: 2 + 0 = 2, b: 1 + 2 = 3, c: 0 + 1 = 1.
+    expect(standings(["a", "b", "c"], rounds, 1).map((x) => x.id)).toEqual(["b", "a", "c"]);
+    const tied = standings(["a", "b"], [{ tables: [table(["a", "b"], [1, 1], [3, 3])], byes: [] }], 0.5);
+    expect(tied.map((x) => x.rank)).toEqual([1, 1]);
+    // Six players, four rounds of two-player games (winner first). x and y end equal on
+    // placement (1) and opponents' points (9); x beat y when they met, so x is ahead. q and r
+    // are equal on everything and never met: they share first place.
+    const games = [[["x", "y"], ["p", "q"], ["r", "s"]], [["p", "x"], ["y", "r"], ["q", "s"]], [["q", "x"], ["s", "y"], ["r", "p"]], [["r", "x"], ["q", "y"], ["s", "p"]]];
+    const six = standings(["x", "y", "p", "q", "r", "s"], games.map((r) => ({ tables: r.map((t) => table(t, [1, 2])), byes: [] })), 0.5);
+    expect(six.map((z) => `${z.id}:${z.placement}/${z.opponents}/${z.headToHead}/${z.rank}`)).toEqual(["q:3/6/0/1", "r:3/6/0/1", "s:2/9/1/3", "p:2/9/-1/4", "x:1/9/1/5", "y:1/9/-1/6"]);
+  });
+});
