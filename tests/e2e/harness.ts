@@ -31,6 +31,32 @@ export class RecordingLogger implements Logger {
   }
 }
 
+/**
+ * `userId` takes their ONEXENO turn on stand-in `sb` as a person would: the first card the
+ * autocomplete offers with a place, at the first place offered; a pass when no card fits.
+ */
+export async function takeTurn(sb: DiscordStandin, userId: string, channelId: string): Promise<void> {
+  const cards = await sb.autocomplete(userId, channelId, "onexeno play", { card: "" }, "card");
+  const playable = cards.filter((c) => /\d+ places?/.test(c.name));
+  if (playable.length) {
+    const at = await sb.autocomplete(userId, channelId, "onexeno play", { card: String(playable[0]!.value), at: "" }, "at");
+    await sb.command(userId, channelId, "onexeno play", { card: String(playable[0]!.value), at: String(at[0]!.value) });
+  } else {
+    await sb.command(userId, channelId, "onexeno pass");
+  }
+}
+
+/** Waits until `pred` holds (polled state, never a fixed sleep); the limit only ends a failed test. */
+export async function until<T>(what: string, pred: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs = 120_000): Promise<T> {
+  const t0 = Date.now();
+  for (;;) {
+    const v = await pred();
+    if (v) return v;
+    if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 export class Harness {
   /** `storeUrl`: where the bot keeps its tables (default: a fresh SQLite file). */
   constructor(private readonly opts: { computerDelayMs?: number; storeUrl?: string } = {}) {
@@ -106,13 +132,7 @@ export class Harness {
 
   /** Waits until `pred` holds (polled state, never a fixed sleep); the limit only ends a failed test. */
   async until<T>(what: string, pred: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs = 120_000): Promise<T> {
-    const t0 = Date.now();
-    for (;;) {
-      const v = await pred();
-      if (v) return v;
-      if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    return until(what, pred, timeoutMs);
   }
 
   /**
@@ -134,15 +154,7 @@ export class Harness {
    * offers with a place, at the first place offered; a pass when no card fits.
    */
   async playTurn(userId: string, channelId: string): Promise<void> {
-    const sb = this.standin;
-    const cards = await sb.autocomplete(userId, channelId, "onexeno play", { card: "" }, "card");
-    const playable = cards.filter((c) => /\d+ places?/.test(c.name));
-    if (playable.length) {
-      const at = await sb.autocomplete(userId, channelId, "onexeno play", { card: String(playable[0]!.value), at: "" }, "at");
-      await sb.command(userId, channelId, "onexeno play", { card: String(playable[0]!.value), at: String(at[0]!.value) });
-    } else {
-      await sb.command(userId, channelId, "onexeno pass");
-    }
+    await takeTurn(this.standin, userId, channelId);
   }
 
   /** `/onexeno end` as `userId`, then Confirm on the private question; returns the Confirm click. */

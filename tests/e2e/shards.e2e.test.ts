@@ -15,7 +15,7 @@ import { registerCommands } from "../../src/app";
 import { DiscordStandin, shardGuilds, shardOf } from "../../src/standin/server";
 import type { ApiMessage } from "../../src/standin/types";
 import { hasRedisServer, redisRequired, startRedis, type RedisServer } from "../helpers/redis";
-import { ADA, BEN, GENERAL, Harness } from "./harness";
+import { ADA, BEN, GENERAL, Harness, takeTurn, until } from "./harness";
 
 const root = join(import.meta.dirname, "..", "..");
 const run = hasRedisServer() || redisRequired;
@@ -40,15 +40,6 @@ function startProcess(env: NodeJS.ProcessEnv): Proc {
   return proc;
 }
 
-async function until<T>(what: string, pred: () => T | null | undefined | false | Promise<T | null | undefined | false>, timeoutMs = 90_000): Promise<T> {
-  const t0 = Date.now();
-  for (;;) {
-    const v = await pred();
-    if (v) return v;
-    if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** The revision the newest public table message of a channel was drawn for (its buttons carry it). */
 function revOf(sb: DiscordStandin, channelId: string): number | null {
@@ -69,14 +60,7 @@ function moverOf(m: ApiMessage | undefined): string | null {
 async function playTurn(sb: DiscordStandin, channelId: string): Promise<number> {
   const before = revOf(sb, channelId) ?? 0;
   const who = await until("whose turn it is", () => moverOf(sb.visibleMessages(channelId, null).at(-1)));
-  const cards = await sb.autocomplete(who, channelId, "onexeno play", { card: "" }, "card");
-  const playable = cards.filter((c) => /\d+ places?/.test(c.name));
-  if (playable.length) {
-    const at = await sb.autocomplete(who, channelId, "onexeno play", { card: String(playable[0]!.value), at: "" }, "at");
-    await sb.command(who, channelId, "onexeno play", { card: String(playable[0]!.value), at: String(at[0]!.value) });
-  } else {
-    await sb.command(who, channelId, "onexeno pass");
-  }
+  await takeTurn(sb, who, channelId);
   return until(`the table after revision ${before} in ${channelId}`, () => {
     const rev = revOf(sb, channelId);
     return rev !== null && rev > before ? rev : null;
