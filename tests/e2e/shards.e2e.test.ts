@@ -93,6 +93,7 @@ describe.runIf(run)("shards across processes", () => {
     const both = () => standin.connectedShards.map((s) => s.join("/")).sort().join(" ") === "0/2 1/2";
     try {
       await until("both shards to connect", both);
+      await until("both shard processes ready", () => /Bot ready/.test(shard0.out) && /Bot ready/.test(shard1.out));
       // A table in each guild, set up at once (each goes to its own shard process).
       await Promise.all([GENERAL, TABLE_2].map(async (ch) => {
         await standin.command(ADA, ch, "onexeno new", { game: "basic" });
@@ -124,6 +125,7 @@ describe.runIf(run)("shards across processes", () => {
       shard1 = startProcess(shardEnv(1));
       procs.push(shard1);
       await until("shard 1 to connect again", both);
+      await until("shard 1 ready again", () => /Bot ready/.test(shard1.out));
       await during;
 
       // The restarted shard shows the game at the last accepted move, says it restarted, and plays on.
