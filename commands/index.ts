@@ -5,6 +5,7 @@ import { onexenoCommand } from "./onexeno";
 import { onexenoComponents } from "./onexeno-components";
 import { onzeCommand } from "./onze";
 import { ratingsCommand, statsCommand } from "./ratings";
+import { tournamentCommand } from "./tournament";
 
-export const commands: readonly Command<BotContext>[] = [onexenoCommand, onzeCommand, statsCommand, ratingsCommand];
+export const commands: readonly Command<BotContext>[] = [onexenoCommand, onzeCommand, statsCommand, ratingsCommand, tournamentCommand];
 export const components: ComponentHandler<BotContext> = onexenoComponents;

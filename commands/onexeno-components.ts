@@ -19,6 +19,7 @@ import { readPlacement } from "./onexeno-choices";
 import { endHere, moveNote, seatOf } from "./onexeno";
 import { handPayload, tablePayload } from "./onexeno-view";
 import { solitaireComponent } from "./solitaire";
+import { TOURNAMENT_VERBS, tournamentComponent } from "./tournament";
 import { comeBack, finishedHere, gameOfVerb, tableHere } from "./games";
 
 
@@ -64,6 +65,10 @@ async function playFromPanel(interaction: MessageComponentInteraction, ctx: BotC
 export const onexenoComponents: ComponentHandler<BotContext> = {
   async handle(interaction, id: ComponentId, ctx) {
     const channelId = interaction.channelId;
+    if (TOURNAMENT_VERBS.has(id.verb)) {
+      await tournamentComponent(interaction, id, ctx);
+      return;
+    }
     if (id.verb === "sdraw" || id.verb === "splay" || id.verb === "shint" || id.verb === "sresign") {
       await solitaireComponent(interaction, id, ctx);
       return;

@@ -3,6 +3,7 @@
  * encode it (structured-clonable: no functions, no class instances). `drawJob` is the one
  * switch from a job to its scene's `draw…` function; `encodeJob` draws and encodes.
  */
+import { drawPodium, drawStandings, type StandingRow } from "./standings";
 import type { Canvas } from "@napi-rs/canvas";
 import type { CardId } from "../src/games/onexeno/cards";
 import type { CanastaView } from "../src/games/onexeno/canasta";
@@ -25,7 +26,9 @@ export type PictureJob =
   | { readonly kind: "canasta-table"; readonly view: CanastaView; readonly names: readonly string[]; readonly clock?: string | undefined }
   | { readonly kind: "solitaire"; readonly view: SolitaireView; readonly owner: string; readonly hint?: { x: number; y: number } | null | undefined }
   | { readonly kind: "onze-table"; readonly view: OnzeView; readonly names: readonly string[]; readonly clock?: string | undefined }
-  | { readonly kind: "onze-hand"; readonly hand: readonly Card[]; readonly title: string; readonly help: string };
+  | { readonly kind: "onze-hand"; readonly hand: readonly Card[]; readonly title: string; readonly help: string }
+  | { readonly kind: "standings"; readonly title: string; readonly subtitle: string; readonly rows: readonly StandingRow[] }
+  | { readonly kind: "podium"; readonly title: string; readonly top: readonly { readonly name: string; readonly points: number; readonly rank: number }[] };
 
 /** Draws a job's scene (default theme) and returns its canvas. */
 export function drawJob(job: PictureJob): Canvas {
@@ -39,6 +42,8 @@ export function drawJob(job: PictureJob): Canvas {
     case "solitaire": return drawSolitaire(job.view, job.owner, undefined, job.hint);
     case "onze-table": return drawOnzeTable(job.view, job.names, undefined, job.clock);
     case "onze-hand": return drawOnzeHand(job.hand, job.title, job.help);
+    case "standings": return drawStandings(job.title, job.subtitle, job.rows);
+    case "podium": return drawPodium(job.title, job.top);
   }
 }
 

@@ -3,7 +3,7 @@
  * client, and resumes stored tables once connected. Used by `src/index.ts`, the tests and
  * the benchmark, so they all run the same bot.
  */
-import { Client, Events, GatewayIntentBits, REST, Routes, ShardClientUtil, type BaseMessageOptions, type SendableChannels } from "discord.js";
+import { ChannelType, Client, Events, GatewayIntentBits, REST, Routes, ShardClientUtil, type BaseMessageOptions, type SendableChannels } from "discord.js";
 import { commands, components } from "../commands/index";
 import { TABLE_GAMES } from "../commands/games";
 import { Autoplay } from "./bot/autoplay";
@@ -13,6 +13,8 @@ import type { BotContext } from "./bot/context";
 import { LiveTables, recordOf, withoutRecord, type LiveMessage, type TablePayload } from "./bot/live";
 import { RatingService, type RatingBoard } from "./bot/ratings";
 import { markStart } from "./bot/restart";
+import { TournamentService, type Tournament } from "./bot/tournaments";
+import { finalMessages, roundMessage } from "../commands/tournament";
 import { Publisher } from "./bot/publisher";
 import { createRouter, type InteractionEvent, type Logger } from "./bot/router";
 import { SolitaireService, type Leaderboard, type SolitaireRecord } from "./bot/solitaire";
@@ -33,6 +35,8 @@ export interface BotStores {
   readonly clocks: DueStore;
   /** Ratings per server and game (src/bot/ratings.ts). */
   readonly ratings: RecordStore<RatingBoard>;
+  /** Tournaments, their table threads and organiser roles (src/bot/tournaments.ts). */
+  readonly tournaments: RecordStore<Tournament | string>;
   close(): Promise<void>;
 }
 
@@ -46,10 +50,11 @@ export async function openBotStores(url: string): Promise<BotStores> {
   const live = await openStore<LiveMessage>(url, "live");
   const clocks: DueStore = await openStore(url, "clocks");
   const ratings = await openStore<RatingBoard>(url, "ratings");
+  const tournaments = await openStore<Tournament | string>(url, "tournaments");
   return {
-    games, solitaire, leaderboards, live, clocks, ratings,
+    games, solitaire, leaderboards, live, clocks, ratings, tournaments,
     async close() {
-      await Promise.all([...[...games.values()].map((g) => g.close()), solitaire.close(), leaderboards.close(), live.close(), clocks.close(), ratings.close()]);
+      await Promise.all([...[...games.values()].map((g) => g.close()), solitaire.close(), leaderboards.close(), live.close(), clocks.close(), ratings.close(), tournaments.close()]);
     },
   };
 }
@@ -63,6 +68,7 @@ export interface Bot {
   readonly games: ReadonlyMap<string, AnyTables>;
   readonly solitaire: SolitaireService;
   readonly ratings: RatingService;
+  readonly tournaments: TournamentService;
   /** The live table message of each channel. */
   readonly live: LiveTables;
   /** The turn clocks of every table. */
@@ -141,6 +147,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     service.onFinish((rec) => {
       const result = ratedResult(rec.game, rec.config, rec.state);
       if (result) void ratings.record(rec, result.game, result.outcome, result.teams).catch((e) => log.error(`could not rate the game in channel ${rec.channelId}`, e));
+      // Outside the table's lock: recording may seat the next round, which opens other tables.
+      setImmediate(() => void tournaments.recordGame(rec).catch((e) => log.error(`could not record the tournament game in channel ${rec.channelId}`, e)));
     });
     services.set(g.id, service);
   }
@@ -172,7 +180,23 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     if (record !== undefined) void live.shown(channelId, sending.catch(() => undefined), record, (payload as TablePayload).rev);
     await sending;
   };
-  const ctx: BotContext = { tables, canasta: canastaTables, games: services, solitaire, ratings, log, afterReply: (channelId) => autoplay.kick(channelId), post: (channelId, payload) => post(channelId, payload) };
+  const tournaments: TournamentService = new TournamentService(opts.stores.tournaments, {
+    async openThread(channelId, name) {
+      const channel = await client.channels.fetch(channelId);
+      if (!channel || channel.type !== ChannelType.GuildText) throw new Error(`channel ${channelId} cannot hold threads`);
+      return (await channel.threads.create({ name: name.slice(0, 100), autoArchiveDuration: 1440, reason: "tournament table" })).id;
+    },
+    post: (channelId, payload) => post(channelId, payload),
+    tables: (gameId) => {
+      const s = services.get(gameId);
+      if (!s) throw new Error(`no table game ${gameId}`);
+      return s;
+    },
+    tablePayload: (rec, note) => games.find((g) => g.id === rec.game)!.payload(rec, note),
+    kick: (channelId) => autoplay.kick(channelId),
+    roundMessage, finalMessages,
+  }, opts.tableOptions?.now);
+  const ctx: BotContext = { tables, canasta: canastaTables, games: services, solitaire, ratings, tournaments, log, afterReply: (channelId) => autoplay.kick(channelId), post: (channelId, payload) => post(channelId, payload) };
   const games = TABLE_GAMES.map((g) => ({ ...g, service: g.tables(ctx) }));
   /** The current public table of a channel, whichever game holds it (running ones only). */
   const currentTable = async (channelId: string, note?: string): Promise<BaseMessageOptions | null> => {
@@ -210,6 +234,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       // are woken by the clocks; the others carry the restart note on their next message.
       markStart(opts.tableOptions?.now?.() ?? Date.now());
       await clocks.start();
+      await tournaments.resume((guildId) => holdsGuild(client, guildId)).catch((e) => log.error("could not resume tournaments", e));
       resolve();
     });
   });
@@ -221,11 +246,13 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     games: services,
     solitaire,
     ratings,
+    tournaments,
     live,
     clocks,
     ready,
     async stop() {
       autoplay.stop();
+      tournaments.stop();
       await route.idle(); // finish the moves in flight, and what they post
       await clocks.stop();
       publisher.stop();

@@ -2,6 +2,7 @@
 import type { BaseMessageOptions } from "discord.js";
 import type { RatingService } from "./ratings";
 import type { Logger } from "./router";
+import type { TournamentService } from "./tournaments";
 import type { SolitaireService } from "./solitaire";
 import type { AnyTables, CanastaTables, OnexenoTables } from "./tables";
 
@@ -13,6 +14,8 @@ export interface BotContext {
   readonly solitaire: SolitaireService;
   /** Ratings per server and game (updated when a game between people ends). */
   readonly ratings: RatingService;
+  /** Community tournaments. */
+  readonly tournaments: TournamentService;
   readonly log: Logger;
   /**
    * Called after a reply that may have handed the turn to a computer player; the host

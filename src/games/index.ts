@@ -46,19 +46,32 @@ export interface TableGameRules<G extends string, C, S extends VersionedState, M
   teams?(state: S): readonly number[] | null;
 }
 
-/** A game with its own ratings: the key ratings are kept under, and its name for people. */
+/**
+ * A game as ratings and tournaments name it: the key ratings are kept under, its name for
+ * people, and the table game (`TABLE_GAME_RULES` id) and configuration a tournament table of
+ * it is opened with.
+ */
 export interface RatedGame {
   readonly key: string;
   readonly name: string;
+  readonly table: string;
+  readonly config: unknown;
 }
 
-/** Every rated game, in the order `/stats` and `/ratings` list them. */
+/** Every rated game, in the order `/stats`, `/ratings` and `/tournament create` list them. */
 export const RATED_GAMES: readonly RatedGame[] = [
-  { key: "onexeno-basic", name: "ONEXENO basic" },
-  { key: "onexeno-partners", name: "ONEXENO partners" },
-  { key: "canasta", name: "ONEXENO canasta" },
-  { key: "onze", name: "Onze" },
+  { key: "onexeno-basic", name: "ONEXENO basic", table: "onexeno", config: { variant: "basic", hands: 1 } },
+  { key: "onexeno-partners", name: "ONEXENO partners", table: "onexeno", config: { variant: "partners", hands: 1 } },
+  { key: "canasta", name: "ONEXENO canasta", table: "canasta", config: { target: 500 } },
+  { key: "onze", name: "Onze", table: "onze", config: {} },
 ];
+
+/** The seat counts a table of rated game `key` allows (empty for an unknown key). */
+export function seatCountsOf(key: string): readonly number[] {
+  const game = RATED_GAMES.find((g) => g.key === key);
+  const rules = TABLE_GAME_RULES.find((g) => g.id === game?.table) as TableGameRules<string, unknown, VersionedState, unknown, unknown> | undefined;
+  return game && rules ? rules.definition.seatCounts(game.config) : [];
+}
 
 /** ONEXENO basic and partners: one move a turn; a timeout passes when a pass is allowed. */
 export const onexenoGame: TableGameRules<"onexeno", OnexenoConfig, OnexenoState, OnexenoMove, OnexenoView> = {

@@ -35,11 +35,12 @@ export const PERMS = {
   VIEW_CHANNEL: 1n << 10n,
   SEND_MESSAGES: 1n << 11n,
   MANAGE_MESSAGES: 1n << 13n,
+  MANAGE_GUILD: 1n << 5n,
   USE_APPLICATION_COMMANDS: 1n << 31n,
 } as const;
 
 const MEMBER_PERMS = (PERMS.VIEW_CHANNEL | PERMS.SEND_MESSAGES | PERMS.USE_APPLICATION_COMMANDS).toString();
-const MOD_PERMS = (BigInt(MEMBER_PERMS) | PERMS.MANAGE_MESSAGES).toString();
+const MOD_PERMS = (BigInt(MEMBER_PERMS) | PERMS.MANAGE_MESSAGES | PERMS.MANAGE_GUILD).toString();
 
 /** Options of a stand-in. Everything has a default: four players, a moderator, channels. */
 export interface StandinOptions {
@@ -84,7 +85,7 @@ export function shardGuilds(count: number): { guilds: StandinGuild[]; channels: 
   return { guilds, channels };
 }
 
-/** Default local users (the moderator has Manage Messages). */
+/** Default local users (the moderator has Manage Messages and Manage Server). */
 export const DEFAULT_USERS: readonly StandinUser[] = [
   { id: "100000000000000001", username: "ada", globalName: "Ada", permissions: MEMBER_PERMS },
   { id: "100000000000000002", username: "ben", globalName: "Ben", permissions: MEMBER_PERMS },

@@ -1,0 +1,104 @@
+/**
+ * Tournament pictures: the standings sheet (rank, name, placement points, the tie-breaks, games
+ * played) and the podium of the top three. Pure `(rows) -> canvas`, 640 px wide like every
+ * table picture, type never below 14 px.
+ */
+import type { Canvas } from "@napi-rs/canvas";
+import { ensureFonts, fitText, font, PICTURE_WIDTH, shortName } from "./fonts";
+import { sceneCanvas } from "./surface";
+import { DEFAULT_THEME, type Theme } from "./theme";
+
+/** One line of the standings as the picture shows it. */
+export interface StandingRow {
+  readonly rank: number;
+  readonly name: string;
+  /** Placement points. */
+  readonly points: number;
+  readonly gamePoints: number;
+  /** Opponents' placement points. */
+  readonly opponents: number;
+  readonly games: number;
+}
+
+const HEADER = 78;
+const ROW = 26;
+/** Most rows one picture shows (the rest are in the text and the CSV export). */
+export const MAX_STANDING_ROWS = 32;
+
+const num = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
+
+/** The standings sheet: a title, a subtitle, and a row per player (the first 32). */
+export function drawStandings(title: string, subtitle: string, rows: readonly StandingRow[], theme: Theme = DEFAULT_THEME): Canvas {
+  ensureFonts();
+  const shown = rows.slice(0, MAX_STANDING_ROWS);
+  const h = HEADER + ROW * (shown.length + 1) + 16;
+  const canvas = sceneCanvas(PICTURE_WIDTH, h);
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = theme.panel;
+  ctx.fillRect(0, 0, PICTURE_WIDTH, h);
+  ctx.fillStyle = theme.text;
+  ctx.font = font(24, true);
+  ctx.textBaseline = "alphabetic";
+  ctx.textAlign = "left";
+  ctx.fillText(fitText(ctx, title, PICTURE_WIDTH - 24), 12, 34);
+  ctx.fillStyle = theme.textDim;
+  ctx.font = font(15);
+  ctx.fillText(fitText(ctx, subtitle, PICTURE_WIDTH - 24), 12, 60);
+  // Columns: rank, name, points, game points, opponents, games.
+  const cols = [{ x: 44, label: "#", align: "right" as const }, { x: 58, label: "player", align: "left" as const }, { x: 372, label: "points", align: "right" as const }, { x: 470, label: "game pts", align: "right" as const }, { x: 560, label: "opp.", align: "right" as const }, { x: 624, label: "games", align: "right" as const }];
+  let y = HEADER + 18;
+  ctx.font = font(14, true);
+  for (const c of cols) {
+    ctx.textAlign = c.align;
+    ctx.fillText(c.label, c.x, y);
+  }
+  shown.forEach((r, i) => {
+    y = HEADER + ROW * (i + 1) + 18;
+    if (i % 2 === 0) {
+      ctx.fillStyle = "rgba(255,255,255,0.05)";
+      ctx.fillRect(6, y - 18, PICTURE_WIDTH - 12, ROW);
+    }
+    ctx.fillStyle = r.rank <= 3 ? theme.lastMove : theme.text;
+    ctx.font = font(16, r.rank <= 3);
+    const cells = [String(r.rank), shortName(ctx, r.name, 290), num(r.points), num(r.gamePoints), num(r.opponents), String(r.games)];
+    cols.forEach((c, j) => {
+      ctx.textAlign = c.align;
+      ctx.fillText(cells[j]!, c.x, y);
+    });
+  });
+  return canvas;
+}
+
+/** The podium: the top three on steps (1st in the middle), with their placement points. */
+export function drawPodium(title: string, top: readonly { readonly name: string; readonly points: number; readonly rank: number }[], theme: Theme = DEFAULT_THEME): Canvas {
+  ensureFonts();
+  const h = 360;
+  const canvas = sceneCanvas(PICTURE_WIDTH, h);
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = theme.felt;
+  ctx.fillRect(0, 0, PICTURE_WIDTH, h);
+  ctx.fillStyle = theme.text;
+  ctx.font = font(24, true);
+  ctx.textAlign = "center";
+  ctx.textBaseline = "alphabetic";
+  ctx.fillText(fitText(ctx, title, PICTURE_WIDTH - 24), PICTURE_WIDTH / 2, 38);
+  // Steps: 2nd left, 1st middle, 3rd right.
+  const steps = [{ i: 1, x: 30, height: 120, colour: "#c0c7cf" }, { i: 0, x: 230, height: 170, colour: "#e8c34a" }, { i: 2, x: 430, height: 90, colour: "#c98a4b" }];
+  const base = h - 20;
+  for (const s of steps) {
+    const p = top[s.i];
+    ctx.fillStyle = s.colour;
+    ctx.fillRect(s.x, base - s.height, 180, s.height);
+    ctx.fillStyle = theme.black;
+    ctx.font = font(40, true);
+    ctx.fillText(p ? String(p.rank) : "", s.x + 90, base - s.height + 52);
+    if (!p) continue;
+    ctx.fillStyle = theme.text;
+    ctx.font = font(18, true);
+    ctx.fillText(shortName(ctx, p.name, 176), s.x + 90, base - s.height - 34);
+    ctx.fillStyle = theme.textDim;
+    ctx.font = font(15);
+    ctx.fillText(`${num(p.points)} points`, s.x + 90, base - s.height - 12);
+  }
+  return canvas;
+}

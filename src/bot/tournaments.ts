@@ -1,0 +1,497 @@
+/**
+ * Community tournaments run by the bot from sign-up to podium: entrants, check-in, a thread
+ * and a started game per table each round, results recorded when each game ends (the table
+ * service's `onFinish`), the next round seated when the last table finishes, standings with
+ * the scoring of `docs/rules/tournaments.md` (src/tournament/).
+ *
+ * State is plain, versioned JSON, one record per event (key: its id) plus `thread:<id>` →
+ * event id for each table thread; every change is saved before anything is posted, under a
+ * lock per event. Seating a round saves the seating first and then opens each table, saving
+ * its thread as it goes, so a restart in the middle (`resume`) finishes the round's tables
+ * without seating anyone twice. A guild belongs to one shard, so the in-process lock is sound.
+ *
+ * Game-agnostic: games come from `RATED_GAMES` and are opened through the host.
+ */
+import type { BaseMessageOptions } from "discord.js";
+import { placesOf } from "../engine/places";
+import type { ComputerLevel } from "../games/onexeno/computer";
+import { RATED_GAMES, ratedResult, seatCountsOf, type RatedGame } from "../games/index";
+import type { RecordStore } from "../store/store";
+import {
+  addMeetings, arrangePartners, pairKey, pickByes, seatProgressive, seatRoundRobin, seatSwiss, sizesWithByes, tableSizes, type Meetings,
+} from "../tournament/seating";
+import { highIsBetter, standings, type RoundResult, type Standing, type TableResult } from "../tournament/standings";
+import type { ClockSetting } from "./clock";
+import { UserError } from "./errors";
+import { KeyedLock } from "./lock";
+import type { AnyTable, AnyTables, Seat } from "./tables";
+
+/** How rounds are seated (see src/tournament/seating.ts). */
+export type TournamentFormat = "swiss" | "progressive" | "round-robin";
+export const TOURNAMENT_FORMATS: readonly TournamentFormat[] = ["swiss", "progressive", "round-robin"];
+
+/** An entrant: a person (their user id) or a computer player the organiser added. */
+export interface Entrant {
+  readonly id: string;
+  readonly name: string;
+  readonly computer?: ComputerLevel;
+  readonly checkedIn?: boolean;
+  /** Withdrawn or removed: seated no more (a game under way goes on with a computer in the seat). */
+  readonly dropped?: boolean;
+}
+
+/** One table of a round: its thread (null until opened), its seats (entrant ids, and `fill-…` computers) and result. */
+export interface TournamentTable {
+  readonly threadId: string | null;
+  readonly players: readonly string[];
+  readonly result?: TableResult;
+}
+
+export interface TournamentRound {
+  readonly number: number;
+  readonly tables: readonly TournamentTable[];
+  readonly byes: readonly string[];
+}
+
+/** One event (plain, versioned JSON). */
+export interface Tournament {
+  readonly schema: 1;
+  readonly id: string;
+  readonly guildId: string | null;
+  /** The channel of the announcement, round announcements and the table threads. */
+  readonly channelId: string;
+  readonly name: string;
+  /** A `RATED_GAMES` key. */
+  readonly game: string;
+  readonly format: TournamentFormat;
+  readonly rounds: number;
+  readonly tableSize: number;
+  readonly clock: ClockSetting | null;
+  /** A table that cannot be filled: top it up with computers, or give the extra players byes. */
+  readonly fill: "computer" | "bye";
+  readonly checkInMinutes: number;
+  /** When check-in closes (ms), while it is open. */
+  readonly checkInDue?: number;
+  /** Whether the next round is seated as soon as a round ends (else `/tournament next`). */
+  readonly autoNext: boolean;
+  readonly organiserId: string;
+  readonly status: "signup" | "checkin" | "running" | "over" | "cancelled";
+  readonly entrants: readonly Entrant[];
+  readonly played: readonly TournamentRound[];
+  readonly seed: string;
+  readonly rev: number;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+/** What the service needs from the bot: threads, posts and the table games. */
+export interface TournamentHost {
+  /** Opens a public thread under `channelId` named `name`; its id. */
+  openThread(channelId: string, name: string): Promise<string>;
+  /** Posts a public message (retries by itself, never throws). */
+  post(channelId: string, payload: BaseMessageOptions): Promise<void>;
+  /** The table service of a table game. */
+  tables(gameId: string): AnyTables;
+  /** The public table message of a table, with a note above it. */
+  tablePayload(rec: AnyTable, note: string): Promise<BaseMessageOptions>;
+  /** A computer may be to move at this table now. */
+  kick(channelId: string): void;
+  /** The round announcement, standings and podium messages of an event. */
+  roundMessage(t: Tournament, round: TournamentRound): Promise<BaseMessageOptions>;
+  finalMessages(t: Tournament): Promise<BaseMessageOptions[]>;
+}
+
+/** Most entrants an event takes. */
+export const MAX_ENTRANTS = 128;
+
+/** The event a refusal is about, with its reason's code (in src/bot/words.ts). */
+function refuse(code: string, message: string): UserError {
+  return new UserError(code, message);
+}
+
+export class TournamentService {
+  private readonly lock = new KeyedLock();
+  private timers = new Map<string, NodeJS.Timeout>();
+  private stopped = false;
+
+  constructor(
+    private readonly store: RecordStore<Tournament | string>,
+    private readonly host: TournamentHost,
+    private readonly now: () => number = Date.now,
+    private readonly newId: () => string = () => `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+  ) {}
+
+  /** The event with this id. */
+  async get(id: string): Promise<Tournament | undefined> {
+    const v = await this.store.get(id);
+    return typeof v === "object" ? v : undefined;
+  }
+
+  /** The events of a guild, newest first. */
+  async list(guildId: string | null): Promise<Tournament[]> {
+    const out: Tournament[] = [];
+    for (const [, v] of await this.store.entries()) if (typeof v === "object" && v.guildId === guildId) out.push(v);
+    return out.sort((a, b) => b.createdAt - a.createdAt);
+  }
+
+  /** The role whose members may organise tournaments in a guild (set by Manage Server), if any. */
+  async organiserRole(guildId: string | null): Promise<string | null> {
+    const v = await this.store.get(`organisers:${guildId ?? "dm"}`);
+    return typeof v === "string" ? v : null;
+  }
+
+  /** Sets the organisers' role of a guild. */
+  async setOrganiserRole(guildId: string | null, roleId: string): Promise<void> {
+    await this.store.set(`organisers:${guildId ?? "dm"}`, roleId);
+  }
+
+  /** The event a table thread belongs to, if any. */
+  async ofThread(threadId: string): Promise<Tournament | undefined> {
+    const id = await this.store.get(`thread:${threadId}`);
+    return typeof id === "string" ? this.get(id) : undefined;
+  }
+
+  private async change(id: string, fn: (t: Tournament) => Tournament | null): Promise<Tournament> {
+    return this.lock.run(id, async () => {
+      const t = await this.get(id);
+      if (!t) throw refuse("tournament/none", "There is no such tournament.");
+      const next = fn(t);
+      if (!next) return t;
+      const saved = { ...next, rev: t.rev + 1, updatedAt: this.now() };
+      await this.store.set(id, saved);
+      return saved;
+    });
+  }
+
+  /**
+   * Creates an event in sign-up. Refuses an unknown game, a table size the game does not
+   * allow, fewer than 1 or more than 20 rounds.
+   */
+  async create(opts: {
+    guildId: string | null; channelId: string; organiserId: string; name: string; game: string; format: TournamentFormat;
+    rounds: number; tableSize: number | null; clock: ClockSetting | null; fill: "computer" | "bye"; checkInMinutes: number; autoNext: boolean;
+  }): Promise<Tournament> {
+    const game = RATED_GAMES.find((g) => g.key === opts.game);
+    if (!game) throw refuse("tournament/bad_game", "Choose one of the listed games.");
+    const counts = seatCountsOf(game.key);
+    const tableSize = opts.tableSize ?? (counts.includes(4) ? 4 : counts[0]!);
+    if (!counts.includes(tableSize)) throw refuse("tournament/bad_size", `${game.name} is played at tables of ${counts.join(", ")}.`);
+    if (!Number.isInteger(opts.rounds) || opts.rounds < 1 || opts.rounds > 20) throw refuse("tournament/bad_rounds", "An event has 1 to 20 rounds.");
+    const id = this.newId();
+    const now = this.now();
+    const t: Tournament = {
+      schema: 1, id, guildId: opts.guildId, channelId: opts.channelId, name: opts.name.slice(0, 60), game: game.key, format: opts.format,
+      rounds: opts.rounds, tableSize, clock: opts.clock, fill: opts.fill, checkInMinutes: opts.checkInMinutes, autoNext: opts.autoNext,
+      organiserId: opts.organiserId, status: "signup", entrants: [], played: [], seed: id, rev: 1, createdAt: now, updatedAt: now,
+    };
+    await this.store.set(id, t);
+    return t;
+  }
+
+  /** Signs a person up (sign-up or check-in). */
+  async join(id: string, who: { id: string; name: string }): Promise<Tournament> {
+    return this.change(id, (t) => {
+      if (t.status !== "signup" && t.status !== "checkin") throw refuse("tournament/closed", "Sign-up has closed: the event has started.");
+      if (t.entrants.some((e) => e.id === who.id && !e.dropped)) throw refuse("tournament/already_in", "You are already signed up.");
+      if (t.entrants.filter((e) => !e.dropped).length >= MAX_ENTRANTS) throw refuse("tournament/full", `The event is full (${MAX_ENTRANTS} entrants).`);
+      const rest = t.entrants.filter((e) => e.id !== who.id);
+      return { ...t, entrants: [...rest, { id: who.id, name: who.name, ...(t.status === "checkin" ? { checkedIn: true } : {}) }] };
+    });
+  }
+
+  /** Takes a person off the list before the start. */
+  async leave(id: string, userId: string): Promise<Tournament> {
+    return this.change(id, (t) => {
+      if (t.status !== "signup" && t.status !== "checkin") throw refuse("tournament/started", "The event has started: use `/tournament drop` to withdraw.");
+      if (!t.entrants.some((e) => e.id === userId)) throw refuse("tournament/not_in", "You are not signed up.");
+      return { ...t, entrants: t.entrants.filter((e) => e.id !== userId) };
+    });
+  }
+
+  /** Adds `count` computer entrants at `level` (organiser, before the start). */
+  async addComputers(id: string, count: number, level: ComputerLevel): Promise<Tournament> {
+    return this.change(id, (t) => {
+      if (t.status !== "signup" && t.status !== "checkin") throw refuse("tournament/started", "The event has started.");
+      const entrants = [...t.entrants];
+      for (let i = 0; i < count && entrants.length < MAX_ENTRANTS; i++) {
+        let n = 1;
+        while (entrants.some((e) => e.id === `cpu-${t.id}-${n}`)) n++;
+        entrants.push({ id: `cpu-${t.id}-${n}`, name: `Computer ${n}`, computer: level, checkedIn: true });
+      }
+      return { ...t, entrants };
+    });
+  }
+
+  /** Checks a person in while check-in is open. */
+  async checkIn(id: string, userId: string): Promise<Tournament> {
+    return this.change(id, (t) => {
+      if (t.status !== "checkin") throw refuse("tournament/no_checkin", "Check-in is not open.");
+      const e = t.entrants.find((x) => x.id === userId && !x.dropped);
+      if (!e) throw refuse("tournament/not_in", "You are not signed up.");
+      if (e.checkedIn) return null;
+      return { ...t, entrants: t.entrants.map((x) => (x === e ? { ...x, checkedIn: true } : x)) };
+    });
+  }
+
+  /**
+   * Starts the event: with a check-in window, the first call opens check-in (closed by the
+   * window's end or a second call: those not checked in are dropped); then round 1 is seated.
+   */
+  async start(id: string): Promise<Tournament> {
+    const t = await this.get(id);
+    if (!t) throw refuse("tournament/none", "There is no such tournament.");
+    if (t.status === "running" || t.status === "over" || t.status === "cancelled") throw refuse("tournament/started", "The event has already started.");
+    if (t.status === "signup" && t.checkInMinutes > 0) {
+      const opened = await this.change(id, (x) => (x.status === "signup" ? { ...x, status: "checkin", checkInDue: this.now() + x.checkInMinutes * 60_000 } : null));
+      this.armCheckIn(opened);
+      return opened;
+    }
+    return this.begin(id);
+  }
+
+  private armCheckIn(t: Tournament): void {
+    if (this.stopped || t.status !== "checkin" || t.checkInDue === undefined) return;
+    clearTimeout(this.timers.get(t.id));
+    this.timers.set(t.id, setTimeout(() => void this.begin(t.id).catch(() => {}), Math.max(0, Math.min(2 ** 31 - 1, t.checkInDue - this.now()))));
+  }
+
+  /** Closes sign-up (dropping those who did not check in) and seats round 1. */
+  private async begin(id: string): Promise<Tournament> {
+    clearTimeout(this.timers.get(id));
+    const started = await this.change(id, (t) => {
+      if (t.status !== "signup" && t.status !== "checkin") return null;
+      const entrants = t.status === "checkin" ? t.entrants.map((e) => (e.checkedIn || e.computer ? e : { ...e, dropped: true })) : t.entrants;
+      const min = Math.min(...seatCountsOf(t.game));
+      if (entrants.filter((e) => !e.dropped).length < min) throw refuse("tournament/too_few", `At least ${min} entrants are needed to start.`);
+      const { checkInDue: _due, ...rest } = t;
+      return { ...rest, entrants, status: "running" };
+    });
+    if (started.status !== "running" || started.played.length > 0) return started;
+    return this.seatNext(id);
+  }
+
+  /** Seats the next round (organiser's `/tournament next`, or automatically). */
+  async next(id: string): Promise<Tournament> {
+    const t = await this.get(id);
+    if (!t) throw refuse("tournament/none", "There is no such tournament.");
+    if (t.status !== "running") throw refuse("tournament/not_running", "The event is not running.");
+    const last = t.played.at(-1);
+    if (last && last.tables.some((x) => !x.result)) throw refuse("tournament/round_open", "The round is still being played.");
+    if (t.played.length >= t.rounds) return this.finish(id);
+    return this.seatNext(id);
+  }
+
+  /** The results of the rounds played so far, as scoring reads them. */
+  static results(t: Tournament): RoundResult[] {
+    const real = new Set(t.entrants.map((e) => e.id));
+    return t.played.map((r) => ({
+      tables: r.tables.flatMap((x) => (x.result ? [{
+        players: x.result.players.filter((p) => real.has(p)),
+        places: x.result.places.filter((_, i) => real.has(x.result!.players[i]!)),
+        points: x.result.points.filter((_, i) => real.has(x.result!.players[i]!)),
+      }] : [])),
+      byes: r.byes,
+    }));
+  }
+
+  /** The standings now, best first (entrants in join order break the last ties). */
+  static standings(t: Tournament): Standing[] {
+    return standings(t.entrants.map((e) => e.id), TournamentService.results(t), (t.tableSize - 1) / 2);
+  }
+
+  private async seatNext(id: string): Promise<Tournament> {
+    const seated = await this.change(id, (t) => {
+      const last = t.played.at(-1);
+      if (t.status !== "running" || t.played.length >= t.rounds || (last && last.tables.some((x) => !x.result))) return null;
+      const number = t.played.length + 1;
+      const present = t.entrants.filter((e) => !e.dropped).map((e) => e.id);
+      const order = TournamentService.standings(t).map((s) => s.id).filter((p) => present.includes(p));
+      const counts = seatCountsOf(t.game);
+      let met: Meetings = new Map();
+      for (const r of t.played) met = addMeetings(met, r.tables.map((x) => x.players));
+      const byesSoFar = new Map<string, number>();
+      for (const r of t.played) for (const b of r.byes) byesSoFar.set(b, (byesSoFar.get(b) ?? 0) + 1);
+      let byes: string[] = [];
+      let players = order;
+      let fills = 0;
+      let sizes = tableSizes(players.length, t.tableSize, counts);
+      if (!sizes) {
+        const split = sizesWithByes(players.length, t.tableSize, counts);
+        const topUp = t.fill === "computer" ? Array.from({ length: counts.at(-1)! }, (_, c) => c + 1).find((c) => tableSizes(players.length + c, t.tableSize, counts)) : undefined;
+        if (topUp !== undefined) {
+          fills = topUp;
+          sizes = tableSizes(players.length + fills, t.tableSize, counts)!;
+        } else if (split) {
+          byes = pickByes(order, split.byes, byesSoFar);
+          players = order.filter((p) => !byes.includes(p));
+          sizes = split.sizes;
+        } else throw refuse("tournament/too_few", "Too few entrants are left to seat a table.");
+      }
+      const fillIds = Array.from({ length: fills }, (_, i) => `fill-${number}-${i + 1}`);
+      const seatOrder = [...players, ...fillIds];
+      let tables: string[][];
+      if (t.format === "progressive" && t.played.length > 0) {
+        const prev = t.played.at(-1)!;
+        const finish = prev.tables.map((x) => (x.result ? x.result.players.slice().sort((a, b) => x.result!.places[x.result!.players.indexOf(a)]! - x.result!.places[x.result!.players.indexOf(b)]!) : [...x.players]));
+        tables = seatProgressive(finish, sizes, seatOrder);
+      } else if (t.format === "round-robin") tables = seatRoundRobin(seatOrder, sizes, number, met, t.seed);
+      else tables = seatSwiss(seatOrder, sizes, met);
+      if (t.game.endsWith("partners")) {
+        const partners = new Map<string, number>();
+        for (const r of t.played) for (const x of r.tables) {
+          const k = x.players.length / 2;
+          x.players.forEach((p, i) => { if (i < k) { const key = pairKey(p, x.players[i + k]!); partners.set(key, (partners.get(key) ?? 0) + 1); } });
+        }
+        tables = tables.map((x) => arrangePartners(x, partners));
+      }
+      const round: TournamentRound = { number, tables: tables.map((players) => ({ threadId: null, players })), byes };
+      return { ...t, played: [...t.played, round] };
+    });
+    await this.openTables(seated);
+    return (await this.get(id))!;
+  }
+
+  /** Opens (or finishes opening, after a restart) the tables of the current round. */
+  private async openTables(t: Tournament): Promise<void> {
+    const round = t.played.at(-1);
+    if (!round || t.status !== "running") return;
+    const game = RATED_GAMES.find((g) => g.key === t.game) as RatedGame;
+    const names = new Map(t.entrants.map((e) => [e.id, e]));
+    let announce = false;
+    for (const [i, table] of round.tables.entries()) {
+      if (table.threadId || table.result) continue;
+      announce = true;
+      const threadId = await this.host.openThread(t.channelId, `${t.name} · round ${round.number} · table ${i + 1}`);
+      await this.store.set(`thread:${threadId}`, t.id);
+      await this.change(t.id, (x) => ({
+        ...x,
+        played: x.played.map((r) => (r.number !== round.number ? r : { ...r, tables: r.tables.map((y, j) => (j === i ? { ...y, threadId } : y)) })),
+      }));
+      const seats: Seat[] = table.players.map((p) => {
+        const e = names.get(p);
+        if (!e) return { userId: p, name: `Computer ${p.split("-").at(-1)} (fill)`, computer: "normal" };
+        return e.computer || e.dropped ? { userId: e.computer ? e.id : `cpu-${e.id}`, name: e.computer ? e.name : `${e.name} (left)`, computer: e.computer ?? "normal", ...(e.computer ? {} : { leftBy: e.id }) } : { userId: e.id, name: e.name };
+      });
+      const service = this.host.tables(game.table);
+      await service.open(threadId, t.guildId, seats[0]!, game.config, `${t.seed}:${round.number}:${i + 1}`, t.clock);
+      for (const s of seats.slice(1)) await service.join(threadId, s);
+      const rec = await service.start(threadId, seats[0]!.userId);
+      const people = seats.filter((s) => !s.computer).map((s) => `<@${s.userId}>`);
+      await this.host.post(threadId, {
+        ...(await this.host.tablePayload(rec, `🏆 **${t.name}**, round ${round.number} of ${t.rounds}, table ${i + 1}. ${people.length ? `${people.join(", ")}: your game starts now.` : "Computers only."} The result is recorded when the game ends.`)),
+        allowedMentions: { users: seats.filter((s) => !s.computer).map((s) => s.userId) },
+      });
+      this.host.kick(threadId);
+    }
+    if (announce) {
+      const fresh = (await this.get(t.id))!;
+      await this.host.post(t.channelId, await this.host.roundMessage(fresh, fresh.played.at(-1)!));
+    }
+  }
+
+  /**
+   * Records a finished table game (the table service's `onFinish`): its places and points; when
+   * it was the round's last table, seats the next round or ends the event.
+   */
+  async recordGame(rec: AnyTable): Promise<void> {
+    const t = await this.ofThread(rec.channelId);
+    if (!t) return;
+    const result = ratedResult(rec.game, rec.config, rec.state);
+    if (!result) return;
+    await this.recordResult(t.id, rec.channelId, rec.seats.map((s) => s.leftBy ?? s.userId), placesOf(result.outcome), highIsBetter(result.outcome.scores, result.outcome.winners));
+  }
+
+  private async recordResult(id: string, threadId: string, players: readonly string[], places: readonly number[], points: readonly number[]): Promise<void> {
+    const after = await this.change(id, (t) => {
+      const round = t.played.at(-1);
+      const at = round?.tables.findIndex((x) => x.threadId === threadId) ?? -1;
+      if (!round || at < 0 || round.tables[at]!.result) return null;
+      // Seats whose computer took over from a person count for that person (`leftBy`).
+      const result: TableResult = { players: [...players], places: [...places], points: [...points] };
+      return { ...t, played: t.played.map((r) => (r !== round ? r : { ...r, tables: r.tables.map((x, j) => (j === at ? { ...x, result } : x)) })) };
+    });
+    const round = after.played.at(-1);
+    if (after.status !== "running" || !round || round.tables.some((x) => !x.result)) return;
+    if (after.played.length >= after.rounds) await this.finish(id);
+    else if (after.autoNext) await this.seatNext(id);
+    else await this.host.post(after.channelId, { content: `🏆 **${after.name}**: round ${round.number} is complete. The organiser seats round ${round.number + 1} with \`/tournament next\`.`, allowedMentions: { parse: [] } });
+  }
+
+  /** Ends the event: standings final, podium posted. */
+  private async finish(id: string): Promise<Tournament> {
+    const t = await this.change(id, (x) => (x.status === "running" ? { ...x, status: "over" } : null));
+    if (t.status === "over") for (const m of await this.host.finalMessages(t)) await this.host.post(t.channelId, m);
+    return t;
+  }
+
+  /**
+   * Withdraws an entrant (themselves, or removed by the organiser): not seated again; in a game
+   * under way a computer takes their seat and their result still counts for them.
+   */
+  async drop(id: string, userId: string): Promise<Tournament> {
+    const t = await this.change(id, (x) => {
+      const e = x.entrants.find((y) => y.id === userId && !y.dropped);
+      if (!e) throw refuse("tournament/not_in", "That player is not in the event.");
+      if (x.status === "signup" || x.status === "checkin") return { ...x, entrants: x.entrants.filter((y) => y !== e) };
+      return { ...x, entrants: x.entrants.map((y) => (y === e ? { ...y, dropped: true } : y)) };
+    });
+    const table = t.played.at(-1)?.tables.find((x) => !x.result && x.players.includes(userId));
+    if (table?.threadId) {
+      const game = RATED_GAMES.find((g) => g.key === t.game)!;
+      const rec = await this.host.tables(game.table).get(table.threadId);
+      if (rec?.status === "playing") {
+        const left = await this.host.tables(game.table).leave(table.threadId, userId).catch(() => null);
+        if (left) this.host.kick(table.threadId);
+      }
+    }
+    return t;
+  }
+
+  /**
+   * Ends a table's game and scores it as it stands (organiser): every seat shares the places,
+   * so each earns the table's average placement points.
+   */
+  async endTable(id: string, threadId: string, by: string): Promise<Tournament> {
+    const t = await this.get(id);
+    const table = t?.played.at(-1)?.tables.find((x) => x.threadId === threadId && !x.result);
+    if (!t || !table) throw refuse("tournament/no_table", "This is not a table of the current round that is still being played.");
+    const game = RATED_GAMES.find((g) => g.key === t.game)!;
+    await this.host.tables(game.table).end(threadId, by, true).catch(() => undefined);
+    await this.recordResult(id, threadId, table.players, table.players.map(() => 1), table.players.map(() => 0));
+    return (await this.get(id))!;
+  }
+
+  /** Cancels the event: its running tables end, nothing more is seated. */
+  async cancel(id: string, by: string): Promise<Tournament> {
+    const t = await this.change(id, (x) => (x.status === "over" || x.status === "cancelled" ? null : { ...x, status: "cancelled" }));
+    clearTimeout(this.timers.get(id));
+    const game = RATED_GAMES.find((g) => g.key === t.game)!;
+    for (const table of t.played.at(-1)?.tables ?? []) if (table.threadId && !table.result) await this.host.tables(game.table).end(table.threadId, by, true).catch(() => undefined);
+    return t;
+  }
+
+  /**
+   * After a restart: re-arms check-in windows and finishes opening any round whose tables were
+   * not all opened; a round whose tables all finished while nothing seated the next is advanced.
+   */
+  async resume(owns: (guildId: string | null) => boolean = () => true): Promise<void> {
+    for (const [, v] of await this.store.entries()) {
+      if (typeof v !== "object" || !owns(v.guildId)) continue;
+      if (v.status === "checkin") this.armCheckIn(v);
+      if (v.status !== "running") continue;
+      const round = v.played.at(-1);
+      if (round?.tables.some((x) => !x.threadId)) await this.openTables(v);
+      else if (round && round.tables.every((x) => x.result) && v.autoNext) {
+        if (v.played.length >= v.rounds) await this.finish(v.id);
+        else await this.seatNext(v.id);
+      }
+    }
+  }
+
+  /** Stops the check-in timers. */
+  stop(): void {
+    this.stopped = true;
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
+  }
+}

@@ -1,0 +1,154 @@
+/**
+ * A whole tournament through the stand-in, as a community runs one: the moderator creates an
+ * 8-entrant Swiss of ONEXENO basic (3 rounds, tables of 4); Ada joins with the button, Ben with
+ * the command, six computer entrants fill the field. Every round is seated in threads, every
+ * game is played (Ada and Ben by slash commands, computers by themselves) and recorded by the
+ * bot, and the bot restarts between rounds. The podium and the standings are posted as
+ * pictures (saved to tests/__output__ to look at), the CSV export holds every game.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TournamentService, type Tournament } from "../../src/bot/tournaments";
+import { ADA, BEN, CARD_ROOM, GENERAL, Harness, MOD, takeTurn } from "./harness";
+
+const OUT = join(import.meta.dirname, "..", "__output__");
+
+describe("a tournament from sign-up to podium", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await new Harness().start();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  /** Plays every open table of the event's current round until the event moves on. */
+  async function playRound(t: Tournament): Promise<void> {
+    const round = t.played.at(-1)!;
+    for (;;) {
+      const now = (await h.bot.tournaments.get(t.id))!;
+      if (now.status !== "running" || now.played.length > round.number || now.played.at(-1)!.tables.every((x) => x.result)) return;
+      let moved = false;
+      for (const table of now.played.at(-1)!.tables) {
+        if (!table.threadId || table.result) continue;
+        const rec = await h.bot.tables.get(table.threadId);
+        if (!rec?.state || rec.status !== "playing") continue;
+        const seat = rec.seats[rec.state.turn]!;
+        if (!seat.computer) {
+          await takeTurn(h.standin, seat.userId, table.threadId);
+          moved = true;
+        }
+      }
+      if (!moved) await new Promise((r) => setTimeout(r, 20)); // computers are moving: look again
+    }
+  }
+
+  it("runs an 8-entrant Swiss of ONEXENO basic with a restart between rounds", async () => {
+    const sb = h.standin;
+    const created = await sb.command(MOD, GENERAL, "tournament create", { game: "onexeno-basic", format: "swiss", rounds: 3, name: "Friday cup" });
+    const ann = created.original!;
+    expect((ann.embeds[0] as { title: string }).title).toBe("🏆 Friday cup");
+    // Only organisers create and start.
+    const refused = await sb.command(ADA, GENERAL, "tournament create", { game: "onze", format: "swiss", rounds: 2 });
+    expect(refused.original?.content).toContain("Only organisers");
+    // Ada joins with the button (the announcement updates in place), Ben with the command.
+    await sb.click(ADA, ann, Harness.idOf(ann, "tjoin"));
+    expect(sb.visibleMessages(GENERAL, null).find((m) => m.id === ann.id)!.embeds[0]).toMatchObject({ fields: [{ name: "Entrants (1)" }] });
+    await sb.command(BEN, GENERAL, "tournament join");
+    const again = await sb.command(BEN, GENERAL, "tournament join");
+    expect(again.original?.content).toContain("already signed up");
+    await sb.command(MOD, GENERAL, "tournament computers", { count: 6 });
+    const notYou = await sb.command(ADA, GENERAL, "tournament start");
+    expect(notYou.original?.content).toContain("Only organisers");
+    await sb.command(MOD, GENERAL, "tournament start");
+    const [event] = await h.bot.tournaments.list(sb.guildId);
+    expect(event).toMatchObject({ name: "Friday cup", status: "running" });
+    expect(event!.entrants).toHaveLength(8);
+
+    for (let r = 1; r <= 3; r++) {
+      const t = await h.until(`round ${r} seated`, async () => {
+        const x = (await h.bot.tournaments.get(event!.id))!;
+        return x.played.length === r && x.played.at(-1)!.tables.every((y) => y.threadId) ? x : null;
+      });
+      const round = t.played.at(-1)!;
+      expect(round.tables.map((x) => x.players.length)).toEqual([4, 4]);
+      expect(new Set(round.tables.flatMap((x) => x.players)).size).toBe(8);
+      // Each table is a thread with a started game, announced to its people.
+      for (const x of round.tables) {
+        const thread = sb.channels.find((c) => c.id === x.threadId)!;
+        expect(thread.name).toBe(`Friday cup · round ${r} · table ${round.tables.indexOf(x) + 1}`);
+        expect((await h.bot.tables.get(x.threadId!))?.status).not.toBe("lobby");
+      }
+      await h.until(`round ${r}'s announcement`, () => sb.visibleMessages(GENERAL, null).some((m) => m.content.includes(`round ${r} of 3 is seated`)));
+      await playRound(t);
+      if (r === 1) {
+        // The bot restarts between rounds; the event carries on from the store.
+        await h.until("round 2 seated", async () => ((await h.bot.tournaments.get(event!.id))!.played.length === 2 ? true : null));
+        await h.stopBot();
+        await h.startBot();
+      }
+    }
+    const over = await h.until("the event to end", async () => {
+      const x = (await h.bot.tournaments.get(event!.id))!;
+      return x.status === "over" ? x : null;
+    });
+    // Every game was recorded by the bot: three games for everyone, placements summing per table.
+    const standing = TournamentService.standings(over);
+    expect(standing.map((s) => s.games)).toEqual(Array(8).fill(3));
+    expect(standing.reduce((a, s) => a + s.placement, 0)).toBe(3 * 2 * (3 + 2 + 1 + 0));
+    const podium = await h.until("the podium", () => sb.visibleMessages(GENERAL, null).find((m) => m.content.includes("Friday cup** is over")));
+    const sheet = await h.until("the final standings", () => sb.visibleMessages(GENERAL, null).find((m) => m.content.includes("Friday cup: final standings")));
+    mkdirSync(OUT, { recursive: true });
+    for (const [m, file] of [[podium, "tournament-podium.png"], [sheet, "tournament-standings.png"]] as const) {
+      const a = m.attachments[0]!;
+      expect(a.content_type).toBe("image/png");
+      expect(a.width).toBe(640);
+      writeFileSync(join(OUT, file), sb.attachmentBytes(a)!);
+    }
+    expect(podium.content).toContain(`🥇 ${over.entrants.find((e) => e.id === standing[0]!.id)!.name}`);
+    // The export: a row per player per game, then the standings.
+    const exported = await sb.command(ADA, GENERAL, "tournament export", { event: event!.id });
+    const csv = sb.attachmentBytes(exported.original!.attachments[0]!)!.toString("utf8");
+    const [games, table] = csv.trim().split("\n\n");
+    expect(games!.split("\n")).toHaveLength(1 + 8 * 3);
+    expect(table!.split("\n")).toHaveLength(1 + 8);
+    expect(table!.split("\n")[1]).toContain(standing[0]!.id);
+    // Standings on demand, and the event is no longer open for sign-up.
+    const shown = await sb.command(BEN, GENERAL, "tournament standings", { event: event!.id });
+    expect(shown.original?.attachments[0]?.filename).toBe("standings.png");
+    const late = await sb.command(BEN, GENERAL, "tournament join", { event: event!.id });
+    expect(late.original?.content).toContain("Sign-up has closed");
+    expect(h.log.errors).toEqual([]);
+  });
+
+  it("drop, end-table, a paused round, next and cancel", async () => {
+    const sb = h.standin;
+    await sb.command(MOD, CARD_ROOM, "tournament create", { game: "onexeno-basic", format: "progressive", rounds: 2, name: "Quiz night", pause: true });
+    await sb.command(ADA, CARD_ROOM, "tournament join");
+    await sb.command(BEN, CARD_ROOM, "tournament join");
+    await sb.command(MOD, CARD_ROOM, "tournament computers", { count: 2, level: "easy" });
+    await sb.command(MOD, CARD_ROOM, "tournament start");
+    const t = (await h.bot.tournaments.list(sb.guildId)).find((x) => x.name === "Quiz night")!;
+    const thread = await h.until("the table thread", async () => (await h.bot.tournaments.get(t.id))!.played[0]?.tables[0]?.threadId);
+    // Ben withdraws mid-game: a computer takes his seat under his name; he is not seated again.
+    await sb.command(BEN, CARD_ROOM, "tournament drop");
+    const rec = await h.until("Ben's seat taken over", async () => (await h.bot.tables.get(thread))?.seats.find((x) => x.leftBy === BEN));
+    expect(rec.computer).toBe("normal");
+    // Only an organiser ends a table; it is scored as it stands (shared places).
+    expect((await sb.command(ADA, thread, "tournament end-table")).original?.content).toContain("Only organisers");
+    await sb.command(MOD, thread, "tournament end-table");
+    const scored = await h.until("the table's result", async () => (await h.bot.tournaments.get(t.id))!.played[0]!.tables[0]!.result);
+    expect(scored.places).toEqual([1, 1, 1, 1]);
+    // The event pauses between rounds until the organiser seats the next one.
+    await h.until("the pause message", () => sb.visibleMessages(CARD_ROOM, null).some((m) => m.content.includes("seats round 2 with `/tournament next`")));
+    await sb.command(MOD, CARD_ROOM, "tournament next");
+    const second = (await h.bot.tournaments.get(t.id))!.played[1]!;
+    expect(second.tables.flatMap((x) => x.players).sort()).toEqual([ADA, ...t.entrants.filter((e) => e.computer).map((e) => e.id)].sort());
+    const cancelled = await sb.command(MOD, CARD_ROOM, "tournament cancel");
+    expect(cancelled.original?.content).toContain("cancelled");
+    expect((await h.bot.tournaments.get(t.id))!.status).toBe("cancelled");
+    await h.until("the round 2 table ended", async () => (await h.bot.tables.get(second.tables[0]!.threadId!))?.status !== "playing");
+    expect(h.log.errors).toEqual([]);
+  });
+});
