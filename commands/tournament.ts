@@ -20,7 +20,7 @@ import { encodeId, type ComponentId } from "../src/bot/customid";
 import { UserError } from "../src/bot/errors";
 import { respond } from "../src/bot/reply";
 import type { Choice, Command } from "../src/bot/router";
-import { TournamentService, type Tournament, type TournamentFormat, type TournamentRound } from "../src/bot/tournaments";
+import { CHALLENGE_GAME, TournamentService, type Tournament, type TournamentFormat, type TournamentRound } from "../src/bot/tournaments";
 import { RATED_GAMES } from "../src/games/index";
 import { renderPicture } from "../render/pool";
 import { clockChoices, rulesFrom, seatOf } from "./onexeno";
@@ -29,7 +29,7 @@ import { clockChoices, rulesFrom, seatOf } from "./onexeno";
 export const TOURNAMENT_VERBS: ReadonlySet<string> = new Set(["tjoin", "tleave", "tcheck"]);
 
 const RULES = readFileSync(new URL("../docs/rules/tournaments.md", import.meta.url), "utf8");
-const gameName = (key: string) => RATED_GAMES.find((g) => g.key === key)?.name ?? key;
+const gameName = (key: string) => (key === CHALLENGE_GAME ? "ONEXENO solitaire" : RATED_GAMES.find((g) => g.key === key)?.name ?? key);
 const nameOf = (t: Tournament, id: string) => t.entrants.find((e) => e.id === id)?.name ?? (id.startsWith("fill-") ? "Computer (fill)" : id);
 const num = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
 
@@ -37,9 +37,12 @@ const num = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
 export function announcement(t: Tournament, note?: string): BaseMessageOptions {
   const people = t.entrants.filter((e) => !e.dropped);
   const list = people.slice(0, 40).map((e) => `${e.name}${t.status === "checkin" ? (e.checkedIn || e.computer ? " ✅" : " ⏳") : ""}`).join(", ");
-  const stage = t.status === "signup" ? "Sign-up is open." : t.status === "checkin" ? `Check-in is open until <t:${Math.floor((t.checkInDue ?? 0) / 1000)}:t>: press **Check in**, or you are dropped.` : t.status === "running" ? `Round ${t.played.length} of ${t.rounds} is under way.` : t.status === "over" ? "The event is over." : "The event was cancelled.";
+  const c = t.challenge;
+  const running = c ? `The challenge is open until <t:${Math.floor((c.due ?? 0) / 1000)}:f>: play the deal with \`/onexeno new game:solitaire seed:${t.seed}\`. Your first finished game in the window counts.` : `Round ${t.played.length} of ${t.rounds} is under way.`;
+  const stage = t.status === "signup" ? "Sign-up is open." : t.status === "checkin" ? `Check-in is open until <t:${Math.floor((t.checkInDue ?? 0) / 1000)}:t>: press **Check in**, or you are dropped.` : t.status === "running" ? running : t.status === "over" ? "The event is over." : "The event was cancelled.";
+  const what = c ? `challenge · one deal for everyone · a ${c.minutes}-minute window` : `${t.format} · ${t.rounds} round${t.rounds === 1 ? "" : "s"} · tables of ${t.tableSize} · clock ${clockName(t.clock)}`;
   const embed = new EmbedBuilder().setTitle(`🏆 ${t.name}`).setColor(0xe8c34a)
-    .setDescription(`${gameName(t.game)} · ${t.format} · ${t.rounds} round${t.rounds === 1 ? "" : "s"} · tables of ${t.tableSize} · clock ${clockName(t.clock)}\n${stage}`)
+    .setDescription(`${gameName(t.game)} · ${what}\n${stage}`)
     .addFields({ name: `Entrants (${people.length})`, value: list || "Nobody yet: press **Join**." })
     .setFooter({ text: `Event ${t.id} · scoring: /tournament info` });
   const open = t.status === "signup" || t.status === "checkin";
@@ -71,10 +74,11 @@ export async function roundMessage(t: Tournament, round: TournamentRound): Promi
 
 /** The standings as a picture with its text. */
 export async function standingsMessage(t: Tournament, title = `${t.name}: standings`): Promise<BaseMessageOptions> {
-  const rows = TournamentService.standings(t).map((s) => ({ rank: s.rank, name: `${nameOf(t, s.id)}${t.entrants.find((e) => e.id === s.id)?.dropped ? " (dropped)" : ""}`, points: s.placement, gamePoints: s.gamePoints, opponents: s.opponents, games: s.games }));
-  const subtitle = `${gameName(t.game)} · ${t.format} · after round ${t.played.filter((r) => r.tables.every((x) => x.result)).length} of ${t.rounds}`;
-  const png = await renderPicture({ kind: "standings", title, subtitle, rows });
-  const text = rows.slice(0, 10).map((r) => `${r.rank}. ${r.name}: ${num(r.points)} pts (game ${num(r.gamePoints)}, opp. ${num(r.opponents)}, ${r.games} games)`).join("\n");
+  const rows = TournamentService.standings(t).map((s) => ({ rank: s.rank, name: `${nameOf(t, s.id)}${t.entrants.find((e) => e.id === s.id)?.dropped ? " (dropped)" : t.challenge && s.games === 0 ? " (no game)" : ""}`, points: s.placement, gamePoints: s.gamePoints, opponents: s.opponents, games: s.games }));
+  const c = t.challenge;
+  const subtitle = c ? `${gameName(t.game)} · challenge · ${c.results.length} finished game${c.results.length === 1 ? "" : "s"}` : `${gameName(t.game)} · ${t.format} · after round ${t.played.filter((r) => r.tables.every((x) => x.result)).length} of ${t.rounds}`;
+  const png = await renderPicture({ kind: "standings", title, subtitle, rows, labels: c ? ["score", "square", "moves", "games"] : undefined });
+  const text = rows.slice(0, 10).map((r) => (c ? `${r.rank}. ${r.name}: ${r.games ? `score ${r.points} (square ${r.gamePoints}, ${r.opponents} moves)` : "no finished game"}` : `${r.rank}. ${r.name}: ${num(r.points)} pts (game ${num(r.gamePoints)}, opp. ${num(r.opponents)}, ${r.games} games)`)).join("\n");
   return {
     content: `**${title}**\n${text}`.slice(0, 2000),
     files: [new AttachmentBuilder(png, { name: "standings.png", description: `Standings: ${text}`.slice(0, 1024) })],
@@ -86,7 +90,7 @@ export async function standingsMessage(t: Tournament, title = `${t.name}: standi
 export async function finalMessages(t: Tournament): Promise<BaseMessageOptions[]> {
   const top = TournamentService.standings(t).filter((s) => s.rank <= 3).slice(0, 3).map((s) => ({ name: nameOf(t, s.id), points: s.placement, rank: s.rank }));
   const png = await renderPicture({ kind: "podium", title: `${t.name}: final`, top });
-  const podium = top.map((p) => `${["🥇", "🥈", "🥉"][p.rank - 1] ?? `${p.rank}.`} ${p.name} (${num(p.points)} points)`).join("\n");
+  const podium = top.map((p) => `${["🥇", "🥈", "🥉"][p.rank - 1] ?? `${p.rank}.`} ${p.name} (${t.challenge ? "score " : ""}${num(p.points)}${t.challenge ? "" : " points"})`).join("\n");
   return [
     { content: `🏆 **${t.name}** is over!\n${podium}`, files: [new AttachmentBuilder(png, { name: "podium.png", description: `Podium: ${podium}`.slice(0, 1024) })], allowedMentions: { parse: [] } },
     await standingsMessage(t, `${t.name}: final standings`),
@@ -138,18 +142,20 @@ export const tournamentCommand: Command<BotContext> = {
     .setDescription("Community tournaments, run by the bot from sign-up to podium")
     .setDMPermission(false)
     .addSubcommand((s) => s.setName("create").setDescription("Create a tournament in this channel (organisers)")
-      .addStringOption((o) => o.setName("game").setDescription("The game").setRequired(true).addChoices(...RATED_GAMES.map((g) => ({ name: g.name, value: g.key }))))
+      .addStringOption((o) => o.setName("game").setDescription("The game").setRequired(true).addChoices(...RATED_GAMES.map((g) => ({ name: g.name, value: g.key })), { name: "ONEXENO solitaire (challenge)", value: CHALLENGE_GAME }))
       .addStringOption((o) => o.setName("format").setDescription("How rounds are seated").setRequired(true).addChoices(
         { name: "swiss: grouped by standing, new opponents", value: "swiss" },
         { name: "progressive: winners move up a table", value: "progressive" },
-        { name: "round-robin: everyone meets everyone (small fields)", value: "round-robin" }))
+        { name: "round-robin: everyone meets everyone (small fields)", value: "round-robin" },
+        { name: "challenge: one solitaire deal for all, in a window", value: "challenge" }))
       .addIntegerOption((o) => o.setName("rounds").setDescription("Number of rounds").setRequired(true).setMinValue(1).setMaxValue(20))
       .addIntegerOption((o) => o.setName("table-size").setDescription("Players a table (default 4, if the game allows)").setMinValue(2).setMaxValue(8))
       .addStringOption((o) => o.setName("name").setDescription("The event's name").setMaxLength(60))
       .addIntegerOption((o) => o.setName("check-in").setDescription("Minutes of check-in before round 1 (default none)").setMinValue(0).setMaxValue(120))
       .addStringOption((o) => o.setName("clock").setDescription("Turn clock: seconds, 12h/24h, or off (default 120)").setMaxLength(12).setAutocomplete(true))
       .addStringOption((o) => o.setName("fill").setDescription("A table that cannot be filled (default computer)").addChoices({ name: "computer: top it up with computer players", value: "computer" }, { name: "bye: the extra players sit the round out", value: "bye" }))
-      .addBooleanOption((o) => o.setName("pause").setDescription("Wait for /tournament next between rounds")))
+      .addBooleanOption((o) => o.setName("pause").setDescription("Wait for /tournament next between rounds"))
+      .addIntegerOption((o) => o.setName("window").setDescription("Challenge: minutes to play the deal (default 60)").setMinValue(5).setMaxValue(10080)))
     .addSubcommand((s) => s.setName("join").setDescription("Sign up").addStringOption(eventOption))
     .addSubcommand((s) => s.setName("leave").setDescription("Take your name off before the start").addStringOption(eventOption))
     .addSubcommand((s) => s.setName("start").setDescription("Start (with check-in: open it; again: close it and seat round 1)").addStringOption(eventOption))
@@ -194,6 +200,7 @@ export const tournamentCommand: Command<BotContext> = {
           format: interaction.options.getString("format", true) as TournamentFormat, rounds: interaction.options.getInteger("rounds", true),
           tableSize: interaction.options.getInteger("table-size"), clock, fill: (interaction.options.getString("fill") ?? "computer") as "computer" | "bye",
           checkInMinutes: interaction.options.getInteger("check-in") ?? 0, autoNext: !(interaction.options.getBoolean("pause") ?? false),
+          windowMinutes: interaction.options.getInteger("window") ?? 60,
         }), `🏆 New tournament! Press **Join** (or \`/tournament join\`) to sign up.`));
         return;
       }
@@ -236,7 +243,7 @@ export const tournamentCommand: Command<BotContext> = {
         await mustOrganise(interaction, ctx, t);
         await respond(interaction, "reply", false, async () => {
           const after = await ctx.tournaments.start(t.id);
-          return announcement(after, after.status === "checkin" ? "✅ Check-in is open." : `▶ The event has started: round 1 is seated in threads below.`);
+          return announcement(after, after.status === "checkin" ? "✅ Check-in is open." : after.challenge ? "▶ The challenge is open: the deal and the window are below." : `▶ The event has started: round 1 is seated in threads below.`);
         });
         return;
       case "next":

@@ -27,7 +27,7 @@ export type PictureJob =
   | { readonly kind: "solitaire"; readonly view: SolitaireView; readonly owner: string; readonly hint?: { x: number; y: number } | null | undefined }
   | { readonly kind: "onze-table"; readonly view: OnzeView; readonly names: readonly string[]; readonly clock?: string | undefined }
   | { readonly kind: "onze-hand"; readonly hand: readonly Card[]; readonly title: string; readonly help: string }
-  | { readonly kind: "standings"; readonly title: string; readonly subtitle: string; readonly rows: readonly StandingRow[] }
+  | { readonly kind: "standings"; readonly title: string; readonly subtitle: string; readonly rows: readonly StandingRow[]; readonly labels?: readonly string[] | undefined }
   | { readonly kind: "podium"; readonly title: string; readonly top: readonly { readonly name: string; readonly points: number; readonly rank: number }[] };
 
 /** Draws a job's scene (default theme) and returns its canvas. */
@@ -42,7 +42,7 @@ export function drawJob(job: PictureJob): Canvas {
     case "solitaire": return drawSolitaire(job.view, job.owner, undefined, job.hint);
     case "onze-table": return drawOnzeTable(job.view, job.names, undefined, job.clock);
     case "onze-hand": return drawOnzeHand(job.hand, job.title, job.help);
-    case "standings": return drawStandings(job.title, job.subtitle, job.rows);
+    case "standings": return drawStandings(job.title, job.subtitle, job.rows, job.labels);
     case "podium": return drawPodium(job.title, job.top);
   }
 }

@@ -27,8 +27,14 @@ export const MAX_STANDING_ROWS = 32;
 
 const num = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
 
-/** The standings sheet: a title, a subtitle, and a row per player (the first 32). */
-export function drawStandings(title: string, subtitle: string, rows: readonly StandingRow[], theme: Theme = DEFAULT_THEME): Canvas {
+/** Column headings of the four number columns (a challenge shows score, square, moves). */
+export const STANDING_LABELS = ["points", "game pts", "opp.", "games"] as const;
+
+/**
+ * The standings sheet: a title, a subtitle, and a row per player (the first 32); `labels`
+ * name the four number columns.
+ */
+export function drawStandings(title: string, subtitle: string, rows: readonly StandingRow[], labels: readonly string[] = STANDING_LABELS, theme: Theme = DEFAULT_THEME): Canvas {
   ensureFonts();
   const shown = rows.slice(0, MAX_STANDING_ROWS);
   const h = HEADER + ROW * (shown.length + 1) + 16;
@@ -45,7 +51,7 @@ export function drawStandings(title: string, subtitle: string, rows: readonly St
   ctx.font = font(15);
   ctx.fillText(fitText(ctx, subtitle, PICTURE_WIDTH - 24), 12, 60);
   // Columns: rank, name, points, game points, opponents, games.
-  const cols = [{ x: 44, label: "#", align: "right" as const }, { x: 58, label: "player", align: "left" as const }, { x: 372, label: "points", align: "right" as const }, { x: 470, label: "game pts", align: "right" as const }, { x: 560, label: "opp.", align: "right" as const }, { x: 624, label: "games", align: "right" as const }];
+  const cols = [{ x: 44, label: "#", align: "right" as const }, { x: 58, label: "player", align: "left" as const }, ...[372, 470, 560, 624].map((x, i) => ({ x, label: labels[i] ?? "", align: "right" as const }))];
   let y = HEADER + 18;
   ctx.font = font(14, true);
   for (const c of cols) {

@@ -196,6 +196,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     kick: (channelId) => autoplay.kick(channelId),
     roundMessage, finalMessages,
   }, opts.tableOptions?.now);
+  solitaire.onFinish((rec, entry) => void tournaments.recordChallenge(rec, entry).catch((e) => log.error(`could not record the challenge game in ${rec.threadId}`, e)));
   const ctx: BotContext = { tables, canasta: canastaTables, games: services, solitaire, ratings, tournaments, log, afterReply: (channelId) => autoplay.kick(channelId), post: (channelId, payload) => post(channelId, payload) };
   const games = TABLE_GAMES.map((g) => ({ ...g, service: g.tables(ctx) }));
   /** The current public table of a channel, whichever game holds it (running ones only). */
@@ -252,8 +253,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     ready,
     async stop() {
       autoplay.stop();
-      tournaments.stop();
       await route.idle(); // finish the moves in flight, and what they post
+      await tournaments.stop(); // and the results and seatings they set off
       await clocks.stop();
       publisher.stop();
       await live.stop();

@@ -65,6 +65,12 @@ export function compareEntries(a: LeaderboardEntry, b: LeaderboardEntry): number
 
 export class SolitaireService {
   private readonly lock = new KeyedLock();
+  private readonly finished: ((rec: SolitaireRecord, entry: LeaderboardEntry) => void)[] = [];
+
+  /** Registers a listener told of every finished game (a challenge event counts them), with its entry. */
+  onFinish(listener: (rec: SolitaireRecord, entry: LeaderboardEntry) => void): void {
+    this.finished.push(listener);
+  }
 
   constructor(
     private readonly games: RecordStore<SolitaireRecord>,
@@ -126,6 +132,7 @@ export class SolitaireService {
       userId: rec.ownerId, name: rec.ownerName, score: solitaireScore(rec.state), square: rec.state.square, won: rec.state.end === "won",
       moves: rec.moves.length, at: this.now(),
     };
+    for (const l of this.finished) l(rec, entry);
     return this.lock.run(`board:${key}`, async () => {
       const old = (await this.boards.get(key)) ?? { schema: 1 as const, seed: rec.seed, entries: [] };
       const mine = old.entries.find((e) => e.userId === entry.userId);

@@ -26,9 +26,32 @@ import { UserError } from "./errors";
 import { KeyedLock } from "./lock";
 import type { AnyTable, AnyTables, Seat } from "./tables";
 
-/** How rounds are seated (see src/tournament/seating.ts). */
-export type TournamentFormat = "swiss" | "progressive" | "round-robin";
-export const TOURNAMENT_FORMATS: readonly TournamentFormat[] = ["swiss", "progressive", "round-robin"];
+/**
+ * How rounds are seated (see src/tournament/seating.ts), or `challenge`: everyone plays the same
+ * solitaire deal within a time window; best score, then earliest finish, wins.
+ */
+export type TournamentFormat = "swiss" | "progressive" | "round-robin" | "challenge";
+export const TOURNAMENT_FORMATS: readonly TournamentFormat[] = ["swiss", "progressive", "round-robin", "challenge"];
+/** The one-player game a challenge is played in (its `game`). */
+export const CHALLENGE_GAME = "solitaire";
+
+/** An entrant's counted game in a challenge: their first finished game of the deal in the window. */
+export interface ChallengeResult {
+  readonly userId: string;
+  readonly score: number;
+  readonly square: number;
+  readonly moves: number;
+  /** When it finished (ms). */
+  readonly at: number;
+}
+
+/** A challenge's window (ms since the epoch) and results. */
+export interface Challenge {
+  readonly minutes: number;
+  readonly opens?: number;
+  readonly due?: number;
+  readonly results: readonly ChallengeResult[];
+}
 
 /** An entrant: a person (their user id) or a computer player the organiser added. */
 export interface Entrant {
@@ -78,6 +101,8 @@ export interface Tournament {
   readonly status: "signup" | "checkin" | "running" | "over" | "cancelled";
   readonly entrants: readonly Entrant[];
   readonly played: readonly TournamentRound[];
+  /** The challenge format's window and results. */
+  readonly challenge?: Challenge;
   readonly seed: string;
   readonly rev: number;
   readonly createdAt: number;
@@ -113,6 +138,16 @@ export class TournamentService {
   private readonly lock = new KeyedLock();
   private timers = new Map<string, NodeJS.Timeout>();
   private stopped = false;
+  /** Work started by game ends and timers, awaited by `stop`. */
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  /** Runs `work` so that `stop` waits for it. */
+  private track<T>(work: () => Promise<T>): Promise<T> {
+    const p = work();
+    const settled = p.catch(() => undefined).finally(() => this.inFlight.delete(settled));
+    this.inFlight.add(settled);
+    return p;
+  }
 
   constructor(
     private readonly store: RecordStore<Tournament | string>,
@@ -170,7 +205,21 @@ export class TournamentService {
   async create(opts: {
     guildId: string | null; channelId: string; organiserId: string; name: string; game: string; format: TournamentFormat;
     rounds: number; tableSize: number | null; clock: ClockSetting | null; fill: "computer" | "bye"; checkInMinutes: number; autoNext: boolean;
+    /** The challenge format's window, minutes (default 60). */
+    windowMinutes?: number;
   }): Promise<Tournament> {
+    if ((opts.format === "challenge") !== (opts.game === CHALLENGE_GAME)) throw refuse("tournament/bad_format", "A challenge is played on ONEXENO solitaire, and solitaire only as a challenge.");
+    if (opts.format === "challenge") {
+      const id = this.newId();
+      const now = this.now();
+      const t: Tournament = {
+        schema: 1, id, guildId: opts.guildId, channelId: opts.channelId, name: opts.name.slice(0, 60), game: CHALLENGE_GAME, format: "challenge",
+        rounds: 1, tableSize: 1, clock: null, fill: opts.fill, checkInMinutes: opts.checkInMinutes, autoNext: true, organiserId: opts.organiserId,
+        status: "signup", entrants: [], played: [], challenge: { minutes: opts.windowMinutes ?? 60, results: [] }, seed: id, rev: 1, createdAt: now, updatedAt: now,
+      };
+      await this.store.set(id, t);
+      return t;
+    }
     const game = RATED_GAMES.find((g) => g.key === opts.game);
     if (!game) throw refuse("tournament/bad_game", "Choose one of the listed games.");
     const counts = seatCountsOf(game.key);
@@ -252,7 +301,7 @@ export class TournamentService {
   private armCheckIn(t: Tournament): void {
     if (this.stopped || t.status !== "checkin" || t.checkInDue === undefined) return;
     clearTimeout(this.timers.get(t.id));
-    this.timers.set(t.id, setTimeout(() => void this.begin(t.id).catch(() => {}), Math.max(0, Math.min(2 ** 31 - 1, t.checkInDue - this.now()))));
+    this.timers.set(t.id, setTimeout(() => void this.track(() => this.begin(t.id)).catch(() => {}), Math.max(0, Math.min(2 ** 31 - 1, t.checkInDue - this.now()))));
   }
 
   /** Closes sign-up (dropping those who did not check in) and seats round 1. */
@@ -261,11 +310,21 @@ export class TournamentService {
     const started = await this.change(id, (t) => {
       if (t.status !== "signup" && t.status !== "checkin") return null;
       const entrants = t.status === "checkin" ? t.entrants.map((e) => (e.checkedIn || e.computer ? e : { ...e, dropped: true })) : t.entrants;
+      const { checkInDue: _d, ...base } = t;
+      if (t.challenge) {
+        if (!entrants.some((e) => !e.dropped)) throw refuse("tournament/too_few", "Nobody has signed up.");
+        const opens = this.now();
+        return { ...base, entrants, status: "running", challenge: { ...t.challenge, opens, due: opens + t.challenge.minutes * 60_000 } };
+      }
       const min = Math.min(...seatCountsOf(t.game));
       if (entrants.filter((e) => !e.dropped).length < min) throw refuse("tournament/too_few", `At least ${min} entrants are needed to start.`);
       const { checkInDue: _due, ...rest } = t;
       return { ...rest, entrants, status: "running" };
     });
+    if (started.challenge) {
+      this.armChallenge(started);
+      return started;
+    }
     if (started.status !== "running" || started.played.length > 0) return started;
     return this.seatNext(id);
   }
@@ -275,10 +334,39 @@ export class TournamentService {
     const t = await this.get(id);
     if (!t) throw refuse("tournament/none", "There is no such tournament.");
     if (t.status !== "running") throw refuse("tournament/not_running", "The event is not running.");
+    if (t.challenge) return this.finish(id); // the organiser closes the window early
     const last = t.played.at(-1);
     if (last && last.tables.some((x) => !x.result)) throw refuse("tournament/round_open", "The round is still being played.");
     if (t.played.length >= t.rounds) return this.finish(id);
     return this.seatNext(id);
+  }
+
+  private armChallenge(t: Tournament): void {
+    const due = t.challenge?.due;
+    if (this.stopped || t.status !== "running" || due === undefined) return;
+    clearTimeout(this.timers.get(t.id));
+    this.timers.set(t.id, setTimeout(() => void this.track(() => this.finish(t.id)).catch(() => {}), Math.max(0, Math.min(2 ** 31 - 1, due - this.now()))));
+  }
+
+  /**
+   * Counts a finished solitaire game for every running challenge of its guild on its deal: the
+   * entrant's first finished game within the window.
+   */
+  async recordChallenge(rec: { readonly guildId: string | null; readonly seed: string; readonly ownerId: string }, entry: { readonly score: number; readonly square: number; readonly moves: number; readonly at: number }): Promise<void> {
+    return this.track(() => this.countChallenge(rec, entry));
+  }
+
+  private async countChallenge(rec: { readonly guildId: string | null; readonly seed: string; readonly ownerId: string }, entry: { readonly score: number; readonly square: number; readonly moves: number; readonly at: number }): Promise<void> {
+    for (const t of await this.list(rec.guildId)) {
+      const c = t.challenge;
+      if (!c || t.status !== "running" || t.seed !== rec.seed || c.due === undefined || c.opens === undefined) continue;
+      if (entry.at > c.due || entry.at < c.opens || !t.entrants.some((e) => e.id === rec.ownerId && !e.dropped)) continue;
+      await this.change(t.id, (x) => {
+        const cc = x.challenge!;
+        if (x.status !== "running" || cc.results.some((r) => r.userId === rec.ownerId)) return null;
+        return { ...x, challenge: { ...cc, results: [...cc.results, { userId: rec.ownerId, score: entry.score, square: entry.square, moves: entry.moves, at: entry.at }] } };
+      });
+    }
   }
 
   /** The results of the rounds played so far, as scoring reads them. */
@@ -294,8 +382,18 @@ export class TournamentService {
     }));
   }
 
-  /** The standings now, best first (entrants in join order break the last ties). */
+  /**
+   * The standings now, best first (entrants in join order break the last ties). A challenge
+   * ranks by score, then the earlier finish; its `placement` is the score, `gamePoints` the
+   * square, `opponents` the moves; entrants without a finished game come last.
+   */
   static standings(t: Tournament): Standing[] {
+    if (t.challenge) {
+      const done = t.challenge.results.slice().sort((a, b) => b.score - a.score || a.at - b.at);
+      const rows: Standing[] = done.map((r, i) => ({ id: r.userId, rank: i + 1, placement: r.score, gamePoints: r.square, opponents: r.moves, headToHead: 0, games: 1, byes: 0 }));
+      for (const e of t.entrants) if (!e.dropped && !done.some((r) => r.userId === e.id)) rows.push({ id: e.id, rank: done.length + 1, placement: 0, gamePoints: 0, opponents: 0, headToHead: 0, games: 0, byes: 0 });
+      return rows;
+    }
     return standings(t.entrants.map((e) => e.id), TournamentService.results(t), (t.tableSize - 1) / 2);
   }
 
@@ -351,30 +449,47 @@ export class TournamentService {
     return (await this.get(id))!;
   }
 
-  /** Opens (or finishes opening, after a restart) the tables of the current round. */
+  /**
+   * Opens (or finishes opening, after a restart) the tables of the current round: a thread for
+   * each table that has none (saved as soon as it exists), then its game opened, seated and
+   * started unless that happened already. Safe to run again at any point.
+   */
   private async openTables(t: Tournament): Promise<void> {
     const round = t.played.at(-1);
     if (!round || t.status !== "running") return;
     const game = RATED_GAMES.find((g) => g.key === t.game) as RatedGame;
     const names = new Map(t.entrants.map((e) => [e.id, e]));
     let announce = false;
+    const service = this.host.tables(game.table);
     for (const [i, table] of round.tables.entries()) {
-      if (table.threadId || table.result) continue;
-      announce = true;
-      const threadId = await this.host.openThread(t.channelId, `${t.name} · round ${round.number} · table ${i + 1}`);
-      await this.store.set(`thread:${threadId}`, t.id);
-      await this.change(t.id, (x) => ({
-        ...x,
-        played: x.played.map((r) => (r.number !== round.number ? r : { ...r, tables: r.tables.map((y, j) => (j === i ? { ...y, threadId } : y)) })),
-      }));
+      if (table.result) continue;
+      let threadId = table.threadId;
+      if (!threadId) {
+        announce = true;
+        const opened = await this.host.openThread(t.channelId, `${t.name} · round ${round.number} · table ${i + 1}`);
+        threadId = opened;
+        await this.store.set(`thread:${opened}`, t.id);
+        await this.change(t.id, (x) => ({
+          ...x,
+          played: x.played.map((r) => (r.number !== round.number ? r : { ...r, tables: r.tables.map((y, j) => (j === i ? { ...y, threadId: opened } : y)) })),
+        }));
+      }
+      // A table whose game was started already (before a restart) is left as it is; one that
+      // finished while no result could be recorded (the bot was stopping) is recorded now.
+      const existing = await service.get(threadId);
+      if (existing?.status === "over") {
+        await this.recordTable(existing);
+        continue;
+      }
+      if (existing && existing.status !== "lobby") continue;
       const seats: Seat[] = table.players.map((p) => {
         const e = names.get(p);
         if (!e) return { userId: p, name: `Computer ${p.split("-").at(-1)} (fill)`, computer: "normal" };
         return e.computer || e.dropped ? { userId: e.computer ? e.id : `cpu-${e.id}`, name: e.computer ? e.name : `${e.name} (left)`, computer: e.computer ?? "normal", ...(e.computer ? {} : { leftBy: e.id }) } : { userId: e.id, name: e.name };
       });
-      const service = this.host.tables(game.table);
-      await service.open(threadId, t.guildId, seats[0]!, game.config, `${t.seed}:${round.number}:${i + 1}`, t.clock);
-      for (const s of seats.slice(1)) await service.join(threadId, s);
+      if (!existing) await service.open(threadId, t.guildId, seats[0]!, game.config, `${t.seed}:${round.number}:${i + 1}`, t.clock);
+      const sitting = new Set((existing?.seats ?? [seats[0]!]).map((s) => s.userId));
+      for (const s of seats.slice(1)) if (!sitting.has(s.userId)) await service.join(threadId, s);
       const rec = await service.start(threadId, seats[0]!.userId);
       const people = seats.filter((s) => !s.computer).map((s) => `<@${s.userId}>`);
       await this.host.post(threadId, {
@@ -394,6 +509,11 @@ export class TournamentService {
    * it was the round's last table, seats the next round or ends the event.
    */
   async recordGame(rec: AnyTable): Promise<void> {
+    if (this.stopped) return;
+    return this.track(() => this.recordTable(rec));
+  }
+
+  private async recordTable(rec: AnyTable): Promise<void> {
     const t = await this.ofThread(rec.channelId);
     if (!t) return;
     const result = ratedResult(rec.game, rec.config, rec.state);
@@ -419,6 +539,7 @@ export class TournamentService {
 
   /** Ends the event: standings final, podium posted. */
   private async finish(id: string): Promise<Tournament> {
+    clearTimeout(this.timers.get(id));
     const t = await this.change(id, (x) => (x.status === "running" ? { ...x, status: "over" } : null));
     if (t.status === "over") for (const m of await this.host.finalMessages(t)) await this.host.post(t.channelId, m);
     return t;
@@ -479,19 +600,28 @@ export class TournamentService {
       if (typeof v !== "object" || !owns(v.guildId)) continue;
       if (v.status === "checkin") this.armCheckIn(v);
       if (v.status !== "running") continue;
+      if (v.challenge) {
+        this.armChallenge(v);
+        continue;
+      }
       const round = v.played.at(-1);
-      if (round?.tables.some((x) => !x.threadId)) await this.openTables(v);
-      else if (round && round.tables.every((x) => x.result) && v.autoNext) {
+      if (round?.tables.some((x) => !x.result)) await this.openTables(v);
+      else if (round && v.autoNext) {
         if (v.played.length >= v.rounds) await this.finish(v.id);
         else await this.seatNext(v.id);
       }
     }
   }
 
-  /** Stops the check-in timers. */
-  stop(): void {
+  /**
+   * Stops the timers and waits for the work in flight (a result being recorded, a round being
+   * seated), so nothing is cut off half-way; a game that ends after this is recorded by
+   * `resume` at the next start (its table is finished and its round still open).
+   */
+  async stop(): Promise<void> {
     this.stopped = true;
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
   }
 }

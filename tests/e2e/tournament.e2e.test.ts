@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TournamentService, type Tournament } from "../../src/bot/tournaments";
-import { ADA, BEN, CARD_ROOM, GENERAL, Harness, MOD, takeTurn } from "./harness";
+import { ADA, BEN, CARD_ROOM, CLEO, DEV, GENERAL, Harness, MOD, takeTurn } from "./harness";
 
 const OUT = join(import.meta.dirname, "..", "__output__");
 
@@ -69,7 +69,9 @@ describe("a tournament from sign-up to podium", () => {
     for (let r = 1; r <= 3; r++) {
       const t = await h.until(`round ${r} seated`, async () => {
         const x = (await h.bot.tournaments.get(event!.id))!;
-        return x.played.length === r && x.played.at(-1)!.tables.every((y) => y.threadId) ? x : null;
+        if (x.played.length !== r || !x.played.at(-1)!.tables.every((y) => y.threadId)) return null;
+        for (const y of x.played.at(-1)!.tables) if (!y.result && (await h.bot.tables.get(y.threadId!))?.status !== "playing") return null;
+        return x;
       });
       const round = t.played.at(-1)!;
       expect(round.tables.map((x) => x.players.length)).toEqual([4, 4]);
@@ -149,6 +151,55 @@ describe("a tournament from sign-up to podium", () => {
     expect(cancelled.original?.content).toContain("cancelled");
     expect((await h.bot.tournaments.get(t.id))!.status).toBe("cancelled");
     await h.until("the round 2 table ended", async () => (await h.bot.tables.get(second.tables[0]!.threadId!))?.status !== "playing");
+    expect(h.log.errors).toEqual([]);
+  });
+
+  it("a challenge on solitaire: one deal, a window, each entrant's first finished game counts", async () => {
+    const sb = h.standin;
+    const threadOf = (content: string) => /<#(\d+)>/.exec(content)?.[1] ?? "";
+    const mismatch = await sb.command(MOD, CARD_ROOM, "tournament create", { game: "solitaire", format: "swiss", rounds: 1 });
+    expect(mismatch.original?.content).toContain("solitaire only as a challenge");
+    await sb.command(MOD, CARD_ROOM, "tournament create", { game: "solitaire", format: "challenge", rounds: 1, name: "Sunday deal", window: 30 });
+    const t = (await h.bot.tournaments.list(sb.guildId)).find((x) => x.name === "Sunday deal")!;
+    for (const who of [ADA, BEN, CLEO]) await sb.command(who, CARD_ROOM, "tournament join", { event: t.id });
+    const started = await sb.command(MOD, CARD_ROOM, "tournament start", { event: t.id });
+    expect(JSON.stringify(started.original?.embeds)).toContain(`seed:${t.seed}`);
+    /** `who` plays the challenge deal: `places` placements (or draws), then resigns; the thread. */
+    const play = async (who: string, seed: string, places: number) => {
+      const thread = threadOf((await sb.command(who, CARD_ROOM, "onexeno new", { game: "solitaire", seed })).original!.content);
+      for (let i = 0; i < places; i++) {
+        const at = (await sb.autocomplete(who, thread, "onexeno play", { at: "" }, "at")).filter((c) => /^-?\d+,-?\d+,\d+$/.test(String(c.value)));
+        if (at.length) await sb.command(who, thread, "onexeno play", { at: String(at[0]!.value) });
+        else await sb.click(who, h.latestPublic(thread), Harness.idOf(h.latestPublic(thread), "sdraw"));
+      }
+      const ask = await sb.click(who, h.latestPublic(thread), Harness.idOf(h.latestPublic(thread), "sresign"));
+      await sb.click(who, ask.original!, Harness.idOf(ask.original!, "confirm"));
+      return thread;
+    };
+    const first = await play(ADA, t.seed, 4);
+    await play(BEN, t.seed, 0);
+    const second = await play(ADA, t.seed, 8); // a second try: only the first finished game counts
+    await play(DEV, t.seed, 2); // not signed up
+    await play(CLEO, "another-deal", 1); // another deal
+    const results = await h.until("two counted games", async () => {
+      const x = (await h.bot.tournaments.get(t.id))!;
+      return x.challenge!.results.length === 2 ? x.challenge!.results : null;
+    });
+    expect(results.map((r) => r.userId)).toEqual([ADA, BEN]);
+    const movesOf = async (thread: string) => (await h.bot.solitaire.get(thread))!.moves.length;
+    expect(results[0]!.moves).toBe(await movesOf(first));
+    expect(await movesOf(second)).toBeGreaterThan(await movesOf(first));
+    // The organiser closes the window early: podium and standings, score first, then the earlier finish.
+    await sb.command(MOD, CARD_ROOM, "tournament next", { event: t.id });
+    const over = (await h.bot.tournaments.get(t.id))!;
+    expect(over.status).toBe("over");
+    const order = TournamentService.standings(over);
+    const byScore = results.slice().sort((a, b) => b.score - a.score || a.at - b.at).map((r) => r.userId);
+    expect(order.map((s) => s.id)).toEqual([...byScore, CLEO]);
+    expect(order.at(-1)!.games).toBe(0);
+    const sheet = await h.until("the challenge standings", () => sb.visibleMessages(CARD_ROOM, null).find((m) => m.content.includes("Sunday deal: final standings")));
+    expect(sheet.content).toContain("Cleo (no game): no finished game");
+    writeFileSync(join(OUT, "challenge-standings.png"), sb.attachmentBytes(sheet.attachments[0]!)!);
     expect(h.log.errors).toEqual([]);
   });
 });
