@@ -434,7 +434,7 @@ export class TournamentService {
         tables = seatProgressive(finish, sizes, seatOrder);
       } else if (t.format === "round-robin") tables = seatRoundRobin(seatOrder, sizes, number, met, t.seed);
       else tables = seatSwiss(seatOrder, sizes, met);
-      if (t.game.endsWith("partners")) {
+      if (RATED_GAMES.find((g) => g.key === t.game)?.partners) {
         const partners = new Map<string, number>();
         for (const r of t.played) for (const x of r.tables) {
           const k = x.players.length / 2;

@@ -56,12 +56,14 @@ export interface RatedGame {
   readonly name: string;
   readonly table: string;
   readonly config: unknown;
+  /** Played in teams of two partners (seats i and i + seats/2): tournaments rotate partners. */
+  readonly partners?: boolean;
 }
 
 /** Every rated game, in the order `/stats`, `/ratings` and `/tournament create` list them. */
 export const RATED_GAMES: readonly RatedGame[] = [
   { key: "onexeno-basic", name: "ONEXENO basic", table: "onexeno", config: { variant: "basic", hands: 1 } },
-  { key: "onexeno-partners", name: "ONEXENO partners", table: "onexeno", config: { variant: "partners", hands: 1 } },
+  { key: "onexeno-partners", name: "ONEXENO partners", table: "onexeno", config: { variant: "partners", hands: 1 }, partners: true },
   { key: "canasta", name: "ONEXENO canasta", table: "canasta", config: { target: 500 } },
   { key: "onze", name: "Onze", table: "onze", config: {} },
 ];

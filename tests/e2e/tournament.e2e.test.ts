@@ -154,6 +154,55 @@ describe("a tournament from sign-up to podium", () => {
     expect(h.log.errors).toEqual([]);
   });
 
+  it("check-in: the first start opens it, the second closes it and drops who did not check in", async () => {
+    const sb = h.standin;
+    const made = await sb.command(MOD, GENERAL, "tournament create", { game: "onze", format: "round-robin", rounds: 1, name: "Check night", "check-in": 10 });
+    const t = (await h.bot.tournaments.list(sb.guildId)).find((x) => x.name === "Check night")!;
+    for (const who of [ADA, BEN, CLEO]) await sb.click(who, sb.visibleMessages(GENERAL, null).find((m) => m.id === made.original!.id)!, Harness.idOf(made.original!, "tjoin"));
+    await sb.command(MOD, GENERAL, "tournament computers", { count: 1, event: t.id });
+    const opened = await sb.command(MOD, GENERAL, "tournament start", { event: t.id });
+    expect(opened.original?.content).toContain("Check-in is open");
+    const button = opened.original!;
+    await sb.click(ADA, button, Harness.idOf(button, "tcheck"));
+    const checked = await sb.click(CLEO, sb.visibleMessages(GENERAL, null).find((m) => m.id === button.id)!, Harness.idOf(button, "tcheck"));
+    expect(JSON.stringify(checked.original?.embeds)).toContain("Cleo ✅");
+    expect(JSON.stringify(checked.original?.embeds)).toContain("Ben ⏳");
+    await sb.command(MOD, GENERAL, "tournament start", { event: t.id });
+    const running = await h.until("round 1", async () => {
+      const x = (await h.bot.tournaments.get(t.id))!;
+      return x.played.length === 1 ? x : null;
+    });
+    expect(running.entrants.find((e) => e.id === BEN)?.dropped).toBe(true);
+    expect(running.played[0]!.tables.flatMap((x) => x.players).sort()).toEqual([ADA, CLEO, running.entrants.find((e) => e.computer)!.id].sort());
+    await sb.command(MOD, GENERAL, "tournament cancel", { event: t.id });
+  });
+
+  it("partners: rotated every round, so nobody has the same partner twice; a short field is topped up", async () => {
+    const sb = h.standin;
+    await sb.command(MOD, CARD_ROOM, "tournament create", { game: "onexeno-partners", format: "swiss", rounds: 3, name: "Pairs", "table-size": 4 });
+    const t = (await h.bot.tournaments.list(sb.guildId)).find((x) => x.name === "Pairs")!;
+    await sb.command(MOD, CARD_ROOM, "tournament computers", { count: 4, event: t.id });
+    await sb.command(MOD, CARD_ROOM, "tournament start", { event: t.id });
+    const over = await h.until("the partners event to end", async () => {
+      const x = (await h.bot.tournaments.get(t.id))!;
+      return x.status === "over" ? x : null;
+    });
+    const partners = over.played.flatMap((r) => r.tables.flatMap((x) => [[x.players[0], x.players[2]].sort().join("+"), [x.players[1], x.players[3]].sort().join("+")]));
+    expect(partners).toHaveLength(6);
+    expect(new Set(partners).size).toBe(6); // 4 players, 3 rounds: each of the 3 splits once
+    // Five entrants cannot fill tables of 4 or 6 alone: a computer fills the sixth seat.
+    await sb.command(MOD, CARD_ROOM, "tournament create", { game: "onexeno-partners", format: "swiss", rounds: 1, name: "Pairs five" });
+    const five = (await h.bot.tournaments.list(sb.guildId)).find((x) => x.name === "Pairs five")!;
+    await sb.command(MOD, CARD_ROOM, "tournament computers", { count: 5, event: five.id });
+    await sb.command(MOD, CARD_ROOM, "tournament start", { event: five.id });
+    const seated = (await h.bot.tournaments.get(five.id))!.played[0]!;
+    expect(seated.tables.map((x) => x.players.length)).toEqual([6]);
+    expect(seated.tables[0]!.players.filter((p) => p.startsWith("fill-"))).toHaveLength(1);
+    await h.until("the five's event to end", async () => (await h.bot.tournaments.get(five.id))!.status === "over");
+    expect(TournamentService.standings((await h.bot.tournaments.get(five.id))!).map((s) => s.games)).toEqual([1, 1, 1, 1, 1]);
+    expect(h.log.errors).toEqual([]);
+  });
+
   it("a challenge on solitaire: one deal, a window, each entrant's first finished game counts", async () => {
     const sb = h.standin;
     const threadOf = (content: string) => /<#(\d+)>/.exec(content)?.[1] ?? "";
