@@ -243,7 +243,7 @@ export const tournamentCommand: Command<BotContext> = {
         await mustOrganise(interaction, ctx, t);
         await respond(interaction, "reply", false, async () => {
           const after = await ctx.tournaments.start(t.id);
-          return announcement(after, after.status === "checkin" ? "✅ Check-in is open." : after.challenge ? "▶ The challenge is open: the deal and the window are below." : `▶ The event has started: round 1 is seated in threads below.`);
+          return announcement(after, after.status === "checkin" ? "✅ Check-in is open." : after.challenge ? "▶ The challenge is open: the deal and the window are below." : `▶ The event has started: round 1 is seated, each table in its own thread (listed in the round message).`);
         });
         return;
       case "next":
