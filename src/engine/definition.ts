@@ -11,6 +11,12 @@
  */
 import { err, type GameError, type Result } from "./result";
 
+/**
+ * The seat of the table itself in real-time games: the dealer and caller (Cardeno turns its
+ * pieces as this seat's `clock` moves, timed by the host). Never a person's seat.
+ */
+export const HOST_SEAT = -1;
+
 /** Every game state is plain JSON carrying its schema and a move counter (`version`). */
 export interface VersionedState {
   /** Schema number of the JSON shape; bumped with a migration when the shape changes. */
@@ -28,6 +34,14 @@ export interface Action<M> {
   readonly version: number;
   /** Host time in ms since the epoch, for real-time games; turn-based games ignore it. */
   readonly at?: number;
+}
+
+/** An action the host makes happen at a time: the table's own step (`HOST_SEAT`) or a computer's move. */
+export interface TimedAction<M> {
+  readonly seat: number;
+  readonly move: M;
+  /** When it happens, ms since the epoch. */
+  readonly at: number;
 }
 
 /** How a game ended: final scores per seat and the winning seats (ties: several). */

@@ -1,0 +1,90 @@
+/**
+ * Cardeno computer players and the race's timetable: when the host must step (the caller's
+ * next piece, a countdown's or reveal's end) and when each computer grabs.
+ *
+ * A computer sees only the centre and its own board (`CardenoView` of its seat) and grabs
+ * only pieces that fit. Its reaction to a piece is drawn per (deal, round, piece, seat) from
+ * its level's range, counted from the moment the piece was turned:
+ * - normal: 2.0 to 4.0 s, and it does not notice 1 piece in 10;
+ * - easy: 3.5 to 6.5 s, and it does not notice 1 piece in 3.
+ * A person at a Discord table sees a piece only after the table picture is edited (up to the
+ * edit gap, about 1.2 s, plus delivery), then has to find it among up to ten pieces, match
+ * shape and rank against 25 cut-outs, and click: a quick person manages that in 2 to 3 s, so
+ * `normal` is a quick, attentive person and never faster. After a grab a computer needs
+ * 1.2 s (normal) or 2 s (easy) before the next, as a person would to look again.
+ */
+import { hashSeed } from "../../engine/rng";
+import { HOST_SEAT, type TimedAction } from "../../engine/definition";
+import type { ComputerLevel } from "../onexeno/computer";
+import { cardenoView, fittingCells, hostDue, type CardenoMove, type CardenoState, type CardenoView } from "./game";
+import { pieceOf } from "./pieces";
+
+/** Reaction ranges (ms from a piece's turn), chance of not noticing a piece, pause after a grab (ms). */
+export const REACTION: Readonly<Record<ComputerLevel, { readonly min: number; readonly max: number; readonly miss: number; readonly gap: number }>> = {
+  normal: { min: 2000, max: 4000, miss: 0.1, gap: 1200 },
+  easy: { min: 3500, max: 6500, miss: 1 / 3, gap: 2000 },
+};
+
+/** A computer settles its poker hand this long after the reveal opens, ms. */
+export const COMPUTER_KEEP_MS = 1500;
+
+/** A uniform number in [0, 1) from a text key (deterministic). */
+function unit(key: string): number {
+  return (hashSeed(key) >>> 0) / 2 ** 32;
+}
+
+/**
+ * The computer's next grab from its view: the face-up piece that fits an open cut-out of its
+ * board and that it reacts to first, with the time it grabs (ms), or null.
+ */
+export function computerGrab(view: CardenoView, level: ComputerLevel, key: string): { piece: number; at: number } | null {
+  const seat = view.seat;
+  if (seat === null || view.phase !== "race") return null;
+  const r = REACTION[level];
+  let best: { piece: number; at: number } | null = null;
+  for (const f of view.centre) {
+    if (fittingCells(view, seat, pieceOf(f.piece)).length === 0) continue;
+    const k = `${key}:${view.round}:${f.piece}:${seat}`;
+    if (unit(`${k}:miss`) < r.miss) continue;
+    const at = Math.max(Math.round(f.at + r.min + unit(k) * (r.max - r.min)), (view.grabbedAt[seat] ?? 0) + r.gap, view.locked[seat] ?? 0);
+    if (!best || at < best.at) best = { piece: f.piece, at };
+  }
+  return best;
+}
+
+/** Each seat's computer level (null: a person). */
+export type Levels = readonly (ComputerLevel | null)[];
+
+/** Everything due in a state, earliest first: the host's step, computers' grabs and kept hands. */
+function dueActions(s: CardenoState, levels: Levels, key: string): TimedAction<CardenoMove>[] {
+  const out: TimedAction<CardenoMove>[] = [];
+  const host = hostDue(s);
+  if (host !== null) out.push({ seat: HOST_SEAT, move: { kind: "clock" }, at: host });
+  levels.forEach((level, seat) => {
+    if (!level || seat >= s.seats) return;
+    if (s.phase === "race") {
+      const g = computerGrab(cardenoView(s, seat), level, key);
+      if (g) out.push({ seat, move: { kind: "grab", piece: g.piece }, at: g.at });
+    } else if (s.phase === "reveal" && !s.ready[seat]) out.push({ seat, move: { kind: "keep" }, at: (s.phaseAt ?? 0) + COMPUTER_KEEP_MS });
+  });
+  // The host first at equal times (a piece turned before anyone can grab it).
+  return out.sort((a, b) => a.at - b.at || a.seat - b.seat);
+}
+
+/**
+ * The real-time side of Cardeno for the table layer: when the game next needs the host (ms,
+ * null: never), and the earliest action due by `now` (null: none). `key` seeds the computers'
+ * reactions (the table's deal seed), so a replay makes the same race.
+ */
+export const cardenoRealtime = {
+  dueAt(s: CardenoState, levels: Levels, key: string): number | null {
+    const first = dueActions(s, levels, key)[0];
+    return first ? Math.max(0, first.at) : null;
+  },
+  next(s: CardenoState, levels: Levels, key: string, now: number): TimedAction<CardenoMove> | null {
+    const first = dueActions(s, levels, key)[0];
+    if (!first || first.at > now) return null;
+    // A host step with no known time yet (the first countdown) happens now.
+    return { ...first, at: Number.isFinite(first.at) ? first.at : now };
+  },
+};

@@ -1,0 +1,531 @@
+/**
+ * Cardeno, the jig-saw keno race, as a pure engine: rounds of a race where the caller (the
+ * table itself, seat `HOST_SEAT`) turns pieces face up at the table's pace and every player
+ * grabs pieces that fit their board, then the round's scorings.
+ *
+ * Source: the Cardeno rule text (TO BEGIN GAME, METHOD OF PLAY 1-3, INTERESTING VARIATIONS 1)
+ * as ruled in GAMES.md, section Cardeno:
+ * - every board shows the same parity in a round (odd faces in round 1, then alternating);
+ * - the caller turns one piece every `pace` (1-10 s, default 3); at most 10 face-up pieces
+ *   wait in the centre, and an eleventh sends the oldest back under the pile;
+ * - a grab of a face-up piece that fits an open cut-out of one's board wins it (the host
+ *   orders grabs by their timestamps); a grab that fits nothing open locks the grabber out
+ *   for 3 s; a grabbed piece stays in its cut-out for the round;
+ * - CARDENO: the first complete line (row, column, diagonal) +25; DOUBLE-CARDENO: the first
+ *   player whose board then holds two complete lines +25, every other player +2 per fitted
+ *   piece; then POKER-CARDENO (after DOUBLE, or when the race ends without it): each board's
+ *   best hand of at most 5 fitted pieces, which the player may change until the reveal closes;
+ *   the best hand alone scores (ties: highest unused card; still equal, all tied score);
+ * - a race also ends when the pile and centre hold nothing that fits any open cut-out (and,
+ *   a ruling of ours, after `IDLE_MS` without a grab); scorings not reached score nothing;
+ * - Full-Board variant: the first to fill all 25 scores 50 plus 2 per empty cut-out on every
+ *   other board, the others 1 per fitted piece; no CARDENO, DOUBLE or POKER.
+ *
+ * Time enters only as the `at` of an action (ms since the epoch, from the host): the engine
+ * never reads a clock, so a race replays exactly from its seed and timed move list.
+ */
+import { HOST_SEAT, type GameDefinition, type VersionedState } from "../../engine/definition";
+import { err, ok, type Result } from "../../engine/result";
+import { seedRng, shuffle, type RngState } from "../../engine/rng";
+import { CARDENO_DATA, CELLS, faceOf, fits, LINES, pieceOf, type Piece } from "./pieces";
+import { CATEGORY_POINTS, compareHands, evaluate, handName, highestUnused, type Category, type HandValue, bestHand } from "./poker";
+
+/** Table options: rounds 1-10 (default 5), variant, pace in seconds between pieces 1-10 (default 3). */
+export interface CardenoConfig {
+  readonly rounds?: number;
+  readonly variant?: CardenoVariant;
+  readonly pace?: number;
+}
+export type CardenoVariant = "standard" | "full-board";
+
+/** The countdown before "Go!", ms. */
+export const COUNTDOWN_MS = 3000;
+/** A wrong grab's lockout, ms. */
+export const LOCKOUT_MS = 3000;
+/** Most face-up pieces in the centre. */
+export const MAX_CENTRE = 10;
+/** How long players may change their poker hand before the reveal closes, ms. */
+export const REVEAL_MS = 20_000;
+/** The pause between rounds, ms. */
+export const BREAK_MS = 10_000;
+/** A race without any grab for this long ends (nobody is playing), ms. */
+export const IDLE_MS = 300_000;
+/** Points (rule text). */
+export const CARDENO_POINTS = 25;
+export const DOUBLE_POINTS = 25;
+export const DOUBLE_PER_PIECE = 2;
+export const FULL_POINTS = 50;
+export const FULL_PER_EMPTY = 2;
+export const FULL_PER_PIECE = 1;
+
+/** Seat counts (rule text: 2 to 6 players). */
+export const CARDENO_SEATS = [2, 3, 4, 5, 6] as const;
+
+export type CardenoPhase = "countdown" | "race" | "reveal" | "break" | "over";
+
+/** A face-up piece and when it was turned (ms). */
+export interface FaceUp {
+  readonly piece: number;
+  readonly at: number;
+}
+
+/** What each seat scored in one round, by scoring. */
+export interface RoundScore {
+  readonly cardeno: readonly number[];
+  readonly double: readonly number[];
+  readonly poker: readonly number[];
+  readonly full: readonly number[];
+}
+
+/** A finished round on the score sheet. */
+export interface RoundSheet {
+  readonly round: number;
+  readonly faces: readonly number[];
+  readonly score: RoundScore;
+  /** Each seat's revealed poker hand (piece ids) and its name, or null. */
+  readonly hands: readonly ({ readonly pieces: readonly number[]; readonly name: string } | null)[];
+  /** Why the race ended. */
+  readonly ended: "double" | "stuck" | "idle" | "full";
+  /** Who called CARDENO, DOUBLE-CARDENO, and filled the board first (null: nobody). */
+  readonly cardeno: number | null;
+  readonly double: number | null;
+  readonly full: number | null;
+}
+
+/** Notable moments, for announcements (grabs themselves are in the move log). */
+export type CardenoEvent =
+  | { readonly kind: "go"; readonly round: number; readonly at: number }
+  | { readonly kind: "cardeno"; readonly seat: number; readonly line: number; readonly at: number }
+  | { readonly kind: "double"; readonly seat: number; readonly line: number; readonly at: number }
+  | { readonly kind: "reveal"; readonly reason: "double" | "stuck" | "idle"; readonly at: number }
+  | { readonly kind: "poker"; readonly winners: readonly number[]; readonly name: string; readonly points: number; readonly at: number }
+  | { readonly kind: "full"; readonly seat: number; readonly at: number }
+  | { readonly kind: "round_over"; readonly round: number; readonly reason: "double" | "stuck" | "idle" | "full"; readonly at: number };
+
+/** The whole game (plain JSON). Boards are public; the pile's order is hidden. */
+export interface CardenoState extends VersionedState {
+  readonly schema: 1;
+  readonly seats: number;
+  readonly rounds: number;
+  readonly variant: CardenoVariant;
+  readonly paceMs: number;
+  readonly rng: RngState;
+  readonly round: number;
+  readonly phase: CardenoPhase;
+  /** When the phase began (ms; null until the host's first step). */
+  readonly phaseAt: number | null;
+  /** When the countdown, reveal or break ends (ms; null: not yet known). */
+  readonly until: number | null;
+  /** Face id (1..12) of each seat's board this round. */
+  readonly faces: readonly number[];
+  /** Face-down pieces, top first. */
+  readonly pile: readonly number[];
+  /** Face-up pieces, oldest first. */
+  readonly centre: readonly FaceUp[];
+  /** When the caller turns the next piece (ms; race only). */
+  readonly nextCallAt: number | null;
+  /** Each seat's board: the piece in each cut-out (null: open). */
+  readonly boards: readonly (readonly (number | null)[])[];
+  /** Until when each seat is locked out (ms). */
+  readonly locked: readonly number[];
+  /** Each seat's last grab (ms; 0 none this round). */
+  readonly grabbedAt: readonly number[];
+  /** The race's last grab by anyone (or its start), for the idle end (ms). */
+  readonly lastGrabAt: number;
+  readonly cardeno: number | null;
+  readonly double: number | null;
+  /** Each seat's poker hand (piece ids) during the reveal: the bot's pick until changed. */
+  readonly hands: readonly (readonly number[] | null)[];
+  /** Seats that settled their hand (the reveal closes once all have). */
+  readonly ready: readonly boolean[];
+  /** This round's scores so far. */
+  readonly current: RoundScore;
+  /** Totals over the finished rounds and this one. */
+  readonly scores: readonly number[];
+  readonly sheet: readonly RoundSheet[];
+  readonly events: readonly CardenoEvent[];
+  /** Why this round's race ended (null while it runs). */
+  readonly ended: "double" | "stuck" | "idle" | null;
+}
+
+/** A Cardeno move: the host's clock step, a grab, a poker hand chosen, or the hand kept. */
+export type CardenoMove =
+  | { readonly kind: "clock" }
+  | { readonly kind: "grab"; readonly piece: number; readonly cell?: number }
+  | { readonly kind: "hand"; readonly pieces: readonly number[] }
+  | { readonly kind: "keep" };
+
+/** What a seat sees: everything but the pile's order, and during the reveal the others' hands. */
+export interface CardenoView {
+  readonly seat: number | null;
+  readonly seats: number;
+  readonly rounds: number;
+  readonly round: number;
+  readonly variant: CardenoVariant;
+  readonly paceMs: number;
+  readonly phase: CardenoPhase;
+  readonly until: number | null;
+  readonly faces: readonly number[];
+  readonly pileCount: number;
+  readonly centre: readonly FaceUp[];
+  readonly boards: readonly (readonly (number | null)[])[];
+  readonly locked: readonly number[];
+  readonly grabbedAt: readonly number[];
+  readonly cardeno: number | null;
+  readonly double: number | null;
+  readonly hands: readonly (readonly number[] | null)[];
+  readonly ready: readonly boolean[];
+  readonly current: RoundScore;
+  readonly scores: readonly number[];
+  readonly sheet: readonly RoundSheet[];
+}
+
+const zeros = (n: number) => new Array<number>(n).fill(0);
+const emptyScore = (n: number): RoundScore => ({ cardeno: zeros(n), double: zeros(n), poker: zeros(n), full: zeros(n) });
+
+/** Table options with defaults, or a refusal for values out of range. */
+export function cardenoOptions(config: CardenoConfig): Result<{ rounds: number; variant: CardenoVariant; paceMs: number }> {
+  const rounds = config.rounds ?? 5;
+  const pace = config.pace ?? 3;
+  const variant = config.variant ?? "standard";
+  if (!Number.isInteger(rounds) || rounds < 1 || rounds > 10) return err("cardeno/bad_rounds", "Rounds: a whole number from 1 to 10.");
+  if (!Number.isFinite(pace) || pace < 1 || pace > 10) return err("cardeno/bad_pace", "Pace: from 1 to 10 seconds between pieces.");
+  if (variant !== "standard" && variant !== "full-board") return err("cardeno/bad_variant", "Variant: standard or full-board.");
+  return ok({ rounds, variant, paceMs: Math.round(pace * 1000) });
+}
+
+/** Deals a round: boards shuffled to the seats (this round's parity), all 150 pieces shuffled into the pile. */
+function deal(s: CardenoState, round: number, at: number | null): CardenoState {
+  let rng = s.rng;
+  let boards: number[];
+  [boards, rng] = shuffle(rng, [0, 1, 2, 3, 4, 5]);
+  let pile: number[];
+  [pile, rng] = shuffle(rng, CARDENO_DATA.pieces.map((p) => p.id));
+  const parity = round % 2 === 1 ? 1 : 2; // odd faces in odd rounds
+  const n = s.seats;
+  return {
+    ...s, rng, round, phase: "countdown", phaseAt: at, until: at === null ? null : at + COUNTDOWN_MS,
+    faces: boards.slice(0, n).map((b) => 2 * b + parity), pile, centre: [], nextCallAt: null,
+    boards: Array.from({ length: n }, () => new Array<number | null>(CELLS).fill(null)),
+    locked: zeros(n), grabbedAt: zeros(n), lastGrabAt: at ?? 0, cardeno: null, double: null,
+    hands: new Array(n).fill(null), ready: new Array(n).fill(false), current: emptyScore(n), ended: null,
+  };
+}
+
+/** Complete lines of a board (indices into `LINES`). */
+export function completeLines(board: readonly (number | null)[]): number[] {
+  return LINES.flatMap((line, i) => (line.every((c) => board[c] !== null) ? [i] : []));
+}
+
+/** Open cut-outs of a seat's board that `piece` fits. */
+export function fittingCells(s: { readonly faces: readonly number[]; readonly boards: readonly (readonly (number | null)[])[] }, seat: number, piece: Piece): number[] {
+  const face = faceOf(s.faces[seat]!);
+  const board = s.boards[seat]!;
+  return face.cutouts.flatMap((c, i) => (board[i] === null && fits(piece, c) ? [i] : []));
+}
+
+/**
+ * Where a grabbed piece goes among the cut-outs it fits: the one completing the most lines,
+ * then the one whose lines are fullest, then the first.
+ */
+export function bestCell(board: readonly (number | null)[], cells: readonly number[]): number {
+  let best = cells[0]!;
+  let bestKey = [-1, -1];
+  for (const c of cells) {
+    const after = board.map((p, i) => (i === c ? 0 : p));
+    const through = LINES.filter((l) => l.includes(c));
+    const key = [through.filter((l) => l.every((x) => after[x] !== null)).length, through.reduce((n, l) => n + l.filter((x) => after[x] !== null).length, 0)];
+    if (key[0]! > bestKey[0]! || (key[0] === bestKey[0] && key[1]! > bestKey[1]!)) {
+      best = c;
+      bestKey = key;
+    }
+  }
+  return best;
+}
+
+/** Whether any piece of the pile or centre fits an open cut-out of any board. */
+function anyFit(s: CardenoState): boolean {
+  const open = new Set<string>();
+  s.boards.forEach((board, seat) => {
+    const face = faceOf(s.faces[seat]!);
+    board.forEach((p, i) => {
+      if (p === null) open.add(`${face.cutouts[i]!.shape}:${face.cutouts[i]!.rank}`);
+    });
+  });
+  const check = (id: number) => {
+    const p = pieceOf(id);
+    return open.has(`${p.shape}:${p.rank}`);
+  };
+  return s.pile.some(check) || s.centre.some((f) => check(f.piece));
+}
+
+/** When the host (the caller) must next step, ms; null when the game is over. */
+export function hostDue(s: CardenoState): number | null {
+  switch (s.phase) {
+    case "countdown":
+      return s.until ?? Number.NEGATIVE_INFINITY;
+    case "race":
+      return Math.min(s.nextCallAt ?? Number.POSITIVE_INFINITY, s.lastGrabAt + IDLE_MS);
+    case "reveal":
+    case "break":
+      return s.until;
+    default:
+      return null;
+  }
+}
+
+const addTo = (xs: readonly number[], seat: number, n: number) => xs.map((x, i) => (i === seat ? x + n : x));
+
+/** The race ends: a reveal in the standard game, else the round ends with nothing more scored. */
+function endRace(s: CardenoState, reason: "double" | "stuck" | "idle", at: number): CardenoState {
+  if (s.variant === "full-board") return finishRound(s, reason, at);
+  const hands = s.boards.map((b) => {
+    const pieces = b.filter((p): p is number => p !== null);
+    const best = bestHand(pieces.map(pieceOf));
+    return best ? best.picks.map((i) => pieces[i]!) : null;
+  });
+  return {
+    ...s, phase: "reveal", phaseAt: at, until: at + REVEAL_MS, nextCallAt: null, hands, ended: reason,
+    ready: hands.map((h) => h === null), events: [...s.events, { kind: "reveal", reason, at }],
+  };
+}
+
+/** The value of a seat's chosen hand and the highest piece left out of it on the board. */
+function handOf(s: CardenoState, seat: number): { value: HandValue; unused: number | null } | null {
+  const hand = s.hands[seat];
+  if (!hand || hand.length === 0) return null;
+  const board = s.boards[seat]!.filter((p): p is number => p !== null);
+  const cards = board.map(pieceOf);
+  return { value: evaluate(hand.map(pieceOf)), unused: highestUnused(cards, board.flatMap((id, i) => (hand.includes(id) ? [i] : []))) };
+}
+
+/** Closes the reveal: the best hand alone scores; then the round ends. */
+function closeReveal(s: CardenoState, at: number): CardenoState {
+  const held = s.hands.map((_, seat) => handOf(s, seat));
+  let winners: number[] = [];
+  let top: { value: HandValue; unused: number | null } | null = null;
+  held.forEach((h, seat) => {
+    if (!h) return;
+    const c = top === null ? 1 : compareHands(h.value, top.value) || (h.unused ?? 0) - (top.unused ?? 0);
+    if (c > 0) {
+      top = h;
+      winners = [seat];
+    } else if (c === 0) winners.push(seat);
+  });
+  const best = top as { value: HandValue; unused: number | null } | null;
+  const points = best ? CATEGORY_POINTS[best.value.category as Category] : 0;
+  let current = s.current;
+  let scores = s.scores;
+  const events = [...s.events];
+  if (best && points > 0) {
+    current = { ...current, poker: current.poker.map((x, i) => (winners.includes(i) ? x + points : x)) };
+    scores = scores.map((x, i) => (winners.includes(i) ? x + points : x));
+    events.push({ kind: "poker", winners, name: handName(best.value), points, at });
+  } else events.push({ kind: "poker", winners: [], name: best ? handName(best.value) : "no hand", points: 0, at });
+  return finishRound({ ...s, current, scores, events }, s.ended ?? "stuck", at);
+}
+
+/** Records the round on the sheet; the game ends after the last round, else a break. */
+function finishRound(s: CardenoState, ended: RoundSheet["ended"], at: number): CardenoState {
+  const hands = s.hands.map((h) => (h && h.length ? { pieces: h, name: handName(evaluate(h.map(pieceOf))) } : null));
+  const sheet = [...s.sheet, { round: s.round, faces: s.faces, score: s.current, hands: s.variant === "full-board" ? hands.map(() => null) : hands, ended,
+    cardeno: s.cardeno, double: s.double, full: ended === "full" ? s.boards.findIndex((b) => b.every((p) => p !== null)) : null }];
+  const events = [...s.events, { kind: "round_over" as const, round: s.round, reason: ended, at }];
+  const last = s.round >= s.rounds;
+  return { ...s, sheet, events, phase: last ? "over" : "break", phaseAt: at, until: last ? null : at + BREAK_MS, nextCallAt: null, centre: [], ready: s.ready.map(() => true) };
+}
+
+/** The host's clock step at `at` (only when due: `hostDue`). */
+function clockStep(s: CardenoState, at: number): Result<CardenoState> {
+  const due = hostDue(s);
+  if (due === null || at < due) return err("cardeno/not_due", "Nothing is due yet.");
+  switch (s.phase) {
+    case "countdown":
+      if (s.until === null) return ok({ ...s, phaseAt: at, until: at + COUNTDOWN_MS, lastGrabAt: at });
+      return ok({ ...s, phase: "race", phaseAt: s.until, until: null, nextCallAt: s.until, lastGrabAt: s.until, events: [...s.events, { kind: "go", round: s.round, at: s.until }] });
+    case "race": {
+      if (at >= s.lastGrabAt + IDLE_MS) return ok(endRace(s, "idle", at));
+      const when = s.nextCallAt as number;
+      const [top, ...pile] = s.pile;
+      let next: CardenoState = { ...s, nextCallAt: when + s.paceMs };
+      if (top !== undefined) {
+        let centre = [...s.centre, { piece: top, at: when }];
+        if (centre.length > MAX_CENTRE) {
+          const [oldest, ...rest] = centre;
+          centre = rest;
+          pile.push(oldest!.piece);
+        }
+        next = { ...next, pile, centre };
+      }
+      return ok(anyFit(next) ? next : endRace(next, "stuck", at));
+    }
+    case "reveal":
+      return ok(closeReveal(s, at));
+    case "break":
+      return ok(deal({ ...s, events: s.events }, s.round + 1, at));
+    default:
+      return err("action/game_over", "This game is over.");
+  }
+}
+
+/** A grab by `seat` at `at`. A piece that fits nothing open locks the grabber out (not a refusal). */
+function grab(s: CardenoState, seat: number, move: { piece: number; cell?: number }, at: number): Result<CardenoState> {
+  if (s.phase === "countdown") return err("cardeno/not_yet", "Wait for Go!: the race has not started.");
+  if (s.phase !== "race") return err("cardeno/race_over", "The race of this round is over.");
+  if (at < s.locked[seat]!) return err("cardeno/locked", `You are locked out for ${((s.locked[seat]! - at) / 1000).toFixed(1)} s more after a wrong grab.`);
+  const up = s.centre.findIndex((f) => f.piece === move.piece);
+  if (up < 0) {
+    const holder = s.boards.findIndex((b) => b.includes(move.piece));
+    if (holder >= 0) return err("cardeno/taken", `That piece was already taken (seat ${holder + 1}).`);
+    return err("cardeno/not_face_up", "That piece is not face up in the centre (it may have gone back under the pile).");
+  }
+  const piece = pieceOf(move.piece);
+  const cells = fittingCells(s, seat, piece);
+  if (move.cell !== undefined) {
+    if (!Number.isInteger(move.cell) || move.cell < 0 || move.cell >= CELLS) return err("cardeno/bad_cell", "Name a cut-out from A1 to E5.");
+    if (!cells.includes(move.cell)) {
+      if (s.boards[seat]![move.cell] !== null) return err("cardeno/cell_filled", "That cut-out is filled already.");
+      if (cells.length) return err("cardeno/wrong_cell", "That piece does not fit that cut-out; it fits another one of yours.");
+    }
+  }
+  if (cells.length === 0) return ok({ ...s, locked: s.locked.map((x, i) => (i === seat ? at + LOCKOUT_MS : x)) });
+  const cell = move.cell ?? bestCell(s.boards[seat]!, cells);
+  const board = s.boards[seat]!.map((p, i) => (i === cell ? move.piece : p));
+  let next: CardenoState = {
+    ...s,
+    centre: s.centre.filter((_, i) => i !== up),
+    boards: s.boards.map((b, i) => (i === seat ? board : b)),
+    grabbedAt: s.grabbedAt.map((x, i) => (i === seat ? at : x)),
+    lastGrabAt: at,
+  };
+  if (s.variant === "full-board") {
+    if (board.some((p) => p === null)) return ok(anyFit(next) ? next : endRace(next, "stuck", at));
+    const empty = next.boards.reduce((n, b, i) => (i === seat ? n : n + b.filter((p) => p === null).length), 0);
+    const gain = next.boards.map((b, i) => (i === seat ? FULL_POINTS + FULL_PER_EMPTY * empty : FULL_PER_PIECE * b.filter((p) => p !== null).length));
+    next = {
+      ...next,
+      current: { ...next.current, full: next.current.full.map((x, i) => x + gain[i]!) },
+      scores: next.scores.map((x, i) => x + gain[i]!),
+      events: [...next.events, { kind: "full", seat, at }],
+    };
+    return ok(finishRound(next, "full", at));
+  }
+  const lines = completeLines(board);
+  const newLine = lines.find((l) => LINES[l]!.includes(cell)) ?? -1;
+  if (next.cardeno === null && lines.length >= 1) {
+    next = {
+      ...next, cardeno: seat,
+      current: { ...next.current, cardeno: addTo(next.current.cardeno, seat, CARDENO_POINTS) },
+      scores: addTo(next.scores, seat, CARDENO_POINTS),
+      events: [...next.events, { kind: "cardeno", seat, line: newLine, at }],
+    };
+  }
+  if (next.cardeno !== null && next.double === null && lines.length >= 2) {
+    const gain = next.boards.map((b, i) => (i === seat ? DOUBLE_POINTS : DOUBLE_PER_PIECE * b.filter((p) => p !== null).length));
+    next = {
+      ...next, double: seat,
+      current: { ...next.current, double: next.current.double.map((x, i) => x + gain[i]!) },
+      scores: next.scores.map((x, i) => x + gain[i]!),
+      events: [...next.events, { kind: "double", seat, line: newLine, at }],
+    };
+    return ok(endRace(next, "double", at));
+  }
+  return ok(anyFit(next) ? next : endRace(next, "stuck", at));
+}
+
+/** A poker hand chosen during the reveal: 1 to 5 distinct pieces of one's own board. */
+function chooseHand(s: CardenoState, seat: number, pieces: readonly number[], at: number): Result<CardenoState> {
+  if (s.phase !== "reveal") return err("cardeno/no_reveal", "Poker hands are chosen after DOUBLE-CARDENO (or when the race ends), until the reveal closes.");
+  const board = s.boards[seat]!;
+  if (pieces.length < 1 || pieces.length > 5 || new Set(pieces).size !== pieces.length) return err("cardeno/bad_hand", "A poker hand is 1 to 5 different pieces of your board.");
+  if (!pieces.every((p) => board.includes(p))) return err("cardeno/not_on_board", "A poker hand uses only pieces fitted in your board.");
+  return settle({ ...s, hands: s.hands.map((h, i) => (i === seat ? [...pieces] : h)), ready: s.ready.map((r, i) => (i === seat ? true : r)) }, at);
+}
+
+/** Closes the reveal at once (at `at`) when every seat has settled its hand. */
+function settle(s: CardenoState, at: number): Result<CardenoState> {
+  return ok(s.ready.every(Boolean) ? closeReveal(s, at) : s);
+}
+
+/** The Cardeno definition. Actors: the host (clock) and every seat while the game runs. */
+export const cardeno: GameDefinition<CardenoState, CardenoMove, CardenoView, CardenoConfig> = {
+  id: "cardeno",
+  seatCounts: () => CARDENO_SEATS,
+  setup(config, seats, seed) {
+    const o = cardenoOptions(config);
+    if (!o.ok) return o;
+    if (!(CARDENO_SEATS as readonly number[]).includes(seats)) return err("setup/bad_seat_count", "Cardeno needs 2 to 6 players.");
+    const base: CardenoState = {
+      schema: 1, version: 0, seats, rounds: o.value.rounds, variant: o.value.variant, paceMs: o.value.paceMs, rng: seedRng(`cardeno:${seed}`),
+      round: 1, phase: "countdown", phaseAt: null, until: null, faces: [], pile: [], centre: [], nextCallAt: null, boards: [], locked: [], grabbedAt: [],
+      lastGrabAt: 0, cardeno: null, double: null, hands: [], ready: [], current: emptyScore(seats), scores: zeros(seats), sheet: [], events: [], ended: null,
+    };
+    return ok(deal(base, 1, null));
+  },
+  actors: (s) => (s.phase === "over" ? [] : [HOST_SEAT, ...Array.from({ length: s.seats }, (_, i) => i)]),
+  legalMoves(s, seat) {
+    if (s.phase === "over") return [];
+    if (seat === HOST_SEAT) return [{ kind: "clock" }];
+    if (s.phase === "race") return s.centre.map((f) => ({ kind: "grab", piece: f.piece }));
+    if (s.phase === "reveal" && !s.ready[seat]) return [{ kind: "keep" }];
+    return [];
+  },
+  apply(s, seat, move, at) {
+    if (move.kind === "clock") {
+      if (seat !== HOST_SEAT) return err("cardeno/host_only", "Only the table turns pieces.");
+      if (at === undefined) return err("cardeno/no_time", "A timed move needs its time.");
+      return clockStep(s, at);
+    }
+    if (seat < 0 || seat >= s.seats) return err("cardeno/no_seat", "Only seated players grab pieces.");
+    switch (move.kind) {
+      case "grab":
+        if (at === undefined) return err("cardeno/no_time", "A grab needs its time.");
+        if (!Number.isInteger(move.piece) || move.piece < 0 || move.piece >= CARDENO_DATA.pieces.length) return err("cardeno/bad_piece", "No such piece.");
+        return grab(s, seat, move, at);
+      case "hand":
+        if (!Array.isArray(move.pieces)) return err("cardeno/bad_hand", "A poker hand is 1 to 5 different pieces of your board.");
+        return chooseHand(s, seat, move.pieces, at ?? s.phaseAt ?? 0);
+      case "keep":
+        if (s.phase !== "reveal") return err("cardeno/no_reveal", "There is no poker hand to keep now.");
+        return settle({ ...s, ready: s.ready.map((r, i) => (i === seat ? true : r)) }, at ?? s.phaseAt ?? 0);
+      default:
+        return err("cardeno/bad_move", "Unknown move.");
+    }
+  },
+  view: (s, seat) => cardenoView(s, seat),
+  outcome(s) {
+    if (s.phase !== "over") return null;
+    const best = Math.max(...s.scores);
+    return { scores: s.scores, winners: s.scores.flatMap((x, i) => (x === best ? [i] : [])) };
+  },
+};
+
+/** What `seat` sees (null: a spectator). */
+export function cardenoView(s: CardenoState, seat: number | null): CardenoView {
+  return {
+    seat, seats: s.seats, rounds: s.rounds, round: s.round, variant: s.variant, paceMs: s.paceMs, phase: s.phase, until: s.until,
+    faces: s.faces, pileCount: s.pile.length, centre: s.centre, boards: s.boards, locked: s.locked, grabbedAt: s.grabbedAt,
+    cardeno: s.cardeno, double: s.double,
+    hands: s.phase === "reveal" ? s.hands.map((h, i) => (i === seat ? h : null)) : s.hands,
+    ready: s.ready, current: s.current, scores: s.scores, sheet: s.sheet,
+  };
+}
+
+/** Every piece in exactly one place (pile, centre, one board cut-out), for tests and checks: the problems found. */
+export function placementProblems(s: CardenoState): string[] {
+  if (s.phase === "break" || s.phase === "over") return [];
+  const seen = new Map<number, string>();
+  const problems: string[] = [];
+  const put = (id: number, where: string) => {
+    if (seen.has(id)) problems.push(`piece ${id} is in ${seen.get(id)} and in ${where}`);
+    seen.set(id, where);
+  };
+  s.pile.forEach((id) => put(id, "the pile"));
+  s.centre.forEach((f) => put(f.piece, "the centre"));
+  s.boards.forEach((b, seat) => b.forEach((id, cell) => (id === null ? undefined : put(id, `board ${seat} cell ${cell}`))));
+  if (seen.size !== CARDENO_DATA.pieces.length) problems.push(`${CARDENO_DATA.pieces.length - seen.size} pieces are nowhere`);
+  s.boards.forEach((b, seat) => b.forEach((id, cell) => {
+    if (id !== null && !fits(pieceOf(id), faceOf(s.faces[seat]!).cutouts[cell]!)) problems.push(`piece ${id} does not fit board ${seat} cell ${cell}`);
+  }));
+  return problems;
+}
