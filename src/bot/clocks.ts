@@ -60,6 +60,8 @@ export class Clocks {
     private readonly now: () => number = Date.now,
     /** Whether this process's shards hold a guild (null: DMs, shard 0). Default: every guild. */
     private readonly owns: (guildId: string | null) => boolean = () => true,
+    /** How many ms of `now` pass per ms of timer (1; tests run real-time tables on a faster clock). */
+    private readonly rate = 1,
   ) {
     for (const g of games) {
       this.byId.set(g.tables.id, g);
@@ -123,7 +125,7 @@ export class Clocks {
   private arm(key: string, at: number): void {
     if (this.stopped) return;
     clearTimeout(this.timers.get(key));
-    const delay = Math.min(MAX_DELAY, Math.max(0, at - this.now()));
+    const delay = Math.min(MAX_DELAY, Math.max(0, (at - this.now()) / this.rate));
     this.timers.set(key, setTimeout(() => this.fire(key), delay));
   }
 
@@ -189,6 +191,7 @@ export async function clockMessages<R extends AnnouncedTable>(
   moveNote: (before: R, after: R) => string,
   command: string,
 ): Promise<BaseMessageOptions[]> {
+  if (event.kind === "timed") return []; // real-time games show their own steps (TableGameView.timed)
   if (event.kind === "warn") {
     const seat = event.rec.seats[event.seat];
     if (!seat) return [];

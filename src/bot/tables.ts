@@ -16,6 +16,8 @@ import type { RecordStore } from "../store/store";
 import { UserError } from "./errors";
 import { refuse } from "./words";
 import { KeyedLock } from "./lock";
+import { Sequencer } from "./sequencer";
+import type { Levels } from "../games/index";
 
 /** A seated player: a Discord user, or a computer player (userId `cpu-N`). */
 export interface Seat {
@@ -46,8 +48,8 @@ export interface GameTable<G extends string, C, S, M> {
   readonly rev: number;
   readonly seed: string;
   readonly state: S | null;
-  /** Every accepted move, for replays. */
-  readonly moves: readonly { readonly seat: number; readonly move: M }[];
+  /** Every accepted move, for replays (`at`: its time, ms, in real-time games). */
+  readonly moves: readonly { readonly seat: number; readonly move: M; readonly at?: number }[];
   readonly createdAt: number;
   readonly updatedAt: number;
   /** Who made the latest change (user id), to tell a double click from a stale one. */
@@ -67,7 +69,24 @@ export type CanastaTable = GameTable<"canasta", CanastaConfig, CanastaState, Can
 export interface TableServiceOptions {
   readonly now?: () => number;
   readonly newSeed?: () => string;
+  /**
+   * Real-time games: how long an action may take to reach the bot and still be ordered by its
+   * time (ms, default `ORDER_WINDOW_MS`; see src/bot/sequencer.ts).
+   */
+  readonly orderWindowMs?: number;
+  /**
+   * How many ms of `now` pass per ms of real time (default 1). Tests play real-time tables on a
+   * faster clock; timers are shortened by this factor.
+   */
+  readonly clockRate?: number;
 }
+
+/**
+ * Default order window of real-time games, ms: interactions normally reach a bot within 100 to
+ * 200 ms of Discord stamping them; the table's own steps run this much late as well, so every
+ * action is applied in the order it was made.
+ */
+export const ORDER_WINDOW_MS = 250;
 
 /**
  * What the table layer needs from a game beyond its rules, for computer players and clocks
@@ -79,7 +98,9 @@ export type SeatRules<S, M> = SeatPlay<S, M>;
 export type ClockEvent<R> =
   | { readonly kind: "warn"; readonly rec: R; readonly seat: number; readonly due: number }
   | { readonly kind: "timeout"; readonly before: R; readonly rec: R; readonly seat: number; readonly away: boolean }
-  | { readonly kind: "lobby_closed"; readonly rec: R };
+  | { readonly kind: "lobby_closed"; readonly rec: R }
+  /** A real-time table's own steps (and its computers' moves) that were due. */
+  | { readonly kind: "timed"; readonly before: R; readonly rec: R };
 
 /**
  * Called after every save of a table with the next moment its clock needs the host (ms since
@@ -109,6 +130,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
   private readonly computers: boolean;
   private readonly listeners: WakeListener[] = [];
   private readonly finished: ((rec: GameTable<G, C, S, M>) => void)[] = [];
+  private readonly sequencer: Sequencer;
 
   constructor(
     private readonly store: RecordStore<GameTable<G, C, S, M>>,
@@ -120,6 +142,82 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
     this.now = opts.now ?? Date.now;
     this.newSeed = opts.newSeed ?? (() => crypto.randomUUID());
     this.computers = seatRules !== null;
+    const window = opts.orderWindowMs ?? ORDER_WINDOW_MS;
+    this.sequencer = new Sequencer(window, this.now, Math.max(1000, window));
+  }
+
+  /** Real-time moves held for ordering right now (tests, metrics). */
+  get held(): number {
+    return this.sequencer.waiting;
+  }
+
+  /** Whether this game is played in real time (actions timed by the host, no turns). */
+  get realtime(): boolean {
+    return !!this.seatRules?.realtime;
+  }
+
+  /** Each seat's computer level (a person marked away plays as `normal`), null for a person. */
+  private levels(rec: GameTable<G, C, S, M>): Levels {
+    return rec.seats.map((w) => w.computer ?? (w.away ? "normal" : null));
+  }
+
+  /**
+   * A real-time table with every action due by `until` applied in time order (the table's own
+   * steps and computers' moves), as one new revision; null when nothing was due.
+   */
+  private advanced(rec: GameTable<G, C, S, M>, until: number): GameTable<G, C, S, M> | null {
+    const rt = this.seatRules?.realtime;
+    if (!rt || rec.status !== "playing" || !rec.state) return null;
+    const levels = this.levels(rec);
+    let state = rec.state;
+    const moves = [...rec.moves];
+    for (let step = 0; step < 10_000; step++) {
+      const a = rt.next(state, levels, rec.seed, until);
+      if (!a) break;
+      const next = applyAction(this.def, state, { seat: a.seat, move: a.move, version: state.version, at: a.at });
+      if (!next.ok) throw new Error(`timed move refused at ${rec.channelId}: ${next.error.code}`);
+      state = next.value;
+      moves.push({ seat: a.seat, move: a.move, at: a.at });
+      if (this.def.outcome(state) !== null) break;
+    }
+    if (state === rec.state) return null;
+    return this.bump(rec, { state, moves, status: this.def.outcome(state) !== null ? "over" : "playing" }, "clock");
+  }
+
+  /**
+   * A move of a real-time game, made by `userId` at `at` (ms: the interaction's timestamp) with
+   * order key `order` (its snowflake): held and applied in the order moves were made (see
+   * src/bot/sequencer.ts), after every table step and computer move due before it. Returns the
+   * table before and after, or throws the refusal (`UserError`).
+   */
+  async race(channelId: string, userId: string, move: M, at: number, order: bigint): Promise<{ readonly before: GameTable<G, C, S, M>; readonly after: GameTable<G, C, S, M> }> {
+    return this.sequencer.run(channelId, at, order, async () => {
+      let before: GameTable<G, C, S, M> | undefined;
+      const after = await this.update(channelId, (r) => {
+        const rec = this.must(r);
+        if (rec.status === "over") throw refuse("table/over");
+        if (rec.status === "lobby" || !rec.state) throw refuse("table/not_started");
+        const seat = this.seatOf(rec, userId);
+        const base = this.advanced(rec, Math.min(at, this.now())) ?? rec;
+        const state = base.state as S;
+        const next = applyAction(this.def, state, { seat, move, version: state.version, at });
+        if (!next.ok) {
+          if (base === rec) throw UserError.from(next.error);
+          // The table's steps before the refused move still happened: keep them, then refuse.
+          before = base;
+          return base;
+        }
+        before = rec;
+        return this.bump(base, { state: next.value, moves: [...base.moves, { seat, move, at }], status: this.def.outcome(next.value) !== null ? "over" : "playing" }, userId);
+      });
+      const b = before as GameTable<G, C, S, M> | undefined;
+      if (b && after === b && b.state) {
+        // Saved the due steps; now say why the move was refused.
+        const again = applyAction(this.def, b.state, { seat: this.seatOf(b, userId), move, version: b.state.version, at });
+        if (!again.ok) throw UserError.from(again.error);
+      }
+      return { before: b as GameTable<G, C, S, M>, after: after as GameTable<G, C, S, M> };
+    });
   }
 
   /** The game id of this service's tables. */
@@ -151,6 +249,11 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
     if (rec.status !== "playing") return null;
     // A computer (or an away seat) to move is due at once: after a restart nothing else would
     // wake the table, since no table is loaded until something is due or someone touches it.
+    const rt = this.seatRules?.realtime;
+    if (rt && rec.state) {
+      const due = rt.dueAt(rec.state, this.levels(rec), rec.seed);
+      return due === null ? null : due + this.sequencer.windowMs;
+    }
     if (this.autoTurn(rec)) return rec.updatedAt;
     return clockWake(rec.turnClock);
   }
@@ -360,6 +463,12 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
         event = { kind: "lobby_closed", rec };
         return null;
       }
+      if (this.seatRules?.realtime) {
+        const next = this.advanced(rec, now - this.sequencer.windowMs);
+        if (!next) return undefined;
+        event = { kind: "timed", before: rec, rec: next };
+        return next;
+      }
       const tc = rec.turnClock;
       if (rec.status !== "playing" || !rec.state || !tc || tc.due === null) return undefined;
       if (now >= tc.due) {
@@ -412,8 +521,8 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
       }
       const who = rec.seats[seat];
       const level = levelOf(who);
-      if (!who || !level) return undefined;
-      move ??= rules.computerMove(state, seat, level, rng);
+      if (!who || !level || (move === null && !rules.computerMove)) return undefined;
+      move ??= rules.computerMove!(state, seat, level, rng);
       const next = applyAction(this.def, state, { seat, move, version: state.version });
       if (!next.ok) throw new Error(`computer move refused at ${rec.channelId}: ${next.error.code}`);
       before = rec;
@@ -425,11 +534,11 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
   /** Plays a timed-out seat's whole turn with the game's timeout move; null without seat rules. */
   private timeoutTurn(rec: GameTable<G, C, S, M>, seat: number): GameTable<G, C, S, M> | null {
     const rules = this.seatRules;
-    if (!rules || !rec.state) return null;
+    if (!rules?.timeoutMove || !rec.state) return null;
     let state = rec.state;
     const moves = [...rec.moves];
     for (let step = 0; step < 200; step++) {
-      const move = rules.timeoutMove(state, seat, seedRng(`${rec.seed}:${state.version}:timeout`));
+      const move = rules.timeoutMove!(state, seat, seedRng(`${rec.seed}:${state.version}:timeout`));
       const next = applyAction(this.def, state, { seat, move, version: state.version });
       if (!next.ok) throw new Error(`timeout move refused at ${rec.channelId}: ${next.error.code}`);
       moves.push({ seat, move });

@@ -6,7 +6,7 @@
  * names a game; a new game is its own folders plus one entry here (and its bot-side entry
  * in `commands/games.ts`).
  */
-import type { GameDefinition, Outcome, VersionedState } from "../engine/definition";
+import { HOST_SEAT, type GameDefinition, type Outcome, type TimedAction, type VersionedState } from "../engine/definition";
 import type { RngState } from "../engine/rng";
 import { canasta, type CanastaConfig, type CanastaMove, type CanastaState, type CanastaView } from "./onexeno/canasta";
 import { chooseCanastaMove } from "./onexeno/canasta-computer";
@@ -15,19 +15,36 @@ import { chooseComputerMove, type ComputerLevel } from "./onexeno/computer";
 import { onexeno, onexenoView, passAllowed, teamOf, type OnexenoConfig, type OnexenoMove, type OnexenoState, type OnexenoView } from "./onexeno/game";
 import { onze, onzeView, type OnzeConfig, type OnzeMove, type OnzeState, type OnzeView } from "./onze/game";
 import { chooseOnzeMove, onzeWantsOutOfTurn } from "./onze/computer";
+import { cardeno, type CardenoConfig, type CardenoMove, type CardenoState, type CardenoView } from "./cardeno/game";
+import { cardenoRealtime } from "./cardeno/computer";
 
 /** How the computer plays a seat of a game (see `SeatRules` in src/bot/tables.ts). */
 export interface SeatPlay<S, M> {
-  /** A computer player's move at `level`, chosen from the seat's own view. */
-  computerMove(state: S, seat: number, level: ComputerLevel, rng: RngState): M;
-  /** The move made for a person whose clock ran out: pass where the rules allow, else the normal computer's choice. */
-  timeoutMove(state: S, seat: number, rng: RngState): M;
+  /** Turn-based games: a computer player's move at `level`, chosen from the seat's own view. */
+  computerMove?(state: S, seat: number, level: ComputerLevel, rng: RngState): M;
+  /** Turn-based games: the move made for a person whose clock ran out (pass where the rules allow, else the normal computer's choice). */
+  timeoutMove?(state: S, seat: number, rng: RngState): M;
   /** Whether `after` (one move after `before`) is still the same seat's turn; absent: one move a turn. */
   continuesTurn?(before: S, after: S): boolean;
   /** The seat whose turn it is when others may act too; absent: the first seat that may act. */
   turnOf?(state: S): number;
   /** A computer's move out of turn (buying), or null. */
   outOfTurnMove?(state: S, seat: number, level: ComputerLevel, rng: RngState): M | null;
+  /** Real-time games: the table's own steps and the computers' timed moves (see `RealTimePlay`). */
+  realtime?: RealTimePlay<S, M>;
+}
+
+/** Each seat's computer level, null for a person playing. */
+export type Levels = readonly (ComputerLevel | null)[];
+
+/**
+ * A real-time game's timetable, pure: when the game next needs the host (ms since the epoch,
+ * null: never), and the earliest action due by `now` (the table's step or a computer's move),
+ * null when none. `key` (the table's seed) seeds the computers' timing.
+ */
+export interface RealTimePlay<S, M> {
+  dueAt(state: S, levels: Levels, key: string): number | null;
+  next(state: S, levels: Levels, key: string, now: number): TimedAction<M> | null;
 }
 
 /** One table game: id, rules, computer play. */
@@ -66,6 +83,7 @@ export const RATED_GAMES: readonly RatedGame[] = [
   { key: "onexeno-partners", name: "ONEXENO partners", table: "onexeno", config: { variant: "partners", hands: 1 }, partners: true },
   { key: "canasta", name: "ONEXENO canasta", table: "canasta", config: { target: 500 } },
   { key: "onze", name: "Onze", table: "onze", config: {} },
+  { key: "cardeno", name: "Cardeno", table: "cardeno", config: {} },
 ];
 
 /** The seat counts a table of rated game `key` allows (empty for an unknown key). */
@@ -118,8 +136,19 @@ export const onzeGame: TableGameRules<"onze", OnzeConfig, OnzeState, OnzeMove, O
   },
 };
 
+/**
+ * Cardeno: a real-time race. No turns: the table turns pieces at its pace and computers grab
+ * with human reaction times (src/games/cardeno/computer.ts), all timed by the host.
+ */
+export const cardenoGame: TableGameRules<"cardeno", CardenoConfig, CardenoState, CardenoMove, CardenoView> = {
+  id: "cardeno",
+  store: "cardeno",
+  definition: { ...cardeno, id: "cardeno" },
+  seats: { turnOf: () => HOST_SEAT, realtime: cardenoRealtime },
+};
+
 /** Every table game, in the order `/…new` lists them. Adding a game is adding it here. */
-export const TABLE_GAME_RULES = [onexenoGame, canastaGame, onzeGame] as const;
+export const TABLE_GAME_RULES = [onexenoGame, canastaGame, onzeGame, cardenoGame] as const;
 
 /** What ratings read of a finished game: the rated game's key, the outcome, the teams. */
 export interface RatedResult {
