@@ -13,6 +13,7 @@ import { backNote, CANASTA_VERBS, canastaComponent, canastaPayload, moveNote as 
 import { moveNote as onexenoMoveNote } from "./onexeno";
 import { tablePayload } from "./onexeno-view";
 import { ONZE_VERBS, onzeComponent, onzeMoveNote, onzePayload, type OnzeTable } from "./onze";
+import { CARDENO_VERBS, cardenoComponent, cardenoMoveNote, cardenoPayload, cardenoTimed, type CardenoTable } from "./cardeno";
 
 /** One table game as the bot shows it. */
 export interface TableGameView {
@@ -32,6 +33,11 @@ export interface TableGameView {
   readonly verbs?: ReadonlySet<string>;
   /** Its components, and the lobby's (join, leave, start, addbot) while it holds the channel. Absent: the ONEXENO handler. */
   component?(interaction: MessageComponentInteraction, id: ComponentId, ctx: BotContext): Promise<void>;
+  /**
+   * Real-time games: shows what the table's own steps did (`before` to `after`), editing or
+   * posting as the game sees fit; returns further messages to post (usually none).
+   */
+  timed?(ctx: BotContext, before: AnyTable, after: AnyTable): Promise<BaseMessageOptions[]>;
 }
 
 export const TABLE_GAMES: readonly TableGameView[] = [
@@ -56,6 +62,15 @@ export const TABLE_GAMES: readonly TableGameView[] = [
     moveNote: (before, after) => onzeMoveNote(before as unknown as OnzeTable, after as unknown as OnzeTable),
     verbs: ONZE_VERBS,
     component: onzeComponent,
+  },
+  {
+    id: "cardeno", what: "Cardeno table", command: "cardeno",
+    tables: (ctx) => ctx.games.get("cardeno") as AnyTables,
+    payload: (rec, note) => cardenoPayload(rec as unknown as CardenoTable, note),
+    moveNote: (before, after) => cardenoMoveNote(before as unknown as CardenoTable, after as unknown as CardenoTable),
+    verbs: CARDENO_VERBS,
+    component: cardenoComponent,
+    timed: (ctx, before, after) => cardenoTimed(ctx, before as unknown as CardenoTable, after as unknown as CardenoTable),
   },
 ];
 

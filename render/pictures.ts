@@ -18,6 +18,8 @@ import { drawOnexenoHand } from "./onexeno-hand";
 import { drawSolitaire } from "./onexeno-solitaire";
 import { drawOnexenoTable } from "./onexeno-table";
 import { drawOnzeHand, drawOnzeTable } from "./onze-table";
+import { drawCardenoBoard, drawCardenoTable } from "./cardeno";
+import type { CardenoView } from "../src/games/cardeno/game";
 
 /** One picture to make. `clock` is the turn clock's label (`until 14:05 UTC`), when shown. */
 export type PictureJob =
@@ -28,6 +30,8 @@ export type PictureJob =
   | { readonly kind: "onze-table"; readonly view: OnzeView; readonly names: readonly string[]; readonly clock?: string | undefined }
   | { readonly kind: "onze-hand"; readonly hand: readonly Card[]; readonly title: string; readonly help: string }
   | { readonly kind: "standings"; readonly title: string; readonly subtitle: string; readonly rows: readonly StandingRow[]; readonly labels?: readonly string[] | undefined }
+  | { readonly kind: "cardeno-table"; readonly view: CardenoView; readonly names: readonly string[]; readonly now?: number | undefined }
+  | { readonly kind: "cardeno-board"; readonly view: CardenoView; readonly seat: number; readonly names: readonly string[]; readonly now?: number | undefined }
   | { readonly kind: "podium"; readonly title: string; readonly top: readonly { readonly name: string; readonly points: number; readonly rank: number }[] };
 
 /** Draws a job's scene (default theme) and returns its canvas. */
@@ -44,6 +48,8 @@ export function drawJob(job: PictureJob): Canvas {
     case "onze-hand": return drawOnzeHand(job.hand, job.title, job.help);
     case "standings": return drawStandings(job.title, job.subtitle, job.rows, job.labels);
     case "podium": return drawPodium(job.title, job.top);
+    case "cardeno-table": return drawCardenoTable(job.view, job.names, undefined, job.now);
+    case "cardeno-board": return drawCardenoBoard(job.view, job.seat, job.names, undefined, job.now);
   }
 }
 

@@ -16,6 +16,7 @@ import { markStart } from "./bot/restart";
 import { TournamentService, type Tournament } from "./bot/tournaments";
 import { finalMessages, roundMessage } from "../commands/tournament";
 import { Publisher } from "./bot/publisher";
+import { Coalescer } from "./bot/coalesce";
 import { createRouter, type InteractionEvent, type Logger } from "./bot/router";
 import { SolitaireService, type Leaderboard, type SolitaireRecord } from "./bot/solitaire";
 import { TableService, type AnyTable, type AnyTables, type CanastaTables, type OnexenoTables, type TableServiceOptions } from "./bot/tables";
@@ -86,6 +87,8 @@ export interface BotOptions {
   readonly tableOptions?: TableServiceOptions;
   /** Delay before a computer player moves, in ms (default 1200). */
   readonly computerDelayMs?: number;
+  /** Least time between two edits of a real-time table or a private panel, ms (default 1200). */
+  readonly editGapMs?: number;
   /** Told of every handled interaction (metrics, structured logs). */
   readonly observe?: (event: InteractionEvent) => void;
   /**
@@ -197,7 +200,13 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     roundMessage, finalMessages,
   }, opts.tableOptions?.now);
   solitaire.onFinish((rec, entry) => void tournaments.recordChallenge(rec, entry).catch((e) => log.error(`could not record the challenge game in ${rec.threadId}`, e)));
-  const ctx: BotContext = { tables, canasta: canastaTables, games: services, solitaire, ratings, tournaments, log, afterReply: (channelId) => autoplay.kick(channelId), post: (channelId, payload) => post(channelId, payload) };
+  // Real-time tables and private panels are edited at most this often (Discord's message edit limits).
+  const coalescer = new Coalescer(opts.editGapMs ?? 1200, (key, e) => log.info(`could not refresh ${key}: ${e instanceof Error ? e.message : String(e)}`));
+  const ctx: BotContext = {
+    tables, canasta: canastaTables, games: services, solitaire, ratings, tournaments, log, coalescer,
+    afterReply: (channelId) => autoplay.kick(channelId), post: (channelId, payload) => post(channelId, payload),
+    editLive: (channelId, payload) => live.editLive(channelId, payload),
+  };
   const games = TABLE_GAMES.map((g) => ({ ...g, service: g.tables(ctx) }));
   /** The current public table of a channel, whichever game holds it (running ones only). */
   const currentTable = async (channelId: string, note?: string): Promise<BaseMessageOptions | null> => {
@@ -220,9 +229,13 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     post, opts.computerDelayMs ?? 1200, () => log,
   );
   const clocks = new Clocks(
-    games.map((g) => ({ tables: g.service, announce: (event) => clockMessages(event, (rec, note) => g.payload(rec, note), (b, a) => g.moveNote(b, a), g.command) })),
+    games.map((g) => ({
+      tables: g.service,
+      announce: (event) => (event.kind === "timed" ? (g.timed?.(ctx, event.before, event.rec) ?? Promise.resolve([])) : clockMessages(event, (rec, note) => g.payload(rec, note), (b, a) => g.moveNote(b, a), g.command)),
+    })),
     new DueIndex(opts.stores.clocks), post, (channelId) => autoplay.kick(channelId), log, opts.tableOptions?.now,
     (guildId) => holdsGuild(client, guildId),
+    opts.tableOptions?.clockRate ?? 1,
   );
   const route = createRouter(commands, components, ctx, log, { post, after: (channelId) => autoplay.kick(channelId), ...(opts.observe ? { observe: opts.observe } : {}) });
   client.on(Events.InteractionCreate, (interaction) => void route(interaction));
@@ -256,6 +269,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       await route.idle(); // finish the moves in flight, and what they post
       await tournaments.stop(); // and the results and seatings they set off
       await clocks.stop();
+      await coalescer.stop();
       publisher.stop();
       await live.stop();
       await client.destroy();

@@ -5,6 +5,7 @@ import type { Logger } from "./router";
 import type { TournamentService } from "./tournaments";
 import type { SolitaireService } from "./solitaire";
 import type { AnyTables, CanastaTables, OnexenoTables } from "./tables";
+import type { Coalescer } from "./coalesce";
 
 export interface BotContext {
   readonly tables: OnexenoTables;
@@ -27,4 +28,11 @@ export interface BotContext {
    * posted again later (`Publisher`). Never throws.
    */
   readonly post: (channelId: string, payload: BaseMessageOptions) => Promise<void>;
+  /**
+   * Edits the channel's live table message in place (src/bot/live.ts `editLive`); false when
+   * there is none or the edit failed (post a new one then).
+   */
+  readonly editLive: (channelId: string, payload: BaseMessageOptions) => Promise<boolean>;
+  /** Paces edits of fast-changing messages (real-time tables, private panels) to Discord's rate limits. */
+  readonly coalescer: Coalescer;
 }

@@ -167,6 +167,8 @@ export class DiscordStandin extends EventEmitter {
   readonly stats = { identifies: 0, resumes: 0, restCalls: 0, interactions: 0 };
   /** REST faults to inject (5xx, 429) on chosen routes. */
   readonly faults = new RestFaults();
+  /** Every message edit (channel route or interaction webhook), newest last: channel, message, when (ms), private or not. */
+  readonly edits: { channelId: string; messageId: string; at: number; ephemeral: boolean }[] = [];
   /** Requests the stand-in refused as Discord would (limits, deadlines), newest last. */
   readonly refusals: { method: string; route: string; status: number; code: number; message: string }[] = [];
   /** While true, gateway dispatches wait (a stalled connection); `resumeGateway` sends them. */
@@ -785,6 +787,7 @@ export class DiscordStandin extends EventEmitter {
   }
 
   private editMessage(msg: ApiMessage, body: Record<string, unknown>, files: Map<string, { bytes: Buffer; name: string; type: string }>): ApiMessage {
+    this.edits.push({ channelId: msg.channel_id, messageId: msg.id, at: Date.now(), ephemeral: !!msg.visibleTo });
     if ("content" in body) msg.content = String(body.content ?? "");
     if ("embeds" in body) msg.embeds = (body.embeds as Record<string, unknown>[]) ?? [];
     if ("components" in body) msg.components = (body.components as Record<string, unknown>[]) ?? [];

@@ -59,7 +59,11 @@ export async function until<T>(what: string, pred: () => Promise<T | null | unde
 
 export class Harness {
   /** `storeUrl`: where the bot keeps its tables (default: a fresh SQLite file). */
-  constructor(private readonly opts: { computerDelayMs?: number; storeUrl?: string } = {}) {
+  /**
+   * `clockRate`: how fast the bot's table clock runs against the real one (real-time games
+   * played fast: 20 makes a 3 s pace take 150 ms); interactions keep real time.
+   */
+  constructor(private readonly opts: { computerDelayMs?: number; storeUrl?: string; clockRate?: number; orderWindowMs?: number } = {}) {
     this.storeUrl = opts.storeUrl ?? `sqlite://${join(this.dir, "tables.sqlite")}`;
   }
   standin!: DiscordStandin;
@@ -85,8 +89,16 @@ export class Harness {
    */
   async startBot(computerDelayMs?: number): Promise<void> {
     this.stores = await openBotStores(this.storeUrl);
-    this.bot = await startBot({ token: this.standin.token, apiUrl: this.standin.apiUrl, stores: this.stores, log: this.log, tableOptions: { newSeed: () => "e2e-seed", now: () => Date.now() + this.skew }, computerDelayMs: computerDelayMs ?? this.opts.computerDelayMs ?? 20 });
+    this.bot = await startBot({ token: this.standin.token, apiUrl: this.standin.apiUrl, stores: this.stores, log: this.log, tableOptions: { newSeed: () => "e2e-seed", now: () => this.tableNow(), clockRate: this.opts.clockRate ?? 1, ...(this.opts.orderWindowMs !== undefined ? { orderWindowMs: this.opts.orderWindowMs } : {}) }, computerDelayMs: computerDelayMs ?? this.opts.computerDelayMs ?? 20 });
     await this.bot.ready;
+  }
+
+  private readonly clockBase = Date.now();
+
+  /** The bot's table clock: real time (or faster, `clockRate`), plus `advanceClock` skew, ms. */
+  tableNow(): number {
+    const rate = this.opts.clockRate ?? 1;
+    return this.clockBase + (Date.now() - this.clockBase) * rate + this.skew;
   }
 
   /**

@@ -1,0 +1,396 @@
+/**
+ * Cardeno pictures: the public race table (the centre's face-up pieces, every board in
+ * miniature with its filled and open cut-outs, lines made, scores), the final score sheet, and
+ * a player's own board panel (large cut-outs with their shapes and labels, and the centre
+ * above it). Pure `(view, names) -> canvas`; alt text from `describeCardeno`.
+ *
+ * Pieces are drawn as jig-saw shapes: each of the 12 shapes has its own tabs and blanks
+ * (`SHAPES[i].edges`), its own colour and its Greek letter, so a piece and the cut-out it fits
+ * match by outline, colour and letter (colour is never the only carrier).
+ */
+import type { Canvas, SKRSContext2D } from "@napi-rs/canvas";
+import { completeLines, type CardenoView } from "../src/games/cardeno/game";
+import { CELLS, cellName, faceOf, LINES, pieceOf, rankLabel, SHAPES, SIDE, type Cutout, type Piece } from "../src/games/cardeno/pieces";
+import { SUIT_GLYPHS } from "../src/games/cardeno/poker";
+import { ensureFonts, fitText, font, PICTURE_WIDTH, shortName } from "./fonts";
+import { sceneCanvas } from "./surface";
+import { DEFAULT_THEME, type Theme } from "./theme";
+
+/** One colour per shape (also told apart by outline and letter). */
+export const SHAPE_COLOURS = ["#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#bfef45", "#fabed4", "#dcbeff", "#aaffc3"];
+const RED = "#c8102e";
+const INK = "#16161a";
+const JOKER_INK = "#6b2fb3";
+const GOLD = "#ffc83d";
+
+/** Traces a jig-saw outline: body `size` px square at (x, y), tabs reaching `size * 0.16` out. */
+export function jigsawPath(ctx: SKRSContext2D, x: number, y: number, size: number, edges: readonly number[]): void {
+  const r = size * 0.16;
+  const a = size * 0.34;
+  const b = size - a;
+  const [top, right, bottom, left] = edges as [number, number, number, number];
+  ctx.beginPath();
+  ctx.moveTo(x, y);
+  ctx.lineTo(x + a, y);
+  if (top) ctx.arc(x + size / 2, y, r, Math.PI, 0, top < 0);
+  ctx.lineTo(x + size, y);
+  ctx.lineTo(x + size, y + a);
+  if (right) ctx.arc(x + size, y + size / 2, r, -Math.PI / 2, Math.PI / 2, right < 0);
+  ctx.lineTo(x + size, y + size);
+  ctx.lineTo(x + b, y + size);
+  if (bottom) ctx.arc(x + size / 2, y + size, r, 0, Math.PI, bottom < 0);
+  ctx.lineTo(x, y + size);
+  ctx.lineTo(x, y + b);
+  if (left) ctx.arc(x, y + size / 2, r, Math.PI / 2, Math.PI * 1.5, left < 0);
+  ctx.closePath();
+}
+
+/** The ink of a piece's label: red for hearts and diamonds, violet for jokers, else black. */
+function inkOf(p: Piece): string {
+  if (p.suit === null) return JOKER_INK;
+  return p.suit === "H" || p.suit === "D" ? RED : INK;
+}
+
+/** A piece's label: `Q♥`, `10♠`, `★` for a joker. */
+function pieceLabel(p: Piece): string {
+  return p.suit ? `${rankLabel(p.rank)}${SUIT_GLYPHS[p.suit]}` : "★";
+}
+
+/** Draws a piece (body `size` px) with its label and shape letter; `dim` greys it (for a piece that is gone). */
+export function drawPiece(ctx: SKRSContext2D, x: number, y: number, size: number, p: Piece, mark?: string): void {
+  const shape = SHAPES[p.shape]!;
+  jigsawPath(ctx, x, y, size, shape.edges);
+  ctx.fillStyle = "#f6f3ea";
+  ctx.fill();
+  ctx.lineWidth = Math.max(2, size * 0.06);
+  ctx.strokeStyle = SHAPE_COLOURS[p.shape]!;
+  ctx.stroke();
+  ctx.fillStyle = inkOf(p);
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  const big = Math.max(14, Math.round(size * (p.suit ? 0.36 : 0.44)));
+  ctx.font = font(big, true);
+  ctx.fillText(fitText(ctx, pieceLabel(p), size * 0.92), x + size / 2, y + size * 0.44);
+  if (!p.suit) {
+    ctx.font = font(14, true);
+    ctx.fillText("Joker", x + size / 2, y + size * 0.8);
+  } else if (size >= 40) {
+    ctx.font = font(14, true);
+    ctx.fillStyle = "#3a3a40";
+    ctx.fillText(shape.letter, x + size / 2, y + size * 0.8);
+  }
+  if (mark) {
+    ctx.font = font(14, true);
+    ctx.fillStyle = "#3a3a40";
+    ctx.textAlign = "left";
+    ctx.textBaseline = "top";
+    ctx.fillText(mark, x + 3, y + 2);
+  }
+}
+
+/** Draws an open cut-out: a dark slot in the shape's outline, its rank label and shape letter. */
+function drawCutout(ctx: SKRSContext2D, x: number, y: number, size: number, c: Cutout, t: Theme): void {
+  jigsawPath(ctx, x, y, size, SHAPES[c.shape]!.edges);
+  ctx.fillStyle = t.feltDark;
+  ctx.fill();
+  ctx.lineWidth = Math.max(2, size * 0.05);
+  ctx.strokeStyle = SHAPE_COLOURS[c.shape]!;
+  ctx.setLineDash([4, 3]);
+  ctx.stroke();
+  ctx.setLineDash([]);
+  ctx.fillStyle = t.text;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.font = font(Math.max(14, Math.round(size * (c.rank === 15 ? 0.2 : 0.32))), true);
+  ctx.fillText(c.rank === 15 ? "Joker" : rankLabel(c.rank), x + size / 2, y + size * 0.42);
+  if (size >= 40) {
+    ctx.font = font(14, true);
+    ctx.fillStyle = SHAPE_COLOURS[c.shape]!;
+    ctx.fillText(SHAPES[c.shape]!.letter, x + size / 2, y + size * 0.8);
+  }
+}
+
+/** A small board: filled cells as pieces' labels, open cells dark with their rank; complete lines in gold. */
+function drawMiniBoard(ctx: SKRSContext2D, x: number, y: number, cell: number, view: CardenoView, seat: number, t: Theme): void {
+  const face = faceOf(view.faces[seat]!);
+  const board = view.boards[seat]!;
+  for (let i = 0; i < CELLS; i++) {
+    const cx = x + (i % SIDE) * cell;
+    const cy = y + Math.floor(i / SIDE) * cell;
+    const id = board[i];
+    if (id === null || id === undefined) {
+      ctx.fillStyle = t.feltDark;
+      ctx.fillRect(cx + 1, cy + 1, cell - 2, cell - 2);
+      ctx.strokeStyle = SHAPE_COLOURS[face.cutouts[i]!.shape]!;
+      ctx.lineWidth = 2;
+      ctx.strokeRect(cx + 2, cy + 2, cell - 4, cell - 4);
+      ctx.fillStyle = t.textDim;
+      ctx.font = font(14);
+      ctx.textAlign = "center";
+      ctx.textBaseline = "middle";
+      const c = face.cutouts[i]!;
+      ctx.fillText(c.rank === 15 ? "★" : rankLabel(c.rank), cx + cell / 2, cy + cell / 2 + 1);
+    } else {
+      const p = pieceOf(id);
+      ctx.fillStyle = "#f6f3ea";
+      ctx.fillRect(cx + 1, cy + 1, cell - 2, cell - 2);
+      ctx.fillStyle = inkOf(p);
+      ctx.font = font(14, p.rank !== 10);
+      ctx.textAlign = "center";
+      ctx.textBaseline = "middle";
+      ctx.fillText(pieceLabel(p), cx + cell / 2, cy + cell / 2 + 1);
+    }
+  }
+  ctx.strokeStyle = GOLD;
+  ctx.lineWidth = 4;
+  for (const l of completeLines(board)) {
+    const cells = LINES[l]!;
+    const at = (i: number) => [x + (i % SIDE) * cell + cell / 2, y + Math.floor(i / SIDE) * cell + cell / 2] as const;
+    const [x0, y0] = at(cells[0]!);
+    const [x1, y1] = at(cells[4]!);
+    ctx.beginPath();
+    ctx.moveTo(x0, y0);
+    ctx.lineTo(x1, y1);
+    ctx.stroke();
+  }
+}
+
+/** The status line of a view: countdown, race, reveal, break or final. */
+export function cardenoStatus(view: CardenoView, names: readonly string[], now?: number): string {
+  const who = (s: number | null) => (s === null ? "" : names[s] ?? `Seat ${s + 1}`);
+  switch (view.phase) {
+    case "countdown":
+      return `Round ${view.round}: get ready… Go${view.until && now ? ` in ${Math.max(0, Math.ceil((view.until - now) / 1000))} s` : " soon"}!`;
+    case "race":
+      if (view.variant === "full-board") return `Race on: first to fill all 25 cut-outs wins the round`;
+      return view.cardeno === null ? "Race on: first line of 5 calls CARDENO" : `CARDENO: ${who(view.cardeno)} · race on for DOUBLE-CARDENO`;
+    case "reveal":
+      return `POKER-CARDENO: choose your hand before the reveal closes`;
+    case "break":
+      return `Round ${view.round} over · next round soon`;
+    default:
+      return "Game over";
+  }
+}
+
+const HEADER = 58;
+const CENTRE_Y = HEADER + 8;
+const CENTRE_CELL = 63;
+const PIECE = 44;
+const BOARD_TOP = CENTRE_Y + CENTRE_CELL + 16;
+const MINI = 36;
+const BLOCK_W = PICTURE_WIDTH / 3;
+const BLOCK_H = 48 + MINI * SIDE + 10;
+const SHEET_ROW = 26;
+
+/** Height of the public picture for a view. */
+export function cardenoHeight(view: CardenoView): number {
+  if (view.phase === "over") return HEADER + 40 + (view.sheet.length + 3) * SHEET_ROW + 16;
+  return BOARD_TOP + Math.ceil(view.seats / 3) * BLOCK_H + 6;
+}
+
+/** Draws the header: title, round, parity, pace, pile and status. */
+function drawHeader(ctx: SKRSContext2D, view: CardenoView, names: readonly string[], t: Theme, now?: number): void {
+  ctx.fillStyle = t.panel;
+  ctx.fillRect(0, 0, PICTURE_WIDTH, HEADER);
+  ctx.fillStyle = t.text;
+  ctx.textAlign = "left";
+  ctx.textBaseline = "top";
+  ctx.font = font(18, true);
+  const parity = (view.faces[0] ?? 1) % 2 === 1 ? "odd" : "even";
+  ctx.fillText(fitText(ctx, `CARDENO · round ${view.round}/${view.rounds} · ${parity} faces${view.variant === "full-board" ? " · Full-Board" : ""} · every ${view.paceMs / 1000} s · pile ${view.pileCount}`, PICTURE_WIDTH - 16), 8, 7);
+  ctx.font = font(16, true);
+  ctx.fillStyle = view.phase === "race" ? t.turn : t.lastMove;
+  ctx.fillText(fitText(ctx, cardenoStatus(view, names, now), PICTURE_WIDTH - 16), 8, 33);
+}
+
+/** Draws the centre's face-up pieces (oldest first, numbered as the buttons are). */
+function drawCentre(ctx: SKRSContext2D, view: CardenoView, y: number, cell: number, piece: number, t: Theme): void {
+  ctx.fillStyle = t.felt;
+  ctx.fillRect(0, y - 6, PICTURE_WIDTH, cell + 10);
+  if (!view.centre.length) {
+    ctx.fillStyle = t.textDim;
+    ctx.font = font(16);
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillText(view.phase === "race" ? "The caller turns the first piece…" : "No pieces face up", PICTURE_WIDTH / 2, y + cell / 2);
+    return;
+  }
+  const left = (PICTURE_WIDTH - view.centre.length * cell) / 2;
+  view.centre.forEach((f, i) => {
+    const x = left + i * cell + (cell - piece) / 2;
+    drawPiece(ctx, x, y + (cell - piece) / 2, piece, pieceOf(f.piece), String(i + 1));
+  });
+}
+
+/**
+ * The public race table: header, the centre, and every board in miniature with its player's
+ * name, total, this round's points and lines. Over: the score sheet instead.
+ */
+export function drawCardenoTable(view: CardenoView, names: readonly string[], t: Theme = DEFAULT_THEME, now?: number): Canvas {
+  ensureFonts();
+  const canvas = sceneCanvas(PICTURE_WIDTH, cardenoHeight(view));
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = t.felt;
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  drawHeader(ctx, view, names, t, now);
+  if (view.phase === "over") {
+    drawSheet(ctx, view, names, HEADER + 16, t);
+    return canvas;
+  }
+  drawCentre(ctx, view, CENTRE_Y, CENTRE_CELL, PIECE, t);
+  for (let seat = 0; seat < view.seats; seat++) {
+    const bx = (seat % 3) * BLOCK_W;
+    const by = BOARD_TOP + Math.floor(seat / 3) * BLOCK_H;
+    const filled = view.boards[seat]!.filter((p) => p !== null).length;
+    const lines = completeLines(view.boards[seat]!).length;
+    ctx.fillStyle = t.panel;
+    ctx.fillRect(bx + 4, by, BLOCK_W - 8, BLOCK_H - 6);
+    ctx.textAlign = "left";
+    ctx.textBaseline = "top";
+    ctx.font = font(16, true);
+    ctx.fillStyle = view.cardeno === seat || view.double === seat ? GOLD : t.text;
+    const badge = view.double === seat ? " ★★" : view.cardeno === seat ? " ★" : "";
+    ctx.fillText(`${shortName(ctx, names[seat] ?? `Seat ${seat + 1}`, BLOCK_W - 70 - (badge ? 24 : 0))}${badge}`, bx + 10, by + 5);
+    ctx.textAlign = "right";
+    ctx.fillStyle = t.text;
+    ctx.fillText(String(view.scores[seat] ?? 0), bx + BLOCK_W - 12, by + 5);
+    ctx.textAlign = "left";
+    ctx.font = font(14);
+    ctx.fillStyle = t.textDim;
+    ctx.fillText(`face ${view.faces[seat]} · ${filled}/25 · ${lines} line${lines === 1 ? "" : "s"}`, bx + 10, by + 26);
+    drawMiniBoard(ctx, bx + (BLOCK_W - MINI * SIDE) / 2, by + 46, MINI, view, seat, t);
+  }
+  return canvas;
+}
+
+/** The score sheet: a row per round (points per seat), then totals; winners marked. */
+function drawSheet(ctx: SKRSContext2D, view: CardenoView, names: readonly string[], y: number, t: Theme): void {
+  const first = 150;
+  const col = (PICTURE_WIDTH - first - 10) / view.seats;
+  ctx.textBaseline = "middle";
+  ctx.font = font(15, true);
+  ctx.fillStyle = t.text;
+  ctx.textAlign = "left";
+  ctx.fillText("Score sheet", 10, y + SHEET_ROW / 2);
+  for (let s = 0; s < view.seats; s++) {
+    ctx.textAlign = "center";
+    ctx.fillText(shortName(ctx, names[s] ?? `Seat ${s + 1}`, col - 6), first + col * s + col / 2, y + SHEET_ROW / 2);
+  }
+  const best = Math.max(...view.scores);
+  view.sheet.forEach((r, i) => {
+    const ry = y + (i + 1) * SHEET_ROW;
+    ctx.fillStyle = i % 2 ? t.felt : t.feltDark;
+    ctx.fillRect(0, ry, PICTURE_WIDTH, SHEET_ROW);
+    ctx.fillStyle = t.textDim;
+    ctx.textAlign = "left";
+    ctx.font = font(14);
+    ctx.fillText(`Round ${r.round} (${r.ended === "full" ? "full board" : r.ended === "double" ? "double" : r.ended})`, 10, ry + SHEET_ROW / 2);
+    for (let s = 0; s < view.seats; s++) {
+      const parts = [r.cardeno === s ? "C" : "", r.double === s ? "D" : "", r.score.poker[s] ? "P" : "", r.full === s ? "F" : ""].join("");
+      const pts = (r.score.cardeno[s] ?? 0) + (r.score.double[s] ?? 0) + (r.score.poker[s] ?? 0) + (r.score.full[s] ?? 0);
+      ctx.textAlign = "center";
+      ctx.fillStyle = t.text;
+      ctx.font = font(14, pts > 0);
+      ctx.fillText(`${pts}${parts ? ` ${parts}` : ""}`, first + col * s + col / 2, ry + SHEET_ROW / 2);
+    }
+  });
+  const ty = y + (view.sheet.length + 1) * SHEET_ROW;
+  ctx.fillStyle = t.panel;
+  ctx.fillRect(0, ty, PICTURE_WIDTH, SHEET_ROW + 4);
+  ctx.textAlign = "left";
+  ctx.font = font(15, true);
+  ctx.fillStyle = t.text;
+  ctx.fillText("Total", 10, ty + SHEET_ROW / 2 + 2);
+  for (let s = 0; s < view.seats; s++) {
+    ctx.textAlign = "center";
+    ctx.fillStyle = view.scores[s] === best ? GOLD : t.text;
+    ctx.fillText(`${view.scores[s]}${view.scores[s] === best ? " ★" : ""}`, first + col * s + col / 2, ty + SHEET_ROW / 2 + 2);
+  }
+  ctx.font = font(14);
+  ctx.fillStyle = t.textDim;
+  ctx.textAlign = "left";
+  ctx.fillText(fitText(ctx, view.variant === "full-board" ? "F: filled the board first" : "C: CARDENO · D: DOUBLE-CARDENO · P: won POKER-CARDENO", PICTURE_WIDTH - 20), 10, ty + SHEET_ROW * 1.5 + 10);
+}
+
+const PANEL_CELL = 92;
+const PANEL_BODY = 64;
+const PANEL_TOP = HEADER + CENTRE_CELL + 40;
+
+/** Height of a player's board panel picture. */
+export const BOARD_PANEL_HEIGHT = PANEL_TOP + SIDE * PANEL_CELL + 30;
+
+/**
+ * A player's board panel: the header, the centre (numbered like the buttons), then the board
+ * large: each open cut-out in its shape with its label, each filled one with its piece, column
+ * letters and row numbers around it; complete lines in gold; the lockout, when running.
+ */
+export function drawCardenoBoard(view: CardenoView, seat: number, names: readonly string[], t: Theme = DEFAULT_THEME, now?: number): Canvas {
+  ensureFonts();
+  const canvas = sceneCanvas(PICTURE_WIDTH, BOARD_PANEL_HEIGHT);
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = t.felt;
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  drawHeader(ctx, view, names, t, now);
+  drawCentre(ctx, view, CENTRE_Y, CENTRE_CELL, PIECE, t);
+  const face = faceOf(view.faces[seat]!);
+  const board = view.boards[seat]!;
+  const left = (PICTURE_WIDTH - SIDE * PANEL_CELL) / 2 + 10;
+  const top = PANEL_TOP;
+  ctx.fillStyle = t.text;
+  ctx.font = font(16, true);
+  ctx.textAlign = "left";
+  ctx.textBaseline = "middle";
+  const filled = board.filter((p) => p !== null).length;
+  const locked = view.locked[seat] ?? 0;
+  if (now === undefined || locked <= now) ctx.fillText(fitText(ctx, `${names[seat] ?? "You"} · face ${face.id} · ${filled}/25 · ${completeLines(board).length} lines · ${view.scores[seat] ?? 0} points`, PICTURE_WIDTH - 20), 10, top - 22);
+  ctx.font = font(15, true);
+  ctx.fillStyle = t.textDim;
+  ctx.textAlign = "center";
+  for (let c = 0; c < SIDE; c++) ctx.fillText("ABCDE"[c]!, left + c * PANEL_CELL + PANEL_CELL / 2, top + SIDE * PANEL_CELL + 12);
+  for (let r = 0; r < SIDE; r++) ctx.fillText(String(r + 1), left - 18, top + r * PANEL_CELL + PANEL_CELL / 2);
+  const pad = (PANEL_CELL - PANEL_BODY) / 2;
+  for (let i = 0; i < CELLS; i++) {
+    const x = left + (i % SIDE) * PANEL_CELL + pad;
+    const y = top + Math.floor(i / SIDE) * PANEL_CELL + pad;
+    const id = board[i];
+    if (id === null || id === undefined) drawCutout(ctx, x, y, PANEL_BODY, face.cutouts[i]!, t);
+    else drawPiece(ctx, x, y, PANEL_BODY, pieceOf(id));
+  }
+  ctx.strokeStyle = GOLD;
+  ctx.lineWidth = 5;
+  for (const l of completeLines(board)) {
+    const cells = LINES[l]!;
+    const at = (i: number) => [left + (i % SIDE) * PANEL_CELL + PANEL_CELL / 2, top + Math.floor(i / SIDE) * PANEL_CELL + PANEL_CELL / 2] as const;
+    const [x0, y0] = at(cells[0]!);
+    const [x1, y1] = at(cells[4]!);
+    ctx.beginPath();
+    ctx.moveTo(x0, y0);
+    ctx.lineTo(x1, y1);
+    ctx.stroke();
+  }
+  if (now !== undefined && locked > now) {
+    ctx.fillStyle = "rgba(224,73,59,0.9)";
+    ctx.fillRect(0, top - 36, PICTURE_WIDTH, 28);
+    ctx.fillStyle = "#fff";
+    ctx.font = font(16, true);
+    ctx.fillText(`Locked out after a wrong grab: ${((locked - now) / 1000).toFixed(1)} s`, PICTURE_WIDTH / 2, top - 22);
+  }
+  return canvas;
+}
+
+/** Alt text of the public picture: the centre's pieces, each board's count and score. */
+export function describeCardeno(view: CardenoView, names: readonly string[]): string {
+  const centre = view.centre.map((f, i) => `${i + 1}. ${describePiece(pieceOf(f.piece))}`).join(", ");
+  const boards = view.boards.map((b, s) => `${names[s] ?? `Seat ${s + 1}`}: ${b.filter((p) => p !== null).length}/25, ${completeLines(b).length} lines, ${view.scores[s]} points`).join("; ");
+  return `Cardeno round ${view.round} of ${view.rounds}. ${cardenoStatus(view, names)}. Face up: ${centre || "none"}. ${boards}.`.slice(0, 1000);
+}
+
+/** A piece in words for alt text and lists: `queen of hearts, shape beta`. */
+export function describePiece(p: Piece): string {
+  const rank = ({ 11: "jack", 12: "queen", 13: "king", 14: "ace", 15: "joker" } as Record<number, string>)[p.rank] ?? String(p.rank);
+  const suit = p.suit ? ` of ${({ S: "spades", H: "hearts", D: "diamonds", C: "clubs" } as const)[p.suit]}` : "";
+  return `${rank}${suit}, shape ${SHAPES[p.shape]!.name}`;
+}
+
+export { cellName };

@@ -1,0 +1,260 @@
+/**
+ * Cardeno through the stand-in, with the real discord.js client:
+ * - people race from their private panels, the public buttons and `/cardeno grab` (with
+ *   autocomplete); a wrong grab locks out; two clicks on one piece are decided by their
+ *   snowflakes, not by arrival;
+ * - the table at the default pace: how many edits a second the channel and the panels get;
+ * - a full 5-round game of computers on a fast table clock, with a restart mid-round, checked
+ *   afterwards move by move (every piece in exactly one place after every event).
+ */
+import { writeFileSync, mkdirSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADA, BEN, CARD_ROOM, CLEO, GENERAL, Harness } from "./harness";
+import { applyAction } from "../../src/engine/definition";
+import { cardeno, fittingCells, placementProblems, type CardenoState } from "../../src/games/cardeno/game";
+import { pieceOf } from "../../src/games/cardeno/pieces";
+import type { AnyTable } from "../../src/bot/tables";
+import { openStore } from "../../src/store/store";
+import type { ApiMessage } from "../../src/standin/types";
+
+type Table = AnyTable & { state: CardenoState | null };
+
+/** The newest private message of `user` in `channel` (their panel). */
+function panelOf(h: Harness, channel: string, user: string): ApiMessage | undefined {
+  return h.standin.visibleMessages(channel, user).filter((m) => m.visibleTo === user).at(-1);
+}
+
+/** Buttons of a message: customId, label, style. */
+function buttons(m: ApiMessage): { id: string; label: string; style: number }[] {
+  return m.components.flatMap((row) => ((row.components as { custom_id?: string; label?: string; style?: number; type: number }[]) ?? []).filter((c) => c.type === 2).map((c) => ({ id: c.custom_id ?? "", label: c.label ?? "", style: c.style ?? 0 })));
+}
+
+describe("Cardeno: people racing in real time", () => {
+  // A wide order window, so the test can hold one click while another, made earlier, arrives.
+  const h = new Harness({ orderWindowMs: 2000 });
+  beforeAll(async () => {
+    await h.start();
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+  const table = async (ch: string) => (await h.bot.games.get("cardeno")!.get(ch)) as Table | undefined;
+
+  it("panels, buttons, /cardeno grab with autocomplete, a lockout, and two clicks decided by their snowflakes", async () => {
+    const sb = h.standin;
+    const opened = await sb.command(ADA, GENERAL, "cardeno new", { pace: 1, seed: "e2e-cardeno" });
+    expect(opened.original?.embeds[0]?.title).toContain("Cardeno");
+    await sb.command(BEN, GENERAL, "cardeno join");
+    await sb.command(CLEO, GENERAL, "cardeno join");
+    const early = await sb.command(ADA, GENERAL, "cardeno grab", { piece: "0" });
+    expect(early.original?.visibleTo).toBe(ADA);
+    expect(early.original?.content).toContain("No game is running");
+    const started = await sb.command(ADA, GENERAL, "cardeno start");
+    expect(started.original?.content).toContain("My board");
+    const ada = await sb.command(ADA, GENERAL, "cardeno board");
+    expect(ada.original?.visibleTo).toBe(ADA);
+    expect(ada.original?.attachments[0]?.filename).toBe("cardeno-board.png");
+    const publicTable = await h.until("the race with grab buttons", () => {
+      const m = h.latestPublic(GENERAL);
+      return buttons(m).some((b) => b.id.split("|")[1] === "cgrab") ? m : null;
+    });
+    // Ben opens his board from the public message.
+    const ben = await sb.click(BEN, publicTable, buttons(publicTable).find((b) => b.label === "My board")!.id);
+    expect(ben.original?.visibleTo).toBe(BEN);
+
+    // Ada's panel keeps itself up to date: a green (fitting) button turns up; she clicks it.
+    const green = await h.until("a piece that fits Ada's board on her panel", () => {
+      const p = panelOf(h, GENERAL, ADA);
+      const b = p && buttons(p).find((x) => x.style === 3 && x.id.split("|")[1] === "cgrab");
+      return p && b ? { p, b } : null;
+    });
+    const grabbed = await sb.click(ADA, green.p, green.b.id);
+    expect(grabbed.refusals).toEqual([]);
+    // Held for ordering, the click is deferred; the panel then says what the grab did.
+    await h.until("the grab's result on Ada's panel", () => /✅ .* → [A-E][1-5]|❌ Too late/.test(panelOf(h, GENERAL, ADA)?.content ?? "") || null);
+
+    // /cardeno grab with autocomplete: the pieces that fit come first and say where.
+    const choice = await h.until("a piece that fits Ben", async () => {
+      const list = await sb.autocomplete(BEN, GENERAL, "cardeno grab", { piece: "" }, "piece");
+      return list.find((c) => c.name.includes("→ fits")) ?? null;
+    });
+    const cells = await sb.autocomplete(BEN, GENERAL, "cardeno grab", { piece: String(choice.value), at: "" }, "at");
+    expect(cells.length).toBeGreaterThan(0);
+    const slash = await sb.command(BEN, GENERAL, "cardeno grab", { piece: String(choice.value), at: String(cells[0]!.value) });
+    expect(slash.original?.visibleTo).toBe(BEN);
+    expect(slash.original?.content).toMatch(new RegExp(`✅ .* → ${cells[0]!.value}|❌ Too late|race of this round is over`));
+
+    // Two clicks on one piece that fits both Ada and Cleo: Cleo's reaches the bot first, but
+    // Ada's was made 120 ms earlier (its snowflake says so): Ada gets it.
+    let contested = false;
+    for (let attempt = 0; attempt < 20 && !contested; attempt++) {
+      const both = await h.until("a face-up piece that fits both Ada and Cleo", async () => {
+        const s = (await table(GENERAL))?.state;
+        if (!s || s.phase !== "race") return null;
+        const now = Date.now();
+        if ((s.locked[0] ?? 0) > now || (s.locked[2] ?? 0) > now) return null;
+        return s.centre.find((f) => fittingCells(s, 0, pieceOf(f.piece)).length && fittingCells(s, 2, pieceOf(f.piece)).length)?.piece ?? null;
+      }, 240_000);
+      const onTable = await h.until("its button on the table (edited in place)", async () => {
+        const s = (await table(GENERAL))?.state;
+        if (!s || s.phase !== "race" || !s.centre.some((f) => f.piece === both)) return "gone" as const;
+        const m = h.latestPublic(GENERAL);
+        const b = buttons(m).find((x) => x.id.split("|")[1] === "cgrab" && x.id.endsWith(`|${both}`));
+        return b ? { m, b } : null;
+      });
+      if (onTable === "gone") continue; // went back under the pile first: look for another
+      // Cleo's click reaches the bot first and is held for ordering; only then is Ada's sent,
+      // stamped 1 s in the past (she clicked first; Discord delivered it late).
+      const service = h.bot.games.get("cardeno")!;
+      const cleoClick = sb.click(CLEO, onTable.m, onTable.b.id);
+      await h.until("Cleo's grab held for ordering", () => service.held >= 1 || null);
+      const adaClick = sb.click(ADA, onTable.m, onTable.b.id, { ageMs: 1000 });
+      const [c, a] = await Promise.all([cleoClick, adaClick]);
+      expect(BigInt(a.id) < BigInt(c.id)).toBe(true); // Ada's snowflake is the earlier one
+      const s = (await table(GENERAL))!.state!;
+      expect(s.boards.findIndex((b) => b.includes(both))).toBe(0);
+      expect(a.original?.content).toContain("✅");
+      expect(c.original?.content).toContain("Too late: Ada took that piece first");
+      contested = true;
+    }
+    expect(contested).toBe(true);
+
+    // A wrong grab: a face-up piece that fits nothing open on Ben's board locks him out.
+    const wrong = await h.until("a piece that fits nothing of Ben's", async () => {
+      const s = (await table(GENERAL))?.state;
+      if (!s || s.phase !== "race" || (s.locked[1] ?? 0) > Date.now()) return null;
+      return s.centre.find((f) => fittingCells(s, 1, pieceOf(f.piece)).length === 0)?.piece ?? null;
+    }, 240_000);
+    const miss = await sb.command(BEN, GENERAL, "cardeno grab", { piece: String(wrong) });
+    if (!miss.original?.content.includes("race of this round is over")) {
+      expect(miss.original?.content).toContain("locked out for 3 s");
+      const again = await sb.command(BEN, GENERAL, "cardeno grab", { piece: String(wrong) });
+      expect(again.original?.content).toMatch(/locked out for \d\.\d s more|race of this round is over|not face up/);
+    }
+    // Nothing anyone did put a piece in two places.
+    expect(placementProblems((await table(GENERAL))!.state!)).toEqual([]);
+    // A bad cut-out name is refused, privately, and changes nothing.
+    const rev = (await table(GENERAL))!.rev;
+    const bad = await sb.command(BEN, GENERAL, "cardeno grab", { piece: String(wrong), at: "Z9" });
+    expect(bad.original?.visibleTo).toBe(BEN);
+    expect(bad.original?.content).toContain("A1 to E5");
+    expect((await table(GENERAL))!.rev).toBeGreaterThanOrEqual(rev);
+    await h.endTable(ADA, GENERAL);
+    expect(await table(GENERAL)).toBeUndefined();
+  }, 600_000);
+
+  it("at the default pace the channel gets about one edit a second at most, each panel likewise", async () => {
+    const sb = h.standin;
+    await sb.command(ADA, CARD_ROOM, "cardeno new", { seed: "e2e-pace" });
+    for (let i = 0; i < 3; i++) await sb.command(ADA, CARD_ROOM, "cardeno bot add", { level: "normal" });
+    await sb.command(ADA, CARD_ROOM, "cardeno start");
+    await sb.command(ADA, CARD_ROOM, "cardeno board");
+    const raceFrom = await h.until("the race", async () => {
+      const s = (await table(CARD_ROOM))?.state;
+      return s?.phase === "race" ? Date.now() : null;
+    });
+    // Twelve pieces turned at 3 s (state, not a sleep): about 36 s of racing.
+    await h.until("twelve pieces turned", async () => {
+      const rec = await table(CARD_ROOM);
+      const calls = rec?.moves.filter((m) => m.seat === -1).length ?? 0;
+      return calls >= 14 || rec?.state?.phase !== "race" ? true : null;
+    }, 300_000);
+    const raceTo = Date.now();
+    const seconds = (raceTo - raceFrom) / 1000;
+    const inRace = sb.edits.filter((e) => e.channelId === CARD_ROOM && e.at >= raceFrom && e.at <= raceTo);
+    const channelEdits = inRace.filter((e) => !e.ephemeral);
+    const panelEdits = inRace.filter((e) => e.ephemeral);
+    const posts = sb.visibleMessages(CARD_ROOM, null).filter((m) => Number((BigInt(m.id) >> 22n) + 1420070400000n) >= raceFrom).length;
+    console.log(`cardeno pace 3 s, 3 computers + 1 person, ${seconds.toFixed(1)} s of race: ${channelEdits.length} table edits (${(channelEdits.length / seconds).toFixed(2)}/s), ${panelEdits.length} panel edits (${(panelEdits.length / seconds).toFixed(2)}/s), ${posts} new messages`);
+    // Coalesced: never two edits of the table within the gap (1.2 s), whatever happened.
+    const gaps = channelEdits.slice(1).map((e, i) => e.at - channelEdits[i]!.at);
+    for (const g of gaps) expect(g).toBeGreaterThanOrEqual(1000);
+    expect(channelEdits.length).toBeGreaterThan(3); // the table did move
+    expect(channelEdits.length / seconds).toBeLessThanOrEqual(1);
+    await h.endTable(ADA, CARD_ROOM);
+  }, 600_000);
+});
+
+describe("Cardeno: a 5-round game of computers on a fast clock, with a restart mid-round", () => {
+  const h = new Harness({ clockRate: 20 });
+  beforeAll(async () => {
+    await h.start();
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+  const table = async () => (await h.bot.games.get("cardeno")!.get(GENERAL)) as Table | undefined;
+
+  it("plays all five rounds; every piece is in exactly one place after every event; the race resumes after a restart", async () => {
+    const sb = h.standin;
+    await sb.command(ADA, GENERAL, "cardeno new", { pace: 1, rounds: 5, seed: "e2e-computers" });
+    for (const level of ["normal", "normal", "easy", "normal", "easy"]) await sb.command(ADA, GENERAL, "cardeno bot add", { level });
+    await sb.command(ADA, GENERAL, "cardeno start");
+    // Checked while it runs, at every state seen.
+    let restarted = false;
+    let seen = 0;
+    for (;;) {
+      const rec = await table();
+      const s = rec?.state;
+      if (!rec || !s) throw new Error("the table is gone");
+      expect(placementProblems(s)).toEqual([]);
+      seen++;
+      if (rec.status === "over") break;
+      if (!restarted && s.round === 2 && s.phase === "race" && s.centre.length >= 3) {
+        await h.stopBot();
+        const peek = await openStore<Table>(h.storeUrl, "cardeno");
+        const frozen = await peek.get(GENERAL);
+        await peek.close();
+        await h.startBot();
+        const before = frozen!.state!;
+        // The race resumes with its pile, centre and boards: the next state extends the old one.
+        const next = await h.until("the race to move on after the restart", async () => {
+          const r = await table();
+          return r && r.rev > frozen!.rev ? r : null;
+        });
+        const after = next.state!;
+        expect(after.round).toBe(before.round);
+        before.boards.forEach((b, seat) => b.forEach((p, cell) => (p === null ? undefined : expect(after.boards[seat]![cell]).toBe(p))));
+        const kept = before.centre.map((f) => f.piece).filter((p) => !after.boards.some((b) => b.includes(p)));
+        for (const p of kept) expect(after.centre.some((f) => f.piece === p) || after.pile.includes(p) || after.phase !== "race").toBe(true);
+        restarted = true;
+        continue;
+      }
+      await h.until("the table to move", async () => {
+        const r = await table();
+        return !r || r.rev > rec.rev ? true : null;
+      });
+    }
+    expect(restarted).toBe(true);
+    expect(seen).toBeGreaterThan(20);
+    const final = (await table())!;
+    const s = final.state!;
+    expect(s.sheet).toHaveLength(5);
+    expect(s.sheet.map((r) => r.faces.every((f) => f % 2 === (r.round % 2 === 1 ? 1 : 0)))).toEqual([true, true, true, true, true]);
+    expect(s.scores.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    // Every event of the game, replayed from the move log: every piece in one place after each.
+    let r = cardeno.setup(final.config as never, final.seats.length, final.seed);
+    expect(r.ok).toBe(true);
+    let state = (r as { value: CardenoState }).value;
+    for (const m of final.moves) {
+      r = applyAction(cardeno, state, { seat: m.seat, move: m.move as never, version: state.version, at: m.at });
+      expect(r.ok, JSON.stringify(m)).toBe(true);
+      state = (r as { value: CardenoState }).value;
+      expect(placementProblems(state)).toEqual([]);
+    }
+    expect(state.scores).toEqual(s.scores);
+    // The final message: the score sheet, game over.
+    const last = await h.waitForPublic(GENERAL, (m) => m.content.includes("Game over"));
+    expect(last.attachments[0]?.filename).toBe("cardeno.png");
+    const bytes = sb.attachmentBytes(last.attachments[0]!);
+    expect(bytes?.length).toBeGreaterThan(1000);
+    if (process.env.CARDENO_PICTURES) {
+      mkdirSync(process.env.CARDENO_PICTURES, { recursive: true });
+      writeFileSync(`${process.env.CARDENO_PICTURES}/final.png`, bytes!);
+    }
+    // Announcements were posted as they happened: CARDENO, DOUBLE and POKER in the channel.
+    const said = sb.visibleMessages(GENERAL, null).map((m) => m.content).join("\n");
+    expect(said).toContain("CARDENO!");
+    expect(said).toContain("POKER-CARDENO");
+  }, 600_000);
+});
