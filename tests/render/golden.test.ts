@@ -23,6 +23,10 @@ import { sortHand } from "../../src/games/onze/cards";
 import { renderOnzeHand, renderOnzeTable } from "../../render/onze-table";
 import { playOnze } from "../helpers/onze";
 import { contractHelp } from "../../commands/onze";
+import { applyAction } from "../../src/engine/definition";
+import { cardeno, cardenoView, type CardenoState } from "../../src/games/cardeno/game";
+import { cardenoRealtime } from "../../src/games/cardeno/computer";
+import { encodeJob, type PictureJob } from "../../render/pictures";
 
 const dir = join(import.meta.dirname, "golden");
 const failures = join(import.meta.dirname, "..", "__failures__");
@@ -142,5 +146,38 @@ describe("onze pictures", () => {
     const swapped = { ...m, hands: m.hands.map((h, i) => (i === 1 ? m.stock.slice(0, n) : h)), stock: [...m.hands[1]!, ...m.stock.slice(n)] };
     expect(swapped.hands[1]).not.toEqual(m.hands[1]);
     expect((await renderOnzeTable(onzeView(swapped, null), names)).equals(await renderOnzeTable(onzeView(m, null), names))).toBe(true);
+  });
+});
+
+describe("cardeno pictures", () => {
+  it("match their golden images: the race after CARDENO, a board panel in the reveal, the score sheet; the pile's order never shows", async () => {
+    const names = ["Ada", "Ben", "Computer 1 (easy)", "Dana"];
+    const levels = ["normal", "normal", "easy", "normal"] as const;
+    let s = (cardeno.setup({ rounds: 2 }, 4, "golden-cardeno") as { value: CardenoState }).value;
+    let now = 1_800_000_000_000;
+    let mid: CardenoState | null = null;
+    let reveal: CardenoState | null = null;
+    while (cardeno.outcome(s) === null) {
+      const a = cardenoRealtime.next(s, levels, "golden", now);
+      if (!a) {
+        now = cardenoRealtime.dueAt(s, levels, "golden")!;
+        continue;
+      }
+      const r = applyAction(cardeno, s, { seat: a.seat, move: a.move, version: s.version, at: a.at });
+      if (!r.ok) throw new Error(r.error.code);
+      s = r.value;
+      if (!mid && s.phase === "race" && s.cardeno !== null && s.centre.length >= 4) mid = s;
+      if (!reveal && s.phase === "reveal") reveal = s;
+    }
+    const m = mid as CardenoState | null;
+    const v = reveal as CardenoState | null;
+    if (!m || !v) throw new Error("no race after CARDENO, or no reveal");
+    const draw = (job: PictureJob) => Promise.resolve(encodeJob(job));
+    await compare("cardeno-mid", await draw({ kind: "cardeno-table", view: cardenoView(m, null), names }));
+    await compare("cardeno-panel", await draw({ kind: "cardeno-board", view: cardenoView(v, 0), seat: 0, names }));
+    await compare("cardeno-final", await draw({ kind: "cardeno-table", view: cardenoView(s, null), names }));
+    // The pile is face down: shuffling it leaves the picture unchanged.
+    const shuffled = { ...m, pile: [...m.pile].reverse() };
+    expect(encodeJob({ kind: "cardeno-table", view: cardenoView(shuffled, null), names }).equals(encodeJob({ kind: "cardeno-table", view: cardenoView(m, null), names }))).toBe(true);
   });
 });
