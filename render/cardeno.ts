@@ -22,6 +22,8 @@ const RED = "#c8102e";
 const INK = "#16161a";
 const JOKER_INK = "#6b2fb3";
 const GOLD = "#ffc83d";
+/** Complete lines: gold, see-through so the labels under them stay legible. */
+const LINE_INK = "rgba(255,200,61,0.6)";
 
 /** Traces a jig-saw outline: body `size` px square at (x, y), tabs reaching `size * 0.16` out. */
 export function jigsawPath(ctx: SKRSContext2D, x: number, y: number, size: number, edges: readonly number[]): void {
@@ -141,8 +143,8 @@ function drawMiniBoard(ctx: SKRSContext2D, x: number, y: number, cell: number, v
       ctx.fillText(pieceLabel(p), cx + cell / 2, cy + cell / 2 + 1);
     }
   }
-  ctx.strokeStyle = GOLD;
-  ctx.lineWidth = 4;
+  ctx.strokeStyle = LINE_INK;
+  ctx.lineWidth = 3;
   for (const l of completeLines(board)) {
     const cells = LINES[l]!;
     const at = (i: number) => [x + (i % SIDE) * cell + cell / 2, y + Math.floor(i / SIDE) * cell + cell / 2] as const;
@@ -343,7 +345,9 @@ export function drawCardenoBoard(view: CardenoView, seat: number, names: readonl
   ctx.textBaseline = "middle";
   const filled = board.filter((p) => p !== null).length;
   const locked = view.locked[seat] ?? 0;
-  if (now === undefined || locked <= now) ctx.fillText(fitText(ctx, `${names[seat] ?? "You"} · face ${face.id} · ${filled}/25 · ${completeLines(board).length} lines · ${view.scores[seat] ?? 0} points`, PICTURE_WIDTH - 20), 10, top - 22);
+  const lines = completeLines(board).length;
+  const hand = view.phase === "reveal" && view.hands[seat]?.length ? " · gold: your poker hand" : "";
+  if (now === undefined || locked <= now) ctx.fillText(fitText(ctx, `${names[seat] ?? "You"} · face ${face.id} · ${filled}/25 · ${lines} line${lines === 1 ? "" : "s"} · ${view.scores[seat] ?? 0} points${hand}`, PICTURE_WIDTH - 20), 10, top - 22);
   ctx.font = font(15, true);
   ctx.fillStyle = t.textDim;
   ctx.textAlign = "center";
@@ -355,10 +359,17 @@ export function drawCardenoBoard(view: CardenoView, seat: number, names: readonl
     const y = top + Math.floor(i / SIDE) * PANEL_CELL + pad;
     const id = board[i];
     if (id === null || id === undefined) drawCutout(ctx, x, y, PANEL_BODY, face.cutouts[i]!, t);
-    else drawPiece(ctx, x, y, PANEL_BODY, pieceOf(id));
+    else {
+      if (view.phase === "reveal" && view.hands[seat]?.includes(id)) {
+        // The poker hand: a gold halo behind the piece.
+        ctx.fillStyle = GOLD;
+        ctx.fillRect(x - pad + 3, y - pad + 3, PANEL_CELL - 6, PANEL_CELL - 6);
+      }
+      drawPiece(ctx, x, y, PANEL_BODY, pieceOf(id));
+    }
   }
-  ctx.strokeStyle = GOLD;
-  ctx.lineWidth = 5;
+  ctx.strokeStyle = LINE_INK;
+  ctx.lineWidth = 4;
   for (const l of completeLines(board)) {
     const cells = LINES[l]!;
     const at = (i: number) => [left + (i % SIDE) * PANEL_CELL + PANEL_CELL / 2, top + Math.floor(i / SIDE) * PANEL_CELL + PANEL_CELL / 2] as const;
