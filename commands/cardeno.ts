@@ -134,7 +134,7 @@ function grabRows(view: CardenoView, fit: (piece: number) => boolean): ActionRow
   view.centre.forEach((f, i) => {
     if (i % 5 === 0) rows.push(new ActionRowBuilder<ButtonBuilder>());
     rows.at(-1)!.addComponents(
-      new ButtonBuilder().setCustomId(encodeId("cgrab", 0, f.piece)).setLabel(`${i + 1} · ${pieceName(pieceOf(f.piece))}`).setStyle(fit(f.piece) ? ButtonStyle.Success : ButtonStyle.Secondary),
+      new ButtonBuilder().setCustomId(encodeId("cdgrab", 0, f.piece)).setLabel(`${i + 1} · ${pieceName(pieceOf(f.piece))}`).setStyle(fit(f.piece) ? ButtonStyle.Success : ButtonStyle.Secondary),
     );
   });
   return rows;
@@ -162,7 +162,7 @@ async function cardenoMessage(rec: CardenoTable, note?: string): Promise<BaseMes
       allowedMentions: { users: winners.filter((w) => !w.computer).map((w) => w.userId) },
     };
   }
-  const board = new ButtonBuilder().setCustomId(encodeId("cboard", 0)).setLabel(s.phase === "reveal" ? "My board · choose my poker hand" : "My board").setStyle(ButtonStyle.Primary);
+  const board = new ButtonBuilder().setCustomId(encodeId("cdboard", 0)).setLabel(s.phase === "reveal" ? "My board · choose my poker hand" : "My board").setStyle(ButtonStyle.Primary);
   const rows = s.phase === "race" ? grabRows(view, () => false) : [];
   const status = s.phase === "countdown" && s.until ? `Round ${s.round}: Go <t:${Math.ceil(s.until / 1000)}:R>. Open **My board** to race from your own view.` : cardenoStatus(view, names(rec));
   return { content: `${head}${status}`, files: [file], components: [...rows, new ActionRowBuilder<ButtonBuilder>().addComponents(board)], embeds: [], allowedMentions: { parse: [] } };
@@ -190,11 +190,11 @@ export async function panelPayload(rec: CardenoTable, userId: string, note?: str
     const hand = s.hands[seat] ?? [];
     if (mine.length) {
       rows.push(new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
-        new StringSelectMenuBuilder().setCustomId(encodeId("chand", 0)).setPlaceholder("Choose 1 to 5 pieces for your poker hand").setMinValues(1).setMaxValues(Math.min(5, mine.length))
+        new StringSelectMenuBuilder().setCustomId(encodeId("cdhand", 0)).setPlaceholder("Choose 1 to 5 pieces for your poker hand").setMinValues(1).setMaxValues(Math.min(5, mine.length))
           .addOptions(mine.slice(0, 25).map(({ p, cell }) => ({ label: `${pieceName(pieceOf(p))} (${cellName(cell)})`, value: String(p), default: hand.includes(p) }))),
       ));
       rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(
-        new ButtonBuilder().setCustomId(encodeId("ckeep", 0)).setLabel(s.ready[seat] ? "Hand settled" : "Keep this hand").setStyle(ButtonStyle.Success).setDisabled(!!s.ready[seat]),
+        new ButtonBuilder().setCustomId(encodeId("cdkeep", 0)).setLabel(s.ready[seat] ? "Hand settled" : "Keep this hand").setStyle(ButtonStyle.Success).setDisabled(!!s.ready[seat]),
       ));
     }
     const until = s.until ? ` The reveal closes <t:${Math.ceil(s.until / 1000)}:R> (or when everyone has settled).` : "";
@@ -202,7 +202,7 @@ export async function panelPayload(rec: CardenoTable, userId: string, note?: str
   } else if (s.phase === "countdown") text = `Round ${s.round}: your board is face ${s.faces[seat]}. Go${s.until ? ` <t:${Math.ceil(s.until / 1000)}:R>` : " in a moment"}!`;
   else if (s.phase === "break") text = `Round ${s.round} is over: you have ${s.scores[seat]} points. The next round starts soon.`;
   else text = `The game is over: you finished with ${s.scores[seat]} points.`;
-  rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(new ButtonBuilder().setCustomId(encodeId("cboard", 0)).setLabel("Refresh").setStyle(ButtonStyle.Secondary)));
+  rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(new ButtonBuilder().setCustomId(encodeId("cdboard", 0)).setLabel("Refresh").setStyle(ButtonStyle.Secondary)));
   return { content: `${note ? `${note}\n` : ""}${text}`, files: [file], components: rows.slice(0, 5), embeds: [] };
 }
 
@@ -519,7 +519,7 @@ async function showBoard(interaction: ChatInputCommandInteraction | MessageCompo
 }
 
 /** Component verbs of Cardeno messages. */
-export const CARDENO_VERBS: ReadonlySet<string> = new Set(["cgrab", "cboard", "chand", "ckeep"]);
+export const CARDENO_VERBS: ReadonlySet<string> = new Set(["cdgrab", "cdboard", "cdhand", "cdkeep"]);
 
 /** Buttons and menus of Cardeno messages (lobby, public table, private panel). */
 export async function cardenoComponent(interaction: MessageComponentInteraction, id: ComponentId, ctx: BotContext): Promise<void> {
@@ -552,21 +552,21 @@ export async function cardenoComponent(interaction: MessageComponentInteraction,
   if (rec.status === "over") throw refuse("table/over");
   const panel = interaction.message.flags.has(MessageFlags.Ephemeral);
   switch (id.verb) {
-    case "cboard":
+    case "cdboard":
       await showBoard(interaction, ctx, panel);
       return;
-    case "cgrab": {
+    case "cdgrab": {
       const piece = Number(id.args[0]);
       if (!Number.isInteger(piece)) throw refuse("component/unknown");
       await moveAndShow(interaction, ctx, () => ({ kind: "grab", piece }));
       return;
     }
-    case "chand": {
+    case "cdhand": {
       const pieces = interaction.isStringSelectMenu() ? interaction.values.map(Number) : [];
       await moveAndShow(interaction, ctx, () => ({ kind: "hand", pieces }));
       return;
     }
-    case "ckeep":
+    case "cdkeep":
       await moveAndShow(interaction, ctx, () => ({ kind: "keep" }));
       return;
     default:

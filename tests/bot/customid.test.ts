@@ -25,3 +25,21 @@ describe("customId codec", () => {
     expect(() => encodeId("card", 1, "a|b")).toThrow(/\|/);
   });
 });
+
+describe("component verbs of the games", () => {
+  it("belong to one game each, and none is a verb of the table layer or the ONEXENO games", async () => {
+    const { TABLE_GAMES } = await import("../../commands/games");
+    const { TOURNAMENT_VERBS } = await import("../../commands/tournament");
+    const owner = new Map<string, string>();
+    // The lobby's verbs (join, leave, start, addbot) are shared on purpose: the game holding the channel answers them.
+    const layer = new Set<string>(COMPONENT_VERBS.filter((v) => !["join", "leave", "start", "addbot"].includes(v)));
+    for (const v of TOURNAMENT_VERBS) owner.set(v, "tournament");
+    for (const g of TABLE_GAMES) {
+      for (const v of g.verbs ?? []) {
+        expect(owner.get(v), `verb ${v} of ${g.id}`).toBeUndefined();
+        owner.set(v, g.id);
+        if (g.id !== "canasta") expect(layer.has(v), `verb ${v} of ${g.id} is the table layer's`).toBe(false);
+      }
+    }
+  });
+});

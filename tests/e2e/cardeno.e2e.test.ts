@@ -56,7 +56,7 @@ describe("Cardeno: people racing in real time", () => {
     expect(ada.original?.attachments[0]?.filename).toBe("cardeno-board.png");
     const publicTable = await h.until("the race with grab buttons", () => {
       const m = h.latestPublic(GENERAL);
-      return buttons(m).some((b) => b.id.split("|")[1] === "cgrab") ? m : null;
+      return buttons(m).some((b) => b.id.split("|")[1] === "cdgrab") ? m : null;
     });
     // Ben opens his board from the public message.
     const ben = await sb.click(BEN, publicTable, buttons(publicTable).find((b) => b.label === "My board")!.id);
@@ -65,7 +65,7 @@ describe("Cardeno: people racing in real time", () => {
     // Ada's panel keeps itself up to date: a green (fitting) button turns up; she clicks it.
     const green = await h.until("a piece that fits Ada's board on her panel", () => {
       const p = panelOf(h, GENERAL, ADA);
-      const b = p && buttons(p).find((x) => x.style === 3 && x.id.split("|")[1] === "cgrab");
+      const b = p && buttons(p).find((x) => x.style === 3 && x.id.split("|")[1] === "cdgrab");
       return p && b ? { p, b } : null;
     });
     const grabbed = await sb.click(ADA, green.p, green.b.id);
@@ -99,7 +99,7 @@ describe("Cardeno: people racing in real time", () => {
         const s = (await table(GENERAL))?.state;
         if (!s || s.phase !== "race" || !s.centre.some((f) => f.piece === both)) return "gone" as const;
         const m = h.latestPublic(GENERAL);
-        const b = buttons(m).find((x) => x.id.split("|")[1] === "cgrab" && x.id.endsWith(`|${both}`));
+        const b = buttons(m).find((x) => x.id.split("|")[1] === "cdgrab" && x.id.endsWith(`|${both}`));
         return b ? { m, b } : null;
       });
       if (onTable === "gone") continue; // went back under the pile first: look for another
@@ -172,6 +172,68 @@ describe("Cardeno: people racing in real time", () => {
     expect(channelEdits.length).toBeGreaterThan(3); // the table did move
     expect(channelEdits.length / seconds).toBeLessThanOrEqual(1);
     await h.endTable(ADA, CARD_ROOM);
+  }, 600_000);
+});
+
+describe("Cardeno: two people race from their panels to the poker reveal", () => {
+  const h = new Harness();
+  beforeAll(async () => {
+    await h.start();
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+  const table = async () => (await h.bot.games.get("cardeno")!.get(GENERAL)) as Table | undefined;
+
+  it("grabs by clicking green buttons until DOUBLE-CARDENO; Ada picks another poker hand, Ben keeps his; the reveal closes and scores", async () => {
+    const sb = h.standin;
+    await sb.command(ADA, GENERAL, "cardeno new", { pace: 1, rounds: 1, seed: "e2e-panels" });
+    await sb.command(BEN, GENERAL, "cardeno join");
+    await sb.command(ADA, GENERAL, "cardeno start");
+    await sb.command(ADA, GENERAL, "cardeno board");
+    await sb.command(BEN, GENERAL, "cardeno board");
+    // Each clicks the first green button of their panel whenever there is one (state waits only).
+    for (let i = 0; i < 400; i++) {
+      const s = (await table())?.state;
+      if (!s || s.phase !== "race" && s.phase !== "countdown") break;
+      const clicked = await h.until("a green button on a panel, or the race's end", async () => {
+        const now = (await table())?.state;
+        if (!now || (now.phase !== "race" && now.phase !== "countdown")) return "over";
+        for (const user of [ADA, BEN]) {
+          const p = panelOf(h, GENERAL, user);
+          const b = p && buttons(p).find((x) => x.style === 3 && x.id.split("|")[1] === "cdgrab");
+          if (p && b) return { user, p, b };
+        }
+        return null;
+      }, 300_000);
+      if (clicked === "over") break;
+      const r = await sb.click(clicked.user, clicked.p, clicked.b.id, { allowFailure: true });
+      expect(r.refusals).toEqual([]);
+    }
+    const reveal = await h.until("the poker reveal", async () => ((await table())?.state?.phase === "reveal" ? (await table())!.state! : null), 300_000);
+    expect(reveal.double ?? reveal.cardeno).not.toBeNull();
+    // Ada's panel offers her pieces; she picks the first two as her hand instead of the bot's pick.
+    const adaPanel = await h.until("Ada's panel with the hand menu", () => {
+      const p = panelOf(h, GENERAL, ADA);
+      return p && Harness.selectOptions(p, "cdhand").length ? p : null;
+    });
+    const options = Harness.selectOptions(adaPanel, "cdhand");
+    const pick = options.slice(0, 2).map((o) => o.value);
+    const chose = await sb.select(ADA, adaPanel, Harness.idOf(adaPanel, "cdhand"), pick);
+    expect(chose.refusals).toEqual([]);
+    await h.until("Ada's panel to say what she chose", () => /Hand chosen/.test(panelOf(h, GENERAL, ADA)?.content ?? "") || null);
+    await h.until("Ada's hand chosen", async () => ((await table())?.state?.hands[0]?.join() === pick.join() || (await table())?.state?.phase !== "reveal") || null);
+    const benPanel = await h.until("Ben's panel with Keep", () => {
+      const p = panelOf(h, GENERAL, BEN);
+      return p && Harness.ids(p, "cdkeep").length ? p : null;
+    });
+    await sb.click(BEN, benPanel, Harness.idOf(benPanel, "cdkeep"));
+    // Both settled: the reveal closes at once and the result is posted.
+    const done = await h.waitForPublic(GENERAL, (m) => m.content.includes("Game over"));
+    expect(done.content).toContain("POKER-CARDENO");
+    const s = (await table())!.state!;
+    expect(s.sheet[0]!.hands[0]!.pieces.map(String)).toEqual(pick);
+    expect(placementProblems(s)).toEqual([]);
   }, 600_000);
 });
 
