@@ -23,21 +23,21 @@ import type { BotContext } from "../src/bot/context";
 import { againRow } from "../src/bot/confirm";
 import { encodeId, type ComponentId } from "../src/bot/customid";
 import { UserError } from "../src/bot/errors";
-import { asTable, quiet, type TablePayload } from "../src/bot/live";
+import { asTable, type TablePayload } from "../src/bot/live";
 import { respond } from "../src/bot/reply";
 import { restartNote } from "../src/bot/restart";
 import { hint, type Choice, type Command } from "../src/bot/router";
 import { orderOfSnowflake } from "../src/bot/sequencer";
-import type { GameTable, TableService } from "../src/bot/tables";
+import type { AnyTable, AnyTables, GameTable, TableService } from "../src/bot/tables";
 import { refuse } from "../src/bot/words";
-import { COMPUTER_LEVELS, type ComputerLevel } from "../src/games/onexeno/computer";
+import { COMPUTER_LEVELS } from "../src/games/onexeno/computer";
 import { cardeno, cardenoView, completeLines, fittingCells, REVEAL_MS, type CardenoConfig, type CardenoEvent, type CardenoMove, type CardenoState, type CardenoView } from "../src/games/cardeno/game";
 import { CELLS, cellName, LINES, parseCell, pieceName, pieceOf } from "../src/games/cardeno/pieces";
 import { evaluate, handName } from "../src/games/cardeno/poker";
 import { cardenoStatus, describeCardeno } from "../render/cardeno";
 import { renderPicture } from "../render/pool";
-import { askToEnd, kickHere, rulesFrom, seatOf } from "./onexeno";
-import { tableHere } from "./games";
+import { seatOf } from "./onexeno";
+import { lobbyComponent, lobbySubcommand, sharedSubcommand, type LobbyGame } from "./games";
 
 /** A stored Cardeno table. */
 export type CardenoTable = GameTable<"cardeno", CardenoConfig, CardenoState, CardenoMove>;
@@ -392,20 +392,9 @@ export const cardenoCommand: Command<BotContext> = {
     const ch = interaction.channelId;
     const service = tablesOf(ctx);
     const me = seatOf(interaction);
-    if (!["rules", "new", "end", "kick"].includes(sub)) {
-      const here = await tableHere(ctx, ch);
-      if (here && here.game.command !== "cardeno") throw refuse("table/other_game", { what: here.game.what.replace(/ table$/, ""), command: here.game.command });
-    }
+    if (await sharedSubcommand(interaction, ctx, "cardeno", sub, RULES)) return;
+    if (await lobbySubcommand(interaction, ctx, lobbyOf(service), sub, me)) return;
     switch (sub) {
-      case "rules":
-        await interaction.reply({ embeds: [rulesFrom(RULES)], flags: MessageFlags.Ephemeral });
-        return;
-      case "end":
-        await askToEnd(interaction, ctx);
-        return;
-      case "kick":
-        await kickHere(interaction, ctx);
-        return;
       case "new": {
         const config: CardenoConfig = {
           rounds: interaction.options.getInteger("rounds") ?? 5,
@@ -423,34 +412,6 @@ export const cardenoCommand: Command<BotContext> = {
         await respond(interaction, "reply", false, async () => cardenoPayload(await service.open(ch, interaction.guildId, me, config, seed, null)));
         return;
       }
-      case "join":
-        await respond(interaction, "reply", false, async () => cardenoPayload(await service.join(ch, me), `${me.name} joined.`));
-        return;
-      case "leave":
-        await respond(interaction, "reply", false, async () => {
-          const rec = await service.leave(ch, me.userId);
-          return rec ? cardenoPayload(rec, rec.status === "playing" ? `${me.name} left; a computer plays their board from now on.` : `${me.name} left.`) : { content: "The last player left; the table is closed.", components: [], embeds: [], files: [] };
-        });
-        return;
-      case "start":
-        await respond(interaction, "reply", false, async () => cardenoPayload(await service.start(ch, me.userId), startNote()));
-        return;
-      case "bot add": {
-        const level = (interaction.options.getString("level") ?? "normal") as ComputerLevel;
-        if (!COMPUTER_LEVELS.includes(level)) throw new UserError("input/bad_level", "Choose easy or normal.");
-        await respond(interaction, "reply", false, async () => cardenoPayload(await service.addComputer(ch, me.userId, level), `A computer player (${level}) sits down.`));
-        return;
-      }
-      case "bot remove":
-        await respond(interaction, "reply", false, async () => cardenoPayload(await service.removeComputer(ch, me.userId), "A computer player left."));
-        return;
-      case "table":
-        await respond(interaction, "reply", false, async () => {
-          const rec = await service.get(ch);
-          if (!rec) throw refuse("table/none", { command: "cardeno" });
-          return quiet(await cardenoPayload(rec as CardenoTable));
-        });
-        return;
       case "board":
         await showBoard(interaction, ctx, false);
         return;
@@ -501,6 +462,13 @@ export const cardenoCommand: Command<BotContext> = {
   },
 };
 
+/** The Cardeno lobby for the shared lobby verbs. */
+const lobbyOf = (service: CardenoTables): LobbyGame => ({
+  command: "cardeno", service: service as unknown as AnyTables, levels: COMPUTER_LEVELS,
+  payload: (rec: AnyTable, note?: string) => cardenoPayload(rec as unknown as CardenoTable, note),
+  started: () => startNote(),
+});
+
 function startNote(): string {
   return "The game starts: each player has a board face (odd faces this round). The caller turns a piece face up every few seconds; open **My board** and grab the pieces that fit!";
 }
@@ -527,28 +495,7 @@ export async function cardenoComponent(interaction: MessageComponentInteraction,
   const ch = interaction.channelId;
   const rec = (await service.get(ch)) as CardenoTable | undefined;
   if (!rec) throw refuse("table/gone");
-  const me = seatOf(interaction);
-  switch (id.verb) {
-    case "join":
-      await respond(interaction, "reply", false, async () => cardenoPayload(await service.join(ch, me, id.rev), `${me.name} joined.`));
-      return;
-    case "leave":
-      await respond(interaction, "reply", false, async () => {
-        const r = await service.leave(ch, me.userId, id.rev);
-        return r ? cardenoPayload(r, `${me.name} left.`) : { content: "The last player left; the table is closed.", components: [], embeds: [], files: [] };
-      });
-      return;
-    case "start":
-      await respond(interaction, "reply", false, async () => cardenoPayload(await service.start(ch, me.userId, id.rev), startNote()));
-      return;
-    case "addbot": {
-      const level = id.args[0] === "easy" ? "easy" : "normal";
-      await respond(interaction, "reply", false, async () => cardenoPayload(await service.addComputer(ch, me.userId, level, id.rev), `A computer player (${level}) sits down.`));
-      return;
-    }
-    default:
-      break;
-  }
+  if (await lobbyComponent(interaction, id, ctx, lobbyOf(service))) return;
   if (rec.status === "over") throw refuse("table/over");
   const panel = interaction.message.flags.has(MessageFlags.Ephemeral);
   switch (id.verb) {

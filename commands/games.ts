@@ -4,13 +4,19 @@
  * table service of the bot context holds it. The host (src/app.ts) builds resume, computer
  * players and clocks from this list without naming a game.
  */
-import type { BaseMessageOptions, MessageComponentInteraction } from "discord.js";
+import { MessageFlags, type BaseMessageOptions, type ChatInputCommandInteraction, type MessageComponentInteraction } from "discord.js";
+import { refuse } from "../src/bot/words";
+import { respond } from "../src/bot/reply";
+import { quiet } from "../src/bot/live";
+import { UserError } from "../src/bot/errors";
+import type { Seat } from "../src/bot/tables";
 import type { ComponentId } from "../src/bot/customid";
+import { seatOf } from "./onexeno";
 import type { BotContext } from "../src/bot/context";
 import type { AnyTable, AnyTables } from "../src/bot/tables";
 import type { CanastaTable, TableRecord } from "../src/bot/tables";
 import { backNote, CANASTA_VERBS, canastaComponent, canastaPayload, moveNote as canastaMoveNote } from "./canasta";
-import { moveNote as onexenoMoveNote } from "./onexeno";
+import { askToEnd, kickHere, moveNote as onexenoMoveNote, rulesFrom } from "./onexeno";
 import { tablePayload } from "./onexeno-view";
 import { ONZE_VERBS, onzeComponent, onzeMoveNote, onzePayload, type OnzeTable } from "./onze";
 import { CARDENO_VERBS, cardenoComponent, cardenoMoveNote, cardenoPayload, cardenoTimed, type CardenoTable } from "./cardeno";
@@ -107,4 +113,121 @@ export async function finishedHere(ctx: BotContext, channelId: string): Promise<
     if (rec?.status === "over" && (!best || rec.updatedAt > best.rec.updatedAt)) best = { game, rec };
   }
   return best;
+}
+
+/**
+ * The subcommands every table game's command shares, answered the same way for each: `rules`
+ * (the game's rules text `rules`, privately), `end` (after a private Confirm) and `kick`; and
+ * for the others, a refusal when another game's table holds the channel. True when handled.
+ */
+export async function sharedSubcommand(interaction: ChatInputCommandInteraction, ctx: BotContext, command: string, sub: string, rules: string): Promise<boolean> {
+  if (!["rules", "new", "end", "kick"].includes(sub)) {
+    const here = await tableHere(ctx, interaction.channelId);
+    if (here && here.game.command !== command) throw refuse("table/other_game", { what: here.game.what.replace(/ table$/, ""), command: here.game.command });
+  }
+  switch (sub) {
+    case "rules":
+      await interaction.reply({ embeds: [rulesFrom(rules)], flags: MessageFlags.Ephemeral });
+      return true;
+    case "end":
+      await askToEnd(interaction, ctx);
+      return true;
+    case "kick":
+      await kickHere(interaction, ctx);
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** A table game's lobby as its slash command runs it (see `lobbySubcommand`). */
+export interface LobbyGame {
+  readonly command: string;
+  readonly service: AnyTables;
+  payload(rec: AnyTable, note?: string): Promise<BaseMessageOptions>;
+  /** What the table says when the game starts. */
+  started(rec: AnyTable): string;
+  /** The computer levels `bot add` takes. */
+  readonly levels: readonly string[];
+}
+
+/**
+ * The lobby subcommands every table game shares, for person `me`: `join`, `leave` (mid-game a
+ * computer takes the seat), `start`, `bot add [level]`, `bot remove`, and `table` (shown again,
+ * without pinging). True when handled.
+ */
+export async function lobbySubcommand(interaction: ChatInputCommandInteraction, ctx: BotContext, g: LobbyGame, sub: string, me: Seat): Promise<boolean> {
+  const ch = interaction.channelId;
+  const service = g.service;
+  switch (sub) {
+    case "join":
+      await respond(interaction, "reply", false, async () => g.payload(await service.join(ch, me), `${me.name} joined.`));
+      return true;
+    case "leave":
+      await respond(interaction, "reply", false, async () => {
+        const rec = await service.leave(ch, me.userId);
+        return rec ? g.payload(rec, rec.status === "playing" ? `${me.name} left; a computer plays their seat from now on.` : `${me.name} left.`) : { content: "The last player left; the table is closed.", components: [], embeds: [], files: [] };
+      });
+      ctx.afterReply(ch);
+      return true;
+    case "start":
+      await respond(interaction, "reply", false, async () => {
+        const rec = await service.start(ch, me.userId);
+        return g.payload(rec, g.started(rec));
+      });
+      ctx.afterReply(ch);
+      return true;
+    case "bot add": {
+      const level = interaction.options.getString("level") ?? "normal";
+      if (!g.levels.includes(level)) throw new UserError("input/bad_level", `Choose ${g.levels.join(" or ")}.`);
+      await respond(interaction, "reply", false, async () => g.payload(await service.addComputer(ch, me.userId, level as "normal"), `A computer player (${level}) sits down.`));
+      return true;
+    }
+    case "bot remove":
+      await respond(interaction, "reply", false, async () => g.payload(await service.removeComputer(ch, me.userId), "A computer player left."));
+      return true;
+    case "table":
+      await respond(interaction, "reply", false, async () => {
+        const rec = await service.get(ch);
+        if (!rec) throw refuse("table/none", { command: g.command });
+        return quiet(await g.payload(rec));
+      });
+      return true;
+    default:
+      return false;
+  }
+}
+
+/**
+ * The lobby's buttons every table game shares (Join, Leave, Start, Add computer player), drawn
+ * for table revision `id.rev`. True when handled.
+ */
+export async function lobbyComponent(interaction: MessageComponentInteraction, id: ComponentId, ctx: BotContext, g: LobbyGame): Promise<boolean> {
+  const ch = interaction.channelId;
+  const me = seatOf(interaction);
+  switch (id.verb) {
+    case "join":
+      await respond(interaction, "reply", false, async () => g.payload(await g.service.join(ch, me, id.rev), `${me.name} joined.`));
+      return true;
+    case "leave":
+      await respond(interaction, "reply", false, async () => {
+        const r = await g.service.leave(ch, me.userId, id.rev);
+        return r ? g.payload(r, `${me.name} left.`) : { content: "The last player left; the table is closed.", components: [], embeds: [], files: [] };
+      });
+      return true;
+    case "start":
+      await respond(interaction, "reply", false, async () => {
+        const r = await g.service.start(ch, me.userId, id.rev);
+        return g.payload(r, g.started(r));
+      });
+      ctx.afterReply(ch);
+      return true;
+    case "addbot": {
+      const level = id.args[0] === "easy" ? "easy" : "normal";
+      await respond(interaction, "reply", false, async () => g.payload(await g.service.addComputer(ch, me.userId, level, id.rev), `A computer player (${level}) sits down.`));
+      return true;
+    }
+    default:
+      return false;
+  }
 }

@@ -15,19 +15,19 @@ import { againRow } from "../src/bot/confirm";
 import { backButton, clockLabel, clockLines, DEFAULT_CLOCK, parseClock, seatNames, turnBegins } from "../src/bot/clock";
 import { encodeId, type ComponentId } from "../src/bot/customid";
 import { UserError } from "../src/bot/errors";
-import { asTable, liveFor, quiet, type TablePayload } from "../src/bot/live";
+import { asTable, liveFor, type TablePayload } from "../src/bot/live";
 import { restartNote } from "../src/bot/restart";
 import { publish, ReplyFailed, respond } from "../src/bot/reply";
 import { hint, type Choice, type Command } from "../src/bot/router";
-import type { GameTable, TableService } from "../src/bot/tables";
+import type { AnyTable, AnyTables, GameTable, TableService } from "../src/bot/tables";
 import { refuse } from "../src/bot/words";
 import { cardName, cardPoints, faceOf, isWild, parseFace, rankOf, sortHand, type Card } from "../src/games/onze/cards";
-import { ONZE_COMPUTER_LEVELS, type OnzeComputerLevel } from "../src/games/onze/computer";
+import { ONZE_COMPUTER_LEVELS } from "../src/games/onze/computer";
 import { contractArrangements, CONTRACTS, contractText, readRun, type Meld, type MeldKind, type MeldSpec } from "../src/games/onze/melds";
 import { meldProblem, onze, onzeLegalMoves, onzeView, playsOnTable, type OnzeConfig, type OnzeMove, type OnzeState, type OnzeView } from "../src/games/onze/game";
 import { describeOnze, meldWords, onzeLastText, renderOnzeHand, renderOnzeTable } from "../render/onze-table";
-import { askToEnd, clockChoices, kickHere, rulesFrom, seatOf } from "./onexeno";
-import { comeBack, tableHere } from "./games";
+import { clockChoices, seatOf } from "./onexeno";
+import { comeBack, lobbyComponent, lobbySubcommand, sharedSubcommand, type LobbyGame } from "./games";
 
 /** A stored Onze table. */
 export type OnzeTable = GameTable<"onze", OnzeConfig, OnzeState, OnzeMove>;
@@ -374,20 +374,9 @@ export const onzeCommand: Command<BotContext> = {
     const ch = interaction.channelId;
     const service = tablesOf(ctx);
     const me = seatOf(interaction);
-    if (!["rules", "new", "end", "kick"].includes(sub)) {
-      const here = await tableHere(ctx, ch);
-      if (here && here.game.command !== "onze") throw refuse("table/other_game", { what: here.game.what.replace(/ table$/, ""), command: here.game.command });
-    }
+    if (await sharedSubcommand(interaction, ctx, "onze", sub, RULES)) return;
+    if (await lobbySubcommand(interaction, ctx, lobbyOf(service), sub, me)) return;
     switch (sub) {
-      case "rules":
-        await interaction.reply({ embeds: [rulesFrom(RULES)], flags: MessageFlags.Ephemeral });
-        return;
-      case "end":
-        await askToEnd(interaction, ctx);
-        return;
-      case "kick":
-        await kickHere(interaction, ctx);
-        return;
       case "new": {
         const seed = interaction.options.getString("seed")?.trim() || null;
         const clockText = interaction.options.getString("clock");
@@ -400,39 +389,6 @@ export const onzeCommand: Command<BotContext> = {
         await respond(interaction, "reply", false, async () => onzePayload(await service.open(ch, interaction.guildId, me, {}, seed, clock)));
         return;
       }
-      case "join":
-        await respond(interaction, "reply", false, async () => onzePayload(await service.join(ch, me), `${me.name} joined.`));
-        return;
-      case "leave":
-        await respond(interaction, "reply", false, async () => {
-          const rec = await service.leave(ch, me.userId);
-          return rec ? onzePayload(rec, rec.status === "playing" ? `${me.name} left; a computer plays their seat from now on.` : `${me.name} left.`) : { content: "The last player left; the table is closed.", components: [], embeds: [], files: [] };
-        });
-        ctx.afterReply(ch);
-        return;
-      case "start":
-        await respond(interaction, "reply", false, async () => {
-          const rec = await service.start(ch, me.userId);
-          return onzePayload(rec, `The game starts. ${rec.seats[rec.state?.dealer ?? 0]?.name} drew the highest card and deals 11 each. Round 1: ${contractText(1)}.`);
-        });
-        ctx.afterReply(ch);
-        return;
-      case "bot add": {
-        const level = (interaction.options.getString("level") ?? "normal") as OnzeComputerLevel;
-        if (!ONZE_COMPUTER_LEVELS.includes(level)) throw new UserError("input/bad_level", "Choose easy or normal.");
-        await respond(interaction, "reply", false, async () => onzePayload(await service.addComputer(ch, me.userId, level), `A computer player (${level}) sits down.`));
-        return;
-      }
-      case "bot remove":
-        await respond(interaction, "reply", false, async () => onzePayload(await service.removeComputer(ch, me.userId), "A computer player left."));
-        return;
-      case "table":
-        await respond(interaction, "reply", false, async () => {
-          const rec = await service.get(ch);
-          if (!rec) throw refuse("table/none", { command: "onze" });
-          return quiet(await onzePayload(rec));
-        });
-        return;
       case "hand": {
         const back = await comeBack(ctx, ch, me.userId);
         await respond(interaction, "reply", true, async () => {
@@ -519,6 +475,13 @@ export const onzeCommand: Command<BotContext> = {
   },
 };
 
+/** The Onze lobby for the shared lobby verbs. */
+const lobbyOf = (service: OnzeTables): LobbyGame => ({
+  command: "onze", service: service as unknown as AnyTables, levels: ONZE_COMPUTER_LEVELS,
+  payload: (rec: AnyTable, note?: string) => onzePayload(rec as unknown as OnzeTable, note),
+  started: (rec: AnyTable) => `The game starts. ${rec.seats[(rec as unknown as OnzeTable).state?.dealer ?? 0]?.name} drew the highest card and deals 11 each. Round 1: ${contractText(1)}.`,
+});
+
 /** A typed card of the hand (`7h`, a card number from the list). */
 function readHandCard(text: string, hand: readonly Card[], taken: Card | null): Card {
   const n = Number(text);
@@ -550,31 +513,7 @@ export async function onzeComponent(interaction: MessageComponentInteraction, id
   const rec = await service.get(ch);
   if (!rec) throw refuse("table/gone");
   const me = seatOf(interaction);
-  switch (id.verb) {
-    case "join":
-      await respond(interaction, "reply", false, async () => onzePayload(await service.join(ch, me, id.rev), `${me.name} joined.`));
-      return;
-    case "leave":
-      await respond(interaction, "reply", false, async () => {
-        const r = await service.leave(ch, me.userId, id.rev);
-        return r ? onzePayload(r, `${me.name} left.`) : { content: "The last player left; the table is closed.", components: [], embeds: [], files: [] };
-      });
-      return;
-    case "start":
-      await respond(interaction, "reply", false, async () => {
-        const r = await service.start(ch, me.userId, id.rev);
-        return onzePayload(r, `The game starts. ${r.seats[r.state?.dealer ?? 0]?.name} drew the highest card and deals 11 each. Round 1: ${contractText(1)}.`);
-      });
-      ctx.afterReply(ch);
-      return;
-    case "addbot": {
-      const level = id.args[0] === "easy" ? "easy" : "normal";
-      await respond(interaction, "reply", false, async () => onzePayload(await service.addComputer(ch, me.userId, level, id.rev), `A computer player (${level}) sits down.`));
-      return;
-    }
-    default:
-      break;
-  }
+  if (await lobbyComponent(interaction, id, ctx, lobbyOf(service))) return;
   if (rec.status === "over") throw refuse("table/over");
   if (id.verb === "zhand") {
     const back = await comeBack(ctx, ch, me.userId);

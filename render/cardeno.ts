@@ -143,11 +143,16 @@ function drawMiniBoard(ctx: SKRSContext2D, x: number, y: number, cell: number, v
       ctx.fillText(pieceLabel(p), cx + cell / 2, cy + cell / 2 + 1);
     }
   }
+  strokeLines(ctx, board, x, y, cell, 3);
+}
+
+/** Strokes each complete line of `board` (drawn at (x, y), `cell` px a cut-out) from end to end. */
+function strokeLines(ctx: SKRSContext2D, board: readonly (number | null)[], x: number, y: number, cell: number, width: number): void {
   ctx.strokeStyle = LINE_INK;
-  ctx.lineWidth = 3;
+  ctx.lineWidth = width;
+  const at = (i: number) => [x + (i % SIDE) * cell + cell / 2, y + Math.floor(i / SIDE) * cell + cell / 2] as const;
   for (const l of completeLines(board)) {
     const cells = LINES[l]!;
-    const at = (i: number) => [x + (i % SIDE) * cell + cell / 2, y + Math.floor(i / SIDE) * cell + cell / 2] as const;
     const [x0, y0] = at(cells[0]!);
     const [x1, y1] = at(cells[4]!);
     ctx.beginPath();
@@ -368,18 +373,7 @@ export function drawCardenoBoard(view: CardenoView, seat: number, names: readonl
       drawPiece(ctx, x, y, PANEL_BODY, pieceOf(id));
     }
   }
-  ctx.strokeStyle = LINE_INK;
-  ctx.lineWidth = 4;
-  for (const l of completeLines(board)) {
-    const cells = LINES[l]!;
-    const at = (i: number) => [left + (i % SIDE) * PANEL_CELL + PANEL_CELL / 2, top + Math.floor(i / SIDE) * PANEL_CELL + PANEL_CELL / 2] as const;
-    const [x0, y0] = at(cells[0]!);
-    const [x1, y1] = at(cells[4]!);
-    ctx.beginPath();
-    ctx.moveTo(x0, y0);
-    ctx.lineTo(x1, y1);
-    ctx.stroke();
-  }
+  strokeLines(ctx, board, left, top, PANEL_CELL, 4);
   if (now !== undefined && locked > now) {
     ctx.fillStyle = "rgba(224,73,59,0.9)";
     ctx.fillRect(0, top - 36, PICTURE_WIDTH, 28);
