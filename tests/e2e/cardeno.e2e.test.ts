@@ -267,6 +267,7 @@ describe("Cardeno: a 5-round game of computers on a fast clock, with a restart m
         const peek = await openStore<Table>(h.storeUrl, "cardeno");
         const frozen = await peek.get(GENERAL);
         await peek.close();
+        h.passTimeWhileDown(60_000); // a minute of table time passes while the bot is down
         await h.startBot();
         const before = frozen!.state!;
         // The race resumes with its pile, centre and boards: the next state extends the old one.
@@ -279,6 +280,12 @@ describe("Cardeno: a 5-round game of computers on a fast clock, with a restart m
         before.boards.forEach((b, seat) => b.forEach((p, cell) => (p === null ? undefined : expect(after.boards[seat]![cell]).toBe(p))));
         const kept = before.centre.map((f) => f.piece).filter((p) => !after.boards.some((b) => b.includes(p)));
         for (const p of kept) expect(after.centre.some((f) => f.piece === p) || after.pile.includes(p) || after.phase !== "race").toBe(true);
+        // Resumed, not caught up: the minute the bot was down did not turn a piece for every
+        // second missed (pace 1), and nothing else happened before the resume.
+        const resumedAt = next.moves.findIndex((m, i) => i >= frozen!.moves.length && (m.move as { kind: string }).kind === "resume");
+        expect(resumedAt).toBe(frozen!.moves.length);
+        const called = next.moves.slice(frozen!.moves.length).filter((m) => (m.move as { kind: string }).kind === "clock").length;
+        expect(called).toBeLessThanOrEqual(3);
         restarted = true;
         continue;
       }

@@ -110,6 +110,11 @@ export class Harness {
     await this.bot.clocks.rearm();
   }
 
+  /** While the bot is stopped: its table clock will read `ms` later when it starts (it was down that long). */
+  passTimeWhileDown(ms: number): void {
+    this.skew += ms;
+  }
+
   /** Stops the bot as a crash or deploy would, keeping the stand-in (Discord) running. */
   async stopBot(): Promise<void> {
     await this.bot.stop();

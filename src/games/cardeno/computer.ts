@@ -16,7 +16,7 @@
 import { hashSeed } from "../../engine/rng";
 import { HOST_SEAT, type TimedAction } from "../../engine/definition";
 import type { ComputerLevel } from "../onexeno/computer";
-import { cardenoView, fittingCells, hostDue, type CardenoMove, type CardenoState, type CardenoView } from "./game";
+import { cardenoView, fittingCells, hostDue, RESUME_AFTER_MS, type CardenoMove, type CardenoState, type CardenoView } from "./game";
 import { pieceOf } from "./pieces";
 
 /** Reaction ranges (ms from a piece's turn), chance of not noticing a piece, pause after a grab (ms). */
@@ -82,6 +82,9 @@ export const cardenoRealtime = {
     return first ? Math.max(0, first.at) : null;
   },
   next(s: CardenoState, levels: Levels, key: string, now: number): TimedAction<CardenoMove> | null {
+    // Overdue (the bot was down or stalled): resume where the race stood rather than catch up.
+    const host = hostDue(s);
+    if (host !== null && Number.isFinite(host) && now - host > RESUME_AFTER_MS) return { seat: HOST_SEAT, move: { kind: "resume" }, at: now };
     const first = dueActions(s, levels, key)[0];
     if (!first || first.at > now) return null;
     // A host step with no known time yet (the first countdown) happens now.

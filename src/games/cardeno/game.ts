@@ -50,6 +50,11 @@ export const REVEAL_MS = 20_000;
 export const BREAK_MS = 10_000;
 /** A race without any grab for this long ends (nobody is playing), ms. */
 export const IDLE_MS = 300_000;
+/**
+ * When the table's own step is this late (the bot was down, or stalled), the race is resumed
+ * where it stood instead of catching up: every pending time moves on by the delay, ms.
+ */
+export const RESUME_AFTER_MS = 2000;
 /** Points (rule text). */
 export const CARDENO_POINTS = 25;
 export const DOUBLE_POINTS = 25;
@@ -151,6 +156,7 @@ export interface CardenoState extends VersionedState {
 /** A Cardeno move: the host's clock step, a grab, a poker hand chosen, or the hand kept. */
 export type CardenoMove =
   | { readonly kind: "clock" }
+  | { readonly kind: "resume" }
   | { readonly kind: "grab"; readonly piece: number; readonly cell?: number }
   | { readonly kind: "hand"; readonly pieces: readonly number[] }
   | { readonly kind: "keep" };
@@ -368,6 +374,23 @@ function clockStep(s: CardenoState, at: number): Result<CardenoState> {
   }
 }
 
+/**
+ * Resumes a table whose next step is overdue by more than `RESUME_AFTER_MS` at `at`: every
+ * pending time (the next call, the phase's end, lockouts, when pieces were turned) moves on by
+ * the delay, so the race goes on from where it stood, as if paused. Refused when not overdue.
+ */
+function resume(s: CardenoState, at: number): Result<CardenoState> {
+  const due = hostDue(s);
+  if (due === null || !Number.isFinite(due) || at - due <= RESUME_AFTER_MS) return err("cardeno/not_late", "The table is on time.");
+  const d = at - due;
+  const by = (x: number | null) => (x === null ? null : x + d);
+  return ok({
+    ...s, phaseAt: by(s.phaseAt), until: by(s.until), nextCallAt: by(s.nextCallAt), lastGrabAt: s.lastGrabAt + d,
+    locked: s.locked.map((x) => (x ? x + d : 0)), grabbedAt: s.grabbedAt.map((x) => (x ? x + d : 0)),
+    centre: s.centre.map((f) => ({ ...f, at: f.at + d })),
+  });
+}
+
 /** A grab by `seat` at `at`. A piece that fits nothing open locks the grabber out (not a refusal). */
 function grab(s: CardenoState, seat: number, move: { piece: number; cell?: number }, at: number): Result<CardenoState> {
   if (s.phase === "countdown") return err("cardeno/not_yet", "Wait for Go!: the race has not started.");
@@ -471,10 +494,10 @@ export const cardeno: GameDefinition<CardenoState, CardenoMove, CardenoView, Car
     return [];
   },
   apply(s, seat, move, at) {
-    if (move.kind === "clock") {
+    if (move.kind === "clock" || move.kind === "resume") {
       if (seat !== HOST_SEAT) return err("cardeno/host_only", "Only the table turns pieces.");
       if (at === undefined) return err("cardeno/no_time", "A timed move needs its time.");
-      return clockStep(s, at);
+      return move.kind === "clock" ? clockStep(s, at) : resume(s, at);
     }
     if (seat < 0 || seat >= s.seats) return err("cardeno/no_seat", "Only seated players grab pieces.");
     switch (move.kind) {

@@ -233,6 +233,31 @@ describe("Cardeno race", () => {
   });
 });
 
+describe("Cardeno resumed after a pause", () => {
+  it("an overdue table moves every pending time on by the delay instead of catching up", () => {
+    let s = racing(setup(3));
+    const bad = misfit(s, 0);
+    s = { ...s, pile: s.pile.filter((p) => p !== bad), centre: [...s.centre, { piece: bad, at: T0 + 3100 }] };
+    s = act(s, 0, { kind: "grab", piece: bad }, T0 + 3500); // a lockout, to see it move on too
+    const due = s.nextCallAt!;
+    expect(refused(s, HOST_SEAT, { kind: "resume" }, due + 2000)).toBe("cardeno/not_late");
+    const later = due + 60_000;
+    // The timetable offers the resume, not sixty calls.
+    const a = cardenoRealtime.next(s, [null, "normal", "normal"], "t", later)!;
+    expect(a).toEqual({ seat: HOST_SEAT, move: { kind: "resume" }, at: later });
+    const r = act(s, HOST_SEAT, { kind: "resume" }, later);
+    expect(r.nextCallAt).toBe(later);
+    expect(r.centre.map((f) => f.at)).toEqual(s.centre.map((f) => f.at + 60_000));
+    expect(r.locked[0]).toBe(T0 + 3500 + LOCKOUT_MS + 60_000);
+    expect(r.pile).toEqual(s.pile);
+    expect(r.boards).toEqual(s.boards);
+    // Then the race goes on from there: what was due before the pause is due now, once.
+    const then = cardenoRealtime.next(r, [null, "normal", "normal"], "t", later)!;
+    expect(then.move.kind).not.toBe("resume");
+    expect(then.at).toBeLessThanOrEqual(later);
+  });
+});
+
 describe("Cardeno computers", () => {
   it("seeded races of computers end, every piece always in exactly one place, never faster than a quick person", () => {
     for (const [seed, seats, variant] of [["a", 2, "standard"], ["b", 4, "standard"], ["c", 6, "full-board"], ["d", 3, "standard"]] as const) {
