@@ -22,6 +22,9 @@ import type { Canvas } from "@napi-rs/canvas";
 import { drawCanastaTable } from "../render/onexeno-canasta";
 import { drawSolitaire } from "../render/onexeno-solitaire";
 import { drawOnzeTable } from "../render/onze-table";
+import { drawCardenoBoard, drawCardenoTable } from "../render/cardeno";
+import { cardeno, cardenoView, type CardenoState } from "../src/games/cardeno/game";
+import { cardenoRealtime } from "../src/games/cardeno/computer";
 import { encodePicture, encodeSkia } from "../render/encode";
 import { canastaUntil, NAMES } from "../tests/render/scenes";
 import { solve } from "../tests/helpers/solitaire-solver";
@@ -114,6 +117,31 @@ await pictureRow("canasta table picture (8 players, two decks)", () => drawCanas
   });
   const b = busy as OnzeState | null;
   if (b) await pictureRow("Onze table picture (7 players, 12+ melds, a sale)", () => drawOnzeTable(onzeView(b, null), NAMES, undefined, "until 14:05 UTC"));
+}
+
+{
+  // Cardeno: the race picture with 6 boards and a full centre, and a board panel (each is
+  // redrawn at most every 1.2 s per message while a race runs).
+  let s = (cardeno.setup({}, 6, "bench") as { value: CardenoState }).value;
+  const levels = ["normal", "normal", "easy", "normal", "easy", "normal"] as const;
+  let now = 1_800_000_000_000;
+  let full: CardenoState | null = null;
+  while (!full && cardeno.outcome(s) === null) {
+    const a = cardenoRealtime.next(s, levels, "bench", now);
+    if (!a) {
+      now = cardenoRealtime.dueAt(s, levels, "bench")!;
+      continue;
+    }
+    const r = applyAction(cardeno, s, { seat: a.seat, move: a.move, version: s.version, at: a.at });
+    if (!r.ok) throw new Error(r.error.code);
+    s = r.value;
+    if (s.phase === "race" && s.centre.length >= 8 && s.cardeno !== null) full = s;
+  }
+  const f = full as CardenoState | null;
+  if (f) {
+    await pictureRow("Cardeno race picture (6 boards, 8+ pieces face up)", () => drawCardenoTable(cardenoView(f, null), NAMES));
+    await pictureRow("Cardeno board panel (one player's board, large)", () => drawCardenoBoard(cardenoView(f, 0), 0, NAMES));
+  }
 }
 
 const seat = closed.state.turn;

@@ -5,7 +5,7 @@
  * A channel (or thread) holds at most one table. Every accepted change bumps `rev`, the
  * number components carry in their customIds; a component drawn for another `rev` is stale.
  */
-import { applyAction, type GameDefinition, type VersionedState } from "../engine/definition";
+import { applyAction, type GameDefinition, type GameError, type VersionedState } from "../engine/definition";
 import { seedRng } from "../engine/rng";
 import { AWAY_AFTER, clockWake, LOBBY_IDLE_MS, nextTurnClock, type ClockSetting, type TurnClock } from "./clock";
 import type { CanastaConfig, CanastaMove, CanastaState, CanastaView } from "../games/onexeno/canasta";
@@ -193,6 +193,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
   async race(channelId: string, userId: string, move: M, at: number, order: bigint): Promise<{ readonly before: GameTable<G, C, S, M>; readonly after: GameTable<G, C, S, M> }> {
     return this.sequencer.run(channelId, at, order, async () => {
       let before: GameTable<G, C, S, M> | undefined;
+      let refused: GameError | null = null;
       const after = await this.update(channelId, (r) => {
         const rec = this.must(r);
         if (rec.status === "over") throw refuse("table/over");
@@ -203,20 +204,15 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
         const next = applyAction(this.def, state, { seat, move, version: state.version, at });
         if (!next.ok) {
           if (base === rec) throw UserError.from(next.error);
-          // The table's steps before the refused move still happened: keep them, then refuse.
-          before = base;
+          // The table's steps due before the refused move still happened: save them, then refuse.
+          refused = next.error;
           return base;
         }
         before = rec;
         return this.bump(base, { state: next.value, moves: [...base.moves, { seat, move, at }], status: this.def.outcome(next.value) !== null ? "over" : "playing" }, userId);
       });
-      const b = before as GameTable<G, C, S, M> | undefined;
-      if (b && after === b && b.state) {
-        // Saved the due steps; now say why the move was refused.
-        const again = applyAction(this.def, b.state, { seat: this.seatOf(b, userId), move, version: b.state.version, at });
-        if (!again.ok) throw UserError.from(again.error);
-      }
-      return { before: b as GameTable<G, C, S, M>, after: after as GameTable<G, C, S, M> };
+      if (refused) throw UserError.from(refused);
+      return { before: before as GameTable<G, C, S, M>, after: after as GameTable<G, C, S, M> };
     });
   }
 

@@ -40,6 +40,18 @@ async function racingTable(seed: string): Promise<TableService<"cardeno", Carden
   return service;
 }
 
+/** Lets `ms` pass, ticking the table at every moment it is due, so it never falls behind. */
+async function passTime(service: Awaited<ReturnType<typeof racingTable>>, ms: number): Promise<void> {
+  const target = Date.now() + ms;
+  for (;;) {
+    const due = service.wakeAt((await service.get(CH))!);
+    if (due === null || due > target) break;
+    vi.setSystemTime(Math.max(Date.now(), due));
+    await service.tick(CH);
+  }
+  vi.setSystemTime(target);
+}
+
 /** Turns pieces (ticks) until one fits at least `n` boards; returns it with the seats it fits. */
 async function contested(service: Awaited<ReturnType<typeof racingTable>>, n: number): Promise<{ piece: number; fit: number[] }> {
   for (let i = 0; i < 400; i++) {
@@ -83,9 +95,9 @@ describe("Cardeno grabs through the table service", () => {
       const refusals = results.flatMap((r) => (r.status === "rejected" ? [(r.reason as UserError).code] : []));
       for (const code of refusals) expect(["cardeno/taken", "cardeno/locked", "cardeno/race_over"]).toContain(code);
       contests++;
-      // Let lockouts pass before the next contest.
-      vi.setSystemTime(Date.now() + 3100);
-      await service.tick(CH);
+      // Let lockouts pass before the next contest (a miss made up to 150 ms ahead locks 3 s from
+      // then), the table stepping on time all along (a table left overdue would pause instead).
+      await passTime(service, 3500);
     }
     expect(contests).toBeGreaterThan(10);
   }, 120_000);
@@ -118,5 +130,24 @@ describe("Cardeno grabs through the table service", () => {
     // From the 3000th ms on the player may grab again (this one misses again: locked anew).
     expect(await tryAt(t + 3000)).toBe("accepted");
     expect((await service.get(CH))!.state!.locked[0]).toBe(t + 6000);
+  });
+
+  it("a refused grab still saves the table's steps that were due before it, and is reported as refused", async () => {
+    const service = await racingTable("steps");
+    const rec = (await service.get(CH))!;
+    const s = rec.state!;
+    // No tick runs: the next call falls due before the grab is made, so the grab brings it in.
+    const callAt = s.nextCallAt!;
+    vi.setSystemTime(callAt + 100);
+    const taken = s.centre[0]!.piece;
+    const missing = s.pile.at(-1)!; // face down under the pile: the grab is refused
+    const result = service.race(CH, "u2", { kind: "grab", piece: missing }, callAt + 50, orderOfTime(callAt + 50)).then(() => "accepted", (e: UserError) => e.code);
+    await vi.advanceTimersByTimeAsync(400);
+    expect(await result).toBe("cardeno/not_face_up");
+    const after = (await service.get(CH))!;
+    expect(after.rev).toBeGreaterThan(rec.rev); // the call due at callAt was made and saved
+    expect(after.state!.centre.length).toBeGreaterThanOrEqual(s.centre.length);
+    expect(after.state!.centre.some((f) => f.piece === taken) || after.state!.pile.includes(taken)).toBe(true);
+    expect(after.moves.at(-1)).toMatchObject({ seat: -1, move: { kind: "clock" } });
   });
 });
