@@ -112,7 +112,9 @@ export interface ShardSet {
 export function holdsGuild(client: Client, guildId: string | null): boolean {
   const count = client.options.shardCount ?? 1;
   const ids = client.options.shards;
-  const shard = guildId === null ? 0 : ShardClientUtil.shardIdForGuildId(guildId, count);
+  // Not a snowflake (a hand-made record, a test's "g"): treated as shard 0's, like a DM, rather
+  // than throwing inside the client's ready handler.
+  const shard = guildId === null || !/^\d+$/.test(guildId) ? 0 : ShardClientUtil.shardIdForGuildId(guildId, count);
   return Array.isArray(ids) ? ids.includes(shard) : shard === 0;
 }
 
