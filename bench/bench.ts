@@ -23,8 +23,8 @@ import { drawCanastaTable } from "../render/onexeno-canasta";
 import { drawSolitaire } from "../render/onexeno-solitaire";
 import { drawOnzeTable } from "../render/onze-table";
 import { drawCardenoBoard, drawCardenoTable } from "../render/cardeno";
-import { cardeno, cardenoView, type CardenoState } from "../src/games/cardeno/game";
-import { cardenoRealtime } from "../src/games/cardeno/computer";
+import { cardenoView, type CardenoState } from "../src/games/cardeno/game";
+import { playCardeno } from "../tests/helpers/cardeno";
 import { encodePicture, encodeSkia } from "../render/encode";
 import { canastaUntil, NAMES } from "../tests/render/scenes";
 import { solve } from "../tests/helpers/solitaire-solver";
@@ -122,21 +122,11 @@ await pictureRow("canasta table picture (8 players, two decks)", () => drawCanas
 {
   // Cardeno: the race picture with 6 boards and a full centre, and a board panel (each is
   // redrawn at most every 1.2 s per message while a race runs).
-  let s = (cardeno.setup({}, 6, "bench") as { value: CardenoState }).value;
-  const levels = ["normal", "normal", "easy", "normal", "easy", "normal"] as const;
-  let now = 1_800_000_000_000;
   let full: CardenoState | null = null;
-  while (!full && cardeno.outcome(s) === null) {
-    const a = cardenoRealtime.next(s, levels, "bench", now);
-    if (!a) {
-      now = cardenoRealtime.dueAt(s, levels, "bench")!;
-      continue;
-    }
-    const r = applyAction(cardeno, s, { seat: a.seat, move: a.move, version: s.version, at: a.at });
-    if (!r.ok) throw new Error(r.error.code);
-    s = r.value;
-    if (s.phase === "race" && s.centre.length >= 8 && s.cardeno !== null) full = s;
-  }
+  playCardeno({}, ["normal", "normal", "easy", "normal", "easy", "normal"], "bench", (x) => {
+    if (x.phase === "race" && x.centre.length >= 8 && x.cardeno !== null) full = x;
+    return full !== null;
+  });
   const f = full as CardenoState | null;
   if (f) {
     await pictureRow("Cardeno race picture (6 boards, 8+ pieces face up)", () => drawCardenoTable(cardenoView(f, null), NAMES));

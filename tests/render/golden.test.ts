@@ -23,9 +23,8 @@ import { sortHand } from "../../src/games/onze/cards";
 import { renderOnzeHand, renderOnzeTable } from "../../render/onze-table";
 import { playOnze } from "../helpers/onze";
 import { contractHelp } from "../../commands/onze";
-import { applyAction } from "../../src/engine/definition";
-import { cardeno, cardenoView, type CardenoState } from "../../src/games/cardeno/game";
-import { cardenoRealtime } from "../../src/games/cardeno/computer";
+import { cardenoView, type CardenoState } from "../../src/games/cardeno/game";
+import { playCardeno } from "../helpers/cardeno";
 import { encodeJob, type PictureJob } from "../../render/pictures";
 
 const dir = join(import.meta.dirname, "golden");
@@ -152,23 +151,12 @@ describe("onze pictures", () => {
 describe("cardeno pictures", () => {
   it("match their golden images: the race after CARDENO, a board panel in the reveal, the score sheet; the pile's order never shows", async () => {
     const names = ["Ada", "Ben", "Computer 1 (easy)", "Dana"];
-    const levels = ["normal", "normal", "easy", "normal"] as const;
-    let s = (cardeno.setup({ rounds: 2 }, 4, "golden-cardeno") as { value: CardenoState }).value;
-    let now = 1_800_000_000_000;
     let mid: CardenoState | null = null;
     let reveal: CardenoState | null = null;
-    while (cardeno.outcome(s) === null) {
-      const a = cardenoRealtime.next(s, levels, "golden", now);
-      if (!a) {
-        now = cardenoRealtime.dueAt(s, levels, "golden")!;
-        continue;
-      }
-      const r = applyAction(cardeno, s, { seat: a.seat, move: a.move, version: s.version, at: a.at });
-      if (!r.ok) throw new Error(r.error.code);
-      s = r.value;
-      if (!mid && s.phase === "race" && s.cardeno !== null && s.centre.length >= 4) mid = s;
-      if (!reveal && s.phase === "reveal") reveal = s;
-    }
+    const s = playCardeno({ rounds: 2 }, ["normal", "normal", "easy", "normal"], "golden-cardeno", (x) => {
+      if (!mid && x.phase === "race" && x.cardeno !== null && x.centre.length >= 4) mid = x;
+      if (!reveal && x.phase === "reveal") reveal = x;
+    }, "golden");
     const m = mid as CardenoState | null;
     const v = reveal as CardenoState | null;
     if (!m || !v) throw new Error("no race after CARDENO, or no reveal");
