@@ -23,7 +23,7 @@ import type { AnyTable, AnyTables, GameTable, TableService } from "../src/bot/ta
 import { refuse } from "../src/bot/words";
 import { cardName, cardPoints, faceOf, isWild, parseFace, rankOf, sortHand, type Card } from "../src/games/onze/cards";
 import { ONZE_COMPUTER_LEVELS } from "../src/games/onze/computer";
-import { contractArrangements, CONTRACTS, contractText, readRun, type Meld, type MeldKind, type MeldSpec } from "../src/games/onze/melds";
+import { contractArrangements, contractPart, CONTRACTS, contractText, readRun, type Meld, type MeldKind, type MeldSpec } from "../src/games/onze/melds";
 import { meldProblem, onze, onzeLegalMoves, onzeView, playsOnTable, type OnzeConfig, type OnzeMove, type OnzeState, type OnzeView } from "../src/games/onze/game";
 import { describeOnze, meldWords, onzeLastText, renderOnzeHand, renderOnzeTable } from "../render/onze-table";
 import { clockChoices, seatOf } from "./onexeno";
@@ -131,12 +131,7 @@ export function contractHelp(s: OnzeState, seat: number): string {
   const hand = s.hands[seat] ?? [];
   const contract = CONTRACTS[s.round - 1] ?? [];
   if (contractArrangements(hand, contract, 1).length) return `${round} · you hold it: go down after drawing`;
-  // The largest part of the contract the hand holds.
-  let best: MeldKind[] = [];
-  for (let mask = 1; mask < 1 << contract.length; mask++) {
-    const part = contract.filter((_, i) => mask & (1 << i));
-    if (part.length > best.length && contractArrangements(hand, part, 1).length) best = part;
-  }
+  const best = contractPart(hand, contract);
   const missing = [...contract];
   for (const k of best) missing.splice(missing.indexOf(k), 1);
   const say = (ks: readonly MeldKind[]) => ks.map((k) => `1 ${k}`).join(" + ");
@@ -457,7 +452,7 @@ export const onzeCommand: Command<BotContext> = {
     if (s.phase === "draw") return hint("Draw first: /onze draw or /onze take");
     if (focused.name === "melds") {
       if (s.down[seat]) return hint("You have gone down this round already: lay off instead");
-      const ways = contractArrangements(hand, CONTRACTS[s.round - 1] ?? [], 200).map((a) => a.map((m) => ({ kind: m.kind, cards: m.cards })));
+      const ways = contractArrangements(hand, CONTRACTS[s.round - 1] ?? [], 200, hand.length - 1).map((a) => a.map((m) => ({ kind: m.kind, cards: m.cards })));
       if (!ways.length) return hint(`Your hand does not hold ${contractText(s.round)} yet`);
       return ways.filter((w) => match(downText(w))).filter((w) => encodeDown(w).length <= 100).slice(0, MAX).map((w) => ({ name: downText(w).slice(0, 100), value: encodeDown(w) }));
     }

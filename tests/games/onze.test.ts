@@ -4,6 +4,7 @@ import { randInt, seedRng, shuffle, type RngState } from "../../src/engine/rng";
 import { cardName, cardPoints, faceFor, isWild, ONZE_DECK, parseFace, rankOf, suitOf, type Card } from "../../src/games/onze/cards";
 import { arrangementKey, CONTRACTS, contractArrangements, layOff, readMeld, readRun, readSet, type Meld, type MeldKind, type RunMeld } from "../../src/games/onze/melds";
 import { buyer, onze, onzeCards, onzeView, setupOnze, type OnzeMove, type OnzeState } from "../../src/games/onze/game";
+import { chooseOnzeMove } from "../../src/games/onze/computer";
 import { c, cs, playOnze } from "../helpers/onze";
 
 const play = (s: OnzeState, seat: number, move: OnzeMove) => applyAction(onze, s, { seat, move, version: s.version });
@@ -268,11 +269,90 @@ describe("onze turns", () => {
     t = must(t, 0, { kind: "draw" });
     expect(t.round).toBe(2);
     expect(t.results[0]).toEqual({ round: 1, scores: [5, 5, 8, 10], wentOut: null });
-    // After two rebuilds in a round, an empty stock ends the round (a round whose melds take no more cards would never end).
-    let u = table([cs("2c 3c"), cs("5c"), cs("8c"), cs("Jc")], { discard: cs("4d 5d 6d"), stock: [], reshuffles: 2 });
+    // The stock is rebuilt every time it is needed: there is no cap on rebuilds in a round (GAMES.md).
+    let u = table([cs("2c 3c"), cs("5c"), cs("8c"), cs("Jc")], { discard: cs("4d 5d 6d"), stock: [], reshuffles: 5 });
     u = must(u, 0, { kind: "draw" });
-    expect(u.round).toBe(2);
-    expect(u.results[0]?.wentOut).toBeNull();
+    expect(u.round).toBe(1);
+    expect(u.hands[0]).toHaveLength(3);
+    expect(u.reshuffles).toBe(6);
+    // A buyer's penalty card rebuilds the stock too.
+    let v = table([cs("2c 3c"), cs("5c"), cs("8c"), cs("Jc")], { discard: cs("4d 5d 6d"), stock: cs("9s"), reshuffles: 3 });
+    v = must(v, 0, { kind: "draw" });
+    v = must(v, 1, { kind: "claim" });
+    v = must(v, 0, { kind: "discard", card: c("2c") });
+    expect(v.round).toBe(1);
+    // 6d is bought; its penalty card comes from a stock rebuilt from 4d (5d stays as the pile's top).
+    expect(v.hands[1]).toEqual(cs("5c 6d 4d"));
+    expect(v.discard).toEqual(cs("5d 2c"));
+    expect(v.reshuffles).toBe(4);
+  });
+
+  it("a round ends with nobody out only when there was nothing left to draw (700 rounds of seeded computer games; 7,000 in `npm run stats:onze`)", () => {
+    let dry = 0;
+    for (let g = 0; g < 100; g++) {
+      const seats = 3 + (g % 5);
+      const levels = Array.from({ length: seats }, (_, i): "easy" | "normal" => (i === g % seats ? "normal" : "easy"));
+      let before: OnzeState | null = null;
+      const { final } = playOnze(levels, `dry-${g}`, (s, _move, _seat, prev) => {
+        before = prev;
+        if (s.results.length > prev.results.length && s.results.at(-1)?.wentOut === null) {
+          dry++;
+          // Nothing to draw: the stock was empty and the discard pile held only its top card.
+          expect(prev.stock.length + Math.max(0, prev.discard.length - 1)).toBeLessThanOrEqual(1);
+        }
+      });
+      expect(before).not.toBeNull();
+      expect(final.results).toHaveLength(7);
+    }
+    // Rounds do run the stock dry and rebuild it; none of them ends while cards lie in the discard pile.
+    expect(dry).toBeLessThan(5);
+  });
+
+  it("going down must leave a card to discard: the whole hand as the contract is neither offered nor accepted", () => {
+    // Round 1 (2 sets) with exactly two sets in hand after drawing.
+    const s = table([cs("7h 7s 7c 9c 9d 9h"), cs("5c"), cs("8c"), cs("Jc")], { phase: "play" });
+    const whole = { kind: "down", melds: [{ kind: "set", cards: cs("7h 7s 7c") }, { kind: "set", cards: cs("9c 9d 9h") }] } as const;
+    expect(code(s, 0, whole)).toBe("onze/down_keeps_discard");
+    expect(onze.legalMoves(s, 0).filter((m) => m.kind === "down")).toEqual([]);
+    // With a fourth 7, going down lays 3 + 3 and keeps a card to discard.
+    const t = table([cs("7h 7s 7c 7d 9c 9d 9h"), cs("5c"), cs("8c"), cs("Jc")], { phase: "play" });
+    const downs = onze.legalMoves(t, 0).filter((m) => m.kind === "down");
+    expect(downs.length).toBeGreaterThan(0);
+    for (const d of downs) expect(d.kind === "down" && d.melds.flatMap((m) => m.cards).length).toBe(6);
+    expect(code(t, 0, { kind: "down", melds: [{ kind: "set", cards: cs("7h 7s 7c 7d") }, { kind: "set", cards: cs("9c 9d 9h") }] })).toBe("onze/down_keeps_discard");
+    const down = must(t, 0, downs[0] as OnzeMove);
+    expect(down.round).toBe(1);
+    expect(down.hands[0]).toHaveLength(1);
+    // The computers never try it either: round 7 (3 runs) with exactly 14 cards that make three runs.
+    const hand = cs("2h 3h 4h 5h 6h 2s 3s 4s 5s 6s 2c 3c 4c 5c");
+    const r7 = table([hand, cs("9c"), cs("8c"), cs("Jc")], { phase: "play", round: 7 });
+    const view = onzeView(r7, 0);
+    const move = chooseOnzeMove(view, "normal", seedRng("x"));
+    expect(move.kind).toBe("down");
+    expect(must(r7, 0, move).hands[0]?.length).toBeGreaterThan(0);
+  });
+
+  it("the next round's upcard is face up after a round that ended with a face-down discard", () => {
+    let s = table([cs("Kc"), cs("5c 6c"), cs("8c"), cs("Jc")], { discard: cs("5d"), down: [true, false, false, false], round: 2 });
+    s = must(s, 0, { kind: "draw" });
+    const drawn = (s.hands[0] as Card[]).find((x) => x !== c("Kc")) as Card;
+    s = { ...s, hands: [cs("Kc"), ...s.hands.slice(1)], stock: [...s.stock, drawn] };
+    s = must(s, 0, { kind: "discard", card: c("Kc") });
+    expect(s.round).toBe(3);
+    expect(s.results.at(-1)?.wentOut).toBe(0);
+    expect(s.faceDown).toBe(false);
+    const up = s.discard.at(-1);
+    expect(s.discard).toHaveLength(1);
+    for (const seat of [null, 0, 1, 2, 3]) expect(onzeView(s, seat).discardTop).toBe(up);
+    expect(onze.legalMoves(s, s.turn)).toContainEqual({ kind: "take" });
+  });
+
+  it("in seeded computer games every round from the second on starts with its upcard face up", () => {
+    for (let g = 0; g < 30; g++) {
+      playOnze(["normal", "easy", "normal", "easy"], `upcard-${g}`, (s, _m, _seat, prev) => {
+        if (s.round > prev.round) expect(onzeView(s, s.turn).discardTop).toBe(s.discard.at(-1));
+      });
+    }
   });
 });
 

@@ -28,7 +28,11 @@ export interface OnzePlayout {
  * Plays a whole game between computers of `levels` from `seed`, calling `check` after every
  * action. Out-of-turn claims are offered to every other seat before each move of the active one.
  */
-export function playOnze(levels: readonly OnzeComputerLevel[], seed: string, check?: (s: OnzeState, move: OnzeMove, seat: number) => void): OnzePlayout {
+export function playOnze(
+  levels: readonly OnzeComputerLevel[],
+  seed: string,
+  check?: (s: OnzeState, move: OnzeMove, seat: number, before: OnzeState) => void,
+): OnzePlayout {
   const setup = setupOnze({}, levels.length, seed);
   if (!setup.ok) throw new Error(setup.error.message);
   let s = setup.value;
@@ -37,10 +41,11 @@ export function playOnze(levels: readonly OnzeComputerLevel[], seed: string, che
   const apply = (seat: number, move: OnzeMove) => {
     const next = applyAction(onze, s, { seat, move, version: s.version });
     if (!next.ok) throw new Error(`${seed}: seat ${seat} ${JSON.stringify(move)} refused: ${next.error.code}`);
+    const before = s;
     s = next.value;
     moves++;
     if (s.last.some((l) => l.kind === "bought")) buys++;
-    check?.(s, move, seat);
+    check?.(s, move, seat, before);
   };
   while (s.phase !== "over") {
     if (moves > 20_000) throw new Error(`${seed}: no end after ${moves} moves`);

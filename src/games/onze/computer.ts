@@ -10,7 +10,7 @@
  */
 import { randInt, type RngState } from "../../engine/rng";
 import { cardPoints, isWild, rankOf, suitOf, type Card } from "./cards";
-import { CONTRACTS, contractArrangements } from "./melds";
+import { CONTRACTS, contractArrangements, contractPart } from "./melds";
 import { playsOnTable, type OnzeMove, type OnzeView } from "./game";
 
 export const ONZE_COMPUTER_LEVELS = ["easy", "normal"] as const;
@@ -44,7 +44,16 @@ function completes(card: Card, hand: readonly Card[], round: number): boolean {
   return (contract.includes("set") && u.same >= 2) || (contract.includes("run") && u.near >= 3) || isWild(card);
 }
 
-/** The card to discard: the highest card that helps no meld (never the card taken this turn, unless it is the last). */
+/**
+ * The card to discard: before going down, one whose loss keeps the largest part of the contract
+ * the hand can already lay (`contractPart`), and among those the highest card that helps no meld
+ * in the making; once down, the highest card (wilds last). Never the card taken this turn,
+ * unless it is the last.
+ *
+ * Keeping the largest part matters with many wilds: a hand of wilds and five queens must keep a
+ * jack of spades beside its queen of spades (a run with two wilds) rather than its fifth queen,
+ * or it never goes down and the round never ends.
+ */
 function discardChoice(view: OnzeView, hand: readonly Card[]): Card {
   const contract = CONTRACTS[view.round - 1] ?? [];
   const allowed = hand.filter((c) => c !== view.taken || hand.length === 1);
@@ -54,7 +63,20 @@ function discardChoice(view: OnzeView, hand: readonly Card[]): Card {
     const u = usefulness(c, hand);
     return (contract.includes("set") ? u.same * 2 : 0) + (contract.includes("run") ? u.near : 0) + (isWild(c) ? 100 : 0);
   };
-  return [...allowed].sort((a, b) => worth(a) - worth(b) || cardPoints(b) - cardPoints(a) || a - b)[0] as Card;
+  const ranked = [...allowed].sort((a, b) => worth(a) - worth(b) || cardPoints(b) - cardPoints(a) || a - b);
+  if (view.down[me]) return ranked[0] as Card;
+  const kept = new Map<Card, number>();
+  const partAfter = (c: Card) => {
+    const i = hand.indexOf(c);
+    return contractPart([...hand.slice(0, i), ...hand.slice(i + 1)], contract).length;
+  };
+  const whole = contractPart(hand, contract).length;
+  for (const c of ranked) {
+    const part = kept.get(c) ?? partAfter(c);
+    kept.set(c, part);
+    if (part >= whole) return c;
+  }
+  return ranked[0] as Card;
 }
 
 /** Chooses a move for the viewer of `view` (who may act now). */
@@ -71,7 +93,7 @@ export function chooseOnzeMove(view: OnzeView, level: OnzeComputerLevel, rng: Rn
     return { kind: "draw" };
   }
   if (!view.down[me]) {
-    const ways = contractArrangements(hand, CONTRACTS[view.round - 1] ?? [], level === "normal" ? 25 : 1);
+    const ways = contractArrangements(hand, CONTRACTS[view.round - 1] ?? [], level === "normal" ? 25 : 1, hand.length - 1);
     if (ways.length) return { kind: "down", melds: (ways[0] ?? []).map((m) => ({ kind: m.kind, cards: m.cards })) };
   } else if (!view.downThisTurn) {
     const plays = playsOnTable({ hands: [hand], melds: view.melds }, 0).filter((m) => m.kind === "layoff");

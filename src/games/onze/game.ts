@@ -12,10 +12,14 @@
  * - Going out: lay off the last card, or discard it (face down). The round is scored at once:
  *   0 for the player who went out, hand points for the others; after round 7 the lowest
  *   total wins.
- * - A card from an empty stock: the discard pile but its top is shuffled into a new stock; if
- *   there is still nothing, the round ends with nobody out. The stock is rebuilt at most
- *   `MAX_RESHUFFLES` times a round: after that an empty stock ends the round with nobody out
- *   (not ruled in GAMES.md; without it a round whose melds can take no more cards never ends).
+ * - Going down lays the contract and leaves at least one card: the turn still ends with a
+ *   discard (seed 003). The two ways out are laying off the last card on a later turn and the
+ *   final discard (GAMES.md).
+ * - A card from an empty stock: the discard pile but its top is shuffled into a new stock, as
+ *   often as it is needed; if there is still nothing, the round ends with nobody out (GAMES.md).
+ *   `npm run stats:onze` shows how long the longest rounds of seeded computer games last.
+ * - Every deal turns its upcard face up (seed 003: the dealer "flips the top card faceup"): the
+ *   face-down final discard belongs to the round that ended.
  * - A card taken from the discard pile may not be discarded that turn (unless it is the last
  *   card: the player could otherwise never end the turn). Not ruled in GAMES.md; said so in
  *   the rules doc.
@@ -28,8 +32,6 @@ import { cardPoints, faceOf, isJoker, ONZE_DECK, rankOf, type Card } from "./car
 import { contractArrangements, CONTRACTS, layOff, readMeld, swapOut, type Meld, type MeldEnd, type MeldSpec } from "./melds";
 
 export const ONZE_ROUNDS = 7;
-/** How many times a round's stock may be rebuilt from the discard pile (see the module comment). */
-export const MAX_RESHUFFLES = 2;
 export const ONZE_SEATS = [3, 4, 5, 6, 7] as const;
 
 /** Table options (none yet: the rules fix everything). */
@@ -101,7 +103,7 @@ export interface OnzeState {
   readonly claims: readonly number[];
   /** The round just ended with a face-down discard (the picture shows it so). */
   readonly faceDown: boolean;
-  /** Times this round's stock has been rebuilt from the discard pile. */
+  /** Times this round's stock has been rebuilt from the discard pile (a figure for the stats; no cap). */
   readonly reshuffles: number;
   readonly totals: readonly number[];
   readonly results: readonly OnzeRoundResult[];
@@ -177,7 +179,8 @@ function endRound(s: OnzeState, wentOut: number | null, faceDown = false): OnzeS
   if (s.round >= ONZE_ROUNDS) return { ...ended, phase: "over" };
   const [, rng] = randInt(s.rng, 0, 1);
   const next = deal({ ...ended, rng, round: s.round + 1, dealer: (s.dealer + 1) % s.seats, totals, results });
-  return { ...next, last: s.last, faceDown };
+  // The new round's upcard is face up: the face-down mark stays with the round that ended (its `results`).
+  return { ...next, last: s.last, faceDown: false };
 }
 
 /**
@@ -190,7 +193,7 @@ function drawFor(s: OnzeState, seat: number): OnzeState | null {
   let rng = s.rng;
   let reshuffles = s.reshuffles;
   if (stock.length === 0) {
-    if (discard.length <= 1 || reshuffles >= MAX_RESHUFFLES) return null;
+    if (discard.length <= 1) return null;
     [stock, rng] = shuffle(rng, discard.slice(0, -1));
     discard = discard.slice(-1);
     reshuffles++;
@@ -266,11 +269,12 @@ export function applyOnze(s: OnzeState, seat: number, move: OnzeMove): Result<On
       }
       const rest = without(hand, move.melds.flatMap((m) => m.cards));
       if (!rest) return err("onze/not_in_hand", "Those cards are not all in your hand (each card once).");
+      if (rest.length === 0) return err("onze/down_keeps_discard", "Going down must leave a card in your hand to discard: lay a smaller meld.");
       const next: OnzeState = {
         ...s, hands: setHand(s, seat, rest), melds: s.melds.map((ms, i) => (i === seat ? melds : ms)),
         down: s.down.map((d, i) => d || i === seat), downThisTurn: true, last: [{ seat, kind: "down", cards: melds.flatMap((m) => m.cards) }],
       };
-      return ok(rest.length === 0 ? endRound(next, seat) : next);
+      return ok(next);
     }
     case "layoff": {
       if (!s.down[seat]) return err("onze/not_down", "Go down with the round's contract before laying off.");
@@ -385,7 +389,7 @@ export function onzeLegalMoves(s: OnzeState, seat: number, downLimit = 25): Onze
   }
   const hand = s.hands[seat] ?? [];
   if (!s.down[seat]) {
-    for (const a of contractArrangements(hand, CONTRACTS[s.round - 1] ?? [], downLimit)) out.push({ kind: "down", melds: a.map((m) => ({ kind: m.kind, cards: m.cards })) });
+    for (const a of contractArrangements(hand, CONTRACTS[s.round - 1] ?? [], downLimit, hand.length - 1)) out.push({ kind: "down", melds: a.map((m) => ({ kind: m.kind, cards: m.cards })) });
   } else if (!s.downThisTurn) {
     out.push(...playsOnTable(s, seat));
   }

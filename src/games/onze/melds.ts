@@ -238,10 +238,19 @@ function runCandidates(naturals: ReadonlyMap<Face, number>, wilds: number): Cand
  * Every way `hand` can lay the contract `kinds` (melds of any size, each with two naturals,
  * sharing no card), as concrete melds of the hand's cards; one per canonical arrangement
  * (identical faces interchangeable, wilds alike). Ordered by cards laid, most first. `limit`
- * stops the search early (autocomplete); without it the list is complete.
+ * stops the search early (autocomplete); without it the list is complete. `maxCards` keeps
+ * only arrangements of at most that many cards: going down must leave a card to discard
+ * (seed 003: after going down the player "ends their turn by discarding"), so the engine asks
+ * for `hand.length - 1`.
  */
-export function contractArrangements(hand: readonly Card[], kinds: readonly MeldKind[], limit = Number.POSITIVE_INFINITY): Meld[][] {
+export function contractArrangements(
+  hand: readonly Card[],
+  kinds: readonly MeldKind[],
+  limit = Number.POSITIVE_INFINITY,
+  maxCards = Number.POSITIVE_INFINITY,
+): Meld[][] {
   const { naturals, wilds } = countFaces(hand);
+  const cardsOf = (c: Candidate) => c.wilds + [...c.naturals.values()].reduce((a, b) => a + b, 0);
   const pools: Record<MeldKind, Candidate[]> = { set: setCandidates(naturals, wilds), run: runCandidates(naturals, wilds) };
   // Same kinds next to each other, so equal slots are filled in candidate order (no permutations).
   const slots = [...kinds].sort();
@@ -251,6 +260,7 @@ export function contractArrangements(hand: readonly Card[], kinds: readonly Meld
   const go = (slot: number, from: number, picked: Candidate[]): boolean => {
     if (found.size >= limit) return false;
     if (slot === slots.length) {
+      if (picked.reduce((n, c) => n + cardsOf(c), 0) > maxCards) return true;
       const key = picked.map((c) => c.key).sort().join("|");
       if (!found.has(key)) found.set(key, [...picked]);
       return true;
@@ -278,6 +288,24 @@ export function contractArrangements(hand: readonly Card[], kinds: readonly Meld
   const arrangements = [...found.values()].map((cands) => concrete(hand, cands));
   const size = (a: Meld[]) => a.reduce((n, m) => n + m.cards.length, 0);
   return arrangements.sort((a, b) => size(b) - size(a));
+}
+
+/**
+ * The largest part of the contract `kinds` that `hand` can lay now (melds sharing no card), as
+ * meld kinds in contract order; `[]` when it holds none of it. Tries every sub-multiset of the
+ * contract (at most 2^3), largest first, each with a one-arrangement search.
+ */
+export function contractPart(hand: readonly Card[], kinds: readonly MeldKind[]): MeldKind[] {
+  let best: MeldKind[] = [];
+  const seen = new Set<string>();
+  for (let mask = (1 << kinds.length) - 1; mask > 0; mask--) {
+    const part = kinds.filter((_, i) => mask & (1 << i));
+    const key = [...part].sort().join();
+    if (part.length <= best.length || seen.has(key)) continue;
+    seen.add(key);
+    if (contractArrangements(hand, part, 1).length) best = part;
+  }
+  return best;
 }
 
 /** Assigns the hand's physical cards to candidate melds (the first free card of each face). */
