@@ -22,6 +22,7 @@ import { respond } from "../src/bot/reply";
 import type { Choice, Command } from "../src/bot/router";
 import { CHALLENGE_GAME, TournamentService, type Tournament, type TournamentFormat, type TournamentRound } from "../src/bot/tournaments";
 import { RATED_GAMES } from "../src/games/index";
+import type { Standing } from "../src/tournament/standings";
 import { renderPicture } from "../render/pool";
 import { clockChoices, rulesFrom, seatOf } from "./onexeno";
 
@@ -72,13 +73,25 @@ export async function roundMessage(t: Tournament, round: TournamentRound): Promi
   };
 }
 
-/** The standings as a picture with its text. */
+/** A standing's total game score as the game counts it (Onze's standings keep it negated: fewer is better). */
+const scoreTotal = (t: Tournament, s: Standing) => (RATED_GAMES.find((g) => g.key === t.game)?.lowScoreWins ? -s.gamePoints : s.gamePoints);
+
+/** The standings as a picture with its text. A progressive event shows the total score first (it ranks by it). */
 export async function standingsMessage(t: Tournament, title = `${t.name}: standings`): Promise<BaseMessageOptions> {
-  const rows = TournamentService.standings(t).map((s) => ({ rank: s.rank, name: `${nameOf(t, s.id)}${t.entrants.find((e) => e.id === s.id)?.dropped ? " (dropped)" : t.challenge && s.games === 0 ? " (no game)" : ""}`, points: s.placement, gamePoints: s.gamePoints, opponents: s.opponents, games: s.games }));
+  const progressive = t.format === "progressive";
+  const rows = TournamentService.standings(t).map((s) => ({
+    rank: s.rank, name: `${nameOf(t, s.id)}${t.entrants.find((e) => e.id === s.id)?.dropped ? " (dropped)" : t.challenge && s.games === 0 ? " (no game)" : ""}`,
+    points: progressive ? scoreTotal(t, s) : s.placement, gamePoints: progressive ? s.placement : s.gamePoints, opponents: s.opponents, games: s.games,
+  }));
   const c = t.challenge;
+  const line = (r: (typeof rows)[number]) =>
+    c ? `${r.rank}. ${r.name}: ${r.games ? `score ${r.points} (square ${r.gamePoints}, ${r.opponents} moves)` : "no finished game"}`
+    : progressive ? `${r.rank}. ${r.name}: score ${num(r.points)} (placement ${num(r.gamePoints)} pts, opp. ${num(r.opponents)}, ${r.games} games)`
+    : `${r.rank}. ${r.name}: ${num(r.points)} pts (game ${num(r.gamePoints)}, opp. ${num(r.opponents)}, ${r.games} games)`;
   const subtitle = c ? `${gameName(t.game)} · challenge · ${c.results.length} finished game${c.results.length === 1 ? "" : "s"}` : `${gameName(t.game)} · ${t.format} · after round ${t.played.filter((r) => r.tables.every((x) => x.result)).length} of ${t.rounds}`;
-  const png = await renderPicture({ kind: "standings", title, subtitle, rows, labels: c ? ["score", "square", "moves", "games"] : undefined });
-  const text = rows.slice(0, 10).map((r) => (c ? `${r.rank}. ${r.name}: ${r.games ? `score ${r.points} (square ${r.gamePoints}, ${r.opponents} moves)` : "no finished game"}` : `${r.rank}. ${r.name}: ${num(r.points)} pts (game ${num(r.gamePoints)}, opp. ${num(r.opponents)}, ${r.games} games)`)).join("\n");
+  const labels = c ? ["score", "square", "moves", "games"] : progressive ? ["score", "place pts", "opp.", "games"] : undefined;
+  const png = await renderPicture({ kind: "standings", title, subtitle, rows, labels });
+  const text = rows.slice(0, 10).map(line).join("\n");
   return {
     content: `**${title}**\n${text}`.slice(0, 2000),
     files: [new AttachmentBuilder(png, { name: "standings.png", description: `Standings: ${text}`.slice(0, 1024) })],
@@ -88,11 +101,17 @@ export async function standingsMessage(t: Tournament, title = `${t.name}: standi
 
 /** The messages that end an event: the podium, then the final standings. */
 export async function finalMessages(t: Tournament): Promise<BaseMessageOptions[]> {
-  const top = TournamentService.standings(t).filter((s) => s.rank <= 3).slice(0, 3).map((s) => ({ name: nameOf(t, s.id), points: s.placement, rank: s.rank }));
+  const progressive = t.format === "progressive";
+  const all = TournamentService.standings(t);
+  const top = all.filter((s) => s.rank <= 3).slice(0, 3).map((s) => ({ name: nameOf(t, s.id), points: progressive ? scoreTotal(t, s) : s.placement, rank: s.rank }));
   const png = await renderPicture({ kind: "podium", title: `${t.name}: final`, top });
-  const podium = top.map((p) => `${["🥇", "🥈", "🥉"][p.rank - 1] ?? `${p.rank}.`} ${p.name} (${t.challenge ? "score " : ""}${num(p.points)}${t.challenge ? "" : " points"})`).join("\n");
+  const podium = top.map((p) => `${["🥇", "🥈", "🥉"][p.rank - 1] ?? `${p.rank}.`} ${p.name} (${t.challenge || progressive ? "score " : ""}${num(p.points)}${t.challenge || progressive ? "" : " points"})`).join("\n");
+  // Progressive (seed 004): prizes for the highest and the lowest total score.
+  const byScore = all.filter((s) => s.games > 0).map((s) => ({ name: nameOf(t, s.id), score: scoreTotal(t, s) })).sort((a, b) => b.score - a.score);
+  const [high, low] = [byScore[0], byScore.at(-1)];
+  const extremes = progressive && high && low ? `\nHighest score: ${high.name} (${num(high.score)}) · lowest score: ${low.name} (${num(low.score)})` : "";
   return [
-    { content: `🏆 **${t.name}** is over!\n${podium}`, files: [new AttachmentBuilder(png, { name: "podium.png", description: `Podium: ${podium}`.slice(0, 1024) })], allowedMentions: { parse: [] } },
+    { content: `🏆 **${t.name}** is over!\n${podium}${extremes}`, files: [new AttachmentBuilder(png, { name: "podium.png", description: `Podium: ${podium}`.slice(0, 1024) })], allowedMentions: { parse: [] } },
     await standingsMessage(t, `${t.name}: final standings`),
   ];
 }

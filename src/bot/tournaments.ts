@@ -383,7 +383,8 @@ export class TournamentService {
   }
 
   /**
-   * The standings now, best first (entrants in join order break the last ties). A challenge
+   * The standings now, best first (entrants in join order break the last ties). A progressive
+   * event ranks by total game score first (seed 004, Progressive Cardeno). A challenge
    * ranks by score, then the earlier finish; its `placement` is the score, `gamePoints` the
    * square, `opponents` the moves; entrants without a finished game come last.
    */
@@ -394,7 +395,7 @@ export class TournamentService {
       for (const e of t.entrants) if (!e.dropped && !done.some((r) => r.userId === e.id)) rows.push({ id: e.id, rank: done.length + 1, placement: 0, gamePoints: 0, opponents: 0, headToHead: 0, games: 0, byes: 0 });
       return rows;
     }
-    return standings(t.entrants.map((e) => e.id), TournamentService.results(t), (t.tableSize - 1) / 2);
+    return standings(t.entrants.map((e) => e.id), TournamentService.results(t), (t.tableSize - 1) / 2, t.format === "progressive" ? "score" : "placement");
   }
 
   private async seatNext(id: string): Promise<Tournament> {

@@ -75,6 +75,8 @@ export interface RatedGame {
   readonly config: unknown;
   /** Played in teams of two partners (seats i and i + seats/2): tournaments rotate partners. */
   readonly partners?: boolean;
+  /** The lowest game score wins (Onze): standings show raw totals, best is lowest. */
+  readonly lowScoreWins?: boolean;
 }
 
 /** Every rated game, in the order `/stats`, `/ratings` and `/tournament create` list them. */
@@ -82,7 +84,7 @@ export const RATED_GAMES: readonly RatedGame[] = [
   { key: "onexeno-basic", name: "ONEXENO basic", table: "onexeno", config: { variant: "basic", hands: 1 } },
   { key: "onexeno-partners", name: "ONEXENO partners", table: "onexeno", config: { variant: "partners", hands: 1 }, partners: true },
   { key: "canasta", name: "ONEXENO canasta", table: "canasta", config: { target: 500 } },
-  { key: "onze", name: "Onze", table: "onze", config: {} },
+  { key: "onze", name: "Onze", table: "onze", config: {}, lowScoreWins: true },
   { key: "cardeno", name: "Cardeno", table: "cardeno", config: {} },
 ];
 

@@ -189,39 +189,90 @@ export function seatRoundRobin(players: readonly string[], sizes: readonly numbe
   return best!;
 }
 
-/**
- * How many move up and down from a table of `size` in a progressive round: the top two move up
- * (one, at a table of two), up to two of the rest move down, the others stay.
- */
-export function progressiveMoves(size: number): { up: number; down: number } {
-  const up = Math.min(2, size - 1);
-  return { up, down: Math.min(2, size - up) };
+/** How many at the top of a table of `size` never move down in a progressive round: two, or the winner at a table of two. */
+export function progressiveTop(size: number): number {
+  return Math.min(2, size - 1);
 }
 
 /**
- * The next progressive round from the last one: `finish` lists each table's players best first
- * (table 1 first). The top ones of a table move up one table (table 1's stay), the bottom ones
- * down one (the last table's stay), the rest stay; then tables are cut to `sizes`, those who
- * came up seated first. Players missing from `finish` (new or returning) join the bottom table.
+ * How many cross each boundary of a progressive round: `flows[t]` players go down from table
+ * t + 1 to table t + 2 (1-based) and as many come up the other way, so every table keeps its size.
+ * Two a boundary where the tables allow it, fewer where they do not: nobody in a table's top
+ * two (`progressiveTop`) moves down, and nobody both comes up and goes down. At tables of 4 or
+ * more, the top two go up and the bottom two down; at tables of 3, the winner goes up and the
+ * last down; at tables of 2, the winner up and the loser down. `sizes` are the previous
+ * round's tables, top table first.
+ */
+export function progressiveFlows(sizes: readonly number[]): number[] {
+  const flows: number[] = [];
+  for (let t = 0; t + 1 < sizes.length; t++) {
+    const size = sizes[t]!;
+    const cameUp = t > 0 ? flows[t - 1]! : 0;
+    flows.push(Math.max(0, Math.min(2, size - cameUp, size - progressiveTop(size), sizes[t + 1]!)));
+  }
+  return flows;
+}
+
+interface Mover {
+  readonly id: string;
+  /** The table played last round (0 = top; new players: one below the last). */
+  readonly origin: number;
+  /** Place at that table, 0 = best. */
+  readonly place: number;
+  /** Among its table's top (`progressiveTop`): never moves below `origin`. */
+  readonly top: boolean;
+}
+
+/**
+ * The next progressive round from the last one (the rules: `docs/rules/tournaments.md`).
+ * `finish` lists each table's players best first (table 1 first); `sizes` are the new round's
+ * tables; `present` everyone to seat (absent ones are left out, new ones join the bottom table).
+ *
+ * The exchange between neighbouring tables is balanced (`progressiveFlows`), so with the same
+ * players as last round nobody moves more than one table and nobody in a table's top two moves
+ * down. When players dropped or joined, tables are evened out to `sizes` by moving the fewest
+ * players between neighbouring tables, choosing first those for whom the move keeps both rules
+ * (one who came up returns, a middle player steps), and only when nothing else is left someone
+ * who then moves two tables or a top-two player down.
  */
 export function seatProgressive(finish: readonly (readonly string[])[], sizes: readonly number[], present: readonly string[]): string[][] {
   const here = new Set(present);
-  const last = finish.length - 1;
-  const tagged: { id: string; table: number; rank: number }[] = [];
-  finish.forEach((table, t) => {
-    const { up, down } = progressiveMoves(table.length);
-    table.forEach((id, i) => {
-      if (!here.has(id)) return;
-      const moving = i < up ? -1 : i >= table.length - down ? 1 : 0;
-      const target = Math.min(last, Math.max(0, t + moving));
-      // Within a table: those who came up first, then those who stayed, then those who came down.
-      tagged.push({ id, table: target, rank: moving === -1 ? 0 + i / 100 : moving === 0 ? 1 + i / 100 : 2 + i / 100 });
+  const played = finish.map((table) => table.filter((id) => here.has(id)));
+  const flows = progressiveFlows(played.map((x) => x.length));
+  const tables: Mover[][] = sizes.map(() => []);
+  const last = sizes.length - 1;
+  const put = (m: Mover, target: number) => tables[Math.min(last, Math.max(0, target))]!.push(m);
+  played.forEach((table, t) => {
+    const up = t > 0 ? flows[t - 1]! : 0;
+    const down = t < flows.length ? flows[t]! : 0;
+    table.forEach((id, place) => {
+      const m: Mover = { id, origin: t, place, top: place < progressiveTop(table.length) };
+      put(m, place < up ? t - 1 : place >= table.length - down ? t + 1 : t);
     });
   });
-  const seen = new Set(tagged.map((x) => x.id));
-  for (const id of present) if (!seen.has(id)) tagged.push({ id, table: last + 1, rank: 3 });
-  tagged.sort((a, b) => a.table - b.table || a.rank - b.rank);
-  return chunk(tagged.map((x) => x.id), sizes);
+  const seen = new Set(played.flat());
+  present.filter((id) => !seen.has(id)).forEach((id, i) => put({ id, origin: played.length, place: i, top: false }, played.length));
+  // Even out to `sizes`, top table first, moving one player at a time between neighbours.
+  const harm = (m: Mover, to: number) => (Math.abs(to - m.origin) > 1 ? 2 : 0) + (m.top && to > m.origin ? 1 : 0);
+  const better = (a: Mover, b: Mover) => a.origin - b.origin || a.place - b.place;
+  const take = (from: number, to: number): Mover | undefined => {
+    const pool = tables[from]!;
+    if (!pool.length) return undefined;
+    // Least harm; going down, the weakest first; going up, the strongest first.
+    const pick = pool.slice().sort((a, b) => harm(a, to) - harm(b, to) || (to > from ? -better(a, b) : better(a, b)))[0]!;
+    pool.splice(pool.indexOf(pick), 1);
+    return pick;
+  };
+  for (let t = 0; t <= last; t++) {
+    while (tables[t]!.length > sizes[t]! && t < last) tables[t + 1]!.push(take(t, t + 1)!);
+    for (let below = t + 1; tables[t]!.length < sizes[t]! && below <= last; ) {
+      const m = take(below, t);
+      if (m) tables[t]!.push(m);
+      else below++;
+    }
+  }
+  // Within a table: those who came up first, then those who stayed, then those who came down.
+  return tables.map((x, t) => x.slice().sort((a, b) => Math.sign(t - a.origin) - Math.sign(t - b.origin) || better(a, b)).map((m) => m.id));
 }
 
 /** How often each pair has been partners, keyed like `Meetings`. */

@@ -5,9 +5,13 @@
  * 1. **Placement points**: at a table of k players, place p earns k - p points (4 players:
  *    3, 2, 1, 0). Tied players share the points of the places they cover (two tied first at
  *    four: (3 + 2) / 2 = 2.5 each). A bye earns the average of a full table of the event's
- *    size, (size - 1) / 2, and no game points.
+ *    size, (size - 1) / 2, and the average game points of that round's tables (a bye neither
+ *    helps nor hurts in either).
  * 2. **Game points**: the sum of the player's game scores, made "higher is better" (games won
  *    on low scores, like Onze, count them negative).
+ *
+ * A progressive event (`rankBy: "score"`, seed 004 "Progressive Cardeno": prizes for the
+ * highest and lowest score) ranks by game points first and placement points second.
  * 3. **Opponents' placement points**: the sum, over every opponent met (once per meeting), of
  *    that opponent's placement points.
  * 4. **Head-to-head**: among the players still tied, games where they met: +1 for each tied
@@ -60,11 +64,21 @@ export function highIsBetter(scores: readonly number[], winners: readonly number
   return best === Math.max(...scores) ? [...scores] : scores.map((s) => -s);
 }
 
+/** What ranks first: placement points (Swiss, round-robin), or the total game score (progressive). */
+export type RankBy = "placement" | "score";
+
+/** The game points a bye earns in `round`: the average over every seat of its tables (0 with no table). */
+export function byeGamePoints(round: RoundResult): number {
+  const all = round.tables.flatMap((t) => t.points);
+  return all.length ? all.reduce((a, b) => a + b, 0) / all.length : 0;
+}
+
 /**
  * The standings after `rounds` for `entrants` (join order), best first. `byePoints` is what a
- * bye earns ((size - 1) / 2 for tables of `size`).
+ * bye earns in placement points ((size - 1) / 2 for tables of `size`); `rankBy` what counts
+ * first (see the module comment).
  */
-export function standings(entrants: readonly string[], rounds: readonly RoundResult[], byePoints: number): Standing[] {
+export function standings(entrants: readonly string[], rounds: readonly RoundResult[], byePoints: number, rankBy: RankBy = "placement"): Standing[] {
   const placement = new Map<string, number>(entrants.map((e) => [e, 0]));
   const gamePoints = new Map<string, number>(entrants.map((e) => [e, 0]));
   const games = new Map<string, number>(entrants.map((e) => [e, 0]));
@@ -81,14 +95,18 @@ export function standings(entrants: readonly string[], rounds: readonly RoundRes
         met.get(id)?.push(...t.players.filter((o) => o !== id));
       });
     }
+    const byeGame = byeGamePoints(round);
     for (const id of round.byes) {
       add(placement, id, byePoints);
+      add(gamePoints, id, byeGame);
       add(byes, id, 1);
     }
   }
   const opponents = new Map(entrants.map((e) => [e, (met.get(e) ?? []).reduce((s, o) => s + (placement.get(o) ?? 0), 0)]));
-  const order = (a: string, b: string) =>
-    placement.get(b)! - placement.get(a)! || gamePoints.get(b)! - gamePoints.get(a)! || opponents.get(b)! - opponents.get(a)!;
+  const byPlacement = (a: string, b: string) => placement.get(b)! - placement.get(a)!;
+  const byScore = (a: string, b: string) => gamePoints.get(b)! - gamePoints.get(a)!;
+  const [first, second] = rankBy === "score" ? [byScore, byPlacement] : [byPlacement, byScore];
+  const order = (a: string, b: string) => first(a, b) || second(a, b) || opponents.get(b)! - opponents.get(a)!;
   const sorted = entrants.slice().sort((a, b) => order(a, b) || entrants.indexOf(a) - entrants.indexOf(b));
   // Head-to-head within each group still tied after the first three criteria.
   const h2h = new Map<string, number>(entrants.map((e) => [e, 0]));

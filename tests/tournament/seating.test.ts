@@ -8,10 +8,11 @@
 import { describe, expect, it } from "vitest";
 import { seedRng, shuffle } from "../../src/engine/rng";
 import {
-  addMeetings, arrangePartners, pairKey, pickByes, progressiveMoves, repeatsOf, seatByStanding, seatProgressive,
+  addMeetings, arrangePartners, pairKey, pickByes, progressiveFlows, progressiveTop, repeatsOf, seatByStanding, seatProgressive,
   seatRoundRobin, seatSwiss, sizesWithByes, tableSizes, type Meetings,
 } from "../../src/tournament/seating";
 import { standings, type RoundResult } from "../../src/tournament/standings";
+import { RATED_GAMES, seatCountsOf } from "../../src/games/index";
 
 const GAMES = [
   { name: "ONEXENO basic", allowed: [2, 3, 4, 5, 6, 7] },
@@ -97,31 +98,72 @@ describe("Swiss over simulated events", () => {
 });
 
 describe("progressive", () => {
-  it("moves the top two of each table up one and the bottom ones down; table 1's top and the last table's bottom stay", () => {
-    expect([2, 3, 4, 5, 6].map(progressiveMoves)).toEqual([{ up: 1, down: 1 }, { up: 2, down: 1 }, { up: 2, down: 2 }, { up: 2, down: 2 }, { up: 2, down: 2 }]);
+  it("exchanges as many both ways across each boundary: two at tables of 4+, the winner and the last at tables of 3 and 2", () => {
+    expect(progressiveFlows([4, 4, 4])).toEqual([2, 2]);
+    expect(progressiveFlows([3, 3, 3])).toEqual([1, 1]);
+    expect(progressiveFlows([2, 2, 2, 2])).toEqual([1, 1, 1]);
+    expect(progressiveFlows([5, 3, 5])).toEqual([2, 1]);
+    expect([2, 3, 4, 7].map(progressiveTop)).toEqual([1, 2, 2, 2]);
     const finish = [["a1", "a2", "a3", "a4"], ["b1", "b2", "b3", "b4"], ["c1", "c2", "c3", "c4"]];
     const next = seatProgressive(finish, [4, 4, 4], finish.flat());
     expect(next.map((t) => t.slice().sort())).toEqual([["a1", "a2", "b1", "b2"], ["a3", "a4", "c1", "c2"], ["b3", "b4", "c3", "c4"]]);
     expect(next[1]!.slice(0, 2)).toEqual(["c1", "c2"]); // those who came up are seated first
-    // A dropped player leaves a gap that the tables below fill.
+    // A dropped player leaves a gap: a4 (who would have gone down) stays, and nobody climbs two tables.
     const dropped = seatProgressive(finish, [4, 4, 3], finish.flat().filter((p) => p !== "a1"));
-    expect(dropped.flat()).toHaveLength(11);
-    expect(dropped[0]!.slice().sort()).toEqual(["a2", "b1", "b2", "c1"]);
+    expect(dropped.map((t) => t.slice().sort())).toEqual([["a2", "a3", "a4", "b1"], ["b2", "b3", "c1", "c2"], ["b4", "c3", "c4"]]);
   });
 
-  it("keeps every present player seated once over simulated events", () => {
-    for (const n of FIELDS) {
-      const players = Array.from({ length: n }, (_, i) => `p${i}`);
-      const sizes = tableSizes(n, 4, [2, 3, 4, 5, 6, 7])!;
-      let tables = seatByStanding(players, sizes);
-      for (let r = 1; r < 6; r++) {
-        const finish = tables.map((t, i) => { const places = randomPlaces(t.length, `prog:${n}:${r}:${i}`); return t.slice().sort((a, b) => places[t.indexOf(a)]! - places[t.indexOf(b)]!); });
-        tables = seatProgressive(finish, sizes, players);
-        expect(tables.flat().sort()).toEqual(players.slice().sort());
-        // Each winner of a table below the top is now one table higher.
-        finish.forEach((t, i) => { if (i > 0) expect(tables[i - 1]).toContain(t[0]); });
+  it("nine Onze players at three tables of 3: the winners go up one, the last down one, nobody two tables", () => {
+    const finish = [["a1", "a2", "a3"], ["b1", "b2", "b3"], ["c1", "c2", "c3"]];
+    const next = seatProgressive(finish, [3, 3, 3], finish.flat());
+    expect(next.map((t) => t.slice().sort())).toEqual([["a1", "a2", "b1"], ["a3", "b2", "c1"], ["b3", "c2", "c3"]]);
+  });
+
+  it("over every field from 6 to 64 and every table size of every rated game: nobody moves two tables, a table's top two never move down", () => {
+    let seatings = 0;
+    for (const game of RATED_GAMES) {
+      const counts = seatCountsOf(game.key);
+      for (const size of counts) {
+        for (let n = 6; n <= 64; n++) {
+          const players = Array.from({ length: n }, (_, i) => `p${i}`);
+          const split = sizesWithByes(n, size, counts);
+          if (!split) continue;
+          const byesSoFar = new Map<string, number>();
+          const sitOut = () => {
+            const byes = pickByes(players, split.byes, byesSoFar);
+            for (const b of byes) byesSoFar.set(b, (byesSoFar.get(b) ?? 0) + 1);
+            return players.filter((p) => !byes.includes(p));
+          };
+          let tables = seatByStanding(sitOut(), split.sizes);
+          for (let r = 1; r <= 3; r++) {
+            const finish = tables.map((t, i) => {
+              const places = randomPlaces(t.length, `prog:${game.key}:${size}:${n}:${r}:${i}`);
+              return t.slice().sort((a, b) => places[t.indexOf(a)]! - places[t.indexOf(b)]!);
+            });
+            const present = sitOut();
+            const next = seatProgressive(finish, split.sizes, present);
+            seatings++;
+            expect(next.map((t) => t.length)).toEqual(split.sizes);
+            expect(next.flat().sort()).toEqual(present.slice().sort());
+            const tableOf = new Map(next.flatMap((t, i) => t.map((p) => [p, i] as const)));
+            finish.forEach((t, i) => t.forEach((p, place) => {
+              const to = tableOf.get(p);
+              if (to === undefined) return; // a bye this round
+              const where = `${game.key} n=${n} size=${size} round ${r}: ${p} from table ${i + 1} (place ${place + 1})`;
+              expect(Math.abs(to - i), where).toBeLessThanOrEqual(1);
+              if (place < progressiveTop(t.length)) expect(to, where).toBeLessThanOrEqual(i);
+              // With everyone back and tables of 4 or more: the top two go up and the bottom two down.
+              if (split.byes === 0 && split.sizes.every((x) => x >= 4)) {
+                if (place < 2 && i > 0) expect(to, where).toBe(i - 1);
+                if (place >= t.length - 2 && i < finish.length - 1) expect(to, where).toBe(i + 1);
+              }
+            }));
+            tables = next;
+          }
+        }
       }
     }
+    expect(seatings).toBeGreaterThan(1000);
   });
 });
 

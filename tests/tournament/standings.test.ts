@@ -24,9 +24,38 @@ describe("placement points", () => {
 });
 
 describe("standings", () => {
-  it("rank by placement points, then game points; a bye earns its points", () => {
+  it("rank by placement points, then game points; a bye earns its points and the round's average game points", () => {
     const s = standings(["a", "b", "c", "d", "e"], [{ tables: [table(["a", "b"], [1, 2], [50, 10]), table(["c", "d"], [1, 2], [40, 30])], byes: ["e"] }], 0.5);
-    expect(s.map((x) => [x.id, x.rank, x.placement, x.gamePoints, x.byes])).toEqual([["a", 1, 1, 50, 0], ["c", 2, 1, 40, 0], ["e", 3, 0.5, 0, 1], ["d", 4, 0, 30, 0], ["b", 5, 0, 10, 0]]);
+    expect(s.map((x) => [x.id, x.rank, x.placement, x.gamePoints, x.byes])).toEqual([["a", 1, 1, 50, 0], ["c", 2, 1, 40, 0], ["e", 3, 0.5, 32.5, 1], ["d", 4, 0, 30, 0], ["b", 5, 0, 10, 0]]);
+  });
+
+  it("a bye neither helps nor hurts on game points: in Onze (fewest wins) and in a game where more is better", () => {
+    // Tables of 3: a bye earns 1 placement point, as second place does; b came second with the table's average score.
+    for (const [game, raw, winners] of [["Onze", [10, 50, 90], [0]], ["ONEXENO", [90, 50, 10], [0]]] as const) {
+      const points = highIsBetter(raw, winners);
+      const s = standings(["a", "b", "c", "d"], [{ tables: [table(["a", "b", "c"], [1, 2, 3], points)], byes: ["d"] }], 1);
+      const by = new Map(s.map((x) => [x.id, x]));
+      expect(by.get("d")!.gamePoints, game).toBe(by.get("b")!.gamePoints);
+      expect(by.get("d")!.placement, game).toBe(by.get("b")!.placement);
+      // Equal on placement and game points: the bye does not lift d above b (b's opponents break the tie).
+      expect(by.get("d")!.rank, game).toBeGreaterThan(by.get("b")!.rank);
+      // Before the fix a bye counted 0 game points: in Onze that was the best score of anyone.
+      expect(by.get("d")!.gamePoints, game).toBeLessThan(by.get("a")!.gamePoints);
+    }
+  });
+
+  it("a progressive event ranks by total game score first (seed 004: prizes for the highest and lowest score)", () => {
+    // Cardeno: c scores the most over two rounds (170 + 100) but lost both tables to d.
+    const rounds = [
+      { tables: [table(["a", "b"], [1, 2], [100, 90]), table(["d", "c"], [1, 2], [200, 170])], byes: [] },
+      { tables: [table(["a", "b"], [1, 2], [60, 50]), table(["d", "c"], [1, 2], [105, 100])], byes: [] },
+    ];
+    expect(standings(["a", "b", "c", "d"], rounds, 0.5).map((x) => x.id)).toEqual(["d", "a", "c", "b"]);
+    const byScore = standings(["a", "b", "c", "d"], rounds, 0.5, "score");
+    expect(byScore.map((x) => [x.id, x.gamePoints])).toEqual([["d", 305], ["c", 270], ["a", 160], ["b", 140]]);
+    // Onze counts fewest as best: its game points are negated, so the lowest total ranks first.
+    const onze = [{ tables: [table(["a", "b", "c"], [1, 2, 3], highIsBetter([20, 30, 80], [0])), table(["d", "e", "f"], [1, 2, 3], highIsBetter([5, 90, 95], [0]))], byes: [] }];
+    expect(standings(["a", "b", "c", "d", "e", "f"], onze, 1, "score").map((x) => x.id)).toEqual(["d", "a", "b", "c", "e", "f"]);
   });
 
   it("break a tie on placement and game points by opponents' placement points", () => {
