@@ -7,7 +7,7 @@
 import {
   ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, ChannelType, EmbedBuilder, MessageFlags,
   PermissionFlagsBits, StringSelectMenuBuilder,
-  type AutocompleteInteraction, type BaseMessageOptions, type ChatInputCommandInteraction, type MessageComponentInteraction,
+  type AutocompleteInteraction, type BaseMessageOptions, type ChatInputCommandInteraction, type MessageComponentInteraction, type TextBasedChannel,
 } from "discord.js";
 import type { BotContext } from "../src/bot/context";
 import { hint, type Choice } from "../src/bot/router";
@@ -104,28 +104,34 @@ export async function announce(interaction: ChatInputCommandInteraction | Messag
   });
 }
 
+/**
+ * Opens a solitaire game of `seed` (null: the daily deal) for `owner` in a new public thread of
+ * the text channel `channel`, and posts its table there. Returns the record. Throws a
+ * `UserError` where the channel cannot hold threads.
+ */
+export async function openSolitaireThread(
+  channel: TextBasedChannel, ctx: BotContext, guildId: string | null, owner: { readonly id: string; readonly name: string }, seed: string | null, note?: string,
+): Promise<SolitaireRecord> {
+  if (channel.type !== ChannelType.GuildText) throw new UserError("solitaire/no_threads", "Solitaire makes a thread, which this kind of channel cannot hold.");
+  const deal = seed ?? dailySeed(Date.now()).slice(6);
+  const thread = await channel.threads.create({ name: `${owner.name}'s solitaire · ${deal}`.slice(0, 100), autoArchiveDuration: 1440, reason: "ONEXENO solitaire" });
+  const rec = await ctx.solitaire.open({ threadId: thread.id, parentId: channel.id, guildId, ownerId: owner.id, ownerName: owner.name, seed });
+  await thread.send(await solitairePayload(rec, note ?? `${owner.name} deals a solitaire. Watch along; only ${owner.name} can play here.`));
+  return rec;
+}
+
 /** `/onexeno new game:solitaire [seed]`: opens a thread for the game (or uses this thread). */
 export async function startSolitaire(interaction: ChatInputCommandInteraction, ctx: BotContext, seed: string | null, name: string): Promise<void> {
   const channel = interaction.channel;
   if (!channel) throw new UserError("solitaire/no_channel", "Solitaire needs a server channel.");
   await respond(interaction, "reply", false, async () => {
-    let threadId = channel.id;
-    let parentId = channel.id;
     if (channel.isThread()) {
       if (await ctx.tables.get(channel.id)) throw new UserError("table/exists", "This thread holds a table already. Start solitaire in a channel: it makes its own thread.");
-      parentId = channel.parentId ?? channel.id;
-    } else {
-      if (channel.type !== ChannelType.GuildText) throw new UserError("solitaire/no_threads", "Solitaire makes a thread, which this kind of channel cannot hold.");
-      const deal = seed ?? dailySeed(Date.now()).slice(6);
-      const thread = await channel.threads.create({ name: `${name}'s solitaire · ${deal}`.slice(0, 100), autoArchiveDuration: 1440, reason: "ONEXENO solitaire" });
-      threadId = thread.id;
+      const rec = await ctx.solitaire.open({ threadId: channel.id, parentId: channel.parentId ?? channel.id, guildId: interaction.guildId, ownerId: interaction.user.id, ownerName: name, seed });
+      return solitairePayload(rec, `${name} deals a solitaire. Watch along; only ${name} can play here.`);
     }
-    const rec = await ctx.solitaire.open({ threadId, parentId, guildId: interaction.guildId, ownerId: interaction.user.id, ownerName: name, seed });
-    const payload = await solitairePayload(rec, `${name} deals a solitaire. Watch along; only ${name} can play here.`);
-    if (threadId === channel.id) return payload;
-    const thread = await interaction.client.channels.fetch(threadId);
-    if (thread?.isSendable()) await thread.send(payload);
-    return { content: `🃏 ${name} is playing solitaire on ${label(rec)} in <#${threadId}>. Anyone may watch; start your own with \`/onexeno new game:solitaire\`.`, allowedMentions: { parse: [] } };
+    const rec = await openSolitaireThread(channel, ctx, interaction.guildId, { id: interaction.user.id, name }, seed);
+    return { content: `🃏 ${name} is playing solitaire on ${label(rec)} in <#${rec.threadId}>. Anyone may watch; start your own with \`/onexeno new game:solitaire\`.`, allowedMentions: { parse: [] } };
   });
 }
 

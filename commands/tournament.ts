@@ -25,9 +25,10 @@ import { RATED_GAMES } from "../src/games/index";
 import type { Standing } from "../src/tournament/standings";
 import { renderPicture } from "../render/pool";
 import { clockChoices, rulesFrom, seatOf } from "./onexeno";
+import { openSolitaireThread } from "./solitaire";
 
 /** Component verbs of tournament messages. */
-export const TOURNAMENT_VERBS: ReadonlySet<string> = new Set(["tjoin", "tleave", "tcheck"]);
+export const TOURNAMENT_VERBS: ReadonlySet<string> = new Set(["tjoin", "tleave", "tcheck", "tplay"]);
 
 const RULES = readFileSync(new URL("../docs/rules/tournaments.md", import.meta.url), "utf8");
 const gameName = (key: string) => (key === CHALLENGE_GAME ? "ONEXENO solitaire" : RATED_GAMES.find((g) => g.key === key)?.name ?? key);
@@ -39,7 +40,9 @@ export function announcement(t: Tournament, note?: string): BaseMessageOptions {
   const people = t.entrants.filter((e) => !e.dropped);
   const list = people.slice(0, 40).map((e) => `${e.name}${t.status === "checkin" ? (e.checkedIn || e.computer ? " ✅" : " ⏳") : ""}`).join(", ");
   const c = t.challenge;
-  const running = c ? `The challenge is open until <t:${Math.floor((c.due ?? 0) / 1000)}:f>: play the deal with \`/onexeno new game:solitaire seed:${t.seed}\`. Your first finished game in the window counts.` : `Round ${t.played.length} of ${t.rounds} is under way.`;
+  const running = c
+    ? `The challenge is open until <t:${Math.floor((c.due ?? 0) / 1000)}:f>: press **Play the deal** for your game (or \`/onexeno new game:solitaire seed:${t.seed}\`). Your first finished game in the window counts; the podium comes as soon as every entrant has one.`
+    : `Round ${t.played.length} of ${t.rounds} is under way.`;
   const stage = t.status === "signup" ? "Sign-up is open." : t.status === "checkin" ? `Check-in is open until <t:${Math.floor((t.checkInDue ?? 0) / 1000)}:t>: press **Check in**, or you are dropped.` : t.status === "running" ? running : t.status === "over" ? "The event is over." : "The event was cancelled.";
   const what = c ? `challenge · one deal for everyone · a ${c.minutes}-minute window` : `${t.format} · ${t.rounds} round${t.rounds === 1 ? "" : "s"} · tables of ${t.tableSize} · clock ${clockName(t.clock)}`;
   const embed = new EmbedBuilder().setTitle(`🏆 ${t.name}`).setColor(0xe8c34a)
@@ -53,7 +56,9 @@ export function announcement(t: Tournament, note?: string): BaseMessageOptions {
         new ButtonBuilder().setCustomId(encodeId("tleave", 0, t.id)).setLabel("Leave").setStyle(ButtonStyle.Secondary),
         ...(t.status === "checkin" ? [new ButtonBuilder().setCustomId(encodeId("tcheck", 0, t.id)).setLabel("Check in").setStyle(ButtonStyle.Primary)] : []),
       ]
-    : [];
+    : c && t.status === "running"
+      ? [new ButtonBuilder().setCustomId(encodeId("tplay", 0, t.id)).setLabel("Play the deal").setEmoji("🃏").setStyle(ButtonStyle.Success)]
+      : [];
   return {
     ...(note ? { content: note } : { content: "" }),
     embeds: [embed],
@@ -309,9 +314,35 @@ export const tournamentCommand: Command<BotContext> = {
   },
 };
 
-/** The announcement's buttons: Join, Leave, Check in (the message is updated in place). */
+/**
+ * **Play the deal** on a running challenge: opens the entrant's own game of the event's deal in a
+ * thread of the event's channel, or points to the one they opened before (privately, either way).
+ */
+async function playTheDeal(interaction: MessageComponentInteraction, eventId: string, ctx: BotContext): Promise<void> {
+  const me = seatOf(interaction);
+  await respond(interaction, "reply", true, async () => {
+    const { threadId, opened, event } = await ctx.tournaments.challengeGame(eventId, me.userId, async (t) => {
+      const channel = await interaction.client.channels.fetch(t.channelId);
+      if (!channel?.isTextBased()) throw new UserError("solitaire/no_channel", "The challenge's channel cannot be reached.");
+      const rec = await openSolitaireThread(channel, ctx, t.guildId, { id: me.userId, name: me.name }, t.seed, `🏆 **${t.name}**: ${me.name}'s game of the challenge deal. Your first finished game counts. Watch along; only ${me.name} can play here.`);
+      return rec.threadId;
+    });
+    const done = event.challenge?.results.find((r) => r.userId === me.userId);
+    return {
+      content: opened
+        ? `🃏 Your game of **${event.name}** is in <#${threadId}>. Good luck!`
+        : done
+          ? `Your counted game of **${event.name}** is in <#${threadId}>: score ${done.score}.`
+          : `Your game of **${event.name}** is already open in <#${threadId}>: carry on there.`,
+      allowedMentions: { parse: [] },
+    };
+  });
+}
+
+/** The announcement's buttons: Join, Leave, Check in (the message is updated in place); Play the deal (a private reply). */
 export async function tournamentComponent(interaction: MessageComponentInteraction, id: ComponentId, ctx: BotContext): Promise<void> {
   const eventId = id.args[0] ?? "";
+  if (id.verb === "tplay") return playTheDeal(interaction, eventId, ctx);
   const me = seatOf(interaction);
   await respond(interaction, "update", false, async () => {
     const t = id.verb === "tjoin" ? await ctx.tournaments.join(eventId, { id: me.userId, name: me.name })

@@ -51,6 +51,8 @@ export interface Challenge {
   readonly opens?: number;
   readonly due?: number;
   readonly results: readonly ChallengeResult[];
+  /** The game each entrant opened with **Play the deal**: its thread (one per entrant). */
+  readonly games?: readonly { readonly userId: string; readonly threadId: string }[];
 }
 
 /** An entrant: a person (their user id) or a computer player the organiser added. */
@@ -136,6 +138,8 @@ function refuse(code: string, message: string): UserError {
 
 export class TournamentService {
   private readonly lock = new KeyedLock();
+  /** Serialises one entrant's **Play the deal** presses (key `event:user`). */
+  private readonly entrantLock = new KeyedLock();
   private timers = new Map<string, NodeJS.Timeout>();
   private stopped = false;
   /** Work started by game ends and timers, awaited by `stop`. */
@@ -261,6 +265,7 @@ export class TournamentService {
   async addComputers(id: string, count: number, level: ComputerLevel): Promise<Tournament> {
     return this.change(id, (t) => {
       if (t.status !== "signup" && t.status !== "checkin") throw refuse("tournament/started", "The event has started.");
+      if (t.challenge) throw refuse("tournament/no_computers", "A challenge is played by people: computers cannot play its deal.");
       const entrants = [...t.entrants];
       for (let i = 0; i < count && entrants.length < MAX_ENTRANTS; i++) {
         let n = 1;
@@ -356,16 +361,41 @@ export class TournamentService {
     return this.track(() => this.countChallenge(rec, entry));
   }
 
+  /**
+   * An entrant's own game of a running challenge's deal (**Play the deal**): the thread of the
+   * game they opened before, or a new one made by `open` (it opens the thread and the game and
+   * returns the thread's id), saved so that a second press reopens it. One entrant's presses
+   * are serialised, so a double click opens one game. Refuses when the challenge is not open,
+   * or for someone who is not an entrant.
+   */
+  async challengeGame(id: string, userId: string, open: (t: Tournament) => Promise<string>): Promise<{ threadId: string; opened: boolean; event: Tournament }> {
+    return this.entrantLock.run(`${id}:${userId}`, async () => {
+      const t = await this.get(id);
+      if (!t?.challenge) throw refuse("tournament/none", "There is no such challenge.");
+      const mine = t.challenge.games?.find((g) => g.userId === userId);
+      if (mine) return { threadId: mine.threadId, opened: false, event: t };
+      const now = this.now();
+      if (t.status !== "running" || t.challenge.due === undefined || now > t.challenge.due) throw refuse("tournament/not_running", "The challenge is not open: its window has not started or has closed.");
+      if (!t.entrants.some((e) => e.id === userId && !e.dropped)) throw refuse("tournament/not_in", "Only the challenge's entrants play its deal here. Practise it with `/onexeno new game:solitaire seed:" + t.seed + "`.");
+      const threadId = await open(t);
+      const event = await this.change(id, (x) => ({ ...x, challenge: { ...x.challenge!, games: [...(x.challenge!.games ?? []), { userId, threadId }] } }));
+      return { threadId, opened: true, event };
+    });
+  }
+
   private async countChallenge(rec: { readonly guildId: string | null; readonly seed: string; readonly ownerId: string }, entry: { readonly score: number; readonly square: number; readonly moves: number; readonly at: number }): Promise<void> {
     for (const t of await this.list(rec.guildId)) {
       const c = t.challenge;
       if (!c || t.status !== "running" || t.seed !== rec.seed || c.due === undefined || c.opens === undefined) continue;
       if (entry.at > c.due || entry.at < c.opens || !t.entrants.some((e) => e.id === rec.ownerId && !e.dropped)) continue;
-      await this.change(t.id, (x) => {
+      const after = await this.change(t.id, (x) => {
         const cc = x.challenge!;
         if (x.status !== "running" || cc.results.some((r) => r.userId === rec.ownerId)) return null;
         return { ...x, challenge: { ...cc, results: [...cc.results, { userId: rec.ownerId, score: entry.score, square: entry.square, moves: entry.moves, at: entry.at }] } };
       });
+      // Every entrant has a counted game: nothing can change any more, so the podium comes now.
+      const counted = new Set(after.challenge!.results.map((r) => r.userId));
+      if (after.status === "running" && after.entrants.every((e) => e.dropped || counted.has(e.id))) await this.finish(after.id);
     }
   }
 

@@ -251,4 +251,47 @@ describe("a tournament from sign-up to podium", () => {
     writeFileSync(join(OUT, "challenge-standings.png"), sb.attachmentBytes(sheet.attachments[0]!)!);
     expect(h.log.errors).toEqual([]);
   });
+  it("a challenge played by clicking: Play the deal opens each entrant's game once, and the podium comes when everyone has a counted game", async () => {
+    const sb = h.standin;
+    const threadOf = (content: string) => /<#(\d+)>/.exec(content)?.[1] ?? "";
+    await sb.command(MOD, CARD_ROOM, "tournament create", { game: "solitaire", format: "challenge", rounds: 1, name: "Click deal", window: 60 });
+    const t = (await h.bot.tournaments.list(sb.guildId)).find((x) => x.name === "Click deal")!;
+    const refused = await sb.command(MOD, CARD_ROOM, "tournament computers", { count: 1, event: t.id });
+    expect(refused.original?.content).toContain("computers cannot play its deal");
+    for (const who of [ADA, BEN, CLEO]) await sb.command(who, CARD_ROOM, "tournament join", { event: t.id });
+    const ann = (await sb.command(MOD, CARD_ROOM, "tournament start", { event: t.id })).original!;
+    expect(JSON.stringify(ann.embeds)).toContain("Play the deal");
+    const press = async (who: string) => (await sb.click(who, ann, Harness.idOf(ann, "tplay"))).original!.content;
+    // Someone who did not sign up is told how to practise instead.
+    expect(await press(DEV)).toContain("Only the challenge's entrants");
+    const threads = new Map<string, string>();
+    for (const who of [ADA, BEN, CLEO]) {
+      const said = await press(who);
+      expect(said).toContain("Your game of **Click deal** is in");
+      threads.set(who, threadOf(said));
+      expect((await h.bot.solitaire.get(threads.get(who)!))?.seed).toBe(t.seed);
+    }
+    expect(new Set(threads.values()).size).toBe(3);
+    // A second press reopens the same game rather than dealing another.
+    expect(await press(ADA)).toContain(`already open in <#${threads.get(ADA)}>`);
+    /** Draws `draws` times from the table message, then resigns with the buttons. */
+    const play = async (who: string, draws: number) => {
+      const thread = threads.get(who)!;
+      for (let i = 0; i < draws; i++) await sb.click(who, h.latestPublic(thread), Harness.idOf(h.latestPublic(thread), "sdraw"));
+      const ask = await sb.click(who, h.latestPublic(thread), Harness.idOf(h.latestPublic(thread), "sresign"));
+      await sb.click(who, ask.original!, Harness.idOf(ask.original!, "confirm"));
+    };
+    await play(ADA, 2);
+    await play(BEN, 1);
+    await h.until("two counted games", async () => (await h.bot.tournaments.get(t.id))!.challenge!.results.length === 2);
+    expect((await h.bot.tournaments.get(t.id))!.status).toBe("running");
+    expect(await press(ADA)).toContain("Your counted game of **Click deal**");
+    // The last entrant's game: nothing can change any more, so the podium comes without waiting for the window.
+    await play(CLEO, 0);
+    await h.until("the event to end", async () => (await h.bot.tournaments.get(t.id))!.status === "over");
+    const podium = await h.until("the podium", () => sb.visibleMessages(CARD_ROOM, null).find((m) => m.content.includes("**Click deal** is over")));
+    expect(podium.content).toMatch(/🥇/);
+    await h.until("the final standings", () => sb.visibleMessages(CARD_ROOM, null).find((m) => m.content.includes("Click deal: final standings")));
+    expect(h.log.errors).toEqual([]);
+  });
 });
