@@ -19,6 +19,7 @@ import { Publisher } from "./bot/publisher";
 import { Coalescer } from "./bot/coalesce";
 import { createRouter, type InteractionEvent, type Logger } from "./bot/router";
 import { SolitaireService, type Leaderboard, type SolitaireRecord } from "./bot/solitaire";
+import { ChannelIndex } from "./bot/channels";
 import { TableService, type AnyTable, type AnyTables, type CanastaTables, type OnexenoTables, type TableServiceOptions } from "./bot/tables";
 import { ratedResult, TABLE_GAME_RULES } from "./games/index";
 import { DueIndex, type DueStore } from "./store/due";
@@ -144,10 +145,13 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const log = opts.log ?? consoleLogger;
   const services = new Map<string, AnyTables>();
   const ratings = new RatingService(opts.stores.ratings, opts.tableOptions?.now);
+  // One table per channel across every game (solitaire threads included).
+  const channels = new ChannelIndex();
+  const tableOptions: TableServiceOptions = { ...opts.tableOptions, channels };
   for (const g of TABLE_GAME_RULES) {
     const store = opts.stores.games.get(g.id);
     if (!store) throw new Error(`no store for ${g.id}`);
-    const service = new TableService(store, g.definition as never, opts.tableOptions, g.seats as never) as AnyTables;
+    const service = new TableService(store, g.definition as never, tableOptions, g.seats as never) as AnyTables;
     // A game that ends by its rules updates the ratings of the people who played it.
     service.onFinish((rec) => {
       const result = ratedResult(rec.game, rec.config, rec.state);
@@ -159,7 +163,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   }
   const tables = services.get("onexeno") as unknown as OnexenoTables;
   const canastaTables = services.get("canasta") as unknown as CanastaTables;
-  const solitaire = new SolitaireService(opts.stores.solitaire, opts.stores.leaderboards, opts.tableOptions?.now);
+  const solitaire = new SolitaireService(opts.stores.solitaire, opts.stores.leaderboards, opts.tableOptions?.now, channels);
   const client = new Client({
     intents: [GatewayIntentBits.Guilds], rest: { api: opts.apiUrl },
     ...(opts.shards ? { shards: [...opts.shards.ids], shardCount: opts.shards.count } : {}),

@@ -7,6 +7,7 @@ import { onexenoSolitaire, setupSolitaire, solitaireScore, type SolitaireMove, t
 import type { RecordStore } from "../store/store";
 import { UserError } from "./errors";
 import { refuse } from "./words";
+import type { ChannelIndex } from "./channels";
 import { KeyedLock } from "./lock";
 
 /** The stored record of a solitaire game (plain, versioned JSON). */
@@ -76,7 +77,11 @@ export class SolitaireService {
     private readonly games: RecordStore<SolitaireRecord>,
     private readonly boards: RecordStore<Leaderboard>,
     private readonly now: () => number = Date.now,
-  ) {}
+    /** One table per channel across every game: a solitaire thread (finished or not) keeps other tables out. */
+    private readonly channelIndex: ChannelIndex | null = null,
+  ) {
+    channelIndex?.register({ game: "solitaire", holds: async (threadId) => (await games.get(threadId)) !== undefined });
+  }
 
   async get(threadId: string): Promise<SolitaireRecord | undefined> {
     return this.games.get(threadId);
@@ -95,10 +100,12 @@ export class SolitaireService {
       schema: 1, threadId: opts.threadId, parentId: opts.parentId, guildId: opts.guildId, ownerId: opts.ownerId, ownerName: opts.ownerName,
       seed, daily: opts.seed === null, rev: 1, state: setupSolitaire(seed), moves: [], createdAt: now, updatedAt: now,
     };
-    await this.lock.run(opts.threadId, async () => {
-      if (await this.games.get(opts.threadId)) throw new UserError("solitaire/exists", "This thread already holds a solitaire game.");
-      await this.games.set(opts.threadId, rec);
-    });
+    const openHere = () =>
+      this.lock.run(opts.threadId, async () => {
+        if (await this.games.get(opts.threadId)) throw new UserError("solitaire/exists", "This thread already holds a solitaire game.");
+        await this.games.set(opts.threadId, rec);
+      });
+    await (this.channelIndex ? this.channelIndex.claim(opts.threadId, "solitaire", openHere) : openHere());
     return rec;
   }
 

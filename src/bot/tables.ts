@@ -15,6 +15,7 @@ import { seatCountsFor, type OnexenoConfig, type OnexenoMove, type OnexenoState,
 import type { RecordStore } from "../store/store";
 import { UserError } from "./errors";
 import { refuse } from "./words";
+import type { ChannelIndex } from "./channels";
 import { KeyedLock } from "./lock";
 import { Sequencer } from "./sequencer";
 import type { Levels } from "../games/index";
@@ -79,6 +80,8 @@ export interface TableServiceOptions {
    * faster clock; timers are shortened by this factor.
    */
   readonly clockRate?: number;
+  /** One table per channel across every game (src/bot/channels.ts): opening a table claims the channel there. */
+  readonly channels?: ChannelIndex;
 }
 
 /**
@@ -131,6 +134,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
   private readonly listeners: WakeListener[] = [];
   private readonly finished: ((rec: GameTable<G, C, S, M>) => void)[] = [];
   private readonly sequencer: Sequencer;
+  private readonly channelIndex: ChannelIndex | null;
 
   constructor(
     private readonly store: RecordStore<GameTable<G, C, S, M>>,
@@ -142,6 +146,8 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
     this.now = opts.now ?? Date.now;
     this.newSeed = opts.newSeed ?? (() => crypto.randomUUID());
     this.computers = seatRules !== null;
+    this.channelIndex = opts.channels ?? null;
+    this.channelIndex?.register({ game: def.id, holds: async (channelId) => ((await store.get(channelId))?.status ?? "over") !== "over" });
     const window = opts.orderWindowMs ?? ORDER_WINDOW_MS;
     this.sequencer = new Sequencer(window, this.now, Math.max(1000, window));
   }
@@ -346,9 +352,15 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
 
   /**
    * Opens a lobby; the host takes the first seat. `clock` is the turn clock (null: none).
-   * Refuses if a table is running here.
+   * Refuses (`table/exists`) if a table of this game is running here, or, with a channel
+   * index, a table of any other game.
    */
   async open(channelId: string, guildId: string | null, host: Seat, config: C, seed: string | null = null, clock: ClockSetting | null = null): Promise<GameTable<G, C, S, M>> {
+    if (this.channelIndex) return this.channelIndex.claim(channelId, this.def.id, () => this.openHere(channelId, guildId, host, config, seed, clock));
+    return this.openHere(channelId, guildId, host, config, seed, clock);
+  }
+
+  private async openHere(channelId: string, guildId: string | null, host: Seat, config: C, seed: string | null, clock: ClockSetting | null): Promise<GameTable<G, C, S, M>> {
     const rec = await this.update(channelId, (rec) => {
       if (rec && rec.status !== "over") {
         throw refuse("table/exists");

@@ -683,14 +683,7 @@ export class DiscordStandin extends EventEmitter {
       }
     }
     if (method === "POST" && (is("/channels/:id/threads") || is("/channels/:id/messages/:mid/threads"))) {
-      const parent = this.channel(seg[1] as string);
-      const thread: StandinChannel = { id: snowflake(), name: String(body.name ?? "thread").slice(0, 100), type: 11, parentId: parent.id, ...(parent.guildId ? { guildId: parent.guildId } : {}) };
-      this.channels.push(thread);
-      this.messages.set(thread.id, []);
-      const obj = this.channelObject(thread);
-      this.broadcast("THREAD_CREATE", { ...obj, newly_created: true }, this.guildOf(parent.id));
-      this.emit("channel", thread);
-      return obj;
+      return this.channelObject(this.createThread(seg[1] as string, String(body.name ?? "thread")));
     }
     throw new HttpError(404, 0, `stand-in: ${method} ${route} is not implemented`);
   }
@@ -917,6 +910,20 @@ export class DiscordStandin extends EventEmitter {
     const u = this.users.find((x) => x.id === id);
     if (!u) throw new Error(`unknown stand-in user ${id}`);
     return u;
+  }
+
+  /**
+   * A public thread under `parentId` (as the bot's POST /channels/:id/threads makes, or a user
+   * in the client): stored, announced to the bot with THREAD_CREATE and to the local page.
+   */
+  createThread(parentId: string, name: string): StandinChannel {
+    const parent = this.channel(parentId);
+    const thread: StandinChannel = { id: snowflake(), name: name.slice(0, 100), type: 11, parentId: parent.id, ...(parent.guildId ? { guildId: parent.guildId } : {}) };
+    this.channels.push(thread);
+    this.messages.set(thread.id, []);
+    this.broadcast("THREAD_CREATE", { ...this.channelObject(thread), newly_created: true }, this.guildOf(parent.id));
+    this.emit("channel", thread);
+    return thread;
   }
 
   private baseInteraction(type: number, userId: string, channelId: string, ageMs = 0): Record<string, unknown> & { id: string; token: string } {
