@@ -3,10 +3,13 @@
  * next piece, a countdown's or reveal's end) and when each computer grabs.
  *
  * A computer sees only the centre and its own board (`CardenoView` of its seat) and grabs
- * only pieces that fit. Its reaction to a piece is drawn per (deal, round, piece, seat) from
- * its level's range, counted from the moment the piece was turned:
- * - normal: 2.0 to 4.0 s, and it does not notice 1 piece in 10;
- * - easy: 3.5 to 6.5 s, and it does not notice 1 piece in 3.
+ * only pieces that fit. Its reaction to a piece is drawn per (deal, round, piece, seat and the
+ * moment the piece was turned) from its level's range, counted from that moment:
+ * - normal: 2.0 to 4.0 s, and 1 piece in 10 it notices late (4 to 10 s);
+ * - easy: 3.5 to 6.5 s, and 1 piece in 3 it notices late (6.5 to 16.5 s).
+ * A computer is slow to notice a piece, never blind to it for good: a piece it noticed late, or
+ * that went back under the pile before it looked, gets a fresh draw each time it is turned again,
+ * so a Full-Board race never stalls on the last pieces a computer needs.
  * A person at a Discord table sees a piece only after the table picture is edited (up to the
  * edit gap, about 1.2 s, plus delivery), then has to find it among up to ten pieces, match
  * shape and rank against 25 cut-outs, and click: a quick person manages that in 2 to 3 s, so
@@ -19,10 +22,13 @@ import type { ComputerLevel } from "../onexeno/computer";
 import { cardenoView, fittingCells, hostDue, RESUME_AFTER_MS, type CardenoMove, type CardenoState, type CardenoView } from "./game";
 import { pieceOf } from "./pieces";
 
-/** Reaction ranges (ms from a piece's turn), chance of not noticing a piece, pause after a grab (ms). */
-export const REACTION: Readonly<Record<ComputerLevel, { readonly min: number; readonly max: number; readonly miss: number; readonly gap: number }>> = {
-  normal: { min: 2000, max: 4000, miss: 0.1, gap: 1200 },
-  easy: { min: 3500, max: 6500, miss: 1 / 3, gap: 2000 },
+/**
+ * Reaction ranges (ms from a piece's turn), the chance of noticing a piece late, how much later
+ * at most (ms after `max`), and the pause after a grab (ms).
+ */
+export const REACTION: Readonly<Record<ComputerLevel, { readonly min: number; readonly max: number; readonly miss: number; readonly late: number; readonly gap: number }>> = {
+  normal: { min: 2000, max: 4000, miss: 0.1, late: 6000, gap: 1200 },
+  easy: { min: 3500, max: 6500, miss: 1 / 3, late: 10_000, gap: 2000 },
 };
 
 /** A computer settles its poker hand this long after the reveal opens, ms. */
@@ -44,9 +50,9 @@ export function computerGrab(view: CardenoView, level: ComputerLevel, key: strin
   let best: { piece: number; at: number } | null = null;
   for (const f of view.centre) {
     if (fittingCells(view, seat, pieceOf(f.piece)).length === 0) continue;
-    const k = `${key}:${view.round}:${f.piece}:${seat}`;
-    if (unit(`${k}:miss`) < r.miss) continue;
-    const at = Math.max(Math.round(f.at + r.min + unit(k) * (r.max - r.min)), (view.grabbedAt[seat] ?? 0) + r.gap, view.locked[seat] ?? 0);
+    const k = `${key}:${view.round}:${f.piece}:${seat}:${f.at}`;
+    const react = unit(`${k}:miss`) < r.miss ? r.max + unit(`${k}:late`) * r.late : r.min + unit(k) * (r.max - r.min);
+    const at = Math.max(Math.round(f.at + react), (view.grabbedAt[seat] ?? 0) + r.gap, view.locked[seat] ?? 0);
     if (!best || at < best.at) best = { piece: f.piece, at };
   }
   return best;

@@ -11,6 +11,7 @@ import {
 } from "../../../src/games/cardeno/game";
 import { cardenoRealtime, REACTION } from "../../../src/games/cardeno/computer";
 import { CELLS, faceOf, fits, LINES, pieceOf } from "../../../src/games/cardeno/pieces";
+import { playCardeno } from "../../helpers/cardeno";
 
 const T0 = 1_700_000_000_000;
 
@@ -288,5 +289,17 @@ describe("Cardeno computers", () => {
       const replayed = log.reduce((x, a) => act(x, a.seat, a.move, a.at), setup(seats, { variant, pace: 1, rounds: 2 }, seed));
       expect(replayed).toEqual(s);
     }
+  });
+
+  it("a computer is slow to notice a piece, never blind to it: 200 seeded computer-only Full-Board rounds all end with a full board", () => {
+    const ends: Record<string, number> = {};
+    for (let i = 0; i < 200; i++) {
+      const levels = (["normal", "easy", "normal", "easy", "normal", "easy"] as const).slice(0, 2 + (i % 5));
+      const final = playCardeno({ variant: "full-board", rounds: 1 }, [...levels], `full-${i}`);
+      const ended = final.sheet[0]!.ended;
+      ends[ended] = (ends[ended] ?? 0) + 1;
+    }
+    // Before: a missed piece stayed missed for the round, and 6 of these 200 ended idle after 5 minutes, scoring nothing.
+    expect(ends).toEqual({ full: 200 });
   });
 });
