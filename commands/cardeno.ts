@@ -253,7 +253,9 @@ export function eventsNote(rec: CardenoTable, events: readonly CardenoEvent[]): 
 /**
  * Shows what changed at a Cardeno table (a grab, or the table's own steps): a new table message
  * when something notable happened (CARDENO, DOUBLE, the reveal, a round's result, a new round),
- * else a coalesced edit of the live table; and every open panel refreshed.
+ * else a coalesced edit of the live table; and every open panel refreshed. Announcements and
+ * edits take from the channel's budget (`ctx.budget`: 5 writes in any 5 s, Discord's bucket for
+ * a channel's messages) and render once it grants them, so what is shown is the newest state.
  */
 export async function cardenoChanged(ctx: BotContext, channelId: string, before: CardenoTable, after: CardenoTable): Promise<void> {
   const events = after.state?.events.slice(before.state?.events.length ?? 0) ?? [];
@@ -261,12 +263,22 @@ export async function cardenoChanged(ctx: BotContext, channelId: string, before:
   refreshPanels(ctx, channelId);
   if (note !== null) {
     ctx.coalescer.drop(`cardeno-table:${channelId}`);
-    await ctx.post(channelId, await cardenoPayload(after, note));
+    await ctx.budget.take(channelId, 2); // the new message, and the edit that tidies the one before it
+    const now = (await tablesOf(ctx).get(channelId)) as CardenoTable | undefined;
+    // The newest state of this table (a later round's table keeps this announcement's picture).
+    const shown = now && now.createdAt === after.createdAt && now.rev >= after.rev ? now : after;
+    await ctx.post(channelId, await cardenoPayload(shown, note));
     return;
   }
   ctx.coalescer.request(`cardeno-table:${channelId}`, async () => {
-    const rec = (await tablesOf(ctx).get(channelId)) as CardenoTable | undefined;
-    if (!rec || rec.status !== "playing") return;
+    const live = async () => {
+      const rec = (await tablesOf(ctx).get(channelId)) as CardenoTable | undefined;
+      return rec?.status === "playing" ? rec : null;
+    };
+    if (!(await live())) return;
+    await ctx.budget.take(channelId);
+    const rec = await live();
+    if (!rec) return;
     const payload = await cardenoPayload(rec);
     const { record: _r, ...body } = payload;
     if (!(await ctx.editLive(channelId, body))) await ctx.post(channelId, payload);

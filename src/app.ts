@@ -16,6 +16,7 @@ import { markStart } from "./bot/restart";
 import { TournamentService, type Tournament } from "./bot/tournaments";
 import { finalMessages, roundMessage } from "../commands/tournament";
 import { Publisher } from "./bot/publisher";
+import { ChannelBudget } from "./bot/budget";
 import { Coalescer } from "./bot/coalesce";
 import { createRouter, type InteractionEvent, type Logger } from "./bot/router";
 import { SolitaireService, type Leaderboard, type SolitaireRecord } from "./bot/solitaire";
@@ -168,11 +169,15 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     intents: [GatewayIntentBits.Guilds], rest: { api: opts.apiUrl },
     ...(opts.shards ? { shards: [...opts.shards.ids], shardCount: opts.shards.count } : {}),
   });
+  // Every create and edit of a channel message is counted in the channel's budget (5 per 5 s on Discord).
+  const budget = new ChannelBudget();
   const live = new LiveTables(
     opts.stores.live,
     async (channelId, messageId, payload) => {
       const channel = await client.channels.fetch(channelId);
-      if (channel?.isTextBased()) await channel.messages.edit(messageId, payload);
+      if (!channel?.isTextBased()) return;
+      budget.note(channelId);
+      await channel.messages.edit(messageId, payload);
     },
     log,
     async (channelId, messageId) => {
@@ -184,6 +189,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const send = async (channelId: string, payload: BaseMessageOptions) => {
     const channel = await client.channels.fetch(channelId);
     if (!channel?.isSendable()) throw new Error(`channel ${channelId} cannot take messages`);
+    budget.note(channelId);
     const sending = (channel as SendableChannels).send(withoutRecord(payload)).then((m) => m.id);
     const record = recordOf(payload);
     if (record !== undefined) void live.shown(channelId, sending.catch(() => undefined), record, (payload as TablePayload).rev);
@@ -209,7 +215,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   // Real-time tables and private panels are edited at most this often (Discord's message edit limits).
   const coalescer = new Coalescer(opts.editGapMs ?? 1200, (key, e) => log.info(`could not refresh ${key}: ${e instanceof Error ? e.message : String(e)}`));
   const ctx: BotContext = {
-    tables, canasta: canastaTables, games: services, solitaire, ratings, tournaments, log, coalescer,
+    tables, canasta: canastaTables, games: services, solitaire, ratings, tournaments, log, coalescer, budget,
     afterReply: (channelId) => autoplay.kick(channelId), post: (channelId, payload) => post(channelId, payload),
     editLive: (channelId, payload) => live.editLive(channelId, payload),
   };

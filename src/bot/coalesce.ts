@@ -3,7 +3,9 @@
  * (https://discord.com/developers/docs/topics/rate-limits): for each key (a channel's live
  * table, one player's panel) a job runs at most once every `gapMs`; requests made meanwhile
  * collapse into one run at the end of the gap, which renders the newest state. A job never
- * overlaps itself. Errors are the job's to handle (they are caught and passed to `onError`).
+ * overlaps itself. The gap counts from the end of a run (a job may wait for the channel's
+ * budget before it writes, so its write comes at its end). Errors are the job's to handle (they
+ * are caught and passed to `onError`).
  */
 export class Coalescer {
   private readonly last = new Map<string, number>();
@@ -59,6 +61,7 @@ export class Coalescer {
       .catch((e: unknown) => this.onError(key, e))
       .finally(() => {
         this.busy.delete(key);
+        this.last.set(key, this.now());
         // A request made while this ran: schedule it after the gap.
         const next = this.jobs.get(key);
         if (next) {

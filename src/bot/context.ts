@@ -5,6 +5,7 @@ import type { Logger } from "./router";
 import type { TournamentService } from "./tournaments";
 import type { SolitaireService } from "./solitaire";
 import type { AnyTables, CanastaTables, OnexenoTables } from "./tables";
+import type { ChannelBudget } from "./budget";
 import type { Coalescer } from "./coalesce";
 
 export interface BotContext {
@@ -35,4 +36,6 @@ export interface BotContext {
   readonly editLive: (channelId: string, payload: BaseMessageOptions) => Promise<boolean>;
   /** Paces edits of fast-changing messages (real-time tables, private panels) to Discord's rate limits. */
   readonly coalescer: Coalescer;
+  /** Each channel's budget of message creates and edits (5 per 5 s): real-time tables take from it before every write. */
+  readonly budget: ChannelBudget;
 }

@@ -109,10 +109,23 @@ const WEB_FILES: Record<string, [string, string]> = {
 };
 
 class HttpError extends Error {
-  constructor(readonly status: number, readonly code: number, message: string) {
+  constructor(readonly status: number, readonly code: number, message: string, readonly headers: Record<string, string> = {}, readonly extra: Record<string, unknown> = {}) {
     super(message);
   }
 }
+
+/**
+ * The per-channel message bucket bots observe on Discord: at most `count` creates and edits of
+ * channel messages in any `windowMs` (5 per 5 s). Discord publishes no per-route numbers; a bot
+ * reads the `X-RateLimit-*` headers (https://discord.com/developers/docs/topics/rate-limits).
+ */
+export interface MessageLimit {
+  readonly count: number;
+  readonly windowMs: number;
+}
+
+/** The bucket seen for a channel's messages on Discord: 5 per 5 s. */
+export const CHANNEL_MESSAGE_LIMIT: MessageLimit = { count: 5, windowMs: 5000 };
 
 interface GatewaySession {
   ws: WebSocket;
@@ -169,6 +182,15 @@ export class DiscordStandin extends EventEmitter {
   readonly faults = new RestFaults();
   /** Every message edit (channel route or interaction webhook), newest last: channel, message, when (ms), private or not. */
   readonly edits: { channelId: string; messageId: string; at: number; ephemeral: boolean }[] = [];
+  /**
+   * The per-channel bucket of message creates and edits (POST and PATCH on a channel's
+   * messages), answered with 429 and `Retry-After` past it, as Discord does; null: not
+   * enforced. Off by default until the bot paces every channel (turn-based tests run computers
+   * every 20 ms); tests of real-time tables switch it on.
+   */
+  messageLimit: MessageLimit | null = null;
+  /** Each channel's message creates and edits through the bot token, newest last (ms). */
+  readonly channelWrites: { channelId: string; at: number; method: string }[] = [];
   /** Requests the stand-in refused as Discord would (limits, deadlines), newest last. */
   readonly refusals: { method: string; route: string; status: number; code: number; message: string }[] = [];
   /** While true, gateway dispatches wait (a stalled connection); `resumeGateway` sends them. */
@@ -587,8 +609,8 @@ export class DiscordStandin extends EventEmitter {
       const he = e instanceof HttpError ? e : e instanceof LimitError ? new HttpError(400, 50035, e.message) : new HttpError(400, 50035, e instanceof Error ? e.message : String(e));
       this.refusals.push({ method: req.method ?? "GET", route: url.pathname, status: he.status, code: he.code, message: he.message });
       this.emit("refusal", this.refusals.at(-1));
-      res.writeHead(he.status, { "content-type": "application/json" });
-      res.end(JSON.stringify({ code: he.code, message: he.message, ...(e instanceof LimitError ? { errors: { [e.path]: { _errors: [{ code: "BASE_TYPE_INVALID", message: e.reason }] } } } : {}) }));
+      res.writeHead(he.status, { "content-type": "application/json", ...he.headers });
+      res.end(JSON.stringify({ code: he.code, message: he.message, ...he.extra, ...(e instanceof LimitError ? { errors: { [e.path]: { _errors: [{ code: "BASE_TYPE_INVALID", message: e.reason }] } } } : {}) }));
     }
   }
 
@@ -659,6 +681,7 @@ export class DiscordStandin extends EventEmitter {
       if (method === "GET") return this.commands.get(scope) ?? [];
     }
     if (method === "GET" && is("/channels/:id")) return this.channelObject(this.channel(seg[1] as string));
+    if ((method === "POST" && is("/channels/:id/messages")) || (method === "PATCH" && is("/channels/:id/messages/:mid"))) this.spendMessage(seg[1] as string, method);
     if (is("/channels/:id/messages")) {
       const ch = this.channel(seg[1] as string);
       if (method === "POST") {
@@ -910,6 +933,27 @@ export class DiscordStandin extends EventEmitter {
     const u = this.users.find((x) => x.id === id);
     if (!u) throw new Error(`unknown stand-in user ${id}`);
     return u;
+  }
+
+  /**
+   * Takes one message create or edit from `channelId`'s bucket, or refuses with 429 and the
+   * headers Discord sends (`Retry-After` in seconds, `X-RateLimit-*`) when it is empty.
+   */
+  private spendMessage(channelId: string, method: string): void {
+    const now = Date.now();
+    const limit = this.messageLimit;
+    if (limit) {
+      const recent = this.channelWrites.filter((w) => w.channelId === channelId && w.at > now - limit.windowMs);
+      if (recent.length >= limit.count) {
+        const resetMs = recent[recent.length - limit.count]!.at + limit.windowMs - now;
+        const after = Math.max(0.001, resetMs / 1000);
+        throw new HttpError(429, 0, "You are being rate limited.", {
+          "retry-after": String(Math.ceil(after)), "x-ratelimit-limit": String(limit.count), "x-ratelimit-remaining": "0",
+          "x-ratelimit-reset": String((now + resetMs) / 1000), "x-ratelimit-reset-after": after.toFixed(3), "x-ratelimit-bucket": `channel-messages-${channelId}`, "x-ratelimit-scope": "user",
+        }, { retry_after: after, global: false });
+      }
+    }
+    this.channelWrites.push({ channelId, at: now, method });
   }
 
   /**

@@ -9,6 +9,7 @@
  */
 import { writeFileSync, mkdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHANNEL_MESSAGE_LIMIT } from "../../src/standin/server";
 import { ADA, BEN, CARD_ROOM, CLEO, GENERAL, Harness } from "./harness";
 import { applyAction } from "../../src/engine/definition";
 import { cardeno, fittingCells, placementProblems, type CardenoState } from "../../src/games/cardeno/game";
@@ -330,3 +331,36 @@ describe("Cardeno: a 5-round game of computers on a fast clock, with a restart m
     expect(said).toContain("POKER-CARDENO");
   }, 600_000);
 });
+
+describe("Cardeno: the channel's message bucket at the fastest pace", () => {
+  const h = new Harness();
+  beforeAll(async () => {
+    await h.start();
+    h.standin.messageLimit = CHANNEL_MESSAGE_LIMIT; // 429 past 5 creates and edits in 5 s, as Discord
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+  const table = async () => (await h.bot.games.get("cardeno")!.get(CARD_ROOM)) as Table | undefined;
+
+  it("one person and three computers at pace 1: announcements and edits share 5 writes in any 5 s, no 429, the newest state shown", async () => {
+    const sb = h.standin;
+    await sb.command(ADA, CARD_ROOM, "cardeno new", { pace: 1, rounds: 1, seed: "e2e-bucket" });
+    for (let i = 0; i < 3; i++) await sb.command(ADA, CARD_ROOM, "cardeno bot add", { level: "normal" });
+    const from = Date.now();
+    await sb.command(ADA, CARD_ROOM, "cardeno start");
+    await h.until("the game to end", async () => (await table())?.status === "over", 300_000);
+    const last = await h.waitForPublic(CARD_ROOM, (m) => m.content.includes("Game over"));
+    expect(last.attachments[0]?.filename).toBe("cardeno.png");
+    const said = sb.visibleMessages(CARD_ROOM, null).map((m) => m.content).join("\n");
+    expect(said).toContain("CARDENO!");
+    const writes = sb.channelWrites.filter((w) => w.channelId === CARD_ROOM && w.at >= from).map((w) => w.at);
+    const busiest = Math.max(...writes.map((t) => writes.filter((x) => x >= t && x < t + 5000).length));
+    console.log(`cardeno pace 1, 3 computers + 1 person: ${writes.length} channel writes in ${((Date.now() - from) / 1000).toFixed(1)} s, at most ${busiest} in any 5 s`);
+    expect(busiest).toBeLessThanOrEqual(5);
+    expect(sb.refusals.filter((r) => r.status === 429)).toEqual([]);
+    expect(writes.length).toBeGreaterThan(5); // the table did move
+    expect(h.log.errors).toEqual([]);
+  }, 600_000);
+});
+
