@@ -128,6 +128,8 @@ export interface TournamentHost {
   finalMessages(t: Tournament): Promise<BaseMessageOptions[]>;
 }
 
+export type { Standing };
+
 /** Most entrants an event takes. */
 export const MAX_ENTRANTS = 128;
 
