@@ -76,7 +76,9 @@ export interface GameDefinition<S extends VersionedState, M, V, C> {
 /**
  * Applies an action through the definition, after the checks every game shares:
  * `action/stale_state_id` when `action.version` is not the state's version,
- * `action/game_over` after the end, `action/not_your_turn` when the seat may not act.
+ * `action/game_over` after the end, `action/not_your_turn` when the seat may not act,
+ * `action/bad_move` when the move is not a plain object with a string `kind` (every game's
+ * moves are; a stored or hand-made move of another shape is refused, never thrown on).
  * On success the returned state has `version + 1`.
  */
 export function applyAction<S extends VersionedState, M, V, C>(
@@ -92,6 +94,10 @@ export function applyAction<S extends VersionedState, M, V, C>(
   }
   if (!def.actors(state).includes(action.seat)) {
     return err("action/not_your_turn", "It is not your turn.");
+  }
+  const move: unknown = action.move;
+  if (typeof move !== "object" || move === null || Array.isArray(move) || typeof (move as { kind?: unknown }).kind !== "string") {
+    return err("action/bad_move", "That is not a move of this game.");
   }
   const next = def.apply(state, action.seat, action.move, action.at);
   if (!next.ok) return next;
