@@ -38,10 +38,10 @@ import { openStore } from "../src/store/store";
 import { DueIndex, type DueStore } from "../src/store/due";
 import { Clocks } from "../src/bot/clocks";
 import { DEFAULT_CLOCK } from "../src/bot/clock";
-import { renderOnexenoHand } from "../render/onexeno-hand";
-import { drawOnexenoTable, renderOnexenoTable } from "../render/onexeno-table";
+import { drawOnexenoTable } from "../render/onexeno-table";
 import { scenes } from "../tests/render/scenes";
 import { bigPileState } from "../tests/helpers/canasta";
+import { renderOnexenoHand, renderOnexenoTable } from "../render/render";
 
 /** One printed row; `target` and `met` when the figure has a target (issue 14's table). */
 const rows: { what: string; median: string; p99: string; other: string; target?: string; met?: boolean }[] = [];

@@ -27,9 +27,11 @@ import {
   canasta, canastaLegalMoves, canastaView, extendProblem, idOf, instValue, meldsWith, rowCount, rowProblem, rowSum,
   type CanastaMove, type CanastaState, type CardInst, type RowCard,
 } from "../src/games/onexeno/canasta";
-import { renderOnexenoHand } from "../render/onexeno-hand";
-import { describeCanasta, renderCanastaTable } from "../render/onexeno-canasta";
+
+import { describeCanasta } from "../render/onexeno-canasta";
 import { rotationText } from "./onexeno-choices";
+import { backNote } from "./games";
+import { renderCanastaTable, renderOnexenoHand } from "../render/render";
 
 const MAX = 25;
 const names = (rec: CanastaTable) => seatNames(rec);
@@ -284,11 +286,6 @@ export function suggestionText(sg: RowSuggestion): { label: string; description:
 /** An away player acting again takes their seat back: the new table, or null when they were not away. */
 async function backHere(ctx: BotContext, channelId: string, userId: string): Promise<CanastaTable | null> {
   return ctx.canasta.back(channelId, userId);
-}
-
-/** The note said when a player comes back. */
-export function backNote(rec: { readonly seats: readonly Seat[] }, userId: string): string {
-  return `👋 ${rec.seats.find((s) => s.userId === userId)?.name ?? "A player"} is back and plays their own seat again.`;
 }
 
 /** Applies a move and answers with the public table (slash commands). */

@@ -36,8 +36,7 @@ import { CELLS, cellName, LINES, parseCell, pieceName, pieceOf } from "../src/ga
 import { evaluate, handName } from "../src/games/cardeno/poker";
 import { cardenoStatus, describeCardeno } from "../render/cardeno";
 import { renderPicture } from "../render/pool";
-import { seatOf } from "./onexeno";
-import { lobbyComponent, lobbySubcommand, sharedSubcommand, type LobbyGame } from "./games";
+import { lobbyComponent, lobbySubcommand, seatOf, sharedSubcommand, type LobbyGame } from "./games";
 
 /** A stored Cardeno table. */
 export type CardenoTable = GameTable<"cardeno", CardenoConfig, CardenoState, CardenoMove>;

@@ -1,88 +1,25 @@
 /**
- * The bot side of the one list of table games (`src/games/index.ts` holds their rules): for
- * each, how its table reads in a channel (the public message, what a move did) and which
- * table service of the bot context holds it. The host (src/app.ts) builds resume, computer
- * players and clocks from this list without naming a game.
+ * What every table game's commands share: the table of a channel whichever game holds it, the
+ * lobby verbs and buttons, the shared subcommands (rules, end, kick), the confirm-to-end
+ * question, the invoker's seat. The list of games comes from the bot context
+ * (`ctx.tableGames`, built in commands/registry.ts), so this file imports no game's commands.
  */
-import { MessageFlags, type BaseMessageOptions, type ChatInputCommandInteraction, type MessageComponentInteraction } from "discord.js";
+import { EmbedBuilder, MessageFlags, PermissionFlagsBits, type BaseMessageOptions, type ChatInputCommandInteraction, type MessageComponentInteraction } from "discord.js";
 import { refuse } from "../src/bot/words";
 import { respond } from "../src/bot/reply";
 import { quiet } from "../src/bot/live";
 import { UserError } from "../src/bot/errors";
 import type { Seat } from "../src/bot/tables";
 import type { ComponentId } from "../src/bot/customid";
-import { seatOf } from "./onexeno";
-import type { BotContext } from "../src/bot/context";
+import type { BotContext, TableGameView } from "../src/bot/context";
+import { confirmPayload } from "../src/bot/confirm";
 import type { AnyTable, AnyTables } from "../src/bot/tables";
 import type { CanastaTable, TableRecord } from "../src/bot/tables";
-import { backNote, CANASTA_VERBS, canastaComponent, canastaPayload, moveNote as canastaMoveNote } from "./canasta";
-import { askToEnd, kickHere, moveNote as onexenoMoveNote, rulesFrom } from "./onexeno";
-import { tablePayload } from "./onexeno-view";
-import { ONZE_VERBS, onzeComponent, onzeMoveNote, onzePayload, type OnzeTable } from "./onze";
-import { CARDENO_VERBS, cardenoComponent, cardenoMoveNote, cardenoPayload, cardenoTimed, type CardenoTable } from "./cardeno";
 
-/** One table game as the bot shows it. */
-export interface TableGameView {
-  /** The game id (= its table service's id and its `src/games` entry). */
-  readonly id: string;
-  /** What a table of it is called in logs and notes, e.g. "ONEXENO table". */
-  readonly what: string;
-  /** The slash command that opens it. */
-  readonly command: string;
-  /** Its table service in the bot context. */
-  tables(ctx: BotContext): AnyTables;
-  /** The public table message, with `note` above it. */
-  payload(rec: AnyTable, note?: string): Promise<BaseMessageOptions>;
-  /** What the latest move (from `before` to `after`) did, in words. */
-  moveNote(before: AnyTable, after: AnyTable): string;
-  /** Component verbs of its own messages, handled by `component`. */
-  readonly verbs?: ReadonlySet<string>;
-  /** Its components, and the lobby's (join, leave, start, addbot) while it holds the channel. Absent: the ONEXENO handler. */
-  component?(interaction: MessageComponentInteraction, id: ComponentId, ctx: BotContext): Promise<void>;
-  /**
-   * Real-time games: shows what the table's own steps did (`before` to `after`), editing or
-   * posting as the game sees fit; returns further messages to post (usually none).
-   */
-  timed?(ctx: BotContext, before: AnyTable, after: AnyTable): Promise<BaseMessageOptions[]>;
-}
-
-export const TABLE_GAMES: readonly TableGameView[] = [
-  {
-    id: "onexeno", what: "ONEXENO table", command: "onexeno",
-    tables: (ctx) => ctx.games.get("onexeno") as AnyTables,
-    payload: (rec, note) => tablePayload(rec as TableRecord, note),
-    moveNote: (before, after) => onexenoMoveNote(before as TableRecord, after as TableRecord),
-  },
-  {
-    id: "canasta", what: "canasta table", command: "onexeno",
-    tables: (ctx) => ctx.games.get("canasta") as AnyTables,
-    payload: (rec, note) => canastaPayload(rec as CanastaTable, note),
-    moveNote: (before, after) => canastaMoveNote(before as CanastaTable, after as CanastaTable),
-    verbs: CANASTA_VERBS,
-    component: canastaComponent,
-  },
-  {
-    id: "onze", what: "Onze table", command: "onze",
-    tables: (ctx) => ctx.games.get("onze") as AnyTables,
-    payload: (rec, note) => onzePayload(rec as unknown as OnzeTable, note),
-    moveNote: (before, after) => onzeMoveNote(before as unknown as OnzeTable, after as unknown as OnzeTable),
-    verbs: ONZE_VERBS,
-    component: onzeComponent,
-  },
-  {
-    id: "cardeno", what: "Cardeno table", command: "cardeno",
-    tables: (ctx) => ctx.games.get("cardeno") as AnyTables,
-    payload: (rec, note) => cardenoPayload(rec as unknown as CardenoTable, note),
-    moveNote: (before, after) => cardenoMoveNote(before as unknown as CardenoTable, after as unknown as CardenoTable),
-    verbs: CARDENO_VERBS,
-    component: cardenoComponent,
-    timed: (ctx, before, after) => cardenoTimed(ctx, before as unknown as CardenoTable, after as unknown as CardenoTable),
-  },
-];
 
 /** The table game holding a running (or finished) table in this channel, with that table. */
 export async function tableHere(ctx: BotContext, channelId: string): Promise<{ game: TableGameView; rec: AnyTable } | null> {
-  for (const game of TABLE_GAMES) {
+  for (const game of ctx.tableGames) {
     const rec = await game.tables(ctx).get(channelId);
     if (rec && rec.status !== "over") return { game, rec };
   }
@@ -103,12 +40,12 @@ export async function comeBack(ctx: BotContext, channelId: string, userId: strin
 }
 
 /** The game whose component verb this is (its own messages), if any. */
-export const gameOfVerb = (verb: string): TableGameView | undefined => TABLE_GAMES.find((g) => g.verbs?.has(verb));
+export const gameOfVerb = (ctx: BotContext, verb: string): TableGameView | undefined => ctx.tableGames.find((g) => g.verbs?.has(verb));
 
 /** The most recently finished table in this channel (for Play again / New table), with its game. */
 export async function finishedHere(ctx: BotContext, channelId: string): Promise<{ game: TableGameView; rec: AnyTable } | null> {
   let best: { game: TableGameView; rec: AnyTable } | null = null;
-  for (const game of TABLE_GAMES) {
+  for (const game of ctx.tableGames) {
     const rec = await game.tables(ctx).get(channelId);
     if (rec?.status === "over" && (!best || rec.updatedAt > best.rec.updatedAt)) best = { game, rec };
   }
@@ -230,4 +167,64 @@ export async function lobbyComponent(interaction: MessageComponentInteraction, i
     default:
       return false;
   }
+}
+
+/** The seat record of the user behind an interaction (display name at this moment). */
+export function seatOf(interaction: ChatInputCommandInteraction | MessageComponentInteraction): Seat {
+  const member = interaction.member;
+  const nick = member && "displayName" in member ? member.displayName : null;
+  return { userId: interaction.user.id, name: nick ?? interaction.user.globalName ?? interaction.user.username };
+}
+
+/** Asks (privately, once) before ending this channel's table for everyone. */
+export async function askToEnd(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  const ch = interaction.channelId;
+  const sol = await ctx.solitaire.get(ch);
+  const rec = sol ? null : ((await tableHere(ctx, ch))?.rec ?? (await ctx.tables.get(ch)));
+  if (!sol && !rec) throw refuse("table/none");
+  // Say no at once to someone who may not end it, rather than after they confirm.
+  const canManage = interaction.memberPermissions?.has(PermissionFlagsBits.ManageMessages) ?? false;
+  if (sol && sol.ownerId !== interaction.user.id && !canManage) throw new UserError("solitaire/not_owner", "Only the player (or a member with Manage Messages) can end this game.");
+  if (rec && rec.hostId !== interaction.user.id && !canManage) throw refuse("table/not_host", { what: "end this table (or a member with Manage Messages)" });
+  // The confirmation names the table, not its revision: moves (computers') may follow before the click.
+  const rev = sol ? sol.rev : (rec?.createdAt ?? 0);
+  const question = sol ? "Resign this solitaire game? It ends now and is scored as it stands." : "End the table for everyone? The game stops now and the scores are shown as they stand.";
+  await interaction.reply({ ...confirmPayload(question, "end", rev, sol ? "Resign" : "End the table"), flags: MessageFlags.Ephemeral });
+}
+
+/** A rules document (markdown: `# title`, intro, `## sections`) as an embed: one field per section. */
+export function rulesFrom(md: string): EmbedBuilder {
+  const sections = md.split(/^## /m).slice(1);
+  const title = /^# (.*)$/m.exec(md)?.[1] ?? "ONEXENO";
+  const intro = (md.split(/^## /m)[0] ?? "").replace(/^# .*\n/, "").trim();
+  return new EmbedBuilder()
+    .setTitle(`${title}: how to play`)
+    .setDescription(intro.slice(0, 4096))
+    .addFields(
+      sections.slice(0, 25).map((s) => {
+        const [title, ...body] = s.split("\n");
+        return { name: (title ?? "").trim().slice(0, 256), value: body.join(" ").replace(/\s+/g, " ").trim().slice(0, 1024) };
+      }),
+    )
+    .setColor(0x1d5b3b);
+}
+
+/** `/… kick player:<user>` for whichever game's table is here (host only). */
+export async function kickHere(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  const target = interaction.options.getUser("player", true);
+  const channelId = interaction.channelId;
+  await respond(interaction, "reply", false, async () => {
+    const here = await tableHere(ctx, channelId);
+    if (!here) throw refuse(await ctx.solitaire.get(channelId) ? "table/kick_solitaire" : "table/none");
+    const name = here.rec.seats.find((s) => s.userId === target.id)?.name ?? target.username;
+    const rec = await here.game.tables(ctx).kick(channelId, interaction.user.id, target.id);
+    if (!rec) return { content: "No player is left; the table is closed.", components: [], embeds: [], files: [] };
+    return here.game.payload(rec, rec.status === "playing" ? `${name} was removed by the host; a computer plays their seat from now on.` : `${name} was removed by the host.`);
+  });
+  ctx.afterReply(channelId);
+}
+
+/** The note said when a player comes back. */
+export function backNote(rec: { readonly seats: readonly Seat[] }, userId: string): string {
+  return `👋 ${rec.seats.find((s) => s.userId === userId)?.name ?? "A player"} is back and plays their own seat again.`;
 }

@@ -16,11 +16,11 @@ import { publish, ReplyFailed, respond } from "../src/bot/reply";
 import type { TableRecord } from "../src/bot/tables";
 import { cardTitle, isCardId, type CardId } from "../src/games/onexeno/cards";
 import { readPlacement } from "./onexeno-choices";
-import { endHere, moveNote, seatOf } from "./onexeno";
+import { endHere, moveNote } from "./onexeno";
 import { handPayload, tablePayload } from "./onexeno-view";
 import { solitaireComponent } from "./solitaire";
 import { TOURNAMENT_VERBS, tournamentComponent } from "./tournament";
-import { comeBack, finishedHere, gameOfVerb, tableHere } from "./games";
+import { comeBack, finishedHere, gameOfVerb, seatOf, tableHere } from "./games";
 
 
 const MOVED_ON = `⏩ ${refusal("table/stale")}`;
@@ -104,7 +104,7 @@ export const onexenoComponents: ComponentHandler<BotContext> = {
       if (failed) throw failed;
       return;
     }
-    const own = gameOfVerb(id.verb);
+    const own = gameOfVerb(ctx, id.verb);
     if (own?.component) {
       await own.component(interaction, id, ctx);
       return;

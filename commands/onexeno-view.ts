@@ -16,9 +16,9 @@ import { encodeId } from "../src/bot/customid";
 import { maxSeats, type TableRecord } from "../src/bot/tables";
 import { cardLabel, cardTitle, type CardId } from "../src/games/onexeno/cards";
 import { onexeno, onexenoView, passAllowed, seatCountsFor, teamOf } from "../src/games/onexeno/game";
-import { renderOnexenoHand } from "../render/onexeno-hand";
-import { describeOnexenoTable, renderOnexenoTable, teamLetter } from "../render/onexeno-table";
+import { describeOnexenoTable, teamLetter } from "../render/onexeno-table";
 import { cardChoices, cardChoiceText, placementChoices } from "./onexeno-choices";
+import { renderOnexenoHand, renderOnexenoTable } from "../render/render";
 
 /** Options per select menu page (Discord's maximum). */
 export const SELECT_PAGE = 25;

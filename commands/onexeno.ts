@@ -25,18 +25,11 @@ import { DEFAULT_TARGET, type CanastaRows } from "../src/games/onexeno/canasta";
 import { announce, leaderboardEmbed, solitaireAutocomplete, solitaireCommand, solitairePayload, startSolitaire } from "./solitaire";
 import { cardChoiceLine, cardChoices, placementChoices, readCard, readPlacement } from "./onexeno-choices";
 import { handPayload, tablePayload } from "./onexeno-view";
-import { comeBack, tableHere } from "./games";
+import { askToEnd, comeBack, kickHere, rulesFrom, seatOf, tableHere } from "./games";
 import { CLOCK_CHOICES, clockName, DEFAULT_CLOCK, parseClock } from "../src/bot/clock";
 
 /** Autocomplete answers at most 25 choices, names up to 100 characters. */
 const MAX_CHOICES = 25;
-
-/** The seat record of the user behind an interaction (display name at this moment). */
-export function seatOf(interaction: ChatInputCommandInteraction | MessageComponentInteraction): Seat {
-  const member = interaction.member;
-  const nick = member && "displayName" in member ? member.displayName : null;
-  return { userId: interaction.user.id, name: nick ?? interaction.user.globalName ?? interaction.user.username };
-}
 
 /** Text said with the new table after a move: what happened, and a hand's result. */
 export function moveNote(before: TableRecord | undefined, after: TableRecord): string {
@@ -67,22 +60,6 @@ export function standingText(rec: TableRecord): string {
     return `${s.name} ${(st.totals[i] ?? 0) + (st.phase === "play" ? took : 0)}${midHand && took > 0 ? ` (incl. +${took} taken this hand)` : ""}`;
   });
   return `Scores as they stand${midHand ? ` (hand ${st.hand} unfinished)` : ""}: ${parts.join(" · ")}.`;
-}
-
-/** Asks (privately, once) before ending this channel's table for everyone. */
-export async function askToEnd(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
-  const ch = interaction.channelId;
-  const sol = await ctx.solitaire.get(ch);
-  const rec = sol ? null : ((await tableHere(ctx, ch))?.rec ?? (await ctx.tables.get(ch)));
-  if (!sol && !rec) throw refuse("table/none");
-  // Say no at once to someone who may not end it, rather than after they confirm.
-  const canManage = interaction.memberPermissions?.has(PermissionFlagsBits.ManageMessages) ?? false;
-  if (sol && sol.ownerId !== interaction.user.id && !canManage) throw new UserError("solitaire/not_owner", "Only the player (or a member with Manage Messages) can end this game.");
-  if (rec && rec.hostId !== interaction.user.id && !canManage) throw refuse("table/not_host", { what: "end this table (or a member with Manage Messages)" });
-  // The confirmation names the table, not its revision: moves (computers') may follow before the click.
-  const rev = sol ? sol.rev : (rec?.createdAt ?? 0);
-  const question = sol ? "Resign this solitaire game? It ends now and is scored as it stands." : "End the table for everyone? The game stops now and the scores are shown as they stand.";
-  await interaction.reply({ ...confirmPayload(question, "end", rev, sol ? "Resign" : "End the table"), flags: MessageFlags.Ephemeral });
 }
 
 /** Refuses (as stale) a confirmation asked for another table than the one here now (`createdAt` names a table). */
@@ -140,23 +117,6 @@ export function rulesEmbed(game: "basic" | "solitaire" | "canasta" = "basic"): E
   return rulesFrom(md);
 }
 
-/** A rules document (markdown: `# title`, intro, `## sections`) as an embed: one field per section. */
-export function rulesFrom(md: string): EmbedBuilder {
-  const sections = md.split(/^## /m).slice(1);
-  const title = /^# (.*)$/m.exec(md)?.[1] ?? "ONEXENO";
-  const intro = (md.split(/^## /m)[0] ?? "").replace(/^# .*\n/, "").trim();
-  return new EmbedBuilder()
-    .setTitle(`${title}: how to play`)
-    .setDescription(intro.slice(0, 4096))
-    .addFields(
-      sections.slice(0, 25).map((s) => {
-        const [title, ...body] = s.split("\n");
-        return { name: (title ?? "").trim().slice(0, 256), value: body.join(" ").replace(/\s+/g, " ").trim().slice(0, 1024) };
-      }),
-    )
-    .setColor(0x1d5b3b);
-}
-
 /** Applies a move for the invoker and answers with the new public table. */
 async function playAndShow(interaction: ChatInputCommandInteraction, ctx: BotContext, toMove: (rec: TableRecord, seat: number) => OnexenoMove): Promise<void> {
   await respond(interaction, "reply", false, async () => {
@@ -186,21 +146,6 @@ export function clockChoices(typed: string): Choice[] {
     own = hint((e as Error).message.replace(/`/g, "").slice(0, 100))[0] as Choice;
   }
   return [own, ...usual.filter((c) => c.value !== t)];
-}
-
-/** `/… kick player:<user>` for whichever game's table is here (host only). */
-export async function kickHere(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
-  const target = interaction.options.getUser("player", true);
-  const channelId = interaction.channelId;
-  await respond(interaction, "reply", false, async () => {
-    const here = await tableHere(ctx, channelId);
-    if (!here) throw refuse(await ctx.solitaire.get(channelId) ? "table/kick_solitaire" : "table/none");
-    const name = here.rec.seats.find((s) => s.userId === target.id)?.name ?? target.username;
-    const rec = await here.game.tables(ctx).kick(channelId, interaction.user.id, target.id);
-    if (!rec) return { content: "No player is left; the table is closed.", components: [], embeds: [], files: [] };
-    return here.game.payload(rec, rec.status === "playing" ? `${name} was removed by the host; a computer plays their seat from now on.` : `${name} was removed by the host.`);
-  });
-  ctx.afterReply(channelId);
 }
 
 export const onexenoCommand: Command<BotContext> = {

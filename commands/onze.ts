@@ -25,9 +25,10 @@ import { cardName, cardPoints, faceOf, isWild, parseFace, rankOf, sortHand, type
 import { ONZE_COMPUTER_LEVELS } from "../src/games/onze/computer";
 import { contractArrangements, contractPart, CONTRACTS, contractText, readRun, type Meld, type MeldKind, type MeldSpec } from "../src/games/onze/melds";
 import { meldProblem, onze, onzeLegalMoves, onzeView, playsOnTable, type OnzeConfig, type OnzeMove, type OnzeState, type OnzeView } from "../src/games/onze/game";
-import { describeOnze, meldWords, onzeLastText, renderOnzeHand, renderOnzeTable } from "../render/onze-table";
-import { clockChoices, seatOf } from "./onexeno";
-import { comeBack, lobbyComponent, lobbySubcommand, sharedSubcommand, type LobbyGame } from "./games";
+import { describeOnze, meldWords, onzeLastText } from "../render/onze-table";
+import { clockChoices } from "./onexeno";
+import { comeBack, lobbyComponent, lobbySubcommand, seatOf, sharedSubcommand, type LobbyGame } from "./games";
+import { renderOnzeHand, renderOnzeTable } from "../render/render";
 
 /** A stored Onze table. */
 export type OnzeTable = GameTable<"onze", OnzeConfig, OnzeState, OnzeMove>;

@@ -24,8 +24,9 @@ import { cardLabel, cardName, cardTitle, type Rotation } from "../src/games/onex
 import {
   findSquare, progressOf, solitaireHint, solitaireScore, solitaireView, topWaste, wastePlacements, type SolitaireMove,
 } from "../src/games/onexeno/solitaire";
-import { describeSolitaire, renderSolitaire, solitaireWindow } from "../render/onexeno-solitaire";
+import { describeSolitaire, solitaireWindow } from "../render/onexeno-solitaire";
 import { rotationText } from "./onexeno-choices";
+import { renderSolitaire } from "../render/render";
 
 const SELECT_MAX = 25;
 

@@ -23,7 +23,8 @@ import type { Choice, Command } from "../src/bot/router";
 import { CHALLENGE_GAME, TournamentService, type Standing, type Tournament, type TournamentFormat, type TournamentRound } from "../src/bot/tournaments";
 import { RATED_GAMES } from "../src/games/index";
 import { renderPicture } from "../render/pool";
-import { clockChoices, rulesFrom, seatOf } from "./onexeno";
+import { clockChoices } from "./onexeno";
+import { rulesFrom, seatOf } from "./games";
 import { openSolitaireThread } from "./solitaire";
 
 /** Component verbs of tournament messages. */

@@ -10,8 +10,6 @@ import { idOf, rowSum, type CanastaView, type Row } from "../src/games/onexeno/c
 import { drawCard } from "./card";
 import { drawBadge } from "./badge";
 import { drawClockMark } from "./clock";
-import { encodePicture } from "./encode";
-import { renderPicture } from "./pool";
 import { ensureFonts, fitText, font, PICTURE_WIDTH, shortName } from "./fonts";
 import { DEFAULT_THEME, type Theme } from "./theme";
 
@@ -138,12 +136,6 @@ export function drawCanastaTable(view: CanastaView, names: readonly string[], th
     }
   }
   return canvas;
-}
-
-/** The public canasta table as PNG bytes (see `drawCanastaTable`). */
-export async function renderCanastaTable(view: CanastaView, names: readonly string[], theme: Theme = DEFAULT_THEME, clock?: string): Promise<Buffer> {
-  if (theme !== DEFAULT_THEME) return encodePicture(drawCanastaTable(view, names, theme, clock));
-  return renderPicture({ kind: "canasta-table", view, names, clock });
 }
 
 /** Alt text: turn, pile top, stack, and per player rows (sums), XENOs, hand sizes, totals. */

@@ -7,8 +7,6 @@ import type { Canvas } from "@napi-rs/canvas";
 import { sceneCanvas } from "./surface";
 import { cardLabel, cardName, type CardId } from "../src/games/onexeno/cards";
 import { drawCard } from "./card";
-import { encodePicture } from "./encode";
-import { renderPicture } from "./pool";
 import { ensureFonts, fitText, font } from "./fonts";
 import { DEFAULT_THEME, type Theme } from "./theme";
 
@@ -77,15 +75,3 @@ export function drawOnexenoHand(
   return canvas;
 }
 
-/** Renders a hand as PNG bytes. `playable` marks cards with at least one legal placement. */
-export async function renderOnexenoHand(
-  hand: readonly CardId[],
-  playable: ReadonlySet<CardId>,
-  title: string,
-  theme: Theme = DEFAULT_THEME,
-  /** Text under card i instead of the default ("5 pts · can play"). */
-  caption?: (card: CardId, index: number) => string,
-): Promise<Buffer> {
-  if (theme !== DEFAULT_THEME) return encodePicture(drawOnexenoHand(hand, playable, title, theme, caption));
-  return renderPicture({ kind: "onexeno-hand", hand, playable: [...playable], title, captions: caption ? hand.map(caption) : undefined });
-}

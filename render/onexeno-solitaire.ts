@@ -10,8 +10,6 @@ import { columnLabel, placedPattern, positionLabel, rowLabel } from "../src/game
 import { cardLabel, cardTitle, cardValue } from "../src/games/onexeno/cards";
 import { TARGET_SQUARE, type SolitaireView } from "../src/games/onexeno/solitaire";
 import { drawCard } from "./card";
-import { encodePicture } from "./encode";
-import { renderPicture } from "./pool";
 import { ensureFonts, fitText, font, PICTURE_WIDTH } from "./fonts";
 import { DEFAULT_THEME, type Theme } from "./theme";
 
@@ -154,12 +152,6 @@ export function drawSolitaire(view: SolitaireView, owner: string, theme: Theme =
     ctx.fillText("★ 8x8 ★", panelX + panelW / 2, Math.min(SOLITAIRE_HEIGHT - 24, y + 44));
   }
   return canvas;
-}
-
-/** The solitaire table as PNG bytes (see `drawSolitaire`). */
-export async function renderSolitaire(view: SolitaireView, owner: string, theme: Theme = DEFAULT_THEME, hint?: { x: number; y: number } | null): Promise<Buffer> {
-  if (theme !== DEFAULT_THEME) return encodePicture(drawSolitaire(view, owner, theme, hint));
-  return renderPicture({ kind: "solitaire", view, owner, hint });
 }
 
 /** Alt text: score, squares, counts, top waste card and every placed card by coordinate. */

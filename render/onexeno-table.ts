@@ -17,8 +17,6 @@ import type { OnexenoView } from "../src/games/onexeno/game";
 import { drawBadge } from "./badge";
 import { drawCard } from "./card";
 import { drawClockMark } from "./clock";
-import { encodePicture } from "./encode";
-import { renderPicture } from "./pool";
 import { ensureFonts, fitText, font, PICTURE_WIDTH, shortName } from "./fonts";
 import { DEFAULT_THEME, type Theme } from "./theme";
 
@@ -295,12 +293,6 @@ export function drawOnexenoTable(view: OnexenoView, names: readonly string[], th
   drawPanel(ctx, view, names, theme, clock);
   drawFooter(ctx, view, names, theme);
   return canvas;
-}
-
-/** The public table picture as PNG bytes (see `drawOnexenoTable`). */
-export async function renderOnexenoTable(view: OnexenoView, names: readonly string[], theme: Theme = DEFAULT_THEME, clock?: string): Promise<Buffer> {
-  if (theme !== DEFAULT_THEME) return encodePicture(drawOnexenoTable(view, names, theme, clock));
-  return renderPicture({ kind: "onexeno-table", view, names, clock });
 }
 
 /**

@@ -11,8 +11,6 @@ import { contractText, type Meld } from "../src/games/onze/melds";
 import { handSizeFor, type OnzeView } from "../src/games/onze/game";
 import { drawBadge } from "./badge";
 import { drawClockMark } from "./clock";
-import { encodePicture } from "./encode";
-import { renderPicture } from "./pool";
 import { ensureFonts, fitText, font, PICTURE_WIDTH, shortName } from "./fonts";
 import { drawCardBack, drawPlayingCard } from "./playing-card";
 import { DEFAULT_THEME, type Theme } from "./theme";
@@ -184,12 +182,6 @@ export function drawOnzeTable(view: OnzeView, names: readonly string[], theme: T
   return canvas;
 }
 
-/** The public Onze table as PNG bytes (see `drawOnzeTable`). */
-export async function renderOnzeTable(view: OnzeView, names: readonly string[], theme: Theme = DEFAULT_THEME, clock?: string): Promise<Buffer> {
-  if (theme !== DEFAULT_THEME) return encodePicture(drawOnzeTable(view, names, theme, clock));
-  return renderPicture({ kind: "onze-table", view, names, clock });
-}
-
 function drawScoreSheet(ctx: SKRSContext2D, view: OnzeView, names: readonly string[], theme: Theme): void {
   const W = ONZE_WIDTH;
   const top = HEADER;
@@ -303,8 +295,3 @@ export function drawOnzeHand(hand: readonly Card[], title: string, help: string,
   return canvas;
 }
 
-/** The private hand as PNG bytes: cards sorted by suit and rank (wilds last), with a title and a line of help. */
-export async function renderOnzeHand(hand: readonly Card[], title: string, help: string, theme: Theme = DEFAULT_THEME): Promise<Buffer> {
-  if (theme !== DEFAULT_THEME) return encodePicture(drawOnzeHand(hand, title, help, theme));
-  return renderPicture({ kind: "onze-hand", hand, title, help });
-}

@@ -5,7 +5,7 @@
  */
 import { ChannelType, Client, Events, GatewayIntentBits, REST, Routes, ShardClientUtil, type BaseMessageOptions, type SendableChannels } from "discord.js";
 import { commands, components } from "../commands/index";
-import { TABLE_GAMES } from "../commands/games";
+import { TABLE_GAMES } from "../commands/registry";
 import { Autoplay } from "./bot/autoplay";
 import { clockMessages, Clocks } from "./bot/clocks";
 import { solitairePayload } from "../commands/solitaire";
@@ -215,7 +215,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   // Real-time tables and private panels are edited at most this often (Discord's message edit limits).
   const coalescer = new Coalescer(opts.editGapMs ?? 1200, (key, e) => log.info(`could not refresh ${key}: ${e instanceof Error ? e.message : String(e)}`));
   const ctx: BotContext = {
-    tables, canasta: canastaTables, games: services, solitaire, ratings, tournaments, log, coalescer, budget,
+    tables, canasta: canastaTables, games: services, solitaire, ratings, tournaments, log, coalescer, budget, tableGames: TABLE_GAMES,
     afterReply: (channelId) => autoplay.kick(channelId), post: (channelId, payload) => post(channelId, payload),
     editLive: (channelId, payload) => live.editLive(channelId, payload),
   };

@@ -7,7 +7,7 @@
  * state: after a restart the resumed tables are kicked again.
  */
 import type { BaseMessageOptions } from "discord.js";
-import type { Logger } from "./router";
+import type { Logger } from "./logger";
 
 /** Applies one computer move in the channel if one is due; the table to post, or null. */
 export type ComputerStep = (channelId: string) => Promise<BaseMessageOptions | null>;

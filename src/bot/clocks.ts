@@ -12,7 +12,7 @@
 import type { BaseMessageOptions } from "discord.js";
 import type { DueEntry, DueIndex } from "../store/due";
 import type { TablePayload } from "./live";
-import type { Logger } from "./router";
+import type { Logger } from "./logger";
 import type { AnyTable, ClockEvent, WakeListener } from "./tables";
 
 /** The table-service side of a clocked game. */

@@ -1,10 +1,11 @@
 /** What every command and component handler receives. */
-import type { BaseMessageOptions } from "discord.js";
+import type { BaseMessageOptions, MessageComponentInteraction } from "discord.js";
+import type { ComponentId } from "./customid";
 import type { RatingService } from "./ratings";
-import type { Logger } from "./router";
+import type { Logger } from "./logger";
 import type { TournamentService } from "./tournaments";
 import type { SolitaireService } from "./solitaire";
-import type { AnyTables, CanastaTables, OnexenoTables } from "./tables";
+import type { AnyTable, AnyTables, CanastaTables, OnexenoTables } from "./tables";
 import type { ChannelBudget } from "./budget";
 import type { Coalescer } from "./coalesce";
 
@@ -38,4 +39,31 @@ export interface BotContext {
   readonly coalescer: Coalescer;
   /** Each channel's budget of message creates and edits (5 per 5 s): real-time tables take from it before every write. */
   readonly budget: ChannelBudget;
+  /** Every table game as the bot shows it (commands/registry.ts), in the order `/…new` lists them. */
+  readonly tableGames: readonly TableGameView[];
+}
+
+/** One table game as the bot shows it. */
+export interface TableGameView {
+  /** The game id (= its table service's id and its `src/games` entry). */
+  readonly id: string;
+  /** What a table of it is called in logs and notes, e.g. "ONEXENO table". */
+  readonly what: string;
+  /** The slash command that opens it. */
+  readonly command: string;
+  /** Its table service in the bot context. */
+  tables(ctx: BotContext): AnyTables;
+  /** The public table message, with `note` above it. */
+  payload(rec: AnyTable, note?: string): Promise<BaseMessageOptions>;
+  /** What the latest move (from `before` to `after`) did, in words. */
+  moveNote(before: AnyTable, after: AnyTable): string;
+  /** Component verbs of its own messages, handled by `component`. */
+  readonly verbs?: ReadonlySet<string>;
+  /** Its components, and the lobby's (join, leave, start, addbot) while it holds the channel. Absent: the ONEXENO handler. */
+  component?(interaction: MessageComponentInteraction, id: ComponentId, ctx: BotContext): Promise<void>;
+  /**
+   * Real-time games: shows what the table's own steps did (`before` to `after`), editing or
+   * posting as the game sees fit; returns further messages to post (usually none).
+   */
+  timed?(ctx: BotContext, before: AnyTable, after: AnyTable): Promise<BaseMessageOptions[]>;
 }

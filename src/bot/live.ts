@@ -13,7 +13,7 @@
  */
 import type { BaseMessageOptions, Client, MessageEditOptions } from "discord.js";
 import type { RecordStore } from "../store/store";
-import type { Logger } from "./router";
+import type { Logger } from "./logger";
 
 /** A public table message and the line it leaves behind once a newer one is posted. */
 export type TablePayload = BaseMessageOptions & { readonly record?: string; readonly rev?: TableOrder };

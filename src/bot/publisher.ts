@@ -8,7 +8,7 @@
  * the bot may not post there, and the next move shows the table again anyway.
  */
 import type { BaseMessageOptions } from "discord.js";
-import type { Logger } from "./router";
+import type { Logger } from "./logger";
 import type { ChannelPoster } from "./reply";
 
 /** Renders the current public table of a channel (null: nothing to show there any more). */

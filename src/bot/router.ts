@@ -27,6 +27,7 @@ import {
 } from "discord.js";
 import { decodeId, type ComponentId } from "./customid";
 import { UserError } from "./errors";
+import type { Logger } from "./logger";
 import { INTERACTION_WINDOW_MS, interactionAge, LATE_AFTER_MS, ReplyFailed, type ChannelPoster } from "./reply";
 import { refusal } from "./words";
 
@@ -54,11 +55,7 @@ export interface ComponentHandler<Ctx> {
   handle(interaction: MessageComponentInteraction, id: ComponentId, ctx: Ctx): Promise<void>;
 }
 
-/** Logger used by the router (console by default). */
-export interface Logger {
-  info(msg: string): void;
-  error(msg: string, err?: unknown): void;
-}
+export type { Logger };
 
 /**
  * A command's full path as a user types it: `onexeno bot add` (command, subcommand group,

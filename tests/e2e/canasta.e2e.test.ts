@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardName } from "../../src/games/onexeno/cards";
 import { canastaView, idOf } from "../../src/games/onexeno/canasta";
-import { renderCanastaTable } from "../../render/onexeno-canasta";
 import type { ApiMessage } from "../../src/standin/types";
 import { ADA, BEN, CLEO, GENERAL, Harness } from "./harness";
+import { renderCanastaTable } from "../../render/render";
 
 const h = new Harness();
 beforeAll(async () => {

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clockLabel, seatNames } from "../../src/bot/clock";
 import { onexenoView } from "../../src/games/onexeno/game";
 import { cardName } from "../../src/games/onexeno/cards";
-import { renderOnexenoTable } from "../../render/onexeno-table";
 import type { ApiMessage, InteractionRecord } from "../../src/standin/types";
 import { ADA, BEN, CARD_ROOM, CLEO, DEV, GENERAL, Harness, MOD, THREAD } from "./harness";
+import { renderOnexenoTable } from "../../render/render";
 
 const h = new Harness();
 beforeAll(async () => {

@@ -1,0 +1,63 @@
+/**
+ * Table, hand and solitaire pictures as PNG bytes, for the bot: each draws its scene (the
+ * `draw…` function of its file) on the picture pool (src: ./pool.ts), or inline with a theme
+ * other than the default (the pool's workers draw the default theme only). Kept apart from the
+ * scene files so that the pool, which draws scenes, is never imported by them (no import cycle).
+ */
+import type { CardId } from "../src/games/onexeno/cards";
+import type { CanastaView } from "../src/games/onexeno/canasta";
+import type { OnexenoView } from "../src/games/onexeno/game";
+import type { SolitaireView } from "../src/games/onexeno/solitaire";
+import type { Card } from "../src/games/onze/cards";
+import type { OnzeView } from "../src/games/onze/game";
+import { encodePicture } from "./encode";
+import { drawCanastaTable } from "./onexeno-canasta";
+import { drawOnexenoHand } from "./onexeno-hand";
+import { drawSolitaire } from "./onexeno-solitaire";
+import { drawOnexenoTable } from "./onexeno-table";
+import { drawOnzeHand, drawOnzeTable } from "./onze-table";
+import { renderPicture } from "./pool";
+import { DEFAULT_THEME, type Theme } from "./theme";
+
+/** The public canasta table as PNG bytes (see `drawCanastaTable`). */
+export async function renderCanastaTable(view: CanastaView, names: readonly string[], theme: Theme = DEFAULT_THEME, clock?: string): Promise<Buffer> {
+  if (theme !== DEFAULT_THEME) return encodePicture(drawCanastaTable(view, names, theme, clock));
+  return renderPicture({ kind: "canasta-table", view, names, clock });
+}
+
+/** Renders a hand as PNG bytes. `playable` marks cards with at least one legal placement. */
+export async function renderOnexenoHand(
+  hand: readonly CardId[],
+  playable: ReadonlySet<CardId>,
+  title: string,
+  theme: Theme = DEFAULT_THEME,
+  /** Text under card i instead of the default ("5 pts · can play"). */
+  caption?: (card: CardId, index: number) => string,
+): Promise<Buffer> {
+  if (theme !== DEFAULT_THEME) return encodePicture(drawOnexenoHand(hand, playable, title, theme, caption));
+  return renderPicture({ kind: "onexeno-hand", hand, playable: [...playable], title, captions: caption ? hand.map(caption) : undefined });
+}
+
+/** The solitaire table as PNG bytes (see `drawSolitaire`). */
+export async function renderSolitaire(view: SolitaireView, owner: string, theme: Theme = DEFAULT_THEME, hint?: { x: number; y: number } | null): Promise<Buffer> {
+  if (theme !== DEFAULT_THEME) return encodePicture(drawSolitaire(view, owner, theme, hint));
+  return renderPicture({ kind: "solitaire", view, owner, hint });
+}
+
+/** The public table picture as PNG bytes (see `drawOnexenoTable`). */
+export async function renderOnexenoTable(view: OnexenoView, names: readonly string[], theme: Theme = DEFAULT_THEME, clock?: string): Promise<Buffer> {
+  if (theme !== DEFAULT_THEME) return encodePicture(drawOnexenoTable(view, names, theme, clock));
+  return renderPicture({ kind: "onexeno-table", view, names, clock });
+}
+
+/** The public Onze table as PNG bytes (see `drawOnzeTable`). */
+export async function renderOnzeTable(view: OnzeView, names: readonly string[], theme: Theme = DEFAULT_THEME, clock?: string): Promise<Buffer> {
+  if (theme !== DEFAULT_THEME) return encodePicture(drawOnzeTable(view, names, theme, clock));
+  return renderPicture({ kind: "onze-table", view, names, clock });
+}
+
+/** The private hand as PNG bytes: cards sorted by suit and rank (wilds last), with a title and a line of help. */
+export async function renderOnzeHand(hand: readonly Card[], title: string, help: string, theme: Theme = DEFAULT_THEME): Promise<Buffer> {
+  if (theme !== DEFAULT_THEME) return encodePicture(drawOnzeHand(hand, title, help, theme));
+  return renderPicture({ kind: "onze-hand", hand, title, help });
+}
