@@ -14,7 +14,6 @@ import type { ComponentId } from "../src/bot/customid";
 import type { BotContext, TableGameView } from "../src/bot/context";
 import { confirmPayload } from "../src/bot/confirm";
 import type { AnyTable, AnyTables } from "../src/bot/tables";
-import type { CanastaTable, TableRecord } from "../src/bot/tables";
 
 
 /** The table game holding a running (or finished) table in this channel, with that table. */

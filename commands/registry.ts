@@ -6,7 +6,7 @@
  * game. The only module that imports every game's command files: shared helpers
  * (commands/games.ts) read the list from the context, so no game's file imports it back.
  */
-import type { AnyTable, AnyTables, CanastaTable, TableRecord } from "../src/bot/tables";
+import type { AnyTables, CanastaTable, TableRecord } from "../src/bot/tables";
 import type { TableGameView } from "../src/bot/context";
 import { CANASTA_VERBS, canastaComponent, canastaPayload, moveNote as canastaMoveNote } from "./canasta";
 import { moveNote as onexenoMoveNote } from "./onexeno";

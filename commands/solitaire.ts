@@ -5,8 +5,7 @@
  * leaderboard for its deal and is announced in the parent channel with the player's rank.
  */
 import {
-  ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, ChannelType, EmbedBuilder, MessageFlags,
-  PermissionFlagsBits, StringSelectMenuBuilder,
+  ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, ChannelType, EmbedBuilder, MessageFlags,StringSelectMenuBuilder,
   type AutocompleteInteraction, type BaseMessageOptions, type ChatInputCommandInteraction, type MessageComponentInteraction, type TextBasedChannel,
 } from "discord.js";
 import type { BotContext } from "../src/bot/context";
@@ -24,7 +23,7 @@ import { cardLabel, cardName, cardTitle, type Rotation } from "../src/games/onex
 import {
   findSquare, progressOf, solitaireHint, solitaireScore, solitaireView, topWaste, wastePlacements, type SolitaireMove,
 } from "../src/games/onexeno/solitaire";
-import { describeSolitaire, solitaireWindow } from "../render/onexeno-solitaire";
+import { describeSolitaire } from "../render/onexeno-solitaire";
 import { rotationText } from "./onexeno-choices";
 import { renderSolitaire } from "../render/render";
 
@@ -33,7 +32,6 @@ const SELECT_MAX = 25;
 /** Legal placements of the top waste card as labelled choices, most useful first. */
 export function solitaireChoices(rec: SolitaireRecord): { label: string; value: string }[] {
   const s = rec.state;
-  const win = solitaireWindow(s);
   return wastePlacements(s)
     .map((p) => {
       const table = [...s.table, { card: 0, rot: 0 as const, x: p.x, y: p.y }];
@@ -190,7 +188,6 @@ export async function solitaireComponent(interaction: MessageComponentInteractio
   if (id.rev !== rec.rev) throw refuse(id.rev === rec.rev - 1 && interaction.user.id === rec.ownerId ? "table/already_done" : "table/stale");
   if (id.verb === "shint") {
     const hint = solitaireHint(rec.state);
-    const win = solitaireWindow(rec.state);
     const text = hint
       ? `Hint: the top card can go to **${positionLabel(hint.x, hint.y)}**, ${rotationText(hint.rot)} (marked on the picture).`
       : "Hint: the top card fits nowhere. Drawing is the only move.";
