@@ -10,7 +10,9 @@ for (const rows of ["sum", "five-to-seven"] as const) {
   for (let i = 0; i < SESSIONS; i++) turns.push(...playCanasta(["normal", "normal", "normal", "normal"], `turns-${i}`, rows).turnsPerHand);
   const mean = turns.reduce((a, b) => a + b, 0) / turns.length;
   const sorted = [...turns].sort((a, b) => a - b);
-  console.log(`rows:${rows}: ${turns.length} hands (${SESSIONS} four-player sessions of 10 hands, normal computers); turns per hand mean ${mean.toFixed(1)}, median ${sorted[Math.floor(sorted.length / 2)]}, (${(mean / 4).toFixed(1)} turns per player)`);
+  console.log(
+    `rows:${rows}: ${turns.length} hands (${SESSIONS} four-player sessions of 10 hands, normal computers); turns per hand mean ${mean.toFixed(1)}, median ${sorted[Math.floor(sorted.length / 2)]}, (${(mean / 4).toFixed(1)} turns per player)`,
+  );
 }
 let normalWins = 0;
 const games = Number(process.env.DUELS ?? 300);

@@ -34,7 +34,8 @@ for (let g = 0; g < GAMES; g++) {
       turnsPerRound.push(turns);
       if (before.reshuffles > 0) rebuilt++;
       rebuilds += before.reshuffles;
-      if (turns > longest.turns) Object.assign(longest, { turns, rebuilds: r, where: `game stats-${g} (${seats} players), round ${before.round}` });
+      if (turns > longest.turns)
+        Object.assign(longest, { turns, rebuilds: r, where: `game stats-${g} (${seats} players), round ${before.round}` });
       turns = 0;
     }
   });
@@ -49,7 +50,11 @@ const ms = performance.now() - t0;
 turnsPerRound.sort((a, b) => a - b);
 const pct = (p: number) => turnsPerRound[Math.min(turnsPerRound.length - 1, Math.floor((p / 100) * turnsPerRound.length))];
 console.log(`${GAMES} games at 3 to 7 players, one normal computer against easy ones (seats rotated)`);
-console.log(`normal won ${wins} (${((100 * wins) / GAMES).toFixed(0)}%; a seat picked at random would win ${((100 * expected) / GAMES).toFixed(0)}%; ties count for both)`);
+console.log(
+  `normal won ${wins} (${((100 * wins) / GAMES).toFixed(0)}%; a seat picked at random would win ${((100 * expected) / GAMES).toFixed(0)}%; ties count for both)`,
+);
 console.log(`per game: ${(moves / GAMES).toFixed(0)} moves, ${(buys / GAMES).toFixed(1)} buys; ${(ms / GAMES).toFixed(0)} ms per game`);
 console.log(`rounds: ${rounds}; ended with nobody out: ${dry}; stock rebuilt in ${rebuilt} rounds (${rebuilds} rebuilds in all)`);
-console.log(`turns (discards) per round: median ${pct(50)}, p99 ${pct(99)}, longest ${longest.turns} with ${longest.rebuilds} stock rebuilds: ${longest.where}`);
+console.log(
+  `turns (discards) per round: median ${pct(50)}, p99 ${pct(99)}, longest ${longest.turns} with ${longest.rebuilds} stock rebuilds: ${longest.where}`,
+);

@@ -33,6 +33,8 @@ for (let i = 0; i < n; i++) {
   for (let k = 1; k <= r.square; k++) solved[k]!++;
   if (r.won) wins.push(`seed-${i}`);
 }
-console.log(`\nSolver, ${n} deals, ${((performance.now() - t1) / 1000).toFixed(1)} s: 8x8 reached on ${wins.length} (${wins.join(", ") || "none"}).`);
+console.log(
+  `\nSolver, ${n} deals, ${((performance.now() - t1) / 1000).toFixed(1)} s: 8x8 reached on ${wins.length} (${wins.join(", ") || "none"}).`,
+);
 console.log("| square | deals reaching it |\n|---|---|");
 for (let k = 2; k <= 8; k++) console.log(`| ${k}x${k} | ${solved[k]} of ${n} |`);

@@ -6,8 +6,16 @@
  * are the 25 best, discards are split over two menus when the hand passes 25 cards.
  */
 import {
-  ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder, StringSelectMenuBuilder,
-  type AutocompleteInteraction, type BaseMessageOptions, type ChatInputCommandInteraction, type MessageComponentInteraction,
+  ActionRowBuilder,
+  AttachmentBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  EmbedBuilder,
+  StringSelectMenuBuilder,
+  type AutocompleteInteraction,
+  type BaseMessageOptions,
+  type ChatInputCommandInteraction,
+  type MessageComponentInteraction,
 } from "discord.js";
 import type { BotContext } from "../src/bot/context";
 import { hint, type Choice } from "../src/bot/router";
@@ -24,8 +32,20 @@ import { publish, ReplyFailed, respond } from "../src/bot/reply";
 import type { CanastaTable, Seat } from "../src/bot/tables";
 import { cardLabel, cardName, cardTitle, distinctRotations, parseCardName, type Rotation } from "../src/games/onexeno/cards";
 import {
-  canasta, canastaLegalMoves, canastaView, extendProblem, idOf, instValue, meldsWith, rowCount, rowProblem, rowSum,
-  type CanastaMove, type CanastaState, type CardInst, type RowCard,
+  canasta,
+  canastaLegalMoves,
+  canastaView,
+  extendProblem,
+  idOf,
+  instValue,
+  meldsWith,
+  rowCount,
+  rowProblem,
+  rowSum,
+  type CanastaMove,
+  type CanastaState,
+  type CardInst,
+  type RowCard,
 } from "../src/games/onexeno/canasta";
 
 import { describeCanasta } from "../render/onexeno-canasta";
@@ -86,7 +106,11 @@ export function readTypedRow(text: string, hand: readonly CardInst[], count?: Ro
     }
     return false;
   };
-  if (!go(0)) throw new UserError("canasta/no_row", "Those cards make no valid row in that order (edges must match; more than 10 and at most 20 points).");
+  if (!go(0))
+    throw new UserError(
+      "canasta/no_row",
+      "Those cards make no valid row in that order (edges must match; more than 10 and at most 20 points).",
+    );
   return row;
 }
 
@@ -110,15 +134,35 @@ function lobbyPayload(rec: CanastaTable, note?: string): BaseMessageOptions {
   const n = rec.seats.length;
   const embed = new EmbedBuilder()
     .setTitle(`ONEXENO canasta · first past ${rec.config.target}${rec.config.rows === "five-to-seven" ? " · rows of 5 to 7 cards" : ""}`)
-    .setDescription(`${rec.seats.map((s, i) => `${i + 1}. ${s.computer ? `🤖 ${s.name}` : `<@${s.userId}>`}${s.userId === rec.hostId ? " (host)" : ""}`).join("\n")}\n\n${n >= 2 ? "Ready: the host can press **Start**." : "Waiting for players: 2 to 8 (two decks from 5)."}`)
+    .setDescription(
+      `${rec.seats.map((s, i) => `${i + 1}. ${s.computer ? `🤖 ${s.name}` : `<@${s.userId}>`}${s.userId === rec.hostId ? " (host)" : ""}`).join("\n")}\n\n${n >= 2 ? "Ready: the host can press **Start**." : "Waiting for players: 2 to 8 (two decks from 5)."}`,
+    )
     .setColor(0x1d5b3b);
   const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
-    new ButtonBuilder().setCustomId(encodeId("join", rec.rev)).setLabel("Join").setStyle(ButtonStyle.Success).setDisabled(n >= 8),
+    new ButtonBuilder()
+      .setCustomId(encodeId("join", rec.rev))
+      .setLabel("Join")
+      .setStyle(ButtonStyle.Success)
+      .setDisabled(n >= 8),
     new ButtonBuilder().setCustomId(encodeId("leave", rec.rev)).setLabel("Leave").setStyle(ButtonStyle.Secondary),
-    new ButtonBuilder().setCustomId(encodeId("start", rec.rev)).setLabel("Start").setStyle(ButtonStyle.Primary).setDisabled(n < 2),
-    new ButtonBuilder().setCustomId(encodeId("addbot", rec.rev, "normal")).setLabel("Add computer player").setStyle(ButtonStyle.Secondary).setDisabled(n >= 8),
+    new ButtonBuilder()
+      .setCustomId(encodeId("start", rec.rev))
+      .setLabel("Start")
+      .setStyle(ButtonStyle.Primary)
+      .setDisabled(n < 2),
+    new ButtonBuilder()
+      .setCustomId(encodeId("addbot", rec.rev, "normal"))
+      .setLabel("Add computer player")
+      .setStyle(ButtonStyle.Secondary)
+      .setDisabled(n >= 8),
   );
-  return { content: `${note ? `${note}\n` : ""}A canasta table is open here: press **Join** or use \`/onexeno join\`.`, embeds: [embed], components: [row], files: [], allowedMentions: { parse: [] } };
+  return {
+    content: `${note ? `${note}\n` : ""}A canasta table is open here: press **Join** or use \`/onexeno join\`.`,
+    embeds: [embed],
+    components: [row],
+    files: [],
+    allowedMentions: { parse: [] },
+  };
 }
 
 /** Text said with the new table after a move. */
@@ -133,10 +177,14 @@ export function moveNote(before: CanastaTable, after: CanastaTable): string {
   if (l.kind === "take") parts.push(`${who} took ${l.count} card${l.count === 1 ? "" : "s"} from the face-up pile.`);
   if (l.kind === "meld") parts.push(`${who} melded ${rowText(l.cards)}${l.xeno ? ": a XENO!" : "."}`);
   if (l.kind === "extend") parts.push(`${who} extended a row${l.xeno ? " to 20: a XENO!" : "."}`);
-  if (l.kind === "discard") parts.push(`${who} discarded ${cardTitle(idOf(before.state?.hands[l.seat]?.find((c) => !(s.hands[l.seat] ?? []).includes(c)) ?? 0))}.`);
+  if (l.kind === "discard")
+    parts.push(`${who} discarded ${cardTitle(idOf(before.state?.hands[l.seat]?.find((c) => !(s.hands[l.seat] ?? []).includes(c)) ?? 0))}.`);
   if ((before.state?.results.length ?? 0) < s.results.length) {
     const r = s.results.at(-1);
-    if (r) parts.push(`**Hand ${r.hand} is over**${r.wentOut !== null ? ` (${after.seats[r.wentOut]?.name} went out)` : " (the stack ran out)"}: ${r.scores.map((x, i) => `${after.seats[i]?.name} ${x >= 0 ? "+" : ""}${x}`).join(", ")}.`);
+    if (r)
+      parts.push(
+        `**Hand ${r.hand} is over**${r.wentOut !== null ? ` (${after.seats[r.wentOut]?.name} went out)` : " (the stack ran out)"}: ${r.scores.map((x, i) => `${after.seats[i]?.name} ${x >= 0 ? "+" : ""}${x}`).join(", ")}.`,
+      );
   }
   return parts.join(" ");
 }
@@ -150,17 +198,34 @@ export async function canastaPayload(rec: CanastaTable, note?: string): Promise<
 async function canastaMessage(rec: CanastaTable, note?: string): Promise<BaseMessageOptions> {
   if (rec.status === "lobby" || !rec.state) return lobbyPayload(rec, note);
   const view = canastaView(rec.state, null);
-  const file = new AttachmentBuilder(await renderCanastaTable(view, names(rec), undefined, clockLabel(rec)), { name: "canasta.png", description: describeCanasta(view, names(rec)) });
+  const file = new AttachmentBuilder(await renderCanastaTable(view, names(rec), undefined, clockLabel(rec)), {
+    name: "canasta.png",
+    description: describeCanasta(view, names(rec)),
+  });
   const head = note ? `${note}\n` : "";
   if (rec.status === "over") {
     const o = canasta.outcome(rec.state);
-    const winners = (o?.winners ?? []).map((w) => (rec.seats[w]?.computer ? `🤖 ${rec.seats[w]?.name}` : `<@${rec.seats[w]?.userId}>`)).join(", ");
-    return { content: `${head}🏁 **Session over.** Winner: ${winners}. Final: ${rec.seats.map((s, i) => `${s.name} ${rec.state?.totals[i]}`).join(" · ")}.`, files: [file], components: [againRow(rec.rev)], embeds: [], allowedMentions: { users: (o?.winners ?? []).flatMap((w) => (rec.seats[w] && !rec.seats[w]?.computer ? [rec.seats[w]?.userId ?? ""] : [])) } };
+    const winners = (o?.winners ?? [])
+      .map((w) => (rec.seats[w]?.computer ? `🤖 ${rec.seats[w]?.name}` : `<@${rec.seats[w]?.userId}>`))
+      .join(", ");
+    return {
+      content: `${head}🏁 **Session over.** Winner: ${winners}. Final: ${rec.seats.map((s, i) => `${s.name} ${rec.state?.totals[i]}`).join(" · ")}.`,
+      files: [file],
+      components: [againRow(rec.rev)],
+      embeds: [],
+      allowedMentions: {
+        users: (o?.winners ?? []).flatMap((w) => (rec.seats[w] && !rec.seats[w]?.computer ? [rec.seats[w]?.userId ?? ""] : [])),
+      },
+    };
   }
   const turnUser = rec.seats[rec.state.turn]?.userId ?? "";
   const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
     new ButtonBuilder().setCustomId(encodeId("chand", rec.rev)).setLabel("My hand").setStyle(ButtonStyle.Primary),
-    new ButtonBuilder().setCustomId(encodeId("cdraw", rec.rev)).setLabel("Draw from stack").setStyle(ButtonStyle.Secondary).setDisabled(rec.state.phase !== "draw" || rec.state.stack.length === 0),
+    new ButtonBuilder()
+      .setCustomId(encodeId("cdraw", rec.rev))
+      .setLabel("Draw from stack")
+      .setStyle(ButtonStyle.Secondary)
+      .setDisabled(rec.state.phase !== "draw" || rec.state.stack.length === 0),
   );
   const back = backButton(rec);
   if (back) row.addComponents(back);
@@ -168,10 +233,30 @@ async function canastaMessage(rec: CanastaTable, note?: string): Promise<BaseMes
   const tail = clock ? `\n${clock}` : "";
   const what = rec.state.phase === "draw" ? "draw from the stack or take from the face-up pile" : "meld, extend your rows, then discard";
   const turnSeat = rec.seats[rec.state.turn];
-  if (turnSeat?.computer) return { content: `${head}🤖 ${turnSeat.name} is thinking…${tail}`, files: [file], components: [row], embeds: [], allowedMentions: { parse: [] } };
-  if (turnSeat?.away) return { content: `${head}💤 ${turnSeat.name} is away: the computer plays for them…${tail}`, files: [file], components: [row], embeds: [], allowedMentions: { parse: [] } };
+  if (turnSeat?.computer)
+    return {
+      content: `${head}🤖 ${turnSeat.name} is thinking…${tail}`,
+      files: [file],
+      components: [row],
+      embeds: [],
+      allowedMentions: { parse: [] },
+    };
+  if (turnSeat?.away)
+    return {
+      content: `${head}💤 ${turnSeat.name} is away: the computer plays for them…${tail}`,
+      files: [file],
+      components: [row],
+      embeds: [],
+      allowedMentions: { parse: [] },
+    };
   // Only the message that begins the turn mentions the player (a correspondence table pings once a turn).
-  return { content: `${head}<@${turnUser}>, your turn: ${what}.${tail}`, files: [file], components: [row], embeds: [], allowedMentions: turnBegins(rec) ? { users: [turnUser] } : { parse: [] } };
+  return {
+    content: `${head}<@${turnUser}>, your turn: ${what}.${tail}`,
+    files: [file],
+    components: [row],
+    embeds: [],
+    allowedMentions: turnBegins(rec) ? { users: [turnUser] } : { parse: [] },
+  };
 }
 
 /** The private hand panel of a player (see the module comment for the menus). */
@@ -181,10 +266,17 @@ export async function canastaHandPayload(rec: CanastaTable, userId: string, note
   if (seat < 0) return { content: "You have no seat at this table.", components: [], files: [], embeds: [] };
   const hand = s.hands[seat] ?? [];
   const myTurn = s.turn === seat && s.phase !== "over";
-  const png = await renderOnexenoHand(hand.map(idOf), new Set(s.mustMeld !== null && myTurn ? [idOf(s.mustMeld)] : []), `Your hand · ${rec.seats[seat]?.name} · ${hand.length} cards`, undefined, (id) =>
-    s.mustMeld !== null && idOf(s.mustMeld) === id && myTurn ? "owed: meld it" : cardName(id),
+  const png = await renderOnexenoHand(
+    hand.map(idOf),
+    new Set(s.mustMeld !== null && myTurn ? [idOf(s.mustMeld)] : []),
+    `Your hand · ${rec.seats[seat]?.name} · ${hand.length} cards`,
+    undefined,
+    (id) => (s.mustMeld !== null && idOf(s.mustMeld) === id && myTurn ? "owed: meld it" : cardName(id)),
   );
-  const file = new AttachmentBuilder(png, { name: "hand.png", description: `Your hand: ${hand.map((c) => cardTitle(idOf(c))).join(", ")}`.slice(0, 1024) });
+  const file = new AttachmentBuilder(png, {
+    name: "hand.png",
+    description: `Your hand: ${hand.map((c) => cardTitle(idOf(c))).join(", ")}`.slice(0, 1024),
+  });
   const rows: ActionRowBuilder<ButtonBuilder | StringSelectMenuBuilder>[] = [];
   let text: string;
   if (!myTurn) {
@@ -192,36 +284,79 @@ export async function canastaHandPayload(rec: CanastaTable, userId: string, note
   } else if (s.phase === "draw") {
     text = "Your turn: draw from the stack, or take cards from the face-up pile (you must meld the top one this turn).";
     const takes = canastaLegalMoves(s, seat).filter((m): m is CanastaMove & { kind: "take" } => m.kind === "take");
-    rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(new ButtonBuilder().setCustomId(encodeId("cdraw", rec.rev)).setLabel("Draw from stack").setStyle(ButtonStyle.Primary).setDisabled(s.stack.length === 0)));
+    rows.push(
+      new ActionRowBuilder<ButtonBuilder>().addComponents(
+        new ButtonBuilder()
+          .setCustomId(encodeId("cdraw", rec.rev))
+          .setLabel("Draw from stack")
+          .setStyle(ButtonStyle.Primary)
+          .setDisabled(s.stack.length === 0),
+      ),
+    );
     if (takes.length) {
-      rows.push(new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
-        new StringSelectMenuBuilder().setCustomId(encodeId("ctake", rec.rev)).setPlaceholder("Take from the face-up pile…")
-          .addOptions(takes.slice(-MAX).reverse().map((m) => ({ label: `Take ${m.count} card${m.count === 1 ? "" : "s"}${m.count === s.pile.length ? " (all)" : ""}`, value: String(m.count) }))),
-      ));
+      rows.push(
+        new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
+          new StringSelectMenuBuilder()
+            .setCustomId(encodeId("ctake", rec.rev))
+            .setPlaceholder("Take from the face-up pile…")
+            .addOptions(
+              takes
+                .slice(-MAX)
+                .reverse()
+                .map((m) => ({
+                  label: `Take ${m.count} card${m.count === 1 ? "" : "s"}${m.count === s.pile.length ? " (all)" : ""}`,
+                  value: String(m.count),
+                })),
+            ),
+        ),
+      );
     }
   } else {
-    text = s.mustMeld !== null ? `Meld ${cardTitle(idOf(s.mustMeld))} (taken from the pile) this turn, then discard.` : "Meld new rows or extend yours, then discard to end your turn.";
-    const suggestions = distinctBy(meldSuggestions(s, seat, MAX * 2).filter((sg) => encodeRow(sg.row).length <= 100), (sg) => JSON.stringify(suggestionText(sg))).slice(0, MAX);
+    text =
+      s.mustMeld !== null
+        ? `Meld ${cardTitle(idOf(s.mustMeld))} (taken from the pile) this turn, then discard.`
+        : "Meld new rows or extend yours, then discard to end your turn.";
+    const suggestions = distinctBy(
+      meldSuggestions(s, seat, MAX * 2).filter((sg) => encodeRow(sg.row).length <= 100),
+      (sg) => JSON.stringify(suggestionText(sg)),
+    ).slice(0, MAX);
     if (suggestions.length) {
-      rows.push(new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
-        new StringSelectMenuBuilder().setCustomId(encodeId("cmeld", rec.rev)).setPlaceholder(s.mustMeld !== null ? "Meld a new row (★ melds the taken card)…" : "Meld a new row…")
-          .addOptions(suggestions.map((sg) => ({ ...suggestionText(sg), value: encodeRow(sg.row) }))),
-      ));
+      rows.push(
+        new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
+          new StringSelectMenuBuilder()
+            .setCustomId(encodeId("cmeld", rec.rev))
+            .setPlaceholder(s.mustMeld !== null ? "Meld a new row (★ melds the taken card)…" : "Meld a new row…")
+            .addOptions(suggestions.map((sg) => ({ ...suggestionText(sg), value: encodeRow(sg.row) }))),
+        ),
+      );
     }
     const ext = extensionChoices(s, seat).slice(0, MAX);
     if (ext.length) {
-      rows.push(new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
-        new StringSelectMenuBuilder().setCustomId(encodeId("cext", rec.rev)).setPlaceholder("Extend one of your rows…").addOptions(ext.map((e) => ({ label: e.label.slice(0, 100), value: e.value }))),
-      ));
+      rows.push(
+        new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
+          new StringSelectMenuBuilder()
+            .setCustomId(encodeId("cext", rec.rev))
+            .setPlaceholder("Extend one of your rows…")
+            .addOptions(ext.map((e) => ({ label: e.label.slice(0, 100), value: e.value }))),
+        ),
+      );
     }
     if (s.mustMeld === null) {
       const distinct = [...new Set(hand)];
       for (let page = 0; page * MAX < distinct.length && rows.length < 5; page++) {
         const slice = distinct.slice(page * MAX, (page + 1) * MAX);
-        rows.push(new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
-          new StringSelectMenuBuilder().setCustomId(encodeId("cdisc", rec.rev, page)).setPlaceholder(distinct.length > MAX ? `Discard and end the turn (${page * MAX + 1}-${page * MAX + slice.length})…` : "Discard and end the turn…")
-            .addOptions(slice.map((c) => ({ label: cardLabel(idOf(c)), description: cardName(idOf(c)), value: String(c) }))),
-        ));
+        rows.push(
+          new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
+            new StringSelectMenuBuilder()
+              .setCustomId(encodeId("cdisc", rec.rev, page))
+              .setPlaceholder(
+                distinct.length > MAX
+                  ? `Discard and end the turn (${page * MAX + 1}-${page * MAX + slice.length})…`
+                  : "Discard and end the turn…",
+              )
+              .addOptions(slice.map((c) => ({ label: cardLabel(idOf(c)), description: cardName(idOf(c)), value: String(c) }))),
+          ),
+        );
       }
     }
   }
@@ -250,7 +385,10 @@ export function meldSuggestions(s: CanastaState, seat: number, limit = MAX): Row
   const seen = new Set<string>();
   const out: RowSuggestion[] = [];
   const add = (row: RowCard[], isOwed: boolean) => {
-    const key = row.map((c) => idOf(c.card)).sort((a, b) => a - b).join(".");
+    const key = row
+      .map((c) => idOf(c.card))
+      .sort((a, b) => a - b)
+      .join(".");
     if (seen.has(key) || out.length >= limit) return;
     seen.add(key);
     out.push({ row, owed: isOwed });
@@ -279,7 +417,10 @@ function distinctBy<T>(items: readonly T[], key: (t: T) => string): T[] {
 export function suggestionText(sg: RowSuggestion): { label: string; description: string } {
   return {
     label: `${sg.owed ? "★ " : ""}${rowText(sg.row)}${sg.owed ? " · melds the taken card" : ""}`.slice(0, 100),
-    description: sg.row.map((c) => cardName(idOf(c.card))).join(" ").slice(0, 100),
+    description: sg.row
+      .map((c) => cardName(idOf(c.card)))
+      .join(" ")
+      .slice(0, 100),
   };
 }
 
@@ -289,7 +430,11 @@ async function backHere(ctx: BotContext, channelId: string, userId: string): Pro
 }
 
 /** Applies a move and answers with the public table (slash commands). */
-async function moveAndShow(interaction: ChatInputCommandInteraction, ctx: BotContext, build: (rec: CanastaTable, seat: number, s: CanastaState) => CanastaMove): Promise<void> {
+async function moveAndShow(
+  interaction: ChatInputCommandInteraction,
+  ctx: BotContext,
+  build: (rec: CanastaTable, seat: number, s: CanastaState) => CanastaMove,
+): Promise<void> {
   let done: { before: CanastaTable; after: CanastaTable } | null = null;
   let failed: ReplyFailed | null = null;
   try {
@@ -317,7 +462,12 @@ async function moveAndShow(interaction: ChatInputCommandInteraction, ctx: BotCon
  * place (the player's controls stay where they are looking); a new turn, hand or the end posts
  * a new table message.
  */
-async function showStep(interaction: ChatInputCommandInteraction | MessageComponentInteraction, ctx: BotContext, before: CanastaTable, after: CanastaTable): Promise<void> {
+async function showStep(
+  interaction: ChatInputCommandInteraction | MessageComponentInteraction,
+  ctx: BotContext,
+  before: CanastaTable,
+  after: CanastaTable,
+): Promise<void> {
   const payload = await canastaPayload(after, moveNote(before, after));
   const sameTurn = after.status === "playing" && after.state?.turn === before.state?.turn && after.state?.hand === before.state?.hand;
   const live = liveFor(interaction.client);
@@ -331,11 +481,15 @@ export async function canastaCommand(sub: string, interaction: ChatInputCommandI
   if (sub === "bot add") {
     const level = (interaction.options.getString("level") ?? "normal") as CanastaComputerLevel;
     if (!CANASTA_COMPUTER_LEVELS.includes(level)) throw new UserError("input/bad_level", "Choose easy or normal.");
-    await respond(interaction, "reply", false, async () => canastaPayload(await ctx.canasta.addComputer(ch, seat.userId, level), `A computer player (${level}) sits down.`));
+    await respond(interaction, "reply", false, async () =>
+      canastaPayload(await ctx.canasta.addComputer(ch, seat.userId, level), `A computer player (${level}) sits down.`),
+    );
     return;
   }
   if (sub === "bot remove") {
-    await respond(interaction, "reply", false, async () => canastaPayload(await ctx.canasta.removeComputer(ch, seat.userId), "A computer player left."));
+    await respond(interaction, "reply", false, async () =>
+      canastaPayload(await ctx.canasta.removeComputer(ch, seat.userId), "A computer player left."),
+    );
     return;
   }
   switch (sub) {
@@ -345,7 +499,12 @@ export async function canastaCommand(sub: string, interaction: ChatInputCommandI
     case "leave":
       await respond(interaction, "reply", false, async () => {
         const rec = await ctx.canasta.leave(ch, seat.userId);
-        return rec ? canastaPayload(rec, rec.status === "playing" ? `${seat.name} left; a computer plays their seat from now on.` : `${seat.name} left.`) : { content: "The last player left; the table is closed." };
+        return rec
+          ? canastaPayload(
+              rec,
+              rec.status === "playing" ? `${seat.name} left; a computer plays their seat from now on.` : `${seat.name} left.`,
+            )
+          : { content: "The last player left; the table is closed." };
       });
       return;
     case "start":
@@ -374,18 +533,27 @@ export async function canastaCommand(sub: string, interaction: ChatInputCommandI
       await moveAndShow(interaction, ctx, () => ({ kind: "take", count: interaction.options.getInteger("count") ?? 1 }));
       return;
     case "meld":
-      await moveAndShow(interaction, ctx, (_r, seatIdx, s) => ({ kind: "meld", cards: readTypedRow(interaction.options.getString("cards", true), s.hands[seatIdx] ?? [], rowCount(s.rowRule)) }));
+      await moveAndShow(interaction, ctx, (_r, seatIdx, s) => ({
+        kind: "meld",
+        cards: readTypedRow(interaction.options.getString("cards", true), s.hands[seatIdx] ?? [], rowCount(s.rowRule)),
+      }));
       return;
     case "extend":
       await moveAndShow(interaction, ctx, (_r, seatIdx, s) => readExtension(interaction, s, seatIdx));
       return;
     case "discard":
-      await moveAndShow(interaction, ctx, (_r, seatIdx, s) => ({ kind: "discard", card: readHandCard(interaction.options.getString("card", true), s.hands[seatIdx] ?? []) }));
+      await moveAndShow(interaction, ctx, (_r, seatIdx, s) => ({
+        kind: "discard",
+        card: readHandCard(interaction.options.getString("card", true), s.hands[seatIdx] ?? []),
+      }));
       return;
     case "pass":
       throw new UserError("canasta/no_pass", "Canasta has no pass: draw (or take), meld if you like, then discard.");
     case "play":
-      throw new UserError("canasta/use_meld", "In canasta use `/onexeno meld`, `/onexeno extend` and `/onexeno discard` (or the menus under **My hand**).");
+      throw new UserError(
+        "canasta/use_meld",
+        "In canasta use `/onexeno meld`, `/onexeno extend` and `/onexeno discard` (or the menus under **My hand**).",
+      );
     default:
       throw new UserError("canasta/not_here", "That command is not part of canasta.");
   }
@@ -402,15 +570,24 @@ function readHandCard(text: string, hand: readonly CardInst[]): CardInst {
 function readExtension(interaction: ChatInputCommandInteraction, s: CanastaState, seat: number): CanastaMove {
   const cardText = interaction.options.getString("card", true);
   const full = /^(\d+):(left|right):(\d+)@([0-3])$/.exec(cardText.trim());
-  if (full) return { kind: "extend", row: Number(full[1]), end: full[2] as "left" | "right", card: Number(full[3]), rot: Number(full[4]) as Rotation };
+  if (full)
+    return {
+      kind: "extend",
+      row: Number(full[1]),
+      end: full[2] as "left" | "right",
+      card: Number(full[3]),
+      rot: Number(full[4]) as Rotation,
+    };
   const rowNo = interaction.options.getInteger("row");
   const end = interaction.options.getString("end") as "left" | "right" | null;
-  if (rowNo === null || end === null) throw new UserError("input/missing_row", "Pick the extension from the list, or give `row` and `end` with the card.");
+  if (rowNo === null || end === null)
+    throw new UserError("input/missing_row", "Pick the extension from the list, or give `row` and `end` with the card.");
   const card = readHandCard(cardText, s.hands[seat] ?? []);
   const row = s.rows[seat]?.[rowNo - 1];
   if (!row) throw new UserError("canasta/no_row", `You have no open row ${rowNo}.`);
   const rot = distinctRotations(idOf(card)).find((r) => extendProblem(row, end, { card, rot: r }, rowCount(s.rowRule)) === null);
-  if (rot === undefined) throw new UserError("canasta/no_fit", `${cardTitle(idOf(card))} fits the ${end} end of row ${rowNo} no way round.`);
+  if (rot === undefined)
+    throw new UserError("canasta/no_fit", `${cardTitle(idOf(card))} fits the ${end} end of row ${rowNo} no way round.`);
   return { kind: "extend", row: rowNo - 1, end, card, rot };
 }
 
@@ -423,11 +600,22 @@ export async function canastaComponent(interaction: MessageComponentInteraction,
   if (!rec) throw refuse("table/gone");
   if (id.verb === "addbot") {
     const level = id.args[0] === "easy" ? "easy" : "normal";
-    await respond(interaction, "reply", false, async () => canastaPayload(await ctx.canasta.addComputer(interaction.channelId, interaction.user.id, level, id.rev), `A computer player (${level}) sits down.`));
+    await respond(interaction, "reply", false, async () =>
+      canastaPayload(
+        await ctx.canasta.addComputer(interaction.channelId, interaction.user.id, level, id.rev),
+        `A computer player (${level}) sits down.`,
+      ),
+    );
     return;
   }
   if (id.verb === "join" || id.verb === "leave" || id.verb === "start") {
-    const me: Seat = { userId: interaction.user.id, name: (interaction.member && "displayName" in interaction.member ? interaction.member.displayName : null) ?? interaction.user.globalName ?? interaction.user.username };
+    const me: Seat = {
+      userId: interaction.user.id,
+      name:
+        (interaction.member && "displayName" in interaction.member ? interaction.member.displayName : null) ??
+        interaction.user.globalName ??
+        interaction.user.username,
+    };
     await respond(interaction, "reply", false, async () => {
       if (id.verb === "join") return canastaPayload(await ctx.canasta.join(interaction.channelId, me, id.rev), `${me.name} joined.`);
       if (id.verb === "leave") {
@@ -445,7 +633,11 @@ export async function canastaComponent(interaction: MessageComponentInteraction,
     await respond(interaction, "reply", true, async () => {
       const now = back ?? rec;
       ctx.canasta.seatOf(now, interaction.user.id);
-      return canastaHandPayload(now, interaction.user.id, now.rev !== id.rev && !back ? "This table has moved on; here is your hand now." : undefined);
+      return canastaHandPayload(
+        now,
+        interaction.user.id,
+        now.rev !== id.rev && !back ? "This table has moved on; here is your hand now." : undefined,
+      );
     });
     if (back) await ctx.post(interaction.channelId, await canastaPayload(back, backNote(back, interaction.user.id)));
     return;
@@ -453,7 +645,9 @@ export async function canastaComponent(interaction: MessageComponentInteraction,
   const fromPanel = interaction.message.flags.has(64);
   if (rec.rev !== id.rev) {
     if (fromPanel) {
-      await respond(interaction, "update", true, () => canastaHandPayload(rec, interaction.user.id, "⏩ The table moved on; here is your hand now."));
+      await respond(interaction, "update", true, () =>
+        canastaHandPayload(rec, interaction.user.id, "⏩ The table moved on; here is your hand now."),
+      );
       return;
     }
     ctx.canasta.checkRev(rec, id.rev, interaction.user.id);
@@ -495,7 +689,9 @@ export async function canastaComponent(interaction: MessageComponentInteraction,
     const a = after as CanastaTable;
     if (!fromPanel) return canastaPayload(a, moveNote(rec, a));
     const stillMine = a.state?.turn === seat && a.status === "playing";
-    return stillMine ? canastaHandPayload(a, interaction.user.id, `✅ ${moveNote(rec, a)}`) : { content: `✅ ${moveNote(rec, a)} Your turn is over.`, components: [], files: [], embeds: [] };
+    return stillMine
+      ? canastaHandPayload(a, interaction.user.id, `✅ ${moveNote(rec, a)}`)
+      : { content: `✅ ${moveNote(rec, a)} Your turn is over.`, components: [], files: [], embeds: [] };
   }).catch((e: unknown) => {
     if (!(e instanceof ReplyFailed) || !fromPanel) throw e;
     failed = e;
@@ -518,8 +714,11 @@ export async function canastaAutocomplete(interaction: AutocompleteInteraction, 
   const typed = String(focused.value).toUpperCase();
   if (focused.name === "count") {
     const takes = canastaLegalMoves(s, seat).filter((m): m is CanastaMove & { kind: "take" } => m.kind === "take");
-    if (!takes.length) return ([]);
-    return (takes.slice(-MAX).reverse().map((m) => ({ name: `Take ${m.count}${m.count === s.pile.length ? " (all)" : ""}`, value: m.count })));
+    if (!takes.length) return [];
+    return takes
+      .slice(-MAX)
+      .reverse()
+      .map((m) => ({ name: `Take ${m.count}${m.count === s.pile.length ? " (all)" : ""}`, value: m.count }));
   }
   if (s.turn !== seat) return say(`Not your turn: ${rec.seats[s.turn]?.name} is playing`);
   if (focused.name === "cards") {
@@ -528,19 +727,23 @@ export async function canastaAutocomplete(interaction: AutocompleteInteraction, 
         const t = suggestionText(sg);
         return { name: `${t.label}: ${t.description}`.slice(0, 100), value: encodeRow(sg.row) };
       })
-      .filter((c, i, all) => c.value.length <= 100 && (typed === "" || c.name.toUpperCase().includes(typed)) && all.findIndex((d) => d.name === c.name) === i);
+      .filter(
+        (c, i, all) =>
+          c.value.length <= 100 && (typed === "" || c.name.toUpperCase().includes(typed)) && all.findIndex((d) => d.name === c.name) === i,
+      );
     if (!shown.length) return say(s.phase === "draw" ? "Draw first" : "No valid row in your hand now");
-    return (shown.slice(0, MAX));
+    return shown.slice(0, MAX);
   }
   if (focused.name === "card" && interaction.options.getSubcommand() === "extend") {
     const ext = extensionChoices(s, seat).filter((e) => typed === "" || e.label.toUpperCase().includes(typed));
     if (!ext.length) return say("No card of yours extends a row now");
-    return (ext.slice(0, MAX).map((e) => ({ name: e.label.slice(0, 100), value: e.value })));
+    return ext.slice(0, MAX).map((e) => ({ name: e.label.slice(0, 100), value: e.value }));
   }
   if (focused.name === "card") {
-    const distinct = [...new Set(hand)].filter((c) => typed === "" || cardName(idOf(c)).includes(typed.replace(/\s+/g, "")) || cardLabel(idOf(c)).toUpperCase().includes(typed));
-    return (distinct.slice(0, MAX).map((c) => ({ name: `${cardLabel(idOf(c))} · ${cardName(idOf(c))}`, value: String(c) })));
+    const distinct = [...new Set(hand)].filter(
+      (c) => typed === "" || cardName(idOf(c)).includes(typed.replace(/\s+/g, "")) || cardLabel(idOf(c)).toUpperCase().includes(typed),
+    );
+    return distinct.slice(0, MAX).map((c) => ({ name: `${cardLabel(idOf(c))} · ${cardName(idOf(c))}`, value: String(c) }));
   }
-  return ([]);
+  return [];
 }
-

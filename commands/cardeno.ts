@@ -15,8 +15,18 @@
  * - at most 5 rows of 5 buttons, 25 options a menu, customIds of 100 characters.
  */
 import {
-  ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder, MessageFlags, SlashCommandBuilder, StringSelectMenuBuilder,
-  type AutocompleteInteraction, type BaseMessageOptions, type ChatInputCommandInteraction, type MessageComponentInteraction,
+  ActionRowBuilder,
+  AttachmentBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  EmbedBuilder,
+  MessageFlags,
+  SlashCommandBuilder,
+  StringSelectMenuBuilder,
+  type AutocompleteInteraction,
+  type BaseMessageOptions,
+  type ChatInputCommandInteraction,
+  type MessageComponentInteraction,
 } from "discord.js";
 import { readFileSync } from "node:fs";
 import type { BotContext } from "../src/bot/context";
@@ -31,7 +41,18 @@ import { orderOfSnowflake } from "../src/bot/sequencer";
 import type { AnyTable, AnyTables, GameTable, TableService } from "../src/bot/tables";
 import { refuse } from "../src/bot/words";
 import { COMPUTER_LEVELS } from "../src/games/onexeno/computer";
-import { cardeno, cardenoView, completeLines, fittingCells, REVEAL_MS, type CardenoConfig, type CardenoEvent, type CardenoMove, type CardenoState, type CardenoView } from "../src/games/cardeno/game";
+import {
+  cardeno,
+  cardenoView,
+  completeLines,
+  fittingCells,
+  REVEAL_MS,
+  type CardenoConfig,
+  type CardenoEvent,
+  type CardenoMove,
+  type CardenoState,
+  type CardenoView,
+} from "../src/games/cardeno/game";
 import { CELLS, cellName, LINES, parseCell, pieceName, pieceOf } from "../src/games/cardeno/pieces";
 import { evaluate, handName } from "../src/games/cardeno/poker";
 import { cardenoStatus, describeCardeno } from "../render/cardeno";
@@ -51,7 +72,20 @@ export const PANEL_LIFE_MS = 14 * 60_000;
 const tablesOf = (ctx: BotContext): CardenoTables => ctx.games.get("cardeno") as unknown as CardenoTables;
 const names = (rec: CardenoTable) => rec.seats.map((s) => s.name);
 const RULES = readFileSync(new URL("../docs/rules/cardeno.md", import.meta.url), "utf8");
-const LINE_NAMES = ["row 1", "row 2", "row 3", "row 4", "row 5", "column A", "column B", "column C", "column D", "column E", "the diagonal A1-E5", "the diagonal E1-A5"];
+const LINE_NAMES = [
+  "row 1",
+  "row 2",
+  "row 3",
+  "row 4",
+  "row 5",
+  "column A",
+  "column B",
+  "column C",
+  "column D",
+  "column E",
+  "the diagonal A1-E5",
+  "the diagonal E1-A5",
+];
 
 // --- live panels ----------------------------------------------------------------------------
 
@@ -80,7 +114,12 @@ function panelsOf(ctx: BotContext, channelId: string): Map<string, Panel> {
 
 /** Remembers an interaction's reply as the user's live panel (replacing an older one). */
 function keepPanel(ctx: BotContext, interaction: ChatInputCommandInteraction | MessageComponentInteraction, note?: string): void {
-  panelsOf(ctx, interaction.channelId).set(interaction.user.id, { interaction, openedAt: interaction.createdTimestamp, note, noteAt: Date.now() });
+  panelsOf(ctx, interaction.channelId).set(interaction.user.id, {
+    interaction,
+    openedAt: interaction.createdTimestamp,
+    note,
+    noteAt: Date.now(),
+  });
 }
 
 /** Refreshes every open panel of a channel (coalesced per panel). */
@@ -96,7 +135,13 @@ function refreshPanels(ctx: BotContext, channelId: string): void {
       }
       if (Date.now() > panel.openedAt + PANEL_LIFE_MS) {
         panels.delete(userId);
-        await panel.interaction.editReply({ content: "⌛ This board stopped updating (Discord lets a reply be edited for 15 minutes): press **My board** for a fresh one.", components: [], files: [], embeds: [], attachments: [] });
+        await panel.interaction.editReply({
+          content: "⌛ This board stopped updating (Discord lets a reply be edited for 15 minutes): press **My board** for a fresh one.",
+          components: [],
+          files: [],
+          embeds: [],
+          attachments: [],
+        });
         return;
       }
       const note = panel.note !== undefined && Date.now() - panel.noteAt < NOTE_MS ? panel.note : undefined;
@@ -116,15 +161,35 @@ function lobbyPayload(rec: CardenoTable, note?: string): BaseMessageOptions {
   const n = rec.seats.length;
   const embed = new EmbedBuilder()
     .setTitle(`Cardeno · ${configText(rec.config)}`)
-    .setDescription(`${rec.seats.map((s, i) => `${i + 1}. ${s.computer ? `🤖 ${s.name}` : `<@${s.userId}>`}${s.userId === rec.hostId ? " (host)" : ""}`).join("\n")}\n\n${n >= 2 ? "Ready: the host can press **Start**." : `Waiting for players: 2 to 6 needed, ${n} seated.`}`)
+    .setDescription(
+      `${rec.seats.map((s, i) => `${i + 1}. ${s.computer ? `🤖 ${s.name}` : `<@${s.userId}>`}${s.userId === rec.hostId ? " (host)" : ""}`).join("\n")}\n\n${n >= 2 ? "Ready: the host can press **Start**." : `Waiting for players: 2 to 6 needed, ${n} seated.`}`,
+    )
     .setColor(0x1d5b3b);
   const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
-    new ButtonBuilder().setCustomId(encodeId("join", rec.rev)).setLabel("Join").setStyle(ButtonStyle.Success).setDisabled(n >= 6),
+    new ButtonBuilder()
+      .setCustomId(encodeId("join", rec.rev))
+      .setLabel("Join")
+      .setStyle(ButtonStyle.Success)
+      .setDisabled(n >= 6),
     new ButtonBuilder().setCustomId(encodeId("leave", rec.rev)).setLabel("Leave").setStyle(ButtonStyle.Secondary),
-    new ButtonBuilder().setCustomId(encodeId("start", rec.rev)).setLabel("Start").setStyle(ButtonStyle.Primary).setDisabled(n < 2),
-    new ButtonBuilder().setCustomId(encodeId("addbot", rec.rev, "normal")).setLabel("Add computer player").setStyle(ButtonStyle.Secondary).setDisabled(n >= 6),
+    new ButtonBuilder()
+      .setCustomId(encodeId("start", rec.rev))
+      .setLabel("Start")
+      .setStyle(ButtonStyle.Primary)
+      .setDisabled(n < 2),
+    new ButtonBuilder()
+      .setCustomId(encodeId("addbot", rec.rev, "normal"))
+      .setLabel("Add computer player")
+      .setStyle(ButtonStyle.Secondary)
+      .setDisabled(n >= 6),
   );
-  return { content: `${note ? `${note}\n` : ""}A Cardeno table is open here: press **Join** or use \`/cardeno join\`.`, embeds: [embed], components: [row], files: [], allowedMentions: { parse: [] } };
+  return {
+    content: `${note ? `${note}\n` : ""}A Cardeno table is open here: press **Join** or use \`/cardeno join\`.`,
+    embeds: [embed],
+    components: [row],
+    files: [],
+    allowedMentions: { parse: [] },
+  };
 }
 
 /** Grab buttons for the centre's pieces (2 rows of 5 at most); `fit` marks the pieces that fit (green). */
@@ -133,7 +198,10 @@ function grabRows(view: CardenoView, fit: (piece: number) => boolean): ActionRow
   view.centre.forEach((f, i) => {
     if (i % 5 === 0) rows.push(new ActionRowBuilder<ButtonBuilder>());
     rows.at(-1)!.addComponents(
-      new ButtonBuilder().setCustomId(encodeId("cdgrab", 0, f.piece)).setLabel(`${i + 1} · ${pieceName(pieceOf(f.piece))}`).setStyle(fit(f.piece) ? ButtonStyle.Success : ButtonStyle.Secondary),
+      new ButtonBuilder()
+        .setCustomId(encodeId("cdgrab", 0, f.piece))
+        .setLabel(`${i + 1} · ${pieceName(pieceOf(f.piece))}`)
+        .setStyle(fit(f.piece) ? ButtonStyle.Success : ButtonStyle.Secondary),
     );
   });
   return rows;
@@ -150,21 +218,38 @@ async function cardenoMessage(rec: CardenoTable, note?: string): Promise<BaseMes
   const s = rec.state;
   const view = cardenoView(s, null);
   const now = Date.now();
-  const file = new AttachmentBuilder(await renderPicture({ kind: "cardeno-table", view, names: names(rec), now }), { name: "cardeno.png", description: describeCardeno(view, names(rec)) });
+  const file = new AttachmentBuilder(await renderPicture({ kind: "cardeno-table", view, names: names(rec), now }), {
+    name: "cardeno.png",
+    description: describeCardeno(view, names(rec)),
+  });
   const head = note ? `${note}\n` : "";
   if (rec.status === "over") {
     const best = Math.max(...s.scores);
     const winners = s.scores.flatMap((x, i) => (x === best ? [rec.seats[i]!] : []));
     return {
       content: `${head}🏁 **Game over.** ${winners.map((w) => (w.computer ? `🤖 ${w.name}` : `<@${w.userId}>`)).join(" & ")} win${winners.length === 1 ? "s" : ""} with ${best}. Final: ${rec.seats.map((x, i) => `${x.name} ${s.scores[i]}`).join(" · ")}.`,
-      files: [file], components: [againRow(rec.rev)], embeds: [],
+      files: [file],
+      components: [againRow(rec.rev)],
+      embeds: [],
       allowedMentions: { users: winners.filter((w) => !w.computer).map((w) => w.userId) },
     };
   }
-  const board = new ButtonBuilder().setCustomId(encodeId("cdboard", 0)).setLabel(s.phase === "reveal" ? "My board · choose my poker hand" : "My board").setStyle(ButtonStyle.Primary);
+  const board = new ButtonBuilder()
+    .setCustomId(encodeId("cdboard", 0))
+    .setLabel(s.phase === "reveal" ? "My board · choose my poker hand" : "My board")
+    .setStyle(ButtonStyle.Primary);
   const rows = s.phase === "race" ? grabRows(view, () => false) : [];
-  const status = s.phase === "countdown" && s.until ? `Round ${s.round}: Go <t:${Math.ceil(s.until / 1000)}:R>. Open **My board** to race from your own view.` : cardenoStatus(view, names(rec));
-  return { content: `${head}${status}`, files: [file], components: [...rows, new ActionRowBuilder<ButtonBuilder>().addComponents(board)], embeds: [], allowedMentions: { parse: [] } };
+  const status =
+    s.phase === "countdown" && s.until
+      ? `Round ${s.round}: Go <t:${Math.ceil(s.until / 1000)}:R>. Open **My board** to race from your own view.`
+      : cardenoStatus(view, names(rec));
+  return {
+    content: `${head}${status}`,
+    files: [file],
+    components: [...rows, new ActionRowBuilder<ButtonBuilder>().addComponents(board)],
+    embeds: [],
+    allowedMentions: { parse: [] },
+  };
 }
 
 /**
@@ -177,7 +262,10 @@ export async function panelPayload(rec: CardenoTable, userId: string, note?: str
   if (!s || seat < 0) throw refuse("table/not_seated");
   const view = cardenoView(s, seat);
   const now = Date.now();
-  const file = new AttachmentBuilder(await renderPicture({ kind: "cardeno-board", view, seat, names: names(rec), now }), { name: "cardeno-board.png", description: `Your board, face ${view.faces[seat]}: ${boardWords(view, seat)}` });
+  const file = new AttachmentBuilder(await renderPicture({ kind: "cardeno-board", view, seat, names: names(rec), now }), {
+    name: "cardeno-board.png",
+    description: `Your board, face ${view.faces[seat]}: ${boardWords(view, seat)}`,
+  });
   const rows: ActionRowBuilder<ButtonBuilder | StringSelectMenuBuilder>[] = [];
   let text: string;
   if (s.phase === "race") {
@@ -188,20 +276,45 @@ export async function panelPayload(rec: CardenoTable, userId: string, note?: str
     const mine = (s.boards[seat] ?? []).flatMap((p, cell) => (p === null ? [] : [{ p, cell }]));
     const hand = s.hands[seat] ?? [];
     if (mine.length) {
-      rows.push(new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
-        new StringSelectMenuBuilder().setCustomId(encodeId("cdhand", 0)).setPlaceholder("Choose 1 to 5 pieces for your poker hand").setMinValues(1).setMaxValues(Math.min(5, mine.length))
-          .addOptions(mine.slice(0, 25).map(({ p, cell }) => ({ label: `${pieceName(pieceOf(p))} (${cellName(cell)})`, value: String(p), default: hand.includes(p) }))),
-      ));
-      rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(
-        new ButtonBuilder().setCustomId(encodeId("cdkeep", 0)).setLabel(s.ready[seat] ? "Hand settled" : "Keep this hand").setStyle(ButtonStyle.Success).setDisabled(!!s.ready[seat]),
-      ));
+      rows.push(
+        new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
+          new StringSelectMenuBuilder()
+            .setCustomId(encodeId("cdhand", 0))
+            .setPlaceholder("Choose 1 to 5 pieces for your poker hand")
+            .setMinValues(1)
+            .setMaxValues(Math.min(5, mine.length))
+            .addOptions(
+              mine.slice(0, 25).map(({ p, cell }) => ({
+                label: `${pieceName(pieceOf(p))} (${cellName(cell)})`,
+                value: String(p),
+                default: hand.includes(p),
+              })),
+            ),
+        ),
+      );
+      rows.push(
+        new ActionRowBuilder<ButtonBuilder>().addComponents(
+          new ButtonBuilder()
+            .setCustomId(encodeId("cdkeep", 0))
+            .setLabel(s.ready[seat] ? "Hand settled" : "Keep this hand")
+            .setStyle(ButtonStyle.Success)
+            .setDisabled(!!s.ready[seat]),
+        ),
+      );
     }
     const until = s.until ? ` The reveal closes <t:${Math.ceil(s.until / 1000)}:R> (or when everyone has settled).` : "";
-    text = hand.length ? `POKER-CARDENO: your hand is ${hand.map((p) => pieceName(pieceOf(p))).join(" ")}: **${handName(evaluate(hand.map(pieceOf)))}**. Keep it or choose another.${until}` : "POKER-CARDENO: you have no pieces on your board this round.";
-  } else if (s.phase === "countdown") text = `Round ${s.round}: your board is face ${s.faces[seat]}. Go${s.until ? ` <t:${Math.ceil(s.until / 1000)}:R>` : " in a moment"}!`;
+    text = hand.length
+      ? `POKER-CARDENO: your hand is ${hand.map((p) => pieceName(pieceOf(p))).join(" ")}: **${handName(evaluate(hand.map(pieceOf)))}**. Keep it or choose another.${until}`
+      : "POKER-CARDENO: you have no pieces on your board this round.";
+  } else if (s.phase === "countdown")
+    text = `Round ${s.round}: your board is face ${s.faces[seat]}. Go${s.until ? ` <t:${Math.ceil(s.until / 1000)}:R>` : " in a moment"}!`;
   else if (s.phase === "break") text = `Round ${s.round} is over: you have ${s.scores[seat]} points. The next round starts soon.`;
   else text = `The game is over: you finished with ${s.scores[seat]} points.`;
-  rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(new ButtonBuilder().setCustomId(encodeId("cdboard", 0)).setLabel("Refresh").setStyle(ButtonStyle.Secondary)));
+  rows.push(
+    new ActionRowBuilder<ButtonBuilder>().addComponents(
+      new ButtonBuilder().setCustomId(encodeId("cdboard", 0)).setLabel("Refresh").setStyle(ButtonStyle.Secondary),
+    ),
+  );
   return { content: `${note ? `${note}\n` : ""}${text}`, files: [file], components: rows.slice(0, 5), embeds: [] };
 }
 
@@ -225,13 +338,20 @@ export function eventsNote(rec: CardenoTable, events: readonly CardenoEvent[]): 
         out.push(`🎉 **CARDENO!** ${who(e.seat)} completed ${LINE_NAMES[e.line] ?? "a line"}: +25.`);
         break;
       case "double":
-        out.push(`🎉🎉 **DOUBLE-CARDENO!** ${who(e.seat)} has a second line (${LINE_NAMES[e.line] ?? "a line"}): +25; everyone else scores 2 per fitted piece.`);
+        out.push(
+          `🎉🎉 **DOUBLE-CARDENO!** ${who(e.seat)} has a second line (${LINE_NAMES[e.line] ?? "a line"}): +25; everyone else scores 2 per fitted piece.`,
+        );
         break;
       case "reveal":
-        out.push(`${e.reason === "stuck" ? "Nothing left in the pile or the centre fits an open cut-out: the race is over. " : e.reason === "idle" ? "Nobody grabbed a piece for 5 minutes: the race is over. " : ""}🃏 **POKER-CARDENO**: the bot picked each board's best hand of up to 5 pieces; change yours on **My board** within ${REVEAL_MS / 1000} s.`);
+        out.push(
+          `${e.reason === "stuck" ? "Nothing left in the pile or the centre fits an open cut-out: the race is over. " : e.reason === "idle" ? "Nobody grabbed a piece for 5 minutes: the race is over. " : ""}🃏 **POKER-CARDENO**: the bot picked each board's best hand of up to 5 pieces; change yours on **My board** within ${REVEAL_MS / 1000} s.`,
+        );
         break;
       case "poker": {
-        if (e.points > 0) out.push(`🃏 POKER-CARDENO: ${e.winners.map(who).join(" & ")} win${e.winners.length === 1 ? "s" : ""} with ${e.name}: +${e.points}.`);
+        if (e.points > 0)
+          out.push(
+            `🃏 POKER-CARDENO: ${e.winners.map(who).join(" & ")} win${e.winners.length === 1 ? "s" : ""} with ${e.name}: +${e.points}.`,
+          );
         else out.push("🃏 POKER-CARDENO: no board holds a pair or better; nobody scores.");
         const hands = s.sheet.at(-1)?.hands ?? s.hands.map(() => null);
         const shown = hands.flatMap((h, i) => (h ? [`${who(i)}: ${h.name}`] : []));
@@ -239,10 +359,14 @@ export function eventsNote(rec: CardenoTable, events: readonly CardenoEvent[]): 
         break;
       }
       case "full":
-        out.push(`🧩 **Full board!** ${who(e.seat)} filled all 25 cut-outs: +50 and 2 per empty cut-out on the other boards; everyone else 1 per fitted piece.`);
+        out.push(
+          `🧩 **Full board!** ${who(e.seat)} filled all 25 cut-outs: +50 and 2 per empty cut-out on the other boards; everyone else 1 per fitted piece.`,
+        );
         break;
       case "round_over":
-        out.push(`Round ${e.round} is over. Totals: ${rec.seats.map((x, i) => `${x.name} ${s.scores[i]}`).join(" · ")}.${e.round < s.rounds ? " The next round starts in 10 s." : ""}`);
+        out.push(
+          `Round ${e.round} is over. Totals: ${rec.seats.map((x, i) => `${x.name} ${s.scores[i]}`).join(" · ")}.${e.round < s.rounds ? " The next round starts in 10 s." : ""}`,
+        );
         break;
     }
   }
@@ -312,7 +436,11 @@ function grabRefusal(rec: CardenoTable | undefined, e: UserError): string {
  * the order moves were made, and answers with their board panel (the panel itself is updated
  * when clicked there). The public table and the other panels follow.
  */
-async function moveAndShow(interaction: ChatInputCommandInteraction | MessageComponentInteraction, ctx: BotContext, build: (rec: CardenoTable, seat: number) => CardenoMove): Promise<void> {
+async function moveAndShow(
+  interaction: ChatInputCommandInteraction | MessageComponentInteraction,
+  ctx: BotContext,
+  build: (rec: CardenoTable, seat: number) => CardenoMove,
+): Promise<void> {
   const panel = interaction.isMessageComponent() && interaction.message.flags.has(MessageFlags.Ephemeral);
   const ch = interaction.channelId;
   const service = tablesOf(ctx);
@@ -325,7 +453,10 @@ async function moveAndShow(interaction: ChatInputCommandInteraction | MessageCom
     const seat = service.seatOf(rec, interaction.user.id);
     const move = build(rec, seat);
     try {
-      done = (await service.race(ch, interaction.user.id, move, interaction.createdTimestamp, orderOfSnowflake(interaction.id))) as { before: CardenoTable; after: CardenoTable };
+      done = (await service.race(ch, interaction.user.id, move, interaction.createdTimestamp, orderOfSnowflake(interaction.id))) as {
+        before: CardenoTable;
+        after: CardenoTable;
+      };
     } catch (e) {
       if (!(e instanceof UserError) || !e.code.startsWith("cardeno/")) throw e;
       const now = (await service.get(ch)) as CardenoTable;
@@ -348,7 +479,9 @@ function moveWords(d: { before: CardenoTable; after: CardenoTable }, seat: numbe
     const cell = (s.boards[seat] ?? []).indexOf(move.piece);
     if (cell < 0) {
       // It may have gone in while the round ended; a miss leaves it in the centre and locks.
-      return (s.locked[seat] ?? 0) > (d.before.state?.locked[seat] ?? 0) ? `❌ ${pieceName(p)} fits no open cut-out of yours: locked out for 3 s.` : `✅ Grabbed ${pieceName(p)}.`;
+      return (s.locked[seat] ?? 0) > (d.before.state?.locked[seat] ?? 0)
+        ? `❌ ${pieceName(p)} fits no open cut-out of yours: locked out for 3 s.`
+        : `✅ Grabbed ${pieceName(p)}.`;
     }
     const lines = completeLines(s.boards[seat] ?? []).filter((l) => LINES[l]!.includes(cell));
     return `✅ ${pieceName(p)} → ${cellName(cell)}${lines.length ? ` · completes ${lines.map((l) => LINE_NAMES[l]).join(" and ")}!` : ""}`;
@@ -361,7 +494,8 @@ function moveWords(d: { before: CardenoTable; after: CardenoTable }, seat: numbe
 function readPiece(text: string, s: CardenoState): number {
   const t = text.trim();
   if (/^\d+$/.test(t)) return Number(t);
-  const norm = (x: string) => x.toLowerCase().replace(/[♠]/g, "s").replace(/[♥]/g, "h").replace(/[♦]/g, "d").replace(/[♣]/g, "c").replace(/\s+/g, "");
+  const norm = (x: string) =>
+    x.toLowerCase().replace(/[♠]/g, "s").replace(/[♥]/g, "h").replace(/[♦]/g, "d").replace(/[♣]/g, "c").replace(/\s+/g, "");
   const hit = s.centre.find((f) => norm(pieceName(pieceOf(f.piece))) === norm(t));
   if (!hit) throw new UserError("cardeno/pick_piece", "Pick a face-up piece from the list (type to filter it).");
   return hit.piece;
@@ -374,28 +508,63 @@ export const cardenoCommand: Command<BotContext> = {
     .setName("cardeno")
     .setDescription("Cardeno: the jig-saw keno race (2 to 6 players, everyone at once)")
     .setDMPermission(false)
-    .addSubcommand((s) => s.setName("new").setDescription("Open a Cardeno table in this channel")
-      .addIntegerOption((o) => o.setName("rounds").setDescription("Rounds to play (default 5)").setMinValue(1).setMaxValue(10))
-      .addStringOption((o) => o.setName("variant").setDescription("Standard (CARDENO, DOUBLE, POKER) or Full-Board").addChoices({ name: "standard", value: "standard" }, { name: "full-board", value: "full-board" }))
-      .addNumberOption((o) => o.setName("pace").setDescription("Seconds between pieces turned face up (default 3)").setMinValue(1).setMaxValue(10))
-      .addStringOption((o) => o.setName("seed").setDescription("Deal name: same name, same race (default random)").setMaxLength(40)))
+    .addSubcommand((s) =>
+      s
+        .setName("new")
+        .setDescription("Open a Cardeno table in this channel")
+        .addIntegerOption((o) => o.setName("rounds").setDescription("Rounds to play (default 5)").setMinValue(1).setMaxValue(10))
+        .addStringOption((o) =>
+          o
+            .setName("variant")
+            .setDescription("Standard (CARDENO, DOUBLE, POKER) or Full-Board")
+            .addChoices({ name: "standard", value: "standard" }, { name: "full-board", value: "full-board" }),
+        )
+        .addNumberOption((o) =>
+          o.setName("pace").setDescription("Seconds between pieces turned face up (default 3)").setMinValue(1).setMaxValue(10),
+        )
+        .addStringOption((o) => o.setName("seed").setDescription("Deal name: same name, same race (default random)").setMaxLength(40)),
+    )
     .addSubcommand((s) => s.setName("join").setDescription("Take a seat at this channel's Cardeno table"))
     .addSubcommand((s) => s.setName("leave").setDescription("Leave the table (mid-game a computer takes your seat)"))
     .addSubcommand((s) => s.setName("start").setDescription("Start the game (host only)"))
-    .addSubcommand((s) => s.setName("kick").setDescription("Remove a player (host only; mid-game a computer takes the seat)")
-      .addUserOption((o) => o.setName("player").setDescription("Who to remove from the table").setRequired(true)))
+    .addSubcommand((s) =>
+      s
+        .setName("kick")
+        .setDescription("Remove a player (host only; mid-game a computer takes the seat)")
+        .addUserOption((o) => o.setName("player").setDescription("Who to remove from the table").setRequired(true)),
+    )
     .addSubcommand((s) => s.setName("end").setDescription("Close this channel's table (host or Manage Messages)"))
     .addSubcommand((s) => s.setName("board").setDescription("Your board, privately, with grab buttons (kept up to date)"))
-    .addSubcommand((s) => s.setName("grab").setDescription("Grab a face-up piece for your board")
-      .addStringOption((o) => o.setName("piece").setDescription("A face-up piece (the ones that fit you come first)").setRequired(true).setAutocomplete(true))
-      .addStringOption((o) => o.setName("at").setDescription("Your cut-out, A1 to E5 (default: most lines)").setAutocomplete(true).setMaxLength(3)))
+    .addSubcommand((s) =>
+      s
+        .setName("grab")
+        .setDescription("Grab a face-up piece for your board")
+        .addStringOption((o) =>
+          o.setName("piece").setDescription("A face-up piece (the ones that fit you come first)").setRequired(true).setAutocomplete(true),
+        )
+        .addStringOption((o) =>
+          o.setName("at").setDescription("Your cut-out, A1 to E5 (default: most lines)").setAutocomplete(true).setMaxLength(3),
+        ),
+    )
     .addSubcommand((s) => s.setName("table").setDescription("Post the table again as the newest message"))
     .addSubcommand((s) => s.setName("rules").setDescription("How to play Cardeno"))
-    .addSubcommandGroup((g) => g.setName("bot").setDescription("Computer players")
-      .addSubcommand((s) => s.setName("add").setDescription("Seat a computer player (host, before the start)")
-        .addStringOption((o) => o.setName("level").setDescription("How quick it is (default normal)")
-          .addChoices(...COMPUTER_LEVELS.map((l) => ({ name: l, value: l })))))
-      .addSubcommand((s) => s.setName("remove").setDescription("Remove the last computer player (host, before the start)"))),
+    .addSubcommandGroup((g) =>
+      g
+        .setName("bot")
+        .setDescription("Computer players")
+        .addSubcommand((s) =>
+          s
+            .setName("add")
+            .setDescription("Seat a computer player (host, before the start)")
+            .addStringOption((o) =>
+              o
+                .setName("level")
+                .setDescription("How quick it is (default normal)")
+                .addChoices(...COMPUTER_LEVELS.map((l) => ({ name: l, value: l }))),
+            ),
+        )
+        .addSubcommand((s) => s.setName("remove").setDescription("Remove the last computer player (host, before the start)")),
+    ),
 
   async execute(interaction, ctx) {
     const group = interaction.options.getSubcommandGroup(false);
@@ -420,7 +589,9 @@ export const cardenoCommand: Command<BotContext> = {
           if (here && here.status !== "over") throw refuse("table/exists");
         }
         if (await ctx.solitaire.get(ch)) throw refuse("table/exists");
-        await respond(interaction, "reply", false, async () => cardenoPayload(await service.open(ch, interaction.guildId, me, config, seed, null)));
+        await respond(interaction, "reply", false, async () =>
+          cardenoPayload(await service.open(ch, interaction.guildId, me, config, seed, null)),
+        );
         return;
       }
       case "board":
@@ -432,7 +603,8 @@ export const cardenoCommand: Command<BotContext> = {
           const at = interaction.options.getString("at");
           if (at === null || at.trim() === "") return { kind: "grab", piece };
           const cell = parseCell(at);
-          if (cell === null) throw new UserError("cardeno/bad_cell", "Name a cut-out by column and row, A1 to E5 (or pick one from the list).");
+          if (cell === null)
+            throw new UserError("cardeno/bad_cell", "Name a cut-out by column and row, A1 to E5 (or pick one from the list).");
           return { kind: "grab", piece, cell };
         });
         return;
@@ -453,7 +625,11 @@ export const cardenoCommand: Command<BotContext> = {
     if (focused.name === "piece") {
       const list = s.centre.map((f, i) => {
         const cells = fittingCells(s, seat, pieceOf(f.piece));
-        return { name: `${i + 1} · ${pieceName(pieceOf(f.piece))}${cells.length ? ` → fits ${cells.map(cellName).join(", ")}` : " · fits nothing of yours"}`, value: String(f.piece), fits: cells.length > 0 };
+        return {
+          name: `${i + 1} · ${pieceName(pieceOf(f.piece))}${cells.length ? ` → fits ${cells.map(cellName).join(", ")}` : " · fits nothing of yours"}`,
+          value: String(f.piece),
+          fits: cells.length > 0,
+        };
       });
       const sorted = [...list.filter((c) => c.fits), ...list.filter((c) => !c.fits)];
       const shown = sorted.filter((c) => typed === "" || c.name.toLowerCase().includes(typed)).map(({ name, value }) => ({ name, value }));
@@ -469,13 +645,18 @@ export const cardenoCommand: Command<BotContext> = {
     if (!Number.isInteger(piece) || piece < 0 || piece >= 150) return hint("Choose the piece first");
     const cells = fittingCells(s, seat, pieceOf(piece));
     if (!cells.length) return hint("That piece fits none of your open cut-outs");
-    return cells.map((c) => ({ name: `${cellName(c)}`, value: cellName(c) })).filter((c) => typed === "" || c.name.toLowerCase().startsWith(typed)).slice(0, CELLS);
+    return cells
+      .map((c) => ({ name: `${cellName(c)}`, value: cellName(c) }))
+      .filter((c) => typed === "" || c.name.toLowerCase().startsWith(typed))
+      .slice(0, CELLS);
   },
 };
 
 /** The Cardeno lobby for the shared lobby verbs. */
 const lobbyOf = (service: CardenoTables): LobbyGame => ({
-  command: "cardeno", service: service as unknown as AnyTables, levels: COMPUTER_LEVELS,
+  command: "cardeno",
+  service: service as unknown as AnyTables,
+  levels: COMPUTER_LEVELS,
   payload: (rec: AnyTable, note?: string) => cardenoPayload(rec as unknown as CardenoTable, note),
   started: () => startNote(),
 });
@@ -485,7 +666,11 @@ function startNote(): string {
 }
 
 /** Opens (or refreshes) the player's board panel, privately; it stays live. */
-async function showBoard(interaction: ChatInputCommandInteraction | MessageComponentInteraction, ctx: BotContext, update: boolean): Promise<void> {
+async function showBoard(
+  interaction: ChatInputCommandInteraction | MessageComponentInteraction,
+  ctx: BotContext,
+  update: boolean,
+): Promise<void> {
   const service = tablesOf(ctx);
   await respond(interaction, update ? "update" : "reply", true, async () => {
     const rec = (await service.get(interaction.channelId)) as CardenoTable | undefined;

@@ -4,7 +4,14 @@
  * question, the invoker's seat. The list of games comes from the bot context
  * (`ctx.tableGames`, built in commands/registry.ts), so this file imports no game's commands.
  */
-import { EmbedBuilder, MessageFlags, PermissionFlagsBits, type BaseMessageOptions, type ChatInputCommandInteraction, type MessageComponentInteraction } from "discord.js";
+import {
+  EmbedBuilder,
+  MessageFlags,
+  PermissionFlagsBits,
+  type BaseMessageOptions,
+  type ChatInputCommandInteraction,
+  type MessageComponentInteraction,
+} from "discord.js";
 import { refuse } from "../src/bot/words";
 import { respond } from "../src/bot/reply";
 import { quiet } from "../src/bot/live";
@@ -14,7 +21,6 @@ import type { ComponentId } from "../src/bot/customid";
 import type { BotContext, TableGameView } from "../src/bot/context";
 import { confirmPayload } from "../src/bot/confirm";
 import type { AnyTable, AnyTables } from "../src/bot/tables";
-
 
 /** The table game holding a running (or finished) table in this channel, with that table. */
 export async function tableHere(ctx: BotContext, channelId: string): Promise<{ game: TableGameView; rec: AnyTable } | null> {
@@ -56,10 +62,17 @@ export async function finishedHere(ctx: BotContext, channelId: string): Promise<
  * (the game's rules text `rules`, privately), `end` (after a private Confirm) and `kick`; and
  * for the others, a refusal when another game's table holds the channel. True when handled.
  */
-export async function sharedSubcommand(interaction: ChatInputCommandInteraction, ctx: BotContext, command: string, sub: string, rules: string): Promise<boolean> {
+export async function sharedSubcommand(
+  interaction: ChatInputCommandInteraction,
+  ctx: BotContext,
+  command: string,
+  sub: string,
+  rules: string,
+): Promise<boolean> {
   if (!["rules", "new", "end", "kick"].includes(sub)) {
     const here = await tableHere(ctx, interaction.channelId);
-    if (here && here.game.command !== command) throw refuse("table/other_game", { what: here.game.what.replace(/ table$/, ""), command: here.game.command });
+    if (here && here.game.command !== command)
+      throw refuse("table/other_game", { what: here.game.what.replace(/ table$/, ""), command: here.game.command });
   }
   switch (sub) {
     case "rules":
@@ -92,7 +105,13 @@ export interface LobbyGame {
  * computer takes the seat), `start`, `bot add [level]`, `bot remove`, and `table` (shown again,
  * without pinging). True when handled.
  */
-export async function lobbySubcommand(interaction: ChatInputCommandInteraction, ctx: BotContext, g: LobbyGame, sub: string, me: Seat): Promise<boolean> {
+export async function lobbySubcommand(
+  interaction: ChatInputCommandInteraction,
+  ctx: BotContext,
+  g: LobbyGame,
+  sub: string,
+  me: Seat,
+): Promise<boolean> {
   const ch = interaction.channelId;
   const service = g.service;
   switch (sub) {
@@ -102,7 +121,9 @@ export async function lobbySubcommand(interaction: ChatInputCommandInteraction, 
     case "leave":
       await respond(interaction, "reply", false, async () => {
         const rec = await service.leave(ch, me.userId);
-        return rec ? g.payload(rec, rec.status === "playing" ? `${me.name} left; a computer plays their seat from now on.` : `${me.name} left.`) : { content: "The last player left; the table is closed.", components: [], embeds: [], files: [] };
+        return rec
+          ? g.payload(rec, rec.status === "playing" ? `${me.name} left; a computer plays their seat from now on.` : `${me.name} left.`)
+          : { content: "The last player left; the table is closed.", components: [], embeds: [], files: [] };
       });
       ctx.afterReply(ch);
       return true;
@@ -116,11 +137,15 @@ export async function lobbySubcommand(interaction: ChatInputCommandInteraction, 
     case "bot add": {
       const level = interaction.options.getString("level") ?? "normal";
       if (!g.levels.includes(level)) throw new UserError("input/bad_level", `Choose ${g.levels.join(" or ")}.`);
-      await respond(interaction, "reply", false, async () => g.payload(await service.addComputer(ch, me.userId, level as "normal"), `A computer player (${level}) sits down.`));
+      await respond(interaction, "reply", false, async () =>
+        g.payload(await service.addComputer(ch, me.userId, level as "normal"), `A computer player (${level}) sits down.`),
+      );
       return true;
     }
     case "bot remove":
-      await respond(interaction, "reply", false, async () => g.payload(await service.removeComputer(ch, me.userId), "A computer player left."));
+      await respond(interaction, "reply", false, async () =>
+        g.payload(await service.removeComputer(ch, me.userId), "A computer player left."),
+      );
       return true;
     case "table":
       await respond(interaction, "reply", false, async () => {
@@ -138,7 +163,12 @@ export async function lobbySubcommand(interaction: ChatInputCommandInteraction, 
  * The lobby's buttons every table game shares (Join, Leave, Start, Add computer player), drawn
  * for table revision `id.rev`. True when handled.
  */
-export async function lobbyComponent(interaction: MessageComponentInteraction, id: ComponentId, ctx: BotContext, g: LobbyGame): Promise<boolean> {
+export async function lobbyComponent(
+  interaction: MessageComponentInteraction,
+  id: ComponentId,
+  ctx: BotContext,
+  g: LobbyGame,
+): Promise<boolean> {
   const ch = interaction.channelId;
   const me = seatOf(interaction);
   switch (id.verb) {
@@ -148,7 +178,9 @@ export async function lobbyComponent(interaction: MessageComponentInteraction, i
     case "leave":
       await respond(interaction, "reply", false, async () => {
         const r = await g.service.leave(ch, me.userId, id.rev);
-        return r ? g.payload(r, `${me.name} left.`) : { content: "The last player left; the table is closed.", components: [], embeds: [], files: [] };
+        return r
+          ? g.payload(r, `${me.name} left.`)
+          : { content: "The last player left; the table is closed.", components: [], embeds: [], files: [] };
       });
       return true;
     case "start":
@@ -160,7 +192,9 @@ export async function lobbyComponent(interaction: MessageComponentInteraction, i
       return true;
     case "addbot": {
       const level = id.args[0] === "easy" ? "easy" : "normal";
-      await respond(interaction, "reply", false, async () => g.payload(await g.service.addComputer(ch, me.userId, level, id.rev), `A computer player (${level}) sits down.`));
+      await respond(interaction, "reply", false, async () =>
+        g.payload(await g.service.addComputer(ch, me.userId, level, id.rev), `A computer player (${level}) sits down.`),
+      );
       return true;
     }
     default:
@@ -183,11 +217,15 @@ export async function askToEnd(interaction: ChatInputCommandInteraction, ctx: Bo
   if (!sol && !rec) throw refuse("table/none");
   // Say no at once to someone who may not end it, rather than after they confirm.
   const canManage = interaction.memberPermissions?.has(PermissionFlagsBits.ManageMessages) ?? false;
-  if (sol && sol.ownerId !== interaction.user.id && !canManage) throw new UserError("solitaire/not_owner", "Only the player (or a member with Manage Messages) can end this game.");
-  if (rec && rec.hostId !== interaction.user.id && !canManage) throw refuse("table/not_host", { what: "end this table (or a member with Manage Messages)" });
+  if (sol && sol.ownerId !== interaction.user.id && !canManage)
+    throw new UserError("solitaire/not_owner", "Only the player (or a member with Manage Messages) can end this game.");
+  if (rec && rec.hostId !== interaction.user.id && !canManage)
+    throw refuse("table/not_host", { what: "end this table (or a member with Manage Messages)" });
   // The confirmation names the table, not its revision: moves (computers') may follow before the click.
   const rev = sol ? sol.rev : (rec?.createdAt ?? 0);
-  const question = sol ? "Resign this solitaire game? It ends now and is scored as it stands." : "End the table for everyone? The game stops now and the scores are shown as they stand.";
+  const question = sol
+    ? "Resign this solitaire game? It ends now and is scored as it stands."
+    : "End the table for everyone? The game stops now and the scores are shown as they stand.";
   await interaction.reply({ ...confirmPayload(question, "end", rev, sol ? "Resign" : "End the table"), flags: MessageFlags.Ephemeral });
 }
 
@@ -214,11 +252,16 @@ export async function kickHere(interaction: ChatInputCommandInteraction, ctx: Bo
   const channelId = interaction.channelId;
   await respond(interaction, "reply", false, async () => {
     const here = await tableHere(ctx, channelId);
-    if (!here) throw refuse(await ctx.solitaire.get(channelId) ? "table/kick_solitaire" : "table/none");
+    if (!here) throw refuse((await ctx.solitaire.get(channelId)) ? "table/kick_solitaire" : "table/none");
     const name = here.rec.seats.find((s) => s.userId === target.id)?.name ?? target.username;
     const rec = await here.game.tables(ctx).kick(channelId, interaction.user.id, target.id);
     if (!rec) return { content: "No player is left; the table is closed.", components: [], embeds: [], files: [] };
-    return here.game.payload(rec, rec.status === "playing" ? `${name} was removed by the host; a computer plays their seat from now on.` : `${name} was removed by the host.`);
+    return here.game.payload(
+      rec,
+      rec.status === "playing"
+        ? `${name} was removed by the host; a computer plays their seat from now on.`
+        : `${name} was removed by the host.`,
+    );
   });
   ctx.afterReply(channelId);
 }

@@ -8,5 +8,12 @@ import { cardenoCommand } from "./cardeno";
 import { ratingsCommand, statsCommand } from "./ratings";
 import { tournamentCommand } from "./tournament";
 
-export const commands: readonly Command<BotContext>[] = [onexenoCommand, onzeCommand, cardenoCommand, statsCommand, ratingsCommand, tournamentCommand];
+export const commands: readonly Command<BotContext>[] = [
+  onexenoCommand,
+  onzeCommand,
+  cardenoCommand,
+  statsCommand,
+  ratingsCommand,
+  tournamentCommand,
+];
 export const components: ComponentHandler<BotContext> = onexenoComponents;

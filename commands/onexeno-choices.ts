@@ -58,7 +58,9 @@ export function cardChoices(state: OnexenoState, seat: number): CardChoice[] {
         bestPoints: mine.reduce((best, m) => Math.max(best, trickPointsOf(state, m)), 0),
       };
     })
-    .sort((a, b) => Number(b.placements > 0) - Number(a.placements > 0) || b.bestPoints - a.bestPoints || cardValue(b.card) - cardValue(a.card));
+    .sort(
+      (a, b) => Number(b.placements > 0) - Number(a.placements > 0) || b.bestPoints - a.bestPoints || cardValue(b.card) - cardValue(a.card),
+    );
 }
 
 /** What a card choice can do now (autocomplete and select option text); empty off turn. */
@@ -77,7 +79,8 @@ export function cardChoiceLine(c: CardChoice, myTurn: boolean): string {
 /** Reads the `card` option: an id from autocomplete, or a typed card name. */
 export function readCard(text: string, state: OnexenoState, seat: number): CardId {
   const card = parseCardName(text);
-  if (card === null) throw new UserError("input/bad_card", `\`${text}\` is not a card. Pick one from the list, or type its name like \`BWB/W4B/BWW\`.`);
+  if (card === null)
+    throw new UserError("input/bad_card", `\`${text}\` is not a card. Pick one from the list, or type its name like \`BWB/W4B/BWW\`.`);
   if (!(state.hands[seat] ?? []).includes(card)) throw new UserError("onexeno/card_not_in_hand", `${cardTitle(card)} is not in your hand.`);
   return card;
 }
@@ -94,7 +97,11 @@ export function readPlacement(text: string, state: OnexenoState, seat: number, c
   const win = displayWindow(state.table);
   const pos = m ? parsePositionLabel(m[1] as string) : null;
   const range = `columns ${columnLabel(win.minX)}-${columnLabel(win.minX + win.cols - 1)}, rows ${rowLabel(win.minY)}-${rowLabel(win.minY + win.rows - 1)}`;
-  if (!m || !pos) throw new UserError("input/bad_position", `\`${text}\` is not a position. Use a cell name from the table picture (${range}), like \`H8\`.`);
+  if (!m || !pos)
+    throw new UserError(
+      "input/bad_position",
+      `\`${text}\` is not a position. Use a cell name from the table picture (${range}), like \`H8\`.`,
+    );
   if (pos.x < win.minX || pos.y < win.minY || pos.x >= win.minX + win.cols || pos.y >= win.minY + win.rows) {
     throw new UserError("input/bad_position", `\`${m[1]}\` is not a position on the table picture (${range}).`);
   }
@@ -104,7 +111,10 @@ export function readPlacement(text: string, state: OnexenoState, seat: number, c
   if (rotText === "") {
     if (options.length === 1) return (options[0] as PlacementChoice).move;
     if (options.length > 1) {
-      throw new UserError("input/which_rotation", `The card fits ${m[1]} more than one way: ${options.map((o) => o.label).join("; ")}. Pick one from the list.`);
+      throw new UserError(
+        "input/which_rotation",
+        `The card fits ${m[1]} more than one way: ${options.map((o) => o.label).join("; ")}. Pick one from the list.`,
+      );
     }
     return { kind: "place", card, x: pos.x, y: pos.y, rot: 0 };
   }

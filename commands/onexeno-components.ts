@@ -22,7 +22,6 @@ import { solitaireComponent } from "./solitaire";
 import { TOURNAMENT_VERBS, tournamentComponent } from "./tournament";
 import { comeBack, finishedHere, gameOfVerb, seatOf, tableHere } from "./games";
 
-
 const MOVED_ON = `⏩ ${refusal("table/stale")}`;
 
 async function current(ctx: BotContext, interaction: MessageComponentInteraction): Promise<TableRecord> {
@@ -39,7 +38,12 @@ const fromPanel = (i: MessageComponentInteraction) => i.message.flags.has(Messag
  * Plays from the private panel: the panel turns into a receipt, the new table goes public.
  * The public table is published even when the receipt cannot be delivered (the move is saved).
  */
-async function playFromPanel(interaction: MessageComponentInteraction, ctx: BotContext, rev: number, build: (rec: TableRecord, seat: number) => Parameters<BotContext["tables"]["play"]>[2]): Promise<void> {
+async function playFromPanel(
+  interaction: MessageComponentInteraction,
+  ctx: BotContext,
+  rev: number,
+  build: (rec: TableRecord, seat: number) => Parameters<BotContext["tables"]["play"]>[2],
+): Promise<void> {
   let done: { before: TableRecord; after: TableRecord } | null = null;
   let failed: ReplyFailed | null = null;
   try {
@@ -117,7 +121,10 @@ export const onexenoComponents: ComponentHandler<BotContext> = {
       const done = await finishedHere(ctx, channelId);
       if (!done) throw refuse("table/gone");
       await respond(interaction, "reply", false, async () =>
-        done.game.payload(await done.game.tables(ctx).again(channelId, me, same, id.rev), same ? `${me.name} deals again: same seats, a fresh deal. Press Start.` : `${me.name} opens a new table.`),
+        done.game.payload(
+          await done.game.tables(ctx).again(channelId, me, same, id.rev),
+          same ? `${me.name} deals again: same seats, a fresh deal. Press Start.` : `${me.name} opens a new table.`,
+        ),
       );
       return;
     }
@@ -132,7 +139,9 @@ export const onexenoComponents: ComponentHandler<BotContext> = {
     }
     switch (id.verb) {
       case "join":
-        await respond(interaction, "reply", false, async () => tablePayload(await ctx.tables.join(channelId, seatOf(interaction), id.rev), `${seatOf(interaction).name} joined.`));
+        await respond(interaction, "reply", false, async () =>
+          tablePayload(await ctx.tables.join(channelId, seatOf(interaction), id.rev), `${seatOf(interaction).name} joined.`),
+        );
         return;
       case "leave":
         await respond(interaction, "reply", false, async () => {
@@ -155,7 +164,13 @@ export const onexenoComponents: ComponentHandler<BotContext> = {
         await respond(interaction, "reply", true, async () => {
           const rec = await current(ctx, interaction);
           ctx.tables.seatOf(rec, interaction.user.id);
-          return handPayload(rec, interaction.user.id, undefined, 0, rec.rev !== id.rev && !back ? "This table has moved on; here is your hand now." : undefined);
+          return handPayload(
+            rec,
+            interaction.user.id,
+            undefined,
+            0,
+            rec.rev !== id.rev && !back ? "This table has moved on; here is your hand now." : undefined,
+          );
         });
         if (back) await ctx.post(channelId, back);
         return;
@@ -175,7 +190,12 @@ export const onexenoComponents: ComponentHandler<BotContext> = {
         return;
       case "addbot": {
         const level = id.args[0] === "easy" ? "easy" : "normal";
-        await respond(interaction, "reply", false, async () => tablePayload(await ctx.tables.addComputer(channelId, interaction.user.id, level, id.rev), `A computer player (${level}) sits down.`));
+        await respond(interaction, "reply", false, async () =>
+          tablePayload(
+            await ctx.tables.addComputer(channelId, interaction.user.id, level, id.rev),
+            `A computer player (${level}) sits down.`,
+          ),
+        );
         return;
       }
       case "card":

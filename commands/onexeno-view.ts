@@ -5,7 +5,12 @@
  * (https://discord.com/developers/docs/interactions/message-components).
  */
 import {
-  ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder, StringSelectMenuBuilder,
+  ActionRowBuilder,
+  AttachmentBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  EmbedBuilder,
+  StringSelectMenuBuilder,
   type BaseMessageOptions,
 } from "discord.js";
 import { againRow } from "../src/bot/confirm";
@@ -46,10 +51,18 @@ function lobbyPayload(rec: TableRecord, note: string | undefined): BaseMessageOp
     )
     .setColor(0x1d5b3b);
   const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
-    new ButtonBuilder().setCustomId(encodeId("join", rec.rev)).setLabel("Join").setStyle(ButtonStyle.Success).setDisabled(n >= maxSeats(rec.config)),
+    new ButtonBuilder()
+      .setCustomId(encodeId("join", rec.rev))
+      .setLabel("Join")
+      .setStyle(ButtonStyle.Success)
+      .setDisabled(n >= maxSeats(rec.config)),
     new ButtonBuilder().setCustomId(encodeId("leave", rec.rev)).setLabel("Leave").setStyle(ButtonStyle.Secondary),
     new ButtonBuilder().setCustomId(encodeId("start", rec.rev)).setLabel("Start").setStyle(ButtonStyle.Primary).setDisabled(!ready),
-    new ButtonBuilder().setCustomId(encodeId("addbot", rec.rev, "normal")).setLabel("Add computer player").setStyle(ButtonStyle.Secondary).setDisabled(n >= maxSeats(rec.config)),
+    new ButtonBuilder()
+      .setCustomId(encodeId("addbot", rec.rev, "normal"))
+      .setLabel("Add computer player")
+      .setStyle(ButtonStyle.Secondary)
+      .setDisabled(n >= maxSeats(rec.config)),
   );
   return {
     content: `${note ? `${note}\n` : ""}A table is open in this channel: press **Join** or use \`/onexeno join\`.`,
@@ -74,14 +87,18 @@ async function tableMessage(rec: TableRecord, note?: string): Promise<BaseMessag
   const head = note ? `${note}\n` : "";
   if (rec.status === "over") {
     const outcome = onexeno.outcome(rec.state);
-    const winners = (outcome?.winners ?? []).map((w) => (rec.seats[w]?.computer ? `🤖 ${rec.seats[w]?.name}` : `<@${rec.seats[w]?.userId}>`));
+    const winners = (outcome?.winners ?? []).map((w) =>
+      rec.seats[w]?.computer ? `🤖 ${rec.seats[w]?.name}` : `<@${rec.seats[w]?.userId}>`,
+    );
     const scores = rec.seats.map((s, i) => `${s.name} ${outcome?.scores[i] ?? 0}`).join(" · ");
     return {
       content: `${head}🏁 **Session over.** ${winners.length > 1 ? "Winners" : "Winner"}: ${winners.join(", ")}. Final: ${scores}${rec.config.variant === "partners" ? " (team totals)" : ""}.`,
       files: [file],
       components: [againRow(rec.rev)],
       embeds: [],
-      allowedMentions: { users: (outcome?.winners ?? []).flatMap((w) => (rec.seats[w] && !rec.seats[w]?.computer ? [rec.seats[w]?.userId ?? ""] : [])) },
+      allowedMentions: {
+        users: (outcome?.winners ?? []).flatMap((w) => (rec.seats[w] && !rec.seats[w]?.computer ? [rec.seats[w]?.userId ?? ""] : [])),
+      },
     };
   }
   const turnSeat = rec.seats[rec.state.turn];
@@ -97,12 +114,26 @@ async function tableMessage(rec: TableRecord, note?: string): Promise<BaseMessag
   const tail = clock ? `\n${clock}` : "";
   const endgame = !canPass
     ? " The table is empty: place a card in the centre (no pass)."
-    : view.stackCount === 0 ? " The stack is empty: a pass now puts you out of this hand." : "";
+    : view.stackCount === 0
+      ? " The stack is empty: a pass now puts you out of this hand."
+      : "";
   if (turnSeat?.computer) {
-    return { content: `${head}🤖 ${turnSeat.name} is thinking…${tail}`, files: [file], components: [row], embeds: [], allowedMentions: { parse: [] } };
+    return {
+      content: `${head}🤖 ${turnSeat.name} is thinking…${tail}`,
+      files: [file],
+      components: [row],
+      embeds: [],
+      allowedMentions: { parse: [] },
+    };
   }
   if (turnSeat?.away) {
-    return { content: `${head}💤 ${turnSeat.name} is away: the computer plays for them…${tail}`, files: [file], components: [row], embeds: [], allowedMentions: { parse: [] } };
+    return {
+      content: `${head}💤 ${turnSeat.name} is away: the computer plays for them…${tail}`,
+      files: [file],
+      components: [row],
+      embeds: [],
+      allowedMentions: { parse: [] },
+    };
   }
   return {
     content: `${head}<@${turnUser}>, your turn: place a card (\`/onexeno play\` or **My hand**)${canPass ? " or pass" : ""}.${endgame}${tail}`,
@@ -120,7 +151,14 @@ async function tableMessage(rec: TableRecord, note?: string): Promise<BaseMessag
  * no seat gets a short text. `pageSize` is 25 (Discord's limit); measured over 150 seeded
  * games, no card had more than 21 placements, so paging is a safety net (tests use small pages).
  */
-export async function handPayload(rec: TableRecord, userId: string, chosen?: CardId, page = 0, note?: string, pageSize = SELECT_PAGE): Promise<BaseMessageOptions> {
+export async function handPayload(
+  rec: TableRecord,
+  userId: string,
+  chosen?: CardId,
+  page = 0,
+  note?: string,
+  pageSize = SELECT_PAGE,
+): Promise<BaseMessageOptions> {
   const seat = rec.seats.findIndex((s) => s.userId === userId);
   if (seat < 0 || !rec.state) {
     return { content: "You have no seat at this table.", components: [], files: [], embeds: [] };
@@ -130,7 +168,11 @@ export async function handPayload(rec: TableRecord, userId: string, chosen?: Car
   const choices = cardChoices(state, seat);
   const playable = new Set(myTurn ? choices.filter((c) => c.placements > 0).map((c) => c.card) : []);
   const hand = state.hands[seat] ?? [];
-  const png = await renderOnexenoHand(hand, playable, `Your hand · ${rec.seats[seat]?.name ?? ""} · ${hand.length} card${hand.length === 1 ? "" : "s"}${playable.size ? " · ▶ framed: can play now" : ""}`);
+  const png = await renderOnexenoHand(
+    hand,
+    playable,
+    `Your hand · ${rec.seats[seat]?.name ?? ""} · ${hand.length} card${hand.length === 1 ? "" : "s"}${playable.size ? " · ▶ framed: can play now" : ""}`,
+  );
   const file = new AttachmentBuilder(png, {
     name: "hand.png",
     description: `Your hand: ${hand.map(cardTitle).join(", ") || "empty"}`.slice(0, 1024),
@@ -154,7 +196,14 @@ export async function handPayload(rec: TableRecord, userId: string, chosen?: Car
           new StringSelectMenuBuilder()
             .setCustomId(encodeId("card", rec.rev))
             .setPlaceholder("Choose a card to play")
-            .addOptions(playableChoices.map((c) => ({ label: cardLabel(c.card), value: String(c.card), description: `${c.name} · ${cardChoiceText(c, true)}`, default: c.card === chosen }))),
+            .addOptions(
+              playableChoices.map((c) => ({
+                label: cardLabel(c.card),
+                value: String(c.card),
+                description: `${c.name} · ${cardChoiceText(c, true)}`,
+                default: c.card === chosen,
+              })),
+            ),
         ),
       );
     }
@@ -173,8 +222,16 @@ export async function handPayload(rec: TableRecord, userId: string, chosen?: Car
       if (pages > 1) {
         rows.push(
           new ActionRowBuilder<ButtonBuilder>().addComponents(
-            new ButtonBuilder().setCustomId(encodeId("page", rec.rev, chosen, p - 1)).setLabel("◀ Previous places").setStyle(ButtonStyle.Secondary).setDisabled(p === 0),
-            new ButtonBuilder().setCustomId(encodeId("page", rec.rev, chosen, p + 1)).setLabel("More places ▶").setStyle(ButtonStyle.Secondary).setDisabled(p >= pages - 1),
+            new ButtonBuilder()
+              .setCustomId(encodeId("page", rec.rev, chosen, p - 1))
+              .setLabel("◀ Previous places")
+              .setStyle(ButtonStyle.Secondary)
+              .setDisabled(p === 0),
+            new ButtonBuilder()
+              .setCustomId(encodeId("page", rec.rev, chosen, p + 1))
+              .setLabel("More places ▶")
+              .setStyle(ButtonStyle.Secondary)
+              .setDisabled(p >= pages - 1),
           ),
         );
       }

@@ -4,8 +4,14 @@
  */
 import { readFileSync } from "node:fs";
 import {
-  EmbedBuilder, MessageFlags, PermissionFlagsBits, SlashCommandBuilder, type BaseMessageOptions,
-  type AutocompleteInteraction, type ChatInputCommandInteraction, type MessageComponentInteraction,
+  EmbedBuilder,
+  MessageFlags,
+  PermissionFlagsBits,
+  SlashCommandBuilder,
+  type BaseMessageOptions,
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+  type MessageComponentInteraction,
 } from "discord.js";
 import type { BotContext } from "../src/bot/context";
 import { UserError } from "../src/bot/errors";
@@ -38,7 +44,9 @@ export function moveNote(before: TableRecord | undefined, after: TableRecord): s
   if (before?.state && after.state.results.length > before.state.results.length) {
     const r = after.state.results.at(-1);
     if (r) {
-      parts.push(`**Hand ${r.hand} is over**${r.wentOut !== null ? ` (${names[r.wentOut]} went out)` : " (everyone passed)"}: ${r.scores.map((s, i) => `${names[i]} ${s >= 0 ? "+" : ""}${s}`).join(", ")}.`);
+      parts.push(
+        `**Hand ${r.hand} is over**${r.wentOut !== null ? ` (${names[r.wentOut]} went out)` : " (everyone passed)"}: ${r.scores.map((s, i) => `${names[i]} ${s >= 0 ? "+" : ""}${s}`).join(", ")}.`,
+      );
       if (after.status === "playing") parts.push(`Hand ${after.state.hand} is dealt; ${names[after.state.dealer]} deals.`);
     }
   }
@@ -78,7 +86,8 @@ export async function endHere(interaction: MessageComponentInteraction, ctx: Bot
   const canManage = interaction.memberPermissions?.has(PermissionFlagsBits.ManageMessages) ?? false;
   const sol = await ctx.solitaire.get(channelId);
   if (sol) {
-    if (sol.ownerId !== user.userId && !canManage) throw new UserError("solitaire/not_owner", "Only the player (or a member with Manage Messages) can end this game.");
+    if (sol.ownerId !== user.userId && !canManage)
+      throw new UserError("solitaire/not_owner", "Only the player (or a member with Manage Messages) can end this game.");
     if (sol.state.phase === "over") throw refuse("table/over");
     const { rec: after, finished } = await ctx.solitaire.play(channelId, sol.ownerId, { kind: "resign" }, rev);
     await announce(interaction, after, finished);
@@ -91,7 +100,12 @@ export async function endHere(interaction: MessageComponentInteraction, ctx: Bot
     sameTable(here.rec, rev);
     const rec = await service.end(channelId, user.userId, canManage);
     const totals = (rec.state as { totals?: readonly number[] } | null)?.totals;
-    return { content: `Table closed by ${user.name}.${totals ? ` Scores as they stand: ${rec.seats.map((s, i) => `${s.name} ${totals[i] ?? 0}`).join(" · ")}.` : ""}`, components: [], embeds: [], files: [] };
+    return {
+      content: `Table closed by ${user.name}.${totals ? ` Scores as they stand: ${rec.seats.map((s, i) => `${s.name} ${totals[i] ?? 0}`).join(" · ")}.` : ""}`,
+      components: [],
+      embeds: [],
+      files: [],
+    };
   }
   const cur = await ctx.tables.get(channelId);
   if (!cur) throw refuse("table/none");
@@ -117,10 +131,15 @@ export function rulesEmbed(game: "basic" | "solitaire" | "canasta" = "basic"): E
 }
 
 /** Applies a move for the invoker and answers with the new public table. */
-async function playAndShow(interaction: ChatInputCommandInteraction, ctx: BotContext, toMove: (rec: TableRecord, seat: number) => OnexenoMove): Promise<void> {
+async function playAndShow(
+  interaction: ChatInputCommandInteraction,
+  ctx: BotContext,
+  toMove: (rec: TableRecord, seat: number) => OnexenoMove,
+): Promise<void> {
   await respond(interaction, "reply", false, async () => {
     const before = await ctx.tables.get(interaction.channelId);
-    if (!before?.state || before.status !== "playing") throw refuse(before?.status === "over" ? "table/over" : before ? "table/not_started" : "table/none");
+    if (!before?.state || before.status !== "playing")
+      throw refuse(before?.status === "over" ? "table/over" : before ? "table/not_started" : "table/none");
     const seat = ctx.tables.seatOf(before, interaction.user.id);
     if (before.state.turn !== seat) throw refuse("action/not_your_turn", { name: before.seats[before.state.turn]?.name });
     const move = toMove(before, seat);
@@ -136,7 +155,9 @@ async function playAndShow(interaction: ChatInputCommandInteraction, ctx: BotCon
  */
 export function clockChoices(typed: string): Choice[] {
   const t = typed.trim();
-  const usual = CLOCK_CHOICES.filter((c) => t === "" || c.value.startsWith(t.toLowerCase()) || c.name.toLowerCase().includes(t.toLowerCase()));
+  const usual = CLOCK_CHOICES.filter(
+    (c) => t === "" || c.value.startsWith(t.toLowerCase()) || c.name.toLowerCase().includes(t.toLowerCase()),
+  );
   if (t === "") return [...usual];
   let own: Choice;
   try {
@@ -153,62 +174,146 @@ export const onexenoCommand: Command<BotContext> = {
     .setDescription("Play ONEXENO, the edge-matching card game")
     .setDMPermission(false)
     .addSubcommand((s) =>
-      s.setName("new").setDescription("Open a table in this channel (solitaire: your own thread)")
-        .addStringOption((o) => o.setName("game").setDescription("Which game").setRequired(true)
-          .addChoices(
-            { name: "basic (2-7 players)", value: "basic" },
-            { name: "partners (2 or 3 teams of two)", value: "partners" },
-            { name: "solitaire (one player, daily deal or your seed)", value: "solitaire" },
-            { name: "canasta (2-8 players, melds and XENOs)", value: "canasta" },
-          ))
-        .addIntegerOption((o) => o.setName("hands").setDescription(`Hands in the session (1-${MAX_HANDS}, default 1)`).setMinValue(1).setMaxValue(MAX_HANDS))
+      s
+        .setName("new")
+        .setDescription("Open a table in this channel (solitaire: your own thread)")
+        .addStringOption((o) =>
+          o
+            .setName("game")
+            .setDescription("Which game")
+            .setRequired(true)
+            .addChoices(
+              { name: "basic (2-7 players)", value: "basic" },
+              { name: "partners (2 or 3 teams of two)", value: "partners" },
+              { name: "solitaire (one player, daily deal or your seed)", value: "solitaire" },
+              { name: "canasta (2-8 players, melds and XENOs)", value: "canasta" },
+            ),
+        )
+        .addIntegerOption((o) =>
+          o.setName("hands").setDescription(`Hands in the session (1-${MAX_HANDS}, default 1)`).setMinValue(1).setMaxValue(MAX_HANDS),
+        )
         .addStringOption((o) => o.setName("seed").setDescription("Deal name: same name, same cards (default random)").setMaxLength(40))
-        .addIntegerOption((o) => o.setName("target").setDescription(`Canasta: points to pass to win (default ${DEFAULT_TARGET})`).setMinValue(50).setMaxValue(5000))
-        .addStringOption((o) => o.setName("rows").setDescription("Canasta: row rule (default: the sum alone)")
-          .addChoices({ name: "sum: more than 10, at most 20 points", value: "sum" }, { name: "five-to-seven: also 5 to 7 cards a row", value: "five-to-seven" }))
-        .addStringOption((o) => o.setName("clock").setDescription("Turn clock: seconds, 12h/24h, or off (default 120)").setMaxLength(12).setAutocomplete(true)))
+        .addIntegerOption((o) =>
+          o
+            .setName("target")
+            .setDescription(`Canasta: points to pass to win (default ${DEFAULT_TARGET})`)
+            .setMinValue(50)
+            .setMaxValue(5000),
+        )
+        .addStringOption((o) =>
+          o
+            .setName("rows")
+            .setDescription("Canasta: row rule (default: the sum alone)")
+            .addChoices(
+              { name: "sum: more than 10, at most 20 points", value: "sum" },
+              { name: "five-to-seven: also 5 to 7 cards a row", value: "five-to-seven" },
+            ),
+        )
+        .addStringOption((o) =>
+          o.setName("clock").setDescription("Turn clock: seconds, 12h/24h, or off (default 120)").setMaxLength(12).setAutocomplete(true),
+        ),
+    )
     .addSubcommand((s) => s.setName("join").setDescription("Take a seat at this channel's table"))
     .addSubcommand((s) => s.setName("leave").setDescription("Leave the table (mid-game a computer takes your seat)"))
     .addSubcommand((s) => s.setName("start").setDescription("Start the game (host only)"))
     .addSubcommand((s) =>
-      s.setName("kick").setDescription("Remove a player (host only; mid-game a computer takes the seat)")
-        .addUserOption((o) => o.setName("player").setDescription("Who to remove from the table").setRequired(true)))
+      s
+        .setName("kick")
+        .setDescription("Remove a player (host only; mid-game a computer takes the seat)")
+        .addUserOption((o) => o.setName("player").setDescription("Who to remove from the table").setRequired(true)),
+    )
     .addSubcommand((s) =>
-      s.setName("play").setDescription("Place a card from your hand")
+      s
+        .setName("play")
+        .setDescription("Place a card from your hand")
         .addStringOption((o) => o.setName("card").setDescription("A card of your hand (solitaire: the top card)").setAutocomplete(true))
-        .addStringOption((o) => o.setName("at").setDescription("Cell and turn, named as on the table picture").setAutocomplete(true)))
+        .addStringOption((o) => o.setName("at").setDescription("Cell and turn, named as on the table picture").setAutocomplete(true)),
+    )
     .addSubcommand((s) => s.setName("draw").setDescription("Draw from the stack (canasta) or turn three cards (solitaire)"))
     .addSubcommand((s) =>
-      s.setName("take").setDescription("Canasta: take cards from the top of the face-up pile")
-        .addIntegerOption((o) => o.setName("count").setDescription("How many cards; meld the top one this turn").setRequired(true).setMinValue(1).setAutocomplete(true)))
+      s
+        .setName("take")
+        .setDescription("Canasta: take cards from the top of the face-up pile")
+        .addIntegerOption((o) =>
+          o
+            .setName("count")
+            .setDescription("How many cards; meld the top one this turn")
+            .setRequired(true)
+            .setMinValue(1)
+            .setAutocomplete(true),
+        ),
+    )
     .addSubcommand((s) =>
-      s.setName("meld").setDescription("Canasta: lay a new row (more than 10, at most 20 points)")
-        .addStringOption((o) => o.setName("cards").setDescription("A suggested row, or card names left to right").setRequired(true).setAutocomplete(true)))
+      s
+        .setName("meld")
+        .setDescription("Canasta: lay a new row (more than 10, at most 20 points)")
+        .addStringOption((o) =>
+          o.setName("cards").setDescription("A suggested row, or card names left to right").setRequired(true).setAutocomplete(true),
+        ),
+    )
     .addSubcommand((s) =>
-      s.setName("extend").setDescription("Canasta: add a card to one end of your row")
-        .addStringOption((o) => o.setName("card").setDescription("A legal extension (row, end and card)").setRequired(true).setAutocomplete(true))
+      s
+        .setName("extend")
+        .setDescription("Canasta: add a card to one end of your row")
+        .addStringOption((o) =>
+          o.setName("card").setDescription("A legal extension (row, end and card)").setRequired(true).setAutocomplete(true),
+        )
         .addIntegerOption((o) => o.setName("row").setDescription("Row number, if you typed a card name").setMinValue(1))
-        .addStringOption((o) => o.setName("end").setDescription("Which end, if you typed a card name").addChoices({ name: "left", value: "left" }, { name: "right", value: "right" })))
+        .addStringOption((o) =>
+          o
+            .setName("end")
+            .setDescription("Which end, if you typed a card name")
+            .addChoices({ name: "left", value: "left" }, { name: "right", value: "right" }),
+        ),
+    )
     .addSubcommand((s) =>
-      s.setName("discard").setDescription("Canasta: discard a card to end your turn")
-        .addStringOption((o) => o.setName("card").setDescription("A card of your hand").setRequired(true).setAutocomplete(true)))
+      s
+        .setName("discard")
+        .setDescription("Canasta: discard a card to end your turn")
+        .addStringOption((o) => o.setName("card").setDescription("A card of your hand").setRequired(true).setAutocomplete(true)),
+    )
     .addSubcommand((s) =>
-      s.setName("leaderboard").setDescription("Best solitaire scores in this server for the daily deal or a seed")
-        .addStringOption((o) => o.setName("seed").setDescription("A named deal (default: today's daily deal)").setMaxLength(40)))
+      s
+        .setName("leaderboard")
+        .setDescription("Best solitaire scores in this server for the daily deal or a seed")
+        .addStringOption((o) => o.setName("seed").setDescription("A named deal (default: today's daily deal)").setMaxLength(40)),
+    )
     .addSubcommand((s) => s.setName("pass").setDescription("Pass your turn (with an empty stack you are out for the hand)"))
     .addSubcommand((s) => s.setName("hand").setDescription("See your hand privately and play by clicking"))
     .addSubcommand((s) => s.setName("table").setDescription("Post the table again as the newest message"))
     .addSubcommand((s) =>
-      s.setName("rules").setDescription("How to play ONEXENO")
-        .addStringOption((o) => o.setName("game").setDescription("Which rules (default: the game played here)")
-          .addChoices({ name: "basic and partners", value: "basic" }, { name: "solitaire", value: "solitaire" }, { name: "canasta", value: "canasta" })))
+      s
+        .setName("rules")
+        .setDescription("How to play ONEXENO")
+        .addStringOption((o) =>
+          o
+            .setName("game")
+            .setDescription("Which rules (default: the game played here)")
+            .addChoices(
+              { name: "basic and partners", value: "basic" },
+              { name: "solitaire", value: "solitaire" },
+              { name: "canasta", value: "canasta" },
+            ),
+        ),
+    )
     .addSubcommand((s) => s.setName("end").setDescription("Close this channel's table (host or Manage Messages)"))
     .addSubcommandGroup((g) =>
-      g.setName("bot").setDescription("Computer players")
-        .addSubcommand((s) => s.setName("add").setDescription("Seat a computer player (host, before the start)")
-          .addStringOption((o) => o.setName("level").setDescription("How well it plays (default normal)")
-            .addChoices({ name: "easy: plays any legal move", value: "easy" }, { name: "normal: plays to win", value: "normal" })))
-        .addSubcommand((s) => s.setName("remove").setDescription("Remove the last computer player (host, before the start)"))),
+      g
+        .setName("bot")
+        .setDescription("Computer players")
+        .addSubcommand((s) =>
+          s
+            .setName("add")
+            .setDescription("Seat a computer player (host, before the start)")
+            .addStringOption((o) =>
+              o
+                .setName("level")
+                .setDescription("How well it plays (default normal)")
+                .addChoices({ name: "easy: plays any legal move", value: "easy" }, { name: "normal: plays to win", value: "normal" }),
+            ),
+        )
+        .addSubcommand((s) => s.setName("remove").setDescription("Remove the last computer player (host, before the start)")),
+    ),
 
   async execute(interaction, ctx) {
     const group = interaction.options.getSubcommandGroup(false);
@@ -218,7 +323,10 @@ export const onexenoCommand: Command<BotContext> = {
     const canastaHere = await ctx.canasta.get(channelId);
     if (sub === "rules") {
       const asked = interaction.options.getString("game") as "basic" | "solitaire" | "canasta" | null;
-      await interaction.reply({ embeds: [rulesEmbed(asked ?? (solitaireHere ? "solitaire" : canastaHere && canastaHere.status !== "over" ? "canasta" : "basic"))], flags: MessageFlags.Ephemeral });
+      await interaction.reply({
+        embeds: [rulesEmbed(asked ?? (solitaireHere ? "solitaire" : canastaHere && canastaHere.status !== "over" ? "canasta" : "basic"))],
+        flags: MessageFlags.Ephemeral,
+      });
       return;
     }
     if (sub === "end") {
@@ -230,7 +338,8 @@ export const onexenoCommand: Command<BotContext> = {
       return;
     }
     const here = await tableHere(ctx, channelId);
-    if (here && here.game.command !== "onexeno" && !["new", "leaderboard"].includes(sub)) throw refuse("table/other_game", { what: `${here.game.what.replace(/ table$/, "")}`, command: here.game.command });
+    if (here && here.game.command !== "onexeno" && !["new", "leaderboard"].includes(sub))
+      throw refuse("table/other_game", { what: `${here.game.what.replace(/ table$/, "")}`, command: here.game.command });
     if (canastaHere && canastaHere.status !== "over" && !["new", "leaderboard"].includes(sub)) {
       await canastaCommand(sub, interaction, ctx, seatOf(interaction));
       return;
@@ -244,11 +353,17 @@ export const onexenoCommand: Command<BotContext> = {
         const given = interaction.options.getString("seed");
         const seed = given ?? dailySeed(Date.now());
         const board = await ctx.solitaire.leaderboard(interaction.guildId, seed);
-        await interaction.reply({ embeds: [leaderboardEmbed(board, `Solitaire leaderboard · ${given ? `deal “${given}”` : `daily deal ${seed.slice(6)}`}`)], allowedMentions: { parse: [] } });
+        await interaction.reply({
+          embeds: [leaderboardEmbed(board, `Solitaire leaderboard · ${given ? `deal “${given}”` : `daily deal ${seed.slice(6)}`}`)],
+          allowedMentions: { parse: [] },
+        });
         return;
       }
       case "draw":
-        throw new UserError("table/not_solitaire", "Draw is for solitaire and canasta: in ONEXENO basic the draw happens by itself at the start of your turn.");
+        throw new UserError(
+          "table/not_solitaire",
+          "Draw is for solitaire and canasta: in ONEXENO basic the draw happens by itself at the start of your turn.",
+        );
       case "take":
       case "meld":
       case "extend":
@@ -257,16 +372,21 @@ export const onexenoCommand: Command<BotContext> = {
       case "bot add": {
         const level = (interaction.options.getString("level") ?? "normal") as ComputerLevel;
         if (!COMPUTER_LEVELS.includes(level)) throw new UserError("input/bad_level", "Choose easy or normal.");
-        await respond(interaction, "reply", false, async () => tablePayload(await ctx.tables.addComputer(channelId, interaction.user.id, level), `A computer player (${level}) sits down.`));
+        await respond(interaction, "reply", false, async () =>
+          tablePayload(await ctx.tables.addComputer(channelId, interaction.user.id, level), `A computer player (${level}) sits down.`),
+        );
         return;
       }
       case "bot remove":
-        await respond(interaction, "reply", false, async () => tablePayload(await ctx.tables.removeComputer(channelId, interaction.user.id), "A computer player left."));
+        await respond(interaction, "reply", false, async () =>
+          tablePayload(await ctx.tables.removeComputer(channelId, interaction.user.id), "A computer player left."),
+        );
         return;
       case "new": {
         const game = interaction.options.getString("game", true);
         const seed = interaction.options.getString("seed")?.trim() || null;
-        if (solitaireHere) throw new UserError("table/exists", "This thread holds a solitaire game. Open tables in a channel or another thread.");
+        if (solitaireHere)
+          throw new UserError("table/exists", "This thread holds a solitaire game. Open tables in a channel or another thread.");
         if (game === "solitaire") {
           await startSolitaire(interaction, ctx, seed, seatOf(interaction).name);
           return;
@@ -277,7 +397,18 @@ export const onexenoCommand: Command<BotContext> = {
         if (game === "canasta") {
           const target = interaction.options.getInteger("target") ?? DEFAULT_TARGET;
           const rows = (interaction.options.getString("rows") ?? "sum") as CanastaRows;
-          await respond(interaction, "reply", false, async () => canastaPayload(await ctx.canasta.open(channelId, interaction.guildId, seatOf(interaction), rows === "sum" ? { target } : { target, rows }, seed, clock)));
+          await respond(interaction, "reply", false, async () =>
+            canastaPayload(
+              await ctx.canasta.open(
+                channelId,
+                interaction.guildId,
+                seatOf(interaction),
+                rows === "sum" ? { target } : { target, rows },
+                seed,
+                clock,
+              ),
+            ),
+          );
           return;
         }
         const variant = game as OnexenoVariant;
@@ -299,7 +430,12 @@ export const onexenoCommand: Command<BotContext> = {
         await respond(interaction, "reply", false, async () => {
           const rec = await ctx.tables.leave(channelId, interaction.user.id);
           if (!rec) return { content: "The last player left; the table is closed.", components: [], embeds: [], files: [] };
-          return tablePayload(rec, rec.status === "playing" ? `${seatOf(interaction).name} left; a computer plays their seat from now on.` : `${seatOf(interaction).name} left.`);
+          return tablePayload(
+            rec,
+            rec.status === "playing"
+              ? `${seatOf(interaction).name} left; a computer plays their seat from now on.`
+              : `${seatOf(interaction).name} left.`,
+          );
         });
         return;
       case "start":
@@ -315,7 +451,8 @@ export const onexenoCommand: Command<BotContext> = {
           const cardText = interaction.options.getString("card");
           const atText = interaction.options.getString("at");
           if (!cardText) throw new UserError("input/missing_card", "Choose a card: fill in `card` (the list shows your hand).");
-          if (!atText) throw new UserError("input/missing_at", "Say where it goes: fill in `at` (the list shows every legal place for that card).");
+          if (!atText)
+            throw new UserError("input/missing_at", "Say where it goes: fill in `at` (the list shows every legal place for that card).");
           const card = readCard(cardText, state, seat);
           return readPlacement(atText, state, seat, card);
         });
@@ -366,10 +503,16 @@ export const onexenoCommand: Command<BotContext> = {
     const typed = String(focused.value).toLowerCase().trim();
     if (focused.name === "card") {
       const choices = cardChoices(state, seat)
-        .filter((c) => typed === "" || c.name.toLowerCase().includes(typed.replace(/\s+/g, "")) || cardLabel(c.card).toLowerCase().includes(typed) || String(cardValue(c.card)) === typed)
+        .filter(
+          (c) =>
+            typed === "" ||
+            c.name.toLowerCase().includes(typed.replace(/\s+/g, "")) ||
+            cardLabel(c.card).toLowerCase().includes(typed) ||
+            String(cardValue(c.card)) === typed,
+        )
         .slice(0, MAX_CHOICES)
         .map((c) => ({ name: `${cardChoiceLine(c, myTurn)}${myTurn ? "" : " (not your turn)"}`, value: String(c.card) }));
-      return (choices);
+      return choices;
     }
     if (focused.name === "at") {
       const cardText = interaction.options.getString("card") ?? "";
@@ -378,9 +521,11 @@ export const onexenoCommand: Command<BotContext> = {
       if (!myTurn) return say(`Not your turn: ${rec.seats[state.turn]?.name} is playing`);
       const places = placementChoices(state, seat, card);
       if (places.length === 0) return say("This card fits nowhere now: pick another or pass");
-      const matching = places.filter((p) => typed === "" || p.label.toLowerCase().startsWith(typed) || p.label.toLowerCase().includes(typed));
-      return (matching.slice(0, MAX_CHOICES).map((p) => ({ name: p.label.slice(0, 100), value: p.value })));
+      const matching = places.filter(
+        (p) => typed === "" || p.label.toLowerCase().startsWith(typed) || p.label.toLowerCase().includes(typed),
+      );
+      return matching.slice(0, MAX_CHOICES).map((p) => ({ name: p.label.slice(0, 100), value: p.value }));
     }
-    return ([]);
+    return [];
   },
 };

@@ -21,7 +21,14 @@ function ratingText(r: PlayerRating): string {
 
 /** "1st of 3", "2nd of 2". */
 function placeText(place: number, of: number): string {
-  const suffix = place % 10 === 1 && place % 100 !== 11 ? "st" : place % 10 === 2 && place % 100 !== 12 ? "nd" : place % 10 === 3 && place % 100 !== 13 ? "rd" : "th";
+  const suffix =
+    place % 10 === 1 && place % 100 !== 11
+      ? "st"
+      : place % 10 === 2 && place % 100 !== 12
+        ? "nd"
+        : place % 10 === 3 && place % 100 !== 13
+          ? "rd"
+          : "th";
   return `${place}${suffix} of ${of}`;
 }
 
@@ -31,7 +38,12 @@ export const statsCommand: Command<BotContext> = {
     .setDescription("A player's ratings, games, wins and recent results in this server")
     .setDMPermission(false)
     .addUserOption((o) => o.setName("user").setDescription("Whose (default: yours)"))
-    .addStringOption((o) => o.setName("game").setDescription("One game only (default: every game played)").addChoices(...gameChoices)),
+    .addStringOption((o) =>
+      o
+        .setName("game")
+        .setDescription("One game only (default: every game played)")
+        .addChoices(...gameChoices),
+    ),
 
   async execute(interaction, ctx) {
     const user = interaction.options.getUser("user") ?? interaction.user;
@@ -40,11 +52,18 @@ export const statsCommand: Command<BotContext> = {
       const rows = await ctx.ratings.player(interaction.guildId, user.id, game ? [game] : RATED_GAMES.map((g) => g.key));
       const who = user.globalName ?? user.username;
       if (rows.length === 0) {
-        return { content: `${who} has no rated game${game ? ` of ${nameOf(game)}` : ""} in this server yet. Finished games between people count (games against computers count only between the people).`, allowedMentions: { parse: [] } };
+        return {
+          content: `${who} has no rated game${game ? ` of ${nameOf(game)}` : ""} in this server yet. Finished games between people count (games against computers count only between the people).`,
+          allowedMentions: { parse: [] },
+        };
       }
       const embed = new EmbedBuilder().setTitle(`${who}: ratings in this server`).setColor(0x2e7d32);
       for (const { game: key, rating: r, rank, of } of rows) {
-        const recent = r.recent.slice().reverse().map((x) => `${placeText(x.place, x.of)} (${x.delta >= 0 ? "+" : ""}${x.delta.toFixed(1)}) <t:${Math.floor(x.at / 1000)}:R>`).join("\n");
+        const recent = r.recent
+          .slice()
+          .reverse()
+          .map((x) => `${placeText(x.place, x.of)} (${x.delta >= 0 ? "+" : ""}${x.delta.toFixed(1)}) <t:${Math.floor(x.at / 1000)}:R>`)
+          .join("\n");
         embed.addFields({
           name: nameOf(key),
           value: `**${ratingText(r)}** · #${rank} of ${of} · ${r.games} game${r.games === 1 ? "" : "s"}, ${r.wins} win${r.wins === 1 ? "" : "s"}\n${recent}`,
@@ -61,15 +80,27 @@ export const ratingsCommand: Command<BotContext> = {
     .setName("ratings")
     .setDescription("This server's best players in a game")
     .setDMPermission(false)
-    .addStringOption((o) => o.setName("game").setDescription("Which game (default ONEXENO basic)").addChoices(...gameChoices)),
+    .addStringOption((o) =>
+      o
+        .setName("game")
+        .setDescription("Which game (default ONEXENO basic)")
+        .addChoices(...gameChoices),
+    ),
 
   async execute(interaction, ctx) {
     const game = interaction.options.getString("game") ?? RATED_GAMES[0]!.key;
     await respond(interaction, "reply", false, async () => {
       const top = await ctx.ratings.top(interaction.guildId, game, 10);
-      if (top.length === 0) return { content: `Nobody has a rated game of ${nameOf(game)} in this server yet.`, allowedMentions: { parse: [] } };
-      const lines = top.map((r, i) => `**${i + 1}.** ${r.name}: **${ratingText(r)}** · ${r.games} game${r.games === 1 ? "" : "s"}, ${r.wins} win${r.wins === 1 ? "" : "s"}`);
-      const embed = new EmbedBuilder().setTitle(`${nameOf(game)}: best in this server`).setDescription(lines.join("\n")).setColor(0x2e7d32)
+      if (top.length === 0)
+        return { content: `Nobody has a rated game of ${nameOf(game)} in this server yet.`, allowedMentions: { parse: [] } };
+      const lines = top.map(
+        (r, i) =>
+          `**${i + 1}.** ${r.name}: **${ratingText(r)}** · ${r.games} game${r.games === 1 ? "" : "s"}, ${r.wins} win${r.wins === 1 ? "" : "s"}`,
+      );
+      const embed = new EmbedBuilder()
+        .setTitle(`${nameOf(game)}: best in this server`)
+        .setDescription(lines.join("\n"))
+        .setColor(0x2e7d32)
         .setFooter({ text: "Rating: OpenSkill's conservative estimate (mu - 3 sigma); provisional under 10 games." });
       return { embeds: [embed], allowedMentions: { parse: [] } };
     });

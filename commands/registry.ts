@@ -16,13 +16,17 @@ import { CARDENO_VERBS, cardenoComponent, cardenoMoveNote, cardenoPayload, carde
 
 export const TABLE_GAMES: readonly TableGameView[] = [
   {
-    id: "onexeno", what: "ONEXENO table", command: "onexeno",
+    id: "onexeno",
+    what: "ONEXENO table",
+    command: "onexeno",
     tables: (ctx) => ctx.games.get("onexeno") as AnyTables,
     payload: (rec, note) => tablePayload(rec as TableRecord, note),
     moveNote: (before, after) => onexenoMoveNote(before as TableRecord, after as TableRecord),
   },
   {
-    id: "canasta", what: "canasta table", command: "onexeno",
+    id: "canasta",
+    what: "canasta table",
+    command: "onexeno",
     tables: (ctx) => ctx.games.get("canasta") as AnyTables,
     payload: (rec, note) => canastaPayload(rec as CanastaTable, note),
     moveNote: (before, after) => canastaMoveNote(before as CanastaTable, after as CanastaTable),
@@ -30,7 +34,9 @@ export const TABLE_GAMES: readonly TableGameView[] = [
     component: canastaComponent,
   },
   {
-    id: "onze", what: "Onze table", command: "onze",
+    id: "onze",
+    what: "Onze table",
+    command: "onze",
     tables: (ctx) => ctx.games.get("onze") as AnyTables,
     payload: (rec, note) => onzePayload(rec as unknown as OnzeTable, note),
     moveNote: (before, after) => onzeMoveNote(before as unknown as OnzeTable, after as unknown as OnzeTable),
@@ -38,7 +44,9 @@ export const TABLE_GAMES: readonly TableGameView[] = [
     component: onzeComponent,
   },
   {
-    id: "cardeno", what: "Cardeno table", command: "cardeno",
+    id: "cardeno",
+    what: "Cardeno table",
+    command: "cardeno",
     tables: (ctx) => ctx.games.get("cardeno") as AnyTables,
     payload: (rec, note) => cardenoPayload(rec as unknown as CardenoTable, note),
     moveNote: (before, after) => cardenoMoveNote(before as unknown as CardenoTable, after as unknown as CardenoTable),

@@ -5,8 +5,19 @@
  * leaderboard for its deal and is announced in the parent channel with the player's rank.
  */
 import {
-  ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, ChannelType, EmbedBuilder, MessageFlags,StringSelectMenuBuilder,
-  type AutocompleteInteraction, type BaseMessageOptions, type ChatInputCommandInteraction, type MessageComponentInteraction, type TextBasedChannel,
+  ActionRowBuilder,
+  AttachmentBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  ChannelType,
+  EmbedBuilder,
+  MessageFlags,
+  StringSelectMenuBuilder,
+  type AutocompleteInteraction,
+  type BaseMessageOptions,
+  type ChatInputCommandInteraction,
+  type MessageComponentInteraction,
+  type TextBasedChannel,
 } from "discord.js";
 import type { BotContext } from "../src/bot/context";
 import { hint, type Choice } from "../src/bot/router";
@@ -21,7 +32,14 @@ import { dailySeed, type Finished, type Leaderboard, type SolitaireRecord } from
 import { positionLabel } from "../src/games/onexeno/board";
 import { cardLabel, cardName, cardTitle, type Rotation } from "../src/games/onexeno/cards";
 import {
-  findSquare, progressOf, solitaireHint, solitaireScore, solitaireView, topWaste, wastePlacements, type SolitaireMove,
+  findSquare,
+  progressOf,
+  solitaireHint,
+  solitaireScore,
+  solitaireView,
+  topWaste,
+  wastePlacements,
+  type SolitaireMove,
 } from "../src/games/onexeno/solitaire";
 import { describeSolitaire } from "../render/onexeno-solitaire";
 import { rotationText } from "./onexeno-choices";
@@ -55,11 +73,25 @@ export async function solitairePayload(rec: SolitaireRecord, note?: string): Pro
 
 async function solitaireMessage(rec: SolitaireRecord, note?: string): Promise<BaseMessageOptions> {
   const view = solitaireView(rec.state);
-  const file = new AttachmentBuilder(await renderSolitaire(view, rec.ownerName), { name: "solitaire.png", description: describeSolitaire(view, rec.ownerName) });
+  const file = new AttachmentBuilder(await renderSolitaire(view, rec.ownerName), {
+    name: "solitaire.png",
+    description: describeSolitaire(view, rec.ownerName),
+  });
   const head = note ? `${note}\n` : "";
   if (rec.state.phase === "over") {
-    const how = rec.state.end === "won" ? "completed the 8x8 and wins!" : rec.state.end === "resigned" ? "resigned." : "went through the stock without a play: game over.";
-    return { content: `${head}${rec.ownerName} ${how} Final score **${view.score}** (largest square ${view.square}x${view.square}).`, files: [file], components: [], embeds: [], allowedMentions: { parse: [] } };
+    const how =
+      rec.state.end === "won"
+        ? "completed the 8x8 and wins!"
+        : rec.state.end === "resigned"
+          ? "resigned."
+          : "went through the stock without a play: game over.";
+    return {
+      content: `${head}${rec.ownerName} ${how} Final score **${view.score}** (largest square ${view.square}x${view.square}).`,
+      files: [file],
+      components: [],
+      embeds: [],
+      allowedMentions: { parse: [] },
+    };
   }
   const rows: ActionRowBuilder<ButtonBuilder | StringSelectMenuBuilder>[] = [];
   const choices = solitaireChoices(rec);
@@ -68,31 +100,56 @@ async function solitaireMessage(rec: SolitaireRecord, note?: string): Promise<Ba
       new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
         new StringSelectMenuBuilder()
           .setCustomId(encodeId("splay", rec.rev))
-          .setPlaceholder(`Play the top card (${choices.length} place${choices.length === 1 ? "" : "s"})${choices.length > SELECT_MAX ? `: best ${SELECT_MAX} shown, /onexeno play lists all` : ""}`)
+          .setPlaceholder(
+            `Play the top card (${choices.length} place${choices.length === 1 ? "" : "s"})${choices.length > SELECT_MAX ? `: best ${SELECT_MAX} shown, /onexeno play lists all` : ""}`,
+          )
           .addOptions(choices.slice(0, SELECT_MAX)),
       ),
     );
   }
   rows.push(
     new ActionRowBuilder<ButtonBuilder>().addComponents(
-      new ButtonBuilder().setCustomId(encodeId("sdraw", rec.rev)).setLabel(view.stockCount > 0 ? "Draw 3" : "Turn over & draw").setStyle(ButtonStyle.Primary),
+      new ButtonBuilder()
+        .setCustomId(encodeId("sdraw", rec.rev))
+        .setLabel(view.stockCount > 0 ? "Draw 3" : "Turn over & draw")
+        .setStyle(ButtonStyle.Primary),
       new ButtonBuilder().setCustomId(encodeId("shint", rec.rev)).setLabel("Hint").setStyle(ButtonStyle.Secondary),
       new ButtonBuilder().setCustomId(encodeId("sresign", rec.rev)).setLabel("Resign").setStyle(ButtonStyle.Danger),
     ),
   );
   const top = topWaste(rec.state);
-  const status = top === null ? "The waste is empty: draw." : choices.length ? `Top card ${cardTitle(top)} fits ${choices.length} way${choices.length === 1 ? "" : "s"}.` : `Top card ${cardTitle(top)} fits nowhere: draw.`;
-  return { content: `${head}${rec.ownerName}'s solitaire, ${label(rec)}. ${status}`, files: [file], components: rows, embeds: [], allowedMentions: { parse: [] } };
+  const status =
+    top === null
+      ? "The waste is empty: draw."
+      : choices.length
+        ? `Top card ${cardTitle(top)} fits ${choices.length} way${choices.length === 1 ? "" : "s"}.`
+        : `Top card ${cardTitle(top)} fits nowhere: draw.`;
+  return {
+    content: `${head}${rec.ownerName}'s solitaire, ${label(rec)}. ${status}`,
+    files: [file],
+    components: rows,
+    embeds: [],
+    allowedMentions: { parse: [] },
+  };
 }
 
 /** The leaderboard as an embed. */
 export function leaderboardEmbed(board: Leaderboard, title: string): EmbedBuilder {
-  const lines = board.entries.slice(0, 15).map((e, i) => `**${i + 1}.** ${e.name}: ${e.score} points, ${e.square}x${e.square}${e.won ? " ★ won" : ""} (${e.moves} moves)`);
-  return new EmbedBuilder().setTitle(title).setDescription(lines.length ? lines.join("\n") : "Nobody has finished this deal yet.").setColor(0xffc83d);
+  const lines = board.entries
+    .slice(0, 15)
+    .map((e, i) => `**${i + 1}.** ${e.name}: ${e.score} points, ${e.square}x${e.square}${e.won ? " ★ won" : ""} (${e.moves} moves)`);
+  return new EmbedBuilder()
+    .setTitle(title)
+    .setDescription(lines.length ? lines.join("\n") : "Nobody has finished this deal yet.")
+    .setColor(0xffc83d);
 }
 
 /** After a finished game: the result with the rank, in the channel where it was started. */
-export async function announce(interaction: ChatInputCommandInteraction | MessageComponentInteraction, rec: SolitaireRecord, finished: Finished | null): Promise<void> {
+export async function announce(
+  interaction: ChatInputCommandInteraction | MessageComponentInteraction,
+  rec: SolitaireRecord,
+  finished: Finished | null,
+): Promise<void> {
   if (!finished) return;
   const channel = await interaction.client.channels.fetch(rec.parentId).catch(() => null);
   if (!channel?.isSendable()) return;
@@ -109,28 +166,61 @@ export async function announce(interaction: ChatInputCommandInteraction | Messag
  * `UserError` where the channel cannot hold threads.
  */
 export async function openSolitaireThread(
-  channel: TextBasedChannel, ctx: BotContext, guildId: string | null, owner: { readonly id: string; readonly name: string }, seed: string | null, note?: string,
+  channel: TextBasedChannel,
+  ctx: BotContext,
+  guildId: string | null,
+  owner: { readonly id: string; readonly name: string },
+  seed: string | null,
+  note?: string,
 ): Promise<SolitaireRecord> {
-  if (channel.type !== ChannelType.GuildText) throw new UserError("solitaire/no_threads", "Solitaire makes a thread, which this kind of channel cannot hold.");
+  if (channel.type !== ChannelType.GuildText)
+    throw new UserError("solitaire/no_threads", "Solitaire makes a thread, which this kind of channel cannot hold.");
   const deal = seed ?? dailySeed(Date.now()).slice(6);
-  const thread = await channel.threads.create({ name: `${owner.name}'s solitaire · ${deal}`.slice(0, 100), autoArchiveDuration: 1440, reason: "ONEXENO solitaire" });
-  const rec = await ctx.solitaire.open({ threadId: thread.id, parentId: channel.id, guildId, ownerId: owner.id, ownerName: owner.name, seed });
+  const thread = await channel.threads.create({
+    name: `${owner.name}'s solitaire · ${deal}`.slice(0, 100),
+    autoArchiveDuration: 1440,
+    reason: "ONEXENO solitaire",
+  });
+  const rec = await ctx.solitaire.open({
+    threadId: thread.id,
+    parentId: channel.id,
+    guildId,
+    ownerId: owner.id,
+    ownerName: owner.name,
+    seed,
+  });
   await thread.send(await solitairePayload(rec, note ?? `${owner.name} deals a solitaire. Watch along; only ${owner.name} can play here.`));
   return rec;
 }
 
 /** `/onexeno new game:solitaire [seed]`: opens a thread for the game (or uses this thread). */
-export async function startSolitaire(interaction: ChatInputCommandInteraction, ctx: BotContext, seed: string | null, name: string): Promise<void> {
+export async function startSolitaire(
+  interaction: ChatInputCommandInteraction,
+  ctx: BotContext,
+  seed: string | null,
+  name: string,
+): Promise<void> {
   const channel = interaction.channel;
   if (!channel) throw new UserError("solitaire/no_channel", "Solitaire needs a server channel.");
   await respond(interaction, "reply", false, async () => {
     if (channel.isThread()) {
-      if (await ctx.tables.get(channel.id)) throw new UserError("table/exists", "This thread holds a table already. Start solitaire in a channel: it makes its own thread.");
-      const rec = await ctx.solitaire.open({ threadId: channel.id, parentId: channel.parentId ?? channel.id, guildId: interaction.guildId, ownerId: interaction.user.id, ownerName: name, seed });
+      if (await ctx.tables.get(channel.id))
+        throw new UserError("table/exists", "This thread holds a table already. Start solitaire in a channel: it makes its own thread.");
+      const rec = await ctx.solitaire.open({
+        threadId: channel.id,
+        parentId: channel.parentId ?? channel.id,
+        guildId: interaction.guildId,
+        ownerId: interaction.user.id,
+        ownerName: name,
+        seed,
+      });
       return solitairePayload(rec, `${name} deals a solitaire. Watch along; only ${name} can play here.`);
     }
     const rec = await openSolitaireThread(channel, ctx, interaction.guildId, { id: interaction.user.id, name }, seed);
-    return { content: `🃏 ${name} is playing solitaire on ${label(rec)} in <#${rec.threadId}>. Anyone may watch; start your own with \`/onexeno new game:solitaire\`.`, allowedMentions: { parse: [] } };
+    return {
+      content: `🃏 ${name} is playing solitaire on ${label(rec)} in <#${rec.threadId}>. Anyone may watch; start your own with \`/onexeno new game:solitaire\`.`,
+      allowedMentions: { parse: [] },
+    };
   });
 }
 
@@ -142,12 +232,21 @@ function readSolitairePlacement(rec: SolitaireRecord, text: string): SolitaireMo
   const cell = wanted.split(" ")[0] ?? "-";
   const hit = solitaireChoices(rec).filter((c) => (c.label.split(" · ")[0] ?? "").toUpperCase() === cell);
   if (hit.length === 1) return readSolitairePlacement(rec, (hit[0] as { value: string }).value);
-  if (hit.length > 1) throw new UserError("input/which_rotation", `The card fits ${wanted} more than one way: ${hit.map((h) => h.label).join("; ")}. Pick one from the list.`);
+  if (hit.length > 1)
+    throw new UserError(
+      "input/which_rotation",
+      `The card fits ${wanted} more than one way: ${hit.map((h) => h.label).join("; ")}. Pick one from the list.`,
+    );
   throw new UserError("input/bad_position", `\`${text}\` is not a place where the top card fits. Pick one from the list.`);
 }
 
 /** Slash subcommands used inside a solitaire thread. */
-export async function solitaireCommand(sub: string, interaction: ChatInputCommandInteraction, ctx: BotContext, rec: SolitaireRecord): Promise<void> {
+export async function solitaireCommand(
+  sub: string,
+  interaction: ChatInputCommandInteraction,
+  ctx: BotContext,
+  rec: SolitaireRecord,
+): Promise<void> {
   const act = async (move: SolitaireMove) => {
     await respond(interaction, "reply", false, async () => {
       const { rec: after, finished } = await ctx.solitaire.play(rec.threadId, interaction.user.id, move);
@@ -172,7 +271,10 @@ export async function solitaireCommand(sub: string, interaction: ChatInputComman
     case "hand":
       throw new UserError("solitaire/no_hand", "Solitaire has no hidden hand: the top waste card is shown on the table picture.");
     default:
-      throw new UserError("solitaire/not_here", "That is for multiplayer tables. In solitaire use Draw, Play, Hint and Resign, or `/onexeno play at:`.");
+      throw new UserError(
+        "solitaire/not_here",
+        "That is for multiplayer tables. In solitaire use Draw, Play, Hint and Resign, or `/onexeno play at:`.",
+      );
   }
 }
 
@@ -183,16 +285,25 @@ const lastHint = new Map<string, MessageComponentInteraction>();
 export async function solitaireComponent(interaction: MessageComponentInteraction, id: ComponentId, ctx: BotContext): Promise<void> {
   const rec = await ctx.solitaire.get(interaction.channelId);
   if (!rec) throw refuse("table/gone");
-  if (rec.ownerId !== interaction.user.id) throw new UserError("solitaire/not_owner", `This is ${rec.ownerName}'s solitaire. Start your own with \`/onexeno new game:solitaire\`.`);
+  if (rec.ownerId !== interaction.user.id)
+    throw new UserError(
+      "solitaire/not_owner",
+      `This is ${rec.ownerName}'s solitaire. Start your own with \`/onexeno new game:solitaire\`.`,
+    );
   // Only the owner acts in a solitaire thread: a click one revision behind is their double click.
-  if (id.rev !== rec.rev) throw refuse(id.rev === rec.rev - 1 && interaction.user.id === rec.ownerId ? "table/already_done" : "table/stale");
+  if (id.rev !== rec.rev)
+    throw refuse(id.rev === rec.rev - 1 && interaction.user.id === rec.ownerId ? "table/already_done" : "table/stale");
   if (id.verb === "shint") {
     const hint = solitaireHint(rec.state);
     const text = hint
       ? `Hint: the top card can go to **${positionLabel(hint.x, hint.y)}**, ${rotationText(hint.rot)} (marked on the picture).`
       : "Hint: the top card fits nowhere. Drawing is the only move.";
     const png = await renderSolitaire(solitaireView(rec.state), rec.ownerName, undefined, hint);
-    await interaction.reply({ content: text, files: [new AttachmentBuilder(png, { name: "hint.png", description: text })], flags: MessageFlags.Ephemeral });
+    await interaction.reply({
+      content: text,
+      files: [new AttachmentBuilder(png, { name: "hint.png", description: text })],
+      flags: MessageFlags.Ephemeral,
+    });
     // The new hint replaces the previous one instead of piling up under the table (its token
     // can delete it for 15 minutes; after that, or a restart, the old one simply stays).
     const prev = lastHint.get(rec.threadId);
@@ -201,7 +312,10 @@ export async function solitaireComponent(interaction: MessageComponentInteractio
     return;
   }
   if (id.verb === "sresign") {
-    await interaction.reply({ ...confirmPayload("Resign this solitaire game? It ends now and is scored as it stands.", "end", rec.rev, "Resign"), flags: MessageFlags.Ephemeral });
+    await interaction.reply({
+      ...confirmPayload("Resign this solitaire game? It ends now and is scored as it stands.", "end", rec.rev, "Resign"),
+      flags: MessageFlags.Ephemeral,
+    });
     return;
   }
   let move: SolitaireMove;
@@ -226,9 +340,11 @@ export async function solitaireAutocomplete(interaction: AutocompleteInteraction
   if (rec.ownerId !== interaction.user.id) return hint(`This is ${rec.ownerName}'s solitaire`.slice(0, 100));
   if (rec.state.phase !== "play") return hint("This game is over");
   if (top === null) return hint("The waste is empty: draw first");
-  if (focused.name === "card") return ([{ name: `${cardLabel(top)} · ${cardName(top)} (the top waste card)`, value: String(top) }]);
+  if (focused.name === "card") return [{ name: `${cardLabel(top)} · ${cardName(top)} (the top waste card)`, value: String(top) }];
   const typed = String(focused.value).toUpperCase();
-  const choices = solitaireChoices(rec).filter((c) => typed === "" || c.label.toUpperCase().startsWith(typed) || c.label.toUpperCase().includes(typed));
+  const choices = solitaireChoices(rec).filter(
+    (c) => typed === "" || c.label.toUpperCase().startsWith(typed) || c.label.toUpperCase().includes(typed),
+  );
   if (choices.length === 0) return hint("The top card fits nowhere now: draw");
-  return (choices.slice(0, SELECT_MAX).map((c) => ({ name: c.label, value: c.value })));
+  return choices.slice(0, SELECT_MAX).map((c) => ({ name: c.label, value: c.value }));
 }

@@ -10,8 +10,14 @@ import type { Theme } from "./theme";
 
 /** Cell (column, row) of each outer cell index. */
 const CELL_POS: Record<number, [number, number]> = {
-  [CELL.TL]: [0, 0], [CELL.T]: [1, 0], [CELL.TR]: [2, 0], [CELL.R]: [2, 1],
-  [CELL.BR]: [2, 2], [CELL.B]: [1, 2], [CELL.BL]: [0, 2], [CELL.L]: [0, 1],
+  [CELL.TL]: [0, 0],
+  [CELL.T]: [1, 0],
+  [CELL.TR]: [2, 0],
+  [CELL.R]: [2, 1],
+  [CELL.BR]: [2, 2],
+  [CELL.B]: [1, 2],
+  [CELL.BL]: [0, 2],
+  [CELL.L]: [0, 1],
 };
 
 const cache = new Map<string, Canvas>();

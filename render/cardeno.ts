@@ -17,7 +17,20 @@ import { sceneCanvas } from "./surface";
 import { DEFAULT_THEME, type Theme } from "./theme";
 
 /** One colour per shape (also told apart by outline and letter). */
-export const SHAPE_COLOURS = ["#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#bfef45", "#fabed4", "#dcbeff", "#aaffc3"];
+export const SHAPE_COLOURS = [
+  "#e6194b",
+  "#3cb44b",
+  "#ffe119",
+  "#4363d8",
+  "#f58231",
+  "#911eb4",
+  "#42d4f4",
+  "#f032e6",
+  "#bfef45",
+  "#fabed4",
+  "#dcbeff",
+  "#aaffc3",
+];
 const RED = "#c8102e";
 const INK = "#16161a";
 const JOKER_INK = "#6b2fb3";
@@ -164,13 +177,15 @@ function strokeLines(ctx: SKRSContext2D, board: readonly (number | null)[], x: n
 
 /** The status line of a view: countdown, race, reveal, break or final. */
 export function cardenoStatus(view: CardenoView, names: readonly string[], now?: number): string {
-  const who = (s: number | null) => (s === null ? "" : names[s] ?? `Seat ${s + 1}`);
+  const who = (s: number | null) => (s === null ? "" : (names[s] ?? `Seat ${s + 1}`));
   switch (view.phase) {
     case "countdown":
       return `Round ${view.round}: get ready… Go${view.until && now ? ` in ${Math.max(0, Math.ceil((view.until - now) / 1000))} s` : " soon"}!`;
     case "race":
       if (view.variant === "full-board") return `Race on: first to fill all 25 cut-outs wins the round`;
-      return view.cardeno === null ? "Race on: first line of 5 calls CARDENO" : `CARDENO: ${who(view.cardeno)} · race on for DOUBLE-CARDENO`;
+      return view.cardeno === null
+        ? "Race on: first line of 5 calls CARDENO"
+        : `CARDENO: ${who(view.cardeno)} · race on for DOUBLE-CARDENO`;
     case "reveal":
       return `POKER-CARDENO: choose your hand before the reveal closes`;
     case "break":
@@ -205,7 +220,15 @@ function drawHeader(ctx: SKRSContext2D, view: CardenoView, names: readonly strin
   ctx.textBaseline = "top";
   ctx.font = font(18, true);
   const parity = (view.faces[0] ?? 1) % 2 === 1 ? "odd" : "even";
-  ctx.fillText(fitText(ctx, `CARDENO · round ${view.round}/${view.rounds} · ${parity} faces${view.variant === "full-board" ? " · Full-Board" : ""} · every ${view.paceMs / 1000} s · pile ${view.pileCount}`, PICTURE_WIDTH - 16), 8, 7);
+  ctx.fillText(
+    fitText(
+      ctx,
+      `CARDENO · round ${view.round}/${view.rounds} · ${parity} faces${view.variant === "full-board" ? " · Full-Board" : ""} · every ${view.paceMs / 1000} s · pile ${view.pileCount}`,
+      PICTURE_WIDTH - 16,
+    ),
+    8,
+    7,
+  );
   ctx.font = font(16, true);
   ctx.fillStyle = view.phase === "race" ? t.turn : t.lastMove;
   ctx.fillText(fitText(ctx, cardenoStatus(view, names, now), PICTURE_WIDTH - 16), 8, 33);
@@ -292,7 +315,11 @@ function drawSheet(ctx: SKRSContext2D, view: CardenoView, names: readonly string
     ctx.fillStyle = t.textDim;
     ctx.textAlign = "left";
     ctx.font = font(14);
-    ctx.fillText(`Round ${r.round} (${r.ended === "full" ? "full board" : r.ended === "double" ? "double" : r.ended})`, 10, ry + SHEET_ROW / 2);
+    ctx.fillText(
+      `Round ${r.round} (${r.ended === "full" ? "full board" : r.ended === "double" ? "double" : r.ended})`,
+      10,
+      ry + SHEET_ROW / 2,
+    );
     for (let s = 0; s < view.seats; s++) {
       const parts = [r.cardeno === s ? "C" : "", r.double === s ? "D" : "", r.score.poker[s] ? "P" : "", r.full === s ? "F" : ""].join("");
       const pts = (r.score.cardeno[s] ?? 0) + (r.score.double[s] ?? 0) + (r.score.poker[s] ?? 0) + (r.score.full[s] ?? 0);
@@ -317,7 +344,15 @@ function drawSheet(ctx: SKRSContext2D, view: CardenoView, names: readonly string
   ctx.font = font(14);
   ctx.fillStyle = t.textDim;
   ctx.textAlign = "left";
-  ctx.fillText(fitText(ctx, view.variant === "full-board" ? "F: filled the board first" : "C: CARDENO · D: DOUBLE-CARDENO · P: won POKER-CARDENO", PICTURE_WIDTH - 20), 10, ty + SHEET_ROW * 1.5 + 10);
+  ctx.fillText(
+    fitText(
+      ctx,
+      view.variant === "full-board" ? "F: filled the board first" : "C: CARDENO · D: DOUBLE-CARDENO · P: won POKER-CARDENO",
+      PICTURE_WIDTH - 20,
+    ),
+    10,
+    ty + SHEET_ROW * 1.5 + 10,
+  );
 }
 
 const PANEL_CELL = 92;
@@ -332,7 +367,13 @@ export const BOARD_PANEL_HEIGHT = PANEL_TOP + SIDE * PANEL_CELL + 30;
  * large: each open cut-out in its shape with its label, each filled one with its piece, column
  * letters and row numbers around it; complete lines in gold; the lockout, when running.
  */
-export function drawCardenoBoard(view: CardenoView, seat: number, names: readonly string[], t: Theme = DEFAULT_THEME, now?: number): Canvas {
+export function drawCardenoBoard(
+  view: CardenoView,
+  seat: number,
+  names: readonly string[],
+  t: Theme = DEFAULT_THEME,
+  now?: number,
+): Canvas {
   ensureFonts();
   const canvas = sceneCanvas(PICTURE_WIDTH, BOARD_PANEL_HEIGHT);
   const ctx = canvas.getContext("2d");
@@ -352,7 +393,16 @@ export function drawCardenoBoard(view: CardenoView, seat: number, names: readonl
   const locked = view.locked[seat] ?? 0;
   const lines = completeLines(board).length;
   const hand = view.phase === "reveal" && view.hands[seat]?.length ? " · gold: your poker hand" : "";
-  if (now === undefined || locked <= now) ctx.fillText(fitText(ctx, `${names[seat] ?? "You"} · face ${face.id} · ${filled}/25 · ${lines} line${lines === 1 ? "" : "s"} · ${view.scores[seat] ?? 0} points${hand}`, PICTURE_WIDTH - 20), 10, top - 22);
+  if (now === undefined || locked <= now)
+    ctx.fillText(
+      fitText(
+        ctx,
+        `${names[seat] ?? "You"} · face ${face.id} · ${filled}/25 · ${lines} line${lines === 1 ? "" : "s"} · ${view.scores[seat] ?? 0} points${hand}`,
+        PICTURE_WIDTH - 20,
+      ),
+      10,
+      top - 22,
+    );
   ctx.font = font(15, true);
   ctx.fillStyle = t.textDim;
   ctx.textAlign = "center";
@@ -387,8 +437,16 @@ export function drawCardenoBoard(view: CardenoView, seat: number, names: readonl
 /** Alt text of the public picture: the centre's pieces, each board's count and score. */
 export function describeCardeno(view: CardenoView, names: readonly string[]): string {
   const centre = view.centre.map((f, i) => `${i + 1}. ${describePiece(pieceOf(f.piece))}`).join(", ");
-  const boards = view.boards.map((b, s) => `${names[s] ?? `Seat ${s + 1}`}: ${b.filter((p) => p !== null).length}/25, ${completeLines(b).length} lines, ${view.scores[s]} points`).join("; ");
-  return `Cardeno round ${view.round} of ${view.rounds}. ${cardenoStatus(view, names)}. Face up: ${centre || "none"}. ${boards}.`.slice(0, 1000);
+  const boards = view.boards
+    .map(
+      (b, s) =>
+        `${names[s] ?? `Seat ${s + 1}`}: ${b.filter((p) => p !== null).length}/25, ${completeLines(b).length} lines, ${view.scores[s]} points`,
+    )
+    .join("; ");
+  return `Cardeno round ${view.round} of ${view.rounds}. ${cardenoStatus(view, names)}. Face up: ${centre || "none"}. ${boards}.`.slice(
+    0,
+    1000,
+  );
 }
 
 /** A piece in words for alt text and lists: `queen of hearts, shape beta`. */

@@ -60,7 +60,15 @@ export function drawCanastaTable(view: CanastaView, names: readonly string[], th
   const left = 384; // the header's text stops short of the face-up pile
   ctx.font = font(14);
   ctx.fillStyle = theme.textDim;
-  ctx.fillText(fitText(ctx, `Hand ${view.hand} · first past ${view.target} · ${view.decks === 2 ? "two decks" : "one deck"}${view.rowRule === "five-to-seven" ? " · rows of 5-7" : ""}`, left), 12, 48);
+  ctx.fillText(
+    fitText(
+      ctx,
+      `Hand ${view.hand} · first past ${view.target} · ${view.decks === 2 ? "two decks" : "one deck"}${view.rowRule === "five-to-seven" ? " · rows of 5-7" : ""}`,
+      left,
+    ),
+    12,
+    48,
+  );
   ctx.fillStyle = view.phase === "over" ? theme.text : theme.turn;
   ctx.font = font(15, true);
   const who = names[view.turn] ?? "?";
@@ -145,7 +153,10 @@ export function describeCanasta(view: CanastaView, names: readonly string[]): st
     const c = view.handSizes[i] ?? 0;
     return `${n}: ${c} card${c === 1 ? "" : "s"} in hand, rows ${rows}, ${view.xenos[i]?.length ?? 0} XENO, total ${view.totals[i]}`;
   });
-  const head = view.phase === "over" ? "ONEXENO canasta, session over." : `ONEXENO canasta, hand ${view.hand}. ${names[view.turn]} to ${view.phase === "draw" ? "draw" : "meld and discard"}.`;
+  const head =
+    view.phase === "over"
+      ? "ONEXENO canasta, session over."
+      : `ONEXENO canasta, hand ${view.hand}. ${names[view.turn]} to ${view.phase === "draw" ? "draw" : "meld and discard"}.`;
   const text = `${head} Stack ${view.stackCount}, face-up pile ${view.pile.length}. ${players.join("; ")}.`;
   return text.length > 1024 ? `${text.slice(0, 1021)}...` : text;
 }

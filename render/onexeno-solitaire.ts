@@ -28,13 +28,23 @@ export function solitaireLayout(cols: number, rows: number): { cell: number; x: 
 
 /** Window used for coordinates: the field box. */
 export function solitaireWindow(view: Pick<SolitaireView, "field">): { minX: number; minY: number; cols: number; rows: number } {
-  return { minX: view.field.minX, minY: view.field.minY, cols: view.field.maxX - view.field.minX + 1, rows: view.field.maxY - view.field.minY + 1 };
+  return {
+    minX: view.field.minX,
+    minY: view.field.minY,
+    cols: view.field.maxX - view.field.minX + 1,
+    rows: view.field.maxY - view.field.minY + 1,
+  };
 }
 
 const END_TEXT = { won: "8x8 complete: you win!", stuck: "Game over: a whole pass without a play.", resigned: "Resigned." } as const;
 
 /** Draws the solitaire table and returns its canvas; `hint` frames a cell (dashed). */
-export function drawSolitaire(view: SolitaireView, owner: string, theme: Theme = DEFAULT_THEME, hint?: { x: number; y: number } | null): Canvas {
+export function drawSolitaire(
+  view: SolitaireView,
+  owner: string,
+  theme: Theme = DEFAULT_THEME,
+  hint?: { x: number; y: number } | null,
+): Canvas {
   ensureFonts();
   const canvas = sceneCanvas(SOLITAIRE_WIDTH, SOLITAIRE_HEIGHT);
   const ctx = canvas.getContext("2d");
@@ -57,7 +67,8 @@ export function drawSolitaire(view: SolitaireView, owner: string, theme: Theme =
   ctx.fillRect(l.x - 3, l.y - 3, win.cols * l.cell + 6, win.rows * l.cell + 6);
   ctx.strokeStyle = theme.gridLine;
   ctx.lineWidth = 1;
-  for (let c = 0; c < win.cols; c++) for (let r = 0; r < win.rows; r++) ctx.strokeRect(l.x + c * l.cell + 0.5, l.y + r * l.cell + 0.5, l.cell - 1, l.cell - 1);
+  for (let c = 0; c < win.cols; c++)
+    for (let r = 0; r < win.rows; r++) ctx.strokeRect(l.x + c * l.cell + 0.5, l.y + r * l.cell + 0.5, l.cell - 1, l.cell - 1);
   ctx.fillStyle = theme.text;
   ctx.font = font(Math.max(15, Math.round(l.cell * 0.26)), true);
   ctx.textAlign = "center";
@@ -132,7 +143,15 @@ export function drawSolitaire(view: SolitaireView, owner: string, theme: Theme =
   ctx.fillText(fitText(ctx, top !== undefined ? `Top: ${cardLabel(top)}` : "Waste empty: draw", textW), panelX + 10, y);
   if (view.last?.kind === "place" && view.last.placed) {
     y += 20;
-    ctx.fillText(fitText(ctx, `Last: ${positionLabel(view.last.placed.x, view.last.placed.y)}${view.last.completed ? `, ${view.last.completed}x${view.last.completed} done` : ""}`, textW), panelX + 10, y);
+    ctx.fillText(
+      fitText(
+        ctx,
+        `Last: ${positionLabel(view.last.placed.x, view.last.placed.y)}${view.last.completed ? `, ${view.last.completed}x${view.last.completed} done` : ""}`,
+        textW,
+      ),
+      panelX + 10,
+      y,
+    );
   }
   if (view.phase === "over" && view.end) {
     y += 14;
@@ -140,7 +159,11 @@ export function drawSolitaire(view: SolitaireView, owner: string, theme: Theme =
     ctx.fillRect(panelX + 6, y, panelW - 12, 62);
     ctx.fillStyle = "#111";
     ctx.font = font(view.end === "won" ? 16 : 14, true);
-    ctx.fillText(fitText(ctx, view.end === "won" ? "8x8: you win!" : view.end === "stuck" ? "Game over: stuck" : END_TEXT[view.end], textW - 4), panelX + 12, y + 24);
+    ctx.fillText(
+      fitText(ctx, view.end === "won" ? "8x8: you win!" : view.end === "stuck" ? "Game over: stuck" : END_TEXT[view.end], textW - 4),
+      panelX + 12,
+      y + 24,
+    );
     ctx.font = font(14);
     ctx.fillText(fitText(ctx, `Final score ${view.score}`, textW - 4), panelX + 12, y + 48);
     y += 62;
@@ -157,7 +180,10 @@ export function drawSolitaire(view: SolitaireView, owner: string, theme: Theme =
 /** Alt text: score, squares, counts, top waste card and every placed card by coordinate. */
 export function describeSolitaire(view: SolitaireView, owner: string): string {
   const win = solitaireWindow(view);
-  const cards = [...view.table].sort((a, b) => a.y - b.y || a.x - b.x).map((p) => `${positionLabel(p.x, p.y)}=${cardValue(p.card)}`).join(" ");
+  const cards = [...view.table]
+    .sort((a, b) => a.y - b.y || a.x - b.x)
+    .map((p) => `${positionLabel(p.x, p.y)}=${cardValue(p.card)}`)
+    .join(" ");
   const top = view.wasteTop.at(-1);
   const end = view.phase === "over" && view.end ? ` ${END_TEXT[view.end]}` : "";
   const text = `ONEXENO solitaire of ${owner}, deal ${view.seed}. Score ${view.score}, largest square ${view.square >= 2 ? `${view.square}x${view.square} complete` : "none yet"}. Stock ${view.stockCount}, waste ${view.wasteCount}, top ${top !== undefined ? cardTitle(top) : "none"}.${end} Field ${win.cols}x${win.rows}: ${cards}.`;

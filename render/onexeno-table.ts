@@ -10,7 +10,14 @@
 import type { Canvas, SKRSContext2D } from "@napi-rs/canvas";
 import { sceneCanvas } from "./surface";
 import {
-  candidateCells, columnLabel, displayWindow, gridOf, placedPattern, positionLabel, rowLabel, type Placed,
+  candidateCells,
+  columnLabel,
+  displayWindow,
+  gridOf,
+  placedPattern,
+  positionLabel,
+  rowLabel,
+  type Placed,
 } from "../src/games/onexeno/board";
 import { cardValue } from "../src/games/onexeno/cards";
 import type { OnexenoView } from "../src/games/onexeno/game";
@@ -175,7 +182,9 @@ function drawPanel(ctx: SKRSContext2D, view: OnexenoView, names: readonly string
       ? view.totals.map((_, i) => view.totals.reduce((t, v, j) => (view.teamOf?.[j] === view.teamOf?.[i] ? t + v : t), 0))
       : view.totals;
     const best = Math.max(...scores);
-    const winners = scores.flatMap((sc, i) => (sc === best ? [view.teamOf ? `team ${teamLetter(view.teamOf[i] ?? 0)}` : names[i] ?? "?"] : []));
+    const winners = scores.flatMap((sc, i) =>
+      sc === best ? [view.teamOf ? `team ${teamLetter(view.teamOf[i] ?? 0)}` : (names[i] ?? "?")] : [],
+    );
     ctx.fillStyle = theme.text;
     ctx.fillText("Session over", PANEL_X + 10, y);
     y += 20;
@@ -222,7 +231,11 @@ function drawPanel(ctx: SKRSContext2D, view: OnexenoView, names: readonly string
     ctx.textAlign = "left";
     ctx.font = font(14);
     const room = PANEL_W - 24 - totalW;
-    ctx.fillText(fitText(ctx, panelLines(view, s).find((t) => ctx.measureText(t).width <= room) ?? panelLines(view, s).at(-1)!, room), PANEL_X + 14, top + 39);
+    ctx.fillText(
+      fitText(ctx, panelLines(view, s).find((t) => ctx.measureText(t).width <= room) ?? panelLines(view, s).at(-1)!, room),
+      PANEL_X + 14,
+      top + 39,
+    );
   }
   // partners: team totals
   let after = y + view.seats * rowH;
@@ -240,7 +253,11 @@ function drawPanel(ctx: SKRSContext2D, view: OnexenoView, names: readonly string
     let ry = after + 22;
     ctx.font = font(14, true);
     ctx.fillStyle = theme.text;
-    ctx.fillText(fitText(ctx, `Hand ${res.hand}${res.wentOut !== null ? ` (${names[res.wentOut] ?? "?"} went out)` : ""}:`, PANEL_W - 20), PANEL_X + 10, ry);
+    ctx.fillText(
+      fitText(ctx, `Hand ${res.hand}${res.wentOut !== null ? ` (${names[res.wentOut] ?? "?"} went out)` : ""}:`, PANEL_W - 20),
+      PANEL_X + 10,
+      ry,
+    );
     ctx.font = font(14);
     ry += 19;
     const parts = res.scores.map((sc, i) => `${names[i] ?? i + 1} ${sc >= 0 ? "+" : ""}${sc}`);
@@ -329,10 +346,11 @@ export function describeOnexenoTable(view: OnexenoView, names: readonly string[]
     .sort((a, b) => a.y - b.y || a.x - b.x)
     .map((p) => `${positionLabel(p.x, p.y)}=${cardValue(p.card)}`)
     .join(" ");
-  const players = names
-    .slice(0, view.seats)
-    .map((n, i) => `${n}: ${playerLine(view, i)}${view.out[i] ? ", out" : ""}`)
-    .join("; ") + (view.teamOf ? `. ${teamLine(view)}` : "");
+  const players =
+    names
+      .slice(0, view.seats)
+      .map((n, i) => `${n}: ${playerLine(view, i)}${view.out[i] ? ", out" : ""}`)
+      .join("; ") + (view.teamOf ? `. ${teamLine(view)}` : "");
   const head =
     view.phase === "over"
       ? `ONEXENO ${view.variant}, session over.`

@@ -67,7 +67,8 @@ function drawMelds(ctx: SKRSContext2D, melds: readonly Meld[], x0: number, y: nu
   if (n === 0) return;
   const gap = 12;
   const w = MELD_CARD;
-  const step = n === melds.length ? w + 2 : Math.max(22, Math.min(w + 2, (width - gap * (melds.length - 1) - w * melds.length) / (n - melds.length)));
+  const step =
+    n === melds.length ? w + 2 : Math.max(22, Math.min(w + 2, (width - gap * (melds.length - 1) - w * melds.length) / (n - melds.length)));
   let x = x0;
   for (const m of melds) {
     m.cards.forEach((c, i) => drawPlayingCard(ctx, c, x + i * step, y, w));
@@ -227,24 +228,36 @@ function drawScoreSheet(ctx: SKRSContext2D, view: OnzeView, names: readonly stri
 /** The latest move in words, as the table and alt text say it. */
 export function onzeLastText(view: Pick<OnzeView, "last" | "round" | "dealer">, names: readonly string[]): string {
   if (!view.last.length) return `${names[view.dealer] ?? "?"} dealt round ${view.round}.`;
-  return view.last
-    .map((l) => {
-      const who = names[l.seat] ?? `Seat ${l.seat + 1}`;
-      const cards = l.cards.map(cardName).join(" ");
-      switch (l.kind) {
-        case "draw": return `${who} drew from the stock`;
-        case "take": return `${who} took ${cards} from the discard pile`;
-        case "down": return `${who} went down: ${cards}`;
-        case "layoff": return `${who} laid off ${cards}`;
-        case "swap": return `${who} swapped ${l.cards[0] !== undefined ? cardName(l.cards[0]) : "?"} for a wild and laid it off`;
-        case "discard": return l.wentOut ? `${who} went out with a face-down discard` : `${who} discarded ${cards}`;
-        case "claim": return `${who} asked to buy ${cards}`;
-        case "unclaim": return `${who} withdrew their request`;
-        case "bought": return `${who} bought ${cards} (and a penalty card)`;
-        default: return `${who} moved`;
-      }
-    })
-    .join("; ") + ".";
+  return (
+    view.last
+      .map((l) => {
+        const who = names[l.seat] ?? `Seat ${l.seat + 1}`;
+        const cards = l.cards.map(cardName).join(" ");
+        switch (l.kind) {
+          case "draw":
+            return `${who} drew from the stock`;
+          case "take":
+            return `${who} took ${cards} from the discard pile`;
+          case "down":
+            return `${who} went down: ${cards}`;
+          case "layoff":
+            return `${who} laid off ${cards}`;
+          case "swap":
+            return `${who} swapped ${l.cards[0] !== undefined ? cardName(l.cards[0]) : "?"} for a wild and laid it off`;
+          case "discard":
+            return l.wentOut ? `${who} went out with a face-down discard` : `${who} discarded ${cards}`;
+          case "claim":
+            return `${who} asked to buy ${cards}`;
+          case "unclaim":
+            return `${who} withdrew their request`;
+          case "bought":
+            return `${who} bought ${cards} (and a penalty card)`;
+          default:
+            return `${who} moved`;
+        }
+      })
+      .join("; ") + "."
+  );
 }
 
 /** Alt text of the table picture: everything it shows, in words. */
@@ -254,8 +267,14 @@ export function describeOnze(view: OnzeView, names: readonly string[]): string {
     return `${n}: ${view.handSizes[i]} cards, total ${view.totals[i]}${view.down[i] ? `, down with ${melds}` : ""}`;
   });
   const top = view.discardTop === null ? (view.discardCount ? "a face-down card" : "empty") : faceWords(faceOf(view.discardTop));
-  const sale = view.forSale !== null ? ` ${faceWords(faceOf(view.forSale))} is for sale${view.claims.length ? `, asked for by ${view.claims.map((s) => names[s]).join(", ")}` : ""}.` : "";
-  return `Onze round ${view.round} of 7, contract ${contractText(view.round)}. ${onzeStatus(view, names).replace("▶ ", "")}. Stock ${view.stockCount}, discard pile top: ${top}.${sale} ${players.join(". ")}.`.slice(0, 1024);
+  const sale =
+    view.forSale !== null
+      ? ` ${faceWords(faceOf(view.forSale))} is for sale${view.claims.length ? `, asked for by ${view.claims.map((s) => names[s]).join(", ")}` : ""}.`
+      : "";
+  return `Onze round ${view.round} of 7, contract ${contractText(view.round)}. ${onzeStatus(view, names).replace("▶ ", "")}. Stock ${view.stockCount}, discard pile top: ${top}.${sale} ${players.join(". ")}.`.slice(
+    0,
+    1024,
+  );
 }
 
 /** Hand picture sizes (px): eight cards a row, within Discord's 550 px preview. */
@@ -294,4 +313,3 @@ export function drawOnzeHand(hand: readonly Card[], title: string, help: string,
   });
   return canvas;
 }
-

@@ -24,32 +24,68 @@ import type { CardenoView } from "../src/games/cardeno/game";
 /** One picture to make. `clock` is the turn clock's label (`until 14:05 UTC`), when shown. */
 export type PictureJob =
   | { readonly kind: "onexeno-table"; readonly view: OnexenoView; readonly names: readonly string[]; readonly clock?: string | undefined }
-  | { readonly kind: "onexeno-hand"; readonly hand: readonly CardId[]; readonly playable: readonly CardId[]; readonly title: string; readonly captions?: readonly string[] | undefined }
+  | {
+      readonly kind: "onexeno-hand";
+      readonly hand: readonly CardId[];
+      readonly playable: readonly CardId[];
+      readonly title: string;
+      readonly captions?: readonly string[] | undefined;
+    }
   | { readonly kind: "canasta-table"; readonly view: CanastaView; readonly names: readonly string[]; readonly clock?: string | undefined }
-  | { readonly kind: "solitaire"; readonly view: SolitaireView; readonly owner: string; readonly hint?: { x: number; y: number } | null | undefined }
+  | {
+      readonly kind: "solitaire";
+      readonly view: SolitaireView;
+      readonly owner: string;
+      readonly hint?: { x: number; y: number } | null | undefined;
+    }
   | { readonly kind: "onze-table"; readonly view: OnzeView; readonly names: readonly string[]; readonly clock?: string | undefined }
   | { readonly kind: "onze-hand"; readonly hand: readonly Card[]; readonly title: string; readonly help: string }
-  | { readonly kind: "standings"; readonly title: string; readonly subtitle: string; readonly rows: readonly StandingRow[]; readonly labels?: readonly string[] | undefined }
+  | {
+      readonly kind: "standings";
+      readonly title: string;
+      readonly subtitle: string;
+      readonly rows: readonly StandingRow[];
+      readonly labels?: readonly string[] | undefined;
+    }
   | { readonly kind: "cardeno-table"; readonly view: CardenoView; readonly names: readonly string[]; readonly now?: number | undefined }
-  | { readonly kind: "cardeno-board"; readonly view: CardenoView; readonly seat: number; readonly names: readonly string[]; readonly now?: number | undefined }
-  | { readonly kind: "podium"; readonly title: string; readonly top: readonly { readonly name: string; readonly points: number; readonly rank: number }[] };
+  | {
+      readonly kind: "cardeno-board";
+      readonly view: CardenoView;
+      readonly seat: number;
+      readonly names: readonly string[];
+      readonly now?: number | undefined;
+    }
+  | {
+      readonly kind: "podium";
+      readonly title: string;
+      readonly top: readonly { readonly name: string; readonly points: number; readonly rank: number }[];
+    };
 
 /** Draws a job's scene (default theme) and returns its canvas. */
 export function drawJob(job: PictureJob): Canvas {
   switch (job.kind) {
-    case "onexeno-table": return drawOnexenoTable(job.view, job.names, undefined, job.clock);
+    case "onexeno-table":
+      return drawOnexenoTable(job.view, job.names, undefined, job.clock);
     case "onexeno-hand": {
       const captions = job.captions;
       return drawOnexenoHand(job.hand, new Set(job.playable), job.title, undefined, captions ? (_card, i) => captions[i] ?? "" : undefined);
     }
-    case "canasta-table": return drawCanastaTable(job.view, job.names, undefined, job.clock);
-    case "solitaire": return drawSolitaire(job.view, job.owner, undefined, job.hint);
-    case "onze-table": return drawOnzeTable(job.view, job.names, undefined, job.clock);
-    case "onze-hand": return drawOnzeHand(job.hand, job.title, job.help);
-    case "standings": return drawStandings(job.title, job.subtitle, job.rows, job.labels);
-    case "podium": return drawPodium(job.title, job.top);
-    case "cardeno-table": return drawCardenoTable(job.view, job.names, undefined, job.now);
-    case "cardeno-board": return drawCardenoBoard(job.view, job.seat, job.names, undefined, job.now);
+    case "canasta-table":
+      return drawCanastaTable(job.view, job.names, undefined, job.clock);
+    case "solitaire":
+      return drawSolitaire(job.view, job.owner, undefined, job.hint);
+    case "onze-table":
+      return drawOnzeTable(job.view, job.names, undefined, job.clock);
+    case "onze-hand":
+      return drawOnzeHand(job.hand, job.title, job.help);
+    case "standings":
+      return drawStandings(job.title, job.subtitle, job.rows, job.labels);
+    case "podium":
+      return drawPodium(job.title, job.top);
+    case "cardeno-table":
+      return drawCardenoTable(job.view, job.names, undefined, job.now);
+    case "cardeno-board":
+      return drawCardenoBoard(job.view, job.seat, job.names, undefined, job.now);
   }
 }
 

@@ -20,7 +20,12 @@ import { renderPicture } from "./pool";
 import { DEFAULT_THEME, type Theme } from "./theme";
 
 /** The public canasta table as PNG bytes (see `drawCanastaTable`). */
-export async function renderCanastaTable(view: CanastaView, names: readonly string[], theme: Theme = DEFAULT_THEME, clock?: string): Promise<Buffer> {
+export async function renderCanastaTable(
+  view: CanastaView,
+  names: readonly string[],
+  theme: Theme = DEFAULT_THEME,
+  clock?: string,
+): Promise<Buffer> {
   if (theme !== DEFAULT_THEME) return encodePicture(drawCanastaTable(view, names, theme, clock));
   return renderPicture({ kind: "canasta-table", view, names, clock });
 }
@@ -39,19 +44,34 @@ export async function renderOnexenoHand(
 }
 
 /** The solitaire table as PNG bytes (see `drawSolitaire`). */
-export async function renderSolitaire(view: SolitaireView, owner: string, theme: Theme = DEFAULT_THEME, hint?: { x: number; y: number } | null): Promise<Buffer> {
+export async function renderSolitaire(
+  view: SolitaireView,
+  owner: string,
+  theme: Theme = DEFAULT_THEME,
+  hint?: { x: number; y: number } | null,
+): Promise<Buffer> {
   if (theme !== DEFAULT_THEME) return encodePicture(drawSolitaire(view, owner, theme, hint));
   return renderPicture({ kind: "solitaire", view, owner, hint });
 }
 
 /** The public table picture as PNG bytes (see `drawOnexenoTable`). */
-export async function renderOnexenoTable(view: OnexenoView, names: readonly string[], theme: Theme = DEFAULT_THEME, clock?: string): Promise<Buffer> {
+export async function renderOnexenoTable(
+  view: OnexenoView,
+  names: readonly string[],
+  theme: Theme = DEFAULT_THEME,
+  clock?: string,
+): Promise<Buffer> {
   if (theme !== DEFAULT_THEME) return encodePicture(drawOnexenoTable(view, names, theme, clock));
   return renderPicture({ kind: "onexeno-table", view, names, clock });
 }
 
 /** The public Onze table as PNG bytes (see `drawOnzeTable`). */
-export async function renderOnzeTable(view: OnzeView, names: readonly string[], theme: Theme = DEFAULT_THEME, clock?: string): Promise<Buffer> {
+export async function renderOnzeTable(
+  view: OnzeView,
+  names: readonly string[],
+  theme: Theme = DEFAULT_THEME,
+  clock?: string,
+): Promise<Buffer> {
   if (theme !== DEFAULT_THEME) return encodePicture(drawOnzeTable(view, names, theme, clock));
   return renderPicture({ kind: "onze-table", view, names, clock });
 }

@@ -34,7 +34,13 @@ export const STANDING_LABELS = ["points", "game pts", "opp.", "games"] as const;
  * The standings sheet: a title, a subtitle, and a row per player (the first 32); `labels`
  * name the four number columns.
  */
-export function drawStandings(title: string, subtitle: string, rows: readonly StandingRow[], labels: readonly string[] = STANDING_LABELS, theme: Theme = DEFAULT_THEME): Canvas {
+export function drawStandings(
+  title: string,
+  subtitle: string,
+  rows: readonly StandingRow[],
+  labels: readonly string[] = STANDING_LABELS,
+  theme: Theme = DEFAULT_THEME,
+): Canvas {
   ensureFonts();
   const shown = rows.slice(0, MAX_STANDING_ROWS);
   const h = HEADER + ROW * (shown.length + 1) + 16;
@@ -51,7 +57,11 @@ export function drawStandings(title: string, subtitle: string, rows: readonly St
   ctx.font = font(15);
   ctx.fillText(fitText(ctx, subtitle, PICTURE_WIDTH - 24), 12, 60);
   // Columns: rank, name, points, game points, opponents, games.
-  const cols = [{ x: 44, label: "#", align: "right" as const }, { x: 58, label: "player", align: "left" as const }, ...[372, 470, 560, 624].map((x, i) => ({ x, label: labels[i] ?? "", align: "right" as const }))];
+  const cols = [
+    { x: 44, label: "#", align: "right" as const },
+    { x: 58, label: "player", align: "left" as const },
+    ...[372, 470, 560, 624].map((x, i) => ({ x, label: labels[i] ?? "", align: "right" as const })),
+  ];
   let y = HEADER + 18;
   ctx.font = font(14, true);
   for (const c of cols) {
@@ -76,7 +86,11 @@ export function drawStandings(title: string, subtitle: string, rows: readonly St
 }
 
 /** The podium: the top three on steps (1st in the middle), with their placement points. */
-export function drawPodium(title: string, top: readonly { readonly name: string; readonly points: number; readonly rank: number }[], theme: Theme = DEFAULT_THEME): Canvas {
+export function drawPodium(
+  title: string,
+  top: readonly { readonly name: string; readonly points: number; readonly rank: number }[],
+  theme: Theme = DEFAULT_THEME,
+): Canvas {
   ensureFonts();
   const h = 360;
   const canvas = sceneCanvas(PICTURE_WIDTH, h);
@@ -89,7 +103,11 @@ export function drawPodium(title: string, top: readonly { readonly name: string;
   ctx.textBaseline = "alphabetic";
   ctx.fillText(fitText(ctx, title, PICTURE_WIDTH - 24), PICTURE_WIDTH / 2, 38);
   // Steps: 2nd left, 1st middle, 3rd right.
-  const steps = [{ i: 1, x: 30, height: 120, colour: "#c0c7cf" }, { i: 0, x: 230, height: 170, colour: "#e8c34a" }, { i: 2, x: 430, height: 90, colour: "#c98a4b" }];
+  const steps = [
+    { i: 1, x: 30, height: 120, colour: "#c0c7cf" },
+    { i: 0, x: 230, height: 170, colour: "#e8c34a" },
+    { i: 2, x: 430, height: 90, colour: "#c98a4b" },
+  ];
   const base = h - 20;
   for (const s of steps) {
     const p = top[s.i];

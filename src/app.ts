@@ -3,7 +3,17 @@
  * client, and resumes stored tables once connected. Used by `src/index.ts`, the tests and
  * the benchmark, so they all run the same bot.
  */
-import { ChannelType, Client, Events, GatewayIntentBits, REST, Routes, ShardClientUtil, type BaseMessageOptions, type SendableChannels } from "discord.js";
+import {
+  ChannelType,
+  Client,
+  Events,
+  GatewayIntentBits,
+  REST,
+  Routes,
+  ShardClientUtil,
+  type BaseMessageOptions,
+  type SendableChannels,
+} from "discord.js";
 import { commands, components } from "../commands/index";
 import { TABLE_GAMES } from "../commands/registry";
 import { Autoplay } from "./bot/autoplay";
@@ -21,7 +31,14 @@ import { Coalescer } from "./bot/coalesce";
 import { createRouter, type InteractionEvent, type Logger } from "./bot/router";
 import { SolitaireService, type Leaderboard, type SolitaireRecord } from "./bot/solitaire";
 import { ChannelIndex } from "./bot/channels";
-import { TableService, type AnyTable, type AnyTables, type CanastaTables, type OnexenoTables, type TableServiceOptions } from "./bot/tables";
+import {
+  TableService,
+  type AnyTable,
+  type AnyTables,
+  type CanastaTables,
+  type OnexenoTables,
+  type TableServiceOptions,
+} from "./bot/tables";
 import { ratedResult, TABLE_GAME_RULES } from "./games/index";
 import { DueIndex, type DueStore } from "./store/due";
 import { openStore, type RecordStore } from "./store/store";
@@ -55,9 +72,23 @@ export async function openBotStores(url: string): Promise<BotStores> {
   const ratings = await openStore<RatingBoard>(url, "ratings");
   const tournaments = await openStore<Tournament | string>(url, "tournaments");
   return {
-    games, solitaire, leaderboards, live, clocks, ratings, tournaments,
+    games,
+    solitaire,
+    leaderboards,
+    live,
+    clocks,
+    ratings,
+    tournaments,
     async close() {
-      await Promise.all([...[...games.values()].map((g) => g.close()), solitaire.close(), leaderboards.close(), live.close(), clocks.close(), ratings.close(), tournaments.close()]);
+      await Promise.all([
+        ...[...games.values()].map((g) => g.close()),
+        solitaire.close(),
+        leaderboards.close(),
+        live.close(),
+        clocks.close(),
+        ratings.close(),
+        tournaments.close(),
+      ]);
     },
   };
 }
@@ -134,9 +165,16 @@ export function commandBodies(): unknown[] {
  * Registers the slash commands: in one guild when `guildId` is given (instant, for
  * development), else globally. https://discord.com/developers/docs/interactions/application-commands#registering-a-command
  */
-export async function registerCommands(opts: { token: string; apiUrl: string; applicationId: string; guildId: string | null }): Promise<number> {
+export async function registerCommands(opts: {
+  token: string;
+  apiUrl: string;
+  applicationId: string;
+  guildId: string | null;
+}): Promise<number> {
   const rest = new REST({ api: opts.apiUrl }).setToken(opts.token);
-  const route = opts.guildId ? Routes.applicationGuildCommands(opts.applicationId, opts.guildId) : Routes.applicationCommands(opts.applicationId);
+  const route = opts.guildId
+    ? Routes.applicationGuildCommands(opts.applicationId, opts.guildId)
+    : Routes.applicationCommands(opts.applicationId);
   const result = (await rest.put(route, { body: commandBodies() })) as unknown[];
   return result.length;
 }
@@ -156,9 +194,15 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     // A game that ends by its rules updates the ratings of the people who played it.
     service.onFinish((rec) => {
       const result = ratedResult(rec.game, rec.config, rec.state);
-      if (result) void ratings.record(rec, result.game, result.outcome, result.teams).catch((e) => log.error(`could not rate the game in channel ${rec.channelId}`, e));
+      if (result)
+        void ratings
+          .record(rec, result.game, result.outcome, result.teams)
+          .catch((e) => log.error(`could not rate the game in channel ${rec.channelId}`, e));
       // Outside the table's lock: recording may seat the next round, which opens other tables.
-      setImmediate(() => void tournaments.recordGame(rec).catch((e) => log.error(`could not record the tournament game in channel ${rec.channelId}`, e)));
+      setImmediate(
+        () =>
+          void tournaments.recordGame(rec).catch((e) => log.error(`could not record the tournament game in channel ${rec.channelId}`, e)),
+      );
     });
     services.set(g.id, service);
   }
@@ -166,7 +210,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const canastaTables = services.get("canasta") as unknown as CanastaTables;
   const solitaire = new SolitaireService(opts.stores.solitaire, opts.stores.leaderboards, opts.tableOptions?.now, channels);
   const client = new Client({
-    intents: [GatewayIntentBits.Guilds], rest: { api: opts.apiUrl },
+    intents: [GatewayIntentBits.Guilds],
+    rest: { api: opts.apiUrl },
     ...(opts.shards ? { shards: [...opts.shards.ids], shardCount: opts.shards.count } : {}),
   });
   // Every create and edit of a channel message is counted in the channel's budget (5 per 5 s on Discord).
@@ -192,31 +237,57 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     budget.note(channelId);
     const sending = (channel as SendableChannels).send(withoutRecord(payload)).then((m) => m.id);
     const record = recordOf(payload);
-    if (record !== undefined) void live.shown(channelId, sending.catch(() => undefined), record, (payload as TablePayload).rev);
+    if (record !== undefined)
+      void live.shown(
+        channelId,
+        sending.catch(() => undefined),
+        record,
+        (payload as TablePayload).rev,
+      );
     await sending;
   };
-  const tournaments: TournamentService = new TournamentService(opts.stores.tournaments, {
-    async openThread(channelId, name) {
-      const channel = await client.channels.fetch(channelId);
-      if (!channel || channel.type !== ChannelType.GuildText) throw new Error(`channel ${channelId} cannot hold threads`);
-      return (await channel.threads.create({ name: name.slice(0, 100), autoArchiveDuration: 1440, reason: "tournament table" })).id;
+  const tournaments: TournamentService = new TournamentService(
+    opts.stores.tournaments,
+    {
+      async openThread(channelId, name) {
+        const channel = await client.channels.fetch(channelId);
+        if (!channel || channel.type !== ChannelType.GuildText) throw new Error(`channel ${channelId} cannot hold threads`);
+        return (await channel.threads.create({ name: name.slice(0, 100), autoArchiveDuration: 1440, reason: "tournament table" })).id;
+      },
+      post: (channelId, payload) => post(channelId, payload),
+      tables: (gameId) => {
+        const s = services.get(gameId);
+        if (!s) throw new Error(`no table game ${gameId}`);
+        return s;
+      },
+      tablePayload: (rec, note) => games.find((g) => g.id === rec.game)!.payload(rec, note),
+      kick: (channelId) => autoplay.kick(channelId),
+      roundMessage,
+      finalMessages,
     },
-    post: (channelId, payload) => post(channelId, payload),
-    tables: (gameId) => {
-      const s = services.get(gameId);
-      if (!s) throw new Error(`no table game ${gameId}`);
-      return s;
-    },
-    tablePayload: (rec, note) => games.find((g) => g.id === rec.game)!.payload(rec, note),
-    kick: (channelId) => autoplay.kick(channelId),
-    roundMessage, finalMessages,
-  }, opts.tableOptions?.now);
-  solitaire.onFinish((rec, entry) => void tournaments.recordChallenge(rec, entry).catch((e) => log.error(`could not record the challenge game in ${rec.threadId}`, e)));
+    opts.tableOptions?.now,
+  );
+  solitaire.onFinish(
+    (rec, entry) =>
+      void tournaments.recordChallenge(rec, entry).catch((e) => log.error(`could not record the challenge game in ${rec.threadId}`, e)),
+  );
   // Real-time tables and private panels are edited at most this often (Discord's message edit limits).
-  const coalescer = new Coalescer(opts.editGapMs ?? 1200, (key, e) => log.info(`could not refresh ${key}: ${e instanceof Error ? e.message : String(e)}`));
+  const coalescer = new Coalescer(opts.editGapMs ?? 1200, (key, e) =>
+    log.info(`could not refresh ${key}: ${e instanceof Error ? e.message : String(e)}`),
+  );
   const ctx: BotContext = {
-    tables, canasta: canastaTables, games: services, solitaire, ratings, tournaments, log, coalescer, budget, tableGames: TABLE_GAMES,
-    afterReply: (channelId) => autoplay.kick(channelId), post: (channelId, payload) => post(channelId, payload),
+    tables,
+    canasta: canastaTables,
+    games: services,
+    solitaire,
+    ratings,
+    tournaments,
+    log,
+    coalescer,
+    budget,
+    tableGames: TABLE_GAMES,
+    afterReply: (channelId) => autoplay.kick(channelId),
+    post: (channelId, payload) => post(channelId, payload),
     editLive: (channelId, payload) => live.editLive(channelId, payload),
   };
   const games = TABLE_GAMES.map((g) => ({ ...g, service: g.tables(ctx) }));
@@ -234,22 +305,41 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     await publisher.post(channelId, payload);
   };
   const autoplay = new Autoplay(
-    () => games.map((g) => async (channelId: string) => {
-      const moved = await g.service.autoMove(channelId);
-      return moved ? g.payload(moved.after, g.moveNote(moved.before, moved.after)) : null;
-    }),
-    post, opts.computerDelayMs ?? 1200, () => log,
+    () =>
+      games.map((g) => async (channelId: string) => {
+        const moved = await g.service.autoMove(channelId);
+        return moved ? g.payload(moved.after, g.moveNote(moved.before, moved.after)) : null;
+      }),
+    post,
+    opts.computerDelayMs ?? 1200,
+    () => log,
   );
   const clocks = new Clocks(
     games.map((g) => ({
       tables: g.service,
-      announce: (event) => (event.kind === "timed" ? (g.timed?.(ctx, event.before, event.rec) ?? Promise.resolve([])) : clockMessages(event, (rec, note) => g.payload(rec, note), (b, a) => g.moveNote(b, a), g.command)),
+      announce: (event) =>
+        event.kind === "timed"
+          ? (g.timed?.(ctx, event.before, event.rec) ?? Promise.resolve([]))
+          : clockMessages(
+              event,
+              (rec, note) => g.payload(rec, note),
+              (b, a) => g.moveNote(b, a),
+              g.command,
+            ),
     })),
-    new DueIndex(opts.stores.clocks), post, (channelId) => autoplay.kick(channelId), log, opts.tableOptions?.now,
+    new DueIndex(opts.stores.clocks),
+    post,
+    (channelId) => autoplay.kick(channelId),
+    log,
+    opts.tableOptions?.now,
     (guildId) => holdsGuild(client, guildId),
     opts.tableOptions?.clockRate ?? 1,
   );
-  const route = createRouter(commands, components, ctx, log, { post, after: (channelId) => autoplay.kick(channelId), ...(opts.observe ? { observe: opts.observe } : {}) });
+  const route = createRouter(commands, components, ctx, log, {
+    post,
+    after: (channelId) => autoplay.kick(channelId),
+    ...(opts.observe ? { observe: opts.observe } : {}),
+  });
   client.on(Events.InteractionCreate, (interaction) => void route(interaction));
   client.on(Events.Error, (e) => log.error("client error", e));
 
@@ -288,4 +378,3 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     },
   };
 }
-

@@ -45,7 +45,10 @@ export interface Config {
  */
 export function parseShardIds(text: string, count: number): number[] {
   const ids = new Set<number>();
-  for (const part of text.split(",").map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const m = /^(\d+)(?:-(\d+))?$/.exec(part);
     if (!m) throw new Error(`SHARD_IDS must list shard ids or ranges such as 0,1 or 0-3, got ${text}`);
     const from = Number(m[1]);
@@ -70,19 +73,24 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const port = Number(str("STANDIN_PORT") ?? "8975");
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`STANDIN_PORT must be a port number, got ${env.STANDIN_PORT}`);
   const threads = str("PICTURE_THREADS");
-  if (threads !== null && !/^\d+$/.test(threads)) throw new Error(`PICTURE_THREADS must be a whole number 0 or more (empty: one a core), got ${threads}`);
+  if (threads !== null && !/^\d+$/.test(threads))
+    throw new Error(`PICTURE_THREADS must be a whole number 0 or more (empty: one a core), got ${threads}`);
   const metrics = str("METRICS_PORT");
   const metricsPort = metrics === null ? null : Number(metrics);
-  if (metricsPort !== null && (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535)) throw new Error(`METRICS_PORT must be a port number, got ${metrics}`);
+  if (metricsPort !== null && (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535))
+    throw new Error(`METRICS_PORT must be a port number, got ${metrics}`);
   const countText = str("SHARD_COUNT");
   const shardCount = countText === null ? null : Number(countText);
-  if (shardCount !== null && (!Number.isInteger(shardCount) || shardCount < 1)) throw new Error(`SHARD_COUNT must be a whole number 1 or more, got ${countText}`);
+  if (shardCount !== null && (!Number.isInteger(shardCount) || shardCount < 1))
+    throw new Error(`SHARD_COUNT must be a whole number 1 or more, got ${countText}`);
   const idsText = str("SHARD_IDS");
   if (idsText !== null && shardCount === null) throw new Error("SHARD_IDS needs SHARD_COUNT (the bot's shards in all processes)");
   const standinShards = Number(str("STANDIN_SHARDS") ?? "1");
-  if (!Number.isInteger(standinShards) || standinShards < 1 || standinShards > 6) throw new Error(`STANDIN_SHARDS must be a whole number from 1 to 6, got ${env.STANDIN_SHARDS}`);
+  if (!Number.isInteger(standinShards) || standinShards < 1 || standinShards > 6)
+    throw new Error(`STANDIN_SHARDS must be a whole number from 1 to 6, got ${env.STANDIN_SHARDS}`);
   const logLevel = str("LOG_LEVEL") ?? (str("DISCORD_TOKEN") ? "info" : "warn");
-  if (!["fatal", "error", "warn", "info", "debug", "trace", "silent"].includes(logLevel)) throw new Error(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got ${logLevel}`);
+  if (!["fatal", "error", "warn", "info", "debug", "trace", "silent"].includes(logLevel))
+    throw new Error(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got ${logLevel}`);
   return {
     shards: idsText !== null && shardCount !== null ? { ids: parseShardIds(idsText, shardCount), count: shardCount } : null,
     shardCount: idsText === null ? shardCount : null,

@@ -71,12 +71,19 @@ async function runManager(token: string, apiUrl: string, count: number, standin:
   process.env.DISCORD_API_URL = apiUrl; // the shards talk to the same API (the stand-in's, locally)
   process.env.LOG_LEVEL = config.logLevel; // as quiet as this process (a token is set for them)
   const manager = new ShardingManager(fileURLToPath(import.meta.url), {
-    token, totalShards: count, respawn: true, mode: "process", execArgv: process.execArgv,
+    token,
+    totalShards: count,
+    respawn: true,
+    mode: "process",
+    execArgv: process.execArgv,
   });
   manager.on("shardCreate", (shard) => {
     console.log(`Shard ${shard.id} of ${count}: starting a process.`);
     shard.on("death", (child) => {
-      const how = "signalCode" in child && child.signalCode ? `killed by ${child.signalCode}` : `exit code ${"exitCode" in child ? child.exitCode : "?"}`;
+      const how =
+        "signalCode" in child && child.signalCode
+          ? `killed by ${child.signalCode}`
+          : `exit code ${"exitCode" in child ? child.exitCode : "?"}`;
       if (!stopping) console.log(`Shard ${shard.id}: its process ended (${how}); starting it again.`);
     });
   });
@@ -90,12 +97,17 @@ async function runManager(token: string, apiUrl: string, count: number, standin:
     stopping = true;
     manager.respawn = false;
     console.log(`${signal}: asking every shard to finish its moves in flight and stop (send it again to exit at once).`);
-    await Promise.all([...manager.shards.values()].map((shard) => new Promise<void>((resolve) => {
-      const child = shard.process;
-      if (!child || child.exitCode !== null) return resolve();
-      child.once("exit", () => resolve());
-      child.kill("SIGTERM");
-    })));
+    await Promise.all(
+      [...manager.shards.values()].map(
+        (shard) =>
+          new Promise<void>((resolve) => {
+            const child = shard.process;
+            if (!child || child.exitCode !== null) return resolve();
+            child.once("exit", () => resolve());
+            child.kill("SIGTERM");
+          }),
+      ),
+    );
     await standin?.stop();
     process.exit(0);
   };
@@ -114,7 +126,7 @@ async function runManager(token: string, apiUrl: string, count: number, standin:
  */
 async function runShards(token: string, apiUrl: string, shards: ShardSet | null, standin: DiscordStandin | null = null): Promise<void> {
   const stores = await openBotStores(config.storeUrl);
-  const firstShard = shards?.ids[0] ?? (managed ? [JSON.parse(process.env.SHARDS ?? "0") as number | number[]].flat()[0] ?? 0 : 0);
+  const firstShard = shards?.ids[0] ?? (managed ? ([JSON.parse(process.env.SHARDS ?? "0") as number | number[]].flat()[0] ?? 0) : 0);
   const who = managed || shards ? `Shard ${shards ? shards.ids.join(",") : firstShard}: ` : "";
   console.log(`${who}Tables are saved in ${config.storeUrl}.`);
   const log = createLogger(config.logLevel);
@@ -129,7 +141,8 @@ async function runShards(token: string, apiUrl: string, shards: ShardSet | null,
       if (!client) return out;
       for (const [game, store] of stores.games) {
         const counts = new Map<string, number>();
-        for (const [, rec] of await store.entries()) if (holdsGuild(client, rec.guildId ?? null)) counts.set(rec.status, (counts.get(rec.status) ?? 0) + 1);
+        for (const [, rec] of await store.entries())
+          if (holdsGuild(client, rec.guildId ?? null)) counts.set(rec.status, (counts.get(rec.status) ?? 0) + 1);
         for (const [status, count] of counts) out.push({ game, status, count });
       }
       return out;
@@ -138,7 +151,10 @@ async function runShards(token: string, apiUrl: string, shards: ShardSet | null,
   });
   storeEvents.on("error", () => metrics.storeError());
   const bot = await startBot({
-    token, apiUrl, stores, log,
+    token,
+    apiUrl,
+    stores,
+    log,
     ...(shards ? { shards } : {}),
     observe: (e) => {
       metrics.interaction(e);
@@ -185,6 +201,8 @@ async function runShards(token: string, apiUrl: string, shards: ShardSet | null,
   if (standin) {
     console.log(`Bot ready. Open ${standin.url}/ in a browser to play: pick who you are at the bottom left, type / in the message box.`);
   } else {
-    console.log(`${who}Bot ready on ${managed || shards ? `shard${(shards?.ids.length ?? 1) > 1 ? "s" : ""} ${shards ? shards.ids.join(",") : firstShard} of ${shards?.count ?? process.env.SHARD_COUNT}` : "Discord"}.`);
+    console.log(
+      `${who}Bot ready on ${managed || shards ? `shard${(shards?.ids.length ?? 1) > 1 ? "s" : ""} ${shards ? shards.ids.join(",") : firstShard} of ${shards?.count ?? process.env.SHARD_COUNT}` : "Discord"}.`,
+    );
   }
 }

@@ -31,7 +31,10 @@ export class Autoplay {
   /** Schedules a computer move in this channel if one may be due. */
   kick(channelId: string): void {
     if (this.stopped || this.timers.has(channelId)) return;
-    this.timers.set(channelId, setTimeout(() => void this.run(channelId), this.delayMs));
+    this.timers.set(
+      channelId,
+      setTimeout(() => void this.run(channelId), this.delayMs),
+    );
   }
 
   /** Cancels every pending move (bot shutdown). */

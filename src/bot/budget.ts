@@ -68,10 +68,14 @@ export class ChannelBudget {
     const n = Math.max(1, Math.min(this.count, writes));
     const prev = this.queues.get(channelId) ?? Promise.resolve();
     const mine = prev.then(async () => {
-      for (let wait = this.delay(channelId, n); wait > 0; wait = this.delay(channelId, n)) await new Promise((r) => setTimeout(r, wait + 1));
+      for (let wait = this.delay(channelId, n); wait > 0; wait = this.delay(channelId, n))
+        await new Promise((r) => setTimeout(r, wait + 1));
       const t = this.now();
       this.spend(channelId, t, n);
-      this.granted.set(channelId, [...(this.granted.get(channelId) ?? []).filter((x) => x > t - GRANT_MATCH_MS), ...Array<number>(n).fill(t)]);
+      this.granted.set(channelId, [
+        ...(this.granted.get(channelId) ?? []).filter((x) => x > t - GRANT_MATCH_MS),
+        ...Array<number>(n).fill(t),
+      ]);
     });
     this.queues.set(channelId, mine);
     await mine;

@@ -61,7 +61,11 @@ export function parseClock(text: string): ClockSetting | null {
   const t = text.trim().toLowerCase().replace(/\s+/g, "");
   if (t === "off" || t === "0") return null;
   const m = /^(\d{1,4})(s|sec|m|min|h|hours?)?$/.exec(t);
-  const bad = () => new UserError("input/bad_clock", `\`clock\` is \`off\`, seconds for live play (${LIVE_MIN_S} to ${LIVE_MAX_S}, e.g. \`120\`), or hours for correspondence play (\`12h\`, \`24h\`; up to ${HOURS_MAX}h).`);
+  const bad = () =>
+    new UserError(
+      "input/bad_clock",
+      `\`clock\` is \`off\`, seconds for live play (${LIVE_MIN_S} to ${LIVE_MAX_S}, e.g. \`120\`), or hours for correspondence play (\`12h\`, \`24h\`; up to ${HOURS_MAX}h).`,
+    );
   if (!m) throw bad();
   const n = Number(m[1]);
   const unit = m[2] ?? "s";
@@ -161,9 +165,11 @@ export function clockLines(rec: ClockedRecord): string {
   if (rec.status !== "playing") return "";
   const lines: string[] = [];
   const tc = rec.turnClock;
-  if (tc && tc.due !== null) lines.push(`⏱ ${rec.seats[tc.seat]?.name ?? "?"}'s clock runs out ${relativeTime(tc.due)} (then the computer moves for them).`);
+  if (tc && tc.due !== null)
+    lines.push(`⏱ ${rec.seats[tc.seat]?.name ?? "?"}'s clock runs out ${relativeTime(tc.due)} (then the computer moves for them).`);
   const away = rec.seats.filter((s) => s.away);
-  if (away.length) lines.push(`💤 Away: ${away.map((s) => s.name).join(", ")}. The computer plays for them until they press **I'm back** or play again.`);
+  if (away.length)
+    lines.push(`💤 Away: ${away.map((s) => s.name).join(", ")}. The computer plays for them until they press **I'm back** or play again.`);
   return lines.join("\n");
 }
 

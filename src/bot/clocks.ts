@@ -126,7 +126,10 @@ export class Clocks {
     if (this.stopped) return;
     clearTimeout(this.timers.get(key));
     const delay = Math.min(MAX_DELAY, Math.max(0, (at - this.now()) / this.rate));
-    this.timers.set(key, setTimeout(() => this.fire(key), delay));
+    this.timers.set(
+      key,
+      setTimeout(() => this.fire(key), delay),
+    );
   }
 
   private fire(key: string): void {
@@ -195,16 +198,26 @@ export async function clockMessages<R extends AnnouncedTable>(
   if (event.kind === "warn") {
     const seat = event.rec.seats[event.seat];
     if (!seat) return [];
-    return [{ content: `⏰ <@${seat.userId}>, your turn runs out <t:${Math.floor(event.due / 1000)}:R>. If it does, the computer moves for you.`, allowedMentions: { users: [seat.userId] } }];
+    return [
+      {
+        content: `⏰ <@${seat.userId}>, your turn runs out <t:${Math.floor(event.due / 1000)}:R>. If it does, the computer moves for you.`,
+        allowedMentions: { users: [seat.userId] },
+      },
+    ];
   }
   if (event.kind === "timeout") {
     const name = event.before.seats[event.seat]?.name ?? "?";
     const away = event.away ? ` ${name} is now away: the computer plays their seat until they press **I'm back** or play again.` : "";
-    return [await payload(event.rec, `⏱ ${name}'s time ran out, so the computer moved for them: ${moveNote(event.before, event.rec)}${away}`)];
+    return [
+      await payload(event.rec, `⏱ ${name}'s time ran out, so the computer moved for them: ${moveNote(event.before, event.rec)}${away}`),
+    ];
   }
   const closed: TablePayload = {
     content: `⌛ The lobby closed after 30 minutes without activity. Open a new table with \`/${command} new\`.`,
-    components: [], embeds: [], files: [], allowedMentions: { parse: [] },
+    components: [],
+    embeds: [],
+    files: [],
+    allowedMentions: { parse: [] },
     record: "Lobby closed after 30 minutes without activity.",
     rev: [event.rec.updatedAt + 1, event.rec.rev + 1],
   };

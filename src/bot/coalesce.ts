@@ -27,7 +27,10 @@ export class Coalescer {
     this.jobs.set(key, job);
     if (this.timers.has(key) || this.busy.has(key)) return;
     const wait = Math.max(0, (this.last.get(key) ?? -Infinity) + this.gapMs - this.now());
-    this.timers.set(key, setTimeout(() => this.fire(key), wait));
+    this.timers.set(
+      key,
+      setTimeout(() => this.fire(key), wait),
+    );
   }
 
   /** Forgets a key (its pending run is dropped). */

@@ -14,8 +14,14 @@ export function confirmPayload(question: string, action: string, rev: number, co
     content: `⚠️ ${question}`,
     components: [
       new ActionRowBuilder<ButtonBuilder>().addComponents(
-        new ButtonBuilder().setCustomId(encodeId("confirm", rev, action)).setLabel(confirmLabel).setStyle(ButtonStyle.Danger),
-        new ButtonBuilder().setCustomId(encodeId("cancel", rev, action)).setLabel("Cancel").setStyle(ButtonStyle.Secondary),
+        new ButtonBuilder()
+          .setCustomId(encodeId("confirm", rev, action))
+          .setLabel(confirmLabel)
+          .setStyle(ButtonStyle.Danger),
+        new ButtonBuilder()
+          .setCustomId(encodeId("cancel", rev, action))
+          .setLabel("Cancel")
+          .setStyle(ButtonStyle.Secondary),
       ),
     ],
     files: [],
@@ -34,7 +40,13 @@ export function answeredPayload(text: string): BaseMessageOptions {
  */
 export function againRow(rev: number): ActionRowBuilder<ButtonBuilder> {
   return new ActionRowBuilder<ButtonBuilder>().addComponents(
-    new ButtonBuilder().setCustomId(encodeId("again", rev, "same")).setLabel("Play again").setStyle(ButtonStyle.Success),
-    new ButtonBuilder().setCustomId(encodeId("again", rev, "new")).setLabel("New table").setStyle(ButtonStyle.Secondary),
+    new ButtonBuilder()
+      .setCustomId(encodeId("again", rev, "same"))
+      .setLabel("Play again")
+      .setStyle(ButtonStyle.Success),
+    new ButtonBuilder()
+      .setCustomId(encodeId("again", rev, "new"))
+      .setLabel("New table")
+      .setStyle(ButtonStyle.Secondary),
   );
 }

@@ -13,7 +13,32 @@
  * Verbs of the table layer and the ONEXENO games. Other games bring their own verbs (any 2 to
  * 12 lowercase letters; `commands/games.ts` routes them), so this codec never names a game.
  */
-export const COMPONENT_VERBS = ["join", "leave", "start", "hand", "pass", "card", "place", "page", "table", "addbot", "sdraw", "splay", "shint", "sresign", "chand", "cdraw", "ctake", "cmeld", "cext", "cdisc", "confirm", "cancel", "again", "back"] as const;
+export const COMPONENT_VERBS = [
+  "join",
+  "leave",
+  "start",
+  "hand",
+  "pass",
+  "card",
+  "place",
+  "page",
+  "table",
+  "addbot",
+  "sdraw",
+  "splay",
+  "shint",
+  "sresign",
+  "chand",
+  "cdraw",
+  "ctake",
+  "cmeld",
+  "cext",
+  "cdisc",
+  "confirm",
+  "cancel",
+  "again",
+  "back",
+] as const;
 /** A component verb: 2 to 12 lowercase letters. */
 export type ComponentVerb = string;
 const VERB = /^[a-z]{2,12}$/;

@@ -50,9 +50,17 @@ export function recordPayload(record: string): MessageEditOptions {
  * Marks `payload` as a table message whose record is `note` (the move or change it shows),
  * or a plain line for its status when there is no note.
  */
-export function asTable(payload: BaseMessageOptions, note: string | undefined, status: "lobby" | "playing" | "over", rev?: TableOrder): TablePayload {
+export function asTable(
+  payload: BaseMessageOptions,
+  note: string | undefined,
+  status: "lobby" | "playing" | "over",
+  rev?: TableOrder,
+): TablePayload {
   const fallback = status === "lobby" ? "Lobby." : status === "over" ? "Session over." : "Table shown again.";
-  const line = (note ?? "").split("\n").find((l) => l.trim() !== "")?.trim();
+  const line = (note ?? "")
+    .split("\n")
+    .find((l) => l.trim() !== "")
+    ?.trim();
   return { ...payload, record: line ? line.slice(0, 300) : fallback, ...(rev !== undefined ? { rev } : {}) };
 }
 
@@ -165,7 +173,12 @@ export class LiveTables {
       await this.edit(channelId, cur.messageId, { ...body, attachments: [] } as MessageEditOptions);
       const steps = this.stepRecords.get(channelId) ?? [];
       this.stepRecords.delete(channelId);
-      if (steps.length) await this.store.set(channelId, { messageId: cur.messageId, record: joinRecords([cur.record, ...steps]), ...(rev !== undefined ? { rev } : {}) });
+      if (steps.length)
+        await this.store.set(channelId, {
+          messageId: cur.messageId,
+          record: joinRecords([cur.record, ...steps]),
+          ...(rev !== undefined ? { rev } : {}),
+        });
       done = true;
     });
     return done;
@@ -195,7 +208,11 @@ export class LiveTables {
   private enqueue(channelId: string, job: () => Promise<void>): Promise<void> {
     if (this.stopped) return Promise.resolve();
     const prev = this.queues.get(channelId) ?? Promise.resolve();
-    const next = prev.then(job).catch((e: unknown) => this.log.info(`could not tidy the old table message in channel ${channelId}: ${e instanceof Error ? e.message : String(e)}`));
+    const next = prev
+      .then(job)
+      .catch((e: unknown) =>
+        this.log.info(`could not tidy the old table message in channel ${channelId}: ${e instanceof Error ? e.message : String(e)}`),
+      );
     this.queues.set(channelId, next);
     void next.then(() => {
       if (this.queues.get(channelId) === next) this.queues.delete(channelId);

@@ -36,7 +36,9 @@ export class Publisher {
       this.cancel(channelId);
       return true;
     } catch (e) {
-      this.log.info(`could not post in channel ${channelId} (${e instanceof Error ? e.message : String(e)}); the table will be posted again when Discord answers`);
+      this.log.info(
+        `could not post in channel ${channelId} (${e instanceof Error ? e.message : String(e)}); the table will be posted again when Discord answers`,
+      );
       this.schedule(channelId, 0);
       return false;
     }

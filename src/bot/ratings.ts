@@ -103,23 +103,37 @@ export class RatingService {
       const members = teamIds.map((t) => people.filter((p) => teamOf(p.seat) === t));
       // A team's place is its best seat's place (teammates share a score).
       const teamPlaces = members.map((m) => Math.min(...m.map((p) => places[p.seat] ?? places.length)));
-      const rated = rate(members.map((m) => m.map((p) => { const c = current(p.userId); return { mu: c.mu, sigma: c.sigma }; })), { rank: teamPlaces });
+      const rated = rate(
+        members.map((m) =>
+          m.map((p) => {
+            const c = current(p.userId);
+            return { mu: c.mu, sigma: c.sigma };
+          }),
+        ),
+        { rank: teamPlaces },
+      );
       // Places among the rated teams only (1 + teams strictly ahead).
       const shownPlace = teamPlaces.map((p) => 1 + teamPlaces.filter((q) => q < p).length);
       const players = { ...board.players };
       const changes: RatingChange[] = [];
       const at = this.now();
-      members.forEach((m, ti) => m.forEach((p, pi) => {
-        const before = current(p.userId);
-        const next = rated[ti]![pi]!;
-        const delta = Math.round((ordinal(next) - ordinal(before)) * 10) / 10;
-        players[p.userId] = {
-          userId: p.userId, name: p.name, mu: next.mu, sigma: next.sigma,
-          games: before.games + 1, wins: before.wins + (shownPlace[ti] === 1 ? 1 : 0),
-          recent: [...before.recent, { at, place: shownPlace[ti]!, of: members.length, delta }].slice(-RECENT),
-        };
-        changes.push({ userId: p.userId, before: shownRating(before), after: shownRating(next), place: shownPlace[ti]! });
-      }));
+      members.forEach((m, ti) =>
+        m.forEach((p, pi) => {
+          const before = current(p.userId);
+          const next = rated[ti]![pi]!;
+          const delta = Math.round((ordinal(next) - ordinal(before)) * 10) / 10;
+          players[p.userId] = {
+            userId: p.userId,
+            name: p.name,
+            mu: next.mu,
+            sigma: next.sigma,
+            games: before.games + 1,
+            wins: before.wins + (shownPlace[ti] === 1 ? 1 : 0),
+            recent: [...before.recent, { at, place: shownPlace[ti]!, of: members.length, delta }].slice(-RECENT),
+          };
+          changes.push({ userId: p.userId, before: shownRating(before), after: shownRating(next), place: shownPlace[ti]! });
+        }),
+      );
       await this.store.set(key, { ...board, players });
       return changes;
     });
@@ -133,11 +147,17 @@ export class RatingService {
   /** The best of a server in a game, by shown rating (then games played), at most `limit`. */
   async top(guildId: string | null, game: string, limit = 10): Promise<PlayerRating[]> {
     const board = await this.board(guildId, game);
-    return Object.values(board.players).sort((a, b) => shownRating(b) - shownRating(a) || b.games - a.games).slice(0, limit);
+    return Object.values(board.players)
+      .sort((a, b) => shownRating(b) - shownRating(a) || b.games - a.games)
+      .slice(0, limit);
   }
 
   /** A player's ratings in a server, one per rated game of `games` they have played. */
-  async player(guildId: string | null, userId: string, games: readonly string[]): Promise<{ game: string; rating: PlayerRating; rank: number; of: number }[]> {
+  async player(
+    guildId: string | null,
+    userId: string,
+    games: readonly string[],
+  ): Promise<{ game: string; rating: PlayerRating; rank: number; of: number }[]> {
     const out: { game: string; rating: PlayerRating; rank: number; of: number }[] = [];
     for (const game of games) {
       const board = await this.board(guildId, game);

@@ -10,12 +10,7 @@
  * is then a `ReplyFailed` carrying the payload, so the router can post it in the channel
  * instead of telling the player that nothing happened.
  */
-import {
-  MessageFlags,
-  type BaseMessageOptions,
-  type ChatInputCommandInteraction,
-  type MessageComponentInteraction,
-} from "discord.js";
+import { MessageFlags, type BaseMessageOptions, type ChatInputCommandInteraction, type MessageComponentInteraction } from "discord.js";
 import { liveFor, recordOf, withoutRecord, type TablePayload } from "./live";
 
 /** Discord's window to acknowledge an interaction, in ms from its creation. */
@@ -93,7 +88,8 @@ export async function respond(
   }
   const record = ephemeral ? undefined : recordOf(payload);
   const body = withoutRecord(payload);
-  const privateMessage = ephemeral || (mode === "update" && interaction.isMessageComponent() && interaction.message.flags.has(MessageFlags.Ephemeral));
+  const privateMessage =
+    ephemeral || (mode === "update" && interaction.isMessageComponent() && interaction.message.flags.has(MessageFlags.Ephemeral));
   const sending = (async (): Promise<string | undefined> => {
     if (deferFailed) throw deferFailed;
     if (interaction.deferred) return (await interaction.editReply(body)).id;
@@ -108,7 +104,12 @@ export async function respond(
     return (await interaction.reply({ ...body, withResponse: true })).resource?.message?.id;
   })();
   if (record !== undefined && !privateMessage) {
-    void liveFor(interaction.client)?.shown(interaction.channelId, sending.catch(() => undefined), record, (payload as TablePayload).rev);
+    void liveFor(interaction.client)?.shown(
+      interaction.channelId,
+      sending.catch(() => undefined),
+      record,
+      (payload as TablePayload).rev,
+    );
   }
   try {
     await sending;
@@ -128,7 +129,13 @@ export async function publish(interaction: Replyable, post: ChannelPoster, paylo
   if (interaction.replied || interaction.deferred) {
     const sending = interaction.followUp(withoutRecord(payload)).then((m) => m.id);
     const record = recordOf(payload);
-    if (record !== undefined) void liveFor(interaction.client)?.shown(interaction.channelId, sending.catch(() => undefined), record, (payload as TablePayload).rev);
+    if (record !== undefined)
+      void liveFor(interaction.client)?.shown(
+        interaction.channelId,
+        sending.catch(() => undefined),
+        record,
+        (payload as TablePayload).rev,
+      );
     try {
       await sending;
       return;

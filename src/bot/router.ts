@@ -61,8 +61,13 @@ export type { Logger };
  * A command's full path as a user types it: `onexeno bot add` (command, subcommand group,
  * subcommand), for metrics and logs.
  */
-export function commandPath(interaction: { commandName: string; options: { getSubcommandGroup(required: false): string | null; getSubcommand(required: false): string | null } }): string {
-  return [interaction.commandName, interaction.options.getSubcommandGroup(false), interaction.options.getSubcommand(false)].filter(Boolean).join(" ");
+export function commandPath(interaction: {
+  commandName: string;
+  options: { getSubcommandGroup(required: false): string | null; getSubcommand(required: false): string | null };
+}): string {
+  return [interaction.commandName, interaction.options.getSubcommandGroup(false), interaction.options.getSubcommand(false)]
+    .filter(Boolean)
+    .join(" ");
 }
 
 /** Host services the router uses beyond the handlers. */
@@ -96,7 +101,10 @@ export interface InteractionEvent {
 }
 
 /** Answers ephemerally whatever state the interaction is in (fresh, replied or deferred). */
-export async function replyEphemeral(interaction: ChatInputCommandInteraction | MessageComponentInteraction, content: string): Promise<void> {
+export async function replyEphemeral(
+  interaction: ChatInputCommandInteraction | MessageComponentInteraction,
+  content: string,
+): Promise<void> {
   const payload = { content, components: [], files: [], embeds: [] };
   if (interaction.deferred && !interaction.replied) {
     await interaction.editReply(payload);
@@ -128,7 +136,10 @@ const BOOLEAN = 5;
 const NUMBER = 10;
 
 /** The leaf option definitions and the leaf options sent, following subcommand groups. */
-function leaves(defs: readonly OptionDef[] | undefined, sent: readonly CommandInteractionOption[]): { defs: readonly OptionDef[]; sent: readonly CommandInteractionOption[] } {
+function leaves(
+  defs: readonly OptionDef[] | undefined,
+  sent: readonly CommandInteractionOption[],
+): { defs: readonly OptionDef[]; sent: readonly CommandInteractionOption[] } {
   const branch = sent.find((o) => o.type === SUB || o.type === GROUP);
   if (!branch) return { defs: defs ?? [], sent };
   const def = defs?.find((d) => d.name === branch.name && d.type === branch.type);
@@ -137,8 +148,17 @@ function leaves(defs: readonly OptionDef[] | undefined, sent: readonly CommandIn
 }
 
 const fitsType = (type: number, v: unknown) =>
-  type === STRING ? typeof v === "string" : type === INTEGER ? Number.isSafeInteger(v) : type === NUMBER ? typeof v === "number" && Number.isFinite(v) : type === BOOLEAN ? typeof v === "boolean" : typeof v === "string";
-const typeWord = (type: number) => (type === INTEGER ? "a whole number" : type === NUMBER ? "a number" : type === BOOLEAN ? "true or false" : "text");
+  type === STRING
+    ? typeof v === "string"
+    : type === INTEGER
+      ? Number.isSafeInteger(v)
+      : type === NUMBER
+        ? typeof v === "number" && Number.isFinite(v)
+        : type === BOOLEAN
+          ? typeof v === "boolean"
+          : typeof v === "string";
+const typeWord = (type: number) =>
+  type === INTEGER ? "a whole number" : type === NUMBER ? "a number" : type === BOOLEAN ? "true or false" : "text";
 
 /**
  * Checks a command's options against its registration
@@ -149,16 +169,20 @@ const typeWord = (type: number) => (type === INTEGER ? "a whole number" : type =
 export function checkOptions(body: RESTPostAPIChatInputApplicationCommandsJSONBody, sent: readonly CommandInteractionOption[]): void {
   const { defs, sent: given } = leaves(body.options as readonly OptionDef[] | undefined, sent);
   for (const def of defs) {
-    if (def.required && !given.some((o) => o.name === def.name)) throw new UserError("input/missing_option", `Fill in \`${def.name}\`: it is required.`);
+    if (def.required && !given.some((o) => o.name === def.name))
+      throw new UserError("input/missing_option", `Fill in \`${def.name}\`: it is required.`);
   }
   for (const o of given) {
     const def = defs.find((d) => d.name === o.name);
     if (!def) throw new UserError("input/unknown_option", `\`${o.name}\` is not an option of this command.`);
     const v = o.value;
-    if (def.type !== o.type || !fitsType(def.type, v)) throw new UserError("input/bad_type", `\`${def.name}\` takes ${typeWord(def.type)}.`);
+    if (def.type !== o.type || !fitsType(def.type, v))
+      throw new UserError("input/bad_type", `\`${def.name}\` takes ${typeWord(def.type)}.`);
     if (typeof v === "string") {
-      if (def.max_length !== undefined && v.length > def.max_length) throw new UserError("input/too_long", `\`${def.name}\` takes at most ${def.max_length} characters.`);
-      if (def.min_length !== undefined && v.length < def.min_length) throw new UserError("input/too_short", `\`${def.name}\` takes at least ${def.min_length} characters.`);
+      if (def.max_length !== undefined && v.length > def.max_length)
+        throw new UserError("input/too_long", `\`${def.name}\` takes at most ${def.max_length} characters.`);
+      if (def.min_length !== undefined && v.length < def.min_length)
+        throw new UserError("input/too_short", `\`${def.name}\` takes at least ${def.min_length} characters.`);
     }
     if (typeof v === "number") {
       if ((def.min_value !== undefined && v < def.min_value) || (def.max_value !== undefined && v > def.max_value)) {
@@ -242,7 +266,15 @@ function routeOne<Ctx>(
     const age = interactionAge(interaction.id, now());
     const start = performance.now();
     const report = (kind: InteractionEvent["kind"], name: string, outcome: InteractionEvent["outcome"], code?: string) =>
-      opts.observe?.({ kind, name, guildId: interaction.guildId, channelId: interaction.channelId, outcome, ...(code ? { code } : {}), ms: performance.now() - start });
+      opts.observe?.({
+        kind,
+        name,
+        guildId: interaction.guildId,
+        channelId: interaction.channelId,
+        outcome,
+        ...(code ? { code } : {}),
+        ms: performance.now() - start,
+      });
     if (interaction.isAutocomplete()) {
       const name = commandPath(interaction);
       if (age >= INTERACTION_WINDOW_MS) return report("autocomplete", name, "late"); // nobody is waiting for these suggestions any more
@@ -255,15 +287,18 @@ function routeOne<Ctx>(
         if (isUnknownInteraction(e)) log.info(`autocomplete ${interaction.id} expired before it was answered`);
         else if (!(e instanceof UserError)) log.error("autocomplete failed", e);
         if (!interaction.responded) await interaction.respond([]).catch(() => {});
-        report("autocomplete", name, isUnknownInteraction(e) ? "undelivered" : e instanceof UserError ? "refused" : "failed", e instanceof UserError ? e.code : undefined);
+        report(
+          "autocomplete",
+          name,
+          isUnknownInteraction(e) ? "undelivered" : e instanceof UserError ? "refused" : "failed",
+          e instanceof UserError ? e.code : undefined,
+        );
       }
       return;
     }
     if (!(interaction.isChatInputCommand() || interaction.isMessageComponent())) return;
     const kind = interaction.isChatInputCommand() ? "command" : "component";
-    const name = interaction.isChatInputCommand()
-      ? commandPath(interaction)
-      : (decodeId(interaction.customId)?.verb ?? "unknown");
+    const name = interaction.isChatInputCommand() ? commandPath(interaction) : (decodeId(interaction.customId)?.verb ?? "unknown");
     if (age >= LATE_AFTER_MS) {
       log.info(`interaction ${interaction.id} arrived ${age} ms after it was made; not acted on`);
       if (age < INTERACTION_WINDOW_MS) {
@@ -292,13 +327,17 @@ function routeOne<Ctx>(
       if (e instanceof ReplyFailed) {
         log.info(`interaction ${interaction.id}: the answer could not be delivered (${e.message})`);
         if (!e.ephemeral && opts.post) {
-          await opts.post(interaction.channelId, e.payload).catch((err: unknown) => log.error(`could not post the table in channel ${interaction.channelId} either`, err));
+          await opts
+            .post(interaction.channelId, e.payload)
+            .catch((err: unknown) => log.error(`could not post the table in channel ${interaction.channelId} either`, err));
         }
       } else {
         const text = e instanceof UserError ? (e.tone === "info" ? e.message : `❌ ${e.message}`) : `⚠️ ${refusal("bot/failed")}`;
         if (!(e instanceof UserError)) log.error(`interaction ${interaction.id} failed`, e);
         await replyEphemeral(interaction, text).catch((err: unknown) =>
-          isUnknownInteraction(err) ? log.info(`interaction ${interaction.id}: too late to report an error`) : log.error("could not report an error", err),
+          isUnknownInteraction(err)
+            ? log.info(`interaction ${interaction.id}: too late to report an error`)
+            : log.error("could not report an error", err),
         );
       }
     } finally {

@@ -57,7 +57,10 @@ export class Sequencer {
     if (!list?.length) return;
     clearTimeout(this.timers.get(key));
     const first = Math.min(...list.map((h) => h.release));
-    this.timers.set(key, setTimeout(() => this.release(key), Math.max(0, first - this.now())));
+    this.timers.set(
+      key,
+      setTimeout(() => this.release(key), Math.max(0, first - this.now())),
+    );
   }
 
   private release(key: string): void {
@@ -69,7 +72,9 @@ export class Sequencer {
     const due = list.filter((h) => h.release <= now);
     if (!due.length) return this.arm(key);
     const cut = due.reduce((m, h) => (h.order > m ? h.order : m), 0n);
-    const batch = list.filter((h) => h.release <= now || h.order < cut).sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
+    const batch = list
+      .filter((h) => h.release <= now || h.order < cut)
+      .sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
     const rest = list.filter((h) => !batch.includes(h));
     if (rest.length) this.held.set(key, rest);
     else this.held.delete(key);

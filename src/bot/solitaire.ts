@@ -93,12 +93,30 @@ export class SolitaireService {
   }
 
   /** Starts a game in a (new) thread. */
-  async open(opts: { threadId: string; parentId: string; guildId: string | null; ownerId: string; ownerName: string; seed: string | null }): Promise<SolitaireRecord> {
+  async open(opts: {
+    threadId: string;
+    parentId: string;
+    guildId: string | null;
+    ownerId: string;
+    ownerName: string;
+    seed: string | null;
+  }): Promise<SolitaireRecord> {
     const now = this.now();
     const seed = opts.seed ?? dailySeed(now);
     const rec: SolitaireRecord = {
-      schema: 1, threadId: opts.threadId, parentId: opts.parentId, guildId: opts.guildId, ownerId: opts.ownerId, ownerName: opts.ownerName,
-      seed, daily: opts.seed === null, rev: 1, state: setupSolitaire(seed), moves: [], createdAt: now, updatedAt: now,
+      schema: 1,
+      threadId: opts.threadId,
+      parentId: opts.parentId,
+      guildId: opts.guildId,
+      ownerId: opts.ownerId,
+      ownerName: opts.ownerName,
+      seed,
+      daily: opts.seed === null,
+      rev: 1,
+      state: setupSolitaire(seed),
+      moves: [],
+      createdAt: now,
+      updatedAt: now,
     };
     const openHere = () =>
       this.lock.run(opts.threadId, async () => {
@@ -113,12 +131,22 @@ export class SolitaireService {
    * Applies a move by `userId` (only the owner may act). Returns the new record and, when
    * this move ended the game, its rank on the deal's leaderboard (1-based) and the board.
    */
-  async play(threadId: string, userId: string, move: SolitaireMove, rev?: number): Promise<{ rec: SolitaireRecord; finished: Finished | null }> {
+  async play(
+    threadId: string,
+    userId: string,
+    move: SolitaireMove,
+    rev?: number,
+  ): Promise<{ rec: SolitaireRecord; finished: Finished | null }> {
     return this.lock.run(threadId, async () => {
       const rec = await this.games.get(threadId);
       if (!rec) throw refuse("table/none");
-      if (rec.ownerId !== userId) throw new UserError("solitaire/not_owner", `This is ${rec.ownerName}'s solitaire. Start your own with \`/onexeno new game:solitaire\`.`);
-      if (rev !== undefined && rev !== rec.rev) throw refuse(rev === rec.rev - 1 && userId === rec.ownerId ? "table/already_done" : "table/stale");
+      if (rec.ownerId !== userId)
+        throw new UserError(
+          "solitaire/not_owner",
+          `This is ${rec.ownerName}'s solitaire. Start your own with \`/onexeno new game:solitaire\`.`,
+        );
+      if (rev !== undefined && rev !== rec.rev)
+        throw refuse(rev === rec.rev - 1 && userId === rec.ownerId ? "table/already_done" : "table/stale");
       const r = applyAction(onexenoSolitaire, rec.state, { seat: 0, move, version: rec.state.version });
       if (!r.ok) throw UserError.from(r.error);
       const next: SolitaireRecord = { ...rec, state: r.value, moves: [...rec.moves, move], rev: rec.rev + 1, updatedAt: this.now() };
@@ -136,8 +164,13 @@ export class SolitaireService {
   private async record(rec: SolitaireRecord): Promise<Finished> {
     const key = `${rec.guildId ?? "dm"}:${rec.seed}`;
     const entry: LeaderboardEntry = {
-      userId: rec.ownerId, name: rec.ownerName, score: solitaireScore(rec.state), square: rec.state.square, won: rec.state.end === "won",
-      moves: rec.moves.length, at: this.now(),
+      userId: rec.ownerId,
+      name: rec.ownerName,
+      score: solitaireScore(rec.state),
+      square: rec.state.square,
+      won: rec.state.end === "won",
+      moves: rec.moves.length,
+      at: this.now(),
     };
     for (const l of this.finished) l(rec, entry);
     return this.lock.run(`board:${key}`, async () => {

@@ -196,7 +196,13 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
    * src/bot/sequencer.ts), after every table step and computer move due before it. Returns the
    * table before and after, or throws the refusal (`UserError`).
    */
-  async race(channelId: string, userId: string, move: M, at: number, order: bigint): Promise<{ readonly before: GameTable<G, C, S, M>; readonly after: GameTable<G, C, S, M> }> {
+  async race(
+    channelId: string,
+    userId: string,
+    move: M,
+    at: number,
+    order: bigint,
+  ): Promise<{ readonly before: GameTable<G, C, S, M>; readonly after: GameTable<G, C, S, M> }> {
     return this.sequencer.run(channelId, at, order, async () => {
       let before: GameTable<G, C, S, M> | undefined;
       let refused: GameError | null = null;
@@ -215,7 +221,15 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
           return base;
         }
         before = rec;
-        return this.bump(base, { state: next.value, moves: [...base.moves, { seat, move, at }], status: this.def.outcome(next.value) !== null ? "over" : "playing" }, userId);
+        return this.bump(
+          base,
+          {
+            state: next.value,
+            moves: [...base.moves, { seat, move, at }],
+            status: this.def.outcome(next.value) !== null ? "over" : "playing",
+          },
+          userId,
+        );
       });
       if (refused) throw UserError.from(refused);
       return { before: before as GameTable<G, C, S, M>, after: after as GameTable<G, C, S, M> };
@@ -355,20 +369,49 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
    * Refuses (`table/exists`) if a table of this game is running here, or, with a channel
    * index, a table of any other game.
    */
-  async open(channelId: string, guildId: string | null, host: Seat, config: C, seed: string | null = null, clock: ClockSetting | null = null): Promise<GameTable<G, C, S, M>> {
-    if (this.channelIndex) return this.channelIndex.claim(channelId, this.def.id, () => this.openHere(channelId, guildId, host, config, seed, clock));
+  async open(
+    channelId: string,
+    guildId: string | null,
+    host: Seat,
+    config: C,
+    seed: string | null = null,
+    clock: ClockSetting | null = null,
+  ): Promise<GameTable<G, C, S, M>> {
+    if (this.channelIndex)
+      return this.channelIndex.claim(channelId, this.def.id, () => this.openHere(channelId, guildId, host, config, seed, clock));
     return this.openHere(channelId, guildId, host, config, seed, clock);
   }
 
-  private async openHere(channelId: string, guildId: string | null, host: Seat, config: C, seed: string | null, clock: ClockSetting | null): Promise<GameTable<G, C, S, M>> {
+  private async openHere(
+    channelId: string,
+    guildId: string | null,
+    host: Seat,
+    config: C,
+    seed: string | null,
+    clock: ClockSetting | null,
+  ): Promise<GameTable<G, C, S, M>> {
     const rec = await this.update(channelId, (rec) => {
       if (rec && rec.status !== "over") {
         throw refuse("table/exists");
       }
       const now = this.now();
       return {
-        schema: 1, channelId, guildId, game: this.def.id, config, hostId: host.userId, seats: [host],
-        status: "lobby", rev: (rec?.rev ?? 0) + 1, seed: seed ?? this.newSeed(), state: null, moves: [], createdAt: now, updatedAt: now, lastBy: host.userId, clock,
+        schema: 1,
+        channelId,
+        guildId,
+        game: this.def.id,
+        config,
+        hostId: host.userId,
+        seats: [host],
+        status: "lobby",
+        rev: (rec?.rev ?? 0) + 1,
+        seed: seed ?? this.newSeed(),
+        state: null,
+        moves: [],
+        createdAt: now,
+        updatedAt: now,
+        lastBy: host.userId,
+        clock,
       };
     });
     return rec as GameTable<G, C, S, M>;
@@ -429,7 +472,9 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
       let n = 1;
       while (rec.seats.some((s) => s.userId === `cpu-${n}`)) n++;
       const gone = rec.seats[at] as Seat;
-      const seats = rec.seats.map((s, i) => (i === at ? { userId: `cpu-${n}`, name: `${gone.name} (left)`, computer: "normal" as const, leftBy: gone.userId } : s));
+      const seats = rec.seats.map((s, i) =>
+        i === at ? { userId: `cpu-${n}`, name: `${gone.name} (left)`, computer: "normal" as const, leftBy: gone.userId } : s,
+      );
       return this.bump(rec, { seats, hostId: rec.hostId === userId ? (people[0] as Seat).userId : rec.hostId }, by);
     }
     const seats = rec.seats.filter((s) => s.userId !== userId);
@@ -534,7 +579,11 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
       const next = applyAction(this.def, state, { seat, move, version: state.version });
       if (!next.ok) throw new Error(`computer move refused at ${rec.channelId}: ${next.error.code}`);
       before = rec;
-      return this.bump(rec, { state: next.value, moves: [...rec.moves, { seat, move }], status: this.def.outcome(next.value) !== null ? "over" : "playing" }, who.userId);
+      return this.bump(
+        rec,
+        { state: next.value, moves: [...rec.moves, { seat, move }], status: this.def.outcome(next.value) !== null ? "over" : "playing" },
+        who.userId,
+      );
     });
     return before && after ? { before, after } : null;
   }
@@ -612,8 +661,17 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
       const others = sameSeats ? rec.seats.filter((s) => s.userId !== player.userId).map(present) : [];
       const now = this.now();
       return {
-        ...rec, seats: [player, ...others], hostId: player.userId, status: "lobby", rev: rec.rev + 1, seed: this.newSeed(),
-        state: null, moves: [], createdAt: now, updatedAt: now, lastBy: player.userId,
+        ...rec,
+        seats: [player, ...others],
+        hostId: player.userId,
+        status: "lobby",
+        rev: rec.rev + 1,
+        seed: this.newSeed(),
+        state: null,
+        moves: [],
+        createdAt: now,
+        updatedAt: now,
+        lastBy: player.userId,
       };
     })) as GameTable<G, C, S, M>;
   }
@@ -640,12 +698,16 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
       if (!next.ok) throw UserError.from(next.error);
       const me = rec.seats[seat] as Seat;
       const seats = !auto && (me.away || me.timeouts) ? rec.seats.map((s, i) => (i === seat ? present(s) : s)) : rec.seats;
-      return this.bump(rec, {
-        state: next.value,
-        seats,
-        moves: [...rec.moves, { seat, move }],
-        status: this.def.outcome(next.value) !== null ? "over" : "playing",
-      }, userId);
+      return this.bump(
+        rec,
+        {
+          state: next.value,
+          seats,
+          moves: [...rec.moves, { seat, move }],
+          status: this.def.outcome(next.value) !== null ? "over" : "playing",
+        },
+        userId,
+      );
     })) as GameTable<G, C, S, M>;
   }
 

@@ -18,7 +18,16 @@ import type { ComputerLevel } from "../games/onexeno/computer";
 import { RATED_GAMES, ratedResult, seatCountsOf, type RatedGame } from "../games/index";
 import type { RecordStore } from "../store/store";
 import {
-  addMeetings, arrangePartners, pairKey, pickByes, seatProgressive, seatRoundRobin, seatSwiss, sizesWithByes, tableSizes, type Meetings,
+  addMeetings,
+  arrangePartners,
+  pairKey,
+  pickByes,
+  seatProgressive,
+  seatRoundRobin,
+  seatSwiss,
+  sizesWithByes,
+  tableSizes,
+  type Meetings,
 } from "../tournament/seating";
 import { highIsBetter, standings, type RoundResult, type Standing, type TableResult } from "../tournament/standings";
 import type { ClockSetting } from "./clock";
@@ -209,19 +218,49 @@ export class TournamentService {
    * allow, fewer than 1 or more than 20 rounds.
    */
   async create(opts: {
-    guildId: string | null; channelId: string; organiserId: string; name: string; game: string; format: TournamentFormat;
-    rounds: number; tableSize: number | null; clock: ClockSetting | null; fill: "computer" | "bye"; checkInMinutes: number; autoNext: boolean;
+    guildId: string | null;
+    channelId: string;
+    organiserId: string;
+    name: string;
+    game: string;
+    format: TournamentFormat;
+    rounds: number;
+    tableSize: number | null;
+    clock: ClockSetting | null;
+    fill: "computer" | "bye";
+    checkInMinutes: number;
+    autoNext: boolean;
     /** The challenge format's window, minutes (default 60). */
     windowMinutes?: number;
   }): Promise<Tournament> {
-    if ((opts.format === "challenge") !== (opts.game === CHALLENGE_GAME)) throw refuse("tournament/bad_format", "A challenge is played on ONEXENO solitaire, and solitaire only as a challenge.");
+    if ((opts.format === "challenge") !== (opts.game === CHALLENGE_GAME))
+      throw refuse("tournament/bad_format", "A challenge is played on ONEXENO solitaire, and solitaire only as a challenge.");
     if (opts.format === "challenge") {
       const id = this.newId();
       const now = this.now();
       const t: Tournament = {
-        schema: 1, id, guildId: opts.guildId, channelId: opts.channelId, name: opts.name.slice(0, 60), game: CHALLENGE_GAME, format: "challenge",
-        rounds: 1, tableSize: 1, clock: null, fill: opts.fill, checkInMinutes: opts.checkInMinutes, autoNext: true, organiserId: opts.organiserId,
-        status: "signup", entrants: [], played: [], challenge: { minutes: opts.windowMinutes ?? 60, results: [] }, seed: id, rev: 1, createdAt: now, updatedAt: now,
+        schema: 1,
+        id,
+        guildId: opts.guildId,
+        channelId: opts.channelId,
+        name: opts.name.slice(0, 60),
+        game: CHALLENGE_GAME,
+        format: "challenge",
+        rounds: 1,
+        tableSize: 1,
+        clock: null,
+        fill: opts.fill,
+        checkInMinutes: opts.checkInMinutes,
+        autoNext: true,
+        organiserId: opts.organiserId,
+        status: "signup",
+        entrants: [],
+        played: [],
+        challenge: { minutes: opts.windowMinutes ?? 60, results: [] },
+        seed: id,
+        rev: 1,
+        createdAt: now,
+        updatedAt: now,
       };
       await this.store.set(id, t);
       return t;
@@ -231,13 +270,32 @@ export class TournamentService {
     const counts = seatCountsOf(game.key);
     const tableSize = opts.tableSize ?? (counts.includes(4) ? 4 : counts[0]!);
     if (!counts.includes(tableSize)) throw refuse("tournament/bad_size", `${game.name} is played at tables of ${counts.join(", ")}.`);
-    if (!Number.isInteger(opts.rounds) || opts.rounds < 1 || opts.rounds > 20) throw refuse("tournament/bad_rounds", "An event has 1 to 20 rounds.");
+    if (!Number.isInteger(opts.rounds) || opts.rounds < 1 || opts.rounds > 20)
+      throw refuse("tournament/bad_rounds", "An event has 1 to 20 rounds.");
     const id = this.newId();
     const now = this.now();
     const t: Tournament = {
-      schema: 1, id, guildId: opts.guildId, channelId: opts.channelId, name: opts.name.slice(0, 60), game: game.key, format: opts.format,
-      rounds: opts.rounds, tableSize, clock: opts.clock, fill: opts.fill, checkInMinutes: opts.checkInMinutes, autoNext: opts.autoNext,
-      organiserId: opts.organiserId, status: "signup", entrants: [], played: [], seed: id, rev: 1, createdAt: now, updatedAt: now,
+      schema: 1,
+      id,
+      guildId: opts.guildId,
+      channelId: opts.channelId,
+      name: opts.name.slice(0, 60),
+      game: game.key,
+      format: opts.format,
+      rounds: opts.rounds,
+      tableSize,
+      clock: opts.clock,
+      fill: opts.fill,
+      checkInMinutes: opts.checkInMinutes,
+      autoNext: opts.autoNext,
+      organiserId: opts.organiserId,
+      status: "signup",
+      entrants: [],
+      played: [],
+      seed: id,
+      rev: 1,
+      createdAt: now,
+      updatedAt: now,
     };
     await this.store.set(id, t);
     return t;
@@ -248,7 +306,8 @@ export class TournamentService {
     return this.change(id, (t) => {
       if (t.status !== "signup" && t.status !== "checkin") throw refuse("tournament/closed", "Sign-up has closed: the event has started.");
       if (t.entrants.some((e) => e.id === who.id && !e.dropped)) throw refuse("tournament/already_in", "You are already signed up.");
-      if (t.entrants.filter((e) => !e.dropped).length >= MAX_ENTRANTS) throw refuse("tournament/full", `The event is full (${MAX_ENTRANTS} entrants).`);
+      if (t.entrants.filter((e) => !e.dropped).length >= MAX_ENTRANTS)
+        throw refuse("tournament/full", `The event is full (${MAX_ENTRANTS} entrants).`);
       const rest = t.entrants.filter((e) => e.id !== who.id);
       return { ...t, entrants: [...rest, { id: who.id, name: who.name, ...(t.status === "checkin" ? { checkedIn: true } : {}) }] };
     });
@@ -257,7 +316,8 @@ export class TournamentService {
   /** Takes a person off the list before the start. */
   async leave(id: string, userId: string): Promise<Tournament> {
     return this.change(id, (t) => {
-      if (t.status !== "signup" && t.status !== "checkin") throw refuse("tournament/started", "The event has started: use `/tournament drop` to withdraw.");
+      if (t.status !== "signup" && t.status !== "checkin")
+        throw refuse("tournament/started", "The event has started: use `/tournament drop` to withdraw.");
       if (!t.entrants.some((e) => e.id === userId)) throw refuse("tournament/not_in", "You are not signed up.");
       return { ...t, entrants: t.entrants.filter((e) => e.id !== userId) };
     });
@@ -296,9 +356,12 @@ export class TournamentService {
   async start(id: string): Promise<Tournament> {
     const t = await this.get(id);
     if (!t) throw refuse("tournament/none", "There is no such tournament.");
-    if (t.status === "running" || t.status === "over" || t.status === "cancelled") throw refuse("tournament/started", "The event has already started.");
+    if (t.status === "running" || t.status === "over" || t.status === "cancelled")
+      throw refuse("tournament/started", "The event has already started.");
     if (t.status === "signup" && t.checkInMinutes > 0) {
-      const opened = await this.change(id, (x) => (x.status === "signup" ? { ...x, status: "checkin", checkInDue: this.now() + x.checkInMinutes * 60_000 } : null));
+      const opened = await this.change(id, (x) =>
+        x.status === "signup" ? { ...x, status: "checkin", checkInDue: this.now() + x.checkInMinutes * 60_000 } : null,
+      );
       this.armCheckIn(opened);
       return opened;
     }
@@ -308,7 +371,13 @@ export class TournamentService {
   private armCheckIn(t: Tournament): void {
     if (this.stopped || t.status !== "checkin" || t.checkInDue === undefined) return;
     clearTimeout(this.timers.get(t.id));
-    this.timers.set(t.id, setTimeout(() => void this.track(() => this.begin(t.id)).catch(() => {}), Math.max(0, Math.min(2 ** 31 - 1, t.checkInDue - this.now()))));
+    this.timers.set(
+      t.id,
+      setTimeout(
+        () => void this.track(() => this.begin(t.id)).catch(() => {}),
+        Math.max(0, Math.min(2 ** 31 - 1, t.checkInDue - this.now())),
+      ),
+    );
   }
 
   /** Closes sign-up (dropping those who did not check in) and seats round 1. */
@@ -316,7 +385,8 @@ export class TournamentService {
     clearTimeout(this.timers.get(id));
     const started = await this.change(id, (t) => {
       if (t.status !== "signup" && t.status !== "checkin") return null;
-      const entrants = t.status === "checkin" ? t.entrants.map((e) => (e.checkedIn || e.computer ? e : { ...e, dropped: true })) : t.entrants;
+      const entrants =
+        t.status === "checkin" ? t.entrants.map((e) => (e.checkedIn || e.computer ? e : { ...e, dropped: true })) : t.entrants;
       const { checkInDue: _d, ...base } = t;
       if (t.challenge) {
         if (!entrants.some((e) => !e.dropped)) throw refuse("tournament/too_few", "Nobody has signed up.");
@@ -324,7 +394,8 @@ export class TournamentService {
         return { ...base, entrants, status: "running", challenge: { ...t.challenge, opens, due: opens + t.challenge.minutes * 60_000 } };
       }
       const min = Math.min(...seatCountsOf(t.game));
-      if (entrants.filter((e) => !e.dropped).length < min) throw refuse("tournament/too_few", `At least ${min} entrants are needed to start.`);
+      if (entrants.filter((e) => !e.dropped).length < min)
+        throw refuse("tournament/too_few", `At least ${min} entrants are needed to start.`);
       const { checkInDue: _due, ...rest } = t;
       return { ...rest, entrants, status: "running" };
     });
@@ -352,14 +423,20 @@ export class TournamentService {
     const due = t.challenge?.due;
     if (this.stopped || t.status !== "running" || due === undefined) return;
     clearTimeout(this.timers.get(t.id));
-    this.timers.set(t.id, setTimeout(() => void this.track(() => this.finish(t.id)).catch(() => {}), Math.max(0, Math.min(2 ** 31 - 1, due - this.now()))));
+    this.timers.set(
+      t.id,
+      setTimeout(() => void this.track(() => this.finish(t.id)).catch(() => {}), Math.max(0, Math.min(2 ** 31 - 1, due - this.now()))),
+    );
   }
 
   /**
    * Counts a finished solitaire game for every running challenge of its guild on its deal: the
    * entrant's first finished game within the window.
    */
-  async recordChallenge(rec: { readonly guildId: string | null; readonly seed: string; readonly ownerId: string }, entry: { readonly score: number; readonly square: number; readonly moves: number; readonly at: number }): Promise<void> {
+  async recordChallenge(
+    rec: { readonly guildId: string | null; readonly seed: string; readonly ownerId: string },
+    entry: { readonly score: number; readonly square: number; readonly moves: number; readonly at: number },
+  ): Promise<void> {
     return this.track(() => this.countChallenge(rec, entry));
   }
 
@@ -370,22 +447,37 @@ export class TournamentService {
    * are serialised, so a double click opens one game. Refuses when the challenge is not open,
    * or for someone who is not an entrant.
    */
-  async challengeGame(id: string, userId: string, open: (t: Tournament) => Promise<string>): Promise<{ threadId: string; opened: boolean; event: Tournament }> {
+  async challengeGame(
+    id: string,
+    userId: string,
+    open: (t: Tournament) => Promise<string>,
+  ): Promise<{ threadId: string; opened: boolean; event: Tournament }> {
     return this.entrantLock.run(`${id}:${userId}`, async () => {
       const t = await this.get(id);
       if (!t?.challenge) throw refuse("tournament/none", "There is no such challenge.");
       const mine = t.challenge.games?.find((g) => g.userId === userId);
       if (mine) return { threadId: mine.threadId, opened: false, event: t };
       const now = this.now();
-      if (t.status !== "running" || t.challenge.due === undefined || now > t.challenge.due) throw refuse("tournament/not_running", "The challenge is not open: its window has not started or has closed.");
-      if (!t.entrants.some((e) => e.id === userId && !e.dropped)) throw refuse("tournament/not_in", "Only the challenge's entrants play its deal here. Practise it with `/onexeno new game:solitaire seed:" + t.seed + "`.");
+      if (t.status !== "running" || t.challenge.due === undefined || now > t.challenge.due)
+        throw refuse("tournament/not_running", "The challenge is not open: its window has not started or has closed.");
+      if (!t.entrants.some((e) => e.id === userId && !e.dropped))
+        throw refuse(
+          "tournament/not_in",
+          "Only the challenge's entrants play its deal here. Practise it with `/onexeno new game:solitaire seed:" + t.seed + "`.",
+        );
       const threadId = await open(t);
-      const event = await this.change(id, (x) => ({ ...x, challenge: { ...x.challenge!, games: [...(x.challenge!.games ?? []), { userId, threadId }] } }));
+      const event = await this.change(id, (x) => ({
+        ...x,
+        challenge: { ...x.challenge!, games: [...(x.challenge!.games ?? []), { userId, threadId }] },
+      }));
       return { threadId, opened: true, event };
     });
   }
 
-  private async countChallenge(rec: { readonly guildId: string | null; readonly seed: string; readonly ownerId: string }, entry: { readonly score: number; readonly square: number; readonly moves: number; readonly at: number }): Promise<void> {
+  private async countChallenge(
+    rec: { readonly guildId: string | null; readonly seed: string; readonly ownerId: string },
+    entry: { readonly score: number; readonly square: number; readonly moves: number; readonly at: number },
+  ): Promise<void> {
     for (const t of await this.list(rec.guildId)) {
       const c = t.challenge;
       if (!c || t.status !== "running" || t.seed !== rec.seed || c.due === undefined || c.opens === undefined) continue;
@@ -393,7 +485,13 @@ export class TournamentService {
       const after = await this.change(t.id, (x) => {
         const cc = x.challenge!;
         if (x.status !== "running" || cc.results.some((r) => r.userId === rec.ownerId)) return null;
-        return { ...x, challenge: { ...cc, results: [...cc.results, { userId: rec.ownerId, score: entry.score, square: entry.square, moves: entry.moves, at: entry.at }] } };
+        return {
+          ...x,
+          challenge: {
+            ...cc,
+            results: [...cc.results, { userId: rec.ownerId, score: entry.score, square: entry.square, moves: entry.moves, at: entry.at }],
+          },
+        };
       });
       // Every entrant has a counted game: nothing can change any more, so the podium comes now.
       const counted = new Set(after.challenge!.results.map((r) => r.userId));
@@ -405,11 +503,17 @@ export class TournamentService {
   static results(t: Tournament): RoundResult[] {
     const real = new Set(t.entrants.map((e) => e.id));
     return t.played.map((r) => ({
-      tables: r.tables.flatMap((x) => (x.result ? [{
-        players: x.result.players.filter((p) => real.has(p)),
-        places: x.result.places.filter((_, i) => real.has(x.result!.players[i]!)),
-        points: x.result.points.filter((_, i) => real.has(x.result!.players[i]!)),
-      }] : [])),
+      tables: r.tables.flatMap((x) =>
+        x.result
+          ? [
+              {
+                players: x.result.players.filter((p) => real.has(p)),
+                places: x.result.places.filter((_, i) => real.has(x.result!.players[i]!)),
+                points: x.result.points.filter((_, i) => real.has(x.result!.players[i]!)),
+              },
+            ]
+          : [],
+      ),
       byes: r.byes,
     }));
   }
@@ -423,11 +527,27 @@ export class TournamentService {
   static standings(t: Tournament): Standing[] {
     if (t.challenge) {
       const done = t.challenge.results.slice().sort((a, b) => b.score - a.score || a.at - b.at);
-      const rows: Standing[] = done.map((r, i) => ({ id: r.userId, rank: i + 1, placement: r.score, gamePoints: r.square, opponents: r.moves, headToHead: 0, games: 1, byes: 0 }));
-      for (const e of t.entrants) if (!e.dropped && !done.some((r) => r.userId === e.id)) rows.push({ id: e.id, rank: done.length + 1, placement: 0, gamePoints: 0, opponents: 0, headToHead: 0, games: 0, byes: 0 });
+      const rows: Standing[] = done.map((r, i) => ({
+        id: r.userId,
+        rank: i + 1,
+        placement: r.score,
+        gamePoints: r.square,
+        opponents: r.moves,
+        headToHead: 0,
+        games: 1,
+        byes: 0,
+      }));
+      for (const e of t.entrants)
+        if (!e.dropped && !done.some((r) => r.userId === e.id))
+          rows.push({ id: e.id, rank: done.length + 1, placement: 0, gamePoints: 0, opponents: 0, headToHead: 0, games: 0, byes: 0 });
       return rows;
     }
-    return standings(t.entrants.map((e) => e.id), TournamentService.results(t), (t.tableSize - 1) / 2, t.format === "progressive" ? "score" : "placement");
+    return standings(
+      t.entrants.map((e) => e.id),
+      TournamentService.results(t),
+      (t.tableSize - 1) / 2,
+      t.format === "progressive" ? "score" : "placement",
+    );
   }
 
   private async seatNext(id: string): Promise<Tournament> {
@@ -436,10 +556,16 @@ export class TournamentService {
       if (t.status !== "running" || t.played.length >= t.rounds || (last && last.tables.some((x) => !x.result))) return null;
       const number = t.played.length + 1;
       const present = t.entrants.filter((e) => !e.dropped).map((e) => e.id);
-      const order = TournamentService.standings(t).map((s) => s.id).filter((p) => present.includes(p));
+      const order = TournamentService.standings(t)
+        .map((s) => s.id)
+        .filter((p) => present.includes(p));
       const counts = seatCountsOf(t.game);
       let met: Meetings = new Map();
-      for (const r of t.played) met = addMeetings(met, r.tables.map((x) => x.players));
+      for (const r of t.played)
+        met = addMeetings(
+          met,
+          r.tables.map((x) => x.players),
+        );
       const byesSoFar = new Map<string, number>();
       for (const r of t.played) for (const b of r.byes) byesSoFar.set(b, (byesSoFar.get(b) ?? 0) + 1);
       let byes: string[] = [];
@@ -448,7 +574,10 @@ export class TournamentService {
       let sizes = tableSizes(players.length, t.tableSize, counts);
       if (!sizes) {
         const split = sizesWithByes(players.length, t.tableSize, counts);
-        const topUp = t.fill === "computer" ? Array.from({ length: counts.at(-1)! }, (_, c) => c + 1).find((c) => tableSizes(players.length + c, t.tableSize, counts)) : undefined;
+        const topUp =
+          t.fill === "computer"
+            ? Array.from({ length: counts.at(-1)! }, (_, c) => c + 1).find((c) => tableSizes(players.length + c, t.tableSize, counts))
+            : undefined;
         if (topUp !== undefined) {
           fills = topUp;
           sizes = tableSizes(players.length + fills, t.tableSize, counts)!;
@@ -463,16 +592,28 @@ export class TournamentService {
       let tables: string[][];
       if (t.format === "progressive" && t.played.length > 0) {
         const prev = t.played.at(-1)!;
-        const finish = prev.tables.map((x) => (x.result ? x.result.players.slice().sort((a, b) => x.result!.places[x.result!.players.indexOf(a)]! - x.result!.places[x.result!.players.indexOf(b)]!) : [...x.players]));
+        const finish = prev.tables.map((x) =>
+          x.result
+            ? x.result.players
+                .slice()
+                .sort((a, b) => x.result!.places[x.result!.players.indexOf(a)]! - x.result!.places[x.result!.players.indexOf(b)]!)
+            : [...x.players],
+        );
         tables = seatProgressive(finish, sizes, seatOrder);
       } else if (t.format === "round-robin") tables = seatRoundRobin(seatOrder, sizes, number, met, t.seed);
       else tables = seatSwiss(seatOrder, sizes, met);
       if (RATED_GAMES.find((g) => g.key === t.game)?.partners) {
         const partners = new Map<string, number>();
-        for (const r of t.played) for (const x of r.tables) {
-          const k = x.players.length / 2;
-          x.players.forEach((p, i) => { if (i < k) { const key = pairKey(p, x.players[i + k]!); partners.set(key, (partners.get(key) ?? 0) + 1); } });
-        }
+        for (const r of t.played)
+          for (const x of r.tables) {
+            const k = x.players.length / 2;
+            x.players.forEach((p, i) => {
+              if (i < k) {
+                const key = pairKey(p, x.players[i + k]!);
+                partners.set(key, (partners.get(key) ?? 0) + 1);
+              }
+            });
+          }
         tables = tables.map((x) => arrangePartners(x, partners));
       }
       const round: TournamentRound = { number, tables: tables.map((players) => ({ threadId: null, players })), byes };
@@ -504,7 +645,9 @@ export class TournamentService {
         await this.store.set(`thread:${opened}`, t.id);
         await this.change(t.id, (x) => ({
           ...x,
-          played: x.played.map((r) => (r.number !== round.number ? r : { ...r, tables: r.tables.map((y, j) => (j === i ? { ...y, threadId: opened } : y)) })),
+          played: x.played.map((r) =>
+            r.number !== round.number ? r : { ...r, tables: r.tables.map((y, j) => (j === i ? { ...y, threadId: opened } : y)) },
+          ),
         }));
       }
       // A table whose game was started already (before a restart) is left as it is; one that
@@ -518,7 +661,14 @@ export class TournamentService {
       const seats: Seat[] = table.players.map((p) => {
         const e = names.get(p);
         if (!e) return { userId: p, name: `Computer ${p.split("-").at(-1)} (fill)`, computer: "normal" };
-        return e.computer || e.dropped ? { userId: e.computer ? e.id : `cpu-${e.id}`, name: e.computer ? e.name : `${e.name} (left)`, computer: e.computer ?? "normal", ...(e.computer ? {} : { leftBy: e.id }) } : { userId: e.id, name: e.name };
+        return e.computer || e.dropped
+          ? {
+              userId: e.computer ? e.id : `cpu-${e.id}`,
+              name: e.computer ? e.name : `${e.name} (left)`,
+              computer: e.computer ?? "normal",
+              ...(e.computer ? {} : { leftBy: e.id }),
+            }
+          : { userId: e.id, name: e.name };
       });
       if (!existing) await service.open(threadId, t.guildId, seats[0]!, game.config, `${t.seed}:${round.number}:${i + 1}`, t.clock);
       const sitting = new Set((existing?.seats ?? [seats[0]!]).map((s) => s.userId));
@@ -526,7 +676,10 @@ export class TournamentService {
       const rec = await service.start(threadId, seats[0]!.userId);
       const people = seats.filter((s) => !s.computer).map((s) => `<@${s.userId}>`);
       await this.host.post(threadId, {
-        ...(await this.host.tablePayload(rec, `🏆 **${t.name}**, round ${round.number} of ${t.rounds}, table ${i + 1}. ${people.length ? `${people.join(", ")}: your game starts now.` : "Computers only."} The result is recorded when the game ends.`)),
+        ...(await this.host.tablePayload(
+          rec,
+          `🏆 **${t.name}**, round ${round.number} of ${t.rounds}, table ${i + 1}. ${people.length ? `${people.join(", ")}: your game starts now.` : "Computers only."} The result is recorded when the game ends.`,
+        )),
         allowedMentions: { users: seats.filter((s) => !s.computer).map((s) => s.userId) },
       });
       this.host.kick(threadId);
@@ -551,23 +704,42 @@ export class TournamentService {
     if (!t) return;
     const result = ratedResult(rec.game, rec.config, rec.state);
     if (!result) return;
-    await this.recordResult(t.id, rec.channelId, rec.seats.map((s) => s.leftBy ?? s.userId), placesOf(result.outcome), highIsBetter(result.outcome.scores, result.outcome.winners));
+    await this.recordResult(
+      t.id,
+      rec.channelId,
+      rec.seats.map((s) => s.leftBy ?? s.userId),
+      placesOf(result.outcome),
+      highIsBetter(result.outcome.scores, result.outcome.winners),
+    );
   }
 
-  private async recordResult(id: string, threadId: string, players: readonly string[], places: readonly number[], points: readonly number[]): Promise<void> {
+  private async recordResult(
+    id: string,
+    threadId: string,
+    players: readonly string[],
+    places: readonly number[],
+    points: readonly number[],
+  ): Promise<void> {
     const after = await this.change(id, (t) => {
       const round = t.played.at(-1);
       const at = round?.tables.findIndex((x) => x.threadId === threadId) ?? -1;
       if (!round || at < 0 || round.tables[at]!.result) return null;
       // Seats whose computer took over from a person count for that person (`leftBy`).
       const result: TableResult = { players: [...players], places: [...places], points: [...points] };
-      return { ...t, played: t.played.map((r) => (r !== round ? r : { ...r, tables: r.tables.map((x, j) => (j === at ? { ...x, result } : x)) })) };
+      return {
+        ...t,
+        played: t.played.map((r) => (r !== round ? r : { ...r, tables: r.tables.map((x, j) => (j === at ? { ...x, result } : x)) })),
+      };
     });
     const round = after.played.at(-1);
     if (after.status !== "running" || !round || round.tables.some((x) => !x.result)) return;
     if (after.played.length >= after.rounds) await this.finish(id);
     else if (after.autoNext) await this.seatNext(id);
-    else await this.host.post(after.channelId, { content: `🏆 **${after.name}**: round ${round.number} is complete. The organiser seats round ${round.number + 1} with \`/tournament next\`.`, allowedMentions: { parse: [] } });
+    else
+      await this.host.post(after.channelId, {
+        content: `🏆 **${after.name}**: round ${round.number} is complete. The organiser seats round ${round.number + 1} with \`/tournament next\`.`,
+        allowedMentions: { parse: [] },
+      });
   }
 
   /** Ends the event: standings final, podium posted. */
@@ -594,7 +766,10 @@ export class TournamentService {
       const game = RATED_GAMES.find((g) => g.key === t.game)!;
       const rec = await this.host.tables(game.table).get(table.threadId);
       if (rec?.status === "playing") {
-        const left = await this.host.tables(game.table).leave(table.threadId, userId).catch(() => null);
+        const left = await this.host
+          .tables(game.table)
+          .leave(table.threadId, userId)
+          .catch(() => null);
         if (left) this.host.kick(table.threadId);
       }
     }
@@ -610,8 +785,17 @@ export class TournamentService {
     const table = t?.played.at(-1)?.tables.find((x) => x.threadId === threadId && !x.result);
     if (!t || !table) throw refuse("tournament/no_table", "This is not a table of the current round that is still being played.");
     const game = RATED_GAMES.find((g) => g.key === t.game)!;
-    await this.host.tables(game.table).end(threadId, by, true).catch(() => undefined);
-    await this.recordResult(id, threadId, table.players, table.players.map(() => 1), table.players.map(() => 0));
+    await this.host
+      .tables(game.table)
+      .end(threadId, by, true)
+      .catch(() => undefined);
+    await this.recordResult(
+      id,
+      threadId,
+      table.players,
+      table.players.map(() => 1),
+      table.players.map(() => 0),
+    );
     return (await this.get(id))!;
   }
 
@@ -620,7 +804,12 @@ export class TournamentService {
     const t = await this.change(id, (x) => (x.status === "over" || x.status === "cancelled" ? null : { ...x, status: "cancelled" }));
     clearTimeout(this.timers.get(id));
     const game = RATED_GAMES.find((g) => g.key === t.game)!;
-    for (const table of t.played.at(-1)?.tables ?? []) if (table.threadId && !table.result) await this.host.tables(game.table).end(table.threadId, by, true).catch(() => undefined);
+    for (const table of t.played.at(-1)?.tables ?? [])
+      if (table.threadId && !table.result)
+        await this.host
+          .tables(game.table)
+          .end(table.threadId, by, true)
+          .catch(() => undefined);
     return t;
   }
 

@@ -12,7 +12,12 @@ export type DealerDraw<C> = readonly { readonly seat: number; readonly card: C }
  * Draws for the first dealer among `seats` players with cards from `deck` ranked by `value`.
  * Returns the dealer's seat, every round drawn (for the table to show) and the next generator state.
  */
-export function drawForDealer<C>(rng: RngState, seats: number, deck: readonly C[], value: (card: C) => number): { dealer: number; rounds: DealerDraw<C>[]; rng: RngState } {
+export function drawForDealer<C>(
+  rng: RngState,
+  seats: number,
+  deck: readonly C[],
+  value: (card: C) => number,
+): { dealer: number; rounds: DealerDraw<C>[]; rng: RngState } {
   let contenders = Array.from({ length: seats }, (_, i) => i);
   const rounds: DealerDraw<C>[] = [];
   let r = rng;

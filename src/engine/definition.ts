@@ -81,11 +81,7 @@ export interface GameDefinition<S extends VersionedState, M, V, C> {
  * moves are; a stored or hand-made move of another shape is refused, never thrown on).
  * On success the returned state has `version + 1`.
  */
-export function applyAction<S extends VersionedState, M, V, C>(
-  def: GameDefinition<S, M, V, C>,
-  state: S,
-  action: Action<M>,
-): Result<S> {
+export function applyAction<S extends VersionedState, M, V, C>(def: GameDefinition<S, M, V, C>, state: S, action: Action<M>): Result<S> {
   if (action.version !== state.version) {
     return err("action/stale_state_id", "This table has moved on since that choice was made.");
   }

@@ -14,9 +14,7 @@ export interface GameError {
 }
 
 /** Either `{ ok: true, value }` or `{ ok: false, error }`. */
-export type Result<T, E = GameError> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly error: E };
+export type Result<T, E = GameError> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
 
 /** Wraps a success value. */
 export function ok<T>(value: T): Result<T, never> {

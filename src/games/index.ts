@@ -12,7 +12,16 @@ import { canasta, type CanastaConfig, type CanastaMove, type CanastaState, type 
 import { chooseCanastaMove } from "./onexeno/canasta-computer";
 import { canastaView } from "./onexeno/canasta";
 import { chooseComputerMove, type ComputerLevel } from "./onexeno/computer";
-import { onexeno, onexenoView, passAllowed, teamOf, type OnexenoConfig, type OnexenoMove, type OnexenoState, type OnexenoView } from "./onexeno/game";
+import {
+  onexeno,
+  onexenoView,
+  passAllowed,
+  teamOf,
+  type OnexenoConfig,
+  type OnexenoMove,
+  type OnexenoState,
+  type OnexenoView,
+} from "./onexeno/game";
 import { onze, onzeView, type OnzeConfig, type OnzeMove, type OnzeState, type OnzeView } from "./onze/game";
 import { chooseOnzeMove, onzeWantsOutOfTurn } from "./onze/computer";
 import { cardeno, type CardenoConfig, type CardenoMove, type CardenoState, type CardenoView } from "./cardeno/game";
@@ -91,7 +100,9 @@ export const RATED_GAMES: readonly RatedGame[] = [
 /** The seat counts a table of rated game `key` allows (empty for an unknown key). */
 export function seatCountsOf(key: string): readonly number[] {
   const game = RATED_GAMES.find((g) => g.key === key);
-  const rules = TABLE_GAME_RULES.find((g) => g.id === game?.table) as TableGameRules<string, unknown, VersionedState, unknown, unknown> | undefined;
+  const rules = TABLE_GAME_RULES.find((g) => g.id === game?.table) as
+    | TableGameRules<string, unknown, VersionedState, unknown, unknown>
+    | undefined;
   return game && rules ? rules.definition.seatCounts(game.config) : [];
 }
 
@@ -164,7 +175,9 @@ export interface RatedResult {
  * while the game runs or for a game that is not in the list.
  */
 export function ratedResult(gameId: string, config: unknown, state: unknown): RatedResult | null {
-  const rules = TABLE_GAME_RULES.find((g) => g.id === gameId) as TableGameRules<string, unknown, VersionedState, unknown, unknown> | undefined;
+  const rules = TABLE_GAME_RULES.find((g) => g.id === gameId) as
+    | TableGameRules<string, unknown, VersionedState, unknown, unknown>
+    | undefined;
   if (!rules || state === null || state === undefined) return null;
   const outcome = rules.definition.outcome(state as VersionedState);
   if (!outcome) return null;

@@ -24,8 +24,15 @@ export function createLogger(level = process.env.LOG_LEVEL ?? "info", destinatio
     error: (msg, err) => (err === undefined ? log.error(msg) : log.error({ err }, msg)),
     interaction(e) {
       const fields = {
-        event: "interaction", kind: e.kind, name: e.name, guild: e.guildId, channel: e.channelId,
-        game: e.name.split(" ")[0], outcome: e.outcome, ...(e.code ? { code: e.code } : {}), ms: Math.round(e.ms * 10) / 10,
+        event: "interaction",
+        kind: e.kind,
+        name: e.name,
+        guild: e.guildId,
+        channel: e.channelId,
+        game: e.name.split(" ")[0],
+        outcome: e.outcome,
+        ...(e.code ? { code: e.code } : {}),
+        ms: Math.round(e.ms * 10) / 10,
       };
       if (e.outcome === "failed") log.error(fields, "interaction failed");
       else log.info(fields, "interaction");

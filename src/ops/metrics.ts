@@ -31,12 +31,30 @@ export interface Metrics {
 export function createMetrics(sources: MetricsSources): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const interactions = new Counter({ name: "onexeno_interactions_total", help: "Interactions handled, by kind, name and outcome.", labelNames: ["kind", "name", "outcome"] as const, registers: [registry] });
-  const seconds = new Histogram({ name: "onexeno_interaction_seconds", help: "Time from an interaction's arrival to the end of its handling.", labelNames: ["kind"] as const, buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5], registers: [registry] });
-  const storeErrors = new Counter({ name: "onexeno_store_errors_total", help: "Errors reported by the store backend.", registers: [registry] });
+  const interactions = new Counter({
+    name: "onexeno_interactions_total",
+    help: "Interactions handled, by kind, name and outcome.",
+    labelNames: ["kind", "name", "outcome"] as const,
+    registers: [registry],
+  });
+  const seconds = new Histogram({
+    name: "onexeno_interaction_seconds",
+    help: "Time from an interaction's arrival to the end of its handling.",
+    labelNames: ["kind"] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const storeErrors = new Counter({
+    name: "onexeno_store_errors_total",
+    help: "Errors reported by the store backend.",
+    registers: [registry],
+  });
   let tableCounts: { at: number; value: { game: string; status: string; count: number }[] } | null = null;
   new Gauge({
-    name: "onexeno_tables", help: "Stored tables by game and status (counted at most once a minute).", labelNames: ["game", "status"] as const, registers: [registry],
+    name: "onexeno_tables",
+    help: "Stored tables by game and status (counted at most once a minute).",
+    labelNames: ["game", "status"] as const,
+    registers: [registry],
     async collect() {
       if (!tableCounts || Date.now() - tableCounts.at > 60_000) tableCounts = { at: Date.now(), value: await sources.tables() };
       this.reset();
@@ -44,14 +62,20 @@ export function createMetrics(sources: MetricsSources): Metrics {
     },
   });
   new Gauge({
-    name: "onexeno_shard_status", help: "discord.js WebSocket status of each shard (0 = ready).", labelNames: ["shard"] as const, registers: [registry],
+    name: "onexeno_shard_status",
+    help: "discord.js WebSocket status of each shard (0 = ready).",
+    labelNames: ["shard"] as const,
+    registers: [registry],
     collect() {
       this.reset();
       for (const s of sources.shards()) this.set({ shard: String(s.id) }, s.status);
     },
   });
   new Gauge({
-    name: "onexeno_shard_ping_seconds", help: "Gateway heartbeat round trip of each shard.", labelNames: ["shard"] as const, registers: [registry],
+    name: "onexeno_shard_ping_seconds",
+    help: "Gateway heartbeat round trip of each shard.",
+    labelNames: ["shard"] as const,
+    registers: [registry],
     collect() {
       this.reset();
       for (const s of sources.shards()) if (s.ping >= 0) this.set({ shard: String(s.id) }, s.ping / 1000);

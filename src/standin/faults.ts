@@ -67,7 +67,14 @@ export class RestFaults {
         const after = rule.retryAfter ?? 0.05;
         return {
           status: 429,
-          headers: { "retry-after": String(after), "x-ratelimit-limit": "5", "x-ratelimit-remaining": "0", "x-ratelimit-reset-after": String(after), "x-ratelimit-bucket": "standin-fault", "x-ratelimit-scope": "user" },
+          headers: {
+            "retry-after": String(after),
+            "x-ratelimit-limit": "5",
+            "x-ratelimit-remaining": "0",
+            "x-ratelimit-reset-after": String(after),
+            "x-ratelimit-bucket": "standin-fault",
+            "x-ratelimit-scope": "user",
+          },
           body: { message: "You are being rate limited.", retry_after: after, global: false, code: 0 },
         };
       }

@@ -26,9 +26,7 @@ import { WebSocketServer, type WebSocket } from "ws";
 import { RestFaults } from "./faults";
 import { checkChoices, checkCommand, checkMessage, LimitError, type OptionDef } from "./limits";
 import { snowflake, snowflakeAt, snowflakeTime } from "./snowflake";
-import type {
-  ApiAttachment, ApiMessage, ApiOption, InteractionRecord, StandinChannel, StandinGuild, StandinUser,
-} from "./types";
+import type { ApiAttachment, ApiMessage, ApiOption, InteractionRecord, StandinChannel, StandinGuild, StandinUser } from "./types";
 
 /** Permission bits used by the default users. */
 export const PERMS = {
@@ -80,7 +78,13 @@ export function shardGuilds(count: number): { guilds: StandinGuild[]; channels: 
   for (let i = 1; i < count; i++) {
     const id = (BigInt(FIRST_GUILD_ID) + BigInt(i) * (1n << 22n)).toString();
     guilds.push({ id, name: `Local table ${i + 1}` });
-    channels.push({ id: (BigInt("200000000000000101") + BigInt(i)).toString(), name: `table-${i + 1}`, type: 0, parentId: null, guildId: id });
+    channels.push({
+      id: (BigInt("200000000000000101") + BigInt(i)).toString(),
+      name: `table-${i + 1}`,
+      type: 0,
+      parentId: null,
+      guildId: id,
+    });
   }
   return { guilds, channels };
 }
@@ -109,7 +113,13 @@ const WEB_FILES: Record<string, [string, string]> = {
 };
 
 class HttpError extends Error {
-  constructor(readonly status: number, readonly code: number, message: string, readonly headers: Record<string, string> = {}, readonly extra: Record<string, unknown> = {}) {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+    readonly extra: Record<string, unknown> = {},
+  ) {
     super(message);
   }
 }
@@ -167,7 +177,15 @@ export class DiscordStandin extends EventEmitter {
   readonly guilds: StandinGuild[];
   /** Shard count `GET /gateway/bot` recommends. */
   readonly recommendedShards: number;
-  readonly botUser = { id: "300000000000000001", username: "onexeno", global_name: "ONEXENO", discriminator: "0", avatar: null, bot: true, flags: 0 };
+  readonly botUser = {
+    id: "300000000000000001",
+    username: "onexeno",
+    global_name: "ONEXENO",
+    discriminator: "0",
+    avatar: null,
+    bot: true,
+    flags: 0,
+  };
   readonly users: StandinUser[];
   readonly channels: StandinChannel[];
   /** Registered commands by scope ("global" or a guild id). */
@@ -222,7 +240,9 @@ export class DiscordStandin extends EventEmitter {
     this.recommendedShards = opts.shards ?? 1;
     this.users = [...(opts.users ?? DEFAULT_USERS)];
     this.channels = [...(opts.channels ?? DEFAULT_CHANNELS)];
-    for (const c of this.channels) if (c.guildId !== undefined && !this.guilds.some((g) => g.id === c.guildId)) throw new Error(`channel ${c.id} names unknown guild ${c.guildId}`);
+    for (const c of this.channels)
+      if (c.guildId !== undefined && !this.guilds.some((g) => g.id === c.guildId))
+        throw new Error(`channel ${c.id} names unknown guild ${c.guildId}`);
     for (const c of this.channels) this.messages.set(c.id, []);
   }
 
@@ -255,7 +275,11 @@ export class DiscordStandin extends EventEmitter {
     await new Promise<void>((resolve, reject) => {
       const server = this.server as Server;
       server.once("error", (e: NodeJS.ErrnoException) =>
-        reject(e.code === "EADDRINUSE" ? new Error(`Port ${this.port} on 127.0.0.1 is in use: set STANDIN_PORT to another port (0 picks a free one).`) : e),
+        reject(
+          e.code === "EADDRINUSE"
+            ? new Error(`Port ${this.port} on 127.0.0.1 is in use: set STANDIN_PORT to another port (0 picks a free one).`)
+            : e,
+        ),
       );
       server.listen(this.port, "127.0.0.1", resolve);
     });
@@ -360,16 +384,30 @@ export class DiscordStandin extends EventEmitter {
     if (method === "GET" && path === "/local/messages") {
       const user = query.get("user") ?? "";
       userOf(user);
-      return this.visibleMessages(this.channel(query.get("channel") ?? "").id, user).map((m) => ({ ...this.publicCopy(m), ephemeral: m.visibleTo !== undefined }));
+      return this.visibleMessages(this.channel(query.get("channel") ?? "").id, user).map((m) => ({
+        ...this.publicCopy(m),
+        ephemeral: m.visibleTo !== undefined,
+      }));
     }
     if (method === "POST" && path === "/local/command") {
       userOf(str("user"));
-      const rec = await this.command(str("user"), str("channel"), str("path"), (body.options as Record<string, string | number | boolean>) ?? {});
+      const rec = await this.command(
+        str("user"),
+        str("channel"),
+        str("path"),
+        (body.options as Record<string, string | number | boolean>) ?? {},
+      );
       return { ok: true, id: rec.id };
     }
     if (method === "POST" && path === "/local/autocomplete") {
       userOf(str("user"));
-      return this.autocomplete(str("user"), str("channel"), str("path"), (body.options as Record<string, string | number | boolean>) ?? {}, str("focused"));
+      return this.autocomplete(
+        str("user"),
+        str("channel"),
+        str("path"),
+        (body.options as Record<string, string | number | boolean>) ?? {},
+        str("focused"),
+      );
     }
     if (method === "POST" && path === "/local/component") {
       const user = str("user");
@@ -450,7 +488,14 @@ export class DiscordStandin extends EventEmitter {
           }
           // https://discord.com/developers/docs/topics/opcodes-and-status-codes#gateway-gateway-close-event-codes
           const shard = d.shard ?? [0, 1];
-          if (!Array.isArray(shard) || shard.length !== 2 || !shard.every((x) => Number.isInteger(x)) || shard[1] < 1 || shard[0] < 0 || shard[0] >= shard[1]) {
+          if (
+            !Array.isArray(shard) ||
+            shard.length !== 2 ||
+            !shard.every((x) => Number.isInteger(x)) ||
+            shard[1] < 1 ||
+            shard[0] < 0 ||
+            shard[0] >= shard[1]
+          ) {
             ws.close(4010, "Invalid shard");
             return;
           }
@@ -508,7 +553,18 @@ export class DiscordStandin extends EventEmitter {
 
   /** Channel object as the API returns it. */
   channelObject(c: StandinChannel): Record<string, unknown> {
-    const base = { id: c.id, type: c.type, guild_id: c.guildId ?? this.guildId, name: c.name, position: 0, permission_overwrites: [], nsfw: false, rate_limit_per_user: 0, last_message_id: null, flags: 0 };
+    const base = {
+      id: c.id,
+      type: c.type,
+      guild_id: c.guildId ?? this.guildId,
+      name: c.name,
+      position: 0,
+      permission_overwrites: [],
+      nsfw: false,
+      rate_limit_per_user: 0,
+      last_message_id: null,
+      flags: 0,
+    };
     if (c.type === 11) {
       return {
         ...base,
@@ -534,7 +590,19 @@ export class DiscordStandin extends EventEmitter {
       verification_level: 0,
       default_message_notifications: 0,
       explicit_content_filter: 0,
-      roles: [{ id: g.id, name: "@everyone", permissions: MEMBER_PERMS, position: 0, color: 0, hoist: false, managed: false, mentionable: false, flags: 0 }],
+      roles: [
+        {
+          id: g.id,
+          name: "@everyone",
+          permissions: MEMBER_PERMS,
+          position: 0,
+          color: 0,
+          hoist: false,
+          managed: false,
+          mentionable: false,
+          flags: 0,
+        },
+      ],
       emojis: [],
       stickers: [],
       features: [],
@@ -606,15 +674,29 @@ export class DiscordStandin extends EventEmitter {
       res.writeHead(200, { "content-type": "application/json" });
       res.end(json);
     } catch (e) {
-      const he = e instanceof HttpError ? e : e instanceof LimitError ? new HttpError(400, 50035, e.message) : new HttpError(400, 50035, e instanceof Error ? e.message : String(e));
+      const he =
+        e instanceof HttpError
+          ? e
+          : e instanceof LimitError
+            ? new HttpError(400, 50035, e.message)
+            : new HttpError(400, 50035, e instanceof Error ? e.message : String(e));
       this.refusals.push({ method: req.method ?? "GET", route: url.pathname, status: he.status, code: he.code, message: he.message });
       this.emit("refusal", this.refusals.at(-1));
       res.writeHead(he.status, { "content-type": "application/json", ...he.headers });
-      res.end(JSON.stringify({ code: he.code, message: he.message, ...he.extra, ...(e instanceof LimitError ? { errors: { [e.path]: { _errors: [{ code: "BASE_TYPE_INVALID", message: e.reason }] } } } : {}) }));
+      res.end(
+        JSON.stringify({
+          code: he.code,
+          message: he.message,
+          ...he.extra,
+          ...(e instanceof LimitError ? { errors: { [e.path]: { _errors: [{ code: "BASE_TYPE_INVALID", message: e.reason }] } } } : {}),
+        }),
+      );
     }
   }
 
-  private async readBody(req: IncomingMessage): Promise<{ body: Record<string, unknown>; files: Map<string, { bytes: Buffer; name: string; type: string }> }> {
+  private async readBody(
+    req: IncomingMessage,
+  ): Promise<{ body: Record<string, unknown>; files: Map<string, { bytes: Buffer; name: string; type: string }> }> {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const raw = Buffer.concat(chunks);
@@ -673,7 +755,13 @@ export class DiscordStandin extends EventEmitter {
       const scope = seg.length === 3 ? "global" : (seg[3] as string);
       if (method === "PUT") {
         (body as unknown as Record<string, unknown>[]).forEach((c, i) => checkCommand(c, String(i)));
-        const list = (body as unknown as Record<string, unknown>[]).map((c) => ({ ...c, id: snowflake(), application_id: this.applicationId, version: snowflake(), ...(scope === "global" ? {} : { guild_id: scope }) }));
+        const list = (body as unknown as Record<string, unknown>[]).map((c) => ({
+          ...c,
+          id: snowflake(),
+          application_id: this.applicationId,
+          version: snowflake(),
+          ...(scope === "global" ? {} : { guild_id: scope }),
+        }));
         this.commands.set(scope, list);
         this.emit("commands", scope);
         return list;
@@ -681,7 +769,8 @@ export class DiscordStandin extends EventEmitter {
       if (method === "GET") return this.commands.get(scope) ?? [];
     }
     if (method === "GET" && is("/channels/:id")) return this.channelObject(this.channel(seg[1] as string));
-    if ((method === "POST" && is("/channels/:id/messages")) || (method === "PATCH" && is("/channels/:id/messages/:mid"))) this.spendMessage(seg[1] as string, method);
+    if ((method === "POST" && is("/channels/:id/messages")) || (method === "PATCH" && is("/channels/:id/messages/:mid")))
+      this.spendMessage(seg[1] as string, method);
     if (is("/channels/:id/messages")) {
       const ch = this.channel(seg[1] as string);
       if (method === "POST") {
@@ -690,7 +779,11 @@ export class DiscordStandin extends EventEmitter {
       }
       if (method === "GET") {
         const limit = Number(query.get("limit") ?? 50);
-        return (this.messages.get(ch.id) ?? []).filter((x) => !x.visibleTo).slice(-limit).reverse().map((x) => this.publicCopy(x));
+        return (this.messages.get(ch.id) ?? [])
+          .filter((x) => !x.visibleTo)
+          .slice(-limit)
+          .reverse()
+          .map((x) => this.publicCopy(x));
       }
     }
     if (is("/channels/:id/messages/:mid")) {
@@ -744,7 +837,10 @@ export class DiscordStandin extends EventEmitter {
       this.files.set(id, { bytes: f.bytes, type: f.type });
       const dims = f.type === "image/png" || filename.endsWith(".png") ? pngSize(f.bytes) : undefined;
       return {
-        id, filename, content_type: filename.endsWith(".png") ? "image/png" : f.type, size: f.bytes.length,
+        id,
+        filename,
+        content_type: filename.endsWith(".png") ? "image/png" : f.type,
+        size: f.bytes.length,
         url: `${this.baseUrl}/attachments/${id}/${encodeURIComponent(filename)}`,
         proxy_url: `${this.baseUrl}/attachments/${id}/${encodeURIComponent(filename)}`,
         ...(meta?.description !== undefined ? { description: meta.description } : {}),
@@ -794,7 +890,9 @@ export class DiscordStandin extends EventEmitter {
       pinned: false,
       type: extra.type,
       flags,
-      ...(extra.interaction ? { interaction_metadata: extra.interaction, webhook_id: this.applicationId, application_id: this.applicationId } : {}),
+      ...(extra.interaction
+        ? { interaction_metadata: extra.interaction, webhook_id: this.applicationId, application_id: this.applicationId }
+        : {}),
       ...(ephemeral && extra.visibleTo ? { visibleTo: extra.visibleTo } : {}),
     };
     this.messages.get(channelId)?.push(msg);
@@ -802,12 +900,17 @@ export class DiscordStandin extends EventEmitter {
     return msg;
   }
 
-  private editMessage(msg: ApiMessage, body: Record<string, unknown>, files: Map<string, { bytes: Buffer; name: string; type: string }>): ApiMessage {
+  private editMessage(
+    msg: ApiMessage,
+    body: Record<string, unknown>,
+    files: Map<string, { bytes: Buffer; name: string; type: string }>,
+  ): ApiMessage {
     this.edits.push({ channelId: msg.channel_id, messageId: msg.id, at: Date.now(), ephemeral: !!msg.visibleTo });
     if ("content" in body) msg.content = String(body.content ?? "");
     if ("embeds" in body) msg.embeds = (body.embeds as Record<string, unknown>[]) ?? [];
     if ("components" in body) msg.components = (body.components as Record<string, unknown>[]) ?? [];
-    if ("attachments" in body || files.size > 0) msg.attachments = this.buildAttachments(body, files, msg.attachments, (msg.flags & 64) !== 0);
+    if ("attachments" in body || files.size > 0)
+      msg.attachments = this.buildAttachments(body, files, msg.attachments, (msg.flags & 64) !== 0);
     if ("flags" in body) msg.flags = (msg.flags & 64) | (Number(body.flags ?? 0) & ~64 & ~128);
     msg.flags &= ~128; // no longer loading
     msg.edited_timestamp = new Date().toISOString();
@@ -855,10 +958,18 @@ export class DiscordStandin extends EventEmitter {
     const interactionMeta = this.interactionMetadata(rec, p.message ? 3 : 2);
     switch (type) {
       case 4:
-        rec.original = this.createMessage(rec.channelId, data, files, { type: p.message ? 0 : 20, visibleTo: rec.userId, interaction: interactionMeta });
+        rec.original = this.createMessage(rec.channelId, data, files, {
+          type: p.message ? 0 : 20,
+          visibleTo: rec.userId,
+          interaction: interactionMeta,
+        });
         break;
       case 5:
-        rec.original = this.createMessage(rec.channelId, { ...data, flags: Number(data.flags ?? 0) | 128 }, files, { type: p.message ? 0 : 20, visibleTo: rec.userId, interaction: interactionMeta });
+        rec.original = this.createMessage(rec.channelId, { ...data, flags: Number(data.flags ?? 0) | 128 }, files, {
+          type: p.message ? 0 : 20,
+          visibleTo: rec.userId,
+          interaction: interactionMeta,
+        });
         break;
       case 6:
         if (p.message) rec.original = p.message;
@@ -876,12 +987,23 @@ export class DiscordStandin extends EventEmitter {
     p.done.emit("change");
     if (!withResponse) return undefined;
     return {
-      interaction: { id: rec.id, type: p.message ? 3 : 2, response_message_id: rec.original?.id, response_message_loading: type === 5, response_message_ephemeral: ((rec.original?.flags ?? 0) & 64) !== 0 },
+      interaction: {
+        id: rec.id,
+        type: p.message ? 3 : 2,
+        response_message_id: rec.original?.id,
+        response_message_loading: type === 5,
+        response_message_ephemeral: ((rec.original?.flags ?? 0) & 64) !== 0,
+      },
       resource: { type, ...(rec.original ? { message: this.publicCopy(rec.original) } : {}) },
     };
   }
 
-  private webhook(method: string, seg: string[], body: Record<string, unknown>, files: Map<string, { bytes: Buffer; name: string; type: string }>): unknown {
+  private webhook(
+    method: string,
+    seg: string[],
+    body: Record<string, unknown>,
+    files: Map<string, { bytes: Buffer; name: string; type: string }>,
+  ): unknown {
     const token = seg[2] as string;
     const p = this.pending.get(token);
     if (!p) throw new HttpError(404, 10015, "Unknown Webhook");
@@ -900,13 +1022,17 @@ export class DiscordStandin extends EventEmitter {
       }
     }
     if (seg.length === 3 && method === "POST") {
-      const msg = this.createMessage(rec.channelId, body, files, { type: 0, visibleTo: rec.userId, interaction: this.interactionMetadata(rec, p.message ? 3 : 2) });
+      const msg = this.createMessage(rec.channelId, body, files, {
+        type: 0,
+        visibleTo: rec.userId,
+        interaction: this.interactionMetadata(rec, p.message ? 3 : 2),
+      });
       rec.followups.push(msg);
       p.done.emit("change");
       return this.publicCopy(msg);
     }
     if (seg[3] === "messages" && seg[4]) {
-      const target = seg[4] === "@original" ? rec.original : [rec.original, ...rec.followups].find((x) => x?.id === seg[4]) ?? null;
+      const target = seg[4] === "@original" ? rec.original : ([rec.original, ...rec.followups].find((x) => x?.id === seg[4]) ?? null);
       if (!target) throw new HttpError(404, 10008, "Unknown Message");
       if (method === "GET") return this.publicCopy(target);
       if (method === "PATCH") {
@@ -925,7 +1051,13 @@ export class DiscordStandin extends EventEmitter {
 
   /** `interaction_metadata` of a message answering `rec` (discord.js needs the owners map). */
   private interactionMetadata(rec: InteractionRecord, type: number): Record<string, unknown> {
-    return { id: rec.id, type, user: this.userObject(this.user(rec.userId)), authorizing_integration_owners: { "0": this.guildOf(rec.channelId) }, ...(rec.commandPath ? { name: rec.commandPath } : {}) };
+    return {
+      id: rec.id,
+      type,
+      user: this.userObject(this.user(rec.userId)),
+      authorizing_integration_owners: { "0": this.guildOf(rec.channelId) },
+      ...(rec.commandPath ? { name: rec.commandPath } : {}),
+    };
   }
 
   /** The user with this id (throws for an unknown id: a test bug). */
@@ -947,10 +1079,21 @@ export class DiscordStandin extends EventEmitter {
       if (recent.length >= limit.count) {
         const resetMs = recent[recent.length - limit.count]!.at + limit.windowMs - now;
         const after = Math.max(0.001, resetMs / 1000);
-        throw new HttpError(429, 0, "You are being rate limited.", {
-          "retry-after": String(Math.ceil(after)), "x-ratelimit-limit": String(limit.count), "x-ratelimit-remaining": "0",
-          "x-ratelimit-reset": String((now + resetMs) / 1000), "x-ratelimit-reset-after": after.toFixed(3), "x-ratelimit-bucket": `channel-messages-${channelId}`, "x-ratelimit-scope": "user",
-        }, { retry_after: after, global: false });
+        throw new HttpError(
+          429,
+          0,
+          "You are being rate limited.",
+          {
+            "retry-after": String(Math.ceil(after)),
+            "x-ratelimit-limit": String(limit.count),
+            "x-ratelimit-remaining": "0",
+            "x-ratelimit-reset": String((now + resetMs) / 1000),
+            "x-ratelimit-reset-after": after.toFixed(3),
+            "x-ratelimit-bucket": `channel-messages-${channelId}`,
+            "x-ratelimit-scope": "user",
+          },
+          { retry_after: after, global: false },
+        );
       }
     }
     this.channelWrites.push({ channelId, at: now, method });
@@ -962,7 +1105,13 @@ export class DiscordStandin extends EventEmitter {
    */
   createThread(parentId: string, name: string): StandinChannel {
     const parent = this.channel(parentId);
-    const thread: StandinChannel = { id: snowflake(), name: name.slice(0, 100), type: 11, parentId: parent.id, ...(parent.guildId ? { guildId: parent.guildId } : {}) };
+    const thread: StandinChannel = {
+      id: snowflake(),
+      name: name.slice(0, 100),
+      type: 11,
+      parentId: parent.id,
+      ...(parent.guildId ? { guildId: parent.guildId } : {}),
+    };
     this.channels.push(thread);
     this.messages.set(thread.id, []);
     this.broadcast("THREAD_CREATE", { ...this.channelObject(thread), newly_created: true }, this.guildOf(parent.id));
@@ -970,7 +1119,12 @@ export class DiscordStandin extends EventEmitter {
     return thread;
   }
 
-  private baseInteraction(type: number, userId: string, channelId: string, ageMs = 0): Record<string, unknown> & { id: string; token: string } {
+  private baseInteraction(
+    type: number,
+    userId: string,
+    channelId: string,
+    ageMs = 0,
+  ): Record<string, unknown> & { id: string; token: string } {
     const u = this.user(userId);
     const ch = this.channel(channelId);
     const guildId = this.guildOf(ch.id);
@@ -983,7 +1137,18 @@ export class DiscordStandin extends EventEmitter {
       guild_id: guildId,
       channel_id: channelId,
       channel: this.channelObject(ch),
-      member: { user: this.userObject(u), roles: [], permissions: u.permissions, joined_at: new Date().toISOString(), nick: null, avatar: null, flags: 0, pending: false, deaf: false, mute: false },
+      member: {
+        user: this.userObject(u),
+        roles: [],
+        permissions: u.permissions,
+        joined_at: new Date().toISOString(),
+        nick: null,
+        avatar: null,
+        flags: 0,
+        pending: false,
+        deaf: false,
+        mute: false,
+      },
       app_permissions: MOD_PERMS,
       locale: "en-US",
       guild_locale: "en-US",
@@ -1000,11 +1165,31 @@ export class DiscordStandin extends EventEmitter {
    * no acknowledgement 3 s after the interaction's creation it has failed ("This interaction
    * failed"), which rejects unless `allowFailure` is set.
    */
-  private async run(payload: Record<string, unknown> & { id: string; token: string }, userId: string, channelId: string, message: ApiMessage | undefined, opts: DriveOptions = {}, commandPath?: string, focused?: OptionDef): Promise<InteractionRecord> {
+  private async run(
+    payload: Record<string, unknown> & { id: string; token: string },
+    userId: string,
+    channelId: string,
+    message: ApiMessage | undefined,
+    opts: DriveOptions = {},
+    commandPath?: string,
+    focused?: OptionDef,
+  ): Promise<InteractionRecord> {
     const createdAt = snowflakeTime(payload.id);
     const record: InteractionRecord = {
-      id: payload.id, token: payload.token, userId, channelId, sentAt: Date.now(), createdAt, expired: false, refusals: [],
-      callbackType: null, ackMs: null, original: null, followups: [], choices: null, ...(commandPath ? { commandPath } : {}),
+      id: payload.id,
+      token: payload.token,
+      userId,
+      channelId,
+      sentAt: Date.now(),
+      createdAt,
+      expired: false,
+      refusals: [],
+      callbackType: null,
+      ackMs: null,
+      original: null,
+      followups: [],
+      choices: null,
+      ...(commandPath ? { commandPath } : {}),
     };
     const done = new EventEmitter();
     const pend: Pending = { record, done, ...(message ? { message } : {}), ...(focused ? { focused } : {}) };
@@ -1013,11 +1198,14 @@ export class DiscordStandin extends EventEmitter {
     this.stats.interactions++;
     const waitMs = opts.waitMs ?? 60_000;
     const settled = new Promise<void>((resolve, reject) => {
-      const deadline = setTimeout(() => {
-        if (record.callbackType !== null) return;
-        record.expired = true;
-        done.emit("change");
-      }, Math.max(0, createdAt + INTERACTION_WINDOW_MS - Date.now()));
+      const deadline = setTimeout(
+        () => {
+          if (record.callbackType !== null) return;
+          record.expired = true;
+          done.emit("change");
+        },
+        Math.max(0, createdAt + INTERACTION_WINDOW_MS - Date.now()),
+      );
       const timer = setTimeout(() => finish(new Error(`interaction ${record.id} got no complete answer within ${waitMs} ms`)), waitMs);
       const finish = (e?: Error) => {
         clearTimeout(timer);
@@ -1030,10 +1218,21 @@ export class DiscordStandin extends EventEmitter {
         const t = record.callbackType;
         if (record.expired && t === null) {
           const why = record.refusals.at(-1);
-          finish(opts.allowFailure ? undefined : new Error(`interaction ${record.id} failed: no answer within ${INTERACTION_WINDOW_MS} ms${why ? ` (the bot's answer was refused: ${why.status} ${why.code} ${why.message})` : ""}`));
+          finish(
+            opts.allowFailure
+              ? undefined
+              : new Error(
+                  `interaction ${record.id} failed: no answer within ${INTERACTION_WINDOW_MS} ms${why ? ` (the bot's answer was refused: ${why.status} ${why.code} ${why.message})` : ""}`,
+                ),
+          );
           return;
         }
-        const complete = t === 4 || t === 7 || t === 8 || ((t === 5 || t === 6) && (record.followups.length > 0 || (record.original !== null && record.original.edited_timestamp !== null)));
+        const complete =
+          t === 4 ||
+          t === 7 ||
+          t === 8 ||
+          ((t === 5 || t === 6) &&
+            (record.followups.length > 0 || (record.original !== null && record.original.edited_timestamp !== null)));
         if (complete) finish();
       };
       done.on("change", check);
@@ -1070,7 +1269,13 @@ export class DiscordStandin extends EventEmitter {
    * Runs a slash command as `userId` in `channelId`. `path` is `name` or `name sub`;
    * `options` are the leaf options (strings, integers, booleans).
    */
-  async command(userId: string, channelId: string, path: string, options: Record<string, string | number | boolean> = {}, opts: DriveOptions = {}): Promise<InteractionRecord> {
+  async command(
+    userId: string,
+    channelId: string,
+    path: string,
+    options: Record<string, string | number | boolean> = {},
+    opts: DriveOptions = {},
+  ): Promise<InteractionRecord> {
     const payload = this.baseInteraction(2, userId, channelId, opts.ageMs);
     payload.data = this.commandData(path, options, null, this.guildOf(channelId));
     return this.run(payload, userId, channelId, undefined, opts, path);
@@ -1080,20 +1285,43 @@ export class DiscordStandin extends EventEmitter {
    * Sends a slash command with raw leaf options exactly as given (names, types, values),
    * for what the API allows a client to send that the registration would not produce.
    */
-  async rawCommand(userId: string, channelId: string, path: string, leaf: ApiOption[], opts: DriveOptions = {}): Promise<InteractionRecord> {
+  async rawCommand(
+    userId: string,
+    channelId: string,
+    path: string,
+    leaf: ApiOption[],
+    opts: DriveOptions = {},
+  ): Promise<InteractionRecord> {
     const payload = this.baseInteraction(2, userId, channelId, opts.ageMs);
     const data = this.commandData(path, {}, null, this.guildOf(channelId));
     const wrap = (o: Record<string, unknown>[]): Record<string, unknown>[] =>
-      o.map((x) => (x.type === 1 ? { ...x, options: leaf } : x.type === 2 ? { ...x, options: wrap(x.options as Record<string, unknown>[]) } : x));
+      o.map((x) =>
+        x.type === 1 ? { ...x, options: leaf } : x.type === 2 ? { ...x, options: wrap(x.options as Record<string, unknown>[]) } : x,
+      );
     payload.data = { ...data, options: path.includes(" ") ? wrap(data.options as Record<string, unknown>[]) : leaf };
     return this.run(payload, userId, channelId, undefined, opts, path);
   }
 
   /** Asks the bot for autocomplete choices of option `focused` while typing `options[focused]`. */
-  async autocomplete(userId: string, channelId: string, path: string, options: Record<string, string | number | boolean>, focused: string, opts: DriveOptions = {}): Promise<{ name: string; value: string | number }[]> {
+  async autocomplete(
+    userId: string,
+    channelId: string,
+    path: string,
+    options: Record<string, string | number | boolean>,
+    focused: string,
+    opts: DriveOptions = {},
+  ): Promise<{ name: string; value: string | number }[]> {
     const payload = this.baseInteraction(4, userId, channelId, opts.ageMs);
     payload.data = this.commandData(path, options, focused, this.guildOf(channelId));
-    const rec = await this.run(payload, userId, channelId, undefined, opts, undefined, this.optionDef(path, focused, this.guildOf(channelId)));
+    const rec = await this.run(
+      payload,
+      userId,
+      channelId,
+      undefined,
+      opts,
+      undefined,
+      this.optionDef(path, focused, this.guildOf(channelId)),
+    );
     return rec.choices ?? [];
   }
 
@@ -1105,14 +1333,20 @@ export class DiscordStandin extends EventEmitter {
     return node?.options?.find((o) => o.name === name);
   }
 
-  private commandData(path: string, options: Record<string, string | number | boolean>, focused: string | null, guildId: string): Record<string, unknown> {
+  private commandData(
+    path: string,
+    options: Record<string, string | number | boolean>,
+    focused: string | null,
+    guildId: string,
+  ): Record<string, unknown> {
     const [name, first, second] = path.split(" ") as [string, string | undefined, string | undefined];
     const cmd = this.commandByName(name, guildId);
-    const childOf = (parent: Record<string, unknown> | undefined, n: string) => ((parent?.options as Record<string, unknown>[] | undefined) ?? []).find((o) => o.name === n);
+    const childOf = (parent: Record<string, unknown> | undefined, n: string) =>
+      ((parent?.options as Record<string, unknown>[] | undefined) ?? []).find((o) => o.name === n);
     const group = second ? childOf(cmd, first as string) : undefined;
     const sub = second ?? first;
     const subDef = second ? childOf(group, second) : first ? childOf(cmd, first) : cmd;
-    const optDefs = ((subDef?.options as { name: string; type: number }[] | undefined) ?? []);
+    const optDefs = (subDef?.options as { name: string; type: number }[] | undefined) ?? [];
     const leaf: ApiOption[] = Object.entries(options).map(([k, v]) => {
       const def = optDefs.find((o) => o.name === k);
       const type = def?.type ?? (typeof v === "number" ? 4 : typeof v === "boolean" ? 5 : 3);
@@ -1121,12 +1355,26 @@ export class DiscordStandin extends EventEmitter {
     // USER options arrive with the user and member objects in `resolved`, as Discord sends them
     // (https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-object-resolved-data-structure).
     const picked = leaf.filter((o) => o.type === 6 && typeof o.value === "string" && o.focused !== true);
-    for (const o of picked) if (!this.users.some((u) => u.id === o.value)) throw new HttpError(400, 50035, `options.${o.name}: unknown user ${String(o.value)}`);
+    for (const o of picked)
+      if (!this.users.some((u) => u.id === o.value)) throw new HttpError(400, 50035, `options.${o.name}: unknown user ${String(o.value)}`);
     const resolved = picked.length
       ? {
           resolved: {
             users: Object.fromEntries(picked.map((o) => [o.value, this.userObject(this.user(String(o.value)))])),
-            members: Object.fromEntries(picked.map((o) => [o.value, { roles: [], permissions: this.user(String(o.value)).permissions, joined_at: new Date(0).toISOString(), nick: null, avatar: null, flags: 0, pending: false }])),
+            members: Object.fromEntries(
+              picked.map((o) => [
+                o.value,
+                {
+                  roles: [],
+                  permissions: this.user(String(o.value)).permissions,
+                  joined_at: new Date(0).toISOString(),
+                  nick: null,
+                  avatar: null,
+                  flags: 0,
+                  pending: false,
+                },
+              ]),
+            ),
           },
         }
       : {};
@@ -1136,7 +1384,11 @@ export class DiscordStandin extends EventEmitter {
       type: 1,
       guild_id: guildId,
       ...resolved,
-      options: second ? [{ name: first, type: 2, options: [{ name: sub, type: 1, options: leaf }] }] : sub ? [{ name: sub, type: 1, options: leaf }] : leaf,
+      options: second
+        ? [{ name: first, type: 2, options: [{ name: sub, type: 1, options: leaf }] }]
+        : sub
+          ? [{ name: sub, type: 1, options: leaf }]
+          : leaf,
     };
   }
 
@@ -1149,7 +1401,13 @@ export class DiscordStandin extends EventEmitter {
   }
 
   /** Chooses `values` in select menu `customId` on `message` as `userId`. */
-  async select(userId: string, message: ApiMessage, customId: string, values: string[], opts: DriveOptions = {}): Promise<InteractionRecord> {
+  async select(
+    userId: string,
+    message: ApiMessage,
+    customId: string,
+    values: string[],
+    opts: DriveOptions = {},
+  ): Promise<InteractionRecord> {
     const payload = this.baseInteraction(3, userId, message.channel_id, opts.ageMs);
     payload.message = this.publicCopy(message);
     payload.data = { custom_id: customId, component_type: 3, values };

@@ -127,11 +127,15 @@ export async function openStore<T>(url: string, namespace: string): Promise<Reco
       const upper = `${namespace};`; // ':' + 1: every key of the namespace sorts below it
       let after = prefix;
       for (;;) {
-        const rows = (await sql(`SELECT key${withValues ? ", value" : ""} FROM tables WHERE key > ? AND key < ? ORDER BY key LIMIT ${PAGE}`, after, upper)) as { key: string; value?: string }[];
+        const rows = (await sql(
+          `SELECT key${withValues ? ", value" : ""} FROM tables WHERE key > ? AND key < ? ORDER BY key LIMIT ${PAGE}`,
+          after,
+          upper,
+        )) as { key: string; value?: string }[];
         for (const row of rows) {
           const key = row.key.slice(prefix.length);
           if (key === LEGACY_INDEX_KEY) continue;
-          out.push([key, withValues && row.value !== undefined ? ((deserialize(row.value) as { value?: T } | undefined)?.value) : undefined]);
+          out.push([key, withValues && row.value !== undefined ? (deserialize(row.value) as { value?: T } | undefined)?.value : undefined]);
         }
         if (rows.length < PAGE) break;
         after = rows.at(-1)!.key;

@@ -21,17 +21,20 @@ export function pairKey(a: string, b: string): string {
 /** Meetings after `tables` were played on top of `before`. */
 export function addMeetings(before: Meetings, tables: readonly (readonly string[])[]): Map<string, number> {
   const out = new Map(before);
-  for (const t of tables) for (let i = 0; i < t.length; i++) for (let j = i + 1; j < t.length; j++) {
-    const k = pairKey(t[i]!, t[j]!);
-    out.set(k, (out.get(k) ?? 0) + 1);
-  }
+  for (const t of tables)
+    for (let i = 0; i < t.length; i++)
+      for (let j = i + 1; j < t.length; j++) {
+        const k = pairKey(t[i]!, t[j]!);
+        out.set(k, (out.get(k) ?? 0) + 1);
+      }
   return out;
 }
 
 /** Repeat meetings a seating would make: for each pair at a table, how often they met before. */
 export function repeatsOf(tables: readonly (readonly string[])[], met: Meetings): number {
   let n = 0;
-  for (const t of tables) for (let i = 0; i < t.length; i++) for (let j = i + 1; j < t.length; j++) n += met.get(pairKey(t[i]!, t[j]!)) ?? 0;
+  for (const t of tables)
+    for (let i = 0; i < t.length; i++) for (let j = i + 1; j < t.length; j++) n += met.get(pairKey(t[i]!, t[j]!)) ?? 0;
   return n;
 }
 
@@ -46,19 +49,20 @@ export function tableSizes(n: number, size: number, allowed: readonly number[]):
   let best: number[] | null = null;
   let bestScore = [Infinity, Infinity, Infinity];
   for (let k = 1; k <= Math.floor(n / counts[0]!); k++) {
-    for (const a of counts) for (const b of counts) {
-      if (b < a) continue;
-      // x tables of a and k - x of b make n.
-      const x = a === b ? (k * a === n ? k : -1) : (k * b - n) / (b - a);
-      if (!Number.isInteger(x) || x < 0 || x > k) continue;
-      // Nearest to the asked size first (the table furthest from it), then the most even, then the mean.
-      const score = [Math.max(Math.abs((x < k ? b : a) - size), Math.abs((x > 0 ? a : b) - size)), b - a, Math.abs(n / k - size)];
-      const at = score.findIndex((v, i) => v !== bestScore[i]);
-      if (at >= 0 && score[at]! < bestScore[at]!) {
-        bestScore = score;
-        best = [...Array<number>(k - x).fill(b), ...Array<number>(x).fill(a)];
+    for (const a of counts)
+      for (const b of counts) {
+        if (b < a) continue;
+        // x tables of a and k - x of b make n.
+        const x = a === b ? (k * a === n ? k : -1) : (k * b - n) / (b - a);
+        if (!Number.isInteger(x) || x < 0 || x > k) continue;
+        // Nearest to the asked size first (the table furthest from it), then the most even, then the mean.
+        const score = [Math.max(Math.abs((x < k ? b : a) - size), Math.abs((x > 0 ? a : b) - size)), b - a, Math.abs(n / k - size)];
+        const at = score.findIndex((v, i) => v !== bestScore[i]);
+        if (at >= 0 && score[at]! < bestScore[at]!) {
+          bestScore = score;
+          best = [...Array<number>(k - x).fill(b), ...Array<number>(x).fill(a)];
+        }
       }
-    }
   }
   return best;
 }
@@ -81,7 +85,8 @@ export function sizesWithByes(n: number, size: number, allowed: readonly number[
  * among equals, so byes go round before anyone has a second.
  */
 export function pickByes(standing: readonly string[], count: number, byesSoFar: ReadonlyMap<string, number>): string[] {
-  return standing.map((id, i) => ({ id, i, b: byesSoFar.get(id) ?? 0 }))
+  return standing
+    .map((id, i) => ({ id, i, b: byesSoFar.get(id) ?? 0 }))
     .sort((x, y) => x.b - y.b || y.i - x.i)
     .slice(0, count)
     .map((x) => x.id);
@@ -108,22 +113,24 @@ function improve(tables: string[][], met: Meetings, reach: number): string[][] {
   let better = true;
   for (let pass = 0; better && pass < 50; pass++) {
     better = false;
-    for (let a = 0; a < tables.length; a++) for (let b = a + 1; b < Math.min(tables.length, a + 1 + reach); b++) {
-      const ta = tables[a]!;
-      const tb = tables[b]!;
-      for (let i = 0; i < ta.length; i++) for (let j = 0; j < tb.length; j++) {
-        const before = cost(ta) + cost(tb);
-        const na = ta.slice();
-        const nb = tb.slice();
-        [na[i], nb[j]] = [tb[j]!, ta[i]!];
-        if (cost(na) + cost(nb) < before) {
-          tables[a] = na;
-          tables[b] = nb;
-          better = true;
-          return improve(tables, met, reach);
-        }
+    for (let a = 0; a < tables.length; a++)
+      for (let b = a + 1; b < Math.min(tables.length, a + 1 + reach); b++) {
+        const ta = tables[a]!;
+        const tb = tables[b]!;
+        for (let i = 0; i < ta.length; i++)
+          for (let j = 0; j < tb.length; j++) {
+            const before = cost(ta) + cost(tb);
+            const na = ta.slice();
+            const nb = tb.slice();
+            [na[i], nb[j]] = [tb[j]!, ta[i]!];
+            if (cost(na) + cost(nb) < before) {
+              tables[a] = na;
+              tables[b] = nb;
+              better = true;
+              return improve(tables, met, reach);
+            }
+          }
       }
-    }
   }
   return tables;
 }
@@ -170,7 +177,13 @@ export function seatSwiss(standing: readonly string[], sizes: readonly number[],
  * even field use the circle method (everyone meets everyone once in n - 1 rounds); otherwise a
  * seeded shuffle, seated to avoid repeats and improved by swaps between any tables.
  */
-export function seatRoundRobin(players: readonly string[], sizes: readonly number[], round: number, met: Meetings, seed: string): string[][] {
+export function seatRoundRobin(
+  players: readonly string[],
+  sizes: readonly number[],
+  round: number,
+  met: Meetings,
+  seed: string,
+): string[][] {
   if (sizes.every((s) => s === 2) && players.length % 2 === 0) {
     const n = players.length;
     const fixed = players[0]!;
@@ -272,7 +285,12 @@ export function seatProgressive(finish: readonly (readonly string[])[], sizes: r
     }
   }
   // Within a table: those who came up first, then those who stayed, then those who came down.
-  return tables.map((x, t) => x.slice().sort((a, b) => Math.sign(t - a.origin) - Math.sign(t - b.origin) || better(a, b)).map((m) => m.id));
+  return tables.map((x, t) =>
+    x
+      .slice()
+      .sort((a, b) => Math.sign(t - a.origin) - Math.sign(t - b.origin) || better(a, b))
+      .map((m) => m.id),
+  );
 }
 
 /** How often each pair has been partners, keyed like `Meetings`. */

@@ -78,7 +78,12 @@ export function byeGamePoints(round: RoundResult): number {
  * bye earns in placement points ((size - 1) / 2 for tables of `size`); `rankBy` what counts
  * first (see the module comment).
  */
-export function standings(entrants: readonly string[], rounds: readonly RoundResult[], byePoints: number, rankBy: RankBy = "placement"): Standing[] {
+export function standings(
+  entrants: readonly string[],
+  rounds: readonly RoundResult[],
+  byePoints: number,
+  rankBy: RankBy = "placement",
+): Standing[] {
   const placement = new Map<string, number>(entrants.map((e) => [e, 0]));
   const gamePoints = new Map<string, number>(entrants.map((e) => [e, 0]));
   const games = new Map<string, number>(entrants.map((e) => [e, 0]));
@@ -110,19 +115,21 @@ export function standings(entrants: readonly string[], rounds: readonly RoundRes
   const sorted = entrants.slice().sort((a, b) => order(a, b) || entrants.indexOf(a) - entrants.indexOf(b));
   // Head-to-head within each group still tied after the first three criteria.
   const h2h = new Map<string, number>(entrants.map((e) => [e, 0]));
-  for (let i = 0; i < sorted.length;) {
+  for (let i = 0; i < sorted.length; ) {
     let j = i + 1;
     while (j < sorted.length && order(sorted[i]!, sorted[j]!) === 0) j++;
     const group = new Set(sorted.slice(i, j));
     if (group.size > 1) {
-      for (const round of rounds) for (const t of round.tables) t.players.forEach((id, a) => {
-        if (!group.has(id)) return;
-        t.players.forEach((other, b) => {
-          if (other === id || !group.has(other)) return;
-          if (t.places[a]! < t.places[b]!) add(h2h, id, 1);
-          else if (t.places[a]! > t.places[b]!) add(h2h, id, -1);
-        });
-      });
+      for (const round of rounds)
+        for (const t of round.tables)
+          t.players.forEach((id, a) => {
+            if (!group.has(id)) return;
+            t.players.forEach((other, b) => {
+              if (other === id || !group.has(other)) return;
+              if (t.places[a]! < t.places[b]!) add(h2h, id, 1);
+              else if (t.places[a]! > t.places[b]!) add(h2h, id, -1);
+            });
+          });
       const part = sorted.slice(i, j).sort((a, b) => h2h.get(b)! - h2h.get(a)! || entrants.indexOf(a) - entrants.indexOf(b));
       sorted.splice(i, j - i, ...part);
     }
@@ -132,7 +139,16 @@ export function standings(entrants: readonly string[], rounds: readonly RoundRes
   const out: Standing[] = [];
   sorted.forEach((id, i) => {
     const rank = i > 0 && same(sorted[i - 1]!, id) ? out[i - 1]!.rank : i + 1;
-    out.push({ id, rank, placement: placement.get(id)!, gamePoints: gamePoints.get(id)!, opponents: opponents.get(id)!, headToHead: h2h.get(id)!, games: games.get(id)!, byes: byes.get(id)! });
+    out.push({
+      id,
+      rank,
+      placement: placement.get(id)!,
+      gamePoints: gamePoints.get(id)!,
+      opponents: opponents.get(id)!,
+      headToHead: h2h.get(id)!,
+      games: games.get(id)!,
+      byes: byes.get(id)!,
+    });
   });
   return out;
 }

@@ -8,7 +8,14 @@ import { TableService, type GameTable } from "../../src/bot/tables";
 import { UserError } from "../../src/bot/errors";
 import { orderOfTime } from "../../src/bot/sequencer";
 import { cardenoGame } from "../../src/games/index";
-import { fittingCells, placementProblems, type CardenoConfig, type CardenoMove, type CardenoState, type CardenoView } from "../../src/games/cardeno/game";
+import {
+  fittingCells,
+  placementProblems,
+  type CardenoConfig,
+  type CardenoMove,
+  type CardenoState,
+  type CardenoView,
+} from "../../src/games/cardeno/game";
 import { pieceOf } from "../../src/games/cardeno/pieces";
 import { openStore } from "../../src/store/store";
 
@@ -82,7 +89,9 @@ describe("Cardeno grabs through the table service", () => {
       const now = Date.now();
       const grabs = users.map((u, seat) => ({ u, seat, at: now + Math.floor(Math.random() * 150) }));
       const arrival = [...grabs].sort(() => Math.random() - 0.5);
-      const settled = Promise.allSettled(arrival.map((g) => service.race(CH, g.u, { kind: "grab", piece }, g.at, orderOfTime(g.at) - BigInt(g.seat))));
+      const settled = Promise.allSettled(
+        arrival.map((g) => service.race(CH, g.u, { kind: "grab", piece }, g.at, orderOfTime(g.at) - BigInt(g.seat))),
+      );
       await vi.advanceTimersByTimeAsync(500);
       const results = await settled;
       const after = (await service.get(CH))!.state!;
@@ -121,7 +130,10 @@ describe("Cardeno grabs through the table service", () => {
     const { after } = await missed;
     expect(after.state!.locked[0]).toBe(t + 3000);
     const tryAt = async (at: number) => {
-      const p = service.race(CH, "u1", { kind: "grab", piece: wrong! }, at, orderOfTime(at)).then(() => "accepted", (e: UserError) => e.code);
+      const p = service.race(CH, "u1", { kind: "grab", piece: wrong! }, at, orderOfTime(at)).then(
+        () => "accepted",
+        (e: UserError) => e.code,
+      );
       await vi.advanceTimersByTimeAsync(Math.max(0, at + 300 - Date.now()));
       return p;
     };
@@ -141,7 +153,10 @@ describe("Cardeno grabs through the table service", () => {
     vi.setSystemTime(callAt + 100);
     const taken = s.centre[0]!.piece;
     const missing = s.pile.at(-1)!; // face down under the pile: the grab is refused
-    const result = service.race(CH, "u2", { kind: "grab", piece: missing }, callAt + 50, orderOfTime(callAt + 50)).then(() => "accepted", (e: UserError) => e.code);
+    const result = service.race(CH, "u2", { kind: "grab", piece: missing }, callAt + 50, orderOfTime(callAt + 50)).then(
+      () => "accepted",
+      (e: UserError) => e.code,
+    );
     await vi.advanceTimersByTimeAsync(400);
     expect(await result).toBe("cardeno/not_face_up");
     const after = (await service.get(CH))!;

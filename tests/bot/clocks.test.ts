@@ -35,7 +35,7 @@ async function stores(): Promise<Stores> {
   return {
     tables: await openStore<never>("memory://", "tables"),
     canasta: await openStore<never>("memory://", "canasta"),
-    due: await openStore("memory://", "clocks") as DueStore,
+    due: (await openStore("memory://", "clocks")) as DueStore,
   };
 }
 
@@ -43,8 +43,18 @@ async function stores(): Promise<Stores> {
 function rig(s: Stores, owns?: (guildId: string | null) => boolean): Rig {
   const now = () => Date.now();
   let n = 0;
-  const tables: OnexenoTables = new TableService(s.tables, onexenoGame.definition, { now, newSeed: () => `seed-${++n}` }, onexenoGame.seats);
-  const canasta: CanastaTables = new TableService(s.canasta, canastaGame.definition, { now, newSeed: () => `cseed-${++n}` }, canastaGame.seats);
+  const tables: OnexenoTables = new TableService(
+    s.tables,
+    onexenoGame.definition,
+    { now, newSeed: () => `seed-${++n}` },
+    onexenoGame.seats,
+  );
+  const canasta: CanastaTables = new TableService(
+    s.canasta,
+    canastaGame.definition,
+    { now, newSeed: () => `cseed-${++n}` },
+    canastaGame.seats,
+  );
   const posted: Rig["posted"] = [];
   const kicked: string[] = [];
   const show = async (rec: AnyTable, note: string): Promise<BaseMessageOptions> => ({ content: `${note}\n${clockLines(rec)}` });
@@ -56,8 +66,14 @@ function rig(s: Stores, owns?: (guildId: string | null) => boolean): Rig {
     new DueIndex(s.due),
     async (channelId, payload) => void posted.push({ channelId, payload }),
     (channelId) => kicked.push(channelId),
-    { info: () => {}, error: (m, e) => { throw new Error(`${m}: ${String(e)}`); } },
-    now, owns,
+    {
+      info: () => {},
+      error: (m, e) => {
+        throw new Error(`${m}: ${String(e)}`);
+      },
+    },
+    now,
+    owns,
   );
   return { tables, canasta, clocks, posted, kicked };
 }
@@ -209,7 +225,9 @@ describe("turn clocks", () => {
     await b.clocks.start();
     await vi.advanceTimersByTimeAsync(0);
     // Basic: the timeout, at once; the warning given before the restart is not repeated.
-    expect(b.posted.filter((p) => p.channelId === CH).map((p) => String(p.payload.content))).toEqual([expect.stringContaining("time ran out")]);
+    expect(b.posted.filter((p) => p.channelId === CH).map((p) => String(p.payload.content))).toEqual([
+      expect.stringContaining("time ran out"),
+    ]);
     // Canasta started at 60 s, so its warning (at 150 s) fell due while the bot was down too: given now, once.
     const canastaPosts = () => b.posted.filter((p) => p.channelId === "chan-2");
     expect(canastaPosts().map((p) => String(p.payload.content))).toEqual([expect.stringContaining("your turn runs out")]);
@@ -336,7 +354,9 @@ describe("leave and kick mid-game", () => {
     const g = await r.canasta.start(CH, ann.userId);
     const turnPerson = g.seats[g.state!.turn]!;
     // The seat to move goes: kicked by the host (or, when the host is to move, the host leaves).
-    const rec = (turnPerson.userId === ann.userId ? await r.canasta.leave(CH, ann.userId) : await r.canasta.kick(CH, ann.userId, turnPerson.userId))!;
+    const rec = (
+      turnPerson.userId === ann.userId ? await r.canasta.leave(CH, ann.userId) : await r.canasta.kick(CH, ann.userId, turnPerson.userId)
+    )!;
     expect(rec.seats[g.state!.turn]).toMatchObject({ name: `${turnPerson.name} (left)`, computer: "normal", leftBy: turnPerson.userId });
     expect(rec.turnClock).toMatchObject({ seat: g.state!.turn, due: null }); // its clock stops
     // The computer plays the whole turn (draw or take, melds, discard), each move through the same checks.
@@ -354,6 +374,7 @@ describe("clock option", () => {
     expect(parseClock("90")).toEqual({ turnMs: 90_000, correspondence: false });
     expect(parseClock("5m")).toEqual({ turnMs: 300_000, correspondence: false });
     expect(parseClock("24h")).toEqual({ turnMs: 86_400_000, correspondence: true });
-    for (const bad of ["5", "2h30", "abc", "999h", "none"]) expect(() => parseClock(bad)).toThrow(expect.objectContaining({ code: "input/bad_clock" }));
+    for (const bad of ["5", "2h30", "abc", "999h", "none"])
+      expect(() => parseClock(bad)).toThrow(expect.objectContaining({ code: "input/bad_clock" }));
   });
 });

@@ -5,16 +5,22 @@ import { COMPONENT_VERBS, decodeId, encodeId } from "../../src/bot/customid";
 describe("customId codec", () => {
   it("round-trips verb, revision and arguments", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...COMPONENT_VERBS), fc.nat({ max: 1e9 }), fc.array(fc.stringMatching(/^[A-Za-z0-9,_-]{0,8}$/), { maxLength: 3 }), (verb, rev, args) => {
-        const id = encodeId(verb, rev, ...args);
-        expect(id.length).toBeLessThanOrEqual(100);
-        expect(decodeId(id)).toEqual({ verb, rev, args });
-      }),
+      fc.property(
+        fc.constantFrom(...COMPONENT_VERBS),
+        fc.nat({ max: 1e9 }),
+        fc.array(fc.stringMatching(/^[A-Za-z0-9,_-]{0,8}$/), { maxLength: 3 }),
+        (verb, rev, args) => {
+          const id = encodeId(verb, rev, ...args);
+          expect(id.length).toBeLessThanOrEqual(100);
+          expect(decodeId(id)).toEqual({ verb, rev, args });
+        },
+      ),
     );
   });
 
   it("returns null for foreign or malformed ids", () => {
-    for (const id of ["", "hello", "ox2|join|1", "ox1|Explode!|1", "ox1|x|1", "ox1|join|-1", "ox1|join|x", "ox1|join"]) expect(decodeId(id)).toBeNull();
+    for (const id of ["", "hello", "ox2|join|1", "ox1|Explode!|1", "ox1|x|1", "ox1|join|-1", "ox1|join|x", "ox1|join"])
+      expect(decodeId(id)).toBeNull();
     // A well-formed verb no game owns decodes; routing answers it as unknown (component/unknown).
     expect(decodeId("ox1|explode|1")).toEqual({ verb: "explode", rev: 1, args: [] });
     expect(() => encodeId("Bad Verb", 1)).toThrow(/verb/);

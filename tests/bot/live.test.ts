@@ -69,6 +69,9 @@ describe("steps within a turn", () => {
     expect(await live.editLive("c", { content: "Ben drew", record: "Ben drew from the stock.", rev: [1001, 6] } as never)).toBe(true);
     expect(await live.editLive("c", { content: "Ben laid off", record: "Ben laid off 3♣.", rev: [1002, 7] } as never)).toBe(true);
     await live.shown("c", "m2", "Ben discarded 9♦.", [1003, 8]);
-    expect(edits.at(-1)).toEqual({ id: "m1", content: "-# Ada discarded 2♦; Ben bought 3♣. · Ben drew from the stock. · Ben laid off 3♣." });
+    expect(edits.at(-1)).toEqual({
+      id: "m1",
+      content: "-# Ada discarded 2♦; Ben bought 3♣. · Ben drew from the stock. · Ben laid off 3♣.",
+    });
   });
 });

@@ -23,7 +23,11 @@ describe("KeyedLock", () => {
 
   it("releases the lock when the work throws", async () => {
     const lock = new KeyedLock();
-    await expect(lock.run("k", async () => { throw new Error("boom"); })).rejects.toThrow("boom");
+    await expect(
+      lock.run("k", async () => {
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
     await expect(lock.run("k", async () => 42)).resolves.toBe(42);
   });
 });

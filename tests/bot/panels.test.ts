@@ -18,7 +18,8 @@ import { readRun, type Meld, type RunMeld } from "../../src/games/onze/melds";
 import { playsOnTable, setupOnze, type OnzeState } from "../../src/games/onze/game";
 
 type Json = { components?: { type: number; custom_id?: string; options?: { value: string }[] }[] };
-const rowsOf = (p: BaseMessageOptions) => (p.components ?? []).map((r) => ("toJSON" in r ? (r as { toJSON(): Json }).toJSON() : (r as Json)));
+const rowsOf = (p: BaseMessageOptions) =>
+  (p.components ?? []).map((r) => ("toJSON" in r ? (r as { toJSON(): Json }).toJSON() : (r as Json)));
 
 function checkLimits(p: BaseMessageOptions) {
   const rows = rowsOf(p);
@@ -35,7 +36,22 @@ function checkLimits(p: BaseMessageOptions) {
 }
 
 const table = <T>(state: T, seats: number, game: string) =>
-  ({ schema: 1, channelId: "c", guildId: "g", game, config: {}, hostId: "u0", seats: Array.from({ length: seats }, (_, i) => ({ userId: `u${i}`, name: `P${i}` })), status: "playing", rev: 7, seed: "s", state, moves: [], createdAt: 0, updatedAt: 0 }) as unknown;
+  ({
+    schema: 1,
+    channelId: "c",
+    guildId: "g",
+    game,
+    config: {},
+    hostId: "u0",
+    seats: Array.from({ length: seats }, (_, i) => ({ userId: `u${i}`, name: `P${i}` })),
+    status: "playing",
+    rev: 7,
+    seed: "s",
+    state,
+    moves: [],
+    createdAt: 0,
+    updatedAt: 0,
+  }) as unknown;
 
 describe("private panels stay inside Discord's limits", () => {
   it("ONEXENO: placements are paged (shown here with pages of 4) and every page stays within limits", async () => {
@@ -74,10 +90,22 @@ describe("private panels stay inside Discord's limits", () => {
     const deck = canastaDeck(1);
     const hand = deck.slice(0, 40);
     const rest = deck.slice(40);
-    const s = { ...s0, turn: 0, phase: "meld" as const, hands: [hand, rest.slice(0, 15)], stack: rest.slice(15, 29), pile: [rest[29]!], mustMeld: null };
+    const s = {
+      ...s0,
+      turn: 0,
+      phase: "meld" as const,
+      hands: [hand, rest.slice(0, 15)],
+      stack: rest.slice(15, 29),
+      pile: [rest[29]!],
+      mustMeld: null,
+    };
     const p = await canastaHandPayload(table(s, 2, "canasta") as CanastaTable, "u0");
     const rows = checkLimits(p);
-    const discards = rows.flatMap((x) => x.components ?? []).filter((c) => c.custom_id?.includes("|cdisc|")).flatMap((c) => c.options ?? []).map((o) => Number(o.value));
+    const discards = rows
+      .flatMap((x) => x.components ?? [])
+      .filter((c) => c.custom_id?.includes("|cdisc|"))
+      .flatMap((c) => c.options ?? [])
+      .map((o) => Number(o.value));
     expect(new Set(discards)).toEqual(new Set(hand));
     expect(rows.flatMap((x) => x.components ?? []).some((c) => c.custom_id?.includes("|cmeld|"))).toBe(true);
   });
@@ -87,15 +115,26 @@ describe("private panels stay inside Discord's limits", () => {
     for (let i = 0; i < 40; i++) {
       const s0 = bigPileState(`suggest-${i}`, 4 + (i % 20));
       const took = canastaDef.apply(s0, s0.turn, { kind: "take", count: s0.pile.length }, undefined);
-      const s = took.ok ? { ...took.value, version: s0.version + 1 } : { ...s0, phase: "meld" as const, hands: s0.hands.map((h, k) => (k === s0.turn ? [...h, ...s0.pile] : h)) };
+      const s = took.ok
+        ? { ...took.value, version: s0.version + 1 }
+        : { ...s0, phase: "meld" as const, hands: s0.hands.map((h, k) => (k === s0.turn ? [...h, ...s0.pile] : h)) };
       const rec = table(s, 8, "canasta") as CanastaTable;
       const user = `u${s.turn}`;
       const p = await canastaHandPayload(rec, user);
-      const menu = checkLimits(p).flatMap((x) => x.components ?? []).find((c) => c.custom_id?.includes("|cmeld|")) as { options?: { label: string; description?: string; value: string }[] } | undefined;
+      const menu = checkLimits(p)
+        .flatMap((x) => x.components ?? [])
+        .find((c) => c.custom_id?.includes("|cmeld|")) as
+        | { options?: { label: string; description?: string; value: string }[] }
+        | undefined;
       const options = menu?.options ?? [];
       const texts = options.map((o) => `${o.label} | ${o.description}`);
       expect(new Set(texts).size, texts.join("\n")).toBe(texts.length);
-      const sets = options.map((o) => decodeRow(o.value)!.map((c) => c.card & 0xff).sort((a, b) => a - b).join("."));
+      const sets = options.map((o) =>
+        decodeRow(o.value)!
+          .map((c) => c.card & 0xff)
+          .sort((a, b) => a - b)
+          .join("."),
+      );
       expect(new Set(sets).size).toBe(sets.length);
       // ★ marks exactly the rows that lay the owed card, and they come first.
       const owed = options.map((o) => decodeRow(o.value)!.some((c) => c.card === s.mustMeld));
@@ -118,11 +157,32 @@ describe("Onze panel", () => {
     if (!base.ok) throw new Error();
     // Ada (seat 0) is down and holds cards that fit many melds: runs of every suit on every seat.
     const runs = (seat: number): Meld[] =>
-      [0, 1, 2, 3].map((suit) => readRun([5, 6, 7, 8].map((rank) => faceFor(suit, rank) + 52 * seat))).filter((m): m is RunMeld => typeof m !== "string");
+      [0, 1, 2, 3]
+        .map((suit) => readRun([5, 6, 7, 8].map((rank) => faceFor(suit, rank) + 52 * seat)))
+        .filter((m): m is RunMeld => typeof m !== "string");
     const melds = [0, 1].map(runs);
-    const hand = [faceFor(0, 4), faceFor(1, 4), faceFor(2, 4), faceFor(3, 4), faceFor(0, 9), faceFor(1, 9), faceFor(2, 9), faceFor(3, 9), 104, 2 + 52];
+    const hand = [
+      faceFor(0, 4),
+      faceFor(1, 4),
+      faceFor(2, 4),
+      faceFor(3, 4),
+      faceFor(0, 9),
+      faceFor(1, 9),
+      faceFor(2, 9),
+      faceFor(3, 9),
+      104,
+      2 + 52,
+    ];
     const used = new Set([...hand, ...melds.flat().flatMap((m) => m.cards)]);
-    const state: OnzeState = { ...base.value, turn: 0, phase: "play", hands: [hand, [], [], []], melds: [melds[0]!, melds[1]!, [], []], down: [true, true, false, false], stock: ONZE_DECK.filter((c) => !used.has(c)) };
+    const state: OnzeState = {
+      ...base.value,
+      turn: 0,
+      phase: "play",
+      hands: [hand, [], [], []],
+      melds: [melds[0]!, melds[1]!, [], []],
+      down: [true, true, false, false],
+      stock: ONZE_DECK.filter((c) => !used.has(c)),
+    };
     const rec = table(state, 4, "onze") as OnzeTable;
     const all = playsOnTable(state, 0).filter((m) => m.kind === "layoff");
     expect(all.length).toBeGreaterThan(25);

@@ -57,7 +57,10 @@ describe("the rating service", () => {
 
   it("counts only people against each other: computers and taken-over seats are left out", async () => {
     const svc = await service();
-    const table = { guildId: "g1", seats: [seat("ada"), seat("cpu-1", { computer: "normal" }), seat("cpu-2", { computer: "normal", leftBy: "dev" }), seat("ben")] };
+    const table = {
+      guildId: "g1",
+      seats: [seat("ada"), seat("cpu-1", { computer: "normal" }), seat("cpu-2", { computer: "normal", leftBy: "dev" }), seat("ben")],
+    };
     // The computer won; among the people, Ben (3rd overall) beat Ada (4th).
     await svc.record(table, "canasta", { scores: [5, 50, 40, 20], winners: [1] }, null);
     const board = await svc.board("g1", "canasta");
@@ -65,7 +68,14 @@ describe("the rating service", () => {
     const expected = rate([[rating()], [rating()]], { rank: [4, 3] });
     expect(board.players.ben).toMatchObject({ mu: expected[1]![0]!.mu, wins: 1, recent: [expect.objectContaining({ place: 1, of: 2 })] });
     // One person against computers only: nothing to rate, nothing saved.
-    expect(await svc.record({ guildId: "g1", seats: [seat("ada"), seat("cpu-1", { computer: "easy" })] }, "onze", { scores: [0, 10], winners: [0] }, null)).toBeNull();
+    expect(
+      await svc.record(
+        { guildId: "g1", seats: [seat("ada"), seat("cpu-1", { computer: "easy" })] },
+        "onze",
+        { scores: [0, 10], winners: [0] },
+        null,
+      ),
+    ).toBeNull();
     expect((await svc.board("g1", "onze")).players).toEqual({});
   });
 
@@ -73,20 +83,35 @@ describe("the rating service", () => {
     const svc = await service();
     const table = { guildId: "g1", seats: [seat("ada"), seat("ben"), seat("cleo"), seat("dev")] };
     await svc.record(table, "onexeno-partners", { scores: [40, 25, 40, 25], winners: [0, 2] }, [0, 1, 0, 1]);
-    const expected = rate([[rating(), rating()], [rating(), rating()]], { rank: [1, 3] });
+    const expected = rate(
+      [
+        [rating(), rating()],
+        [rating(), rating()],
+      ],
+      { rank: [1, 3] },
+    );
     const board = await svc.board("g1", "onexeno-partners");
     expect(board.players.cleo).toMatchObject({ mu: expected[0]![1]!.mu, wins: 1 });
     expect(board.players.dev).toMatchObject({ mu: expected[1]![1]!.mu, wins: 0, recent: [expect.objectContaining({ place: 2, of: 2 })] });
     expect((await svc.board("g2", "onexeno-partners")).players).toEqual({});
     expect((await svc.board("g1", "onexeno-basic")).players).toEqual({});
-    expect((await svc.top("g1", "onexeno-partners")).map((r) => r.userId).slice(0, 2).sort()).toEqual(["ada", "cleo"]);
+    expect(
+      (await svc.top("g1", "onexeno-partners"))
+        .map((r) => r.userId)
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(["ada", "cleo"]);
     const mine = await svc.player("g1", "dev", ["onexeno-basic", "onexeno-partners"]);
     expect(mine).toEqual([expect.objectContaining({ game: "onexeno-partners", rank: 3, of: 4 })]);
   });
 
   it("counts every one of many results finishing at once in one server", async () => {
     const svc = await service();
-    await Promise.all(Array.from({ length: 12 }, (_, i) => svc.record({ guildId: "g1", seats: [seat("ada"), seat(`p${i}`)] }, "onze", { scores: [0, 10], winners: [0] }, null)));
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        svc.record({ guildId: "g1", seats: [seat("ada"), seat(`p${i}`)] }, "onze", { scores: [0, 10], winners: [0] }, null),
+      ),
+    );
     const board = await svc.board("g1", "onze");
     expect(board.players.ada).toMatchObject({ games: 12, wins: 12 });
     expect(Object.keys(board.players)).toHaveLength(13);

@@ -5,7 +5,9 @@ import { openStore } from "../../src/store/store";
 import { solitaireHint } from "../../src/games/onexeno/solitaire";
 
 async function service() {
-  return new SolitaireService(await openStore<SolitaireRecord>("memory://", "s"), await openStore<Leaderboard>("memory://", "l"), () => Date.UTC(2026, 10, 21, 12));
+  return new SolitaireService(await openStore<SolitaireRecord>("memory://", "s"), await openStore<Leaderboard>("memory://", "l"), () =>
+    Date.UTC(2026, 10, 21, 12),
+  );
 }
 
 /** Plays with the hint until the largest square is at least `square` (or the game ends), then resigns. */

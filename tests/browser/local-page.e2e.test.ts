@@ -5,7 +5,9 @@
  * screenshot to tests/__output__/local-page.png.
  */
 /* global document: the callbacks below run inside the page. */
-declare const document: { querySelectorAll(s: string): ArrayLike<{ textContent: string | null }> & Iterable<{ textContent: string | null }> };
+declare const document: {
+  querySelectorAll(s: string): ArrayLike<{ textContent: string | null }> & Iterable<{ textContent: string | null }>;
+};
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -89,20 +91,31 @@ async function playWholeGame(): Promise<void> {
     for (; turns < 200; turns++) {
       // Wait for a table newer than the one acted on last: over, or Ada's turn on a new revision
       // (the revision is in the Pass button's customId), so an old picture is never acted on.
-      const handle = await page.waitForFunction((prev) => {
-        const msgs = [...document.querySelectorAll("article.message:not(.ephemeral)")] as unknown as { textContent: string | null; querySelector(s: string): { getAttribute(a: string): string | null } | null }[];
-        const last = msgs.at(-1);
-        const t = last?.textContent ?? "";
-        if (t.includes("Session over")) return "over";
-        const rev = last?.querySelector("button[data-custom-id^='ox1|pass|']")?.getAttribute("data-custom-id") ?? "";
-        return t.includes("@Ada, your turn") && rev !== prev ? rev : false;
-      }, seenRev, { timeout: 60_000 });
+      const handle = await page.waitForFunction(
+        (prev) => {
+          const msgs = [...document.querySelectorAll("article.message:not(.ephemeral)")] as unknown as {
+            textContent: string | null;
+            querySelector(s: string): { getAttribute(a: string): string | null } | null;
+          }[];
+          const last = msgs.at(-1);
+          const t = last?.textContent ?? "";
+          if (t.includes("Session over")) return "over";
+          const rev = last?.querySelector("button[data-custom-id^='ox1|pass|']")?.getAttribute("data-custom-id") ?? "";
+          return t.includes("@Ada, your turn") && rev !== prev ? rev : false;
+        },
+        seenRev,
+        { timeout: 60_000 },
+      );
       const state = (await handle.jsonValue()) as string;
       if (turns === 0) {
         // Messages are updated in place: once the lobby has become a one-line record, its DOM
         // node is marked, and it must be the very same node at the end of the game.
         await page.waitForFunction(() => {
-          const first = (globalThis as unknown as { document: { querySelector(s: string): { querySelector(s: string): unknown; dataset: Record<string, string> } | null } }).document.querySelector("article.message");
+          const first = (
+            globalThis as unknown as {
+              document: { querySelector(s: string): { querySelector(s: string): unknown; dataset: Record<string, string> } | null };
+            }
+          ).document.querySelector("article.message");
           if (!first || first.querySelector("button, img")) return false;
           first.dataset.kept = "yes";
           return true;
@@ -137,7 +150,12 @@ async function playWholeGame(): Promise<void> {
     expect(final).toContain("Session over");
     expect(await page.locator("article.message[data-kept='yes']").count()).toBe(1);
     // One current picture per table: every older table message is a one-line record.
-    await page.waitForFunction(() => (globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }).document.querySelectorAll("article.message:not(.ephemeral) .attachment img").length === 1);
+    await page.waitForFunction(
+      () =>
+        (globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }).document.querySelectorAll(
+          "article.message:not(.ephemeral) .attachment img",
+        ).length === 1,
+    );
     expect(await page.locator("article.message:not(.ephemeral) .subtext").count()).toBeGreaterThan(10);
     expect(turns).toBeGreaterThan(3);
     expect(handChecked).toBe(true);
@@ -155,7 +173,13 @@ async function playWholeGame(): Promise<void> {
     const threadName = ((await link.textContent()) ?? "").replace(/^#/, "");
     expect(threadName).toContain("solitaire");
     await link.click();
-    await page.waitForFunction((name) => (globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null } | null } }).document.querySelector("#channel-name")?.textContent === name, threadName);
+    await page.waitForFunction(
+      (name) =>
+        (globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null } | null } }).document.querySelector(
+          "#channel-name",
+        )?.textContent === name,
+      threadName,
+    );
     await page.waitForSelector("button.component:text('Draw 3')");
     expect(h.log.errors).toEqual([]);
     expect(pageErrors).toEqual([]);

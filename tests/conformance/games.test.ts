@@ -37,10 +37,23 @@ interface Entry {
   readonly play: SeatPlay<AnyState, unknown> | null;
 }
 
-const rules = (id: string) => TABLE_GAME_RULES.find((g) => g.id === id) as unknown as { definition: Def; seats: SeatPlay<AnyState, unknown> };
+const rules = (id: string) =>
+  TABLE_GAME_RULES.find((g) => g.id === id) as unknown as { definition: Def; seats: SeatPlay<AnyState, unknown> };
 const ENTRIES: Entry[] = [
-  { name: "ONEXENO basic", def: rules("onexeno").definition, config: { variant: "basic", hands: 1 }, seats: 3, play: rules("onexeno").seats },
-  { name: "ONEXENO partners", def: rules("onexeno").definition, config: { variant: "partners", hands: 1 }, seats: 4, play: rules("onexeno").seats },
+  {
+    name: "ONEXENO basic",
+    def: rules("onexeno").definition,
+    config: { variant: "basic", hands: 1 },
+    seats: 3,
+    play: rules("onexeno").seats,
+  },
+  {
+    name: "ONEXENO partners",
+    def: rules("onexeno").definition,
+    config: { variant: "partners", hands: 1 },
+    seats: 4,
+    play: rules("onexeno").seats,
+  },
   { name: "canasta", def: rules("canasta").definition, config: { target: 200 }, seats: 2, play: rules("canasta").seats },
   { name: "Onze", def: rules("onze").definition, config: {}, seats: 3, play: rules("onze").seats },
   { name: "Cardeno", def: rules("cardeno").definition, config: { pace: 1, rounds: 1 }, seats: 3, play: rules("cardeno").seats },
@@ -94,7 +107,9 @@ function playout(e: Entry, seed: string, each: (s: AnyState, step: number, at: n
     }
     const seat = e.play?.turnOf?.(s) ?? e.def.actors(s)[0]!;
     // Without a computer (solitaire): the first legal move that is not resigning (a placement before a draw).
-    const move = e.play?.computerMove ? e.play.computerMove(s, seat, levels[seat]!, rng) : e.def.legalMoves(s, seat).find((m) => (m as { kind: string }).kind !== "resign");
+    const move = e.play?.computerMove
+      ? e.play.computerMove(s, seat, levels[seat]!, rng)
+      : e.def.legalMoves(s, seat).find((m) => (m as { kind: string }).kind !== "resign");
     apply(seat, move, now);
   }
   return { final: s, log };
@@ -127,7 +142,8 @@ describe.each(ENTRIES)("$name conforms to the engine contract", (e) => {
       checked++;
       for (let v = 0; v < e.seats; v++) {
         const view = e.def.view(s, v);
-        for (const secret of secrets(s, v)) expect(holds(view, secret), `seat ${v} sees ${JSON.stringify(secret)} at step ${step}`).toBe(false);
+        for (const secret of secrets(s, v))
+          expect(holds(view, secret), `seat ${v} sees ${JSON.stringify(secret)} at step ${step}`).toBe(false);
       }
       for (const secret of secrets(s, -1)) expect(holds(e.def.view(s, null), secret)).toBe(false);
       const actors = e.def.actors(s);
@@ -140,9 +156,11 @@ describe.each(ENTRIES)("$name conforms to the engine contract", (e) => {
       }
       const refusals: unknown[] = [];
       const idle = Array.from({ length: e.seats }, (_, i) => i).find((i) => !actors.includes(i));
-      if (idle !== undefined) refusals.push(applyAction(e.def, s, { seat: idle, move: e.def.legalMoves(s, actors[0]!)[0], version: s.version }));
+      if (idle !== undefined)
+        refusals.push(applyAction(e.def, s, { seat: idle, move: e.def.legalMoves(s, actors[0]!)[0], version: s.version }));
       refusals.push(applyAction(e.def, s, { seat: actors[0]!, move: e.def.legalMoves(s, actors[0]!)[0], version: s.version + 1 }));
-      for (const junk of [{ kind: "no-such-move" }, {}, null, "draw", 7]) refusals.push(applyAction(e.def, s, { seat: actors[0]!, move: junk, version: s.version, at: 1 }));
+      for (const junk of [{ kind: "no-such-move" }, {}, null, "draw", 7])
+        refusals.push(applyAction(e.def, s, { seat: actors[0]!, move: junk, version: s.version, at: 1 }));
       for (const r of refusals as { ok: boolean; error?: { code: string; message: string } }[]) {
         expect(r.ok).toBe(false);
         expect(r.error!.code).toMatch(CODE);
@@ -152,7 +170,6 @@ describe.each(ENTRIES)("$name conforms to the engine contract", (e) => {
     expect(checked).toBeGreaterThan(3);
   });
 });
-
 
 it("the hidden-card search finds a hand wherever a view would carry it (guards the check itself)", () => {
   expect(holds({ seats: [{ cards: [3, 1, 2] }] }, [1, 2, 3])).toBe(true);

@@ -28,7 +28,8 @@ async function noLeak(m: ApiMessage): Promise<void> {
   }
   const text = JSON.stringify({ c: m.content, a: m.attachments.map((a) => a.description ?? "") });
   // a discarded card is named once it is public; names of cards still in hands must not appear in alt text
-  for (const hand of rec.state.hands) for (const c of hand) expect(JSON.stringify(m.attachments.map((a) => a.description ?? ""))).not.toContain(cardName(idOf(c)));
+  for (const hand of rec.state.hands)
+    for (const c of hand) expect(JSON.stringify(m.attachments.map((a) => a.description ?? ""))).not.toContain(cardName(idOf(c)));
   expect(text.length).toBeGreaterThan(0);
 }
 
@@ -140,11 +141,18 @@ describe("canasta through the stand-in", () => {
     const final = await h.waitForPublic(GENERAL, (m) => m.content.includes("Session over"));
     // One live picture: every older table message of the session is a one-line record.
     await h.bot.live.drain();
-    expect(sb.visibleMessages(GENERAL, null).filter((m) => m.attachments.length > 0).map((m) => m.id)).toEqual([final.id]);
+    expect(
+      sb
+        .visibleMessages(GENERAL, null)
+        .filter((m) => m.attachments.length > 0)
+        .map((m) => m.id),
+    ).toEqual([final.id]);
     const png = h.standin.attachmentBytes(final.attachments[0]!);
     const out = join(import.meta.dirname, "..", "__output__");
     mkdirSync(out, { recursive: true });
     writeFileSync(join(out, "canasta-final.png"), png!);
-    console.log(`Canasta e2e: ${stats.turns} turns, ${rec?.state?.results.length} hands, melds ${stats.melds}, extensions ${stats.extends}, takes ${stats.takes}, panel turns ${stats.panel}, totals ${rec?.state?.totals.join("/")}`);
+    console.log(
+      `Canasta e2e: ${stats.turns} turns, ${rec?.state?.results.length} hands, melds ${stats.melds}, extensions ${stats.extends}, takes ${stats.takes}, panel turns ${stats.panel}, totals ${rec?.state?.totals.join("/")}`,
+    );
   });
 });

@@ -22,12 +22,19 @@ type Table = AnyTable & { state: CardenoState | null };
 
 /** The newest private message of `user` in `channel` (their panel). */
 function panelOf(h: Harness, channel: string, user: string): ApiMessage | undefined {
-  return h.standin.visibleMessages(channel, user).filter((m) => m.visibleTo === user).at(-1);
+  return h.standin
+    .visibleMessages(channel, user)
+    .filter((m) => m.visibleTo === user)
+    .at(-1);
 }
 
 /** Buttons of a message: customId, label, style. */
 function buttons(m: ApiMessage): { id: string; label: string; style: number }[] {
-  return m.components.flatMap((row) => ((row.components as { custom_id?: string; label?: string; style?: number; type: number }[]) ?? []).filter((c) => c.type === 2).map((c) => ({ id: c.custom_id ?? "", label: c.label ?? "", style: c.style ?? 0 })));
+  return m.components.flatMap((row) =>
+    ((row.components as { custom_id?: string; label?: string; style?: number; type: number }[]) ?? [])
+      .filter((c) => c.type === 2)
+      .map((c) => ({ id: c.custom_id ?? "", label: c.label ?? "", style: c.style ?? 0 })),
+  );
 }
 
 describe("Cardeno: people racing in real time", () => {
@@ -72,7 +79,10 @@ describe("Cardeno: people racing in real time", () => {
     const grabbed = await sb.click(ADA, green.p, green.b.id);
     expect(grabbed.refusals).toEqual([]);
     // Held for ordering, the click is deferred; the panel then says what the grab did.
-    await h.until("the grab's result on Ada's panel", () => /✅ .* → [A-E][1-5]|❌ Too late/.test(panelOf(h, GENERAL, ADA)?.content ?? "") || null);
+    await h.until(
+      "the grab's result on Ada's panel",
+      () => /✅ .* → [A-E][1-5]|❌ Too late/.test(panelOf(h, GENERAL, ADA)?.content ?? "") || null,
+    );
 
     // /cardeno grab with autocomplete: the pieces that fit come first and say where.
     const choice = await h.until("a piece that fits Ben", async () => {
@@ -89,13 +99,19 @@ describe("Cardeno: people racing in real time", () => {
     // Ada's was made 120 ms earlier (its snowflake says so): Ada gets it.
     let contested = false;
     for (let attempt = 0; attempt < 20 && !contested; attempt++) {
-      const both = await h.until("a face-up piece that fits both Ada and Cleo", async () => {
-        const s = (await table(GENERAL))?.state;
-        if (!s || s.phase !== "race") return null;
-        const now = Date.now();
-        if ((s.locked[0] ?? 0) > now || (s.locked[2] ?? 0) > now) return null;
-        return s.centre.find((f) => fittingCells(s, 0, pieceOf(f.piece)).length && fittingCells(s, 2, pieceOf(f.piece)).length)?.piece ?? null;
-      }, 240_000);
+      const both = await h.until(
+        "a face-up piece that fits both Ada and Cleo",
+        async () => {
+          const s = (await table(GENERAL))?.state;
+          if (!s || s.phase !== "race") return null;
+          const now = Date.now();
+          if ((s.locked[0] ?? 0) > now || (s.locked[2] ?? 0) > now) return null;
+          return (
+            s.centre.find((f) => fittingCells(s, 0, pieceOf(f.piece)).length && fittingCells(s, 2, pieceOf(f.piece)).length)?.piece ?? null
+          );
+        },
+        240_000,
+      );
       const onTable = await h.until("its button on the table (edited in place)", async () => {
         const s = (await table(GENERAL))?.state;
         if (!s || s.phase !== "race" || !s.centre.some((f) => f.piece === both)) return "gone" as const;
@@ -121,19 +137,32 @@ describe("Cardeno: people racing in real time", () => {
     expect(contested).toBe(true);
 
     // A wrong grab: a face-up piece that fits nothing open on Ben's board locks him out.
-    const wrong = await h.until("a piece that fits nothing of Ben's", async () => {
-      const s = (await table(GENERAL))?.state;
-      if (!s || s.phase !== "race" || (s.locked[1] ?? 0) > Date.now()) return null;
-      return s.centre.find((f) => fittingCells(s, 1, pieceOf(f.piece)).length === 0)?.piece ?? null;
-    }, 240_000);
+    const wrong = await h.until(
+      "a piece that fits nothing of Ben's",
+      async () => {
+        const s = (await table(GENERAL))?.state;
+        if (!s || s.phase !== "race" || (s.locked[1] ?? 0) > Date.now()) return null;
+        return s.centre.find((f) => fittingCells(s, 1, pieceOf(f.piece)).length === 0)?.piece ?? null;
+      },
+      240_000,
+    );
     const miss = await sb.command(BEN, GENERAL, "cardeno grab", { piece: String(wrong) });
     if (!miss.original?.content.includes("race of this round is over")) {
       expect(miss.original?.content).toContain("locked out for 3 s");
       const again = await sb.command(BEN, GENERAL, "cardeno grab", { piece: String(wrong) });
       const st = (await table(GENERAL))!;
-      const why = JSON.stringify({ missAt: Number((BigInt(miss.id) >> 22n) + 1420070400000n), againAt: Number((BigInt(again.id) >> 22n) + 1420070400000n), locked: st.state?.locked, phase: st.state?.phase, round: st.state?.round, tail: st.moves.slice(-6) });
+      const why = JSON.stringify({
+        missAt: Number((BigInt(miss.id) >> 22n) + 1420070400000n),
+        againAt: Number((BigInt(again.id) >> 22n) + 1420070400000n),
+        locked: st.state?.locked,
+        phase: st.state?.phase,
+        round: st.state?.round,
+        tail: st.moves.slice(-6),
+      });
       // Within 3 s of the miss: still locked. Later (a slow machine): a second miss, locked anew.
-      expect(again.original?.content, why).toMatch(/locked out for \d\.\d s more|locked out for 3 s|race of this round is over|not face up/);
+      expect(again.original?.content, why).toMatch(
+        /locked out for \d\.\d s more|locked out for 3 s|race of this round is over|not face up/,
+      );
     }
     // Nothing anyone did put a piece in two places.
     expect(placementProblems((await table(GENERAL))!.state!)).toEqual([]);
@@ -158,18 +187,24 @@ describe("Cardeno: people racing in real time", () => {
       return s?.phase === "race" ? Date.now() : null;
     });
     // Twelve pieces turned at 3 s (state, not a sleep): about 36 s of racing.
-    await h.until("twelve pieces turned", async () => {
-      const rec = await table(CARD_ROOM);
-      const calls = rec?.moves.filter((m) => m.seat === -1).length ?? 0;
-      return calls >= 14 || rec?.state?.phase !== "race" ? true : null;
-    }, 300_000);
+    await h.until(
+      "twelve pieces turned",
+      async () => {
+        const rec = await table(CARD_ROOM);
+        const calls = rec?.moves.filter((m) => m.seat === -1).length ?? 0;
+        return calls >= 14 || rec?.state?.phase !== "race" ? true : null;
+      },
+      300_000,
+    );
     const raceTo = Date.now();
     const seconds = (raceTo - raceFrom) / 1000;
     const inRace = sb.edits.filter((e) => e.channelId === CARD_ROOM && e.at >= raceFrom && e.at <= raceTo);
     const channelEdits = inRace.filter((e) => !e.ephemeral);
     const panelEdits = inRace.filter((e) => e.ephemeral);
     const posts = sb.visibleMessages(CARD_ROOM, null).filter((m) => Number((BigInt(m.id) >> 22n) + 1420070400000n) >= raceFrom).length;
-    console.log(`cardeno pace 3 s, 3 computers + 1 person, ${seconds.toFixed(1)} s of race: ${channelEdits.length} table edits (${(channelEdits.length / seconds).toFixed(2)}/s), ${panelEdits.length} panel edits (${(panelEdits.length / seconds).toFixed(2)}/s), ${posts} new messages`);
+    console.log(
+      `cardeno pace 3 s, 3 computers + 1 person, ${seconds.toFixed(1)} s of race: ${channelEdits.length} table edits (${(channelEdits.length / seconds).toFixed(2)}/s), ${panelEdits.length} panel edits (${(panelEdits.length / seconds).toFixed(2)}/s), ${posts} new messages`,
+    );
     // Coalesced: never two edits of the table within the gap (1.2 s), whatever happened.
     const gaps = channelEdits.slice(1).map((e, i) => e.at - channelEdits[i]!.at);
     for (const g of gaps) expect(g).toBeGreaterThanOrEqual(1000);
@@ -199,22 +234,30 @@ describe("Cardeno: two people race from their panels to the poker reveal", () =>
     // Each clicks the first green button of their panel whenever there is one (state waits only).
     for (let i = 0; i < 400; i++) {
       const s = (await table())?.state;
-      if (!s || s.phase !== "race" && s.phase !== "countdown") break;
-      const clicked = await h.until("a green button on a panel, or the race's end", async () => {
-        const now = (await table())?.state;
-        if (!now || (now.phase !== "race" && now.phase !== "countdown")) return "over";
-        for (const user of [ADA, BEN]) {
-          const p = panelOf(h, GENERAL, user);
-          const b = p && buttons(p).find((x) => x.style === 3 && x.id.split("|")[1] === "cdgrab");
-          if (p && b) return { user, p, b };
-        }
-        return null;
-      }, 300_000);
+      if (!s || (s.phase !== "race" && s.phase !== "countdown")) break;
+      const clicked = await h.until(
+        "a green button on a panel, or the race's end",
+        async () => {
+          const now = (await table())?.state;
+          if (!now || (now.phase !== "race" && now.phase !== "countdown")) return "over";
+          for (const user of [ADA, BEN]) {
+            const p = panelOf(h, GENERAL, user);
+            const b = p && buttons(p).find((x) => x.style === 3 && x.id.split("|")[1] === "cdgrab");
+            if (p && b) return { user, p, b };
+          }
+          return null;
+        },
+        300_000,
+      );
       if (clicked === "over") break;
       const r = await sb.click(clicked.user, clicked.p, clicked.b.id, { allowFailure: true });
       expect(r.refusals).toEqual([]);
     }
-    const reveal = await h.until("the poker reveal", async () => ((await table())?.state?.phase === "reveal" ? (await table())!.state! : null), 300_000);
+    const reveal = await h.until(
+      "the poker reveal",
+      async () => ((await table())?.state?.phase === "reveal" ? (await table())!.state! : null),
+      300_000,
+    );
     expect(reveal.double ?? reveal.cardeno).not.toBeNull();
     // Ada's panel offers her pieces; she picks the first two as her hand instead of the bot's pick.
     const adaPanel = await h.until("Ada's panel with the hand menu", () => {
@@ -226,7 +269,10 @@ describe("Cardeno: two people race from their panels to the poker reveal", () =>
     const chose = await sb.select(ADA, adaPanel, Harness.idOf(adaPanel, "cdhand"), pick);
     expect(chose.refusals).toEqual([]);
     await h.until("Ada's panel to say what she chose", () => /Hand chosen/.test(panelOf(h, GENERAL, ADA)?.content ?? "") || null);
-    await h.until("Ada's hand chosen", async () => ((await table())?.state?.hands[0]?.join() === pick.join() || (await table())?.state?.phase !== "reveal") || null);
+    await h.until(
+      "Ada's hand chosen",
+      async () => (await table())?.state?.hands[0]?.join() === pick.join() || (await table())?.state?.phase !== "reveal" || null,
+    );
     const benPanel = await h.until("Ben's panel with Keep", () => {
       const p = panelOf(h, GENERAL, BEN);
       return p && Harness.ids(p, "cdkeep").length ? p : null;
@@ -283,7 +329,8 @@ describe("Cardeno: a 5-round game of computers on a fast clock, with a restart m
         expect(after.round).toBe(before.round);
         before.boards.forEach((b, seat) => b.forEach((p, cell) => (p === null ? undefined : expect(after.boards[seat]![cell]).toBe(p))));
         const kept = before.centre.map((f) => f.piece).filter((p) => !after.boards.some((b) => b.includes(p)));
-        for (const p of kept) expect(after.centre.some((f) => f.piece === p) || after.pile.includes(p) || after.phase !== "race").toBe(true);
+        for (const p of kept)
+          expect(after.centre.some((f) => f.piece === p) || after.pile.includes(p) || after.phase !== "race").toBe(true);
         // Resumed, not caught up: the minute the bot was down did not turn a piece for every
         // second missed (pace 1), and nothing else happened before the resume.
         const resumedAt = next.moves.findIndex((m, i) => i >= frozen!.moves.length && (m.move as { kind: string }).kind === "resume");
@@ -326,7 +373,10 @@ describe("Cardeno: a 5-round game of computers on a fast clock, with a restart m
       writeFileSync(`${process.env.CARDENO_PICTURES}/final.png`, bytes!);
     }
     // Announcements were posted as they happened: CARDENO, DOUBLE and POKER in the channel.
-    const said = sb.visibleMessages(GENERAL, null).map((m) => m.content).join("\n");
+    const said = sb
+      .visibleMessages(GENERAL, null)
+      .map((m) => m.content)
+      .join("\n");
     expect(said).toContain("CARDENO!");
     expect(said).toContain("POKER-CARDENO");
   }, 600_000);
@@ -352,15 +402,19 @@ describe("Cardeno: the channel's message bucket at the fastest pace", () => {
     await h.until("the game to end", async () => (await table())?.status === "over", 300_000);
     const last = await h.waitForPublic(CARD_ROOM, (m) => m.content.includes("Game over"));
     expect(last.attachments[0]?.filename).toBe("cardeno.png");
-    const said = sb.visibleMessages(CARD_ROOM, null).map((m) => m.content).join("\n");
+    const said = sb
+      .visibleMessages(CARD_ROOM, null)
+      .map((m) => m.content)
+      .join("\n");
     expect(said).toContain("CARDENO!");
     const writes = sb.channelWrites.filter((w) => w.channelId === CARD_ROOM && w.at >= from).map((w) => w.at);
     const busiest = Math.max(...writes.map((t) => writes.filter((x) => x >= t && x < t + 5000).length));
-    console.log(`cardeno pace 1, 3 computers + 1 person: ${writes.length} channel writes in ${((Date.now() - from) / 1000).toFixed(1)} s, at most ${busiest} in any 5 s`);
+    console.log(
+      `cardeno pace 1, 3 computers + 1 person: ${writes.length} channel writes in ${((Date.now() - from) / 1000).toFixed(1)} s, at most ${busiest} in any 5 s`,
+    );
     expect(busiest).toBeLessThanOrEqual(5);
     expect(sb.refusals.filter((r) => r.status === 429)).toEqual([]);
     expect(writes.length).toBeGreaterThan(5); // the table did move
     expect(h.log.errors).toEqual([]);
   }, 600_000);
 });
-

@@ -64,7 +64,7 @@ describe("turn clocks through the stand-in", () => {
       if (seat.away) {
         // Away: no clock runs; the computer plays Cleo's seat by itself.
         expect(rec.turnClock?.due).toBeNull();
-        await h.until("the computer to play Cleo's seat", async () => ((await h.bot.tables.get(GENERAL))!.rev > rec.rev));
+        await h.until("the computer to play Cleo's seat", async () => (await h.bot.tables.get(GENERAL))!.rev > rec.rev);
         continue;
       }
       // Cleo does not answer. 31 s on, she is warned (once, mentioning her only)...
@@ -74,7 +74,7 @@ describe("turn clocks through the stand-in", () => {
       await h.until("the warning", () => warnings().length === warned + 1);
       // ...and when her clock runs out the computer moves for her.
       await h.advanceClock(30_000);
-      await h.until("the timeout move", async () => ((await h.bot.tables.get(GENERAL))!.rev > rec.rev));
+      await h.until("the timeout move", async () => (await h.bot.tables.get(GENERAL))!.rev > rec.rev);
       timeouts++;
       const after = (await h.bot.tables.get(GENERAL))!;
       expect(after.moves.at(-1)?.seat).toBe(cleo);
@@ -113,9 +113,10 @@ describe("turn clocks through the stand-in", () => {
     // A finished table's buttons say the game is over (Ben's private hand panel from mid-game).
     expect(bensPanel?.visibleTo).toBe(BEN);
     const control = Harness.customIds(bensPanel!)[0]!;
-    const late = control.split("|")[1] === "card"
-      ? await sb.select(BEN, bensPanel!, control, [Harness.selectOptions(bensPanel!, "card")[0]!.value])
-      : await sb.click(BEN, bensPanel!, control);
+    const late =
+      control.split("|")[1] === "card"
+        ? await sb.select(BEN, bensPanel!, control, [Harness.selectOptions(bensPanel!, "card")[0]!.value])
+        : await sb.click(BEN, bensPanel!, control);
     expect(late.original?.visibleTo).toBe(BEN);
     expect(late.original?.content).toContain("This game is over");
     expect(h.log.errors).toEqual([]);

@@ -97,7 +97,10 @@ describe("computer players through the stand-in", () => {
 
   it("leaving mid-game hands the seat to a computer (basic and canasta); when no person is left the table closes", async () => {
     const sb = h.standin;
-    for (const [channel, game] of [[THREAD, "basic"], [CARD_ROOM, "canasta"]] as const) {
+    for (const [channel, game] of [
+      [THREAD, "basic"],
+      [CARD_ROOM, "canasta"],
+    ] as const) {
       const service = game === "basic" ? h.bot.tables : h.bot.canasta;
       await sb.command(ADA, channel, "onexeno new", { game });
       await sb.command(BEN, channel, "onexeno join");
@@ -118,7 +121,8 @@ describe("computer players through the stand-in", () => {
       expect(two.seats.filter((x) => x.computer)).toHaveLength(2);
       // Ben, the only person left, plays his turns until a computer has moved in a seat
       // taken over from a person; then his leaving closes the table.
-      const takenOver = (r: NonNullable<Awaited<ReturnType<typeof service.get>>>) => r.moves.slice(before.moves.length).some((m) => m.seat === 0 || m.seat === 2);
+      const takenOver = (r: NonNullable<Awaited<ReturnType<typeof service.get>>>) =>
+        r.moves.slice(before.moves.length).some((m) => m.seat === 0 || m.seat === 2);
       for (let turn = 0; turn < 50; turn++) {
         const r = await h.until("Ben's turn, a computer's move or the end", async () => {
           const x = await service.get(channel);

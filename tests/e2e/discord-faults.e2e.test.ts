@@ -62,7 +62,9 @@ const table = async (channelId: string) => (await h.bot.tables.get(channelId)) ?
 describe("the reply path on a strict Discord", () => {
   it("answers every autocomplete option with values of its type in every state", async () => {
     const sb = h.standin;
-    expect(autocompleteOptions().map((o) => `${o.path} ${o.def.name}`)).toEqual(expect.arrayContaining(["onexeno play card", "onexeno play at", "onexeno take count", "onexeno meld cards", "onexeno discard card"]));
+    expect(autocompleteOptions().map((o) => `${o.path} ${o.def.name}`)).toEqual(
+      expect.arrayContaining(["onexeno play card", "onexeno play at", "onexeno take count", "onexeno meld cards", "onexeno discard card"]),
+    );
     let asked = await walkAutocomplete(CARD_ROOM, "no table");
     await sb.command(ADA, CARD_ROOM, "onexeno new", { game: "basic" });
     asked += await walkAutocomplete(CARD_ROOM, "lobby");
@@ -109,13 +111,48 @@ describe("the reply path on a strict Discord", () => {
     const cases: { path: string; leaf: { name: string; type: number; value: string | number | boolean }[]; says: RegExp }[] = [
       { path: "onexeno rules", leaf: [{ name: "game", type: 3, value: "chess" }], says: /`game` must be one of/ },
       { path: "onexeno new", leaf: [], says: /Fill in `game`/ },
-      { path: "onexeno new", leaf: [{ name: "game", type: 3, value: "basic" }, { name: "hands", type: 4, value: "three" }], says: /`hands` takes a whole number/ },
-      { path: "onexeno new", leaf: [{ name: "game", type: 3, value: "basic" }, { name: "hands", type: 4, value: 2.5 }], says: /`hands` takes a whole number/ },
-      { path: "onexeno new", leaf: [{ name: "game", type: 3, value: "basic" }, { name: "seed", type: 3, value: "x".repeat(41) }], says: /`seed` takes at most 40/ },
-      { path: "onexeno new", leaf: [{ name: "game", type: 3, value: "basic" }, { name: "hands", type: 4, value: 99 }], says: /`hands` must be between 1 and/ },
+      {
+        path: "onexeno new",
+        leaf: [
+          { name: "game", type: 3, value: "basic" },
+          { name: "hands", type: 4, value: "three" },
+        ],
+        says: /`hands` takes a whole number/,
+      },
+      {
+        path: "onexeno new",
+        leaf: [
+          { name: "game", type: 3, value: "basic" },
+          { name: "hands", type: 4, value: 2.5 },
+        ],
+        says: /`hands` takes a whole number/,
+      },
+      {
+        path: "onexeno new",
+        leaf: [
+          { name: "game", type: 3, value: "basic" },
+          { name: "seed", type: 3, value: "x".repeat(41) },
+        ],
+        says: /`seed` takes at most 40/,
+      },
+      {
+        path: "onexeno new",
+        leaf: [
+          { name: "game", type: 3, value: "basic" },
+          { name: "hands", type: 4, value: 99 },
+        ],
+        says: /`hands` must be between 1 and/,
+      },
       { path: "onexeno new", leaf: [{ name: "game", type: 3, value: "poker" }], says: /`game` must be one of/ },
       { path: "onexeno take", leaf: [], says: /Fill in `count`/ },
-      { path: "onexeno new", leaf: [{ name: "game", type: 3, value: "basic" }, { name: "colour", type: 3, value: "red" }], says: /`colour` is not an option/ },
+      {
+        path: "onexeno new",
+        leaf: [
+          { name: "game", type: 3, value: "basic" },
+          { name: "colour", type: 3, value: "red" },
+        ],
+        says: /`colour` is not an option/,
+      },
     ];
     for (const c of cases) {
       const r = await sb.rawCommand(ADA, GENERAL, c.path, c.leaf);
@@ -138,7 +175,10 @@ describe("the reply path on a strict Discord", () => {
     expect(sb.faults.pending).toBe(0);
     const after = (await table(GENERAL))!;
     expect(after.moves).toHaveLength(before.moves.length + 1); // applied once
-    const shown = await h.waitForPublic(GENERAL, (m) => m.attachments.some((a) => a.filename === "table.png") && sb.visibleMessages(GENERAL, null).length > posted);
+    const shown = await h.waitForPublic(
+      GENERAL,
+      (m) => m.attachments.some((a) => a.filename === "table.png") && sb.visibleMessages(GENERAL, null).length > posted,
+    );
     expect(shown.content).toContain("passed");
     expect(Harness.idOf(shown, "pass")).toContain(`|${after.rev}`);
     const everything = [...(sb.messages.get(GENERAL) ?? [])].map((m) => m.content).join("\n");
@@ -191,7 +231,10 @@ describe("the reply path on a strict Discord", () => {
     expect((await table(GENERAL))!.rev).toBe(before.rev);
     expect(sb.visibleMessages(GENERAL, null)).toHaveLength(posted);
     // Old buttons and autocompletes alike.
-    const lateClick = await sb.click(mover, h.latestPublic(GENERAL), Harness.idOf(h.latestPublic(GENERAL), "pass"), { ageMs: 5000, allowFailure: true });
+    const lateClick = await sb.click(mover, h.latestPublic(GENERAL), Harness.idOf(h.latestPublic(GENERAL), "pass"), {
+      ageMs: 5000,
+      allowFailure: true,
+    });
     expect(lateClick.expired).toBe(true);
     expect((await table(GENERAL))!.rev).toBe(before.rev);
     const choices = await sb.autocomplete(mover, GENERAL, "onexeno play", { card: "" }, "card", { ageMs: 4000, allowFailure: true });

@@ -47,7 +47,11 @@ export async function takeTurn(sb: DiscordStandin, userId: string, channelId: st
 }
 
 /** Waits until `pred` holds (polled state, never a fixed sleep); the limit only ends a failed test. */
-export async function until<T>(what: string, pred: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs = 120_000): Promise<T> {
+export async function until<T>(
+  what: string,
+  pred: () => Promise<T | null | undefined | false> | T | null | undefined | false,
+  timeoutMs = 120_000,
+): Promise<T> {
   const t0 = Date.now();
   for (;;) {
     const v = await pred();
@@ -78,7 +82,12 @@ export class Harness {
   async start(): Promise<this> {
     this.standin = new DiscordStandin();
     await this.standin.start();
-    await registerCommands({ token: this.standin.token, apiUrl: this.standin.apiUrl, applicationId: this.standin.applicationId, guildId: this.standin.guildId });
+    await registerCommands({
+      token: this.standin.token,
+      apiUrl: this.standin.apiUrl,
+      applicationId: this.standin.applicationId,
+      guildId: this.standin.guildId,
+    });
     await this.startBot();
     return this;
   }
@@ -89,7 +98,19 @@ export class Harness {
    */
   async startBot(computerDelayMs?: number): Promise<void> {
     this.stores = await openBotStores(this.storeUrl);
-    this.bot = await startBot({ token: this.standin.token, apiUrl: this.standin.apiUrl, stores: this.stores, log: this.log, tableOptions: { newSeed: () => "e2e-seed", now: () => this.tableNow(), clockRate: this.opts.clockRate ?? 1, ...(this.opts.orderWindowMs !== undefined ? { orderWindowMs: this.opts.orderWindowMs } : {}) }, computerDelayMs: computerDelayMs ?? this.opts.computerDelayMs ?? 20 });
+    this.bot = await startBot({
+      token: this.standin.token,
+      apiUrl: this.standin.apiUrl,
+      stores: this.stores,
+      log: this.log,
+      tableOptions: {
+        newSeed: () => "e2e-seed",
+        now: () => this.tableNow(),
+        clockRate: this.opts.clockRate ?? 1,
+        ...(this.opts.orderWindowMs !== undefined ? { orderWindowMs: this.opts.orderWindowMs } : {}),
+      },
+      computerDelayMs: computerDelayMs ?? this.opts.computerDelayMs ?? 20,
+    });
     await this.bot.ready;
   }
 
@@ -148,7 +169,11 @@ export class Harness {
   }
 
   /** Waits until `pred` holds (polled state, never a fixed sleep); the limit only ends a failed test. */
-  async until<T>(what: string, pred: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs = 120_000): Promise<T> {
+  async until<T>(
+    what: string,
+    pred: () => Promise<T | null | undefined | false> | T | null | undefined | false,
+    timeoutMs = 120_000,
+  ): Promise<T> {
     return until(what, pred, timeoutMs);
   }
 
@@ -156,7 +181,12 @@ export class Harness {
    * Opens a game in `channelId` with Ada hosting and Ben joining, starts it, and returns the
    * user id of the player to move first.
    */
-  async startTwoPlayer(channelId: string, game: "basic" | "canasta" = "basic", hostId = "100000000000000001", guestId = "100000000000000002"): Promise<string> {
+  async startTwoPlayer(
+    channelId: string,
+    game: "basic" | "canasta" = "basic",
+    hostId = "100000000000000001",
+    guestId = "100000000000000002",
+  ): Promise<string> {
     await this.standin.command(hostId, channelId, "onexeno new", { game });
     await this.standin.command(guestId, channelId, "onexeno join");
     await this.standin.command(hostId, channelId, "onexeno start");

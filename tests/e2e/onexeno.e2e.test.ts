@@ -127,7 +127,9 @@ describe("ONEXENO through the Discord stand-in", () => {
     expect(h.log.errors).toEqual([]);
     const acks = records.map((r) => r.ackMs ?? Infinity);
     const slowest = Math.max(...acks);
-    console.log(`E2E full 3-player game: ${moves} moves (${usedSlash} by slash command, ${usedPanel} by hand panel, ${passes} passes) in ${Date.now() - t0} ms; slowest reply ${slowest} ms; median ${acks.sort((a, b) => a - b)[Math.floor(acks.length / 2)]} ms.`);
+    console.log(
+      `E2E full 3-player game: ${moves} moves (${usedSlash} by slash command, ${usedPanel} by hand panel, ${passes} passes) in ${Date.now() - t0} ms; slowest reply ${slowest} ms; median ${acks.sort((a, b) => a - b)[Math.floor(acks.length / 2)]} ms.`,
+    );
     expect(acks.every((a) => Number.isFinite(a))).toBe(true);
   });
 
@@ -156,7 +158,10 @@ describe("ONEXENO through the Discord stand-in", () => {
     expect((await h.bot.tables.get(CARD_ROOM))?.rev).toBe(before?.rev);
 
     // double click on Pass: exactly one applies, the other is told calmly that it is done
-    const [a, b] = await Promise.all([sb.click(who, table, Harness.idOf(table, "pass")), sb.click(who, table, Harness.idOf(table, "pass"))]);
+    const [a, b] = await Promise.all([
+      sb.click(who, table, Harness.idOf(table, "pass")),
+      sb.click(who, table, Harness.idOf(table, "pass")),
+    ]);
     const texts = [a.original!, b.original!];
     expect(texts.filter((m) => m.visibleTo === undefined)).toHaveLength(1);
     expect(texts.filter((m) => m.visibleTo === who && /^✅ Already done/.test(m.content))).toHaveLength(1);

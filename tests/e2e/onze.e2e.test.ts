@@ -19,7 +19,8 @@ afterAll(async () => {
   await h.close();
 });
 
-const onzeOf = async (channelId: string) => (await h.bot.games.get("onze")!.get(channelId)) as (AnyTable & { state: OnzeState | null }) | undefined;
+const onzeOf = async (channelId: string) =>
+  (await h.bot.games.get("onze")!.get(channelId)) as (AnyTable & { state: OnzeState | null }) | undefined;
 const isHint = (c: { value: string | number }[]) => c.length === 0 || c[0]?.value === "none";
 
 describe("Onze through the stand-in", () => {
@@ -40,14 +41,19 @@ describe("Onze through the stand-in", () => {
       const rec = (await onzeOf(GENERAL))!;
       if (revAtRestart >= 0 && rec.rev > revAtRestart) {
         // The first table message after the restart says so (nothing was posted at start-up).
-        await h.until("the restart note on the next table", () => sb.visibleMessages(GENERAL, null).some((m) => m.content.includes("restarted")));
+        await h.until("the restart note on the next table", () =>
+          sb.visibleMessages(GENERAL, null).some((m) => m.content.includes("restarted")),
+        );
         revAtRestart = -1;
       }
       if (rec.status === "over" || (rec.state!.round >= 3 && done.layoff > 0 && done.buy > 1 && done.take > 0 && restarted)) break;
       const s = rec.state!;
       const turnUser = rec.seats[s.turn]!.userId;
       if (turnUser !== ADA && turnUser !== BEN) {
-        await h.until("the computer's move", async () => (await onzeOf(GENERAL))!.rev > rec.rev || (await onzeOf(GENERAL))!.status === "over");
+        await h.until(
+          "the computer's move",
+          async () => (await onzeOf(GENERAL))!.rev > rec.rev || (await onzeOf(GENERAL))!.status === "over",
+        );
         continue;
       }
       if (!restarted && s.round === 1 && i > 20) {
@@ -60,7 +66,13 @@ describe("Onze through the stand-in", () => {
         continue;
       }
       // Ada has drawn from the stock: Ben buys the discard she passed over (before she discards).
-      if (turnUser === ADA && s.phase === "play" && s.forSale !== null && !s.claims.includes(rec.seats.findIndex((x) => x.userId === BEN)) && done.buy < 2) {
+      if (
+        turnUser === ADA &&
+        s.phase === "play" &&
+        s.forSale !== null &&
+        !s.claims.includes(rec.seats.findIndex((x) => x.userId === BEN)) &&
+        done.buy < 2
+      ) {
         const table = await h.until("the table with Buy", () => {
           const m = h.latestPublic(GENERAL);
           return Harness.ids(m, "zbuy").length ? m : null;
@@ -125,8 +137,13 @@ describe("Onze through the stand-in", () => {
     // Every card is in exactly one place, and the picture shows the round and its contract.
     const rec = (await onzeOf(GENERAL))!;
     const s = rec.state!;
-    expect([...s.stock, ...s.discard, ...s.hands.flat(), ...s.melds.flat().flatMap((m) => m.cards)].sort((a, b) => a - b)).toEqual([...ONZE_DECK]);
-    const table = sb.visibleMessages(GENERAL, null).filter((m) => m.attachments.some((a) => a.filename === "onze.png")).at(-1)!;
+    expect([...s.stock, ...s.discard, ...s.hands.flat(), ...s.melds.flat().flatMap((m) => m.cards)].sort((a, b) => a - b)).toEqual([
+      ...ONZE_DECK,
+    ]);
+    const table = sb
+      .visibleMessages(GENERAL, null)
+      .filter((m) => m.attachments.some((a) => a.filename === "onze.png"))
+      .at(-1)!;
     expect(table.attachments[0]?.description).toMatch(/Onze round \d of 7, contract/);
     expect(h.log.errors).toEqual([]);
   });
@@ -149,7 +166,19 @@ describe("Onze through the stand-in", () => {
       const used = new Set([...hand, ...run.cards, ...set.cards]);
       const hands = s.hands.map((h0, i) => (i === ada ? hand : h0.filter((c) => !used.has(c))));
       const rest = ONZE_DECK.filter((c) => !used.has(c) && !hands.flat().includes(c));
-      const state: OnzeState = { ...s, turn: ada, phase: "play", hands, stock: rest.slice(1), discard: rest.slice(0, 1), melds: s.melds.map((m, i) => (i === ada ? [run, set] : [])), down: s.down.map((_, i) => i === ada), downThisTurn: false, forSale: null, claims: [] };
+      const state: OnzeState = {
+        ...s,
+        turn: ada,
+        phase: "play",
+        hands,
+        stock: rest.slice(1),
+        discard: rest.slice(0, 1),
+        melds: s.melds.map((m, i) => (i === ada ? [run, set] : [])),
+        down: s.down.map((_, i) => i === ada),
+        downThisTurn: false,
+        forSale: null,
+        claims: [],
+      };
       return { ...rec!, state, rev: rec!.rev + 1 } as AnyTable;
     });
     const swaps = await sb.autocomplete(ADA, CARD_ROOM, "onze swap", { play: "" }, "play");

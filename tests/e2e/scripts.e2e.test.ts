@@ -29,7 +29,10 @@ afterAll(async () => {
 
 describe("entry points", () => {
   it("npm start with no DISCORD_TOKEN runs the bot on the local stand-in and serves the page", async () => {
-    const p = spawn(tsx, ["src/index.ts"], { cwd: root, env: { ...baseEnv, STANDIN_PORT: "0", STORE_URL: "memory://", METRICS_PORT: "0", LOG_LEVEL: "info" } });
+    const p = spawn(tsx, ["src/index.ts"], {
+      cwd: root,
+      env: { ...baseEnv, STANDIN_PORT: "0", STORE_URL: "memory://", METRICS_PORT: "0", LOG_LEVEL: "info" },
+    });
     let out = "";
     const url = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no ready line; output:\n${out}`)), 45_000);
@@ -57,13 +60,29 @@ describe("entry points", () => {
     expect(await health.json()).toMatchObject({ status: "ok", gateway: "Ready" });
     const user = (state as unknown as { users: { id: string }[] }).users[0]!.id;
     const channel = (state as unknown as { channels: { id: string; type: number }[] }).channels.find((c) => c.type === 0)!.id;
-    const sent = await fetch(`${url}/local/command`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ user, channel, path: "onexeno rules", options: {} }) });
+    const sent = await fetch(`${url}/local/command`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ user, channel, path: "onexeno rules", options: {} }),
+    });
     expect(sent.status).toBe(200);
     // A command with a subcommand group is counted under its whole path (`onexeno bot add`).
-    await fetch(`${url}/local/command`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ user, channel, path: "onexeno new", options: { game: "basic" } }) });
-    await fetch(`${url}/local/command`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ user, channel, path: "onexeno bot add", options: { level: "easy" } }) });
-    await expect.poll(async () => (await (await fetch(`${ops}/metrics`)).text()), { timeout: 30_000 }).toMatch(/onexeno_interactions_total\{kind="command",name="onexeno bot add",outcome="ok"\} 1/);
-    await expect.poll(async () => (await (await fetch(`${ops}/metrics`)).text()), { timeout: 30_000 }).toMatch(/onexeno_interactions_total\{kind="command",name="onexeno rules",outcome="ok"\} 1/);
+    await fetch(`${url}/local/command`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ user, channel, path: "onexeno new", options: { game: "basic" } }),
+    });
+    await fetch(`${url}/local/command`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ user, channel, path: "onexeno bot add", options: { level: "easy" } }),
+    });
+    await expect
+      .poll(async () => await (await fetch(`${ops}/metrics`)).text(), { timeout: 30_000 })
+      .toMatch(/onexeno_interactions_total\{kind="command",name="onexeno bot add",outcome="ok"\} 1/);
+    await expect
+      .poll(async () => await (await fetch(`${ops}/metrics`)).text(), { timeout: 30_000 })
+      .toMatch(/onexeno_interactions_total\{kind="command",name="onexeno rules",outcome="ok"\} 1/);
     const scrape = await (await fetch(`${ops}/metrics`)).text();
     expect(scrape).toMatch(/onexeno_interaction_seconds_bucket/);
     expect(scrape).toMatch(/onexeno_shard_status\{shard="0"\} 0/);
@@ -98,7 +117,14 @@ describe("entry points", () => {
     expect(standin.commands.get("global")?.map((c) => c.name)).toEqual(["onexeno", "onze", "cardeno", "stats", "ratings", "tournament"]);
     const guild = await run(["src/deploy-commands.ts"], { ...env, DISCORD_GUILD_ID: standin.guildId });
     expect(guild.code, guild.out).toBe(0);
-    expect(standin.commands.get(standin.guildId)?.map((c) => c.name)).toEqual(["onexeno", "onze", "cardeno", "stats", "ratings", "tournament"]);
+    expect(standin.commands.get(standin.guildId)?.map((c) => c.name)).toEqual([
+      "onexeno",
+      "onze",
+      "cardeno",
+      "stats",
+      "ratings",
+      "tournament",
+    ]);
     const noToken = await run(["src/deploy-commands.ts"], baseEnv);
     expect(noToken.code).toBe(1);
     expect(noToken.out).toContain("DISCORD_TOKEN is not set");

@@ -33,13 +33,15 @@ interface Proc {
  * whose wrapper process would outlive a SIGKILL of it and keep the bot running).
  */
 function startProcess(env: NodeJS.ProcessEnv): Proc {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/index.ts"], { cwd: root, env: { ...process.env, DOTENV_CONFIG_PATH: "/dev/null", PICTURE_THREADS: "1", LOG_LEVEL: "warn", ...env } });
+  const child = spawn(process.execPath, ["--import", "tsx", "src/index.ts"], {
+    cwd: root,
+    env: { ...process.env, DOTENV_CONFIG_PATH: "/dev/null", PICTURE_THREADS: "1", LOG_LEVEL: "warn", ...env },
+  });
   const proc: Proc = { child, out: "", exited: new Promise((resolve) => child.on("close", resolve)) };
   child.stdout?.on("data", (d) => (proc.out += d));
   child.stderr?.on("data", (d) => (proc.out += d));
   return proc;
 }
-
 
 /** The revision the newest public table message of a channel was drawn for (its buttons carry it). */
 function revOf(sb: DiscordStandin, channelId: string): number | null {
@@ -75,7 +77,8 @@ describe.runIf(run)("shards across processes", () => {
     redis = await startRedis();
     standin = new DiscordStandin({ ...shardGuilds(2), shards: 2 });
     await standin.start();
-    for (const g of standin.guilds) await registerCommands({ token: standin.token, apiUrl: standin.apiUrl, applicationId: standin.applicationId, guildId: g.id });
+    for (const g of standin.guilds)
+      await registerCommands({ token: standin.token, apiUrl: standin.apiUrl, applicationId: standin.applicationId, guildId: g.id });
   }, 60_000);
   afterAll(async () => {
     for (const p of procs) if (p.child.exitCode === null) p.child.kill("SIGKILL");
@@ -86,20 +89,33 @@ describe.runIf(run)("shards across processes", () => {
   it("two shard processes on one Redis play in both guilds at once; a SIGKILLed shard resumes with no accepted move lost", async () => {
     expect(shardOf(standin.guildOf(GENERAL), 2)).toBe(0);
     expect(shardOf(standin.guildOf(TABLE_2), 2)).toBe(1);
-    const shardEnv = (id: number) => ({ DISCORD_TOKEN: standin.token, DISCORD_API_URL: standin.apiUrl, STORE_URL: redis.url, SHARD_COUNT: "2", SHARD_IDS: String(id), METRICS_PORT: "0" });
+    const shardEnv = (id: number) => ({
+      DISCORD_TOKEN: standin.token,
+      DISCORD_API_URL: standin.apiUrl,
+      STORE_URL: redis.url,
+      SHARD_COUNT: "2",
+      SHARD_IDS: String(id),
+      METRICS_PORT: "0",
+    });
     const shard0 = startProcess(shardEnv(0));
     let shard1 = startProcess(shardEnv(1));
     procs.push(shard0, shard1);
-    const both = () => standin.connectedShards.map((s) => s.join("/")).sort().join(" ") === "0/2 1/2";
+    const both = () =>
+      standin.connectedShards
+        .map((s) => s.join("/"))
+        .sort()
+        .join(" ") === "0/2 1/2";
     try {
       await until("both shards to connect", both);
       await until("both shard processes ready", () => /Bot ready/.test(shard0.out) && /Bot ready/.test(shard1.out));
       // A table in each guild, set up at once (each goes to its own shard process).
-      await Promise.all([GENERAL, TABLE_2].map(async (ch) => {
-        await standin.command(ADA, ch, "onexeno new", { game: "basic" });
-        await standin.command(BEN, ch, "onexeno join");
-        await standin.command(ADA, ch, "onexeno start");
-      }));
+      await Promise.all(
+        [GENERAL, TABLE_2].map(async (ch) => {
+          await standin.command(ADA, ch, "onexeno new", { game: "basic" });
+          await standin.command(BEN, ch, "onexeno join");
+          await standin.command(ADA, ch, "onexeno start");
+        }),
+      );
       // Both games move at once: four turns in each.
       const playFour = async (ch: string) => {
         let rev = 0;
@@ -155,13 +171,19 @@ describe("the sharding manager", () => {
     const p = startProcess({ DISCORD_TOKEN: "", STANDIN_PORT: "0", STANDIN_SHARDS: "2", STORE_URL: "memory://" });
     try {
       const url = await until("the stand-in's address", () => /Open (http:\/\/127\.0\.0\.1:\d+)\//.exec(p.out)?.[1]);
-      await until("both shards ready", () => /Shard 0: Bot ready on shard 0 of 2/.test(p.out) && /Shard 1: Bot ready on shard 1 of 2/.test(p.out));
+      await until(
+        "both shards ready",
+        () => /Shard 0: Bot ready on shard 0 of 2/.test(p.out) && /Shard 1: Bot ready on shard 1 of 2/.test(p.out),
+      );
       const state = (await (await fetch(`${url}/local/state`)).json()) as { channels: { id: string; name: string }[] };
-      const post = (path: string, body: unknown) => fetch(`${url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      const post = (path: string, body: unknown) =>
+        fetch(`${url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
       // A lobby in a channel of each guild: each answered by its own shard process.
       for (const ch of [GENERAL, TABLE_2]) {
         expect(state.channels.map((c) => c.id)).toContain(ch);
-        expect((await post("/local/command", { user: ADA, channel: ch, path: "onexeno new", options: { game: "basic" } })).status).toBe(200);
+        expect((await post("/local/command", { user: ADA, channel: ch, path: "onexeno new", options: { game: "basic" } })).status).toBe(
+          200,
+        );
         const seen = (await (await fetch(`${url}/local/messages?user=${ADA}&channel=${ch}`)).json()) as { content: string }[];
         expect(seen.at(-1)?.content).toMatch(/A table is open in this channel/);
       }
@@ -184,12 +206,19 @@ describe("the sharding manager", () => {
 /** Pids of the processes under `pid` that run the bot's entry point (the shard processes). */
 function spawnSyncChildren(pid: number): number[] {
   const text = execFileSync("ps", ["-eo", "pid=,ppid=,args="], { encoding: "utf8" });
-  const rows = text.trim().split("\n").map((l) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(l)).filter((m): m is RegExpExecArray => m !== null).map((m) => ({ pid: Number(m[1]), ppid: Number(m[2]), args: m[3]! }));
+  const rows = text
+    .trim()
+    .split("\n")
+    .map((l) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(l))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ pid: Number(m[1]), ppid: Number(m[2]), args: m[3]! }));
   const under = new Set([pid]);
-  for (let grew = true; grew;) {
+  for (let grew = true; grew; ) {
     grew = false;
-    for (const r of rows) if (under.has(r.ppid) && !under.has(r.pid)) (under.add(r.pid), (grew = true));
+    for (const r of rows) if (under.has(r.ppid) && !under.has(r.pid)) under.add(r.pid), (grew = true);
   }
   // The manager and each shard are node processes running src/index.ts; the shards are the leaves.
-  return rows.filter((r) => under.has(r.pid) && r.pid !== pid && /src\/index\.ts/.test(r.args) && !rows.some((c) => c.ppid === r.pid)).map((r) => r.pid);
+  return rows
+    .filter((r) => under.has(r.pid) && r.pid !== pid && /src\/index\.ts/.test(r.args) && !rows.some((c) => c.ppid === r.pid))
+    .map((r) => r.pid);
 }

@@ -67,7 +67,8 @@ describe("solitaire through the stand-in", () => {
       }
       if (noteDue) {
         // Each game's first message after the restart said so.
-        for (const t of [ta, tb]) await h.until(`the restart note in ${t}`, () => sb.visibleMessages(t, null).some((msg) => msg.content.includes("restarted")));
+        for (const t of [ta, tb])
+          await h.until(`the restart note in ${t}`, () => sb.visibleMessages(t, null).some((msg) => msg.content.includes("restarted")));
         noteDue = false;
       }
     }

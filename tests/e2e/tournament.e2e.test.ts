@@ -46,7 +46,12 @@ describe("a tournament from sign-up to podium", () => {
 
   it("runs an 8-entrant Swiss of ONEXENO basic with a restart between rounds", async () => {
     const sb = h.standin;
-    const created = await sb.command(MOD, GENERAL, "tournament create", { game: "onexeno-basic", format: "swiss", rounds: 3, name: "Friday cup" });
+    const created = await sb.command(MOD, GENERAL, "tournament create", {
+      game: "onexeno-basic",
+      format: "swiss",
+      rounds: 3,
+      name: "Friday cup",
+    });
     const ann = created.original!;
     expect((ann.embeds[0] as { title: string }).title).toBe("🏆 Friday cup");
     // Only organisers create and start.
@@ -82,7 +87,9 @@ describe("a tournament from sign-up to podium", () => {
         expect(thread.name).toBe(`Friday cup · round ${r} · table ${round.tables.indexOf(x) + 1}`);
         expect((await h.bot.tables.get(x.threadId!))?.status).not.toBe("lobby");
       }
-      await h.until(`round ${r}'s announcement`, () => sb.visibleMessages(GENERAL, null).some((m) => m.content.includes(`round ${r} of 3 is seated`)));
+      await h.until(`round ${r}'s announcement`, () =>
+        sb.visibleMessages(GENERAL, null).some((m) => m.content.includes(`round ${r} of 3 is seated`)),
+      );
       await playRound(t);
       if (r === 1) {
         // The bot restarts between rounds; the event carries on from the store.
@@ -99,10 +106,17 @@ describe("a tournament from sign-up to podium", () => {
     const standing = TournamentService.standings(over);
     expect(standing.map((s) => s.games)).toEqual(Array(8).fill(3));
     expect(standing.reduce((a, s) => a + s.placement, 0)).toBe(3 * 2 * (3 + 2 + 1 + 0));
-    const podium = await h.until("the podium", () => sb.visibleMessages(GENERAL, null).find((m) => m.content.includes("Friday cup** is over")));
-    const sheet = await h.until("the final standings", () => sb.visibleMessages(GENERAL, null).find((m) => m.content.includes("Friday cup: final standings")));
+    const podium = await h.until("the podium", () =>
+      sb.visibleMessages(GENERAL, null).find((m) => m.content.includes("Friday cup** is over")),
+    );
+    const sheet = await h.until("the final standings", () =>
+      sb.visibleMessages(GENERAL, null).find((m) => m.content.includes("Friday cup: final standings")),
+    );
     mkdirSync(OUT, { recursive: true });
-    for (const [m, file] of [[podium, "tournament-podium.png"], [sheet, "tournament-standings.png"]] as const) {
+    for (const [m, file] of [
+      [podium, "tournament-podium.png"],
+      [sheet, "tournament-standings.png"],
+    ] as const) {
       const a = m.attachments[0]!;
       expect(a.content_type).toBe("image/png");
       expect(a.width).toBe(640);
@@ -126,7 +140,13 @@ describe("a tournament from sign-up to podium", () => {
 
   it("drop, end-table, a paused round, next and cancel", async () => {
     const sb = h.standin;
-    await sb.command(MOD, CARD_ROOM, "tournament create", { game: "onexeno-basic", format: "progressive", rounds: 2, name: "Quiz night", pause: true });
+    await sb.command(MOD, CARD_ROOM, "tournament create", {
+      game: "onexeno-basic",
+      format: "progressive",
+      rounds: 2,
+      name: "Quiz night",
+      pause: true,
+    });
     await sb.command(ADA, CARD_ROOM, "tournament join");
     await sb.command(BEN, CARD_ROOM, "tournament join");
     await sb.command(MOD, CARD_ROOM, "tournament computers", { count: 2, level: "easy" });
@@ -143,7 +163,9 @@ describe("a tournament from sign-up to podium", () => {
     const scored = await h.until("the table's result", async () => (await h.bot.tournaments.get(t.id))!.played[0]!.tables[0]!.result);
     expect(scored.places).toEqual([1, 1, 1, 1]);
     // The event pauses between rounds until the organiser seats the next one.
-    await h.until("the pause message", () => sb.visibleMessages(CARD_ROOM, null).some((m) => m.content.includes("seats round 2 with `/tournament next`")));
+    await h.until("the pause message", () =>
+      sb.visibleMessages(CARD_ROOM, null).some((m) => m.content.includes("seats round 2 with `/tournament next`")),
+    );
     await sb.command(MOD, CARD_ROOM, "tournament next");
     const second = (await h.bot.tournaments.get(t.id))!.played[1]!;
     expect(second.tables.flatMap((x) => x.players).sort()).toEqual([ADA, ...t.entrants.filter((e) => e.computer).map((e) => e.id)].sort());
@@ -156,15 +178,30 @@ describe("a tournament from sign-up to podium", () => {
 
   it("check-in: the first start opens it, the second closes it and drops who did not check in", async () => {
     const sb = h.standin;
-    const made = await sb.command(MOD, GENERAL, "tournament create", { game: "onze", format: "round-robin", rounds: 1, name: "Check night", "check-in": 10 });
+    const made = await sb.command(MOD, GENERAL, "tournament create", {
+      game: "onze",
+      format: "round-robin",
+      rounds: 1,
+      name: "Check night",
+      "check-in": 10,
+    });
     const t = (await h.bot.tournaments.list(sb.guildId)).find((x) => x.name === "Check night")!;
-    for (const who of [ADA, BEN, CLEO]) await sb.click(who, sb.visibleMessages(GENERAL, null).find((m) => m.id === made.original!.id)!, Harness.idOf(made.original!, "tjoin"));
+    for (const who of [ADA, BEN, CLEO])
+      await sb.click(
+        who,
+        sb.visibleMessages(GENERAL, null).find((m) => m.id === made.original!.id)!,
+        Harness.idOf(made.original!, "tjoin"),
+      );
     await sb.command(MOD, GENERAL, "tournament computers", { count: 1, event: t.id });
     const opened = await sb.command(MOD, GENERAL, "tournament start", { event: t.id });
     expect(opened.original?.content).toContain("Check-in is open");
     const button = opened.original!;
     await sb.click(ADA, button, Harness.idOf(button, "tcheck"));
-    const checked = await sb.click(CLEO, sb.visibleMessages(GENERAL, null).find((m) => m.id === button.id)!, Harness.idOf(button, "tcheck"));
+    const checked = await sb.click(
+      CLEO,
+      sb.visibleMessages(GENERAL, null).find((m) => m.id === button.id)!,
+      Harness.idOf(button, "tcheck"),
+    );
     expect(JSON.stringify(checked.original?.embeds)).toContain("Cleo ✅");
     expect(JSON.stringify(checked.original?.embeds)).toContain("Ben ⏳");
     await sb.command(MOD, GENERAL, "tournament start", { event: t.id });
@@ -173,13 +210,21 @@ describe("a tournament from sign-up to podium", () => {
       return x.played.length === 1 ? x : null;
     });
     expect(running.entrants.find((e) => e.id === BEN)?.dropped).toBe(true);
-    expect(running.played[0]!.tables.flatMap((x) => x.players).sort()).toEqual([ADA, CLEO, running.entrants.find((e) => e.computer)!.id].sort());
+    expect(running.played[0]!.tables.flatMap((x) => x.players).sort()).toEqual(
+      [ADA, CLEO, running.entrants.find((e) => e.computer)!.id].sort(),
+    );
     await sb.command(MOD, GENERAL, "tournament cancel", { event: t.id });
   });
 
   it("partners: rotated every round, so nobody has the same partner twice; a short field is topped up", async () => {
     const sb = h.standin;
-    await sb.command(MOD, CARD_ROOM, "tournament create", { game: "onexeno-partners", format: "swiss", rounds: 3, name: "Pairs", "table-size": 4 });
+    await sb.command(MOD, CARD_ROOM, "tournament create", {
+      game: "onexeno-partners",
+      format: "swiss",
+      rounds: 3,
+      name: "Pairs",
+      "table-size": 4,
+    });
     const t = (await h.bot.tournaments.list(sb.guildId)).find((x) => x.name === "Pairs")!;
     await sb.command(MOD, CARD_ROOM, "tournament computers", { count: 4, event: t.id });
     await sb.command(MOD, CARD_ROOM, "tournament start", { event: t.id });
@@ -187,7 +232,9 @@ describe("a tournament from sign-up to podium", () => {
       const x = (await h.bot.tournaments.get(t.id))!;
       return x.status === "over" ? x : null;
     });
-    const partners = over.played.flatMap((r) => r.tables.flatMap((x) => [[x.players[0], x.players[2]].sort().join("+"), [x.players[1], x.players[3]].sort().join("+")]));
+    const partners = over.played.flatMap((r) =>
+      r.tables.flatMap((x) => [[x.players[0], x.players[2]].sort().join("+"), [x.players[1], x.players[3]].sort().join("+")]),
+    );
     expect(partners).toHaveLength(6);
     expect(new Set(partners).size).toBe(6); // 4 players, 3 rounds: each of the 3 splits once
     // Five entrants cannot fill tables of 4 or 6 alone: a computer fills the sixth seat.
@@ -208,7 +255,13 @@ describe("a tournament from sign-up to podium", () => {
     const threadOf = (content: string) => /<#(\d+)>/.exec(content)?.[1] ?? "";
     const mismatch = await sb.command(MOD, CARD_ROOM, "tournament create", { game: "solitaire", format: "swiss", rounds: 1 });
     expect(mismatch.original?.content).toContain("solitaire only as a challenge");
-    await sb.command(MOD, CARD_ROOM, "tournament create", { game: "solitaire", format: "challenge", rounds: 1, name: "Sunday deal", window: 30 });
+    await sb.command(MOD, CARD_ROOM, "tournament create", {
+      game: "solitaire",
+      format: "challenge",
+      rounds: 1,
+      name: "Sunday deal",
+      window: 30,
+    });
     const t = (await h.bot.tournaments.list(sb.guildId)).find((x) => x.name === "Sunday deal")!;
     for (const who of [ADA, BEN, CLEO]) await sb.command(who, CARD_ROOM, "tournament join", { event: t.id });
     const started = await sb.command(MOD, CARD_ROOM, "tournament start", { event: t.id });
@@ -217,7 +270,9 @@ describe("a tournament from sign-up to podium", () => {
     const play = async (who: string, seed: string, places: number) => {
       const thread = threadOf((await sb.command(who, CARD_ROOM, "onexeno new", { game: "solitaire", seed })).original!.content);
       for (let i = 0; i < places; i++) {
-        const at = (await sb.autocomplete(who, thread, "onexeno play", { at: "" }, "at")).filter((c) => /^-?\d+,-?\d+,\d+$/.test(String(c.value)));
+        const at = (await sb.autocomplete(who, thread, "onexeno play", { at: "" }, "at")).filter((c) =>
+          /^-?\d+,-?\d+,\d+$/.test(String(c.value)),
+        );
         if (at.length) await sb.command(who, thread, "onexeno play", { at: String(at[0]!.value) });
         else await sb.click(who, h.latestPublic(thread), Harness.idOf(h.latestPublic(thread), "sdraw"));
       }
@@ -243,10 +298,15 @@ describe("a tournament from sign-up to podium", () => {
     const over = (await h.bot.tournaments.get(t.id))!;
     expect(over.status).toBe("over");
     const order = TournamentService.standings(over);
-    const byScore = results.slice().sort((a, b) => b.score - a.score || a.at - b.at).map((r) => r.userId);
+    const byScore = results
+      .slice()
+      .sort((a, b) => b.score - a.score || a.at - b.at)
+      .map((r) => r.userId);
     expect(order.map((s) => s.id)).toEqual([...byScore, CLEO]);
     expect(order.at(-1)!.games).toBe(0);
-    const sheet = await h.until("the challenge standings", () => sb.visibleMessages(CARD_ROOM, null).find((m) => m.content.includes("Sunday deal: final standings")));
+    const sheet = await h.until("the challenge standings", () =>
+      sb.visibleMessages(CARD_ROOM, null).find((m) => m.content.includes("Sunday deal: final standings")),
+    );
     expect(sheet.content).toContain("Cleo (no game): no finished game");
     writeFileSync(join(OUT, "challenge-standings.png"), sb.attachmentBytes(sheet.attachments[0]!)!);
     expect(h.log.errors).toEqual([]);
@@ -254,7 +314,13 @@ describe("a tournament from sign-up to podium", () => {
   it("a challenge played by clicking: Play the deal opens each entrant's game once, and the podium comes when everyone has a counted game", async () => {
     const sb = h.standin;
     const threadOf = (content: string) => /<#(\d+)>/.exec(content)?.[1] ?? "";
-    await sb.command(MOD, CARD_ROOM, "tournament create", { game: "solitaire", format: "challenge", rounds: 1, name: "Click deal", window: 60 });
+    await sb.command(MOD, CARD_ROOM, "tournament create", {
+      game: "solitaire",
+      format: "challenge",
+      rounds: 1,
+      name: "Click deal",
+      window: 60,
+    });
     const t = (await h.bot.tournaments.list(sb.guildId)).find((x) => x.name === "Click deal")!;
     const refused = await sb.command(MOD, CARD_ROOM, "tournament computers", { count: 1, event: t.id });
     expect(refused.original?.content).toContain("computers cannot play its deal");
@@ -289,9 +355,13 @@ describe("a tournament from sign-up to podium", () => {
     // The last entrant's game: nothing can change any more, so the podium comes without waiting for the window.
     await play(CLEO, 0);
     await h.until("the event to end", async () => (await h.bot.tournaments.get(t.id))!.status === "over");
-    const podium = await h.until("the podium", () => sb.visibleMessages(CARD_ROOM, null).find((m) => m.content.includes("**Click deal** is over")));
+    const podium = await h.until("the podium", () =>
+      sb.visibleMessages(CARD_ROOM, null).find((m) => m.content.includes("**Click deal** is over")),
+    );
     expect(podium.content).toMatch(/🥇/);
-    await h.until("the final standings", () => sb.visibleMessages(CARD_ROOM, null).find((m) => m.content.includes("Click deal: final standings")));
+    await h.until("the final standings", () =>
+      sb.visibleMessages(CARD_ROOM, null).find((m) => m.content.includes("Click deal: final standings")),
+    );
     expect(h.log.errors).toEqual([]);
   });
 });

@@ -8,8 +8,23 @@ import { applyAction } from "../../src/engine/definition";
 import { randInt, seedRng, shuffle, type RngState } from "../../src/engine/rng";
 import { DECK, distinctRotations } from "../../src/games/onexeno/cards";
 import {
-  canasta, canastaDeck, canastaLegalMoves, canMeldCard, extendProblem, idOf, instValue, meldsWith, rowNeighboursMatch, rowProblem, rowSum, setupCanasta, smallestTake,
-  type CanastaState, type CardInst, type Row, type RowCard,
+  canasta,
+  canastaDeck,
+  canastaLegalMoves,
+  canMeldCard,
+  extendProblem,
+  idOf,
+  instValue,
+  meldsWith,
+  rowNeighboursMatch,
+  rowProblem,
+  rowSum,
+  setupCanasta,
+  smallestTake,
+  type CanastaState,
+  type CardInst,
+  type Row,
+  type RowCard,
 } from "../../src/games/onexeno/canasta";
 import { extensionTo, rowAround, type RowCount } from "../../src/games/onexeno/canasta-search";
 
@@ -51,7 +66,15 @@ function bruteExtend(hand: readonly CardInst[], rows: readonly Row[], card: Card
           if (hand[i] === card) return true;
           const grown = end === "left" ? [rc, ...row] : [...row, rc];
           const rest = hand.filter((_, j) => j !== i);
-          if (bruteExtend(rest, rows.map((x, j) => (j === r ? grown : x)), card, max)) return true;
+          if (
+            bruteExtend(
+              rest,
+              rows.map((x, j) => (j === r ? grown : x)),
+              card,
+              max,
+            )
+          )
+            return true;
         }
       }
     }
@@ -98,7 +121,18 @@ describe("canasta: can the top card be melded this turn", () => {
       const expected = bruteRowWith(hand, top) || bruteExtend(hand, rows, top);
       expect(canMeldCard(hand, rows, top), `hand ${hand.join(",")} rows ${JSON.stringify(rows)}`).toBe(expected);
       if (expected) yes++;
-      if (expected && !bruteRowWith(hand, top) && rows.every((row) => [0, 1, 2, 3].every((rot) => extendProblem(row, "left", { card: top, rot: rot as 0 }) !== null && extendProblem(row, "right", { card: top, rot: rot as 0 }) !== null))) viaExtension++;
+      if (
+        expected &&
+        !bruteRowWith(hand, top) &&
+        rows.every((row) =>
+          [0, 1, 2, 3].every(
+            (rot) =>
+              extendProblem(row, "left", { card: top, rot: rot as 0 }) !== null &&
+              extendProblem(row, "right", { card: top, rot: rot as 0 }) !== null,
+          ),
+        )
+      )
+        viaExtension++;
     }
     // Both answers occur, and some cases need extensions before the top card fits.
     expect(yes).toBeGreaterThan(40);
@@ -111,26 +145,46 @@ describe("canasta: can the top card be melded this turn", () => {
     const v = (c: CardInst) => instValue(c);
     let found: { row: RowCard[]; four: CardInst; zero: CardInst; two: CardInst } | null = null;
     const zero = DECK.find((c) => v(c) === 0)!;
-    outer: for (const a of DECK.filter((c) => v(c) === 3)) for (const b of DECK.filter((c) => v(c) === 8)) {
-      for (const ra of distinctRotations(a)) for (const rb of distinctRotations(b)) {
-        const row = [{ card: a, rot: ra }, { card: b, rot: rb }];
-        if (rowProblem(row) !== null) continue;
-        for (const four of DECK.filter((c) => v(c) === 4)) for (const two of DECK.filter((c) => v(c) === 2)) {
-          const hand = [four, zero, two];
-          const direct = [0, 1, 2, 3].some((rot) => extendProblem(row, "left", { card: two, rot: rot as 0 }) === null || extendProblem(row, "right", { card: two, rot: rot as 0 }) === null);
-          if (direct || !bruteExtend(hand, [row], two)) continue;
-          found = { row, four, zero, two };
-          break outer;
-        }
+    outer: for (const a of DECK.filter((c) => v(c) === 3))
+      for (const b of DECK.filter((c) => v(c) === 8)) {
+        for (const ra of distinctRotations(a))
+          for (const rb of distinctRotations(b)) {
+            const row = [
+              { card: a, rot: ra },
+              { card: b, rot: rb },
+            ];
+            if (rowProblem(row) !== null) continue;
+            for (const four of DECK.filter((c) => v(c) === 4))
+              for (const two of DECK.filter((c) => v(c) === 2)) {
+                const hand = [four, zero, two];
+                const direct = [0, 1, 2, 3].some(
+                  (rot) =>
+                    extendProblem(row, "left", { card: two, rot: rot as 0 }) === null ||
+                    extendProblem(row, "right", { card: two, rot: rot as 0 }) === null,
+                );
+                if (direct || !bruteExtend(hand, [row], two)) continue;
+                found = { row, four, zero, two };
+                break outer;
+              }
+          }
       }
-    }
     expect(found).not.toBeNull();
     const { row, four, two } = found!;
     const base = setupCanasta({ target: 500 }, 2, "review");
     if (!base.ok) throw new Error(base.error.message);
     const used = new Set([...row.map((c) => c.card), four, zero, two]);
     const rest = canastaDeck(1).filter((c) => !used.has(c));
-    const s: CanastaState = { ...base.value, turn: 0, phase: "draw", hands: [[four, zero], rest.slice(0, 10)], rows: [[row], []], xenos: [[], []], pile: [rest[10]!, two], stack: rest.slice(11), mustMeld: null };
+    const s: CanastaState = {
+      ...base.value,
+      turn: 0,
+      phase: "draw",
+      hands: [[four, zero], rest.slice(0, 10)],
+      rows: [[row], []],
+      xenos: [[], []],
+      pile: [rest[10]!, two],
+      stack: rest.slice(11),
+      mustMeld: null,
+    };
     const took = applyAction(canasta, s, { seat: 0, move: { kind: "take", count: 1 }, version: s.version });
     expect(took.ok ? "ok" : took.error.code).toBe("ok");
     expect(canastaLegalMoves(s, 0)).toContainEqual({ kind: "take", count: 1 });
@@ -138,7 +192,11 @@ describe("canasta: can the top card be melded this turn", () => {
     const path = extensionTo([four, zero, two], row, two)!;
     let t = took.ok ? took.value : s;
     for (const rc of path.cards) {
-      const r = applyAction(canasta, t, { seat: 0, move: { kind: "extend", row: 0, end: path.end, card: rc.card, rot: rc.rot }, version: t.version });
+      const r = applyAction(canasta, t, {
+        seat: 0,
+        move: { kind: "extend", row: 0, end: path.end, card: rc.card, rot: rc.rot },
+        version: t.version,
+      });
       expect(r.ok ? "ok" : r.error.code).toBe("ok");
       if (r.ok) t = r.value;
     }
@@ -155,7 +213,20 @@ describe("canasta: can the top card be melded this turn", () => {
     for (const a of all) {
       for (const b of all) {
         if (a === b) continue;
-        if (distinctRotations(idOf(a)).some((ra) => distinctRotations(idOf(b)).some((rb) => rowProblem([{ card: b, rot: rb }, { card: a, rot: ra }]) === null))) { pair = [a, b]; break; }
+        if (
+          distinctRotations(idOf(a)).some((ra) =>
+            distinctRotations(idOf(b)).some(
+              (rb) =>
+                rowProblem([
+                  { card: b, rot: rb },
+                  { card: a, rot: ra },
+                ]) === null,
+            ),
+          )
+        ) {
+          pair = [a, b];
+          break;
+        }
       }
       if (pair) break;
     }
@@ -210,12 +281,17 @@ describe("canasta variant rows:five-to-seven", () => {
     let rowsSeen = 0;
     for (let i = 0; i < 6; i++) {
       playCanasta(["normal", "easy", "normal"], `five-${i}`, "five-to-seven", 3, (s) => {
-        for (const seatRows of [...s.rows, ...s.xenos]) for (const r of seatRows) {
-          expect(r.length).toBeGreaterThanOrEqual(5);
-          expect(r.length).toBeLessThanOrEqual(7);
-          rowsSeen++;
-        }
-        expect([...s.stack, ...s.pile, ...s.hands.flat(), ...s.rows.flat(2).map((c) => c.card), ...s.xenos.flat(2).map((c) => c.card)].sort((a, b) => a - b)).toEqual(canastaDeck(s.decks).sort((a, b) => a - b));
+        for (const seatRows of [...s.rows, ...s.xenos])
+          for (const r of seatRows) {
+            expect(r.length).toBeGreaterThanOrEqual(5);
+            expect(r.length).toBeLessThanOrEqual(7);
+            rowsSeen++;
+          }
+        expect(
+          [...s.stack, ...s.pile, ...s.hands.flat(), ...s.rows.flat(2).map((c) => c.card), ...s.xenos.flat(2).map((c) => c.card)].sort(
+            (a, b) => a - b,
+          ),
+        ).toEqual(canastaDeck(s.decks).sort((a, b) => a - b));
       });
     }
     expect(rowsSeen).toBeGreaterThan(0);

@@ -3,8 +3,21 @@ import { applyAction } from "../../src/engine/definition";
 import { randInt, seedRng } from "../../src/engine/rng";
 import { DECK, distinctRotations, type Rotation } from "../../src/games/onexeno/cards";
 import {
-  canasta, canastaDeck, canastaLegalMoves, canastaView, idOf, instValue, meldsWith, rowNeighboursMatch, rowProblem, rowSum, setupCanasta,
-  type CanastaMove, type CanastaState, type CardInst, type RowCard,
+  canasta,
+  canastaDeck,
+  canastaLegalMoves,
+  canastaView,
+  idOf,
+  instValue,
+  meldsWith,
+  rowNeighboursMatch,
+  rowProblem,
+  rowSum,
+  setupCanasta,
+  type CanastaMove,
+  type CanastaState,
+  type CardInst,
+  type RowCard,
 } from "../../src/games/onexeno/canasta";
 
 const setup = (seats: number, target = 500, seed = "c") => {
@@ -18,7 +31,13 @@ const must = (r: ReturnType<typeof play>) => {
   return r.value;
 };
 const code = (r: ReturnType<typeof play>) => (r.ok ? "ok" : r.error.code);
-const allCards = (s: CanastaState) => [...s.stack, ...s.pile, ...s.hands.flat(), ...s.rows.flat(2).map((c) => c.card), ...s.xenos.flat(2).map((c) => c.card)];
+const allCards = (s: CanastaState) => [
+  ...s.stack,
+  ...s.pile,
+  ...s.hands.flat(),
+  ...s.rows.flat(2).map((c) => c.card),
+  ...s.xenos.flat(2).map((c) => c.card),
+];
 
 /** A row of 2 to 4 distinct deck cards worth exactly `sum` (depth-first search). */
 function rowWorth(sum: number, avoid: CardInst[] = []): RowCard[] {
@@ -46,11 +65,25 @@ function rowWorth(sum: number, avoid: CardInst[] = []): RowCard[] {
 /** A state in its meld phase with a hand and rows given; everything else in the stack. */
 function meldPhase(hand: CardInst[], opts: { rows?: RowCard[][]; xenos?: RowCard[][]; stack?: CardInst[] } = {}): CanastaState {
   const base = setup(2);
-  const used = new Set<CardInst>([...hand, ...(opts.rows ?? []).flat().map((c) => c.card), ...(opts.xenos ?? []).flat().map((c) => c.card)]);
+  const used = new Set<CardInst>([
+    ...hand,
+    ...(opts.rows ?? []).flat().map((c) => c.card),
+    ...(opts.xenos ?? []).flat().map((c) => c.card),
+  ]);
   const rest = canastaDeck(1).filter((c) => !used.has(c));
   const stack = opts.stack ?? rest.slice(1);
   const other = opts.stack ? rest.filter((c) => !stack.includes(c)).slice(1) : [];
-  return { ...base, turn: 0, phase: "meld", hands: [hand, other], rows: [opts.rows ?? [], []], xenos: [opts.xenos ?? [], []], stack, pile: [rest[0]!], mustMeld: null };
+  return {
+    ...base,
+    turn: 0,
+    phase: "meld",
+    hands: [hand, other],
+    rows: [opts.rows ?? [], []],
+    xenos: [opts.xenos ?? [], []],
+    stack,
+    pile: [rest[0]!],
+    mustMeld: null,
+  };
 }
 
 describe("canasta setup", () => {
@@ -109,7 +142,8 @@ describe("melding, XENOs and going out", () => {
     let s = meldPhase(hand, { rows: [row] });
     const legal = canastaLegalMoves(s, 0).filter((m): m is CanastaMove & { kind: "extend" } => m.kind === "extend");
     expect(legal.length).toBeGreaterThan(0);
-    for (const m of legal) expect(rowProblem(m.end === "left" ? [{ card: m.card, rot: m.rot }, ...row] : [...row, { card: m.card, rot: m.rot }])).toBeNull();
+    for (const m of legal)
+      expect(rowProblem(m.end === "left" ? [{ card: m.card, rot: m.rot }, ...row] : [...row, { card: m.card, rot: m.rot }])).toBeNull();
     const tooBig = hand.find((c) => instValue(c) > 5)!;
     const r = play(s, { kind: "extend", row: 0, end: "right", card: tooBig, rot: distinctRotations(idOf(tooBig))[0]! });
     expect(["canasta/too_high", "canasta/no_match"]).toContain(code(r));
@@ -123,9 +157,18 @@ describe("melding, XENOs and going out", () => {
 
   it("goes out with an empty hand and two XENOs, no discard needed", () => {
     const a = rowWorth(20);
-    const b = rowWorth(20, a.map((c) => c.card));
-    const x1 = rowWorth(20, [...a, ...b].map((c) => c.card));
-    let s = meldPhase(b.map((c) => c.card), { xenos: [x1] });
+    const b = rowWorth(
+      20,
+      a.map((c) => c.card),
+    );
+    const x1 = rowWorth(
+      20,
+      [...a, ...b].map((c) => c.card),
+    );
+    let s = meldPhase(
+      b.map((c) => c.card),
+      { xenos: [x1] },
+    );
     const before = s.hand;
     s = must(play(s, { kind: "meld", cards: b }));
     expect(s.results).toHaveLength(1);
@@ -161,7 +204,9 @@ describe("the face-up pile", () => {
       expect(t.mustMeld).toBe(s.pile.at(-1));
       const anyCard = t.hands[t.turn]![0]!;
       expect(code(play(t, { kind: "discard", card: anyCard }))).toBe("canasta/must_meld_top");
-      const fulfil = canastaLegalMoves(t, t.turn).find((m) => (m.kind === "meld" && m.cards.some((c) => c.card === t.mustMeld)) || (m.kind === "extend" && m.card === t.mustMeld));
+      const fulfil = canastaLegalMoves(t, t.turn).find(
+        (m) => (m.kind === "meld" && m.cards.some((c) => c.card === t.mustMeld)) || (m.kind === "extend" && m.card === t.mustMeld),
+      );
       expect(fulfil).toBeDefined();
       const u = must(play(t, fulfil!));
       expect(u.mustMeld).toBeNull();

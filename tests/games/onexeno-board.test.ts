@@ -1,13 +1,20 @@
 import { describe, expect, it } from "vitest";
 import {
-  candidateCells, completedLines, displayWindow, fieldOf, gridOf, legalPlacements, parsePositionLabel,
-  placementProblem, positionLabel, type Placed,
+  candidateCells,
+  completedLines,
+  displayWindow,
+  fieldOf,
+  gridOf,
+  legalPlacements,
+  parsePositionLabel,
+  placementProblem,
+  positionLabel,
+  type Placed,
 } from "../../src/games/onexeno/board";
 import { DECK, distinctRotations, rotatePattern } from "../../src/games/onexeno/cards";
 import { fillCells } from "../helpers/onexeno";
 
-const check = (table: Placed[], x: number, y: number, pattern: number) =>
-  placementProblem(gridOf(table), fieldOf(table), x, y, pattern);
+const check = (table: Placed[], x: number, y: number, pattern: number) => placementProblem(gridOf(table), fieldOf(table), x, y, pattern);
 
 describe("matching rule", () => {
   // Card with only its right column black: TR, R, BR = bits 2, 3, 4.
@@ -27,7 +34,14 @@ describe("matching rule", () => {
   it("refuses a card whose corner cell clashes with a diagonal neighbour, edges aside", () => {
     // A ring around (1,1) that leaves (1,0) and (0,1) empty: the new card's top-left cell
     // touches only the corner of the card at (0,0).
-    const ring = fillCells([{ x: 0, y: 0 }, { x: 0, y: -1 }, { x: 1, y: -1 }, { x: 2, y: -1 }, { x: 2, y: 0 }, { x: 2, y: 1 }]);
+    const ring = fillCells([
+      { x: 0, y: 0 },
+      { x: 0, y: -1 },
+      { x: 1, y: -1 },
+      { x: 2, y: -1 },
+      { x: 2, y: 0 },
+      { x: 2, y: 1 },
+    ]);
     const fits = Array.from({ length: 256 }, (_, p) => p).filter((p) => check(ring, 1, 1, p) === null);
     expect(fits.length).toBeGreaterThan(0);
     for (const p of fits) {
@@ -105,8 +119,16 @@ describe("lines of five", () => {
   });
 
   it("an edge card completes only its row and column; a corner adds one diagonal", () => {
-    expect(completedLines(gridOf(full), fieldOf(full)!, 1, 0).map((l) => l.kind).sort()).toEqual(["column", "row"]);
-    expect(completedLines(gridOf(full), fieldOf(full)!, 4, 0).map((l) => l.kind).sort()).toEqual(["antidiagonal", "column", "row"]);
+    expect(
+      completedLines(gridOf(full), fieldOf(full)!, 1, 0)
+        .map((l) => l.kind)
+        .sort(),
+    ).toEqual(["column", "row"]);
+    expect(
+      completedLines(gridOf(full), fieldOf(full)!, 4, 0)
+        .map((l) => l.kind)
+        .sort(),
+    ).toEqual(["antidiagonal", "column", "row"]);
   });
 
   it("needs all five cells: a gap completes nothing", () => {
@@ -120,7 +142,12 @@ describe("legal placement enumeration (perft-style cross-check)", () => {
     const tables = [
       [] as Placed[],
       fillCells([{ x: 0, y: 0 }]),
-      fillCells([{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 1, y: 1 }, { x: 2, y: 1 }]),
+      fillCells([
+        { x: 0, y: 0 },
+        { x: 1, y: 0 },
+        { x: 1, y: 1 },
+        { x: 2, y: 1 },
+      ]),
       fillCells([0, 1, 2, 3, 4].map((x) => ({ x, y: 0 }))),
       fillCells(Array.from({ length: 24 }, (_, i) => ({ x: i % 5, y: Math.floor(i / 5) }))),
     ];

@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import {
-  canonical, cardName, cardValue, DECK, distinctRotations, parseCardName, rotatePattern,
-} from "../../src/games/onexeno/cards";
+import { canonical, cardName, cardValue, DECK, distinctRotations, parseCardName, rotatePattern } from "../../src/games/onexeno/cards";
 
 describe("ONEXENO deck", () => {
   it("has 70 distinct cards, one per pattern up to rotation", () => {

@@ -44,9 +44,15 @@ describe("computer players", () => {
     const s = r.value;
     const others = [0, 1, 2, 3].filter((i) => i !== s.turn);
     const [a, b] = others as [number, number];
-    const swapped = { ...s, hands: s.hands.map((h, i) => (i === a ? s.hands[b]! : i === b ? s.hands[a]! : h)), stack: [...s.stack].reverse() };
+    const swapped = {
+      ...s,
+      hands: s.hands.map((h, i) => (i === a ? s.hands[b]! : i === b ? s.hands[a]! : h)),
+      stack: [...s.stack].reverse(),
+    };
     for (const level of ["easy", "normal"] as const) {
-      expect(chooseComputerMove(onexenoView(swapped, s.turn), level, seedRng("z"))).toEqual(chooseComputerMove(onexenoView(s, s.turn), level, seedRng("z")));
+      expect(chooseComputerMove(onexenoView(swapped, s.turn), level, seedRng("z"))).toEqual(
+        chooseComputerMove(onexenoView(s, s.turn), level, seedRng("z")),
+      );
     }
   });
 

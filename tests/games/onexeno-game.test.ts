@@ -4,9 +4,7 @@ import { applyAction } from "../../src/engine/definition";
 import { randInt, seedRng } from "../../src/engine/rng";
 import { fieldOf, FIELD_LIMIT, gridOf, placementProblem, placedPattern } from "../../src/games/onexeno/board";
 import { cardValue, DECK, type CardId } from "../../src/games/onexeno/cards";
-import {
-  onexeno, onexenoView, playNow, setupOnexeno, teamOf, type OnexenoMove, type OnexenoState,
-} from "../../src/games/onexeno/game";
+import { onexeno, onexenoView, playNow, setupOnexeno, teamOf, type OnexenoMove, type OnexenoState } from "../../src/games/onexeno/game";
 import { chooseComputerMove } from "../../src/games/onexeno/computer";
 import { allCards, fillCells, scenario } from "../helpers/onexeno";
 
@@ -188,9 +186,18 @@ describe("end game", () => {
   });
 
   it("playing the last card goes out and ends the hand", () => {
-    const first = fillCells([{ x: 0, y: 0 }, { x: 1, y: 0 }]);
+    const first = fillCells([
+      { x: 0, y: 0 },
+      { x: 1, y: 0 },
+    ]);
     const [a, b] = first;
-    const s = scenario({ seats: 2, table: [a!], hands: [[b!.card], [DECK.find((c) => c !== a!.card && c !== b!.card)!]], stack: [], turn: 0 });
+    const s = scenario({
+      seats: 2,
+      table: [a!],
+      hands: [[b!.card], [DECK.find((c) => c !== a!.card && c !== b!.card)!]],
+      stack: [],
+      turn: 0,
+    });
     const t = must(playNow(s, 0, { kind: "place", card: b!.card, x: 1, y: 0, rot: b!.rot }));
     expect(t.phase).toBe("over");
     expect(t.results[0]!.wentOut).toBe(0);
@@ -274,7 +281,14 @@ function playout(seats: number, variant: "basic" | "partners", seed: string): { 
 describe("seeded random playouts", () => {
   it("1000 games across 2..7 players and both team sizes terminate with cards conserved and scores by the rule", () => {
     const configs: [number, "basic" | "partners"][] = [
-      [2, "basic"], [3, "basic"], [4, "basic"], [5, "basic"], [6, "basic"], [7, "basic"], [4, "partners"], [6, "partners"],
+      [2, "basic"],
+      [3, "basic"],
+      [4, "basic"],
+      [5, "basic"],
+      [6, "basic"],
+      [7, "basic"],
+      [4, "partners"],
+      [6, "partners"],
     ];
     let games = 0;
     let tricks = 0;

@@ -3,8 +3,16 @@ import fc from "fast-check";
 import { fieldOf, gridOf, placedPattern, placementProblem, type Placed } from "../../src/games/onexeno/board";
 import { cardValue, DECK } from "../../src/games/onexeno/cards";
 import {
-  applySolitaire, findSquare, setupSolitaire, solitaireHint, solitaireLegalMoves, solitaireScore, solitaireView, wastePlacements,
-  type SolitaireMove, type SolitaireState,
+  applySolitaire,
+  findSquare,
+  setupSolitaire,
+  solitaireHint,
+  solitaireLegalMoves,
+  solitaireScore,
+  solitaireView,
+  wastePlacements,
+  type SolitaireMove,
+  type SolitaireState,
 } from "../../src/games/onexeno/solitaire";
 import { solve } from "../helpers/solitaire-solver";
 import { fillCells } from "../helpers/onexeno";
@@ -16,7 +24,13 @@ const must = (r: ReturnType<typeof applySolitaire>) => {
 const cardsOf = (s: SolitaireState) => [...s.stock, ...s.waste, ...s.table.map((p) => p.card)];
 
 /** A state with the given table (and field/square derived as the rules would), rest in the stock. */
-function withTable(table: Placed[], square: number, squareBox: SolitaireState["squareBox"], field: SolitaireState["field"], waste: number[] = []): SolitaireState {
+function withTable(
+  table: Placed[],
+  square: number,
+  squareBox: SolitaireState["squareBox"],
+  field: SolitaireState["field"],
+  waste: number[] = [],
+): SolitaireState {
   const base = setupSolitaire("fixture");
   const used = new Set([...table.map((p) => p.card), ...waste]);
   return { ...base, table, square, squareBox, field, waste, stock: DECK.filter((c) => !used.has(c)) };
@@ -80,7 +94,12 @@ describe("placing and the field", () => {
   });
 
   it("completing a 2x2 sets the field to that square plus one cell on every side", () => {
-    const cells = fillCells([{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 0, y: 1 }, { x: 1, y: 1 }]);
+    const cells = fillCells([
+      { x: 0, y: 0 },
+      { x: 1, y: 0 },
+      { x: 0, y: 1 },
+      { x: 1, y: 1 },
+    ]);
     const last = cells[3]!;
     const s = withTable(cells.slice(0, 3), 1, null, { minX: -1, maxX: 1, minY: -1, maxY: 1 }, [last.card]);
     const t = must(applySolitaire(s, { kind: "place", x: 1, y: 1, rot: last.rot }));
@@ -92,7 +111,14 @@ describe("placing and the field", () => {
   });
 
   it("finds the first completed square in reading order", () => {
-    const cells = fillCells([{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 2, y: 0 }, { x: 0, y: 1 }, { x: 1, y: 1 }, { x: 2, y: 1 }]);
+    const cells = fillCells([
+      { x: 0, y: 0 },
+      { x: 1, y: 0 },
+      { x: 2, y: 0 },
+      { x: 0, y: 1 },
+      { x: 1, y: 1 },
+      { x: 2, y: 1 },
+    ]);
     expect(findSquare(cells, { minX: -1, maxX: 3, minY: -1, maxY: 2 }, 2)).toEqual({ minX: 0, maxX: 1, minY: 0, maxY: 1 });
     expect(findSquare(cells, { minX: 1, maxX: 3, minY: -1, maxY: 2 }, 2)).toEqual({ minX: 1, maxX: 2, minY: 0, maxY: 1 });
     expect(findSquare(cells, { minX: -1, maxX: 3, minY: -1, maxY: 2 }, 3)).toBeNull();

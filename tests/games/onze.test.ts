@@ -2,7 +2,18 @@ import { describe, expect, it } from "vitest";
 import { applyAction } from "../../src/engine/definition";
 import { randInt, seedRng, shuffle, type RngState } from "../../src/engine/rng";
 import { cardName, cardPoints, faceFor, isWild, ONZE_DECK, parseFace, rankOf, suitOf, type Card } from "../../src/games/onze/cards";
-import { arrangementKey, CONTRACTS, contractArrangements, layOff, readMeld, readRun, readSet, type Meld, type MeldKind, type RunMeld } from "../../src/games/onze/melds";
+import {
+  arrangementKey,
+  CONTRACTS,
+  contractArrangements,
+  layOff,
+  readMeld,
+  readRun,
+  readSet,
+  type Meld,
+  type MeldKind,
+  type RunMeld,
+} from "../../src/games/onze/melds";
 import { buyer, onze, onzeCards, onzeView, setupOnze, type OnzeMove, type OnzeState } from "../../src/games/onze/game";
 import { chooseOnzeMove } from "../../src/games/onze/computer";
 import { c, cs, playOnze } from "../helpers/onze";
@@ -23,7 +34,16 @@ function table(hands: Card[][], opts: Partial<OnzeState> = {}): OnzeState {
   const base = setupOnze({}, hands.length, "fixture");
   if (!base.ok) throw new Error();
   const used = new Set([...hands.flat(), ...(opts.discard ?? []), ...(opts.melds ?? []).flat().flatMap((m) => m.cards)]);
-  return { ...base.value, hands, discard: [], stock: ONZE_DECK.filter((x) => !used.has(x)), turn: 0, dealer: hands.length - 1, phase: "draw", ...opts };
+  return {
+    ...base.value,
+    hands,
+    discard: [],
+    stock: ONZE_DECK.filter((x) => !used.has(x)),
+    turn: 0,
+    dealer: hands.length - 1,
+    phase: "draw",
+    ...opts,
+  };
 }
 
 describe("onze cards", () => {
@@ -34,7 +54,9 @@ describe("onze cards", () => {
     expect(parseFace("Ah")).toBe(faceFor(2, 1));
     expect(parseFace("joker")).toBe(52);
     expect(parseFace("1h")).toBeNull();
-    expect([c("joker"), c("Ah"), c("Ad"), c("As"), c("Ac"), c("Kd"), c("Js"), c("10h"), c("2c")].map(cardPoints)).toEqual([30, 30, 30, 20, 20, 10, 10, 10, 2]);
+    expect([c("joker"), c("Ah"), c("Ad"), c("As"), c("Ac"), c("Kd"), c("Js"), c("10h"), c("2c")].map(cardPoints)).toEqual([
+      30, 30, 30, 20, 20, 10, 10, 10, 2,
+    ]);
     expect([c("Ah"), c("Ad"), c("joker"), c("As"), c("Ac")].map(isWild)).toEqual([true, true, true, false, false]);
   });
 });
@@ -171,7 +193,14 @@ describe("onze turns", () => {
     const hands = [cs("2c 3c 4c"), cs("5c 6c 7c"), cs("8c 9c 10c"), cs("Jc Qc Kc")];
     for (const active of [0, 1, 2, 3]) {
       const others = [1, 2, 3].map((k) => (active + k) % 4);
-      const orders = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]].map((o) => o.map((i) => others[i] as number));
+      const orders = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+      ].map((o) => o.map((i) => others[i] as number));
       for (const subset of [[0, 1, 2], [1, 2], [0, 2], [2]]) {
         for (const order of orders) {
           const claimants = order.filter((s) => subset.some((i) => others[i] === s));
@@ -215,8 +244,22 @@ describe("onze turns", () => {
     let s = table([cs("7h 7s 7c 9c 9d joker Kh 4h"), cs("5c 6c"), cs("8c 8d"), cs("Jc Qd")], { discard: cs("2d") });
     s = must(s, 0, { kind: "draw" }); // draws the stock's top
     expect(code(s, 0, { kind: "down", melds: [{ kind: "set", cards: cs("7h 7s 7c") }] })).toBe("onze/not_contract");
-    expect(code(s, 0, { kind: "down", melds: [{ kind: "set", cards: cs("7h 7s 7c") }, { kind: "set", cards: cs("9c 9d 9h") }] })).toBe("onze/not_in_hand");
-    s = must(s, 0, { kind: "down", melds: [{ kind: "set", cards: cs("7h 7s 7c") }, { kind: "set", cards: cs("9c 9d joker") }] });
+    expect(
+      code(s, 0, {
+        kind: "down",
+        melds: [
+          { kind: "set", cards: cs("7h 7s 7c") },
+          { kind: "set", cards: cs("9c 9d 9h") },
+        ],
+      }),
+    ).toBe("onze/not_in_hand");
+    s = must(s, 0, {
+      kind: "down",
+      melds: [
+        { kind: "set", cards: cs("7h 7s 7c") },
+        { kind: "set", cards: cs("9c 9d joker") },
+      ],
+    });
     expect(s.down[0]).toBe(true);
     expect(code(s, 0, { kind: "layoff", card: c("Kh"), to: { seat: 0, meld: 0 } })).toBe("onze/down_this_turn");
     const drawn = (s.hands[0] as Card[]).find((x) => !cs("Kh 4h").includes(x)) as Card;
@@ -246,17 +289,32 @@ describe("onze turns", () => {
   it("swapping: the natural card replaces a run's wild, which goes onto a meld at once; wilds in sets stay", () => {
     const run = readRun(cs("5h joker 7h 8h")) as Meld;
     const set = readSet([c("9c"), c("9d"), c("joker", 1)]) as Meld;
-    const s = table([cs("6h 2c"), cs("5c"), cs("8c"), cs("Jc")], { phase: "play", down: [true, false, false, false], melds: [[run, set], [], [], []] });
+    const s = table([cs("6h 2c"), cs("5c"), cs("8c"), cs("Jc")], {
+      phase: "play",
+      down: [true, false, false, false],
+      melds: [[run, set], [], [], []],
+    });
     const ok = must(s, 0, { kind: "swap", card: c("6h"), from: { seat: 0, meld: 0 }, index: 1, to: { seat: 0, meld: 1 } });
     expect(ok.melds[0]?.[0]?.cards).toEqual(cs("5h 6h 7h 8h"));
     expect(ok.melds[0]?.[1]?.cards).toEqual([c("9c"), c("9d"), c("joker", 1), c("joker")]);
     expect(ok.hands[0]).toEqual(cs("2c"));
-    expect(code(s, 0, { kind: "swap", card: c("6h"), from: { seat: 0, meld: 1 }, index: 2, to: { seat: 0, meld: 0 } })).toBe("onze/swap_set");
-    expect(code(s, 0, { kind: "swap", card: c("2c"), from: { seat: 0, meld: 0 }, index: 1, to: { seat: 0, meld: 1 } })).toBe("onze/swap_wrong_card");
+    expect(code(s, 0, { kind: "swap", card: c("6h"), from: { seat: 0, meld: 1 }, index: 2, to: { seat: 0, meld: 0 } })).toBe(
+      "onze/swap_set",
+    );
+    expect(code(s, 0, { kind: "swap", card: c("2c"), from: { seat: 0, meld: 0 }, index: 1, to: { seat: 0, meld: 1 } })).toBe(
+      "onze/swap_wrong_card",
+    );
     const top = readRun(cs("joker 3s 4s 5s")) as Meld;
-    const t = table([cs("2s 9h"), cs("5c"), cs("8c"), cs("Jc")], { phase: "play", down: [true, false, false, false], melds: [[top], [], [], []] });
+    const t = table([cs("2s 9h"), cs("5c"), cs("8c"), cs("Jc")], {
+      phase: "play",
+      down: [true, false, false, false],
+      melds: [[top], [], [], []],
+    });
     // The freed joker may go back onto the same run, at its high end.
-    expect(must(t, 0, { kind: "swap", card: c("2s"), from: { seat: 0, meld: 0 }, index: 0, to: { seat: 0, meld: 0 }, end: "high" }).melds[0]?.[0]).toMatchObject({ low: 2, cards: [c("2s"), c("3s"), c("4s"), c("5s"), c("joker")] });
+    expect(
+      must(t, 0, { kind: "swap", card: c("2s"), from: { seat: 0, meld: 0 }, index: 0, to: { seat: 0, meld: 0 }, end: "high" })
+        .melds[0]?.[0],
+    ).toMatchObject({ low: 2, cards: [c("2s"), c("3s"), c("4s"), c("5s"), c("joker")] });
   });
 
   it("an empty stock takes the discard pile but its top, shuffled; with nothing left the round ends with nobody out", () => {
@@ -311,7 +369,13 @@ describe("onze turns", () => {
   it("going down must leave a card to discard: the whole hand as the contract is neither offered nor accepted", () => {
     // Round 1 (2 sets) with exactly two sets in hand after drawing.
     const s = table([cs("7h 7s 7c 9c 9d 9h"), cs("5c"), cs("8c"), cs("Jc")], { phase: "play" });
-    const whole = { kind: "down", melds: [{ kind: "set", cards: cs("7h 7s 7c") }, { kind: "set", cards: cs("9c 9d 9h") }] } as const;
+    const whole = {
+      kind: "down",
+      melds: [
+        { kind: "set", cards: cs("7h 7s 7c") },
+        { kind: "set", cards: cs("9c 9d 9h") },
+      ],
+    } as const;
     expect(code(s, 0, whole)).toBe("onze/down_keeps_discard");
     expect(onze.legalMoves(s, 0).filter((m) => m.kind === "down")).toEqual([]);
     // With a fourth 7, going down lays 3 + 3 and keeps a card to discard.
@@ -319,7 +383,15 @@ describe("onze turns", () => {
     const downs = onze.legalMoves(t, 0).filter((m) => m.kind === "down");
     expect(downs.length).toBeGreaterThan(0);
     for (const d of downs) expect(d.kind === "down" && d.melds.flatMap((m) => m.cards).length).toBe(6);
-    expect(code(t, 0, { kind: "down", melds: [{ kind: "set", cards: cs("7h 7s 7c 7d") }, { kind: "set", cards: cs("9c 9d 9h") }] })).toBe("onze/down_keeps_discard");
+    expect(
+      code(t, 0, {
+        kind: "down",
+        melds: [
+          { kind: "set", cards: cs("7h 7s 7c 7d") },
+          { kind: "set", cards: cs("9c 9d 9h") },
+        ],
+      }),
+    ).toBe("onze/down_keeps_discard");
     const down = must(t, 0, downs[0] as OnzeMove);
     expect(down.round).toBe(1);
     expect(down.hands[0]).toHaveLength(1);
@@ -392,7 +464,10 @@ describe("onze typed input", () => {
     const { readTypedDown, encodeDown, decodeDown } = await import("../../commands/onze");
     const hand = cs("7h 7s 7c 5d 6d joker 8d Kc");
     const melds = readTypedDown("7h 7s 7c / 8d joker 5d 6d", hand);
-    expect(melds).toEqual([{ kind: "set", cards: cs("7h 7s 7c") }, { kind: "run", cards: [c("5d"), c("6d"), c("joker"), c("8d")] }]);
+    expect(melds).toEqual([
+      { kind: "set", cards: cs("7h 7s 7c") },
+      { kind: "run", cards: [c("5d"), c("6d"), c("joker"), c("8d")] },
+    ]);
     expect(decodeDown(encodeDown(melds))).toEqual(melds);
     expect(() => readTypedDown("7h 7h 7c", hand)).toThrow(/no 7h left/);
     expect(() => readTypedDown("7x 7s", hand)).toThrow(/not a card/);

@@ -14,7 +14,13 @@ export interface Session {
 }
 
 /** Plays one session; `check` sees every state. Throws if a computer's move is refused. */
-export function playCanasta(levels: readonly CanastaComputerLevel[], seed: string, rows: CanastaRows = "sum", hands = 10, check?: (s: CanastaState) => void): Session {
+export function playCanasta(
+  levels: readonly CanastaComputerLevel[],
+  seed: string,
+  rows: CanastaRows = "sum",
+  hands = 10,
+  check?: (s: CanastaState) => void,
+): Session {
   // Computers' hands are short and often negative for all, so a session to a points target
   // may never end: a session here is a fixed number of hands (target 5000, ended after `hands`).
   const target = 5000;

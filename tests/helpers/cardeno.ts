@@ -10,7 +10,13 @@ import { cardeno, type CardenoConfig, type CardenoState } from "../../src/games/
 import { cardenoRealtime } from "../../src/games/cardeno/computer";
 
 /** The last state reached (the final one unless `onState` stopped the game). */
-export function playCardeno(config: CardenoConfig, levels: readonly ComputerLevel[], seed: string, onState: (s: CardenoState) => boolean | void = () => {}, key: string = seed): CardenoState {
+export function playCardeno(
+  config: CardenoConfig,
+  levels: readonly ComputerLevel[],
+  seed: string,
+  onState: (s: CardenoState) => boolean | void = () => {},
+  key: string = seed,
+): CardenoState {
   const setup = cardeno.setup(config, levels.length, seed);
   if (!setup.ok) throw new Error(setup.error.code);
   let s = setup.value;

@@ -15,7 +15,10 @@ export function c(name: string, copy = 0): Card {
 /** Cards by names separated by spaces; `name*` takes the second deck's copy. */
 export function cs(names: string): Card[] {
   const jokers = { n: 0 };
-  return names.split(/\s+/).filter(Boolean).map((n) => (n === "joker" ? c(n, jokers.n++) : n.endsWith("*") ? c(n.slice(0, -1), 1) : c(n)));
+  return names
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((n) => (n === "joker" ? c(n, jokers.n++) : n.endsWith("*") ? c(n.slice(0, -1), 1) : c(n)));
 }
 
 export interface OnzePlayout {

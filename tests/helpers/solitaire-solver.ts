@@ -7,7 +7,14 @@
  */
 import { gridOf, placementProblem, fieldOf, type Placed } from "../../src/games/onexeno/board";
 import { distinctRotations, rotatePattern, type CardId } from "../../src/games/onexeno/cards";
-import { applySolitaire, findSquare, wastePlacements, type Box, type SolitaireMove, type SolitaireState } from "../../src/games/onexeno/solitaire";
+import {
+  applySolitaire,
+  findSquare,
+  wastePlacements,
+  type Box,
+  type SolitaireMove,
+  type SolitaireState,
+} from "../../src/games/onexeno/solitaire";
 
 const inBox = (b: Box, x: number, y: number) => x >= b.minX && x <= b.maxX && y >= b.minY && y <= b.maxY;
 
@@ -31,7 +38,15 @@ export function completable(table: readonly Placed[], box: Box, cards: readonly 
     let best: { key: string; opts: Placed[] } | null = null;
     for (const key of free) {
       const [x, y] = key.split(",").map(Number) as [number, number];
-      if (![[1, 0], [-1, 0], [0, 1], [0, -1]].some(([dx, dy]) => grid.has(`${x + dx!},${y + dy!}`))) continue;
+      if (
+        ![
+          [1, 0],
+          [-1, 0],
+          [0, 1],
+          [0, -1],
+        ].some(([dx, dy]) => grid.has(`${x + dx!},${y + dy!}`))
+      )
+        continue;
       const opts: Placed[] = [];
       for (const card of cards) {
         if (used.has(card)) continue;
@@ -84,7 +99,12 @@ function rankPlacement(s: SolitaireState, box: Box, q: { x: number; y: number })
   for (let y = Math.max(s.field.minY, box.minY); y <= Math.min(s.field.maxY, box.maxY); y++)
     for (let x = Math.max(s.field.minX, box.minX); x <= Math.min(s.field.maxX, box.maxX); x++) {
       if (grid.has(`${x},${y}`)) continue;
-      const n = [[1, 0], [-1, 0], [0, 1], [0, -1]].filter(([dx, dy]) => grid.has(`${x + dx!},${y + dy!}`)).length;
+      const n = [
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ].filter(([dx, dy]) => grid.has(`${x + dx!},${y + dy!}`)).length;
       if (n >= 3) tight++;
     }
   return completes * 1000 + progress * 10 - tight;

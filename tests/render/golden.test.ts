@@ -23,12 +23,18 @@ import { contractHelp } from "../../commands/onze";
 import { cardenoView, type CardenoState } from "../../src/games/cardeno/game";
 import { playCardeno } from "../helpers/cardeno";
 import { encodeJob, type PictureJob } from "../../render/pictures";
-import { renderCanastaTable, renderOnexenoHand, renderOnexenoTable, renderOnzeHand, renderOnzeTable, renderSolitaire } from "../../render/render";
+import {
+  renderCanastaTable,
+  renderOnexenoHand,
+  renderOnexenoTable,
+  renderOnzeHand,
+  renderOnzeTable,
+  renderSolitaire,
+} from "../../render/render";
 
 const dir = join(import.meta.dirname, "golden");
 const failures = join(import.meta.dirname, "..", "__failures__");
 const update = process.env.UPDATE_GOLDEN === "1";
-
 
 async function compare(name: string, png: Buffer): Promise<void> {
   const file = join(dir, `${name}.png`);
@@ -137,10 +143,17 @@ describe("onze pictures", () => {
     if (!m) throw new Error("no position with melds and a sale");
     await compare("onze-mid", await renderOnzeTable(onzeView(m, null), names, undefined, "until 14:05 UTC"));
     await compare("onze-final", await renderOnzeTable(onzeView(out.final, null), names));
-    await compare("onze-hand", await renderOnzeHand(sortHand(m.hands[0]!), `Your hand · Ada · ${m.hands[0]!.length} cards`, contractHelp(m, 0)));
+    await compare(
+      "onze-hand",
+      await renderOnzeHand(sortHand(m.hands[0]!), `Your hand · Ada · ${m.hands[0]!.length} cards`, contractHelp(m, 0)),
+    );
     // Spectators see no hidden card: Ben's hand traded for as many stock cards leaves the picture unchanged.
     const n = m.hands[1]!.length;
-    const swapped = { ...m, hands: m.hands.map((h, i) => (i === 1 ? m.stock.slice(0, n) : h)), stock: [...m.hands[1]!, ...m.stock.slice(n)] };
+    const swapped = {
+      ...m,
+      hands: m.hands.map((h, i) => (i === 1 ? m.stock.slice(0, n) : h)),
+      stock: [...m.hands[1]!, ...m.stock.slice(n)],
+    };
     expect(swapped.hands[1]).not.toEqual(m.hands[1]);
     expect((await renderOnzeTable(onzeView(swapped, null), names)).equals(await renderOnzeTable(onzeView(m, null), names))).toBe(true);
   });
@@ -151,10 +164,16 @@ describe("cardeno pictures", () => {
     const names = ["Ada", "Ben", "Computer 1 (easy)", "Dana"];
     let mid: CardenoState | null = null;
     let reveal: CardenoState | null = null;
-    const s = playCardeno({ rounds: 2 }, ["normal", "normal", "easy", "normal"], "golden-cardeno", (x) => {
-      if (!mid && x.phase === "race" && x.cardeno !== null && x.centre.length >= 4) mid = x;
-      if (!reveal && x.phase === "reveal") reveal = x;
-    }, "golden");
+    const s = playCardeno(
+      { rounds: 2 },
+      ["normal", "normal", "easy", "normal"],
+      "golden-cardeno",
+      (x) => {
+        if (!mid && x.phase === "race" && x.cardeno !== null && x.centre.length >= 4) mid = x;
+        if (!reveal && x.phase === "reveal") reveal = x;
+      },
+      "golden",
+    );
     const m = mid as CardenoState | null;
     const v = reveal as CardenoState | null;
     if (!m || !v) throw new Error("no race after CARDENO, or no reveal");
@@ -164,6 +183,10 @@ describe("cardeno pictures", () => {
     await compare("cardeno-final", await draw({ kind: "cardeno-table", view: cardenoView(s, null), names }));
     // The pile is face down: shuffling it leaves the picture unchanged.
     const shuffled = { ...m, pile: [...m.pile].reverse() };
-    expect(encodeJob({ kind: "cardeno-table", view: cardenoView(shuffled, null), names }).equals(encodeJob({ kind: "cardeno-table", view: cardenoView(m, null), names }))).toBe(true);
+    expect(
+      encodeJob({ kind: "cardeno-table", view: cardenoView(shuffled, null), names }).equals(
+        encodeJob({ kind: "cardeno-table", view: cardenoView(m, null), names }),
+      ),
+    ).toBe(true);
   });
 });

@@ -13,7 +13,6 @@ import { drawOnzeHand } from "../../render/onze-table";
 import { onexenoView } from "../../src/games/onexeno/game";
 import { scenes } from "./scenes";
 
-
 /** The PNG's chunks in order: type and data. */
 function chunks(png: Buffer): { type: string; data: Buffer }[] {
   const out: { type: string; data: Buffer }[] = [];
@@ -81,10 +80,11 @@ describe("the palette PNG encoder", () => {
   it("falls back to coarser colour keys on a photo-like picture, and still decodes at its size", async () => {
     const c = createCanvas(128, 128);
     const ctx = c.getContext("2d");
-    for (let y = 0; y < 128; y++) for (let x = 0; x < 128; x++) {
-      ctx.fillStyle = `rgb(${x * 2},${y * 2},${(x * y) % 256})`;
-      ctx.fillRect(x, y, 1, 1);
-    }
+    for (let y = 0; y < 128; y++)
+      for (let x = 0; x < 128; x++) {
+        ctx.fillStyle = `rgb(${x * 2},${y * 2},${(x * y) % 256})`;
+        ctx.fillRect(x, y, 1, 1);
+      }
     const png = encodePalettePng(c.data(), 128, 128);
     expect(paletteStats().colours).toBeLessThanOrEqual(4096);
     const back = await pixels(png);
@@ -102,6 +102,12 @@ describe("legibility at Discord's preview size", () => {
   it("hand pictures are shown unscaled (or nearly): at most the preview width plus 2%", () => {
     for (const n of [1, 4, 11, 15]) expect(handSize(n).width).toBeLessThanOrEqual(PREVIEW_WIDTH * 1.02);
     expect(drawOnexenoHand([0, 1, 2, 3, 4, 5], new Set(), "Your hand").width).toBeLessThanOrEqual(PREVIEW_WIDTH * 1.02);
-    expect(drawOnzeHand(Array.from({ length: 13 }, (_, i) => i), "Your hand", "help").width).toBeLessThanOrEqual(PREVIEW_WIDTH);
+    expect(
+      drawOnzeHand(
+        Array.from({ length: 13 }, (_, i) => i),
+        "Your hand",
+        "help",
+      ).width,
+    ).toBeLessThanOrEqual(PREVIEW_WIDTH);
   });
 });

@@ -21,7 +21,13 @@ describe("the picture pool", () => {
     const { closed, trick } = scenes();
     const jobs: PictureJob[] = [
       { kind: "onexeno-table", view: onexenoView(closed!.state, null), names: closed!.names, clock: "until 14:05 UTC" },
-      { kind: "onexeno-hand", hand: trick!.state.hands[0]!, playable: [trick!.state.hands[0]![0]!], title: "Your hand", captions: trick!.state.hands[0]!.map((_, i) => `card ${i}`) },
+      {
+        kind: "onexeno-hand",
+        hand: trick!.state.hands[0]!,
+        playable: [trick!.state.hands[0]![0]!],
+        title: "Your hand",
+        captions: trick!.state.hands[0]!.map((_, i) => `card ${i}`),
+      },
       { kind: "solitaire", view: solitaireView(setupSolitaire("pool")), owner: "Ada", hint: { x: 0, y: 0 } },
     ];
     const pooled = await Promise.all(jobs.map((j) => renderPicture(j)));

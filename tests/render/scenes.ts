@@ -28,7 +28,8 @@ export function scenes(): Record<string, { state: OnexenoState; names: string[] 
   const fresh = setup(3, "basic", 2, "golden-fresh");
   const trick = playUntil(setup(4, "basic", 1, "golden-trick"), (s) => s.last?.trick != null);
   const closed = playUntil(setup(6, "partners", 1, "golden-closed"), (s) => {
-    const xs = s.table.map((p) => p.x), ys = s.table.map((p) => p.y);
+    const xs = s.table.map((p) => p.x),
+      ys = s.table.map((p) => p.y);
     return s.table.length > 0 && Math.max(...xs) - Math.min(...xs) === 4 && Math.max(...ys) - Math.min(...ys) === 4;
   });
   const over = playUntil(setup(2, "basic", 1, "golden-over"), () => false);
@@ -49,7 +50,12 @@ export function canastaUntil(seats: number, seed: string, target: number, stop: 
   let s = r.value;
   for (let i = 0; i < 5000 && s.phase !== "over" && !stop(s); i++) {
     const legal = canastaLegalMoves(s, s.turn, 5);
-    const pick = legal.find((m) => m.kind === "draw") ?? legal.find((m) => m.kind === "meld") ?? legal.find((m) => m.kind === "extend") ?? legal.find((m) => m.kind === "discard") ?? legal[0];
+    const pick =
+      legal.find((m) => m.kind === "draw") ??
+      legal.find((m) => m.kind === "meld") ??
+      legal.find((m) => m.kind === "extend") ??
+      legal.find((m) => m.kind === "discard") ??
+      legal[0];
     const next = canastaDef.apply(s, s.turn, pick!, undefined);
     if (!next.ok) throw new Error(next.error.message);
     s = { ...next.value, version: s.version + 1 };

@@ -36,7 +36,14 @@ describe("numbers with their units", () => {
     const s = playUntil(r.value, (x) => x.taken.some((t) => t.length > 0));
     const seat = s.taken.findIndex((t) => t.length > 0);
     const took = s.taken[seat]!.reduce((a, c) => a + cardValue(c), 0);
-    const rec = { state: s, seats: [{ userId: "1", name: "Ada" }, { userId: "2", name: "Ben" }, { userId: "3", name: "Cleo" }] } as unknown as TableRecord;
+    const rec = {
+      state: s,
+      seats: [
+        { userId: "1", name: "Ada" },
+        { userId: "2", name: "Ben" },
+        { userId: "3", name: "Cleo" },
+      ],
+    } as unknown as TableRecord;
     const text = standingText(rec);
     expect(text).toContain(`hand ${s.hand} unfinished`);
     expect(text).toContain(`${rec.seats[seat]!.name} ${s.totals[seat]! + took} (incl. +${took} taken this hand)`);

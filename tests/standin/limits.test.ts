@@ -15,7 +15,11 @@ afterAll(async () => {
   await sb.stop();
 });
 
-async function api(method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown>; headers: Headers }> {
+async function api(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: Record<string, unknown>; headers: Headers }> {
   const res = await fetch(`${sb.apiUrl}/v10${path}`, {
     method,
     headers: { authorization: `Bot ${sb.token}`, "content-type": "application/json" },
@@ -30,13 +34,25 @@ const row = (...components: unknown[]) => ({ type: 1, components });
 
 describe("the stand-in enforces Discord's limits", () => {
   it("accepts a well-formed message and refuses each over-limit one with 400/50035", async () => {
-    expect((await api("POST", `/channels/${CHANNEL}/messages`, { content: "ok", components: [row(button("a"), button("b"))] })).status).toBe(200);
+    expect(
+      (await api("POST", `/channels/${CHANNEL}/messages`, { content: "ok", components: [row(button("a"), button("b"))] })).status,
+    ).toBe(200);
     const bad: [string, unknown][] = [
       ["customId over 100 characters", { components: [row(button("x".repeat(101)))] }],
       ["six action rows", { components: Array.from({ length: 6 }, (_, i) => row(button(`r${i}`))) }],
       ["six buttons in a row", { components: [row(...Array.from({ length: 6 }, (_, i) => button(`b${i}`)))] }],
-      ["26 select options", { components: [row({ type: 3, custom_id: "s", options: Array.from({ length: 26 }, (_, i) => ({ label: `o${i}`, value: `v${i}` })) })] }],
-      ["a select and a button in one row", { components: [row({ type: 3, custom_id: "s", options: [{ label: "a", value: "a" }] }, button("b"))] }],
+      [
+        "26 select options",
+        {
+          components: [
+            row({ type: 3, custom_id: "s", options: Array.from({ length: 26 }, (_, i) => ({ label: `o${i}`, value: `v${i}` })) }),
+          ],
+        },
+      ],
+      [
+        "a select and a button in one row",
+        { components: [row({ type: 3, custom_id: "s", options: [{ label: "a", value: "a" }] }, button("b"))] },
+      ],
       ["duplicate customIds", { components: [row(button("same"), button("same"))] }],
       ["content over 2000 characters", { content: "x".repeat(2001) }],
       ["a button label over 80 characters", { components: [row({ ...button("l"), label: "x".repeat(81) })] }],
@@ -55,7 +71,12 @@ describe("the stand-in enforces Discord's limits", () => {
     expect(() => checkChoices([{ name: "No game is running", value: "none" }], integer)).toThrow(/Value none is not int/);
     expect(() => checkChoices([{ name: "half", value: 1.5 }], integer)).toThrow(LimitError);
     expect(() => checkChoices([{ name: "two", value: 2 }], string)).toThrow(/is not string/);
-    expect(() => checkChoices(Array.from({ length: 26 }, (_, i) => ({ name: `c${i}`, value: `c${i}` })), string)).toThrow(/25 or fewer/);
+    expect(() =>
+      checkChoices(
+        Array.from({ length: 26 }, (_, i) => ({ name: `c${i}`, value: `c${i}` })),
+        string,
+      ),
+    ).toThrow(/25 or fewer/);
     expect(() => checkChoices([{ name: "x".repeat(101), value: "x" }], string)).toThrow(LimitError);
     expect(() => checkChoices([{ name: "x", value: "x".repeat(101) }], string)).toThrow(LimitError);
     expect(() => checkChoices([{ name: "", value: "x" }], string)).toThrow(LimitError);

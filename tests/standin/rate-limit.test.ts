@@ -19,7 +19,11 @@ afterAll(async () => {
 });
 
 const post = (channelId: string, content: string) =>
-  fetch(`${sb.apiUrl}/v10/channels/${channelId}/messages`, { method: "POST", headers: { authorization: `Bot ${sb.token}`, "content-type": "application/json" }, body: JSON.stringify({ content }) });
+  fetch(`${sb.apiUrl}/v10/channels/${channelId}/messages`, {
+    method: "POST",
+    headers: { authorization: `Bot ${sb.token}`, "content-type": "application/json" },
+    body: JSON.stringify({ content }),
+  });
 
 describe("the stand-in's channel message bucket", () => {
   it("answers the sixth write within 5 s with 429, Retry-After and the rate-limit headers; other channels are not affected", async () => {

@@ -30,7 +30,8 @@ async function identify(shard?: unknown): Promise<Session> {
   const closed = new Promise<number>((resolve) => ws.on("close", (code) => resolve(code)));
   ws.on("message", (raw) => {
     const msg = JSON.parse(String(raw)) as { op: number; t?: string; d: Record<string, unknown> };
-    if (msg.op === 10) ws.send(JSON.stringify({ op: 2, d: { token: sb.token, intents: 1, properties: {}, ...(shard === undefined ? {} : { shard }) } }));
+    if (msg.op === 10)
+      ws.send(JSON.stringify({ op: 2, d: { token: sb.token, intents: 1, properties: {}, ...(shard === undefined ? {} : { shard }) } }));
     if (msg.op === 0 && msg.t) events.push({ t: msg.t, d: msg.d });
   });
   return { ws, events, closed };
@@ -66,7 +67,9 @@ describe("the stand-in's shards", () => {
           const msg = JSON.parse(String(raw)) as { t?: string; d: { id: string; token: string } };
           if (msg.t !== "INTERACTION_CREATE") return;
           void fetch(`${sb.apiUrl}/v10/interactions/${msg.d.id}/${msg.d.token}/callback`, {
-            method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ type: 4, data: { content: `shard ${i}` } }),
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ type: 4, data: { content: `shard ${i}` } }),
           });
         });
       }

@@ -72,7 +72,10 @@ describe.each(backends)("%s store", (kind) => {
     const ns = `list${namespaces++}`;
     const a = await openStore<{ v: number }>(urlOf(), ns);
     const b = await openStore<{ v: number }>(urlOf(), ns); // a second process on the same store
-    await Promise.all([...Array.from({ length: 20 }, (_, i) => a.set(`a${i}`, { v: i })), ...Array.from({ length: 20 }, (_, i) => b.set(`b${i}`, { v: i }))]);
+    await Promise.all([
+      ...Array.from({ length: 20 }, (_, i) => a.set(`a${i}`, { v: i })),
+      ...Array.from({ length: 20 }, (_, i) => b.set(`b${i}`, { v: i })),
+    ]);
     await a.delete("a0");
     const keys = (await (kind === "memory" ? a : b).keys()).sort();
     expect(keys).toHaveLength(kind === "memory" ? 19 : 39); // memory:// is one process's own
@@ -90,7 +93,10 @@ describe.each(backends)("%s store", (kind) => {
     const store = (await openStore(urlOf(), ns)) as DueStore;
     await store.set("due", { "onexeno:1": 1000, "onze:2": 2000 }); // as earlier versions kept it
     const index = new DueIndex(store);
-    expect([...(await index.all())].sort()).toEqual([["onexeno:1", { at: 1000 }], ["onze:2", { at: 2000 }]]);
+    expect([...(await index.all())].sort()).toEqual([
+      ["onexeno:1", { at: 1000 }],
+      ["onze:2", { at: 2000 }],
+    ]);
     await index.set("canasta:3", 3000, "g1"); // with the table's guild, so a shard arms only its own
     await index.set("onexeno:1", null);
     await index.set("onze:4", 4000, null); // a DM
@@ -98,7 +104,11 @@ describe.each(backends)("%s store", (kind) => {
     expect((await store.keys()).sort()).toEqual(["canasta:3", "onze:2", "onze:4"]);
     expect(await store.get("canasta:3")).toEqual([3000, "g1"]);
     const again = new DueIndex(store);
-    expect([...(await again.all())].sort()).toEqual([["canasta:3", { at: 3000, guild: "g1" }], ["onze:2", { at: 2000 }], ["onze:4", { at: 4000, guild: null }]]);
+    expect([...(await again.all())].sort()).toEqual([
+      ["canasta:3", { at: 3000, guild: "g1" }],
+      ["onze:2", { at: 2000 }],
+      ["onze:4", { at: 4000, guild: null }],
+    ]);
     await store.close();
   });
 });

@@ -25,13 +25,26 @@ describe("placement points", () => {
 
 describe("standings", () => {
   it("rank by placement points, then game points; a bye earns its points and the round's average game points", () => {
-    const s = standings(["a", "b", "c", "d", "e"], [{ tables: [table(["a", "b"], [1, 2], [50, 10]), table(["c", "d"], [1, 2], [40, 30])], byes: ["e"] }], 0.5);
-    expect(s.map((x) => [x.id, x.rank, x.placement, x.gamePoints, x.byes])).toEqual([["a", 1, 1, 50, 0], ["c", 2, 1, 40, 0], ["e", 3, 0.5, 32.5, 1], ["d", 4, 0, 30, 0], ["b", 5, 0, 10, 0]]);
+    const s = standings(
+      ["a", "b", "c", "d", "e"],
+      [{ tables: [table(["a", "b"], [1, 2], [50, 10]), table(["c", "d"], [1, 2], [40, 30])], byes: ["e"] }],
+      0.5,
+    );
+    expect(s.map((x) => [x.id, x.rank, x.placement, x.gamePoints, x.byes])).toEqual([
+      ["a", 1, 1, 50, 0],
+      ["c", 2, 1, 40, 0],
+      ["e", 3, 0.5, 32.5, 1],
+      ["d", 4, 0, 30, 0],
+      ["b", 5, 0, 10, 0],
+    ]);
   });
 
   it("a bye neither helps nor hurts on game points: in Onze (fewest wins) and in a game where more is better", () => {
     // Tables of 3: a bye earns 1 placement point, as second place does; b came second with the table's average score.
-    for (const [game, raw, winners] of [["Onze", [10, 50, 90], [0]], ["ONEXENO", [90, 50, 10], [0]]] as const) {
+    for (const [game, raw, winners] of [
+      ["Onze", [10, 50, 90], [0]],
+      ["ONEXENO", [90, 50, 10], [0]],
+    ] as const) {
       const points = highIsBetter(raw, winners);
       const s = standings(["a", "b", "c", "d"], [{ tables: [table(["a", "b", "c"], [1, 2, 3], points)], byes: ["d"] }], 1);
       const by = new Map(s.map((x) => [x.id, x]));
@@ -52,9 +65,22 @@ describe("standings", () => {
     ];
     expect(standings(["a", "b", "c", "d"], rounds, 0.5).map((x) => x.id)).toEqual(["d", "a", "c", "b"]);
     const byScore = standings(["a", "b", "c", "d"], rounds, 0.5, "score");
-    expect(byScore.map((x) => [x.id, x.gamePoints])).toEqual([["d", 305], ["c", 270], ["a", 160], ["b", 140]]);
+    expect(byScore.map((x) => [x.id, x.gamePoints])).toEqual([
+      ["d", 305],
+      ["c", 270],
+      ["a", 160],
+      ["b", 140],
+    ]);
     // Onze counts fewest as best: its game points are negated, so the lowest total ranks first.
-    const onze = [{ tables: [table(["a", "b", "c"], [1, 2, 3], highIsBetter([20, 30, 80], [0])), table(["d", "e", "f"], [1, 2, 3], highIsBetter([5, 90, 95], [0]))], byes: [] }];
+    const onze = [
+      {
+        tables: [
+          table(["a", "b", "c"], [1, 2, 3], highIsBetter([20, 30, 80], [0])),
+          table(["d", "e", "f"], [1, 2, 3], highIsBetter([5, 90, 95], [0])),
+        ],
+        byes: [],
+      },
+    ];
     expect(standings(["a", "b", "c", "d", "e", "f"], onze, 1, "score").map((x) => x.id)).toEqual(["d", "a", "b", "c", "e", "f"]);
   });
 
@@ -85,8 +111,40 @@ describe("standings", () => {
     // Six players, four rounds of two-player games (winner first). x and y end equal on
     // placement (1) and opponents' points (9); x beat y when they met, so x is ahead. q and r
     // are equal on everything and never met: they share first place.
-    const games = [[["x", "y"], ["p", "q"], ["r", "s"]], [["p", "x"], ["y", "r"], ["q", "s"]], [["q", "x"], ["s", "y"], ["r", "p"]], [["r", "x"], ["q", "y"], ["s", "p"]]];
-    const six = standings(["x", "y", "p", "q", "r", "s"], games.map((r) => ({ tables: r.map((t) => table(t, [1, 2])), byes: [] })), 0.5);
-    expect(six.map((z) => `${z.id}:${z.placement}/${z.opponents}/${z.headToHead}/${z.rank}`)).toEqual(["q:3/6/0/1", "r:3/6/0/1", "s:2/9/1/3", "p:2/9/-1/4", "x:1/9/1/5", "y:1/9/-1/6"]);
+    const games = [
+      [
+        ["x", "y"],
+        ["p", "q"],
+        ["r", "s"],
+      ],
+      [
+        ["p", "x"],
+        ["y", "r"],
+        ["q", "s"],
+      ],
+      [
+        ["q", "x"],
+        ["s", "y"],
+        ["r", "p"],
+      ],
+      [
+        ["r", "x"],
+        ["q", "y"],
+        ["s", "p"],
+      ],
+    ];
+    const six = standings(
+      ["x", "y", "p", "q", "r", "s"],
+      games.map((r) => ({ tables: r.map((t) => table(t, [1, 2])), byes: [] })),
+      0.5,
+    );
+    expect(six.map((z) => `${z.id}:${z.placement}/${z.opponents}/${z.headToHead}/${z.rank}`)).toEqual([
+      "q:3/6/0/1",
+      "r:3/6/0/1",
+      "s:2/9/1/3",
+      "p:2/9/-1/4",
+      "x:1/9/1/5",
+      "y:1/9/-1/6",
+    ]);
   });
 });

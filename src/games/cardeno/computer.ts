@@ -26,7 +26,9 @@ import { pieceOf } from "./pieces";
  * Reaction ranges (ms from a piece's turn), the chance of noticing a piece late, how much later
  * at most (ms after `max`), and the pause after a grab (ms).
  */
-export const REACTION: Readonly<Record<ComputerLevel, { readonly min: number; readonly max: number; readonly miss: number; readonly late: number; readonly gap: number }>> = {
+export const REACTION: Readonly<
+  Record<ComputerLevel, { readonly min: number; readonly max: number; readonly miss: number; readonly late: number; readonly gap: number }>
+> = {
   normal: { min: 2000, max: 4000, miss: 0.1, late: 6000, gap: 1200 },
   easy: { min: 3500, max: 6500, miss: 1 / 3, late: 10_000, gap: 2000 },
 };
@@ -90,7 +92,8 @@ export const cardenoRealtime = {
   next(s: CardenoState, levels: Levels, key: string, now: number): TimedAction<CardenoMove> | null {
     // Overdue (the bot was down or stalled): resume where the race stood rather than catch up.
     const host = hostDue(s);
-    if (host !== null && Number.isFinite(host) && now - host > RESUME_AFTER_MS) return { seat: HOST_SEAT, move: { kind: "resume" }, at: now };
+    if (host !== null && Number.isFinite(host) && now - host > RESUME_AFTER_MS)
+      return { seat: HOST_SEAT, move: { kind: "resume" }, at: now };
     const first = dueActions(s, levels, key)[0];
     if (!first || first.at > now) return null;
     // A host step with no known time yet (the first countdown) happens now.

@@ -206,15 +206,33 @@ function deal(s: CardenoState, round: number, at: number | null): CardenoState {
   let boards: number[];
   [boards, rng] = shuffle(rng, [0, 1, 2, 3, 4, 5]);
   let pile: number[];
-  [pile, rng] = shuffle(rng, CARDENO_DATA.pieces.map((p) => p.id));
+  [pile, rng] = shuffle(
+    rng,
+    CARDENO_DATA.pieces.map((p) => p.id),
+  );
   const parity = round % 2 === 1 ? 1 : 2; // odd faces in odd rounds
   const n = s.seats;
   return {
-    ...s, rng, round, phase: "countdown", phaseAt: at, until: at === null ? null : at + COUNTDOWN_MS,
-    faces: boards.slice(0, n).map((b) => 2 * b + parity), pile, centre: [], nextCallAt: null,
+    ...s,
+    rng,
+    round,
+    phase: "countdown",
+    phaseAt: at,
+    until: at === null ? null : at + COUNTDOWN_MS,
+    faces: boards.slice(0, n).map((b) => 2 * b + parity),
+    pile,
+    centre: [],
+    nextCallAt: null,
     boards: Array.from({ length: n }, () => new Array<number | null>(CELLS).fill(null)),
-    locked: zeros(n), grabbedAt: zeros(n), lastGrabAt: at ?? 0, cardeno: null, double: null,
-    hands: new Array(n).fill(null), ready: new Array(n).fill(false), current: emptyScore(n), ended: null,
+    locked: zeros(n),
+    grabbedAt: zeros(n),
+    lastGrabAt: at ?? 0,
+    cardeno: null,
+    double: null,
+    hands: new Array(n).fill(null),
+    ready: new Array(n).fill(false),
+    current: emptyScore(n),
+    ended: null,
   };
 }
 
@@ -224,7 +242,11 @@ export function completeLines(board: readonly (number | null)[]): number[] {
 }
 
 /** Open cut-outs of a seat's board that `piece` fits. */
-export function fittingCells(s: { readonly faces: readonly number[]; readonly boards: readonly (readonly (number | null)[])[] }, seat: number, piece: Piece): number[] {
+export function fittingCells(
+  s: { readonly faces: readonly number[]; readonly boards: readonly (readonly (number | null)[])[] },
+  seat: number,
+  piece: Piece,
+): number[] {
   const face = faceOf(s.faces[seat]!);
   const board = s.boards[seat]!;
   return face.cutouts.flatMap((c, i) => (board[i] === null && fits(piece, c) ? [i] : []));
@@ -240,7 +262,10 @@ export function bestCell(board: readonly (number | null)[], cells: readonly numb
   for (const c of cells) {
     const after = board.map((p, i) => (i === c ? 0 : p));
     const through = LINES.filter((l) => l.includes(c));
-    const key = [through.filter((l) => l.every((x) => after[x] !== null)).length, through.reduce((n, l) => n + l.filter((x) => after[x] !== null).length, 0)];
+    const key = [
+      through.filter((l) => l.every((x) => after[x] !== null)).length,
+      through.reduce((n, l) => n + l.filter((x) => after[x] !== null).length, 0),
+    ];
     if (key[0]! > bestKey[0]! || (key[0] === bestKey[0] && key[1]! > bestKey[1]!)) {
       best = c;
       bestKey = key;
@@ -291,8 +316,15 @@ function endRace(s: CardenoState, reason: "double" | "stuck" | "idle", at: numbe
     return best ? best.picks.map((i) => pieces[i]!) : null;
   });
   return {
-    ...s, phase: "reveal", phaseAt: at, until: at + REVEAL_MS, nextCallAt: null, hands, ended: reason,
-    ready: hands.map((h) => h === null), events: [...s.events, { kind: "reveal", reason, at }],
+    ...s,
+    phase: "reveal",
+    phaseAt: at,
+    until: at + REVEAL_MS,
+    nextCallAt: null,
+    hands,
+    ended: reason,
+    ready: hands.map((h) => h === null),
+    events: [...s.events, { kind: "reveal", reason, at }],
   };
 }
 
@@ -302,7 +334,13 @@ function handOf(s: CardenoState, seat: number): { value: HandValue; unused: numb
   if (!hand || hand.length === 0) return null;
   const board = s.boards[seat]!.filter((p): p is number => p !== null);
   const cards = board.map(pieceOf);
-  return { value: evaluate(hand.map(pieceOf)), unused: highestUnused(cards, board.flatMap((id, i) => (hand.includes(id) ? [i] : []))) };
+  return {
+    value: evaluate(hand.map(pieceOf)),
+    unused: highestUnused(
+      cards,
+      board.flatMap((id, i) => (hand.includes(id) ? [i] : [])),
+    ),
+  };
 }
 
 /** Closes the reveal: the best hand alone scores; then the round ends. */
@@ -334,11 +372,32 @@ function closeReveal(s: CardenoState, at: number): CardenoState {
 /** Records the round on the sheet; the game ends after the last round, else a break. */
 function finishRound(s: CardenoState, ended: RoundSheet["ended"], at: number): CardenoState {
   const hands = s.hands.map((h) => (h && h.length ? { pieces: h, name: handName(evaluate(h.map(pieceOf))) } : null));
-  const sheet = [...s.sheet, { round: s.round, faces: s.faces, score: s.current, hands: s.variant === "full-board" ? hands.map(() => null) : hands, ended,
-    cardeno: s.cardeno, double: s.double, full: ended === "full" ? s.boards.findIndex((b) => b.every((p) => p !== null)) : null }];
+  const sheet = [
+    ...s.sheet,
+    {
+      round: s.round,
+      faces: s.faces,
+      score: s.current,
+      hands: s.variant === "full-board" ? hands.map(() => null) : hands,
+      ended,
+      cardeno: s.cardeno,
+      double: s.double,
+      full: ended === "full" ? s.boards.findIndex((b) => b.every((p) => p !== null)) : null,
+    },
+  ];
   const events = [...s.events, { kind: "round_over" as const, round: s.round, reason: ended, at }];
   const last = s.round >= s.rounds;
-  return { ...s, sheet, events, phase: last ? "over" : "break", phaseAt: at, until: last ? null : at + BREAK_MS, nextCallAt: null, centre: [], ready: s.ready.map(() => true) };
+  return {
+    ...s,
+    sheet,
+    events,
+    phase: last ? "over" : "break",
+    phaseAt: at,
+    until: last ? null : at + BREAK_MS,
+    nextCallAt: null,
+    centre: [],
+    ready: s.ready.map(() => true),
+  };
 }
 
 /** The host's clock step at `at` (only when due: `hostDue`). */
@@ -348,7 +407,15 @@ function clockStep(s: CardenoState, at: number): Result<CardenoState> {
   switch (s.phase) {
     case "countdown":
       if (s.until === null) return ok({ ...s, phaseAt: at, until: at + COUNTDOWN_MS, lastGrabAt: at });
-      return ok({ ...s, phase: "race", phaseAt: s.until, until: null, nextCallAt: s.until, lastGrabAt: s.until, events: [...s.events, { kind: "go", round: s.round, at: s.until }] });
+      return ok({
+        ...s,
+        phase: "race",
+        phaseAt: s.until,
+        until: null,
+        nextCallAt: s.until,
+        lastGrabAt: s.until,
+        events: [...s.events, { kind: "go", round: s.round, at: s.until }],
+      });
     case "race": {
       if (at >= s.lastGrabAt + IDLE_MS) return ok(endRace(s, "idle", at));
       const when = s.nextCallAt as number;
@@ -385,8 +452,13 @@ function resume(s: CardenoState, at: number): Result<CardenoState> {
   const d = at - due;
   const by = (x: number | null) => (x === null ? null : x + d);
   return ok({
-    ...s, phaseAt: by(s.phaseAt), until: by(s.until), nextCallAt: by(s.nextCallAt), lastGrabAt: s.lastGrabAt + d,
-    locked: s.locked.map((x) => (x ? x + d : 0)), grabbedAt: s.grabbedAt.map((x) => (x ? x + d : 0)),
+    ...s,
+    phaseAt: by(s.phaseAt),
+    until: by(s.until),
+    nextCallAt: by(s.nextCallAt),
+    lastGrabAt: s.lastGrabAt + d,
+    locked: s.locked.map((x) => (x ? x + d : 0)),
+    grabbedAt: s.grabbedAt.map((x) => (x ? x + d : 0)),
     centre: s.centre.map((f) => ({ ...f, at: f.at + d })),
   });
 }
@@ -395,7 +467,8 @@ function resume(s: CardenoState, at: number): Result<CardenoState> {
 function grab(s: CardenoState, seat: number, move: { piece: number; cell?: number }, at: number): Result<CardenoState> {
   if (s.phase === "countdown") return err("cardeno/not_yet", "Wait for Go!: the race has not started.");
   if (s.phase !== "race") return err("cardeno/race_over", "The race of this round is over.");
-  if (at < s.locked[seat]!) return err("cardeno/locked", `You are locked out for ${((s.locked[seat]! - at) / 1000).toFixed(1)} s more after a wrong grab.`);
+  if (at < s.locked[seat]!)
+    return err("cardeno/locked", `You are locked out for ${((s.locked[seat]! - at) / 1000).toFixed(1)} s more after a wrong grab.`);
   const up = s.centre.findIndex((f) => f.piece === move.piece);
   if (up < 0) {
     const holder = s.boards.findIndex((b) => b.includes(move.piece));
@@ -405,7 +478,8 @@ function grab(s: CardenoState, seat: number, move: { piece: number; cell?: numbe
   const piece = pieceOf(move.piece);
   const cells = fittingCells(s, seat, piece);
   if (move.cell !== undefined) {
-    if (!Number.isInteger(move.cell) || move.cell < 0 || move.cell >= CELLS) return err("cardeno/bad_cell", "Name a cut-out from A1 to E5.");
+    if (!Number.isInteger(move.cell) || move.cell < 0 || move.cell >= CELLS)
+      return err("cardeno/bad_cell", "Name a cut-out from A1 to E5.");
     if (!cells.includes(move.cell)) {
       if (s.boards[seat]![move.cell] !== null) return err("cardeno/cell_filled", "That cut-out is filled already.");
       if (cells.length) return err("cardeno/wrong_cell", "That piece does not fit that cut-out; it fits another one of yours.");
@@ -424,7 +498,9 @@ function grab(s: CardenoState, seat: number, move: { piece: number; cell?: numbe
   if (s.variant === "full-board") {
     if (board.some((p) => p === null)) return ok(anyFit(next) ? next : endRace(next, "stuck", at));
     const empty = next.boards.reduce((n, b, i) => (i === seat ? n : n + b.filter((p) => p === null).length), 0);
-    const gain = next.boards.map((b, i) => (i === seat ? FULL_POINTS + FULL_PER_EMPTY * empty : FULL_PER_PIECE * b.filter((p) => p !== null).length));
+    const gain = next.boards.map((b, i) =>
+      i === seat ? FULL_POINTS + FULL_PER_EMPTY * empty : FULL_PER_PIECE * b.filter((p) => p !== null).length,
+    );
     next = {
       ...next,
       current: { ...next.current, full: next.current.full.map((x, i) => x + gain[i]!) },
@@ -437,7 +513,8 @@ function grab(s: CardenoState, seat: number, move: { piece: number; cell?: numbe
   const newLine = lines.find((l) => LINES[l]!.includes(cell)) ?? -1;
   if (next.cardeno === null && lines.length >= 1) {
     next = {
-      ...next, cardeno: seat,
+      ...next,
+      cardeno: seat,
       current: { ...next.current, cardeno: addTo(next.current.cardeno, seat, CARDENO_POINTS) },
       scores: addTo(next.scores, seat, CARDENO_POINTS),
       events: [...next.events, { kind: "cardeno", seat, line: newLine, at }],
@@ -446,7 +523,8 @@ function grab(s: CardenoState, seat: number, move: { piece: number; cell?: numbe
   if (next.cardeno !== null && next.double === null && lines.length >= 2) {
     const gain = next.boards.map((b, i) => (i === seat ? DOUBLE_POINTS : DOUBLE_PER_PIECE * b.filter((p) => p !== null).length));
     next = {
-      ...next, double: seat,
+      ...next,
+      double: seat,
       current: { ...next.current, double: next.current.double.map((x, i) => x + gain[i]!) },
       scores: next.scores.map((x, i) => x + gain[i]!),
       events: [...next.events, { kind: "double", seat, line: newLine, at }],
@@ -458,11 +536,16 @@ function grab(s: CardenoState, seat: number, move: { piece: number; cell?: numbe
 
 /** A poker hand chosen during the reveal: 1 to 5 distinct pieces of one's own board. */
 function chooseHand(s: CardenoState, seat: number, pieces: readonly number[], at: number): Result<CardenoState> {
-  if (s.phase !== "reveal") return err("cardeno/no_reveal", "Poker hands are chosen after DOUBLE-CARDENO (or when the race ends), until the reveal closes.");
+  if (s.phase !== "reveal")
+    return err("cardeno/no_reveal", "Poker hands are chosen after DOUBLE-CARDENO (or when the race ends), until the reveal closes.");
   const board = s.boards[seat]!;
-  if (pieces.length < 1 || pieces.length > 5 || new Set(pieces).size !== pieces.length) return err("cardeno/bad_hand", "A poker hand is 1 to 5 different pieces of your board.");
+  if (pieces.length < 1 || pieces.length > 5 || new Set(pieces).size !== pieces.length)
+    return err("cardeno/bad_hand", "A poker hand is 1 to 5 different pieces of your board.");
   if (!pieces.every((p) => board.includes(p))) return err("cardeno/not_on_board", "A poker hand uses only pieces fitted in your board.");
-  return settle({ ...s, hands: s.hands.map((h, i) => (i === seat ? [...pieces] : h)), ready: s.ready.map((r, i) => (i === seat ? true : r)) }, at);
+  return settle(
+    { ...s, hands: s.hands.map((h, i) => (i === seat ? [...pieces] : h)), ready: s.ready.map((r, i) => (i === seat ? true : r)) },
+    at,
+  );
 }
 
 /** Closes the reveal at once (at `at`) when every seat has settled its hand. */
@@ -479,9 +562,34 @@ export const cardeno: GameDefinition<CardenoState, CardenoMove, CardenoView, Car
     if (!o.ok) return o;
     if (!(CARDENO_SEATS as readonly number[]).includes(seats)) return err("setup/bad_seat_count", "Cardeno needs 2 to 6 players.");
     const base: CardenoState = {
-      schema: 1, version: 0, seats, rounds: o.value.rounds, variant: o.value.variant, paceMs: o.value.paceMs, rng: seedRng(`cardeno:${seed}`),
-      round: 1, phase: "countdown", phaseAt: null, until: null, faces: [], pile: [], centre: [], nextCallAt: null, boards: [], locked: [], grabbedAt: [],
-      lastGrabAt: 0, cardeno: null, double: null, hands: [], ready: [], current: emptyScore(seats), scores: zeros(seats), sheet: [], events: [], ended: null,
+      schema: 1,
+      version: 0,
+      seats,
+      rounds: o.value.rounds,
+      variant: o.value.variant,
+      paceMs: o.value.paceMs,
+      rng: seedRng(`cardeno:${seed}`),
+      round: 1,
+      phase: "countdown",
+      phaseAt: null,
+      until: null,
+      faces: [],
+      pile: [],
+      centre: [],
+      nextCallAt: null,
+      boards: [],
+      locked: [],
+      grabbedAt: [],
+      lastGrabAt: 0,
+      cardeno: null,
+      double: null,
+      hands: [],
+      ready: [],
+      current: emptyScore(seats),
+      scores: zeros(seats),
+      sheet: [],
+      events: [],
+      ended: null,
     };
     return ok(deal(base, 1, null));
   },
@@ -503,7 +611,8 @@ export const cardeno: GameDefinition<CardenoState, CardenoMove, CardenoView, Car
     switch (move.kind) {
       case "grab":
         if (at === undefined) return err("cardeno/no_time", "A grab needs its time.");
-        if (!Number.isInteger(move.piece) || move.piece < 0 || move.piece >= CARDENO_DATA.pieces.length) return err("cardeno/bad_piece", "No such piece.");
+        if (!Number.isInteger(move.piece) || move.piece < 0 || move.piece >= CARDENO_DATA.pieces.length)
+          return err("cardeno/bad_piece", "No such piece.");
         return grab(s, seat, move, at);
       case "hand":
         if (!Array.isArray(move.pieces)) return err("cardeno/bad_hand", "A poker hand is 1 to 5 different pieces of your board.");
@@ -526,11 +635,27 @@ export const cardeno: GameDefinition<CardenoState, CardenoMove, CardenoView, Car
 /** What `seat` sees (null: a spectator). */
 export function cardenoView(s: CardenoState, seat: number | null): CardenoView {
   return {
-    seat, seats: s.seats, rounds: s.rounds, round: s.round, variant: s.variant, paceMs: s.paceMs, phase: s.phase, until: s.until,
-    faces: s.faces, pileCount: s.pile.length, centre: s.centre, boards: s.boards, locked: s.locked, grabbedAt: s.grabbedAt,
-    cardeno: s.cardeno, double: s.double,
+    seat,
+    seats: s.seats,
+    rounds: s.rounds,
+    round: s.round,
+    variant: s.variant,
+    paceMs: s.paceMs,
+    phase: s.phase,
+    until: s.until,
+    faces: s.faces,
+    pileCount: s.pile.length,
+    centre: s.centre,
+    boards: s.boards,
+    locked: s.locked,
+    grabbedAt: s.grabbedAt,
+    cardeno: s.cardeno,
+    double: s.double,
     hands: s.phase === "reveal" ? s.hands.map((h, i) => (i === seat ? h : null)) : s.hands,
-    ready: s.ready, current: s.current, scores: s.scores, sheet: s.sheet,
+    ready: s.ready,
+    current: s.current,
+    scores: s.scores,
+    sheet: s.sheet,
   };
 }
 
@@ -547,8 +672,11 @@ export function placementProblems(s: CardenoState): string[] {
   s.centre.forEach((f) => put(f.piece, "the centre"));
   s.boards.forEach((b, seat) => b.forEach((id, cell) => (id === null ? undefined : put(id, `board ${seat} cell ${cell}`))));
   if (seen.size !== CARDENO_DATA.pieces.length) problems.push(`${CARDENO_DATA.pieces.length - seen.size} pieces are nowhere`);
-  s.boards.forEach((b, seat) => b.forEach((id, cell) => {
-    if (id !== null && !fits(pieceOf(id), faceOf(s.faces[seat]!).cutouts[cell]!)) problems.push(`piece ${id} does not fit board ${seat} cell ${cell}`);
-  }));
+  s.boards.forEach((b, seat) =>
+    b.forEach((id, cell) => {
+      if (id !== null && !fits(pieceOf(id), faceOf(s.faces[seat]!).cutouts[cell]!))
+        problems.push(`piece ${id} does not fit board ${seat} cell ${cell}`);
+    }),
+  );
   return problems;
 }

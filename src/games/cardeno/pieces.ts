@@ -58,7 +58,11 @@ export const BOARDS = 6;
  * The 12 shapes: the edge of each side (top, right, bottom, left) is a tab (1), a blank (-1)
  * or flat (0); each shape also has a Greek letter, printed on pieces and cut-outs.
  */
-export const SHAPES: readonly { readonly edges: readonly [number, number, number, number]; readonly letter: string; readonly name: string }[] = [
+export const SHAPES: readonly {
+  readonly edges: readonly [number, number, number, number];
+  readonly letter: string;
+  readonly name: string;
+}[] = [
   { edges: [1, 1, 1, 1], letter: "α", name: "alpha" },
   { edges: [-1, -1, -1, -1], letter: "β", name: "beta" },
   { edges: [1, -1, 1, -1], letter: "γ", name: "gamma" },
@@ -98,7 +102,7 @@ export function cellName(index: number): string {
 export function parseCell(text: string): number | null {
   const m = /^\s*([a-e])\s*([1-5])\s*$/i.exec(text);
   if (!m) return null;
-  return ("abcde".indexOf(m[1]!.toLowerCase())) + (Number(m[2]) - 1) * SIDE;
+  return "abcde".indexOf(m[1]!.toLowerCase()) + (Number(m[2]) - 1) * SIDE;
 }
 
 /** Whether a piece fits a cut-out (shape and rank match). */
@@ -130,7 +134,10 @@ function makePieces(rng0: RngState): [Piece[], RngState] {
     const sizes = classSizes(rank);
     // The least-used shapes, ties broken at random, so every shape carries 3 or 4 classes.
     let order: number[];
-    [order, rng] = shuffle(rng, SHAPES.map((_, i) => i));
+    [order, rng] = shuffle(
+      rng,
+      SHAPES.map((_, i) => i),
+    );
     const shapes = order.sort((a, b) => used[a]! - used[b]!).slice(0, sizes.length);
     sizes.forEach((size, k) => {
       const shape = shapes[k]!;
@@ -158,7 +165,10 @@ export function makeData(attempt: number = DATA_ATTEMPT): CardenoData {
     const spots: [number, number][] = [];
     odd.forEach((cs, b) => cs.forEach((c, i) => (c.shape === shape ? spots.push([b, i]) : undefined)));
     let labels: Rank[];
-    [labels, rng] = shuffle(rng, spots.map(([b, i]) => odd[b]![i]!.rank));
+    [labels, rng] = shuffle(
+      rng,
+      spots.map(([b, i]) => odd[b]![i]!.rank),
+    );
     spots.forEach(([b, i], k) => (even[b]![i] = { shape, rank: labels[k]! }));
   }
   const faces: Face[] = [];
@@ -187,7 +197,8 @@ export function layoutProblems(data: CardenoData): string[] {
     for (const c of face.cutouts) counts.set(c.rank, (counts.get(c.rank) ?? 0) + 1);
     const sizes = [...counts.values()].sort((a, b) => b - a);
     if ((sizes[0] ?? 0) < 4) problems.push(`face ${face.id}: no four of a kind`);
-    if (!([...counts.entries()].some(([r, n]) => n >= 3 && [...counts.entries()].some(([r2, n2]) => r2 !== r && n2 >= 2)))) problems.push(`face ${face.id}: no full house`);
+    if (![...counts.entries()].some(([r, n]) => n >= 3 && [...counts.entries()].some(([r2, n2]) => r2 !== r && n2 >= 2)))
+      problems.push(`face ${face.id}: no full house`);
     const suitsOfRank = (rank: Rank) => {
       const out = new Set<Suit>();
       for (const c of face.cutouts) if (c.rank === rank) for (const s of classSuits.get(`${c.shape}:${c.rank}`) ?? []) out.add(s);

@@ -26,7 +26,17 @@ export interface PokerCard {
 }
 
 /** Poker categories, low to high; `HIGH_CARD` scores nothing. */
-export const CATEGORIES = ["high card", "one pair", "two pair", "three of a kind", "straight", "flush", "full house", "four of a kind", "straight flush"] as const;
+export const CATEGORIES = [
+  "high card",
+  "one pair",
+  "two pair",
+  "three of a kind",
+  "straight",
+  "flush",
+  "full house",
+  "four of a kind",
+  "straight flush",
+] as const;
 export type Category = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
 export const HIGH_CARD = 0 as const;
 export const STRAIGHT_FLUSH = 8 as const;
@@ -145,19 +155,44 @@ export function bestHand(cards: readonly PokerCard[]): BestHand | null {
 
 /** The hand's name for people: `full house, jacks over aces`. */
 export function handName(v: HandValue): string {
-  const r = (x: Rank | undefined) => (x === undefined ? "?" : RANK_WORDS[x] ?? String(x));
+  const r = (x: Rank | undefined) => (x === undefined ? "?" : (RANK_WORDS[x] ?? String(x)));
   switch (v.category) {
-    case 8: return `straight flush to the ${rankWord(v.kickers[0])}`;
-    case 7: return `four ${r(v.kickers[0])}`;
-    case 6: return `full house, ${r(v.kickers[0])} over ${r(v.kickers[1])}`;
-    case 5: return `flush, ${rankWord(v.kickers[0])} high`;
-    case 4: return `straight to the ${rankWord(v.kickers[0])}`;
-    case 3: return `three ${r(v.kickers[0])}`;
-    case 2: return `two pair, ${r(v.kickers[0])} and ${r(v.kickers[1])}`;
-    case 1: return `a pair of ${r(v.kickers[0])}`;
-    default: return `${rankWord(v.kickers[0])} high`;
+    case 8:
+      return `straight flush to the ${rankWord(v.kickers[0])}`;
+    case 7:
+      return `four ${r(v.kickers[0])}`;
+    case 6:
+      return `full house, ${r(v.kickers[0])} over ${r(v.kickers[1])}`;
+    case 5:
+      return `flush, ${rankWord(v.kickers[0])} high`;
+    case 4:
+      return `straight to the ${rankWord(v.kickers[0])}`;
+    case 3:
+      return `three ${r(v.kickers[0])}`;
+    case 2:
+      return `two pair, ${r(v.kickers[0])} and ${r(v.kickers[1])}`;
+    case 1:
+      return `a pair of ${r(v.kickers[0])}`;
+    default:
+      return `${rankWord(v.kickers[0])} high`;
   }
 }
 
-const RANK_WORDS: Readonly<Record<number, string>> = { 2: "2s", 3: "3s", 4: "4s", 5: "5s", 6: "6s", 7: "7s", 8: "8s", 9: "9s", 10: "10s", 11: "jacks", 12: "queens", 13: "kings", 14: "aces", 15: "jokers" };
-const rankWord = (x: Rank | undefined) => (x === undefined ? "?" : ({ 11: "jack", 12: "queen", 13: "king", 14: "ace", 15: "joker" } as Record<number, string>)[x] ?? String(x));
+const RANK_WORDS: Readonly<Record<number, string>> = {
+  2: "2s",
+  3: "3s",
+  4: "4s",
+  5: "5s",
+  6: "6s",
+  7: "7s",
+  8: "8s",
+  9: "9s",
+  10: "10s",
+  11: "jacks",
+  12: "queens",
+  13: "kings",
+  14: "aces",
+  15: "jokers",
+};
+const rankWord = (x: Rank | undefined) =>
+  x === undefined ? "?" : (({ 11: "jack", 12: "queen", 13: "king", 14: "ace", 15: "joker" } as Record<number, string>)[x] ?? String(x));

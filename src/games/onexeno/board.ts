@@ -63,13 +63,21 @@ export function at(grid: Grid, x: number, y: number): Placed | undefined {
 /** Bounding box of a non-empty table (null when empty). */
 export function fieldOf(table: readonly Placed[]): Field | null {
   if (table.length === 0) return null;
-  let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    maxX = -Infinity,
+    minY = Infinity,
+    maxY = -Infinity;
   for (const p of table) {
-    minX = Math.min(minX, p.x); maxX = Math.max(maxX, p.x);
-    minY = Math.min(minY, p.y); maxY = Math.max(maxY, p.y);
+    minX = Math.min(minX, p.x);
+    maxX = Math.max(maxX, p.x);
+    minY = Math.min(minY, p.y);
+    maxY = Math.max(maxY, p.y);
   }
   return {
-    minX, maxX, minY, maxY,
+    minX,
+    maxX,
+    minY,
+    maxY,
     xClosed: maxX - minX + 1 >= FIELD_LIMIT,
     yClosed: maxY - minY + 1 >= FIELD_LIMIT,
   };
@@ -83,10 +91,46 @@ export function placedPattern(p: { card: CardId; rot: Rotation }): number {
 /** Neighbour offsets with the cell pairs that must agree: [dx, dy, [mine, theirs][]]. */
 const CONTACTS: readonly [number, number, readonly (readonly [number, number])[], boolean][] = [
   // edges (the boolean marks an edge contact)
-  [-1, 0, [[CELL.TL, CELL.TR], [CELL.L, CELL.R], [CELL.BL, CELL.BR]], true],
-  [1, 0, [[CELL.TR, CELL.TL], [CELL.R, CELL.L], [CELL.BR, CELL.BL]], true],
-  [0, -1, [[CELL.TL, CELL.BL], [CELL.T, CELL.B], [CELL.TR, CELL.BR]], true],
-  [0, 1, [[CELL.BL, CELL.TL], [CELL.B, CELL.T], [CELL.BR, CELL.TR]], true],
+  [
+    -1,
+    0,
+    [
+      [CELL.TL, CELL.TR],
+      [CELL.L, CELL.R],
+      [CELL.BL, CELL.BR],
+    ],
+    true,
+  ],
+  [
+    1,
+    0,
+    [
+      [CELL.TR, CELL.TL],
+      [CELL.R, CELL.L],
+      [CELL.BR, CELL.BL],
+    ],
+    true,
+  ],
+  [
+    0,
+    -1,
+    [
+      [CELL.TL, CELL.BL],
+      [CELL.T, CELL.B],
+      [CELL.TR, CELL.BR],
+    ],
+    true,
+  ],
+  [
+    0,
+    1,
+    [
+      [CELL.BL, CELL.TL],
+      [CELL.B, CELL.T],
+      [CELL.BR, CELL.TR],
+    ],
+    true,
+  ],
   // corners
   [-1, -1, [[CELL.TL, CELL.BR]], false],
   [1, -1, [[CELL.TR, CELL.BL]], false],
@@ -133,13 +177,24 @@ export function placementProblem(
  * Empty cells that share an edge with a card and respect the field limit: every cell a
  * card could go (before the matching check). On an empty table: only (0, 0).
  */
-export function candidateCells(table: readonly Placed[], grid: Grid, field: Field | null, limit: number = FIELD_LIMIT): { x: number; y: number }[] {
+export function candidateCells(
+  table: readonly Placed[],
+  grid: Grid,
+  field: Field | null,
+  limit: number = FIELD_LIMIT,
+): { x: number; y: number }[] {
   if (field === null) return [{ x: 0, y: 0 }];
   const seen = new Set<string>();
   const out: { x: number; y: number }[] = [];
   for (const p of table) {
-    for (const [dx, dy] of [[-1, 0], [1, 0], [0, -1], [0, 1]] as const) {
-      const x = p.x + dx, y = p.y + dy;
+    for (const [dx, dy] of [
+      [-1, 0],
+      [1, 0],
+      [0, -1],
+      [0, 1],
+    ] as const) {
+      const x = p.x + dx,
+        y = p.y + dy;
       const k = key(x, y);
       if (seen.has(k) || grid.has(k)) continue;
       seen.add(k);

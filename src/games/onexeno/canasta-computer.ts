@@ -24,13 +24,28 @@ export type CanastaComputerLevel = (typeof CANASTA_COMPUTER_LEVELS)[number];
 function stateOfView(view: CanastaView): CanastaState {
   const seat = view.viewer ?? 0;
   return {
-    schema: 1, version: view.version, game: "canasta", seats: view.seats, decks: view.decks, target: view.target,
+    schema: 1,
+    version: view.version,
+    game: "canasta",
+    seats: view.seats,
+    decks: view.decks,
+    target: view.target,
     ...(view.rowRule === "five-to-seven" ? { rowRule: view.rowRule } : {}),
-    rng: seedRng("view"), hand: view.hand, dealer: view.dealer, dealerDraw: [],
-    stack: Array.from({ length: view.stackCount }, () => -1), pile: view.pile,
+    rng: seedRng("view"),
+    hand: view.hand,
+    dealer: view.dealer,
+    dealerDraw: [],
+    stack: Array.from({ length: view.stackCount }, () => -1),
+    pile: view.pile,
     hands: Array.from({ length: view.seats }, (_, i) => (i === seat ? [...(view.myHand ?? [])] : [])),
-    rows: view.rows, xenos: view.xenos, turn: view.turn, phase: view.phase, mustMeld: view.mustMeld,
-    totals: view.totals, results: view.results, last: view.last,
+    rows: view.rows,
+    xenos: view.xenos,
+    turn: view.turn,
+    phase: view.phase,
+    mustMeld: view.mustMeld,
+    totals: view.totals,
+    results: view.results,
+    last: view.last,
   };
 }
 
@@ -69,7 +84,8 @@ export function chooseCanastaMove(view: CanastaView, level: CanastaComputerLevel
   const xenoRow = melds.find((m) => rowSum(m.cards) === 20);
   if (xenoRow) return xenoRow;
   if (extensions.length) return [...extensions].sort((a, b) => extSum(b) - extSum(a))[0] as CanastaMove;
-  if (melds.length) return [...melds].sort((a, b) => rowSum(b.cards) - rowSum(a.cards) || b.cards.length - a.cards.length)[0] as CanastaMove;
+  if (melds.length)
+    return [...melds].sort((a, b) => rowSum(b.cards) - rowSum(a.cards) || b.cards.length - a.cards.length)[0] as CanastaMove;
   if (discards.length) {
     // The highest card; the hand's points count against it at the end of the hand.
     return [...discards].sort((a, b) => instValue(b.card as CardInst) - instValue(a.card as CardInst))[0] as CanastaMove;

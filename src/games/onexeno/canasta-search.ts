@@ -114,7 +114,10 @@ class Pool {
 
   /** A key of what is in use, for memoising failures. */
   usedKey(used: readonly CardInst[]): string {
-    return used.map(idOf).sort((a, b) => a - b).join(".");
+    return used
+      .map(idOf)
+      .sort((a, b) => a - b)
+      .join(".");
   }
 
   /**
@@ -172,9 +175,10 @@ export function rowAround(hand: readonly CardInst[], card: CardInst, count: RowC
   const grow = (phase: "right" | "left", lp: number, rp: number, sum: number): boolean => {
     if (sum > MIN_EXCLUSIVE && row.length >= count.min) return true;
     if (row.length >= count.max) return false;
-    const ok = phase === "right"
-      ? sumsMeet(right[rp] as number, left[lp] as number, MIN_EXCLUSIVE + 1 - sum, MAX - sum)
-      : anyBitIn(left[lp] as number, MIN_EXCLUSIVE + 1 - sum, MAX - sum);
+    const ok =
+      phase === "right"
+        ? sumsMeet(right[rp] as number, left[lp] as number, MIN_EXCLUSIVE + 1 - sum, MAX - sum)
+        : anyBitIn(left[lp] as number, MIN_EXCLUSIVE + 1 - sum, MAX - sum);
     if (!ok) return false;
     const key = `${phase}|${lp}|${rp}|${sum}|${row.length}|${pool.usedKey(used)}`;
     if (failed.has(key)) return false;
@@ -212,7 +216,12 @@ export function rowAround(hand: readonly CardInst[], card: CardInst, count: RowC
  * there is none. The row must stay open (sum below 20) until `card` is added, and never pass
  * 20. Exact: the cheapest chain is searched, and a cheapest chain never repeats a pattern.
  */
-export function extensionTo(hand: readonly CardInst[], row: readonly RowCard[], card: CardInst, count: RowCount = ANY_COUNT): { end: "left" | "right"; cards: RowCard[] } | null {
+export function extensionTo(
+  hand: readonly CardInst[],
+  row: readonly RowCard[],
+  card: CardInst,
+  count: RowCount = ANY_COUNT,
+): { end: "left" | "right"; cards: RowCard[] } | null {
   if (row.length === 0) return null;
   const rowSum = row.reduce((s, c) => s + valueOf(c.card), 0);
   if (rowSum >= MAX) return null;
@@ -268,7 +277,12 @@ export function extensionTo(hand: readonly CardInst[], row: readonly RowCard[], 
  * `rows`: in a new row, or at the end of an open row after any extensions from the hand?
  * Exact (seed 002 "The Draw", ruled in GAMES.md: the pile's top card must be melded that turn).
  */
-export function canMeldThisTurn(hand: readonly CardInst[], rows: readonly (readonly RowCard[])[], card: CardInst, count: RowCount = ANY_COUNT): boolean {
+export function canMeldThisTurn(
+  hand: readonly CardInst[],
+  rows: readonly (readonly RowCard[])[],
+  card: CardInst,
+  count: RowCount = ANY_COUNT,
+): boolean {
   for (const row of rows) if (extensionTo(hand, row, card, count) !== null) return true;
   return rowAround(hand, card, count) !== null;
 }
@@ -281,7 +295,13 @@ export function canMeldThisTurn(hand: readonly CardInst[], rows: readonly (reado
  * rules check every row a player lays). Order: rows worth exactly 20 first, then by sum,
  * then by length.
  */
-export function listRows(hand: readonly CardInst[], must: CardInst | null, limit = 200, budget = 200_000, count: RowCount = ANY_COUNT): RowCard[][] {
+export function listRows(
+  hand: readonly CardInst[],
+  must: CardInst | null,
+  limit = 200,
+  budget = 200_000,
+  count: RowCount = ANY_COUNT,
+): RowCard[][] {
   const found: RowCard[][] = [];
   const seen = new Set<string>();
   const key = (r: readonly RowCard[]) => r.map((c) => `${idOf(c.card)}@${c.rot}`).join(",");
@@ -306,9 +326,11 @@ export function listRows(hand: readonly CardInst[], must: CardInst | null, limit
       if (full()) return;
       steps++;
       if (sum > MIN_EXCLUSIVE && row.length >= count.min) record(row);
-      const ok = row.length < count.max && (phase === "right" && must !== null
-        ? sumsMeet(right[rp] as number, left[lp] as number, MIN_EXCLUSIVE + 1 - sum, MAX - sum)
-        : anyBitIn(phase === "right" ? (right[rp] as number) : (left[lp] as number), MIN_EXCLUSIVE + 1 - sum, MAX - sum));
+      const ok =
+        row.length < count.max &&
+        (phase === "right" && must !== null
+          ? sumsMeet(right[rp] as number, left[lp] as number, MIN_EXCLUSIVE + 1 - sum, MAX - sum)
+          : anyBitIn(phase === "right" ? (right[rp] as number) : (left[lp] as number), MIN_EXCLUSIVE + 1 - sum, MAX - sum));
       if (ok) {
         const tiles = phase === "right" ? (pool.byLeft[rp] as Tile[]) : (pool.byRight[lp] as Tile[]);
         for (const t of tiles) {

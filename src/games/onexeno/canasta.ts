@@ -146,7 +146,9 @@ export const rowSum = (row: readonly RowCard[]): number => row.reduce((s, c) => 
 export function rowNeighboursMatch(left: RowCard, right: RowCard): boolean {
   const a = rotatePattern(idOf(left.card), left.rot);
   const b = rotatePattern(idOf(right.card), right.rot);
-  return isBlack(a, CELL.TR) === isBlack(b, CELL.TL) && isBlack(a, CELL.R) === isBlack(b, CELL.L) && isBlack(a, CELL.BR) === isBlack(b, CELL.BL);
+  return (
+    isBlack(a, CELL.TR) === isBlack(b, CELL.TL) && isBlack(a, CELL.R) === isBlack(b, CELL.L) && isBlack(a, CELL.BR) === isBlack(b, CELL.BL)
+  );
 }
 
 /**
@@ -182,23 +184,47 @@ function deal(base: Omit<CanastaState, "stack" | "pile" | "hands" | "rows" | "xe
   for (let r = 0; r < CANASTA_HAND_SIZE; r++) for (let k = 1; k <= n; k++) hands[(base.dealer + k) % n]?.push(deck[top++] as CardInst);
   const pile = [deck[top++] as CardInst];
   return {
-    ...base, rng, stack: deck.slice(top), pile, hands,
-    rows: Array.from({ length: n }, () => []), xenos: Array.from({ length: n }, () => []),
-    turn: (base.dealer + 1) % n, phase: "draw", mustMeld: null,
+    ...base,
+    rng,
+    stack: deck.slice(top),
+    pile,
+    hands,
+    rows: Array.from({ length: n }, () => []),
+    xenos: Array.from({ length: n }, () => []),
+    turn: (base.dealer + 1) % n,
+    phase: "draw",
+    mustMeld: null,
   };
 }
 
 /** Deals a session. Refuses a seat count outside 2..8 or a target outside 50..5000. */
 export function setupCanasta(config: CanastaConfig, seats: number, seed: string): Result<CanastaState> {
-  if (!Number.isInteger(seats) || seats < 2 || seats > 8) return err("canasta/bad_seat_count", "Canasta needs 2 to 8 players (two decks from 5 players on).");
-  if (!Number.isInteger(config.target) || config.target < 50 || config.target > 5000) return err("canasta/bad_target", "The target must be between 50 and 5000 points.");
-  if (config.rows !== undefined && !CANASTA_ROWS.includes(config.rows)) return err("canasta/bad_rows", "Rows are `sum` or `five-to-seven`.");
+  if (!Number.isInteger(seats) || seats < 2 || seats > 8)
+    return err("canasta/bad_seat_count", "Canasta needs 2 to 8 players (two decks from 5 players on).");
+  if (!Number.isInteger(config.target) || config.target < 50 || config.target > 5000)
+    return err("canasta/bad_target", "The target must be between 50 and 5000 points.");
+  if (config.rows !== undefined && !CANASTA_ROWS.includes(config.rows))
+    return err("canasta/bad_rows", "Rows are `sum` or `five-to-seven`.");
   const decks: 1 | 2 = seats <= 4 ? 1 : 2;
   const drawn = drawForDealer(seedRng(`canasta:${seed}`), seats, canastaDeck(decks), instValue);
-  return ok(deal({
-    schema: 1, version: 0, game: "canasta", seats, decks, target: config.target, ...(config.rows === "five-to-seven" ? { rowRule: config.rows } : {}), rng: drawn.rng, hand: 1, dealer: drawn.dealer,
-    dealerDraw: drawn.rounds, totals: Array.from({ length: seats }, () => 0), results: [], last: null,
-  }));
+  return ok(
+    deal({
+      schema: 1,
+      version: 0,
+      game: "canasta",
+      seats,
+      decks,
+      target: config.target,
+      ...(config.rows === "five-to-seven" ? { rowRule: config.rows } : {}),
+      rng: drawn.rng,
+      hand: 1,
+      dealer: drawn.dealer,
+      dealerDraw: drawn.rounds,
+      totals: Array.from({ length: seats }, () => 0),
+      results: [],
+      last: null,
+    }),
+  );
 }
 
 /** Scores the hand; deals the next one or ends the session. */
@@ -299,30 +325,60 @@ function applyCanasta(s: CanastaState, seat: number, move: CanastaMove): Result<
       if (s.phase !== "draw") return err("canasta/already_drew", "You have drawn this turn already.");
       if (s.stack.length === 0) return err("canasta/stack_empty", "The stack is empty: take from the face-up pile.");
       const [card, ...stack] = s.stack;
-      return ok({ ...s, stack, hands: setSeat(s.hands, [...hand, card as CardInst]), phase: "meld", last: { seat, kind: "draw", cards: [], count: 1, xeno: false, wentOut: false } });
+      return ok({
+        ...s,
+        stack,
+        hands: setSeat(s.hands, [...hand, card as CardInst]),
+        phase: "meld",
+        last: { seat, kind: "draw", cards: [], count: 1, xeno: false, wentOut: false },
+      });
     }
     case "take": {
       if (s.phase !== "draw") return err("canasta/already_drew", "You have drawn this turn already.");
-      if (!Number.isInteger(move.count) || move.count < 1 || move.count > s.pile.length) return err("canasta/bad_count", `You can take 1 to ${s.pile.length} cards from the face-up pile.`);
+      if (!Number.isInteger(move.count) || move.count < 1 || move.count > s.pile.length)
+        return err("canasta/bad_count", `You can take 1 to ${s.pile.length} cards from the face-up pile.`);
       const taken = s.pile.slice(s.pile.length - move.count);
       const top = s.pile[s.pile.length - 1] as CardInst;
       const newHand = [...hand, ...taken];
-      if (!canMeldCard(newHand, s.rows[seat] ?? [], top, count)) return err("canasta/cannot_meld_top", "You could not meld the top card of the pile with that hand, so you may not take it.");
-      return ok({ ...s, pile: s.pile.slice(0, s.pile.length - move.count), hands: setSeat(s.hands, newHand), phase: "meld", mustMeld: top, last: { seat, kind: "take", cards: [], count: move.count, xeno: false, wentOut: false } });
+      if (!canMeldCard(newHand, s.rows[seat] ?? [], top, count))
+        return err("canasta/cannot_meld_top", "You could not meld the top card of the pile with that hand, so you may not take it.");
+      return ok({
+        ...s,
+        pile: s.pile.slice(0, s.pile.length - move.count),
+        hands: setSeat(s.hands, newHand),
+        phase: "meld",
+        mustMeld: top,
+        last: { seat, kind: "take", cards: [], count: move.count, xeno: false, wentOut: false },
+      });
     }
     case "meld": {
       if (s.phase !== "meld") return err("canasta/draw_first", "Draw first: from the stack, or take from the face-up pile.");
       const cards = move.cards;
-      if (!Array.isArray(cards) || cards.some((c) => !isCardId(idOf(c.card)) || ![0, 1, 2, 3].includes(c.rot))) return err("canasta/bad_cards", "That is not a row of cards.");
-      const rest = without(hand, cards.map((c) => c.card));
+      if (!Array.isArray(cards) || cards.some((c) => !isCardId(idOf(c.card)) || ![0, 1, 2, 3].includes(c.rot)))
+        return err("canasta/bad_cards", "That is not a row of cards.");
+      const rest = without(
+        hand,
+        cards.map((c) => c.card),
+      );
       if (!rest) return err("canasta/card_not_in_hand", "A card of that row is not in your hand.");
       const problem = rowProblem(cards, count);
       if (problem) return err(problem, PROBLEMS[problem] ?? "That row is not valid.");
       const rows = [...(s.rows[seat] ?? []), cards];
       const settled = settleRow(rows, s.xenos[seat] ?? [], rows.length - 1);
       const mustMeld = s.mustMeld !== null && cards.some((c) => c.card === s.mustMeld) ? null : s.mustMeld;
-      if (mustMeld !== null && !canMeldCard(rest, settled.rows, mustMeld, count)) return err("canasta/keep_top_meldable", "Meld the card you took from the pile first: after this row it could not be melded any more.");
-      const next: CanastaState = { ...s, hands: setSeat(s.hands, rest), rows: setSeat(s.rows, settled.rows), xenos: setSeat(s.xenos, settled.xenos), mustMeld, last: { seat, kind: "meld", cards, count: cards.length, xeno: settled.xeno, wentOut: false } };
+      if (mustMeld !== null && !canMeldCard(rest, settled.rows, mustMeld, count))
+        return err(
+          "canasta/keep_top_meldable",
+          "Meld the card you took from the pile first: after this row it could not be melded any more.",
+        );
+      const next: CanastaState = {
+        ...s,
+        hands: setSeat(s.hands, rest),
+        rows: setSeat(s.rows, settled.rows),
+        xenos: setSeat(s.xenos, settled.xenos),
+        mustMeld,
+        last: { seat, kind: "meld", cards, count: cards.length, xeno: settled.xeno, wentOut: false },
+      };
       return ok(rest.length === 0 ? afterEmptyHand(next, seat) : next);
     }
     case "extend": {
@@ -339,16 +395,30 @@ function applyCanasta(s: CanastaState, seat: number, move: CanastaMove): Result<
       const rows = (s.rows[seat] ?? []).map((r, i) => (i === move.row ? (move.end === "left" ? [rc, ...r] : [...r, rc]) : r));
       const settled = settleRow(rows, s.xenos[seat] ?? [], move.row);
       const mustMeld = s.mustMeld === move.card ? null : s.mustMeld;
-      if (mustMeld !== null && !canMeldCard(rest, settled.rows, mustMeld, count)) return err("canasta/keep_top_meldable", "Meld the card you took from the pile first: after this it could not be melded any more.");
-      const next: CanastaState = { ...s, hands: setSeat(s.hands, rest), rows: setSeat(s.rows, settled.rows), xenos: setSeat(s.xenos, settled.xenos), mustMeld, last: { seat, kind: "extend", cards: [rc], count: 1, xeno: settled.xeno, wentOut: false } };
+      if (mustMeld !== null && !canMeldCard(rest, settled.rows, mustMeld, count))
+        return err("canasta/keep_top_meldable", "Meld the card you took from the pile first: after this it could not be melded any more.");
+      const next: CanastaState = {
+        ...s,
+        hands: setSeat(s.hands, rest),
+        rows: setSeat(s.rows, settled.rows),
+        xenos: setSeat(s.xenos, settled.xenos),
+        mustMeld,
+        last: { seat, kind: "extend", cards: [rc], count: 1, xeno: settled.xeno, wentOut: false },
+      };
       return ok(rest.length === 0 ? afterEmptyHand(next, seat) : next);
     }
     case "discard": {
       if (s.phase !== "meld") return err("canasta/draw_first", "Draw first: from the stack, or take from the face-up pile.");
-      if (s.mustMeld !== null) return err("canasta/must_meld_top", "You took from the face-up pile: meld its top card before you end the turn.");
+      if (s.mustMeld !== null)
+        return err("canasta/must_meld_top", "You took from the face-up pile: meld its top card before you end the turn.");
       const rest = without(hand, [move.card]);
       if (!rest) return err("canasta/card_not_in_hand", "That card is not in your hand.");
-      const next: CanastaState = { ...s, hands: setSeat(s.hands, rest), pile: [...s.pile, move.card], last: { seat, kind: "discard", cards: [], count: 1, xeno: false, wentOut: false } };
+      const next: CanastaState = {
+        ...s,
+        hands: setSeat(s.hands, rest),
+        pile: [...s.pile, move.card],
+        last: { seat, kind: "discard", cards: [], count: 1, xeno: false, wentOut: false },
+      };
       return ok(rest.length === 0 ? afterEmptyHand(next, seat) : endTurn(next));
     }
     default:
@@ -383,7 +453,8 @@ export function canastaLegalMoves(s: CanastaState, seat: number, meldLimit = 200
   rows.forEach((row, i) => {
     for (const end of ["left", "right"] as const)
       for (const card of distinct)
-        for (const rot of distinctRotations(idOf(card))) if (extendProblem(row, end, { card, rot }, rowCount(s.rowRule)) === null) out.push({ kind: "extend", row: i, end, card, rot });
+        for (const rot of distinctRotations(idOf(card)))
+          if (extendProblem(row, end, { card, rot }, rowCount(s.rowRule)) === null) out.push({ kind: "extend", row: i, end, card, rot });
   });
   // Rows laying the card owed from the pile come first: the general listing may not reach them.
   const seen = new Set<string>();
@@ -415,9 +486,27 @@ export function canastaLegalMoves(s: CanastaState, seat: number, meldLimit = 200
 /** The view of `seat` (null = spectator). */
 export function canastaView(s: CanastaState, seat: number | null): CanastaView {
   return {
-    game: "canasta", version: s.version, seats: s.seats, viewer: seat, decks: s.decks, target: s.target, rowRule: s.rowRule ?? "sum", hand: s.hand, dealer: s.dealer,
-    turn: s.turn, phase: s.phase, mustMeld: s.mustMeld, stackCount: s.stack.length, pile: s.pile, handSizes: s.hands.map((h) => h.length),
-    rows: s.rows, xenos: s.xenos, totals: s.totals, results: s.results, last: s.last, myHand: seat === null ? null : [...(s.hands[seat] ?? [])],
+    game: "canasta",
+    version: s.version,
+    seats: s.seats,
+    viewer: seat,
+    decks: s.decks,
+    target: s.target,
+    rowRule: s.rowRule ?? "sum",
+    hand: s.hand,
+    dealer: s.dealer,
+    turn: s.turn,
+    phase: s.phase,
+    mustMeld: s.mustMeld,
+    stackCount: s.stack.length,
+    pile: s.pile,
+    handSizes: s.hands.map((h) => h.length),
+    rows: s.rows,
+    xenos: s.xenos,
+    totals: s.totals,
+    results: s.results,
+    last: s.last,
+    myHand: seat === null ? null : [...(s.hands[seat] ?? [])],
   };
 }
 

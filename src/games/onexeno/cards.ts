@@ -82,11 +82,7 @@ export function distinctRotations(id: CardId): Rotation[] {
  */
 export function cardName(id: CardId): string {
   const c = (cell: number) => (isBlack(id, cell) ? "B" : "W");
-  return (
-    `${c(CELL.TL)}${c(CELL.T)}${c(CELL.TR)}/` +
-    `${c(CELL.L)}${cardValue(id)}${c(CELL.R)}/` +
-    `${c(CELL.BL)}${c(CELL.B)}${c(CELL.BR)}`
-  );
+  return `${c(CELL.TL)}${c(CELL.T)}${c(CELL.TR)}/` + `${c(CELL.L)}${cardValue(id)}${c(CELL.R)}/` + `${c(CELL.BL)}${c(CELL.B)}${c(CELL.BR)}`;
 }
 
 /**
@@ -122,10 +118,12 @@ export function cardShape(id: CardId): string {
   const order = ["hook", "side", "L", "pair", "corner", "dot"];
   const counts = new Map<string, number>();
   for (const r of runs) counts.set(word(r), (counts.get(word(r)) ?? 0) + 1);
-  const parts = order.filter((w) => counts.has(w)).map((w) => {
-    const n = counts.get(w) as number;
-    return n === 1 ? w : `${n} ${w === "L" ? "Ls" : `${w}s`}`;
-  });
+  const parts = order
+    .filter((w) => counts.has(w))
+    .map((w) => {
+      const n = counts.get(w) as number;
+      return n === 1 ? w : `${n} ${w === "L" ? "Ls" : `${w}s`}`;
+    });
   return `${white ? "white " : ""}${parts.join(" + ")}`;
 }
 
@@ -151,9 +149,14 @@ export function parseCardName(text: string): CardId | null {
   const at = (i: number) => cells[i] === "B";
   // reading order: TL T TR / L v R / BL B BR
   const bits: [number, boolean][] = [
-    [CELL.TL, at(0)], [CELL.T, at(1)], [CELL.TR, at(2)],
-    [CELL.L, at(3)], [CELL.R, at(5)],
-    [CELL.BL, at(6)], [CELL.B, at(7)], [CELL.BR, at(8)],
+    [CELL.TL, at(0)],
+    [CELL.T, at(1)],
+    [CELL.TR, at(2)],
+    [CELL.L, at(3)],
+    [CELL.R, at(5)],
+    [CELL.BL, at(6)],
+    [CELL.B, at(7)],
+    [CELL.BR, at(8)],
   ];
   let p = 0;
   for (const [cell, black] of bits) if (black) p |= 1 << cell;

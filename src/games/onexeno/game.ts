@@ -197,9 +197,7 @@ export function setupOnexeno(config: OnexenoConfig, seats: number, seed: string)
   if (!seatCountsFor(config.variant).includes(seats)) {
     return err(
       "onexeno/bad_seat_count",
-      config.variant === "partners"
-        ? "Partners needs 2 or 3 teams of two (4 or 6 players)."
-        : "ONEXENO needs 2 to 7 players.",
+      config.variant === "partners" ? "Partners needs 2 or 3 teams of two (4 or 6 players)." : "ONEXENO needs 2 to 7 players.",
     );
   }
   if (!Number.isInteger(config.hands) || config.hands < 1 || config.hands > MAX_HANDS) {
@@ -269,9 +267,7 @@ function applyMove(state: OnexenoState, seat: number, move: OnexenoMove): Result
     const lockedOut: number[] = [];
     let out = state.out;
     if (state.stack.length === 0) {
-      out = out.map((o, i) =>
-        o || i === seat || (state.variant === "partners" && teamOf(i, state.seats) === teamOf(seat, state.seats)),
-      );
+      out = out.map((o, i) => o || i === seat || (state.variant === "partners" && teamOf(i, state.seats) === teamOf(seat, state.seats)));
       out.forEach((o, i) => {
         if (o && !state.out[i]) lockedOut.push(i);
       });
@@ -303,9 +299,7 @@ function applyMove(state: OnexenoState, seat: number, move: OnexenoMove): Result
   const hands = state.hands.map((h, i) => (i === seat ? newHand : h));
   const taken = state.taken.map((t, i) => (i === seat ? [...t, ...trickCards.map((p) => p.card)] : t));
   const trick: TrickTaken | null =
-    lines.length === 0
-      ? null
-      : { lines: lines.map((l) => l.kind), cards: trickCards, points: sum(trickCards.map((p) => p.card)) };
+    lines.length === 0 ? null : { lines: lines.map((l) => l.kind), cards: trickCards, points: sum(trickCards.map((p) => p.card)) };
   const wentOut = newHand.length === 0;
   const last: LastMove = { seat, kind: "place", placed, trick, lockedOut: [], wentOut };
   const next: OnexenoState = { ...state, table: remaining, hands, taken, last };
@@ -388,9 +382,7 @@ export function onexenoOutcome(state: OnexenoState): Outcome | null {
   if (state.phase !== "over") return null;
   const scores =
     state.variant === "partners"
-      ? state.totals.map((_, i) =>
-          state.totals.reduce((s, t, j) => (teamOf(j, state.seats) === teamOf(i, state.seats) ? s + t : s), 0),
-        )
+      ? state.totals.map((_, i) => state.totals.reduce((s, t, j) => (teamOf(j, state.seats) === teamOf(i, state.seats) ? s + t : s), 0))
       : [...state.totals];
   const best = Math.max(...scores);
   return { scores, winners: scores.flatMap((s, i) => (s === best ? [i] : [])) };

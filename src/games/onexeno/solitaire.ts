@@ -62,7 +62,11 @@ export interface SolitaireState {
   readonly passes: number;
   readonly phase: "play" | "over";
   readonly end: SolitaireEnd | null;
-  readonly last: { readonly kind: "draw" | "place" | "resign" | "turnover"; readonly placed: Placed | null; readonly completed: number | null } | null;
+  readonly last: {
+    readonly kind: "draw" | "place" | "resign" | "turnover";
+    readonly placed: Placed | null;
+    readonly completed: number | null;
+  } | null;
 }
 
 /** What the player (and watchers) see: the stock's order stays hidden. */
@@ -86,7 +90,12 @@ export interface SolitaireView {
   readonly last: SolitaireState["last"];
 }
 
-const boxAround = (b: Box, margin: number): Box => ({ minX: b.minX - margin, maxX: b.maxX + margin, minY: b.minY - margin, maxY: b.maxY + margin });
+const boxAround = (b: Box, margin: number): Box => ({
+  minX: b.minX - margin,
+  maxX: b.maxX + margin,
+  minY: b.minY - margin,
+  maxY: b.maxY + margin,
+});
 const inBox = (b: Box, x: number, y: number) => x >= b.minX && x <= b.maxX && y >= b.minY && y <= b.maxY;
 /** Solitaire has no 5x5 limit: its own field (a box) bounds placements. */
 const NO_LIMIT = Number.POSITIVE_INFINITY;
@@ -96,12 +105,21 @@ export function setupSolitaire(seed: string): SolitaireState {
   const [deck] = shuffle(seedRng(`solitaire:${seed}`), DECK);
   const first = deck[0] as CardId;
   return {
-    schema: 1, version: 0, game: "onexeno-solitaire", seed,
-    stock: deck.slice(1), waste: [],
+    schema: 1,
+    version: 0,
+    game: "onexeno-solitaire",
+    seed,
+    stock: deck.slice(1),
+    waste: [],
     table: [{ card: first, rot: 0, x: 0, y: 0 }],
-    square: 1, squareBox: null,
+    square: 1,
+    squareBox: null,
     field: { minX: -1, maxX: 1, minY: -1, maxY: 1 },
-    playedThisPass: false, passes: 0, phase: "play", end: null, last: null,
+    playedThisPass: false,
+    passes: 0,
+    phase: "play",
+    end: null,
+    last: null,
   };
 }
 
@@ -118,7 +136,9 @@ export function topWaste(state: { waste: readonly CardId[] }): CardId | null {
 }
 
 /** Legal placements of the top waste card inside the field. */
-export function wastePlacements(state: Pick<SolitaireState, "table" | "waste" | "field" | "phase">): { x: number; y: number; rot: Rotation }[] {
+export function wastePlacements(
+  state: Pick<SolitaireState, "table" | "waste" | "field" | "phase">,
+): { x: number; y: number; rot: Rotation }[] {
   const card = topWaste(state);
   if (card === null || state.phase !== "play") return [];
   const grid = gridOf(state.table);
@@ -163,8 +183,16 @@ function place(state: SolitaireState, move: { x: number; y: number; rot: Rotatio
   }
   const won = square >= TARGET_SQUARE;
   return ok({
-    ...state, table, waste: state.waste.slice(0, -1), square, squareBox, field, playedThisPass: true,
-    phase: won ? "over" : "play", end: won ? "won" : null, last: { kind: "place", placed, completed },
+    ...state,
+    table,
+    waste: state.waste.slice(0, -1),
+    square,
+    squareBox,
+    field,
+    playedThisPass: true,
+    phase: won ? "over" : "play",
+    end: won ? "won" : null,
+    last: { kind: "place", placed, completed },
   });
 }
 
@@ -172,7 +200,12 @@ function draw(state: SolitaireState): SolitaireState {
   if (state.stock.length > 0) {
     const n = Math.min(DRAW_COUNT, state.stock.length);
     const turned = state.stock.slice(0, n);
-    return { ...state, stock: state.stock.slice(n), waste: [...state.waste, ...turned], last: { kind: "draw", placed: null, completed: null } };
+    return {
+      ...state,
+      stock: state.stock.slice(n),
+      waste: [...state.waste, ...turned],
+      last: { kind: "draw", placed: null, completed: null },
+    };
   }
   if (state.waste.length === 0 || !state.playedThisPass) {
     return { ...state, phase: "over", end: "stuck", last: { kind: "turnover", placed: null, completed: null } };
@@ -180,7 +213,11 @@ function draw(state: SolitaireState): SolitaireState {
   const stock = [...state.waste];
   const n = Math.min(DRAW_COUNT, stock.length);
   return {
-    ...state, stock: stock.slice(n), waste: stock.slice(0, n), playedThisPass: false, passes: state.passes + 1,
+    ...state,
+    stock: stock.slice(n),
+    waste: stock.slice(0, n),
+    playedThisPass: false,
+    passes: state.passes + 1,
     last: { kind: "turnover", placed: null, completed: null },
   };
 }
@@ -209,11 +246,22 @@ export function solitaireLegalMoves(state: SolitaireState): SolitaireMove[] {
 /** The view (the same for the owner and watchers: nothing in solitaire is private but the stock order). */
 export function solitaireView(state: SolitaireState): SolitaireView {
   return {
-    game: "onexeno-solitaire", version: state.version, seed: state.seed,
-    stockCount: state.stock.length, wasteCount: state.waste.length, wasteTop: state.waste.slice(-3),
-    table: state.table, square: state.square, squareBox: state.squareBox, field: state.field,
-    passes: state.passes, playedThisPass: state.playedThisPass, score: solitaireScore(state),
-    phase: state.phase, end: state.end, last: state.last,
+    game: "onexeno-solitaire",
+    version: state.version,
+    seed: state.seed,
+    stockCount: state.stock.length,
+    wasteCount: state.waste.length,
+    wasteTop: state.waste.slice(-3),
+    table: state.table,
+    square: state.square,
+    squareBox: state.squareBox,
+    field: state.field,
+    passes: state.passes,
+    playedThisPass: state.playedThisPass,
+    score: solitaireScore(state),
+    phase: state.phase,
+    end: state.end,
+    last: state.last,
   };
 }
 
@@ -259,7 +307,8 @@ export const onexenoSolitaire: GameDefinition<SolitaireState, SolitaireMove, Sol
   legalMoves: (state, seat) => (seat === 0 ? solitaireLegalMoves(state) : []),
   apply: (state, _seat, move) => applySolitaire(state, move),
   view: (state) => solitaireView(state),
-  outcome: (state): Outcome | null => (state.phase === "over" ? { scores: [solitaireScore(state)], winners: state.end === "won" ? [0] : [] } : null),
+  outcome: (state): Outcome | null =>
+    state.phase === "over" ? { scores: [solitaireScore(state)], winners: state.end === "won" ? [0] : [] } : null,
 };
 
 export { placedPattern };

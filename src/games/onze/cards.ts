@@ -85,7 +85,8 @@ export function parseFace(text: string): Face | null {
   const m = /^(a|[2-9]|10|t|j|q|k)(♣|♦|♥|♠|c|d|h|s|♣️|♦️|♥️|♠️)$/.exec(t);
   if (!m) return null;
   const rankText = m[1] as string;
-  const rank = rankText === "a" ? 1 : rankText === "j" ? 11 : rankText === "q" ? 12 : rankText === "k" ? 13 : rankText === "t" ? 10 : Number(rankText);
+  const rank =
+    rankText === "a" ? 1 : rankText === "j" ? 11 : rankText === "q" ? 12 : rankText === "k" ? 13 : rankText === "t" ? 10 : Number(rankText);
   const suitText = (m[2] as string).replace("\ufe0f", "");
   const suit = "♣c".includes(suitText) ? 0 : "♦d".includes(suitText) ? 1 : "♥h".includes(suitText) ? 2 : 3;
   return faceFor(suit, rank);

@@ -85,7 +85,8 @@ export function chooseOnzeMove(view: OnzeView, level: OnzeComputerLevel, rng: Rn
   const hand = view.hand ?? [];
   if (me !== view.turn) {
     // Out of turn: only buying.
-    if (level === "normal" && view.forSale !== null && !view.claims.includes(me) && completes(view.forSale, hand, view.round)) return { kind: "claim" };
+    if (level === "normal" && view.forSale !== null && !view.claims.includes(me) && completes(view.forSale, hand, view.round))
+      return { kind: "claim" };
     return view.claims.includes(me) ? { kind: "unclaim" } : { kind: "claim" };
   }
   if (view.phase === "draw") {
@@ -111,5 +112,13 @@ export function onzeWantsOutOfTurn(view: OnzeView, level: OnzeComputerLevel): bo
   const me = view.viewer ?? 0;
   const hand = view.hand ?? [];
   // Buying costs a penalty card: only before going down, with a hand not already long.
-  return level === "normal" && me !== view.turn && view.forSale !== null && !view.claims.includes(me) && !view.down[me] && hand.length <= 12 && completes(view.forSale, hand, view.round);
+  return (
+    level === "normal" &&
+    me !== view.turn &&
+    view.forSale !== null &&
+    !view.claims.includes(me) &&
+    !view.down[me] &&
+    hand.length <= 12 &&
+    completes(view.forSale, hand, view.round)
+  );
 }

@@ -49,7 +49,14 @@ export type OnzeMove =
   | { readonly kind: "take" }
   | { readonly kind: "down"; readonly melds: readonly MeldSpec[] }
   | { readonly kind: "layoff"; readonly card: Card; readonly to: MeldRef; readonly end?: MeldEnd }
-  | { readonly kind: "swap"; readonly card: Card; readonly from: MeldRef; readonly index: number; readonly to: MeldRef; readonly end?: MeldEnd }
+  | {
+      readonly kind: "swap";
+      readonly card: Card;
+      readonly from: MeldRef;
+      readonly index: number;
+      readonly to: MeldRef;
+      readonly end?: MeldEnd;
+    }
   | { readonly kind: "discard"; readonly card: Card }
   | { readonly kind: "claim" }
   | { readonly kind: "unclaim" };
@@ -143,7 +150,25 @@ export const handSizeFor = (round: number): number => (round === 7 ? 13 : 11);
 /** Draw order for the first dealer: jokers highest, then king down to ace. */
 const drawValue = (c: Card) => (isJoker(c) ? 14 : rankOf(c));
 
-function deal(base: Omit<OnzeState, "stock" | "discard" | "hands" | "melds" | "down" | "turn" | "phase" | "downThisTurn" | "taken" | "forSale" | "claims" | "faceDown" | "last" | "reshuffles">): OnzeState {
+function deal(
+  base: Omit<
+    OnzeState,
+    | "stock"
+    | "discard"
+    | "hands"
+    | "melds"
+    | "down"
+    | "turn"
+    | "phase"
+    | "downThisTurn"
+    | "taken"
+    | "forSale"
+    | "claims"
+    | "faceDown"
+    | "last"
+    | "reshuffles"
+  >,
+): OnzeState {
   const [deck, rng] = shuffle(base.rng, ONZE_DECK);
   const n = base.seats;
   const hands: Card[][] = Array.from({ length: n }, () => []);
@@ -151,9 +176,22 @@ function deal(base: Omit<OnzeState, "stock" | "discard" | "hands" | "melds" | "d
   for (let r = 0; r < handSizeFor(base.round); r++) for (let k = 1; k <= n; k++) hands[(base.dealer + k) % n]?.push(deck[top++] as Card);
   const discard = [deck[top++] as Card];
   return {
-    ...base, rng, stock: deck.slice(top), discard, hands,
-    melds: Array.from({ length: n }, () => []), down: Array.from({ length: n }, () => false),
-    turn: (base.dealer + 1) % n, phase: "draw", downThisTurn: false, taken: null, forSale: null, claims: [], faceDown: false, last: [], reshuffles: 0,
+    ...base,
+    rng,
+    stock: deck.slice(top),
+    discard,
+    hands,
+    melds: Array.from({ length: n }, () => []),
+    down: Array.from({ length: n }, () => false),
+    turn: (base.dealer + 1) % n,
+    phase: "draw",
+    downThisTurn: false,
+    taken: null,
+    forSale: null,
+    claims: [],
+    faceDown: false,
+    last: [],
+    reshuffles: 0,
   };
 }
 
@@ -161,10 +199,20 @@ function deal(base: Omit<OnzeState, "stock" | "discard" | "hands" | "melds" | "d
 export function setupOnze(_config: OnzeConfig, seats: number, seed: string): Result<OnzeState> {
   if (!Number.isInteger(seats) || seats < 3 || seats > 7) return err("onze/bad_seat_count", "Onze needs 3 to 7 players.");
   const drawn = drawForDealer(seedRng(`onze:${seed}`), seats, ONZE_DECK, drawValue);
-  return ok(deal({
-    schema: 1, version: 0, game: "onze", seats, rng: drawn.rng, round: 1, dealer: drawn.dealer, dealerDraw: drawn.rounds,
-    totals: Array.from({ length: seats }, () => 0), results: [],
-  }));
+  return ok(
+    deal({
+      schema: 1,
+      version: 0,
+      game: "onze",
+      seats,
+      rng: drawn.rng,
+      round: 1,
+      dealer: drawn.dealer,
+      dealerDraw: drawn.rounds,
+      totals: Array.from({ length: seats }, () => 0),
+      results: [],
+    }),
+  );
 }
 
 /** Points of the cards in a hand. */
@@ -228,7 +276,11 @@ export function applyOnze(s: OnzeState, seat: number, move: OnzeMove): Result<On
   if (s.phase === "over") return err("action/game_over", "This game is over.");
   if (move.kind === "claim" || move.kind === "unclaim") {
     if (seat === s.turn) return err("onze/own_discard", "You passed over that discard yourself: it is up for the others now.");
-    if (s.forSale === null) return err("onze/nothing_for_sale", "Nothing is up for grabs: a discard is for sale only once the player to move has drawn from the stock.");
+    if (s.forSale === null)
+      return err(
+        "onze/nothing_for_sale",
+        "Nothing is up for grabs: a discard is for sale only once the player to move has drawn from the stock.",
+      );
     if (move.kind === "claim") {
       if (s.claims.includes(seat)) return err("onze/already_claimed", "You have already asked for it.");
       return ok({ ...s, claims: [...s.claims, seat], last: [{ seat, kind: "claim", cards: [s.forSale] }] });
@@ -243,12 +295,25 @@ export function applyOnze(s: OnzeState, seat: number, move: OnzeMove): Result<On
       const drawn = drawFor(s, seat);
       if (!drawn) return ok(endRound(s, null));
       const forSale = s.discard.at(-1) ?? null;
-      return ok({ ...drawn, phase: "play", forSale: drawn.discard.at(-1) === forSale ? forSale : null, claims: [], last: [{ seat, kind: "draw", cards: [] }] });
+      return ok({
+        ...drawn,
+        phase: "play",
+        forSale: drawn.discard.at(-1) === forSale ? forSale : null,
+        claims: [],
+        last: [{ seat, kind: "draw", cards: [] }],
+      });
     }
     if (move.kind === "take") {
       const top = s.discard.at(-1);
       if (top === undefined) return err("onze/no_discard", "The discard pile is empty: draw from the stock.");
-      return ok({ ...s, discard: s.discard.slice(0, -1), hands: setHand(s, seat, [...hand, top]), phase: "play", taken: top, last: [{ seat, kind: "take", cards: [top] }] });
+      return ok({
+        ...s,
+        discard: s.discard.slice(0, -1),
+        hands: setHand(s, seat, [...hand, top]),
+        phase: "play",
+        taken: top,
+        last: [{ seat, kind: "take", cards: [top] }],
+      });
     }
     return err("onze/draw_first", "Draw first: from the stock, or take the top discard.");
   }
@@ -260,19 +325,28 @@ export function applyOnze(s: OnzeState, seat: number, move: OnzeMove): Result<On
       if (s.down[seat]) return err("onze/already_down", "You have gone down this round already: lay off instead.");
       const contract = CONTRACTS[s.round - 1] ?? [];
       const kinds = move.melds.map((m) => m.kind).sort();
-      if (kinds.join() !== [...contract].sort().join()) return err("onze/not_contract", `Round ${s.round} asks for exactly ${contract.join(" + ")}.`);
+      if (kinds.join() !== [...contract].sort().join())
+        return err("onze/not_contract", `Round ${s.round} asks for exactly ${contract.join(" + ")}.`);
       const melds: Meld[] = [];
       for (const spec of move.melds) {
         const m = readMeld(spec);
         if (typeof m === "string") return err(m, meldProblem(m));
         melds.push(m);
       }
-      const rest = without(hand, move.melds.flatMap((m) => m.cards));
+      const rest = without(
+        hand,
+        move.melds.flatMap((m) => m.cards),
+      );
       if (!rest) return err("onze/not_in_hand", "Those cards are not all in your hand (each card once).");
-      if (rest.length === 0) return err("onze/down_keeps_discard", "Going down must leave a card in your hand to discard: lay a smaller meld.");
+      if (rest.length === 0)
+        return err("onze/down_keeps_discard", "Going down must leave a card in your hand to discard: lay a smaller meld.");
       const next: OnzeState = {
-        ...s, hands: setHand(s, seat, rest), melds: s.melds.map((ms, i) => (i === seat ? melds : ms)),
-        down: s.down.map((d, i) => d || i === seat), downThisTurn: true, last: [{ seat, kind: "down", cards: melds.flatMap((m) => m.cards) }],
+        ...s,
+        hands: setHand(s, seat, rest),
+        melds: s.melds.map((ms, i) => (i === seat ? melds : ms)),
+        down: s.down.map((d, i) => d || i === seat),
+        downThisTurn: true,
+        last: [{ seat, kind: "down", cards: melds.flatMap((m) => m.cards) }],
       };
       return ok(next);
     }
@@ -286,7 +360,9 @@ export function applyOnze(s: OnzeState, seat: number, move: OnzeMove): Result<On
       if (typeof grown === "string") return err(grown, meldProblem(grown));
       const rest = hand.filter((c) => c !== move.card);
       const next: OnzeState = {
-        ...s, hands: setHand(s, seat, rest), melds: s.melds.map((ms, i) => (i === move.to.seat ? ms.map((m, j) => (j === move.to.meld ? grown : m)) : ms)),
+        ...s,
+        hands: setHand(s, seat, rest),
+        melds: s.melds.map((ms, i) => (i === move.to.seat ? ms.map((m, j) => (j === move.to.meld ? grown : m)) : ms)),
         last: [{ seat, kind: "layoff", cards: [move.card] }],
       };
       return ok(rest.length === 0 ? endRound(next, seat) : next);
@@ -303,21 +379,36 @@ export function applyOnze(s: OnzeState, seat: number, move: OnzeMove): Result<On
       const target = melds1[move.to.seat]?.[move.to.meld];
       if (!target) return err("onze/no_meld", "There is no such meld for the freed wild.");
       const grown = layOff(target, swapped.wild, move.end);
-      if (typeof grown === "string") return err("onze/wild_no_place", "The freed wild must go onto a meld at once, and it fits nowhere you chose.");
+      if (typeof grown === "string")
+        return err("onze/wild_no_place", "The freed wild must go onto a meld at once, and it fits nowhere you chose.");
       const rest = hand.filter((c) => c !== move.card);
       const next: OnzeState = {
-        ...s, hands: setHand(s, seat, rest), melds: melds1.map((ms, i) => (i === move.to.seat ? ms.map((m, j) => (j === move.to.meld ? grown : m)) : ms)),
+        ...s,
+        hands: setHand(s, seat, rest),
+        melds: melds1.map((ms, i) => (i === move.to.seat ? ms.map((m, j) => (j === move.to.meld ? grown : m)) : ms)),
         last: [{ seat, kind: "swap", cards: [move.card, swapped.wild] }],
       };
       return ok(rest.length === 0 ? endRound(next, seat) : next);
     }
     case "discard": {
       if (!hand.includes(move.card)) return err("onze/not_in_hand", "That card is not in your hand.");
-      if (move.card === s.taken && hand.length > 1) return err("onze/discard_taken", "You took that card from the discard pile this turn: discard another.");
+      if (move.card === s.taken && hand.length > 1)
+        return err("onze/discard_taken", "You took that card from the discard pile this turn: discard another.");
       const rest = hand.filter((c) => c !== move.card);
       if (rest.length === 0) {
         // Going out: the last card goes face down and the round ends; claims lapse.
-        return ok(endRound({ ...s, hands: setHand(s, seat, rest), discard: [...s.discard, move.card], last: [{ seat, kind: "discard", cards: [move.card], wentOut: true }] }, seat, true));
+        return ok(
+          endRound(
+            {
+              ...s,
+              hands: setHand(s, seat, rest),
+              discard: [...s.discard, move.card],
+              last: [{ seat, kind: "discard", cards: [move.card], wentOut: true }],
+            },
+            seat,
+            true,
+          ),
+        );
       }
       let next: OnzeState = { ...s, hands: setHand(s, seat, rest) };
       const last: OnzeLast[] = [];
@@ -336,8 +427,16 @@ export function applyOnze(s: OnzeState, seat: number, move: OnzeMove): Result<On
       }
       last.unshift({ seat, kind: "discard", cards: [move.card] });
       return ok({
-        ...next, discard: [...next.discard, move.card], turn: (seat + 1) % s.seats, phase: "draw",
-        downThisTurn: false, taken: null, forSale: null, claims: [], faceDown: false, last,
+        ...next,
+        discard: [...next.discard, move.card],
+        turn: (seat + 1) % s.seats,
+        phase: "draw",
+        downThisTurn: false,
+        taken: null,
+        forSale: null,
+        claims: [],
+        faceDown: false,
+        last,
       });
     }
     default:
@@ -348,18 +447,30 @@ export function applyOnze(s: OnzeState, seat: number, move: OnzeMove): Result<On
 /** Words for a meld refusal code. */
 export function meldProblem(code: string): string {
   switch (code) {
-    case "onze/set_short": return "A set needs at least 3 cards.";
-    case "onze/run_short": return "A run needs at least 4 cards.";
-    case "onze/few_naturals": return "Every meld needs at least two natural cards (not jokers or red aces).";
-    case "onze/set_ranks": return "The natural cards of a set must all be of one rank.";
-    case "onze/run_suits": return "The natural cards of a run must all be of one suit.";
-    case "onze/run_order": return "A run's cards must follow each other, low to high, each in its place.";
-    case "onze/run_bounds": return "Runs go from the ace (low only) up to the king, never beyond.";
-    case "onze/no_fit": return "That card does not fit that meld there.";
-    case "onze/swap_set": return "Wilds in a set stay where they are: only a wild in a run can be swapped.";
-    case "onze/swap_not_wild": return "That place of the run does not hold a wild.";
-    case "onze/swap_wrong_card": return "Only the natural card the wild stands for can replace it.";
-    default: return "That meld is not allowed.";
+    case "onze/set_short":
+      return "A set needs at least 3 cards.";
+    case "onze/run_short":
+      return "A run needs at least 4 cards.";
+    case "onze/few_naturals":
+      return "Every meld needs at least two natural cards (not jokers or red aces).";
+    case "onze/set_ranks":
+      return "The natural cards of a set must all be of one rank.";
+    case "onze/run_suits":
+      return "The natural cards of a run must all be of one suit.";
+    case "onze/run_order":
+      return "A run's cards must follow each other, low to high, each in its place.";
+    case "onze/run_bounds":
+      return "Runs go from the ace (low only) up to the king, never beyond.";
+    case "onze/no_fit":
+      return "That card does not fit that meld there.";
+    case "onze/swap_set":
+      return "Wilds in a set stay where they are: only a wild in a run can be swapped.";
+    case "onze/swap_not_wild":
+      return "That place of the run does not hold a wild.";
+    case "onze/swap_wrong_card":
+      return "Only the natural card the wild stands for can replace it.";
+    default:
+      return "That meld is not allowed.";
   }
 }
 
@@ -389,7 +500,8 @@ export function onzeLegalMoves(s: OnzeState, seat: number, downLimit = 25): Onze
   }
   const hand = s.hands[seat] ?? [];
   if (!s.down[seat]) {
-    for (const a of contractArrangements(hand, CONTRACTS[s.round - 1] ?? [], downLimit, hand.length - 1)) out.push({ kind: "down", melds: a.map((m) => ({ kind: m.kind, cards: m.cards })) });
+    for (const a of contractArrangements(hand, CONTRACTS[s.round - 1] ?? [], downLimit, hand.length - 1))
+      out.push({ kind: "down", melds: a.map((m) => ({ kind: m.kind, cards: m.cards })) });
   } else if (!s.downThisTurn) {
     out.push(...playsOnTable(s, seat));
   }
@@ -409,7 +521,8 @@ export function playsOnTable(s: Pick<OnzeState, "hands" | "melds">, seat: number
     s.melds.forEach((ms, ts) =>
       ms.forEach((m, mi) => {
         for (const end of m.kind === "set" ? [undefined] : (["low", "high"] as const)) {
-          if (typeof layOff(m, card, end) !== "string") out.push({ kind: "layoff", card, to: { seat: ts, meld: mi }, ...(end ? { end } : {}) });
+          if (typeof layOff(m, card, end) !== "string")
+            out.push({ kind: "layoff", card, to: { seat: ts, meld: mi }, ...(end ? { end } : {}) });
         }
         m.cards.forEach((_, index) => {
           const sw = swapOut(m, index, card);
@@ -418,7 +531,15 @@ export function playsOnTable(s: Pick<OnzeState, "hands" | "melds">, seat: number
           after.forEach((tms, tseat) =>
             tms.forEach((tm, tmi) => {
               for (const end of tm.kind === "set" ? [undefined] : (["low", "high"] as const)) {
-                if (typeof layOff(tm, sw.wild, end) !== "string") out.push({ kind: "swap", card, from: { seat: ts, meld: mi }, index, to: { seat: tseat, meld: tmi }, ...(end ? { end } : {}) });
+                if (typeof layOff(tm, sw.wild, end) !== "string")
+                  out.push({
+                    kind: "swap",
+                    card,
+                    from: { seat: ts, meld: mi },
+                    index,
+                    to: { seat: tseat, meld: tmi },
+                    ...(end ? { end } : {}),
+                  });
               }
             }),
           );
@@ -432,11 +553,29 @@ export function playsOnTable(s: Pick<OnzeState, "hands" | "melds">, seat: number
 /** What `seat` may see (null: a spectator). */
 export function onzeView(s: OnzeState, seat: number | null): OnzeView {
   return {
-    game: "onze", version: s.version, seats: s.seats, viewer: seat, round: s.round, dealer: s.dealer, turn: s.turn, phase: s.phase,
-    stockCount: s.stock.length, discardCount: s.discard.length, discardTop: s.faceDown ? null : (s.discard.at(-1) ?? null),
-    hand: seat === null ? null : [...(s.hands[seat] ?? [])], handSizes: s.hands.map((h) => h.length),
-    melds: s.melds, down: s.down, downThisTurn: s.downThisTurn, taken: s.taken, forSale: s.forSale, claims: s.claims, faceDown: s.faceDown,
-    totals: s.totals, results: s.results, last: s.last,
+    game: "onze",
+    version: s.version,
+    seats: s.seats,
+    viewer: seat,
+    round: s.round,
+    dealer: s.dealer,
+    turn: s.turn,
+    phase: s.phase,
+    stockCount: s.stock.length,
+    discardCount: s.discard.length,
+    discardTop: s.faceDown ? null : (s.discard.at(-1) ?? null),
+    hand: seat === null ? null : [...(s.hands[seat] ?? [])],
+    handSizes: s.hands.map((h) => h.length),
+    melds: s.melds,
+    down: s.down,
+    downThisTurn: s.downThisTurn,
+    taken: s.taken,
+    forSale: s.forSale,
+    claims: s.claims,
+    faceDown: s.faceDown,
+    totals: s.totals,
+    results: s.results,
+    last: s.last,
   };
 }
 

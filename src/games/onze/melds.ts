@@ -148,7 +148,10 @@ export function standsFor(meld: Meld, index: number): Face | null {
  */
 export function meldKey(meld: Meld): string {
   if (meld.kind === "set") {
-    const nat = meld.cards.filter((c) => !isWild(c)).map(faceOf).sort((a, b) => a - b);
+    const nat = meld.cards
+      .filter((c) => !isWild(c))
+      .map(faceOf)
+      .sort((a, b) => a - b);
     return `S${meld.rank}:${nat.join(",")}:${meld.cards.length - nat.length}`;
   }
   return `R${meld.suit}:${meld.low}:${meld.cards.map((c) => (isWild(c) ? "W" : String(faceOf(c)))).join(",")}`;
@@ -181,7 +184,10 @@ function countFaces(hand: readonly Card[]): { naturals: Map<Face, number>; wilds
 function setCandidates(naturals: ReadonlyMap<Face, number>, wilds: number): Candidate[] {
   const out: Candidate[] = [];
   for (let rank = 1; rank <= 13; rank++) {
-    const faces = [0, 1, 2, 3].filter((s) => !(rank === 1 && isRedSuit(s))).map((s) => faceFor(s, rank)).filter((f) => (naturals.get(f) ?? 0) > 0);
+    const faces = [0, 1, 2, 3]
+      .filter((s) => !(rank === 1 && isRedSuit(s)))
+      .map((s) => faceFor(s, rank))
+      .filter((f) => (naturals.get(f) ?? 0) > 0);
     const choose = (i: number, picked: Face[]): void => {
       if (i === faces.length) {
         if (picked.length < NATURALS_MIN) return;
@@ -226,7 +232,13 @@ function runCandidates(naturals: ReadonlyMap<Face, number>, wilds: number): Cand
           });
           const map = new Map<Face, number>();
           for (const f of places) if (f >= 0) map.set(f, 1);
-          out.push({ kind: "run", places, naturals: map, wilds: len - nat, key: `R${suit}:${low}:${places.map((f) => (f < 0 ? "W" : String(f))).join(",")}` });
+          out.push({
+            kind: "run",
+            places,
+            naturals: map,
+            wilds: len - nat,
+            key: `R${suit}:${low}:${places.map((f) => (f < 0 ? "W" : String(f))).join(",")}`,
+          });
         }
       }
     }
@@ -261,7 +273,10 @@ export function contractArrangements(
     if (found.size >= limit) return false;
     if (slot === slots.length) {
       if (picked.reduce((n, c) => n + cardsOf(c), 0) > maxCards) return true;
-      const key = picked.map((c) => c.key).sort().join("|");
+      const key = picked
+        .map((c) => c.key)
+        .sort()
+        .join("|");
       if (!found.has(key)) found.set(key, [...picked]);
       return true;
     }

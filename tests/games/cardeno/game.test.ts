@@ -6,8 +6,16 @@
 import { describe, expect, it } from "vitest";
 import { applyAction, HOST_SEAT } from "../../../src/engine/definition";
 import {
-  cardeno, completeLines, COUNTDOWN_MS, fittingCells, LOCKOUT_MS, MAX_CENTRE, placementProblems, REVEAL_MS,
-  type CardenoMove, type CardenoState,
+  cardeno,
+  completeLines,
+  COUNTDOWN_MS,
+  fittingCells,
+  LOCKOUT_MS,
+  MAX_CENTRE,
+  placementProblems,
+  REVEAL_MS,
+  type CardenoMove,
+  type CardenoState,
 } from "../../../src/games/cardeno/game";
 import { cardenoRealtime, REACTION } from "../../../src/games/cardeno/computer";
 import { CELLS, faceOf, fits, LINES, pieceOf } from "../../../src/games/cardeno/pieces";
@@ -201,7 +209,15 @@ describe("Cardeno race", () => {
     // Seat 0 also holds a higher piece left out of its hand.
     const high = face0.cutouts.findIndex((c, i) => !pair0.includes(i) && c.rank > shared && c.rank <= 14);
     s = fill(s, 0, [high]);
-    s = { ...s, phase: "reveal", until: T0 + 9000, phaseAt: T0 + 5000, hands: [pair0.map((c) => s.boards[0]![c]!), pair1.map((c) => s.boards[1]![c]!)], ready: [true, true], ended: "stuck" };
+    s = {
+      ...s,
+      phase: "reveal",
+      until: T0 + 9000,
+      phaseAt: T0 + 5000,
+      hands: [pair0.map((c) => s.boards[0]![c]!), pair1.map((c) => s.boards[1]![c]!)],
+      ready: [true, true],
+      ended: "stuck",
+    };
     s = act(s, HOST_SEAT, { kind: "clock" }, T0 + 9000);
     const poker = s.events.find((e) => e.kind === "poker")!;
     expect(poker).toMatchObject({ kind: "poker", winners: [0], points: 10 });
@@ -261,7 +277,12 @@ describe("Cardeno resumed after a pause", () => {
 
 describe("Cardeno computers", () => {
   it("seeded races of computers end, every piece always in exactly one place, never faster than a quick person", () => {
-    for (const [seed, seats, variant] of [["a", 2, "standard"], ["b", 4, "standard"], ["c", 6, "full-board"], ["d", 3, "standard"]] as const) {
+    for (const [seed, seats, variant] of [
+      ["a", 2, "standard"],
+      ["b", 4, "standard"],
+      ["c", 6, "full-board"],
+      ["d", 3, "standard"],
+    ] as const) {
       let s = setup(seats, { variant, pace: 1, rounds: 2 }, seed);
       const levels = Array.from({ length: seats }, (_, i) => (i % 2 ? "easy" : "normal") as "easy" | "normal");
       let now = T0;

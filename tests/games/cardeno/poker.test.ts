@@ -4,12 +4,15 @@ import { bestHand, compareHands, evaluate, handName, JOKER, type PokerCard, type
 
 /** `Ah Kd 10c Jk` -> cards (Jk: joker). */
 function cards(text: string): PokerCard[] {
-  return text.trim().split(/\s+/).map((t) => {
-    if (t === "Jk") return { rank: JOKER, suit: null };
-    const r = t.slice(0, -1);
-    const rank = ({ J: 11, Q: 12, K: 13, A: 14 } as Record<string, number>)[r] ?? Number(r);
-    return { rank, suit: t.slice(-1).toUpperCase() as Suit };
-  });
+  return text
+    .trim()
+    .split(/\s+/)
+    .map((t) => {
+      if (t === "Jk") return { rank: JOKER, suit: null };
+      const r = t.slice(0, -1);
+      const rank = ({ J: 11, Q: 12, K: 13, A: 14 } as Record<string, number>)[r] ?? Number(r);
+      return { rank, suit: t.slice(-1).toUpperCase() as Suit };
+    });
 }
 
 describe("poker hands", () => {
