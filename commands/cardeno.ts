@@ -38,7 +38,7 @@ import { respond } from "../src/bot/reply";
 import { restartNote } from "../src/bot/restart";
 import { hint, type Choice, type Command } from "../src/bot/router";
 import { orderOfSnowflake } from "../src/bot/sequencer";
-import type { AnyTable, AnyTables, GameTable, TableService } from "../src/bot/tables";
+import type { GameTable, TablesOf } from "../src/bot/tables";
 import { refuse } from "../src/bot/words";
 import { COMPUTER_LEVELS } from "../src/games/onexeno/computer";
 import {
@@ -62,14 +62,14 @@ import { lobbyComponent, lobbySubcommand, seatOf, sharedSubcommand, type LobbyGa
 /** A stored Cardeno table. */
 export type CardenoTable = GameTable<"cardeno", CardenoConfig, CardenoState, CardenoMove>;
 /** The Cardeno table service. */
-export type CardenoTables = TableService<"cardeno", CardenoConfig, CardenoState, CardenoMove, CardenoView>;
+export type CardenoTables = TablesOf<"cardeno">;
 
 /** Least time between two edits of one message (the table, a panel), ms. */
 export const EDIT_GAP_MS = 1200;
 /** A panel is refreshed this long after it was opened, then asks to be reopened (its token lasts 15 min), ms. */
 export const PANEL_LIFE_MS = 14 * 60_000;
 
-const tablesOf = (ctx: BotContext): CardenoTables => ctx.games.get("cardeno") as unknown as CardenoTables;
+const tablesOf = (ctx: BotContext): CardenoTables => ctx.service("cardeno");
 const names = (rec: CardenoTable) => rec.seats.map((s) => s.name);
 const RULES = readFileSync(new URL("../docs/rules/cardeno.md", import.meta.url), "utf8");
 const LINE_NAMES = [
@@ -655,9 +655,9 @@ export const cardenoCommand: Command<BotContext> = {
 /** The Cardeno lobby for the shared lobby verbs. */
 const lobbyOf = (service: CardenoTables): LobbyGame => ({
   command: "cardeno",
-  service: service as unknown as AnyTables,
+  service,
   levels: COMPUTER_LEVELS,
-  payload: (rec: AnyTable, note?: string) => cardenoPayload(rec as unknown as CardenoTable, note),
+  payload: cardenoPayload,
   started: () => startNote(),
 });
 

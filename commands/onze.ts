@@ -29,7 +29,7 @@ import { asTable, liveFor, type TablePayload } from "../src/bot/live";
 import { restartNote } from "../src/bot/restart";
 import { publish, ReplyFailed, respond } from "../src/bot/reply";
 import { hint, type Choice, type Command } from "../src/bot/router";
-import type { AnyTable, AnyTables, GameTable, TableService } from "../src/bot/tables";
+import type { GameTable, TablesOf } from "../src/bot/tables";
 import { refuse } from "../src/bot/words";
 import { cardName, cardPoints, faceOf, isWild, parseFace, rankOf, sortHand, type Card } from "../src/games/onze/cards";
 import { ONZE_COMPUTER_LEVELS } from "../src/games/onze/computer";
@@ -52,7 +52,6 @@ import {
   type OnzeConfig,
   type OnzeMove,
   type OnzeState,
-  type OnzeView,
 } from "../src/games/onze/game";
 import { describeOnze, meldWords, onzeLastText } from "../render/onze-table";
 import { clockChoices } from "./onexeno";
@@ -62,10 +61,10 @@ import { renderOnzeHand, renderOnzeTable } from "../render/render";
 /** A stored Onze table. */
 export type OnzeTable = GameTable<"onze", OnzeConfig, OnzeState, OnzeMove>;
 /** The Onze table service. */
-export type OnzeTables = TableService<"onze", OnzeConfig, OnzeState, OnzeMove, OnzeView>;
+export type OnzeTables = TablesOf<"onze">;
 
 const MAX = 25;
-const tablesOf = (ctx: BotContext): OnzeTables => ctx.games.get("onze") as unknown as OnzeTables;
+const tablesOf = (ctx: BotContext): OnzeTables => ctx.service("onze");
 const names = (rec: OnzeTable) => seatNames(rec);
 const stateOf = (rec: OnzeTable | undefined): OnzeState => {
   if (!rec) throw refuse("table/none", { command: "onze" });
@@ -762,11 +761,11 @@ export const onzeCommand: Command<BotContext> = {
 /** The Onze lobby for the shared lobby verbs. */
 const lobbyOf = (service: OnzeTables): LobbyGame => ({
   command: "onze",
-  service: service as unknown as AnyTables,
+  service,
   levels: ONZE_COMPUTER_LEVELS,
-  payload: (rec: AnyTable, note?: string) => onzePayload(rec as unknown as OnzeTable, note),
-  started: (rec: AnyTable) =>
-    `The game starts. ${rec.seats[(rec as unknown as OnzeTable).state?.dealer ?? 0]?.name} drew the highest card and deals 11 each. Round 1: ${contractText(1)}.`,
+  payload: onzePayload,
+  started: (rec: OnzeTable) =>
+    `The game starts. ${rec.seats[rec.state?.dealer ?? 0]?.name} drew the highest card and deals 11 each. Round 1: ${contractText(1)}.`,
 });
 
 /** A typed card of the hand (`7h`, a card number from the list). */

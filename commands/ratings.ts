@@ -9,10 +9,10 @@ import type { BotContext } from "../src/bot/context";
 import { respond } from "../src/bot/reply";
 import { PROVISIONAL_GAMES, shownRating, type PlayerRating } from "../src/bot/ratings";
 import type { Command } from "../src/bot/router";
-import { RATED_GAMES } from "../src/games/index";
+import { RATED_GAME_KEYS, RATED_GAMES, ratedGame } from "../src/games/index";
 
 const gameChoices = RATED_GAMES.map((g) => ({ name: g.name, value: g.key }));
-const nameOf = (key: string) => RATED_GAMES.find((g) => g.key === key)?.name ?? key;
+const nameOf = (key: string) => ratedGame(key)?.name ?? key;
 
 /** "12.3" or "12.3 (provisional)". */
 function ratingText(r: PlayerRating): string {
@@ -88,7 +88,7 @@ export const ratingsCommand: Command<BotContext> = {
     ),
 
   async execute(interaction, ctx) {
-    const game = interaction.options.getString("game") ?? RATED_GAMES[0]!.key;
+    const game = interaction.options.getString("game") ?? RATED_GAME_KEYS[0];
     await respond(interaction, "reply", false, async () => {
       const top = await ctx.ratings.top(interaction.guildId, game, 10);
       if (top.length === 0)

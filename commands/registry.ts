@@ -6,30 +6,47 @@
  * game. The only module that imports every game's command files: shared helpers
  * (commands/games.ts) read the list from the context, so no game's file imports it back.
  */
-import type { AnyTables, CanastaTable, TableRecord } from "../src/bot/tables";
-import type { TableGameView } from "../src/bot/context";
+import type { AnyTables } from "../src/bot/tables";
+import type { GameId } from "../src/games/index";
+import type { BotContext, TableGameView } from "../src/bot/context";
 import { CANASTA_VERBS, canastaComponent, canastaPayload, moveNote as canastaMoveNote } from "./canasta";
 import { moveNote as onexenoMoveNote } from "./onexeno";
 import { tablePayload } from "./onexeno-view";
-import { ONZE_VERBS, onzeComponent, onzeMoveNote, onzePayload, type OnzeTable } from "./onze";
-import { CARDENO_VERBS, cardenoComponent, cardenoMoveNote, cardenoPayload, cardenoTimed, type CardenoTable } from "./cardeno";
+import { ONZE_VERBS, onzeComponent, onzeMoveNote, onzePayload } from "./onze";
+import { CARDENO_VERBS, cardenoComponent, cardenoMoveNote, cardenoPayload, cardenoTimed } from "./cardeno";
 
+/**
+ * The table service of game `id` in the bot context: src/app.ts makes one for every game of the
+ * list, so a missing one is a bug (an Error), never a user's mistake.
+ */
+const serviceOf =
+  (id: GameId) =>
+  (ctx: BotContext): AnyTables => {
+    const service = ctx.games.get(id);
+    if (!service) throw new Error(`no table service for ${id}`);
+    return service;
+  };
+
+/**
+ * Each game's bot side, in the order of `GAME_IDS`. A game's functions take its own table type:
+ * the view's members are methods, which TypeScript checks both ways, so no cast is needed here.
+ */
 export const TABLE_GAMES: readonly TableGameView[] = [
   {
     id: "onexeno",
     what: "ONEXENO table",
     command: "onexeno",
-    tables: (ctx) => ctx.games.get("onexeno") as AnyTables,
-    payload: (rec, note) => tablePayload(rec as TableRecord, note),
-    moveNote: (before, after) => onexenoMoveNote(before as TableRecord, after as TableRecord),
+    tables: serviceOf("onexeno"),
+    payload: tablePayload,
+    moveNote: onexenoMoveNote,
   },
   {
     id: "canasta",
     what: "canasta table",
     command: "onexeno",
-    tables: (ctx) => ctx.games.get("canasta") as AnyTables,
-    payload: (rec, note) => canastaPayload(rec as CanastaTable, note),
-    moveNote: (before, after) => canastaMoveNote(before as CanastaTable, after as CanastaTable),
+    tables: serviceOf("canasta"),
+    payload: canastaPayload,
+    moveNote: canastaMoveNote,
     verbs: CANASTA_VERBS,
     component: canastaComponent,
   },
@@ -37,9 +54,9 @@ export const TABLE_GAMES: readonly TableGameView[] = [
     id: "onze",
     what: "Onze table",
     command: "onze",
-    tables: (ctx) => ctx.games.get("onze") as AnyTables,
-    payload: (rec, note) => onzePayload(rec as unknown as OnzeTable, note),
-    moveNote: (before, after) => onzeMoveNote(before as unknown as OnzeTable, after as unknown as OnzeTable),
+    tables: serviceOf("onze"),
+    payload: onzePayload,
+    moveNote: onzeMoveNote,
     verbs: ONZE_VERBS,
     component: onzeComponent,
   },
@@ -47,11 +64,11 @@ export const TABLE_GAMES: readonly TableGameView[] = [
     id: "cardeno",
     what: "Cardeno table",
     command: "cardeno",
-    tables: (ctx) => ctx.games.get("cardeno") as AnyTables,
-    payload: (rec, note) => cardenoPayload(rec as unknown as CardenoTable, note),
-    moveNote: (before, after) => cardenoMoveNote(before as unknown as CardenoTable, after as unknown as CardenoTable),
+    tables: serviceOf("cardeno"),
+    payload: cardenoPayload,
+    moveNote: cardenoMoveNote,
     verbs: CARDENO_VERBS,
     component: cardenoComponent,
-    timed: (ctx, before, after) => cardenoTimed(ctx, before as unknown as CardenoTable, after as unknown as CardenoTable),
+    timed: cardenoTimed,
   },
 ];

@@ -37,7 +37,7 @@ import {
   type TournamentFormat,
   type TournamentRound,
 } from "../src/bot/tournaments";
-import { RATED_GAMES } from "../src/games/index";
+import { RATED_GAMES, ratedGame } from "../src/games/index";
 import { renderPicture } from "../render/pool";
 import { clockChoices } from "./onexeno";
 import { rulesFrom, seatOf } from "./games";
@@ -47,7 +47,7 @@ import { openSolitaireThread } from "./solitaire";
 export const TOURNAMENT_VERBS: ReadonlySet<string> = new Set(["tjoin", "tleave", "tcheck", "tplay"]);
 
 const RULES = readFileSync(new URL("../docs/rules/tournaments.md", import.meta.url), "utf8");
-const gameName = (key: string) => (key === CHALLENGE_GAME ? "ONEXENO solitaire" : (RATED_GAMES.find((g) => g.key === key)?.name ?? key));
+const gameName = (key: string) => (key === CHALLENGE_GAME ? "ONEXENO solitaire" : (ratedGame(key)?.name ?? key));
 const nameOf = (t: Tournament, id: string) =>
   t.entrants.find((e) => e.id === id)?.name ?? (id.startsWith("fill-") ? "Computer (fill)" : id);
 const num = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
@@ -139,7 +139,7 @@ export async function roundMessage(t: Tournament, round: TournamentRound): Promi
 }
 
 /** A standing's total game score as the game counts it (Onze's standings keep it negated: fewer is better). */
-const scoreTotal = (t: Tournament, s: Standing) => (RATED_GAMES.find((g) => g.key === t.game)?.lowScoreWins ? -s.gamePoints : s.gamePoints);
+const scoreTotal = (t: Tournament, s: Standing) => (ratedGame(t.game)?.lowScoreWins ? -s.gamePoints : s.gamePoints);
 
 /** The standings as a picture with its text. A progressive event shows the total score first (it ranks by it). */
 export async function standingsMessage(t: Tournament, title = `${t.name}: standings`): Promise<BaseMessageOptions> {

@@ -38,8 +38,9 @@ import {
   type CanastaTables,
   type OnexenoTables,
   type TableServiceOptions,
+  type TablesOf,
 } from "./bot/tables";
-import { ratedResult, TABLE_GAME_RULES } from "./games/index";
+import { ratedResult, TABLE_GAME_RULES, type GameId } from "./games/index";
 import { DueIndex, type DueStore } from "./store/due";
 import { openStore, type RecordStore } from "./store/store";
 
@@ -190,7 +191,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   for (const g of TABLE_GAME_RULES) {
     const store = opts.stores.games.get(g.id);
     if (!store) throw new Error(`no store for ${g.id}`);
-    const service = new TableService(store, g.definition as never, tableOptions, g.seats as never) as AnyTables;
+    const service: AnyTables = new TableService(store, g.definition, tableOptions, g.seats);
     // A game that ends by its rules updates the ratings of the people who played it.
     service.onFinish((rec) => {
       const result = ratedResult(rec.game, rec.config, rec.state);
@@ -206,8 +207,17 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     });
     services.set(g.id, service);
   }
-  const tables = services.get("onexeno") as unknown as OnexenoTables;
-  const canastaTables = services.get("canasta") as unknown as CanastaTables;
+  /**
+   * Game `id`'s service with its own types. Every game of the list got one above, made from that
+   * game's own rules, so the narrowing from the erased map is sound; a missing one is a bug.
+   */
+  const service = <G extends GameId>(id: G): TablesOf<G> => {
+    const found = services.get(id);
+    if (!found) throw new Error(`no table service for ${id}`);
+    return found as TablesOf<G>;
+  };
+  const tables = service("onexeno");
+  const canastaTables = service("canasta");
   const solitaire = new SolitaireService(opts.stores.solitaire, opts.stores.leaderboards, opts.tableOptions?.now, channels);
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
@@ -286,6 +296,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     coalescer,
     budget,
     tableGames: TABLE_GAMES,
+    service,
     afterReply: (channelId) => autoplay.kick(channelId),
     post: (channelId, payload) => post(channelId, payload),
     editLive: (channelId, payload) => live.editLive(channelId, payload),

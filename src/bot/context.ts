@@ -1,11 +1,12 @@
 /** What every command and component handler receives. */
 import type { BaseMessageOptions, MessageComponentInteraction } from "discord.js";
+import type { GameId } from "../games/index";
 import type { ComponentId } from "./customid";
 import type { RatingService } from "./ratings";
 import type { Logger } from "./logger";
 import type { TournamentService } from "./tournaments";
 import type { SolitaireService } from "./solitaire";
-import type { AnyTable, AnyTables, CanastaTables, OnexenoTables } from "./tables";
+import type { AnyTable, AnyTables, CanastaTables, OnexenoTables, TablesOf } from "./tables";
 import type { ChannelBudget } from "./budget";
 import type { Coalescer } from "./coalesce";
 
@@ -39,6 +40,8 @@ export interface BotContext {
   readonly coalescer: Coalescer;
   /** Each channel's budget of message creates and edits (5 per 5 s): real-time tables take from it before every write. */
   readonly budget: ChannelBudget;
+  /** The table service of game `id`, with its own types. */
+  service<G extends GameId>(id: G): TablesOf<G>;
   /** Every table game as the bot shows it (commands/registry.ts), in the order `/…new` lists them. */
   readonly tableGames: readonly TableGameView[];
 }
@@ -56,7 +59,7 @@ export interface TableGameView {
   /** The public table message, with `note` above it. */
   payload(rec: AnyTable, note?: string): Promise<BaseMessageOptions>;
   /** What the latest move (from `before` to `after`) did, in words. */
-  moveNote(before: AnyTable, after: AnyTable): string;
+  moveNote(before: AnyTable | undefined, after: AnyTable): string;
   /** Component verbs of its own messages, handled by `component`. */
   readonly verbs?: ReadonlySet<string>;
   /** Its components, and the lobby's (join, leave, start, addbot) while it holds the channel. Absent: the ONEXENO handler. */

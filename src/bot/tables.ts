@@ -8,10 +8,10 @@
 import { applyAction, type GameDefinition, type GameError, type VersionedState } from "../engine/definition";
 import { seedRng } from "../engine/rng";
 import { AWAY_AFTER, clockWake, LOBBY_IDLE_MS, nextTurnClock, type ClockSetting, type TurnClock } from "./clock";
-import type { CanastaConfig, CanastaMove, CanastaState, CanastaView } from "../games/onexeno/canasta";
+import type { CanastaConfig, CanastaMove, CanastaState } from "../games/onexeno/canasta";
 import type { ComputerLevel } from "../games/onexeno/computer";
-import type { SeatPlay } from "../games/index";
-import { seatCountsFor, type OnexenoConfig, type OnexenoMove, type OnexenoState, type OnexenoView } from "../games/onexeno/game";
+import type { GameId, GameTypes, SeatPlay } from "../games/index";
+import { seatCountsFor, type OnexenoConfig, type OnexenoMove, type OnexenoState } from "../games/onexeno/game";
 import type { RecordStore } from "../store/store";
 import { UserError } from "./errors";
 import { refuse } from "./words";
@@ -117,9 +117,24 @@ export function maxSeats(config: OnexenoConfig): number {
 }
 
 /** The ONEXENO basic/partners table service. */
-export type OnexenoTables = TableService<"onexeno", OnexenoConfig, OnexenoState, OnexenoMove, OnexenoView>;
+/** The table service of game `G`, with its own types (from the games list). */
+export type TablesOf<G extends GameId> = TableService<
+  G,
+  GameTypes<G>["config"],
+  GameTypes<G>["state"],
+  GameTypes<G>["move"],
+  GameTypes<G>["view"]
+>;
+export type OnexenoTables = TablesOf<"onexeno">;
 /** The canasta table service. */
-export type CanastaTables = TableService<"canasta", CanastaConfig, CanastaState, CanastaMove, CanastaView>;
+export type CanastaTables = TablesOf<"canasta">;
+
+/**
+ * Told of a table that finished by its rules. Declared through a method signature so that a
+ * service of one game is usable as a service of any game (`AnyTables`): TypeScript compares
+ * method parameters both ways, and the host only ever hands a listener tables of its own game.
+ */
+type FinishListener<R> = { bivarianceHack(rec: R): void }["bivarianceHack"];
 
 /**
  * Tables of one game, generic over its definition: lobby (seats, host, computer players when
@@ -132,7 +147,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
   private readonly newSeed: () => string;
   private readonly computers: boolean;
   private readonly listeners: WakeListener[] = [];
-  private readonly finished: ((rec: GameTable<G, C, S, M>) => void)[] = [];
+  private readonly finished: FinishListener<GameTable<G, C, S, M>>[] = [];
   private readonly sequencer: Sequencer;
   private readonly channelIndex: ChannelIndex | null;
 

@@ -10,12 +10,12 @@
  * its thread as it goes, so a restart in the middle (`resume`) finishes the round's tables
  * without seating anyone twice. A guild belongs to one shard, so the in-process lock is sound.
  *
- * Game-agnostic: games come from `RATED_GAMES` and are opened through the host.
+ * Game-agnostic: games come from the rated games of the list (`ratedGame`) and are opened through the host.
  */
 import type { BaseMessageOptions } from "discord.js";
 import { placesOf } from "../engine/places";
 import type { ComputerLevel } from "../games/onexeno/computer";
-import { RATED_GAMES, ratedResult, seatCountsOf, type RatedGame } from "../games/index";
+import { ratedGame, ratedResult, seatCountsOf, type RatedGame } from "../games/index";
 import type { RecordStore } from "../store/store";
 import {
   addMeetings,
@@ -138,6 +138,16 @@ export interface TournamentHost {
 }
 
 export type { Standing };
+
+/**
+ * The rated game an event plays. Its key was checked when the event was created, so a key that
+ * names no game is a corrupt record: an Error (a bug report), never a refusal.
+ */
+function gameOf(t: Tournament): RatedGame {
+  const game = ratedGame(t.game);
+  if (!game) throw new Error(`tournament ${t.id} names no rated game: ${t.game}`);
+  return game;
+}
 
 /** Most entrants an event takes. */
 export const MAX_ENTRANTS = 128;
@@ -265,7 +275,7 @@ export class TournamentService {
       await this.store.set(id, t);
       return t;
     }
-    const game = RATED_GAMES.find((g) => g.key === opts.game);
+    const game = ratedGame(opts.game);
     if (!game) throw refuse("tournament/bad_game", "Choose one of the listed games.");
     const counts = seatCountsOf(game.key);
     const tableSize = opts.tableSize ?? (counts.includes(4) ? 4 : counts[0]!);
@@ -602,7 +612,7 @@ export class TournamentService {
         tables = seatProgressive(finish, sizes, seatOrder);
       } else if (t.format === "round-robin") tables = seatRoundRobin(seatOrder, sizes, number, met, t.seed);
       else tables = seatSwiss(seatOrder, sizes, met);
-      if (RATED_GAMES.find((g) => g.key === t.game)?.partners) {
+      if (ratedGame(t.game)?.partners) {
         const partners = new Map<string, number>();
         for (const r of t.played)
           for (const x of r.tables) {
@@ -631,7 +641,7 @@ export class TournamentService {
   private async openTables(t: Tournament): Promise<void> {
     const round = t.played.at(-1);
     if (!round || t.status !== "running") return;
-    const game = RATED_GAMES.find((g) => g.key === t.game) as RatedGame;
+    const game = gameOf(t);
     const names = new Map(t.entrants.map((e) => [e.id, e]));
     let announce = false;
     const service = this.host.tables(game.table);
@@ -763,7 +773,7 @@ export class TournamentService {
     });
     const table = t.played.at(-1)?.tables.find((x) => !x.result && x.players.includes(userId));
     if (table?.threadId) {
-      const game = RATED_GAMES.find((g) => g.key === t.game)!;
+      const game = gameOf(t);
       const rec = await this.host.tables(game.table).get(table.threadId);
       if (rec?.status === "playing") {
         const left = await this.host
@@ -784,7 +794,7 @@ export class TournamentService {
     const t = await this.get(id);
     const table = t?.played.at(-1)?.tables.find((x) => x.threadId === threadId && !x.result);
     if (!t || !table) throw refuse("tournament/no_table", "This is not a table of the current round that is still being played.");
-    const game = RATED_GAMES.find((g) => g.key === t.game)!;
+    const game = gameOf(t);
     await this.host
       .tables(game.table)
       .end(threadId, by, true)
@@ -803,7 +813,7 @@ export class TournamentService {
   async cancel(id: string, by: string): Promise<Tournament> {
     const t = await this.change(id, (x) => (x.status === "over" || x.status === "cancelled" ? null : { ...x, status: "cancelled" }));
     clearTimeout(this.timers.get(id));
-    const game = RATED_GAMES.find((g) => g.key === t.game)!;
+    const game = gameOf(t);
     for (const table of t.played.at(-1)?.tables ?? [])
       if (table.threadId && !table.result)
         await this.host

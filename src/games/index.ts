@@ -72,15 +72,25 @@ export interface TableGameRules<G extends string, C, S extends VersionedState, M
   teams?(state: S): readonly number[] | null;
 }
 
+/** Every table game's id, in the order `/…new` lists them (`TABLE_GAME_RULES` follows it). */
+export const GAME_IDS = ["onexeno", "canasta", "onze", "cardeno"] as const;
+/** A table game's id: a union, so a switch over games is checked for exhaustiveness. */
+export type GameId = (typeof GAME_IDS)[number];
+
+/** Every rated game's key, in the order `/stats`, `/ratings` and `/tournament create` list them. */
+export const RATED_GAME_KEYS = ["onexeno-basic", "onexeno-partners", "canasta", "onze", "cardeno"] as const;
+/** A rated game's key (ratings are kept under it; tournaments name their game by it). */
+export type RatedGameKey = (typeof RATED_GAME_KEYS)[number];
+
 /**
  * A game as ratings and tournaments name it: the key ratings are kept under, its name for
  * people, and the table game (`TABLE_GAME_RULES` id) and configuration a tournament table of
  * it is opened with.
  */
 export interface RatedGame {
-  readonly key: string;
+  readonly key: RatedGameKey;
   readonly name: string;
-  readonly table: string;
+  readonly table: GameId;
   readonly config: unknown;
   /** Played in teams of two partners (seats i and i + seats/2): tournaments rotate partners. */
   readonly partners?: boolean;
@@ -88,22 +98,32 @@ export interface RatedGame {
   readonly lowScoreWins?: boolean;
 }
 
+/** Each rated game by key: a record, so a key without its game does not compile. */
+const RATED: { readonly [K in RatedGameKey]: Omit<RatedGame, "key"> } = {
+  "onexeno-basic": { name: "ONEXENO basic", table: "onexeno", config: { variant: "basic", hands: 1 } },
+  "onexeno-partners": { name: "ONEXENO partners", table: "onexeno", config: { variant: "partners", hands: 1 }, partners: true },
+  canasta: { name: "ONEXENO canasta", table: "canasta", config: { target: 500 } },
+  onze: { name: "Onze", table: "onze", config: {}, lowScoreWins: true },
+  cardeno: { name: "Cardeno", table: "cardeno", config: {} },
+};
+
 /** Every rated game, in the order `/stats`, `/ratings` and `/tournament create` list them. */
-export const RATED_GAMES: readonly RatedGame[] = [
-  { key: "onexeno-basic", name: "ONEXENO basic", table: "onexeno", config: { variant: "basic", hands: 1 } },
-  { key: "onexeno-partners", name: "ONEXENO partners", table: "onexeno", config: { variant: "partners", hands: 1 }, partners: true },
-  { key: "canasta", name: "ONEXENO canasta", table: "canasta", config: { target: 500 } },
-  { key: "onze", name: "Onze", table: "onze", config: {}, lowScoreWins: true },
-  { key: "cardeno", name: "Cardeno", table: "cardeno", config: {} },
-];
+export const RATED_GAMES: readonly RatedGame[] = RATED_GAME_KEYS.map((key) => ({ key, ...RATED[key] }));
+
+/** Whether `key` names a rated game. */
+export function isRatedGameKey(key: string): key is RatedGameKey {
+  return Object.hasOwn(RATED, key);
+}
+
+/** The rated game of `key`, or undefined for a key that names none (typed input, an old record). */
+export function ratedGame(key: string): RatedGame | undefined {
+  return isRatedGameKey(key) ? { key, ...RATED[key] } : undefined;
+}
 
 /** The seat counts a table of rated game `key` allows (empty for an unknown key). */
 export function seatCountsOf(key: string): readonly number[] {
-  const game = RATED_GAMES.find((g) => g.key === key);
-  const rules = TABLE_GAME_RULES.find((g) => g.id === game?.table) as
-    | TableGameRules<string, unknown, VersionedState, unknown, unknown>
-    | undefined;
-  return game && rules ? rules.definition.seatCounts(game.config) : [];
+  const game = ratedGame(key);
+  return game ? gameRules(game.table).definition.seatCounts(game.config) : [];
 }
 
 /** ONEXENO basic and partners: one move a turn; a timeout passes when a pass is allowed. */
@@ -160,8 +180,36 @@ export const cardenoGame: TableGameRules<"cardeno", CardenoConfig, CardenoState,
   seats: { turnOf: () => HOST_SEAT, realtime: cardenoRealtime },
 };
 
-/** Every table game, in the order `/…new` lists them. Adding a game is adding it here. */
-export const TABLE_GAME_RULES = [onexenoGame, canastaGame, onzeGame, cardenoGame] as const;
+/** A game of the list as the host holds it: its types erased (every game's state is versioned JSON). */
+export type AnyGameRules = TableGameRules<string, unknown, VersionedState, unknown, unknown>;
+
+/** Each table game by id with its own types: every id has its game, under its own id. */
+const TYPED = {
+  onexeno: onexenoGame,
+  canasta: canastaGame,
+  onze: onzeGame,
+  cardeno: cardenoGame,
+} satisfies { readonly [G in GameId]: { readonly id: G } };
+
+/** The configuration, state, move and view types of game `G`, read off its entry. */
+export type GameTypes<G extends GameId> =
+  (typeof TYPED)[G] extends TableGameRules<G, infer C, infer S, infer M, infer V> ? { config: C; state: S; move: M; view: V } : never;
+
+/** Each table game by id, as the host holds it. */
+const RULES: { readonly [G in GameId]: AnyGameRules & { readonly id: G } } = TYPED;
+
+/** Every table game, in the order `/…new` lists them. Adding a game is adding it here (and its id to `GAME_IDS`). */
+export const TABLE_GAME_RULES: readonly AnyGameRules[] = GAME_IDS.map((id) => RULES[id]);
+
+/** Whether `id` names a table game of the list. */
+export function isGameId(id: string): id is GameId {
+  return Object.hasOwn(RULES, id);
+}
+
+/** The rules of table game `id`. */
+export function gameRules(id: GameId): AnyGameRules {
+  return RULES[id];
+}
 
 /** What ratings read of a finished game: the rated game's key, the outcome, the teams. */
 export interface RatedResult {
@@ -175,10 +223,8 @@ export interface RatedResult {
  * while the game runs or for a game that is not in the list.
  */
 export function ratedResult(gameId: string, config: unknown, state: unknown): RatedResult | null {
-  const rules = TABLE_GAME_RULES.find((g) => g.id === gameId) as
-    | TableGameRules<string, unknown, VersionedState, unknown, unknown>
-    | undefined;
-  if (!rules || state === null || state === undefined) return null;
+  if (!isGameId(gameId) || state === null || state === undefined) return null;
+  const rules = gameRules(gameId);
   const outcome = rules.definition.outcome(state as VersionedState);
   if (!outcome) return null;
   return { game: rules.ratedAs?.(config) ?? rules.id, outcome, teams: rules.teams?.(state as VersionedState) ?? null };

@@ -10,7 +10,7 @@
 import { describe, expect, it } from "vitest";
 import { applyAction, HOST_SEAT, type GameDefinition, type VersionedState } from "../../src/engine/definition";
 import { seedRng } from "../../src/engine/rng";
-import { TABLE_GAME_RULES, type SeatPlay } from "../../src/games/index";
+import { gameRules, type GameId, type SeatPlay } from "../../src/games/index";
 import { onexenoSolitaire } from "../../src/games/onexeno/solitaire";
 
 type AnyState = VersionedState & Record<string, unknown>;
@@ -37,8 +37,7 @@ interface Entry {
   readonly play: SeatPlay<AnyState, unknown> | null;
 }
 
-const rules = (id: string) =>
-  TABLE_GAME_RULES.find((g) => g.id === id) as unknown as { definition: Def; seats: SeatPlay<AnyState, unknown> };
+const rules = (id: GameId) => gameRules(id) as { definition: Def; seats: SeatPlay<AnyState, unknown> };
 const ENTRIES: Entry[] = [
   {
     name: "ONEXENO basic",
