@@ -29,6 +29,7 @@ import { encodeId, type ComponentId } from "../src/bot/customid";
 import { UserError } from "../src/bot/errors";
 import { refuse } from "../src/bot/words";
 import { publish, ReplyFailed, respond } from "../src/bot/reply";
+import { meldSuggestions, type RowSuggestion } from "../src/games/onexeno/canasta-hints";
 import type { CanastaTable, Seat } from "../src/bot/tables";
 import { cardLabel, cardName, cardTitle, distinctRotations, parseCardName, type Rotation } from "../src/games/onexeno/cards";
 import {
@@ -38,7 +39,6 @@ import {
   extendProblem,
   idOf,
   instValue,
-  meldsWith,
   rowCount,
   rowProblem,
   rowSum,
@@ -361,45 +361,6 @@ export async function canastaHandPayload(rec: CanastaTable, userId: string, note
     }
   }
   return { content: `${note ? `${note}\n` : ""}${text}`, files: [file], components: rows.slice(0, 5), embeds: [] };
-}
-
-/** Would `move` be accepted (used to offer only melds that keep the owed card meldable)? */
-function canMeldAfter(s: CanastaState, seat: number, move: CanastaMove): boolean {
-  return canasta.apply(s, seat, move, undefined).ok;
-}
-
-/** A suggested new row, and whether it lays the card owed from the pile. */
-export interface RowSuggestion {
-  readonly row: RowCard[];
-  readonly owed: boolean;
-}
-
-/**
- * New rows to suggest to `seat`, each set of cards once (the same cards in another order or
- * turned another way read the same to a player, so they are one suggestion): rows laying the
- * card owed from the pile first, then the others that keep it meldable. Up to `limit`.
- */
-export function meldSuggestions(s: CanastaState, seat: number, limit = MAX): RowSuggestion[] {
-  const hand = s.hands[seat] ?? [];
-  const owed = s.mustMeld;
-  const seen = new Set<string>();
-  const out: RowSuggestion[] = [];
-  const add = (row: RowCard[], isOwed: boolean) => {
-    const key = row
-      .map((c) => idOf(c.card))
-      .sort((a, b) => a - b)
-      .join(".");
-    if (seen.has(key) || out.length >= limit) return;
-    seen.add(key);
-    out.push({ row, owed: isOwed });
-  };
-  const count = rowCount(s.rowRule);
-  if (owed !== null) for (const row of meldsWith(hand, owed, limit * 4, count)) add(row, true);
-  for (const row of meldsWith(hand, null, limit * 4, count)) {
-    if (owed !== null && row.some((c) => c.card === owed)) continue; // listed above, first
-    if (canMeldAfter(s, seat, { kind: "meld", cards: row })) add(row, false);
-  }
-  return out;
 }
 
 /** The first of each group of items with the same key (what a player reads), in order. */

@@ -31,18 +31,9 @@ import { publish, ReplyFailed, respond } from "../src/bot/reply";
 import { hint, type Choice, type Command } from "../src/bot/router";
 import type { GameTable, TablesOf } from "../src/bot/tables";
 import { refuse } from "../src/bot/words";
-import { cardName, cardPoints, faceOf, isWild, parseFace, rankOf, sortHand, type Card } from "../src/games/onze/cards";
+import { cardName, cardPoints, faceOf, parseFace, sortHand, type Card } from "../src/games/onze/cards";
 import { ONZE_COMPUTER_LEVELS } from "../src/games/onze/computer";
-import {
-  contractArrangements,
-  contractPart,
-  CONTRACTS,
-  contractText,
-  readRun,
-  type Meld,
-  type MeldKind,
-  type MeldSpec,
-} from "../src/games/onze/melds";
+import { contractArrangements, CONTRACTS, contractText, type Meld, type MeldKind, type MeldSpec } from "../src/games/onze/melds";
 import {
   meldProblem,
   onze,
@@ -53,6 +44,7 @@ import {
   type OnzeMove,
   type OnzeState,
 } from "../src/games/onze/game";
+import { contractStatus, readTypedDown } from "../src/games/onze/typed";
 import { describeOnze, meldWords, onzeLastText } from "../render/onze-table";
 import { clockChoices } from "./onexeno";
 import { comeBack, lobbyComponent, lobbySubcommand, seatOf, sharedSubcommand, type LobbyGame } from "./games";
@@ -85,53 +77,6 @@ export function decodeDown(text: string): MeldSpec[] | null {
     out.push({ kind: m[1] === "s" ? "set" : "run", cards: (m[2] as string).split(".").map(Number) });
   }
   return out.length ? out : null;
-}
-
-/**
- * Reads typed melds (`7h 7s 7c / 5d 6d joker 8d`, groups separated by `/`, `;` or `|`) with
- * the player's cards: a group whose natural cards share a rank is a set, else a run, ordered
- * by rank with wilds filling gaps, then the high end. Throws `onze/bad_melds` with the reason.
- */
-export function readTypedDown(text: string, hand: readonly Card[]): MeldSpec[] {
-  const free = [...hand];
-  const groups = text
-    .split(/[/;|]/)
-    .map((g) => g.trim())
-    .filter(Boolean);
-  if (!groups.length) throw new UserError("onze/bad_melds", "Name your melds, e.g. `7h 7s 7c / 5d 6d joker 8d`.");
-  return groups.map((g) => {
-    const cards = g
-      .split(/[\s,]+/)
-      .filter(Boolean)
-      .map((word) => {
-        const face = parseFace(word);
-        if (face === null) throw new UserError("onze/bad_melds", `\`${word}\` is not a card (try \`7h\`, \`10s\`, \`Ah\`, \`joker\`).`);
-        const i = free.findIndex((c) => faceOf(c) === face);
-        if (i < 0) throw new UserError("onze/bad_melds", `You have no ${word} left in your hand for that.`);
-        return free.splice(i, 1)[0] as Card;
-      });
-    const nat = cards.filter((c) => !isWild(c));
-    if (nat.length > 0 && nat.every((c) => rankOf(c) === rankOf(nat[0] as Card))) return { kind: "set" as const, cards };
-    return { kind: "run" as const, cards: orderRun(cards) };
-  });
-}
-
-/** Cards of a run in order: naturals by rank, wilds in the gaps, then at the high end (low end past the king). */
-function orderRun(cards: readonly Card[]): Card[] {
-  const nat = cards.filter((c) => !isWild(c)).sort((a, b) => rankOf(a) - rankOf(b));
-  const wild = cards.filter(isWild);
-  if (!nat.length) return [...cards];
-  const out: Card[] = [];
-  for (let r = rankOf(nat[0] as Card); r <= rankOf(nat.at(-1) as Card); r++) {
-    const n = nat.find((c) => rankOf(c) === r && !out.includes(c));
-    out.push(n ?? (wild.shift() as Card));
-  }
-  while (wild.length) {
-    const next = wild.shift() as Card;
-    if (typeof readRun([...out, next]) !== "string" || rankOf(nat[0] as Card) - 1 < 1) out.push(next);
-    else out.unshift(next);
-  }
-  return out.filter((c) => c !== undefined);
 }
 
 type LayoffMove = OnzeMove & { kind: "layoff" };
@@ -169,18 +114,14 @@ function layoffText(rec: OnzeTable, m: LayoffMove): string {
 const swapText = (rec: OnzeTable, m: SwapMove) =>
   `${cardName(m.card)} for the wild in ${meldOf(rec, m.from.seat, m.from.meld)}; wild → ${meldOf(rec, m.to.seat, m.to.meld)}${m.end ? ` (${m.end} end)` : ""}`;
 
-/** What the hand still lacks for the round's contract, in words. */
+/** What the hand still lacks for the round's contract, in words (from `contractStatus`). */
 export function contractHelp(s: OnzeState, seat: number): string {
   const round = `Round ${s.round}: ${contractText(s.round)}`;
-  if (s.down[seat]) return `${round} · you are down: lay off on any meld, then discard`;
-  const hand = s.hands[seat] ?? [];
-  const contract = CONTRACTS[s.round - 1] ?? [];
-  if (contractArrangements(hand, contract, 1).length) return `${round} · you hold it: go down after drawing`;
-  const best = contractPart(hand, contract);
-  const missing = [...contract];
-  for (const k of best) missing.splice(missing.indexOf(k), 1);
+  const st = contractStatus(s.hands[seat] ?? [], s.round, s.down[seat] ?? false);
+  if (st.down) return `${round} · you are down: lay off on any meld, then discard`;
+  if (st.holds) return `${round} · you hold it: go down after drawing`;
   const say = (ks: readonly MeldKind[]) => ks.map((k) => `1 ${k}`).join(" + ");
-  return best.length ? `${round} · you hold ${say(best)}; still missing ${say(missing)}` : `${round} · you hold none of it yet`;
+  return st.held.length ? `${round} · you hold ${say(st.held)}; still missing ${say(st.missing)}` : `${round} · you hold none of it yet`;
 }
 
 // --- messages -----------------------------------------------------------------------------
@@ -671,7 +612,11 @@ export const onzeCommand: Command<BotContext> = {
       case "down":
         await moveAndShow(interaction, ctx, (_rec, seat, s) => {
           const text = interaction.options.getString("melds", true);
-          return { kind: "down", melds: decodeDown(text) ?? readTypedDown(text, s.hands[seat] ?? []) };
+          const coded = decodeDown(text);
+          if (coded) return { kind: "down", melds: coded };
+          const typed = readTypedDown(text, s.hands[seat] ?? []);
+          if (!typed.ok) throw new UserError(typed.error.code, typed.error.message);
+          return { kind: "down", melds: typed.value };
         });
         return;
       case "layoff":

@@ -7,10 +7,15 @@
  * tests can assert them. Pattern from boardgame.io's `INVALID_MOVE` and chessops' `Result`.
  */
 
-/** A refusal: `code` is stable and namespaced (`area/reason`); `message` is for people. */
+/**
+ * A refusal: `code` is stable and namespaced (`area/reason`); `message` is for people (in
+ * English); `params` are the values the words name (a card, a count), so words in another
+ * language can be looked up by code and filled in without parsing the message.
+ */
 export interface GameError {
   readonly code: string;
   readonly message: string;
+  readonly params?: Readonly<Record<string, string | number>>;
 }
 
 /** Either `{ ok: true, value }` or `{ ok: false, error }`. */
@@ -21,7 +26,7 @@ export function ok<T>(value: T): Result<T, never> {
   return { ok: true, value };
 }
 
-/** Builds a refusal with a stable `code` and a human `message`. */
-export function err(code: string, message: string): Result<never, GameError> {
-  return { ok: false, error: { code, message } };
+/** Builds a refusal with a stable `code`, a human `message` and the `params` it names. */
+export function err(code: string, message: string, params?: Readonly<Record<string, string | number>>): Result<never, GameError> {
+  return { ok: false, error: params ? { code, message, params } : { code, message } };
 }

@@ -6,7 +6,8 @@
 import { describe, expect, it } from "vitest";
 import type { BaseMessageOptions } from "discord.js";
 import { handPayload } from "../../commands/onexeno-view";
-import { canastaHandPayload, decodeRow, meldSuggestions } from "../../commands/canasta";
+import { canastaHandPayload, decodeRow } from "../../commands/canasta";
+import { meldSuggestions } from "../../src/games/onexeno/canasta-hints";
 import { bigPileState } from "../helpers/canasta";
 import { placementChoices } from "../../commands/onexeno-choices";
 import type { CanastaTable, TableRecord } from "../../src/bot/tables";

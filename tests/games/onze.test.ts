@@ -16,6 +16,7 @@ import {
 } from "../../src/games/onze/melds";
 import { buyer, onze, onzeCards, onzeView, setupOnze, type OnzeMove, type OnzeState } from "../../src/games/onze/game";
 import { chooseOnzeMove } from "../../src/games/onze/computer";
+import { contractStatus, readTypedDown } from "../../src/games/onze/typed";
 import { c, cs, playOnze } from "../helpers/onze";
 
 const play = (s: OnzeState, seat: number, move: OnzeMove) => applyAction(onze, s, { seat, move, version: s.version });
@@ -461,16 +462,32 @@ describe("onze playouts", () => {
 
 describe("onze typed input", () => {
   it("reads typed melds against the hand: sets by rank, runs ordered with wilds in the gaps, and refuses what is not there", async () => {
-    const { readTypedDown, encodeDown, decodeDown } = await import("../../commands/onze");
+    const { encodeDown, decodeDown } = await import("../../commands/onze");
     const hand = cs("7h 7s 7c 5d 6d joker 8d Kc");
-    const melds = readTypedDown("7h 7s 7c / 8d joker 5d 6d", hand);
+    const read = readTypedDown("7h 7s 7c / 8d joker 5d 6d", hand);
+    expect(read.ok).toBe(true);
+    const melds = read.ok ? read.value : [];
     expect(melds).toEqual([
       { kind: "set", cards: cs("7h 7s 7c") },
       { kind: "run", cards: [c("5d"), c("6d"), c("joker"), c("8d")] },
     ]);
     expect(decodeDown(encodeDown(melds))).toEqual(melds);
-    expect(() => readTypedDown("7h 7h 7c", hand)).toThrow(/no 7h left/);
-    expect(() => readTypedDown("7x 7s", hand)).toThrow(/not a card/);
+    // Refusals are values with a code and the word they name, never exceptions.
+    expect(readTypedDown("7h 7h 7c", hand)).toMatchObject({ ok: false, error: { code: "onze/not_in_hand", params: { word: "7h" } } });
+    expect(readTypedDown("7x 7s", hand)).toMatchObject({ ok: false, error: { code: "onze/not_a_card", params: { word: "7x" } } });
+    expect(readTypedDown(" / ", hand)).toMatchObject({ ok: false, error: { code: "onze/no_melds" } });
     expect(decodeDown("s1.2|q3")).toBeNull();
+  });
+});
+
+describe("onze contract status", () => {
+  it("says whether a hand holds the contract, and otherwise its largest part and what is missing", () => {
+    // Round 1: 2 sets.
+    expect(contractStatus(cs("7h 7s 7c 9c 9d 9h Kc"), 1, false)).toEqual({ down: false, holds: true, held: ["set", "set"], missing: [] });
+    expect(contractStatus(cs("7h 7s 7c 9c 2d 5h Kc"), 1, false)).toEqual({ down: false, holds: false, held: ["set"], missing: ["set"] });
+    // Round 2: set + run; a run but no set.
+    expect(contractStatus(cs("5d 6d 7d 8d 2c 9h Kc"), 2, false)).toMatchObject({ holds: false, held: ["run"], missing: ["set"] });
+    expect(contractStatus(cs("2c 5h"), 3, false)).toMatchObject({ holds: false, held: [], missing: ["run", "run"] });
+    expect(contractStatus(cs("2c"), 3, true)).toMatchObject({ down: true, holds: false });
   });
 });

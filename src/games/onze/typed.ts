@@ -1,0 +1,81 @@
+/**
+ * Onze input read from words: melds typed by a player (`7h 7s 7c / 5d 6d joker 8d`) checked
+ * against their hand, and how far a hand is from the round's contract. Pure; refusals are
+ * values with stable codes and the word they name (`params.word`).
+ */
+import { err, ok, type Result } from "../../engine/result";
+import { faceOf, isWild, parseFace, rankOf, type Card } from "./cards";
+import { CONTRACTS, contractArrangements, contractPart, readRun, type MeldKind, type MeldSpec } from "./melds";
+
+/**
+ * Reads typed melds against `hand`: groups split by `/`, `;` or `|`, cards by spaces or commas;
+ * each card taken once from the hand. A group whose natural cards share a rank is a set,
+ * anything else a run, ordered with its wilds in the gaps (then at the high end). Refusals:
+ * `onze/no_melds` (nothing typed), `onze/not_a_card` and `onze/not_in_hand` (with `word`).
+ */
+export function readTypedDown(text: string, hand: readonly Card[]): Result<MeldSpec[]> {
+  const free = [...hand];
+  const groups = text
+    .split(/[/;|]/)
+    .map((g) => g.trim())
+    .filter(Boolean);
+  if (!groups.length) return err("onze/no_melds", "Name your melds, e.g. `7h 7s 7c / 5d 6d joker 8d`.");
+  const melds: MeldSpec[] = [];
+  for (const g of groups) {
+    const cards: Card[] = [];
+    for (const word of g.split(/[\s,]+/).filter(Boolean)) {
+      const face = parseFace(word);
+      if (face === null) return err("onze/not_a_card", `\`${word}\` is not a card (try \`7h\`, \`10s\`, \`Ah\`, \`joker\`).`, { word });
+      const i = free.findIndex((c) => faceOf(c) === face);
+      if (i < 0) return err("onze/not_in_hand", `You have no ${word} left in your hand for that.`, { word });
+      cards.push(free.splice(i, 1)[0] as Card);
+    }
+    const nat = cards.filter((c) => !isWild(c));
+    melds.push(
+      nat.length > 0 && nat.every((c) => rankOf(c) === rankOf(nat[0] as Card))
+        ? { kind: "set", cards }
+        : { kind: "run", cards: orderRun(cards) },
+    );
+  }
+  return ok(melds);
+}
+
+/** Cards of a run in order: naturals by rank, wilds in the gaps, then at the high end (low end past the king). */
+function orderRun(cards: readonly Card[]): Card[] {
+  const nat = cards.filter((c) => !isWild(c)).sort((a, b) => rankOf(a) - rankOf(b));
+  const wild = cards.filter(isWild);
+  if (!nat.length) return [...cards];
+  const out: Card[] = [];
+  for (let r = rankOf(nat[0] as Card); r <= rankOf(nat.at(-1) as Card); r++) {
+    const n = nat.find((c) => rankOf(c) === r && !out.includes(c));
+    out.push(n ?? (wild.shift() as Card));
+  }
+  while (wild.length) {
+    const next = wild.shift() as Card;
+    if (typeof readRun([...out, next]) !== "string" || rankOf(nat[0] as Card) - 1 < 1) out.push(next);
+    else out.unshift(next);
+  }
+  return out.filter((c) => c !== undefined);
+}
+
+/** Where a hand stands against round `round`'s contract. */
+export interface ContractStatus {
+  /** The seat has gone down this round (lay-offs now). */
+  readonly down: boolean;
+  /** The hand holds the whole contract (it can go down once it has drawn). */
+  readonly holds: boolean;
+  /** The largest part of the contract the hand holds, and what it still lacks. */
+  readonly held: readonly MeldKind[];
+  readonly missing: readonly MeldKind[];
+}
+
+/** How far `hand` is from round `round`'s contract (seed 003's contracts, GAMES.md "Onze"). */
+export function contractStatus(hand: readonly Card[], round: number, down: boolean): ContractStatus {
+  const contract = CONTRACTS[round - 1] ?? [];
+  if (down) return { down, holds: false, held: [], missing: [] };
+  if (contractArrangements(hand, contract, 1).length) return { down, holds: true, held: contract, missing: [] };
+  const held = contractPart(hand, contract);
+  const missing = [...contract];
+  for (const k of held) missing.splice(missing.indexOf(k), 1);
+  return { down, holds: false, held, missing };
+}
