@@ -24,6 +24,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { WebSocketServer, type WebSocket } from "ws";
 import { RestFaults } from "./faults";
+import { Gateway, routes, shardOf, type GatewaySession } from "./gateway";
 import { checkChoices, checkCommand, checkMessage, LimitError, type OptionDef } from "./limits";
 import { snowflake, snowflakeAt, snowflakeTime } from "./snowflake";
 import type { ApiAttachment, ApiMessage, ApiOption, InteractionRecord, StandinChannel, StandinGuild, StandinUser } from "./types";
@@ -60,18 +61,12 @@ export interface StandinOptions {
 export const FIRST_GUILD_ID = "400000000000000001";
 
 /**
- * The shard Discord routes a guild to: `(guild_id >> 22) % shard_count`
- * (https://discord.com/developers/docs/events/gateway#sharding). DMs (no guild) go to shard 0.
- */
-export function shardOf(guildId: string | null, shardCount: number): number {
-  return guildId === null ? 0 : Number((BigInt(guildId) >> 22n) % BigInt(shardCount));
-}
-
-/**
  * `count` guilds, guild i on shard i of `count` (ids 2^22 apart from the first guild's, whose
  * shard is 0 for every count up to 6), each with one text channel `table-<i+1>`, beside the
  * first guild's default channels: a stand-in whose guilds span every shard.
  */
+export { shardOf };
+
 export function shardGuilds(count: number): { guilds: StandinGuild[]; channels: StandinChannel[] } {
   const guilds: StandinGuild[] = [];
   const channels: StandinChannel[] = [...DEFAULT_CHANNELS];
@@ -137,19 +132,6 @@ export interface MessageLimit {
 /** The bucket seen for a channel's messages on Discord: 5 per 5 s. */
 export const CHANNEL_MESSAGE_LIMIT: MessageLimit = { count: 5, windowMs: 5000 };
 
-interface GatewaySession {
-  ws: WebSocket;
-  seq: number;
-  sessionId: string;
-  identified: boolean;
-  /** `[shard_id, num_shards]` from IDENTIFY (default [0, 1]). */
-  shard: [number, number];
-  /** False between a dropped connection and its RESUME. */
-  connected: boolean;
-  /** Recent dispatches, replayed after a RESUME from the client's last seq. */
-  sent: { s: number; text: string }[];
-}
-
 /** Discord's answer window for an interaction (ms from its creation). */
 export const INTERACTION_WINDOW_MS = 3000;
 /** How long an interaction token stays valid for follow-ups and edits (ms). */
@@ -211,15 +193,11 @@ export class DiscordStandin extends EventEmitter {
   readonly channelWrites: { channelId: string; at: number; method: string }[] = [];
   /** Requests the stand-in refused as Discord would (limits, deadlines), newest last. */
   readonly refusals: { method: string; route: string; status: number; code: number; message: string }[] = [];
-  /** While true, gateway dispatches wait (a stalled connection); `resumeGateway` sends them. */
-  private paused = false;
-  private held: { session: GatewaySession; text: string }[] = [];
-
   private server: Server | null = null;
-  private wss: WebSocketServer | null = null;
   private pageWss: WebSocketServer | null = null;
   private pages = new Set<WebSocket>();
-  private sessions = new Set<GatewaySession>();
+  /** The gateway (src/standin/gateway.ts): sessions, dispatches, RESUME, stalls. */
+  private readonly gateway: Gateway;
   private files = new Map<string, { bytes: Buffer; type: string }>();
   private pending = new Map<string, Pending>();
   private readonly port: number;
@@ -235,6 +213,12 @@ export class DiscordStandin extends EventEmitter {
     this.on("commands", () => this.notifyPages({ type: "commands" }));
     this.port = opts.port ?? 0;
     this.token = opts.token ?? "standin.bot.token";
+    this.gateway = new Gateway({
+      token: this.token,
+      stats: this.stats,
+      ready: (session) => this.readyPayload(session),
+      guildCreates: (session) => this.guilds.filter((g) => routes(session, g.id)).map((g) => this.guildPayload(g)),
+    });
     this.guildName = opts.guildName ?? "Local table";
     this.guilds = [{ id: this.guildId, name: this.guildName }, ...(opts.guilds ?? [])];
     this.recommendedShards = opts.shards ?? 1;
@@ -259,7 +243,6 @@ export class DiscordStandin extends EventEmitter {
   /** Starts listening on 127.0.0.1. */
   async start(): Promise<void> {
     this.server = createServer((req, res) => void this.handleHttp(req, res));
-    this.wss = new WebSocketServer({ noServer: true });
     this.pageWss = new WebSocketServer({ noServer: true });
     this.server.on("upgrade", (req, socket, head) => {
       if ((req.url ?? "").startsWith("/local/events")) {
@@ -270,7 +253,7 @@ export class DiscordStandin extends EventEmitter {
         socket.destroy();
         return;
       }
-      this.wss?.handleUpgrade(req, socket, head, (ws) => this.onGatewayConnection(ws));
+      this.gateway.accept(req, socket, head);
     });
     await new Promise<void>((resolve, reject) => {
       const server = this.server as Server;
@@ -289,11 +272,9 @@ export class DiscordStandin extends EventEmitter {
 
   /** Closes every gateway connection and the HTTP server. */
   async stop(): Promise<void> {
-    for (const s of this.sessions) s.ws.terminate();
-    this.sessions.clear();
     for (const p of this.pages) p.terminate();
     await new Promise<void>((resolve) => this.pageWss?.close(() => resolve()) ?? resolve());
-    await new Promise<void>((resolve) => this.wss?.close(() => resolve()));
+    await this.gateway.close();
     await new Promise<void>((resolve) => {
       this.server?.closeAllConnections();
       this.server?.close(() => resolve());
@@ -302,12 +283,12 @@ export class DiscordStandin extends EventEmitter {
 
   /** Number of identified gateway connections (a connected bot, or one per shard). */
   get connectedBots(): number {
-    return [...this.sessions].filter((s) => s.identified && s.connected).length;
+    return this.gateway.connected;
   }
 
   /** The shards `[id, count]` of the connected, identified sessions, by session order. */
   get connectedShards(): [number, number][] {
-    return [...this.sessions].filter((s) => s.identified && s.connected).map((s) => s.shard);
+    return this.gateway.shards;
   }
 
   /** Resolves when a bot has identified (with a timeout). */
@@ -324,30 +305,22 @@ export class DiscordStandin extends EventEmitter {
     return this.channels.find((c) => c.id === channelId)?.guildId ?? this.guildId;
   }
 
-  /** Whether a session's shard receives the events of `guildId` (Discord's routing). */
-  private routes(s: GatewaySession, guildId: string): boolean {
-    return shardOf(guildId, s.shard[1]) === s.shard[0];
-  }
-
   /**
    * Drops every gateway connection abruptly (a network cut). Sessions stay resumable: what
    * is dispatched meanwhile is replayed when the client RESUMEs.
    */
   dropGateway(): void {
-    for (const s of this.sessions) s.ws.terminate();
+    this.gateway.drop();
   }
 
   /** Stalls the gateway: dispatches are held (interactions age) until `resumeGateway`. */
   pauseGateway(): void {
-    this.paused = true;
+    this.gateway.pause();
   }
 
   /** Ends a stall: sends every held dispatch, in order. */
   resumeGateway(): void {
-    this.paused = false;
-    const held = this.held;
-    this.held = [];
-    for (const h of held) if (h.session.connected && h.session.ws.readyState === h.session.ws.OPEN) h.session.ws.send(h.text);
+    this.gateway.resume();
   }
 
   // ---------------------------------------------------------------- local page
@@ -426,111 +399,7 @@ export class DiscordStandin extends EventEmitter {
     throw new HttpError(404, 0, `stand-in: ${method} ${path} is not a local route`);
   }
 
-  // ---------------------------------------------------------------- gateway
-
-  private send(s: GatewaySession, payload: Record<string, unknown>): void {
-    this.sendRaw(s, JSON.stringify(payload));
-  }
-
-  private sendRaw(s: GatewaySession, text: string): void {
-    if (s.ws.readyState === s.ws.OPEN) s.ws.send(text);
-  }
-
-  private dispatch(s: GatewaySession, t: string, d: unknown): void {
-    s.seq += 1;
-    const text = JSON.stringify({ op: 0, t, s: s.seq, d });
-    s.sent.push({ s: s.seq, text });
-    if (s.sent.length > 2000) s.sent.splice(0, s.sent.length - 2000);
-    if (!s.connected) return; // replayed on RESUME
-    if (this.paused) this.held.push({ session: s, text });
-    else if (s.ws.readyState === s.ws.OPEN) s.ws.send(text);
-  }
-
-  /** Dispatches to every identified session whose shard the guild routes to. */
-  private broadcast(t: string, d: unknown, guildId: string): boolean {
-    let sent = false;
-    for (const s of this.sessions) {
-      if (!s.identified || !this.routes(s, guildId)) continue;
-      this.dispatch(s, t, d);
-      sent = true;
-    }
-    return sent;
-  }
-
-  private onGatewayConnection(ws: WebSocket): void {
-    let session: GatewaySession = { ws, seq: 0, sessionId: snowflake(), identified: false, connected: true, sent: [], shard: [0, 1] };
-    this.sessions.add(session);
-    const lost = () => {
-      if (session.ws !== ws) return;
-      session.connected = false;
-      if (!session.identified) this.sessions.delete(session);
-    };
-    ws.on("close", lost);
-    ws.on("error", lost);
-    this.send(session, { op: 10, d: { heartbeat_interval: 41_250 } });
-    ws.on("message", (raw) => {
-      let msg: { op: number; d: Record<string, unknown> | number | null };
-      try {
-        msg = JSON.parse(String(raw));
-      } catch {
-        ws.close(4002, "Decode error");
-        return;
-      }
-      switch (msg.op) {
-        case 1: // heartbeat
-          this.send(session, { op: 11 });
-          break;
-        case 2: {
-          const d = msg.d as { token?: string; shard?: unknown };
-          if (d.token !== this.token && d.token !== `Bot ${this.token}`) {
-            ws.close(4004, "Authentication failed");
-            return;
-          }
-          // https://discord.com/developers/docs/topics/opcodes-and-status-codes#gateway-gateway-close-event-codes
-          const shard = d.shard ?? [0, 1];
-          if (
-            !Array.isArray(shard) ||
-            shard.length !== 2 ||
-            !shard.every((x) => Number.isInteger(x)) ||
-            shard[1] < 1 ||
-            shard[0] < 0 ||
-            shard[0] >= shard[1]
-          ) {
-            ws.close(4010, "Invalid shard");
-            return;
-          }
-          session.shard = [shard[0], shard[1]];
-          this.stats.identifies++;
-          // A fresh IDENTIFY replaces the same shard's sessions that were never resumed.
-          for (const old of this.sessions) if (old !== session && !old.connected && old.shard[0] === shard[0]) this.sessions.delete(old);
-          session.identified = true;
-          this.dispatch(session, "READY", this.readyPayload(session));
-          for (const g of this.guilds) if (this.routes(session, g.id)) this.dispatch(session, "GUILD_CREATE", this.guildPayload(g));
-          break;
-        }
-        case 6: {
-          // RESUME: re-attach the old session and replay what it missed after `seq`.
-          const d = msg.d as { session_id?: string; seq?: number; token?: string };
-          const old = [...this.sessions].find((x) => x.sessionId === d.session_id && x !== session);
-          if (!old || (d.token !== this.token && d.token !== `Bot ${this.token}`)) {
-            this.send(session, { op: 9, d: false }); // invalid session: identify again
-            break;
-          }
-          this.stats.resumes++;
-          this.sessions.delete(session);
-          old.ws = ws;
-          old.connected = true;
-          session = old;
-          const from = Number(d.seq ?? 0);
-          for (const e of old.sent) if (e.s > from) this.sendRaw(old, e.text);
-          this.dispatch(old, "RESUMED", {});
-          break;
-        }
-        default:
-          break; // presence, voice, request members: ignored
-      }
-    });
-  }
+  // ---------------------------------------------------------------- gateway payloads
 
   private userObject(u: StandinUser): Record<string, unknown> {
     return { id: u.id, username: u.username, global_name: u.globalName, discriminator: "0", avatar: null, bot: false, flags: 0 };
@@ -540,7 +409,7 @@ export class DiscordStandin extends EventEmitter {
     return {
       v: 10,
       user: this.botUser,
-      guilds: this.guilds.filter((g) => this.routes(s, g.id)).map((g) => ({ id: g.id, unavailable: true })),
+      guilds: this.guilds.filter((g) => routes(s, g.id)).map((g) => ({ id: g.id, unavailable: true })),
       session_id: s.sessionId,
       resume_gateway_url: `${this.baseUrl.replace("http", "ws")}/gateway`,
       shard: s.shard,
@@ -1114,7 +983,7 @@ export class DiscordStandin extends EventEmitter {
     };
     this.channels.push(thread);
     this.messages.set(thread.id, []);
-    this.broadcast("THREAD_CREATE", { ...this.channelObject(thread), newly_created: true }, this.guildOf(parent.id));
+    this.gateway.broadcast("THREAD_CREATE", { ...this.channelObject(thread), newly_created: true }, this.guildOf(parent.id));
     this.emit("channel", thread);
     return thread;
   }
@@ -1238,7 +1107,7 @@ export class DiscordStandin extends EventEmitter {
       done.on("change", check);
     });
     const guildId = this.guildOf(channelId);
-    if (!this.broadcast("INTERACTION_CREATE", payload, guildId)) {
+    if (!this.gateway.broadcast("INTERACTION_CREATE", payload, guildId)) {
       this.pending.delete(record.token);
       throw new Error(`no bot is connected to the stand-in on the shard of guild ${guildId}`);
     }
