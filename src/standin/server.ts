@@ -22,9 +22,10 @@ import { EventEmitter } from "node:events";
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { WebSocketServer, type WebSocket } from "ws";
 import { RestFaults } from "./faults";
 import { Gateway, routes, shardOf, type GatewaySession } from "./gateway";
+import { HttpError } from "./http-error";
+import { LocalPage } from "./page";
 import { checkChoices, checkCommand, checkMessage, LimitError, type OptionDef } from "./limits";
 import { snowflake, snowflakeAt, snowflakeTime } from "./snowflake";
 import type { ApiAttachment, ApiMessage, ApiOption, InteractionRecord, StandinChannel, StandinGuild, StandinUser } from "./types";
@@ -107,18 +108,6 @@ const WEB_FILES: Record<string, [string, string]> = {
   "/app.css": ["app.css", "text/css; charset=utf-8"],
 };
 
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: number,
-    message: string,
-    readonly headers: Record<string, string> = {},
-    readonly extra: Record<string, unknown> = {},
-  ) {
-    super(message);
-  }
-}
-
 /**
  * The per-channel message bucket bots observe on Discord: at most `count` creates and edits of
  * channel messages in any `windowMs` (5 per 5 s). Discord publishes no per-route numbers; a bot
@@ -194,8 +183,8 @@ export class DiscordStandin extends EventEmitter {
   /** Requests the stand-in refused as Discord would (limits, deadlines), newest last. */
   readonly refusals: { method: string; route: string; status: number; code: number; message: string }[] = [];
   private server: Server | null = null;
-  private pageWss: WebSocketServer | null = null;
-  private pages = new Set<WebSocket>();
+  /** The local page (src/standin/page.ts): its WebSocket events and `/local/…` routes. */
+  private readonly page: LocalPage = new LocalPage(this);
   /** The gateway (src/standin/gateway.ts): sessions, dispatches, RESUME, stalls. */
   private readonly gateway: Gateway;
   private files = new Map<string, { bytes: Buffer; type: string }>();
@@ -207,10 +196,10 @@ export class DiscordStandin extends EventEmitter {
     super();
     this.setMaxListeners(100);
     for (const e of ["message", "messageUpdate", "messageDelete"]) {
-      this.on(e, (m: ApiMessage) => this.notifyPages({ type: "messages", channelId: m.channel_id }));
+      this.on(e, (m: ApiMessage) => this.page.notify({ type: "messages", channelId: m.channel_id }));
     }
-    this.on("channel", () => this.notifyPages({ type: "channels" }));
-    this.on("commands", () => this.notifyPages({ type: "commands" }));
+    this.on("channel", () => this.page.notify({ type: "channels" }));
+    this.on("commands", () => this.page.notify({ type: "commands" }));
     this.port = opts.port ?? 0;
     this.token = opts.token ?? "standin.bot.token";
     this.gateway = new Gateway({
@@ -243,10 +232,9 @@ export class DiscordStandin extends EventEmitter {
   /** Starts listening on 127.0.0.1. */
   async start(): Promise<void> {
     this.server = createServer((req, res) => void this.handleHttp(req, res));
-    this.pageWss = new WebSocketServer({ noServer: true });
     this.server.on("upgrade", (req, socket, head) => {
       if ((req.url ?? "").startsWith("/local/events")) {
-        this.pageWss?.handleUpgrade(req, socket, head, (ws) => this.onPageConnection(ws));
+        this.page.accept(req, socket, head);
         return;
       }
       if (!(req.url ?? "").startsWith("/gateway")) {
@@ -272,8 +260,7 @@ export class DiscordStandin extends EventEmitter {
 
   /** Closes every gateway connection and the HTTP server. */
   async stop(): Promise<void> {
-    for (const p of this.pages) p.terminate();
-    await new Promise<void>((resolve) => this.pageWss?.close(() => resolve()) ?? resolve());
+    await this.page.close();
     await this.gateway.close();
     await new Promise<void>((resolve) => {
       this.server?.closeAllConnections();
@@ -321,82 +308,6 @@ export class DiscordStandin extends EventEmitter {
   /** Ends a stall: sends every held dispatch, in order. */
   resumeGateway(): void {
     this.gateway.resume();
-  }
-
-  // ---------------------------------------------------------------- local page
-
-  /**
-   * The page's side of the stand-in (what the Discord app is to Discord): state, messages
-   * as one user sees them, and the user's actions, which become real interactions sent to
-   * the bot over the gateway. Events tell pages *that* a channel changed, never what an
-   * ephemeral message says; pages fetch what their user may see.
-   */
-  private onPageConnection(ws: WebSocket): void {
-    this.pages.add(ws);
-    ws.on("close", () => this.pages.delete(ws));
-    ws.on("error", () => this.pages.delete(ws));
-  }
-
-  private notifyPages(event: Record<string, unknown>): void {
-    const text = JSON.stringify(event);
-    for (const p of this.pages) if (p.readyState === p.OPEN) p.send(text);
-  }
-
-  private async localRoute(method: string, path: string, query: URLSearchParams, body: Record<string, unknown>): Promise<unknown> {
-    const str = (k: string) => String(body[k] ?? "");
-    const userOf = (id: string) => this.user(id);
-    if (method === "GET" && path === "/local/state") {
-      return {
-        guild: { id: this.guildId, name: this.guildName },
-        bot: this.botUser,
-        users: this.users.map((u) => ({ id: u.id, name: u.globalName })),
-        channels: this.channels.map((c) => ({ id: c.id, name: c.name, type: c.type, parentId: c.parentId })),
-        commands: [...(this.commands.get(this.guildId) ?? []), ...(this.commands.get("global") ?? [])],
-      };
-    }
-    if (method === "GET" && path === "/local/messages") {
-      const user = query.get("user") ?? "";
-      userOf(user);
-      return this.visibleMessages(this.channel(query.get("channel") ?? "").id, user).map((m) => ({
-        ...this.publicCopy(m),
-        ephemeral: m.visibleTo !== undefined,
-      }));
-    }
-    if (method === "POST" && path === "/local/command") {
-      userOf(str("user"));
-      const rec = await this.command(
-        str("user"),
-        str("channel"),
-        str("path"),
-        (body.options as Record<string, string | number | boolean>) ?? {},
-      );
-      return { ok: true, id: rec.id };
-    }
-    if (method === "POST" && path === "/local/autocomplete") {
-      userOf(str("user"));
-      return this.autocomplete(
-        str("user"),
-        str("channel"),
-        str("path"),
-        (body.options as Record<string, string | number | boolean>) ?? {},
-        str("focused"),
-      );
-    }
-    if (method === "POST" && path === "/local/component") {
-      const user = str("user");
-      userOf(user);
-      const msg = this.visibleMessages(str("channel"), user).find((m) => m.id === str("message"));
-      if (!msg) throw new HttpError(404, 10008, "Unknown Message");
-      const values = body.values as string[] | undefined;
-      const rec = values ? await this.select(user, msg, str("customId"), values) : await this.click(user, msg, str("customId"));
-      return { ok: true, id: rec.id };
-    }
-    if (method === "POST" && path === "/local/dismiss") {
-      const msg = this.visibleMessages(str("channel"), str("user")).find((m) => m.id === str("message") && m.visibleTo === str("user"));
-      if (msg) this.deleteMessage(msg);
-      return { ok: true };
-    }
-    throw new HttpError(404, 0, `stand-in: ${method} ${path} is not a local route`);
   }
 
   // ---------------------------------------------------------------- gateway payloads
@@ -518,7 +429,7 @@ export class DiscordStandin extends EventEmitter {
       }
       if (url.pathname.startsWith("/local/")) {
         const { body } = await this.readBody(req);
-        const result = await this.localRoute(req.method ?? "GET", url.pathname, url.searchParams, body);
+        const result = await this.page.route(req.method ?? "GET", url.pathname, url.searchParams, body);
         res.writeHead(200, { "content-type": "application/json" });
         res.end(JSON.stringify(result ?? {}));
         return;
@@ -673,7 +584,8 @@ export class DiscordStandin extends EventEmitter {
     throw new HttpError(404, 0, `stand-in: ${method} ${route} is not implemented`);
   }
 
-  private channel(id: string): StandinChannel {
+  /** A channel by id. Errors: `HttpError` 404/10003 for an unknown one. */
+  channel(id: string): StandinChannel {
     const c = this.channels.find((x) => x.id === id);
     if (!c) throw new HttpError(404, 10003, "Unknown Channel");
     return c;
@@ -787,7 +699,8 @@ export class DiscordStandin extends EventEmitter {
     return msg;
   }
 
-  private deleteMessage(msg: ApiMessage): void {
+  /** Deletes a message (the API's DELETE, or a user dismissing their ephemeral message). */
+  deleteMessage(msg: ApiMessage): void {
     const list = this.messages.get(msg.channel_id);
     if (list) {
       const i = list.indexOf(msg);

@@ -1,0 +1,127 @@
+/**
+ * The local page's side of the stand-in (what the Discord app is to Discord): the guild's
+ * state, a channel's messages as one user sees them, and the user's actions (a slash command,
+ * autocomplete, a click or a menu choice, dismissing a private message), which become real
+ * interactions sent to the bot over the gateway. Pages are told *that* a channel changed over
+ * a WebSocket, never what an ephemeral message says; they fetch what their user may see.
+ */
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { WebSocketServer, type WebSocket } from "ws";
+import { HttpError } from "./http-error";
+import type { ApiMessage, InteractionRecord, StandinChannel, StandinUser } from "./types";
+
+type Options = Record<string, string | number | boolean>;
+
+/** What the page needs of the stand-in: its guild, users, channels, commands, and its driver. */
+export interface PageHost {
+  readonly guildId: string;
+  readonly guildName: string;
+  readonly botUser: Record<string, unknown>;
+  readonly users: readonly StandinUser[];
+  readonly channels: readonly StandinChannel[];
+  readonly commands: ReadonlyMap<string, Record<string, unknown>[]>;
+  user(id: string): StandinUser;
+  channel(id: string): StandinChannel;
+  visibleMessages(channelId: string, userId: string | null): ApiMessage[];
+  publicCopy(m: ApiMessage): Omit<ApiMessage, "visibleTo">;
+  deleteMessage(m: ApiMessage): void;
+  command(userId: string, channelId: string, path: string, options: Options): Promise<InteractionRecord>;
+  autocomplete(
+    userId: string,
+    channelId: string,
+    path: string,
+    options: Options,
+    focused: string,
+  ): Promise<{ name: string; value: string | number }[]>;
+  click(userId: string, message: ApiMessage, customId: string): Promise<InteractionRecord>;
+  select(userId: string, message: ApiMessage, customId: string, values: string[]): Promise<InteractionRecord>;
+}
+
+export class LocalPage {
+  private readonly pages = new Set<WebSocket>();
+  private readonly wss = new WebSocketServer({ noServer: true });
+
+  constructor(private readonly host: PageHost) {}
+
+  /** Takes over an HTTP upgrade to `/local/events`. */
+  accept(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      this.pages.add(ws);
+      ws.on("close", () => this.pages.delete(ws));
+      ws.on("error", () => this.pages.delete(ws));
+    });
+  }
+
+  /** Tells every open page that something changed (`{ type: "messages", channelId }`, `channels`, `commands`). */
+  notify(event: Record<string, unknown>): void {
+    const text = JSON.stringify(event);
+    for (const p of this.pages) if (p.readyState === p.OPEN) p.send(text);
+  }
+
+  /** Closes every page's connection. */
+  async close(): Promise<void> {
+    for (const p of this.pages) p.terminate();
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+
+  /** Answers a `/local/…` request (`path` with its leading slash). Errors: `HttpError` 404 for an unknown route or message. */
+  async route(method: string, path: string, query: URLSearchParams, body: Record<string, unknown>): Promise<unknown> {
+    const str = (k: string) => String(body[k] ?? "");
+    const userOf = (id: string) => this.host.user(id);
+    if (method === "GET" && path === "/local/state") {
+      return {
+        guild: { id: this.host.guildId, name: this.host.guildName },
+        bot: this.host.botUser,
+        users: this.host.users.map((u) => ({ id: u.id, name: u.globalName })),
+        channels: this.host.channels.map((c) => ({ id: c.id, name: c.name, type: c.type, parentId: c.parentId })),
+        commands: [...(this.host.commands.get(this.host.guildId) ?? []), ...(this.host.commands.get("global") ?? [])],
+      };
+    }
+    if (method === "GET" && path === "/local/messages") {
+      const user = query.get("user") ?? "";
+      userOf(user);
+      return this.host.visibleMessages(this.host.channel(query.get("channel") ?? "").id, user).map((m) => ({
+        ...this.host.publicCopy(m),
+        ephemeral: m.visibleTo !== undefined,
+      }));
+    }
+    if (method === "POST" && path === "/local/command") {
+      userOf(str("user"));
+      const rec = await this.host.command(
+        str("user"),
+        str("channel"),
+        str("path"),
+        (body.options as Record<string, string | number | boolean>) ?? {},
+      );
+      return { ok: true, id: rec.id };
+    }
+    if (method === "POST" && path === "/local/autocomplete") {
+      userOf(str("user"));
+      return this.host.autocomplete(
+        str("user"),
+        str("channel"),
+        str("path"),
+        (body.options as Record<string, string | number | boolean>) ?? {},
+        str("focused"),
+      );
+    }
+    if (method === "POST" && path === "/local/component") {
+      const user = str("user");
+      userOf(user);
+      const msg = this.host.visibleMessages(str("channel"), user).find((m) => m.id === str("message"));
+      if (!msg) throw new HttpError(404, 10008, "Unknown Message");
+      const values = body.values as string[] | undefined;
+      const rec = values ? await this.host.select(user, msg, str("customId"), values) : await this.host.click(user, msg, str("customId"));
+      return { ok: true, id: rec.id };
+    }
+    if (method === "POST" && path === "/local/dismiss") {
+      const msg = this.host
+        .visibleMessages(str("channel"), str("user"))
+        .find((m) => m.id === str("message") && m.visibleTo === str("user"));
+      if (msg) this.host.deleteMessage(msg);
+      return { ok: true };
+    }
+    throw new HttpError(404, 0, `stand-in: ${method} ${path} is not a local route`);
+  }
+}
