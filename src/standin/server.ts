@@ -25,22 +25,13 @@ import type { AddressInfo } from "node:net";
 import { RestFaults } from "./faults";
 import { Gateway, routes, shardOf, type GatewaySession } from "./gateway";
 import { HttpError } from "./http-error";
+import { channelObject, guildObject, MEMBER_PERMS, MOD_PERMS, PERMS, userObject } from "./objects";
 import { LocalPage } from "./page";
 import { checkChoices, checkCommand, checkMessage, LimitError, type OptionDef } from "./limits";
 import { snowflake, snowflakeAt, snowflakeTime } from "./snowflake";
 import type { ApiAttachment, ApiMessage, ApiOption, InteractionRecord, StandinChannel, StandinGuild, StandinUser } from "./types";
 
-/** Permission bits used by the default users. */
-export const PERMS = {
-  VIEW_CHANNEL: 1n << 10n,
-  SEND_MESSAGES: 1n << 11n,
-  MANAGE_MESSAGES: 1n << 13n,
-  MANAGE_GUILD: 1n << 5n,
-  USE_APPLICATION_COMMANDS: 1n << 31n,
-} as const;
-
-const MEMBER_PERMS = (PERMS.VIEW_CHANNEL | PERMS.SEND_MESSAGES | PERMS.USE_APPLICATION_COMMANDS).toString();
-const MOD_PERMS = (BigInt(MEMBER_PERMS) | PERMS.MANAGE_MESSAGES | PERMS.MANAGE_GUILD).toString();
+export { PERMS };
 
 /** Options of a stand-in. Everything has a default: four players, a moderator, channels. */
 export interface StandinOptions {
@@ -312,10 +303,6 @@ export class DiscordStandin extends EventEmitter {
 
   // ---------------------------------------------------------------- gateway payloads
 
-  private userObject(u: StandinUser): Record<string, unknown> {
-    return { id: u.id, username: u.username, global_name: u.globalName, discriminator: "0", avatar: null, bot: false, flags: 0 };
-  }
-
   private readyPayload(s: GatewaySession): Record<string, unknown> {
     return {
       v: 10,
@@ -333,77 +320,11 @@ export class DiscordStandin extends EventEmitter {
 
   /** Channel object as the API returns it. */
   channelObject(c: StandinChannel): Record<string, unknown> {
-    const base = {
-      id: c.id,
-      type: c.type,
-      guild_id: c.guildId ?? this.guildId,
-      name: c.name,
-      position: 0,
-      permission_overwrites: [],
-      nsfw: false,
-      rate_limit_per_user: 0,
-      last_message_id: null,
-      flags: 0,
-    };
-    if (c.type === 11) {
-      return {
-        ...base,
-        parent_id: c.parentId,
-        owner_id: this.users[0]?.id,
-        member_count: 1,
-        message_count: 0,
-        thread_metadata: { archived: false, auto_archive_duration: 1440, archive_timestamp: new Date().toISOString(), locked: false },
-      };
-    }
-    return { ...base, parent_id: null, topic: null };
+    return channelObject(c, this.guildId, this.users[0]?.id);
   }
 
   private guildPayload(g: StandinGuild): Record<string, unknown> {
-    const now = new Date().toISOString();
-    const mine = this.channels.filter((c) => (c.guildId ?? this.guildId) === g.id);
-    return {
-      id: g.id,
-      name: g.name,
-      icon: null,
-      owner_id: this.users[0]?.id,
-      afk_timeout: 300,
-      verification_level: 0,
-      default_message_notifications: 0,
-      explicit_content_filter: 0,
-      roles: [
-        {
-          id: g.id,
-          name: "@everyone",
-          permissions: MEMBER_PERMS,
-          position: 0,
-          color: 0,
-          hoist: false,
-          managed: false,
-          mentionable: false,
-          flags: 0,
-        },
-      ],
-      emojis: [],
-      stickers: [],
-      features: [],
-      mfa_level: 0,
-      system_channel_id: null,
-      system_channel_flags: 0,
-      premium_tier: 0,
-      preferred_locale: "en-US",
-      nsfw_level: 0,
-      joined_at: now,
-      large: false,
-      unavailable: false,
-      member_count: this.users.length + 1,
-      voice_states: [],
-      members: [{ user: this.botUser, roles: [], joined_at: now, deaf: false, mute: false, flags: 0 }],
-      channels: mine.filter((c) => c.type !== 11).map((c) => this.channelObject(c)),
-      threads: mine.filter((c) => c.type === 11).map((c) => this.channelObject(c)),
-      presences: [],
-      stage_instances: [],
-      guild_scheduled_events: [],
-    };
+    return guildObject(g, { channels: this.channels, users: this.users, botUser: this.botUser, defaultGuildId: this.guildId });
   }
 
   // ---------------------------------------------------------------- REST
@@ -836,7 +757,7 @@ export class DiscordStandin extends EventEmitter {
     return {
       id: rec.id,
       type,
-      user: this.userObject(this.user(rec.userId)),
+      user: userObject(this.user(rec.userId)),
       authorizing_integration_owners: { "0": this.guildOf(rec.channelId) },
       ...(rec.commandPath ? { name: rec.commandPath } : {}),
     };
@@ -920,7 +841,7 @@ export class DiscordStandin extends EventEmitter {
       channel_id: channelId,
       channel: this.channelObject(ch),
       member: {
-        user: this.userObject(u),
+        user: userObject(u),
         roles: [],
         permissions: u.permissions,
         joined_at: new Date().toISOString(),
@@ -1142,7 +1063,7 @@ export class DiscordStandin extends EventEmitter {
     const resolved = picked.length
       ? {
           resolved: {
-            users: Object.fromEntries(picked.map((o) => [o.value, this.userObject(this.user(String(o.value)))])),
+            users: Object.fromEntries(picked.map((o) => [o.value, userObject(this.user(String(o.value)))])),
             members: Object.fromEntries(
               picked.map((o) => [
                 o.value,

@@ -1,0 +1,107 @@
+/**
+ * The shapes of Discord's objects as the stand-in sends them (https://discord.com/developers/docs/resources):
+ * users, channels and threads, guilds; and the permission bits of the default users. Pure.
+ */
+import type { StandinChannel, StandinGuild, StandinUser } from "./types";
+
+/** Permission bits used by the default users. */
+export const PERMS = {
+  VIEW_CHANNEL: 1n << 10n,
+  SEND_MESSAGES: 1n << 11n,
+  MANAGE_MESSAGES: 1n << 13n,
+  MANAGE_GUILD: 1n << 5n,
+  USE_APPLICATION_COMMANDS: 1n << 31n,
+} as const;
+
+export const MEMBER_PERMS = (PERMS.VIEW_CHANNEL | PERMS.SEND_MESSAGES | PERMS.USE_APPLICATION_COMMANDS).toString();
+export const MOD_PERMS = (BigInt(MEMBER_PERMS) | PERMS.MANAGE_MESSAGES | PERMS.MANAGE_GUILD).toString();
+
+/** A user object as the API returns it (a person, never a bot). */
+export function userObject(u: StandinUser): Record<string, unknown> {
+  return { id: u.id, username: u.username, global_name: u.globalName, discriminator: "0", avatar: null, bot: false, flags: 0 };
+}
+/** Channel object as the API returns it. */
+export function channelObject(c: StandinChannel, defaultGuildId: string, ownerId: string | undefined): Record<string, unknown> {
+  const base = {
+    id: c.id,
+    type: c.type,
+    guild_id: c.guildId ?? defaultGuildId,
+    name: c.name,
+    position: 0,
+    permission_overwrites: [],
+    nsfw: false,
+    rate_limit_per_user: 0,
+    last_message_id: null,
+    flags: 0,
+  };
+  if (c.type === 11) {
+    return {
+      ...base,
+      parent_id: c.parentId,
+      owner_id: ownerId,
+      member_count: 1,
+      message_count: 0,
+      thread_metadata: { archived: false, auto_archive_duration: 1440, archive_timestamp: new Date().toISOString(), locked: false },
+    };
+  }
+  return { ...base, parent_id: null, topic: null };
+}
+/**
+ * A GUILD_CREATE payload: the guild with its channels and threads, one @everyone role with
+ * members' permissions, and the bot as its only listed member (https://discord.com/developers/docs/events/gateway-events#guild-create).
+ */
+export function guildObject(
+  g: StandinGuild,
+  world: {
+    readonly channels: readonly StandinChannel[];
+    readonly users: readonly StandinUser[];
+    readonly botUser: unknown;
+    readonly defaultGuildId: string;
+  },
+): Record<string, unknown> {
+  const now = new Date().toISOString();
+  const mine = world.channels.filter((c) => (c.guildId ?? world.defaultGuildId) === g.id);
+  return {
+    id: g.id,
+    name: g.name,
+    icon: null,
+    owner_id: world.users[0]?.id,
+    afk_timeout: 300,
+    verification_level: 0,
+    default_message_notifications: 0,
+    explicit_content_filter: 0,
+    roles: [
+      {
+        id: g.id,
+        name: "@everyone",
+        permissions: MEMBER_PERMS,
+        position: 0,
+        color: 0,
+        hoist: false,
+        managed: false,
+        mentionable: false,
+        flags: 0,
+      },
+    ],
+    emojis: [],
+    stickers: [],
+    features: [],
+    mfa_level: 0,
+    system_channel_id: null,
+    system_channel_flags: 0,
+    premium_tier: 0,
+    preferred_locale: "en-US",
+    nsfw_level: 0,
+    joined_at: now,
+    large: false,
+    unavailable: false,
+    member_count: world.users.length + 1,
+    voice_states: [],
+    members: [{ user: world.botUser, roles: [], joined_at: now, deaf: false, mute: false, flags: 0 }],
+    channels: mine.filter((c) => c.type !== 11).map((c) => channelObject(c, world.defaultGuildId, world.users[0]?.id)),
+    threads: mine.filter((c) => c.type === 11).map((c) => channelObject(c, world.defaultGuildId, world.users[0]?.id)),
+    presences: [],
+    stage_instances: [],
+    guild_scheduled_events: [],
+  };
+}
