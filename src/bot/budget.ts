@@ -40,8 +40,13 @@ export class ChannelBudget {
     const t = this.now();
     const open = (this.granted.get(channelId) ?? []).filter((x) => x > t - GRANT_MATCH_MS);
     if (open.length) {
-      open.shift();
+      // The write goes now, not when it was granted (a picture is drawn in between): count it from now.
+      const grantedAt = open.shift() as number;
       this.granted.set(channelId, open);
+      const spent = this.spent.get(channelId) ?? [];
+      const i = spent.indexOf(grantedAt);
+      if (i >= 0) spent.splice(i, 1);
+      this.spend(channelId, t, 1);
       return;
     }
     this.granted.delete(channelId);
@@ -49,7 +54,8 @@ export class ChannelBudget {
   }
 
   private spend(channelId: string, t: number, n: number): void {
-    this.spent.set(channelId, [...(this.spent.get(channelId) ?? []).filter((x) => x > t - this.windowMs), ...Array<number>(n).fill(t)]);
+    const kept = (this.spent.get(channelId) ?? []).filter((x) => x > t - this.windowMs);
+    this.spent.set(channelId, [...kept, ...Array<number>(n).fill(t)].sort((a, b) => a - b));
   }
 
   /** How long (ms) `writes` writes in `channelId` would have to wait now; 0: they may go at once. */

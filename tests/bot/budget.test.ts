@@ -55,4 +55,14 @@ describe("ChannelBudget", () => {
     await vi.advanceTimersByTimeAsync(200);
     expect(done).toBe(true);
   });
+
+  it("counts a granted write from when it is sent (a picture drawn in between does not shift the window)", async () => {
+    const budget = new ChannelBudget(5, 5500);
+    for (let i = 0; i < 5; i++) await budget.take("e");
+    // The five writes are sent 400 ms after their grants (the pictures took that long).
+    await vi.advanceTimersByTimeAsync(400);
+    for (let i = 0; i < 5; i++) budget.note("e");
+    expect(budget.delay("e")).toBe(5500);
+  });
 });
+
