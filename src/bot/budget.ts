@@ -55,7 +55,10 @@ export class ChannelBudget {
 
   private spend(channelId: string, t: number, n: number): void {
     const kept = (this.spent.get(channelId) ?? []).filter((x) => x > t - this.windowMs);
-    this.spent.set(channelId, [...kept, ...Array<number>(n).fill(t)].sort((a, b) => a - b));
+    this.spent.set(
+      channelId,
+      [...kept, ...Array<number>(n).fill(t)].sort((a, b) => a - b),
+    );
   }
 
   /** How long (ms) `writes` writes in `channelId` would have to wait now; 0: they may go at once. */

@@ -17,18 +17,7 @@ import { placesOf } from "../engine/places";
 import type { ComputerLevel } from "../games/onexeno/computer";
 import { ratedGame, ratedResult, seatCountsOf, type RatedGame } from "../games/index";
 import type { RecordStore } from "../store/store";
-import {
-  addMeetings,
-  arrangePartners,
-  pairKey,
-  pickByes,
-  seatProgressive,
-  seatRoundRobin,
-  seatSwiss,
-  sizesWithByes,
-  tableSizes,
-  type Meetings,
-} from "../tournament/seating";
+import { seatRound } from "../tournament/rounds";
 import { highIsBetter, standings, type RoundResult, type Standing, type TableResult } from "../tournament/standings";
 import type { ClockSetting } from "./clock";
 import { UserError } from "./errors";
@@ -569,63 +558,18 @@ export class TournamentService {
       const order = TournamentService.standings(t)
         .map((s) => s.id)
         .filter((p) => present.includes(p));
-      const counts = seatCountsOf(t.game);
-      let met: Meetings = new Map();
-      for (const r of t.played)
-        met = addMeetings(
-          met,
-          r.tables.map((x) => x.players),
-        );
-      const byesSoFar = new Map<string, number>();
-      for (const r of t.played) for (const b of r.byes) byesSoFar.set(b, (byesSoFar.get(b) ?? 0) + 1);
-      let byes: string[] = [];
-      let players = order;
-      let fills = 0;
-      let sizes = tableSizes(players.length, t.tableSize, counts);
-      if (!sizes) {
-        const split = sizesWithByes(players.length, t.tableSize, counts);
-        const topUp =
-          t.fill === "computer"
-            ? Array.from({ length: counts.at(-1)! }, (_, c) => c + 1).find((c) => tableSizes(players.length + c, t.tableSize, counts))
-            : undefined;
-        if (topUp !== undefined) {
-          fills = topUp;
-          sizes = tableSizes(players.length + fills, t.tableSize, counts)!;
-        } else if (split) {
-          byes = pickByes(order, split.byes, byesSoFar);
-          players = order.filter((p) => !byes.includes(p));
-          sizes = split.sizes;
-        } else throw refuse("tournament/too_few", "Too few entrants are left to seat a table.");
-      }
-      const fillIds = Array.from({ length: fills }, (_, i) => `fill-${number}-${i + 1}`);
-      const seatOrder = [...players, ...fillIds];
-      let tables: string[][];
-      if (t.format === "progressive" && t.played.length > 0) {
-        const prev = t.played.at(-1)!;
-        const finish = prev.tables.map((x) =>
-          x.result
-            ? x.result.players
-                .slice()
-                .sort((a, b) => x.result!.places[x.result!.players.indexOf(a)]! - x.result!.places[x.result!.players.indexOf(b)]!)
-            : [...x.players],
-        );
-        tables = seatProgressive(finish, sizes, seatOrder);
-      } else if (t.format === "round-robin") tables = seatRoundRobin(seatOrder, sizes, number, met, t.seed);
-      else tables = seatSwiss(seatOrder, sizes, met);
-      if (ratedGame(t.game)?.partners) {
-        const partners = new Map<string, number>();
-        for (const r of t.played)
-          for (const x of r.tables) {
-            const k = x.players.length / 2;
-            x.players.forEach((p, i) => {
-              if (i < k) {
-                const key = pairKey(p, x.players[i + k]!);
-                partners.set(key, (partners.get(key) ?? 0) + 1);
-              }
-            });
-          }
-        tables = tables.map((x) => arrangePartners(x, partners));
-      }
+      if (t.format === "challenge") return null;
+      const rules = {
+        format: t.format,
+        tableSize: t.tableSize,
+        counts: seatCountsOf(t.game),
+        fill: t.fill,
+        partners: !!ratedGame(t.game)?.partners,
+        seed: t.seed,
+      };
+      const plan = seatRound(rules, order, t.played, number);
+      if (!plan.ok) throw refuse(plan.error.code, plan.error.message);
+      const { tables, byes } = plan.value;
       const round: TournamentRound = { number, tables: tables.map((players) => ({ threadId: null, players })), byes };
       return { ...t, played: [...t.played, round] };
     });

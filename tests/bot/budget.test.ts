@@ -65,4 +65,3 @@ describe("ChannelBudget", () => {
     expect(budget.delay("e")).toBe(5500);
   });
 });
-

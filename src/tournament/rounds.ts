@@ -1,0 +1,116 @@
+/**
+ * Seating one round of an event, pure: who sits out (byes, going round), how many computers
+ * top up a field that cannot be split, the table sizes, the format's seating (Swiss by standing,
+ * progressive from the last round's finish, round-robin), and partners rotated for partnership
+ * games. The rules in the project's words: `docs/rules/tournaments.md`.
+ */
+import { err, ok, type Result } from "../engine/result";
+import {
+  addMeetings,
+  arrangePartners,
+  type Meetings,
+  pairKey,
+  pickByes,
+  seatProgressive,
+  seatRoundRobin,
+  seatSwiss,
+  sizesWithByes,
+  tableSizes,
+} from "./seating";
+
+/** A round already played, as seating reads it: its tables (players in seat order, and their places once finished) and byes. */
+export interface PlayedRound {
+  readonly tables: readonly {
+    readonly players: readonly string[];
+    readonly result?: { readonly players: readonly string[]; readonly places: readonly number[] };
+  }[];
+  readonly byes: readonly string[];
+}
+
+/** How an event seats its rounds. */
+export interface SeatingRules {
+  readonly format: "swiss" | "progressive" | "round-robin";
+  /** The table size asked for (the game's seat counts permitting). */
+  readonly tableSize: number;
+  /** The seat counts the game allows. */
+  readonly counts: readonly number[];
+  /** A field that cannot be split: top it up with computers, or give the fewest players byes. */
+  readonly fill: "computer" | "bye";
+  /** Partnership game (seats i and i + n/2 partners): partners rotate. */
+  readonly partners: boolean;
+  /** The event's seed (round-robin's shuffles). */
+  readonly seed: string;
+}
+
+/** A seated round: tables of entrant ids and `fill-<round>-<n>` computers (seat order), and the byes. */
+export interface RoundPlan {
+  readonly tables: string[][];
+  readonly byes: string[];
+}
+
+/**
+ * Seats round `number` for `order` (the players present, best standing first) after `played`.
+ * Refuses with `tournament/too_few` when not even one table can be filled.
+ */
+export function seatRound(
+  rules: SeatingRules,
+  order: readonly string[],
+  played: readonly PlayedRound[],
+  number: number,
+): Result<RoundPlan> {
+  const { counts } = rules;
+  let met: Meetings = new Map();
+  for (const r of played)
+    met = addMeetings(
+      met,
+      r.tables.map((x) => x.players),
+    );
+  const byesSoFar = new Map<string, number>();
+  for (const r of played) for (const b of r.byes) byesSoFar.set(b, (byesSoFar.get(b) ?? 0) + 1);
+  let byes: string[] = [];
+  let players = [...order];
+  let fills = 0;
+  let sizes = tableSizes(players.length, rules.tableSize, counts);
+  if (!sizes) {
+    const split = sizesWithByes(players.length, rules.tableSize, counts);
+    const most = counts.at(-1) ?? 0;
+    const topUp =
+      rules.fill === "computer"
+        ? Array.from({ length: most }, (_, c) => c + 1).find((c) => tableSizes(players.length + c, rules.tableSize, counts))
+        : undefined;
+    if (topUp !== undefined) {
+      fills = topUp;
+      sizes = tableSizes(players.length + fills, rules.tableSize, counts) ?? [];
+    } else if (split) {
+      byes = pickByes(order, split.byes, byesSoFar);
+      players = order.filter((p) => !byes.includes(p));
+      sizes = split.sizes;
+    } else return err("tournament/too_few", "Too few entrants are left to seat a table.");
+  }
+  const seatOrder = [...players, ...Array.from({ length: fills }, (_, i) => `fill-${number}-${i + 1}`)];
+  let tables: string[][];
+  const last = played.at(-1);
+  if (rules.format === "progressive" && last) {
+    const finish = last.tables.map((x) => {
+      const r = x.result;
+      return r
+        ? r.players.slice().sort((a, b) => (r.places[r.players.indexOf(a)] ?? 0) - (r.places[r.players.indexOf(b)] ?? 0))
+        : [...x.players];
+    });
+    tables = seatProgressive(finish, sizes, seatOrder);
+  } else if (rules.format === "round-robin") tables = seatRoundRobin(seatOrder, sizes, number, met, rules.seed);
+  else tables = seatSwiss(seatOrder, sizes, met);
+  if (rules.partners) {
+    const partners = new Map<string, number>();
+    for (const r of played)
+      for (const x of r.tables) {
+        const k = x.players.length / 2;
+        x.players.forEach((p, i) => {
+          const mate = x.players[i + k];
+          if (i < k && mate !== undefined) partners.set(pairKey(p, mate), (partners.get(pairKey(p, mate)) ?? 0) + 1);
+        });
+      }
+    tables = tables.map((x) => arrangePartners(x, partners));
+  }
+  return ok({ tables, byes });
+}
