@@ -387,7 +387,7 @@ export function suggestionText(sg: RowSuggestion): { label: string; description:
 
 /** An away player acting again takes their seat back: the new table, or null when they were not away. */
 async function backHere(ctx: BotContext, channelId: string, userId: string): Promise<CanastaTable | null> {
-  return ctx.canasta.back(channelId, userId);
+  return ctx.service("canasta").back(channelId, userId);
 }
 
 /** Applies a move and answers with the public table (slash commands). */
@@ -400,12 +400,12 @@ async function moveAndShow(
   let failed: ReplyFailed | null = null;
   try {
     await respond(interaction, "reply", true, async () => {
-      const before = await ctx.canasta.get(interaction.channelId);
+      const before = await ctx.service("canasta").get(interaction.channelId);
       if (!before) throw refuse("table/none");
       const s = stateOf(before);
-      const seat = ctx.canasta.seatOf(before, interaction.user.id);
+      const seat = ctx.service("canasta").seatOf(before, interaction.user.id);
       if (s.turn !== seat) throw refuse("action/not_your_turn", { name: before.seats[s.turn]?.name });
-      const after = await ctx.canasta.play(interaction.channelId, interaction.user.id, build(before, seat, s), before.rev);
+      const after = await ctx.service("canasta").play(interaction.channelId, interaction.user.id, build(before, seat, s), before.rev);
       done = { before, after };
       return { content: `✅ ${moveNote(before, after)}`, components: [], files: [], embeds: [] };
     });
@@ -443,23 +443,25 @@ export async function canastaCommand(sub: string, interaction: ChatInputCommandI
     const level = (interaction.options.getString("level") ?? "normal") as CanastaComputerLevel;
     if (!CANASTA_COMPUTER_LEVELS.includes(level)) throw new UserError("input/bad_level", "Choose easy or normal.");
     await respond(interaction, "reply", false, async () =>
-      canastaPayload(await ctx.canasta.addComputer(ch, seat.userId, level), `A computer player (${level}) sits down.`),
+      canastaPayload(await ctx.service("canasta").addComputer(ch, seat.userId, level), `A computer player (${level}) sits down.`),
     );
     return;
   }
   if (sub === "bot remove") {
     await respond(interaction, "reply", false, async () =>
-      canastaPayload(await ctx.canasta.removeComputer(ch, seat.userId), "A computer player left."),
+      canastaPayload(await ctx.service("canasta").removeComputer(ch, seat.userId), "A computer player left."),
     );
     return;
   }
   switch (sub) {
     case "join":
-      await respond(interaction, "reply", false, async () => canastaPayload(await ctx.canasta.join(ch, seat), `${seat.name} joined.`));
+      await respond(interaction, "reply", false, async () =>
+        canastaPayload(await ctx.service("canasta").join(ch, seat), `${seat.name} joined.`),
+      );
       return;
     case "leave":
       await respond(interaction, "reply", false, async () => {
-        const rec = await ctx.canasta.leave(ch, seat.userId);
+        const rec = await ctx.service("canasta").leave(ch, seat.userId);
         return rec
           ? canastaPayload(
               rec,
@@ -470,18 +472,20 @@ export async function canastaCommand(sub: string, interaction: ChatInputCommandI
       return;
     case "start":
       await respond(interaction, "reply", false, async () => {
-        const rec = await ctx.canasta.start(ch, seat.userId);
+        const rec = await ctx.service("canasta").start(ch, seat.userId);
         return canastaPayload(rec, `The game starts. ${rec.seats[rec.state?.dealer ?? 0]?.name} drew the highest card and deals 15 each.`);
       });
       return;
     case "table":
-      await respond(interaction, "reply", false, async () => quiet(await canastaPayload((await ctx.canasta.get(ch)) as CanastaTable)));
+      await respond(interaction, "reply", false, async () =>
+        quiet(await canastaPayload((await ctx.service("canasta").get(ch)) as CanastaTable)),
+      );
       return;
     case "hand": {
       const back = await backHere(ctx, ch, seat.userId);
       await respond(interaction, "reply", true, async () => {
-        const rec = (await ctx.canasta.get(ch)) as CanastaTable;
-        ctx.canasta.seatOf(rec, seat.userId);
+        const rec = (await ctx.service("canasta").get(ch)) as CanastaTable;
+        ctx.service("canasta").seatOf(rec, seat.userId);
         return canastaHandPayload(rec, seat.userId);
       });
       if (back) await ctx.post(ch, await canastaPayload(back, backNote(back, seat.userId)));
@@ -557,13 +561,13 @@ export const CANASTA_VERBS: ReadonlySet<string> = new Set(["chand", "cdraw", "ct
 
 /** Components of canasta messages (public table and private panel). */
 export async function canastaComponent(interaction: MessageComponentInteraction, id: ComponentId, ctx: BotContext): Promise<void> {
-  const rec = await ctx.canasta.get(interaction.channelId);
+  const rec = await ctx.service("canasta").get(interaction.channelId);
   if (!rec) throw refuse("table/gone");
   if (id.verb === "addbot") {
     const level = id.args[0] === "easy" ? "easy" : "normal";
     await respond(interaction, "reply", false, async () =>
       canastaPayload(
-        await ctx.canasta.addComputer(interaction.channelId, interaction.user.id, level, id.rev),
+        await ctx.service("canasta").addComputer(interaction.channelId, interaction.user.id, level, id.rev),
         `A computer player (${level}) sits down.`,
       ),
     );
@@ -578,12 +582,13 @@ export async function canastaComponent(interaction: MessageComponentInteraction,
         interaction.user.username,
     };
     await respond(interaction, "reply", false, async () => {
-      if (id.verb === "join") return canastaPayload(await ctx.canasta.join(interaction.channelId, me, id.rev), `${me.name} joined.`);
+      if (id.verb === "join")
+        return canastaPayload(await ctx.service("canasta").join(interaction.channelId, me, id.rev), `${me.name} joined.`);
       if (id.verb === "leave") {
-        const r = await ctx.canasta.leave(interaction.channelId, me.userId, id.rev);
+        const r = await ctx.service("canasta").leave(interaction.channelId, me.userId, id.rev);
         return r ? canastaPayload(r, `${me.name} left.`) : { content: "The last player left; the table is closed." };
       }
-      const r = await ctx.canasta.start(interaction.channelId, me.userId, id.rev);
+      const r = await ctx.service("canasta").start(interaction.channelId, me.userId, id.rev);
       return canastaPayload(r, `The game starts. ${r.seats[r.state?.dealer ?? 0]?.name} drew the highest card and deals 15 each.`);
     });
     return;
@@ -593,7 +598,7 @@ export async function canastaComponent(interaction: MessageComponentInteraction,
     const back = await backHere(ctx, interaction.channelId, interaction.user.id);
     await respond(interaction, "reply", true, async () => {
       const now = back ?? rec;
-      ctx.canasta.seatOf(now, interaction.user.id);
+      ctx.service("canasta").seatOf(now, interaction.user.id);
       return canastaHandPayload(
         now,
         interaction.user.id,
@@ -611,10 +616,10 @@ export async function canastaComponent(interaction: MessageComponentInteraction,
       );
       return;
     }
-    ctx.canasta.checkRev(rec, id.rev, interaction.user.id);
+    ctx.service("canasta").checkRev(rec, id.rev, interaction.user.id);
   }
   const s = stateOf(rec);
-  const seat = ctx.canasta.seatOf(rec, interaction.user.id);
+  const seat = ctx.service("canasta").seatOf(rec, interaction.user.id);
   const value = interaction.isStringSelectMenu() ? (interaction.values[0] ?? "") : "";
   let move: CanastaMove;
   switch (id.verb) {
@@ -646,7 +651,7 @@ export async function canastaComponent(interaction: MessageComponentInteraction,
   let after: CanastaTable | null = null;
   let failed: ReplyFailed | null = null;
   await respond(interaction, fromPanel ? "update" : "reply", fromPanel, async () => {
-    after = await ctx.canasta.play(interaction.channelId, interaction.user.id, move, rec.rev);
+    after = await ctx.service("canasta").play(interaction.channelId, interaction.user.id, move, rec.rev);
     const a = after as CanastaTable;
     if (!fromPanel) return canastaPayload(a, moveNote(rec, a));
     const stillMine = a.state?.turn === seat && a.status === "playing";

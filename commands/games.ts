@@ -213,7 +213,7 @@ export function seatOf(interaction: ChatInputCommandInteraction | MessageCompone
 export async function askToEnd(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const ch = interaction.channelId;
   const sol = await ctx.solitaire.get(ch);
-  const rec = sol ? null : ((await tableHere(ctx, ch))?.rec ?? (await ctx.tables.get(ch)));
+  const rec = sol ? null : ((await tableHere(ctx, ch))?.rec ?? (await ctx.service("onexeno").get(ch)));
   if (!sol && !rec) throw refuse("table/none");
   // Say no at once to someone who may not end it, rather than after they confirm.
   const canManage = interaction.memberPermissions?.has(PermissionFlagsBits.ManageMessages) ?? false;

@@ -8,6 +8,7 @@ import { MessageFlags, type BaseMessageOptions, type MessageComponentInteraction
 import { answeredPayload } from "../src/bot/confirm";
 import { quiet } from "../src/bot/live";
 import type { BotContext } from "../src/bot/context";
+import type { OnexenoMove } from "../src/games/onexeno/game";
 import type { ComponentHandler } from "../src/bot/router";
 import type { ComponentId } from "../src/bot/customid";
 import { UserError } from "../src/bot/errors";
@@ -25,7 +26,7 @@ import { comeBack, finishedHere, gameOfVerb, seatOf, tableHere } from "./games";
 const MOVED_ON = `⏩ ${refusal("table/stale")}`;
 
 async function current(ctx: BotContext, interaction: MessageComponentInteraction): Promise<TableRecord> {
-  const rec = await ctx.tables.get(interaction.channelId);
+  const rec = await ctx.service("onexeno").get(interaction.channelId);
   if (!rec) throw refuse("table/gone");
   if (rec.status === "over") throw refuse("table/over"); // a finished table's buttons say so
   return rec;
@@ -42,7 +43,7 @@ async function playFromPanel(
   interaction: MessageComponentInteraction,
   ctx: BotContext,
   rev: number,
-  build: (rec: TableRecord, seat: number) => Parameters<BotContext["tables"]["play"]>[2],
+  build: (rec: TableRecord, seat: number) => OnexenoMove,
 ): Promise<void> {
   let done: { before: TableRecord; after: TableRecord } | null = null;
   let failed: ReplyFailed | null = null;
@@ -50,9 +51,9 @@ async function playFromPanel(
     await respond(interaction, "update", true, async () => {
       const before = await current(ctx, interaction);
       if (before.rev !== rev) return handPayload(before, interaction.user.id, undefined, 0, MOVED_ON);
-      const seat = ctx.tables.seatOf(before, interaction.user.id);
+      const seat = ctx.service("onexeno").seatOf(before, interaction.user.id);
       const move = build(before, seat);
-      const after = await ctx.tables.play(interaction.channelId, interaction.user.id, move, rev);
+      const after = await ctx.service("onexeno").play(interaction.channelId, interaction.user.id, move, rev);
       done = { before, after };
       const receipt = move.kind === "pass" ? "You passed." : `You placed ${cardTitle(move.card)}.`;
       return { content: `✅ ${receipt} The new table is below.`, components: [], files: [], embeds: [] };
@@ -140,19 +141,19 @@ export const onexenoComponents: ComponentHandler<BotContext> = {
     switch (id.verb) {
       case "join":
         await respond(interaction, "reply", false, async () =>
-          tablePayload(await ctx.tables.join(channelId, seatOf(interaction), id.rev), `${seatOf(interaction).name} joined.`),
+          tablePayload(await ctx.service("onexeno").join(channelId, seatOf(interaction), id.rev), `${seatOf(interaction).name} joined.`),
         );
         return;
       case "leave":
         await respond(interaction, "reply", false, async () => {
-          const rec = await ctx.tables.leave(channelId, interaction.user.id, id.rev);
+          const rec = await ctx.service("onexeno").leave(channelId, interaction.user.id, id.rev);
           if (!rec) return { content: "The last player left; the table is closed.", components: [], embeds: [], files: [] };
           return tablePayload(rec, `${seatOf(interaction).name} left.`);
         });
         return;
       case "start":
         await respond(interaction, "reply", false, async () => {
-          const rec = await ctx.tables.start(channelId, interaction.user.id, id.rev);
+          const rec = await ctx.service("onexeno").start(channelId, interaction.user.id, id.rev);
           return tablePayload(rec, `The game starts. ${rec.seats[rec.state?.dealer ?? 0]?.name} drew the highest card and deals.`);
         });
         ctx.afterReply(channelId);
@@ -163,7 +164,7 @@ export const onexenoComponents: ComponentHandler<BotContext> = {
         // Showing a hand changes nothing, so an older table's button still helps, with a note.
         await respond(interaction, "reply", true, async () => {
           const rec = await current(ctx, interaction);
-          ctx.tables.seatOf(rec, interaction.user.id);
+          ctx.service("onexeno").seatOf(rec, interaction.user.id);
           return handPayload(
             rec,
             interaction.user.id,
@@ -182,8 +183,8 @@ export const onexenoComponents: ComponentHandler<BotContext> = {
         }
         await respond(interaction, "reply", false, async () => {
           const before = await current(ctx, interaction);
-          ctx.tables.checkRev(before, id.rev, interaction.user.id);
-          const after = await ctx.tables.play(channelId, interaction.user.id, { kind: "pass" }, id.rev);
+          ctx.service("onexeno").checkRev(before, id.rev, interaction.user.id);
+          const after = await ctx.service("onexeno").play(channelId, interaction.user.id, { kind: "pass" }, id.rev);
           return tablePayload(after, moveNote(before, after));
         });
         ctx.afterReply(channelId);
@@ -192,7 +193,7 @@ export const onexenoComponents: ComponentHandler<BotContext> = {
         const level = id.args[0] === "easy" ? "easy" : "normal";
         await respond(interaction, "reply", false, async () =>
           tablePayload(
-            await ctx.tables.addComputer(channelId, interaction.user.id, level, id.rev),
+            await ctx.service("onexeno").addComputer(channelId, interaction.user.id, level, id.rev),
             `A computer player (${level}) sits down.`,
           ),
         );

@@ -107,10 +107,10 @@ export async function endHere(interaction: MessageComponentInteraction, ctx: Bot
       files: [],
     };
   }
-  const cur = await ctx.tables.get(channelId);
+  const cur = await ctx.service("onexeno").get(channelId);
   if (!cur) throw refuse("table/none");
   sameTable(cur, rev);
-  const rec = await ctx.tables.end(channelId, user.userId, canManage);
+  const rec = await ctx.service("onexeno").end(channelId, user.userId, canManage);
   if (!rec.state) return { content: `Table closed by ${user.name}.`, components: [], embeds: [], files: [] };
   const final = await tablePayload({ ...rec, status: "over" }, `Table closed by ${user.name}.`);
   return { ...final, content: `Table closed by ${user.name}. ${standingText(rec)}` };
@@ -137,13 +137,13 @@ async function playAndShow(
   toMove: (rec: TableRecord, seat: number) => OnexenoMove,
 ): Promise<void> {
   await respond(interaction, "reply", false, async () => {
-    const before = await ctx.tables.get(interaction.channelId);
+    const before = await ctx.service("onexeno").get(interaction.channelId);
     if (!before?.state || before.status !== "playing")
       throw refuse(before?.status === "over" ? "table/over" : before ? "table/not_started" : "table/none");
-    const seat = ctx.tables.seatOf(before, interaction.user.id);
+    const seat = ctx.service("onexeno").seatOf(before, interaction.user.id);
     if (before.state.turn !== seat) throw refuse("action/not_your_turn", { name: before.seats[before.state.turn]?.name });
     const move = toMove(before, seat);
-    const after = await ctx.tables.play(interaction.channelId, interaction.user.id, move, before.rev);
+    const after = await ctx.service("onexeno").play(interaction.channelId, interaction.user.id, move, before.rev);
     return tablePayload(after, moveNote(before, after));
   });
   ctx.afterReply(interaction.channelId);
@@ -320,7 +320,7 @@ export const onexenoCommand: Command<BotContext> = {
     const sub = group ? `${group} ${interaction.options.getSubcommand()}` : interaction.options.getSubcommand();
     const channelId = interaction.channelId;
     const solitaireHere = await ctx.solitaire.get(channelId);
-    const canastaHere = await ctx.canasta.get(channelId);
+    const canastaHere = await ctx.service("canasta").get(channelId);
     if (sub === "rules") {
       const asked = interaction.options.getString("game") as "basic" | "solitaire" | "canasta" | null;
       await interaction.reply({
@@ -373,13 +373,16 @@ export const onexenoCommand: Command<BotContext> = {
         const level = (interaction.options.getString("level") ?? "normal") as ComputerLevel;
         if (!COMPUTER_LEVELS.includes(level)) throw new UserError("input/bad_level", "Choose easy or normal.");
         await respond(interaction, "reply", false, async () =>
-          tablePayload(await ctx.tables.addComputer(channelId, interaction.user.id, level), `A computer player (${level}) sits down.`),
+          tablePayload(
+            await ctx.service("onexeno").addComputer(channelId, interaction.user.id, level),
+            `A computer player (${level}) sits down.`,
+          ),
         );
         return;
       }
       case "bot remove":
         await respond(interaction, "reply", false, async () =>
-          tablePayload(await ctx.tables.removeComputer(channelId, interaction.user.id), "A computer player left."),
+          tablePayload(await ctx.service("onexeno").removeComputer(channelId, interaction.user.id), "A computer player left."),
         );
         return;
       case "new": {
@@ -399,14 +402,9 @@ export const onexenoCommand: Command<BotContext> = {
           const rows = (interaction.options.getString("rows") ?? "sum") as CanastaRows;
           await respond(interaction, "reply", false, async () =>
             canastaPayload(
-              await ctx.canasta.open(
-                channelId,
-                interaction.guildId,
-                seatOf(interaction),
-                rows === "sum" ? { target } : { target, rows },
-                seed,
-                clock,
-              ),
+              await ctx
+                .service("canasta")
+                .open(channelId, interaction.guildId, seatOf(interaction), rows === "sum" ? { target } : { target, rows }, seed, clock),
             ),
           );
           return;
@@ -416,19 +414,21 @@ export const onexenoCommand: Command<BotContext> = {
         const hands = interaction.options.getInteger("hands") ?? 1;
         if (hands < 1 || hands > MAX_HANDS) throw new UserError("input/bad_hands", `A session lasts 1 to ${MAX_HANDS} hands.`);
         await respond(interaction, "reply", false, async () =>
-          tablePayload(await ctx.tables.open(channelId, interaction.guildId, seatOf(interaction), { variant, hands }, seed, clock)),
+          tablePayload(
+            await ctx.service("onexeno").open(channelId, interaction.guildId, seatOf(interaction), { variant, hands }, seed, clock),
+          ),
         );
         return;
       }
       case "join":
         await respond(interaction, "reply", false, async () => {
-          const rec = await ctx.tables.join(channelId, seatOf(interaction));
+          const rec = await ctx.service("onexeno").join(channelId, seatOf(interaction));
           return tablePayload(rec, `${seatOf(interaction).name} joined.`);
         });
         return;
       case "leave":
         await respond(interaction, "reply", false, async () => {
-          const rec = await ctx.tables.leave(channelId, interaction.user.id);
+          const rec = await ctx.service("onexeno").leave(channelId, interaction.user.id);
           if (!rec) return { content: "The last player left; the table is closed.", components: [], embeds: [], files: [] };
           return tablePayload(
             rec,
@@ -440,7 +440,7 @@ export const onexenoCommand: Command<BotContext> = {
         return;
       case "start":
         await respond(interaction, "reply", false, async () => {
-          const rec = await ctx.tables.start(channelId, interaction.user.id);
+          const rec = await ctx.service("onexeno").start(channelId, interaction.user.id);
           return tablePayload(rec, `The game starts. ${rec.seats[rec.state?.dealer ?? 0]?.name} drew the highest card and deals.`);
         });
         ctx.afterReply(channelId);
@@ -463,9 +463,9 @@ export const onexenoCommand: Command<BotContext> = {
       case "hand": {
         const back = await comeBack(ctx, channelId, interaction.user.id); // acting again takes an away seat back
         await respond(interaction, "reply", true, async () => {
-          const rec = await ctx.tables.get(channelId);
+          const rec = await ctx.service("onexeno").get(channelId);
           if (!rec?.state) throw refuse(rec ? "table/not_started" : "table/none");
-          ctx.tables.seatOf(rec, interaction.user.id);
+          ctx.service("onexeno").seatOf(rec, interaction.user.id);
           return handPayload(rec, interaction.user.id);
         });
         if (back) await ctx.post(channelId, back);
@@ -473,7 +473,7 @@ export const onexenoCommand: Command<BotContext> = {
       }
       case "table":
         await respond(interaction, "reply", false, async () => {
-          const rec = await ctx.tables.get(channelId);
+          const rec = await ctx.service("onexeno").get(channelId);
           if (!rec) throw refuse("table/none");
           return quiet(await tablePayload(rec));
         });
@@ -491,9 +491,9 @@ export const onexenoCommand: Command<BotContext> = {
     if (focused.name === "clock") return clockChoices(String(focused.value));
     const sol = await ctx.solitaire.get(interaction.channelId);
     if (sol) return solitaireAutocomplete(interaction, sol);
-    const can = await ctx.canasta.get(interaction.channelId);
+    const can = await ctx.service("canasta").get(interaction.channelId);
     if (can && can.status !== "over") return canastaAutocomplete(interaction, can);
-    const rec = await ctx.tables.get(interaction.channelId);
+    const rec = await ctx.service("onexeno").get(interaction.channelId);
     const seat = rec?.seats.findIndex((s) => s.userId === interaction.user.id) ?? -1;
     const say = (text: string) => hint(text);
     if (!rec?.state || rec.status !== "playing") return say("No game is running in this channel");

@@ -204,7 +204,7 @@ export async function startSolitaire(
   if (!channel) throw new UserError("solitaire/no_channel", "Solitaire needs a server channel.");
   await respond(interaction, "reply", false, async () => {
     if (channel.isThread()) {
-      if (await ctx.tables.get(channel.id))
+      if (await ctx.service("onexeno").get(channel.id))
         throw new UserError("table/exists", "This thread holds a table already. Start solitaire in a channel: it makes its own thread.");
       const rec = await ctx.solitaire.open({
         threadId: channel.id,

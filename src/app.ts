@@ -286,8 +286,6 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     log.info(`could not refresh ${key}: ${e instanceof Error ? e.message : String(e)}`),
   );
   const ctx: BotContext = {
-    tables,
-    canasta: canastaTables,
     games: services,
     solitaire,
     ratings,

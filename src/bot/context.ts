@@ -6,13 +6,12 @@ import type { RatingService } from "./ratings";
 import type { Logger } from "./logger";
 import type { TournamentService } from "./tournaments";
 import type { SolitaireService } from "./solitaire";
-import type { AnyTable, AnyTables, CanastaTables, OnexenoTables, TablesOf } from "./tables";
+import type { AnyTable, AnyTables, TablesOf } from "./tables";
 import type { ChannelBudget } from "./budget";
 import type { Coalescer } from "./coalesce";
 
+/** What every command and component handler receives. A game's table service: `service(id)`. */
 export interface BotContext {
-  readonly tables: OnexenoTables;
-  readonly canasta: CanastaTables;
   /** Every table game's service, by game id (the games of `src/games/index.ts`). */
   readonly games: ReadonlyMap<string, AnyTables>;
   readonly solitaire: SolitaireService;
