@@ -29,7 +29,7 @@ import { encodePicture, encodeSkia } from "../render/encode";
 import { canastaUntil, NAMES } from "../tests/render/scenes";
 import { solve } from "../tests/helpers/solitaire-solver";
 import { playOnze } from "../tests/helpers/onze";
-import type { TableRecord } from "../src/bot/tables";
+import type { TableRecord } from "../commands/onexeno-view";
 import { applyAction } from "../src/engine/definition";
 import { canasta, canastaLegalMoves, meldsWith } from "../src/games/onexeno/canasta";
 import { onexeno, onexenoView } from "../src/games/onexeno/game";
@@ -317,7 +317,7 @@ async function throughStandin(tables: number): Promise<{ lat: number[]; moves: n
       await sb.command(b, ch.id, "onexeno join");
       await sb.command(a, ch.id, "onexeno start");
       for (;;) {
-        const r = await bot.tables.get(ch.id);
+        const r = await bot.service("onexeno").get(ch.id);
         if (!r?.state || r.status !== "playing") break;
         const s = r.state;
         const user = r.seats[s.turn]!.userId;

@@ -30,7 +30,7 @@ import { UserError } from "../src/bot/errors";
 import { refuse } from "../src/bot/words";
 import { publish, ReplyFailed, respond } from "../src/bot/reply";
 import { meldSuggestions, type RowSuggestion } from "../src/games/onexeno/canasta-hints";
-import type { CanastaTable, Seat } from "../src/bot/tables";
+import type { Seat, TableOf } from "../src/bot/tables";
 import { cardLabel, cardName, cardTitle, distinctRotations, parseCardName, type Rotation } from "../src/games/onexeno/cards";
 import {
   canasta,
@@ -54,6 +54,9 @@ import { backNote } from "./games";
 import { renderCanastaTable, renderOnexenoHand } from "../render/render";
 
 const MAX = 25;
+/** An ONEXENO canasta table. */
+export type CanastaTable = TableOf<"canasta">;
+
 const names = (rec: CanastaTable) => seatNames(rec);
 const stateOf = (rec: CanastaTable): CanastaState => {
   if (!rec.state || rec.status === "lobby") throw refuse("table/not_started");

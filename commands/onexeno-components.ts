@@ -14,7 +14,7 @@ import type { ComponentId } from "../src/bot/customid";
 import { UserError } from "../src/bot/errors";
 import { refusal, refuse } from "../src/bot/words";
 import { publish, ReplyFailed, respond } from "../src/bot/reply";
-import type { TableRecord } from "../src/bot/tables";
+import type { TableRecord } from "./onexeno-view";
 import { cardTitle, isCardId, type CardId } from "../src/games/onexeno/cards";
 import { readPlacement } from "./onexeno-choices";
 import { endHere, moveNote } from "./onexeno";

@@ -18,7 +18,7 @@ import { backButton, clockLabel, clockLines, seatNames, turnBegins } from "../sr
 import { asTable, type TablePayload } from "../src/bot/live";
 import { restartNote } from "../src/bot/restart";
 import { encodeId } from "../src/bot/customid";
-import { maxSeats, type TableRecord } from "../src/bot/tables";
+import type { TableOf } from "../src/bot/tables";
 import { cardLabel, cardTitle, type CardId } from "../src/games/onexeno/cards";
 import { onexeno, onexenoView, passAllowed, seatCountsFor, teamOf } from "../src/games/onexeno/game";
 import { describeOnexenoTable, teamLetter } from "../render/onexeno-table";
@@ -27,6 +27,12 @@ import { renderOnexenoHand, renderOnexenoTable } from "../render/render";
 
 /** Options per select menu page (Discord's maximum). */
 export const SELECT_PAGE = 25;
+
+/** An ONEXENO basic/partners table. */
+export type TableRecord = TableOf<"onexeno">;
+
+/** Seat cap of an ONEXENO basic/partners lobby. */
+const maxSeats = (config: TableRecord["config"]): number => Math.max(...seatCountsFor(config.variant));
 
 const names = (rec: TableRecord) => seatNames(rec);
 

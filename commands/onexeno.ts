@@ -19,7 +19,7 @@ import { refuse } from "../src/bot/words";
 import { respond } from "../src/bot/reply";
 import { quiet } from "../src/bot/live";
 import { hint, type Choice, type Command } from "../src/bot/router";
-import type { TableRecord } from "../src/bot/tables";
+import type { TableRecord } from "./onexeno-view";
 import { cardLabel, cardValue, parseCardName } from "../src/games/onexeno/cards";
 import { COMPUTER_LEVELS, type ComputerLevel } from "../src/games/onexeno/computer";
 import { MAX_HANDS, ONEXENO_VARIANTS, onexenoView, type OnexenoMove, type OnexenoVariant } from "../src/games/onexeno/game";

@@ -9,10 +9,10 @@ import type { BotContext } from "../src/bot/context";
 import { respond } from "../src/bot/reply";
 import { PROVISIONAL_GAMES, shownRating, type PlayerRating } from "../src/bot/ratings";
 import type { Command } from "../src/bot/router";
-import { RATED_GAME_KEYS, RATED_GAMES, ratedGame } from "../src/games/index";
+import type { GameCatalogue } from "../src/games/catalogue";
 
-const gameChoices = RATED_GAMES.map((g) => ({ name: g.name, value: g.key }));
-const nameOf = (key: string) => ratedGame(key)?.name ?? key;
+const gameChoices = (games: GameCatalogue) => games.rated.map((g) => ({ name: g.name, value: g.key }));
+const nameOf = (games: GameCatalogue, key: string) => games.ratedGame(key)?.name ?? key;
 
 /** "12.3" or "12.3 (provisional)". */
 function ratingText(r: PlayerRating): string {
@@ -32,7 +32,8 @@ function placeText(place: number, of: number): string {
   return `${place}${suffix} of ${of}`;
 }
 
-export const statsCommand: Command<BotContext> = {
+/** `/stats`, its `game:` choices the rated games of `games`. */
+export const statsCommand = (games: GameCatalogue): Command<BotContext> => ({
   data: new SlashCommandBuilder()
     .setName("stats")
     .setDescription("A player's ratings, games, wins and recent results in this server")
@@ -42,18 +43,18 @@ export const statsCommand: Command<BotContext> = {
       o
         .setName("game")
         .setDescription("One game only (default: every game played)")
-        .addChoices(...gameChoices),
+        .addChoices(...gameChoices(games)),
     ),
 
   async execute(interaction, ctx) {
     const user = interaction.options.getUser("user") ?? interaction.user;
     const game = interaction.options.getString("game");
     await respond(interaction, "reply", false, async () => {
-      const rows = await ctx.ratings.player(interaction.guildId, user.id, game ? [game] : RATED_GAMES.map((g) => g.key));
+      const rows = await ctx.ratings.player(interaction.guildId, user.id, game ? [game] : games.rated.map((g) => g.key));
       const who = user.globalName ?? user.username;
       if (rows.length === 0) {
         return {
-          content: `${who} has no rated game${game ? ` of ${nameOf(game)}` : ""} in this server yet. Finished games between people count (games against computers count only between the people).`,
+          content: `${who} has no rated game${game ? ` of ${nameOf(games, game)}` : ""} in this server yet. Finished games between people count (games against computers count only between the people).`,
           allowedMentions: { parse: [] },
         };
       }
@@ -65,7 +66,7 @@ export const statsCommand: Command<BotContext> = {
           .map((x) => `${placeText(x.place, x.of)} (${x.delta >= 0 ? "+" : ""}${x.delta.toFixed(1)}) <t:${Math.floor(x.at / 1000)}:R>`)
           .join("\n");
         embed.addFields({
-          name: nameOf(key),
+          name: nameOf(games, key),
           value: `**${ratingText(r)}** · #${rank} of ${of} · ${r.games} game${r.games === 1 ? "" : "s"}, ${r.wins} win${r.wins === 1 ? "" : "s"}\n${recent}`,
         });
       }
@@ -73,9 +74,10 @@ export const statsCommand: Command<BotContext> = {
       return { embeds: [embed], allowedMentions: { parse: [] } };
     });
   },
-};
+});
 
-export const ratingsCommand: Command<BotContext> = {
+/** `/ratings`, its `game:` choices the rated games of `games`. */
+export const ratingsCommand = (games: GameCatalogue): Command<BotContext> => ({
   data: new SlashCommandBuilder()
     .setName("ratings")
     .setDescription("This server's best players in a game")
@@ -84,25 +86,25 @@ export const ratingsCommand: Command<BotContext> = {
       o
         .setName("game")
         .setDescription("Which game (default ONEXENO basic)")
-        .addChoices(...gameChoices),
+        .addChoices(...gameChoices(games)),
     ),
 
   async execute(interaction, ctx) {
-    const game = interaction.options.getString("game") ?? RATED_GAME_KEYS[0];
+    const game = interaction.options.getString("game") ?? games.rated[0]?.key ?? "";
     await respond(interaction, "reply", false, async () => {
       const top = await ctx.ratings.top(interaction.guildId, game, 10);
       if (top.length === 0)
-        return { content: `Nobody has a rated game of ${nameOf(game)} in this server yet.`, allowedMentions: { parse: [] } };
+        return { content: `Nobody has a rated game of ${nameOf(games, game)} in this server yet.`, allowedMentions: { parse: [] } };
       const lines = top.map(
         (r, i) =>
           `**${i + 1}.** ${r.name}: **${ratingText(r)}** · ${r.games} game${r.games === 1 ? "" : "s"}, ${r.wins} win${r.wins === 1 ? "" : "s"}`,
       );
       const embed = new EmbedBuilder()
-        .setTitle(`${nameOf(game)}: best in this server`)
+        .setTitle(`${nameOf(games, game)}: best in this server`)
         .setDescription(lines.join("\n"))
         .setColor(0x2e7d32)
         .setFooter({ text: "Rating: OpenSkill's conservative estimate (mu - 3 sigma); provisional under 10 games." });
       return { embeds: [embed], allowedMentions: { parse: [] } };
     });
   },
-};
+});

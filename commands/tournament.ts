@@ -37,7 +37,7 @@ import {
   type TournamentFormat,
   type TournamentRound,
 } from "../src/bot/tournaments";
-import { RATED_GAMES, ratedGame } from "../src/games/index";
+import type { GameCatalogue } from "../src/games/catalogue";
 import { renderPicture } from "../render/pool";
 import { clockChoices } from "./onexeno";
 import { rulesFrom, seatOf } from "./games";
@@ -47,13 +47,15 @@ import { openSolitaireThread } from "./solitaire";
 export const TOURNAMENT_VERBS: ReadonlySet<string> = new Set(["tjoin", "tleave", "tcheck", "tplay"]);
 
 const RULES = readFileSync(new URL("../docs/rules/tournaments.md", import.meta.url), "utf8");
-const gameName = (key: string) => (key === CHALLENGE_GAME ? "ONEXENO solitaire" : (ratedGame(key)?.name ?? key));
+/** The name of an event's game for people (its key when the catalogue has no such game). */
+const gameName = (games: GameCatalogue, key: string) =>
+  key === CHALLENGE_GAME ? "ONEXENO solitaire" : (games.ratedGame(key)?.name ?? key);
 const nameOf = (t: Tournament, id: string) =>
   t.entrants.find((e) => e.id === id)?.name ?? (id.startsWith("fill-") ? "Computer (fill)" : id);
 const num = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
 
 /** The announcement: what the event is, who is in, and the buttons of its stage. */
-export function announcement(t: Tournament, note?: string): BaseMessageOptions {
+export function announcement(games: GameCatalogue, t: Tournament, note?: string): BaseMessageOptions {
   const people = t.entrants.filter((e) => !e.dropped);
   const list = people
     .slice(0, 40)
@@ -79,7 +81,7 @@ export function announcement(t: Tournament, note?: string): BaseMessageOptions {
   const embed = new EmbedBuilder()
     .setTitle(`🏆 ${t.name}`)
     .setColor(0xe8c34a)
-    .setDescription(`${gameName(t.game)} · ${what}\n${stage}`)
+    .setDescription(`${gameName(games, t.game)} · ${what}\n${stage}`)
     .addFields({ name: `Entrants (${people.length})`, value: list || "Nobody yet: press **Join**." })
     .setFooter({ text: `Event ${t.id} · scoring: /tournament info` });
   const open = t.status === "signup" || t.status === "checkin";
@@ -139,15 +141,16 @@ export async function roundMessage(t: Tournament, round: TournamentRound): Promi
 }
 
 /** A standing's total game score as the game counts it (Onze's standings keep it negated: fewer is better). */
-const scoreTotal = (t: Tournament, s: Standing) => (ratedGame(t.game)?.lowScoreWins ? -s.gamePoints : s.gamePoints);
+const scoreTotal = (games: GameCatalogue, t: Tournament, s: Standing) =>
+  games.ratedGame(t.game)?.lowScoreWins ? -s.gamePoints : s.gamePoints;
 
 /** The standings as a picture with its text. A progressive event shows the total score first (it ranks by it). */
-export async function standingsMessage(t: Tournament, title = `${t.name}: standings`): Promise<BaseMessageOptions> {
+export async function standingsMessage(games: GameCatalogue, t: Tournament, title = `${t.name}: standings`): Promise<BaseMessageOptions> {
   const progressive = t.format === "progressive";
   const rows = TournamentService.standings(t).map((s) => ({
     rank: s.rank,
     name: `${nameOf(t, s.id)}${t.entrants.find((e) => e.id === s.id)?.dropped ? " (dropped)" : t.challenge && s.games === 0 ? " (no game)" : ""}`,
-    points: progressive ? scoreTotal(t, s) : s.placement,
+    points: progressive ? scoreTotal(games, t, s) : s.placement,
     gamePoints: progressive ? s.placement : s.gamePoints,
     opponents: s.opponents,
     games: s.games,
@@ -160,8 +163,8 @@ export async function standingsMessage(t: Tournament, title = `${t.name}: standi
         ? `${r.rank}. ${r.name}: score ${num(r.points)} (placement ${num(r.gamePoints)} pts, opp. ${num(r.opponents)}, ${r.games} games)`
         : `${r.rank}. ${r.name}: ${num(r.points)} pts (game ${num(r.gamePoints)}, opp. ${num(r.opponents)}, ${r.games} games)`;
   const subtitle = c
-    ? `${gameName(t.game)} · challenge · ${c.results.length} finished game${c.results.length === 1 ? "" : "s"}`
-    : `${gameName(t.game)} · ${t.format} · after round ${t.played.filter((r) => r.tables.every((x) => x.result)).length} of ${t.rounds}`;
+    ? `${gameName(games, t.game)} · challenge · ${c.results.length} finished game${c.results.length === 1 ? "" : "s"}`
+    : `${gameName(games, t.game)} · ${t.format} · after round ${t.played.filter((r) => r.tables.every((x) => x.result)).length} of ${t.rounds}`;
   const labels = c ? ["score", "square", "moves", "games"] : progressive ? ["score", "place pts", "opp.", "games"] : undefined;
   const png = await renderPicture({ kind: "standings", title, subtitle, rows, labels });
   const text = rows.slice(0, 10).map(line).join("\n");
@@ -173,13 +176,13 @@ export async function standingsMessage(t: Tournament, title = `${t.name}: standi
 }
 
 /** The messages that end an event: the podium, then the final standings. */
-export async function finalMessages(t: Tournament): Promise<BaseMessageOptions[]> {
+export async function finalMessages(games: GameCatalogue, t: Tournament): Promise<BaseMessageOptions[]> {
   const progressive = t.format === "progressive";
   const all = TournamentService.standings(t);
   const top = all
     .filter((s) => s.rank <= 3)
     .slice(0, 3)
-    .map((s) => ({ name: nameOf(t, s.id), points: progressive ? scoreTotal(t, s) : s.placement, rank: s.rank }));
+    .map((s) => ({ name: nameOf(t, s.id), points: progressive ? scoreTotal(games, t, s) : s.placement, rank: s.rank }));
   const png = await renderPicture({ kind: "podium", title: `${t.name}: final`, top });
   const podium = top
     .map(
@@ -190,7 +193,7 @@ export async function finalMessages(t: Tournament): Promise<BaseMessageOptions[]
   // Progressive (seed 004): prizes for the highest and the lowest total score.
   const byScore = all
     .filter((s) => s.games > 0)
-    .map((s) => ({ name: nameOf(t, s.id), score: scoreTotal(t, s) }))
+    .map((s) => ({ name: nameOf(t, s.id), score: scoreTotal(games, t, s) }))
     .sort((a, b) => b.score - a.score);
   const [high, low] = [byScore[0], byScore.at(-1)];
   const extremes =
@@ -201,7 +204,7 @@ export async function finalMessages(t: Tournament): Promise<BaseMessageOptions[]
       files: [new AttachmentBuilder(png, { name: "podium.png", description: `Podium: ${podium}`.slice(0, 1024) })],
       allowedMentions: { parse: [] },
     },
-    await standingsMessage(t, `${t.name}: final standings`),
+    await standingsMessage(games, t, `${t.name}: final standings`),
   ];
 }
 
@@ -273,7 +276,8 @@ async function eventOf(interaction: ChatInputCommandInteraction, ctx: BotContext
 const eventOption = (o: import("discord.js").SlashCommandStringOption) =>
   o.setName("event").setDescription("Which event (default: this channel's)").setAutocomplete(true).setMaxLength(40);
 
-export const tournamentCommand: Command<BotContext> = {
+/** `/tournament`, its `game:` choices the rated games of `games` (and the solitaire challenge). */
+export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => ({
   data: new SlashCommandBuilder()
     .setName("tournament")
     .setDescription("Community tournaments, run by the bot from sign-up to podium")
@@ -287,7 +291,7 @@ export const tournamentCommand: Command<BotContext> = {
             .setName("game")
             .setDescription("The game")
             .setRequired(true)
-            .addChoices(...RATED_GAMES.map((g) => ({ name: g.name, value: g.key })), {
+            .addChoices(...games.rated.map((g) => ({ name: g.name, value: g.key })), {
               name: "ONEXENO solitaire (challenge)",
               value: CHALLENGE_GAME,
             }),
@@ -379,7 +383,7 @@ export const tournamentCommand: Command<BotContext> = {
     return (await ctx.tournaments.list(interaction.guildId))
       .filter((t) => t.name.toLowerCase().includes(typed) || t.id.includes(typed))
       .slice(0, 25)
-      .map((t) => ({ name: `${t.name} (${gameName(t.game)}, ${t.status})`, value: t.id }));
+      .map((t) => ({ name: `${t.name} (${gameName(games, t.game)}, ${t.status})`, value: t.id }));
   },
 
   async execute(interaction, ctx) {
@@ -393,11 +397,12 @@ export const tournamentCommand: Command<BotContext> = {
         const game = interaction.options.getString("game", true);
         await respond(interaction, "reply", false, async () =>
           announcement(
+            ctx.catalogue,
             await ctx.tournaments.create({
               guildId: interaction.guildId,
               channelId: interaction.channelId,
               organiserId: interaction.user.id,
-              name: interaction.options.getString("name")?.trim() || `${gameName(game)} tournament`,
+              name: interaction.options.getString("name")?.trim() || `${gameName(ctx.catalogue, game)} tournament`,
               game,
               format: interaction.options.getString("format", true) as TournamentFormat,
               rounds: interaction.options.getInteger("rounds", true),
@@ -444,12 +449,12 @@ export const tournamentCommand: Command<BotContext> = {
     switch (sub) {
       case "join":
         await respond(interaction, "reply", false, async () =>
-          announcement(await ctx.tournaments.join(t.id, { id: me.userId, name: me.name }), `${me.name} signed up.`),
+          announcement(ctx.catalogue, await ctx.tournaments.join(t.id, { id: me.userId, name: me.name }), `${me.name} signed up.`),
         );
         return;
       case "leave":
         await respond(interaction, "reply", false, async () =>
-          announcement(await ctx.tournaments.leave(t.id, me.userId), `${me.name} left the list.`),
+          announcement(ctx.catalogue, await ctx.tournaments.leave(t.id, me.userId), `${me.name} left the list.`),
         );
         return;
       case "computers": {
@@ -458,6 +463,7 @@ export const tournamentCommand: Command<BotContext> = {
         const level = (interaction.options.getString("level") ?? "normal") as "easy" | "normal";
         await respond(interaction, "reply", false, async () =>
           announcement(
+            ctx.catalogue,
             await ctx.tournaments.addComputers(t.id, count, level),
             `${count} computer entrant${count === 1 ? "" : "s"} (${level}) added.`,
           ),
@@ -469,6 +475,7 @@ export const tournamentCommand: Command<BotContext> = {
         await respond(interaction, "reply", false, async () => {
           const after = await ctx.tournaments.start(t.id);
           return announcement(
+            ctx.catalogue,
             after,
             after.status === "checkin"
               ? "✅ Check-in is open."
@@ -489,14 +496,14 @@ export const tournamentCommand: Command<BotContext> = {
         return;
       case "info":
         await interaction.reply({
-          ...announcement(t),
-          embeds: [...(announcement(t).embeds ?? []), rulesFrom(RULES)],
+          ...announcement(ctx.catalogue, t),
+          embeds: [...(announcement(ctx.catalogue, t).embeds ?? []), rulesFrom(RULES)],
           components: [],
           flags: MessageFlags.Ephemeral,
         });
         return;
       case "standings":
-        await respond(interaction, "reply", false, async () => standingsMessage(t));
+        await respond(interaction, "reply", false, async () => standingsMessage(ctx.catalogue, t));
         return;
       case "drop":
         await respond(interaction, "reply", false, async () => {
@@ -516,7 +523,7 @@ export const tournamentCommand: Command<BotContext> = {
       case "cancel":
         await mustOrganise(interaction, ctx, t);
         await respond(interaction, "reply", false, async () =>
-          announcement(await ctx.tournaments.cancel(t.id, interaction.user.id), "❌ The event was cancelled."),
+          announcement(ctx.catalogue, await ctx.tournaments.cancel(t.id, interaction.user.id), "❌ The event was cancelled."),
         );
         return;
       case "export":
@@ -529,7 +536,7 @@ export const tournamentCommand: Command<BotContext> = {
         throw new UserError("command/unknown", "This command is not known to the bot.");
     }
   },
-};
+});
 
 /**
  * **Play the deal** on a running challenge: opens the entrant's own game of the event's deal in a
@@ -576,6 +583,7 @@ export async function tournamentComponent(interaction: MessageComponentInteracti
           ? await ctx.tournaments.leave(eventId, me.userId)
           : await ctx.tournaments.checkIn(eventId, me.userId);
     return announcement(
+      ctx.catalogue,
       t,
       id.verb === "tjoin" ? `${me.name} signed up.` : id.verb === "tleave" ? `${me.name} left the list.` : `${me.name} checked in.`,
     );

@@ -14,12 +14,11 @@ import {
   type BaseMessageOptions,
   type SendableChannels,
 } from "discord.js";
-import { commands, components } from "../commands/index";
-import { TABLE_GAMES } from "../commands/registry";
+import { GAMES } from "../commands/index";
 import { Autoplay } from "./bot/autoplay";
 import { clockMessages, Clocks } from "./bot/clocks";
 import { solitairePayload } from "../commands/solitaire";
-import type { BotContext } from "./bot/context";
+import type { BotContext, GameSet } from "./bot/context";
 import { LiveTables, recordOf, withoutRecord, type LiveMessage, type TablePayload } from "./bot/live";
 import { RatingService, type RatingBoard } from "./bot/ratings";
 import { markStart } from "./bot/restart";
@@ -31,22 +30,15 @@ import { Coalescer } from "./bot/coalesce";
 import { createRouter, type InteractionEvent, type Logger } from "./bot/router";
 import { SolitaireService, type Leaderboard, type SolitaireRecord } from "./bot/solitaire";
 import { ChannelIndex } from "./bot/channels";
-import {
-  TableService,
-  type AnyTable,
-  type AnyTables,
-  type CanastaTables,
-  type OnexenoTables,
-  type TableServiceOptions,
-  type TablesOf,
-} from "./bot/tables";
-import { ratedResult, TABLE_GAME_RULES, type GameId } from "./games/index";
+import { TableService, type AnyTable, type AnyTables, type TableServiceOptions, type TablesOf } from "./bot/tables";
+import type { GameId } from "./games/index";
+import type { GameCatalogue } from "./games/catalogue";
 import { DueIndex, type DueStore } from "./store/due";
 import { openStore, type RecordStore } from "./store/store";
 
 /** The stores of a bot: tables per channel for each table game, solitaire games per thread, leaderboards. */
 export interface BotStores {
-  /** One store per table game, by game id (namespaces from `TABLE_GAME_RULES`). */
+  /** One store per table game, by game id (namespaces from the catalogue's `store`). */
   readonly games: ReadonlyMap<string, RecordStore<AnyTable>>;
   readonly solitaire: RecordStore<SolitaireRecord>;
   readonly leaderboards: RecordStore<Leaderboard>;
@@ -61,11 +53,11 @@ export interface BotStores {
   close(): Promise<void>;
 }
 
-/** Opens every store of the bot on one STORE_URL (separate keyv namespaces). */
-export async function openBotStores(url: string): Promise<BotStores> {
+/** Opens every store of the bot on one STORE_URL (separate keyv namespaces), one per table game of `games`. */
+export async function openBotStores(url: string, games: GameCatalogue = GAMES.catalogue): Promise<BotStores> {
   // One after another: several connections setting up the same SQLite file at once contend.
-  const games = new Map<string, RecordStore<AnyTable>>();
-  for (const g of TABLE_GAME_RULES) games.set(g.id, await openStore<AnyTable>(url, g.store));
+  const stores = new Map<string, RecordStore<AnyTable>>();
+  for (const g of games.games) stores.set(g.id, await openStore<AnyTable>(url, g.store));
   const solitaire = await openStore<SolitaireRecord>(url, "solitaire");
   const leaderboards = await openStore<Leaderboard>(url, "leaderboard");
   const live = await openStore<LiveMessage>(url, "live");
@@ -73,7 +65,7 @@ export async function openBotStores(url: string): Promise<BotStores> {
   const ratings = await openStore<RatingBoard>(url, "ratings");
   const tournaments = await openStore<Tournament | string>(url, "tournaments");
   return {
-    games,
+    games: stores,
     solitaire,
     leaderboards,
     live,
@@ -82,7 +74,7 @@ export async function openBotStores(url: string): Promise<BotStores> {
     tournaments,
     async close() {
       await Promise.all([
-        ...[...games.values()].map((g) => g.close()),
+        ...[...stores.values()].map((g) => g.close()),
         solitaire.close(),
         leaderboards.close(),
         live.close(),
@@ -97,8 +89,8 @@ export async function openBotStores(url: string): Promise<BotStores> {
 /** A running bot. */
 export interface Bot {
   readonly client: Client;
-  readonly tables: OnexenoTables;
-  readonly canasta: CanastaTables;
+  /** The table service of game `id`, with its own types. */
+  service<G extends GameId>(id: G): TablesOf<G>;
   /** Every table game's service, by game id. */
   readonly games: ReadonlyMap<string, AnyTables>;
   readonly solitaire: SolitaireService;
@@ -123,6 +115,8 @@ export interface BotOptions {
   readonly computerDelayMs?: number;
   /** Least time between two edits of a real-time table or a private panel, ms (default 1200). */
   readonly editGapMs?: number;
+  /** The games it runs (default: the real ones, `GAMES`); tests add a fixture game (`gameSet`). */
+  readonly games?: GameSet;
   /** Told of every handled interaction (metrics, structured logs). */
   readonly observe?: (event: InteractionEvent) => void;
   /**
@@ -157,9 +151,9 @@ export const consoleLogger: Logger = {
   error: (m, e) => console.error(m, e),
 };
 
-/** Command registration bodies (slash command JSON). */
-export function commandBodies(): unknown[] {
-  return commands.map((c) => c.data.toJSON());
+/** Command registration bodies (slash command JSON) of a game set (default: the real games). */
+export function commandBodies(games: GameSet = GAMES): unknown[] {
+  return games.commands.map((c) => c.data.toJSON());
 }
 
 /**
@@ -171,30 +165,34 @@ export async function registerCommands(opts: {
   apiUrl: string;
   applicationId: string;
   guildId: string | null;
+  /** Whose commands (default: the real games'). */
+  games?: GameSet;
 }): Promise<number> {
   const rest = new REST({ api: opts.apiUrl }).setToken(opts.token);
   const route = opts.guildId
     ? Routes.applicationGuildCommands(opts.applicationId, opts.guildId)
     : Routes.applicationCommands(opts.applicationId);
-  const result = (await rest.put(route, { body: commandBodies() })) as unknown[];
+  const result = (await rest.put(route, { body: commandBodies(opts.games) })) as unknown[];
   return result.length;
 }
 
 /** Starts the bot: logs in, routes interactions, and resumes stored tables on ready. */
 export async function startBot(opts: BotOptions): Promise<Bot> {
   const log = opts.log ?? consoleLogger;
+  const gameSet = opts.games ?? GAMES;
+  const catalogue = gameSet.catalogue;
   const services = new Map<string, AnyTables>();
   const ratings = new RatingService(opts.stores.ratings, opts.tableOptions?.now);
   // One table per channel across every game (solitaire threads included).
   const channels = new ChannelIndex();
   const tableOptions: TableServiceOptions = { ...opts.tableOptions, channels };
-  for (const g of TABLE_GAME_RULES) {
+  for (const g of catalogue.games) {
     const store = opts.stores.games.get(g.id);
     if (!store) throw new Error(`no store for ${g.id}`);
     const service: AnyTables = new TableService(store, g.definition, tableOptions, g.seats);
     // A game that ends by its rules updates the ratings of the people who played it.
     service.onFinish((rec) => {
-      const result = ratedResult(rec.game, rec.config, rec.state);
+      const result = catalogue.ratedResult(rec.game, rec.config, rec.state);
       if (result)
         void ratings
           .record(rec, result.game, result.outcome, result.teams)
@@ -216,8 +214,6 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     if (!found) throw new Error(`no table service for ${id}`);
     return found as TablesOf<G>;
   };
-  const tables = service("onexeno");
-  const canastaTables = service("canasta");
   const solitaire = new SolitaireService(opts.stores.solitaire, opts.stores.leaderboards, opts.tableOptions?.now, channels);
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
@@ -270,10 +266,15 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
         if (!s) throw new Error(`no table game ${gameId}`);
         return s;
       },
-      tablePayload: (rec, note) => games.find((g) => g.id === rec.game)!.payload(rec, note),
+      catalogue,
+      tablePayload: (rec, note) => {
+        const game = games.find((g) => g.id === rec.game);
+        if (!game) throw new Error(`no bot side for table game ${rec.game}`);
+        return game.payload(rec, note);
+      },
       kick: (channelId) => autoplay.kick(channelId),
       roundMessage,
-      finalMessages,
+      finalMessages: (t) => finalMessages(catalogue, t),
     },
     opts.tableOptions?.now,
   );
@@ -287,19 +288,20 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   );
   const ctx: BotContext = {
     games: services,
+    catalogue,
     solitaire,
     ratings,
     tournaments,
     log,
     coalescer,
     budget,
-    tableGames: TABLE_GAMES,
+    tableGames: gameSet.views,
     service,
     afterReply: (channelId) => autoplay.kick(channelId),
     post: (channelId, payload) => post(channelId, payload),
     editLive: (channelId, payload) => live.editLive(channelId, payload),
   };
-  const games = TABLE_GAMES.map((g) => ({ ...g, service: g.tables(ctx) }));
+  const games = gameSet.views.map((g) => ({ ...g, service: g.tables(ctx) }));
   /** The current public table of a channel, whichever game holds it (running ones only). */
   const currentTable = async (channelId: string, note?: string): Promise<BaseMessageOptions | null> => {
     for (const g of games) {
@@ -344,7 +346,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     (guildId) => holdsGuild(client, guildId),
     opts.tableOptions?.clockRate ?? 1,
   );
-  const route = createRouter(commands, components, ctx, log, {
+  const route = createRouter(gameSet.commands, gameSet.components, ctx, log, {
     post,
     after: (channelId) => autoplay.kick(channelId),
     ...(opts.observe ? { observe: opts.observe } : {}),
@@ -366,8 +368,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   await client.login(opts.token);
   return {
     client,
-    tables,
-    canasta: canastaTables,
+    service,
     games: services,
     solitaire,
     ratings,

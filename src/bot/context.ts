@@ -1,6 +1,8 @@
 /** What every command and component handler receives. */
 import type { BaseMessageOptions, MessageComponentInteraction } from "discord.js";
 import type { GameId } from "../games/index";
+import type { GameCatalogue } from "../games/catalogue";
+import type { Command, ComponentHandler } from "./router";
 import type { ComponentId } from "./customid";
 import type { RatingService } from "./ratings";
 import type { Logger } from "./logger";
@@ -12,8 +14,10 @@ import type { Coalescer } from "./coalesce";
 
 /** What every command and component handler receives. A game's table service: `service(id)`. */
 export interface BotContext {
-  /** Every table game's service, by game id (the games of `src/games/index.ts`). */
+  /** Every table game's service, by game id (the games of `catalogue`). */
   readonly games: ReadonlyMap<string, AnyTables>;
+  /** The games this bot runs: rules, computer play, rated games (`src/games/catalogue.ts`). */
+  readonly catalogue: GameCatalogue;
   readonly solitaire: SolitaireService;
   /** Ratings per server and game (updated when a game between people ends). */
   readonly ratings: RatingService;
@@ -68,4 +72,18 @@ export interface TableGameView {
    * posting as the game sees fit; returns further messages to post (usually none).
    */
   timed?(ctx: BotContext, before: AnyTable, after: AnyTable): Promise<BaseMessageOptions[]>;
+}
+
+/**
+ * The games a bot runs, both sides: the catalogue (rules, computer play, rated games), each
+ * table game's bot side, the slash commands (its own and the ones spanning games: ratings,
+ * tournaments, built for the catalogue's rated games) and the component handler. The real set
+ * is `GAMES` in commands/index.ts; a test build adds a fixture game to it (`gameSet`), and
+ * `startBot` runs whichever set it is given without naming a game.
+ */
+export interface GameSet {
+  readonly catalogue: GameCatalogue;
+  readonly views: readonly TableGameView[];
+  readonly commands: readonly Command<BotContext>[];
+  readonly components: ComponentHandler<BotContext>;
 }

@@ -8,17 +8,14 @@
 import { applyAction, type GameDefinition, type GameError, type VersionedState } from "../engine/definition";
 import { seedRng } from "../engine/rng";
 import { AWAY_AFTER, clockWake, LOBBY_IDLE_MS, nextTurnClock, type ClockSetting, type TurnClock } from "./clock";
-import type { CanastaConfig, CanastaMove, CanastaState } from "../games/onexeno/canasta";
-import type { ComputerLevel } from "../games/onexeno/computer";
-import type { GameId, GameTypes, SeatPlay } from "../games/index";
-import { seatCountsFor, type OnexenoConfig, type OnexenoMove, type OnexenoState } from "../games/onexeno/game";
+import type { ComputerLevel } from "../engine/definition";
+import type { GameId, GameTypes, Levels, SeatPlay } from "../games/index";
 import type { RecordStore } from "../store/store";
 import { UserError } from "./errors";
 import { refuse } from "./words";
 import type { ChannelIndex } from "./channels";
 import { KeyedLock } from "./lock";
 import { Sequencer } from "./sequencer";
-import type { Levels } from "../games/index";
 
 /** A seated player: a Discord user, or a computer player (userId `cpu-N`). */
 export interface Seat {
@@ -61,10 +58,8 @@ export interface GameTable<G extends string, C, S, M> {
   readonly turnClock?: TurnClock | null;
 }
 
-/** An ONEXENO basic/partners table. */
-export type TableRecord = GameTable<"onexeno", OnexenoConfig, OnexenoState, OnexenoMove>;
-/** An ONEXENO canasta table. */
-export type CanastaTable = GameTable<"canasta", CanastaConfig, CanastaState, CanastaMove>;
+/** A table of game `G` of the list, with its own types. */
+export type TableOf<G extends GameId> = GameTable<G, GameTypes<G>["config"], GameTypes<G>["state"], GameTypes<G>["move"]>;
 
 /** Host-side inputs the service needs (injected so tests control time and seeds). */
 export interface TableServiceOptions {
@@ -111,12 +106,6 @@ export type ClockEvent<R> =
  */
 export type WakeListener = (channelId: string, wakeAt: number | null, guildId: string | null) => void;
 
-/** Seat cap of an ONEXENO basic/partners lobby. */
-export function maxSeats(config: OnexenoConfig): number {
-  return Math.max(...seatCountsFor(config.variant));
-}
-
-/** The ONEXENO basic/partners table service. */
 /** The table service of game `G`, with its own types (from the games list). */
 export type TablesOf<G extends GameId> = TableService<
   G,
@@ -125,9 +114,6 @@ export type TablesOf<G extends GameId> = TableService<
   GameTypes<G>["move"],
   GameTypes<G>["view"]
 >;
-export type OnexenoTables = TablesOf<"onexeno">;
-/** The canasta table service. */
-export type CanastaTables = TablesOf<"canasta">;
 
 /**
  * Told of a table that finished by its rules. Declared through a method signature so that a

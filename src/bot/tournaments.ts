@@ -10,12 +10,12 @@
  * its thread as it goes, so a restart in the middle (`resume`) finishes the round's tables
  * without seating anyone twice. A guild belongs to one shard, so the in-process lock is sound.
  *
- * Game-agnostic: games come from the rated games of the list (`ratedGame`) and are opened through the host.
+ * Game-agnostic: games come from the host's catalogue (`TournamentHost.catalogue`) and are opened through the host.
  */
 import type { BaseMessageOptions } from "discord.js";
 import { placesOf } from "../engine/places";
-import type { ComputerLevel } from "../games/onexeno/computer";
-import { ratedGame, ratedResult, seatCountsOf, type RatedGame } from "../games/index";
+import type { ComputerLevel } from "../engine/definition";
+import type { GameCatalogue, RatedGameEntry } from "../games/catalogue";
 import type { RecordStore } from "../store/store";
 import { seatRound } from "../tournament/rounds";
 import { highIsBetter, standings, type RoundResult, type Standing, type TableResult } from "../tournament/standings";
@@ -115,6 +115,8 @@ export interface TournamentHost {
   openThread(channelId: string, name: string): Promise<string>;
   /** Posts a public message (retries by itself, never throws). */
   post(channelId: string, payload: BaseMessageOptions): Promise<void>;
+  /** The games the bot runs: the rated games events play, their seat counts and results. */
+  readonly catalogue: GameCatalogue;
   /** The table service of a table game. */
   tables(gameId: string): AnyTables;
   /** The public table message of a table, with a note above it. */
@@ -132,8 +134,8 @@ export type { Standing };
  * The rated game an event plays. Its key was checked when the event was created, so a key that
  * names no game is a corrupt record: an Error (a bug report), never a refusal.
  */
-function gameOf(t: Tournament): RatedGame {
-  const game = ratedGame(t.game);
+function gameOf(catalogue: GameCatalogue, t: Tournament): RatedGameEntry {
+  const game = catalogue.ratedGame(t.game);
   if (!game) throw new Error(`tournament ${t.id} names no rated game: ${t.game}`);
   return game;
 }
@@ -264,9 +266,9 @@ export class TournamentService {
       await this.store.set(id, t);
       return t;
     }
-    const game = ratedGame(opts.game);
+    const game = this.host.catalogue.ratedGame(opts.game);
     if (!game) throw refuse("tournament/bad_game", "Choose one of the listed games.");
-    const counts = seatCountsOf(game.key);
+    const counts = this.host.catalogue.seatCounts(game.key);
     const tableSize = opts.tableSize ?? (counts.includes(4) ? 4 : counts[0]!);
     if (!counts.includes(tableSize)) throw refuse("tournament/bad_size", `${game.name} is played at tables of ${counts.join(", ")}.`);
     if (!Number.isInteger(opts.rounds) || opts.rounds < 1 || opts.rounds > 20)
@@ -392,7 +394,7 @@ export class TournamentService {
         const opens = this.now();
         return { ...base, entrants, status: "running", challenge: { ...t.challenge, opens, due: opens + t.challenge.minutes * 60_000 } };
       }
-      const min = Math.min(...seatCountsOf(t.game));
+      const min = Math.min(...this.host.catalogue.seatCounts(t.game));
       if (entrants.filter((e) => !e.dropped).length < min)
         throw refuse("tournament/too_few", `At least ${min} entrants are needed to start.`);
       const { checkInDue: _due, ...rest } = t;
@@ -562,9 +564,9 @@ export class TournamentService {
       const rules = {
         format: t.format,
         tableSize: t.tableSize,
-        counts: seatCountsOf(t.game),
+        counts: this.host.catalogue.seatCounts(t.game),
         fill: t.fill,
-        partners: !!ratedGame(t.game)?.partners,
+        partners: !!this.host.catalogue.ratedGame(t.game)?.partners,
         seed: t.seed,
       };
       const plan = seatRound(rules, order, t.played, number);
@@ -585,7 +587,7 @@ export class TournamentService {
   private async openTables(t: Tournament): Promise<void> {
     const round = t.played.at(-1);
     if (!round || t.status !== "running") return;
-    const game = gameOf(t);
+    const game = gameOf(this.host.catalogue, t);
     const names = new Map(t.entrants.map((e) => [e.id, e]));
     let announce = false;
     const service = this.host.tables(game.table);
@@ -656,7 +658,7 @@ export class TournamentService {
   private async recordTable(rec: AnyTable): Promise<void> {
     const t = await this.ofThread(rec.channelId);
     if (!t) return;
-    const result = ratedResult(rec.game, rec.config, rec.state);
+    const result = this.host.catalogue.ratedResult(rec.game, rec.config, rec.state);
     if (!result) return;
     await this.recordResult(
       t.id,
@@ -717,7 +719,7 @@ export class TournamentService {
     });
     const table = t.played.at(-1)?.tables.find((x) => !x.result && x.players.includes(userId));
     if (table?.threadId) {
-      const game = gameOf(t);
+      const game = gameOf(this.host.catalogue, t);
       const rec = await this.host.tables(game.table).get(table.threadId);
       if (rec?.status === "playing") {
         const left = await this.host
@@ -738,7 +740,7 @@ export class TournamentService {
     const t = await this.get(id);
     const table = t?.played.at(-1)?.tables.find((x) => x.threadId === threadId && !x.result);
     if (!t || !table) throw refuse("tournament/no_table", "This is not a table of the current round that is still being played.");
-    const game = gameOf(t);
+    const game = gameOf(this.host.catalogue, t);
     await this.host
       .tables(game.table)
       .end(threadId, by, true)
@@ -757,7 +759,7 @@ export class TournamentService {
   async cancel(id: string, by: string): Promise<Tournament> {
     const t = await this.change(id, (x) => (x.status === "over" || x.status === "cancelled" ? null : { ...x, status: "cancelled" }));
     clearTimeout(this.timers.get(id));
-    const game = gameOf(t);
+    const game = gameOf(this.host.catalogue, t);
     for (const table of t.played.at(-1)?.tables ?? [])
       if (table.threadId && !table.result)
         await this.host

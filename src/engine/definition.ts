@@ -17,6 +17,14 @@ import { err, type GameError, type Result } from "./result";
  */
 export const HOST_SEAT = -1;
 
+/**
+ * The strengths a computer player comes in, for every game (each game's computer reads its own
+ * view and plays at the level of its seat).
+ */
+export const COMPUTER_LEVELS = ["easy", "normal"] as const;
+/** A computer player's strength. */
+export type ComputerLevel = (typeof COMPUTER_LEVELS)[number];
+
 /** Every game state is plain JSON carrying its schema and a move counter (`version`). */
 export interface VersionedState {
   /** Schema number of the JSON shape; bumped with a migration when the shape changes. */

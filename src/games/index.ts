@@ -6,12 +6,12 @@
  * names a game; a new game is its own folders plus one entry here (and its bot-side entry
  * in `commands/games.ts`).
  */
-import { HOST_SEAT, type GameDefinition, type Outcome, type TimedAction, type VersionedState } from "../engine/definition";
-import type { RngState } from "../engine/rng";
+import { HOST_SEAT } from "../engine/definition";
+import { GameCatalogue, type AnyGameRules, type RatedGameEntry, type RatedResult, type TableGameRules } from "./catalogue";
 import { canasta, type CanastaConfig, type CanastaMove, type CanastaState, type CanastaView } from "./onexeno/canasta";
 import { chooseCanastaMove } from "./onexeno/canasta-computer";
 import { canastaView } from "./onexeno/canasta";
-import { chooseComputerMove, type ComputerLevel } from "./onexeno/computer";
+import { chooseComputerMove } from "./onexeno/computer";
 import {
   onexeno,
   onexenoView,
@@ -27,50 +27,16 @@ import { chooseOnzeMove, onzeWantsOutOfTurn } from "./onze/computer";
 import { cardeno, type CardenoConfig, type CardenoMove, type CardenoState, type CardenoView } from "./cardeno/game";
 import { cardenoRealtime } from "./cardeno/computer";
 
-/** How the computer plays a seat of a game (see `SeatRules` in src/bot/tables.ts). */
-export interface SeatPlay<S, M> {
-  /** Turn-based games: a computer player's move at `level`, chosen from the seat's own view. */
-  computerMove?(state: S, seat: number, level: ComputerLevel, rng: RngState): M;
-  /** Turn-based games: the move made for a person whose clock ran out (pass where the rules allow, else the normal computer's choice). */
-  timeoutMove?(state: S, seat: number, rng: RngState): M;
-  /** Whether `after` (one move after `before`) is still the same seat's turn; absent: one move a turn. */
-  continuesTurn?(before: S, after: S): boolean;
-  /** The seat whose turn it is when others may act too; absent: the first seat that may act. */
-  turnOf?(state: S): number;
-  /** A computer's move out of turn (buying), or null. */
-  outOfTurnMove?(state: S, seat: number, level: ComputerLevel, rng: RngState): M | null;
-  /** Real-time games: the table's own steps and the computers' timed moves (see `RealTimePlay`). */
-  realtime?: RealTimePlay<S, M>;
-}
-
-/** Each seat's computer level, null for a person playing. */
-export type Levels = readonly (ComputerLevel | null)[];
-
-/**
- * A real-time game's timetable, pure: when the game next needs the host (ms since the epoch,
- * null: never), and the earliest action due by `now` (the table's step or a computer's move),
- * null when none. `key` (the table's seed) seeds the computers' timing.
- */
-export interface RealTimePlay<S, M> {
-  dueAt(state: S, levels: Levels, key: string): number | null;
-  next(state: S, levels: Levels, key: string, now: number): TimedAction<M> | null;
-}
-
-/** One table game: id, rules, computer play. */
-export interface TableGameRules<G extends string, C, S extends VersionedState, M, V> {
-  readonly id: G;
-  /** The store namespace of its tables (ONEXENO basic keeps its historical `tables`). */
-  readonly store: string;
-  readonly definition: GameDefinition<S, M, V, C> & { readonly id: G };
-  readonly seats: SeatPlay<S, M>;
-  /**
-   * Which rated game (`RATED_GAMES`) a table of this configuration counts for; absent: the
-   * game's id. ONEXENO basic and partners are rated apart.
-   */
-  ratedAs?(config: C): string;
-  /** The team of each seat (same number = same team), or null when everyone plays alone. */
-  teams?(state: S): readonly number[] | null;
-}
+export type {
+  AnyGameRules,
+  Levels,
+  RatedGameEntry,
+  RatedResult,
+  RealTimePlay,
+  SeatPlay,
+  TableGameRules,
+} from "./catalogue";
+export { GameCatalogue } from "./catalogue";
 
 /** Every table game's id, in the order `/…new` lists them (`TABLE_GAME_RULES` follows it). */
 export const GAME_IDS = ["onexeno", "canasta", "onze", "cardeno"] as const;
@@ -87,15 +53,9 @@ export type RatedGameKey = (typeof RATED_GAME_KEYS)[number];
  * people, and the table game (`TABLE_GAME_RULES` id) and configuration a tournament table of
  * it is opened with.
  */
-export interface RatedGame {
+export interface RatedGame extends RatedGameEntry {
   readonly key: RatedGameKey;
-  readonly name: string;
   readonly table: GameId;
-  readonly config: unknown;
-  /** Played in teams of two partners (seats i and i + seats/2): tournaments rotate partners. */
-  readonly partners?: boolean;
-  /** The lowest game score wins (Onze): standings show raw totals, best is lowest. */
-  readonly lowScoreWins?: boolean;
 }
 
 /** Each rated game by key: a record, so a key without its game does not compile. */
@@ -122,8 +82,7 @@ export function ratedGame(key: string): RatedGame | undefined {
 
 /** The seat counts a table of rated game `key` allows (empty for an unknown key). */
 export function seatCountsOf(key: string): readonly number[] {
-  const game = ratedGame(key);
-  return game ? gameRules(game.table).definition.seatCounts(game.config) : [];
+  return CATALOGUE.seatCounts(key);
 }
 
 /** ONEXENO basic and partners: one move a turn; a timeout passes when a pass is allowed. */
@@ -180,9 +139,6 @@ export const cardenoGame: TableGameRules<"cardeno", CardenoConfig, CardenoState,
   seats: { turnOf: () => HOST_SEAT, realtime: cardenoRealtime },
 };
 
-/** A game of the list as the host holds it: its types erased (every game's state is versioned JSON). */
-export type AnyGameRules = TableGameRules<string, unknown, VersionedState, unknown, unknown>;
-
 /** Each table game by id with its own types: every id has its game, under its own id. */
 const TYPED = {
   onexeno: onexenoGame,
@@ -211,21 +167,13 @@ export function gameRules(id: GameId): AnyGameRules {
   return RULES[id];
 }
 
-/** What ratings read of a finished game: the rated game's key, the outcome, the teams. */
-export interface RatedResult {
-  readonly game: string;
-  readonly outcome: Outcome;
-  readonly teams: readonly number[] | null;
-}
+/** The catalogue of the real games (`src/games/catalogue.ts`): what the host reads of a game by id. */
+export const CATALOGUE = new GameCatalogue(TABLE_GAME_RULES, RATED_GAMES);
 
 /**
  * The rated result of a table of game `gameId` (its configuration and final state), or null
- * while the game runs or for a game that is not in the list.
+ * while the game runs or for a game that is not in the list (`GameCatalogue.ratedResult`).
  */
 export function ratedResult(gameId: string, config: unknown, state: unknown): RatedResult | null {
-  if (!isGameId(gameId) || state === null || state === undefined) return null;
-  const rules = gameRules(gameId);
-  const outcome = rules.definition.outcome(state as VersionedState);
-  if (!outcome) return null;
-  return { game: rules.ratedAs?.(config) ?? rules.id, outcome, teams: rules.teams?.(state as VersionedState) ?? null };
+  return CATALOGUE.ratedResult(gameId, config, state);
 }

@@ -8,7 +8,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { BaseMessageOptions } from "discord.js";
 import { LOBBY_IDLE_MS, clockLines, parseClock, turnBegins, type ClockSetting } from "../../src/bot/clock";
 import { clockMessages, Clocks } from "../../src/bot/clocks";
-import { TableService, type AnyTable, type AnyTables, type CanastaTables, type OnexenoTables } from "../../src/bot/tables";
+import { TableService, type AnyTable, type AnyTables, type TablesOf } from "../../src/bot/tables";
+
+type OnexenoTables = TablesOf<"onexeno">;
+type CanastaTables = TablesOf<"canasta">;
 import { canastaGame, onexenoGame } from "../../src/games/index";
 import { onexenoLegalMoves } from "../../src/games/onexeno/game";
 import { canastaLegalMoves } from "../../src/games/onexeno/canasta";

@@ -10,7 +10,10 @@ import { canastaHandPayload, decodeRow } from "../../commands/canasta";
 import { meldSuggestions } from "../../src/games/onexeno/canasta-hints";
 import { bigPileState } from "../helpers/canasta";
 import { placementChoices } from "../../commands/onexeno-choices";
-import type { CanastaTable, TableRecord } from "../../src/bot/tables";
+import type { TableOf } from "../../src/bot/tables";
+
+type TableRecord = TableOf<"onexeno">;
+type CanastaTable = TableOf<"canasta">;
 import { onexeno, playNow, setupOnexeno, type OnexenoState } from "../../src/games/onexeno/game";
 import { canasta as canastaDef, canastaDeck, setupCanasta } from "../../src/games/onexeno/canasta";
 import { onzeHandPayload, type OnzeTable } from "../../commands/onze";

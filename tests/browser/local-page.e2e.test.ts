@@ -161,7 +161,7 @@ async function playWholeGame(): Promise<void> {
     expect(handChecked).toBe(true);
     mkdirSync(out, { recursive: true });
     await page.screenshot({ path: join(out, "local-page.png") });
-    const rec = await h.bot.tables.get(GENERAL);
+    const rec = await h.bot.service("onexeno").get(GENERAL);
     expect(rec?.status).toBe("over");
 
     // A channel mention is a link that opens the channel: solitaire announces its thread.

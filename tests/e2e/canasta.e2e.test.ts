@@ -19,7 +19,7 @@ afterAll(async () => {
 const mention = (m: ApiMessage) => /<@(\d+)>, your turn/.exec(m.content)?.[1] ?? null;
 
 async function noLeak(m: ApiMessage): Promise<void> {
-  const rec = await h.bot.canasta.get(GENERAL);
+  const rec = await h.bot.service("canasta").get(GENERAL);
   if (!rec?.state) return;
   const png = m.attachments.find((a) => a.filename === "canasta.png");
   if (png) {
@@ -49,16 +49,16 @@ describe("canasta through the stand-in", () => {
       if (turn === 6) {
         // a restart in the middle: nothing is posted at start-up, play goes on, and the first
         // table message after it says the bot restarted
-        const before = await h.bot.canasta.get(GENERAL);
+        const before = await h.bot.service("canasta").get(GENERAL);
         await h.stopBot(); // finishes the posts in flight
         const count = sb.visibleMessages(GENERAL, null).length;
         await h.startBot();
         expect(sb.visibleMessages(GENERAL, null).length).toBe(count);
         expect(sb.visibleMessages(GENERAL, null).some((m) => m.content.includes("restarted"))).toBe(false);
-        expect((await h.bot.canasta.get(GENERAL))?.rev).toBe(before?.rev);
+        expect((await h.bot.service("canasta").get(GENERAL))?.rev).toBe(before?.rev);
         revAtRestart = before!.rev;
       }
-      const now = (await h.bot.canasta.get(GENERAL))!;
+      const now = (await h.bot.service("canasta").get(GENERAL))!;
       if (revAtRestart >= 0 && now.rev > revAtRestart) {
         // The table has changed since the restart: its message says the bot restarted.
         await h.until("the restart note", () => sb.visibleMessages(GENERAL, null).some((m) => m.content.includes("restarted")));
@@ -71,7 +71,7 @@ describe("canasta through the stand-in", () => {
       expect(user, table.content).toBe(now.seats[now.state!.turn]!.userId);
       const u = user as string;
       const myTurn = async () => {
-        const r = (await h.bot.canasta.get(GENERAL))!;
+        const r = (await h.bot.service("canasta").get(GENERAL))!;
         return r.status === "playing" && r.seats[r.state!.turn]!.userId === u;
       };
       stats.turns++;
@@ -87,7 +87,7 @@ describe("canasta through the stand-in", () => {
       }
       if (turn % 5 === 3) {
         // the private panel: meld the first suggestion if any, then discard from the menu
-        const live = await h.waitForTable(GENERAL, (await h.bot.canasta.get(GENERAL))!.rev);
+        const live = await h.waitForTable(GENERAL, (await h.bot.service("canasta").get(GENERAL))!.rev);
         const panel = (await sb.click(u, live, Harness.idOf(live, "chand"))).original!;
         expect(panel.visibleTo).toBe(u);
         const melds = Harness.selectOptions(panel, "cmeld");
@@ -95,7 +95,7 @@ describe("canasta through the stand-in", () => {
         if (melds.length) {
           const r = await sb.select(u, current, Harness.idOf(current, "cmeld"), [melds[0]!.value]);
           // A step within the turn: the panel stays, the turn's table message is edited in place.
-          await h.waitForTable(GENERAL, (await h.bot.canasta.get(GENERAL))!.rev);
+          await h.waitForTable(GENERAL, (await h.bot.service("canasta").get(GENERAL))!.rev);
           current = r.original!;
           stats.melds++;
         }
@@ -132,7 +132,7 @@ describe("canasta through the stand-in", () => {
       const d = await sb.command(u, GENERAL, "onexeno discard", { card: String(cards[0]!.value) });
       expect(d.original?.content, d.original?.content).toMatch(/^✅/);
     }
-    const rec = await h.bot.canasta.get(GENERAL);
+    const rec = await h.bot.service("canasta").get(GENERAL);
     expect(rec?.status).toBe("over");
     expect(rec?.state?.results.length).toBeGreaterThanOrEqual(1);
     expect(Math.max(...(rec?.state?.totals ?? [0]))).toBeGreaterThan(250);

@@ -36,13 +36,13 @@ describe("turn clocks through the stand-in", () => {
     const refused = await sb.command(ADA, CARD_ROOM, "onexeno new", { game: "basic", clock: "5" });
     expect(refused.original?.visibleTo).toBe(ADA);
     expect(refused.original?.content).toContain("seconds for live play");
-    expect(await h.bot.tables.get(CARD_ROOM)).toBeUndefined();
+    expect(await h.bot.service("onexeno").get(CARD_ROOM)).toBeUndefined();
   });
 
   it("one of three players stops answering: warned, moved for, marked away, comes back, and the game still finishes", async () => {
     const sb = h.standin;
     await threePlayers(GENERAL, "60");
-    const started = (await h.bot.tables.get(GENERAL))!;
+    const started = (await h.bot.service("onexeno").get(GENERAL))!;
     expect(started.clock).toEqual({ turnMs: 60_000, correspondence: false });
     const cleo = started.seats.findIndex((s) => s.userId === CLEO);
     const first = h.latestPublic(GENERAL);
@@ -53,7 +53,7 @@ describe("turn clocks through the stand-in", () => {
     let sawAwayTable: ApiMessage | null = null;
     let bensPanel: ApiMessage | null = null;
     for (let i = 0; i < 500; i++) {
-      const rec = (await h.bot.tables.get(GENERAL))!;
+      const rec = (await h.bot.service("onexeno").get(GENERAL))!;
       if (rec.status === "over") break;
       const seat = rec.seats[rec.state!.turn]!;
       if (seat.userId !== CLEO) {
@@ -64,7 +64,7 @@ describe("turn clocks through the stand-in", () => {
       if (seat.away) {
         // Away: no clock runs; the computer plays Cleo's seat by itself.
         expect(rec.turnClock?.due).toBeNull();
-        await h.until("the computer to play Cleo's seat", async () => (await h.bot.tables.get(GENERAL))!.rev > rec.rev);
+        await h.until("the computer to play Cleo's seat", async () => (await h.bot.service("onexeno").get(GENERAL))!.rev > rec.rev);
         continue;
       }
       // Cleo does not answer. 31 s on, she is warned (once, mentioning her only)...
@@ -74,9 +74,9 @@ describe("turn clocks through the stand-in", () => {
       await h.until("the warning", () => warnings().length === warned + 1);
       // ...and when her clock runs out the computer moves for her.
       await h.advanceClock(30_000);
-      await h.until("the timeout move", async () => (await h.bot.tables.get(GENERAL))!.rev > rec.rev);
+      await h.until("the timeout move", async () => (await h.bot.service("onexeno").get(GENERAL))!.rev > rec.rev);
       timeouts++;
-      const after = (await h.bot.tables.get(GENERAL))!;
+      const after = (await h.bot.service("onexeno").get(GENERAL))!;
       expect(after.moves.at(-1)?.seat).toBe(cleo);
       if (after.seats[cleo]!.away && !sawAwayTable) {
         await h.until("the away table", () => h.latestPublic(GENERAL).content.includes("is now away"));
@@ -93,14 +93,14 @@ describe("turn clocks through the stand-in", () => {
           expect(notAway.original?.content).toContain("not marked away");
           const back = await sb.click(CLEO, sawAwayTable, Harness.idOf(sawAwayTable, "back"));
           expect(back.original?.content).toContain("Cleo is back");
-          expect((await h.bot.tables.get(GENERAL))!.seats[cleo]!.away).toBeUndefined();
+          expect((await h.bot.service("onexeno").get(GENERAL))!.seats[cleo]!.away).toBeUndefined();
           cameBack = true;
           sawAwayTable = null; // she will be marked away again after two more timeouts
           timeouts = 0;
         }
       }
     }
-    expect((await h.bot.tables.get(GENERAL))!.status).toBe("over");
+    expect((await h.bot.service("onexeno").get(GENERAL))!.status).toBe("over");
     const end = await h.waitForPublic(GENERAL, (m) => m.content.includes("Session over"));
     expect(end.attachments).toHaveLength(1);
     expect(cameBack).toBe(true);
@@ -131,31 +131,31 @@ describe("turn clocks through the stand-in", () => {
     expect(notHost.original?.content).toContain("Only the host can remove a player");
     const kicked = await sb.command(ADA, CARD_ROOM, "onexeno kick", { player: CLEO });
     expect(kicked.original?.content).toContain("removed by the host; a computer plays their seat");
-    const rec = (await h.bot.tables.get(CARD_ROOM))!;
+    const rec = (await h.bot.service("onexeno").get(CARD_ROOM))!;
     expect(rec.seats.find((s) => s.leftBy === CLEO)).toMatchObject({ name: expect.stringContaining("(left)"), computer: "normal" });
     expect(rec.turnClock?.due).toBeNull(); // clock off
     // The computer plays the kicked seat when its turn comes.
     const cpu = rec.seats.findIndex((s) => s.leftBy === CLEO);
     for (let i = 0; i < 10; i++) {
-      const now = (await h.bot.tables.get(CARD_ROOM))!;
+      const now = (await h.bot.service("onexeno").get(CARD_ROOM))!;
       if (now.moves.some((m) => m.seat === cpu)) break;
       if (now.state!.turn === cpu) {
-        await h.until("the computer's move", async () => (await h.bot.tables.get(CARD_ROOM))!.rev > now.rev);
+        await h.until("the computer's move", async () => (await h.bot.service("onexeno").get(CARD_ROOM))!.rev > now.rev);
         continue;
       }
       await playTurn(now.seats[now.state!.turn]!.userId, CARD_ROOM);
     }
-    expect((await h.bot.tables.get(CARD_ROOM))!.moves.some((m) => m.seat === cpu)).toBe(true);
+    expect((await h.bot.service("onexeno").get(CARD_ROOM))!.moves.some((m) => m.seat === cpu)).toBe(true);
     // Ending is asked, a move is made meanwhile, and the confirmation still ends the table.
     const asked = (await sb.command(ADA, CARD_ROOM, "onexeno end")).original!;
-    const now = (await h.bot.tables.get(CARD_ROOM))!;
+    const now = (await h.bot.service("onexeno").get(CARD_ROOM))!;
     const mover = now.seats[now.state!.turn]!;
-    if (mover.computer) await h.until("the computer's move", async () => (await h.bot.tables.get(CARD_ROOM))!.rev > now.rev);
+    if (mover.computer) await h.until("the computer's move", async () => (await h.bot.service("onexeno").get(CARD_ROOM))!.rev > now.rev);
     else await playTurn(mover.userId, CARD_ROOM);
-    expect((await h.bot.tables.get(CARD_ROOM))!.rev).toBeGreaterThan(now.rev);
+    expect((await h.bot.service("onexeno").get(CARD_ROOM))!.rev).toBeGreaterThan(now.rev);
     const confirmed = await sb.click(ADA, asked, Harness.idOf(asked, "confirm"));
     expect(confirmed.original?.content).toContain("the table is ended");
-    expect(await h.bot.tables.get(CARD_ROOM)).toBeUndefined();
+    expect(await h.bot.service("onexeno").get(CARD_ROOM)).toBeUndefined();
     expect(h.log.errors).toEqual([]);
   });
 });

@@ -41,7 +41,7 @@ describe("computer players through the stand-in", () => {
     expect(h.latestPublic(GENERAL).content).toContain("Session over");
     expect(adaMoves).toBeGreaterThan(3);
     expect(computerTables).toBeGreaterThan(3); // computers post their own tables (records now)
-    const rec = await h.bot.tables.get(GENERAL);
+    const rec = await h.bot.service("onexeno").get(GENERAL);
     expect(rec?.moves.filter((m) => m.seat !== 0).length).toBeGreaterThan(3);
     expect(h.log.errors).toEqual([]);
 
@@ -49,7 +49,7 @@ describe("computer players through the stand-in", () => {
     const over = h.latestPublic(GENERAL);
     const again = await sb.click(ADA, over, Harness.idOf(over, "again"));
     expect(again.original?.content).toContain("deals again");
-    const lobbyAgain = (await h.bot.tables.get(GENERAL))!;
+    const lobbyAgain = (await h.bot.service("onexeno").get(GENERAL))!;
     expect(lobbyAgain.status).toBe("lobby");
     expect(lobbyAgain.seats.map((x) => x.userId)).toEqual([ADA, "cpu-1", "cpu-2"]);
     expect(lobbyAgain.config).toEqual(rec!.config);
@@ -57,9 +57,9 @@ describe("computer players through the stand-in", () => {
     const stale = await sb.click(DEV, over, Harness.ids(over, "again")[1]!);
     expect(stale.original?.visibleTo).toBe(DEV); // the old session's buttons do not open a second lobby
     await sb.click(ADA, again.original!, Harness.idOf(again.original!, "start"));
-    expect((await h.bot.tables.get(GENERAL))!.status).toBe("playing");
+    expect((await h.bot.service("onexeno").get(GENERAL))!.status).toBe("playing");
     await h.endTable(ADA, GENERAL);
-    expect(await h.bot.tables.get(GENERAL)).toBeUndefined();
+    expect(await h.bot.service("onexeno").get(GENERAL)).toBeUndefined();
     // An empty channel's table command says how to start.
     const empty = await sb.command(DEV, GENERAL, "onexeno table");
     expect(empty.original?.content).toMatch(/Start one with `\/onexeno new`/);
@@ -70,14 +70,14 @@ describe("computer players through the stand-in", () => {
     const opened = await sb.command(ADA, CARD_ROOM, "onexeno new", { game: "canasta", target: 50 });
     await sb.click(ADA, opened.original!, Harness.idOf(opened.original!, "addbot"));
     await sb.command(ADA, CARD_ROOM, "onexeno bot add", { level: "easy" });
-    const lobby = (await h.bot.canasta.get(CARD_ROOM))!;
+    const lobby = (await h.bot.service("canasta").get(CARD_ROOM))!;
     expect(lobby.seats.map((x) => x.computer ?? "person")).toEqual(["person", "normal", "easy"]);
     expect(h.latestPublic(CARD_ROOM).embeds[0]?.description).toContain("🤖 Computer 1 (normal)");
     await sb.command(ADA, CARD_ROOM, "onexeno start");
     let adaTurns = 0;
     for (;;) {
       const rec = await h.until("Ada's turn or the end", async () => {
-        const r = await h.bot.canasta.get(CARD_ROOM);
+        const r = await h.bot.service("canasta").get(CARD_ROOM);
         return r && (r.status === "over" || r.seats[r.state!.turn]!.userId === ADA) ? r : null;
       });
       if (rec.status === "over") break;
@@ -88,7 +88,7 @@ describe("computer players through the stand-in", () => {
       adaTurns++;
       expect(adaTurns).toBeLessThan(200);
     }
-    const done = (await h.bot.canasta.get(CARD_ROOM))!;
+    const done = (await h.bot.service("canasta").get(CARD_ROOM))!;
     expect(done.moves.filter((m) => m.seat !== 0).length).toBeGreaterThan(3);
     const final = await h.waitForPublic(CARD_ROOM, (m) => m.content.includes("Session over"));
     expect(final.content).not.toContain("<@cpu-");
@@ -101,7 +101,7 @@ describe("computer players through the stand-in", () => {
       [THREAD, "basic"],
       [CARD_ROOM, "canasta"],
     ] as const) {
-      const service = game === "basic" ? h.bot.tables : h.bot.canasta;
+      const service = game === "basic" ? h.bot.service("onexeno") : h.bot.service("canasta");
       await sb.command(ADA, channel, "onexeno new", { game });
       await sb.command(BEN, channel, "onexeno join");
       await sb.command(DEV, channel, "onexeno join");

@@ -57,7 +57,7 @@ async function walkAutocomplete(channelId: string, state: string): Promise<numbe
   return asked;
 }
 
-const table = async (channelId: string) => (await h.bot.tables.get(channelId)) ?? null;
+const table = async (channelId: string) => (await h.bot.service("onexeno").get(channelId)) ?? null;
 
 describe("the reply path on a strict Discord", () => {
   it("answers every autocomplete option with values of its type in every state", async () => {
@@ -71,7 +71,7 @@ describe("the reply path on a strict Discord", () => {
     await sb.command(BEN, CARD_ROOM, "onexeno join");
     await sb.command(ADA, CARD_ROOM, "onexeno start");
     asked += await walkAutocomplete(CARD_ROOM, "playing (Cleo not seated)");
-    await h.bot.tables.update(CARD_ROOM, (r) => (r ? { ...r, status: "over" } : r));
+    await h.bot.service("onexeno").update(CARD_ROOM, (r) => (r ? { ...r, status: "over" } : r));
     asked += await walkAutocomplete(CARD_ROOM, "over");
     await h.endTable(ADA, CARD_ROOM);
     await sb.command(ADA, CARD_ROOM, "onexeno new", { game: "canasta" });

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openBotStores, registerCommands, startBot, type Bot, type BotStores } from "../../src/app";
 import type { Logger } from "../../src/bot/router";
+import type { GameSet } from "../../src/bot/context";
 import { DiscordStandin } from "../../src/standin/server";
 import type { ApiMessage, InteractionRecord } from "../../src/standin/types";
 
@@ -67,7 +68,16 @@ export class Harness {
    * `clockRate`: how fast the bot's table clock runs against the real one (real-time games
    * played fast: 20 makes a 3 s pace take 150 ms); interactions keep real time.
    */
-  constructor(private readonly opts: { computerDelayMs?: number; storeUrl?: string; clockRate?: number; orderWindowMs?: number } = {}) {
+  /** `games`: the games the bot runs (default: the real ones); a test build adds a fixture game (`gameSet`). */
+  constructor(
+    private readonly opts: {
+      computerDelayMs?: number;
+      storeUrl?: string;
+      clockRate?: number;
+      orderWindowMs?: number;
+      games?: GameSet;
+    } = {},
+  ) {
     this.storeUrl = opts.storeUrl ?? `sqlite://${join(this.dir, "tables.sqlite")}`;
   }
   standin!: DiscordStandin;
@@ -87,6 +97,7 @@ export class Harness {
       apiUrl: this.standin.apiUrl,
       applicationId: this.standin.applicationId,
       guildId: this.standin.guildId,
+      ...(this.opts.games ? { games: this.opts.games } : {}),
     });
     await this.startBot();
     return this;
@@ -97,7 +108,7 @@ export class Harness {
    * `computerDelayMs` overrides the harness's delay before a computer moves, for this start.
    */
   async startBot(computerDelayMs?: number): Promise<void> {
-    this.stores = await openBotStores(this.storeUrl);
+    this.stores = await openBotStores(this.storeUrl, this.opts.games?.catalogue);
     this.bot = await startBot({
       token: this.standin.token,
       apiUrl: this.standin.apiUrl,
@@ -110,6 +121,7 @@ export class Harness {
         ...(this.opts.orderWindowMs !== undefined ? { orderWindowMs: this.opts.orderWindowMs } : {}),
       },
       computerDelayMs: computerDelayMs ?? this.opts.computerDelayMs ?? 20,
+      ...(this.opts.games ? { games: this.opts.games } : {}),
     });
     await this.bot.ready;
   }
@@ -190,7 +202,7 @@ export class Harness {
     await this.standin.command(hostId, channelId, "onexeno new", { game });
     await this.standin.command(guestId, channelId, "onexeno join");
     await this.standin.command(hostId, channelId, "onexeno start");
-    const rec = game === "basic" ? await this.bot.tables.get(channelId) : await this.bot.canasta.get(channelId);
+    const rec = game === "basic" ? await this.bot.service("onexeno").get(channelId) : await this.bot.service("canasta").get(channelId);
     const mover = rec?.state ? rec.seats[rec.state.turn]?.userId : undefined;
     if (!mover) throw new Error(`the ${game} game in ${channelId} did not start`);
     return mover;

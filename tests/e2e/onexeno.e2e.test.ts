@@ -21,7 +21,7 @@ const mentionOf = (m: ApiMessage) => /<@(\d+)>, your turn/.exec(m.content)?.[1] 
  * in any hand, and its picture must be exactly the picture of the spectator view.
  */
 async function assertNoLeak(m: ApiMessage, channelId: string): Promise<void> {
-  const rec = await h.bot.tables.get(channelId);
+  const rec = await h.bot.service("onexeno").get(channelId);
   if (!rec?.state) return;
   const text = JSON.stringify({ c: m.content, e: m.embeds, a: m.attachments.map((a) => a.description ?? "") });
   for (const hand of rec.state.hands) for (const card of hand) expect(text).not.toContain(cardName(card));
@@ -121,7 +121,7 @@ describe("ONEXENO through the Discord stand-in", () => {
     expect(restarted).toBe(true);
     expect(usedPanel).toBeGreaterThan(0);
     expect(usedSlash).toBeGreaterThan(0);
-    const rec = await h.bot.tables.get(GENERAL);
+    const rec = await h.bot.service("onexeno").get(GENERAL);
     expect(rec?.status).toBe("over");
     expect(rec?.moves.length).toBe(moves - 0);
     expect(h.log.errors).toEqual([]);
@@ -142,7 +142,7 @@ describe("ONEXENO through the Discord stand-in", () => {
     const table = h.latestPublic(CARD_ROOM);
     const who = mentionOf(table)!;
     const other = who === ADA ? BEN : ADA;
-    const before = await h.bot.tables.get(CARD_ROOM);
+    const before = await h.bot.service("onexeno").get(CARD_ROOM);
 
     // not your turn, garbage card, garbage position: ephemeral errors, nothing changes
     const r1 = await sb.command(other, CARD_ROOM, "onexeno pass");
@@ -155,7 +155,7 @@ describe("ONEXENO through the Discord stand-in", () => {
     expect(r3.original?.content).toMatch(/not a position|must share an edge|not adjacent/i);
     const r4 = await sb.command(DEV, CARD_ROOM, "onexeno play", { card: String(someCard), at: "B2" });
     expect(r4.original?.content).toMatch(/no seat|not seated/i);
-    expect((await h.bot.tables.get(CARD_ROOM))?.rev).toBe(before?.rev);
+    expect((await h.bot.service("onexeno").get(CARD_ROOM))?.rev).toBe(before?.rev);
 
     // double click on Pass: exactly one applies, the other is told calmly that it is done
     const [a, b] = await Promise.all([
@@ -165,7 +165,7 @@ describe("ONEXENO through the Discord stand-in", () => {
     const texts = [a.original!, b.original!];
     expect(texts.filter((m) => m.visibleTo === undefined)).toHaveLength(1);
     expect(texts.filter((m) => m.visibleTo === who && /^✅ Already done/.test(m.content))).toHaveLength(1);
-    const after = await h.bot.tables.get(CARD_ROOM);
+    const after = await h.bot.service("onexeno").get(CARD_ROOM);
     expect(after?.rev).toBe(before!.rev + 1);
     expect(after?.moves).toHaveLength(1);
 
@@ -173,7 +173,7 @@ describe("ONEXENO through the Discord stand-in", () => {
     const stale = await sb.click(other, table, Harness.idOf(table, "pass"));
     expect(stale.original?.visibleTo).toBe(other);
     expect(stale.original?.content).toMatch(/moved on/);
-    expect((await h.bot.tables.get(CARD_ROOM))?.rev).toBe(after?.rev);
+    expect((await h.bot.service("onexeno").get(CARD_ROOM))?.rev).toBe(after?.rev);
 
     // only the host or a moderator may end; the moderator can
     const e1 = await sb.command(DEV, CARD_ROOM, "onexeno end");
@@ -184,11 +184,11 @@ describe("ONEXENO through the Discord stand-in", () => {
     expect(asked.original?.content).toMatch(/End the table for everyone\?/);
     const cancelled = await sb.click(MOD, asked.original!, Harness.idOf(asked.original!, "cancel"));
     expect(cancelled.original?.content).toMatch(/Cancelled/);
-    expect(await h.bot.tables.get(CARD_ROOM)).toBeDefined();
+    expect(await h.bot.service("onexeno").get(CARD_ROOM)).toBeDefined();
     const e2 = await h.endTable(MOD, CARD_ROOM);
     expect(e2.original?.content).toMatch(/Done/);
     await h.waitForPublic(CARD_ROOM, (m) => /Table closed by Moderator/.test(m.content));
-    expect(await h.bot.tables.get(CARD_ROOM)).toBeUndefined();
+    expect(await h.bot.service("onexeno").get(CARD_ROOM)).toBeUndefined();
     expect(h.log.errors).toEqual([]);
   });
 

@@ -29,15 +29,15 @@ describe("ratings", () => {
     await sb.command(ADA, GENERAL, "onexeno bot add");
     await sb.command(ADA, GENERAL, "onexeno start");
     for (let turns = 0; turns < 400; turns++) {
-      const rec = await h.bot.tables.get(GENERAL);
+      const rec = await h.bot.service("onexeno").get(GENERAL);
       if (rec?.status === "over") break;
       const mover = rec!.seats[rec!.state!.turn]!;
       if (mover.computer) {
         const rev = rec!.rev;
-        await h.until("the computer's move", async () => (await h.bot.tables.get(GENERAL))!.rev > rev);
+        await h.until("the computer's move", async () => (await h.bot.service("onexeno").get(GENERAL))!.rev > rev);
       } else await h.playTurn(mover.userId, GENERAL);
     }
-    const final = (await h.bot.tables.get(GENERAL))!;
+    const final = (await h.bot.service("onexeno").get(GENERAL))!;
     expect(final.status).toBe("over");
     const places = placesOf(onexenoOutcome(final.state!)!);
     const ada = final.seats.findIndex((s) => s.userId === ADA);

@@ -28,23 +28,23 @@ describe.runIf(run)("the bot on Redis", () => {
     let moves = 0;
     let restarted = false;
     for (; moves < 200; moves++) {
-      const rec = await h.bot.tables.get(CH);
+      const rec = await h.bot.service("onexeno").get(CH);
       if (!rec?.state || rec.status !== "playing") break;
       mover = rec.seats[rec.state.turn]!.userId;
       await h.playTurn(mover, CH);
       if (moves === 6 && !restarted) {
-        const before = await h.bot.tables.get(CH);
+        const before = await h.bot.service("onexeno").get(CH);
         await h.stopBot();
         await h.startBot();
         restarted = true;
         // The restarted bot found the table through Redis's own key listing and resumed it.
-        const after = await h.bot.tables.get(CH);
+        const after = await h.bot.service("onexeno").get(CH);
         expect(after?.state).toEqual(before?.state);
         expect(await h.stores.games.get("onexeno")!.keys()).toContain(CH);
       }
     }
     expect(restarted).toBe(true);
-    const final = await h.bot.tables.get(CH);
+    const final = await h.bot.service("onexeno").get(CH);
     expect(final?.state?.phase).toBe("over");
     expect(h.log.errors).toEqual([]);
   });

@@ -27,34 +27,34 @@ describe("start-up", () => {
     await sb.command(ADA, GENERAL, "onexeno new", { game: "basic" });
     await sb.command(ADA, GENERAL, "onexeno bot add", { level: "easy" });
     await sb.command(ADA, GENERAL, "onexeno start");
-    let rec = (await h.bot.tables.get(GENERAL))!;
+    let rec = (await h.bot.service("onexeno").get(GENERAL))!;
     if (rec.seats[rec.state!.turn]!.userId === ADA) {
       await h.playTurn(ADA, GENERAL);
-      rec = (await h.bot.tables.get(GENERAL))!;
+      rec = (await h.bot.service("onexeno").get(GENERAL))!;
     }
     expect(rec.seats[rec.state!.turn]!.computer).toBeTruthy(); // the computer is to move, in a minute
     const mover = await h.startTwoPlayer(CARD_ROOM);
-    const people = (await h.bot.tables.get(CARD_ROOM))!;
+    const people = (await h.bot.service("onexeno").get(CARD_ROOM))!;
 
     await h.stopBot();
     const counts = [sb.visibleMessages(GENERAL, null).length, sb.visibleMessages(CARD_ROOM, null).length];
     await h.startBot(20); // computers now move at once
 
     // The computer's table was due: it moves with nobody touching it.
-    await h.until("the computer's move after the restart", async () => ((await h.bot.tables.get(GENERAL))?.rev ?? 0) > rec.rev);
+    await h.until("the computer's move after the restart", async () => ((await h.bot.service("onexeno").get(GENERAL))?.rev ?? 0) > rec.rev);
     await h.until("its table message", () => sb.visibleMessages(GENERAL, null).length > counts[0]!);
     expect(sb.visibleMessages(GENERAL, null).some((m) => m.content.includes("restarted"))).toBe(true);
 
     // The people's table was not touched: no message there, the same revision.
     expect(sb.visibleMessages(CARD_ROOM, null).length).toBe(counts[1]);
-    expect((await h.bot.tables.get(CARD_ROOM))?.rev).toBe(people.rev);
+    expect((await h.bot.service("onexeno").get(CARD_ROOM))?.rev).toBe(people.rev);
     // Until its player moves: then its first table message says the bot restarted, once.
     await h.playTurn(mover, CARD_ROOM);
     await h.until("the table after the move", () => sb.visibleMessages(CARD_ROOM, null).length > counts[1]!);
     expect(sb.visibleMessages(CARD_ROOM, null).filter((m) => m.content.includes("restarted"))).toHaveLength(1);
-    const next = (await h.bot.tables.get(CARD_ROOM))!;
+    const next = (await h.bot.service("onexeno").get(CARD_ROOM))!;
     await h.playTurn(next.seats[next.state!.turn]!.userId, CARD_ROOM);
-    await h.until("the next table", async () => ((await h.bot.tables.get(CARD_ROOM))?.rev ?? 0) > next.rev);
+    await h.until("the next table", async () => ((await h.bot.service("onexeno").get(CARD_ROOM))?.rev ?? 0) > next.rev);
     expect(sb.visibleMessages(CARD_ROOM, null).filter((m) => m.content.includes("restarted"))).toHaveLength(1);
     expect(h.log.errors).toEqual([]);
   });

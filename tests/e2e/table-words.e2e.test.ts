@@ -52,15 +52,15 @@ describe("refusals from one table", () => {
     // Cleo's client still showed the old lobby (the edit that removes its buttons had not reached her).
     const late = await sb.click(CLEO, lobby, joinId);
     expect(said(late.original)).toBe(`❌ ${refusal("table/started")}`);
-    const can = (await h.bot.canasta.get(CARD_ROOM))!;
+    const can = (await h.bot.service("canasta").get(CARD_ROOM))!;
     const canStale = await doubleClick(CARD_ROOM, can.seats[can.state!.turn]!.userId, "cdraw");
     expect(canStale).toBe(stale);
 
     // Not your turn reads the same in both games.
-    const basicNow = (await h.bot.tables.get(GENERAL))!;
+    const basicNow = (await h.bot.service("onexeno").get(GENERAL))!;
     const waiting = basicNow.seats.find((_, i) => i !== basicNow.state!.turn)!.userId;
     const a = await sb.command(waiting, GENERAL, "onexeno pass");
-    const canNow = (await h.bot.canasta.get(CARD_ROOM))!;
+    const canNow = (await h.bot.service("canasta").get(CARD_ROOM))!;
     const canWaiting = canNow.seats.find((_, i) => i !== canNow.state!.turn)!.userId;
     const b = await sb.command(canWaiting, CARD_ROOM, "onexeno discard", { card: "1" });
     expect(said(a.original)).toBe(`❌ ${refusal("action/not_your_turn", { name: basicNow.seats[basicNow.state!.turn]!.name })}`);
@@ -74,7 +74,7 @@ describe("refusals from one table", () => {
     expect(opened.original?.embeds[0]?.title).toContain("rows of 5 to 7 cards");
     await sb.command(BEN, THREAD, "onexeno join");
     await sb.command(ADA, THREAD, "onexeno start");
-    const rec = (await h.bot.canasta.get(THREAD))!;
+    const rec = (await h.bot.service("canasta").get(THREAD))!;
     expect(rec.state!.rowRule).toBe("five-to-seven");
     const mover = rec.seats[rec.state!.turn]!.userId;
     await sb.command(mover, THREAD, "onexeno draw");

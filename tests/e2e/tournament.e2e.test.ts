@@ -32,7 +32,7 @@ describe("a tournament from sign-up to podium", () => {
       let moved = false;
       for (const table of now.played.at(-1)!.tables) {
         if (!table.threadId || table.result) continue;
-        const rec = await h.bot.tables.get(table.threadId);
+        const rec = await h.bot.service("onexeno").get(table.threadId);
         if (!rec?.state || rec.status !== "playing") continue;
         const seat = rec.seats[rec.state.turn]!;
         if (!seat.computer) {
@@ -75,7 +75,8 @@ describe("a tournament from sign-up to podium", () => {
       const t = await h.until(`round ${r} seated`, async () => {
         const x = (await h.bot.tournaments.get(event!.id))!;
         if (x.played.length !== r || !x.played.at(-1)!.tables.every((y) => y.threadId)) return null;
-        for (const y of x.played.at(-1)!.tables) if (!y.result && (await h.bot.tables.get(y.threadId!))?.status !== "playing") return null;
+        for (const y of x.played.at(-1)!.tables)
+          if (!y.result && (await h.bot.service("onexeno").get(y.threadId!))?.status !== "playing") return null;
         return x;
       });
       const round = t.played.at(-1)!;
@@ -85,7 +86,7 @@ describe("a tournament from sign-up to podium", () => {
       for (const x of round.tables) {
         const thread = sb.channels.find((c) => c.id === x.threadId)!;
         expect(thread.name).toBe(`Friday cup · round ${r} · table ${round.tables.indexOf(x) + 1}`);
-        expect((await h.bot.tables.get(x.threadId!))?.status).not.toBe("lobby");
+        expect((await h.bot.service("onexeno").get(x.threadId!))?.status).not.toBe("lobby");
       }
       await h.until(`round ${r}'s announcement`, () =>
         sb.visibleMessages(GENERAL, null).some((m) => m.content.includes(`round ${r} of 3 is seated`)),
@@ -155,7 +156,9 @@ describe("a tournament from sign-up to podium", () => {
     const thread = await h.until("the table thread", async () => (await h.bot.tournaments.get(t.id))!.played[0]?.tables[0]?.threadId);
     // Ben withdraws mid-game: a computer takes his seat under his name; he is not seated again.
     await sb.command(BEN, CARD_ROOM, "tournament drop");
-    const rec = await h.until("Ben's seat taken over", async () => (await h.bot.tables.get(thread))?.seats.find((x) => x.leftBy === BEN));
+    const rec = await h.until("Ben's seat taken over", async () =>
+      (await h.bot.service("onexeno").get(thread))?.seats.find((x) => x.leftBy === BEN),
+    );
     expect(rec.computer).toBe("normal");
     // Only an organiser ends a table; it is scored as it stands (shared places).
     expect((await sb.command(ADA, thread, "tournament end-table")).original?.content).toContain("Only organisers");
@@ -172,7 +175,10 @@ describe("a tournament from sign-up to podium", () => {
     const cancelled = await sb.command(MOD, CARD_ROOM, "tournament cancel");
     expect(cancelled.original?.content).toContain("cancelled");
     expect((await h.bot.tournaments.get(t.id))!.status).toBe("cancelled");
-    await h.until("the round 2 table ended", async () => (await h.bot.tables.get(second.tables[0]!.threadId!))?.status !== "playing");
+    await h.until(
+      "the round 2 table ended",
+      async () => (await h.bot.service("onexeno").get(second.tables[0]!.threadId!))?.status !== "playing",
+    );
     expect(h.log.errors).toEqual([]);
   });
 

@@ -5,7 +5,7 @@
  * bench and simulations.
  */
 import { applyAction } from "../../src/engine/definition";
-import type { ComputerLevel } from "../../src/games/onexeno/computer";
+import type { ComputerLevel } from "../../src/engine/definition";
 import { cardeno, type CardenoConfig, type CardenoState } from "../../src/games/cardeno/game";
 import { cardenoRealtime } from "../../src/games/cardeno/computer";
 

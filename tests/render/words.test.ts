@@ -7,7 +7,9 @@ import { describe, expect, it } from "vitest";
 import { standingText } from "../../commands/onexeno";
 import { describeOnexenoTable, playerLine, teamLine } from "../../render/onexeno-table";
 import { describeSolitaire } from "../../render/onexeno-solitaire";
-import type { TableRecord } from "../../src/bot/tables";
+import type { TableOf } from "../../src/bot/tables";
+
+type TableRecord = TableOf<"onexeno">;
 import { cardValue } from "../../src/games/onexeno/cards";
 import { onexenoView, setupOnexeno } from "../../src/games/onexeno/game";
 import { setupSolitaire, solitaireView } from "../../src/games/onexeno/solitaire";

@@ -18,7 +18,7 @@
  */
 import { hashSeed } from "../../engine/rng";
 import { HOST_SEAT, type TimedAction } from "../../engine/definition";
-import type { ComputerLevel } from "../onexeno/computer";
+import type { ComputerLevel } from "../../engine/definition";
 import { cardenoView, fittingCells, hostDue, RESUME_AFTER_MS, type CardenoMove, type CardenoState, type CardenoView } from "./game";
 import { pieceOf } from "./pieces";
 

@@ -13,9 +13,8 @@ import { candidateCells, completedLines, fieldOf, gridOf, type Placed } from "./
 import { cardValue } from "./cards";
 import { trickPointsOf, viewLegalMoves, type OnexenoMove, type OnexenoView } from "./game";
 
-/** Strength levels. */
-export const COMPUTER_LEVELS = ["easy", "normal"] as const;
-export type ComputerLevel = (typeof COMPUTER_LEVELS)[number];
+export { COMPUTER_LEVELS, type ComputerLevel } from "../../engine/definition";
+import type { ComputerLevel } from "../../engine/definition";
 
 type Place = OnexenoMove & { kind: "place" };
 

@@ -1,0 +1,139 @@
+/**
+ * The games a bot runs, as the host holds them: each table game's rules and computer play
+ * (`TableGameRules`), and the rated games made of them (`RatedGameEntry`). Generic: this file
+ * names no game; `src/games/index.ts` builds the catalogue of the real games, and tests build
+ * theirs with a fixture game added (`GameCatalogue.with`). Everything the host reads of a game
+ * by id comes from here, so a game it does not know is `undefined`, never a thrown `find()!`.
+ */
+import type { ComputerLevel, GameDefinition, Outcome, TimedAction, VersionedState } from "../engine/definition";
+import type { RngState } from "../engine/rng";
+
+/** How the computer plays a seat of a game (see `SeatRules` in src/bot/tables.ts). */
+export interface SeatPlay<S, M> {
+  /** Turn-based games: a computer player's move at `level`, chosen from the seat's own view. */
+  computerMove?(state: S, seat: number, level: ComputerLevel, rng: RngState): M;
+  /** Turn-based games: the move made for a person whose clock ran out (pass where the rules allow, else the normal computer's choice). */
+  timeoutMove?(state: S, seat: number, rng: RngState): M;
+  /** Whether `after` (one move after `before`) is still the same seat's turn; absent: one move a turn. */
+  continuesTurn?(before: S, after: S): boolean;
+  /** The seat whose turn it is when others may act too; absent: the first seat that may act. */
+  turnOf?(state: S): number;
+  /** A computer's move out of turn (buying), or null. */
+  outOfTurnMove?(state: S, seat: number, level: ComputerLevel, rng: RngState): M | null;
+  /** Real-time games: the table's own steps and the computers' timed moves (see `RealTimePlay`). */
+  realtime?: RealTimePlay<S, M>;
+}
+
+/** Each seat's computer level, null for a person playing. */
+export type Levels = readonly (ComputerLevel | null)[];
+
+/**
+ * A real-time game's timetable, pure: when the game next needs the host (ms since the epoch,
+ * null: never), and the earliest action due by `now` (the table's step or a computer's move),
+ * null when none. `key` (the table's seed) seeds the computers' timing.
+ */
+export interface RealTimePlay<S, M> {
+  dueAt(state: S, levels: Levels, key: string): number | null;
+  next(state: S, levels: Levels, key: string, now: number): TimedAction<M> | null;
+}
+
+/** One table game: id, rules, computer play. */
+export interface TableGameRules<G extends string, C, S extends VersionedState, M, V> {
+  readonly id: G;
+  /** The store namespace of its tables (ONEXENO basic keeps its historical `tables`). */
+  readonly store: string;
+  readonly definition: GameDefinition<S, M, V, C> & { readonly id: G };
+  readonly seats: SeatPlay<S, M>;
+  /**
+   * Which rated game (`RATED_GAMES`) a table of this configuration counts for; absent: the
+   * game's id. ONEXENO basic and partners are rated apart.
+   */
+  ratedAs?(config: C): string;
+  /** The team of each seat (same number = same team), or null when everyone plays alone. */
+  teams?(state: S): readonly number[] | null;
+}
+
+/** A game of the list as the host holds it: its types erased (every game's state is versioned JSON). */
+export type AnyGameRules = TableGameRules<string, unknown, VersionedState, unknown, unknown>;
+
+/**
+ * A game as ratings and tournaments name it: the key ratings are kept under, its name for
+ * people, and the table game (`TableGameRules` id) and configuration a tournament table of it
+ * is opened with.
+ */
+export interface RatedGameEntry {
+  readonly key: string;
+  readonly name: string;
+  readonly table: string;
+  readonly config: unknown;
+  /** Played in teams of two partners (seats i and i + seats/2): tournaments rotate partners. */
+  readonly partners?: boolean;
+  /** The lowest game score wins (Onze): standings show raw totals, best is lowest. */
+  readonly lowScoreWins?: boolean;
+}
+
+/** What ratings read of a finished game: the rated game's key, the outcome, the teams. */
+export interface RatedResult {
+  readonly game: string;
+  readonly outcome: Outcome;
+  readonly teams: readonly number[] | null;
+}
+
+/**
+ * The table games and rated games of one bot, by id and key. Throws at construction (a
+ * programming error) when two games share an id or store, or a rated game names no table game.
+ */
+export class GameCatalogue {
+  private readonly byId: ReadonlyMap<string, AnyGameRules>;
+  private readonly byKey: ReadonlyMap<string, RatedGameEntry>;
+
+  constructor(
+    /** Every table game, in the order `/…new` lists them. */
+    readonly games: readonly AnyGameRules[],
+    /** Every rated game, in the order `/stats`, `/ratings` and `/tournament create` list them. */
+    readonly rated: readonly RatedGameEntry[],
+  ) {
+    this.byId = new Map(games.map((g) => [g.id, g]));
+    this.byKey = new Map(rated.map((r) => [r.key, r]));
+    if (this.byId.size !== games.length || new Set(games.map((g) => g.store)).size !== games.length)
+      throw new Error("two table games share an id or a store");
+    if (this.byKey.size !== rated.length) throw new Error("two rated games share a key");
+    for (const r of rated) if (!this.byId.has(r.table)) throw new Error(`rated game ${r.key} names no table game (${r.table})`);
+  }
+
+  /** This catalogue with more games (a test build with a fixture game), after the ones it has. */
+  with(more: { readonly games?: readonly AnyGameRules[]; readonly rated?: readonly RatedGameEntry[] }): GameCatalogue {
+    return new GameCatalogue([...this.games, ...(more.games ?? [])], [...this.rated, ...(more.rated ?? [])]);
+  }
+
+  /** The table game `id`, or undefined for an id it does not hold (a stored record of a removed game). */
+  game(id: string): AnyGameRules | undefined {
+    return this.byId.get(id);
+  }
+
+  /** The rated game of `key`, or undefined for a key that names none (typed input, an old record). */
+  ratedGame(key: string): RatedGameEntry | undefined {
+    return this.byKey.get(key);
+  }
+
+  /** The seat counts a table of rated game `key` allows (empty for an unknown key). */
+  seatCounts(key: string): readonly number[] {
+    const rated = this.byKey.get(key);
+    const game = rated && this.byId.get(rated.table);
+    return game && rated ? game.definition.seatCounts(rated.config) : [];
+  }
+
+  /**
+   * The rated result of a table of game `gameId` (its configuration and final state), or null
+   * while the game runs, for a game it does not hold, or for a game no rated game counts.
+   */
+  ratedResult(gameId: string, config: unknown, state: unknown): RatedResult | null {
+    const rules = this.byId.get(gameId);
+    if (!rules || state === null || state === undefined) return null;
+    const outcome = rules.definition.outcome(state as VersionedState);
+    if (!outcome) return null;
+    const game = rules.ratedAs?.(config) ?? rules.id;
+    if (!this.byKey.has(game)) return null;
+    return { game, outcome, teams: rules.teams?.(state as VersionedState) ?? null };
+  }
+}
