@@ -21,14 +21,15 @@ import type { BotContext } from "../src/bot/context";
 import { hint, type Choice } from "../src/bot/router";
 import { againRow } from "../src/bot/confirm";
 import { backButton, clockLabel, clockLines, seatNames, turnBegins } from "../src/bot/clock";
-import { asTable, liveFor, quiet, type TablePayload } from "../src/bot/live";
+import { asTable, quiet, type TablePayload } from "../src/bot/live";
 import { restartNote } from "../src/bot/restart";
 import type { RowCount } from "../src/games/onexeno/canasta-search";
 import { CANASTA_COMPUTER_LEVELS, type CanastaComputerLevel } from "../src/games/onexeno/canasta-computer";
 import { encodeId, type ComponentId } from "../src/bot/customid";
 import { UserError } from "../src/bot/errors";
 import { refuse } from "../src/bot/words";
-import { publish, ReplyFailed, respond } from "../src/bot/reply";
+import { playAndShow, type MoveView } from "../src/bot/flow";
+import { respond } from "../src/bot/reply";
 import { meldSuggestions, type RowSuggestion } from "../src/games/onexeno/canasta-hints";
 import type { Seat, TableOf } from "../src/bot/tables";
 import { cardLabel, cardName, cardTitle, distinctRotations, parseCardName, type Rotation } from "../src/games/onexeno/cards";
@@ -393,50 +394,16 @@ async function backHere(ctx: BotContext, channelId: string, userId: string): Pro
   return ctx.service("canasta").back(channelId, userId);
 }
 
-/** Applies a move and answers with the public table (slash commands). */
+/** Canasta's bot side as the move flow reads it. */
+const CANASTA_VIEW: MoveView<CanastaTable> = { command: "onexeno", payload: canastaPayload, moveNote };
+
+/** Applies a move for the invoker (slash commands): a private receipt, the table shown publicly. */
 async function moveAndShow(
   interaction: ChatInputCommandInteraction,
   ctx: BotContext,
   build: (rec: CanastaTable, seat: number, s: CanastaState) => CanastaMove,
 ): Promise<void> {
-  let done: { before: CanastaTable; after: CanastaTable } | null = null;
-  let failed: ReplyFailed | null = null;
-  try {
-    await respond(interaction, "reply", true, async () => {
-      const before = await ctx.service("canasta").get(interaction.channelId);
-      if (!before) throw refuse("table/none");
-      const s = stateOf(before);
-      const seat = ctx.service("canasta").seatOf(before, interaction.user.id);
-      if (s.turn !== seat) throw refuse("action/not_your_turn", { name: before.seats[s.turn]?.name });
-      const after = await ctx.service("canasta").play(interaction.channelId, interaction.user.id, build(before, seat, s), before.rev);
-      done = { before, after };
-      return { content: `✅ ${moveNote(before, after)}`, components: [], files: [], embeds: [] };
-    });
-  } catch (e) {
-    if (!(e instanceof ReplyFailed)) throw e;
-    failed = e;
-  }
-  const d = done as { before: CanastaTable; after: CanastaTable } | null;
-  if (d) await showStep(interaction, ctx, d.before, d.after);
-  if (failed) throw failed;
-}
-
-/**
- * Shows a canasta move publicly: a step within the same turn edits the turn's table message in
- * place (the player's controls stay where they are looking); a new turn, hand or the end posts
- * a new table message.
- */
-async function showStep(
-  interaction: ChatInputCommandInteraction | MessageComponentInteraction,
-  ctx: BotContext,
-  before: CanastaTable,
-  after: CanastaTable,
-): Promise<void> {
-  const payload = await canastaPayload(after, moveNote(before, after));
-  const sameTurn = after.status === "playing" && after.state?.turn === before.state?.turn && after.state?.hand === before.state?.hand;
-  const live = liveFor(interaction.client);
-  if (sameTurn && live && (await live.editLive(interaction.channelId, payload))) return;
-  await publish(interaction, ctx.post, payload);
+  await playAndShow(interaction, ctx, ctx.service("canasta"), CANASTA_VIEW, build, { answer: "receipt" });
 }
 
 /** Slash subcommands at a canasta table. */
@@ -621,8 +588,7 @@ export async function canastaComponent(interaction: MessageComponentInteraction,
     }
     ctx.service("canasta").checkRev(rec, id.rev, interaction.user.id);
   }
-  const s = stateOf(rec);
-  const seat = ctx.service("canasta").seatOf(rec, interaction.user.id);
+  ctx.service("canasta").seatOf(rec, interaction.user.id);
   const value = interaction.isStringSelectMenu() ? (interaction.values[0] ?? "") : "";
   let move: CanastaMove;
   switch (id.verb) {
@@ -650,25 +616,26 @@ export async function canastaComponent(interaction: MessageComponentInteraction,
     default:
       throw refuse("component/unknown");
   }
-  if (s.turn !== seat) throw refuse("action/not_your_turn", { name: rec.seats[s.turn]?.name });
-  let after: CanastaTable | null = null;
-  let failed: ReplyFailed | null = null;
-  await respond(interaction, fromPanel ? "update" : "reply", fromPanel, async () => {
-    after = await ctx.service("canasta").play(interaction.channelId, interaction.user.id, move, rec.rev);
-    const a = after as CanastaTable;
-    if (!fromPanel) return canastaPayload(a, moveNote(rec, a));
-    const stillMine = a.state?.turn === seat && a.status === "playing";
-    return stillMine
-      ? canastaHandPayload(a, interaction.user.id, `✅ ${moveNote(rec, a)}`)
-      : { content: `✅ ${moveNote(rec, a)} Your turn is over.`, components: [], files: [], embeds: [] };
-  }).catch((e: unknown) => {
-    if (!(e instanceof ReplyFailed) || !fromPanel) throw e;
-    failed = e;
-  });
-  const done = after as CanastaTable | null;
-  // The move is saved: the public table is shown even if the private panel could not be updated.
-  if (done && fromPanel) await showStep(interaction, ctx, rec, done);
-  if (failed) throw failed;
+  // A click on the public table answers with the new table; a panel click updates the panel (a
+  // receipt once the turn is over) and shows the table publicly.
+  await playAndShow<CanastaTable, CanastaMove>(
+    interaction,
+    ctx,
+    ctx.service("canasta"),
+    CANASTA_VIEW,
+    () => move,
+    fromPanel
+      ? {
+          answer: "receipt",
+          update: true,
+          rev: id.rev,
+          receipt: (before, a, note) =>
+            a.status === "playing" && a.state?.turn === before.state?.turn
+              ? canastaHandPayload(a, interaction.user.id, `✅ ${note}`)
+              : { content: `✅ ${note} Your turn is over.`, components: [], files: [], embeds: [] },
+        }
+      : { answer: "table", rev: id.rev },
+  );
 }
 
 /** Autocomplete for canasta options: melds, extensions, discards, take counts. */

@@ -17,10 +17,11 @@ import { publish, ReplyFailed, respond } from "../src/bot/reply";
 import type { TableRecord } from "./onexeno-view";
 import { cardTitle, isCardId, type CardId } from "../src/games/onexeno/cards";
 import { readPlacement } from "./onexeno-choices";
-import { endHere, moveNote } from "./onexeno";
+import { endHere, moveNote, ONEXENO_VIEW } from "./onexeno";
 import { handPayload, tablePayload } from "./onexeno-view";
 import { solitaireComponent } from "./solitaire";
 import { TOURNAMENT_VERBS, tournamentComponent } from "./tournament";
+import { playAndShow } from "../src/bot/flow";
 import { comeBack, finishedHere, gameOfVerb, seatOf, tableHere } from "./games";
 
 const MOVED_ON = `⏩ ${refusal("table/stale")}`;
@@ -36,8 +37,9 @@ async function current(ctx: BotContext, interaction: MessageComponentInteraction
 const fromPanel = (i: MessageComponentInteraction) => i.message.flags.has(MessageFlags.Ephemeral);
 
 /**
- * Plays from the private panel: the panel turns into a receipt, the new table goes public.
- * The public table is published even when the receipt cannot be delivered (the move is saved).
+ * Plays from the private panel through the shared flow: the panel turns into a receipt, the new
+ * table goes public (even when the receipt cannot be delivered: the move is saved). A panel
+ * drawn for an older table is redrawn as it is now rather than refused.
  */
 async function playFromPanel(
   interaction: MessageComponentInteraction,
@@ -45,26 +47,17 @@ async function playFromPanel(
   rev: number,
   build: (rec: TableRecord, seat: number) => OnexenoMove,
 ): Promise<void> {
-  let done: { before: TableRecord; after: TableRecord } | null = null;
-  let failed: ReplyFailed | null = null;
-  try {
-    await respond(interaction, "update", true, async () => {
-      const before = await current(ctx, interaction);
-      if (before.rev !== rev) return handPayload(before, interaction.user.id, undefined, 0, MOVED_ON);
-      const seat = ctx.service("onexeno").seatOf(before, interaction.user.id);
-      const move = build(before, seat);
-      const after = await ctx.service("onexeno").play(interaction.channelId, interaction.user.id, move, rev);
-      done = { before, after };
-      const receipt = move.kind === "pass" ? "You passed." : `You placed ${cardTitle(move.card)}.`;
+  await playAndShow(interaction, ctx, ctx.service("onexeno"), ONEXENO_VIEW, build, {
+    answer: "receipt",
+    update: true,
+    rev,
+    stale: (rec) => handPayload(rec, interaction.user.id, undefined, 0, MOVED_ON),
+    receipt: (_before, after) => {
+      const move = after.moves.at(-1)?.move;
+      const receipt = move?.kind === "place" ? `You placed ${cardTitle(move.card)}.` : "You passed.";
       return { content: `✅ ${receipt} The new table is below.`, components: [], files: [], embeds: [] };
-    });
-  } catch (e) {
-    if (!(e instanceof ReplyFailed)) throw e;
-    failed = e;
-  }
-  const played = done as { before: TableRecord; after: TableRecord } | null;
-  if (played) await publish(interaction, ctx.post, await tablePayload(played.after, moveNote(played.before, played.after)));
-  if (failed) throw failed;
+    },
+  });
 }
 
 export const onexenoComponents: ComponentHandler<BotContext> = {

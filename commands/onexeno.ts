@@ -20,6 +20,7 @@ import { respond } from "../src/bot/reply";
 import { quiet } from "../src/bot/live";
 import { hint, type Choice, type Command } from "../src/bot/router";
 import type { TableRecord } from "./onexeno-view";
+import { playAndShow as playMove, type MoveView } from "../src/bot/flow";
 import { cardLabel, cardValue, parseCardName } from "../src/games/onexeno/cards";
 import { COMPUTER_LEVELS, type ComputerLevel } from "../src/games/onexeno/computer";
 import { MAX_HANDS, ONEXENO_VARIANTS, onexenoView, type OnexenoMove, type OnexenoVariant } from "../src/games/onexeno/game";
@@ -130,23 +131,16 @@ export function rulesEmbed(game: "basic" | "solitaire" | "canasta" = "basic"): E
   return rulesFrom(md);
 }
 
-/** Applies a move for the invoker and answers with the new public table. */
+/** ONEXENO's bot side as the move flow reads it. */
+export const ONEXENO_VIEW: MoveView<TableRecord> = { command: "onexeno", payload: tablePayload, moveNote };
+
+/** Applies a move for the invoker (shared flow) and answers with the new public table. */
 async function playAndShow(
   interaction: ChatInputCommandInteraction,
   ctx: BotContext,
   toMove: (rec: TableRecord, seat: number) => OnexenoMove,
 ): Promise<void> {
-  await respond(interaction, "reply", false, async () => {
-    const before = await ctx.service("onexeno").get(interaction.channelId);
-    if (!before?.state || before.status !== "playing")
-      throw refuse(before?.status === "over" ? "table/over" : before ? "table/not_started" : "table/none");
-    const seat = ctx.service("onexeno").seatOf(before, interaction.user.id);
-    if (before.state.turn !== seat) throw refuse("action/not_your_turn", { name: before.seats[before.state.turn]?.name });
-    const move = toMove(before, seat);
-    const after = await ctx.service("onexeno").play(interaction.channelId, interaction.user.id, move, before.rev);
-    return tablePayload(after, moveNote(before, after));
-  });
-  ctx.afterReply(interaction.channelId);
+  await playMove(interaction, ctx, ctx.service("onexeno"), ONEXENO_VIEW, toMove, { answer: "table" });
 }
 
 /**

@@ -25,9 +25,10 @@ import { againRow } from "../src/bot/confirm";
 import { backButton, clockLabel, clockLines, DEFAULT_CLOCK, parseClock, seatNames, turnBegins } from "../src/bot/clock";
 import { encodeId, type ComponentId } from "../src/bot/customid";
 import { UserError } from "../src/bot/errors";
-import { asTable, liveFor, type TablePayload } from "../src/bot/live";
+import { asTable, type TablePayload } from "../src/bot/live";
 import { restartNote } from "../src/bot/restart";
-import { publish, ReplyFailed, respond } from "../src/bot/reply";
+import { playAndShow, type MoveView } from "../src/bot/flow";
+import { respond } from "../src/bot/reply";
 import { hint, type Choice, type Command } from "../src/bot/router";
 import type { GameTable, TablesOf } from "../src/bot/tables";
 import { refuse } from "../src/bot/words";
@@ -415,23 +416,12 @@ export function onzeMoveNote(before: OnzeTable | undefined, after: OnzeTable): s
   return parts.join(" ");
 }
 
-/** Shows a move publicly: a step within the same turn edits the turn's picture in place; a new turn posts a new one. */
-async function showStep(
-  interaction: ChatInputCommandInteraction | MessageComponentInteraction,
-  ctx: BotContext,
-  before: OnzeTable,
-  after: OnzeTable,
-): Promise<void> {
-  const payload = await onzePayload(after, onzeMoveNote(before, after));
-  const sameTurn = after.status === "playing" && after.state?.turn === before.state?.turn && after.state?.round === before.state?.round;
-  const live = liveFor(interaction.client);
-  if (sameTurn && live && (await live.editLive(interaction.channelId, payload))) return;
-  await publish(interaction, ctx.post, payload);
-}
+/** Onze's bot side as the move flow reads it. */
+const ONZE_VIEW: MoveView<OnzeTable> = { command: "onze", payload: onzePayload, moveNote: onzeMoveNote };
 
 /**
- * Plays `build`'s move for the invoker and answers privately (a receipt, or the refreshed hand
- * panel for panel clicks); the public table is shown even if the private answer fails.
+ * Plays `build`'s move for the invoker through the shared flow (src/bot/flow.ts) and answers
+ * privately: a receipt, or the refreshed hand panel for panel clicks.
  *
  * Onze moves are checked against the table as it is, not against the revision a message was
  * drawn for: others may buy (claim) at any moment of a turn, and that must not make the active
@@ -444,31 +434,15 @@ async function moveAndShow(
   build: (rec: OnzeTable, seat: number, s: OnzeState) => OnzeMove,
 ): Promise<void> {
   const panel = interaction.isMessageComponent() && interaction.message.flags.has(MessageFlags.Ephemeral);
-  let done: { before: OnzeTable; after: OnzeTable } | null = null;
-  let failed: ReplyFailed | null = null;
-  try {
-    await respond(interaction, panel ? "update" : "reply", true, async () => {
-      const service = tablesOf(ctx);
-      const before = await service.get(interaction.channelId);
-      const s = stateOf(before);
-      const rec = before as OnzeTable;
-      const seat = service.seatOf(rec, interaction.user.id);
-      const move = build(rec, seat, s);
-      if (move.kind !== "claim" && move.kind !== "unclaim" && s.turn !== seat)
-        throw refuse("action/not_your_turn", { name: rec.seats[s.turn]?.name });
-      const after = await service.play(interaction.channelId, interaction.user.id, move);
-      done = { before: rec, after };
-      if (panel && after.status === "playing") return onzeHandPayload(after, interaction.user.id, `✅ ${onzeMoveNote(rec, after)}`);
-      return { content: `✅ ${onzeMoveNote(rec, after)}`, components: [], files: [], embeds: [] };
-    });
-  } catch (e) {
-    if (!(e instanceof ReplyFailed)) throw e;
-    failed = e;
-  }
-  const d = done as { before: OnzeTable; after: OnzeTable } | null;
-  if (d) await showStep(interaction, ctx, d.before, d.after);
-  ctx.afterReply(interaction.channelId);
-  if (failed) throw failed;
+  await playAndShow(interaction, ctx, tablesOf(ctx), ONZE_VIEW, build, {
+    answer: "receipt",
+    update: panel,
+    rev: "any",
+    receipt: (_before, after, note) =>
+      panel && after.status === "playing"
+        ? onzeHandPayload(after, interaction.user.id, `✅ ${note}`)
+        : { content: `✅ ${note}`, components: [], files: [], embeds: [] },
+  });
 }
 
 const buyToggle = (_rec: OnzeTable, seat: number, s: OnzeState): OnzeMove => {

@@ -696,7 +696,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
       if (rec.status === "lobby" || !rec.state) throw refuse("table/not_started");
       const seat = this.seatOf(rec, userId);
       const next = applyAction(this.def, rec.state, { seat, move, version: rec.state.version });
-      if (!next.ok) throw UserError.from(next.error);
+      if (!next.ok) throw this.refusal(rec as GameTable<G, C, S, M> & { state: S }, next.error);
       const me = rec.seats[seat] as Seat;
       const seats = !auto && (me.away || me.timeouts) ? rec.seats.map((s, i) => (i === seat ? present(s) : s)) : rec.seats;
       return this.bump(
@@ -710,6 +710,16 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
         userId,
       );
     })) as GameTable<G, C, S, M>;
+  }
+
+  /**
+   * An engine refusal as the player reads it: "not your turn" names whose turn it is (so no
+   * command re-checks the turn to say so); the others keep the engine's code and parameters.
+   */
+  private refusal(rec: GameTable<G, C, S, M> & { state: S }, e: GameError): UserError {
+    if (e.code !== "action/not_your_turn") return UserError.from(e);
+    const turn = this.seatRules?.turnOf?.(rec.state) ?? this.def.actors(rec.state)[0];
+    return refuse("action/not_your_turn", { name: turn === undefined ? undefined : rec.seats[turn]?.name });
   }
 
   /** Closes the table (host, or a member allowed to manage messages). */

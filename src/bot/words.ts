@@ -54,5 +54,6 @@ export function refusal(code: RefusalCode, params: Params = {}): string {
 
 /** The `UserError` for a refusal code, with its words (throw it). */
 export function refuse(code: RefusalCode, params: Params = {}): UserError {
-  return new UserError(code, refusal(code, params), CALM.has(code) ? "info" : "error");
+  const named = Object.fromEntries(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined));
+  return new UserError(code, refusal(code, params), CALM.has(code) ? "info" : "error", named);
 }

@@ -1,0 +1,139 @@
+/**
+ * The move flow every table game shares, written once: read the channel's table, build the
+ * invoker's move from it, apply it through the game's table service, answer the player, and
+ * show the new table to everyone. A step that keeps the turn with the same seat (the game's
+ * `continuesTurn`) edits the live table message in place; anything else posts a new one. The
+ * public table is shown even when the player's own answer cannot be delivered (the move is
+ * saved), and a computer's turn that may follow is scheduled.
+ *
+ * Refusals come from the service and the engine as `UserError`s with a code and parameters
+ * (`action/not_your_turn` names whose turn it is), so no game re-checks a rule here.
+ */
+import type { BaseMessageOptions, ChatInputCommandInteraction, MessageComponentInteraction } from "discord.js";
+import type { BotContext } from "./context";
+import { liveFor } from "./live";
+import { publish, ReplyFailed, respond } from "./reply";
+import type { AnyTable } from "./tables";
+import { refuse } from "./words";
+
+/** What the flow needs of a game's table service (`TableService` of any game), typed by its table `R` and move `M`. */
+export interface MoveService<R extends AnyTable, M> {
+  get(channelId: string): Promise<R | undefined>;
+  seatOf(rec: R, userId: string): number;
+  play(channelId: string, userId: string, move: M, rev?: number): Promise<R>;
+}
+
+/** What the flow needs of a game's bot side (`TableGameView`), typed by its table `R`. */
+export interface MoveView<R extends AnyTable> {
+  /** The slash command its refusals point to. */
+  readonly command: string;
+  payload(rec: R, note?: string): Promise<BaseMessageOptions>;
+  moveNote(before: R, after: R): string;
+}
+
+/** How a move's answer reads (see `playAndShow`). */
+export interface MoveAnswer<R extends AnyTable = AnyTable> {
+  /**
+   * `receipt`: the player is answered privately (a receipt, or their refreshed panel) and the
+   * table is shown publicly; `table`: the answer is the new public table itself.
+   */
+  readonly answer: "receipt" | "table";
+  /** The private answer for `receipt` (default: "✅ " and what the move did). */
+  receipt?(before: R, after: R, note: string): Promise<BaseMessageOptions> | BaseMessageOptions;
+  /** Panel clicks: the private panel is updated in place rather than answered anew. */
+  readonly update?: boolean;
+  /**
+   * The table revision the move is for; on another one it is refused as stale (`table/stale`, or
+   * `table/already_done` for a double click). Default: the revision the move was read from, so a
+   * change between reading and saving is never overwritten. `any`: checked against the table as
+   * it is (Onze: others may buy at any moment of a turn, and every move names concrete cards).
+   */
+  readonly rev?: number | "any";
+  /** Panel clicks drawn for an older revision: answered with this (the panel as it is now) instead of a refusal. */
+  stale?(rec: R): Promise<BaseMessageOptions> | BaseMessageOptions;
+}
+
+/** The moves made by `playAndShow`: the table before and after (null when it refused). */
+export interface Played<R extends AnyTable = AnyTable> {
+  readonly before: R;
+  readonly after: R;
+}
+
+/**
+ * Plays the invoker's move at this channel's table of `game`: `build(rec, seat, state)` reads the
+ * move off the table as it stands (throwing a `UserError` for input it cannot read). Answers as
+ * `how` says, shows the table publicly, and schedules a computer's turn. Refusals (`table/none`,
+ * `table/not_started`, `table/over`, `action/*`, the game's own codes) reach the player as an
+ * ephemeral error and change nothing. Returns what was played (null when a stale panel was
+ * answered with `how.stale` instead); when the player's own answer
+ * could not be delivered after the move was saved, the table is still shown and `ReplyFailed`
+ * is thrown on (the router posts the answer in the channel).
+ */
+export async function playAndShow<R extends AnyTable, M>(
+  interaction: ChatInputCommandInteraction | MessageComponentInteraction,
+  ctx: BotContext,
+  service: MoveService<R, M>,
+  game: MoveView<R>,
+  build: (rec: R, seat: number, state: NonNullable<R["state"]>) => M,
+  how: MoveAnswer<R> = { answer: "receipt" },
+): Promise<Played<R> | null> {
+  const ch = interaction.channelId;
+  let done: Played<R> | null = null;
+  let failed: ReplyFailed | null = null;
+  try {
+    await respond(interaction, how.update ? "update" : "reply", how.answer === "receipt", async () => {
+      const before = await service.get(ch);
+      // A control of a table that is no longer here says so; a command points to how to open one.
+      if (!before) throw refuse(interaction.isMessageComponent() ? "table/gone" : "table/none", { command: game.command });
+      if (before.status === "over") throw refuse("table/over");
+      const state = before.state as NonNullable<R["state"]> | null;
+      if (!state) throw refuse("table/not_started");
+      if (how.stale && typeof how.rev === "number" && before.rev !== how.rev) return how.stale(before);
+      const seat = service.seatOf(before, interaction.user.id);
+      // Said before the move is read off the player's input: whose turn it is matters more than a typo.
+      const rules = ctx.catalogue.game(before.game);
+      if (rules && !rules.definition.actors(state).includes(seat)) {
+        const turn = rules.seats.turnOf?.(state) ?? rules.definition.actors(state)[0];
+        throw refuse("action/not_your_turn", { name: turn === undefined ? undefined : before.seats[turn]?.name });
+      }
+      const after = await service.play(
+        ch,
+        interaction.user.id,
+        build(before, seat, state),
+        how.rev === "any" ? undefined : (how.rev ?? before.rev),
+      );
+      done = { before, after };
+      const note = game.moveNote(before, after);
+      if (how.answer === "table") return game.payload(after, note);
+      return how.receipt ? how.receipt(before, after, note) : { content: `✅ ${note}`, components: [], files: [], embeds: [] };
+    });
+  } catch (e) {
+    if (!(e instanceof ReplyFailed)) throw e;
+    failed = e;
+  }
+  const played = done as Played<R> | null;
+  if (played && how.answer === "receipt") await showStep(interaction, ctx, game, played.before, played.after);
+  ctx.afterReply(ch);
+  if (failed) throw failed;
+  return played;
+}
+
+/**
+ * Shows a move publicly: a step within the same turn (the game's `continuesTurn`) edits the
+ * live table message in place, so the player's controls stay where they are looking; a new
+ * turn, a new hand or the end posts a new table message.
+ */
+export async function showStep<R extends AnyTable>(
+  interaction: ChatInputCommandInteraction | MessageComponentInteraction,
+  ctx: BotContext,
+  game: MoveView<R>,
+  before: R,
+  after: R,
+): Promise<void> {
+  const payload = await game.payload(after, game.moveNote(before, after));
+  const continues = ctx.catalogue.game(after.game)?.seats.continuesTurn;
+  const sameTurn = after.status === "playing" && !!before.state && !!after.state && !!continues?.(before.state, after.state);
+  const live = liveFor(interaction.client);
+  if (sameTurn && live && (await live.editLive(interaction.channelId, payload))) return;
+  await publish(interaction, ctx.post, payload);
+}
