@@ -618,7 +618,7 @@ export async function canastaComponent(interaction: MessageComponentInteraction,
   }
   // A click on the public table answers with the new table; a panel click updates the panel (a
   // receipt once the turn is over) and shows the table publicly.
-  await playAndShow<CanastaTable, CanastaMove>(
+  await playAndShow(
     interaction,
     ctx,
     ctx.service("canasta"),

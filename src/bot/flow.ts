@@ -13,13 +13,13 @@ import type { BaseMessageOptions, ChatInputCommandInteraction, MessageComponentI
 import type { BotContext } from "./context";
 import { liveFor } from "./live";
 import { publish, ReplyFailed, respond } from "./reply";
-import type { AnyTable } from "./tables";
+import type { AnyTable, Seat } from "./tables";
 import { refuse } from "./words";
 
 /** What the flow needs of a game's table service (`TableService` of any game), typed by its table `R` and move `M`. */
 export interface MoveService<R extends AnyTable, M> {
   get(channelId: string): Promise<R | undefined>;
-  seatOf(rec: R, userId: string): number;
+  seatOf(rec: { readonly seats: readonly Seat[] }, userId: string): number;
   play(channelId: string, userId: string, move: M, rev?: number): Promise<R>;
 }
 

@@ -1,6 +1,7 @@
 /**
  * Conformance of every game to the engine contract (src/engine/definition.ts), over every entry
- * of the games list (`TABLE_GAME_RULES`) and solitaire: seeded playouts by the game's own
+ * of the games list (the catalogue of a test build with the fixture game "Race to 21" added) and
+ * solitaire: seeded playouts by the game's own
  * computers end; the state survives a JSON round trip after every action; replaying the seed
  * and the move log gives the same final state; a seat's view never holds another seat's hidden
  * cards nor the order of a face-down stock; every legal move offered is accepted; and every
@@ -10,8 +11,10 @@
 import { describe, expect, it } from "vitest";
 import { applyAction, HOST_SEAT, type GameDefinition, type VersionedState } from "../../src/engine/definition";
 import { seedRng } from "../../src/engine/rng";
-import { gameRules, type GameId, type SeatPlay } from "../../src/games/index";
+import type { SeatPlay } from "../../src/games/index";
 import { onexenoSolitaire } from "../../src/games/onexeno/solitaire";
+import { gameSet } from "../../commands/index";
+import { RACE } from "../fixtures/race/bot";
 
 type AnyState = VersionedState & Record<string, unknown>;
 type Def = GameDefinition<AnyState, unknown, unknown, unknown>;
@@ -27,7 +30,22 @@ const SECRETS: Record<string, Secrets> = {
   onze: (s, v) => [...hands(s, v), s.stock as unknown[]],
   cardeno: (s) => [s.pile as unknown[]],
   "onexeno-solitaire": (s) => [s.stock as unknown[]],
+  race: (s, v) => [...hands(s, v), s.stock as unknown[]],
 };
+
+/** The tables each game is played out at (configurations small enough to end quickly). Every game of the list must have one. */
+const PLAYOUTS: Record<string, readonly { readonly name: string; readonly config: unknown; readonly seats: number }[]> = {
+  onexeno: [
+    { name: "ONEXENO basic", config: { variant: "basic", hands: 1 }, seats: 3 },
+    { name: "ONEXENO partners", config: { variant: "partners", hands: 1 }, seats: 4 },
+  ],
+  canasta: [{ name: "canasta", config: { target: 200 }, seats: 2 }],
+  onze: [{ name: "Onze", config: {}, seats: 3 }],
+  cardeno: [{ name: "Cardeno", config: { pace: 1, rounds: 1 }, seats: 3 }],
+  race: [{ name: "Race to 21 (the fixture game)", config: {}, seats: 3 }],
+};
+
+const LIST = gameSet([RACE]).catalogue.games;
 
 interface Entry {
   readonly name: string;
@@ -37,27 +55,21 @@ interface Entry {
   readonly play: SeatPlay<AnyState, unknown> | null;
 }
 
-const rules = (id: GameId) => gameRules(id) as { definition: Def; seats: SeatPlay<AnyState, unknown> };
 const ENTRIES: Entry[] = [
-  {
-    name: "ONEXENO basic",
-    def: rules("onexeno").definition,
-    config: { variant: "basic", hands: 1 },
-    seats: 3,
-    play: rules("onexeno").seats,
-  },
-  {
-    name: "ONEXENO partners",
-    def: rules("onexeno").definition,
-    config: { variant: "partners", hands: 1 },
-    seats: 4,
-    play: rules("onexeno").seats,
-  },
-  { name: "canasta", def: rules("canasta").definition, config: { target: 200 }, seats: 2, play: rules("canasta").seats },
-  { name: "Onze", def: rules("onze").definition, config: {}, seats: 3, play: rules("onze").seats },
-  { name: "Cardeno", def: rules("cardeno").definition, config: { pace: 1, rounds: 1 }, seats: 3, play: rules("cardeno").seats },
+  ...LIST.flatMap((g) =>
+    (PLAYOUTS[g.id] ?? []).map((p) => ({
+      ...p,
+      def: g.definition as Def,
+      play: g.seats as SeatPlay<AnyState, unknown>,
+    })),
+  ),
   { name: "solitaire", def: onexenoSolitaire as unknown as Def, config: { seed: "conformance" }, seats: 1, play: null },
 ];
+
+it("every game of the list is played out and says what it hides", () => {
+  expect(LIST.map((g) => g.id)).toContain("race");
+  expect(LIST.filter((g) => !PLAYOUTS[g.id] || !SECRETS[g.id]).map((g) => g.id)).toEqual([]);
+});
 
 /** Does some array in `view` hold exactly the cards of `secret` (as a multiset, two or more)? */
 function holds(view: unknown, secret: readonly unknown[]): boolean {
