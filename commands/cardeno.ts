@@ -588,7 +588,6 @@ export const cardenoCommand: Command<BotContext> = {
           const here = await other.get(ch);
           if (here && here.status !== "over") throw refuse("table/exists");
         }
-        if (await ctx.solitaire.get(ch)) throw refuse("table/exists");
         await respond(interaction, "reply", false, async () =>
           cardenoPayload(await service.open(ch, interaction.guildId, me, config, seed, null)),
         );

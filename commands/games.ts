@@ -209,24 +209,27 @@ export function seatOf(interaction: ChatInputCommandInteraction | MessageCompone
   return { userId: interaction.user.id, name: nick ?? interaction.user.globalName ?? interaction.user.username };
 }
 
-/** Asks (privately, once) before ending this channel's table for everyone. */
+/** Asks (privately, once) before ending this channel's table for everyone (a one-player game: before resigning it). */
 export async function askToEnd(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const ch = interaction.channelId;
-  const sol = await ctx.solitaire.get(ch);
-  const rec = sol ? null : ((await tableHere(ctx, ch))?.rec ?? (await ctx.service("onexeno").get(ch)));
-  if (!sol && !rec) throw refuse("table/none");
+  const here = await tableHere(ctx, ch);
+  const rec = here?.rec ?? (await ctx.service("onexeno").get(ch));
+  if (!rec) throw refuse("table/none");
+  const resigns = !!here?.game.resign;
   // Say no at once to someone who may not end it, rather than after they confirm.
   const canManage = interaction.memberPermissions?.has(PermissionFlagsBits.ManageMessages) ?? false;
-  if (sol && sol.ownerId !== interaction.user.id && !canManage)
-    throw new UserError("solitaire/not_owner", "Only the player (or a member with Manage Messages) can end this game.");
-  if (rec && rec.hostId !== interaction.user.id && !canManage)
+  if (rec.hostId !== interaction.user.id && !canManage) {
+    if (resigns) throw new UserError("solitaire/not_owner", "Only the player (or a member with Manage Messages) can end this game.");
     throw refuse("table/not_host", { what: "end this table (or a member with Manage Messages)" });
+  }
   // The confirmation names the table, not its revision: moves (computers') may follow before the click.
-  const rev = sol ? sol.rev : (rec?.createdAt ?? 0);
-  const question = sol
-    ? "Resign this solitaire game? It ends now and is scored as it stands."
+  const question = resigns
+    ? `Resign this ${here?.game.what ?? "game"}? It ends now and is scored as it stands.`
     : "End the table for everyone? The game stops now and the scores are shown as they stand.";
-  await interaction.reply({ ...confirmPayload(question, "end", rev, sol ? "Resign" : "End the table"), flags: MessageFlags.Ephemeral });
+  await interaction.reply({
+    ...confirmPayload(question, "end", rec.createdAt, resigns ? "Resign" : "End the table"),
+    flags: MessageFlags.Ephemeral,
+  });
 }
 
 /** A rules document (markdown: `# title`, intro, `## sections`) as an embed: one field per section. */
@@ -252,7 +255,8 @@ export async function kickHere(interaction: ChatInputCommandInteraction, ctx: Bo
   const channelId = interaction.channelId;
   await respond(interaction, "reply", false, async () => {
     const here = await tableHere(ctx, channelId);
-    if (!here) throw refuse((await ctx.solitaire.get(channelId)) ? "table/kick_solitaire" : "table/none");
+    if (!here) throw refuse("table/none");
+    if (here.game.tables(ctx).maxSeats(here.rec.config) === 1) throw refuse("table/kick_solitaire");
     const name = here.rec.seats.find((s) => s.userId === target.id)?.name ?? target.username;
     const rec = await here.game.tables(ctx).kick(channelId, interaction.user.id, target.id);
     if (!rec) return { content: "No player is left; the table is closed.", components: [], embeds: [], files: [] };

@@ -19,7 +19,6 @@ import { cardTitle, isCardId, type CardId } from "../src/games/onexeno/cards";
 import { readPlacement } from "./onexeno-choices";
 import { endHere, moveNote, ONEXENO_VIEW } from "./onexeno";
 import { handPayload, tablePayload } from "./onexeno-view";
-import { solitaireComponent } from "./solitaire";
 import { TOURNAMENT_VERBS, tournamentComponent } from "./tournament";
 import { playAndShow } from "../src/bot/flow";
 import { comeBack, finishedHere, gameOfVerb, seatOf, tableHere } from "./games";
@@ -67,10 +66,6 @@ export const onexenoComponents: ComponentHandler<BotContext> = {
       await tournamentComponent(interaction, id, ctx);
       return;
     }
-    if (id.verb === "sdraw" || id.verb === "splay" || id.verb === "shint" || id.verb === "sresign") {
-      await solitaireComponent(interaction, id, ctx);
-      return;
-    }
     if (id.verb === "back") {
       // Any game's table: the person takes their seat back; the new table is the public reply.
       await respond(interaction, "reply", false, async () => {
@@ -114,12 +109,17 @@ export const onexenoComponents: ComponentHandler<BotContext> = {
       if (await tableHere(ctx, channelId)) throw refuse("table/exists"); // a game or lobby is already open here
       const done = await finishedHere(ctx, channelId);
       if (!done) throw refuse("table/gone");
-      await respond(interaction, "reply", false, async () =>
-        done.game.payload(
-          await done.game.tables(ctx).again(channelId, me, same, id.rev),
-          same ? `${me.name} deals again: same seats, a fresh deal. Press Start.` : `${me.name} opens a new table.`,
-        ),
-      );
+      await respond(interaction, "reply", false, async () => {
+        const rec = await done.game.tables(ctx).again(channelId, me, same, id.rev);
+        // A one-seat table is dealt at once; others wait in the lobby for Start.
+        const note =
+          rec.status === "playing"
+            ? `${me.name} deals again: a fresh deal.`
+            : same
+              ? `${me.name} deals again: same seats, a fresh deal. Press Start.`
+              : `${me.name} opens a new table.`;
+        return done.game.payload(rec, note);
+      });
       return;
     }
     if (id.verb === "join" || id.verb === "leave" || id.verb === "start" || id.verb === "addbot") {

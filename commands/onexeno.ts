@@ -25,10 +25,9 @@ import { cardLabel, cardValue, parseCardName } from "../src/games/onexeno/cards"
 import { COMPUTER_LEVELS, type ComputerLevel } from "../src/games/onexeno/computer";
 import { MAX_HANDS, ONEXENO_VARIANTS, onexenoView, type OnexenoMove, type OnexenoVariant } from "../src/games/onexeno/game";
 import { lastMoveText } from "../render/onexeno-table";
-import { dailySeed } from "../src/bot/solitaire";
 import { canastaAutocomplete, canastaCommand, canastaPayload } from "./canasta";
 import { DEFAULT_TARGET, type CanastaRows } from "../src/games/onexeno/canasta";
-import { announce, leaderboardEmbed, solitaireAutocomplete, solitaireCommand, solitairePayload, startSolitaire } from "./solitaire";
+import { dailySeed, leaderboardEmbed, solitaireAutocomplete, solitaireCommand, startSolitaire } from "./solitaire/index";
 import { cardChoiceLine, cardChoices, placementChoices, readCard, readPlacement } from "./onexeno-choices";
 import { handPayload, tablePayload } from "./onexeno-view";
 import { askToEnd, comeBack, kickHere, rulesFrom, seatOf, tableHere } from "./games";
@@ -78,23 +77,22 @@ function sameTable(rec: { readonly createdAt: number }, asked: number): void {
 /**
  * Ends whatever table this channel holds, for `userId` (the host or player, or a member with
  * Manage Messages); returns the public message that says so, with the scores as they stand.
- * `rev` is what the confirmation was asked for: the solitaire's revision, or the table's
- * `createdAt` (so moves made meanwhile do not void it, but a newer table is never ended by it).
+ * `rev` is what the confirmation was asked for: the table's `createdAt` (so moves made meanwhile
+ * do not void it, but a newer table is never ended by it). A game that ends by resigning
+ * (solitaire) is resigned and scored instead of closed.
  */
 export async function endHere(interaction: MessageComponentInteraction, ctx: BotContext, rev: number): Promise<BaseMessageOptions> {
   const channelId = interaction.channelId;
   const user = seatOf(interaction);
   const canManage = interaction.memberPermissions?.has(PermissionFlagsBits.ManageMessages) ?? false;
-  const sol = await ctx.solitaire.get(channelId);
-  if (sol) {
-    if (sol.ownerId !== user.userId && !canManage)
-      throw new UserError("solitaire/not_owner", "Only the player (or a member with Manage Messages) can end this game.");
-    if (sol.state.phase === "over") throw refuse("table/over");
-    const { rec: after, finished } = await ctx.solitaire.play(channelId, sol.ownerId, { kind: "resign" }, rev);
-    await announce(interaction, after, finished);
-    return solitairePayload(after);
-  }
   const here = await tableHere(ctx, channelId);
+  if (here?.game.resign) {
+    // A one-player game ends by its player resigning: scored as it stands, like any finish.
+    sameTable(here.rec, rev);
+    if (here.rec.hostId !== user.userId && !canManage)
+      throw new UserError("solitaire/not_owner", "Only the player (or a member with Manage Messages) can end this game.");
+    return here.game.payload(await here.game.tables(ctx).play(channelId, here.rec.hostId, here.game.resign(here.rec)));
+  }
   if (here && here.game.id !== "onexeno") {
     // Any other table game: closed, with each seat's total as it stands.
     const service = here.game.tables(ctx);
@@ -313,7 +311,9 @@ export const onexenoCommand: Command<BotContext> = {
     const group = interaction.options.getSubcommandGroup(false);
     const sub = group ? `${group} ${interaction.options.getSubcommand()}` : interaction.options.getSubcommand();
     const channelId = interaction.channelId;
-    const solitaireHere = await ctx.solitaire.get(channelId);
+    // A solitaire thread answers for its game, finished or not, unless another table runs there now.
+    const sol = await ctx.service("solitaire").get(channelId);
+    const solitaireHere = sol && (sol.status !== "over" || !(await tableHere(ctx, channelId))) ? sol : undefined;
     const canastaHere = await ctx.service("canasta").get(channelId);
     if (sub === "rules") {
       const asked = interaction.options.getString("game") as "basic" | "solitaire" | "canasta" | null;
@@ -346,7 +346,7 @@ export const onexenoCommand: Command<BotContext> = {
       case "leaderboard": {
         const given = interaction.options.getString("seed");
         const seed = given ?? dailySeed(Date.now());
-        const board = await ctx.solitaire.leaderboard(interaction.guildId, seed);
+        const board = await ctx.leaderboards.board(interaction.guildId, seed);
         await interaction.reply({
           embeds: [leaderboardEmbed(board, `Solitaire leaderboard · ${given ? `deal “${given}”` : `daily deal ${seed.slice(6)}`}`)],
           allowedMentions: { parse: [] },
@@ -382,7 +382,7 @@ export const onexenoCommand: Command<BotContext> = {
       case "new": {
         const game = interaction.options.getString("game", true);
         const seed = interaction.options.getString("seed")?.trim() || null;
-        if (solitaireHere)
+        if (solitaireHere?.status === "playing")
           throw new UserError("table/exists", "This thread holds a solitaire game. Open tables in a channel or another thread.");
         if (game === "solitaire") {
           await startSolitaire(interaction, ctx, seed, seatOf(interaction).name);
@@ -483,8 +483,8 @@ export const onexenoCommand: Command<BotContext> = {
   async autocomplete(interaction: AutocompleteInteraction, ctx: BotContext) {
     const focused = interaction.options.getFocused(true);
     if (focused.name === "clock") return clockChoices(String(focused.value));
-    const sol = await ctx.solitaire.get(interaction.channelId);
-    if (sol) return solitaireAutocomplete(interaction, sol);
+    const sol = await ctx.service("solitaire").get(interaction.channelId);
+    if (sol && sol.status !== "over") return solitaireAutocomplete(interaction, sol);
     const can = await ctx.service("canasta").get(interaction.channelId);
     if (can && can.status !== "over") return canastaAutocomplete(interaction, can);
     const rec = await ctx.service("onexeno").get(interaction.channelId);

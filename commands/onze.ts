@@ -557,7 +557,6 @@ export const onzeCommand: Command<BotContext> = {
           const here = await other.get(ch);
           if (here && here.status !== "over") throw refuse("table/exists");
         }
-        if (await ctx.solitaire.get(ch)) throw refuse("table/exists");
         await respond(interaction, "reply", false, async () =>
           onzePayload(await service.open(ch, interaction.guildId, me, {}, seed, clock)),
         );

@@ -13,6 +13,7 @@ import { CANASTA_VERBS, canastaComponent, canastaPayload, moveNote as canastaMov
 import { moveNote as onexenoMoveNote } from "./onexeno";
 import { tablePayload } from "./onexeno-view";
 import { ONZE_VERBS, onzeComponent, onzeMoveNote, onzePayload } from "./onze";
+import { SOLITAIRE_GAME } from "./solitaire/index";
 import { CARDENO_VERBS, cardenoComponent, cardenoMoveNote, cardenoPayload, cardenoTimed } from "./cardeno";
 
 /**
@@ -71,4 +72,5 @@ export const TABLE_GAMES: readonly TableGameView[] = [
     component: cardenoComponent,
     timed: cardenoTimed,
   },
+  SOLITAIRE_GAME,
 ];

@@ -41,7 +41,7 @@ import type { GameCatalogue } from "../src/games/catalogue";
 import { renderPicture } from "../render/pool";
 import { clockChoices } from "./onexeno";
 import { rulesFrom, seatOf } from "./games";
-import { openSolitaireThread } from "./solitaire";
+import { openSolitaireThread } from "./solitaire/index";
 
 /** Component verbs of tournament messages. */
 export const TOURNAMENT_VERBS: ReadonlySet<string> = new Set(["tjoin", "tleave", "tcheck", "tplay"]);
@@ -556,7 +556,7 @@ async function playTheDeal(interaction: MessageComponentInteraction, eventId: st
         t.seed,
         `🏆 **${t.name}**: ${me.name}'s game of the challenge deal. Your first finished game counts. Watch along; only ${me.name} can play here.`,
       );
-      return rec.threadId;
+      return rec.channelId;
     });
     const done = event.challenge?.results.find((r) => r.userId === me.userId);
     return {

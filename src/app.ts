@@ -17,7 +17,6 @@ import {
 import { GAMES } from "../commands/index";
 import { Autoplay } from "./bot/autoplay";
 import { clockMessages, Clocks } from "./bot/clocks";
-import { solitairePayload } from "../commands/solitaire";
 import type { BotContext, GameSet } from "./bot/context";
 import { LiveTables, recordOf, withoutRecord, type LiveMessage, type TablePayload } from "./bot/live";
 import { RatingService, type RatingBoard } from "./bot/ratings";
@@ -28,19 +27,18 @@ import { Publisher } from "./bot/publisher";
 import { ChannelBudget } from "./bot/budget";
 import { Coalescer } from "./bot/coalesce";
 import { createRouter, type InteractionEvent, type Logger } from "./bot/router";
-import { SolitaireService, type Leaderboard, type SolitaireRecord } from "./bot/solitaire";
+import { Leaderboards, type Leaderboard } from "./bot/leaderboards";
 import { ChannelIndex } from "./bot/channels";
 import { TableService, type AnyTable, type AnyTables, type TableServiceOptions, type TablesOf } from "./bot/tables";
 import type { GameId } from "./games/index";
 import type { GameCatalogue } from "./games/catalogue";
 import { DueIndex, type DueStore } from "./store/due";
-import { openStore, type RecordStore } from "./store/store";
+import { openStore, readingThrough, type RecordStore } from "./store/store";
 
-/** The stores of a bot: tables per channel for each table game, solitaire games per thread, leaderboards. */
+/** The stores of a bot: tables per channel for each table game, leaderboards, live messages, clocks, ratings, tournaments. */
 export interface BotStores {
   /** One store per table game, by game id (namespaces from the catalogue's `store`). */
   readonly games: ReadonlyMap<string, RecordStore<AnyTable>>;
-  readonly solitaire: RecordStore<SolitaireRecord>;
   readonly leaderboards: RecordStore<Leaderboard>;
   /** The live table message of each channel (src/bot/live.ts). */
   readonly live: RecordStore<LiveMessage>;
@@ -58,7 +56,6 @@ export async function openBotStores(url: string, games: GameCatalogue = GAMES.ca
   // One after another: several connections setting up the same SQLite file at once contend.
   const stores = new Map<string, RecordStore<AnyTable>>();
   for (const g of games.games) stores.set(g.id, await openStore<AnyTable>(url, g.store));
-  const solitaire = await openStore<SolitaireRecord>(url, "solitaire");
   const leaderboards = await openStore<Leaderboard>(url, "leaderboard");
   const live = await openStore<LiveMessage>(url, "live");
   const clocks: DueStore = await openStore(url, "clocks");
@@ -66,7 +63,6 @@ export async function openBotStores(url: string, games: GameCatalogue = GAMES.ca
   const tournaments = await openStore<Tournament | string>(url, "tournaments");
   return {
     games: stores,
-    solitaire,
     leaderboards,
     live,
     clocks,
@@ -75,7 +71,6 @@ export async function openBotStores(url: string, games: GameCatalogue = GAMES.ca
     async close() {
       await Promise.all([
         ...[...stores.values()].map((g) => g.close()),
-        solitaire.close(),
         leaderboards.close(),
         live.close(),
         clocks.close(),
@@ -93,7 +88,8 @@ export interface Bot {
   service<G extends GameId>(id: G): TablesOf<G>;
   /** Every table game's service, by game id. */
   readonly games: ReadonlyMap<string, AnyTables>;
-  readonly solitaire: SolitaireService;
+  /** Best games per guild and deal of one-player games. */
+  readonly leaderboards: Leaderboards;
   readonly ratings: RatingService;
   readonly tournaments: TournamentService;
   /** The live table message of each channel. */
@@ -183,12 +179,16 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const catalogue = gameSet.catalogue;
   const services = new Map<string, AnyTables>();
   const ratings = new RatingService(opts.stores.ratings, opts.tableOptions?.now);
-  // One table per channel across every game (solitaire threads included).
+  // One table per channel across every game.
   const channels = new ChannelIndex();
   const tableOptions: TableServiceOptions = { ...opts.tableOptions, channels };
   for (const g of catalogue.games) {
-    const store = opts.stores.games.get(g.id);
-    if (!store) throw new Error(`no store for ${g.id}`);
+    const stored = opts.stores.games.get(g.id);
+    if (!stored) throw new Error(`no store for ${g.id}`);
+    const view = gameSet.views.find((v) => v.id === g.id);
+    if (!view) throw new Error(`no bot side for table game ${g.id}`);
+    // Records stored by an earlier version of the game's bot side are read into today's shape.
+    const store = view.upgrade ? readingThrough(stored, (raw) => view.upgrade?.(raw)) : stored;
     const service: AnyTables = new TableService(store, g.definition, tableOptions, g.seats);
     // A game that ends by its rules updates the ratings of the people who played it.
     service.onFinish((rec) => {
@@ -198,10 +198,10 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
           .record(rec, result.game, result.outcome, result.teams)
           .catch((e) => log.error(`could not rate the game in channel ${rec.channelId}`, e));
       // Outside the table's lock: recording may seat the next round, which opens other tables.
-      setImmediate(
-        () =>
-          void tournaments.recordGame(rec).catch((e) => log.error(`could not record the tournament game in channel ${rec.channelId}`, e)),
-      );
+      setImmediate(() => {
+        void tournaments.recordGame(rec).catch((e) => log.error(`could not record the tournament game in channel ${rec.channelId}`, e));
+        void view.finished?.(ctx, rec).catch((e) => log.error(`could not finish the ${g.id} game in channel ${rec.channelId}`, e));
+      });
     });
     services.set(g.id, service);
   }
@@ -214,7 +214,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     if (!found) throw new Error(`no table service for ${id}`);
     return found as TablesOf<G>;
   };
-  const solitaire = new SolitaireService(opts.stores.solitaire, opts.stores.leaderboards, opts.tableOptions?.now, channels);
+  const leaderboards = new Leaderboards(opts.stores.leaderboards);
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     rest: { api: opts.apiUrl },
@@ -278,10 +278,6 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     },
     opts.tableOptions?.now,
   );
-  solitaire.onFinish(
-    (rec, entry) =>
-      void tournaments.recordChallenge(rec, entry).catch((e) => log.error(`could not record the challenge game in ${rec.threadId}`, e)),
-  );
   // Real-time tables and private panels are edited at most this often (Discord's message edit limits).
   const coalescer = new Coalescer(opts.editGapMs ?? 1200, (key, e) =>
     log.info(`could not refresh ${key}: ${e instanceof Error ? e.message : String(e)}`),
@@ -289,7 +285,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const ctx: BotContext = {
     games: services,
     catalogue,
-    solitaire,
+    leaderboards,
     ratings,
     tournaments,
     log,
@@ -308,8 +304,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       const r = await g.service.get(channelId);
       if (r && r.status !== "over") return g.payload(r, note);
     }
-    const r = await solitaire.get(channelId);
-    return r && r.state.phase === "play" ? solitairePayload(r, note) : null;
+    return null;
   };
   const publisher = new Publisher(send, (channelId) => currentTable(channelId), log);
   const post = async (channelId: string, payload: BaseMessageOptions) => {
@@ -370,7 +365,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     client,
     service,
     games: services,
-    solitaire,
+    leaderboards,
     ratings,
     tournaments,
     live,

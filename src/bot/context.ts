@@ -7,7 +7,7 @@ import type { ComponentId } from "./customid";
 import type { RatingService } from "./ratings";
 import type { Logger } from "./logger";
 import type { TournamentService } from "./tournaments";
-import type { SolitaireService } from "./solitaire";
+import type { Leaderboards } from "./leaderboards";
 import type { AnyTable, AnyTables, TablesOf } from "./tables";
 import type { ChannelBudget } from "./budget";
 import type { Coalescer } from "./coalesce";
@@ -18,7 +18,8 @@ export interface BotContext {
   readonly games: ReadonlyMap<string, AnyTables>;
   /** The games this bot runs: rules, computer play, rated games (`src/games/catalogue.ts`). */
   readonly catalogue: GameCatalogue;
-  readonly solitaire: SolitaireService;
+  /** Best games per guild and deal of one-player games (solitaire's daily deal). */
+  readonly leaderboards: Leaderboards;
   /** Ratings per server and game (updated when a game between people ends). */
   readonly ratings: RatingService;
   /** Community tournaments. */
@@ -67,6 +68,21 @@ export interface TableGameView {
   readonly verbs?: ReadonlySet<string>;
   /** Its components, and the lobby's (join, leave, start, addbot) while it holds the channel. Absent: the ONEXENO handler. */
   component?(interaction: MessageComponentInteraction, id: ComponentId, ctx: BotContext): Promise<void>;
+  /**
+   * Told of every table of this game that finished by its rules (after it was saved, outside
+   * its lock; never awaited by the move): leaderboards, announcements elsewhere. Errors are logged.
+   */
+  finished?(ctx: BotContext, rec: AnyTable): Promise<void>;
+  /**
+   * Ending a running table of this game is this move by its player (solitaire: resign), scored
+   * like any finish, rather than closing the table unscored. Absent: the table is closed.
+   */
+  resign?(rec: AnyTable): unknown;
+  /**
+   * Reads a record stored by an earlier version of this game's bot side into today's table
+   * shape (migrate on read); today's records come back unchanged; undefined: unusable.
+   */
+  upgrade?(raw: unknown): AnyTable | undefined;
   /**
    * Real-time games: shows what the table's own steps did (`before` to `after`), editing or
    * posting as the game sees fit; returns further messages to post (usually none).

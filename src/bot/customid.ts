@@ -10,8 +10,9 @@
  */
 
 /**
- * Verbs of the table layer and the ONEXENO games. Other games bring their own verbs (any 2 to
- * 12 lowercase letters; `commands/games.ts` routes them), so this codec never names a game.
+ * Verbs of the table layer (the lobby, Play again, I'm back, confirm) and of ONEXENO basic and
+ * partners, which the layer's handler still answers. Every other game brings its own verbs (any
+ * 2 to 12 lowercase letters, its view's `verbs`; `commands/games.ts` routes them).
  */
 export const COMPONENT_VERBS = [
   "join",
@@ -24,16 +25,6 @@ export const COMPONENT_VERBS = [
   "page",
   "table",
   "addbot",
-  "sdraw",
-  "splay",
-  "shint",
-  "sresign",
-  "chand",
-  "cdraw",
-  "ctake",
-  "cmeld",
-  "cext",
-  "cdisc",
   "confirm",
   "cancel",
   "again",

@@ -146,7 +146,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
   ) {
     this.now = opts.now ?? Date.now;
     this.newSeed = opts.newSeed ?? (() => crypto.randomUUID());
-    this.computers = seatRules !== null;
+    this.computers = !!seatRules && (!!seatRules.computerMove || !!seatRules.realtime);
     this.channelIndex = opts.channels ?? null;
     this.channelIndex?.register({ game: def.id, holds: async (channelId) => ((await store.get(channelId))?.status ?? "over") !== "over" });
     const window = opts.orderWindowMs ?? ORDER_WINDOW_MS;
@@ -396,7 +396,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
         throw refuse("table/exists");
       }
       const now = this.now();
-      return {
+      const fresh: GameTable<G, C, S, M> = {
         schema: 1,
         channelId,
         guildId,
@@ -414,8 +414,21 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
         lastBy: host.userId,
         clock,
       };
+      return this.dealtAlone(fresh);
     });
     return rec as GameTable<G, C, S, M>;
+  }
+
+  /**
+   * A lobby of a one-seat game (solitaire) is dealt at once: there is nobody to wait for, so the
+   * table opens playing. Other lobbies are returned as they are. A deal its rules refuse is
+   * refused (`UserError` with the rules' code), and nothing is saved.
+   */
+  private dealtAlone(rec: GameTable<G, C, S, M>): GameTable<G, C, S, M> {
+    if (this.maxSeats(rec.config) !== 1) return rec;
+    const setup = this.def.setup(rec.config, 1, rec.seed);
+    if (!setup.ok) throw new UserError(setup.error.code, setup.error.message, "error", setup.error.params ?? {});
+    return { ...rec, status: "playing", state: setup.value };
   }
 
   /** Takes a seat in the lobby. */
@@ -659,9 +672,11 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
       const rec = this.must(r);
       if (rec.status !== "over") throw refuse("table/exists");
       this.checkRev(rec, rev, player.userId);
+      // A one-seat table (solitaire) in its player's thread is theirs to deal again.
+      if (this.maxSeats(rec.config) === 1 && rec.hostId !== player.userId) throw refuse("table/not_host", { what: "deal this game again" });
       const others = sameSeats ? rec.seats.filter((s) => s.userId !== player.userId).map(present) : [];
       const now = this.now();
-      return {
+      return this.dealtAlone({
         ...rec,
         seats: [player, ...others],
         hostId: player.userId,
@@ -673,7 +688,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
         createdAt: now,
         updatedAt: now,
         lastBy: player.userId,
-      };
+      });
     })) as GameTable<G, C, S, M>;
   }
 

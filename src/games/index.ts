@@ -26,6 +26,7 @@ import { onze, onzeView, type OnzeConfig, type OnzeMove, type OnzeState, type On
 import { chooseOnzeMove, onzeWantsOutOfTurn } from "./onze/computer";
 import { cardeno, type CardenoConfig, type CardenoMove, type CardenoState, type CardenoView } from "./cardeno/game";
 import { cardenoRealtime } from "./cardeno/computer";
+import { onexenoSolitaire, type SolitaireMove, type SolitaireState, type SolitaireView } from "./onexeno/solitaire";
 
 export type {
   AnyGameRules,
@@ -39,7 +40,7 @@ export type {
 export { GameCatalogue } from "./catalogue";
 
 /** Every table game's id, in the order `/…new` lists them (`TABLE_GAME_RULES` follows it). */
-export const GAME_IDS = ["onexeno", "canasta", "onze", "cardeno"] as const;
+export const GAME_IDS = ["onexeno", "canasta", "onze", "cardeno", "solitaire"] as const;
 /** A table game's id: a union, so a switch over games is checked for exhaustiveness. */
 export type GameId = (typeof GAME_IDS)[number];
 
@@ -139,12 +140,41 @@ export const cardenoGame: TableGameRules<"cardeno", CardenoConfig, CardenoState,
   seats: { turnOf: () => HOST_SEAT, realtime: cardenoRealtime },
 };
 
+/**
+ * How a solitaire table was opened: the channel its thread was made in (finished games are
+ * announced there). The deal is the table's seed (`daily-YYYY-MM-DD` for the daily deal).
+ */
+export interface SolitaireConfig {
+  readonly parentId: string;
+}
+
+/**
+ * ONEXENO solitaire: a one-seat table (it starts as it opens) in its own thread, no computer
+ * players and no clock by default. The deal is the table's seed.
+ */
+export const solitaireGame: TableGameRules<"solitaire", SolitaireConfig, SolitaireState, SolitaireMove, SolitaireView> = {
+  id: "solitaire",
+  store: "solitaire",
+  definition: {
+    id: "solitaire",
+    seatCounts: () => [1],
+    setup: (_config, seats, seed) => onexenoSolitaire.setup({ seed }, seats, seed),
+    actors: (state) => onexenoSolitaire.actors(state),
+    legalMoves: (state, seat) => onexenoSolitaire.legalMoves(state, seat),
+    apply: (state, seat, move, at) => onexenoSolitaire.apply(state, seat, move, at),
+    view: (state, seat) => onexenoSolitaire.view(state, seat),
+    outcome: (state) => onexenoSolitaire.outcome(state),
+  },
+  seats: {},
+};
+
 /** Each table game by id with its own types: every id has its game, under its own id. */
 const TYPED = {
   onexeno: onexenoGame,
   canasta: canastaGame,
   onze: onzeGame,
   cardeno: cardenoGame,
+  solitaire: solitaireGame,
 } satisfies { readonly [G in GameId]: { readonly id: G } };
 
 /** The configuration, state, move and view types of game `G`, read off its entry. */

@@ -202,3 +202,28 @@ export async function openStore<T>(url: string, namespace: string): Promise<Reco
     },
   };
 }
+
+/**
+ * A view of `store` whose reads pass through `read`: records written by an earlier version
+ * of the code are brought to today's shape as they are read (migrate on read); records already
+ * of today's shape come back unchanged. `read` returns undefined for a record it cannot use
+ * (then the key reads as empty). Writes go to `store` as given, so a migrated record is saved
+ * in today's shape at its next change.
+ */
+export function readingThrough<T>(store: RecordStore<T>, read: (raw: unknown) => T | undefined): RecordStore<T> {
+  return {
+    get: async (key) => {
+      const raw = await store.get(key);
+      return raw === undefined ? undefined : read(raw);
+    },
+    set: (key, value) => store.set(key, value),
+    delete: (key) => store.delete(key),
+    keys: () => store.keys(),
+    entries: async () =>
+      (await store.entries()).flatMap(([key, raw]): [string, T][] => {
+        const rec = read(raw);
+        return rec === undefined ? [] : [[key, rec]];
+      }),
+    close: () => store.close(),
+  };
+}

@@ -31,7 +31,7 @@ describe("solitaire through the stand-in", () => {
     const intrude = await sb.click(BEN, tableA, Harness.idOf(tableA, "sdraw"));
     expect(intrude.original?.visibleTo).toBe(BEN);
     expect(intrude.original?.content).toContain("Ada's solitaire");
-    expect((await h.bot.solitaire.get(ta))?.rev).toBe(1);
+    expect((await h.bot.service("solitaire").get(ta))?.rev).toBe(1);
 
     // a restart before play: nothing is posted; each game's next message says the bot restarted
     await h.stopBot(); // finishes the posts in flight
@@ -72,16 +72,20 @@ describe("solitaire through the stand-in", () => {
         noteDue = false;
       }
     }
-    const recA = await h.bot.solitaire.get(ta);
-    expect(recA?.state.end).toBe("won");
-    expect(recA?.state.square).toBe(8);
+    const recA = await h.bot.service("solitaire").get(ta);
+    expect(recA?.state?.end).toBe("won");
+    expect(recA?.state?.square).toBe(8);
     expect(h.latestPublic(ta).content).toContain("wins");
-    const announced = h.latestPublic(CARD_ROOM);
-    expect(announced.content).toMatch(/Ada finished solitaire .* Rank \*\*1\*\* of 1/);
+    // Announced in the channel the thread was made in, by the game's finished listener.
+    const announced = (who: string, rank: RegExp) =>
+      h.until(`${who}'s game announced`, () =>
+        sb.visibleMessages(CARD_ROOM, null).some((m) => m.content.includes(`${who} finished solitaire`) && rank.test(m.content)),
+      );
+    await announced("Ada", /Rank \*\*1\*\* of 1/);
 
-    const recB = await h.bot.solitaire.get(tb);
+    const recB = await h.bot.service("solitaire").get(tb);
     expect(recB?.moves.length).toBe(benMoves);
-    expect(recB?.ownerId).toBe(BEN);
+    expect(recB?.hostId).toBe(BEN);
 
     // hint is private; leaderboard shows the seed's result
     const board = await sb.command(BEN, CARD_ROOM, "onexeno leaderboard", { seed: "seed-9" });
@@ -94,12 +98,27 @@ describe("solitaire through the stand-in", () => {
     const ask = await sb.click(BEN, benTable, Harness.idOf(benTable, "sresign"));
     expect(ask.original?.visibleTo).toBe(BEN);
     expect(ask.original?.content).toMatch(/Resign this solitaire game\?/);
-    expect((await h.bot.solitaire.get(tb))?.state.end).toBeNull();
+    expect((await h.bot.service("solitaire").get(tb))?.state?.end).toBeNull();
     const resign = await sb.click(BEN, ask.original!, Harness.idOf(ask.original!, "confirm"));
     expect(resign.callbackType).toBe(7);
-    expect((await h.bot.solitaire.get(tb))?.state.end).toBe("resigned");
+    expect((await h.bot.service("solitaire").get(tb))?.state?.end).toBe("resigned");
+    await announced("Ben", /Rank/);
     const daily = await sb.command(ADA, CARD_ROOM, "onexeno leaderboard");
     expect(JSON.stringify(daily.original?.embeds)).toContain("Ben");
+
+    // Play again: only the player deals again, a fresh deal in the same thread, at once.
+    const finishedA = h.latestPublic(ta);
+    const notHers = await sb.click(BEN, finishedA, Harness.idOf(finishedA, "again"));
+    expect(notHers.original?.visibleTo).toBe(BEN);
+    expect((await h.bot.service("solitaire").get(ta))?.status).toBe("over");
+    await sb.click(ADA, finishedA, Harness.idOf(finishedA, "again"));
+    const again = await h.until("Ada's new game", async () => {
+      const r = await h.bot.service("solitaire").get(ta);
+      return r?.status === "playing" ? r : null;
+    });
+    expect(again.hostId).toBe(ADA);
+    expect(again.moves).toEqual([]);
+    expect(h.latestPublic(ta).content).toContain("Ada's solitaire");
     expect(h.log.errors).toEqual([]);
   });
 });

@@ -296,7 +296,7 @@ describe("a tournament from sign-up to podium", () => {
       return x.challenge!.results.length === 2 ? x.challenge!.results : null;
     });
     expect(results.map((r) => r.userId)).toEqual([ADA, BEN]);
-    const movesOf = async (thread: string) => (await h.bot.solitaire.get(thread))!.moves.length;
+    const movesOf = async (thread: string) => (await h.bot.service("solitaire").get(thread))!.moves.length;
     expect(results[0]!.moves).toBe(await movesOf(first));
     expect(await movesOf(second)).toBeGreaterThan(await movesOf(first));
     // The organiser closes the window early: podium and standings, score first, then the earlier finish.
@@ -341,7 +341,7 @@ describe("a tournament from sign-up to podium", () => {
       const said = await press(who);
       expect(said).toContain("Your game of **Click deal** is in");
       threads.set(who, threadOf(said));
-      expect((await h.bot.solitaire.get(threads.get(who)!))?.seed).toBe(t.seed);
+      expect((await h.bot.service("solitaire").get(threads.get(who)!))?.seed).toBe(t.seed);
     }
     expect(new Set(threads.values()).size).toBe(3);
     // A second press reopens the same game rather than dealing another.

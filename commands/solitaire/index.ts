@@ -1,0 +1,111 @@
+/**
+ * ONEXENO solitaire, the bot side of the `solitaire` entry of the games list: a one-seat table
+ * in its own thread named after the player, where others may watch and only the player acts
+ * (table.ts: its message; play.ts: opening, commands, buttons, autocomplete). A finished game
+ * offers Play again (a fresh deal, same thread); the entry's `finished` listener enters it on
+ * the guild's leaderboard for its deal, announces it in the parent channel with the player's
+ * rank, and counts it for a running challenge. Games stored before solitaire was a table game
+ * are read on (`upgradeSolitaire`).
+ */
+import type { BotContext } from "../../src/bot/context";
+import type { SolitaireState } from "../../src/games/onexeno/solitaire";
+import type { LeaderboardEntry } from "../../src/bot/leaderboards";
+import type { TableGameView } from "../../src/bot/context";
+import type { AnyTable } from "../../src/bot/tables";
+import { solitaireScore, type SolitaireMove } from "../../src/games/onexeno/solitaire";
+import { isDaily, label, playerName, solitairePayload, type SolitaireTable } from "./table";
+import { solitaireComponent } from "./play";
+
+export { dailySeed, leaderboardEmbed, solitaireChoices, solitairePayload, type SolitaireTable } from "./table";
+export { openSolitaireThread, solitaireAutocomplete, solitaireCommand, solitaireComponent, startSolitaire } from "./play";
+
+/**
+ * A finished game (the `finished` listener of the solitaire entry): entered on its deal's
+ * leaderboard (on the daily deal only the first finished game counts), announced with the
+ * player's rank in the channel the thread was made in, and counted for a running challenge.
+ */
+async function solitaireFinished(ctx: BotContext, table: AnyTable): Promise<void> {
+  // The table as it finished (the listener's record, read as a solitaire table: no cast).
+  const rec = upgradeSolitaire(table);
+  const state = rec?.state;
+  if (!rec || !state) return;
+  const entry: LeaderboardEntry = {
+    userId: rec.hostId,
+    name: playerName(rec),
+    score: solitaireScore(state),
+    square: state.square,
+    won: state.end === "won",
+    moves: rec.moves.length,
+    at: rec.updatedAt,
+  };
+  const daily = isDaily(rec.seed);
+  const finished = await ctx.leaderboards.record(rec.guildId, rec.seed, entry, daily);
+  await ctx.tournaments.recordChallenge({ guildId: rec.guildId, seed: rec.seed, ownerId: rec.hostId }, entry);
+  const of = finished.board.entries.length;
+  await ctx.post(rec.config.parentId, {
+    content: `🃏 ${entry.name} finished solitaire on ${label(rec)}: **${entry.score}** points, largest square ${state.square}x${state.square}${entry.won ? " ★ 8x8 complete" : ""}. ${finished.counted ? `Rank **${finished.rank}** of ${of} on this deal in this server.` : `Practice game: ${daily ? "only the first daily game counts" : "a better game of this deal already counts"} (standing: rank ${finished.rank} of ${of}).`} (<#${rec.channelId}>)`,
+    allowedMentions: { parse: [] },
+  });
+}
+
+/** A solitaire record as the solitaire service stored it before solitaire was a table game. */
+interface StoredBefore {
+  readonly threadId: string;
+  readonly parentId: string;
+  readonly guildId: string | null;
+  readonly ownerId: string;
+  readonly ownerName: string;
+  readonly seed: string;
+  readonly rev: number;
+  readonly state: SolitaireState;
+  readonly moves: readonly SolitaireMove[];
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+const isStoredBefore = (raw: unknown): raw is StoredBefore =>
+  typeof raw === "object" && raw !== null && "threadId" in raw && "ownerId" in raw && !("channelId" in raw);
+const isTable = (raw: unknown): raw is SolitaireTable =>
+  typeof raw === "object" && raw !== null && "channelId" in raw && "game" in raw && raw.game === "solitaire";
+
+/**
+ * Migrate on read: a record the solitaire service stored (thread, owner, moves without seats)
+ * as today's one-seat table of the same deal, state, revision and moves; today's records as they are.
+ */
+export function upgradeSolitaire(raw: unknown): SolitaireTable | undefined {
+  if (isTable(raw)) return raw;
+  if (!isStoredBefore(raw)) return undefined;
+  return {
+    schema: 1,
+    channelId: raw.threadId,
+    guildId: raw.guildId,
+    game: "solitaire",
+    config: { parentId: raw.parentId },
+    hostId: raw.ownerId,
+    seats: [{ userId: raw.ownerId, name: raw.ownerName }],
+    status: raw.state.phase === "over" ? "over" : "playing",
+    rev: raw.rev,
+    seed: raw.seed,
+    state: raw.state,
+    moves: raw.moves.map((move) => ({ seat: 0, move })),
+    createdAt: raw.createdAt,
+    updatedAt: raw.updatedAt,
+    lastBy: raw.ownerId,
+    clock: null,
+  };
+}
+
+/** Solitaire's entry in the bot side of the games list. */
+export const SOLITAIRE_GAME: TableGameView = {
+  id: "solitaire",
+  what: "solitaire game",
+  command: "onexeno",
+  tables: (ctx) => ctx.service("solitaire"),
+  payload: solitairePayload,
+  moveNote: () => "",
+  verbs: new Set(["sdraw", "splay", "shint", "sresign"]),
+  component: solitaireComponent,
+  finished: solitaireFinished,
+  resign: () => ({ kind: "resign" }),
+  upgrade: upgradeSolitaire,
+};

@@ -1,0 +1,202 @@
+/**
+ * Playing ONEXENO solitaire: opening a game in its own thread, the slash subcommands inside it,
+ * its buttons and menu, and autocomplete. Moves go through the shared move flow.
+ */
+import {
+  AttachmentBuilder,
+  ChannelType,
+  MessageFlags,
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+  type MessageComponentInteraction,
+  type TextBasedChannel,
+} from "discord.js";
+import type { BotContext } from "../../src/bot/context";
+import { hint, type Choice } from "../../src/bot/router";
+import { type ComponentId } from "../../src/bot/customid";
+import { UserError } from "../../src/bot/errors";
+import { refuse } from "../../src/bot/words";
+import { respond } from "../../src/bot/reply";
+import { confirmPayload } from "../../src/bot/confirm";
+import type { SolitaireState } from "../../src/games/onexeno/solitaire";
+import { playAndShow, type MoveView } from "../../src/bot/flow";
+import { positionLabel } from "../../src/games/onexeno/board";
+import { cardLabel, cardName, type Rotation } from "../../src/games/onexeno/cards";
+import { solitaireHint, solitaireView, topWaste, type SolitaireMove } from "../../src/games/onexeno/solitaire";
+import { rotationText } from "../onexeno-choices";
+import { renderSolitaire } from "../../render/render";
+import { dailySeed, isDaily, label, notOwner, playerName, solitaireChoices, solitairePayload, type SolitaireTable } from "./table";
+
+const SELECT_MAX = 25;
+
+/**
+ * Opens a solitaire game of `seed` (null: the daily deal) for `owner` in a new public thread of
+ * the text channel `channel`, and posts its table there. Returns the table. Throws a
+ * `UserError` where the channel cannot hold threads.
+ */
+export async function openSolitaireThread(
+  channel: TextBasedChannel,
+  ctx: BotContext,
+  guildId: string | null,
+  owner: { readonly id: string; readonly name: string },
+  seed: string | null,
+  note?: string,
+): Promise<SolitaireTable> {
+  if (channel.type !== ChannelType.GuildText)
+    throw new UserError("solitaire/no_threads", "Solitaire makes a thread, which this kind of channel cannot hold.");
+  const deal = seed ?? dailySeed(Date.now());
+  const thread = await channel.threads.create({
+    name: `${owner.name}'s solitaire · ${isDaily(deal) ? deal.slice(6) : deal}`.slice(0, 100),
+    autoArchiveDuration: 1440,
+    reason: "ONEXENO solitaire",
+  });
+  const rec = await ctx
+    .service("solitaire")
+    .open(thread.id, guildId, { userId: owner.id, name: owner.name }, { parentId: channel.id }, deal, null);
+  await thread.send(await solitairePayload(rec, note ?? `${owner.name} deals a solitaire. Watch along; only ${owner.name} can play here.`));
+  return rec;
+}
+
+/** `/onexeno new game:solitaire [seed]`: opens a thread for the game (or uses this thread). */
+export async function startSolitaire(
+  interaction: ChatInputCommandInteraction,
+  ctx: BotContext,
+  seed: string | null,
+  name: string,
+): Promise<void> {
+  const channel = interaction.channel;
+  if (!channel) throw new UserError("solitaire/no_channel", "Solitaire needs a server channel.");
+  await respond(interaction, "reply", false, async () => {
+    if (channel.isThread()) {
+      const rec = await ctx
+        .service("solitaire")
+        .open(
+          channel.id,
+          interaction.guildId,
+          { userId: interaction.user.id, name },
+          { parentId: channel.parentId ?? channel.id },
+          seed ?? dailySeed(Date.now()),
+          null,
+        );
+      return solitairePayload(rec, `${name} deals a solitaire. Watch along; only ${name} can play here.`);
+    }
+    const rec = await openSolitaireThread(channel, ctx, interaction.guildId, { id: interaction.user.id, name }, seed);
+    return {
+      content: `🃏 ${name} is playing solitaire on ${label(rec)} in <#${rec.channelId}>. Anyone may watch; start your own with \`/onexeno new game:solitaire\`.`,
+      allowedMentions: { parse: [] },
+    };
+  });
+}
+
+/** Reads `x,y,rot` from a menu or autocomplete, or a typed cell name like `I7` (the whole name: `H1` is not `H10`). */
+function readSolitairePlacement(state: SolitaireState, text: string): SolitaireMove {
+  const abs = /^(-?\d+),(-?\d+),([0-3])$/.exec(text.trim());
+  if (abs) return { kind: "place", x: Number(abs[1]), y: Number(abs[2]), rot: Number(abs[3]) as Rotation };
+  const wanted = text.trim().toUpperCase().replace(/\s+/g, " ");
+  const cell = wanted.split(" ")[0] ?? "-";
+  const hit = solitaireChoices({ state }).filter((c) => (c.label.split(" · ")[0] ?? "").toUpperCase() === cell);
+  if (hit.length === 1) return readSolitairePlacement(state, (hit[0] as { value: string }).value);
+  if (hit.length > 1)
+    throw new UserError(
+      "input/which_rotation",
+      `The card fits ${wanted} more than one way: ${hit.map((h) => h.label).join("; ")}. Pick one from the list.`,
+    );
+  throw new UserError("input/bad_position", `\`${text}\` is not a place where the top card fits. Pick one from the list.`);
+}
+
+/** Solitaire's bot side as the move flow reads it: the answer is the new table, with no note above it. */
+const VIEW: MoveView<SolitaireTable> = { command: "onexeno", payload: solitairePayload, moveNote: () => "" };
+
+/** Slash subcommands used inside a solitaire thread. */
+export async function solitaireCommand(
+  sub: string,
+  interaction: ChatInputCommandInteraction,
+  ctx: BotContext,
+  rec: SolitaireTable,
+): Promise<void> {
+  if (["play", "draw", "pass"].includes(sub) && rec.hostId !== interaction.user.id) throw notOwner(rec);
+  const act = (build: (state: SolitaireState) => SolitaireMove) =>
+    playAndShow(interaction, ctx, ctx.service("solitaire"), VIEW, (_rec, _seat, state) => build(state), { answer: "table" });
+  switch (sub) {
+    case "play": {
+      const at = interaction.options.getString("at");
+      if (!at) throw new UserError("input/missing_at", "Say where the top card goes: fill in `at` (the list shows every place it fits).");
+      await act((state) => readSolitairePlacement(state, at));
+      return;
+    }
+    case "draw":
+    case "pass":
+      await act(() => ({ kind: "draw" }));
+      return;
+    case "table":
+      await respond(interaction, "reply", false, () => solitairePayload(rec));
+      return;
+    case "hand":
+      throw new UserError("solitaire/no_hand", "Solitaire has no hidden hand: the top waste card is shown on the table picture.");
+    default:
+      throw new UserError(
+        "solitaire/not_here",
+        "That is for multiplayer tables. In solitaire use Draw, Play, Hint and Resign, or `/onexeno play at:`.",
+      );
+  }
+}
+
+/** The latest hint interaction per solitaire thread (in memory). */
+const lastHint = new Map<string, MessageComponentInteraction>();
+
+/** Components of a solitaire table message (Play again and the lobby verbs are the shared ones). */
+export async function solitaireComponent(interaction: MessageComponentInteraction, id: ComponentId, ctx: BotContext): Promise<void> {
+  const rec = await ctx.service("solitaire").get(interaction.channelId);
+  if (!rec?.state) throw refuse("table/gone");
+  if (rec.hostId !== interaction.user.id) throw notOwner(rec);
+  // Only the player acts in a solitaire thread: a click one revision behind is their double click.
+  ctx.service("solitaire").checkRev(rec, id.rev, interaction.user.id);
+  if (rec.status === "over") throw refuse("table/over");
+  if (id.verb === "shint") {
+    const hint = solitaireHint(rec.state);
+    const text = hint
+      ? `Hint: the top card can go to **${positionLabel(hint.x, hint.y)}**, ${rotationText(hint.rot)} (marked on the picture).`
+      : "Hint: the top card fits nowhere. Drawing is the only move.";
+    const png = await renderSolitaire(solitaireView(rec.state), playerName(rec), undefined, hint);
+    await interaction.reply({
+      content: text,
+      files: [new AttachmentBuilder(png, { name: "hint.png", description: text })],
+      flags: MessageFlags.Ephemeral,
+    });
+    // The new hint replaces the previous one instead of piling up under the table (its token
+    // can delete it for 15 minutes; after that, or a restart, the old one simply stays).
+    const prev = lastHint.get(rec.channelId);
+    lastHint.set(rec.channelId, interaction);
+    if (prev) await prev.deleteReply().catch(() => undefined);
+    return;
+  }
+  if (id.verb === "sresign") {
+    // The confirmation names the table (its creation), like every game's "end the table".
+    await interaction.reply({
+      ...confirmPayload("Resign this solitaire game? It ends now and is scored as it stands.", "end", rec.createdAt, "Resign"),
+      flags: MessageFlags.Ephemeral,
+    });
+    return;
+  }
+  let move: SolitaireMove;
+  if (id.verb === "sdraw") move = { kind: "draw" };
+  else if (id.verb === "splay" && interaction.isStringSelectMenu()) move = readSolitairePlacement(rec.state, interaction.values[0] ?? "");
+  else throw refuse("component/unknown");
+  await playAndShow(interaction, ctx, ctx.service("solitaire"), VIEW, () => move, { answer: "table", update: true, rev: id.rev });
+}
+
+/** Autocomplete inside a solitaire thread: the top card, then its places. */
+export async function solitaireAutocomplete(interaction: AutocompleteInteraction, rec: SolitaireTable): Promise<Choice[]> {
+  const focused = interaction.options.getFocused(true);
+  if (rec.hostId !== interaction.user.id) return hint(`This is ${playerName(rec)}'s solitaire`.slice(0, 100));
+  if (!rec.state || rec.state.phase !== "play") return hint("This game is over");
+  const top = topWaste(rec.state);
+  if (top === null) return hint("The waste is empty: draw first");
+  if (focused.name === "card") return [{ name: `${cardLabel(top)} · ${cardName(top)} (the top waste card)`, value: String(top) }];
+  const typed = String(focused.value).toUpperCase();
+  const choices = solitaireChoices({ state: rec.state }).filter(
+    (c) => typed === "" || c.label.toUpperCase().startsWith(typed) || c.label.toUpperCase().includes(typed),
+  );
+  if (choices.length === 0) return hint("The top card fits nowhere now: draw");
+  return choices.slice(0, SELECT_MAX).map((c) => ({ name: c.label, value: c.value }));
+}

@@ -1,0 +1,144 @@
+/**
+ * ONEXENO solitaire's table message: the picture, Draw, the Play menu of the top waste card's
+ * placements, Hint and Resign; a finished game's result with Play again; the leaderboard embed.
+ */
+import {
+  ActionRowBuilder,
+  AttachmentBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  EmbedBuilder,
+  StringSelectMenuBuilder,
+  type BaseMessageOptions,
+} from "discord.js";
+import { encodeId } from "../../src/bot/customid";
+import { UserError } from "../../src/bot/errors";
+import type { SolitaireState } from "../../src/games/onexeno/solitaire";
+import { asTable, type TablePayload } from "../../src/bot/live";
+import { restartNote } from "../../src/bot/restart";
+import type { Leaderboard } from "../../src/bot/leaderboards";
+import { againRow } from "../../src/bot/confirm";
+import type { TableOf } from "../../src/bot/tables";
+import { positionLabel } from "../../src/games/onexeno/board";
+import { cardTitle } from "../../src/games/onexeno/cards";
+import { findSquare, progressOf, solitaireView, topWaste, wastePlacements } from "../../src/games/onexeno/solitaire";
+import { describeSolitaire } from "../../render/onexeno-solitaire";
+import { rotationText } from "../onexeno-choices";
+import { renderSolitaire } from "../../render/render";
+
+const SELECT_MAX = 25;
+
+/** A solitaire table (one seat: its player, the host). */
+export type SolitaireTable = TableOf<"solitaire">;
+
+/** The daily deal's seed for a UTC date (ms since epoch). */
+export function dailySeed(now: number): string {
+  return `daily-${new Date(now).toISOString().slice(0, 10)}`;
+}
+
+/** Whether a deal is a daily deal (only a player's first finished game of it counts). */
+export const isDaily = (seed: string) => /^daily-\d{4}-\d{2}-\d{2}$/.test(seed);
+/** The player of a solitaire table. */
+export const playerName = (rec: SolitaireTable) => rec.seats[0]?.name ?? "?";
+/** Refusal for anyone but the player. */
+export const notOwner = (rec: SolitaireTable) =>
+  new UserError("solitaire/not_owner", `This is ${playerName(rec)}'s solitaire. Start your own with \`/onexeno new game:solitaire\`.`);
+
+/** Legal placements of the top waste card as labelled choices, most useful first. */
+export function solitaireChoices(rec: { readonly state: SolitaireState }): { label: string; value: string }[] {
+  const s = rec.state;
+  return wastePlacements(s)
+    .map((p) => {
+      const table = [...s.table, { card: 0, rot: 0 as const, x: p.x, y: p.y }];
+      const completes = findSquare(table, s.field, s.square + 1) !== null;
+      return { p, completes, progress: progressOf(table, s.field, s.square + 1) };
+    })
+    .sort((a, b) => Number(b.completes) - Number(a.completes) || b.progress - a.progress || a.p.y - b.p.y || a.p.x - b.p.x)
+    .map(({ p, completes }) => ({
+      label: `${positionLabel(p.x, p.y)} · ${rotationText(p.rot)}${completes ? ` · completes ${s.square + 1}x${s.square + 1}` : ""}`,
+      value: `${p.x},${p.y},${p.rot}`,
+    }));
+}
+
+export const label = (rec: SolitaireTable) => (isDaily(rec.seed) ? `the daily deal (${rec.seed.slice(6)})` : `deal “${rec.seed}”`);
+
+/** The table message of a solitaire game. */
+export async function solitairePayload(rec: SolitaireTable, note?: string): Promise<TablePayload> {
+  note = restartNote(rec, "solitaire", note);
+  return asTable(await solitaireMessage(rec, note), note, rec.status, [rec.updatedAt, rec.rev]);
+}
+
+async function solitaireMessage(rec: SolitaireTable, note?: string): Promise<BaseMessageOptions> {
+  const state = rec.state;
+  if (!state) throw new Error(`solitaire table ${rec.channelId} has no deal`); // one-seat tables are dealt as they open
+  const view = solitaireView(state);
+  const file = new AttachmentBuilder(await renderSolitaire(view, playerName(rec)), {
+    name: "solitaire.png",
+    description: describeSolitaire(view, playerName(rec)),
+  });
+  const head = note ? `${note}\n` : "";
+  if (state.phase === "over") {
+    const how =
+      state.end === "won"
+        ? "completed the 8x8 and wins!"
+        : state.end === "resigned"
+          ? "resigned."
+          : "went through the stock without a play: game over.";
+    return {
+      content: `${head}${playerName(rec)} ${how} Final score **${view.score}** (largest square ${view.square}x${view.square}).`,
+      files: [file],
+      components: [againRow(rec.rev)],
+      embeds: [],
+      allowedMentions: { parse: [] },
+    };
+  }
+  const rows: ActionRowBuilder<ButtonBuilder | StringSelectMenuBuilder>[] = [];
+  const choices = solitaireChoices({ state });
+  if (choices.length) {
+    rows.push(
+      new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
+        new StringSelectMenuBuilder()
+          .setCustomId(encodeId("splay", rec.rev))
+          .setPlaceholder(
+            `Play the top card (${choices.length} place${choices.length === 1 ? "" : "s"})${choices.length > SELECT_MAX ? `: best ${SELECT_MAX} shown, /onexeno play lists all` : ""}`,
+          )
+          .addOptions(choices.slice(0, SELECT_MAX)),
+      ),
+    );
+  }
+  rows.push(
+    new ActionRowBuilder<ButtonBuilder>().addComponents(
+      new ButtonBuilder()
+        .setCustomId(encodeId("sdraw", rec.rev))
+        .setLabel(view.stockCount > 0 ? "Draw 3" : "Turn over & draw")
+        .setStyle(ButtonStyle.Primary),
+      new ButtonBuilder().setCustomId(encodeId("shint", rec.rev)).setLabel("Hint").setStyle(ButtonStyle.Secondary),
+      new ButtonBuilder().setCustomId(encodeId("sresign", rec.rev)).setLabel("Resign").setStyle(ButtonStyle.Danger),
+    ),
+  );
+  const top = topWaste(state);
+  const status =
+    top === null
+      ? "The waste is empty: draw."
+      : choices.length
+        ? `Top card ${cardTitle(top)} fits ${choices.length} way${choices.length === 1 ? "" : "s"}.`
+        : `Top card ${cardTitle(top)} fits nowhere: draw.`;
+  return {
+    content: `${head}${playerName(rec)}'s solitaire, ${label(rec)}. ${status}`,
+    files: [file],
+    components: rows,
+    embeds: [],
+    allowedMentions: { parse: [] },
+  };
+}
+
+/** The leaderboard as an embed. */
+export function leaderboardEmbed(board: Leaderboard, title: string): EmbedBuilder {
+  const lines = board.entries
+    .slice(0, 15)
+    .map((e, i) => `**${i + 1}.** ${e.name}: ${e.score} points, ${e.square}x${e.square}${e.won ? " ★ won" : ""} (${e.moves} moves)`);
+  return new EmbedBuilder()
+    .setTitle(title)
+    .setDescription(lines.length ? lines.join("\n") : "Nobody has finished this deal yet.")
+    .setColor(0xffc83d);
+}
