@@ -107,7 +107,6 @@ describe("architecture", () => {
       "commands/onze.ts",
       "commands/tournament.ts",
       "render/cardeno.ts",
-      "src/bot/tables.ts",
       "src/bot/tournaments.ts",
       "src/games/cardeno/game.ts",
       "src/games/onexeno/canasta.ts",

@@ -1,0 +1,74 @@
+/**
+ * The stored record of a channel's table and its seats (plain, versioned JSON), as every game's
+ * table shares it; what a clock wake did; what the table layer needs of a game beyond its rules.
+ */
+import type { ComputerLevel, VersionedState } from "../engine/definition";
+import type { GameId, GameTypes, SeatPlay } from "../games/index";
+import type { ClockSetting, TurnClock } from "./clock";
+
+/** A seated player: a Discord user, or a computer player (userId `cpu-N`). */
+export interface Seat {
+  readonly userId: string;
+  /** Display name at join time (shown on pictures). */
+  readonly name: string;
+  /** Set for computer players. */
+  readonly computer?: ComputerLevel;
+  /** For a computer that took over a seat mid-game: the person who left it. */
+  readonly leftBy?: string;
+  /** A person whose clock ran out twice in a row: the computer plays the seat until they come back. */
+  readonly away?: boolean;
+  /** Timeouts in a row of this seat (reset when the person moves). */
+  readonly timeouts?: number;
+}
+
+/** The stored record of one channel's table (plain, versioned JSON), for game `G`. */
+export interface GameTable<G extends string, C, S, M> {
+  readonly schema: 1;
+  readonly channelId: string;
+  readonly guildId: string | null;
+  readonly game: G;
+  readonly config: C;
+  readonly hostId: string;
+  readonly seats: readonly Seat[];
+  readonly status: "lobby" | "playing" | "over";
+  /** Revision: bumped on every accepted change. */
+  readonly rev: number;
+  readonly seed: string;
+  readonly state: S | null;
+  /** Every accepted move, for replays (`at`: its time, ms, in real-time games). */
+  readonly moves: readonly { readonly seat: number; readonly move: M; readonly at?: number }[];
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  /** Who made the latest change (user id), to tell a double click from a stale one. */
+  readonly lastBy?: string;
+  /** The turn clock setting (absent on tables stored before clocks existed: no clock). */
+  readonly clock?: ClockSetting | null;
+  /** The clock of the turn under way (playing tables only). */
+  readonly turnClock?: TurnClock | null;
+}
+
+/** A table of game `G` of the list, with its own types. */
+export type TableOf<G extends GameId> = GameTable<G, GameTypes<G>["config"], GameTypes<G>["state"], GameTypes<G>["move"]>;
+
+/**
+ * What the table layer needs from a game beyond its rules, for computer players and clocks
+ * (each game's entry in `src/games/index.ts`).
+ */
+export type SeatRules<S, M> = SeatPlay<S, M>;
+
+/** What a clock wake did at a table (see `TableService.tick`). */
+export type ClockEvent<R> =
+  | { readonly kind: "warn"; readonly rec: R; readonly seat: number; readonly due: number }
+  | { readonly kind: "timeout"; readonly before: R; readonly rec: R; readonly seat: number; readonly away: boolean }
+  | { readonly kind: "lobby_closed"; readonly rec: R }
+  /** A real-time table's own steps (and its computers' moves) that were due. */
+  | { readonly kind: "timed"; readonly before: R; readonly rec: R };
+
+/** A seat without its away mark and timeout count. */
+export function present(s: Seat): Seat {
+  const { away: _away, timeouts: _timeouts, ...rest } = s;
+  return rest;
+}
+
+/** A table of any game, with its game-specific parts erased (for the game-agnostic host code). */
+export type AnyTable = GameTable<string, unknown, VersionedState, unknown>;
