@@ -11,103 +11,42 @@
  * without seating anyone twice. A guild belongs to one shard, so the in-process lock is sound.
  *
  * Game-agnostic: games come from the host's catalogue (`TournamentHost.catalogue`) and are opened through the host.
+ * What each change does to an event is pure (src/bot/tournament-rules.ts); this service holds
+ * the lock, the store, the timers and what touches the world (threads, tables, posts).
  */
 import type { BaseMessageOptions } from "discord.js";
 import { placesOf } from "../engine/places";
 import type { ComputerLevel } from "../engine/definition";
-import type { GameCatalogue, RatedGameEntry } from "../games/catalogue";
+import type { GameCatalogue } from "../games/catalogue";
 import type { RecordStore } from "../store/store";
-import { seatRound } from "../tournament/rounds";
-import { highIsBetter, standings, type RoundResult, type Standing, type TableResult } from "../tournament/standings";
-import type { ClockSetting } from "./clock";
-import { UserError } from "./errors";
+import { highIsBetter, type RoundResult, type Standing, type TableResult } from "../tournament/standings";
 import { KeyedLock } from "./lock";
 import type { AnyTable, AnyTables, Seat } from "./tables";
+import type { Tournament, TournamentRound } from "./tournament-record";
+import {
+  begun,
+  cancelled,
+  checkedIn,
+  checkInOpened,
+  dropped,
+  eventResults,
+  eventStandings,
+  finished,
+  gameOf,
+  joined,
+  left,
+  newEvent,
+  refuse,
+  seated,
+  withChallengeGame,
+  withChallengeResult,
+  withComputers,
+  withResult,
+  withThread,
+  type EventRequest,
+} from "./tournament-rules";
 
-/**
- * How rounds are seated (see src/tournament/seating.ts), or `challenge`: everyone plays the same
- * solitaire deal within a time window; best score, then earliest finish, wins.
- */
-export type TournamentFormat = "swiss" | "progressive" | "round-robin" | "challenge";
-export const TOURNAMENT_FORMATS: readonly TournamentFormat[] = ["swiss", "progressive", "round-robin", "challenge"];
-/** The one-player game a challenge is played in (its `game`). */
-export const CHALLENGE_GAME = "solitaire";
-
-/** An entrant's counted game in a challenge: their first finished game of the deal in the window. */
-export interface ChallengeResult {
-  readonly userId: string;
-  readonly score: number;
-  readonly square: number;
-  readonly moves: number;
-  /** When it finished (ms). */
-  readonly at: number;
-}
-
-/** A challenge's window (ms since the epoch) and results. */
-export interface Challenge {
-  readonly minutes: number;
-  readonly opens?: number;
-  readonly due?: number;
-  readonly results: readonly ChallengeResult[];
-  /** The game each entrant opened with **Play the deal**: its thread (one per entrant). */
-  readonly games?: readonly { readonly userId: string; readonly threadId: string }[];
-}
-
-/** An entrant: a person (their user id) or a computer player the organiser added. */
-export interface Entrant {
-  readonly id: string;
-  readonly name: string;
-  readonly computer?: ComputerLevel;
-  readonly checkedIn?: boolean;
-  /** Withdrawn or removed: seated no more (a game under way goes on with a computer in the seat). */
-  readonly dropped?: boolean;
-}
-
-/** One table of a round: its thread (null until opened), its seats (entrant ids, and `fill-…` computers) and result. */
-export interface TournamentTable {
-  readonly threadId: string | null;
-  readonly players: readonly string[];
-  readonly result?: TableResult;
-}
-
-export interface TournamentRound {
-  readonly number: number;
-  readonly tables: readonly TournamentTable[];
-  readonly byes: readonly string[];
-}
-
-/** One event (plain, versioned JSON). */
-export interface Tournament {
-  readonly schema: 1;
-  readonly id: string;
-  readonly guildId: string | null;
-  /** The channel of the announcement, round announcements and the table threads. */
-  readonly channelId: string;
-  readonly name: string;
-  /** A `RATED_GAMES` key. */
-  readonly game: string;
-  readonly format: TournamentFormat;
-  readonly rounds: number;
-  readonly tableSize: number;
-  readonly clock: ClockSetting | null;
-  /** A table that cannot be filled: top it up with computers, or give the extra players byes. */
-  readonly fill: "computer" | "bye";
-  readonly checkInMinutes: number;
-  /** When check-in closes (ms), while it is open. */
-  readonly checkInDue?: number;
-  /** Whether the next round is seated as soon as a round ends (else `/tournament next`). */
-  readonly autoNext: boolean;
-  readonly organiserId: string;
-  readonly status: "signup" | "checkin" | "running" | "over" | "cancelled";
-  readonly entrants: readonly Entrant[];
-  readonly played: readonly TournamentRound[];
-  /** The challenge format's window and results. */
-  readonly challenge?: Challenge;
-  readonly seed: string;
-  readonly rev: number;
-  readonly createdAt: number;
-  readonly updatedAt: number;
-}
+export * from "./tournament-record";
 
 /** What the service needs from the bot: threads, posts and the table games. */
 export interface TournamentHost {
@@ -129,24 +68,6 @@ export interface TournamentHost {
 }
 
 export type { Standing };
-
-/**
- * The rated game an event plays. Its key was checked when the event was created, so a key that
- * names no game is a corrupt record: an Error (a bug report), never a refusal.
- */
-function gameOf(catalogue: GameCatalogue, t: Tournament): RatedGameEntry {
-  const game = catalogue.ratedGame(t.game);
-  if (!game) throw new Error(`tournament ${t.id} names no rated game: ${t.game}`);
-  return game;
-}
-
-/** Most entrants an event takes. */
-export const MAX_ENTRANTS = 128;
-
-/** The event a refusal is about, with its reason's code (in src/bot/words.ts). */
-function refuse(code: string, message: string): UserError {
-  return new UserError(code, message);
-}
 
 export class TournamentService {
   private readonly lock = new KeyedLock();
@@ -214,140 +135,31 @@ export class TournamentService {
     });
   }
 
-  /**
-   * Creates an event in sign-up. Refuses an unknown game, a table size the game does not
-   * allow, fewer than 1 or more than 20 rounds.
-   */
-  async create(opts: {
-    guildId: string | null;
-    channelId: string;
-    organiserId: string;
-    name: string;
-    game: string;
-    format: TournamentFormat;
-    rounds: number;
-    tableSize: number | null;
-    clock: ClockSetting | null;
-    fill: "computer" | "bye";
-    checkInMinutes: number;
-    autoNext: boolean;
-    /** The challenge format's window, minutes (default 60). */
-    windowMinutes?: number;
-  }): Promise<Tournament> {
-    if ((opts.format === "challenge") !== (opts.game === CHALLENGE_GAME))
-      throw refuse("tournament/bad_format", "A challenge is played on ONEXENO solitaire, and solitaire only as a challenge.");
-    if (opts.format === "challenge") {
-      const id = this.newId();
-      const now = this.now();
-      const t: Tournament = {
-        schema: 1,
-        id,
-        guildId: opts.guildId,
-        channelId: opts.channelId,
-        name: opts.name.slice(0, 60),
-        game: CHALLENGE_GAME,
-        format: "challenge",
-        rounds: 1,
-        tableSize: 1,
-        clock: null,
-        fill: opts.fill,
-        checkInMinutes: opts.checkInMinutes,
-        autoNext: true,
-        organiserId: opts.organiserId,
-        status: "signup",
-        entrants: [],
-        played: [],
-        challenge: { minutes: opts.windowMinutes ?? 60, results: [] },
-        seed: id,
-        rev: 1,
-        createdAt: now,
-        updatedAt: now,
-      };
-      await this.store.set(id, t);
-      return t;
-    }
-    const game = this.host.catalogue.ratedGame(opts.game);
-    if (!game) throw refuse("tournament/bad_game", "Choose one of the listed games.");
-    const counts = this.host.catalogue.seatCounts(game.key);
-    const tableSize = opts.tableSize ?? (counts.includes(4) ? 4 : counts[0]!);
-    if (!counts.includes(tableSize)) throw refuse("tournament/bad_size", `${game.name} is played at tables of ${counts.join(", ")}.`);
-    if (!Number.isInteger(opts.rounds) || opts.rounds < 1 || opts.rounds > 20)
-      throw refuse("tournament/bad_rounds", "An event has 1 to 20 rounds.");
-    const id = this.newId();
-    const now = this.now();
-    const t: Tournament = {
-      schema: 1,
-      id,
-      guildId: opts.guildId,
-      channelId: opts.channelId,
-      name: opts.name.slice(0, 60),
-      game: game.key,
-      format: opts.format,
-      rounds: opts.rounds,
-      tableSize,
-      clock: opts.clock,
-      fill: opts.fill,
-      checkInMinutes: opts.checkInMinutes,
-      autoNext: opts.autoNext,
-      organiserId: opts.organiserId,
-      status: "signup",
-      entrants: [],
-      played: [],
-      seed: id,
-      rev: 1,
-      createdAt: now,
-      updatedAt: now,
-    };
-    await this.store.set(id, t);
+  /** Creates an event in sign-up (see `newEvent` for its refusals). */
+  async create(opts: EventRequest): Promise<Tournament> {
+    const t = newEvent(this.host.catalogue, opts, this.newId(), this.now());
+    await this.store.set(t.id, t);
     return t;
   }
 
   /** Signs a person up (sign-up or check-in). */
   async join(id: string, who: { id: string; name: string }): Promise<Tournament> {
-    return this.change(id, (t) => {
-      if (t.status !== "signup" && t.status !== "checkin") throw refuse("tournament/closed", "Sign-up has closed: the event has started.");
-      if (t.entrants.some((e) => e.id === who.id && !e.dropped)) throw refuse("tournament/already_in", "You are already signed up.");
-      if (t.entrants.filter((e) => !e.dropped).length >= MAX_ENTRANTS)
-        throw refuse("tournament/full", `The event is full (${MAX_ENTRANTS} entrants).`);
-      const rest = t.entrants.filter((e) => e.id !== who.id);
-      return { ...t, entrants: [...rest, { id: who.id, name: who.name, ...(t.status === "checkin" ? { checkedIn: true } : {}) }] };
-    });
+    return this.change(id, (t) => joined(t, who));
   }
 
   /** Takes a person off the list before the start. */
   async leave(id: string, userId: string): Promise<Tournament> {
-    return this.change(id, (t) => {
-      if (t.status !== "signup" && t.status !== "checkin")
-        throw refuse("tournament/started", "The event has started: use `/tournament drop` to withdraw.");
-      if (!t.entrants.some((e) => e.id === userId)) throw refuse("tournament/not_in", "You are not signed up.");
-      return { ...t, entrants: t.entrants.filter((e) => e.id !== userId) };
-    });
+    return this.change(id, (t) => left(t, userId));
   }
 
   /** Adds `count` computer entrants at `level` (organiser, before the start). */
   async addComputers(id: string, count: number, level: ComputerLevel): Promise<Tournament> {
-    return this.change(id, (t) => {
-      if (t.status !== "signup" && t.status !== "checkin") throw refuse("tournament/started", "The event has started.");
-      if (t.challenge) throw refuse("tournament/no_computers", "A challenge is played by people: computers cannot play its deal.");
-      const entrants = [...t.entrants];
-      for (let i = 0; i < count && entrants.length < MAX_ENTRANTS; i++) {
-        let n = 1;
-        while (entrants.some((e) => e.id === `cpu-${t.id}-${n}`)) n++;
-        entrants.push({ id: `cpu-${t.id}-${n}`, name: `Computer ${n}`, computer: level, checkedIn: true });
-      }
-      return { ...t, entrants };
-    });
+    return this.change(id, (t) => withComputers(t, count, level));
   }
 
   /** Checks a person in while check-in is open. */
   async checkIn(id: string, userId: string): Promise<Tournament> {
-    return this.change(id, (t) => {
-      if (t.status !== "checkin") throw refuse("tournament/no_checkin", "Check-in is not open.");
-      const e = t.entrants.find((x) => x.id === userId && !x.dropped);
-      if (!e) throw refuse("tournament/not_in", "You are not signed up.");
-      if (e.checkedIn) return null;
-      return { ...t, entrants: t.entrants.map((x) => (x === e ? { ...x, checkedIn: true } : x)) };
-    });
+    return this.change(id, (t) => checkedIn(t, userId));
   }
 
   /**
@@ -360,9 +172,7 @@ export class TournamentService {
     if (t.status === "running" || t.status === "over" || t.status === "cancelled")
       throw refuse("tournament/started", "The event has already started.");
     if (t.status === "signup" && t.checkInMinutes > 0) {
-      const opened = await this.change(id, (x) =>
-        x.status === "signup" ? { ...x, status: "checkin", checkInDue: this.now() + x.checkInMinutes * 60_000 } : null,
-      );
+      const opened = await this.change(id, (x) => checkInOpened(x, this.now()));
       this.armCheckIn(opened);
       return opened;
     }
@@ -384,22 +194,7 @@ export class TournamentService {
   /** Closes sign-up (dropping those who did not check in) and seats round 1. */
   private async begin(id: string): Promise<Tournament> {
     clearTimeout(this.timers.get(id));
-    const started = await this.change(id, (t) => {
-      if (t.status !== "signup" && t.status !== "checkin") return null;
-      const entrants =
-        t.status === "checkin" ? t.entrants.map((e) => (e.checkedIn || e.computer ? e : { ...e, dropped: true })) : t.entrants;
-      const { checkInDue: _d, ...base } = t;
-      if (t.challenge) {
-        if (!entrants.some((e) => !e.dropped)) throw refuse("tournament/too_few", "Nobody has signed up.");
-        const opens = this.now();
-        return { ...base, entrants, status: "running", challenge: { ...t.challenge, opens, due: opens + t.challenge.minutes * 60_000 } };
-      }
-      const min = Math.min(...this.host.catalogue.seatCounts(t.game));
-      if (entrants.filter((e) => !e.dropped).length < min)
-        throw refuse("tournament/too_few", `At least ${min} entrants are needed to start.`);
-      const { checkInDue: _due, ...rest } = t;
-      return { ...rest, entrants, status: "running" };
-    });
+    const started = await this.change(id, (t) => begun(this.host.catalogue, t, this.now()));
     if (started.challenge) {
       this.armChallenge(started);
       return started;
@@ -467,10 +262,7 @@ export class TournamentService {
           "Only the challenge's entrants play its deal here. Practise it with `/onexeno new game:solitaire seed:" + t.seed + "`.",
         );
       const threadId = await open(t);
-      const event = await this.change(id, (x) => ({
-        ...x,
-        challenge: { ...x.challenge!, games: [...(x.challenge!.games ?? []), { userId, threadId }] },
-      }));
+      const event = await this.change(id, (x) => withChallengeGame(x, userId, threadId));
       return { threadId, opened: true, event };
     });
   }
@@ -483,99 +275,28 @@ export class TournamentService {
       const c = t.challenge;
       if (!c || t.status !== "running" || t.seed !== rec.seed || c.due === undefined || c.opens === undefined) continue;
       if (entry.at > c.due || entry.at < c.opens || !t.entrants.some((e) => e.id === rec.ownerId && !e.dropped)) continue;
-      const after = await this.change(t.id, (x) => {
-        const cc = x.challenge!;
-        if (x.status !== "running" || cc.results.some((r) => r.userId === rec.ownerId)) return null;
-        return {
-          ...x,
-          challenge: {
-            ...cc,
-            results: [...cc.results, { userId: rec.ownerId, score: entry.score, square: entry.square, moves: entry.moves, at: entry.at }],
-          },
-        };
-      });
+      const after = await this.change(t.id, (x) =>
+        withChallengeResult(x, { userId: rec.ownerId, score: entry.score, square: entry.square, moves: entry.moves, at: entry.at }),
+      );
       // Every entrant has a counted game: nothing can change any more, so the podium comes now.
       const counted = new Set(after.challenge!.results.map((r) => r.userId));
       if (after.status === "running" && after.entrants.every((e) => e.dropped || counted.has(e.id))) await this.finish(after.id);
     }
   }
 
-  /** The results of the rounds played so far, as scoring reads them. */
+  /** The results of the rounds played so far, as scoring reads them (see `eventResults`). */
   static results(t: Tournament): RoundResult[] {
-    const real = new Set(t.entrants.map((e) => e.id));
-    return t.played.map((r) => ({
-      tables: r.tables.flatMap((x) =>
-        x.result
-          ? [
-              {
-                players: x.result.players.filter((p) => real.has(p)),
-                places: x.result.places.filter((_, i) => real.has(x.result!.players[i]!)),
-                points: x.result.points.filter((_, i) => real.has(x.result!.players[i]!)),
-              },
-            ]
-          : [],
-      ),
-      byes: r.byes,
-    }));
+    return eventResults(t);
   }
 
-  /**
-   * The standings now, best first (entrants in join order break the last ties). A progressive
-   * event ranks by total game score first (seed 004, Progressive Cardeno). A challenge
-   * ranks by score, then the earlier finish; its `placement` is the score, `gamePoints` the
-   * square, `opponents` the moves; entrants without a finished game come last.
-   */
+  /** The standings now, best first (see `eventStandings`). */
   static standings(t: Tournament): Standing[] {
-    if (t.challenge) {
-      const done = t.challenge.results.slice().sort((a, b) => b.score - a.score || a.at - b.at);
-      const rows: Standing[] = done.map((r, i) => ({
-        id: r.userId,
-        rank: i + 1,
-        placement: r.score,
-        gamePoints: r.square,
-        opponents: r.moves,
-        headToHead: 0,
-        games: 1,
-        byes: 0,
-      }));
-      for (const e of t.entrants)
-        if (!e.dropped && !done.some((r) => r.userId === e.id))
-          rows.push({ id: e.id, rank: done.length + 1, placement: 0, gamePoints: 0, opponents: 0, headToHead: 0, games: 0, byes: 0 });
-      return rows;
-    }
-    return standings(
-      t.entrants.map((e) => e.id),
-      TournamentService.results(t),
-      (t.tableSize - 1) / 2,
-      t.format === "progressive" ? "score" : "placement",
-    );
+    return eventStandings(t);
   }
 
   private async seatNext(id: string): Promise<Tournament> {
-    const seated = await this.change(id, (t) => {
-      const last = t.played.at(-1);
-      if (t.status !== "running" || t.played.length >= t.rounds || (last && last.tables.some((x) => !x.result))) return null;
-      const number = t.played.length + 1;
-      const present = t.entrants.filter((e) => !e.dropped).map((e) => e.id);
-      const order = TournamentService.standings(t)
-        .map((s) => s.id)
-        .filter((p) => present.includes(p));
-      if (t.format === "challenge") return null;
-      const rules = {
-        format: t.format,
-        tableSize: t.tableSize,
-        counts: this.host.catalogue.seatCounts(t.game),
-        fill: t.fill,
-        partners: !!this.host.catalogue.ratedGame(t.game)?.partners,
-        seed: t.seed,
-      };
-      const plan = seatRound(rules, order, t.played, number);
-      if (!plan.ok) throw refuse(plan.error.code, plan.error.message);
-      const { tables, byes } = plan.value;
-      const round: TournamentRound = { number, tables: tables.map((players) => ({ threadId: null, players })), byes };
-      return { ...t, played: [...t.played, round] };
-    });
-    await this.openTables(seated);
+    const round = await this.change(id, (t) => seated(this.host.catalogue, t));
+    await this.openTables(round);
     return (await this.get(id))!;
   }
 
@@ -599,12 +320,7 @@ export class TournamentService {
         const opened = await this.host.openThread(t.channelId, `${t.name} · round ${round.number} · table ${i + 1}`);
         threadId = opened;
         await this.store.set(`thread:${opened}`, t.id);
-        await this.change(t.id, (x) => ({
-          ...x,
-          played: x.played.map((r) =>
-            r.number !== round.number ? r : { ...r, tables: r.tables.map((y, j) => (j === i ? { ...y, threadId: opened } : y)) },
-          ),
-        }));
+        await this.change(t.id, (x) => withThread(x, round.number, i, opened));
       }
       // A table whose game was started already (before a restart) is left as it is; one that
       // finished while no result could be recorded (the bot was stopping) is recorded now.
@@ -676,17 +392,9 @@ export class TournamentService {
     places: readonly number[],
     points: readonly number[],
   ): Promise<void> {
-    const after = await this.change(id, (t) => {
-      const round = t.played.at(-1);
-      const at = round?.tables.findIndex((x) => x.threadId === threadId) ?? -1;
-      if (!round || at < 0 || round.tables[at]!.result) return null;
-      // Seats whose computer took over from a person count for that person (`leftBy`).
-      const result: TableResult = { players: [...players], places: [...places], points: [...points] };
-      return {
-        ...t,
-        played: t.played.map((r) => (r !== round ? r : { ...r, tables: r.tables.map((x, j) => (j === at ? { ...x, result } : x)) })),
-      };
-    });
+    // Seats whose computer took over from a person count for that person (`leftBy`).
+    const result: TableResult = { players: [...players], places: [...places], points: [...points] };
+    const after = await this.change(id, (t) => withResult(t, threadId, result));
     const round = after.played.at(-1);
     if (after.status !== "running" || !round || round.tables.some((x) => !x.result)) return;
     if (after.played.length >= after.rounds) await this.finish(id);
@@ -701,7 +409,7 @@ export class TournamentService {
   /** Ends the event: standings final, podium posted. */
   private async finish(id: string): Promise<Tournament> {
     clearTimeout(this.timers.get(id));
-    const t = await this.change(id, (x) => (x.status === "running" ? { ...x, status: "over" } : null));
+    const t = await this.change(id, finished);
     if (t.status === "over") for (const m of await this.host.finalMessages(t)) await this.host.post(t.channelId, m);
     return t;
   }
@@ -711,12 +419,7 @@ export class TournamentService {
    * under way a computer takes their seat and their result still counts for them.
    */
   async drop(id: string, userId: string): Promise<Tournament> {
-    const t = await this.change(id, (x) => {
-      const e = x.entrants.find((y) => y.id === userId && !y.dropped);
-      if (!e) throw refuse("tournament/not_in", "That player is not in the event.");
-      if (x.status === "signup" || x.status === "checkin") return { ...x, entrants: x.entrants.filter((y) => y !== e) };
-      return { ...x, entrants: x.entrants.map((y) => (y === e ? { ...y, dropped: true } : y)) };
-    });
+    const t = await this.change(id, (x) => dropped(x, userId));
     const table = t.played.at(-1)?.tables.find((x) => !x.result && x.players.includes(userId));
     if (table?.threadId) {
       const game = gameOf(this.host.catalogue, t);
@@ -757,7 +460,7 @@ export class TournamentService {
 
   /** Cancels the event: its running tables end, nothing more is seated. */
   async cancel(id: string, by: string): Promise<Tournament> {
-    const t = await this.change(id, (x) => (x.status === "over" || x.status === "cancelled" ? null : { ...x, status: "cancelled" }));
+    const t = await this.change(id, cancelled);
     clearTimeout(this.timers.get(id));
     const game = gameOf(this.host.catalogue, t);
     for (const table of t.played.at(-1)?.tables ?? [])

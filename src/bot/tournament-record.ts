@@ -1,0 +1,95 @@
+/**
+ * A tournament's stored record (plain, versioned JSON, one per event): its format, entrants,
+ * rounds with each table's thread, seats and result, and a challenge's window and results.
+ */
+import type { ComputerLevel } from "../engine/definition";
+import type { TableResult } from "../tournament/standings";
+import type { ClockSetting } from "./clock";
+
+/**
+ * How rounds are seated (see src/tournament/seating.ts), or `challenge`: everyone plays the same
+ * solitaire deal within a time window; best score, then earliest finish, wins.
+ */
+export type TournamentFormat = "swiss" | "progressive" | "round-robin" | "challenge";
+export const TOURNAMENT_FORMATS: readonly TournamentFormat[] = ["swiss", "progressive", "round-robin", "challenge"];
+/** The one-player game a challenge is played in (its `game`). */
+export const CHALLENGE_GAME = "solitaire";
+
+/** An entrant's counted game in a challenge: their first finished game of the deal in the window. */
+export interface ChallengeResult {
+  readonly userId: string;
+  readonly score: number;
+  readonly square: number;
+  readonly moves: number;
+  /** When it finished (ms). */
+  readonly at: number;
+}
+
+/** A challenge's window (ms since the epoch) and results. */
+export interface Challenge {
+  readonly minutes: number;
+  readonly opens?: number;
+  readonly due?: number;
+  readonly results: readonly ChallengeResult[];
+  /** The game each entrant opened with **Play the deal**: its thread (one per entrant). */
+  readonly games?: readonly { readonly userId: string; readonly threadId: string }[];
+}
+
+/** An entrant: a person (their user id) or a computer player the organiser added. */
+export interface Entrant {
+  readonly id: string;
+  readonly name: string;
+  readonly computer?: ComputerLevel;
+  readonly checkedIn?: boolean;
+  /** Withdrawn or removed: seated no more (a game under way goes on with a computer in the seat). */
+  readonly dropped?: boolean;
+}
+
+/** One table of a round: its thread (null until opened), its seats (entrant ids, and `fill-…` computers) and result. */
+export interface TournamentTable {
+  readonly threadId: string | null;
+  readonly players: readonly string[];
+  readonly result?: TableResult;
+}
+
+export interface TournamentRound {
+  readonly number: number;
+  readonly tables: readonly TournamentTable[];
+  readonly byes: readonly string[];
+}
+
+/** One event (plain, versioned JSON). */
+export interface Tournament {
+  readonly schema: 1;
+  readonly id: string;
+  readonly guildId: string | null;
+  /** The channel of the announcement, round announcements and the table threads. */
+  readonly channelId: string;
+  readonly name: string;
+  /** A `RATED_GAMES` key. */
+  readonly game: string;
+  readonly format: TournamentFormat;
+  readonly rounds: number;
+  readonly tableSize: number;
+  readonly clock: ClockSetting | null;
+  /** A table that cannot be filled: top it up with computers, or give the extra players byes. */
+  readonly fill: "computer" | "bye";
+  readonly checkInMinutes: number;
+  /** When check-in closes (ms), while it is open. */
+  readonly checkInDue?: number;
+  /** Whether the next round is seated as soon as a round ends (else `/tournament next`). */
+  readonly autoNext: boolean;
+  readonly organiserId: string;
+  readonly status: "signup" | "checkin" | "running" | "over" | "cancelled";
+  readonly entrants: readonly Entrant[];
+  readonly played: readonly TournamentRound[];
+  /** The challenge format's window and results. */
+  readonly challenge?: Challenge;
+  readonly seed: string;
+  readonly rev: number;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+/** Most entrants an event takes. */
+export const MAX_ENTRANTS = 128;

@@ -1,0 +1,293 @@
+/**
+ * A tournament's life as pure transitions of its record (src/bot/tournament-record.ts): a new
+ * event, sign-up, computers, check-in, the start, seating a round (src/tournament/rounds.ts), a
+ * table's result, a challenge's results, withdrawals, the end; and the standings with the
+ * scoring of `docs/rules/tournaments.md` (src/tournament/). Each takes the record as stored and
+ * returns the next one, null when nothing changes, or throws the refusal (`UserError` with a
+ * stable `tournament/…` code). The service (src/bot/tournaments.ts) runs them under the event's
+ * lock, saves what they return, and does what touches the world (threads, tables, posts, timers).
+ */
+import type { ComputerLevel } from "../engine/definition";
+import type { GameCatalogue, RatedGameEntry } from "../games/catalogue";
+import { seatRound } from "../tournament/rounds";
+import { standings, type RoundResult, type Standing, type TableResult } from "../tournament/standings";
+import type { ClockSetting } from "./clock";
+import { UserError } from "./errors";
+import {
+  CHALLENGE_GAME,
+  MAX_ENTRANTS,
+  type ChallengeResult,
+  type Tournament,
+  type TournamentFormat,
+  type TournamentRound,
+} from "./tournament-record";
+
+/** The refusal of a tournament action: its reason's code (in src/bot/words.ts) and words. */
+export function refuse(code: string, message: string): UserError {
+  return new UserError(code, message);
+}
+
+/**
+ * The rated game an event plays. Its key was checked when the event was created, so a key that
+ * names no game is a corrupt record: an Error (a bug report), never a refusal.
+ */
+export function gameOf(catalogue: GameCatalogue, t: Tournament): RatedGameEntry {
+  const game = catalogue.ratedGame(t.game);
+  if (!game) throw new Error(`tournament ${t.id} names no rated game: ${t.game}`);
+  return game;
+}
+
+/** What an organiser asks for when creating an event (`/tournament create`). */
+export interface EventRequest {
+  readonly guildId: string | null;
+  readonly channelId: string;
+  readonly organiserId: string;
+  readonly name: string;
+  readonly game: string;
+  readonly format: TournamentFormat;
+  readonly rounds: number;
+  readonly tableSize: number | null;
+  readonly clock: ClockSetting | null;
+  readonly fill: "computer" | "bye";
+  readonly checkInMinutes: number;
+  readonly autoNext: boolean;
+  /** The challenge format's window, minutes (default 60). */
+  readonly windowMinutes?: number;
+}
+
+/**
+ * A new event in sign-up, id `id`, created at `now`. Refuses a challenge on another game than
+ * solitaire (and solitaire outside a challenge), an unknown game, a table size the game does not
+ * allow, fewer than 1 or more than 20 rounds.
+ */
+export function newEvent(catalogue: GameCatalogue, opts: EventRequest, id: string, now: number): Tournament {
+  if ((opts.format === "challenge") !== (opts.game === CHALLENGE_GAME))
+    throw refuse("tournament/bad_format", "A challenge is played on ONEXENO solitaire, and solitaire only as a challenge.");
+  const base = {
+    schema: 1 as const,
+    id,
+    guildId: opts.guildId,
+    channelId: opts.channelId,
+    name: opts.name.slice(0, 60),
+    fill: opts.fill,
+    checkInMinutes: opts.checkInMinutes,
+    organiserId: opts.organiserId,
+    status: "signup" as const,
+    entrants: [],
+    played: [],
+    seed: id,
+    rev: 1,
+    createdAt: now,
+    updatedAt: now,
+  };
+  if (opts.format === "challenge")
+    return {
+      ...base,
+      game: CHALLENGE_GAME,
+      format: "challenge",
+      rounds: 1,
+      tableSize: 1,
+      clock: null,
+      autoNext: true,
+      challenge: { minutes: opts.windowMinutes ?? 60, results: [] },
+    };
+  const game = catalogue.ratedGame(opts.game);
+  if (!game) throw refuse("tournament/bad_game", "Choose one of the listed games.");
+  const counts = catalogue.seatCounts(game.key);
+  const tableSize = opts.tableSize ?? (counts.includes(4) ? 4 : (counts[0] ?? 2));
+  if (!counts.includes(tableSize)) throw refuse("tournament/bad_size", `${game.name} is played at tables of ${counts.join(", ")}.`);
+  if (!Number.isInteger(opts.rounds) || opts.rounds < 1 || opts.rounds > 20)
+    throw refuse("tournament/bad_rounds", "An event has 1 to 20 rounds.");
+  return { ...base, game: game.key, format: opts.format, rounds: opts.rounds, tableSize, clock: opts.clock, autoNext: opts.autoNext };
+}
+
+const open = (t: Tournament) => t.status === "signup" || t.status === "checkin";
+
+/** A person signs up (sign-up or check-in: then they are checked in at once). */
+export function joined(t: Tournament, who: { readonly id: string; readonly name: string }): Tournament {
+  if (!open(t)) throw refuse("tournament/closed", "Sign-up has closed: the event has started.");
+  if (t.entrants.some((e) => e.id === who.id && !e.dropped)) throw refuse("tournament/already_in", "You are already signed up.");
+  if (t.entrants.filter((e) => !e.dropped).length >= MAX_ENTRANTS)
+    throw refuse("tournament/full", `The event is full (${MAX_ENTRANTS} entrants).`);
+  const rest = t.entrants.filter((e) => e.id !== who.id);
+  return { ...t, entrants: [...rest, { id: who.id, name: who.name, ...(t.status === "checkin" ? { checkedIn: true } : {}) }] };
+}
+
+/** A person comes off the list before the start. */
+export function left(t: Tournament, userId: string): Tournament {
+  if (!open(t)) throw refuse("tournament/started", "The event has started: use `/tournament drop` to withdraw.");
+  if (!t.entrants.some((e) => e.id === userId)) throw refuse("tournament/not_in", "You are not signed up.");
+  return { ...t, entrants: t.entrants.filter((e) => e.id !== userId) };
+}
+
+/** `count` computer entrants at `level` (before the start; never in a challenge). */
+export function withComputers(t: Tournament, count: number, level: ComputerLevel): Tournament {
+  if (!open(t)) throw refuse("tournament/started", "The event has started.");
+  if (t.challenge) throw refuse("tournament/no_computers", "A challenge is played by people: computers cannot play its deal.");
+  const entrants = [...t.entrants];
+  for (let i = 0; i < count && entrants.length < MAX_ENTRANTS; i++) {
+    let n = 1;
+    while (entrants.some((e) => e.id === `cpu-${t.id}-${n}`)) n++;
+    entrants.push({ id: `cpu-${t.id}-${n}`, name: `Computer ${n}`, computer: level, checkedIn: true });
+  }
+  return { ...t, entrants };
+}
+
+/** A person checks in while check-in is open; null when they had already. */
+export function checkedIn(t: Tournament, userId: string): Tournament | null {
+  if (t.status !== "checkin") throw refuse("tournament/no_checkin", "Check-in is not open.");
+  const e = t.entrants.find((x) => x.id === userId && !x.dropped);
+  if (!e) throw refuse("tournament/not_in", "You are not signed up.");
+  if (e.checkedIn) return null;
+  return { ...t, entrants: t.entrants.map((x) => (x === e ? { ...x, checkedIn: true } : x)) };
+}
+
+/** Check-in opens at `now` for the event's window; null unless it is in sign-up. */
+export function checkInOpened(t: Tournament, now: number): Tournament | null {
+  return t.status === "signup" ? { ...t, status: "checkin", checkInDue: now + t.checkInMinutes * 60_000 } : null;
+}
+
+/**
+ * The event runs from `now`: sign-up closes (those who did not check in are dropped); a
+ * challenge's window opens. Refuses too few entrants for the game; null once it has begun.
+ */
+export function begun(catalogue: GameCatalogue, t: Tournament, now: number): Tournament | null {
+  if (!open(t)) return null;
+  const entrants = t.status === "checkin" ? t.entrants.map((e) => (e.checkedIn || e.computer ? e : { ...e, dropped: true })) : t.entrants;
+  const { checkInDue: _due, ...base } = t;
+  if (t.challenge) {
+    if (!entrants.some((e) => !e.dropped)) throw refuse("tournament/too_few", "Nobody has signed up.");
+    return { ...base, entrants, status: "running", challenge: { ...t.challenge, opens: now, due: now + t.challenge.minutes * 60_000 } };
+  }
+  const min = Math.min(...catalogue.seatCounts(t.game));
+  if (entrants.filter((e) => !e.dropped).length < min) throw refuse("tournament/too_few", `At least ${min} entrants are needed to start.`);
+  return { ...base, entrants, status: "running" };
+}
+
+/**
+ * The next round seated (by standing, the format's seating, byes and computer top-ups; see
+ * src/tournament/rounds.ts), its tables without threads yet; null when no round is due
+ * (not running, all rounds played, the last one still open, a challenge).
+ */
+export function seated(catalogue: GameCatalogue, t: Tournament): Tournament | null {
+  const last = t.played.at(-1);
+  if (t.status !== "running" || t.format === "challenge" || t.played.length >= t.rounds || last?.tables.some((x) => !x.result)) return null;
+  const number = t.played.length + 1;
+  const present = t.entrants.filter((e) => !e.dropped).map((e) => e.id);
+  const order = eventStandings(t)
+    .map((s) => s.id)
+    .filter((p) => present.includes(p));
+  const rules = {
+    format: t.format,
+    tableSize: t.tableSize,
+    counts: catalogue.seatCounts(t.game),
+    fill: t.fill,
+    partners: !!catalogue.ratedGame(t.game)?.partners,
+    seed: t.seed,
+  };
+  const plan = seatRound(rules, order, t.played, number);
+  if (!plan.ok) throw refuse(plan.error.code, plan.error.message);
+  const round: TournamentRound = {
+    number,
+    tables: plan.value.tables.map((players) => ({ threadId: null, players })),
+    byes: plan.value.byes,
+  };
+  return { ...t, played: [...t.played, round] };
+}
+
+/** Table `i` of round `number` got its thread. */
+export function withThread(t: Tournament, number: number, i: number, threadId: string): Tournament {
+  return {
+    ...t,
+    played: t.played.map((r) => (r.number !== number ? r : { ...r, tables: r.tables.map((y, j) => (j === i ? { ...y, threadId } : y)) })),
+  };
+}
+
+/** The current round's table in `threadId` got its result; null when it has one already or is not of this round. */
+export function withResult(t: Tournament, threadId: string, result: TableResult): Tournament | null {
+  const round = t.played.at(-1);
+  const at = round?.tables.findIndex((x) => x.threadId === threadId) ?? -1;
+  if (!round || at < 0 || round.tables[at]?.result) return null;
+  return {
+    ...t,
+    played: t.played.map((r) => (r !== round ? r : { ...r, tables: r.tables.map((x, j) => (j === at ? { ...x, result } : x)) })),
+  };
+}
+
+/** An entrant's finished game of a running challenge (their first one counts); null when they have one. */
+export function withChallengeResult(t: Tournament, result: ChallengeResult): Tournament | null {
+  const c = t.challenge;
+  if (!c || t.status !== "running" || c.results.some((r) => r.userId === result.userId)) return null;
+  return { ...t, challenge: { ...c, results: [...c.results, result] } };
+}
+
+/** The thread of the game an entrant opened with **Play the deal**. */
+export function withChallengeGame(t: Tournament, userId: string, threadId: string): Tournament {
+  const c = t.challenge;
+  if (!c) return t;
+  return { ...t, challenge: { ...c, games: [...(c.games ?? []), { userId, threadId }] } };
+}
+
+/** An entrant withdraws (or is removed): off the list before the start, else dropped (not seated again). */
+export function dropped(t: Tournament, userId: string): Tournament {
+  const e = t.entrants.find((y) => y.id === userId && !y.dropped);
+  if (!e) throw refuse("tournament/not_in", "That player is not in the event.");
+  if (open(t)) return { ...t, entrants: t.entrants.filter((y) => y !== e) };
+  return { ...t, entrants: t.entrants.map((y) => (y === e ? { ...y, dropped: true } : y)) };
+}
+
+/** The event ends (null unless running). */
+export function finished(t: Tournament): Tournament | null {
+  return t.status === "running" ? { ...t, status: "over" } : null;
+}
+
+/** The event is cancelled (null once over or cancelled). */
+export function cancelled(t: Tournament): Tournament | null {
+  return t.status === "over" || t.status === "cancelled" ? null : { ...t, status: "cancelled" };
+}
+
+/** The results of the rounds played so far, as scoring reads them (computers' fill seats left out). */
+export function eventResults(t: Tournament): RoundResult[] {
+  const real = new Set(t.entrants.map((e) => e.id));
+  return t.played.map((r) => ({
+    tables: r.tables.flatMap((x) => {
+      const res = x.result;
+      if (!res) return [];
+      const kept = (_: unknown, i: number) => real.has(res.players[i] ?? "");
+      return [{ players: res.players.filter((p) => real.has(p)), places: res.places.filter(kept), points: res.points.filter(kept) }];
+    }),
+    byes: r.byes,
+  }));
+}
+
+/**
+ * The standings now, best first (entrants in join order break the last ties). A progressive
+ * event ranks by total game score first (seed 004, Progressive Cardeno). A challenge
+ * ranks by score, then the earlier finish; its `placement` is the score, `gamePoints` the
+ * square, `opponents` the moves; entrants without a finished game come last.
+ */
+export function eventStandings(t: Tournament): Standing[] {
+  if (t.challenge) {
+    const done = t.challenge.results.slice().sort((a, b) => b.score - a.score || a.at - b.at);
+    const rows: Standing[] = done.map((r, i) => ({
+      id: r.userId,
+      rank: i + 1,
+      placement: r.score,
+      gamePoints: r.square,
+      opponents: r.moves,
+      headToHead: 0,
+      games: 1,
+      byes: 0,
+    }));
+    for (const e of t.entrants)
+      if (!e.dropped && !done.some((r) => r.userId === e.id))
+        rows.push({ id: e.id, rank: done.length + 1, placement: 0, gamePoints: 0, opponents: 0, headToHead: 0, games: 0, byes: 0 });
+    return rows;
+  }
+  return standings(
+    t.entrants.map((e) => e.id),
+    eventResults(t),
+    (t.tableSize - 1) / 2,
+    t.format === "progressive" ? "score" : "placement",
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * A tournament's transitions as pure functions (src/bot/tournament-rules.ts): each returns the
+ * next record or refuses with a stable code, and never changes the record it is given.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  begun,
+  dropped,
+  eventStandings,
+  joined,
+  left,
+  newEvent,
+  seated,
+  withChallengeResult,
+  withResult,
+  withThread,
+  type EventRequest,
+} from "../../src/bot/tournament-rules";
+import { CATALOGUE } from "../../src/games/index";
+
+const ASK: EventRequest = {
+  guildId: "g",
+  channelId: "c",
+  organiserId: "mod",
+  name: "Cup",
+  game: "onze",
+  format: "swiss",
+  rounds: 2,
+  tableSize: null,
+  clock: null,
+  fill: "computer",
+  checkInMinutes: 0,
+  autoNext: true,
+};
+
+describe("tournament rules", () => {
+  it("a new event is checked against the catalogue: game, table size, rounds, challenge on solitaire only", () => {
+    expect(newEvent(CATALOGUE, ASK, "t1", 5)).toMatchObject({ id: "t1", game: "onze", status: "signup", tableSize: 4, createdAt: 5 });
+    expect(() => newEvent(CATALOGUE, { ...ASK, game: "chess" }, "t", 0)).toThrow(expect.objectContaining({ code: "tournament/bad_game" }));
+    expect(() => newEvent(CATALOGUE, { ...ASK, tableSize: 9 }, "t", 0)).toThrow(expect.objectContaining({ code: "tournament/bad_size" }));
+    expect(() => newEvent(CATALOGUE, { ...ASK, rounds: 21 }, "t", 0)).toThrow(expect.objectContaining({ code: "tournament/bad_rounds" }));
+    expect(() => newEvent(CATALOGUE, { ...ASK, format: "challenge" }, "t", 0)).toThrow(
+      expect.objectContaining({ code: "tournament/bad_format" }),
+    );
+    expect(newEvent(CATALOGUE, { ...ASK, game: "solitaire", format: "challenge" }, "t2", 0).challenge).toEqual({
+      minutes: 60,
+      results: [],
+    });
+  });
+
+  it("sign-up, the start, a seated round and a result, without touching the record given", () => {
+    let t = newEvent(CATALOGUE, { ...ASK, tableSize: 3 }, "t1", 0);
+    for (const who of ["a", "b", "c", "d", "e", "f"]) t = joined(t, { id: who, name: who.toUpperCase() });
+    expect(() => joined(t, { id: "a", name: "A" })).toThrow(expect.objectContaining({ code: "tournament/already_in" }));
+    t = left(t, "f");
+    const before = JSON.stringify(t);
+    const running = begun(CATALOGUE, t, 100)!;
+    expect(JSON.stringify(t)).toBe(before);
+    expect(running.status).toBe("running");
+    expect(() => left(running, "a")).toThrow(expect.objectContaining({ code: "tournament/started" }));
+    const round = seated(CATALOGUE, running)!;
+    expect(round.played).toHaveLength(1);
+    const tables = round.played[0]!.tables;
+    expect(
+      tables
+        .flatMap((x) => x.players)
+        .filter((p) => !p.startsWith("fill-"))
+        .sort(),
+    ).toEqual(["a", "b", "c", "d", "e"]);
+    expect(seated(CATALOGUE, round)).toBeNull(); // the round is still open
+    const threaded = withThread(round, 1, 0, "th1");
+    const first = tables[0]!;
+    const scored = withResult(threaded, "th1", { players: [...first.players], places: first.players.map((_, i) => i + 1), points: [] })!;
+    expect(scored.played[0]!.tables[0]!.result?.places[0]).toBe(1);
+    expect(withResult(scored, "th1", { players: [], places: [], points: [] })).toBeNull(); // recorded once
+    expect(dropped(scored, "b").entrants.find((e) => e.id === "b")?.dropped).toBe(true);
+  });
+
+  it("a challenge counts each entrant's first finished game, best score first", () => {
+    let t = newEvent(CATALOGUE, { ...ASK, game: "solitaire", format: "challenge" }, "t3", 0);
+    t = joined(joined(t, { id: "a", name: "A" }), { id: "b", name: "B" });
+    t = begun(CATALOGUE, t, 1000)!;
+    expect(t.challenge).toMatchObject({ opens: 1000, due: 1000 + 60 * 60_000 });
+    t = withChallengeResult(t, { userId: "a", score: 10, square: 3, moves: 40, at: 2000 })!;
+    expect(withChallengeResult(t, { userId: "a", score: 99, square: 8, moves: 1, at: 3000 })).toBeNull();
+    t = withChallengeResult(t, { userId: "b", score: 12, square: 3, moves: 50, at: 2500 })!;
+    expect(eventStandings(t).map((s) => [s.id, s.rank])).toEqual([
+      ["b", 1],
+      ["a", 2],
+    ]);
+  });
+});
