@@ -25,7 +25,7 @@ import { cardLabel, cardValue, parseCardName } from "../src/games/onexeno/cards"
 import { COMPUTER_LEVELS, type ComputerLevel } from "../src/games/onexeno/computer";
 import { MAX_HANDS, ONEXENO_VARIANTS, onexenoView, type OnexenoMove, type OnexenoVariant } from "../src/games/onexeno/game";
 import { lastMoveText } from "../render/onexeno-table";
-import { canastaAutocomplete, canastaCommand, canastaPayload } from "./canasta";
+import { canastaAutocomplete, canastaCommand, canastaPayload } from "./canasta/index";
 import { DEFAULT_TARGET, type CanastaRows } from "../src/games/onexeno/canasta";
 import { dailySeed, leaderboardEmbed, solitaireAutocomplete, solitaireCommand, startSolitaire } from "./solitaire/index";
 import { cardChoiceLine, cardChoices, placementChoices, readCard, readPlacement } from "./onexeno-choices";

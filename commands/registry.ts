@@ -9,12 +9,12 @@
 import type { AnyTables } from "../src/bot/tables";
 import type { GameId } from "../src/games/index";
 import type { BotContext, TableGameView } from "../src/bot/context";
-import { CANASTA_VERBS, canastaComponent, canastaPayload, moveNote as canastaMoveNote } from "./canasta";
+import { CANASTA_VERBS, canastaComponent, canastaPayload, moveNote as canastaMoveNote } from "./canasta/index";
 import { moveNote as onexenoMoveNote } from "./onexeno";
 import { tablePayload } from "./onexeno-view";
-import { ONZE_VERBS, onzeComponent, onzeMoveNote, onzePayload } from "./onze";
+import { ONZE_VERBS, onzeComponent, onzeMoveNote, onzePayload } from "./onze/index";
 import { SOLITAIRE_GAME } from "./solitaire/index";
-import { CARDENO_VERBS, cardenoComponent, cardenoMoveNote, cardenoPayload, cardenoTimed } from "./cardeno";
+import { CARDENO_VERBS, cardenoComponent, cardenoMoveNote, cardenoPayload, cardenoTimed } from "./cardeno/index";
 
 /**
  * The table service of game `id` in the bot context: src/app.ts makes one for every game of the

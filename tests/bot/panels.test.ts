@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { BaseMessageOptions } from "discord.js";
 import { handPayload } from "../../commands/onexeno-view";
-import { canastaHandPayload, decodeRow } from "../../commands/canasta";
+import { canastaHandPayload, decodeRow } from "../../commands/canasta/index";
 import { meldSuggestions } from "../../src/games/onexeno/canasta-hints";
 import { bigPileState } from "../helpers/canasta";
 import { placementChoices } from "../../commands/onexeno-choices";
@@ -16,7 +16,7 @@ type TableRecord = TableOf<"onexeno">;
 type CanastaTable = TableOf<"canasta">;
 import { onexeno, playNow, setupOnexeno, type OnexenoState } from "../../src/games/onexeno/game";
 import { canasta as canastaDef, canastaDeck, setupCanasta } from "../../src/games/onexeno/canasta";
-import { onzeHandPayload, type OnzeTable } from "../../commands/onze";
+import { onzeHandPayload, type OnzeTable } from "../../commands/onze/index";
 import { faceFor, ONZE_DECK } from "../../src/games/onze/cards";
 import { readRun, type Meld, type RunMeld } from "../../src/games/onze/melds";
 import { playsOnTable, setupOnze, type OnzeState } from "../../src/games/onze/game";

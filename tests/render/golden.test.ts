@@ -19,7 +19,7 @@ import { solve } from "../helpers/solitaire-solver";
 import { onzeView, type OnzeState } from "../../src/games/onze/game";
 import { sortHand } from "../../src/games/onze/cards";
 import { playOnze } from "../helpers/onze";
-import { contractHelp } from "../../commands/onze";
+import { contractHelp } from "../../commands/onze/index";
 import { cardenoView, type CardenoState } from "../../src/games/cardeno/game";
 import { playCardeno } from "../helpers/cardeno";
 import { encodeJob, type PictureJob } from "../../render/pictures";

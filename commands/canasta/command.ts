@@ -1,0 +1,107 @@
+/**
+ * Canasta's slash subcommands: `/onexeno new game:canasta [target]`, the same lobby verbs, then
+ * draw / take / meld / extend / discard, with autocomplete that proposes valid rows and legal cards.
+ */
+import { type ChatInputCommandInteraction } from "discord.js";
+import type { BotContext } from "../../src/bot/context";
+import { quiet } from "../../src/bot/live";
+import { CANASTA_COMPUTER_LEVELS, type CanastaComputerLevel } from "../../src/games/onexeno/canasta-computer";
+import { UserError } from "../../src/bot/errors";
+import { respond } from "../../src/bot/reply";
+import type { Seat } from "../../src/bot/tables";
+import { rowCount } from "../../src/games/onexeno/canasta";
+
+import { backNote } from "../games";
+
+import { type CanastaTable, readTypedRow } from "./codes";
+import { canastaPayload } from "./table";
+import { canastaHandPayload } from "./panel";
+import { backHere, moveAndShow, readHandCard, readExtension } from "./play";
+
+/** Slash subcommands at a canasta table. */
+export async function canastaCommand(sub: string, interaction: ChatInputCommandInteraction, ctx: BotContext, seat: Seat): Promise<void> {
+  const ch = interaction.channelId;
+  if (sub === "bot add") {
+    const level = (interaction.options.getString("level") ?? "normal") as CanastaComputerLevel;
+    if (!CANASTA_COMPUTER_LEVELS.includes(level)) throw new UserError("input/bad_level", "Choose easy or normal.");
+    await respond(interaction, "reply", false, async () =>
+      canastaPayload(await ctx.service("canasta").addComputer(ch, seat.userId, level), `A computer player (${level}) sits down.`),
+    );
+    return;
+  }
+  if (sub === "bot remove") {
+    await respond(interaction, "reply", false, async () =>
+      canastaPayload(await ctx.service("canasta").removeComputer(ch, seat.userId), "A computer player left."),
+    );
+    return;
+  }
+  switch (sub) {
+    case "join":
+      await respond(interaction, "reply", false, async () =>
+        canastaPayload(await ctx.service("canasta").join(ch, seat), `${seat.name} joined.`),
+      );
+      return;
+    case "leave":
+      await respond(interaction, "reply", false, async () => {
+        const rec = await ctx.service("canasta").leave(ch, seat.userId);
+        return rec
+          ? canastaPayload(
+              rec,
+              rec.status === "playing" ? `${seat.name} left; a computer plays their seat from now on.` : `${seat.name} left.`,
+            )
+          : { content: "The last player left; the table is closed." };
+      });
+      return;
+    case "start":
+      await respond(interaction, "reply", false, async () => {
+        const rec = await ctx.service("canasta").start(ch, seat.userId);
+        return canastaPayload(rec, `The game starts. ${rec.seats[rec.state?.dealer ?? 0]?.name} drew the highest card and deals 15 each.`);
+      });
+      return;
+    case "table":
+      await respond(interaction, "reply", false, async () =>
+        quiet(await canastaPayload((await ctx.service("canasta").get(ch)) as CanastaTable)),
+      );
+      return;
+    case "hand": {
+      const back = await backHere(ctx, ch, seat.userId);
+      await respond(interaction, "reply", true, async () => {
+        const rec = (await ctx.service("canasta").get(ch)) as CanastaTable;
+        ctx.service("canasta").seatOf(rec, seat.userId);
+        return canastaHandPayload(rec, seat.userId);
+      });
+      if (back) await ctx.post(ch, await canastaPayload(back, backNote(back, seat.userId)));
+      return;
+    }
+    case "draw":
+      await moveAndShow(interaction, ctx, () => ({ kind: "draw" }));
+      return;
+    case "take":
+      await moveAndShow(interaction, ctx, () => ({ kind: "take", count: interaction.options.getInteger("count") ?? 1 }));
+      return;
+    case "meld":
+      await moveAndShow(interaction, ctx, (_r, seatIdx, s) => ({
+        kind: "meld",
+        cards: readTypedRow(interaction.options.getString("cards", true), s.hands[seatIdx] ?? [], rowCount(s.rowRule)),
+      }));
+      return;
+    case "extend":
+      await moveAndShow(interaction, ctx, (_r, seatIdx, s) => readExtension(interaction, s, seatIdx));
+      return;
+    case "discard":
+      await moveAndShow(interaction, ctx, (_r, seatIdx, s) => ({
+        kind: "discard",
+        card: readHandCard(interaction.options.getString("card", true), s.hands[seatIdx] ?? []),
+      }));
+      return;
+    case "pass":
+      throw new UserError("canasta/no_pass", "Canasta has no pass: draw (or take), meld if you like, then discard.");
+    case "play":
+      throw new UserError(
+        "canasta/use_meld",
+        "In canasta use `/onexeno meld`, `/onexeno extend` and `/onexeno discard` (or the menus under **My hand**).",
+      );
+    default:
+      throw new UserError("canasta/not_here", "That command is not part of canasta.");
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * Playing canasta: every move goes through the shared move flow (src/bot/flow.ts); reading typed
+ * cards and extensions.
+ */
+import { type ChatInputCommandInteraction } from "discord.js";
+import type { BotContext } from "../../src/bot/context";
+import { UserError } from "../../src/bot/errors";
+import { playAndShow, type MoveView } from "../../src/bot/flow";
+import { cardTitle, distinctRotations, parseCardName, type Rotation } from "../../src/games/onexeno/cards";
+import { extendProblem, idOf, rowCount, type CanastaMove, type CanastaState, type CardInst } from "../../src/games/onexeno/canasta";
+
+import { type CanastaTable } from "./codes";
+import { moveNote, canastaPayload } from "./table";
+
+/** An away player acting again takes their seat back: the new table, or null when they were not away. */
+export async function backHere(ctx: BotContext, channelId: string, userId: string): Promise<CanastaTable | null> {
+  return ctx.service("canasta").back(channelId, userId);
+}
+
+/** Canasta's bot side as the move flow reads it. */
+export const CANASTA_VIEW: MoveView<CanastaTable> = { command: "onexeno", payload: canastaPayload, moveNote };
+
+/** Applies a move for the invoker (slash commands): a private receipt, the table shown publicly. */
+export async function moveAndShow(
+  interaction: ChatInputCommandInteraction,
+  ctx: BotContext,
+  build: (rec: CanastaTable, seat: number, s: CanastaState) => CanastaMove,
+): Promise<void> {
+  await playAndShow(interaction, ctx, ctx.service("canasta"), CANASTA_VIEW, build, { answer: "receipt" });
+}
+
+export function readHandCard(text: string, hand: readonly CardInst[]): CardInst {
+  if (/^\d+$/.test(text.trim()) && hand.includes(Number(text))) return Number(text);
+  const id = parseCardName(text);
+  const card = id === null ? undefined : hand.find((c) => idOf(c) === id);
+  if (card === undefined) throw new UserError("canasta/card_not_in_hand", `\`${text}\` is not a card of your hand.`);
+  return card;
+}
+
+export function readExtension(interaction: ChatInputCommandInteraction, s: CanastaState, seat: number): CanastaMove {
+  const cardText = interaction.options.getString("card", true);
+  const full = /^(\d+):(left|right):(\d+)@([0-3])$/.exec(cardText.trim());
+  if (full)
+    return {
+      kind: "extend",
+      row: Number(full[1]),
+      end: full[2] as "left" | "right",
+      card: Number(full[3]),
+      rot: Number(full[4]) as Rotation,
+    };
+  const rowNo = interaction.options.getInteger("row");
+  const end = interaction.options.getString("end") as "left" | "right" | null;
+  if (rowNo === null || end === null)
+    throw new UserError("input/missing_row", "Pick the extension from the list, or give `row` and `end` with the card.");
+  const card = readHandCard(cardText, s.hands[seat] ?? []);
+  const row = s.rows[seat]?.[rowNo - 1];
+  if (!row) throw new UserError("canasta/no_row", `You have no open row ${rowNo}.`);
+  const rot = distinctRotations(idOf(card)).find((r) => extendProblem(row, end, { card, rot: r }, rowCount(s.rowRule)) === null);
+  if (rot === undefined)
+    throw new UserError("canasta/no_fit", `${cardTitle(idOf(card))} fits the ${end} end of row ${rowNo} no way round.`);
+  return { kind: "extend", row: rowNo - 1, end, card, rot };
+}

@@ -1,0 +1,146 @@
+/**
+ * Canasta's public table message: the lobby, the picture with its alt text, whose turn and the
+ * buttons; and what the latest move did, in words.
+ */
+import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder, type BaseMessageOptions } from "discord.js";
+import { againRow } from "../../src/bot/confirm";
+import { backButton, clockLabel, clockLines, turnBegins } from "../../src/bot/clock";
+import { asTable, type TablePayload } from "../../src/bot/live";
+import { restartNote } from "../../src/bot/restart";
+import { encodeId } from "../../src/bot/customid";
+import { cardTitle } from "../../src/games/onexeno/cards";
+import { canasta, canastaView, idOf } from "../../src/games/onexeno/canasta";
+
+import { describeCanasta } from "../../render/onexeno-canasta";
+import { renderCanastaTable } from "../../render/render";
+
+import { type CanastaTable, names, rowText } from "./codes";
+
+export function lobbyPayload(rec: CanastaTable, note?: string): BaseMessageOptions {
+  const n = rec.seats.length;
+  const embed = new EmbedBuilder()
+    .setTitle(`ONEXENO canasta · first past ${rec.config.target}${rec.config.rows === "five-to-seven" ? " · rows of 5 to 7 cards" : ""}`)
+    .setDescription(
+      `${rec.seats.map((s, i) => `${i + 1}. ${s.computer ? `🤖 ${s.name}` : `<@${s.userId}>`}${s.userId === rec.hostId ? " (host)" : ""}`).join("\n")}\n\n${n >= 2 ? "Ready: the host can press **Start**." : "Waiting for players: 2 to 8 (two decks from 5)."}`,
+    )
+    .setColor(0x1d5b3b);
+  const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
+    new ButtonBuilder()
+      .setCustomId(encodeId("join", rec.rev))
+      .setLabel("Join")
+      .setStyle(ButtonStyle.Success)
+      .setDisabled(n >= 8),
+    new ButtonBuilder().setCustomId(encodeId("leave", rec.rev)).setLabel("Leave").setStyle(ButtonStyle.Secondary),
+    new ButtonBuilder()
+      .setCustomId(encodeId("start", rec.rev))
+      .setLabel("Start")
+      .setStyle(ButtonStyle.Primary)
+      .setDisabled(n < 2),
+    new ButtonBuilder()
+      .setCustomId(encodeId("addbot", rec.rev, "normal"))
+      .setLabel("Add computer player")
+      .setStyle(ButtonStyle.Secondary)
+      .setDisabled(n >= 8),
+  );
+  return {
+    content: `${note ? `${note}\n` : ""}A canasta table is open here: press **Join** or use \`/onexeno join\`.`,
+    embeds: [embed],
+    components: [row],
+    files: [],
+    allowedMentions: { parse: [] },
+  };
+}
+
+/** Text said with the new table after a move. */
+/** What the latest move did, in words (said above the new table). */
+export function moveNote(before: CanastaTable, after: CanastaTable): string {
+  const s = after.state;
+  if (!s?.last) return "";
+  const who = after.seats[s.last.seat]?.name ?? "?";
+  const l = s.last;
+  const parts: string[] = [];
+  if (l.kind === "draw") parts.push(`${who} drew from the stack.`);
+  if (l.kind === "take") parts.push(`${who} took ${l.count} card${l.count === 1 ? "" : "s"} from the face-up pile.`);
+  if (l.kind === "meld") parts.push(`${who} melded ${rowText(l.cards)}${l.xeno ? ": a XENO!" : "."}`);
+  if (l.kind === "extend") parts.push(`${who} extended a row${l.xeno ? " to 20: a XENO!" : "."}`);
+  if (l.kind === "discard")
+    parts.push(`${who} discarded ${cardTitle(idOf(before.state?.hands[l.seat]?.find((c) => !(s.hands[l.seat] ?? []).includes(c)) ?? 0))}.`);
+  if ((before.state?.results.length ?? 0) < s.results.length) {
+    const r = s.results.at(-1);
+    if (r)
+      parts.push(
+        `**Hand ${r.hand} is over**${r.wentOut !== null ? ` (${after.seats[r.wentOut]?.name} went out)` : " (the stack ran out)"}: ${r.scores.map((x, i) => `${after.seats[i]?.name} ${x >= 0 ? "+" : ""}${x}`).join(", ")}.`,
+      );
+  }
+  return parts.join(" ");
+}
+
+/** The public canasta table. */
+export async function canastaPayload(rec: CanastaTable, note?: string): Promise<TablePayload> {
+  note = restartNote(rec, "canasta", note);
+  return asTable(await canastaMessage(rec, note), note, rec.status, [rec.updatedAt, rec.rev]);
+}
+
+export async function canastaMessage(rec: CanastaTable, note?: string): Promise<BaseMessageOptions> {
+  if (rec.status === "lobby" || !rec.state) return lobbyPayload(rec, note);
+  const view = canastaView(rec.state, null);
+  const file = new AttachmentBuilder(await renderCanastaTable(view, names(rec), undefined, clockLabel(rec)), {
+    name: "canasta.png",
+    description: describeCanasta(view, names(rec)),
+  });
+  const head = note ? `${note}\n` : "";
+  if (rec.status === "over") {
+    const o = canasta.outcome(rec.state);
+    const winners = (o?.winners ?? [])
+      .map((w) => (rec.seats[w]?.computer ? `🤖 ${rec.seats[w]?.name}` : `<@${rec.seats[w]?.userId}>`))
+      .join(", ");
+    return {
+      content: `${head}🏁 **Session over.** Winner: ${winners}. Final: ${rec.seats.map((s, i) => `${s.name} ${rec.state?.totals[i]}`).join(" · ")}.`,
+      files: [file],
+      components: [againRow(rec.rev)],
+      embeds: [],
+      allowedMentions: {
+        users: (o?.winners ?? []).flatMap((w) => (rec.seats[w] && !rec.seats[w]?.computer ? [rec.seats[w]?.userId ?? ""] : [])),
+      },
+    };
+  }
+  const turnUser = rec.seats[rec.state.turn]?.userId ?? "";
+  const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
+    new ButtonBuilder().setCustomId(encodeId("chand", rec.rev)).setLabel("My hand").setStyle(ButtonStyle.Primary),
+    new ButtonBuilder()
+      .setCustomId(encodeId("cdraw", rec.rev))
+      .setLabel("Draw from stack")
+      .setStyle(ButtonStyle.Secondary)
+      .setDisabled(rec.state.phase !== "draw" || rec.state.stack.length === 0),
+  );
+  const back = backButton(rec);
+  if (back) row.addComponents(back);
+  const clock = clockLines(rec);
+  const tail = clock ? `\n${clock}` : "";
+  const what = rec.state.phase === "draw" ? "draw from the stack or take from the face-up pile" : "meld, extend your rows, then discard";
+  const turnSeat = rec.seats[rec.state.turn];
+  if (turnSeat?.computer)
+    return {
+      content: `${head}🤖 ${turnSeat.name} is thinking…${tail}`,
+      files: [file],
+      components: [row],
+      embeds: [],
+      allowedMentions: { parse: [] },
+    };
+  if (turnSeat?.away)
+    return {
+      content: `${head}💤 ${turnSeat.name} is away: the computer plays for them…${tail}`,
+      files: [file],
+      components: [row],
+      embeds: [],
+      allowedMentions: { parse: [] },
+    };
+  // Only the message that begins the turn mentions the player (a correspondence table pings once a turn).
+  return {
+    content: `${head}<@${turnUser}>, your turn: ${what}.${tail}`,
+    files: [file],
+    components: [row],
+    embeds: [],
+    allowedMentions: turnBegins(rec) ? { users: [turnUser] } : { parse: [] },
+  };
+}

@@ -1,0 +1,32 @@
+import { readFileSync } from "node:fs";
+import type { BotContext } from "../../src/bot/context";
+import type { GameTable, TablesOf } from "../../src/bot/tables";
+import { type CardenoConfig, type CardenoMove, type CardenoState } from "../../src/games/cardeno/game";
+
+/** A stored Cardeno table. */
+export type CardenoTable = GameTable<"cardeno", CardenoConfig, CardenoState, CardenoMove>;
+/** The Cardeno table service. */
+export type CardenoTables = TablesOf<"cardeno">;
+
+/** Least time between two edits of one message (the table, a panel), ms. */
+export const EDIT_GAP_MS = 1200;
+/** A panel is refreshed this long after it was opened, then asks to be reopened (its token lasts 15 min), ms. */
+export const PANEL_LIFE_MS = 14 * 60_000;
+
+export const tablesOf = (ctx: BotContext): CardenoTables => ctx.service("cardeno");
+export const names = (rec: CardenoTable) => rec.seats.map((s) => s.name);
+export const RULES = readFileSync(new URL("../../docs/rules/cardeno.md", import.meta.url), "utf8");
+export const LINE_NAMES = [
+  "row 1",
+  "row 2",
+  "row 3",
+  "row 4",
+  "row 5",
+  "column A",
+  "column B",
+  "column C",
+  "column D",
+  "column E",
+  "the diagonal A1-E5",
+  "the diagonal E1-A5",
+];

@@ -1,0 +1,165 @@
+/**
+ * `/cardeno new|join|leave|start|kick|end|bot|grab|board|table|rules`.
+ */
+import { SlashCommandBuilder, type AutocompleteInteraction } from "discord.js";
+import type { BotContext } from "../../src/bot/context";
+import { UserError } from "../../src/bot/errors";
+import { respond } from "../../src/bot/reply";
+import { hint, type Choice, type Command } from "../../src/bot/router";
+import { refuse } from "../../src/bot/words";
+import { COMPUTER_LEVELS } from "../../src/games/onexeno/computer";
+import { cardeno, fittingCells, type CardenoConfig, type CardenoState } from "../../src/games/cardeno/game";
+import { CELLS, cellName, parseCell, pieceName, pieceOf } from "../../src/games/cardeno/pieces";
+import { lobbySubcommand, seatOf, sharedSubcommand } from "../games";
+
+import { type CardenoTable, tablesOf, RULES } from "./codes";
+import { cardenoPayload } from "./table";
+import { moveAndShow, readPiece, lobbyOf, showBoard } from "./play";
+
+export const cardenoCommand: Command<BotContext> = {
+  data: new SlashCommandBuilder()
+    .setName("cardeno")
+    .setDescription("Cardeno: the jig-saw keno race (2 to 6 players, everyone at once)")
+    .setDMPermission(false)
+    .addSubcommand((s) =>
+      s
+        .setName("new")
+        .setDescription("Open a Cardeno table in this channel")
+        .addIntegerOption((o) => o.setName("rounds").setDescription("Rounds to play (default 5)").setMinValue(1).setMaxValue(10))
+        .addStringOption((o) =>
+          o
+            .setName("variant")
+            .setDescription("Standard (CARDENO, DOUBLE, POKER) or Full-Board")
+            .addChoices({ name: "standard", value: "standard" }, { name: "full-board", value: "full-board" }),
+        )
+        .addNumberOption((o) =>
+          o.setName("pace").setDescription("Seconds between pieces turned face up (default 3)").setMinValue(1).setMaxValue(10),
+        )
+        .addStringOption((o) => o.setName("seed").setDescription("Deal name: same name, same race (default random)").setMaxLength(40)),
+    )
+    .addSubcommand((s) => s.setName("join").setDescription("Take a seat at this channel's Cardeno table"))
+    .addSubcommand((s) => s.setName("leave").setDescription("Leave the table (mid-game a computer takes your seat)"))
+    .addSubcommand((s) => s.setName("start").setDescription("Start the game (host only)"))
+    .addSubcommand((s) =>
+      s
+        .setName("kick")
+        .setDescription("Remove a player (host only; mid-game a computer takes the seat)")
+        .addUserOption((o) => o.setName("player").setDescription("Who to remove from the table").setRequired(true)),
+    )
+    .addSubcommand((s) => s.setName("end").setDescription("Close this channel's table (host or Manage Messages)"))
+    .addSubcommand((s) => s.setName("board").setDescription("Your board, privately, with grab buttons (kept up to date)"))
+    .addSubcommand((s) =>
+      s
+        .setName("grab")
+        .setDescription("Grab a face-up piece for your board")
+        .addStringOption((o) =>
+          o.setName("piece").setDescription("A face-up piece (the ones that fit you come first)").setRequired(true).setAutocomplete(true),
+        )
+        .addStringOption((o) =>
+          o.setName("at").setDescription("Your cut-out, A1 to E5 (default: most lines)").setAutocomplete(true).setMaxLength(3),
+        ),
+    )
+    .addSubcommand((s) => s.setName("table").setDescription("Post the table again as the newest message"))
+    .addSubcommand((s) => s.setName("rules").setDescription("How to play Cardeno"))
+    .addSubcommandGroup((g) =>
+      g
+        .setName("bot")
+        .setDescription("Computer players")
+        .addSubcommand((s) =>
+          s
+            .setName("add")
+            .setDescription("Seat a computer player (host, before the start)")
+            .addStringOption((o) =>
+              o
+                .setName("level")
+                .setDescription("How quick it is (default normal)")
+                .addChoices(...COMPUTER_LEVELS.map((l) => ({ name: l, value: l }))),
+            ),
+        )
+        .addSubcommand((s) => s.setName("remove").setDescription("Remove the last computer player (host, before the start)")),
+    ),
+
+  async execute(interaction, ctx) {
+    const group = interaction.options.getSubcommandGroup(false);
+    const sub = group ? `${group} ${interaction.options.getSubcommand()}` : interaction.options.getSubcommand();
+    const ch = interaction.channelId;
+    const service = tablesOf(ctx);
+    const me = seatOf(interaction);
+    if (await sharedSubcommand(interaction, ctx, "cardeno", sub, RULES)) return;
+    if (await lobbySubcommand(interaction, ctx, lobbyOf(service), sub, me)) return;
+    switch (sub) {
+      case "new": {
+        const config: CardenoConfig = {
+          rounds: interaction.options.getInteger("rounds") ?? 5,
+          variant: (interaction.options.getString("variant") ?? "standard") as CardenoConfig["variant"],
+          pace: interaction.options.getNumber("pace") ?? 3,
+        };
+        const checked = cardeno.setup(config, 2, "check");
+        if (!checked.ok) throw UserError.from(checked.error);
+        const seed = interaction.options.getString("seed")?.trim() || null;
+        for (const other of ctx.games.values()) {
+          const here = await other.get(ch);
+          if (here && here.status !== "over") throw refuse("table/exists");
+        }
+        await respond(interaction, "reply", false, async () =>
+          cardenoPayload(await service.open(ch, interaction.guildId, me, config, seed, null)),
+        );
+        return;
+      }
+      case "board":
+        await showBoard(interaction, ctx, false);
+        return;
+      case "grab":
+        await moveAndShow(interaction, ctx, (rec) => {
+          const piece = readPiece(interaction.options.getString("piece", true), rec.state as CardenoState);
+          const at = interaction.options.getString("at");
+          if (at === null || at.trim() === "") return { kind: "grab", piece };
+          const cell = parseCell(at);
+          if (cell === null)
+            throw new UserError("cardeno/bad_cell", "Name a cut-out by column and row, A1 to E5 (or pick one from the list).");
+          return { kind: "grab", piece, cell };
+        });
+        return;
+      default:
+        throw refuse("command/unknown");
+    }
+  },
+
+  async autocomplete(interaction: AutocompleteInteraction, ctx: BotContext): Promise<Choice[]> {
+    const focused = interaction.options.getFocused(true);
+    const rec = (await tablesOf(ctx).get(interaction.channelId)) as CardenoTable | undefined;
+    if (!rec?.state || rec.status !== "playing") return hint("No Cardeno race is running in this channel");
+    const seat = rec.seats.findIndex((x) => x.userId === interaction.user.id);
+    if (seat < 0) return hint("You have no seat at this table");
+    const s = rec.state;
+    if (s.phase !== "race") return hint(s.phase === "countdown" ? "Wait for Go!" : "The race of this round is over");
+    const typed = String(focused.value).toLowerCase().trim();
+    if (focused.name === "piece") {
+      const list = s.centre.map((f, i) => {
+        const cells = fittingCells(s, seat, pieceOf(f.piece));
+        return {
+          name: `${i + 1} · ${pieceName(pieceOf(f.piece))}${cells.length ? ` → fits ${cells.map(cellName).join(", ")}` : " · fits nothing of yours"}`,
+          value: String(f.piece),
+          fits: cells.length > 0,
+        };
+      });
+      const sorted = [...list.filter((c) => c.fits), ...list.filter((c) => !c.fits)];
+      const shown = sorted.filter((c) => typed === "" || c.name.toLowerCase().includes(typed)).map(({ name, value }) => ({ name, value }));
+      return shown.length ? shown.slice(0, 25) : hint(s.centre.length ? "No face-up piece matches that" : "No piece is face up yet");
+    }
+    const pieceText = interaction.options.getString("piece") ?? "";
+    let piece: number;
+    try {
+      piece = readPiece(pieceText, s);
+    } catch {
+      return hint("Choose the piece first");
+    }
+    if (!Number.isInteger(piece) || piece < 0 || piece >= 150) return hint("Choose the piece first");
+    const cells = fittingCells(s, seat, pieceOf(piece));
+    if (!cells.length) return hint("That piece fits none of your open cut-outs");
+    return cells
+      .map((c) => ({ name: `${cellName(c)}`, value: cellName(c) }))
+      .filter((c) => typed === "" || c.name.toLowerCase().startsWith(typed))
+      .slice(0, CELLS);
+  },
+};

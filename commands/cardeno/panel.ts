@@ -1,0 +1,159 @@
+/**
+ * Cardeno's private board panels: each player's boards as an ephemeral message kept open and
+ * refreshed in place (its interaction token edits it for 15 minutes), paced to Discord's limits.
+ */
+import {
+  ActionRowBuilder,
+  AttachmentBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  StringSelectMenuBuilder,
+  type BaseMessageOptions,
+  type ChatInputCommandInteraction,
+  type MessageComponentInteraction,
+} from "discord.js";
+import type { BotContext } from "../../src/bot/context";
+import { encodeId } from "../../src/bot/customid";
+import { refuse } from "../../src/bot/words";
+import { cardenoView, completeLines, fittingCells, type CardenoView } from "../../src/games/cardeno/game";
+import { cellName, pieceName, pieceOf } from "../../src/games/cardeno/pieces";
+import { evaluate, handName } from "../../src/games/cardeno/poker";
+import { renderPicture } from "../../render/pool";
+
+import { type CardenoTable, PANEL_LIFE_MS, tablesOf, names } from "./codes";
+import { grabRows } from "./table";
+
+/**
+ * A player's private board panel: their board large with the centre above, grab buttons (green:
+ * fits an open cut-out of yours), and during the reveal a menu to choose the poker hand.
+ */
+export async function panelPayload(rec: CardenoTable, userId: string, note?: string): Promise<BaseMessageOptions> {
+  const s = rec.state;
+  const seat = rec.seats.findIndex((x) => x.userId === userId);
+  if (!s || seat < 0) throw refuse("table/not_seated");
+  const view = cardenoView(s, seat);
+  const now = Date.now();
+  const file = new AttachmentBuilder(await renderPicture({ kind: "cardeno-board", view, seat, names: names(rec), now }), {
+    name: "cardeno-board.png",
+    description: `Your board, face ${view.faces[seat]}: ${boardWords(view, seat)}`,
+  });
+  const rows: ActionRowBuilder<ButtonBuilder | StringSelectMenuBuilder>[] = [];
+  let text: string;
+  if (s.phase === "race") {
+    rows.push(...grabRows(view, (p) => fittingCells(view, seat, pieceOf(p)).length > 0));
+    const locked = (s.locked[seat] ?? 0) > now ? ` · 🔒 locked out for ${(((s.locked[seat] ?? 0) - now) / 1000).toFixed(1)} s` : "";
+    text = `Grab a piece that fits your board (green buttons fit; a wrong grab locks you out for 3 s)${locked}.`;
+  } else if (s.phase === "reveal") {
+    const mine = (s.boards[seat] ?? []).flatMap((p, cell) => (p === null ? [] : [{ p, cell }]));
+    const hand = s.hands[seat] ?? [];
+    if (mine.length) {
+      rows.push(
+        new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
+          new StringSelectMenuBuilder()
+            .setCustomId(encodeId("cdhand", 0))
+            .setPlaceholder("Choose 1 to 5 pieces for your poker hand")
+            .setMinValues(1)
+            .setMaxValues(Math.min(5, mine.length))
+            .addOptions(
+              mine.slice(0, 25).map(({ p, cell }) => ({
+                label: `${pieceName(pieceOf(p))} (${cellName(cell)})`,
+                value: String(p),
+                default: hand.includes(p),
+              })),
+            ),
+        ),
+      );
+      rows.push(
+        new ActionRowBuilder<ButtonBuilder>().addComponents(
+          new ButtonBuilder()
+            .setCustomId(encodeId("cdkeep", 0))
+            .setLabel(s.ready[seat] ? "Hand settled" : "Keep this hand")
+            .setStyle(ButtonStyle.Success)
+            .setDisabled(!!s.ready[seat]),
+        ),
+      );
+    }
+    const until = s.until ? ` The reveal closes <t:${Math.ceil(s.until / 1000)}:R> (or when everyone has settled).` : "";
+    text = hand.length
+      ? `POKER-CARDENO: your hand is ${hand.map((p) => pieceName(pieceOf(p))).join(" ")}: **${handName(evaluate(hand.map(pieceOf)))}**. Keep it or choose another.${until}`
+      : "POKER-CARDENO: you have no pieces on your board this round.";
+  } else if (s.phase === "countdown")
+    text = `Round ${s.round}: your board is face ${s.faces[seat]}. Go${s.until ? ` <t:${Math.ceil(s.until / 1000)}:R>` : " in a moment"}!`;
+  else if (s.phase === "break") text = `Round ${s.round} is over: you have ${s.scores[seat]} points. The next round starts soon.`;
+  else text = `The game is over: you finished with ${s.scores[seat]} points.`;
+  rows.push(
+    new ActionRowBuilder<ButtonBuilder>().addComponents(
+      new ButtonBuilder().setCustomId(encodeId("cdboard", 0)).setLabel("Refresh").setStyle(ButtonStyle.Secondary),
+    ),
+  );
+  return { content: `${note ? `${note}\n` : ""}${text}`, files: [file], components: rows.slice(0, 5), embeds: [] };
+}
+
+export function boardWords(view: CardenoView, seat: number): string {
+  const board = view.boards[seat] ?? [];
+  return `${board.filter((p) => p !== null).length} of 25 filled, ${completeLines(board).length} lines, ${view.scores[seat]} points`;
+}
+
+// --- live panels ----------------------------------------------------------------------------
+
+/** A player's open board panel: the interaction whose reply it is (its token edits it). */
+export interface Panel {
+  readonly interaction: ChatInputCommandInteraction | MessageComponentInteraction;
+  readonly openedAt: number;
+  /** What the player's last action did (`✅ Q♥ β → C3`), kept on the panel for `NOTE_MS`. */
+  readonly note?: string | undefined;
+  readonly noteAt: number;
+}
+
+/** How long the result of a grab stays on the panel through refreshes, ms. */
+export const NOTE_MS = 6000;
+
+export const panelsByCtx = new WeakMap<BotContext, Map<string, Map<string, Panel>>>();
+
+/** The open panels of a channel, by user id. */
+export function panelsOf(ctx: BotContext, channelId: string): Map<string, Panel> {
+  let byChannel = panelsByCtx.get(ctx);
+  if (!byChannel) panelsByCtx.set(ctx, (byChannel = new Map()));
+  let m = byChannel.get(channelId);
+  if (!m) byChannel.set(channelId, (m = new Map()));
+  return m;
+}
+
+/** Remembers an interaction's reply as the user's live panel (replacing an older one). */
+export function keepPanel(ctx: BotContext, interaction: ChatInputCommandInteraction | MessageComponentInteraction, note?: string): void {
+  panelsOf(ctx, interaction.channelId).set(interaction.user.id, {
+    interaction,
+    openedAt: interaction.createdTimestamp,
+    note,
+    noteAt: Date.now(),
+  });
+}
+
+/** Refreshes every open panel of a channel (coalesced per panel). */
+export function refreshPanels(ctx: BotContext, channelId: string): void {
+  const panels = panelsOf(ctx, channelId);
+  for (const [userId, panel] of panels) {
+    ctx.coalescer.request(`cardeno-panel:${channelId}:${userId}`, async () => {
+      if (panels.get(userId) !== panel) return; // replaced by a newer panel
+      const rec = (await tablesOf(ctx).get(channelId)) as CardenoTable | undefined;
+      if (!rec?.state || rec.status === "lobby" || rec.seats.findIndex((s) => s.userId === userId) < 0) {
+        panels.delete(userId);
+        return;
+      }
+      if (Date.now() > panel.openedAt + PANEL_LIFE_MS) {
+        panels.delete(userId);
+        await panel.interaction.editReply({
+          content: "⌛ This board stopped updating (Discord lets a reply be edited for 15 minutes): press **My board** for a fresh one.",
+          components: [],
+          files: [],
+          embeds: [],
+          attachments: [],
+        });
+        return;
+      }
+      const note = panel.note !== undefined && Date.now() - panel.noteAt < NOTE_MS ? panel.note : undefined;
+      await panel.interaction.editReply({ ...(await panelPayload(rec, userId, note)), attachments: [] });
+      if (rec.status === "over") panels.delete(userId);
+    });
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * Grabbing in Cardeno: a grab goes through the table service's real-time ordering (`race`);
+ * its refusal in the race's words; reading a typed piece; the lobby as the shared verbs see it.
+ */
+import { MessageFlags, type ChatInputCommandInteraction, type MessageComponentInteraction } from "discord.js";
+import type { BotContext } from "../../src/bot/context";
+import { UserError } from "../../src/bot/errors";
+import { respond } from "../../src/bot/reply";
+import { orderOfSnowflake } from "../../src/bot/sequencer";
+import { refuse } from "../../src/bot/words";
+import { COMPUTER_LEVELS } from "../../src/games/onexeno/computer";
+import { completeLines, type CardenoMove, type CardenoState } from "../../src/games/cardeno/game";
+import { cellName, LINES, pieceName, pieceOf } from "../../src/games/cardeno/pieces";
+import { type LobbyGame } from "../games";
+
+import { type CardenoTable, type CardenoTables, tablesOf, LINE_NAMES } from "./codes";
+import { cardenoPayload } from "./table";
+import { panelPayload, keepPanel } from "./panel";
+import { cardenoChanged } from "./live";
+
+// --- grabs and hands ------------------------------------------------------------------------
+
+/** The refusal of a grab in words that name players. */
+export function grabRefusal(rec: CardenoTable | undefined, e: UserError): string {
+  if (e.code === "cardeno/taken" && rec?.state) {
+    const m = /seat (\d+)/.exec(e.message);
+    const name = m ? rec.seats[Number(m[1]) - 1]?.name : undefined;
+    return `❌ Too late: ${name ?? "someone"} took that piece first.`;
+  }
+  return `❌ ${e.message}`;
+}
+
+/**
+ * Makes `move` for the player (a grab, a poker hand, keeping it) at the interaction's time, in
+ * the order moves were made, and answers with their board panel (the panel itself is updated
+ * when clicked there). The public table and the other panels follow.
+ */
+export async function moveAndShow(
+  interaction: ChatInputCommandInteraction | MessageComponentInteraction,
+  ctx: BotContext,
+  build: (rec: CardenoTable, seat: number) => CardenoMove,
+): Promise<void> {
+  const panel = interaction.isMessageComponent() && interaction.message.flags.has(MessageFlags.Ephemeral);
+  const ch = interaction.channelId;
+  const service = tablesOf(ctx);
+  let done: { before: CardenoTable; after: CardenoTable } | null = null;
+  let said: string | undefined;
+  await respond(interaction, panel ? "update" : "reply", true, async () => {
+    const rec = (await service.get(ch)) as CardenoTable | undefined;
+    if (!rec) throw refuse("table/none", { command: "cardeno" });
+    if (rec.status === "lobby" || !rec.state) throw refuse("table/not_started");
+    const seat = service.seatOf(rec, interaction.user.id);
+    const move = build(rec, seat);
+    try {
+      done = (await service.race(ch, interaction.user.id, move, interaction.createdTimestamp, orderOfSnowflake(interaction.id))) as {
+        before: CardenoTable;
+        after: CardenoTable;
+      };
+    } catch (e) {
+      if (!(e instanceof UserError) || !e.code.startsWith("cardeno/")) throw e;
+      const now = (await service.get(ch)) as CardenoTable;
+      said = grabRefusal(now, e);
+      return panelPayload(now, interaction.user.id, said);
+    }
+    const { after } = done as { before: CardenoTable; after: CardenoTable };
+    said = moveWords(done as { before: CardenoTable; after: CardenoTable }, seat, move);
+    return panelPayload(after, interaction.user.id, said);
+  });
+  keepPanel(ctx, interaction, said);
+  const d = done as { before: CardenoTable; after: CardenoTable } | null;
+  if (d) await cardenoChanged(ctx, ch, d.before, d.after);
+}
+
+export function moveWords(d: { before: CardenoTable; after: CardenoTable }, seat: number, move: CardenoMove): string {
+  const s = d.after.state as CardenoState;
+  if (move.kind === "grab") {
+    const p = pieceOf(move.piece);
+    const cell = (s.boards[seat] ?? []).indexOf(move.piece);
+    if (cell < 0) {
+      // It may have gone in while the round ended; a miss leaves it in the centre and locks.
+      return (s.locked[seat] ?? 0) > (d.before.state?.locked[seat] ?? 0)
+        ? `❌ ${pieceName(p)} fits no open cut-out of yours: locked out for 3 s.`
+        : `✅ Grabbed ${pieceName(p)}.`;
+    }
+    const lines = completeLines(s.boards[seat] ?? []).filter((l) => LINES[l]!.includes(cell));
+    return `✅ ${pieceName(p)} → ${cellName(cell)}${lines.length ? ` · completes ${lines.map((l) => LINE_NAMES[l]).join(" and ")}!` : ""}`;
+  }
+  if (move.kind === "hand") return "✅ Hand chosen.";
+  return "✅ Hand kept.";
+}
+
+/** Reads a typed piece: its id (from the list), or its name among the face-up pieces (`Q♥ β`, `qh beta`). */
+export function readPiece(text: string, s: CardenoState): number {
+  const t = text.trim();
+  if (/^\d+$/.test(t)) return Number(t);
+  const norm = (x: string) =>
+    x.toLowerCase().replace(/[♠]/g, "s").replace(/[♥]/g, "h").replace(/[♦]/g, "d").replace(/[♣]/g, "c").replace(/\s+/g, "");
+  const hit = s.centre.find((f) => norm(pieceName(pieceOf(f.piece))) === norm(t));
+  if (!hit) throw new UserError("cardeno/pick_piece", "Pick a face-up piece from the list (type to filter it).");
+  return hit.piece;
+}
+
+// --- the slash command --------------------------------------------------------------------
+
+/** The Cardeno lobby for the shared lobby verbs. */
+export const lobbyOf = (service: CardenoTables): LobbyGame => ({
+  command: "cardeno",
+  service,
+  levels: COMPUTER_LEVELS,
+  payload: cardenoPayload,
+  started: () => startNote(),
+});
+
+export function startNote(): string {
+  return "The game starts: each player has a board face (odd faces this round). The caller turns a piece face up every few seconds; open **My board** and grab the pieces that fit!";
+}
+
+/** Opens (or refreshes) the player's board panel, privately; it stays live. */
+export async function showBoard(
+  interaction: ChatInputCommandInteraction | MessageComponentInteraction,
+  ctx: BotContext,
+  update: boolean,
+): Promise<void> {
+  const service = tablesOf(ctx);
+  await respond(interaction, update ? "update" : "reply", true, async () => {
+    const rec = (await service.get(interaction.channelId)) as CardenoTable | undefined;
+    if (!rec) throw refuse("table/none", { command: "cardeno" });
+    if (rec.status === "lobby" || !rec.state) throw refuse("table/not_started");
+    service.seatOf(rec, interaction.user.id);
+    return panelPayload(rec, interaction.user.id);
+  });
+  keepPanel(ctx, interaction);
+}

@@ -1,0 +1,115 @@
+/**
+ * Cardeno's public table message: the lobby, the race's picture with the grab buttons, the end.
+ */
+import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder, type BaseMessageOptions } from "discord.js";
+import { againRow } from "../../src/bot/confirm";
+import { encodeId } from "../../src/bot/customid";
+import { asTable, type TablePayload } from "../../src/bot/live";
+import { restartNote } from "../../src/bot/restart";
+import { cardenoView, type CardenoConfig, type CardenoView } from "../../src/games/cardeno/game";
+import { pieceName, pieceOf } from "../../src/games/cardeno/pieces";
+import { cardenoStatus, describeCardeno } from "../../render/cardeno";
+import { renderPicture } from "../../render/pool";
+
+import { type CardenoTable, names } from "./codes";
+
+// --- messages ---------------------------------------------------------------------------------
+
+export function configText(c: CardenoConfig): string {
+  return `${c.rounds ?? 5} round${(c.rounds ?? 5) === 1 ? "" : "s"} · ${c.variant === "full-board" ? "Full-Board" : "standard"} · a piece every ${c.pace ?? 3} s`;
+}
+
+export function lobbyPayload(rec: CardenoTable, note?: string): BaseMessageOptions {
+  const n = rec.seats.length;
+  const embed = new EmbedBuilder()
+    .setTitle(`Cardeno · ${configText(rec.config)}`)
+    .setDescription(
+      `${rec.seats.map((s, i) => `${i + 1}. ${s.computer ? `🤖 ${s.name}` : `<@${s.userId}>`}${s.userId === rec.hostId ? " (host)" : ""}`).join("\n")}\n\n${n >= 2 ? "Ready: the host can press **Start**." : `Waiting for players: 2 to 6 needed, ${n} seated.`}`,
+    )
+    .setColor(0x1d5b3b);
+  const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
+    new ButtonBuilder()
+      .setCustomId(encodeId("join", rec.rev))
+      .setLabel("Join")
+      .setStyle(ButtonStyle.Success)
+      .setDisabled(n >= 6),
+    new ButtonBuilder().setCustomId(encodeId("leave", rec.rev)).setLabel("Leave").setStyle(ButtonStyle.Secondary),
+    new ButtonBuilder()
+      .setCustomId(encodeId("start", rec.rev))
+      .setLabel("Start")
+      .setStyle(ButtonStyle.Primary)
+      .setDisabled(n < 2),
+    new ButtonBuilder()
+      .setCustomId(encodeId("addbot", rec.rev, "normal"))
+      .setLabel("Add computer player")
+      .setStyle(ButtonStyle.Secondary)
+      .setDisabled(n >= 6),
+  );
+  return {
+    content: `${note ? `${note}\n` : ""}A Cardeno table is open here: press **Join** or use \`/cardeno join\`.`,
+    embeds: [embed],
+    components: [row],
+    files: [],
+    allowedMentions: { parse: [] },
+  };
+}
+
+/** Grab buttons for the centre's pieces (2 rows of 5 at most); `fit` marks the pieces that fit (green). */
+export function grabRows(view: CardenoView, fit: (piece: number) => boolean): ActionRowBuilder<ButtonBuilder>[] {
+  const rows: ActionRowBuilder<ButtonBuilder>[] = [];
+  view.centre.forEach((f, i) => {
+    if (i % 5 === 0) rows.push(new ActionRowBuilder<ButtonBuilder>());
+    rows.at(-1)!.addComponents(
+      new ButtonBuilder()
+        .setCustomId(encodeId("cdgrab", 0, f.piece))
+        .setLabel(`${i + 1} · ${pieceName(pieceOf(f.piece))}`)
+        .setStyle(fit(f.piece) ? ButtonStyle.Success : ButtonStyle.Secondary),
+    );
+  });
+  return rows;
+}
+
+/** The public Cardeno table: picture with alt text, status, grab buttons and My board. */
+export async function cardenoPayload(rec: CardenoTable, note?: string): Promise<TablePayload> {
+  note = restartNote(rec, "cardeno", note);
+  return asTable(await cardenoMessage(rec, note), note, rec.status, [rec.updatedAt, rec.rev]);
+}
+
+export async function cardenoMessage(rec: CardenoTable, note?: string): Promise<BaseMessageOptions> {
+  if (rec.status === "lobby" || !rec.state) return lobbyPayload(rec, note);
+  const s = rec.state;
+  const view = cardenoView(s, null);
+  const now = Date.now();
+  const file = new AttachmentBuilder(await renderPicture({ kind: "cardeno-table", view, names: names(rec), now }), {
+    name: "cardeno.png",
+    description: describeCardeno(view, names(rec)),
+  });
+  const head = note ? `${note}\n` : "";
+  if (rec.status === "over") {
+    const best = Math.max(...s.scores);
+    const winners = s.scores.flatMap((x, i) => (x === best ? [rec.seats[i]!] : []));
+    return {
+      content: `${head}🏁 **Game over.** ${winners.map((w) => (w.computer ? `🤖 ${w.name}` : `<@${w.userId}>`)).join(" & ")} win${winners.length === 1 ? "s" : ""} with ${best}. Final: ${rec.seats.map((x, i) => `${x.name} ${s.scores[i]}`).join(" · ")}.`,
+      files: [file],
+      components: [againRow(rec.rev)],
+      embeds: [],
+      allowedMentions: { users: winners.filter((w) => !w.computer).map((w) => w.userId) },
+    };
+  }
+  const board = new ButtonBuilder()
+    .setCustomId(encodeId("cdboard", 0))
+    .setLabel(s.phase === "reveal" ? "My board · choose my poker hand" : "My board")
+    .setStyle(ButtonStyle.Primary);
+  const rows = s.phase === "race" ? grabRows(view, () => false) : [];
+  const status =
+    s.phase === "countdown" && s.until
+      ? `Round ${s.round}: Go <t:${Math.ceil(s.until / 1000)}:R>. Open **My board** to race from your own view.`
+      : cardenoStatus(view, names(rec));
+  return {
+    content: `${head}${status}`,
+    files: [file],
+    components: [...rows, new ActionRowBuilder<ButtonBuilder>().addComponents(board)],
+    embeds: [],
+    allowedMentions: { parse: [] },
+  };
+}

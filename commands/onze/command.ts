@@ -1,0 +1,262 @@
+/**
+ * `/onze new|join|leave|start|kick|end|bot|hand|table|rules` and the moves `draw`, `take`, `buy`,
+ * `down`, `layoff`, `swap`, `discard`, with autocomplete of every legal choice.
+ */
+import { SlashCommandBuilder, type AutocompleteInteraction } from "discord.js";
+import { readFileSync } from "node:fs";
+import type { BotContext } from "../../src/bot/context";
+import { DEFAULT_CLOCK, parseClock } from "../../src/bot/clock";
+import { UserError } from "../../src/bot/errors";
+import { respond } from "../../src/bot/reply";
+import { hint, type Choice, type Command } from "../../src/bot/router";
+import { refuse } from "../../src/bot/words";
+import { cardName, cardPoints, faceOf, sortHand } from "../../src/games/onze/cards";
+import { contractArrangements, CONTRACTS, contractText } from "../../src/games/onze/melds";
+import { playsOnTable } from "../../src/games/onze/game";
+import { readTypedDown } from "../../src/games/onze/typed";
+import { clockChoices } from "../onexeno";
+import { comeBack, lobbySubcommand, seatOf, sharedSubcommand } from "../games";
+
+import {
+  type OnzeTable,
+  MAX,
+  tablesOf,
+  stateOf,
+  encodeDown,
+  decodeDown,
+  type LayoffMove,
+  type SwapMove,
+  encodeLayoff,
+  encodeSwap,
+  decodeLayoff,
+  decodeSwap,
+  downText,
+  layoffText,
+  swapText,
+} from "./codes";
+import { onzePayload } from "./table";
+import { onzeHandPayload } from "./panel";
+import { moveAndShow, buyToggle, lobbyOf, readHandCard, typedLayoff } from "./play";
+
+// --- the slash command --------------------------------------------------------------------
+
+export const RULES = readFileSync(new URL("../../docs/rules/onze.md", import.meta.url), "utf8");
+
+export const onzeCommand: Command<BotContext> = {
+  data: new SlashCommandBuilder()
+    .setName("onze")
+    .setDescription("Play Onze, contract rummy with two decks and seven rounds")
+    .setDMPermission(false)
+    .addSubcommand((s) =>
+      s
+        .setName("new")
+        .setDescription("Open an Onze table in this channel (3 to 7 players)")
+        .addStringOption((o) => o.setName("seed").setDescription("Deal name: same name, same cards (default random)").setMaxLength(40))
+        .addStringOption((o) =>
+          o.setName("clock").setDescription("Turn clock: seconds, 12h/24h, or off (default 120)").setMaxLength(12).setAutocomplete(true),
+        ),
+    )
+    .addSubcommand((s) => s.setName("join").setDescription("Take a seat at this channel's Onze table"))
+    .addSubcommand((s) => s.setName("leave").setDescription("Leave the table (mid-game a computer takes your seat)"))
+    .addSubcommand((s) => s.setName("start").setDescription("Start the game (host only)"))
+    .addSubcommand((s) =>
+      s
+        .setName("kick")
+        .setDescription("Remove a player (host only; mid-game a computer takes the seat)")
+        .addUserOption((o) => o.setName("player").setDescription("Who to remove from the table").setRequired(true)),
+    )
+    .addSubcommand((s) => s.setName("end").setDescription("Close this channel's table (host or Manage Messages)"))
+    .addSubcommand((s) => s.setName("hand").setDescription("See your hand privately and play by clicking"))
+    .addSubcommand((s) => s.setName("table").setDescription("Post the table again as the newest message"))
+    .addSubcommand((s) => s.setName("rules").setDescription("How to play Onze"))
+    .addSubcommand((s) => s.setName("draw").setDescription("Draw the top card of the stock"))
+    .addSubcommand((s) => s.setName("take").setDescription("Take the top card of the discard pile"))
+    .addSubcommand((s) => s.setName("buy").setDescription("Ask for the discard that is for sale (again: withdraw)"))
+    .addSubcommand((s) =>
+      s
+        .setName("down")
+        .setDescription("Go down: lay the round's contract")
+        .addStringOption((o) =>
+          o.setName("melds").setDescription("A suggested way, or cards: 7h 7s 7c / 5d 6d 7d 8d").setRequired(true).setAutocomplete(true),
+        ),
+    )
+    .addSubcommand((s) =>
+      s
+        .setName("layoff")
+        .setDescription("Lay a card off onto any meld on the table")
+        .addStringOption((o) =>
+          o.setName("play").setDescription("Card and meld (the list shows every legal one)").setRequired(true).setAutocomplete(true),
+        ),
+    )
+    .addSubcommand((s) =>
+      s
+        .setName("swap")
+        .setDescription("Swap a wild out of a run; the wild goes onto a meld")
+        .addStringOption((o) =>
+          o.setName("play").setDescription("Card, wild and where the wild goes").setRequired(true).setAutocomplete(true),
+        ),
+    )
+    .addSubcommand((s) =>
+      s
+        .setName("discard")
+        .setDescription("Discard a card to end your turn")
+        .addStringOption((o) => o.setName("card").setDescription("A card of your hand").setRequired(true).setAutocomplete(true)),
+    )
+    .addSubcommandGroup((g) =>
+      g
+        .setName("bot")
+        .setDescription("Computer players")
+        .addSubcommand((s) =>
+          s
+            .setName("add")
+            .setDescription("Seat a computer player (host, before the start)")
+            .addStringOption((o) =>
+              o
+                .setName("level")
+                .setDescription("How well it plays (default normal)")
+                .addChoices(
+                  { name: "easy: draws and discards at random", value: "easy" },
+                  { name: "normal: plays to win", value: "normal" },
+                ),
+            ),
+        )
+        .addSubcommand((s) => s.setName("remove").setDescription("Remove the last computer player (host, before the start)")),
+    ),
+
+  async execute(interaction, ctx) {
+    const group = interaction.options.getSubcommandGroup(false);
+    const sub = group ? `${group} ${interaction.options.getSubcommand()}` : interaction.options.getSubcommand();
+    const ch = interaction.channelId;
+    const service = tablesOf(ctx);
+    const me = seatOf(interaction);
+    if (await sharedSubcommand(interaction, ctx, "onze", sub, RULES)) return;
+    if (await lobbySubcommand(interaction, ctx, lobbyOf(service), sub, me)) return;
+    switch (sub) {
+      case "new": {
+        const seed = interaction.options.getString("seed")?.trim() || null;
+        const clockText = interaction.options.getString("clock");
+        const clock = clockText === null ? DEFAULT_CLOCK : parseClock(clockText);
+        for (const other of ctx.games.values()) {
+          const here = await other.get(ch);
+          if (here && here.status !== "over") throw refuse("table/exists");
+        }
+        await respond(interaction, "reply", false, async () =>
+          onzePayload(await service.open(ch, interaction.guildId, me, {}, seed, clock)),
+        );
+        return;
+      }
+      case "hand": {
+        const back = await comeBack(ctx, ch, me.userId);
+        await respond(interaction, "reply", true, async () => {
+          const rec = await service.get(ch);
+          stateOf(rec);
+          service.seatOf(rec as OnzeTable, me.userId);
+          return onzeHandPayload(rec as OnzeTable, me.userId);
+        });
+        if (back) await ctx.post(ch, back);
+        return;
+      }
+      case "draw":
+        await moveAndShow(interaction, ctx, () => ({ kind: "draw" }));
+        return;
+      case "take":
+        await moveAndShow(interaction, ctx, () => ({ kind: "take" }));
+        return;
+      case "buy":
+        await moveAndShow(interaction, ctx, buyToggle);
+        return;
+      case "down":
+        await moveAndShow(interaction, ctx, (_rec, seat, s) => {
+          const text = interaction.options.getString("melds", true);
+          const coded = decodeDown(text);
+          if (coded) return { kind: "down", melds: coded };
+          const typed = readTypedDown(text, s.hands[seat] ?? []);
+          if (!typed.ok) throw new UserError(typed.error.code, typed.error.message);
+          return { kind: "down", melds: typed.value };
+        });
+        return;
+      case "layoff":
+        await moveAndShow(interaction, ctx, (_rec, seat, s) => {
+          const text = interaction.options.getString("play", true);
+          const m = decodeLayoff(text) ?? typedLayoff(text, s, seat);
+          return m;
+        });
+        return;
+      case "swap":
+        await moveAndShow(interaction, ctx, () => {
+          const m = decodeSwap(interaction.options.getString("play", true));
+          if (!m)
+            throw new UserError(
+              "onze/pick_swap",
+              "Pick a swap from the list: it names the card, the wild it frees and where the wild goes.",
+            );
+          return m;
+        });
+        return;
+      case "discard":
+        await moveAndShow(interaction, ctx, (_rec, seat, s) => ({
+          kind: "discard",
+          card: readHandCard(interaction.options.getString("card", true), s.hands[seat] ?? [], s.taken),
+        }));
+        return;
+      default:
+        throw refuse("command/unknown");
+    }
+  },
+
+  async autocomplete(interaction: AutocompleteInteraction, ctx: BotContext): Promise<Choice[]> {
+    const focused = interaction.options.getFocused(true);
+    if (focused.name === "clock") return clockChoices(String(focused.value));
+    const rec = await tablesOf(ctx).get(interaction.channelId);
+    if (!rec?.state || rec.status !== "playing") return hint("No Onze game is running in this channel");
+    const seat = rec.seats.findIndex((x) => x.userId === interaction.user.id);
+    if (seat < 0) return hint("You have no seat at this table");
+    const s = rec.state;
+    const typed = String(focused.value).toLowerCase().trim();
+    const hand = s.hands[seat] ?? [];
+    const match = (label: string) => typed === "" || label.toLowerCase().includes(typed);
+    if (focused.name === "card") {
+      const cards = [...new Map(sortHand(hand).map((c) => [faceOf(c), c])).values()];
+      const out = cards
+        .filter((c) => match(cardName(c)) || match(String(cardPoints(c))))
+        .map((c) => ({
+          name: `${cardName(c)} · ${cardPoints(c)} pts${c === s.taken ? " (taken this turn: not now)" : ""}`,
+          value: String(c),
+        }));
+      return out.slice(0, MAX);
+    }
+    if (s.turn !== seat) return hint(`Not your turn: ${rec.seats[s.turn]?.name} is playing`);
+    if (s.phase === "draw") return hint("Draw first: /onze draw or /onze take");
+    if (focused.name === "melds") {
+      if (s.down[seat]) return hint("You have gone down this round already: lay off instead");
+      const ways = contractArrangements(hand, CONTRACTS[s.round - 1] ?? [], 200, hand.length - 1).map((a) =>
+        a.map((m) => ({ kind: m.kind, cards: m.cards })),
+      );
+      if (!ways.length) return hint(`Your hand does not hold ${contractText(s.round)} yet`);
+      return ways
+        .filter((w) => match(downText(w)))
+        .filter((w) => encodeDown(w).length <= 100)
+        .slice(0, MAX)
+        .map((w) => ({ name: downText(w).slice(0, 100), value: encodeDown(w) }));
+    }
+    if (!s.down[seat]) return hint("Go down with the contract first");
+    if (s.downThisTurn) return hint("You went down this turn: lay off from your next turn");
+    const plays = playsOnTable(s, seat);
+    if (interaction.options.getSubcommand() === "swap") {
+      const swaps = plays.filter((m): m is SwapMove => m.kind === "swap");
+      if (!swaps.length) return hint("No wild on the table can be swapped with your cards");
+      return swaps
+        .map((m) => ({ name: swapText(rec, m).slice(0, 100), value: encodeSwap(m) }))
+        .filter((c) => match(c.name))
+        .slice(0, MAX);
+    }
+    const lays = plays.filter((m): m is LayoffMove => m.kind === "layoff");
+    if (!lays.length) return hint("None of your cards fits a meld on the table now");
+    return lays
+      .map((m) => ({ name: layoffText(rec, m).slice(0, 100), value: encodeLayoff(m) }))
+      .filter((c) => match(c.name))
+      .slice(0, MAX);
+  },
+};
+
+/** The Onze lobby for the shared lobby verbs. */

@@ -1,0 +1,94 @@
+/**
+ * The buttons and menus of Onze's messages: the public table, the lobby and the private hand panel.
+ */
+import { type MessageComponentInteraction } from "discord.js";
+import type { BotContext } from "../../src/bot/context";
+import { type ComponentId } from "../../src/bot/customid";
+import { respond } from "../../src/bot/reply";
+import { refuse } from "../../src/bot/words";
+import { comeBack, lobbyComponent, seatOf } from "../games";
+
+import { type OnzeTable, tablesOf, decodeDown, decodeLayoff, decodeSwap } from "./codes";
+import { onzeHandPayload } from "./panel";
+import { moveAndShow, buyToggle, lobbyOf } from "./play";
+
+// --- components ----------------------------------------------------------------------------
+
+/** Component verbs of Onze messages. */
+export const ONZE_VERBS: ReadonlySet<string> = new Set(["zhand", "zdraw", "ztake", "zbuy", "zdown", "zlay", "zswap", "zdisc"]);
+
+/** Buttons and menus of Onze messages (public table, lobby and private panel). */
+export async function onzeComponent(interaction: MessageComponentInteraction, id: ComponentId, ctx: BotContext): Promise<void> {
+  const service = tablesOf(ctx);
+  const ch = interaction.channelId;
+  const rec = await service.get(ch);
+  if (!rec) throw refuse("table/gone");
+  const me = seatOf(interaction);
+  if (await lobbyComponent(interaction, id, ctx, lobbyOf(service))) return;
+  if (rec.status === "over") throw refuse("table/over");
+  if (id.verb === "zhand") {
+    const back = await comeBack(ctx, ch, me.userId);
+    await respond(interaction, "reply", true, async () => {
+      const now = (await service.get(ch)) as OnzeTable;
+      service.seatOf(now, me.userId);
+      return onzeHandPayload(now, me.userId, now.rev !== id.rev && !back ? "This table has moved on; here is your hand now." : undefined);
+    });
+    if (back) await ctx.post(ch, back);
+    return;
+  }
+  // Buying is open to everyone but the active player while the discard is for sale, whatever the revision.
+  if (id.verb === "zbuy") {
+    await moveAndShow(interaction, ctx, buyToggle);
+    return;
+  }
+  const value = interaction.isStringSelectMenu() ? (interaction.values[0] ?? "") : "";
+  if (value.startsWith("more:") && (id.verb === "zdown" || id.verb === "zlay" || id.verb === "zswap")) {
+    // The next page of a long menu: the panel is redrawn with it, nothing else changes.
+    await respond(interaction, "update", true, async () =>
+      onzeHandPayload((await service.get(ch)) as OnzeTable, me.userId, undefined, { [id.verb]: Number(value.slice(5)) || 0 }),
+    );
+    return;
+  }
+  switch (id.verb) {
+    case "zdraw":
+      await moveAndShow(interaction, ctx, () => ({ kind: "draw" }));
+      return;
+    case "ztake":
+      await moveAndShow(interaction, ctx, () => ({ kind: "take" }));
+      return;
+    case "zdown":
+      await moveAndShow(interaction, ctx, () => {
+        const melds = decodeDown(value);
+        if (!melds) throw refuse("component/unknown");
+        return { kind: "down", melds };
+      });
+      return;
+    case "zlay":
+      await moveAndShow(
+        interaction,
+        ctx,
+        () =>
+          decodeLayoff(value) ??
+          (() => {
+            throw refuse("component/unknown");
+          })(),
+      );
+      return;
+    case "zswap":
+      await moveAndShow(
+        interaction,
+        ctx,
+        () =>
+          decodeSwap(value) ??
+          (() => {
+            throw refuse("component/unknown");
+          })(),
+      );
+      return;
+    case "zdisc":
+      await moveAndShow(interaction, ctx, () => ({ kind: "discard", card: Number(value) }));
+      return;
+    default:
+      throw refuse("component/unknown");
+  }
+}

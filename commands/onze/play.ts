@@ -1,0 +1,84 @@
+/**
+ * Playing Onze: every move goes through the shared move flow (src/bot/flow.ts); the lobby as
+ * the shared lobby verbs see it; reading typed cards and lay-offs.
+ */
+import { MessageFlags, type ChatInputCommandInteraction, type MessageComponentInteraction } from "discord.js";
+import type { BotContext } from "../../src/bot/context";
+import { UserError } from "../../src/bot/errors";
+import { playAndShow, type MoveView } from "../../src/bot/flow";
+import { cardName, faceOf, parseFace, type Card } from "../../src/games/onze/cards";
+import { ONZE_COMPUTER_LEVELS } from "../../src/games/onze/computer";
+import { contractText } from "../../src/games/onze/melds";
+import { meldProblem, playsOnTable, type OnzeMove, type OnzeState } from "../../src/games/onze/game";
+import { type LobbyGame } from "../games";
+
+import { type OnzeTable, type OnzeTables, tablesOf, type LayoffMove } from "./codes";
+import { onzePayload, onzeMoveNote } from "./table";
+import { onzeHandPayload } from "./panel";
+
+/** Onze's bot side as the move flow reads it. */
+export const ONZE_VIEW: MoveView<OnzeTable> = { command: "onze", payload: onzePayload, moveNote: onzeMoveNote };
+
+/**
+ * Plays `build`'s move for the invoker through the shared flow (src/bot/flow.ts) and answers
+ * privately: a receipt, or the refreshed hand panel for panel clicks.
+ *
+ * Onze moves are checked against the table as it is, not against the revision a message was
+ * drawn for: others may buy (claim) at any moment of a turn, and that must not make the active
+ * player's click or command "stale". Every move names concrete cards and melds, so the engine
+ * refuses one that no longer fits (a second click of a discard: not your turn any more).
+ */
+export async function moveAndShow(
+  interaction: ChatInputCommandInteraction | MessageComponentInteraction,
+  ctx: BotContext,
+  build: (rec: OnzeTable, seat: number, s: OnzeState) => OnzeMove,
+): Promise<void> {
+  const panel = interaction.isMessageComponent() && interaction.message.flags.has(MessageFlags.Ephemeral);
+  await playAndShow(interaction, ctx, tablesOf(ctx), ONZE_VIEW, build, {
+    answer: "receipt",
+    update: panel,
+    rev: "any",
+    receipt: (_before, after, note) =>
+      panel && after.status === "playing"
+        ? onzeHandPayload(after, interaction.user.id, `✅ ${note}`)
+        : { content: `✅ ${note}`, components: [], files: [], embeds: [] },
+  });
+}
+
+export const buyToggle = (_rec: OnzeTable, seat: number, s: OnzeState): OnzeMove => {
+  if (s.forSale === null)
+    throw new UserError(
+      "onze/nothing_for_sale",
+      "Nothing is up for grabs: a discard is for sale once the player to move has drawn from the stock.",
+    );
+  if (seat === s.turn) throw new UserError("onze/own_discard", "You passed over that discard yourself: it is up for the others now.");
+  return s.claims.includes(seat) ? { kind: "unclaim" } : { kind: "claim" };
+};
+
+export const lobbyOf = (service: OnzeTables): LobbyGame => ({
+  command: "onze",
+  service,
+  levels: ONZE_COMPUTER_LEVELS,
+  payload: onzePayload,
+  started: (rec: OnzeTable) =>
+    `The game starts. ${rec.seats[rec.state?.dealer ?? 0]?.name} drew the highest card and deals 11 each. Round 1: ${contractText(1)}.`,
+});
+
+/** A typed card of the hand (`7h`, a card number from the list). */
+export function readHandCard(text: string, hand: readonly Card[], taken: Card | null): Card {
+  const n = Number(text);
+  if (/^\d+$/.test(text) && hand.includes(n)) return n;
+  const face = parseFace(text);
+  if (face === null) throw new UserError("onze/bad_card", `\`${text}\` is not a card (try \`7h\`, \`10s\`, \`Ah\`, \`joker\`).`);
+  const mine = hand.filter((c) => faceOf(c) === face);
+  if (!mine.length) throw new UserError("onze/not_in_hand", `You have no ${cardName(face)} in your hand.`);
+  return mine.find((c) => c !== taken) ?? (mine[0] as Card);
+}
+
+/** A typed lay-off (`7h`): the first meld that card fits. */
+export function typedLayoff(text: string, s: OnzeState, seat: number): LayoffMove {
+  const card = readHandCard(text.split(/\s+/)[0] ?? "", s.hands[seat] ?? [], null);
+  const m = playsOnTable(s, seat).find((x): x is LayoffMove => x.kind === "layoff" && faceOf(x.card) === faceOf(card));
+  if (!m) throw new UserError("onze/no_fit", meldProblem("onze/no_fit"));
+  return { ...m, card };
+}

@@ -1,0 +1,157 @@
+/**
+ * Onze's public table message: the lobby, the picture with its alt text, whose turn, what is
+ * for sale, the buttons; and what the latest move did, in words.
+ */
+import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder, type BaseMessageOptions } from "discord.js";
+import { againRow } from "../../src/bot/confirm";
+import { backButton, clockLabel, clockLines, turnBegins } from "../../src/bot/clock";
+import { encodeId } from "../../src/bot/customid";
+import { asTable, type TablePayload } from "../../src/bot/live";
+import { restartNote } from "../../src/bot/restart";
+import { cardName, type Card } from "../../src/games/onze/cards";
+import { contractText } from "../../src/games/onze/melds";
+import { onze, onzeView } from "../../src/games/onze/game";
+import { describeOnze, onzeLastText } from "../../render/onze-table";
+import { renderOnzeTable } from "../../render/render";
+
+import { type OnzeTable, names } from "./codes";
+
+// --- messages -----------------------------------------------------------------------------
+
+export function lobbyPayload(rec: OnzeTable, note?: string): BaseMessageOptions {
+  const n = rec.seats.length;
+  const embed = new EmbedBuilder()
+    .setTitle("Onze · 7 rounds · lowest total wins")
+    .setDescription(
+      `${rec.seats.map((s, i) => `${i + 1}. ${s.computer ? `🤖 ${s.name}` : `<@${s.userId}>`}${s.userId === rec.hostId ? " (host)" : ""}`).join("\n")}\n\n${n >= 3 ? "Ready: the host can press **Start**." : `Waiting for players: 3 to 7 needed, ${n} seated.`}`,
+    )
+    .setColor(0x1d5b3b);
+  const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
+    new ButtonBuilder()
+      .setCustomId(encodeId("join", rec.rev))
+      .setLabel("Join")
+      .setStyle(ButtonStyle.Success)
+      .setDisabled(n >= 7),
+    new ButtonBuilder().setCustomId(encodeId("leave", rec.rev)).setLabel("Leave").setStyle(ButtonStyle.Secondary),
+    new ButtonBuilder()
+      .setCustomId(encodeId("start", rec.rev))
+      .setLabel("Start")
+      .setStyle(ButtonStyle.Primary)
+      .setDisabled(n < 3),
+    new ButtonBuilder()
+      .setCustomId(encodeId("addbot", rec.rev, "normal"))
+      .setLabel("Add computer player")
+      .setStyle(ButtonStyle.Secondary)
+      .setDisabled(n >= 7),
+  );
+  return {
+    content: `${note ? `${note}\n` : ""}An Onze table is open here: press **Join** or use \`/onze join\`.`,
+    embeds: [embed],
+    components: [row],
+    files: [],
+    allowedMentions: { parse: [] },
+  };
+}
+
+/** The public Onze table: picture with alt text, whose turn, what is for sale, buttons. */
+export async function onzePayload(rec: OnzeTable, note?: string): Promise<TablePayload> {
+  note = restartNote(rec, "onze", note);
+  return asTable(await onzeMessage(rec, note), note, rec.status, [rec.updatedAt, rec.rev]);
+}
+
+export async function onzeMessage(rec: OnzeTable, note?: string): Promise<BaseMessageOptions> {
+  if (rec.status === "lobby" || !rec.state) return lobbyPayload(rec, note);
+  const s = rec.state;
+  const view = onzeView(s, null);
+  const file = new AttachmentBuilder(await renderOnzeTable(view, names(rec), undefined, clockLabel(rec)), {
+    name: "onze.png",
+    description: describeOnze(view, names(rec)),
+  });
+  const head = note ? `${note}\n` : "";
+  if (rec.status === "over") {
+    const o = onze.outcome(s);
+    const winners = (o?.winners ?? [])
+      .map((w) => (rec.seats[w]?.computer ? `🤖 ${rec.seats[w]?.name}` : `<@${rec.seats[w]?.userId}>`))
+      .join(", ");
+    return {
+      content: `${head}🏁 **Game over.** Lowest total: ${winners}. Final: ${rec.seats.map((x, i) => `${x.name} ${s.totals[i]}`).join(" · ")}.`,
+      files: [file],
+      components: [againRow(rec.rev)],
+      embeds: [],
+      allowedMentions: {
+        users: (o?.winners ?? []).flatMap((w) => (rec.seats[w] && !rec.seats[w]?.computer ? [rec.seats[w]?.userId ?? ""] : [])),
+      },
+    };
+  }
+  const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
+    new ButtonBuilder().setCustomId(encodeId("zhand", rec.rev)).setLabel("My hand").setStyle(ButtonStyle.Primary),
+    new ButtonBuilder()
+      .setCustomId(encodeId("zdraw", rec.rev))
+      .setLabel("Draw")
+      .setStyle(ButtonStyle.Secondary)
+      .setDisabled(s.phase !== "draw"),
+    new ButtonBuilder()
+      .setCustomId(encodeId("ztake", rec.rev))
+      .setLabel(s.discard.length && s.phase === "draw" ? `Take ${cardName(s.discard.at(-1) as Card)}` : "Take discard")
+      .setStyle(ButtonStyle.Secondary)
+      .setDisabled(s.phase !== "draw" || !s.discard.length),
+  );
+  if (s.forSale !== null)
+    row.addComponents(
+      new ButtonBuilder()
+        .setCustomId(encodeId("zbuy", rec.rev))
+        .setLabel(`Buy ${cardName(s.forSale)} (+1 card)`)
+        .setStyle(ButtonStyle.Success),
+    );
+  const back = backButton(rec);
+  if (back) row.addComponents(back);
+  const clock = clockLines(rec);
+  const sale =
+    s.forSale !== null
+      ? `\n🛒 ${cardName(s.forSale)} is for sale until ${rec.seats[s.turn]?.name} discards: **Buy** (with a penalty card). If several ask, the one whose turn comes soonest gets it.${s.claims.length ? ` Asked: ${s.claims.map((c) => rec.seats[c]?.name).join(", ")}.` : ""}`
+      : "";
+  const tail = `${sale}${clock ? `\n${clock}` : ""}`;
+  const turnSeat = rec.seats[s.turn];
+  const what =
+    s.phase === "draw"
+      ? "draw from the stock or take the top discard"
+      : s.down[s.turn]
+        ? s.downThisTurn
+          ? "discard to end your turn"
+          : "lay off if you can, then discard"
+        : "go down if you hold the contract, then discard";
+  if (turnSeat?.computer || turnSeat?.away)
+    return {
+      content: `${head}${turnSeat.computer ? "🤖" : "💤"} ${turnSeat.name} is playing…${tail}`,
+      files: [file],
+      components: [row],
+      embeds: [],
+      allowedMentions: { parse: [] },
+    };
+  return {
+    content: `${head}<@${turnSeat?.userId}>, your turn: ${what}.${tail}`,
+    files: [file],
+    components: [row],
+    embeds: [],
+    allowedMentions: turnBegins(rec) ? { users: [turnSeat?.userId ?? ""] } : { parse: [] },
+  };
+}
+
+/** Which page each menu of the hand panel shows (menus longer than 25 options are paged). */
+/** What the latest move did, in words (said above the new table), with a round's result. */
+export function onzeMoveNote(before: OnzeTable | undefined, after: OnzeTable): string {
+  const s = after.state;
+  if (!s) return "";
+  const nm = after.seats.map((x) => x.name);
+  const parts: string[] = [];
+  const ended = (before?.state?.results.length ?? 0) < s.results.length;
+  if (s.last.length) parts.push(onzeLastText(s, nm));
+  if (ended) {
+    const r = s.results.at(-1);
+    if (r)
+      parts.push(
+        `**Round ${r.round} is over**${r.wentOut !== null ? ` (${nm[r.wentOut]} went out)` : " (nobody went out)"}: ${r.scores.map((x, i) => `${nm[i]} +${x}`).join(", ")}.${after.status === "playing" ? ` Round ${s.round} (${contractText(s.round)}) is dealt.` : ""}`,
+      );
+  }
+  return parts.join(" ");
+}
