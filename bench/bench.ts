@@ -29,7 +29,7 @@ import { encodePicture, encodeSkia } from "../render/encode";
 import { canastaUntil, NAMES } from "../tests/render/scenes";
 import { solve } from "../tests/helpers/solitaire-solver";
 import { playOnze } from "../tests/helpers/onze";
-import type { TableRecord } from "../commands/onexeno-view";
+import type { TableRecord } from "../commands/onexeno/view";
 import { applyAction } from "../src/engine/definition";
 import { canasta, canastaLegalMoves, meldsWith } from "../src/games/onexeno/canasta";
 import { onexeno, onexenoView } from "../src/games/onexeno/game";

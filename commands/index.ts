@@ -7,13 +7,13 @@
 import type { BotContext, GameSet, TableGameView } from "../src/bot/context";
 import type { Command } from "../src/bot/router";
 import { CATALOGUE, type AnyGameRules, type RatedGameEntry } from "../src/games/index";
-import { onexenoCommand } from "./onexeno";
-import { onexenoComponents } from "./onexeno-components";
+import { onexenoCommand } from "./onexeno/index";
+import { onexenoComponents } from "./onexeno/components";
 import { onzeCommand } from "./onze/index";
 import { cardenoCommand } from "./cardeno/index";
 import { ratingsCommand, statsCommand } from "./ratings";
 import { TABLE_GAMES } from "./registry";
-import { tournamentCommand } from "./tournament";
+import { tournamentCommand } from "./tournament/index";
 
 /** A game added to the real ones: its rules, its bot side, its slash command, its rated games. */
 export interface ExtraGame {

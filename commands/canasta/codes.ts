@@ -14,7 +14,7 @@ import {
   type CardInst,
   type RowCard,
 } from "../../src/games/onexeno/canasta";
-import { rotationText } from "../onexeno-choices";
+import { rotationText } from "../onexeno/choices";
 
 export const MAX = 25;
 /** An ONEXENO canasta table. */

@@ -14,7 +14,7 @@ import { cardName, cardPoints, faceOf, sortHand } from "../../src/games/onze/car
 import { contractArrangements, CONTRACTS, contractText } from "../../src/games/onze/melds";
 import { playsOnTable } from "../../src/games/onze/game";
 import { readTypedDown } from "../../src/games/onze/typed";
-import { clockChoices } from "../onexeno";
+import { clockChoices } from "../clock";
 import { comeBack, lobbySubcommand, seatOf, sharedSubcommand } from "../games";
 
 import {

@@ -23,7 +23,7 @@ import { playAndShow, type MoveView } from "../../src/bot/flow";
 import { positionLabel } from "../../src/games/onexeno/board";
 import { cardLabel, cardName, type Rotation } from "../../src/games/onexeno/cards";
 import { solitaireHint, solitaireView, topWaste, type SolitaireMove } from "../../src/games/onexeno/solitaire";
-import { rotationText } from "../onexeno-choices";
+import { rotationText } from "../onexeno/choices";
 import { renderSolitaire } from "../../render/render";
 import { dailySeed, isDaily, label, notOwner, playerName, solitaireChoices, solitairePayload, type SolitaireTable } from "./table";
 

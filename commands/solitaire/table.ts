@@ -23,7 +23,7 @@ import { positionLabel } from "../../src/games/onexeno/board";
 import { cardTitle } from "../../src/games/onexeno/cards";
 import { findSquare, progressOf, solitaireView, topWaste, wastePlacements } from "../../src/games/onexeno/solitaire";
 import { describeSolitaire } from "../../render/onexeno-solitaire";
-import { rotationText } from "../onexeno-choices";
+import { rotationText } from "../onexeno/choices";
 import { renderSolitaire } from "../../render/render";
 
 const SELECT_MAX = 25;

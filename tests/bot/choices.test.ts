@@ -6,7 +6,7 @@ import { describeOnexenoTable, lastMoveText } from "../../render/onexeno-table";
 import { cardName } from "../../src/games/onexeno/cards";
 import { onexeno, playNow, setupOnexeno, trickPointsOf } from "../../src/games/onexeno/game";
 import { UserError } from "../../src/bot/errors";
-import { cardChoices, placementChoices, readCard, readPlacement } from "../../commands/onexeno-choices";
+import { cardChoices, placementChoices, readCard, readPlacement } from "../../commands/onexeno/choices";
 import { scenario, fillCells } from "../helpers/onexeno";
 
 const fresh = () => {

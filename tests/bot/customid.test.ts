@@ -35,7 +35,7 @@ describe("customId codec", () => {
 describe("component verbs of the games", () => {
   it("belong to one game each, and none is a verb of the table layer or the ONEXENO games", async () => {
     const { TABLE_GAMES } = await import("../../commands/registry");
-    const { TOURNAMENT_VERBS } = await import("../../commands/tournament");
+    const { TOURNAMENT_VERBS } = await import("../../commands/tournament/index");
     const owner = new Map<string, string>();
     // The lobby's verbs (join, leave, start, addbot) are shared on purpose: the game holding the channel answers them.
     const layer = new Set<string>(COMPONENT_VERBS.filter((v) => !["join", "leave", "start", "addbot"].includes(v)));

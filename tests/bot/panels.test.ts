@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from "vitest";
 import type { BaseMessageOptions } from "discord.js";
-import { handPayload } from "../../commands/onexeno-view";
+import { handPayload } from "../../commands/onexeno/view";
 import { canastaHandPayload, decodeRow } from "../../commands/canasta/index";
 import { meldSuggestions } from "../../src/games/onexeno/canasta-hints";
 import { bigPileState } from "../helpers/canasta";
-import { placementChoices } from "../../commands/onexeno-choices";
+import { placementChoices } from "../../commands/onexeno/choices";
 import type { TableOf } from "../../src/bot/tables";
 
 type TableRecord = TableOf<"onexeno">;

@@ -4,7 +4,7 @@
  * as it stands.
  */
 import { describe, expect, it } from "vitest";
-import { standingText } from "../../commands/onexeno";
+import { standingText } from "../../commands/onexeno/index";
 import { describeOnexenoTable, playerLine, teamLine } from "../../render/onexeno-table";
 import { describeSolitaire } from "../../render/onexeno-solitaire";
 import type { TableOf } from "../../src/bot/tables";

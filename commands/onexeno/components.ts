@@ -5,23 +5,25 @@
  * nothing; a stale private hand panel is replaced by a fresh one.
  */
 import { MessageFlags, type BaseMessageOptions, type MessageComponentInteraction } from "discord.js";
-import { answeredPayload } from "../src/bot/confirm";
-import { quiet } from "../src/bot/live";
-import type { BotContext } from "../src/bot/context";
-import type { OnexenoMove } from "../src/games/onexeno/game";
-import type { ComponentHandler } from "../src/bot/router";
-import type { ComponentId } from "../src/bot/customid";
-import { UserError } from "../src/bot/errors";
-import { refusal, refuse } from "../src/bot/words";
-import { publish, ReplyFailed, respond } from "../src/bot/reply";
-import type { TableRecord } from "./onexeno-view";
-import { cardTitle, isCardId, type CardId } from "../src/games/onexeno/cards";
-import { readPlacement } from "./onexeno-choices";
-import { endHere, moveNote, ONEXENO_VIEW } from "./onexeno";
-import { handPayload, tablePayload } from "./onexeno-view";
-import { TOURNAMENT_VERBS, tournamentComponent } from "./tournament";
-import { playAndShow } from "../src/bot/flow";
-import { comeBack, finishedHere, gameOfVerb, seatOf, tableHere } from "./games";
+import { answeredPayload } from "../../src/bot/confirm";
+import { quiet } from "../../src/bot/live";
+import type { BotContext } from "../../src/bot/context";
+import type { OnexenoMove } from "../../src/games/onexeno/game";
+import type { ComponentHandler } from "../../src/bot/router";
+import type { ComponentId } from "../../src/bot/customid";
+import { UserError } from "../../src/bot/errors";
+import { refusal, refuse } from "../../src/bot/words";
+import { publish, ReplyFailed, respond } from "../../src/bot/reply";
+import type { TableRecord } from "./view";
+import { cardTitle, isCardId, type CardId } from "../../src/games/onexeno/cards";
+import { readPlacement } from "./choices";
+import { endHere } from "./end";
+import { moveNote } from "./notes";
+import { ONEXENO_VIEW } from "./play";
+import { handPayload, tablePayload } from "./view";
+import { TOURNAMENT_VERBS, tournamentComponent } from "../tournament/index";
+import { playAndShow } from "../../src/bot/flow";
+import { comeBack, finishedHere, gameOfVerb, seatOf, tableHere } from "../games";
 
 const MOVED_ON = `⏩ ${refusal("table/stale")}`;
 

@@ -13,17 +13,17 @@ import {
   StringSelectMenuBuilder,
   type BaseMessageOptions,
 } from "discord.js";
-import { againRow } from "../src/bot/confirm";
-import { backButton, clockLabel, clockLines, seatNames, turnBegins } from "../src/bot/clock";
-import { asTable, type TablePayload } from "../src/bot/live";
-import { restartNote } from "../src/bot/restart";
-import { encodeId } from "../src/bot/customid";
-import type { TableOf } from "../src/bot/tables";
-import { cardLabel, cardTitle, type CardId } from "../src/games/onexeno/cards";
-import { onexeno, onexenoView, passAllowed, seatCountsFor, teamOf } from "../src/games/onexeno/game";
-import { describeOnexenoTable, teamLetter } from "../render/onexeno-table";
-import { cardChoices, cardChoiceText, placementChoices } from "./onexeno-choices";
-import { renderOnexenoHand, renderOnexenoTable } from "../render/render";
+import { againRow } from "../../src/bot/confirm";
+import { backButton, clockLabel, clockLines, seatNames, turnBegins } from "../../src/bot/clock";
+import { asTable, type TablePayload } from "../../src/bot/live";
+import { restartNote } from "../../src/bot/restart";
+import { encodeId } from "../../src/bot/customid";
+import type { TableOf } from "../../src/bot/tables";
+import { cardLabel, cardTitle, type CardId } from "../../src/games/onexeno/cards";
+import { onexeno, onexenoView, passAllowed, seatCountsFor, teamOf } from "../../src/games/onexeno/game";
+import { describeOnexenoTable, teamLetter } from "../../render/onexeno-table";
+import { cardChoices, cardChoiceText, placementChoices } from "./choices";
+import { renderOnexenoHand, renderOnexenoTable } from "../../render/render";
 
 /** Options per select menu page (Discord's maximum). */
 export const SELECT_PAGE = 25;

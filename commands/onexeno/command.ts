@@ -1,164 +1,26 @@
-/**
- * `/onexeno`: lobby verbs, play, pass, hand, table, rules, end.
- * Command shape: https://discord.com/developers/docs/interactions/application-commands
- */
-import { readFileSync } from "node:fs";
-import {
-  EmbedBuilder,
-  MessageFlags,
-  PermissionFlagsBits,
-  SlashCommandBuilder,
-  type BaseMessageOptions,
-  type AutocompleteInteraction,
-  type ChatInputCommandInteraction,
-  type MessageComponentInteraction,
-} from "discord.js";
-import type { BotContext } from "../src/bot/context";
-import { UserError } from "../src/bot/errors";
-import { refuse } from "../src/bot/words";
-import { respond } from "../src/bot/reply";
-import { quiet } from "../src/bot/live";
-import { hint, type Choice, type Command } from "../src/bot/router";
-import type { TableRecord } from "./onexeno-view";
-import { playAndShow as playMove, type MoveView } from "../src/bot/flow";
-import { cardLabel, cardValue, parseCardName } from "../src/games/onexeno/cards";
-import { COMPUTER_LEVELS, type ComputerLevel } from "../src/games/onexeno/computer";
-import { MAX_HANDS, ONEXENO_VARIANTS, onexenoView, type OnexenoMove, type OnexenoVariant } from "../src/games/onexeno/game";
-import { lastMoveText } from "../render/onexeno-table";
-import { canastaAutocomplete, canastaCommand, canastaPayload } from "./canasta/index";
-import { DEFAULT_TARGET, type CanastaRows } from "../src/games/onexeno/canasta";
-import { dailySeed, leaderboardEmbed, solitaireAutocomplete, solitaireCommand, startSolitaire } from "./solitaire/index";
-import { cardChoiceLine, cardChoices, placementChoices, readCard, readPlacement } from "./onexeno-choices";
-import { handPayload, tablePayload } from "./onexeno-view";
-import { askToEnd, comeBack, kickHere, rulesFrom, seatOf, tableHere } from "./games";
-import { CLOCK_CHOICES, clockName, DEFAULT_CLOCK, parseClock } from "../src/bot/clock";
+import { MessageFlags, SlashCommandBuilder, type AutocompleteInteraction } from "discord.js";
+import type { BotContext } from "../../src/bot/context";
+import { UserError } from "../../src/bot/errors";
+import { refuse } from "../../src/bot/words";
+import { respond } from "../../src/bot/reply";
+import { quiet } from "../../src/bot/live";
+import { hint, type Command } from "../../src/bot/router";
+import type { TableRecord } from "./view";
+import { cardLabel, cardValue, parseCardName } from "../../src/games/onexeno/cards";
+import { COMPUTER_LEVELS, type ComputerLevel } from "../../src/games/onexeno/computer";
+import { MAX_HANDS, ONEXENO_VARIANTS, type OnexenoVariant } from "../../src/games/onexeno/game";
+import { canastaAutocomplete, canastaCommand, canastaPayload } from "../canasta/index";
+import { DEFAULT_TARGET, type CanastaRows } from "../../src/games/onexeno/canasta";
+import { dailySeed, leaderboardEmbed, solitaireAutocomplete, solitaireCommand, startSolitaire } from "../solitaire/index";
+import { cardChoiceLine, cardChoices, placementChoices, readCard, readPlacement } from "./choices";
+import { handPayload, tablePayload } from "./view";
+import { askToEnd, comeBack, kickHere, seatOf, tableHere } from "../games";
+import { DEFAULT_CLOCK, parseClock } from "../../src/bot/clock";
 
-/** Autocomplete answers at most 25 choices, names up to 100 characters. */
-const MAX_CHOICES = 25;
-
-/** Text said with the new table after a move: what happened, and a hand's result. */
-export function moveNote(before: TableRecord | undefined, after: TableRecord): string {
-  if (!after.state) return "";
-  const names = after.seats.map((s) => s.name);
-  const parts = [lastMoveText(onexenoView(after.state, null), names)];
-  if (before?.state && after.state.results.length > before.state.results.length) {
-    const r = after.state.results.at(-1);
-    if (r) {
-      parts.push(
-        `**Hand ${r.hand} is over**${r.wentOut !== null ? ` (${names[r.wentOut]} went out)` : " (everyone passed)"}: ${r.scores.map((s, i) => `${names[i]} ${s >= 0 ? "+" : ""}${s}`).join(", ")}.`,
-      );
-      if (after.status === "playing") parts.push(`Hand ${after.state.hand} is dealt; ${names[after.state.dealer]} deals.`);
-    }
-  }
-  return parts.join(" ");
-}
-
-/**
- * The scores of a table ended mid-session, as they stand: each total before this hand plus
- * the points taken so far in the hand under way (points still in hand are not subtracted: the
- * hand did not end).
- */
-export function standingText(rec: TableRecord): string {
-  const st = rec.state;
-  if (!st) return "";
-  const midHand = st.phase === "play" && st.taken.some((t) => t.length > 0);
-  const parts = rec.seats.map((s, i) => {
-    const took = (st.taken[i] ?? []).reduce((a, c) => a + cardValue(c), 0);
-    return `${s.name} ${(st.totals[i] ?? 0) + (st.phase === "play" ? took : 0)}${midHand && took > 0 ? ` (incl. +${took} taken this hand)` : ""}`;
-  });
-  return `Scores as they stand${midHand ? ` (hand ${st.hand} unfinished)` : ""}: ${parts.join(" · ")}.`;
-}
-
-/** Refuses (as stale) a confirmation asked for another table than the one here now (`createdAt` names a table). */
-function sameTable(rec: { readonly createdAt: number }, asked: number): void {
-  if (rec.createdAt !== asked) throw refuse("table/stale");
-}
-
-/**
- * Ends whatever table this channel holds, for `userId` (the host or player, or a member with
- * Manage Messages); returns the public message that says so, with the scores as they stand.
- * `rev` is what the confirmation was asked for: the table's `createdAt` (so moves made meanwhile
- * do not void it, but a newer table is never ended by it). A game that ends by resigning
- * (solitaire) is resigned and scored instead of closed.
- */
-export async function endHere(interaction: MessageComponentInteraction, ctx: BotContext, rev: number): Promise<BaseMessageOptions> {
-  const channelId = interaction.channelId;
-  const user = seatOf(interaction);
-  const canManage = interaction.memberPermissions?.has(PermissionFlagsBits.ManageMessages) ?? false;
-  const here = await tableHere(ctx, channelId);
-  if (here?.game.resign) {
-    // A one-player game ends by its player resigning: scored as it stands, like any finish.
-    sameTable(here.rec, rev);
-    if (here.rec.hostId !== user.userId && !canManage)
-      throw new UserError("solitaire/not_owner", "Only the player (or a member with Manage Messages) can end this game.");
-    return here.game.payload(await here.game.tables(ctx).play(channelId, here.rec.hostId, here.game.resign(here.rec)));
-  }
-  if (here && here.game.id !== "onexeno") {
-    // Any other table game: closed, with each seat's total as it stands.
-    const service = here.game.tables(ctx);
-    sameTable(here.rec, rev);
-    const rec = await service.end(channelId, user.userId, canManage);
-    const totals = (rec.state as { totals?: readonly number[] } | null)?.totals;
-    return {
-      content: `Table closed by ${user.name}.${totals ? ` Scores as they stand: ${rec.seats.map((s, i) => `${s.name} ${totals[i] ?? 0}`).join(" · ")}.` : ""}`,
-      components: [],
-      embeds: [],
-      files: [],
-    };
-  }
-  const cur = await ctx.service("onexeno").get(channelId);
-  if (!cur) throw refuse("table/none");
-  sameTable(cur, rev);
-  const rec = await ctx.service("onexeno").end(channelId, user.userId, canManage);
-  if (!rec.state) return { content: `Table closed by ${user.name}.`, components: [], embeds: [], files: [] };
-  const final = await tablePayload({ ...rec, status: "over" }, `Table closed by ${user.name}.`);
-  return { ...final, content: `Table closed by ${user.name}. ${standingText(rec)}` };
-}
-
-/** Rules texts (docs/rules/*.md, the project's own words), read once. */
-const RULES_MD: Record<string, string> = {
-  basic: readFileSync(new URL("../docs/rules/onexeno.md", import.meta.url), "utf8"),
-  solitaire: readFileSync(new URL("../docs/rules/onexeno-solitaire.md", import.meta.url), "utf8"),
-  canasta: readFileSync(new URL("../docs/rules/onexeno-canasta.md", import.meta.url), "utf8"),
-};
-
-/** The rules of `game` as embed fields, one per `##` section of its rules document. */
-export function rulesEmbed(game: "basic" | "solitaire" | "canasta" = "basic"): EmbedBuilder {
-  const md = RULES_MD[game];
-  if (md === undefined) throw new UserError("input/bad_choice", "`game` must be one of: basic and partners, solitaire, canasta.");
-  return rulesFrom(md);
-}
-
-/** ONEXENO's bot side as the move flow reads it. */
-export const ONEXENO_VIEW: MoveView<TableRecord> = { command: "onexeno", payload: tablePayload, moveNote };
-
-/** Applies a move for the invoker (shared flow) and answers with the new public table. */
-async function playAndShow(
-  interaction: ChatInputCommandInteraction,
-  ctx: BotContext,
-  toMove: (rec: TableRecord, seat: number) => OnexenoMove,
-): Promise<void> {
-  await playMove(interaction, ctx, ctx.service("onexeno"), ONEXENO_VIEW, toMove, { answer: "table" });
-}
-
-/**
- * Suggestions for `clock:` while typing: what was typed, read back in words when it is a valid
- * clock (or why not), then the usual settings that match.
- */
-export function clockChoices(typed: string): Choice[] {
-  const t = typed.trim();
-  const usual = CLOCK_CHOICES.filter(
-    (c) => t === "" || c.value.startsWith(t.toLowerCase()) || c.name.toLowerCase().includes(t.toLowerCase()),
-  );
-  if (t === "") return [...usual];
-  let own: Choice;
-  try {
-    own = { name: `${t}: ${clockName(parseClock(t))} a turn`.replace("off a turn", "no clock"), value: t };
-  } catch (e) {
-    own = hint((e as Error).message.replace(/`/g, "").slice(0, 100))[0] as Choice;
-  }
-  return [own, ...usual.filter((c) => c.value !== t)];
-}
+import { MAX_CHOICES } from "./notes";
+import { rulesEmbed } from "./rules";
+import { clockChoices } from "../clock";
+import { playAndShow } from "./play";
 
 export const onexenoCommand: Command<BotContext> = {
   data: new SlashCommandBuilder()

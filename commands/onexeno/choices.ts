@@ -3,10 +3,10 @@
  * of one card, labelled in the coordinates printed on the table picture. Used by
  * autocomplete, by the select menus of the hand panel and to read typed input.
  */
-import { columnLabel, displayWindow, parsePositionLabel, positionLabel, rowLabel } from "../src/games/onexeno/board";
-import { cardLabel, cardName, cardTitle, cardValue, parseCardName, type CardId, type Rotation } from "../src/games/onexeno/cards";
-import { onexeno, trickPointsOf, type OnexenoMove, type OnexenoState } from "../src/games/onexeno/game";
-import { UserError } from "../src/bot/errors";
+import { columnLabel, displayWindow, parsePositionLabel, positionLabel, rowLabel } from "../../src/games/onexeno/board";
+import { cardLabel, cardName, cardTitle, cardValue, parseCardName, type CardId, type Rotation } from "../../src/games/onexeno/cards";
+import { onexeno, trickPointsOf, type OnexenoMove, type OnexenoState } from "../../src/games/onexeno/game";
+import { UserError } from "../../src/bot/errors";
 
 type Place = OnexenoMove & { kind: "place" };
 

@@ -1,0 +1,20 @@
+import { type ChatInputCommandInteraction } from "discord.js";
+import type { BotContext } from "../../src/bot/context";
+import type { TableRecord } from "./view";
+import { playAndShow as playMove, type MoveView } from "../../src/bot/flow";
+import { type OnexenoMove } from "../../src/games/onexeno/game";
+import { tablePayload } from "./view";
+
+import { moveNote } from "./notes";
+
+/** ONEXENO's bot side as the move flow reads it. */
+export const ONEXENO_VIEW: MoveView<TableRecord> = { command: "onexeno", payload: tablePayload, moveNote };
+
+/** Applies a move for the invoker (shared flow) and answers with the new public table. */
+export async function playAndShow(
+  interaction: ChatInputCommandInteraction,
+  ctx: BotContext,
+  toMove: (rec: TableRecord, seat: number) => OnexenoMove,
+): Promise<void> {
+  await playMove(interaction, ctx, ctx.service("onexeno"), ONEXENO_VIEW, toMove, { answer: "table" });
+}

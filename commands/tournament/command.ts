@@ -1,0 +1,279 @@
+/**
+ * `/tournament create|join|leave|start|next|info|standings|drop|remove|end-table|cancel|export|
+ * computers|organisers`, with autocomplete of the server's events.
+ */
+import { AttachmentBuilder, MessageFlags, PermissionFlagsBits, SlashCommandBuilder } from "discord.js";
+import { DEFAULT_CLOCK, parseClock } from "../../src/bot/clock";
+import type { BotContext } from "../../src/bot/context";
+import { UserError } from "../../src/bot/errors";
+import { respond } from "../../src/bot/reply";
+import type { Choice, Command } from "../../src/bot/router";
+import { CHALLENGE_GAME, type TournamentFormat } from "../../src/bot/tournaments";
+import type { GameCatalogue } from "../../src/games/catalogue";
+import { clockChoices } from "../clock";
+import { rulesFrom, seatOf } from "../games";
+
+import { RULES, gameName, announcement, standingsMessage, exportCsv } from "./messages";
+import { mustOrganise, eventOf, eventOption } from "./access";
+
+/** `/tournament`, its `game:` choices the rated games of `games` (and the solitaire challenge). */
+export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => ({
+  data: new SlashCommandBuilder()
+    .setName("tournament")
+    .setDescription("Community tournaments, run by the bot from sign-up to podium")
+    .setDMPermission(false)
+    .addSubcommand((s) =>
+      s
+        .setName("create")
+        .setDescription("Create a tournament in this channel (organisers)")
+        .addStringOption((o) =>
+          o
+            .setName("game")
+            .setDescription("The game")
+            .setRequired(true)
+            .addChoices(...games.rated.map((g) => ({ name: g.name, value: g.key })), {
+              name: "ONEXENO solitaire (challenge)",
+              value: CHALLENGE_GAME,
+            }),
+        )
+        .addStringOption((o) =>
+          o
+            .setName("format")
+            .setDescription("How rounds are seated")
+            .setRequired(true)
+            .addChoices(
+              { name: "swiss: grouped by standing, new opponents", value: "swiss" },
+              { name: "progressive: winners move up a table", value: "progressive" },
+              { name: "round-robin: everyone meets everyone (small fields)", value: "round-robin" },
+              { name: "challenge: one solitaire deal for all, in a window", value: "challenge" },
+            ),
+        )
+        .addIntegerOption((o) => o.setName("rounds").setDescription("Number of rounds").setRequired(true).setMinValue(1).setMaxValue(20))
+        .addIntegerOption((o) =>
+          o.setName("table-size").setDescription("Players a table (default 4, if the game allows)").setMinValue(2).setMaxValue(8),
+        )
+        .addStringOption((o) => o.setName("name").setDescription("The event's name").setMaxLength(60))
+        .addIntegerOption((o) =>
+          o.setName("check-in").setDescription("Minutes of check-in before round 1 (default none)").setMinValue(0).setMaxValue(120),
+        )
+        .addStringOption((o) =>
+          o.setName("clock").setDescription("Turn clock: seconds, 12h/24h, or off (default 120)").setMaxLength(12).setAutocomplete(true),
+        )
+        .addStringOption((o) =>
+          o
+            .setName("fill")
+            .setDescription("A table that cannot be filled (default computer)")
+            .addChoices(
+              { name: "computer: top it up with computer players", value: "computer" },
+              { name: "bye: the extra players sit the round out", value: "bye" },
+            ),
+        )
+        .addBooleanOption((o) => o.setName("pause").setDescription("Wait for /tournament next between rounds"))
+        .addIntegerOption((o) =>
+          o.setName("window").setDescription("Challenge: minutes to play the deal (default 60)").setMinValue(5).setMaxValue(10080),
+        ),
+    )
+    .addSubcommand((s) => s.setName("join").setDescription("Sign up").addStringOption(eventOption))
+    .addSubcommand((s) => s.setName("leave").setDescription("Take your name off before the start").addStringOption(eventOption))
+    .addSubcommand((s) =>
+      s.setName("start").setDescription("Start (with check-in: open it; again: close it and seat round 1)").addStringOption(eventOption),
+    )
+    .addSubcommand((s) =>
+      s.setName("next").setDescription("Seat the next round (events that pause between rounds)").addStringOption(eventOption),
+    )
+    .addSubcommand((s) => s.setName("info").setDescription("The event, its entrants and its scoring system").addStringOption(eventOption))
+    .addSubcommand((s) => s.setName("standings").setDescription("Post the standings as a picture").addStringOption(eventOption))
+    .addSubcommand((s) =>
+      s.setName("drop").setDescription("Withdraw from the event (a computer finishes your game)").addStringOption(eventOption),
+    )
+    .addSubcommand((s) =>
+      s
+        .setName("remove")
+        .setDescription("Remove a player from the event (organisers)")
+        .addUserOption((o) => o.setName("player").setDescription("Who").setRequired(true))
+        .addStringOption(eventOption),
+    )
+    .addSubcommand((s) => s.setName("end-table").setDescription("In a table's thread: end its game and score it as it stands (organisers)"))
+    .addSubcommand((s) => s.setName("cancel").setDescription("Cancel the event (organisers)").addStringOption(eventOption))
+    .addSubcommand((s) => s.setName("export").setDescription("Every game and the standings as a CSV file").addStringOption(eventOption))
+    .addSubcommand((s) =>
+      s
+        .setName("computers")
+        .setDescription("Add computer entrants (organisers, before the start)")
+        .addIntegerOption((o) => o.setName("count").setDescription("How many").setRequired(true).setMinValue(1).setMaxValue(32))
+        .addStringOption((o) =>
+          o
+            .setName("level")
+            .setDescription("How well they play (default normal)")
+            .addChoices({ name: "easy", value: "easy" }, { name: "normal", value: "normal" }),
+        )
+        .addStringOption(eventOption),
+    )
+    .addSubcommand((s) =>
+      s
+        .setName("organisers")
+        .setDescription("Set the role that may organise tournaments here (Manage Server)")
+        .addRoleOption((o) => o.setName("role").setDescription("The organisers' role").setRequired(true)),
+    ),
+
+  async autocomplete(interaction, ctx): Promise<Choice[]> {
+    const focused = interaction.options.getFocused(true);
+    if (focused.name === "clock") return clockChoices(String(focused.value));
+    const typed = String(focused.value).toLowerCase();
+    return (await ctx.tournaments.list(interaction.guildId))
+      .filter((t) => t.name.toLowerCase().includes(typed) || t.id.includes(typed))
+      .slice(0, 25)
+      .map((t) => ({ name: `${t.name} (${gameName(games, t.game)}, ${t.status})`, value: t.id }));
+  },
+
+  async execute(interaction, ctx) {
+    const sub = interaction.options.getSubcommand();
+    const me = seatOf(interaction);
+    switch (sub) {
+      case "create": {
+        await mustOrganise(interaction, ctx);
+        const clockText = interaction.options.getString("clock");
+        const clock = clockText === null ? DEFAULT_CLOCK : parseClock(clockText);
+        const game = interaction.options.getString("game", true);
+        await respond(interaction, "reply", false, async () =>
+          announcement(
+            ctx.catalogue,
+            await ctx.tournaments.create({
+              guildId: interaction.guildId,
+              channelId: interaction.channelId,
+              organiserId: interaction.user.id,
+              name: interaction.options.getString("name")?.trim() || `${gameName(ctx.catalogue, game)} tournament`,
+              game,
+              format: interaction.options.getString("format", true) as TournamentFormat,
+              rounds: interaction.options.getInteger("rounds", true),
+              tableSize: interaction.options.getInteger("table-size"),
+              clock,
+              fill: (interaction.options.getString("fill") ?? "computer") as "computer" | "bye",
+              checkInMinutes: interaction.options.getInteger("check-in") ?? 0,
+              autoNext: !(interaction.options.getBoolean("pause") ?? false),
+              windowMinutes: interaction.options.getInteger("window") ?? 60,
+            }),
+            `🏆 New tournament! Press **Join** (or \`/tournament join\`) to sign up.`,
+          ),
+        );
+        return;
+      }
+      case "organisers": {
+        if (!interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild))
+          throw new UserError("tournament/not_organiser", "Only members with Manage Server can choose the organisers' role.");
+        const role = interaction.options.getRole("role", true);
+        await ctx.tournaments.setOrganiserRole(interaction.guildId, role.id);
+        await interaction.reply({
+          content: `Members with <@&${role.id}> may now organise tournaments here.`,
+          allowedMentions: { parse: [] },
+        });
+        return;
+      }
+      case "end-table": {
+        const t = await ctx.tournaments.ofThread(interaction.channelId);
+        if (!t) throw new UserError("tournament/no_table", "Use this in a tournament table's thread.");
+        await mustOrganise(interaction, ctx, t);
+        await respond(interaction, "reply", false, async () => {
+          await ctx.tournaments.endTable(t.id, interaction.channelId, interaction.user.id);
+          return {
+            content: "⏹ The organiser ended this table: every player shares the places, so each earns the table's average points.",
+            allowedMentions: { parse: [] },
+          };
+        });
+        return;
+      }
+      default:
+        break;
+    }
+    const t = await eventOf(interaction, ctx);
+    switch (sub) {
+      case "join":
+        await respond(interaction, "reply", false, async () =>
+          announcement(ctx.catalogue, await ctx.tournaments.join(t.id, { id: me.userId, name: me.name }), `${me.name} signed up.`),
+        );
+        return;
+      case "leave":
+        await respond(interaction, "reply", false, async () =>
+          announcement(ctx.catalogue, await ctx.tournaments.leave(t.id, me.userId), `${me.name} left the list.`),
+        );
+        return;
+      case "computers": {
+        await mustOrganise(interaction, ctx, t);
+        const count = interaction.options.getInteger("count", true);
+        const level = (interaction.options.getString("level") ?? "normal") as "easy" | "normal";
+        await respond(interaction, "reply", false, async () =>
+          announcement(
+            ctx.catalogue,
+            await ctx.tournaments.addComputers(t.id, count, level),
+            `${count} computer entrant${count === 1 ? "" : "s"} (${level}) added.`,
+          ),
+        );
+        return;
+      }
+      case "start":
+        await mustOrganise(interaction, ctx, t);
+        await respond(interaction, "reply", false, async () => {
+          const after = await ctx.tournaments.start(t.id);
+          return announcement(
+            ctx.catalogue,
+            after,
+            after.status === "checkin"
+              ? "✅ Check-in is open."
+              : after.challenge
+                ? "▶ The challenge is open: the deal and the window are below."
+                : `▶ The event has started: round 1 is seated, each table in its own thread (listed in the round message).`,
+          );
+        });
+        return;
+      case "next":
+        await mustOrganise(interaction, ctx, t);
+        await respond(interaction, "reply", true, async () => {
+          const after = await ctx.tournaments.next(t.id);
+          return {
+            content: after.status === "over" ? "The event is over: the podium is posted." : `Round ${after.played.length} is seated.`,
+          };
+        });
+        return;
+      case "info":
+        await interaction.reply({
+          ...announcement(ctx.catalogue, t),
+          embeds: [...(announcement(ctx.catalogue, t).embeds ?? []), rulesFrom(RULES)],
+          components: [],
+          flags: MessageFlags.Ephemeral,
+        });
+        return;
+      case "standings":
+        await respond(interaction, "reply", false, async () => standingsMessage(ctx.catalogue, t));
+        return;
+      case "drop":
+        await respond(interaction, "reply", false, async () => {
+          await ctx.tournaments.drop(t.id, me.userId);
+          return { content: `${me.name} withdrew from **${t.name}**.`, allowedMentions: { parse: [] } };
+        });
+        return;
+      case "remove": {
+        await mustOrganise(interaction, ctx, t);
+        const who = interaction.options.getUser("player", true);
+        await respond(interaction, "reply", false, async () => {
+          await ctx.tournaments.drop(t.id, who.id);
+          return { content: `${who.globalName ?? who.username} was removed from **${t.name}**.`, allowedMentions: { parse: [] } };
+        });
+        return;
+      }
+      case "cancel":
+        await mustOrganise(interaction, ctx, t);
+        await respond(interaction, "reply", false, async () =>
+          announcement(ctx.catalogue, await ctx.tournaments.cancel(t.id, interaction.user.id), "❌ The event was cancelled."),
+        );
+        return;
+      case "export":
+        await respond(interaction, "reply", true, async () => ({
+          content: `**${t.name}**: every game and the standings.`,
+          files: [new AttachmentBuilder(Buffer.from(exportCsv(t), "utf8"), { name: `${t.id}.csv`, description: `Results of ${t.name}` })],
+        }));
+        return;
+      default:
+        throw new UserError("command/unknown", "This command is not known to the bot.");
+    }
+  },
+});

@@ -1,0 +1,64 @@
+/**
+ * The buttons of tournament messages: Join, Leave, Check in and Play the deal.
+ */
+import { type MessageComponentInteraction } from "discord.js";
+import type { BotContext } from "../../src/bot/context";
+import { type ComponentId } from "../../src/bot/customid";
+import { UserError } from "../../src/bot/errors";
+import { respond } from "../../src/bot/reply";
+import { seatOf } from "../games";
+import { openSolitaireThread } from "../solitaire/index";
+
+import { announcement } from "./messages";
+
+/**
+ * **Play the deal** on a running challenge: opens the entrant's own game of the event's deal in a
+ * thread of the event's channel, or points to the one they opened before (privately, either way).
+ */
+export async function playTheDeal(interaction: MessageComponentInteraction, eventId: string, ctx: BotContext): Promise<void> {
+  const me = seatOf(interaction);
+  await respond(interaction, "reply", true, async () => {
+    const { threadId, opened, event } = await ctx.tournaments.challengeGame(eventId, me.userId, async (t) => {
+      const channel = await interaction.client.channels.fetch(t.channelId);
+      if (!channel?.isTextBased()) throw new UserError("solitaire/no_channel", "The challenge's channel cannot be reached.");
+      const rec = await openSolitaireThread(
+        channel,
+        ctx,
+        t.guildId,
+        { id: me.userId, name: me.name },
+        t.seed,
+        `🏆 **${t.name}**: ${me.name}'s game of the challenge deal. Your first finished game counts. Watch along; only ${me.name} can play here.`,
+      );
+      return rec.channelId;
+    });
+    const done = event.challenge?.results.find((r) => r.userId === me.userId);
+    return {
+      content: opened
+        ? `🃏 Your game of **${event.name}** is in <#${threadId}>. Good luck!`
+        : done
+          ? `Your counted game of **${event.name}** is in <#${threadId}>: score ${done.score}.`
+          : `Your game of **${event.name}** is already open in <#${threadId}>: carry on there.`,
+      allowedMentions: { parse: [] },
+    };
+  });
+}
+
+/** The announcement's buttons: Join, Leave, Check in (the message is updated in place); Play the deal (a private reply). */
+export async function tournamentComponent(interaction: MessageComponentInteraction, id: ComponentId, ctx: BotContext): Promise<void> {
+  const eventId = id.args[0] ?? "";
+  if (id.verb === "tplay") return playTheDeal(interaction, eventId, ctx);
+  const me = seatOf(interaction);
+  await respond(interaction, "update", false, async () => {
+    const t =
+      id.verb === "tjoin"
+        ? await ctx.tournaments.join(eventId, { id: me.userId, name: me.name })
+        : id.verb === "tleave"
+          ? await ctx.tournaments.leave(eventId, me.userId)
+          : await ctx.tournaments.checkIn(eventId, me.userId);
+    return announcement(
+      ctx.catalogue,
+      t,
+      id.verb === "tjoin" ? `${me.name} signed up.` : id.verb === "tleave" ? `${me.name} left the list.` : `${me.name} checked in.`,
+    );
+  });
+}

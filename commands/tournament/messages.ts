@@ -1,0 +1,202 @@
+/**
+ * What a tournament says in its channel: the announcement with the buttons of its stage, round
+ * announcements, the standings and podium pictures, the CSV export.
+ */
+import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder, type BaseMessageOptions } from "discord.js";
+import { stringify } from "csv-stringify/sync";
+import { readFileSync } from "node:fs";
+import { clockName } from "../../src/bot/clock";
+import { encodeId } from "../../src/bot/customid";
+import { CHALLENGE_GAME, TournamentService, type Standing, type Tournament, type TournamentRound } from "../../src/bot/tournaments";
+import type { GameCatalogue } from "../../src/games/catalogue";
+import { renderPicture } from "../../render/pool";
+
+/** Component verbs of tournament messages. */
+export const TOURNAMENT_VERBS: ReadonlySet<string> = new Set(["tjoin", "tleave", "tcheck", "tplay"]);
+
+export const RULES = readFileSync(new URL("../../docs/rules/tournaments.md", import.meta.url), "utf8");
+/** The name of an event's game for people (its key when the catalogue has no such game). */
+export const gameName = (games: GameCatalogue, key: string) =>
+  key === CHALLENGE_GAME ? "ONEXENO solitaire" : (games.ratedGame(key)?.name ?? key);
+export const nameOf = (t: Tournament, id: string) =>
+  t.entrants.find((e) => e.id === id)?.name ?? (id.startsWith("fill-") ? "Computer (fill)" : id);
+export const num = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
+
+/** The announcement: what the event is, who is in, and the buttons of its stage. */
+export function announcement(games: GameCatalogue, t: Tournament, note?: string): BaseMessageOptions {
+  const people = t.entrants.filter((e) => !e.dropped);
+  const list = people
+    .slice(0, 40)
+    .map((e) => `${e.name}${t.status === "checkin" ? (e.checkedIn || e.computer ? " ✅" : " ⏳") : ""}`)
+    .join(", ");
+  const c = t.challenge;
+  const running = c
+    ? `The challenge is open until <t:${Math.floor((c.due ?? 0) / 1000)}:f>: press **Play the deal** for your game (or \`/onexeno new game:solitaire seed:${t.seed}\`). Your first finished game in the window counts; the podium comes as soon as every entrant has one.`
+    : `Round ${t.played.length} of ${t.rounds} is under way.`;
+  const stage =
+    t.status === "signup"
+      ? "Sign-up is open."
+      : t.status === "checkin"
+        ? `Check-in is open until <t:${Math.floor((t.checkInDue ?? 0) / 1000)}:t>: press **Check in**, or you are dropped.`
+        : t.status === "running"
+          ? running
+          : t.status === "over"
+            ? "The event is over."
+            : "The event was cancelled.";
+  const what = c
+    ? `challenge · one deal for everyone · a ${c.minutes}-minute window`
+    : `${t.format} · ${t.rounds} round${t.rounds === 1 ? "" : "s"} · tables of ${t.tableSize} · clock ${clockName(t.clock)}`;
+  const embed = new EmbedBuilder()
+    .setTitle(`🏆 ${t.name}`)
+    .setColor(0xe8c34a)
+    .setDescription(`${gameName(games, t.game)} · ${what}\n${stage}`)
+    .addFields({ name: `Entrants (${people.length})`, value: list || "Nobody yet: press **Join**." })
+    .setFooter({ text: `Event ${t.id} · scoring: /tournament info` });
+  const open = t.status === "signup" || t.status === "checkin";
+  const buttons = open
+    ? [
+        new ButtonBuilder()
+          .setCustomId(encodeId("tjoin", 0, t.id))
+          .setLabel("Join")
+          .setStyle(ButtonStyle.Success),
+        new ButtonBuilder()
+          .setCustomId(encodeId("tleave", 0, t.id))
+          .setLabel("Leave")
+          .setStyle(ButtonStyle.Secondary),
+        ...(t.status === "checkin"
+          ? [
+              new ButtonBuilder()
+                .setCustomId(encodeId("tcheck", 0, t.id))
+                .setLabel("Check in")
+                .setStyle(ButtonStyle.Primary),
+            ]
+          : []),
+      ]
+    : c && t.status === "running"
+      ? [
+          new ButtonBuilder()
+            .setCustomId(encodeId("tplay", 0, t.id))
+            .setLabel("Play the deal")
+            .setEmoji("🃏")
+            .setStyle(ButtonStyle.Success),
+        ]
+      : [];
+  return {
+    ...(note ? { content: note } : { content: "" }),
+    embeds: [embed],
+    components: buttons.length ? [new ActionRowBuilder<ButtonBuilder>().addComponents(...buttons)] : [],
+    allowedMentions: { parse: [] },
+  };
+}
+
+/** A round's announcement in the event channel: each table's thread and players, and the byes. */
+export async function roundMessage(t: Tournament, round: TournamentRound): Promise<BaseMessageOptions> {
+  const lines = round.tables.map(
+    (x, i) => `**Table ${i + 1}**${x.threadId ? ` <#${x.threadId}>` : ""}: ${x.players.map((p) => nameOf(t, p)).join(", ")}`,
+  );
+  if (round.byes.length) lines.push(`Byes: ${round.byes.map((p) => nameOf(t, p)).join(", ")}`);
+  const people = round.tables
+    .flatMap((x) => x.players)
+    .filter((p) => !t.entrants.find((e) => e.id === p)?.computer && !p.startsWith("fill-"));
+  return {
+    content:
+      `🏆 **${t.name}**: round ${round.number} of ${t.rounds} is seated. ${people.map((p) => `<@${p}>`).join(" ")}\n${lines.join("\n")}`.slice(
+        0,
+        2000,
+      ),
+    allowedMentions: { users: people.slice(0, 100) },
+  };
+}
+
+/** A standing's total game score as the game counts it (Onze's standings keep it negated: fewer is better). */
+export const scoreTotal = (games: GameCatalogue, t: Tournament, s: Standing) =>
+  games.ratedGame(t.game)?.lowScoreWins ? -s.gamePoints : s.gamePoints;
+
+/** The standings as a picture with its text. A progressive event shows the total score first (it ranks by it). */
+export async function standingsMessage(games: GameCatalogue, t: Tournament, title = `${t.name}: standings`): Promise<BaseMessageOptions> {
+  const progressive = t.format === "progressive";
+  const rows = TournamentService.standings(t).map((s) => ({
+    rank: s.rank,
+    name: `${nameOf(t, s.id)}${t.entrants.find((e) => e.id === s.id)?.dropped ? " (dropped)" : t.challenge && s.games === 0 ? " (no game)" : ""}`,
+    points: progressive ? scoreTotal(games, t, s) : s.placement,
+    gamePoints: progressive ? s.placement : s.gamePoints,
+    opponents: s.opponents,
+    games: s.games,
+  }));
+  const c = t.challenge;
+  const line = (r: (typeof rows)[number]) =>
+    c
+      ? `${r.rank}. ${r.name}: ${r.games ? `score ${r.points} (square ${r.gamePoints}, ${r.opponents} moves)` : "no finished game"}`
+      : progressive
+        ? `${r.rank}. ${r.name}: score ${num(r.points)} (placement ${num(r.gamePoints)} pts, opp. ${num(r.opponents)}, ${r.games} games)`
+        : `${r.rank}. ${r.name}: ${num(r.points)} pts (game ${num(r.gamePoints)}, opp. ${num(r.opponents)}, ${r.games} games)`;
+  const subtitle = c
+    ? `${gameName(games, t.game)} · challenge · ${c.results.length} finished game${c.results.length === 1 ? "" : "s"}`
+    : `${gameName(games, t.game)} · ${t.format} · after round ${t.played.filter((r) => r.tables.every((x) => x.result)).length} of ${t.rounds}`;
+  const labels = c ? ["score", "square", "moves", "games"] : progressive ? ["score", "place pts", "opp.", "games"] : undefined;
+  const png = await renderPicture({ kind: "standings", title, subtitle, rows, labels });
+  const text = rows.slice(0, 10).map(line).join("\n");
+  return {
+    content: `**${title}**\n${text}`.slice(0, 2000),
+    files: [new AttachmentBuilder(png, { name: "standings.png", description: `Standings: ${text}`.slice(0, 1024) })],
+    allowedMentions: { parse: [] },
+  };
+}
+
+/** The messages that end an event: the podium, then the final standings. */
+export async function finalMessages(games: GameCatalogue, t: Tournament): Promise<BaseMessageOptions[]> {
+  const progressive = t.format === "progressive";
+  const all = TournamentService.standings(t);
+  const top = all
+    .filter((s) => s.rank <= 3)
+    .slice(0, 3)
+    .map((s) => ({ name: nameOf(t, s.id), points: progressive ? scoreTotal(games, t, s) : s.placement, rank: s.rank }));
+  const png = await renderPicture({ kind: "podium", title: `${t.name}: final`, top });
+  const podium = top
+    .map(
+      (p) =>
+        `${["🥇", "🥈", "🥉"][p.rank - 1] ?? `${p.rank}.`} ${p.name} (${t.challenge || progressive ? "score " : ""}${num(p.points)}${t.challenge || progressive ? "" : " points"})`,
+    )
+    .join("\n");
+  // Progressive (seed 004): prizes for the highest and the lowest total score.
+  const byScore = all
+    .filter((s) => s.games > 0)
+    .map((s) => ({ name: nameOf(t, s.id), score: scoreTotal(games, t, s) }))
+    .sort((a, b) => b.score - a.score);
+  const [high, low] = [byScore[0], byScore.at(-1)];
+  const extremes =
+    progressive && high && low ? `\nHighest score: ${high.name} (${num(high.score)}) · lowest score: ${low.name} (${num(low.score)})` : "";
+  return [
+    {
+      content: `🏆 **${t.name}** is over!\n${podium}${extremes}`,
+      files: [new AttachmentBuilder(png, { name: "podium.png", description: `Podium: ${podium}`.slice(0, 1024) })],
+      allowedMentions: { parse: [] },
+    },
+    await standingsMessage(games, t, `${t.name}: final standings`),
+  ];
+}
+
+/** Every game and the standings as CSV (one file). */
+export function exportCsv(t: Tournament): string {
+  const games = t.played.flatMap((r) =>
+    r.tables.flatMap((x, i) =>
+      x.result ? x.result.players.map((p, j) => [r.number, i + 1, nameOf(t, p), p, x.result!.places[j], x.result!.points[j]]) : [],
+    ),
+  );
+  const table = TournamentService.standings(t).map((s) => [
+    s.rank,
+    nameOf(t, s.id),
+    s.id,
+    s.placement,
+    s.gamePoints,
+    s.opponents,
+    s.headToHead,
+    s.games,
+    s.byes,
+  ]);
+  return (
+    stringify([["round", "table", "player", "id", "place", "game points"], ...games]) +
+    "\n" +
+    stringify([["rank", "player", "id", "placement points", "game points", "opponents' points", "head-to-head", "games", "byes"], ...table])
+  );
+}
