@@ -1,0 +1,229 @@
+/**
+ * The stand-in's test driver: what a person does in a Discord client, as the interactions
+ * Discord would send the bot (slash commands with their options and resolved users,
+ * autocomplete, button clicks, menu choices), dispatched through the gateway and awaited until
+ * the bot's answer is complete, with Discord's 3-second window applied.
+ */
+import { EventEmitter } from "node:events";
+import type { Gateway } from "./gateway";
+import { HttpError } from "./http-error";
+import { INTERACTION_WINDOW_MS, type Pending } from "./interactions";
+import type { OptionDef } from "./limits";
+import { MOD_PERMS, userObject } from "./objects";
+import { snowflake, snowflakeAt, snowflakeTime } from "./snowflake";
+import type { ApiMessage, ApiOption, InteractionRecord, StandinChannel, StandinUser } from "./types";
+
+/** How a driven interaction is sent and awaited. */
+export interface DriveOptions {
+  /** How long to wait for a complete answer, ms (default 60 000; only ends a failed test). */
+  readonly waitMs?: number;
+  /** Resolve (rather than reject) when Discord would show "This interaction failed". */
+  readonly allowFailure?: boolean;
+  /** Make the interaction this many ms old when dispatched (a late delivery). */
+  readonly ageMs?: number;
+}
+
+/** What the driver reads and changes of the stand-in. */
+export interface DriverHost {
+  readonly applicationId: string;
+  readonly users: StandinUser[];
+  readonly pending: Map<string, Pending>;
+  readonly interactions: Map<string, InteractionRecord>;
+  readonly stats: { interactions: number };
+  readonly gateway: Gateway;
+  user(id: string): StandinUser;
+  channel(id: string): StandinChannel;
+  channelObject(c: StandinChannel): Record<string, unknown>;
+  guildOf(channelId: string): string;
+  commandByName(name: string, guildId: string): Record<string, unknown> | undefined;
+}
+
+/** The interaction payload of `type` by `userId` in `channelId`, created `ageMs` ago. */
+export function baseInteraction(
+  host: DriverHost,
+  type: number,
+  userId: string,
+  channelId: string,
+  ageMs = 0,
+): Record<string, unknown> & { id: string; token: string } {
+  const u = host.user(userId);
+  const ch = host.channel(channelId);
+  const guildId = host.guildOf(ch.id);
+  return {
+    id: ageMs > 0 ? snowflakeAt(Date.now() - ageMs) : snowflake(),
+    application_id: host.applicationId,
+    type,
+    token: `itk_${snowflake()}_${Math.random().toString(36).slice(2)}`,
+    version: 1,
+    guild_id: guildId,
+    channel_id: channelId,
+    channel: host.channelObject(ch),
+    member: {
+      user: userObject(u),
+      roles: [],
+      permissions: u.permissions,
+      joined_at: new Date().toISOString(),
+      nick: null,
+      avatar: null,
+      flags: 0,
+      pending: false,
+      deaf: false,
+      mute: false,
+    },
+    app_permissions: MOD_PERMS,
+    locale: "en-US",
+    guild_locale: "en-US",
+    entitlements: [],
+    authorizing_integration_owners: { "0": guildId },
+    context: 0,
+    attachment_size_limit: 10_485_760,
+  };
+}
+
+/**
+ * Dispatches an interaction and waits for the bot's answer: a message, an update or
+ * choices, or a deferral completed by an edit or a follow-up. Discord's window applies: with
+ * no acknowledgement 3 s after the interaction's creation it has failed ("This interaction
+ * failed"), which rejects unless `allowFailure` is set.
+ */
+export async function runInteraction(
+  host: DriverHost,
+  payload: Record<string, unknown> & { id: string; token: string },
+  userId: string,
+  channelId: string,
+  message: ApiMessage | undefined,
+  opts: DriveOptions = {},
+  commandPath?: string,
+  focused?: OptionDef,
+): Promise<InteractionRecord> {
+  const createdAt = snowflakeTime(payload.id);
+  const record: InteractionRecord = {
+    id: payload.id,
+    token: payload.token,
+    userId,
+    channelId,
+    sentAt: Date.now(),
+    createdAt,
+    expired: false,
+    refusals: [],
+    callbackType: null,
+    ackMs: null,
+    original: null,
+    followups: [],
+    choices: null,
+    ...(commandPath ? { commandPath } : {}),
+  };
+  const done = new EventEmitter();
+  const pend: Pending = { record, done, ...(message ? { message } : {}), ...(focused ? { focused } : {}) };
+  host.pending.set(record.token, pend);
+  host.interactions.set(record.token, record);
+  host.stats.interactions++;
+  const waitMs = opts.waitMs ?? 60_000;
+  const settled = new Promise<void>((resolve, reject) => {
+    const deadline = setTimeout(
+      () => {
+        if (record.callbackType !== null) return;
+        record.expired = true;
+        done.emit("change");
+      },
+      Math.max(0, createdAt + INTERACTION_WINDOW_MS - Date.now()),
+    );
+    const timer = setTimeout(() => finish(new Error(`interaction ${record.id} got no complete answer within ${waitMs} ms`)), waitMs);
+    const finish = (e?: Error) => {
+      clearTimeout(timer);
+      clearTimeout(deadline);
+      done.off("change", check);
+      if (e) reject(e);
+      else resolve();
+    };
+    const check = () => {
+      const t = record.callbackType;
+      if (record.expired && t === null) {
+        const why = record.refusals.at(-1);
+        finish(
+          opts.allowFailure
+            ? undefined
+            : new Error(
+                `interaction ${record.id} failed: no answer within ${INTERACTION_WINDOW_MS} ms${why ? ` (the bot's answer was refused: ${why.status} ${why.code} ${why.message})` : ""}`,
+              ),
+        );
+        return;
+      }
+      const complete =
+        t === 4 ||
+        t === 7 ||
+        t === 8 ||
+        ((t === 5 || t === 6) && (record.followups.length > 0 || (record.original !== null && record.original.edited_timestamp !== null)));
+      if (complete) finish();
+    };
+    done.on("change", check);
+  });
+  const guildId = host.guildOf(channelId);
+  if (!host.gateway.broadcast("INTERACTION_CREATE", payload, guildId)) {
+    host.pending.delete(record.token);
+    throw new Error(`no bot is connected to the stand-in on the shard of guild ${guildId}`);
+  }
+  await settled;
+  return record;
+}
+
+/** The `data` of a slash command or autocomplete interaction for `path` with leaf `options`. */
+export function commandData(
+  host: DriverHost,
+  path: string,
+  options: Record<string, string | number | boolean>,
+  focused: string | null,
+  guildId: string,
+): Record<string, unknown> {
+  const [name, first, second] = path.split(" ") as [string, string | undefined, string | undefined];
+  const cmd = host.commandByName(name, guildId);
+  const childOf = (parent: Record<string, unknown> | undefined, n: string) =>
+    ((parent?.options as Record<string, unknown>[] | undefined) ?? []).find((o) => o.name === n);
+  const group = second ? childOf(cmd, first as string) : undefined;
+  const sub = second ?? first;
+  const subDef = second ? childOf(group, second) : first ? childOf(cmd, first) : cmd;
+  const optDefs = (subDef?.options as { name: string; type: number }[] | undefined) ?? [];
+  const leaf: ApiOption[] = Object.entries(options).map(([k, v]) => {
+    const def = optDefs.find((o) => o.name === k);
+    const type = def?.type ?? (typeof v === "number" ? 4 : typeof v === "boolean" ? 5 : 3);
+    return { name: k, type, value: v, ...(focused === k ? { focused: true } : {}) };
+  });
+  // USER options arrive with the user and member objects in `resolved`, as Discord sends them
+  // (https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-object-resolved-data-structure).
+  const picked = leaf.filter((o) => o.type === 6 && typeof o.value === "string" && o.focused !== true);
+  for (const o of picked)
+    if (!host.users.some((u) => u.id === o.value)) throw new HttpError(400, 50035, `options.${o.name}: unknown user ${String(o.value)}`);
+  const resolved = picked.length
+    ? {
+        resolved: {
+          users: Object.fromEntries(picked.map((o) => [o.value, userObject(host.user(String(o.value)))])),
+          members: Object.fromEntries(
+            picked.map((o) => [
+              o.value,
+              {
+                roles: [],
+                permissions: host.user(String(o.value)).permissions,
+                joined_at: new Date(0).toISOString(),
+                nick: null,
+                avatar: null,
+                flags: 0,
+                pending: false,
+              },
+            ]),
+          ),
+        },
+      }
+    : {};
+  return {
+    id: (cmd?.id as string | undefined) ?? "0",
+    name,
+    type: 1,
+    guild_id: guildId,
+    ...resolved,
+    options: second
+      ? [{ name: first, type: 2, options: [{ name: sub, type: 1, options: leaf }] }]
+      : sub
+        ? [{ name: sub, type: 1, options: leaf }]
+        : leaf,
+  };
+}

@@ -1,0 +1,164 @@
+/**
+ * Interaction answers as Discord takes them: the callback within 3 s of the interaction's
+ * creation (once), then the webhook of its token (follow-ups, edits of the original) for 15
+ * minutes. Refused as Discord refuses (10062 Unknown interaction, 40060 already acknowledged,
+ * 10015 Unknown Webhook, 50035 for a message or choices past Discord's limits), and every
+ * refusal is recorded on the interaction for tests to read.
+ * https://discord.com/developers/docs/interactions/receiving-and-responding
+ */
+import type { EventEmitter } from "node:events";
+import { HttpError } from "./http-error";
+import { checkChoices, checkMessage, LimitError, type OptionDef } from "./limits";
+import { createMessage, editMessage, publicCopy, type MessageHost, type UploadedFiles } from "./messages";
+import { userObject } from "./objects";
+import type { ApiMessage, InteractionRecord, StandinUser } from "./types";
+
+/** Discord's window to acknowledge an interaction, ms from its creation. */
+export const INTERACTION_WINDOW_MS = 3000;
+/** How long an interaction's token (its webhook) works, ms from its creation. */
+export const TOKEN_LIFETIME_MS = 15 * 60_000;
+
+/** An interaction dispatched and not yet forgotten: its record, its message (components), the focused option (autocomplete). */
+export type Pending = { record: InteractionRecord; message?: ApiMessage; done: EventEmitter; focused?: OptionDef };
+
+/** What interaction answers read and change of the stand-in. */
+export interface InteractionHost extends MessageHost {
+  readonly pending: Map<string, Pending>;
+  user(id: string): StandinUser;
+  deleteMessage(msg: ApiMessage): void;
+}
+
+/** POST /interactions/:id/:token/callback: the interaction's one answer. */
+export function interactionCallback(
+  host: InteractionHost,
+  id: string,
+  token: string,
+  body: Record<string, unknown>,
+  files: UploadedFiles,
+  withResponse: boolean,
+): unknown {
+  const p = host.pending.get(token);
+  if (!p || p.record.id !== id) throw new HttpError(404, 10062, "Unknown interaction");
+  const rec = p.record;
+  if (rec.callbackType !== null) throw new HttpError(400, 40060, "Interaction has already been acknowledged.");
+  if (rec.expired || Date.now() - rec.createdAt > INTERACTION_WINDOW_MS) {
+    rec.refusals.push({ status: 404, code: 10062, message: "Unknown interaction" });
+    throw new HttpError(404, 10062, "Unknown interaction");
+  }
+  const type = Number(body.type);
+  const data = (body.data as Record<string, unknown>) ?? {};
+  try {
+    if (type === 4 || type === 7) checkMessage(data);
+    if (type === 8) checkChoices(data.choices, p.focused);
+  } catch (e) {
+    if (e instanceof LimitError) rec.refusals.push({ status: 400, code: 50035, message: e.message });
+    throw e;
+  }
+  rec.callbackType = type;
+  rec.ackMs = Date.now() - rec.sentAt;
+  const interactionMeta = interactionMetadata(host, rec, p.message ? 3 : 2);
+  switch (type) {
+    case 4:
+      rec.original = createMessage(host, rec.channelId, data, files, {
+        type: p.message ? 0 : 20,
+        visibleTo: rec.userId,
+        interaction: interactionMeta,
+      });
+      break;
+    case 5:
+      rec.original = createMessage(host, rec.channelId, { ...data, flags: Number(data.flags ?? 0) | 128 }, files, {
+        type: p.message ? 0 : 20,
+        visibleTo: rec.userId,
+        interaction: interactionMeta,
+      });
+      break;
+    case 6:
+      if (p.message) rec.original = p.message;
+      break;
+    case 7:
+      if (!p.message) throw new HttpError(400, 50035, "UPDATE_MESSAGE needs a component interaction");
+      rec.original = editMessage(host, p.message, data, files);
+      break;
+    case 8:
+      rec.choices = (data.choices as { name: string; value: string | number }[]) ?? [];
+      break;
+    default:
+      throw new HttpError(400, 50035, `callback type ${type} not supported by the stand-in`);
+  }
+  p.done.emit("change");
+  if (!withResponse) return undefined;
+  return {
+    interaction: {
+      id: rec.id,
+      type: p.message ? 3 : 2,
+      response_message_id: rec.original?.id,
+      response_message_loading: type === 5,
+      response_message_ephemeral: ((rec.original?.flags ?? 0) & 64) !== 0,
+    },
+    resource: { type, ...(rec.original ? { message: publicCopy(rec.original) } : {}) },
+  };
+}
+
+/** /webhooks/:app/:token…: follow-ups and edits of an answered interaction. */
+export function webhook(
+  host: InteractionHost,
+  method: string,
+  seg: string[],
+  body: Record<string, unknown>,
+  files: UploadedFiles,
+): unknown {
+  const token = seg[2] as string;
+  const p = host.pending.get(token);
+  if (!p) throw new HttpError(404, 10015, "Unknown Webhook");
+  const rec = p.record;
+  // The token works only after the interaction was acknowledged, and for 15 minutes.
+  if (rec.callbackType === null || Date.now() - rec.createdAt > TOKEN_LIFETIME_MS) {
+    rec.refusals.push({ status: 404, code: 10015, message: "Unknown Webhook" });
+    throw new HttpError(404, 10015, "Unknown Webhook");
+  }
+  if (method === "POST" || method === "PATCH") {
+    try {
+      checkMessage(body);
+    } catch (e) {
+      if (e instanceof LimitError) rec.refusals.push({ status: 400, code: 50035, message: e.message });
+      throw e;
+    }
+  }
+  if (seg.length === 3 && method === "POST") {
+    const msg = createMessage(host, rec.channelId, body, files, {
+      type: 0,
+      visibleTo: rec.userId,
+      interaction: interactionMetadata(host, rec, p.message ? 3 : 2),
+    });
+    rec.followups.push(msg);
+    p.done.emit("change");
+    return publicCopy(msg);
+  }
+  if (seg[3] === "messages" && seg[4]) {
+    const target = seg[4] === "@original" ? rec.original : ([rec.original, ...rec.followups].find((x) => x?.id === seg[4]) ?? null);
+    if (!target) throw new HttpError(404, 10008, "Unknown Message");
+    if (method === "GET") return publicCopy(target);
+    if (method === "PATCH") {
+      const edited = editMessage(host, target, body, files);
+      p.done.emit("change");
+      return publicCopy(edited);
+    }
+    if (method === "DELETE") {
+      host.deleteMessage(target);
+      p.done.emit("change");
+      return undefined;
+    }
+  }
+  throw new HttpError(404, 0, "stand-in: webhook route not implemented");
+}
+
+/** `interaction_metadata` of a message answering `rec` (discord.js needs the owners map). */
+export function interactionMetadata(host: InteractionHost, rec: InteractionRecord, type: number): Record<string, unknown> {
+  return {
+    id: rec.id,
+    type,
+    user: userObject(host.user(rec.userId)),
+    authorizing_integration_owners: { "0": host.guildOf(rec.channelId) },
+    ...(rec.commandPath ? { name: rec.commandPath } : {}),
+  };
+}

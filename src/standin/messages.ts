@@ -1,0 +1,136 @@
+/**
+ * The stand-in's messages as Discord keeps them: created (by the bot's REST calls or an
+ * interaction's answer) with their attachments stored and served back, edited, as the API
+ * returns them. Free functions over the stand-in's state (`MessageHost`), used by its REST
+ * routes (src/standin/rest.ts) and interactions (src/standin/interactions.ts).
+ */
+import { snowflake } from "./snowflake";
+import type { ApiAttachment, ApiMessage } from "./types";
+
+/** Files of a multipart request by their form key: bytes, name, type. */
+export type UploadedFiles = Map<string, { bytes: Buffer; name: string; type: string }>;
+
+/** What the message functions read and change of the stand-in. */
+export interface MessageHost {
+  readonly files: Map<string, { bytes: Buffer; type: string }>;
+  readonly messages: Map<string, ApiMessage[]>;
+  readonly edits: { channelId: string; messageId: string; at: number; ephemeral: boolean }[];
+  readonly botUser: Record<string, unknown>;
+  readonly applicationId: string;
+  readonly url: string;
+  guildOf(channelId: string): string;
+  emit(event: string, ...args: unknown[]): boolean;
+}
+
+/** A message as the API returns it (without stand-in-only fields). */
+export function publicCopy(m: ApiMessage): Omit<ApiMessage, "visibleTo"> {
+  const { visibleTo: _v, ...rest } = m;
+  return rest;
+}
+
+/** The attachments of a new or edited message: kept ones, and new files stored to be served back. */
+export function buildAttachments(
+  host: MessageHost,
+  body: Record<string, unknown>,
+  files: Map<string, { bytes: Buffer; name: string; type: string }>,
+  existing: ApiAttachment[],
+  ephemeral: boolean,
+): ApiAttachment[] {
+  const listed = body.attachments as { id: string | number; filename?: string; description?: string }[] | undefined;
+  const make = (key: string, meta?: { filename?: string; description?: string }): ApiAttachment | null => {
+    const f = files.get(key);
+    if (!f) return null;
+    const id = snowflake();
+    const filename = meta?.filename ?? f.name;
+    host.files.set(id, { bytes: f.bytes, type: f.type });
+    const dims = f.type === "image/png" || filename.endsWith(".png") ? pngSize(f.bytes) : undefined;
+    return {
+      id,
+      filename,
+      content_type: filename.endsWith(".png") ? "image/png" : f.type,
+      size: f.bytes.length,
+      url: `${host.url}/attachments/${id}/${encodeURIComponent(filename)}`,
+      proxy_url: `${host.url}/attachments/${id}/${encodeURIComponent(filename)}`,
+      ...(meta?.description !== undefined ? { description: meta.description } : {}),
+      ...(dims ?? {}),
+      ...(ephemeral ? { ephemeral: true } : {}),
+    };
+  };
+  if (listed === undefined) {
+    const added = [...files.keys()].map((k) => make(k)).filter((a): a is ApiAttachment => a !== null);
+    return [...existing, ...added];
+  }
+  const out: ApiAttachment[] = [];
+  for (const a of listed) {
+    const keep = existing.find((e) => e.id === String(a.id));
+    if (keep) out.push(keep);
+    else {
+      const made = make(String(a.id), a);
+      if (made) out.push(made);
+    }
+  }
+  return out;
+}
+
+export function createMessage(
+  host: MessageHost,
+  channelId: string,
+  body: Record<string, unknown>,
+  files: Map<string, { bytes: Buffer; name: string; type: string }>,
+  extra: { type: number; visibleTo?: string; interaction?: Record<string, unknown> },
+): ApiMessage {
+  const flags = Number(body.flags ?? 0);
+  const ephemeral = (flags & 64) !== 0;
+  const msg: ApiMessage = {
+    id: snowflake(),
+    channel_id: channelId,
+    guild_id: host.guildOf(channelId),
+    author: host.botUser,
+    content: String(body.content ?? ""),
+    timestamp: new Date().toISOString(),
+    edited_timestamp: null,
+    tts: false,
+    mention_everyone: false,
+    mentions: [],
+    mention_roles: [],
+    attachments: buildAttachments(host, body, files, [], ephemeral),
+    embeds: (body.embeds as Record<string, unknown>[]) ?? [],
+    components: (body.components as Record<string, unknown>[]) ?? [],
+    pinned: false,
+    type: extra.type,
+    flags,
+    ...(extra.interaction
+      ? { interaction_metadata: extra.interaction, webhook_id: host.applicationId, application_id: host.applicationId }
+      : {}),
+    ...(ephemeral && extra.visibleTo ? { visibleTo: extra.visibleTo } : {}),
+  };
+  host.messages.get(channelId)?.push(msg);
+  host.emit("message", msg);
+  return msg;
+}
+
+/** Applies an edit (PATCH of a message, or an interaction's update) to `msg`, as Discord does. */
+export function editMessage(
+  host: MessageHost,
+  msg: ApiMessage,
+  body: Record<string, unknown>,
+  files: Map<string, { bytes: Buffer; name: string; type: string }>,
+): ApiMessage {
+  host.edits.push({ channelId: msg.channel_id, messageId: msg.id, at: Date.now(), ephemeral: !!msg.visibleTo });
+  if ("content" in body) msg.content = String(body.content ?? "");
+  if ("embeds" in body) msg.embeds = (body.embeds as Record<string, unknown>[]) ?? [];
+  if ("components" in body) msg.components = (body.components as Record<string, unknown>[]) ?? [];
+  if ("attachments" in body || files.size > 0)
+    msg.attachments = buildAttachments(host, body, files, msg.attachments, (msg.flags & 64) !== 0);
+  if ("flags" in body) msg.flags = (msg.flags & 64) | (Number(body.flags ?? 0) & ~64 & ~128);
+  msg.flags &= ~128; // no longer loading
+  msg.edited_timestamp = new Date().toISOString();
+  host.emit("messageUpdate", msg);
+  return msg;
+}
+
+/** Width and height from a PNG header, if it is one. */
+function pngSize(b: Buffer): { width: number; height: number } | undefined {
+  if (b.length < 24 || b.readUInt32BE(0) !== 0x89504e47) return undefined;
+  return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
+}

@@ -1,0 +1,214 @@
+/**
+ * The stand-in's HTTP side: Discord's REST API as the bot uses it (gateway, users,
+ * applications and commands, channels, messages, threads, interaction callbacks and webhooks),
+ * with Discord's refusals (401, 404 with its codes, 400/50035 past its limits, 429 with
+ * `Retry-After` past a channel's bucket, injected faults), the attachments it serves back, and
+ * the local page's files and `/local/…` routes.
+ * https://discord.com/developers/docs/reference
+ */
+import { readFileSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { RestFaults } from "./faults";
+import { HttpError } from "./http-error";
+import { interactionCallback, webhook, type InteractionHost } from "./interactions";
+import { checkCommand, checkMessage, LimitError } from "./limits";
+import { createMessage, editMessage, publicCopy, type UploadedFiles } from "./messages";
+import type { LocalPage } from "./page";
+import { snowflake } from "./snowflake";
+import type { ApiMessage, StandinChannel } from "./types";
+
+/** The local page's files: path -> [file in src/standin/web, content type]. */
+const WEB_FILES: Record<string, [string, string]> = {
+  "/": ["index.html", "text/html; charset=utf-8"],
+  "/app.js": ["app.js", "text/javascript; charset=utf-8"],
+  "/app.css": ["app.css", "text/css; charset=utf-8"],
+};
+
+/** What the REST routes read and change of the stand-in. */
+export interface RestHost extends InteractionHost {
+  readonly token: string;
+  readonly recommendedShards: number;
+  readonly commands: Map<string, Record<string, unknown>[]>;
+  readonly stats: { restCalls: number };
+  readonly faults: RestFaults;
+  readonly refusals: { method: string; route: string; status: number; code: number; message: string }[];
+  readonly page: LocalPage;
+  channel(id: string): StandinChannel;
+  channelObject(c: StandinChannel): Record<string, unknown>;
+  findMessage(channelId: string, id: string): ApiMessage;
+  createThread(parentId: string, name: string): StandinChannel;
+  spendMessage(channelId: string, method: string): void;
+}
+
+/** Answers one HTTP request (never throws: a refusal is written as Discord's error body). */
+export async function handleHttp(host: RestHost, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  host.stats.restCalls++;
+  const url = new URL(req.url ?? "/", host.url);
+  try {
+    if (req.method === "GET" && url.pathname.startsWith("/attachments/")) {
+      const id = url.pathname.split("/")[2] ?? "";
+      const f = host.files.get(id);
+      if (!f) throw new HttpError(404, 10008, "Unknown attachment");
+      res.writeHead(200, { "content-type": f.type, "content-length": f.bytes.length });
+      res.end(f.bytes);
+      return;
+    }
+    if (req.method === "GET" && WEB_FILES[url.pathname]) {
+      const [file, type] = WEB_FILES[url.pathname] as [string, string];
+      const bytes = readFileSync(new URL(`./web/${file}`, import.meta.url));
+      res.writeHead(200, { "content-type": type, "cache-control": "no-store" });
+      res.end(bytes);
+      return;
+    }
+    if (url.pathname.startsWith("/local/")) {
+      const { body } = await readBody(host, req);
+      const result = await host.page.route(req.method ?? "GET", url.pathname, url.searchParams, body);
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify(result ?? {}));
+      return;
+    }
+    const m = /^\/api(?:\/v\d+)?(\/.*)$/.exec(url.pathname);
+    if (!m) throw new HttpError(404, 0, "Not found");
+    const route = decodeURIComponent(m[1] as string);
+    const { body, files } = await readBody(host, req);
+    const fault = host.faults.match(req.method ?? "GET", route);
+    if (fault) {
+      res.writeHead(fault.status, { "content-type": "application/json", ...fault.headers });
+      res.end(JSON.stringify(fault.body));
+      return;
+    }
+    const result = await routeRest(host, req.method ?? "GET", route, url.searchParams, body, files, req.headers.authorization);
+    if (result === undefined) {
+      res.writeHead(204);
+      res.end();
+      return;
+    }
+    const json = JSON.stringify(result);
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(json);
+  } catch (e) {
+    const he =
+      e instanceof HttpError
+        ? e
+        : e instanceof LimitError
+          ? new HttpError(400, 50035, e.message)
+          : new HttpError(400, 50035, e instanceof Error ? e.message : String(e));
+    host.refusals.push({ method: req.method ?? "GET", route: url.pathname, status: he.status, code: he.code, message: he.message });
+    host.emit("refusal", host.refusals.at(-1));
+    res.writeHead(he.status, { "content-type": "application/json", ...he.headers });
+    res.end(
+      JSON.stringify({
+        code: he.code,
+        message: he.message,
+        ...he.extra,
+        ...(e instanceof LimitError ? { errors: { [e.path]: { _errors: [{ code: "BASE_TYPE_INVALID", message: e.reason }] } } } : {}),
+      }),
+    );
+  }
+}
+
+export async function readBody(host: RestHost, req: IncomingMessage): Promise<{ body: Record<string, unknown>; files: UploadedFiles }> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  const raw = Buffer.concat(chunks);
+  const files = new Map<string, { bytes: Buffer; name: string; type: string }>();
+  if (raw.length === 0) return { body: {}, files };
+  const type = req.headers["content-type"] ?? "";
+  if (type.startsWith("multipart/form-data")) {
+    const form = await new Request("http://standin/", { method: "POST", headers: { "content-type": type }, body: raw }).formData();
+    let body: Record<string, unknown> = {};
+    for (const [k, v] of form.entries()) {
+      if (k === "payload_json" && typeof v === "string") body = JSON.parse(v);
+      else if (typeof v !== "string") {
+        const idx = /files\[(\d+)\]/.exec(k)?.[1] ?? k;
+        files.set(idx, { bytes: Buffer.from(await v.arrayBuffer()), name: v.name, type: v.type || "application/octet-stream" });
+      }
+    }
+    return { body, files };
+  }
+  return { body: JSON.parse(raw.toString("utf8")), files };
+}
+
+/** One REST route, after faults: its result (undefined: 204), or throws `HttpError`. */
+export async function routeRest(
+  host: RestHost,
+  method: string,
+  route: string,
+  query: URLSearchParams,
+  body: Record<string, unknown>,
+  files: UploadedFiles,
+  auth: string | undefined,
+): Promise<unknown> {
+  const seg = route.split("/").filter(Boolean);
+  const is = (pattern: string) => {
+    const p = pattern.split("/").filter(Boolean);
+    return p.length === seg.length && p.every((x, i) => x.startsWith(":") || x === seg[i]);
+  };
+  // Interaction callbacks and webhooks authenticate by token, not by bot token.
+  if (method === "POST" && is("/interactions/:id/:token/callback")) {
+    return interactionCallback(host, seg[1] as string, seg[2] as string, body, files, query.get("with_response") === "true");
+  }
+  if (seg[0] === "webhooks") return webhook(host, method, seg, body, files);
+
+  if (auth !== `Bot ${host.token}`) throw new HttpError(401, 0, "401: Unauthorized");
+  if (method === "GET" && (is("/gateway/bot") || is("/gateway"))) {
+    return {
+      url: `${host.url.replace("http", "ws")}/gateway`,
+      shards: host.recommendedShards,
+      session_start_limit: { total: 1000, remaining: 999, reset_after: 86_400_000, max_concurrency: 1 },
+    };
+  }
+  if (method === "GET" && is("/users/@me")) return host.botUser;
+  if (method === "GET" && is("/applications/@me")) return { id: host.applicationId, name: "ONEXENO", flags: 0, bot: host.botUser };
+  if (is("/applications/:app/commands") || is("/applications/:app/guilds/:guild/commands")) {
+    const scope = seg.length === 3 ? "global" : (seg[3] as string);
+    if (method === "PUT") {
+      (body as unknown as Record<string, unknown>[]).forEach((c, i) => checkCommand(c, String(i)));
+      const list = (body as unknown as Record<string, unknown>[]).map((c) => ({
+        ...c,
+        id: snowflake(),
+        application_id: host.applicationId,
+        version: snowflake(),
+        ...(scope === "global" ? {} : { guild_id: scope }),
+      }));
+      host.commands.set(scope, list);
+      host.emit("commands", scope);
+      return list;
+    }
+    if (method === "GET") return host.commands.get(scope) ?? [];
+  }
+  if (method === "GET" && is("/channels/:id")) return host.channelObject(host.channel(seg[1] as string));
+  if ((method === "POST" && is("/channels/:id/messages")) || (method === "PATCH" && is("/channels/:id/messages/:mid")))
+    host.spendMessage(seg[1] as string, method);
+  if (is("/channels/:id/messages")) {
+    const ch = host.channel(seg[1] as string);
+    if (method === "POST") {
+      checkMessage(body);
+      return publicCopy(createMessage(host, ch.id, body, files, { type: 0 }));
+    }
+    if (method === "GET") {
+      const limit = Number(query.get("limit") ?? 50);
+      return (host.messages.get(ch.id) ?? [])
+        .filter((x) => !x.visibleTo)
+        .slice(-limit)
+        .reverse()
+        .map((x) => publicCopy(x));
+    }
+  }
+  if (is("/channels/:id/messages/:mid")) {
+    const msg = host.findMessage(seg[1] as string, seg[3] as string);
+    if (method === "GET") return publicCopy(msg);
+    if (method === "PATCH") {
+      checkMessage(body);
+      return publicCopy(editMessage(host, msg, body, files));
+    }
+    if (method === "DELETE") {
+      host.deleteMessage(msg);
+      return undefined;
+    }
+  }
+  if (method === "POST" && (is("/channels/:id/threads") || is("/channels/:id/messages/:mid/threads"))) {
+    return host.channelObject(host.createThread(seg[1] as string, String(body.name ?? "thread")));
+  }
+  throw new HttpError(404, 0, `stand-in: ${method} ${route} is not implemented`);
+}
