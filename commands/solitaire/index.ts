@@ -3,8 +3,8 @@
  * in its own thread named after the player, where others may watch and only the player acts
  * (table.ts: its message; play.ts: opening, commands, buttons, autocomplete). A finished game
  * offers Play again (a fresh deal, same thread); the entry's `finished` listener enters it on
- * the guild's leaderboard for its deal, announces it in the parent channel with the player's
- * rank, and counts it for a running challenge. Games stored before solitaire was a table game
+ * the guild's leaderboard for its deal and announces it in the parent channel with the player's
+ * rank; tournaments count it for a running challenge on its deal. Games stored before solitaire was a table game
  * are read on (`upgradeSolitaire`).
  */
 import type { BotContext } from "../../src/bot/context";
@@ -14,7 +14,8 @@ import type { TableGameView } from "../../src/bot/context";
 import type { AnyTable } from "../../src/bot/tables";
 import { solitaireScore, type SolitaireMove } from "../../src/games/onexeno/solitaire";
 import { isDaily, label, playerName, solitairePayload, type SolitaireTable } from "./table";
-import { solitaireComponent } from "./play";
+import { openSolitaireThread, solitaireComponent } from "./play";
+import { UserError } from "../../src/bot/errors";
 
 export { dailySeed, leaderboardEmbed, solitaireChoices, solitairePayload, type SolitaireTable } from "./table";
 export { openSolitaireThread, solitaireAutocomplete, solitaireCommand, solitaireComponent, startSolitaire } from "./play";
@@ -22,7 +23,8 @@ export { openSolitaireThread, solitaireAutocomplete, solitaireCommand, solitaire
 /**
  * A finished game (the `finished` listener of the solitaire entry): entered on its deal's
  * leaderboard (on the daily deal only the first finished game counts), announced with the
- * player's rank in the channel the thread was made in, and counted for a running challenge.
+ * player's rank in the channel the thread was made in. (A running challenge counts the game from
+ * the tournaments' own listener on finished games.)
  */
 async function solitaireFinished(ctx: BotContext, table: AnyTable): Promise<void> {
   // The table as it finished (the listener's record, read as a solitaire table: no cast).
@@ -40,7 +42,6 @@ async function solitaireFinished(ctx: BotContext, table: AnyTable): Promise<void
   };
   const daily = isDaily(rec.seed);
   const finished = await ctx.leaderboards.record(rec.guildId, rec.seed, entry, daily);
-  await ctx.tournaments.recordChallenge({ guildId: rec.guildId, seed: rec.seed, ownerId: rec.hostId }, entry);
   const of = finished.board.entries.length;
   await ctx.post(rec.config.parentId, {
     content: `🃏 ${entry.name} finished solitaire on ${label(rec)}: **${entry.score}** points, largest square ${state.square}x${state.square}${entry.won ? " ★ 8x8 complete" : ""}. ${finished.counted ? `Rank **${finished.rank}** of ${of} on this deal in this server.` : `Practice game: ${daily ? "only the first daily game counts" : "a better game of this deal already counts"} (standing: rank ${finished.rank} of ${of}).`} (<#${rec.channelId}>)`,
@@ -107,5 +108,11 @@ export const SOLITAIRE_GAME: TableGameView = {
   component: solitaireComponent,
   finished: solitaireFinished,
   resign: () => ({ kind: "resign" }),
+  seedHint: (seed) => `\`/onexeno new game:solitaire seed:${seed}\``,
+  async openAlone(ctx, interaction, channelId, owner, seed, note) {
+    const channel = await interaction.client.channels.fetch(channelId);
+    if (!channel?.isTextBased()) throw new UserError("solitaire/no_channel", "The challenge's channel cannot be reached.");
+    return (await openSolitaireThread(channel, ctx, interaction.guildId, owner, seed, note)).channelId;
+  },
   upgrade: upgradeSolitaire,
 };

@@ -8,7 +8,7 @@ import type { BotContext } from "../../src/bot/context";
 import { UserError } from "../../src/bot/errors";
 import { respond } from "../../src/bot/reply";
 import type { Choice, Command } from "../../src/bot/router";
-import { CHALLENGE_GAME, type TournamentFormat } from "../../src/bot/tournaments";
+import type { TournamentFormat } from "../../src/bot/tournaments";
 import type { GameCatalogue } from "../../src/games/catalogue";
 import { clockChoices } from "../clock";
 import { rulesFrom, seatOf } from "../games";
@@ -16,7 +16,7 @@ import { rulesFrom, seatOf } from "../games";
 import { RULES, gameName, announcement, standingsMessage, exportCsv } from "./messages";
 import { mustOrganise, eventOf, eventOption } from "./access";
 
-/** `/tournament`, its `game:` choices the rated games of `games` (and the solitaire challenge). */
+/** `/tournament`, its `game:` choices the rated games of `games` and its one-player games (as challenges). */
 export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => ({
   data: new SlashCommandBuilder()
     .setName("tournament")
@@ -31,10 +31,10 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
             .setName("game")
             .setDescription("The game")
             .setRequired(true)
-            .addChoices(...games.rated.map((g) => ({ name: g.name, value: g.key })), {
-              name: "ONEXENO solitaire (challenge)",
-              value: CHALLENGE_GAME,
-            }),
+            .addChoices(
+              ...games.rated.map((g) => ({ name: g.name, value: g.key })),
+              ...games.challengeGames().map((g) => ({ name: `${g.name} (challenge)`, value: g.key })),
+            ),
         )
         .addStringOption((o) =>
           o
@@ -45,7 +45,7 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
               { name: "swiss: grouped by standing, new opponents", value: "swiss" },
               { name: "progressive: winners move up a table", value: "progressive" },
               { name: "round-robin: everyone meets everyone (small fields)", value: "round-robin" },
-              { name: "challenge: one solitaire deal for all, in a window", value: "challenge" },
+              { name: "challenge: one deal of a one-player game for all, in a window", value: "challenge" },
             ),
         )
         .addIntegerOption((o) => o.setName("rounds").setDescription("Number of rounds").setRequired(true).setMinValue(1).setMaxValue(20))
@@ -137,7 +137,7 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
         const game = interaction.options.getString("game", true);
         await respond(interaction, "reply", false, async () =>
           announcement(
-            ctx.catalogue,
+            ctx,
             await ctx.tournaments.create({
               guildId: interaction.guildId,
               channelId: interaction.channelId,
@@ -189,12 +189,12 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
     switch (sub) {
       case "join":
         await respond(interaction, "reply", false, async () =>
-          announcement(ctx.catalogue, await ctx.tournaments.join(t.id, { id: me.userId, name: me.name }), `${me.name} signed up.`),
+          announcement(ctx, await ctx.tournaments.join(t.id, { id: me.userId, name: me.name }), `${me.name} signed up.`),
         );
         return;
       case "leave":
         await respond(interaction, "reply", false, async () =>
-          announcement(ctx.catalogue, await ctx.tournaments.leave(t.id, me.userId), `${me.name} left the list.`),
+          announcement(ctx, await ctx.tournaments.leave(t.id, me.userId), `${me.name} left the list.`),
         );
         return;
       case "computers": {
@@ -203,7 +203,7 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
         const level = (interaction.options.getString("level") ?? "normal") as "easy" | "normal";
         await respond(interaction, "reply", false, async () =>
           announcement(
-            ctx.catalogue,
+            ctx,
             await ctx.tournaments.addComputers(t.id, count, level),
             `${count} computer entrant${count === 1 ? "" : "s"} (${level}) added.`,
           ),
@@ -215,7 +215,7 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
         await respond(interaction, "reply", false, async () => {
           const after = await ctx.tournaments.start(t.id);
           return announcement(
-            ctx.catalogue,
+            ctx,
             after,
             after.status === "checkin"
               ? "✅ Check-in is open."
@@ -236,8 +236,8 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
         return;
       case "info":
         await interaction.reply({
-          ...announcement(ctx.catalogue, t),
-          embeds: [...(announcement(ctx.catalogue, t).embeds ?? []), rulesFrom(RULES)],
+          ...announcement(ctx, t),
+          embeds: [...(announcement(ctx, t).embeds ?? []), rulesFrom(RULES)],
           components: [],
           flags: MessageFlags.Ephemeral,
         });
@@ -263,7 +263,7 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
       case "cancel":
         await mustOrganise(interaction, ctx, t);
         await respond(interaction, "reply", false, async () =>
-          announcement(ctx.catalogue, await ctx.tournaments.cancel(t.id, interaction.user.id), "❌ The event was cancelled."),
+          announcement(ctx, await ctx.tournaments.cancel(t.id, interaction.user.id), "❌ The event was cancelled."),
         );
         return;
       case "export":

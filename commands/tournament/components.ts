@@ -7,7 +7,6 @@ import { type ComponentId } from "../../src/bot/customid";
 import { UserError } from "../../src/bot/errors";
 import { respond } from "../../src/bot/reply";
 import { seatOf } from "../games";
-import { openSolitaireThread } from "../solitaire/index";
 
 import { announcement } from "./messages";
 
@@ -19,17 +18,17 @@ export async function playTheDeal(interaction: MessageComponentInteraction, even
   const me = seatOf(interaction);
   await respond(interaction, "reply", true, async () => {
     const { threadId, opened, event } = await ctx.tournaments.challengeGame(eventId, me.userId, async (t) => {
-      const channel = await interaction.client.channels.fetch(t.channelId);
-      if (!channel?.isTextBased()) throw new UserError("solitaire/no_channel", "The challenge's channel cannot be reached.");
-      const rec = await openSolitaireThread(
-        channel,
+      // The event's game opens its own one-player table (solitaire: a thread named after the player).
+      const game = ctx.tableGames.find((g) => g.id === t.game);
+      if (!game?.openAlone) throw new UserError("tournament/bad_game", "This challenge's game cannot be opened here.");
+      return game.openAlone(
         ctx,
-        t.guildId,
+        interaction,
+        t.channelId,
         { id: me.userId, name: me.name },
         t.seed,
         `🏆 **${t.name}**: ${me.name}'s game of the challenge deal. Your first finished game counts. Watch along; only ${me.name} can play here.`,
       );
-      return rec.channelId;
     });
     const done = event.challenge?.results.find((r) => r.userId === me.userId);
     return {
@@ -56,7 +55,7 @@ export async function tournamentComponent(interaction: MessageComponentInteracti
           ? await ctx.tournaments.leave(eventId, me.userId)
           : await ctx.tournaments.checkIn(eventId, me.userId);
     return announcement(
-      ctx.catalogue,
+      ctx,
       t,
       id.verb === "tjoin" ? `${me.name} signed up.` : id.verb === "tleave" ? `${me.name} left the list.` : `${me.name} checked in.`,
     );

@@ -7,7 +7,8 @@ import { stringify } from "csv-stringify/sync";
 import { readFileSync } from "node:fs";
 import { clockName } from "../../src/bot/clock";
 import { encodeId } from "../../src/bot/customid";
-import { CHALLENGE_GAME, TournamentService, type Standing, type Tournament, type TournamentRound } from "../../src/bot/tournaments";
+import { TournamentService, type Standing, type Tournament, type TournamentRound } from "../../src/bot/tournaments";
+import type { BotContext } from "../../src/bot/context";
 import type { GameCatalogue } from "../../src/games/catalogue";
 import { renderPicture } from "../../render/pool";
 
@@ -16,14 +17,15 @@ export const TOURNAMENT_VERBS: ReadonlySet<string> = new Set(["tjoin", "tleave",
 
 export const RULES = readFileSync(new URL("../../docs/rules/tournaments.md", import.meta.url), "utf8");
 /** The name of an event's game for people (its key when the catalogue has no such game). */
-export const gameName = (games: GameCatalogue, key: string) =>
-  key === CHALLENGE_GAME ? "ONEXENO solitaire" : (games.ratedGame(key)?.name ?? key);
+export const gameName = (games: GameCatalogue, key: string) => games.ratedGame(key)?.name ?? games.game(key)?.name ?? key;
 export const nameOf = (t: Tournament, id: string) =>
   t.entrants.find((e) => e.id === id)?.name ?? (id.startsWith("fill-") ? "Computer (fill)" : id);
 export const num = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
 
 /** The announcement: what the event is, who is in, and the buttons of its stage. */
-export function announcement(games: GameCatalogue, t: Tournament, note?: string): BaseMessageOptions {
+export function announcement(ctx: Pick<BotContext, "catalogue" | "tableGames">, t: Tournament, note?: string): BaseMessageOptions {
+  const games = ctx.catalogue;
+  const hint = ctx.tableGames.find((g) => g.id === t.game)?.seedHint?.(t.seed) ?? `its seed: \`${t.seed}\``;
   const people = t.entrants.filter((e) => !e.dropped);
   const list = people
     .slice(0, 40)
@@ -31,7 +33,7 @@ export function announcement(games: GameCatalogue, t: Tournament, note?: string)
     .join(", ");
   const c = t.challenge;
   const running = c
-    ? `The challenge is open until <t:${Math.floor((c.due ?? 0) / 1000)}:f>: press **Play the deal** for your game (or \`/onexeno new game:solitaire seed:${t.seed}\`). Your first finished game in the window counts; the podium comes as soon as every entrant has one.`
+    ? `The challenge is open until <t:${Math.floor((c.due ?? 0) / 1000)}:f>: press **Play the deal** for your game (or ${hint}). Your first finished game in the window counts; the podium comes as soon as every entrant has one.`
     : `Round ${t.played.length} of ${t.rounds} is under way.`;
   const stage =
     t.status === "signup"

@@ -78,6 +78,21 @@ export interface TableGameView {
    * like any finish, rather than closing the table unscored. Absent: the table is closed.
    */
   resign?(rec: AnyTable): unknown;
+  /** One-player games: how a player opens a game of deal `seed` themselves, in words (a command to type). */
+  seedHint?(seed: string): string;
+  /**
+   * One-player games: opens a game of deal `seed` for `owner` in a new thread of `channelId`
+   * (with `note` above its table) and returns the thread's id; a tournament challenge's **Play
+   * the deal** uses it. Throws a `UserError` where the channel cannot hold it.
+   */
+  openAlone?(
+    ctx: BotContext,
+    interaction: MessageComponentInteraction,
+    channelId: string,
+    owner: { readonly id: string; readonly name: string },
+    seed: string,
+    note: string,
+  ): Promise<string>;
   /**
    * Reads a record stored by an earlier version of this game's bot side into today's table
    * shape (migrate on read); today's records come back unchanged; undefined: unusable.

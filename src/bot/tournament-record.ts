@@ -8,12 +8,10 @@ import type { ClockSetting } from "./clock";
 
 /**
  * How rounds are seated (see src/tournament/seating.ts), or `challenge`: everyone plays the same
- * solitaire deal within a time window; best score, then earliest finish, wins.
+ * deal of a one-player game (solitaire) within a time window; best score, then earliest finish, wins.
  */
 export type TournamentFormat = "swiss" | "progressive" | "round-robin" | "challenge";
 export const TOURNAMENT_FORMATS: readonly TournamentFormat[] = ["swiss", "progressive", "round-robin", "challenge"];
-/** The one-player game a challenge is played in (its `game`). */
-export const CHALLENGE_GAME = "solitaire";
 
 /** An entrant's counted game in a challenge: their first finished game of the deal in the window. */
 export interface ChallengeResult {

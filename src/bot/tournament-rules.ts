@@ -13,14 +13,7 @@ import { seatRound } from "../tournament/rounds";
 import { standings, type RoundResult, type Standing, type TableResult } from "../tournament/standings";
 import type { ClockSetting } from "./clock";
 import { UserError } from "./errors";
-import {
-  CHALLENGE_GAME,
-  MAX_ENTRANTS,
-  type ChallengeResult,
-  type Tournament,
-  type TournamentFormat,
-  type TournamentRound,
-} from "./tournament-record";
+import { MAX_ENTRANTS, type ChallengeResult, type Tournament, type TournamentFormat, type TournamentRound } from "./tournament-record";
 
 /** The refusal of a tournament action: its reason's code (in src/bot/words.ts) and words. */
 export function refuse(code: string, message: string): UserError {
@@ -56,13 +49,17 @@ export interface EventRequest {
 }
 
 /**
- * A new event in sign-up, id `id`, created at `now`. Refuses a challenge on another game than
- * solitaire (and solitaire outside a challenge), an unknown game, a table size the game does not
+ * A new event in sign-up, id `id`, created at `now`. Refuses a challenge on a game that is not
+ * a one-player game of the catalogue (and those outside a challenge), an unknown game, a table size the game does not
  * allow, fewer than 1 or more than 20 rounds.
  */
 export function newEvent(catalogue: GameCatalogue, opts: EventRequest, id: string, now: number): Tournament {
-  if ((opts.format === "challenge") !== (opts.game === CHALLENGE_GAME))
-    throw refuse("tournament/bad_format", "A challenge is played on ONEXENO solitaire, and solitaire only as a challenge.");
+  const alone = catalogue.challengeGames();
+  if ((opts.format === "challenge") !== alone.some((g) => g.key === opts.game))
+    throw refuse(
+      "tournament/bad_format",
+      `A challenge is played on ${alone.map((g) => g.name).join(" or ")}, and ${alone.length === 1 ? alone[0]?.name : "those"} only as a challenge.`,
+    );
   const base = {
     schema: 1 as const,
     id,
@@ -83,7 +80,7 @@ export function newEvent(catalogue: GameCatalogue, opts: EventRequest, id: strin
   if (opts.format === "challenge")
     return {
       ...base,
-      game: CHALLENGE_GAME,
+      game: opts.game,
       format: "challenge",
       rounds: 1,
       tableSize: 1,

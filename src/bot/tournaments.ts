@@ -226,17 +226,6 @@ export class TournamentService {
   }
 
   /**
-   * Counts a finished solitaire game for every running challenge of its guild on its deal: the
-   * entrant's first finished game within the window.
-   */
-  async recordChallenge(
-    rec: { readonly guildId: string | null; readonly seed: string; readonly ownerId: string },
-    entry: { readonly score: number; readonly square: number; readonly moves: number; readonly at: number },
-  ): Promise<void> {
-    return this.track(() => this.countChallenge(rec, entry));
-  }
-
-  /**
    * An entrant's own game of a running challenge's deal (**Play the deal**): the thread of the
    * game they opened before, or a new one made by `open` (it opens the thread and the game and
    * returns the thread's id), saved so that a second press reopens it. One entrant's presses
@@ -257,29 +246,33 @@ export class TournamentService {
       if (t.status !== "running" || t.challenge.due === undefined || now > t.challenge.due)
         throw refuse("tournament/not_running", "The challenge is not open: its window has not started or has closed.");
       if (!t.entrants.some((e) => e.id === userId && !e.dropped))
-        throw refuse(
-          "tournament/not_in",
-          "Only the challenge's entrants play its deal here. Practise it with `/onexeno new game:solitaire seed:" + t.seed + "`.",
-        );
+        throw refuse("tournament/not_in", `Only the challenge's entrants play its deal here. Practise it on its seed, \`${t.seed}\`.`);
       const threadId = await open(t);
       const event = await this.change(id, (x) => withChallengeGame(x, userId, threadId));
       return { threadId, opened: true, event };
     });
   }
 
-  private async countChallenge(
-    rec: { readonly guildId: string | null; readonly seed: string; readonly ownerId: string },
-    entry: { readonly score: number; readonly square: number; readonly moves: number; readonly at: number },
-  ): Promise<void> {
+  /**
+   * Counts a finished one-player game (a table of one seat) for every running challenge of its
+   * guild on its game and deal: the entrant's first finished game within the window. Its score
+   * and second measure come from the catalogue (`soloResult`), its time is its last move's.
+   */
+  private async countChallenge(rec: AnyTable): Promise<void> {
+    const solo = this.host.catalogue.soloResult(rec.game, rec.state);
+    const userId = rec.seats[0]?.userId;
+    if (!solo || !userId || rec.seats.length !== 1) return;
+    const at = rec.updatedAt;
     for (const t of await this.list(rec.guildId)) {
       const c = t.challenge;
-      if (!c || t.status !== "running" || t.seed !== rec.seed || c.due === undefined || c.opens === undefined) continue;
-      if (entry.at > c.due || entry.at < c.opens || !t.entrants.some((e) => e.id === rec.ownerId && !e.dropped)) continue;
+      if (!c || t.status !== "running" || t.game !== rec.game || t.seed !== rec.seed || c.due === undefined || c.opens === undefined)
+        continue;
+      if (at > c.due || at < c.opens || !t.entrants.some((e) => e.id === userId && !e.dropped)) continue;
       const after = await this.change(t.id, (x) =>
-        withChallengeResult(x, { userId: rec.ownerId, score: entry.score, square: entry.square, moves: entry.moves, at: entry.at }),
+        withChallengeResult(x, { userId, score: solo.score, square: solo.measure, moves: rec.moves.length, at }),
       );
       // Every entrant has a counted game: nothing can change any more, so the podium comes now.
-      const counted = new Set(after.challenge!.results.map((r) => r.userId));
+      const counted = new Set(after.challenge?.results.map((r) => r.userId));
       if (after.status === "running" && after.entrants.every((e) => e.dropped || counted.has(e.id))) await this.finish(after.id);
     }
   }
@@ -364,7 +357,8 @@ export class TournamentService {
 
   /**
    * Records a finished table game (the table service's `onFinish`): its places and points; when
-   * it was the round's last table, seats the next round or ends the event.
+   * it was the round's last table, seats the next round or ends the event. A one-player game
+   * outside the events' threads counts for a running challenge on its deal.
    */
   async recordGame(rec: AnyTable): Promise<void> {
     if (this.stopped) return;
@@ -373,7 +367,8 @@ export class TournamentService {
 
   private async recordTable(rec: AnyTable): Promise<void> {
     const t = await this.ofThread(rec.channelId);
-    if (!t) return;
+    // A game outside the events' threads: a one-player game may count for a running challenge.
+    if (!t) return this.countChallenge(rec);
     const result = this.host.catalogue.ratedResult(rec.game, rec.config, rec.state);
     if (!result) return;
     await this.recordResult(

@@ -51,6 +51,13 @@ export interface TableGameRules<G extends string, C, S extends VersionedState, M
   ratedAs?(config: C): string;
   /** The team of each seat (same number = same team), or null when everyone plays alone. */
   teams?(state: S): readonly number[] | null;
+  /** The game's name for people where no rated game names it (a one-player game's challenge). */
+  readonly name?: string;
+  /**
+   * A one-player game's second measure, compared after its score (solitaire: the side of its
+   * largest square); absent: 0.
+   */
+  measure?(state: S): number;
 }
 
 /** A game of the list as the host holds it: its types erased (every game's state is versioned JSON). */
@@ -109,6 +116,26 @@ export class GameCatalogue {
   /** The table game `id`, or undefined for an id it does not hold (a stored record of a removed game). */
   game(id: string): AnyGameRules | undefined {
     return this.byId.get(id);
+  }
+
+  /**
+   * The one-player games (a table of one seat): each can be a tournament's challenge, everyone
+   * playing the same deal in a window. Key: the table game's id; name: its `name` (else its id).
+   */
+  challengeGames(): readonly { readonly key: string; readonly name: string }[] {
+    return this.games.filter((g) => Math.max(...g.definition.seatCounts({})) === 1).map((g) => ({ key: g.id, name: g.name ?? g.id }));
+  }
+
+  /**
+   * A finished one-player game's result (its final state): the score, the second measure; null
+   * while it runs or for a game it does not hold.
+   */
+  soloResult(gameId: string, state: unknown): { readonly score: number; readonly measure: number } | null {
+    const rules = this.byId.get(gameId);
+    if (!rules || state === null || state === undefined) return null;
+    const outcome = rules.definition.outcome(state as VersionedState);
+    if (!outcome) return null;
+    return { score: outcome.scores[0] ?? 0, measure: rules.measure?.(state as VersionedState) ?? 0 };
   }
 
   /** The rated game of `key`, or undefined for a key that names none (typed input, an old record). */

@@ -155,6 +155,8 @@ export interface SolitaireConfig {
 export const solitaireGame: TableGameRules<"solitaire", SolitaireConfig, SolitaireState, SolitaireMove, SolitaireView> = {
   id: "solitaire",
   store: "solitaire",
+  name: "ONEXENO solitaire",
+  measure: (state) => state.square,
   definition: {
     id: "solitaire",
     seatCounts: () => [1],

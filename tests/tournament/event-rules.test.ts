@@ -16,7 +16,28 @@ import {
   withThread,
   type EventRequest,
 } from "../../src/bot/tournament-rules";
-import { CATALOGUE } from "../../src/games/index";
+import { ok } from "../../src/engine/result";
+import { CATALOGUE, type TableGameRules } from "../../src/games/index";
+
+/** A one-player game of three moves with a score: enough to be a challenge game. */
+type Solo = { schema: 1; version: number; left: number };
+const SOLO: TableGameRules<"solo", object, Solo, { kind: "tick" }, Solo> = {
+  id: "solo",
+  store: "solo",
+  name: "Solo",
+  measure: (s) => 3 - s.left,
+  definition: {
+    id: "solo",
+    seatCounts: () => [1],
+    setup: () => ok({ schema: 1, version: 0, left: 3 }),
+    actors: (s) => (s.left > 0 ? [0] : []),
+    legalMoves: (s) => (s.left > 0 ? [{ kind: "tick" }] : []),
+    apply: (s) => ok({ ...s, left: s.left - 1 }),
+    view: (s) => s,
+    outcome: (s) => (s.left === 0 ? { scores: [42], winners: [0] } : null),
+  },
+  seats: {},
+};
 
 const ASK: EventRequest = {
   guildId: "g",
@@ -74,6 +95,20 @@ describe("tournament rules", () => {
     expect(scored.played[0]!.tables[0]!.result?.places[0]).toBe(1);
     expect(withResult(scored, "th1", { players: [], places: [], points: [] })).toBeNull(); // recorded once
     expect(dropped(scored, "b").entrants.find((e) => e.id === "b")?.dropped).toBe(true);
+  });
+
+  it("any one-player game with a score can be a challenge, and only as a challenge", () => {
+    const games = CATALOGUE.with({ games: [SOLO as never] });
+    expect(games.challengeGames()).toEqual([
+      { key: "solitaire", name: "ONEXENO solitaire" },
+      { key: "solo", name: "Solo" },
+    ]);
+    expect(newEvent(games, { ...ASK, game: "solo", format: "challenge" }, "t9", 0)).toMatchObject({ game: "solo", format: "challenge" });
+    expect(() => newEvent(games, { ...ASK, game: "solo", format: "swiss" }, "t", 0)).toThrow(
+      expect.objectContaining({ code: "tournament/bad_format" }),
+    );
+    expect(games.soloResult("solo", { schema: 1, version: 3, left: 0 })).toEqual({ score: 42, measure: 3 });
+    expect(games.soloResult("solo", { schema: 1, version: 1, left: 2 })).toBeNull();
   });
 
   it("a challenge counts each entrant's first finished game, best score first", () => {
