@@ -5,6 +5,9 @@
  * (`ctx.tableGames`, built in commands/registry.ts), so this file imports no game's commands.
  */
 import {
+  ActionRowBuilder,
+  ButtonBuilder,
+  ButtonStyle,
   EmbedBuilder,
   MessageFlags,
   PermissionFlagsBits,
@@ -17,7 +20,7 @@ import { respond } from "../src/bot/reply";
 import { quiet } from "../src/bot/live";
 import { UserError } from "../src/bot/errors";
 import type { Seat } from "../src/bot/tables";
-import type { ComponentId } from "../src/bot/customid";
+import { encodeId, type ComponentId } from "../src/bot/customid";
 import type { BotContext, TableGameView } from "../src/bot/context";
 import { confirmPayload } from "../src/bot/confirm";
 import type { AnyTable, AnyTables } from "../src/bot/tables";
@@ -273,4 +276,69 @@ export async function kickHere(interaction: ChatInputCommandInteraction, ctx: Bo
 /** The note said when a player comes back. */
 export function backNote(rec: { readonly seats: readonly Seat[] }, userId: string): string {
   return `👋 ${rec.seats.find((s) => s.userId === userId)?.name ?? "A player"} is back and plays their own seat again.`;
+}
+
+/** A lobby as its game describes it (see `lobbyMessage`). */
+export interface LobbyLook {
+  /** The embed's title (the game and its options). */
+  readonly title: string;
+  /** What a table of it is called in "A … table is open here". */
+  readonly what: string;
+  /** The slash command whose `join` takes a seat. */
+  readonly command: string;
+  /** Fewest and most seats. */
+  readonly min: number;
+  readonly max: number;
+  /** The line while too few are seated (default: "Waiting for players: min to max needed, n seated."). */
+  waiting?(n: number): string;
+}
+
+/**
+ * The public lobby message every table game shows: the seats (computers marked, the host named),
+ * whether the host can start, and the lobby's buttons (Join, Leave, Start, Add computer player)
+ * drawn for the table's revision, each disabled when it cannot be used. At most 5 buttons in one
+ * row (https://discord.com/developers/docs/interactions/message-components#action-rows).
+ */
+export function lobbyMessage(
+  rec: { readonly rev: number; readonly hostId: string; readonly seats: readonly Seat[] },
+  look: LobbyLook,
+  note?: string,
+): BaseMessageOptions {
+  const n = rec.seats.length;
+  const seats = rec.seats.map(
+    (s, i) => `${i + 1}. ${s.computer ? `🤖 ${s.name}` : `<@${s.userId}>`}${s.userId === rec.hostId ? " (host)" : ""}`,
+  );
+  const ready =
+    n >= look.min
+      ? "Ready: the host can press **Start**."
+      : (look.waiting?.(n) ?? `Waiting for players: ${look.min} to ${look.max} needed, ${n} seated.`);
+  const embed = new EmbedBuilder()
+    .setTitle(look.title)
+    .setDescription(`${seats.join("\n")}\n\n${ready}`)
+    .setColor(0x1d5b3b);
+  const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
+    new ButtonBuilder()
+      .setCustomId(encodeId("join", rec.rev))
+      .setLabel("Join")
+      .setStyle(ButtonStyle.Success)
+      .setDisabled(n >= look.max),
+    new ButtonBuilder().setCustomId(encodeId("leave", rec.rev)).setLabel("Leave").setStyle(ButtonStyle.Secondary),
+    new ButtonBuilder()
+      .setCustomId(encodeId("start", rec.rev))
+      .setLabel("Start")
+      .setStyle(ButtonStyle.Primary)
+      .setDisabled(n < look.min),
+    new ButtonBuilder()
+      .setCustomId(encodeId("addbot", rec.rev, "normal"))
+      .setLabel("Add computer player")
+      .setStyle(ButtonStyle.Secondary)
+      .setDisabled(n >= look.max),
+  );
+  return {
+    content: `${note ? `${note}\n` : ""}A ${look.what} table is open here: press **Join** or use \`/${look.command} join\`.`,
+    embeds: [embed],
+    components: [row],
+    files: [],
+    allowedMentions: { parse: [] },
+  };
 }

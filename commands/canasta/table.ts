@@ -2,7 +2,8 @@
  * Canasta's public table message: the lobby, the picture with its alt text, whose turn and the
  * buttons; and what the latest move did, in words.
  */
-import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder, type BaseMessageOptions } from "discord.js";
+import { lobbyMessage } from "../games";
+import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, type BaseMessageOptions } from "discord.js";
 import { againRow } from "../../src/bot/confirm";
 import { backButton, clockLabel, clockLines, turnBegins } from "../../src/bot/clock";
 import { asTable, type TablePayload } from "../../src/bot/live";
@@ -17,38 +18,9 @@ import { renderCanastaTable } from "../../render/render";
 import { type CanastaTable, names, rowText } from "./codes";
 
 export function lobbyPayload(rec: CanastaTable, note?: string): BaseMessageOptions {
-  const n = rec.seats.length;
-  const embed = new EmbedBuilder()
-    .setTitle(`ONEXENO canasta · first past ${rec.config.target}${rec.config.rows === "five-to-seven" ? " · rows of 5 to 7 cards" : ""}`)
-    .setDescription(
-      `${rec.seats.map((s, i) => `${i + 1}. ${s.computer ? `🤖 ${s.name}` : `<@${s.userId}>`}${s.userId === rec.hostId ? " (host)" : ""}`).join("\n")}\n\n${n >= 2 ? "Ready: the host can press **Start**." : "Waiting for players: 2 to 8 (two decks from 5)."}`,
-    )
-    .setColor(0x1d5b3b);
-  const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
-    new ButtonBuilder()
-      .setCustomId(encodeId("join", rec.rev))
-      .setLabel("Join")
-      .setStyle(ButtonStyle.Success)
-      .setDisabled(n >= 8),
-    new ButtonBuilder().setCustomId(encodeId("leave", rec.rev)).setLabel("Leave").setStyle(ButtonStyle.Secondary),
-    new ButtonBuilder()
-      .setCustomId(encodeId("start", rec.rev))
-      .setLabel("Start")
-      .setStyle(ButtonStyle.Primary)
-      .setDisabled(n < 2),
-    new ButtonBuilder()
-      .setCustomId(encodeId("addbot", rec.rev, "normal"))
-      .setLabel("Add computer player")
-      .setStyle(ButtonStyle.Secondary)
-      .setDisabled(n >= 8),
-  );
-  return {
-    content: `${note ? `${note}\n` : ""}A canasta table is open here: press **Join** or use \`/onexeno join\`.`,
-    embeds: [embed],
-    components: [row],
-    files: [],
-    allowedMentions: { parse: [] },
-  };
+  const rows = rec.config.rows === "five-to-seven" ? " · rows of 5 to 7 cards" : "";
+  const look = { title: `ONEXENO canasta · first past ${rec.config.target}${rows}`, what: "canasta", command: "onexeno", min: 2, max: 8 };
+  return lobbyMessage(rec, { ...look, waiting: () => "Waiting for players: 2 to 8 (two decks from 5)." }, note);
 }
 
 /** Text said with the new table after a move. */

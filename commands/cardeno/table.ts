@@ -1,7 +1,8 @@
 /**
  * Cardeno's public table message: the lobby, the race's picture with the grab buttons, the end.
  */
-import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder, type BaseMessageOptions } from "discord.js";
+import { lobbyMessage } from "../games";
+import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, type BaseMessageOptions } from "discord.js";
 import { againRow } from "../../src/bot/confirm";
 import { encodeId } from "../../src/bot/customid";
 import { asTable, type TablePayload } from "../../src/bot/live";
@@ -20,38 +21,7 @@ export function configText(c: CardenoConfig): string {
 }
 
 export function lobbyPayload(rec: CardenoTable, note?: string): BaseMessageOptions {
-  const n = rec.seats.length;
-  const embed = new EmbedBuilder()
-    .setTitle(`Cardeno · ${configText(rec.config)}`)
-    .setDescription(
-      `${rec.seats.map((s, i) => `${i + 1}. ${s.computer ? `🤖 ${s.name}` : `<@${s.userId}>`}${s.userId === rec.hostId ? " (host)" : ""}`).join("\n")}\n\n${n >= 2 ? "Ready: the host can press **Start**." : `Waiting for players: 2 to 6 needed, ${n} seated.`}`,
-    )
-    .setColor(0x1d5b3b);
-  const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
-    new ButtonBuilder()
-      .setCustomId(encodeId("join", rec.rev))
-      .setLabel("Join")
-      .setStyle(ButtonStyle.Success)
-      .setDisabled(n >= 6),
-    new ButtonBuilder().setCustomId(encodeId("leave", rec.rev)).setLabel("Leave").setStyle(ButtonStyle.Secondary),
-    new ButtonBuilder()
-      .setCustomId(encodeId("start", rec.rev))
-      .setLabel("Start")
-      .setStyle(ButtonStyle.Primary)
-      .setDisabled(n < 2),
-    new ButtonBuilder()
-      .setCustomId(encodeId("addbot", rec.rev, "normal"))
-      .setLabel("Add computer player")
-      .setStyle(ButtonStyle.Secondary)
-      .setDisabled(n >= 6),
-  );
-  return {
-    content: `${note ? `${note}\n` : ""}A Cardeno table is open here: press **Join** or use \`/cardeno join\`.`,
-    embeds: [embed],
-    components: [row],
-    files: [],
-    allowedMentions: { parse: [] },
-  };
+  return lobbyMessage(rec, { title: `Cardeno · ${configText(rec.config)}`, what: "Cardeno", command: "cardeno", min: 2, max: 6 }, note);
 }
 
 /** Grab buttons for the centre's pieces (2 rows of 5 at most); `fit` marks the pieces that fit (green). */

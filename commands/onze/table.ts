@@ -2,7 +2,8 @@
  * Onze's public table message: the lobby, the picture with its alt text, whose turn, what is
  * for sale, the buttons; and what the latest move did, in words.
  */
-import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder, type BaseMessageOptions } from "discord.js";
+import { lobbyMessage } from "../games";
+import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, type BaseMessageOptions } from "discord.js";
 import { againRow } from "../../src/bot/confirm";
 import { backButton, clockLabel, clockLines, turnBegins } from "../../src/bot/clock";
 import { encodeId } from "../../src/bot/customid";
@@ -19,38 +20,7 @@ import { type OnzeTable, names } from "./codes";
 // --- messages -----------------------------------------------------------------------------
 
 export function lobbyPayload(rec: OnzeTable, note?: string): BaseMessageOptions {
-  const n = rec.seats.length;
-  const embed = new EmbedBuilder()
-    .setTitle("Onze · 7 rounds · lowest total wins")
-    .setDescription(
-      `${rec.seats.map((s, i) => `${i + 1}. ${s.computer ? `🤖 ${s.name}` : `<@${s.userId}>`}${s.userId === rec.hostId ? " (host)" : ""}`).join("\n")}\n\n${n >= 3 ? "Ready: the host can press **Start**." : `Waiting for players: 3 to 7 needed, ${n} seated.`}`,
-    )
-    .setColor(0x1d5b3b);
-  const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
-    new ButtonBuilder()
-      .setCustomId(encodeId("join", rec.rev))
-      .setLabel("Join")
-      .setStyle(ButtonStyle.Success)
-      .setDisabled(n >= 7),
-    new ButtonBuilder().setCustomId(encodeId("leave", rec.rev)).setLabel("Leave").setStyle(ButtonStyle.Secondary),
-    new ButtonBuilder()
-      .setCustomId(encodeId("start", rec.rev))
-      .setLabel("Start")
-      .setStyle(ButtonStyle.Primary)
-      .setDisabled(n < 3),
-    new ButtonBuilder()
-      .setCustomId(encodeId("addbot", rec.rev, "normal"))
-      .setLabel("Add computer player")
-      .setStyle(ButtonStyle.Secondary)
-      .setDisabled(n >= 7),
-  );
-  return {
-    content: `${note ? `${note}\n` : ""}An Onze table is open here: press **Join** or use \`/onze join\`.`,
-    embeds: [embed],
-    components: [row],
-    files: [],
-    allowedMentions: { parse: [] },
-  };
+  return lobbyMessage(rec, { title: "Onze · 7 rounds · lowest total wins", what: "Onze", command: "onze", min: 3, max: 7 }, note);
 }
 
 /** The public Onze table: picture with alt text, whose turn, what is for sale, buttons. */

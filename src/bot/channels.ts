@@ -1,6 +1,6 @@
 /**
  * One table per channel, across every game: the games' services each answer whether they hold
- * a live table in a channel, and opening any table (any game, solitaire threads included) runs
+ * a live table in a channel, and opening any table (any game) runs
  * under one lock per channel that first asks every other game. So two `new` commands of
  * different games in one channel at the same moment cannot both open: the second waits for the
  * first and is refused with `table/exists`.
@@ -14,7 +14,7 @@ import { refuse } from "./words";
 
 /** A game's answer: whether it holds a table in `channelId` that keeps others out. */
 export interface ChannelHolder {
-  /** The game id (a table game's id, or `solitaire`). */
+  /** The game id (a table game's id). */
   readonly game: string;
   holds(channelId: string): Promise<boolean>;
 }
