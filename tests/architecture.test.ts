@@ -105,7 +105,6 @@ describe("architecture", () => {
       "src/bot/tournaments.ts",
       "src/games/cardeno/game.ts",
       "src/games/onexeno/canasta.ts",
-      "src/games/onexeno/game.ts",
       "src/games/onze/game.ts",
       "src/standin/server.ts",
     ]);
