@@ -13,7 +13,7 @@ import { rowCount } from "../../src/games/onexeno/canasta";
 
 import { backNote } from "../games";
 
-import { type CanastaTable, readTypedRow } from "./codes";
+import { readTypedRow } from "./codes";
 import { canastaPayload } from "./table";
 import { canastaHandPayload } from "./panel";
 import { backHere, moveAndShow, readHandCard, readExtension } from "./play";
@@ -59,14 +59,12 @@ export async function canastaCommand(sub: string, interaction: ChatInputCommandI
       });
       return;
     case "table":
-      await respond(interaction, "reply", false, async () =>
-        quiet(await canastaPayload((await ctx.service("canasta").get(ch)) as CanastaTable)),
-      );
+      await respond(interaction, "reply", false, async () => quiet(await canastaPayload(await ctx.service("canasta").current(ch))));
       return;
     case "hand": {
       const back = await backHere(ctx, ch, seat.userId);
       await respond(interaction, "reply", true, async () => {
-        const rec = (await ctx.service("canasta").get(ch)) as CanastaTable;
+        const rec = await ctx.service("canasta").current(ch);
         ctx.service("canasta").seatOf(rec, seat.userId);
         return canastaHandPayload(rec, seat.userId);
       });

@@ -12,7 +12,7 @@ import { cardeno, fittingCells, type CardenoConfig, type CardenoState } from "..
 import { CELLS, cellName, parseCell, pieceName, pieceOf } from "../../src/games/cardeno/pieces";
 import { lobbySubcommand, seatOf, sharedSubcommand } from "../games";
 
-import { type CardenoTable, tablesOf, RULES } from "./codes";
+import { tablesOf, RULES } from "./codes";
 import { cardenoPayload } from "./table";
 import { moveAndShow, readPiece, lobbyOf, showBoard } from "./play";
 
@@ -127,7 +127,7 @@ export const cardenoCommand: Command<BotContext> = {
 
   async autocomplete(interaction: AutocompleteInteraction, ctx: BotContext): Promise<Choice[]> {
     const focused = interaction.options.getFocused(true);
-    const rec = (await tablesOf(ctx).get(interaction.channelId)) as CardenoTable | undefined;
+    const rec = await tablesOf(ctx).get(interaction.channelId);
     if (!rec?.state || rec.status !== "playing") return hint("No Cardeno race is running in this channel");
     const seat = rec.seats.findIndex((x) => x.userId === interaction.user.id);
     if (seat < 0) return hint("You have no seat at this table");

@@ -7,7 +7,7 @@ import { type ComponentId } from "../../src/bot/customid";
 import { refuse } from "../../src/bot/words";
 import { lobbyComponent } from "../games";
 
-import { type CardenoTable, tablesOf } from "./codes";
+import { tablesOf } from "./codes";
 import { moveAndShow, lobbyOf, showBoard } from "./play";
 
 /** Component verbs of Cardeno messages. */
@@ -17,7 +17,7 @@ export const CARDENO_VERBS: ReadonlySet<string> = new Set(["cdgrab", "cdboard", 
 export async function cardenoComponent(interaction: MessageComponentInteraction, id: ComponentId, ctx: BotContext): Promise<void> {
   const service = tablesOf(ctx);
   const ch = interaction.channelId;
-  const rec = (await service.get(ch)) as CardenoTable | undefined;
+  const rec = await service.get(ch);
   if (!rec) throw refuse("table/gone");
   if (await lobbyComponent(interaction, id, ctx, lobbyOf(service))) return;
   if (rec.status === "over") throw refuse("table/over");

@@ -75,7 +75,7 @@ export async function cardenoChanged(ctx: BotContext, channelId: string, before:
   if (note !== null) {
     ctx.coalescer.drop(`cardeno-table:${channelId}`);
     await ctx.budget.take(channelId, 2); // the new message, and the edit that tidies the one before it
-    const now = (await tablesOf(ctx).get(channelId)) as CardenoTable | undefined;
+    const now = await tablesOf(ctx).get(channelId);
     // The newest state of this table (a later round's table keeps this announcement's picture).
     const shown = now && now.createdAt === after.createdAt && now.rev >= after.rev ? now : after;
     await ctx.post(channelId, await cardenoPayload(shown, note));
@@ -83,7 +83,7 @@ export async function cardenoChanged(ctx: BotContext, channelId: string, before:
   }
   ctx.coalescer.request(`cardeno-table:${channelId}`, async () => {
     const live = async () => {
-      const rec = (await tablesOf(ctx).get(channelId)) as CardenoTable | undefined;
+      const rec = await tablesOf(ctx).get(channelId);
       return rec?.status === "playing" ? rec : null;
     };
     if (!(await live())) return;

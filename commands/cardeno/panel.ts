@@ -135,7 +135,7 @@ export function refreshPanels(ctx: BotContext, channelId: string): void {
   for (const [userId, panel] of panels) {
     ctx.coalescer.request(`cardeno-panel:${channelId}:${userId}`, async () => {
       if (panels.get(userId) !== panel) return; // replaced by a newer panel
-      const rec = (await tablesOf(ctx).get(channelId)) as CardenoTable | undefined;
+      const rec = await tablesOf(ctx).get(channelId);
       if (!rec?.state || rec.status === "lobby" || rec.seats.findIndex((s) => s.userId === userId) < 0) {
         panels.delete(userId);
         return;

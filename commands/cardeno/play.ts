@@ -46,7 +46,7 @@ export async function moveAndShow(
   let done: { before: CardenoTable; after: CardenoTable } | null = null;
   let said: string | undefined;
   await respond(interaction, panel ? "update" : "reply", true, async () => {
-    const rec = (await service.get(ch)) as CardenoTable | undefined;
+    const rec = await service.get(ch);
     if (!rec) throw refuse("table/none", { command: "cardeno" });
     if (rec.status === "lobby" || !rec.state) throw refuse("table/not_started");
     const seat = service.seatOf(rec, interaction.user.id);
@@ -58,7 +58,7 @@ export async function moveAndShow(
       };
     } catch (e) {
       if (!(e instanceof UserError) || !e.code.startsWith("cardeno/")) throw e;
-      const now = (await service.get(ch)) as CardenoTable;
+      const now = await service.current(ch);
       said = grabRefusal(now, e);
       return panelPayload(now, interaction.user.id, said);
     }
@@ -123,7 +123,7 @@ export async function showBoard(
 ): Promise<void> {
   const service = tablesOf(ctx);
   await respond(interaction, update ? "update" : "reply", true, async () => {
-    const rec = (await service.get(interaction.channelId)) as CardenoTable | undefined;
+    const rec = await service.get(interaction.channelId);
     if (!rec) throw refuse("table/none", { command: "cardeno" });
     if (rec.status === "lobby" || !rec.state) throw refuse("table/not_started");
     service.seatOf(rec, interaction.user.id);

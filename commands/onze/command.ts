@@ -18,7 +18,6 @@ import { clockChoices } from "../clock";
 import { comeBack, lobbySubcommand, seatOf, sharedSubcommand } from "../games";
 
 import {
-  type OnzeTable,
   MAX,
   tablesOf,
   stateOf,
@@ -148,10 +147,10 @@ export const onzeCommand: Command<BotContext> = {
       case "hand": {
         const back = await comeBack(ctx, ch, me.userId);
         await respond(interaction, "reply", true, async () => {
-          const rec = await service.get(ch);
+          const rec = await service.current(ch);
           stateOf(rec);
-          service.seatOf(rec as OnzeTable, me.userId);
-          return onzeHandPayload(rec as OnzeTable, me.userId);
+          service.seatOf(rec, me.userId);
+          return onzeHandPayload(rec, me.userId);
         });
         if (back) await ctx.post(ch, back);
         return;

@@ -8,7 +8,7 @@ import { respond } from "../../src/bot/reply";
 import { refuse } from "../../src/bot/words";
 import { comeBack, lobbyComponent, seatOf } from "../games";
 
-import { type OnzeTable, tablesOf, decodeDown, decodeLayoff, decodeSwap } from "./codes";
+import { tablesOf, decodeDown, decodeLayoff, decodeSwap } from "./codes";
 import { onzeHandPayload } from "./panel";
 import { moveAndShow, buyToggle, lobbyOf } from "./play";
 
@@ -29,7 +29,7 @@ export async function onzeComponent(interaction: MessageComponentInteraction, id
   if (id.verb === "zhand") {
     const back = await comeBack(ctx, ch, me.userId);
     await respond(interaction, "reply", true, async () => {
-      const now = (await service.get(ch)) as OnzeTable;
+      const now = await service.current(ch, "table/gone");
       service.seatOf(now, me.userId);
       return onzeHandPayload(now, me.userId, now.rev !== id.rev && !back ? "This table has moved on; here is your hand now." : undefined);
     });
@@ -45,7 +45,7 @@ export async function onzeComponent(interaction: MessageComponentInteraction, id
   if (value.startsWith("more:") && (id.verb === "zdown" || id.verb === "zlay" || id.verb === "zswap")) {
     // The next page of a long menu: the panel is redrawn with it, nothing else changes.
     await respond(interaction, "update", true, async () =>
-      onzeHandPayload((await service.get(ch)) as OnzeTable, me.userId, undefined, { [id.verb]: Number(value.slice(5)) || 0 }),
+      onzeHandPayload(await service.current(ch, "table/gone"), me.userId, undefined, { [id.verb]: Number(value.slice(5)) || 0 }),
     );
     return;
   }

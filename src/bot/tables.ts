@@ -182,6 +182,16 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
     return this.store.get(channelId);
   }
 
+  /**
+   * The table of a channel, or the refusal `missing` when there is none: `table/none` (a
+   * command: it says how to open one) or `table/gone` (a control of a table no longer here).
+   */
+  async current(channelId: string, missing: "table/none" | "table/gone" = "table/none"): Promise<GameTable<G, C, S, M>> {
+    const rec = await this.store.get(channelId);
+    if (!rec) throw refuse(missing);
+    return rec;
+  }
+
   /** Channel ids holding a table (to resume after a restart). */
   async channels(): Promise<string[]> {
     return this.store.keys();
