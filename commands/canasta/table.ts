@@ -6,8 +6,7 @@ import { lobbyMessage } from "../games";
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, type BaseMessageOptions } from "discord.js";
 import { againRow } from "../../src/bot/confirm";
 import { backButton, clockLabel, clockLines, turnBegins } from "../../src/bot/clock";
-import { asTable, type TablePayload } from "../../src/bot/live";
-import { restartNote } from "../../src/bot/restart";
+import { type TablePayload, tableMessage } from "../../src/bot/live";
 import { encodeId } from "../../src/bot/customid";
 import { cardTitle } from "../../src/games/onexeno/cards";
 import { canasta, canastaView, idOf } from "../../src/games/onexeno/canasta";
@@ -48,10 +47,7 @@ export function moveNote(before: CanastaTable, after: CanastaTable): string {
 }
 
 /** The public canasta table. */
-export async function canastaPayload(rec: CanastaTable, note?: string): Promise<TablePayload> {
-  note = restartNote(rec, "canasta", note);
-  return asTable(await canastaMessage(rec, note), note, rec.status, [rec.updatedAt, rec.rev]);
-}
+export const canastaPayload: (rec: CanastaTable, note?: string) => Promise<TablePayload> = tableMessage(canastaMessage);
 
 export async function canastaMessage(rec: CanastaTable, note?: string): Promise<BaseMessageOptions> {
   if (rec.status === "lobby" || !rec.state) return lobbyPayload(rec, note);

@@ -5,8 +5,7 @@ import { lobbyMessage } from "../games";
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, type BaseMessageOptions } from "discord.js";
 import { againRow } from "../../src/bot/confirm";
 import { encodeId } from "../../src/bot/customid";
-import { asTable, type TablePayload } from "../../src/bot/live";
-import { restartNote } from "../../src/bot/restart";
+import { type TablePayload, tableMessage } from "../../src/bot/live";
 import { cardenoView, type CardenoConfig, type CardenoView } from "../../src/games/cardeno/game";
 import { pieceName, pieceOf } from "../../src/games/cardeno/pieces";
 import { cardenoStatus, describeCardeno } from "../../render/cardeno";
@@ -40,10 +39,7 @@ export function grabRows(view: CardenoView, fit: (piece: number) => boolean): Ac
 }
 
 /** The public Cardeno table: picture with alt text, status, grab buttons and My board. */
-export async function cardenoPayload(rec: CardenoTable, note?: string): Promise<TablePayload> {
-  note = restartNote(rec, "cardeno", note);
-  return asTable(await cardenoMessage(rec, note), note, rec.status, [rec.updatedAt, rec.rev]);
-}
+export const cardenoPayload: (rec: CardenoTable, note?: string) => Promise<TablePayload> = tableMessage(cardenoMessage);
 
 export async function cardenoMessage(rec: CardenoTable, note?: string): Promise<BaseMessageOptions> {
   if (rec.status === "lobby" || !rec.state) return lobbyPayload(rec, note);

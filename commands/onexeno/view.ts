@@ -15,8 +15,7 @@ import {
 } from "discord.js";
 import { againRow } from "../../src/bot/confirm";
 import { backButton, clockLabel, clockLines, seatNames, turnBegins } from "../../src/bot/clock";
-import { asTable, type TablePayload } from "../../src/bot/live";
-import { restartNote } from "../../src/bot/restart";
+import { type TablePayload, tableMessage } from "../../src/bot/live";
 import { encodeId } from "../../src/bot/customid";
 import type { TableOf } from "../../src/bot/tables";
 import { cardLabel, cardTitle, type CardId } from "../../src/games/onexeno/cards";
@@ -80,12 +79,9 @@ function lobbyPayload(rec: TableRecord, note: string | undefined): BaseMessageOp
 }
 
 /** The public table: picture (with alt text), whose turn, buttons. */
-export async function tablePayload(rec: TableRecord, note?: string): Promise<TablePayload> {
-  note = restartNote(rec, "onexeno", note);
-  return asTable(await tableMessage(rec, note), note, rec.status, [rec.updatedAt, rec.rev]);
-}
+export const tablePayload: (rec: TableRecord, note?: string) => Promise<TablePayload> = tableMessage(drawTable);
 
-async function tableMessage(rec: TableRecord, note?: string): Promise<BaseMessageOptions> {
+async function drawTable(rec: TableRecord, note?: string): Promise<BaseMessageOptions> {
   if (rec.status === "lobby" || !rec.state) return lobbyPayload(rec, note);
   const view = onexenoView(rec.state, null);
   const png = await renderOnexenoTable(view, names(rec), undefined, clockLabel(rec));

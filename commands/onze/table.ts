@@ -7,8 +7,7 @@ import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, type B
 import { againRow } from "../../src/bot/confirm";
 import { backButton, clockLabel, clockLines, turnBegins } from "../../src/bot/clock";
 import { encodeId } from "../../src/bot/customid";
-import { asTable, type TablePayload } from "../../src/bot/live";
-import { restartNote } from "../../src/bot/restart";
+import { type TablePayload, tableMessage } from "../../src/bot/live";
 import { cardName, type Card } from "../../src/games/onze/cards";
 import { contractText } from "../../src/games/onze/melds";
 import { onze, onzeView } from "../../src/games/onze/game";
@@ -24,10 +23,7 @@ export function lobbyPayload(rec: OnzeTable, note?: string): BaseMessageOptions 
 }
 
 /** The public Onze table: picture with alt text, whose turn, what is for sale, buttons. */
-export async function onzePayload(rec: OnzeTable, note?: string): Promise<TablePayload> {
-  note = restartNote(rec, "onze", note);
-  return asTable(await onzeMessage(rec, note), note, rec.status, [rec.updatedAt, rec.rev]);
-}
+export const onzePayload: (rec: OnzeTable, note?: string) => Promise<TablePayload> = tableMessage(onzeMessage);
 
 export async function onzeMessage(rec: OnzeTable, note?: string): Promise<BaseMessageOptions> {
   if (rec.status === "lobby" || !rec.state) return lobbyPayload(rec, note);

@@ -14,8 +14,7 @@ import {
 import { encodeId } from "../../src/bot/customid";
 import { UserError } from "../../src/bot/errors";
 import type { SolitaireState } from "../../src/games/onexeno/solitaire";
-import { asTable, type TablePayload } from "../../src/bot/live";
-import { restartNote } from "../../src/bot/restart";
+import { type TablePayload, tableMessage } from "../../src/bot/live";
 import type { Leaderboard } from "../../src/bot/leaderboards";
 import { againRow } from "../../src/bot/confirm";
 import type { TableOf } from "../../src/bot/tables";
@@ -63,10 +62,7 @@ export function solitaireChoices(rec: { readonly state: SolitaireState }): { lab
 export const label = (rec: SolitaireTable) => (isDaily(rec.seed) ? `the daily deal (${rec.seed.slice(6)})` : `deal “${rec.seed}”`);
 
 /** The table message of a solitaire game. */
-export async function solitairePayload(rec: SolitaireTable, note?: string): Promise<TablePayload> {
-  note = restartNote(rec, "solitaire", note);
-  return asTable(await solitaireMessage(rec, note), note, rec.status, [rec.updatedAt, rec.rev]);
-}
+export const solitairePayload: (rec: SolitaireTable, note?: string) => Promise<TablePayload> = tableMessage(solitaireMessage);
 
 async function solitaireMessage(rec: SolitaireTable, note?: string): Promise<BaseMessageOptions> {
   const state = rec.state;

@@ -14,6 +14,7 @@
 import type { BaseMessageOptions, Client, MessageEditOptions } from "discord.js";
 import type { RecordStore } from "../store/store";
 import type { Logger } from "./logger";
+import { restartNote } from "./restart";
 
 /** A public table message and the line it leaves behind once a newer one is posted. */
 export type TablePayload = BaseMessageOptions & { readonly record?: string; readonly rev?: TableOrder };
@@ -219,4 +220,25 @@ export class LiveTables {
     });
     return next;
   }
+}
+
+/**
+ * A table game's public message builder made whole: `message(rec, note)` draws the game's own
+ * message; the result carries the restart note (said once per table after a restart, above
+ * `note`; src/bot/restart.ts) and the marks of a live table message (`asTable`), so no game
+ * writes that part itself.
+ */
+export function tableMessage<
+  R extends {
+    readonly game: string;
+    readonly createdAt: number;
+    readonly updatedAt: number;
+    readonly rev: number;
+    readonly status: "lobby" | "playing" | "over";
+  },
+>(message: (rec: R, note?: string) => Promise<BaseMessageOptions> | BaseMessageOptions): (rec: R, note?: string) => Promise<TablePayload> {
+  return async (rec, note) => {
+    const said = restartNote(rec, rec.game, note);
+    return asTable(await message(rec, said), said, rec.status, [rec.updatedAt, rec.rev]);
+  };
 }
