@@ -1,3 +1,7 @@
+/**
+ * Suggestions for a `clock:` option while typing, for every table game's `new`: what was typed,
+ * read back in words (or why it is not a clock), then the usual settings that match.
+ */
 import { hint, type Choice } from "../src/bot/router";
 import { CLOCK_CHOICES, clockName, parseClock } from "../src/bot/clock";
 

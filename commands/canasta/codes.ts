@@ -1,3 +1,7 @@
+/**
+ * Canasta's bot side, shared pieces: its table type, how rows are written in customIds and
+ * typed text, and the extension choices of a hand.
+ */
 import { seatNames } from "../../src/bot/clock";
 import type { RowCount } from "../../src/games/onexeno/canasta-search";
 import { UserError } from "../../src/bot/errors";

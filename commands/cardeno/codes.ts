@@ -1,3 +1,7 @@
+/**
+ * Cardeno's bot side, shared pieces: its table types, its pacing of edits, the names of a
+ * board's lines.
+ */
 import { readFileSync } from "node:fs";
 import type { BotContext } from "../../src/bot/context";
 import type { GameTable, TablesOf } from "../../src/bot/tables";

@@ -1,3 +1,8 @@
+/**
+ * `/onexeno new|join|leave|start|play|pass|draw|take|meld|extend|discard|hand|table|rules|end|kick|bot|leaderboard`:
+ * ONEXENO basic, partners, canasta and solitaire (a canasta table or a solitaire thread answers
+ * for its game), with autocomplete of the cards, places and rows that fit.
+ */
 import { MessageFlags, SlashCommandBuilder, type AutocompleteInteraction } from "discord.js";
 import type { BotContext } from "../../src/bot/context";
 import { UserError } from "../../src/bot/errors";

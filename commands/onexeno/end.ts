@@ -1,3 +1,7 @@
+/**
+ * Ending whatever table a channel holds, after the private Confirm: closed with the scores as
+ * they stand, or (a one-player game) resigned and scored.
+ */
 import { PermissionFlagsBits, type BaseMessageOptions, type MessageComponentInteraction } from "discord.js";
 import type { BotContext } from "../../src/bot/context";
 import { UserError } from "../../src/bot/errors";

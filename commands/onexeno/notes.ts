@@ -1,3 +1,6 @@
+/**
+ * What an ONEXENO move did, and the standing of a table, in words.
+ */
 import type { TableRecord } from "./view";
 import { cardValue } from "../../src/games/onexeno/cards";
 import { onexenoView } from "../../src/games/onexeno/game";

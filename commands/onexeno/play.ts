@@ -1,3 +1,6 @@
+/**
+ * Playing ONEXENO basic and partners by slash command, through the shared move flow.
+ */
 import { type ChatInputCommandInteraction } from "discord.js";
 import type { BotContext } from "../../src/bot/context";
 import type { TableRecord } from "./view";

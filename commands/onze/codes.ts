@@ -1,3 +1,7 @@
+/**
+ * Onze's bot side, shared pieces: its table types, how moves are written in customIds,
+ * autocomplete values and typed text, and the words for melds, lay-offs and the contract.
+ */
 import type { BotContext } from "../../src/bot/context";
 import { seatNames } from "../../src/bot/clock";
 import type { GameTable, TablesOf } from "../../src/bot/tables";

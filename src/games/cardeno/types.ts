@@ -1,5 +1,6 @@
 /**
- * Cardeno: the configuration, timings, points, moves, events, state and player view (plain,\nversioned JSON), as the race (src/games/cardeno/game.ts) reads and writes them.
+ * Cardeno: the configuration, timings, points, moves, events, state and player view (plain,
+ * versioned JSON), as the race (src/games/cardeno/game.ts) reads and writes them.
  */
 import { type VersionedState } from "../../engine/definition";
 import { type RngState } from "../../engine/rng";

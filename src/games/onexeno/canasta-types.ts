@@ -1,3 +1,7 @@
+/**
+ * ONEXENO canasta: card instances, the configuration, rows, moves, state and player view (plain,
+ * versioned JSON), as the game definition (src/games/onexeno/canasta.ts) reads and writes them.
+ */
 import { type RngState } from "../../engine/rng";
 import { ANY_COUNT, FIVE_TO_SEVEN, type RowCount } from "./canasta-search";
 import { cardValue, type CardId, type Rotation } from "./cards";

@@ -1,3 +1,7 @@
+/**
+ * ONEXENO basic and partners: the configuration, moves, state and player view (plain, versioned
+ * JSON), as the game definition (src/games/onexeno/game.ts) reads and writes them.
+ */
 import { type RngState } from "../../engine/rng";
 import { type Field, type LineKind, type Placed } from "./board";
 import { type CardId, type Rotation } from "./cards";

@@ -1,3 +1,7 @@
+/**
+ * Onze: the configuration, moves, state and player view (plain, versioned JSON), as the game
+ * definition (src/games/onze/game.ts) reads and writes them.
+ */
 import { type RngState } from "../../engine/rng";
 import { type Card } from "./cards";
 import { type Meld, type MeldEnd, type MeldSpec } from "./melds";
