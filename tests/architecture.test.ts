@@ -115,7 +115,6 @@ describe("architecture", () => {
       "render/cardeno.ts",
       "src/bot/tournaments.ts",
       "src/games/cardeno/game.ts",
-      "src/games/onexeno/canasta.ts",
       "src/games/onze/game.ts",
       "src/standin/server.ts",
     ]);

@@ -4,7 +4,7 @@
  */
 import { type RngState } from "../../engine/rng";
 import { ANY_COUNT, FIVE_TO_SEVEN, type RowCount } from "./canasta-search";
-import { cardValue, type CardId, type Rotation } from "./cards";
+import { cardValue, DECK, type CardId, type Rotation } from "./cards";
 
 /** A physical card: its card id plus 256 times its deck copy (0 or 1). */
 export type CardInst = number;
@@ -123,3 +123,12 @@ export interface CanastaView {
   readonly last: CanastaLast | null;
   readonly myHand: readonly CardInst[] | null;
 }
+
+/** The full deck(s) of instances. */
+export function canastaDeck(decks: 1 | 2): CardInst[] {
+  const out: CardInst[] = [];
+  for (let copy = 0; copy < decks; copy++) for (const c of DECK) out.push(c + 256 * copy);
+  return out;
+}
+
+export const canastaSeatCounts = [2, 3, 4, 5, 6, 7, 8] as const;

@@ -20,14 +20,15 @@ import { err, ok, type Result } from "../../engine/result";
 import { drawForDealer } from "../../engine/dealer";
 import { randInt, seedRng, shuffle } from "../../engine/rng";
 import { ANY_COUNT, canMeldThisTurn, listRows, type RowCount } from "./canasta-search";
-import { CELL, DECK, distinctRotations, isBlack, isCardId, rotatePattern } from "./cards";
+import { distinctRotations, isCardId } from "./cards";
 export * from "./canasta-types";
+export * from "./canasta-rows";
+import { rowProblem, rowSum } from "./canasta-rows";
 import {
   type CardInst,
   idOf,
   instValue,
   CANASTA_HAND_SIZE,
-  MELD_MIN_EXCLUSIVE,
   MELD_MAX,
   XENO_BONUS,
   type CanastaConfig,
@@ -38,41 +39,9 @@ import {
   type CanastaMove,
   type CanastaState,
   type CanastaView,
+  canastaDeck,
+  canastaSeatCounts,
 } from "./canasta-types";
-
-export const rowSum = (row: readonly RowCard[]): number => row.reduce((s, c) => s + instValue(c.card), 0);
-
-/** Do two cards side by side match (left card's right column = right card's left column)? */
-export function rowNeighboursMatch(left: RowCard, right: RowCard): boolean {
-  const a = rotatePattern(idOf(left.card), left.rot);
-  const b = rotatePattern(idOf(right.card), right.rot);
-  return (
-    isBlack(a, CELL.TR) === isBlack(b, CELL.TL) && isBlack(a, CELL.R) === isBlack(b, CELL.L) && isBlack(a, CELL.BR) === isBlack(b, CELL.BL)
-  );
-}
-
-/**
- * Why a row is not a valid meld, or null: matching neighbours, 10 < sum <= 20, and under the
- * variant `count` a number of cards within its limits (`canasta/too_few`, `canasta/too_many`).
- */
-export function rowProblem(row: readonly RowCard[], count: RowCount = ANY_COUNT): string | null {
-  if (row.length > count.max) return "canasta/too_many";
-  if (row.length < count.min) return "canasta/too_few";
-  for (let i = 1; i < row.length; i++) if (!rowNeighboursMatch(row[i - 1] as RowCard, row[i] as RowCard)) return "canasta/no_match";
-  const sum = rowSum(row);
-  if (sum <= MELD_MIN_EXCLUSIVE) return "canasta/too_low";
-  if (sum > MELD_MAX) return "canasta/too_high";
-  return null;
-}
-
-/** The full deck(s) of instances. */
-export function canastaDeck(decks: 1 | 2): CardInst[] {
-  const out: CardInst[] = [];
-  for (let copy = 0; copy < decks; copy++) for (const c of DECK) out.push(c + 256 * copy);
-  return out;
-}
-
-export const canastaSeatCounts = [2, 3, 4, 5, 6, 7, 8] as const;
 
 const handPoints = (cards: readonly CardInst[]) => cards.reduce((s, c) => s + instValue(c), 0);
 
