@@ -2,7 +2,10 @@
  * A tournament's stored record (plain, versioned JSON, one per event): its format, entrants,
  * rounds with each table's thread, seats and result, and a challenge's window and results.
  */
+import type { BaseMessageOptions } from "discord.js";
 import type { ComputerLevel } from "../engine/definition";
+import type { GameCatalogue } from "../games/catalogue";
+import type { AnyTable, AnyTables } from "./tables";
 import type { TableResult } from "../tournament/standings";
 import type { ClockSetting } from "./clock";
 
@@ -91,3 +94,22 @@ export interface Tournament {
 
 /** Most entrants an event takes. */
 export const MAX_ENTRANTS = 128;
+
+/** What the service needs from the bot: threads, posts and the table games. */
+export interface TournamentHost {
+  /** Opens a public thread under `channelId` named `name`; its id. */
+  openThread(channelId: string, name: string): Promise<string>;
+  /** Posts a public message (retries by itself, never throws). */
+  post(channelId: string, payload: BaseMessageOptions): Promise<void>;
+  /** The games the bot runs: the rated games events play, their seat counts and results. */
+  readonly catalogue: GameCatalogue;
+  /** The table service of a table game. */
+  tables(gameId: string): AnyTables;
+  /** The public table message of a table, with a note above it. */
+  tablePayload(rec: AnyTable, note: string): Promise<BaseMessageOptions>;
+  /** A computer may be to move at this table now. */
+  kick(channelId: string): void;
+  /** The round announcement, standings and podium messages of an event. */
+  roundMessage(t: Tournament, round: TournamentRound): Promise<BaseMessageOptions>;
+  finalMessages(t: Tournament): Promise<BaseMessageOptions[]>;
+}

@@ -13,6 +13,7 @@ import { seatRound } from "../tournament/rounds";
 import { standings, type RoundResult, type Standing, type TableResult } from "../tournament/standings";
 import type { ClockSetting } from "./clock";
 import { UserError } from "./errors";
+import type { Seat } from "./table-record";
 import { MAX_ENTRANTS, type ChallengeResult, type Tournament, type TournamentFormat, type TournamentRound } from "./tournament-record";
 
 /** The refusal of a tournament action: its reason's code (in src/bot/words.ts) and words. */
@@ -287,4 +288,25 @@ export function eventStandings(t: Tournament): Standing[] {
     (t.tableSize - 1) / 2,
     t.format === "progressive" ? "score" : "placement",
   );
+}
+
+/**
+ * The seats of a round's table, in order: an entrant plays as themselves; a computer entrant as
+ * itself; a withdrawn entrant's seat is a computer playing under their name marked "(left)"
+ * (their result still counts for them, `leftBy`); a `fill-…` seat is a fill computer.
+ */
+export function tableSeats(t: Tournament, players: readonly string[]): Seat[] {
+  const names = new Map(t.entrants.map((e) => [e.id, e]));
+  return players.map((p) => {
+    const e = names.get(p);
+    if (!e) return { userId: p, name: `Computer ${p.split("-").at(-1)} (fill)`, computer: "normal" };
+    return e.computer || e.dropped
+      ? {
+          userId: e.computer ? e.id : `cpu-${e.id}`,
+          name: e.computer ? e.name : `${e.name} (left)`,
+          computer: e.computer ?? "normal",
+          ...(e.computer ? {} : { leftBy: e.id }),
+        }
+      : { userId: e.id, name: e.name };
+  });
 }

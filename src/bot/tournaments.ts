@@ -1,28 +1,10 @@
-/**
- * Community tournaments run by the bot from sign-up to podium: entrants, check-in, a thread
- * and a started game per table each round, results recorded when each game ends (the table
- * service's `onFinish`), the next round seated when the last table finishes, standings with
- * the scoring of `docs/rules/tournaments.md` (src/tournament/).
- *
- * State is plain, versioned JSON, one record per event (key: its id) plus `thread:<id>` →
- * event id for each table thread; every change is saved before anything is posted, under a
- * lock per event. Seating a round saves the seating first and then opens each table, saving
- * its thread as it goes, so a restart in the middle (`resume`) finishes the round's tables
- * without seating anyone twice. A guild belongs to one shard, so the in-process lock is sound.
- *
- * Game-agnostic: games come from the host's catalogue (`TournamentHost.catalogue`) and are opened through the host.
- * What each change does to an event is pure (src/bot/tournament-rules.ts); this service holds
- * the lock, the store, the timers and what touches the world (threads, tables, posts).
- */
-import type { BaseMessageOptions } from "discord.js";
 import { placesOf } from "../engine/places";
 import type { ComputerLevel } from "../engine/definition";
-import type { GameCatalogue } from "../games/catalogue";
 import type { RecordStore } from "../store/store";
 import { highIsBetter, type RoundResult, type Standing, type TableResult } from "../tournament/standings";
 import { KeyedLock } from "./lock";
-import type { AnyTable, AnyTables, Seat } from "./tables";
-import type { Tournament, TournamentRound } from "./tournament-record";
+import type { AnyTable } from "./tables";
+import type { Tournament, TournamentHost } from "./tournament-record";
 import {
   begun,
   cancelled,
@@ -33,6 +15,7 @@ import {
   eventStandings,
   finished,
   gameOf,
+  tableSeats,
   joined,
   left,
   newEvent,
@@ -47,25 +30,6 @@ import {
 } from "./tournament-rules";
 
 export * from "./tournament-record";
-
-/** What the service needs from the bot: threads, posts and the table games. */
-export interface TournamentHost {
-  /** Opens a public thread under `channelId` named `name`; its id. */
-  openThread(channelId: string, name: string): Promise<string>;
-  /** Posts a public message (retries by itself, never throws). */
-  post(channelId: string, payload: BaseMessageOptions): Promise<void>;
-  /** The games the bot runs: the rated games events play, their seat counts and results. */
-  readonly catalogue: GameCatalogue;
-  /** The table service of a table game. */
-  tables(gameId: string): AnyTables;
-  /** The public table message of a table, with a note above it. */
-  tablePayload(rec: AnyTable, note: string): Promise<BaseMessageOptions>;
-  /** A computer may be to move at this table now. */
-  kick(channelId: string): void;
-  /** The round announcement, standings and podium messages of an event. */
-  roundMessage(t: Tournament, round: TournamentRound): Promise<BaseMessageOptions>;
-  finalMessages(t: Tournament): Promise<BaseMessageOptions[]>;
-}
 
 export type { Standing };
 
@@ -302,7 +266,6 @@ export class TournamentService {
     const round = t.played.at(-1);
     if (!round || t.status !== "running") return;
     const game = gameOf(this.host.catalogue, t);
-    const names = new Map(t.entrants.map((e) => [e.id, e]));
     let announce = false;
     const service = this.host.tables(game.table);
     for (const [i, table] of round.tables.entries()) {
@@ -323,18 +286,7 @@ export class TournamentService {
         continue;
       }
       if (existing && existing.status !== "lobby") continue;
-      const seats: Seat[] = table.players.map((p) => {
-        const e = names.get(p);
-        if (!e) return { userId: p, name: `Computer ${p.split("-").at(-1)} (fill)`, computer: "normal" };
-        return e.computer || e.dropped
-          ? {
-              userId: e.computer ? e.id : `cpu-${e.id}`,
-              name: e.computer ? e.name : `${e.name} (left)`,
-              computer: e.computer ?? "normal",
-              ...(e.computer ? {} : { leftBy: e.id }),
-            }
-          : { userId: e.id, name: e.name };
-      });
+      const seats = tableSeats(t, table.players);
       if (!existing) await service.open(threadId, t.guildId, seats[0]!, game.config, `${t.seed}:${round.number}:${i + 1}`, t.clock);
       const sitting = new Set((existing?.seats ?? [seats[0]!]).map((s) => s.userId));
       for (const s of seats.slice(1)) if (!sitting.has(s.userId)) await service.join(threadId, s);
