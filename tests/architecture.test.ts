@@ -116,7 +116,6 @@ describe("architecture", () => {
       "src/bot/tournaments.ts",
       "src/games/cardeno/game.ts",
       "src/games/onze/game.ts",
-      "src/standin/server.ts",
     ]);
     const long = [...files("src"), ...files("commands"), ...files("render")]
       .filter((f) => readFileSync(join(root, f), "utf8").split("\n").length > 401)

@@ -200,3 +200,30 @@ export class Gateway {
     });
   }
 }
+
+/**
+ * The READY payload of a session: the bot's user, its shard's guilds (unavailable until their
+ * GUILD_CREATE), where to resume (https://discord.com/developers/docs/events/gateway-events#ready).
+ */
+export function readyPayload(
+  s: GatewaySession,
+  opts: {
+    readonly user: Record<string, unknown>;
+    readonly guilds: readonly { readonly id: string }[];
+    readonly url: string;
+    readonly applicationId: string;
+  },
+): Record<string, unknown> {
+  return {
+    v: 10,
+    user: opts.user,
+    guilds: opts.guilds.map((g) => ({ id: g.id, unavailable: true })),
+    session_id: s.sessionId,
+    resume_gateway_url: `${opts.url.replace("http", "ws")}/gateway`,
+    shard: s.shard,
+    application: { id: opts.applicationId, flags: 0 },
+    private_channels: [],
+    relationships: [],
+    presences: [],
+  };
+}

@@ -37,7 +37,9 @@ export interface RestHost extends InteractionHost {
   channelObject(c: StandinChannel): Record<string, unknown>;
   findMessage(channelId: string, id: string): ApiMessage;
   createThread(parentId: string, name: string): StandinChannel;
-  spendMessage(channelId: string, method: string): void;
+  /** The per-channel bucket of message creates and edits (null: not enforced), and the writes made. */
+  readonly messageLimit: { readonly count: number; readonly windowMs: number } | null;
+  readonly channelWrites: { channelId: string; at: number; method: string }[];
 }
 
 /** Answers one HTTP request (never throws: a refusal is written as Discord's error body). */
@@ -179,7 +181,7 @@ export async function routeRest(
   }
   if (method === "GET" && is("/channels/:id")) return host.channelObject(host.channel(seg[1] as string));
   if ((method === "POST" && is("/channels/:id/messages")) || (method === "PATCH" && is("/channels/:id/messages/:mid")))
-    host.spendMessage(seg[1] as string, method);
+    spendMessage(host, seg[1] as string, method);
   if (is("/channels/:id/messages")) {
     const ch = host.channel(seg[1] as string);
     if (method === "POST") {
@@ -211,4 +213,36 @@ export async function routeRest(
     return host.channelObject(host.createThread(seg[1] as string, String(body.name ?? "thread")));
   }
   throw new HttpError(404, 0, `stand-in: ${method} ${route} is not implemented`);
+}
+
+/**
+ * Takes one message create or edit from `channelId`'s bucket, or refuses with 429 and the
+ * headers Discord sends (`Retry-After` in seconds, `X-RateLimit-*`) when it is empty.
+ */
+export function spendMessage(host: RestHost, channelId: string, method: string): void {
+  const now = Date.now();
+  const limit = host.messageLimit;
+  if (limit) {
+    const recent = host.channelWrites.filter((w) => w.channelId === channelId && w.at > now - limit.windowMs);
+    if (recent.length >= limit.count) {
+      const resetMs = recent[recent.length - limit.count]!.at + limit.windowMs - now;
+      const after = Math.max(0.001, resetMs / 1000);
+      throw new HttpError(
+        429,
+        0,
+        "You are being rate limited.",
+        {
+          "retry-after": String(Math.ceil(after)),
+          "x-ratelimit-limit": String(limit.count),
+          "x-ratelimit-remaining": "0",
+          "x-ratelimit-reset": String((now + resetMs) / 1000),
+          "x-ratelimit-reset-after": after.toFixed(3),
+          "x-ratelimit-bucket": `channel-messages-${channelId}`,
+          "x-ratelimit-scope": "user",
+        },
+        { retry_after: after, global: false },
+      );
+    }
+  }
+  host.channelWrites.push({ channelId, at: now, method });
 }

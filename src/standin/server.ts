@@ -1,113 +1,33 @@
 /**
- * A loopback Discord stand-in: REST (API v10 subset) and a WebSocket gateway (v10, JSON,
- * no compression) on 127.0.0.1, so the real discord.js client can run with no network.
- *
- * Implements what a slash-command bot uses (https://discord.com/developers/docs):
- * - gateway: Hello, Identify -> READY (+ GUILD_CREATE per guild), Heartbeat/ACK, Resume ->
- *   RESUMED, INTERACTION_CREATE dispatches, THREAD_CREATE;
- * - REST: GET /gateway(/bot), /users/@me, /applications/@me; command registration (global
- *   and guild); interaction callbacks (types 4-8, multipart attachments, `with_response`);
- *   webhook `@original` get/edit/delete and follow-ups; channel messages, channel fetch,
- *   thread creation; attachments served under /attachments/.
- * Errors answer 4xx as Discord would; Discord's limits are enforced (`limits.ts`): 400/50035
- * for an over-long customId, more than 5 rows or 25 options, a choice value of the wrong
- * type; 404/10062 for an interaction answered more than 3 s after it was created, 10015
- * for its token after 15 min. Faults are injected on demand (`faults.ts`, and the gateway's
- * `pauseGateway`/`resumeGateway`/`dropGateway`, with RESUME replaying missed events).
- *
- * The driver side (`command`, `autocomplete`, `click`, `select`) builds interactions as
- * Discord would and waits for the bot's answer, for end-to-end tests and the local page.
+ * A loopback Discord stand-in on 127.0.0.1, so the real discord.js client runs with no network:
+ * this file holds its state (guilds, channels, users, messages, commands, interactions) and its
+ * public API; the gateway (gateway.ts: Hello, Identify -> READY + GUILD_CREATE, heartbeats,
+ * RESUME, dispatches), REST (rest.ts, with Discord's limits from limits.ts and the refusals
+ * Discord sends), interaction answers and webhooks (interactions.ts), messages (messages.ts),
+ * the test driver (driver.ts: `command`, `autocomplete`, `click`, `select` build interactions as
+ * Discord would and wait for the bot's answer) and fault injection (faults.ts) live beside it.
+ * https://discord.com/developers/docs
  */
 import { EventEmitter } from "node:events";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { baseInteraction, commandData, runInteraction, type DriveOptions } from "./driver";
 import { RestFaults } from "./faults";
-import { Gateway, routes, shardOf, type GatewaySession } from "./gateway";
+import { Gateway, readyPayload, routes } from "./gateway";
 import { HttpError } from "./http-error";
 import type { Pending } from "./interactions";
 import { publicCopy } from "./messages";
 import { handleHttp } from "./rest";
-import { channelObject, guildObject, MEMBER_PERMS, MOD_PERMS, PERMS } from "./objects";
+import { channelObject, guildObject, PERMS } from "./objects";
 import { LocalPage } from "./page";
 import { type OptionDef } from "./limits";
 import { snowflake } from "./snowflake";
 import type { ApiAttachment, ApiMessage, ApiOption, InteractionRecord, StandinChannel, StandinGuild, StandinUser } from "./types";
 
+import { BOT_USER, type StandinOptions, FIRST_GUILD_ID, DEFAULT_USERS, DEFAULT_CHANNELS, type MessageLimit } from "./setup";
+
+export * from "./setup";
 export { PERMS };
-
-/** Options of a stand-in. Everything has a default: four players, a moderator, channels. */
-export interface StandinOptions {
-  readonly port?: number;
-  readonly token?: string;
-  readonly guildName?: string;
-  readonly users?: readonly StandinUser[];
-  readonly channels?: readonly StandinChannel[];
-  /**
-   * Further guilds beside the first (`guildId`), e.g. from `shardGuilds`. Channels name their
-   * guild; a channel without one is in the first guild. Every user is a member of each.
-   */
-  readonly guilds?: readonly StandinGuild[];
-  /** Shard count `GET /gateway/bot` recommends (default 1). */
-  readonly shards?: number;
-}
-
-/** The first guild's id. */
-export const FIRST_GUILD_ID = "400000000000000001";
-
-/**
- * `count` guilds, guild i on shard i of `count` (ids 2^22 apart from the first guild's, whose
- * shard is 0 for every count up to 6), each with one text channel `table-<i+1>`, beside the
- * first guild's default channels: a stand-in whose guilds span every shard.
- */
-export { shardOf };
-
-export function shardGuilds(count: number): { guilds: StandinGuild[]; channels: StandinChannel[] } {
-  const guilds: StandinGuild[] = [];
-  const channels: StandinChannel[] = [...DEFAULT_CHANNELS];
-  for (let i = 1; i < count; i++) {
-    const id = (BigInt(FIRST_GUILD_ID) + BigInt(i) * (1n << 22n)).toString();
-    guilds.push({ id, name: `Local table ${i + 1}` });
-    channels.push({
-      id: (BigInt("200000000000000101") + BigInt(i)).toString(),
-      name: `table-${i + 1}`,
-      type: 0,
-      parentId: null,
-      guildId: id,
-    });
-  }
-  return { guilds, channels };
-}
-
-/** Default local users (the moderator has Manage Messages and Manage Server). */
-export const DEFAULT_USERS: readonly StandinUser[] = [
-  { id: "100000000000000001", username: "ada", globalName: "Ada", permissions: MEMBER_PERMS },
-  { id: "100000000000000002", username: "ben", globalName: "Ben", permissions: MEMBER_PERMS },
-  { id: "100000000000000003", username: "cleo", globalName: "Cleo", permissions: MEMBER_PERMS },
-  { id: "100000000000000004", username: "dev", globalName: "Dev", permissions: MEMBER_PERMS },
-  { id: "100000000000000009", username: "mod", globalName: "Moderator", permissions: MOD_PERMS },
-];
-
-/** Default channels: two text channels and a thread. */
-export const DEFAULT_CHANNELS: readonly StandinChannel[] = [
-  { id: "200000000000000001", name: "general", type: 0, parentId: null },
-  { id: "200000000000000002", name: "card-room", type: 0, parentId: null },
-  { id: "200000000000000003", name: "friday-game", type: 11, parentId: "200000000000000001" },
-];
-
-/**
- * The per-channel message bucket bots observe on Discord: at most `count` creates and edits of
- * channel messages in any `windowMs` (5 per 5 s). Discord publishes no per-route numbers; a bot
- * reads the `X-RateLimit-*` headers (https://discord.com/developers/docs/topics/rate-limits).
- */
-export interface MessageLimit {
-  readonly count: number;
-  readonly windowMs: number;
-}
-
-/** The bucket seen for a channel's messages on Discord: 5 per 5 s. */
-export const CHANNEL_MESSAGE_LIMIT: MessageLimit = { count: 5, windowMs: 5000 };
-
 export { INTERACTION_WINDOW_MS, TOKEN_LIFETIME_MS } from "./interactions";
 export type { DriveOptions } from "./driver";
 
@@ -121,15 +41,8 @@ export class DiscordStandin extends EventEmitter {
   readonly guilds: StandinGuild[];
   /** Shard count `GET /gateway/bot` recommends. */
   readonly recommendedShards: number;
-  readonly botUser = {
-    id: "300000000000000001",
-    username: "onexeno",
-    global_name: "ONEXENO",
-    discriminator: "0",
-    avatar: null,
-    bot: true,
-    flags: 0,
-  };
+  /** The bot's own user (its application's id). */
+  readonly botUser = BOT_USER;
   readonly users: StandinUser[];
   readonly channels: StandinChannel[];
   /** Registered commands by scope ("global" or a guild id). */
@@ -180,7 +93,13 @@ export class DiscordStandin extends EventEmitter {
     this.gateway = new Gateway({
       token: this.token,
       stats: this.stats,
-      ready: (session) => this.readyPayload(session),
+      ready: (session) =>
+        readyPayload(session, {
+          user: this.botUser,
+          guilds: this.guilds.filter((g) => routes(session, g.id)),
+          url: this.baseUrl,
+          applicationId: this.applicationId,
+        }),
       guildCreates: (session) => this.guilds.filter((g) => routes(session, g.id)).map((g) => this.guildPayload(g)),
     });
     this.guildName = opts.guildName ?? "Local table";
@@ -287,21 +206,6 @@ export class DiscordStandin extends EventEmitter {
 
   // ---------------------------------------------------------------- gateway payloads
 
-  private readyPayload(s: GatewaySession): Record<string, unknown> {
-    return {
-      v: 10,
-      user: this.botUser,
-      guilds: this.guilds.filter((g) => routes(s, g.id)).map((g) => ({ id: g.id, unavailable: true })),
-      session_id: s.sessionId,
-      resume_gateway_url: `${this.baseUrl.replace("http", "ws")}/gateway`,
-      shard: s.shard,
-      application: { id: this.applicationId, flags: 0 },
-      private_channels: [],
-      relationships: [],
-      presences: [],
-    };
-  }
-
   /** Channel object as the API returns it. */
   channelObject(c: StandinChannel): Record<string, unknown> {
     return channelObject(c, this.guildId, this.users[0]?.id);
@@ -345,38 +249,6 @@ export class DiscordStandin extends EventEmitter {
     const u = this.users.find((x) => x.id === id);
     if (!u) throw new Error(`unknown stand-in user ${id}`);
     return u;
-  }
-
-  /**
-   * Takes one message create or edit from `channelId`'s bucket, or refuses with 429 and the
-   * headers Discord sends (`Retry-After` in seconds, `X-RateLimit-*`) when it is empty.
-   */
-  spendMessage(channelId: string, method: string): void {
-    const now = Date.now();
-    const limit = this.messageLimit;
-    if (limit) {
-      const recent = this.channelWrites.filter((w) => w.channelId === channelId && w.at > now - limit.windowMs);
-      if (recent.length >= limit.count) {
-        const resetMs = recent[recent.length - limit.count]!.at + limit.windowMs - now;
-        const after = Math.max(0.001, resetMs / 1000);
-        throw new HttpError(
-          429,
-          0,
-          "You are being rate limited.",
-          {
-            "retry-after": String(Math.ceil(after)),
-            "x-ratelimit-limit": String(limit.count),
-            "x-ratelimit-remaining": "0",
-            "x-ratelimit-reset": String((now + resetMs) / 1000),
-            "x-ratelimit-reset-after": after.toFixed(3),
-            "x-ratelimit-bucket": `channel-messages-${channelId}`,
-            "x-ratelimit-scope": "user",
-          },
-          { retry_after: after, global: false },
-        );
-      }
-    }
-    this.channelWrites.push({ channelId, at: now, method });
   }
 
   /**
