@@ -26,13 +26,12 @@
  */
 import { HOST_SEAT, type GameDefinition } from "../../engine/definition";
 import { err, ok, type Result } from "../../engine/result";
-import { seedRng, shuffle } from "../../engine/rng";
-import { CARDENO_DATA, CELLS, faceOf, fits, LINES, pieceOf, type Piece } from "./pieces";
+import { seedRng } from "../../engine/rng";
+import { CARDENO_DATA, CELLS, LINES, pieceOf } from "./pieces";
 import { CATEGORY_POINTS, compareHands, evaluate, handName, highestUnused, type Category, type HandValue, bestHand } from "./poker";
 export * from "./types";
 import {
   type CardenoConfig,
-  type CardenoVariant,
   COUNTDOWN_MS,
   LOCKOUT_MS,
   MAX_CENTRE,
@@ -47,131 +46,17 @@ import {
   FULL_PER_EMPTY,
   FULL_PER_PIECE,
   CARDENO_SEATS,
-  type RoundScore,
   type RoundSheet,
   type CardenoState,
   type CardenoMove,
   type CardenoView,
 } from "./types";
-
-const zeros = (n: number) => new Array<number>(n).fill(0);
-const emptyScore = (n: number): RoundScore => ({ cardeno: zeros(n), double: zeros(n), poker: zeros(n), full: zeros(n) });
-
-/** Table options with defaults, or a refusal for values out of range. */
-export function cardenoOptions(config: CardenoConfig): Result<{ rounds: number; variant: CardenoVariant; paceMs: number }> {
-  const rounds = config.rounds ?? 5;
-  const pace = config.pace ?? 3;
-  const variant = config.variant ?? "standard";
-  if (!Number.isInteger(rounds) || rounds < 1 || rounds > 10) return err("cardeno/bad_rounds", "Rounds: a whole number from 1 to 10.");
-  if (!Number.isFinite(pace) || pace < 1 || pace > 10) return err("cardeno/bad_pace", "Pace: from 1 to 10 seconds between pieces.");
-  if (variant !== "standard" && variant !== "full-board") return err("cardeno/bad_variant", "Variant: standard or full-board.");
-  return ok({ rounds, variant, paceMs: Math.round(pace * 1000) });
-}
-
-/** Deals a round: boards shuffled to the seats (this round's parity), all 150 pieces shuffled into the pile. */
-function deal(s: CardenoState, round: number, at: number | null): CardenoState {
-  let rng = s.rng;
-  let boards: number[];
-  [boards, rng] = shuffle(rng, [0, 1, 2, 3, 4, 5]);
-  let pile: number[];
-  [pile, rng] = shuffle(
-    rng,
-    CARDENO_DATA.pieces.map((p) => p.id),
-  );
-  const parity = round % 2 === 1 ? 1 : 2; // odd faces in odd rounds
-  const n = s.seats;
-  return {
-    ...s,
-    rng,
-    round,
-    phase: "countdown",
-    phaseAt: at,
-    until: at === null ? null : at + COUNTDOWN_MS,
-    faces: boards.slice(0, n).map((b) => 2 * b + parity),
-    pile,
-    centre: [],
-    nextCallAt: null,
-    boards: Array.from({ length: n }, () => new Array<number | null>(CELLS).fill(null)),
-    locked: zeros(n),
-    grabbedAt: zeros(n),
-    lastGrabAt: at ?? 0,
-    cardeno: null,
-    double: null,
-    hands: new Array(n).fill(null),
-    ready: new Array(n).fill(false),
-    current: emptyScore(n),
-    ended: null,
-  };
-}
-
-/** Complete lines of a board (indices into `LINES`). */
-export function completeLines(board: readonly (number | null)[]): number[] {
-  return LINES.flatMap((line, i) => (line.every((c) => board[c] !== null) ? [i] : []));
-}
-
-/** Open cut-outs of a seat's board that `piece` fits. */
-export function fittingCells(
-  s: { readonly faces: readonly number[]; readonly boards: readonly (readonly (number | null)[])[] },
-  seat: number,
-  piece: Piece,
-): number[] {
-  const face = faceOf(s.faces[seat]!);
-  const board = s.boards[seat]!;
-  return face.cutouts.flatMap((c, i) => (board[i] === null && fits(piece, c) ? [i] : []));
-}
-
-/**
- * Where a grabbed piece goes among the cut-outs it fits: the one completing the most lines,
- * then the one whose lines are fullest, then the first.
- */
-export function bestCell(board: readonly (number | null)[], cells: readonly number[]): number {
-  let best = cells[0]!;
-  let bestKey = [-1, -1];
-  for (const c of cells) {
-    const after = board.map((p, i) => (i === c ? 0 : p));
-    const through = LINES.filter((l) => l.includes(c));
-    const key = [
-      through.filter((l) => l.every((x) => after[x] !== null)).length,
-      through.reduce((n, l) => n + l.filter((x) => after[x] !== null).length, 0),
-    ];
-    if (key[0]! > bestKey[0]! || (key[0] === bestKey[0] && key[1]! > bestKey[1]!)) {
-      best = c;
-      bestKey = key;
-    }
-  }
-  return best;
-}
-
-/** Whether any piece of the pile or centre fits an open cut-out of any board. */
-function anyFit(s: CardenoState): boolean {
-  const open = new Set<string>();
-  s.boards.forEach((board, seat) => {
-    const face = faceOf(s.faces[seat]!);
-    board.forEach((p, i) => {
-      if (p === null) open.add(`${face.cutouts[i]!.shape}:${face.cutouts[i]!.rank}`);
-    });
-  });
-  const check = (id: number) => {
-    const p = pieceOf(id);
-    return open.has(`${p.shape}:${p.rank}`);
-  };
-  return s.pile.some(check) || s.centre.some((f) => check(f.piece));
-}
-
-/** When the host (the caller) must next step, ms; null when the game is over. */
-export function hostDue(s: CardenoState): number | null {
-  switch (s.phase) {
-    case "countdown":
-      return s.until ?? Number.NEGATIVE_INFINITY;
-    case "race":
-      return Math.min(s.nextCallAt ?? Number.POSITIVE_INFINITY, s.lastGrabAt + IDLE_MS);
-    case "reveal":
-    case "break":
-      return s.until;
-    default:
-      return null;
-  }
-}
+export * from "./reading";
+import { cardenoView, hostDue } from "./reading";
+export * from "./boards";
+import { anyFit, bestCell, completeLines, fittingCells } from "./boards";
+export * from "./deal";
+import { zeros, emptyScore, cardenoOptions, deal } from "./deal";
 
 const addTo = (xs: readonly number[], seat: number, n: number) => xs.map((x, i) => (i === seat ? x + n : x));
 
@@ -499,52 +384,3 @@ export const cardeno: GameDefinition<CardenoState, CardenoMove, CardenoView, Car
     return { scores: s.scores, winners: s.scores.flatMap((x, i) => (x === best ? [i] : [])) };
   },
 };
-
-/** What `seat` sees (null: a spectator). */
-export function cardenoView(s: CardenoState, seat: number | null): CardenoView {
-  return {
-    seat,
-    seats: s.seats,
-    rounds: s.rounds,
-    round: s.round,
-    variant: s.variant,
-    paceMs: s.paceMs,
-    phase: s.phase,
-    until: s.until,
-    faces: s.faces,
-    pileCount: s.pile.length,
-    centre: s.centre,
-    boards: s.boards,
-    locked: s.locked,
-    grabbedAt: s.grabbedAt,
-    cardeno: s.cardeno,
-    double: s.double,
-    hands: s.phase === "reveal" ? s.hands.map((h, i) => (i === seat ? h : null)) : s.hands,
-    ready: s.ready,
-    current: s.current,
-    scores: s.scores,
-    sheet: s.sheet,
-  };
-}
-
-/** Every piece in exactly one place (pile, centre, one board cut-out), for tests and checks: the problems found. */
-export function placementProblems(s: CardenoState): string[] {
-  if (s.phase === "break" || s.phase === "over") return [];
-  const seen = new Map<number, string>();
-  const problems: string[] = [];
-  const put = (id: number, where: string) => {
-    if (seen.has(id)) problems.push(`piece ${id} is in ${seen.get(id)} and in ${where}`);
-    seen.set(id, where);
-  };
-  s.pile.forEach((id) => put(id, "the pile"));
-  s.centre.forEach((f) => put(f.piece, "the centre"));
-  s.boards.forEach((b, seat) => b.forEach((id, cell) => (id === null ? undefined : put(id, `board ${seat} cell ${cell}`))));
-  if (seen.size !== CARDENO_DATA.pieces.length) problems.push(`${CARDENO_DATA.pieces.length - seen.size} pieces are nowhere`);
-  s.boards.forEach((b, seat) =>
-    b.forEach((id, cell) => {
-      if (id !== null && !fits(pieceOf(id), faceOf(s.faces[seat]!).cutouts[cell]!))
-        problems.push(`piece ${id} does not fit board ${seat} cell ${cell}`);
-    }),
-  );
-  return problems;
-}
