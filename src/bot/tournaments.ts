@@ -1,10 +1,9 @@
 import { placesOf } from "../engine/places";
 import type { ComputerLevel } from "../engine/definition";
-import type { RecordStore } from "../store/store";
 import { highIsBetter, type RoundResult, type Standing, type TableResult } from "../tournament/standings";
-import { KeyedLock } from "./lock";
 import type { AnyTable } from "./tables";
-import type { Tournament, TournamentHost } from "./tournament-record";
+import type { Tournament } from "./tournament-record";
+import { TournamentBook } from "./tournament-book";
 import {
   begun,
   cancelled,
@@ -33,72 +32,7 @@ export * from "./tournament-record";
 
 export type { Standing };
 
-export class TournamentService {
-  private readonly lock = new KeyedLock();
-  /** Serialises one entrant's **Play the deal** presses (key `event:user`). */
-  private readonly entrantLock = new KeyedLock();
-  private timers = new Map<string, NodeJS.Timeout>();
-  private stopped = false;
-  /** Work started by game ends and timers, awaited by `stop`. */
-  private readonly inFlight = new Set<Promise<unknown>>();
-
-  /** Runs `work` so that `stop` waits for it. */
-  private track<T>(work: () => Promise<T>): Promise<T> {
-    const p = work();
-    const settled = p.catch(() => undefined).finally(() => this.inFlight.delete(settled));
-    this.inFlight.add(settled);
-    return p;
-  }
-
-  constructor(
-    private readonly store: RecordStore<Tournament | string>,
-    private readonly host: TournamentHost,
-    private readonly now: () => number = Date.now,
-    private readonly newId: () => string = () => `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
-  ) {}
-
-  /** The event with this id. */
-  async get(id: string): Promise<Tournament | undefined> {
-    const v = await this.store.get(id);
-    return typeof v === "object" ? v : undefined;
-  }
-
-  /** The events of a guild, newest first. */
-  async list(guildId: string | null): Promise<Tournament[]> {
-    const out: Tournament[] = [];
-    for (const [, v] of await this.store.entries()) if (typeof v === "object" && v.guildId === guildId) out.push(v);
-    return out.sort((a, b) => b.createdAt - a.createdAt);
-  }
-
-  /** The role whose members may organise tournaments in a guild (set by Manage Server), if any. */
-  async organiserRole(guildId: string | null): Promise<string | null> {
-    const v = await this.store.get(`organisers:${guildId ?? "dm"}`);
-    return typeof v === "string" ? v : null;
-  }
-
-  /** Sets the organisers' role of a guild. */
-  async setOrganiserRole(guildId: string | null, roleId: string): Promise<void> {
-    await this.store.set(`organisers:${guildId ?? "dm"}`, roleId);
-  }
-
-  /** The event a table thread belongs to, if any. */
-  async ofThread(threadId: string): Promise<Tournament | undefined> {
-    const id = await this.store.get(`thread:${threadId}`);
-    return typeof id === "string" ? this.get(id) : undefined;
-  }
-
-  private async change(id: string, fn: (t: Tournament) => Tournament | null): Promise<Tournament> {
-    return this.lock.run(id, async () => {
-      const t = await this.get(id);
-      if (!t) throw refuse("tournament/none", "There is no such tournament.");
-      const next = fn(t);
-      if (!next) return t;
-      const saved = { ...next, rev: t.rev + 1, updatedAt: this.now() };
-      await this.store.set(id, saved);
-      return saved;
-    });
-  }
-
+export class TournamentService extends TournamentBook {
   /** Creates an event in sign-up (see `newEvent` for its refusals). */
   async create(opts: EventRequest): Promise<Tournament> {
     const t = newEvent(this.host.catalogue, opts, this.newId(), this.now());

@@ -1,0 +1,176 @@
+/**
+ * Cardeno's pieces and boards as drawn: the jigsaw outline of each shape, a piece with its
+ * colour and label, a board's cut-outs and completed lines, the small boards of the table.
+ */
+import type { SKRSContext2D } from "@napi-rs/canvas";
+import { completeLines, type CardenoView } from "../src/games/cardeno/game";
+import { CELLS, faceOf, LINES, pieceOf, rankLabel, SHAPES, SIDE, type Cutout, type Piece } from "../src/games/cardeno/pieces";
+import { SUIT_GLYPHS } from "../src/games/cardeno/poker";
+import { fitText, font } from "./fonts";
+import { type Theme } from "./theme";
+
+/** One colour per shape (also told apart by outline and letter). */
+export const SHAPE_COLOURS = [
+  "#e6194b",
+  "#3cb44b",
+  "#ffe119",
+  "#4363d8",
+  "#f58231",
+  "#911eb4",
+  "#42d4f4",
+  "#f032e6",
+  "#bfef45",
+  "#fabed4",
+  "#dcbeff",
+  "#aaffc3",
+];
+export const RED = "#c8102e";
+export const INK = "#16161a";
+export const JOKER_INK = "#6b2fb3";
+export const GOLD = "#ffc83d";
+/** Complete lines: gold, see-through so the labels under them stay legible. */
+export const LINE_INK = "rgba(255,200,61,0.6)";
+
+/** Traces a jig-saw outline: body `size` px square at (x, y), tabs reaching `size * 0.16` out. */
+export function jigsawPath(ctx: SKRSContext2D, x: number, y: number, size: number, edges: readonly number[]): void {
+  const r = size * 0.16;
+  const a = size * 0.34;
+  const b = size - a;
+  const [top, right, bottom, left] = edges as [number, number, number, number];
+  ctx.beginPath();
+  ctx.moveTo(x, y);
+  ctx.lineTo(x + a, y);
+  if (top) ctx.arc(x + size / 2, y, r, Math.PI, 0, top < 0);
+  ctx.lineTo(x + size, y);
+  ctx.lineTo(x + size, y + a);
+  if (right) ctx.arc(x + size, y + size / 2, r, -Math.PI / 2, Math.PI / 2, right < 0);
+  ctx.lineTo(x + size, y + size);
+  ctx.lineTo(x + b, y + size);
+  if (bottom) ctx.arc(x + size / 2, y + size, r, 0, Math.PI, bottom < 0);
+  ctx.lineTo(x, y + size);
+  ctx.lineTo(x, y + b);
+  if (left) ctx.arc(x, y + size / 2, r, Math.PI / 2, Math.PI * 1.5, left < 0);
+  ctx.closePath();
+}
+
+/** The ink of a piece's label: red for hearts and diamonds, violet for jokers, else black. */
+export function inkOf(p: Piece): string {
+  if (p.suit === null) return JOKER_INK;
+  return p.suit === "H" || p.suit === "D" ? RED : INK;
+}
+
+/** A piece's label: `Q♥`, `10♠`, `★` for a joker. */
+export function pieceLabel(p: Piece): string {
+  return p.suit ? `${rankLabel(p.rank)}${SUIT_GLYPHS[p.suit]}` : "★";
+}
+
+/** Draws a piece (body `size` px) with its label and shape letter; `dim` greys it (for a piece that is gone). */
+export function drawPiece(ctx: SKRSContext2D, x: number, y: number, size: number, p: Piece, mark?: string): void {
+  const shape = SHAPES[p.shape]!;
+  jigsawPath(ctx, x, y, size, shape.edges);
+  ctx.fillStyle = "#f6f3ea";
+  ctx.fill();
+  ctx.lineWidth = Math.max(2, size * 0.06);
+  ctx.strokeStyle = SHAPE_COLOURS[p.shape]!;
+  ctx.stroke();
+  ctx.fillStyle = inkOf(p);
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  const big = Math.max(14, Math.round(size * (p.suit ? 0.36 : 0.44)));
+  ctx.font = font(big, true);
+  ctx.fillText(fitText(ctx, pieceLabel(p), size * 0.92), x + size / 2, y + size * 0.44);
+  if (!p.suit) {
+    ctx.font = font(14, true);
+    ctx.fillText("Joker", x + size / 2, y + size * 0.8);
+  } else if (size >= 40) {
+    ctx.font = font(14, true);
+    ctx.fillStyle = "#3a3a40";
+    ctx.fillText(shape.letter, x + size / 2, y + size * 0.8);
+  }
+  if (mark) {
+    ctx.font = font(14, true);
+    ctx.fillStyle = "#3a3a40";
+    ctx.textAlign = "left";
+    ctx.textBaseline = "top";
+    ctx.fillText(mark, x + 3, y + 2);
+  }
+}
+
+/** Draws an open cut-out: a dark slot in the shape's outline, its rank label and shape letter. */
+export function drawCutout(ctx: SKRSContext2D, x: number, y: number, size: number, c: Cutout, t: Theme): void {
+  jigsawPath(ctx, x, y, size, SHAPES[c.shape]!.edges);
+  ctx.fillStyle = t.feltDark;
+  ctx.fill();
+  ctx.lineWidth = Math.max(2, size * 0.05);
+  ctx.strokeStyle = SHAPE_COLOURS[c.shape]!;
+  ctx.setLineDash([4, 3]);
+  ctx.stroke();
+  ctx.setLineDash([]);
+  ctx.fillStyle = t.text;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.font = font(Math.max(14, Math.round(size * (c.rank === 15 ? 0.2 : 0.32))), true);
+  ctx.fillText(c.rank === 15 ? "Joker" : rankLabel(c.rank), x + size / 2, y + size * 0.42);
+  if (size >= 40) {
+    ctx.font = font(14, true);
+    ctx.fillStyle = SHAPE_COLOURS[c.shape]!;
+    ctx.fillText(SHAPES[c.shape]!.letter, x + size / 2, y + size * 0.8);
+  }
+}
+
+/** A small board: filled cells as pieces' labels, open cells dark with their rank; complete lines in gold. */
+export function drawMiniBoard(ctx: SKRSContext2D, x: number, y: number, cell: number, view: CardenoView, seat: number, t: Theme): void {
+  const face = faceOf(view.faces[seat]!);
+  const board = view.boards[seat]!;
+  for (let i = 0; i < CELLS; i++) {
+    const cx = x + (i % SIDE) * cell;
+    const cy = y + Math.floor(i / SIDE) * cell;
+    const id = board[i];
+    if (id === null || id === undefined) {
+      ctx.fillStyle = t.feltDark;
+      ctx.fillRect(cx + 1, cy + 1, cell - 2, cell - 2);
+      ctx.strokeStyle = SHAPE_COLOURS[face.cutouts[i]!.shape]!;
+      ctx.lineWidth = 2;
+      ctx.strokeRect(cx + 2, cy + 2, cell - 4, cell - 4);
+      ctx.fillStyle = t.textDim;
+      ctx.font = font(14);
+      ctx.textAlign = "center";
+      ctx.textBaseline = "middle";
+      const c = face.cutouts[i]!;
+      ctx.fillText(c.rank === 15 ? "★" : rankLabel(c.rank), cx + cell / 2, cy + cell / 2 + 1);
+    } else {
+      const p = pieceOf(id);
+      ctx.fillStyle = "#f6f3ea";
+      ctx.fillRect(cx + 1, cy + 1, cell - 2, cell - 2);
+      ctx.fillStyle = inkOf(p);
+      ctx.font = font(14, p.rank !== 10);
+      ctx.textAlign = "center";
+      ctx.textBaseline = "middle";
+      ctx.fillText(pieceLabel(p), cx + cell / 2, cy + cell / 2 + 1);
+    }
+  }
+  strokeLines(ctx, board, x, y, cell, 3);
+}
+
+/** Strokes each complete line of `board` (drawn at (x, y), `cell` px a cut-out) from end to end. */
+export function strokeLines(
+  ctx: SKRSContext2D,
+  board: readonly (number | null)[],
+  x: number,
+  y: number,
+  cell: number,
+  width: number,
+): void {
+  ctx.strokeStyle = LINE_INK;
+  ctx.lineWidth = width;
+  const at = (i: number) => [x + (i % SIDE) * cell + cell / 2, y + Math.floor(i / SIDE) * cell + cell / 2] as const;
+  for (const l of completeLines(board)) {
+    const cells = LINES[l]!;
+    const [x0, y0] = at(cells[0]!);
+    const [x1, y1] = at(cells[4]!);
+    ctx.beginPath();
+    ctx.moveTo(x0, y0);
+    ctx.lineTo(x1, y1);
+    ctx.stroke();
+  }
+}
