@@ -217,7 +217,7 @@ export async function askToEnd(interaction: ChatInputCommandInteraction, ctx: Bo
   const ch = interaction.channelId;
   const here = await tableHere(ctx, ch);
   const rec = here?.rec ?? (await ctx.service("onexeno").get(ch));
-  if (!rec) throw refuse("table/none");
+  if (!rec) throw refuse("table/none", { command: interaction.commandName });
   const resigns = !!here?.game.resign;
   // Say no at once to someone who may not end it, rather than after they confirm.
   const canManage = interaction.memberPermissions?.has(PermissionFlagsBits.ManageMessages) ?? false;
@@ -258,7 +258,7 @@ export async function kickHere(interaction: ChatInputCommandInteraction, ctx: Bo
   const channelId = interaction.channelId;
   await respond(interaction, "reply", false, async () => {
     const here = await tableHere(ctx, channelId);
-    if (!here) throw refuse("table/none");
+    if (!here) throw refuse("table/none", { command: interaction.commandName });
     if (here.game.tables(ctx).maxSeats(here.rec.config) === 1) throw refuse("table/kick_solitaire");
     const name = here.rec.seats.find((s) => s.userId === target.id)?.name ?? target.username;
     const rec = await here.game.tables(ctx).kick(channelId, interaction.user.id, target.id);

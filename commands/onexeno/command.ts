@@ -335,7 +335,7 @@ export const onexenoCommand: Command<BotContext> = {
       case "table":
         await respond(interaction, "reply", false, async () => {
           const rec = await ctx.service("onexeno").get(channelId);
-          if (!rec) throw refuse("table/none");
+          if (!rec) throw refuse("table/none", { command: "onexeno" });
           return quiet(await tablePayload(rec));
         });
         return;

@@ -49,7 +49,7 @@ export async function endHere(interaction: MessageComponentInteraction, ctx: Bot
     };
   }
   const cur = await ctx.service("onexeno").get(channelId);
-  if (!cur) throw refuse("table/none");
+  if (!cur) throw refuse("table/none", { command: "onexeno" });
   sameTable(cur, rev);
   const rec = await ctx.service("onexeno").end(channelId, user.userId, canManage);
   if (!rec.state) return { content: `Table closed by ${user.name}.`, components: [], embeds: [], files: [] };

@@ -1,15 +1,10 @@
 /**
- * Community tournaments run by the bot from sign-up to podium: entrants, check-in, a thread
- * and a started game per table each round, results recorded when each game ends (the table
- * service's `onFinish`), the next round seated when the last table finishes, standings with
- * the scoring of `docs/rules/tournaments.md` (src/tournament/); challenges on a one-player game.
- *
- * Every change is saved before anything is posted, under a lock per event (the book,
- * src/bot/tournament-book.ts). Seating a round saves the seating first and then opens each
- * table, saving its thread as it goes, so a restart in the middle (`resume`) finishes the
- * round's tables without seating anyone twice. A guild belongs to one shard, so the
- * in-process lock is sound. What each change does to an event is pure
- * (src/bot/tournament-rules.ts); games come from the host's catalogue and open through it.
+ * Community tournaments run by the bot from sign-up to podium: check-in, a thread and a started
+ * game per table each round, results recorded as games end, the next round seated, standings
+ * (src/tournament/), challenges on a one-player game. Every change is saved before anything is
+ * posted, under a lock per event (src/bot/tournament-book.ts); a round's seating is saved before
+ * its tables open, so `resume` finishes a round after a restart without seating anyone twice.
+ * Each change to an event is pure (src/bot/tournament-rules.ts); games open through the host.
  */
 import { placesOf } from "../engine/places";
 import type { ComputerLevel } from "../engine/definition";

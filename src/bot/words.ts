@@ -15,7 +15,9 @@ const REFUSALS = {
   "interaction/late": "⌛ Discord delivered that too late to act on, so nothing was changed. Please try again.",
   "bot/failed": "Something went wrong on our side. Use the game's `table` command to see the table as it stands.",
   "table/none": (p: Params) =>
-    `There is no table here yet. Start one with \`/${p.command ?? "onexeno"} new\` (pick a game); others then join with \`/${p.command ?? "onexeno"} join\` or the Join button.`,
+    p.command
+      ? `There is no table here yet. Start one with \`/${p.command} new\` (pick a game); others then join with \`/${p.command} join\` or the Join button.`
+      : "There is no table here yet. Start one with a game's `new` command; others then join with its `join` command or the Join button.",
   "table/stale":
     "This table has moved on since that message. Use the newest table message (the bot's last one), or the game's `table` command.",
   "table/already_done": "✅ Already done: your first click counted.",
@@ -34,7 +36,9 @@ const REFUSALS = {
   "table/kick_solitaire": "A solitaire game has one player: there is nobody to remove.",
   "table/kick_computer": "That seat holds a computer player: remove computers in the lobby with `bot remove`.",
   "table/other_game": (p: Params) =>
-    `This channel's table is ${p.what ?? "another game"}: use \`/${p.command ?? "onexeno"}\` here (for example \`/${p.command ?? "onexeno"} join\`).`,
+    p.command
+      ? `This channel's table is ${p.what ?? "another game"}: use \`/${p.command}\` here (for example \`/${p.command} join\`).`
+      : `This channel's table is ${p.what ?? "another game"}: use that game's command here.`,
   "table/gone": "This game is over or its table was closed. Start a new one with the game's `new` command.",
   "clock/not_away": "You are not marked away: your seat is yours.",
   "action/not_your_turn": (p: Params) => `It is not your turn: ${p.name ?? "someone else"} is playing.`,
