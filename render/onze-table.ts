@@ -16,11 +16,11 @@ import { drawCardBack, drawPlayingCard } from "./playing-card";
 import { DEFAULT_THEME, type Theme } from "./theme";
 
 export const ONZE_WIDTH = PICTURE_WIDTH;
-const HEADER = 124;
+const HEADER = 142;
 /** A seat's block: taller once the player has melds down (cards MELD_CARD wide, named below). */
 const BLOCK = 68;
 const BLOCK_MELDS = 94;
-const MELD_X = 160;
+const MELD_X = 196;
 const MELD_CARD = 44;
 const SHEET_ROW = 24;
 const RANK_WORDS = ["", "aces", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "jacks", "queens", "kings"];
@@ -45,16 +45,28 @@ export function meldWords(m: Meld): string {
   return `run ${r(m.low)}${SUIT_GLYPHS[m.suit]}-${r(m.low + m.cards.length - 1)}${SUIT_GLYPHS[m.suit]}`;
 }
 
-/** The status line: whose turn and what they do next. */
+/** The status line: whose turn and what they do next (`onzeStatusLines` joined). */
 export function onzeStatus(view: OnzeView, names: readonly string[]): string {
+  const [who, what] = onzeStatusLines(view, names);
+  return what ? `${who} ${what}` : who;
+}
+
+/**
+ * The status as the picture draws it, on two lines so that neither is cut: `▶ name` and what
+ * they do next (`to draw: the stock, or the top discard`); once over, one line and "".
+ */
+export function onzeStatusLines(view: OnzeView, names: readonly string[]): [string, string] {
   const who = names[view.turn] ?? "?";
   if (view.phase === "over") {
     const best = Math.min(...view.totals);
     const winners = view.totals.flatMap((t, i) => (t === best ? [names[i] ?? `Seat ${i + 1}`] : []));
-    return `Game over · ${winners.join(" & ")} win${winners.length === 1 ? "s" : ""} with ${best}`;
+    return [`Game over · ${winners.join(" & ")} win${winners.length === 1 ? "s" : ""} with ${best}`, ""];
   }
-  if (view.phase === "draw") return `▶ ${who} to draw: the stock, or the top discard`;
-  return `▶ ${who} ${view.down[view.turn] ? (view.downThisTurn ? "went down; discards next" : "lays off, then discards") : "may go down, then discards"}`;
+  if (view.phase === "draw") return [`▶ ${who}`, "to draw: the stock, or the top discard"];
+  return [
+    `▶ ${who}`,
+    view.down[view.turn] ? (view.downThisTurn ? "went down; discards next" : "lays off, then discards") : "may go down, then discards",
+  ];
 }
 
 /**
@@ -107,10 +119,13 @@ export function drawOnzeTable(view: OnzeView, names: readonly string[], theme: T
   ctx.font = font(14);
   ctx.fillStyle = theme.textDim;
   ctx.fillText(fitText(ctx, `${handSizeFor(view.round)} cards · sets 3+, runs 4+ · wild: jokers, red aces`, left), 12, 68);
+  const [who, what] = onzeStatusLines(view, names);
   ctx.font = font(15, true);
   ctx.fillStyle = view.phase === "over" ? theme.text : theme.turn;
-  ctx.fillText(fitText(ctx, onzeStatus(view, names), left), 12, 92);
-  if (clock && view.phase !== "over") drawClockMark(ctx, clock, 200, 113, 14, theme.turn);
+  ctx.fillText(shortName(ctx, who, left), 12, 92);
+  ctx.font = font(14);
+  ctx.fillText(fitText(ctx, what, left), 26, 111);
+  if (clock && view.phase !== "over") drawClockMark(ctx, clock, 200, 131, 14, theme.turn);
 
   if (over) {
     drawScoreSheet(ctx, view, names, theme);
@@ -155,10 +170,12 @@ export function drawOnzeTable(view: OnzeView, names: readonly string[], theme: T
     ctx.fillRect(6, y, W - 12, h - 6);
     ctx.textAlign = "left";
     ctx.fillStyle = theme.text;
+    // The dealer's D badge ends the name line; a long name takes a smaller font, then is shortened.
+    const nameRight = s === view.dealer ? drawBadge(ctx, "D", MELD_X - 14, y + 15, theme.white, theme.black) - 6 : MELD_X - 14;
+    const name = `${s + 1}. ${names[s] ?? `Seat ${s + 1}`}`;
     ctx.font = font(16, true);
-    // The dealer's D badge ends the name line; the name is shortened to leave it room.
-    const nameRight = s === view.dealer ? drawBadge(ctx, "D", MELD_X - 20 + 6, y + 15, theme.white, theme.black) - 6 : MELD_X - 20 + 6;
-    ctx.fillText(shortName(ctx, `${s + 1}. ${names[s] ?? `Seat ${s + 1}`}`, nameRight - 14), 14, y + 20);
+    if (ctx.measureText(name).width > nameRight - 14) ctx.font = font(14, true);
+    ctx.fillText(shortName(ctx, name, nameRight - 14), 14, y + 20);
     ctx.font = font(14);
     const n = view.handSizes[s] ?? 0;
     ctx.fillText(`${n} in hand`, 14, y + 40);
@@ -281,8 +298,34 @@ export function describeOnze(view: OnzeView, names: readonly string[]): string {
 const HAND_CARD = 56;
 const HAND_PER_ROW = 8;
 
-/** Draws the private hand and returns its canvas: cards in the given order, each named below. */
-export function drawOnzeHand(hand: readonly Card[], title: string, help: string, theme: Theme = DEFAULT_THEME): Canvas {
+/** Splits `text` at its ` · ` breaks (then at spaces) into at most `max` lines of at most `width` px. */
+function wrapParts(ctx: SKRSContext2D, text: string, width: number, max: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const part of text.split(" · ")) {
+    const joined = line ? `${line} · ${part}` : part;
+    if (ctx.measureText(joined).width <= width || !line) line = joined;
+    else {
+      lines.push(line);
+      line = part;
+    }
+  }
+  if (line) lines.push(line);
+  return lines.slice(0, max).map((l, i, all) => fitText(ctx, i === all.length - 1 && lines.length > max ? `${l}…` : l, width));
+}
+
+/**
+ * Draws the private hand and returns its canvas: cards in the given order, each named below;
+ * the help wrapped over up to three lines; `fresh` cards (just drawn or bought) outlined and
+ * marked "new".
+ */
+export function drawOnzeHand(
+  hand: readonly Card[],
+  title: string,
+  help: string,
+  fresh: readonly Card[] = [],
+  theme: Theme = DEFAULT_THEME,
+): Canvas {
   ensureFonts();
   const w = HAND_CARD;
   const per = HAND_PER_ROW;
@@ -290,7 +333,11 @@ export function drawOnzeHand(hand: readonly Card[], title: string, help: string,
   const rowH = Math.round(w * 1.4) + 26;
   const rows = Math.max(1, Math.ceil(hand.length / per));
   const width = 12 * 2 + per * slot - 8;
-  const height = 64 + rows * rowH;
+  const probe = sceneCanvas(1, 1).getContext("2d");
+  probe.font = font(14);
+  const helpLines = wrapParts(probe, help, width - 24, 3);
+  const top = 40 + helpLines.length * 18;
+  const height = top + 6 + rows * rowH;
   const canvas = sceneCanvas(width, height);
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = theme.panel;
@@ -300,15 +347,23 @@ export function drawOnzeHand(hand: readonly Card[], title: string, help: string,
   ctx.fillText(fitText(ctx, title, width - 24), 12, 24);
   ctx.font = font(14);
   ctx.fillStyle = theme.textDim;
-  ctx.fillText(fitText(ctx, help, width - 24), 12, 46);
+  helpLines.forEach((line, i) => ctx.fillText(line, 12, 46 + i * 18));
+  const marked = [...fresh];
   hand.forEach((c, i) => {
     const x = 12 + (i % per) * slot;
-    const y = 58 + Math.floor(i / per) * rowH;
+    const y = top + 12 + Math.floor(i / per) * rowH;
     drawPlayingCard(ctx, c, x, y, w);
-    ctx.fillStyle = theme.text;
+    const isNew = marked.indexOf(c);
+    if (isNew >= 0) {
+      marked.splice(isNew, 1);
+      ctx.strokeStyle = theme.lastMove;
+      ctx.lineWidth = 3;
+      ctx.strokeRect(x - 2, y - 2, w + 4, Math.round(w * 1.4) + 4);
+    }
+    ctx.fillStyle = isNew >= 0 ? theme.lastMove : theme.text;
     ctx.font = font(14, true);
     ctx.textAlign = "center";
-    ctx.fillText(cardName(c), x + w / 2, y + Math.round(w * 1.4) + 17);
+    ctx.fillText(isNew >= 0 ? `${cardName(c)} new` : cardName(c), x + w / 2, y + Math.round(w * 1.4) + 17);
     ctx.textAlign = "left";
   });
   return canvas;

@@ -39,7 +39,13 @@ export type PictureJob =
       readonly hint?: { x: number; y: number } | null | undefined;
     }
   | { readonly kind: "onze-table"; readonly view: OnzeView; readonly names: readonly string[]; readonly clock?: string | undefined }
-  | { readonly kind: "onze-hand"; readonly hand: readonly Card[]; readonly title: string; readonly help: string }
+  | {
+      readonly kind: "onze-hand";
+      readonly hand: readonly Card[];
+      readonly title: string;
+      readonly help: string;
+      readonly fresh: readonly Card[];
+    }
   | {
       readonly kind: "standings";
       readonly title: string;
@@ -77,7 +83,7 @@ export function drawJob(job: PictureJob): Canvas {
     case "onze-table":
       return drawOnzeTable(job.view, job.names, undefined, job.clock);
     case "onze-hand":
-      return drawOnzeHand(job.hand, job.title, job.help);
+      return drawOnzeHand(job.hand, job.title, job.help, job.fresh);
     case "standings":
       return drawStandings(job.title, job.subtitle, job.rows, job.labels);
     case "podium":

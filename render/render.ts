@@ -76,8 +76,18 @@ export async function renderOnzeTable(
   return renderPicture({ kind: "onze-table", view, names, clock });
 }
 
-/** The private hand as PNG bytes: cards sorted by suit and rank (wilds last), with a title and a line of help. */
-export async function renderOnzeHand(hand: readonly Card[], title: string, help: string, theme: Theme = DEFAULT_THEME): Promise<Buffer> {
-  if (theme !== DEFAULT_THEME) return encodePicture(drawOnzeHand(hand, title, help, theme));
-  return renderPicture({ kind: "onze-hand", hand, title, help });
+/**
+ * The private hand as PNG bytes: cards in the order given (sorted by the caller), a title, the
+ * help (wrapped over up to three lines at its ` · ` breaks), and `fresh` (cards just drawn or
+ * bought) outlined and marked "new".
+ */
+export async function renderOnzeHand(
+  hand: readonly Card[],
+  title: string,
+  help: string,
+  fresh: readonly Card[] = [],
+  theme: Theme = DEFAULT_THEME,
+): Promise<Buffer> {
+  if (theme !== DEFAULT_THEME) return encodePicture(drawOnzeHand(hand, title, help, fresh, theme));
+  return renderPicture({ kind: "onze-hand", hand, title, help, fresh });
 }

@@ -6,10 +6,10 @@ import type { BotContext } from "../../src/bot/context";
 import { seatNames } from "../../src/bot/clock";
 import type { GameTable, TablesOf } from "../../src/bot/tables";
 import { refuse } from "../../src/bot/words";
-import { cardName } from "../../src/games/onze/cards";
+import { cardName, faceName } from "../../src/games/onze/cards";
 import { contractText, type Meld, type MeldKind, type MeldSpec } from "../../src/games/onze/melds";
 import { type OnzeConfig, type OnzeMove, type OnzeState } from "../../src/games/onze/game";
-import { contractStatus } from "../../src/games/onze/typed";
+import { contractStatus, nearMelds } from "../../src/games/onze/typed";
 import { meldWords } from "../../render/onze-table";
 
 /** A stored Onze table. */
@@ -76,12 +76,33 @@ export function layoffText(rec: OnzeTable, m: LayoffMove): string {
 export const swapText = (rec: OnzeTable, m: SwapMove) =>
   `${cardName(m.card)} for the wild in ${meldOf(rec, m.from.seat, m.from.meld)}; wild → ${meldOf(rec, m.to.seat, m.to.meld)}${m.end ? ` (${m.end} end)` : ""}`;
 
-/** What the hand still lacks for the round's contract, in words (from `contractStatus`). */
+const RANK_PLURALS = ["", "aces", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "jacks", "queens", "kings"];
+const list = (xs: readonly string[]) => (xs.length < 2 ? (xs[0] ?? "") : `${xs.slice(0, -1).join(", ")} and ${xs.at(-1)}`);
+
+/**
+ * Where `seat` stands on the round's contract, in words, from the state as it is now (seed 003's
+ * contracts; GAMES.md "Onze"): what to do next once down (laying off only from the turn after
+ * going down), whether the hand holds the contract (go down now, or once drawn), else what it
+ * holds, what it lacks, and the melds one card short of what it lacks (`nearMelds`: "pairs of
+ * 6s and queens: one more card makes a set"). Parts are joined with ` · ` (the picture wraps there).
+ */
 export function contractHelp(s: OnzeState, seat: number): string {
   const round = `Round ${s.round}: ${contractText(s.round)}`;
-  const st = contractStatus(s.hands[seat] ?? [], s.round, s.down[seat] ?? false);
-  if (st.down) return `${round} · you are down: lay off on any meld, then discard`;
-  if (st.holds) return `${round} · you hold it: go down after drawing`;
+  const myPlay = s.phase === "play" && s.turn === seat;
+  if (s.down[seat]) {
+    if (myPlay && s.downThisTurn) return `${round} · you went down this turn: discard to end it · lay off from your next turn`;
+    return `${round} · you are down · ${myPlay ? "lay off on any meld, then discard" : "on your turn: lay off on any meld, then discard"}`;
+  }
+  const hand = s.hands[seat] ?? [];
+  const st = contractStatus(hand, s.round, false);
+  if (st.holds) return `${round} · you hold it: ${myPlay ? "go down now" : "go down once you have drawn"}`;
   const say = (ks: readonly MeldKind[]) => ks.map((k) => `1 ${k}`).join(" + ");
-  return st.held.length ? `${round} · you hold ${say(st.held)}; still missing ${say(st.missing)}` : `${round} · you hold none of it yet`;
+  const parts = [round, st.held.length ? `you hold ${say(st.held)}; still missing ${say(st.missing)}` : "you hold none of it yet"];
+  const near = nearMelds(hand);
+  if (st.missing.includes("set") && near.pairs.length)
+    parts.push(`pairs of ${list(near.pairs.map((r) => RANK_PLURALS[r] ?? "?"))}: one more card makes a set`);
+  if (st.missing.includes("run"))
+    for (const r of near.runs.slice(0, 2))
+      parts.push(`${r.cards.map(faceName).join(" ")}: ${r.needs.map(faceName).join(" or ")} makes a run`);
+  return parts.join(" · ");
 }

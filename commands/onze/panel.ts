@@ -50,17 +50,31 @@ export function pageOf(options: readonly { label: string; value: string }[], pag
   ];
 }
 
-/** The private hand panel: the sorted hand, what it lacks, and every legal action as buttons and menus (paged past 25). */
-export async function onzeHandPayload(rec: OnzeTable, userId: string, note?: string, pages: PanelPages = {}): Promise<BaseMessageOptions> {
+/**
+ * The private hand panel: the sorted hand (`fresh`: cards just drawn, marked "new" in the
+ * picture), where it stands on the contract, and every legal action as buttons and menus
+ * (paged past 25).
+ */
+export async function onzeHandPayload(
+  rec: OnzeTable,
+  userId: string,
+  note?: string,
+  pages: PanelPages = {},
+  fresh: readonly Card[] = [],
+): Promise<BaseMessageOptions> {
   const seat = rec.seats.findIndex((x) => x.userId === userId);
   if (seat < 0 || !rec.state) return { content: "You have no seat at this table.", components: [], files: [], embeds: [] };
   const s = rec.state;
   const hand = sortHand(s.hands[seat] ?? []);
   const help = contractHelp(s, seat);
-  const png = await renderOnzeHand(hand, `Your hand · ${rec.seats[seat]?.name} · ${hand.length} cards`, help);
+  const png = await renderOnzeHand(hand, `Your hand · ${rec.seats[seat]?.name} · ${hand.length} cards`, help, fresh);
   const file = new AttachmentBuilder(png, {
     name: "hand.png",
-    description: `Your hand: ${hand.map(cardName).join(", ")}. ${help}.`.slice(0, 1024),
+    description:
+      `Your hand: ${hand.map(cardName).join(", ")}.${fresh.length ? ` New: ${fresh.map(cardName).join(", ")}.` : ""} ${help}.`.slice(
+        0,
+        1024,
+      ),
   });
   const rows: ActionRowBuilder<ButtonBuilder | StringSelectMenuBuilder>[] = [];
   const lines: string[] = [];

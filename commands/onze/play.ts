@@ -38,10 +38,28 @@ export async function moveAndShow(
     answer: "receipt",
     update: panel,
     rev: "any",
-    receipt: (_before, after, note) =>
-      panel && after.status === "playing"
-        ? onzeHandPayload(after, interaction.user.id, `✅ ${note}`)
-        : { content: `✅ ${note}`, components: [], files: [], embeds: [] },
+    receipt: (before, after, note) => {
+      // A card drawn from the stock is named only to its drawer, and marked in their hand.
+      const fresh = drawnFromStock(before, after, interaction.user.id);
+      const said = fresh.length ? `You drew ${fresh.map(cardName).join(" ")} from the stock.` : note;
+      return (panel || fresh.length) && after.status === "playing"
+        ? onzeHandPayload(after, interaction.user.id, `✅ ${said}`, {}, fresh)
+        : { content: `✅ ${said}`, components: [], files: [], embeds: [] };
+    },
+  });
+}
+
+/** The card `userId` just drew from the stock (the move from `before` to `after` was their draw), else none. */
+export function drawnFromStock(before: OnzeTable, after: OnzeTable, userId: string): Card[] {
+  const seat = after.seats.findIndex((x) => x.userId === userId);
+  const last = after.state?.last[0];
+  if (!before.state || !after.state || last?.kind !== "draw" || last.seat !== seat) return [];
+  const had = [...(before.state.hands[seat] ?? [])];
+  return (after.state.hands[seat] ?? []).filter((c) => {
+    const i = had.indexOf(c);
+    if (i < 0) return true;
+    had.splice(i, 1);
+    return false;
   });
 }
 

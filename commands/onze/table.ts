@@ -74,7 +74,7 @@ export async function onzeMessage(rec: OnzeTable, note?: string): Promise<BaseMe
   const clock = clockLines(rec);
   const sale =
     s.forSale !== null
-      ? `\n🛒 ${cardName(s.forSale)} is for sale until ${rec.seats[s.turn]?.name} discards: **Buy** (with a penalty card). If several ask, the one whose turn comes soonest gets it.${s.claims.length ? ` Asked: ${s.claims.map((c) => rec.seats[c]?.name).join(", ")}.` : ""}`
+      ? `\n🛒 ${cardName(s.forSale)} is for sale until ${rec.seats[s.turn]?.name} discards${rec.hold ? ` (<t:${Math.ceil(rec.hold / 1000)}:R>: it waits for you)` : ""}: **Buy** (with a penalty card). If several ask, the one whose turn comes soonest gets it.${s.claims.length ? ` Asked: ${s.claims.map((c) => rec.seats[c]?.name).join(", ")}.` : ""}`
       : "";
   const tail = `${sale}${clock ? `\n${clock}` : ""}`;
   const turnSeat = rec.seats[s.turn];

@@ -45,6 +45,11 @@ export interface GameTable<G extends string, C, S, M> {
   readonly clock?: ClockSetting | null;
   /** The clock of the turn under way (playing tables only). */
   readonly turnClock?: TurnClock | null;
+  /**
+   * A computer to move holds its move until then (ms since the epoch) so that people may act
+   * out of turn (`SeatPlay.waitsFor`: Onze's buying); null or absent: it moves at once.
+   */
+  readonly hold?: number | null;
 }
 
 /** A table of game `G` of the list, with its own types. */

@@ -7,13 +7,13 @@
  * with the engine's code and parameters; a computer, timeout or timed move the rules refuse is
  * a bug (an Error).
  */
-import { applyAction, type GameError, type VersionedState } from "../engine/definition";
+import { applyAction, type GameDefinition, type GameError, type VersionedState } from "../engine/definition";
 import { seedRng } from "../engine/rng";
 import type { Levels } from "../games/index";
 import { AWAY_AFTER, clockWake, LOBBY_IDLE_MS, nextTurnClock } from "./clock";
 import { UserError } from "./errors";
 import { TableLobby } from "./table-lobby";
-import { present, type ClockEvent, type GameTable, type Seat } from "./table-record";
+import { present, type ClockEvent, type GameTable, type Seat, type SeatRules } from "./table-record";
 import { refuse } from "./words";
 
 /** A real-time move's result: the table after it, or (when it was refused) after the steps due before it, with the refusal. */
@@ -23,6 +23,16 @@ export interface Raced<R> {
 }
 
 export class TableRules<G extends string, C, S extends VersionedState, M, V> extends TableLobby<G, C, S, M, V> {
+  constructor(
+    def: GameDefinition<S, M, V, C> & { readonly id: G },
+    seatRules: SeatRules<S, M> | null,
+    now: () => number,
+    /** How long a computer to move waits for people who may act out of turn, ms (`SeatPlay.waitsFor`). */
+    private readonly holdMs = 0,
+  ) {
+    super(def, seatRules, now);
+  }
+
   /** Each seat's computer level (a person marked away plays as `normal`), null for a person. */
   private levels(rec: GameTable<G, C, S, M>): Levels {
     return rec.seats.map((w) => w.computer ?? (w.away ? "normal" : null));
@@ -60,18 +70,32 @@ export class TableRules<G extends string, C, S extends VersionedState, M, V> ext
       const due = rt.dueAt(rec.state, this.levels(rec), rec.seed);
       return due === null ? null : due + windowMs;
     }
-    if (this.autoTurn(rec)) return rec.updatedAt;
+    if (this.autoTurn(rec)) return rec.hold ?? rec.updatedAt;
     return clockWake(rec.turnClock);
   }
 
   /** The record with its turn clock brought up to date after a change from `prev`. */
   clocked(prev: GameTable<G, C, S, M> | undefined, next: GameTable<G, C, S, M>): GameTable<G, C, S, M> {
-    if (next.status !== "playing" || !next.state) return next.turnClock ? { ...next, turnClock: null } : next;
+    if (next.status !== "playing" || !next.state) return next.turnClock || next.hold ? { ...next, turnClock: null, hold: null } : next;
     const seat = this.turnOf(next.state);
     const before = prev?.status === "playing" ? prev.state : null;
     const sameTurn = !!before && (before.version === next.state.version || (this.seatRules?.continuesTurn?.(before, next.state) ?? false));
     const turnClock = nextTurnClock(next.clock, prev?.turnClock, seat, sameTurn, TableRules.auto(next.seats[seat]), next.rev, this.now());
-    return { ...next, turnClock };
+    return { ...next, turnClock, hold: this.holdOf(prev, next, seat, sameTurn) };
+  }
+
+  /**
+   * Until when a computer to move waits for people who may still act out of turn (see
+   * `SeatPlay.waitsFor`): from the first moment of the turn one could, for `holdMs`; null when
+   * the seat to move is a person's or nobody is left to decide.
+   */
+  private holdOf(prev: GameTable<G, C, S, M> | undefined, next: GameTable<G, C, S, M>, seat: number, sameTurn: boolean): number | null {
+    const waitsFor = this.seatRules?.waitsFor;
+    const state = next.state;
+    if (!waitsFor || !state || this.holdMs <= 0 || !TableRules.auto(next.seats[seat])) return null;
+    const waiting = next.seats.some((w, i) => i !== seat && !TableRules.auto(w) && waitsFor(state, i));
+    if (!waiting) return null;
+    return sameTurn && prev?.hold ? prev.hold : this.now() + this.holdMs;
   }
 
   /** The status after a state: over when the rules give an outcome. */
@@ -232,6 +256,8 @@ export class TableRules<G extends string, C, S extends VersionedState, M, V> ext
     const who = rec.seats[seat];
     const level = levelOf(who);
     if (!who || !level) return undefined;
+    // The seat to move waits while people may still act out of turn (Onze: buy its passed-over discard).
+    if (move === null && rec.hold && this.now() < rec.hold) return undefined;
     if (move === null) {
       if (!rules.computerMove) return undefined;
       move = rules.computerMove(state, seat, level, rng);

@@ -36,6 +36,11 @@ export interface TableServiceOptions {
    * faster clock; timers are shortened by this factor.
    */
   readonly clockRate?: number;
+  /**
+   * How long a computer to move waits for people who may act out of turn (ms, default
+   * `HOLD_MS`; see `SeatPlay.waitsFor`).
+   */
+  readonly holdMs?: number;
   /** One table per channel across every game (src/bot/channels.ts): opening a table claims the channel there. */
   readonly channels?: ChannelIndex;
 }
@@ -46,6 +51,12 @@ export interface TableServiceOptions {
  * action is applied in the order it was made.
  */
 export const ORDER_WINDOW_MS = 250;
+
+/**
+ * Default hold of a computer's move while people may act out of turn, ms: long enough to read
+ * the table and click (Onze's **Buy**: a person needs 2 to 5 s), short enough not to stall.
+ */
+export const HOLD_MS = 8000;
 
 /**
  * Called after every save of a table with the next moment its clock needs the host (ms since
@@ -94,7 +105,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
   ) {
     this.now = opts.now ?? Date.now;
     this.newSeed = opts.newSeed ?? (() => crypto.randomUUID());
-    this.rules = new TableRules(def, seatRules, this.now);
+    this.rules = new TableRules(def, seatRules, this.now, opts.holdMs ?? HOLD_MS);
     this.channelIndex = opts.channels ?? null;
     this.channelIndex?.register({ game: def.id, holds: async (channelId) => ((await store.get(channelId))?.status ?? "over") !== "over" });
     const window = opts.orderWindowMs ?? ORDER_WINDOW_MS;

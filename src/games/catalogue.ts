@@ -20,6 +20,13 @@ export interface SeatPlay<S, M> {
   turnOf?(state: S): number;
   /** A computer's move out of turn (buying), or null. */
   outOfTurnMove?(state: S, seat: number, level: ComputerLevel, rng: RngState): M | null;
+  /**
+   * Whether a computer to move holds its move so that the person at `seat` (not the seat to
+   * move) can still decide an out-of-turn move (Onze: buy the discard passed over, not yet asked
+   * for). The table holds the computer for `holdMs` (src/bot/tables.ts) from the moment the first
+   * such person could act, or until every one of them has decided; absent: computers never wait.
+   */
+  waitsFor?(state: S, seat: number): boolean;
   /** Real-time games: the table's own steps and the computers' timed moves (see `RealTimePlay`). */
   realtime?: RealTimePlay<S, M>;
 }

@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { TableRules } from "../../src/bot/table-turns";
+import { onzeGame } from "../../src/games/index";
+import type { OnzeState } from "../../src/games/onze/game";
 import { raceGame } from "../fixtures/race/rules";
 
 const ADA = { userId: "ada", name: "Ada" };
@@ -58,5 +60,46 @@ describe("table rules", () => {
     const cpu = rules.computerPlayed(cpuTurn);
     expect(cpu?.moves.length).toBe(cpuTurn.moves.length + 1);
     expect(cpu?.lastBy).toBe("cpu-1");
+  });
+
+  it("a computer to move holds its discard while a person may still buy (Onze), for holdMs or until every person has decided", () => {
+    let now = 50_000;
+    const rules = new TableRules(onzeGame.definition, onzeGame.seats, () => now, 8000);
+    const lobby = rules.opened(undefined, { channelId: "c", guildId: null }, ADA, {}, "hold-seed", null);
+    const cpus = rules.withComputer(rules.withComputer(lobby, "ada", "easy", 1), "ada", "easy", 2);
+    const started = rules.clocked(cpus, rules.started(cpus, "ada", 3));
+    // Computer 1 (seat 1) to draw.
+    const s0 = started.state as OnzeState;
+    const atCpu = { ...started, state: { ...s0, turn: 1, phase: "draw" as const } };
+    expect(atCpu.hold ?? null).toBeNull();
+    let drew = rules.clocked(atCpu, rules.played(atCpu, "cpu-1", { kind: "draw" }, undefined, true));
+    expect((drew.state as OnzeState).forSale).not.toBeNull();
+    expect(drew.hold).toBe(now + 8000);
+    expect(rules.wakeAt(drew, 0)).toBe(now + 8000);
+    // The other computer may ask to buy at once; the seat to move waits for Ada.
+    for (let cpu = rules.computerPlayed(drew); cpu; cpu = rules.computerPlayed(drew)) {
+      expect(cpu.moves.at(-1)).toMatchObject({ seat: 2, move: { kind: "claim" } });
+      drew = rules.clocked(drew, cpu);
+      expect(drew.hold).toBe(50_000 + 8000); // the hold runs from the draw, not from each claim
+    }
+    now += 7999;
+    expect(rules.computerPlayed(drew)).toBeUndefined();
+    now += 1;
+    const moved = rules.computerPlayed(drew);
+    expect(moved?.moves.at(-1)?.seat).toBe(1); // its turn goes on: going down, then the discard
+    // Ada decides to buy: nobody is left to decide, so the computer discards at once, and she gets the card.
+    now = 50_000;
+    const asked = rules.clocked(drew, rules.played(drew, "ada", { kind: "claim" }));
+    expect(asked.hold).toBeNull();
+    let sold = asked;
+    while ((sold.state as OnzeState).turn === 1) sold = rules.clocked(sold, rules.computerPlayed(sold)!);
+    expect(sold.moves.at(-1)).toMatchObject({ seat: 1, move: { kind: "discard" } });
+    expect((sold.state as OnzeState).last.some((l) => l.kind === "bought" && l.seat === 0)).toBe(true);
+    // Without a person who could buy (Ada is the one to move), a computer never holds.
+    const adaDrew = rules.clocked(
+      started,
+      rules.played({ ...started, state: { ...s0, turn: 0, phase: "draw" as const } }, "ada", { kind: "draw" }),
+    );
+    expect(adaDrew.hold).toBeNull();
   });
 });

@@ -75,6 +75,8 @@ export class Harness {
       storeUrl?: string;
       clockRate?: number;
       orderWindowMs?: number;
+      /** How long a computer waits for people who may buy (default 0: it never waits; see `HOLD_MS`). */
+      holdMs?: number;
       games?: GameSet;
     } = {},
   ) {
@@ -118,6 +120,7 @@ export class Harness {
         newSeed: () => "e2e-seed",
         now: () => this.tableNow(),
         clockRate: this.opts.clockRate ?? 1,
+        holdMs: this.opts.holdMs ?? 0,
         ...(this.opts.orderWindowMs !== undefined ? { orderWindowMs: this.opts.orderWindowMs } : {}),
       },
       computerDelayMs: computerDelayMs ?? this.opts.computerDelayMs ?? 20,

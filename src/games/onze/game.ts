@@ -159,6 +159,9 @@ export function buyer(s: Pick<OnzeState, "claims" | "turn" | "seats">): number |
   return null;
 }
 
+/** The card taken from the discard pile this turn while it is still in the hand; null once it is laid on the table. */
+const held = (taken: Card | null, hand: readonly Card[]): Card | null => (taken !== null && hand.includes(taken) ? taken : null);
+
 const setHand = (s: OnzeState, seat: number, hand: readonly Card[]) => s.hands.map((h, i) => (i === seat ? hand : h));
 
 /** Applies a move (the checks every game shares were made by `applyAction`). */
@@ -236,6 +239,7 @@ export function applyOnze(s: OnzeState, seat: number, move: OnzeMove): Result<On
         melds: s.melds.map((ms, i) => (i === seat ? melds : ms)),
         down: s.down.map((d, i) => d || i === seat),
         downThisTurn: true,
+        taken: held(s.taken, rest),
         last: [{ seat, kind: "down", cards: melds.flatMap((m) => m.cards) }],
       };
       return ok(next);
@@ -253,6 +257,7 @@ export function applyOnze(s: OnzeState, seat: number, move: OnzeMove): Result<On
         ...s,
         hands: setHand(s, seat, rest),
         melds: s.melds.map((ms, i) => (i === move.to.seat ? ms.map((m, j) => (j === move.to.meld ? grown : m)) : ms)),
+        taken: held(s.taken, rest),
         last: [{ seat, kind: "layoff", cards: [move.card] }],
       };
       return ok(rest.length === 0 ? endRound(next, seat) : next);
@@ -276,6 +281,7 @@ export function applyOnze(s: OnzeState, seat: number, move: OnzeMove): Result<On
         ...s,
         hands: setHand(s, seat, rest),
         melds: melds1.map((ms, i) => (i === move.to.seat ? ms.map((m, j) => (j === move.to.meld ? grown : m)) : ms)),
+        taken: held(s.taken, rest),
         last: [{ seat, kind: "swap", cards: [move.card, swapped.wild] }],
       };
       return ok(rest.length === 0 ? endRound(next, seat) : next);

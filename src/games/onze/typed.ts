@@ -4,7 +4,7 @@
  * values with stable codes and the word they name (`params.word`).
  */
 import { err, ok, type Result } from "../../engine/result";
-import { faceOf, isWild, parseFace, rankOf, type Card } from "./cards";
+import { faceFor, faceOf, isWild, parseFace, rankOf, suitOf, type Card, type Face } from "./cards";
 import { CONTRACTS, contractArrangements, contractPart, readRun, type MeldKind, type MeldSpec } from "./melds";
 
 /**
@@ -78,4 +78,51 @@ export function contractStatus(hand: readonly Card[], round: number, down: boole
   const missing = [...contract];
   for (const k of held) missing.splice(missing.indexOf(k), 1);
   return { down, holds: false, held, missing };
+}
+
+/** A run one card short: the naturals held (same suit, ascending) and the faces any one of which completes it. */
+export interface NearRun {
+  readonly cards: readonly Face[];
+  readonly needs: readonly Face[];
+}
+
+/** What of the missing contract a hand is one card short of (see `nearMelds`). */
+export interface NearMelds {
+  /** Ranks (1..13) of which the hand holds exactly two naturals: one more card makes a set. */
+  readonly pairs: readonly number[];
+  /** Three naturals of a suit within four places: one more card makes a run. */
+  readonly runs: readonly NearRun[];
+}
+
+/**
+ * The melds `hand` is one card short of (natural cards only; wilds are counted by
+ * `contractStatus` already): pairs for sets; for runs, three naturals of one suit within a span
+ * of four places (ace low to king), with the faces that complete them. At most `limit` of each,
+ * highest ranks first for pairs, runs in suit and rank order, none overlapping.
+ */
+export function nearMelds(hand: readonly Card[], limit = 3): NearMelds {
+  const nat = hand.filter((c) => !isWild(c));
+  const byRank = new Map<number, number>();
+  for (const c of nat) byRank.set(rankOf(c), (byRank.get(rankOf(c)) ?? 0) + 1);
+  const pairs = [...byRank]
+    .filter(([, n]) => n === 2)
+    .map(([r]) => r)
+    .sort((a, b) => b - a)
+    .slice(0, limit);
+  const runs: NearRun[] = [];
+  for (let suit = 0; suit < 4 && runs.length < limit; suit++) {
+    const ranks = new Set(nat.filter((c) => suitOf(c) === suit).map(rankOf));
+    for (let low = 1; low + 3 <= 13 && runs.length < limit; low++) {
+      const span = [low, low + 1, low + 2, low + 3];
+      const held = span.filter((r) => ranks.has(r));
+      if (held.length !== 3) continue;
+      const gap = span.find((r) => !ranks.has(r)) as number;
+      // Three in a row (5 6 7) are completed at either end (4 or 8) where there is one; a gap (5 6 _ 8) by its card.
+      const ends = gap === low ? [low, low + 4] : gap === low + 3 ? [low - 1, low + 3] : [gap];
+      const needs = ends.filter((r) => r >= 1 && r <= 13 && !ranks.has(r));
+      runs.push({ cards: held.map((r) => faceFor(suit, r)), needs: needs.map((r) => faceFor(suit, r)) });
+      for (const r of held) ranks.delete(r); // no overlapping runs
+    }
+  }
+  return { pairs, runs };
 }

@@ -77,7 +77,7 @@ export interface OnzeState {
   readonly phase: "draw" | "play" | "over";
   /** The active player went down this turn (no laying off until their next turn). */
   readonly downThisTurn: boolean;
-  /** The card taken from the discard pile this turn (it may not be discarded this turn). */
+  /** The card taken from the discard pile this turn while it is in the hand (it may not be discarded this turn); null once laid on the table. */
   readonly taken: Card | null;
   /** The discard passed over by the active player's draw from the stock: up for grabs until the discard. */
   readonly forSale: Card | null;

@@ -1,0 +1,75 @@
+/**
+ * Onze as a newcomer plays it against two computers, through the stand-in: a computer that has
+ * drawn holds its discard while Ada may still buy the card it passed over (the table counts
+ * down), and her click is in time; her own draw is named to her alone and marked in her hand.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADA, GENERAL, Harness } from "./harness";
+import { cardName } from "../../src/games/onze/cards";
+import { buyer, type OnzeState } from "../../src/games/onze/game";
+import type { AnyTable } from "../../src/bot/tables";
+
+// Computers wait up to two minutes for Ada: the test never races a timer, however busy the machine.
+const h = new Harness({ holdMs: 120_000 });
+beforeAll(async () => {
+  await h.start();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const onzeOf = async () => (await h.bot.games.get("onze")!.get(GENERAL)) as AnyTable & { state: OnzeState; hold?: number | null };
+
+describe("Onze against computers, as a newcomer plays it", () => {
+  it("a computer holds its discard (with a countdown) while Ada may buy; her draw is named privately and marked new", async () => {
+    const sb = h.standin;
+    await sb.command(ADA, GENERAL, "onze new", { seed: "newcomer", clock: "off" });
+    await sb.command(ADA, GENERAL, "onze bot add", { level: "normal" });
+    await sb.command(ADA, GENERAL, "onze bot add", { level: "easy" });
+    await sb.command(ADA, GENERAL, "onze start");
+    let drew = false;
+    let bought = false;
+    for (let i = 0; i < 200 && !(drew && bought); i++) {
+      const rec = await onzeOf();
+      const s = rec.state;
+      const ada = rec.seats.findIndex((x) => x.userId === ADA);
+      if (s.turn === ada) {
+        if (s.phase === "draw") {
+          const r = await sb.command(ADA, GENERAL, "onze draw");
+          const after = await onzeOf();
+          const card = after.state.hands[ada]!.find((c) => !s.hands[ada]!.includes(c))!;
+          // Named to Ada alone, with her hand: the new card is marked in the picture's words.
+          expect(r.original?.visibleTo).toBe(ADA);
+          expect(r.original?.content).toContain(`You drew ${cardName(card)} from the stock.`);
+          expect(r.original?.attachments[0]?.description).toContain(`New: ${cardName(card)}.`);
+          const table = await h.waitForPublic(GENERAL, (m) => m.content.includes("Ada drew from the stock"));
+          expect(table.content).not.toContain("You drew");
+          drew = true;
+        } else {
+          const cards = await sb.autocomplete(ADA, GENERAL, "onze discard", { card: "" }, "card");
+          const pick = cards.find((c) => !c.name.includes("taken this turn")) ?? cards[0]!;
+          await sb.command(ADA, GENERAL, "onze discard", { card: String(pick.value) });
+        }
+        continue;
+      }
+      if (s.phase === "play" && s.forSale !== null && !s.claims.includes(ada)) {
+        // A computer drew and passed over the discard: it holds its move for Ada, and the table says until when.
+        expect(rec.hold).toBeGreaterThan(Date.now());
+        const table = await h.waitForPublic(GENERAL, (m) => m.content.includes("it waits for you"));
+        expect(table.content).toMatch(/<t:\d+:R>/);
+        const click = await sb.click(ADA, table, Harness.idOf(table, "zbuy"));
+        expect(click.original?.content).toContain("asked to buy");
+        const asked = await onzeOf();
+        const winner = buyer(asked.state); // the claimant whose turn comes soonest: Ada, unless a computer asked too and sits before her
+        await h.until("the computer's discard after Ada asked", async () => (await onzeOf()).state.turn !== s.turn);
+        const sold = (await onzeOf()).state;
+        expect(sold.last.find((l) => l.kind === "bought")).toMatchObject({ seat: winner, cards: [s.forSale] });
+        bought = true;
+        continue;
+      }
+      await h.until("the computers' move", async () => (await onzeOf()).rev > rec.rev);
+    }
+    expect(drew && bought).toBe(true);
+    expect(h.log.errors).toEqual([]);
+  });
+});
