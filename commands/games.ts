@@ -342,3 +342,16 @@ export function lobbyMessage(
     allowedMentions: { parse: [] },
   };
 }
+
+/**
+ * The scores of a table closed with `end`, in words: "Scores as they stand: Ada 12 · Ben 30
+ * (lowest wins)." `totals[i]` is seat i's total so far; `rule` says which way it counts.
+ */
+export function scoresAsTheyStand(
+  seats: readonly { readonly name: string }[],
+  totals: readonly number[] | undefined,
+  rule: "lowest wins" | "highest wins",
+): string {
+  if (!totals) return "";
+  return `Scores as they stand (${rule}): ${seats.map((s, i) => `${s.name} ${totals[i] ?? 0}`).join(" · ")}.`;
+}

@@ -9,12 +9,12 @@
 import type { AnyTables } from "../src/bot/tables";
 import type { GameId } from "../src/games/index";
 import type { BotContext, TableGameView } from "../src/bot/context";
-import { CANASTA_VERBS, canastaComponent, canastaPayload, moveNote as canastaMoveNote } from "./canasta/index";
-import { moveNote as onexenoMoveNote } from "./onexeno/index";
+import { CANASTA_VERBS, canastaComponent, canastaPayload, canastaStanding, moveNote as canastaMoveNote } from "./canasta/index";
+import { moveNote as onexenoMoveNote, standingText } from "./onexeno/index";
 import { tablePayload } from "./onexeno/view";
-import { ONZE_VERBS, onzeComponent, onzeMoveNote, onzePayload } from "./onze/index";
+import { ONZE_VERBS, onzeComponent, onzeMoveNote, onzePayload, onzeStanding } from "./onze/index";
 import { SOLITAIRE_GAME } from "./solitaire/index";
-import { CARDENO_VERBS, cardenoComponent, cardenoMoveNote, cardenoPayload, cardenoTimed } from "./cardeno/index";
+import { CARDENO_VERBS, cardenoComponent, cardenoMoveNote, cardenoPayload, cardenoStanding, cardenoTimed } from "./cardeno/index";
 
 /**
  * The table service of game `id` in the bot context: src/app.ts makes one for every game of the
@@ -40,6 +40,7 @@ export const TABLE_GAMES: readonly TableGameView[] = [
     tables: serviceOf("onexeno"),
     payload: tablePayload,
     moveNote: onexenoMoveNote,
+    standing: standingText,
   },
   {
     id: "canasta",
@@ -48,6 +49,7 @@ export const TABLE_GAMES: readonly TableGameView[] = [
     tables: serviceOf("canasta"),
     payload: canastaPayload,
     moveNote: canastaMoveNote,
+    standing: canastaStanding,
     verbs: CANASTA_VERBS,
     component: canastaComponent,
   },
@@ -58,6 +60,7 @@ export const TABLE_GAMES: readonly TableGameView[] = [
     tables: serviceOf("onze"),
     payload: onzePayload,
     moveNote: onzeMoveNote,
+    standing: onzeStanding,
     verbs: ONZE_VERBS,
     component: onzeComponent,
   },
@@ -68,6 +71,7 @@ export const TABLE_GAMES: readonly TableGameView[] = [
     tables: serviceOf("cardeno"),
     payload: cardenoPayload,
     moveNote: cardenoMoveNote,
+    standing: cardenoStanding,
     verbs: CARDENO_VERBS,
     component: cardenoComponent,
     timed: cardenoTimed,

@@ -2,7 +2,7 @@
  * Canasta's public table message: the lobby, the picture with its alt text, whose turn and the
  * buttons; and what the latest move did, in words.
  */
-import { lobbyMessage } from "../games";
+import { lobbyMessage, scoresAsTheyStand } from "../games";
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, type BaseMessageOptions } from "discord.js";
 import { againRow } from "../../src/bot/confirm";
 import { backButton, clockLabel, clockLines, turnBegins } from "../../src/bot/clock";
@@ -112,3 +112,6 @@ export async function canastaMessage(rec: CanastaTable, note?: string): Promise<
     allowedMentions: turnBegins(rec) ? { users: [turnUser] } : { parse: [] },
   };
 }
+
+/** Each seat's total so far, for a table closed with `end`. */
+export const canastaStanding = (rec: CanastaTable): string => scoresAsTheyStand(rec.seats, rec.state?.totals, "highest wins");

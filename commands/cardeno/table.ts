@@ -1,7 +1,7 @@
 /**
  * Cardeno's public table message: the lobby, the race's picture with the grab buttons, the end.
  */
-import { lobbyMessage } from "../games";
+import { lobbyMessage, scoresAsTheyStand } from "../games";
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, type BaseMessageOptions } from "discord.js";
 import { againRow } from "../../src/bot/confirm";
 import { encodeId } from "../../src/bot/customid";
@@ -79,3 +79,6 @@ export async function cardenoMessage(rec: CardenoTable, note?: string): Promise<
     allowedMentions: { parse: [] },
   };
 }
+
+/** Each seat's total so far, for a table closed with `end`. */
+export const cardenoStanding = (rec: CardenoTable): string => scoresAsTheyStand(rec.seats, rec.state?.scores, "highest wins");

@@ -17,7 +17,7 @@ import { publish, ReplyFailed, respond } from "../../src/bot/reply";
 import type { TableRecord } from "./view";
 import { cardTitle, isCardId, type CardId } from "../../src/games/onexeno/cards";
 import { readPlacement } from "./choices";
-import { endHere } from "./end";
+import { endHere } from "../end";
 import { moveNote } from "./notes";
 import { ONEXENO_VIEW } from "./play";
 import { handPayload, tablePayload } from "./view";

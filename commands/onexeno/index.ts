@@ -3,7 +3,6 @@
  * Command shape: https://discord.com/developers/docs/interactions/application-commands
  */
 export * from "./notes";
-export * from "./end";
 export * from "./rules";
 export * from "./play";
 export * from "./command";

@@ -2,7 +2,7 @@
  * Onze's public table message: the lobby, the picture with its alt text, whose turn, what is
  * for sale, the buttons; and what the latest move did, in words.
  */
-import { lobbyMessage } from "../games";
+import { lobbyMessage, scoresAsTheyStand } from "../games";
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, type BaseMessageOptions } from "discord.js";
 import { againRow } from "../../src/bot/confirm";
 import { backButton, clockLabel, clockLines, turnBegins } from "../../src/bot/clock";
@@ -121,3 +121,6 @@ export function onzeMoveNote(before: OnzeTable | undefined, after: OnzeTable): s
   }
   return parts.join(" ");
 }
+
+/** Each seat's total so far, for a table closed with `end`. */
+export const onzeStanding = (rec: OnzeTable): string => scoresAsTheyStand(rec.seats, rec.state?.totals, "lowest wins");

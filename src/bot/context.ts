@@ -74,6 +74,11 @@ export interface TableGameView {
    */
   finished?(ctx: BotContext, rec: AnyTable): Promise<void>;
   /**
+   * The scores as they stand, in words, for a running table closed with `end` (e.g. "Scores as
+   * they stand: Ada 12 · Ben 30 (lowest wins)."); absent or "": the closing message names none.
+   */
+  standing?(rec: AnyTable): string;
+  /**
    * Ending a running table of this game is this move by its player (solitaire: resign), scored
    * like any finish, rather than closing the table unscored. Absent: the table is closed.
    */

@@ -1,0 +1,56 @@
+/**
+ * Ending a table with `end`, the same for every game: the closing message shows the last picture
+ * with the scores as they stand (and which way they count), and the table message before it is
+ * tidied to its one-line record, so no clock line or live-looking button is left behind.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADA, CARD_ROOM, GENERAL, Harness } from "./harness";
+
+const h = new Harness();
+beforeAll(async () => {
+  await h.start();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+describe("ending a table with end", () => {
+  it("Onze: the old table drops its clock and buttons; the closing message gives the totals", async () => {
+    const sb = h.standin;
+    await sb.command(ADA, GENERAL, "onze new", { seed: "ending", clock: "5m" });
+    await sb.command(ADA, GENERAL, "onze bot add", { level: "normal" });
+    await sb.command(ADA, GENERAL, "onze bot add", { level: "easy" });
+    await sb.command(ADA, GENERAL, "onze start");
+    // The table waits for Ada (a computer may have moved first): her turn, with her clock.
+    const live = await h.waitForPublic(GENERAL, (m) => m.content.includes("your turn") && m.content.includes("⏱"));
+    const ended = await h.endTable(ADA, GENERAL);
+    expect(ended.original?.content).toMatch(/Done/);
+    const closed = await h.waitForPublic(GENERAL, (m) => m.content.startsWith("Table closed by Ada."));
+    expect(closed.content).toMatch(/Scores as they stand \(lowest wins\): Ada 0 · Computer 1 \(normal\) 0 · Computer 2 \(easy\) 0\./);
+    expect(closed.attachments.map((a) => a.filename)).toEqual(["onze.png"]);
+    expect(closed.content).not.toContain("⏱");
+    expect(Harness.ids(closed, "again")).toHaveLength(2); // Play again and New table, nothing else
+    expect(Harness.customIds(closed)).toHaveLength(2);
+    // The table message before it is now its record: no picture, no clock, no buttons.
+    await h.until("the old table tidied", () => {
+      const old = sb.visibleMessages(GENERAL, null).find((m) => m.id === live.id);
+      return !!old && old.components.length === 0 && old.attachments.length === 0;
+    });
+    const old = sb.visibleMessages(GENERAL, null).find((m) => m.id === live.id)!;
+    expect(old.content.startsWith("-# ")).toBe(true);
+    expect(old.content).not.toContain("⏱");
+    expect(h.log.errors).toEqual([]);
+  });
+
+  it("Cardeno: /cardeno end gives each player's score so far", async () => {
+    const sb = h.standin;
+    await sb.command(ADA, CARD_ROOM, "cardeno new", { seed: "ending" });
+    await sb.command(ADA, CARD_ROOM, "cardeno bot add", { level: "normal" });
+    await sb.command(ADA, CARD_ROOM, "cardeno start");
+    const asked = await sb.command(ADA, CARD_ROOM, "cardeno end");
+    await sb.click(ADA, asked.original!, Harness.idOf(asked.original!, "confirm"));
+    const closed = await h.waitForPublic(CARD_ROOM, (m) => m.content.startsWith("Table closed by Ada."));
+    expect(closed.content).toMatch(/Scores as they stand \(highest wins\): Ada \d+ · Computer 1 \(normal\) \d+\./);
+    expect(h.log.errors).toEqual([]);
+  });
+});
