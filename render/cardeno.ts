@@ -17,12 +17,13 @@ import { DEFAULT_THEME, type Theme } from "./theme";
 export * from "./cardeno-pieces";
 import { GOLD, drawPiece, drawCutout, drawMiniBoard, strokeLines } from "./cardeno-pieces";
 
-/** The status line of a view: countdown, race, reveal, break or final. */
-export function cardenoStatus(view: CardenoView, names: readonly string[], now?: number): string {
+/** The status line of a view: countdown, race, reveal, break or final (no countdown figures: a picture does not tick). */
+export function cardenoStatus(view: CardenoView, names: readonly string[]): string {
   const who = (s: number | null) => (s === null ? "" : (names[s] ?? `Seat ${s + 1}`));
   switch (view.phase) {
     case "countdown":
-      return `Round ${view.round}: get ready… Go${view.until && now ? ` in ${Math.max(0, Math.ceil((view.until - now) / 1000))} s` : " soon"}!`;
+      // No seconds in the picture: it is drawn once, and the message's live timestamp is the one clock.
+      return `Round ${view.round}: get ready… Go in a moment!`;
     case "race":
       if (view.variant === "full-board") return `Race on: first to fill all 25 cut-outs wins the round`;
       return view.cardeno === null
@@ -30,8 +31,12 @@ export function cardenoStatus(view: CardenoView, names: readonly string[], now?:
         : `CARDENO: ${who(view.cardeno)} · race on for DOUBLE-CARDENO`;
     case "reveal":
       return `POKER-CARDENO: choose your hand before the reveal closes`;
-    case "break":
-      return `Round ${view.round} over · next round soon`;
+    case "break": {
+      const row = view.sheet.at(-1);
+      const won = row ? row.score.poker.flatMap((p, i) => (p > 0 ? [i] : [])) : [];
+      const hand = won.length ? row?.hands[won[0] as number]?.name : undefined;
+      return hand ? `Round ${view.round} over · POKER: ${won.map(who).join(" & ")}, ${hand}` : `Round ${view.round} over · next round soon`;
+    }
     default:
       return "Game over";
   }
@@ -73,13 +78,20 @@ function drawHeader(ctx: SKRSContext2D, view: CardenoView, names: readonly strin
   );
   ctx.font = font(16, true);
   ctx.fillStyle = view.phase === "race" ? t.turn : t.lastMove;
-  ctx.fillText(fitText(ctx, cardenoStatus(view, names, now), PICTURE_WIDTH - 16), 8, 33);
+  ctx.fillText(fitText(ctx, cardenoStatus(view, names), PICTURE_WIDTH - 16), 8, 33);
 }
 
-/** Draws the centre's face-up pieces (oldest first, numbered as the buttons are). */
-function drawCentre(ctx: SKRSContext2D, view: CardenoView, y: number, cell: number, piece: number, t: Theme): void {
+/** Rows the centre takes when `perRow` pieces fit in a row (at least one). */
+const centreRows = (view: CardenoView, perRow: number): number => Math.max(1, Math.ceil(view.centre.length / perRow));
+
+/**
+ * Draws the centre's face-up pieces (oldest first, numbered as the buttons are), `perRow` to a
+ * row of `cell` px cells, each piece `piece` px across its body.
+ */
+function drawCentre(ctx: SKRSContext2D, view: CardenoView, y: number, cell: number, piece: number, t: Theme, perRow = 10): void {
+  const rows = centreRows(view, perRow);
   ctx.fillStyle = t.felt;
-  ctx.fillRect(0, y - 6, PICTURE_WIDTH, cell + 10);
+  ctx.fillRect(0, y - 6, PICTURE_WIDTH, rows * cell + 10);
   if (!view.centre.length) {
     ctx.fillStyle = t.textDim;
     ctx.font = font(16);
@@ -88,11 +100,14 @@ function drawCentre(ctx: SKRSContext2D, view: CardenoView, y: number, cell: numb
     ctx.fillText(view.phase === "race" ? "The caller turns the first piece…" : "No pieces face up", PICTURE_WIDTH / 2, y + cell / 2);
     return;
   }
-  const left = (PICTURE_WIDTH - view.centre.length * cell) / 2;
-  view.centre.forEach((f, i) => {
-    const x = left + i * cell + (cell - piece) / 2;
-    drawPiece(ctx, x, y + (cell - piece) / 2, piece, pieceOf(f.piece), String(i + 1));
-  });
+  for (let r = 0; r < rows; r++) {
+    const row = view.centre.slice(r * perRow, (r + 1) * perRow);
+    const left = (PICTURE_WIDTH - row.length * cell) / 2;
+    row.forEach((f, i) => {
+      const x = left + i * cell + (cell - piece) / 2;
+      drawPiece(ctx, x, y + r * cell + (cell - piece) / 2, piece, pieceOf(f.piece), String(r * perRow + i + 1));
+    });
+  }
 }
 
 /**
@@ -130,10 +145,54 @@ export function drawCardenoTable(view: CardenoView, names: readonly string[], t:
     ctx.textAlign = "left";
     ctx.font = font(14);
     ctx.fillStyle = t.textDim;
-    ctx.fillText(`face ${view.faces[seat]} · ${filled}/25 · ${lines} line${lines === 1 ? "" : "s"}`, bx + 10, by + 26);
-    drawMiniBoard(ctx, bx + (BLOCK_W - MINI * SIDE) / 2, by + 46, MINI, view, seat, t);
+    const shown = revealed(view, seat);
+    if (shown) {
+      // After the reveal: each board's poker hand, the winners' in gold with their points.
+      ctx.font = font(14, shown.won > 0);
+      ctx.fillStyle = shown.won ? GOLD : t.text;
+      ctx.fillText(fitText(ctx, `${shown.won ? `★ +${shown.won} ` : ""}${shown.name}`, BLOCK_W - 24), bx + 10, by + 26);
+    } else ctx.fillText(`face ${view.faces[seat]} · ${filled}/25 · ${lines} line${lines === 1 ? "" : "s"}`, bx + 10, by + 26);
+    const mx = bx + (BLOCK_W - MINI * SIDE) / 2;
+    drawMiniBoard(ctx, mx, by + 46, MINI, view, seat, t);
+    if (shown) outlineHand(ctx, view.boards[seat] ?? [], shown.pieces, mx, by + 46, MINI, shown.won > 0);
   }
   return canvas;
+}
+
+/** A seat's revealed poker hand once the reveal has closed (the round's sheet row), with its points if it won; else null. */
+function revealed(view: CardenoView, seat: number): { pieces: readonly number[]; name: string; won: number } | null {
+  if (view.phase !== "break") return null;
+  const row = view.sheet.at(-1);
+  const hand = row?.round === view.round ? row.hands[seat] : null;
+  if (!row || !hand) return null;
+  return { pieces: hand.pieces, name: hand.name, won: row.score.poker[seat] ?? 0 };
+}
+
+/**
+ * Marks a revealed poker hand on a miniature `board` (drawn at (x, y), `cell` px a cut-out): every
+ * other cut-out is dimmed, so the hand stands out; a winning hand is outlined in gold.
+ */
+function outlineHand(
+  ctx: SKRSContext2D,
+  board: readonly (number | null)[],
+  pieces: readonly number[],
+  x: number,
+  y: number,
+  cell: number,
+  won: boolean,
+): void {
+  board.forEach((id, i) => {
+    const cx = x + (i % SIDE) * cell;
+    const cy = y + Math.floor(i / SIDE) * cell;
+    if (id === null || !pieces.includes(id)) {
+      ctx.fillStyle = "rgba(0,0,0,0.55)";
+      ctx.fillRect(cx, cy, cell, cell);
+    } else if (won) {
+      ctx.strokeStyle = GOLD;
+      ctx.lineWidth = 3;
+      ctx.strokeRect(cx + 1.5, cy + 1.5, cell - 3, cell - 3);
+    }
+  });
 }
 
 /** The score sheet: a row per round (points per seat), then totals; winners marked. */
@@ -199,13 +258,19 @@ function drawSheet(ctx: SKRSContext2D, view: CardenoView, names: readonly string
 
 const PANEL_CELL = 92;
 const PANEL_BODY = 64;
-const PANEL_TOP = HEADER + CENTRE_CELL + 40;
+/** The board panel's centre: pieces as large as the cut-outs below (PANEL_BODY), seven to a row. */
+const PANEL_CENTRE_CELL = 86;
+const PANEL_CENTRE_ROW = 7;
 
-/** Height of a player's board panel picture. */
-export const BOARD_PANEL_HEIGHT = PANEL_TOP + SIDE * PANEL_CELL + 30;
+/** Where a board panel's board starts (below one or two rows of centre pieces), px. */
+const panelTop = (view: CardenoView) => HEADER + 8 + centreRows(view, PANEL_CENTRE_ROW) * PANEL_CENTRE_CELL + 40;
+
+/** Height of a player's board panel picture for a view (the centre takes a second row past seven pieces), px. */
+export const boardPanelHeight = (view: CardenoView): number => panelTop(view) + SIDE * PANEL_CELL + 30;
 
 /**
- * A player's board panel: the header, the centre (numbered like the buttons), then the board
+ * A player's board panel: the header, the centre (numbered like the buttons, its pieces as
+ * large as the cut-outs so that shapes match by eye), then the board
  * large: each open cut-out in its shape with its label, each filled one with its piece, column
  * letters and row numbers around it; complete lines in gold; the lockout, when running.
  */
@@ -217,16 +282,16 @@ export function drawCardenoBoard(
   now?: number,
 ): Canvas {
   ensureFonts();
-  const canvas = sceneCanvas(PICTURE_WIDTH, BOARD_PANEL_HEIGHT);
+  const canvas = sceneCanvas(PICTURE_WIDTH, boardPanelHeight(view));
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = t.felt;
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   drawHeader(ctx, view, names, t, now);
-  drawCentre(ctx, view, CENTRE_Y, CENTRE_CELL, PIECE, t);
+  drawCentre(ctx, view, CENTRE_Y, PANEL_CENTRE_CELL, PANEL_BODY, t, PANEL_CENTRE_ROW);
   const face = faceOf(view.faces[seat]!);
   const board = view.boards[seat]!;
   const left = (PICTURE_WIDTH - SIDE * PANEL_CELL) / 2 + 10;
-  const top = PANEL_TOP;
+  const top = panelTop(view);
   ctx.fillStyle = t.text;
   ctx.font = font(16, true);
   ctx.textAlign = "left";

@@ -58,6 +58,15 @@ export function eventsNote(rec: CardenoTable, events: readonly CardenoEvent[]): 
         break;
     }
   }
+  // A round's totals lead, with the POKER-CARDENO result: the first line is what the message
+  // keeps once a newer table replaces it.
+  const totals = out.findIndex((l) => l.startsWith("Round ") && l.includes(" is over. Totals: "));
+  if (totals > 0) {
+    const [line] = out.splice(totals, 1);
+    const poker = out.findIndex((l) => l.startsWith("🃏 POKER-CARDENO:"));
+    const [said] = poker >= 0 ? out.splice(poker, 1) : [];
+    out.unshift(said ? `${line} ${said}` : (line as string));
+  }
   return out.length ? out.join("\n") : null;
 }
 

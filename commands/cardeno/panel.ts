@@ -11,6 +11,7 @@ import {
   type BaseMessageOptions,
   type ChatInputCommandInteraction,
   type MessageComponentInteraction,
+  MessageFlags,
 } from "discord.js";
 import type { BotContext } from "../../src/bot/context";
 import { encodeId } from "../../src/bot/customid";
@@ -119,8 +120,19 @@ export function panelsOf(ctx: BotContext, channelId: string): Map<string, Panel>
   return m;
 }
 
-/** Remembers an interaction's reply as the user's live panel (replacing an older one). */
+/**
+ * Remembers an interaction's reply as the user's live panel. An older panel it replaces is edited
+ * down to one line (no picture, no timestamp, no buttons), so no old board keeps a clock that
+ * has run out ("closes 12 seconds ago") or buttons that look live.
+ */
 export function keepPanel(ctx: BotContext, interaction: ChatInputCommandInteraction | MessageComponentInteraction, note?: string): void {
+  const old = panelsOf(ctx, interaction.channelId).get(interaction.user.id);
+  // A click on the panel itself updates that same message; anything else opens a new one.
+  const inPlace = interaction.isMessageComponent() && interaction.message.flags.has(MessageFlags.Ephemeral);
+  if (old && old.interaction.id !== interaction.id && !inPlace)
+    void old.interaction
+      .editReply({ content: "-# This board continues in a newer message below.", components: [], files: [], embeds: [], attachments: [] })
+      .catch(() => {}); // an expired token: that message simply stays as it was
   panelsOf(ctx, interaction.channelId).set(interaction.user.id, {
     interaction,
     openedAt: interaction.createdTimestamp,

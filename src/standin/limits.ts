@@ -16,6 +16,7 @@
  * - application commands: https://discord.com/developers/docs/interactions/application-commands
  *   (names 1-32 lower case, descriptions 1-100, at most 25 options and 25 choices).
  */
+import type { ApiMessage } from "./types";
 
 /** A refusal as Discord words it: HTTP status, JSON code, message. */
 export class LimitError extends Error {
@@ -159,4 +160,21 @@ export function checkCommand(cmd: Json, at = "0"): void {
     });
   };
   walk(cmd.options as OptionDef[] | undefined, at);
+}
+
+/**
+ * Throws unless `values` is a choice Discord's client could send from select menu `customId` of
+ * `message`: each value one of its options, once, and as many as its `min_values`..`max_values`
+ * (https://discord.com/developers/docs/components/reference#string-select).
+ */
+export function checkChoice(message: ApiMessage, customId: string, values: readonly string[]): void {
+  const menus = message.components.flatMap((row) => (row.components as Record<string, unknown>[] | undefined) ?? []);
+  const menu = menus.find((c) => c.custom_id === customId && c.type === 3);
+  if (!menu) throw new Error(`no select menu ${customId} on message ${message.id}`);
+  const offered = new Set(((menu.options as { value: string }[] | undefined) ?? []).map((o) => o.value));
+  const min = typeof menu.min_values === "number" ? menu.min_values : 1;
+  const max = typeof menu.max_values === "number" ? menu.max_values : 1;
+  if (values.length < min || values.length > max) throw new Error(`menu ${customId} takes ${min} to ${max} values, not ${values.length}`);
+  if (new Set(values).size !== values.length || values.some((v) => !offered.has(v)))
+    throw new Error(`menu ${customId} does not offer ${values.filter((v) => !offered.has(v)).join(", ") || "a value twice"}`);
 }

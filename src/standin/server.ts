@@ -15,6 +15,7 @@ import { baseInteraction, commandData, runInteraction, type DriveOptions } from 
 import { RestFaults } from "./faults";
 import { Gateway, readyPayload, routes } from "./gateway";
 import { HttpError } from "./http-error";
+import { checkChoice } from "./limits";
 import type { Pending } from "./interactions";
 import { publicCopy } from "./messages";
 import { handleHttp } from "./rest";
@@ -367,7 +368,11 @@ export class DiscordStandin extends EventEmitter {
     return runInteraction(this, payload, userId, message.channel_id, message, opts);
   }
 
-  /** Chooses `values` in select menu `customId` on `message` as `userId`. */
+  /**
+   * Chooses `values` in select menu `customId` on `message` as `userId`. As Discord's client, it
+   * sends only what the menu offers: values among its options, between its `min_values` and
+   * `max_values` (default 1 and 1); anything else throws (a test's mistake, never sent).
+   */
   async select(
     userId: string,
     message: ApiMessage,
@@ -375,6 +380,7 @@ export class DiscordStandin extends EventEmitter {
     values: string[],
     opts: DriveOptions = {},
   ): Promise<InteractionRecord> {
+    checkChoice(message, customId, values);
     const payload = baseInteraction(this, 3, userId, message.channel_id, opts.ageMs);
     payload.message = this.publicCopy(message);
     payload.data = { custom_id: customId, component_type: 3, values };

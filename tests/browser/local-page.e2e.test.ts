@@ -10,6 +10,7 @@ declare const document: {
 };
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { ActionRowBuilder, Events, StringSelectMenuBuilder } from "discord.js";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADA, BEN, GENERAL, Harness } from "../e2e/harness";
@@ -65,6 +66,47 @@ describe("local page in Chromium", () => {
       await page.screenshot({ path: join(out, "..", "__failures__", "local-page-failure.png") });
       throw e;
     }
+  });
+});
+
+describe("local page: the command list and several values from one menu", () => {
+  it("lists every command grouped by its top-level command, and sends a multi-select's ticked values together", async () => {
+    await page.goto("about:blank"); // a new load (a change of the hash alone would not reload the page)
+    await page.goto(`${h.standin.url}/#user=${BEN}&channel=${GENERAL}`);
+    await page.waitForSelector("body[data-ready]");
+    await page.fill("#box", "/");
+    const groups = await page.locator(".suggestion-group").allTextContents();
+    for (const top of ["/onexeno", "/onze", "/cardeno", "/tournament", "/stats", "/ratings"]) expect(groups).toContain(top);
+    expect(await page.locator(".suggestion").count()).toBeGreaterThan(25); // no cap at 25
+    await page.fill("#box", "");
+    // A menu taking 1 to 3 values (the bot posts it through the real client and REST).
+    const seen: { user: string; values: readonly string[] }[] = [];
+    h.bot.client.on(Events.InteractionCreate, (i) => {
+      if (i.isStringSelectMenu() && i.customId === "look|pick|0") seen.push({ user: i.user.id, values: i.values });
+    });
+    const channel = await h.bot.client.channels.fetch(GENERAL);
+    if (!channel?.isSendable()) throw new Error("no channel");
+    await channel.send({
+      content: "Pick up to three",
+      components: [
+        new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
+          new StringSelectMenuBuilder()
+            .setCustomId("look|pick|0")
+            .setMinValues(1)
+            .setMaxValues(3)
+            .addOptions(["a", "b", "c", "d"].map((v) => ({ label: `Piece ${v}`, value: v }))),
+        ),
+      ],
+    });
+    const menu = page.locator("fieldset.multi[data-custom-id='look|pick|0']");
+    await menu.waitFor();
+    await menu.locator("input[value=b]").check();
+    await menu.locator("input[value=d]").check();
+    await menu.locator("button:text('Choose')").click();
+    await expect.poll(() => seen.length, { timeout: 60_000 }).toBe(1);
+    expect(seen[0]).toEqual({ user: BEN, values: ["b", "d"] });
+    // The answer names the person who chose, as Discord does.
+    await expect.poll(() => lastMessage().locator(".reply-line").textContent(), { timeout: 60_000 }).toContain("Ben");
   });
 });
 

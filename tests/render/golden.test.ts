@@ -164,6 +164,7 @@ describe("cardeno pictures", () => {
     const names = ["Ada", "Ben", "Computer 1 (easy)", "Dana"];
     let mid: CardenoState | null = null;
     let reveal: CardenoState | null = null;
+    let rest: CardenoState | null = null;
     const s = playCardeno(
       { rounds: 2 },
       ["normal", "normal", "easy", "normal"],
@@ -171,15 +172,19 @@ describe("cardeno pictures", () => {
       (x) => {
         if (!mid && x.phase === "race" && x.cardeno !== null && x.centre.length >= 4) mid = x;
         if (!reveal && x.phase === "reveal") reveal = x;
+        if (!rest && x.phase === "break") rest = x;
       },
       "golden",
     );
     const m = mid as CardenoState | null;
     const v = reveal as CardenoState | null;
-    if (!m || !v) throw new Error("no race after CARDENO, or no reveal");
+    const b = rest as CardenoState | null;
+    if (!m || !v || !b) throw new Error("no race after CARDENO, no reveal or no break");
     const draw = (job: PictureJob) => Promise.resolve(encodeJob(job));
     await compare("cardeno-mid", await draw({ kind: "cardeno-table", view: cardenoView(m, null), names }));
     await compare("cardeno-panel", await draw({ kind: "cardeno-board", view: cardenoView(v, 0), seat: 0, names }));
+    // The break: each board's revealed poker hand stands out, the winner's in gold, named in the status.
+    await compare("cardeno-break", await draw({ kind: "cardeno-table", view: cardenoView(b, null), names }));
     await compare("cardeno-final", await draw({ kind: "cardeno-table", view: cardenoView(s, null), names }));
     // The pile is face down: shuffling it leaves the picture unchanged.
     const shuffled = { ...m, pile: [...m.pile].reverse() };

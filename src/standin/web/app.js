@@ -120,6 +120,34 @@ function html(tag, cls, text) {
   return e;
 }
 
+/**
+ * A select menu that takes several values, as Discord shows it: tick between `min_values` and
+ * `max_values` options (the defaults start ticked), then send them together with **Choose**.
+ */
+function multiSelect(m, c) {
+  const min = c.min_values ?? 1;
+  const max = c.max_values;
+  const box = el("fieldset", { class: "component multi", "data-custom-id": c.custom_id, disabled: !!c.disabled });
+  box.append(el("legend", { text: `${c.placeholder || "Choose"} (${min === max ? max : `${min} to ${max}`})` }));
+  const ticks = (c.options || []).map((o) => {
+    const tick = el("input", { type: "checkbox", value: o.value, checked: !!o.default });
+    box.append(el("label", { class: "opt-tick" }, tick, document.createTextNode(o.description ? `${o.label} — ${o.description}` : o.label)));
+    return tick;
+  });
+  const send = el("button", { class: "component s1", type: "button", text: "Choose" });
+  const chosen = () => ticks.filter((t) => t.checked).map((t) => t.value);
+  const check = () => {
+    const n = chosen().length;
+    send.disabled = n < min || n > max;
+    for (const t of ticks) t.disabled = !t.checked && n >= max;
+  };
+  for (const t of ticks) t.addEventListener("change", check);
+  send.addEventListener("click", () => act({ message: m.id, customId: c.custom_id, values: chosen() }));
+  box.append(send);
+  check();
+  return box;
+}
+
 function renderComponents(m) {
   return (m.components || []).map((row) =>
     el("div", { class: "row" }, ...(row.components || []).map((c) => {
@@ -129,6 +157,7 @@ function renderComponents(m) {
           onclick: () => act({ message: m.id, customId: c.custom_id }),
         });
       }
+      if (c.type === 3 && (c.max_values || 1) > 1) return multiSelect(m, c);
       if (c.type === 3) {
         const s = el("select", { class: "component", "data-custom-id": c.custom_id, disabled: !!c.disabled, "aria-label": c.placeholder || "Choose" });
         s.append(el("option", { value: "", text: c.placeholder || "Choose…", disabled: true, selected: !(c.options || []).some((o) => o.default) }));
@@ -231,12 +260,21 @@ function showSuggestions() {
     return;
   }
   const q = text.slice(1).toLowerCase().trim();
-  const found = app.paths.filter((p) => p.path.includes(q)).slice(0, 25);
+  // Every matching command, grouped under its top-level command as Discord's picker groups them
+  // (no cap: the list scrolls).
+  const found = app.paths.filter((p) => p.path.includes(q));
   app.sel = found.length ? 0 : -1;
-  box.replaceChildren(...found.map((p, i) => el("div", {
-    class: `suggestion${i === 0 ? " sel" : ""}`, role: "option", "data-path": p.path,
-    onmousedown: (ev) => { ev.preventDefault(); chooseCommand(p); },
-  }, el("b", { text: `/${p.path}` }), el("span", { class: "desc", text: p.def.description || "" }))));
+  const rows = [];
+  let group = null;
+  found.forEach((p, i) => {
+    const top = p.path.split(" ")[0];
+    if (top !== group) rows.push(el("div", { class: "suggestion-group", role: "presentation", text: `/${(group = top)}` }));
+    rows.push(el("div", {
+      class: `suggestion${i === 0 ? " sel" : ""}`, role: "option", "data-path": p.path,
+      onmousedown: (ev) => { ev.preventDefault(); chooseCommand(p); },
+    }, el("b", { text: `/${p.path}` }), el("span", { class: "desc", text: p.def.description || "" })));
+  });
+  box.replaceChildren(...rows);
   box.hidden = found.length === 0;
 }
 
@@ -382,7 +420,7 @@ async function send() {
 $("#box").addEventListener("input", showSuggestions);
 $("#box").addEventListener("keydown", (ev) => {
   const box = $("#suggestions");
-  const items = [...box.children];
+  const items = [...box.querySelectorAll(".suggestion")];
   if (!box.hidden && items.length && (ev.key === "ArrowDown" || ev.key === "ArrowUp")) {
     ev.preventDefault();
     app.sel = (app.sel + (ev.key === "ArrowDown" ? 1 : -1) + items.length) % items.length;
