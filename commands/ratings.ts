@@ -1,23 +1,26 @@
 /**
  * `/stats [user] [game]` and `/ratings [game]`: the server's ratings (src/bot/ratings.ts), as
- * top-level commands since they span every game. Ratings are OpenSkill's conservative ordinal
- * (mu - 3 sigma), marked provisional under 10 rated games. Public answers: a rating is no
+ * top-level commands since they span every game. Ratings are shown on a 1500 scale
+ * (`shownRating`), marked provisional under 10 rated games. Public answers: a rating is no
  * secret, and a leaderboard is meant to be seen.
  */
 import { EmbedBuilder, SlashCommandBuilder } from "discord.js";
 import type { BotContext } from "../src/bot/context";
 import { respond } from "../src/bot/reply";
-import { PROVISIONAL_GAMES, shownRating, type PlayerRating } from "../src/bot/ratings";
+import { PROVISIONAL_GAMES, START_RATING, shownRating, type PlayerRating } from "../src/bot/ratings";
 import type { Command } from "../src/bot/router";
 import type { GameCatalogue } from "../src/games/catalogue";
 
 const gameChoices = (games: GameCatalogue) => games.rated.map((g) => ({ name: g.name, value: g.key }));
 const nameOf = (games: GameCatalogue, key: string) => games.ratedGame(key)?.name ?? key;
 
-/** "12.3" or "12.3 (provisional)". */
+/** "1623" or "1548 (provisional)". */
 function ratingText(r: PlayerRating): string {
-  return `${shownRating(r).toFixed(1)}${r.games < PROVISIONAL_GAMES ? " (provisional)" : ""}`;
+  return `${shownRating(r)}${r.games < PROVISIONAL_GAMES ? " (provisional)" : ""}`;
 }
+
+/** What the numbers mean, under every ratings answer. */
+const RATING_FOOTER = `Ratings start at ${START_RATING}; provisional under ${PROVISIONAL_GAMES} games (listed after established ones). Only finished games between people count: games closed with end, and games against computers alone, are not rated.`;
 
 /** "1st of 3", "2nd of 2". */
 function placeText(place: number, of: number): string {
@@ -54,7 +57,7 @@ export const statsCommand = (games: GameCatalogue): Command<BotContext> => ({
       const who = user.globalName ?? user.username;
       if (rows.length === 0) {
         return {
-          content: `${who} has no rated game${game ? ` of ${nameOf(games, game)}` : ""} in this server yet. Finished games between people count (games against computers count only between the people).`,
+          content: `${who} has no rated game${game ? ` of ${nameOf(games, game)}` : ""} in this server yet. Finished games between people count (games against computers count only between the people; games closed with \`end\` are not rated).`,
           allowedMentions: { parse: [] },
         };
       }
@@ -63,14 +66,14 @@ export const statsCommand = (games: GameCatalogue): Command<BotContext> => ({
         const recent = r.recent
           .slice()
           .reverse()
-          .map((x) => `${placeText(x.place, x.of)} (${x.delta >= 0 ? "+" : ""}${x.delta.toFixed(1)}) <t:${Math.floor(x.at / 1000)}:R>`)
+          .map((x) => `${placeText(x.place, x.of)} (${x.delta >= 0 ? "+" : ""}${x.delta}) <t:${Math.floor(x.at / 1000)}:R>`)
           .join("\n");
         embed.addFields({
           name: nameOf(games, key),
           value: `**${ratingText(r)}** · #${rank} of ${of} · ${r.games} game${r.games === 1 ? "" : "s"}, ${r.wins} win${r.wins === 1 ? "" : "s"}\n${recent}`,
         });
       }
-      embed.setFooter({ text: "Rating: OpenSkill's conservative estimate (mu - 3 sigma); provisional under 10 games." });
+      embed.setFooter({ text: RATING_FOOTER });
       return { embeds: [embed], allowedMentions: { parse: [] } };
     });
   },
@@ -103,7 +106,7 @@ export const ratingsCommand = (games: GameCatalogue): Command<BotContext> => ({
         .setTitle(`${nameOf(games, game)}: best in this server`)
         .setDescription(lines.join("\n"))
         .setColor(0x2e7d32)
-        .setFooter({ text: "Rating: OpenSkill's conservative estimate (mu - 3 sigma); provisional under 10 games." });
+        .setFooter({ text: RATING_FOOTER });
       return { embeds: [embed], allowedMentions: { parse: [] } };
     });
   },

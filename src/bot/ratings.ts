@@ -8,8 +8,10 @@
  * nothing. One record per server and rated game (`RATED_GAMES`), updated under a lock per
  * record; a guild belongs to one shard, so the lock is sound across processes.
  *
- * Shown as OpenSkill's conservative ordinal (mu - 3 sigma, 0 for a new player); provisional
- * under `PROVISIONAL_GAMES` games.
+ * Shown on the scale lichess and Board Game Arena players know (`shownRating`): 1500 for a new
+ * player, OpenSkill's skill estimate (mu) at `POINTS_PER_MU` points a unit; provisional under
+ * `PROVISIONAL_GAMES` games, and ranked after the established ratings (as lichess keeps
+ * provisional ratings off its leaderboards).
  */
 import { ordinal, rate, rating } from "openskill";
 import { placesOf } from "../engine/places";
@@ -67,9 +69,30 @@ export interface RatingChange {
   readonly place: number;
 }
 
-/** The conservative rating shown to people: mu - 3 sigma, rounded to one decimal. */
-export function shownRating(r: { mu: number; sigma: number }): number {
-  return Math.round(ordinal(r) * 10) / 10;
+/** A new player's shown rating. */
+export const START_RATING = 1500;
+/**
+ * Shown points per unit of OpenSkill's mu: 48, so that OpenSkill's performance spread (beta =
+ * 25/6) is 200 points, the spread of Elo-style scales.
+ */
+export const POINTS_PER_MU = 48;
+
+/**
+ * The rating shown to people, a whole number: 1500 + 48 (mu - 25), so a new player shows 1500
+ * and an average one stays near it (never negative in practice: mu would need to fall below
+ * -6). OpenSkill's default rating is mu 25, sigma 25/3 (https://openskill.me).
+ */
+export function shownRating(r: { mu: number; sigma?: number }): number {
+  return Math.round(START_RATING + POINTS_PER_MU * (r.mu - 25));
+}
+
+/**
+ * Leaderboard order: established ratings first (provisional ones after them), then by shown
+ * rating, then by OpenSkill's conservative estimate (mu - 3 sigma), then games played.
+ */
+export function ratingOrder(a: PlayerRating, b: PlayerRating): number {
+  const prov = (r: PlayerRating) => (r.games < PROVISIONAL_GAMES ? 1 : 0);
+  return prov(a) - prov(b) || shownRating(b) - shownRating(a) || ordinal(b) - ordinal(a) || b.games - a.games;
 }
 
 export class RatingService {
@@ -121,7 +144,7 @@ export class RatingService {
         m.forEach((p, pi) => {
           const before = current(p.userId);
           const next = rated[ti]![pi]!;
-          const delta = Math.round((ordinal(next) - ordinal(before)) * 10) / 10;
+          const delta = shownRating(next) - shownRating(before);
           players[p.userId] = {
             userId: p.userId,
             name: p.name,
@@ -147,9 +170,7 @@ export class RatingService {
   /** The best of a server in a game, by shown rating (then games played), at most `limit`. */
   async top(guildId: string | null, game: string, limit = 10): Promise<PlayerRating[]> {
     const board = await this.board(guildId, game);
-    return Object.values(board.players)
-      .sort((a, b) => shownRating(b) - shownRating(a) || b.games - a.games)
-      .slice(0, limit);
+    return Object.values(board.players).sort(ratingOrder).slice(0, limit);
   }
 
   /** A player's ratings in a server, one per rated game of `games` they have played. */
@@ -164,7 +185,7 @@ export class RatingService {
       const r = board.players[userId];
       if (!r) continue;
       const all = Object.values(board.players);
-      out.push({ game, rating: r, rank: 1 + all.filter((o) => shownRating(o) > shownRating(r)).length, of: all.length });
+      out.push({ game, rating: r, rank: 1 + all.filter((o) => ratingOrder(o, r) < 0).length, of: all.length });
     }
     return out;
   }

@@ -4,7 +4,7 @@
  * the people's teams and places; computers and seats a computer took over are left out; teams
  * are rated as teams; servers and games are kept apart; concurrent results all count.
  */
-import { ordinal, rate, rating } from "openskill";
+import { rate, rating } from "openskill";
 import { describe, expect, it } from "vitest";
 import { RatingService, shownRating, type RatingBoard } from "../../src/bot/ratings";
 import { placesOf } from "../../src/engine/places";
@@ -45,14 +45,37 @@ describe("the rating service", () => {
     const board = await svc.board("g1", "onexeno-basic");
     expect(board.players.ben).toMatchObject({ mu: expected[1]![0]!.mu, sigma: expected[1]![0]!.sigma, games: 1, wins: 1 });
     expect(board.players.ada).toMatchObject({ mu: expected[0]![0]!.mu, games: 1, wins: 0 });
-    expect(board.players.ada!.recent).toEqual([{ at: 1_000_000, place: 3, of: 3, delta: Math.round(ordinal(expected[0]![0]!) * 10) / 10 }]);
-    expect(changes?.find((c) => c.userId === "ben")).toMatchObject({ before: 0, after: shownRating(expected[1]![0]!), place: 1 });
+    // Shown on the 1500 scale: 1500 + 48 (mu - 25), whole points; the change is in shown points.
+    const adaShown = Math.round(1500 + 48 * (expected[0]![0]!.mu - 25));
+    expect(board.players.ada!.recent).toEqual([{ at: 1_000_000, place: 3, of: 3, delta: adaShown - 1500 }]);
+    expect(adaShown).toBeLessThan(1500);
+    expect(changes?.find((c) => c.userId === "ben")).toMatchObject({ before: 1500, after: shownRating(expected[1]![0]!), place: 1 });
+    expect(shownRating(expected[1]![0]!)).toBeGreaterThan(1500);
     // A second game starts from the stored ratings.
     await svc.record(table, "onexeno-basic", { scores: [50, 0, 0], winners: [0] }, null);
     const second = rate(expected, { rank: [1, 2, 2] });
     const after = await svc.board("g1", "onexeno-basic");
     expect(after.players.ada).toMatchObject({ mu: second[0]![0]!.mu, sigma: second[0]![0]!.sigma, games: 2, wins: 1 });
     expect(after.players.ben!.recent.map((r) => r.place)).toEqual([1, 2]);
+  });
+
+  it("lists established ratings before provisional ones, whatever their numbers; ranks agree with the list", async () => {
+    const svc = await service();
+    const people = ["ada", "ben", "cleo"].map((u) => seat(u));
+    // Cleo wins her only game; Ada and Ben play ten between themselves (Ada wins most).
+    await svc.record({ guildId: "g1", seats: [people[2]!, people[1]!] }, "onexeno-basic", { scores: [30, 0], winners: [0] }, null);
+    for (let i = 0; i < 10; i++)
+      await svc.record(
+        { guildId: "g1", seats: [people[0]!, people[1]!] },
+        "onexeno-basic",
+        { scores: i % 3 ? [30, 0] : [0, 30], winners: [i % 3 ? 0 : 1] },
+        null,
+      );
+    const top = await svc.top("g1", "onexeno-basic");
+    expect(top.map((r) => r.userId)).toEqual(["ada", "ben", "cleo"]); // Ben has 11 games, Cleo 1: provisional, last
+    expect(shownRating(top[2]!)).toBeGreaterThan(shownRating(top[1]!));
+    const cleo = await svc.player("g1", "cleo", ["onexeno-basic"]);
+    expect(cleo[0]).toMatchObject({ rank: 3, of: 3 });
   });
 
   it("counts only people against each other: computers and taken-over seats are left out", async () => {

@@ -55,7 +55,7 @@ describe("ratings", () => {
     const embed = stats.original?.embeds[0] as { title: string; fields: { name: string; value: string }[] };
     expect(embed.title).toBe("Ada: ratings in this server");
     expect(embed.fields[0]!.name).toBe("ONEXENO basic");
-    expect(embed.fields[0]!.value).toContain(`**${shownRating(expected[0]![0]!).toFixed(1)} (provisional)**`);
+    expect(embed.fields[0]!.value).toContain(`**${shownRating(expected[0]![0]!)} (provisional)**`);
     expect(embed.fields[0]!.value).toMatch(/1 game, [01] wins?/);
     const top = await sb.command(ADA, GENERAL, "ratings", { game: "onexeno-basic" });
     const list = (top.original?.embeds[0] as { description: string }).description;
