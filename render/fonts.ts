@@ -3,7 +3,7 @@
  * LICENSE-DejaVu.txt) and are registered once per process; system fonts are never used, so
  * pictures look the same on every machine.
  */
-import { GlobalFonts, type SKRSContext2D } from "@napi-rs/canvas";
+import { createCanvas, GlobalFonts, type SKRSContext2D } from "@napi-rs/canvas";
 import { fileURLToPath } from "node:url";
 
 /** The family name every scene uses. */
@@ -62,4 +62,28 @@ export function shortName(ctx: SKRSContext2D, name: string, max: number): string
   if (ctx.measureText(name).width <= max) return name;
   const bare = name.replace(/\s*\([^)]*\)$/, "");
   return fitText(ctx, bare, max);
+}
+
+/** Splits `text` at its ` · ` breaks (then at spaces) into at most `max` lines of at most `width` px. */
+export function wrapParts(ctx: SKRSContext2D, text: string, width: number, max: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const part of text.split(" · ")) {
+    const joined = line ? `${line} · ${part}` : part;
+    if (ctx.measureText(joined).width <= width || !line) line = joined;
+    else {
+      lines.push(line);
+      line = part;
+    }
+  }
+  if (line) lines.push(line);
+  return lines.slice(0, max).map((l, i, all) => fitText(ctx, i === all.length - 1 && lines.length > max ? `${l}…` : l, width));
+}
+
+/** A context for measuring text only (nothing is drawn), with the regular font at `px` set. */
+export function measureOnly(px: number): SKRSContext2D {
+  ensureFonts();
+  const ctx = createCanvas(1, 1).getContext("2d");
+  ctx.font = font(px);
+  return ctx;
 }

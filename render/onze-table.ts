@@ -11,7 +11,7 @@ import { contractText, type Meld } from "../src/games/onze/melds";
 import { handSizeFor, type OnzeView } from "../src/games/onze/game";
 import { drawBadge } from "./badge";
 import { drawClockMark } from "./clock";
-import { ensureFonts, fitText, font, PICTURE_WIDTH, shortName } from "./fonts";
+import { ensureFonts, fitText, font, measureOnly, PICTURE_WIDTH, shortName, wrapParts } from "./fonts";
 import { drawCardBack, drawPlayingCard } from "./playing-card";
 import { DEFAULT_THEME, type Theme } from "./theme";
 
@@ -298,22 +298,6 @@ export function describeOnze(view: OnzeView, names: readonly string[]): string {
 const HAND_CARD = 56;
 const HAND_PER_ROW = 8;
 
-/** Splits `text` at its ` · ` breaks (then at spaces) into at most `max` lines of at most `width` px. */
-function wrapParts(ctx: SKRSContext2D, text: string, width: number, max: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const part of text.split(" · ")) {
-    const joined = line ? `${line} · ${part}` : part;
-    if (ctx.measureText(joined).width <= width || !line) line = joined;
-    else {
-      lines.push(line);
-      line = part;
-    }
-  }
-  if (line) lines.push(line);
-  return lines.slice(0, max).map((l, i, all) => fitText(ctx, i === all.length - 1 && lines.length > max ? `${l}…` : l, width));
-}
-
 /**
  * Draws the private hand and returns its canvas: cards in the given order, each named below;
  * the help wrapped over up to three lines; `fresh` cards (just drawn or bought) outlined and
@@ -333,9 +317,7 @@ export function drawOnzeHand(
   const rowH = Math.round(w * 1.4) + 26;
   const rows = Math.max(1, Math.ceil(hand.length / per));
   const width = 12 * 2 + per * slot - 8;
-  const probe = sceneCanvas(1, 1).getContext("2d");
-  probe.font = font(14);
-  const helpLines = wrapParts(probe, help, width - 24, 3);
+  const helpLines = wrapParts(measureOnly(14), help, width - 24, 3);
   const top = 40 + helpLines.length * 18;
   const height = top + 6 + rows * rowH;
   const canvas = sceneCanvas(width, height);

@@ -52,6 +52,8 @@ export type PictureJob =
       readonly subtitle: string;
       readonly rows: readonly StandingRow[];
       readonly labels?: readonly string[] | undefined;
+      /** What the columns mean, in a line under the rows. */
+      readonly legend?: string | undefined;
     }
   | { readonly kind: "cardeno-table"; readonly view: CardenoView; readonly names: readonly string[]; readonly now?: number | undefined }
   | {
@@ -85,7 +87,7 @@ export function drawJob(job: PictureJob): Canvas {
     case "onze-hand":
       return drawOnzeHand(job.hand, job.title, job.help, job.fresh);
     case "standings":
-      return drawStandings(job.title, job.subtitle, job.rows, job.labels);
+      return drawStandings(job.title, job.subtitle, job.rows, job.labels, job.legend);
     case "podium":
       return drawPodium(job.title, job.top);
     case "cardeno-table":

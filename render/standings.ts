@@ -4,12 +4,13 @@
  * table picture, type never below 14 px.
  */
 import type { Canvas } from "@napi-rs/canvas";
-import { ensureFonts, fitText, font, PICTURE_WIDTH, shortName } from "./fonts";
+import { ensureFonts, fitText, font, measureOnly, PICTURE_WIDTH, shortName, wrapParts } from "./fonts";
 import { sceneCanvas } from "./surface";
 import { DEFAULT_THEME, type Theme } from "./theme";
 
 /** One line of the standings as the picture shows it. */
 export interface StandingRow {
+  /** Place in the standings; 0: not ranked (a computer entrant of an event that ranks people only). */
   readonly rank: number;
   readonly name: string;
   /** Placement points. */
@@ -28,22 +29,25 @@ export const MAX_STANDING_ROWS = 32;
 const num = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
 
 /** Column headings of the four number columns (a challenge shows score, square, moves). */
-export const STANDING_LABELS = ["points", "game pts", "opp.", "games"] as const;
+export const STANDING_LABELS = ["points", "game pts", "opp. pts", "games"] as const;
 
 /**
  * The standings sheet: a title, a subtitle, and a row per player (the first 32); `labels`
- * name the four number columns.
+ * name the four number columns and `legend` (a line under the rows) says what they mean. An
+ * unranked row (rank 0) shows "–".
  */
 export function drawStandings(
   title: string,
   subtitle: string,
   rows: readonly StandingRow[],
   labels: readonly string[] = STANDING_LABELS,
+  legend?: string,
   theme: Theme = DEFAULT_THEME,
 ): Canvas {
   ensureFonts();
   const shown = rows.slice(0, MAX_STANDING_ROWS);
-  const h = HEADER + ROW * (shown.length + 1) + 16;
+  const legendLines = legend ? wrapParts(measureOnly(14), legend, PICTURE_WIDTH - 24, 3) : [];
+  const h = HEADER + ROW * (shown.length + 1) + 16 + legendLines.length * 18 + (legend ? 8 : 0);
   const canvas = sceneCanvas(PICTURE_WIDTH, h);
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = theme.panel;
@@ -74,14 +78,26 @@ export function drawStandings(
       ctx.fillStyle = "rgba(255,255,255,0.05)";
       ctx.fillRect(6, y - 18, PICTURE_WIDTH - 12, ROW);
     }
-    ctx.fillStyle = r.rank <= 3 ? theme.lastMove : theme.text;
-    ctx.font = font(16, r.rank <= 3);
-    const cells = [String(r.rank), shortName(ctx, r.name, 290), num(r.points), num(r.gamePoints), num(r.opponents), String(r.games)];
+    const podium = r.rank > 0 && r.rank <= 3;
+    ctx.fillStyle = podium ? theme.lastMove : r.rank === 0 ? theme.textDim : theme.text;
+    ctx.font = font(16, podium);
+    const cells = [
+      r.rank > 0 ? String(r.rank) : "–",
+      shortName(ctx, r.name, 290),
+      num(r.points),
+      num(r.gamePoints),
+      num(r.opponents),
+      String(r.games),
+    ];
     cols.forEach((c, j) => {
       ctx.textAlign = c.align;
       ctx.fillText(cells[j]!, c.x, y);
     });
   });
+  ctx.fillStyle = theme.textDim;
+  ctx.font = font(14);
+  ctx.textAlign = "left";
+  legendLines.forEach((line, i) => ctx.fillText(line, 12, h - 12 - (legendLines.length - 1 - i) * 18));
   return canvas;
 }
 
@@ -122,7 +138,7 @@ export function drawPodium(
     ctx.fillText(shortName(ctx, p.name, 176), s.x + 90, base - s.height - 34);
     ctx.fillStyle = theme.textDim;
     ctx.font = font(15);
-    ctx.fillText(`${num(p.points)} points`, s.x + 90, base - s.height - 12);
+    ctx.fillText(`${num(p.points)} point${p.points === 1 ? "" : "s"}`, s.x + 90, base - s.height - 12);
   }
   return canvas;
 }

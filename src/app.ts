@@ -22,7 +22,7 @@ import { LiveTables, recordOf, withoutRecord, type LiveMessage, type TablePayloa
 import { RatingService, type RatingBoard } from "./bot/ratings";
 import { markStart } from "./bot/restart";
 import { TournamentService, type Tournament } from "./bot/tournaments";
-import { finalMessages, roundMessage } from "../commands/tournament/index";
+import { finalMessages, roundMessage, tableResult } from "../commands/tournament/index";
 import { Publisher } from "./bot/publisher";
 import { ChannelBudget } from "./bot/budget";
 import { Coalescer } from "./bot/coalesce";
@@ -275,6 +275,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       kick: (channelId) => autoplay.kick(channelId),
       roundMessage,
       finalMessages: (t) => finalMessages(catalogue, t),
+      tableResult: (t, threadId) => tableResult(t, threadId),
     },
     opts.tableOptions?.now,
   );

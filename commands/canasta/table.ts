@@ -4,7 +4,7 @@
  */
 import { lobbyMessage, scoresAsTheyStand } from "../games";
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, type BaseMessageOptions } from "discord.js";
-import { againRow } from "../../src/bot/confirm";
+import { endRows } from "../../src/bot/confirm";
 import { backButton, clockLabel, clockLines, turnBegins } from "../../src/bot/clock";
 import { type TablePayload, tableMessage } from "../../src/bot/live";
 import { encodeId } from "../../src/bot/customid";
@@ -65,7 +65,7 @@ export async function canastaMessage(rec: CanastaTable, note?: string): Promise<
     return {
       content: `${head}🏁 **Session over.** Winner: ${winners}. Final: ${rec.seats.map((s, i) => `${s.name} ${rec.state?.totals[i]}`).join(" · ")}.`,
       files: [file],
-      components: [againRow(rec.rev)],
+      components: endRows(rec),
       embeds: [],
       allowedMentions: {
         users: (o?.winners ?? []).flatMap((w) => (rec.seats[w] && !rec.seats[w]?.computer ? [rec.seats[w]?.userId ?? ""] : [])),

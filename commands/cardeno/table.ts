@@ -3,7 +3,7 @@
  */
 import { lobbyMessage, scoresAsTheyStand } from "../games";
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, type BaseMessageOptions } from "discord.js";
-import { againRow } from "../../src/bot/confirm";
+import { endRows } from "../../src/bot/confirm";
 import { encodeId } from "../../src/bot/customid";
 import { type TablePayload, tableMessage } from "../../src/bot/live";
 import { cardenoView, type CardenoConfig, type CardenoView } from "../../src/games/cardeno/game";
@@ -57,7 +57,7 @@ export async function cardenoMessage(rec: CardenoTable, note?: string): Promise<
     return {
       content: `${head}🏁 **Game over.** ${winners.map((w) => (w.computer ? `🤖 ${w.name}` : `<@${w.userId}>`)).join(" & ")} win${winners.length === 1 ? "s" : ""} with ${best}. Final: ${rec.seats.map((x, i) => `${x.name} ${s.scores[i]}`).join(" · ")}.`,
       files: [file],
-      components: [againRow(rec.rev)],
+      components: endRows(rec),
       embeds: [],
       allowedMentions: { users: winners.filter((w) => !w.computer).map((w) => w.userId) },
     };

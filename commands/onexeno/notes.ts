@@ -18,7 +18,7 @@ export function moveNote(before: TableRecord | undefined, after: TableRecord): s
     const r = after.state.results.at(-1);
     if (r) {
       parts.push(
-        `**Hand ${r.hand} is over**${r.wentOut !== null ? ` (${names[r.wentOut]} went out)` : " (everyone passed)"}: ${r.scores.map((s, i) => `${names[i]} ${s >= 0 ? "+" : ""}${s}`).join(", ")}.`,
+        `**Hand ${r.hand} is over**${r.wentOut !== null ? ` (${names[r.wentOut]} went out)` : " (everyone passed)"}: ${r.scores.map((s, i) => `${names[i]} ${s >= 0 ? "+" : ""}${s}${(r.inHand[i] ?? 0) > 0 ? ` (took ${r.taken[i] ?? 0}, minus ${r.inHand[i]} left in hand)` : ""}`).join(", ")}.`,
       );
       if (after.status === "playing") parts.push(`Hand ${after.state.hand} is dealt; ${names[after.state.dealer]} deals.`);
     }

@@ -13,7 +13,7 @@ import {
   StringSelectMenuBuilder,
   type BaseMessageOptions,
 } from "discord.js";
-import { againRow } from "../../src/bot/confirm";
+import { endRows } from "../../src/bot/confirm";
 import { backButton, clockLabel, clockLines, seatNames, turnBegins } from "../../src/bot/clock";
 import { type TablePayload, tableMessage } from "../../src/bot/live";
 import { encodeId } from "../../src/bot/customid";
@@ -96,7 +96,7 @@ async function drawTable(rec: TableRecord, note?: string): Promise<BaseMessageOp
     return {
       content: `${head}🏁 **Session over.** ${winners.length > 1 ? "Winners" : "Winner"}: ${winners.join(", ")}. Final: ${scores}${rec.config.variant === "partners" ? " (team totals)" : ""}.`,
       files: [file],
-      components: [againRow(rec.rev)],
+      components: endRows(rec),
       embeds: [],
       allowedMentions: {
         users: (outcome?.winners ?? []).flatMap((w) => (rec.seats[w] && !rec.seats[w]?.computer ? [rec.seats[w]?.userId ?? ""] : [])),

@@ -4,7 +4,7 @@
  */
 import { lobbyMessage, scoresAsTheyStand } from "../games";
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, type BaseMessageOptions } from "discord.js";
-import { againRow } from "../../src/bot/confirm";
+import { endRows } from "../../src/bot/confirm";
 import { backButton, clockLabel, clockLines, turnBegins } from "../../src/bot/clock";
 import { encodeId } from "../../src/bot/customid";
 import { type TablePayload, tableMessage } from "../../src/bot/live";
@@ -42,7 +42,7 @@ export async function onzeMessage(rec: OnzeTable, note?: string): Promise<BaseMe
     return {
       content: `${head}🏁 **Game over.** Lowest total: ${winners}. Final: ${rec.seats.map((x, i) => `${x.name} ${s.totals[i]}`).join(" · ")}.`,
       files: [file],
-      components: [againRow(rec.rev)],
+      components: endRows(rec),
       embeds: [],
       allowedMentions: {
         users: (o?.winners ?? []).flatMap((w) => (rec.seats[w] && !rec.seats[w]?.computer ? [rec.seats[w]?.userId ?? ""] : [])),

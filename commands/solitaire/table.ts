@@ -16,7 +16,7 @@ import { UserError } from "../../src/bot/errors";
 import type { SolitaireState } from "../../src/games/onexeno/solitaire";
 import { type TablePayload, tableMessage } from "../../src/bot/live";
 import type { Leaderboard } from "../../src/bot/leaderboards";
-import { againRow } from "../../src/bot/confirm";
+import { endRows } from "../../src/bot/confirm";
 import type { TableOf } from "../../src/bot/tables";
 import { positionLabel } from "../../src/games/onexeno/board";
 import { cardTitle } from "../../src/games/onexeno/cards";
@@ -83,7 +83,7 @@ async function solitaireMessage(rec: SolitaireTable, note?: string): Promise<Bas
     return {
       content: `${head}${playerName(rec)} ${how} Final score **${view.score}** (largest square ${view.square}x${view.square}).`,
       files: [file],
-      components: [againRow(rec.rev)],
+      components: endRows(rec),
       embeds: [],
       allowedMentions: { parse: [] },
     };

@@ -14,6 +14,7 @@ import { clockChoices } from "../clock";
 import { rulesFrom, seatOf } from "../games";
 
 import { RULES, gameName, announcement, standingsMessage, exportCsv } from "./messages";
+import { keepAnnouncement } from "./components";
 import { mustOrganise, eventOf, eventOption } from "./access";
 
 /** `/tournament`, its `game:` choices the rated games of `games` and its one-player games (as challenges). */
@@ -69,6 +70,9 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
             ),
         )
         .addBooleanOption((o) => o.setName("pause").setDescription("Wait for /tournament next between rounds"))
+        .addBooleanOption((o) =>
+          o.setName("rank-computers").setDescription("Rank computer entrants too (default: the podium goes to people)"),
+        )
         .addIntegerOption((o) =>
           o.setName("window").setDescription("Challenge: minutes to play the deal (default 60)").setMinValue(5).setMaxValue(10080),
         ),
@@ -135,27 +139,35 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
         const clockText = interaction.options.getString("clock");
         const clock = clockText === null ? DEFAULT_CLOCK : parseClock(clockText);
         const game = interaction.options.getString("game", true);
+        let made = "";
         await respond(interaction, "reply", false, async () =>
           announcement(
             ctx,
-            await ctx.tournaments.create({
-              guildId: interaction.guildId,
-              channelId: interaction.channelId,
-              organiserId: interaction.user.id,
-              name: interaction.options.getString("name")?.trim() || `${gameName(ctx.catalogue, game)} tournament`,
-              game,
-              format: interaction.options.getString("format", true) as TournamentFormat,
-              rounds: interaction.options.getInteger("rounds", true),
-              tableSize: interaction.options.getInteger("table-size"),
-              clock,
-              fill: (interaction.options.getString("fill") ?? "computer") as "computer" | "bye",
-              checkInMinutes: interaction.options.getInteger("check-in") ?? 0,
-              autoNext: !(interaction.options.getBoolean("pause") ?? false),
-              windowMinutes: interaction.options.getInteger("window") ?? 60,
-            }),
+            await ctx.tournaments
+              .create({
+                guildId: interaction.guildId,
+                channelId: interaction.channelId,
+                organiserId: interaction.user.id,
+                name: interaction.options.getString("name")?.trim() || `${gameName(ctx.catalogue, game)} tournament`,
+                game,
+                format: interaction.options.getString("format", true) as TournamentFormat,
+                rounds: interaction.options.getInteger("rounds", true),
+                tableSize: interaction.options.getInteger("table-size"),
+                clock,
+                fill: (interaction.options.getString("fill") ?? "computer") as "computer" | "bye",
+                checkInMinutes: interaction.options.getInteger("check-in") ?? 0,
+                autoNext: !(interaction.options.getBoolean("pause") ?? false),
+                rankComputers: interaction.options.getBoolean("rank-computers") ?? false,
+                windowMinutes: interaction.options.getInteger("window") ?? 60,
+              })
+              .then((t) => {
+                made = t.id;
+                return t;
+              }),
             `🏆 New tournament! Press **Join** (or \`/tournament join\`) to sign up.`,
           ),
         );
+        if (made) await keepAnnouncement(interaction, ctx, made);
         return;
       }
       case "organisers": {
@@ -191,11 +203,13 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
         await respond(interaction, "reply", false, async () =>
           announcement(ctx, await ctx.tournaments.join(t.id, { id: me.userId, name: me.name }), `${me.name} signed up.`),
         );
+        await keepAnnouncement(interaction, ctx, t.id);
         return;
       case "leave":
         await respond(interaction, "reply", false, async () =>
           announcement(ctx, await ctx.tournaments.leave(t.id, me.userId), `${me.name} left the list.`),
         );
+        await keepAnnouncement(interaction, ctx, t.id);
         return;
       case "computers": {
         await mustOrganise(interaction, ctx, t);
@@ -208,6 +222,7 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
             `${count} computer entrant${count === 1 ? "" : "s"} (${level}) added.`,
           ),
         );
+        await keepAnnouncement(interaction, ctx, t.id);
         return;
       }
       case "start":
@@ -224,6 +239,7 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
                 : `▶ The event has started: round 1 is seated, each table in its own thread (listed in the round message).`,
           );
         });
+        await keepAnnouncement(interaction, ctx, t.id);
         return;
       case "next":
         await mustOrganise(interaction, ctx, t);
@@ -265,6 +281,7 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
         await respond(interaction, "reply", false, async () =>
           announcement(ctx, await ctx.tournaments.cancel(t.id, interaction.user.id), "❌ The event was cancelled."),
         );
+        await keepAnnouncement(interaction, ctx, t.id);
         return;
       case "export":
         await respond(interaction, "reply", true, async () => ({

@@ -1,7 +1,7 @@
 /**
  * The buttons of tournament messages: Join, Leave, Check in and Play the deal.
  */
-import { type MessageComponentInteraction } from "discord.js";
+import { type ChatInputCommandInteraction, type MessageComponentInteraction } from "discord.js";
 import type { BotContext } from "../../src/bot/context";
 import { type ComponentId } from "../../src/bot/customid";
 import { UserError } from "../../src/bot/errors";
@@ -42,6 +42,28 @@ export async function playTheDeal(interaction: MessageComponentInteraction, even
   });
 }
 
+/**
+ * After an announcement was the answer to `interaction` (a reply, or the clicked message
+ * updated): it becomes the event's one live announcement, and the one before it loses its
+ * buttons, so no old card offers Join or Leave once sign-up has closed. Never throws (a message
+ * that cannot be edited any more keeps its buttons, which then say what has changed).
+ */
+export async function keepAnnouncement(
+  interaction: ChatInputCommandInteraction | MessageComponentInteraction,
+  ctx: BotContext,
+  eventId: string,
+): Promise<void> {
+  try {
+    const shown = interaction.isMessageComponent() ? interaction.message : await interaction.fetchReply();
+    const prev = await ctx.tournaments.swapAnnouncement(eventId, shown.channelId, shown.id);
+    if (!prev) return;
+    const channel = await interaction.client.channels.fetch(prev.channelId);
+    if (channel?.isTextBased()) await channel.messages.edit(prev.messageId, { components: [] });
+  } catch (e) {
+    ctx.log.info(`could not tidy the previous announcement of ${eventId}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
 /** The announcement's buttons: Join, Leave, Check in (the message is updated in place); Play the deal (a private reply). */
 export async function tournamentComponent(interaction: MessageComponentInteraction, id: ComponentId, ctx: BotContext): Promise<void> {
   const eventId = id.args[0] ?? "";
@@ -60,4 +82,5 @@ export async function tournamentComponent(interaction: MessageComponentInteracti
       id.verb === "tjoin" ? `${me.name} signed up.` : id.verb === "tleave" ? `${me.name} left the list.` : `${me.name} checked in.`,
     );
   });
+  await keepAnnouncement(interaction, ctx, eventId);
 }

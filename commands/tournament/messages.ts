@@ -8,6 +8,8 @@ import { readFileSync } from "node:fs";
 import { clockName } from "../../src/bot/clock";
 import { encodeId } from "../../src/bot/customid";
 import { TournamentService, type Standing, type Tournament, type TournamentRound } from "../../src/bot/tournaments";
+import { shownStandings } from "../../src/bot/tournament-rules";
+import { placementPoints } from "../../src/tournament/standings";
 import type { BotContext } from "../../src/bot/context";
 import type { GameCatalogue } from "../../src/games/catalogue";
 import { renderPicture } from "../../render/pool";
@@ -21,6 +23,16 @@ export const gameName = (games: GameCatalogue, key: string) => games.ratedGame(k
 export const nameOf = (t: Tournament, id: string) =>
   t.entrants.find((e) => e.id === id)?.name ?? (id.startsWith("fill-") ? "Computer (fill)" : id);
 export const num = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
+/** `1 point`, `2.5 points`, `1 game`: a figure with its word, singular only for exactly 1. */
+export const count = (v: number, word: string) => `${num(v)} ${word}${v === 1 ? "" : "s"}`;
+
+/** What the standings' columns mean (the picture's legend; the text says it in each line). */
+const LEGEND = {
+  standard:
+    "points: placement points from each table (last 0, one more a place up) · game pts: the game's own score · opp. pts: opponents' points (tie-break)",
+  progressive: "score: total game score (it ranks) · place pts: placement points · opp. pts: opponents' points (tie-break)",
+  challenge: "score: the deal's score · square: its largest square · moves: moves made",
+} as const;
 
 /** The announcement: what the event is, who is in, and the buttons of its stage. */
 export function announcement(ctx: Pick<BotContext, "catalogue" | "tableGames">, t: Tournament, note?: string): BaseMessageOptions {
@@ -117,26 +129,28 @@ export const scoreTotal = (games: GameCatalogue, t: Tournament, s: Standing) =>
 /** The standings as a picture with its text. A progressive event shows the total score first (it ranks by it). */
 export async function standingsMessage(games: GameCatalogue, t: Tournament, title = `${t.name}: standings`): Promise<BaseMessageOptions> {
   const progressive = t.format === "progressive";
-  const rows = TournamentService.standings(t).map((s) => ({
+  const rows = shownStandings(t).map((s) => ({
     rank: s.rank,
-    name: `${nameOf(t, s.id)}${t.entrants.find((e) => e.id === s.id)?.dropped ? " (dropped)" : t.challenge && s.games === 0 ? " (no game)" : ""}`,
+    name: `${nameOf(t, s.id)}${t.entrants.find((e) => e.id === s.id)?.dropped ? " (dropped)" : t.challenge && s.games === 0 ? " (no game)" : s.rank === 0 ? " (computer, unranked)" : ""}`,
     points: progressive ? scoreTotal(games, t, s) : s.placement,
     gamePoints: progressive ? s.placement : s.gamePoints,
     opponents: s.opponents,
     games: s.games,
   }));
   const c = t.challenge;
+  const place = (r: (typeof rows)[number]) => (r.rank > 0 ? `${r.rank}.` : "–");
   const line = (r: (typeof rows)[number]) =>
     c
-      ? `${r.rank}. ${r.name}: ${r.games ? `score ${r.points} (square ${r.gamePoints}, ${r.opponents} moves)` : "no finished game"}`
+      ? `${place(r)} ${r.name}: ${r.games ? `score ${r.points} (square ${r.gamePoints}, ${count(r.opponents, "move")})` : "no finished game"}`
       : progressive
-        ? `${r.rank}. ${r.name}: score ${num(r.points)} (placement ${num(r.gamePoints)} pts, opp. ${num(r.opponents)}, ${r.games} games)`
-        : `${r.rank}. ${r.name}: ${num(r.points)} pts (game ${num(r.gamePoints)}, opp. ${num(r.opponents)}, ${r.games} games)`;
+        ? `${place(r)} ${r.name}: score ${num(r.points)} (${count(r.gamePoints, "placement point")}, opponents' points ${num(r.opponents)}, ${count(r.games, "game")})`
+        : `${place(r)} ${r.name}: ${count(r.points, "point")} (game points ${num(r.gamePoints)}, opponents' points ${num(r.opponents)}, ${count(r.games, "game")})`;
   const subtitle = c
     ? `${gameName(games, t.game)} · challenge · ${c.results.length} finished game${c.results.length === 1 ? "" : "s"}`
     : `${gameName(games, t.game)} · ${t.format} · after round ${t.played.filter((r) => r.tables.every((x) => x.result)).length} of ${t.rounds}`;
-  const labels = c ? ["score", "square", "moves", "games"] : progressive ? ["score", "place pts", "opp.", "games"] : undefined;
-  const png = await renderPicture({ kind: "standings", title, subtitle, rows, labels });
+  const labels = c ? ["score", "square", "moves", "games"] : progressive ? ["score", "place pts", "opp. pts", "games"] : undefined;
+  const legend = c ? LEGEND.challenge : progressive ? LEGEND.progressive : LEGEND.standard;
+  const png = await renderPicture({ kind: "standings", title, subtitle, rows, labels, legend });
   const text = rows.slice(0, 10).map(line).join("\n");
   return {
     content: `**${title}**\n${text}`.slice(0, 2000),
@@ -148,21 +162,21 @@ export async function standingsMessage(games: GameCatalogue, t: Tournament, titl
 /** The messages that end an event: the podium, then the final standings. */
 export async function finalMessages(games: GameCatalogue, t: Tournament): Promise<BaseMessageOptions[]> {
   const progressive = t.format === "progressive";
-  const all = TournamentService.standings(t);
+  const all = shownStandings(t);
   const top = all
-    .filter((s) => s.rank <= 3)
+    .filter((s) => s.rank > 0 && s.rank <= 3)
     .slice(0, 3)
     .map((s) => ({ name: nameOf(t, s.id), points: progressive ? scoreTotal(games, t, s) : s.placement, rank: s.rank }));
   const png = await renderPicture({ kind: "podium", title: `${t.name}: final`, top });
   const podium = top
     .map(
       (p) =>
-        `${["🥇", "🥈", "🥉"][p.rank - 1] ?? `${p.rank}.`} ${p.name} (${t.challenge || progressive ? "score " : ""}${num(p.points)}${t.challenge || progressive ? "" : " points"})`,
+        `${["🥇", "🥈", "🥉"][p.rank - 1] ?? `${p.rank}.`} ${p.name} (${t.challenge || progressive ? `score ${num(p.points)}` : count(p.points, "point")})`,
     )
     .join("\n");
   // Progressive (seed 004): prizes for the highest and the lowest total score.
   const byScore = all
-    .filter((s) => s.games > 0)
+    .filter((s) => s.games > 0 && s.rank > 0)
     .map((s) => ({ name: nameOf(t, s.id), score: scoreTotal(games, t, s) }))
     .sort((a, b) => b.score - a.score);
   const [high, low] = [byScore[0], byScore.at(-1)];
@@ -201,4 +215,33 @@ export function exportCsv(t: Tournament): string {
     "\n" +
     stringify([["rank", "player", "id", "placement points", "game points", "opponents' points", "head-to-head", "games", "byes"], ...table])
   );
+}
+
+/**
+ * Said in a tournament table's thread once its result is recorded: each player's place and
+ * placement points, how many of the round's tables are done, and the way back to the event's
+ * channel (where the standings, and the next round's threads, are posted).
+ */
+export async function tableResult(t: Tournament, threadId: string): Promise<BaseMessageOptions> {
+  const round = t.played.find((r) => r.tables.some((x) => x.threadId === threadId));
+  const table = round?.tables.find((x) => x.threadId === threadId);
+  const r = table?.result;
+  if (!round || !r)
+    return { content: `🏆 Result recorded for **${t.name}**. Back to the event: <#${t.channelId}>.`, allowedMentions: { parse: [] } };
+  const points = placementPoints(r.places);
+  const places = r.players
+    .map((p, i) => ({ name: nameOf(t, p), place: r.places[i] ?? r.places.length, points: points[i] ?? 0 }))
+    .sort((a, b) => a.place - b.place)
+    .map((x) => `${x.place}. ${x.name} (${count(x.points, "placement point")})`);
+  const done = round.tables.filter((x) => x.result).length;
+  const next =
+    done < round.tables.length
+      ? `${done} of ${round.tables.length} tables of round ${round.number} are done.`
+      : round.number < t.rounds
+        ? `Round ${round.number} is complete: the next round's tables are announced there.`
+        : "That was the last round: the podium is posted there.";
+  return {
+    content: `🏆 **${t.name}**, round ${round.number}: result recorded. ${places.join(" · ")}.\n${next} Standings and what comes next: <#${t.channelId}>.`,
+    allowedMentions: { parse: [] },
+  };
 }

@@ -101,7 +101,8 @@ export const CLOCK_CHOICES: readonly { readonly name: string; readonly value: st
  * several moves a turn says so through `continues`), a fresh one when a new turn begins.
  * `auto` says the seat is played by the computer (a computer player, or a person marked
  * away): its clock does not run. Inputs: `prev` the clock before the change (or null),
- * `seat` the seat to move now, `rev` the new table revision, `now` ms since the epoch.
+ * `seat` the seat to move now, `rev` the new table revision, `now` ms since the epoch, `grace`
+ * ms added to a fresh clock (a tournament player's first turn: `EVENT_GRACE_MS`).
  */
 export function nextTurnClock(
   clock: ClockSetting | null | undefined,
@@ -111,10 +112,11 @@ export function nextTurnClock(
   auto: boolean,
   rev: number,
   now: number,
+  grace = 0,
 ): TurnClock {
   const fresh = (since: number): TurnClock => {
     if (!clock || auto) return { seat, since, due: null, warnAt: null, warned: false };
-    const due = now + clock.turnMs;
+    const due = now + clock.turnMs + grace;
     return { seat, since, due, warnAt: due - warnBeforeMs(clock), warned: false };
   };
   if (!prev || prev.seat !== seat || !sameTurn) return fresh(rev);
@@ -122,6 +124,12 @@ export function nextTurnClock(
   if (prev.due === null) return fresh(prev.since); // the player came back during their turn
   return prev;
 }
+
+/**
+ * Extra time on a tournament player's first turn of a game, ms: the round is seated for everyone
+ * at once, and a player needs a moment to see the mention and open their table's thread.
+ */
+export const EVENT_GRACE_MS = 60_000;
 
 /** The next moment a turn clock needs the host (warning or timeout), or null. */
 export function clockWake(tc: TurnClock | null | undefined): number | null {

@@ -35,6 +35,14 @@ export function answeredPayload(text: string): BaseMessageOptions {
 }
 
 /**
+ * The buttons under a finished table: Play again and New table (`againRow`), except at a
+ * tournament's table, which ends with its event (the result is recorded there; no buttons).
+ */
+export function endRows(rec: { readonly rev: number; readonly event?: string }): ActionRowBuilder<ButtonBuilder>[] {
+  return rec.event ? [] : [againRow(rec.rev)];
+}
+
+/**
  * Ways forward under a finished session's table: Play again (same seats and options, a fresh
  * deal) and New table (same options, the clicker alone). Generic over the game.
  */

@@ -50,6 +50,8 @@ export interface GameTable<G extends string, C, S, M> {
    * out of turn (`SeatPlay.waitsFor`: Onze's buying); null or absent: it moves at once.
    */
   readonly hold?: number | null;
+  /** The tournament whose round this table is (its id): it ends with the event, not with Play again. */
+  readonly event?: string;
 }
 
 /** A table of game `G` of the list, with its own types. */

@@ -10,7 +10,7 @@
 import { applyAction, type GameDefinition, type GameError, type VersionedState } from "../engine/definition";
 import { seedRng } from "../engine/rng";
 import type { Levels } from "../games/index";
-import { AWAY_AFTER, clockWake, LOBBY_IDLE_MS, nextTurnClock } from "./clock";
+import { AWAY_AFTER, clockWake, EVENT_GRACE_MS, LOBBY_IDLE_MS, nextTurnClock } from "./clock";
 import { UserError } from "./errors";
 import { TableLobby } from "./table-lobby";
 import { present, type ClockEvent, type GameTable, type Seat, type SeatRules } from "./table-record";
@@ -80,7 +80,10 @@ export class TableRules<G extends string, C, S extends VersionedState, M, V> ext
     const seat = this.turnOf(next.state);
     const before = prev?.status === "playing" ? prev.state : null;
     const sameTurn = !!before && (before.version === next.state.version || (this.seatRules?.continuesTurn?.(before, next.state) ?? false));
-    const turnClock = nextTurnClock(next.clock, prev?.turnClock, seat, sameTurn, TableRules.auto(next.seats[seat]), next.rev, this.now());
+    // A tournament player's first turn of the game has a grace period to find the table's thread.
+    const grace = next.event && !next.moves.some((m) => m.seat === seat) ? EVENT_GRACE_MS : 0;
+    const auto = TableRules.auto(next.seats[seat]);
+    const turnClock = nextTurnClock(next.clock, prev?.turnClock, seat, sameTurn, auto, next.rev, this.now(), grace);
     return { ...next, turnClock, hold: this.holdOf(prev, next, seat, sameTurn) };
   }
 

@@ -62,6 +62,21 @@ export class TournamentBook {
     return typeof id === "string" ? this.get(id) : undefined;
   }
 
+  /**
+   * Makes `messageId` (in `channelId`) the event's one live announcement, the one whose buttons
+   * work; returns the one it replaces (`channel/message`), or null when there was none or it is
+   * the same message. Kept under `announcement:<event id>`.
+   */
+  async swapAnnouncement(id: string, channelId: string, messageId: string): Promise<{ channelId: string; messageId: string } | null> {
+    return this.lock.run(`announcement:${id}`, async () => {
+      const prev = await this.store.get(`announcement:${id}`);
+      await this.store.set(`announcement:${id}`, `${channelId}/${messageId}`);
+      if (typeof prev !== "string" || prev === `${channelId}/${messageId}`) return null;
+      const [ch, msg] = prev.split("/");
+      return ch && msg ? { channelId: ch, messageId: msg } : null;
+    });
+  }
+
   protected async change(id: string, fn: (t: Tournament) => Tournament | null): Promise<Tournament> {
     return this.lock.run(id, async () => {
       const t = await this.get(id);

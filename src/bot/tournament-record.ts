@@ -80,6 +80,8 @@ export interface Tournament {
   readonly checkInDue?: number;
   /** Whether the next round is seated as soon as a round ends (else `/tournament next`). */
   readonly autoNext: boolean;
+  /** Whether computer entrants are ranked and may take the podium (absent: the podium and prizes go to people). */
+  readonly rankComputers?: boolean;
   readonly organiserId: string;
   readonly status: "signup" | "checkin" | "running" | "over" | "cancelled";
   readonly entrants: readonly Entrant[];
@@ -112,4 +114,6 @@ export interface TournamentHost {
   /** The round announcement, standings and podium messages of an event. */
   roundMessage(t: Tournament, round: TournamentRound): Promise<BaseMessageOptions>;
   finalMessages(t: Tournament): Promise<BaseMessageOptions[]>;
+  /** Said in a table's thread once its result is recorded: the places, and the way back to the event. */
+  tableResult(t: Tournament, threadId: string): Promise<BaseMessageOptions>;
 }

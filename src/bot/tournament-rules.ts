@@ -45,6 +45,8 @@ export interface EventRequest {
   readonly fill: "computer" | "bye";
   readonly checkInMinutes: number;
   readonly autoNext: boolean;
+  /** Whether computer entrants are ranked and may take the podium (default: people only). */
+  readonly rankComputers?: boolean;
   /** The challenge format's window, minutes (default 60). */
   readonly windowMinutes?: number;
 }
@@ -70,6 +72,7 @@ export function newEvent(catalogue: GameCatalogue, opts: EventRequest, id: strin
     fill: opts.fill,
     checkInMinutes: opts.checkInMinutes,
     organiserId: opts.organiserId,
+    ...(opts.rankComputers ? { rankComputers: true } : {}),
     status: "signup" as const,
     entrants: [],
     played: [],
@@ -256,6 +259,27 @@ export function eventResults(t: Tournament): RoundResult[] {
     }),
     byes: r.byes,
   }));
+}
+
+/**
+ * The standings as people read them: computer entrants keep their place in the list but are
+ * ranked only when the organiser chose so (`rankComputers`); otherwise their rank is 0 and the
+ * people are ranked among themselves (ties keep equal ranks), so the podium goes to people.
+ */
+export function shownStandings(t: Tournament): Standing[] {
+  const all = eventStandings(t);
+  if (t.rankComputers) return all;
+  const computer = new Set(t.entrants.filter((e) => e.computer).map((e) => e.id));
+  let n = 0;
+  let lastRank = -1;
+  let shown = 0;
+  return all.map((s) => {
+    if (computer.has(s.id)) return { ...s, rank: 0 };
+    n++;
+    if (s.rank !== lastRank) shown = n;
+    lastRank = s.rank;
+    return { ...s, rank: shown };
+  });
 }
 
 /**

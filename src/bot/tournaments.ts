@@ -232,12 +232,13 @@ export class TournamentService extends TournamentBook {
       if (!existing) await service.open(threadId, t.guildId, seats[0]!, game.config, `${t.seed}:${round.number}:${i + 1}`, t.clock);
       const sitting = new Set((existing?.seats ?? [seats[0]!]).map((s) => s.userId));
       for (const s of seats.slice(1)) if (!sitting.has(s.userId)) await service.join(threadId, s);
+      await service.update(threadId, (r) => (r ? { ...r, event: t.id } : undefined)); // ends with the event, no Play again
       const rec = await service.start(threadId, seats[0]!.userId);
       const people = seats.filter((s) => !s.computer).map((s) => `<@${s.userId}>`);
       await this.host.post(threadId, {
         ...(await this.host.tablePayload(
           rec,
-          `🏆 **${t.name}**, round ${round.number} of ${t.rounds}, table ${i + 1}. ${people.length ? `${people.join(", ")}: your game starts now.` : "Computers only."} The result is recorded when the game ends.`,
+          `🏆 **${t.name}**, round ${round.number} of ${t.rounds}, table ${i + 1}. ${people.length ? `${people.join(", ")}: your game starts now (a first turn has a minute more, to find this thread).` : "Computers only."} The result is recorded when the game ends.`,
         )),
         allowedMentions: { users: seats.filter((s) => !s.computer).map((s) => s.userId) },
       });
@@ -284,6 +285,7 @@ export class TournamentService extends TournamentBook {
     // Seats whose computer took over from a person count for that person (`leftBy`).
     const result: TableResult = { players: [...players], places: [...places], points: [...points] };
     const after = await this.change(id, (t) => withResult(t, threadId, result));
+    await this.host.post(threadId, await this.host.tableResult(after, threadId));
     const round = after.played.at(-1);
     if (after.status !== "running" || !round || round.tables.some((x) => !x.result)) return;
     if (after.played.length >= after.rounds) await this.finish(id);

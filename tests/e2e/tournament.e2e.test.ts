@@ -9,6 +9,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EVENT_GRACE_MS } from "../../src/bot/clock";
+import { shownStandings } from "../../src/bot/tournament-rules";
 import { TournamentService, type Tournament } from "../../src/bot/tournaments";
 import { ADA, BEN, CARD_ROOM, CLEO, DEV, GENERAL, Harness, MOD, takeTurn } from "./harness";
 
@@ -46,6 +48,7 @@ describe("a tournament from sign-up to podium", () => {
 
   it("runs an 8-entrant Swiss of ONEXENO basic with a restart between rounds", async () => {
     const sb = h.standin;
+    let firstTurns = 0;
     const created = await sb.command(MOD, GENERAL, "tournament create", {
       game: "onexeno-basic",
       format: "swiss",
@@ -91,6 +94,16 @@ describe("a tournament from sign-up to podium", () => {
       await h.until(`round ${r}'s announcement`, () =>
         sb.visibleMessages(GENERAL, null).some((m) => m.content.includes(`round ${r} of 3 is seated`)),
       );
+      if (r === 1) {
+        // A person's first turn of a tournament game has a grace period to find the thread.
+        for (const x of round.tables) {
+          const rec = (await h.bot.service("onexeno").get(x.threadId!))!;
+          const tc = rec.turnClock!;
+          if (rec.seats[tc.seat]!.computer || rec.moves.some((m) => m.seat === tc.seat)) continue;
+          expect(tc.due! - rec.updatedAt).toBe(rec.clock!.turnMs + EVENT_GRACE_MS);
+          firstTurns++;
+        }
+      }
       await playRound(t);
       if (r === 1) {
         // The bot restarts between rounds; the event carries on from the store.
@@ -123,7 +136,24 @@ describe("a tournament from sign-up to podium", () => {
       expect(a.width).toBe(640);
       writeFileSync(join(OUT, file), sb.attachmentBytes(a)!);
     }
-    expect(podium.content).toContain(`🥇 ${over.entrants.find((e) => e.id === standing[0]!.id)!.name}`);
+    // The podium goes to people: computer entrants are listed, unranked, and take no medal.
+    const people = shownStandings(over).filter((x) => x.rank > 0);
+    expect(people.map((x) => x.id).sort()).toEqual([ADA, BEN].sort());
+    expect(podium.content).toContain(`🥇 ${over.entrants.find((e) => e.id === people[0]!.id)!.name}`);
+    expect(podium.content).not.toMatch(/[🥇🥈🥉] Computer/u);
+    expect(sheet.content).toMatch(
+      /– Computer \d \(computer, unranked\): \d+(\.\d)? points? \(game points -?\d+, opponents' points [\d.]+, 3 games\)/,
+    );
+    expect(firstTurns).toBeGreaterThan(0);
+    // Each table ended with its event: the result and the way back in its thread, no Play again.
+    for (const round of over.played)
+      for (const x of round.tables) {
+        const said = sb.visibleMessages(x.threadId!, null);
+        expect(said.some((m) => m.content.includes("result recorded") && m.content.includes(`<#${GENERAL}>`))).toBe(true);
+        expect(said.flatMap((m) => Harness.ids(m, "again"))).toEqual([]);
+      }
+    // Only the newest announcement keeps buttons: the first sign-up card lost Join and Leave.
+    expect(sb.visibleMessages(GENERAL, null).find((m) => m.id === ann.id)!.components).toEqual([]);
     // The export: a row per player per game, then the standings.
     const exported = await sb.command(ADA, GENERAL, "tournament export", { event: event!.id });
     const csv = sb.attachmentBytes(exported.original!.attachments[0]!)!.toString("utf8");

@@ -11,7 +11,9 @@ import {
   left,
   newEvent,
   seated,
+  shownStandings,
   withChallengeResult,
+  withComputers,
   withResult,
   withThread,
   type EventRequest,
@@ -123,5 +125,24 @@ describe("tournament rules", () => {
       ["b", 1],
       ["a", 2],
     ]);
+  });
+
+  it("computer entrants are listed unranked unless the organiser ranks them; people are ranked among themselves, ties kept", () => {
+    const play = (ask: EventRequest) => {
+      let t = newEvent(CATALOGUE, { ...ask, tableSize: 4 }, "t5", 0);
+      t = joined(joined(t, { id: "a", name: "A" }), { id: "b", name: "B" });
+      t = begun(CATALOGUE, withComputers(t, 2, "normal"), 0)!;
+      const r = withThread(seated(CATALOGUE, t)!, 1, 0, "th");
+      const players = r.played[0]!.tables[0]!.players;
+      // The computers take 1st and 2nd; A and B tie for 3rd.
+      const place = (p: string) => (p.startsWith("cpu-") ? (p.endsWith("1") ? 1 : 2) : 3);
+      return withResult(r, "th", { players: [...players], places: players.map(place), points: players.map((p) => 10 - place(p)) })!;
+    };
+    const people = shownStandings(play(ASK));
+    expect(people.filter((s) => s.rank === 0).map((s) => s.id)).toEqual(["cpu-t5-1", "cpu-t5-2"]);
+    expect(people.filter((s) => s.rank > 0).map((s) => s.rank)).toEqual([1, 1]); // A and B tie: both first among people
+    const all = shownStandings(play({ ...ASK, rankComputers: true }));
+    expect(all.map((s) => [s.id, s.rank])).toEqual(eventStandings(play({ ...ASK, rankComputers: true })).map((s) => [s.id, s.rank]));
+    expect(all[0]).toMatchObject({ id: "cpu-t5-1", rank: 1 });
   });
 });
