@@ -275,7 +275,14 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       kick: (channelId) => autoplay.kick(channelId),
       roundMessage,
       finalMessages: (t) => finalMessages(catalogue, t),
-      tableResult: (t, threadId) => tableResult(t, threadId),
+      tableResult: async (t, threadId) => {
+        // Said under the game's last picture: wait (a little) until the finished table is shown.
+        for (const service of services.values()) {
+          const rec = await service.get(threadId);
+          if (rec?.status === "over") await live.shownAtLeast(threadId, [rec.updatedAt, rec.rev]);
+        }
+        return tableResult(t, threadId);
+      },
     },
     opts.tableOptions?.now,
   );

@@ -70,9 +70,7 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
             ),
         )
         .addBooleanOption((o) => o.setName("pause").setDescription("Wait for /tournament next between rounds"))
-        .addBooleanOption((o) =>
-          o.setName("rank-computers").setDescription("Rank computer entrants too (default: the podium goes to people)"),
-        )
+        .addBooleanOption((o) => o.setName("rank-computers").setDescription("Rank computer entrants (default: people only)"))
         .addIntegerOption((o) =>
           o.setName("window").setDescription("Challenge: minutes to play the deal (default 60)").setMinValue(5).setMaxValue(10080),
         ),

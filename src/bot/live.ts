@@ -103,6 +103,8 @@ export class LiveTables {
   private readonly editTickets = new Map<string, number>();
   /** Records of in-place steps not yet folded into the live message's record. */
   private readonly stepRecords = new Map<string, string[]>();
+  /** Callers of `shownAtLeast` waiting on a channel's live message. */
+  private readonly waiters = new Map<string, { check: () => void }[]>();
   private stopped = false;
 
   constructor(
@@ -137,6 +139,7 @@ export class LiveTables {
         return;
       }
       await this.store.set(channelId, { messageId, record, ...(rev !== undefined ? { rev } : {}) });
+      for (const w of this.waiters.get(channelId) ?? []) w.check();
       if (prev && prev.messageId !== messageId) await this.edit(channelId, prev.messageId, recordPayload(prev.record));
     });
   }
@@ -188,6 +191,33 @@ export class LiveTables {
   /** The live message of a channel, if any. */
   async current(channelId: string): Promise<LiveMessage | undefined> {
     return this.store.get(channelId);
+  }
+
+  /**
+   * Resolves once the channel's live message shows table state `rev` or a newer one, or after
+   * `timeoutMs` (a table message that could not be posted must not hold back what follows it).
+   * For what must read after a table (a tournament's result under the game's last picture).
+   */
+  async shownAtLeast(channelId: string, rev: TableOrder, timeoutMs = 10_000): Promise<void> {
+    const reached = async () => {
+      const cur = await this.store.get(channelId);
+      return !!cur?.rev && !older(cur.rev, rev);
+    };
+    if (await reached()) return;
+    await new Promise<void>((resolve) => {
+      const waiters = this.waiters.get(channelId) ?? [];
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters.set(
+          channelId,
+          (this.waiters.get(channelId) ?? []).filter((w) => w.check !== check),
+        );
+        resolve();
+      };
+      const check = () => void reached().then((ok) => ok && done());
+      const timer = setTimeout(done, timeoutMs);
+      this.waiters.set(channelId, [...waiters, { check }]);
+    });
   }
 
   /** Waits until every queued edit is done (tests). */

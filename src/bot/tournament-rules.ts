@@ -11,6 +11,7 @@ import type { ComputerLevel } from "../engine/definition";
 import type { GameCatalogue, RatedGameEntry } from "../games/catalogue";
 import { seatRound } from "../tournament/rounds";
 import { standings, type RoundResult, type Standing, type TableResult } from "../tournament/standings";
+export { placementPoints } from "../tournament/standings";
 import type { ClockSetting } from "./clock";
 import { UserError } from "./errors";
 import type { Seat } from "./table-record";
