@@ -8,7 +8,8 @@ import { EventEmitter } from "node:events";
 import type { Gateway } from "./gateway";
 import { HttpError } from "./http-error";
 import { INTERACTION_WINDOW_MS, type Pending } from "./interactions";
-import type { OptionDef } from "./limits";
+import { componentLabel, type OptionDef } from "./limits";
+import { publicCopy } from "./messages";
 import { MOD_PERMS, userObject } from "./objects";
 import { snowflake, snowflakeAt, snowflakeTime } from "./snowflake";
 import type { ApiMessage, ApiOption, InteractionRecord, StandinChannel, StandinUser } from "./types";
@@ -21,6 +22,8 @@ export interface DriveOptions {
   readonly allowFailure?: boolean;
   /** Make the interaction this many ms old when dispatched (a late delivery). */
   readonly ageMs?: number;
+  /** Send a choice the menu does not offer, as a modified client could (the bot must still answer it). */
+  readonly forged?: boolean;
 }
 
 /** What the driver reads and changes of the stand-in. */
@@ -95,6 +98,7 @@ export async function runInteraction(
   opts: DriveOptions = {},
   commandPath?: string,
   focused?: OptionDef,
+  componentLabel?: string,
 ): Promise<InteractionRecord> {
   const createdAt = snowflakeTime(payload.id);
   const record: InteractionRecord = {
@@ -112,6 +116,7 @@ export async function runInteraction(
     followups: [],
     choices: null,
     ...(commandPath ? { commandPath } : {}),
+    ...(componentLabel ? { componentLabel } : {}),
   };
   const done = new EventEmitter();
   const pend: Pending = { record, done, ...(message ? { message } : {}), ...(focused ? { focused } : {}) };
@@ -226,4 +231,22 @@ export function commandData(
         ? [{ name: sub, type: 1, options: leaf }]
         : leaf,
   };
+}
+
+/**
+ * A component interaction (`data`: a button's `custom_id` and type 2, or a menu's with its
+ * `values`) by `userId` on `message`, run to its answer; the page is told the component's label.
+ */
+export function componentInteraction(
+  host: DriverHost,
+  userId: string,
+  message: ApiMessage,
+  data: { readonly custom_id: string; readonly component_type: 2 | 3; readonly values?: readonly string[] },
+  opts: DriveOptions = {},
+): Promise<InteractionRecord> {
+  const payload = baseInteraction(host, 3, userId, message.channel_id, opts.ageMs);
+  payload.message = publicCopy(message);
+  payload.data = data;
+  const label = componentLabel(message, data.custom_id);
+  return runInteraction(host, payload, userId, message.channel_id, message, opts, undefined, undefined, label);
 }

@@ -63,6 +63,7 @@ export function interactionCallback(
         type: p.message ? 0 : 20,
         visibleTo: rec.userId,
         interaction: interactionMeta,
+        clicked: rec.componentLabel,
       });
       break;
     case 5:
@@ -70,6 +71,7 @@ export function interactionCallback(
         type: p.message ? 0 : 20,
         visibleTo: rec.userId,
         interaction: interactionMeta,
+        clicked: rec.componentLabel,
       });
       break;
     case 6:
@@ -129,6 +131,7 @@ export function webhook(
       type: 0,
       visibleTo: rec.userId,
       interaction: interactionMetadata(host, rec, p.message ? 3 : 2),
+      clicked: rec.componentLabel,
     });
     rec.followups.push(msg);
     p.done.emit("change");

@@ -178,3 +178,12 @@ export function checkChoice(message: ApiMessage, customId: string, values: reado
   if (new Set(values).size !== values.length || values.some((v) => !offered.has(v)))
     throw new Error(`menu ${customId} does not offer ${values.filter((v) => !offered.has(v)).join(", ") || "a value twice"}`);
 }
+
+/** The label of button `customId` on `message`, or its menu's placeholder ("a menu" without one); for the page's "clicked" line. */
+export function componentLabel(message: ApiMessage, customId: string): string | undefined {
+  const all = message.components.flatMap((row) => (row.components as Record<string, unknown>[] | undefined) ?? []);
+  const c = all.find((x) => x.custom_id === customId);
+  if (!c) return undefined;
+  if (c.type === 2) return typeof c.label === "string" ? c.label : undefined;
+  return typeof c.placeholder === "string" ? c.placeholder : "a menu";
+}

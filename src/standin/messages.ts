@@ -23,8 +23,8 @@ export interface MessageHost {
 }
 
 /** A message as the API returns it (without stand-in-only fields). */
-export function publicCopy(m: ApiMessage): Omit<ApiMessage, "visibleTo"> {
-  const { visibleTo: _v, ...rest } = m;
+export function publicCopy(m: ApiMessage): Omit<ApiMessage, "visibleTo" | "clicked"> {
+  const { visibleTo: _v, clicked: _c, ...rest } = m;
   return rest;
 }
 
@@ -77,7 +77,7 @@ export function createMessage(
   channelId: string,
   body: Record<string, unknown>,
   files: Map<string, { bytes: Buffer; name: string; type: string }>,
-  extra: { type: number; visibleTo?: string; interaction?: Record<string, unknown> },
+  extra: { type: number; visibleTo?: string; interaction?: Record<string, unknown>; clicked?: string | undefined },
 ): ApiMessage {
   const flags = Number(body.flags ?? 0);
   const ephemeral = (flags & 64) !== 0;
@@ -103,6 +103,7 @@ export function createMessage(
       ? { interaction_metadata: extra.interaction, webhook_id: host.applicationId, application_id: host.applicationId }
       : {}),
     ...(ephemeral && extra.visibleTo ? { visibleTo: extra.visibleTo } : {}),
+    ...(extra.clicked ? { clicked: extra.clicked } : {}),
   };
   host.messages.get(channelId)?.push(msg);
   host.emit("message", msg);

@@ -24,7 +24,7 @@ export interface PageHost {
   user(id: string): StandinUser;
   channel(id: string): StandinChannel;
   visibleMessages(channelId: string, userId: string | null): ApiMessage[];
-  publicCopy(m: ApiMessage): Omit<ApiMessage, "visibleTo">;
+  publicCopy(m: ApiMessage): Omit<ApiMessage, "visibleTo" | "clicked">;
   deleteMessage(m: ApiMessage): void;
   command(userId: string, channelId: string, path: string, options: Options): Promise<InteractionRecord>;
   autocomplete(
@@ -84,6 +84,7 @@ export class LocalPage {
       return this.host.visibleMessages(this.host.channel(query.get("channel") ?? "").id, user).map((m) => ({
         ...this.host.publicCopy(m),
         ephemeral: m.visibleTo !== undefined,
+        ...(m.clicked ? { clicked: m.clicked } : {}),
       }));
     }
     if (method === "POST" && path === "/local/command") {

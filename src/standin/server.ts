@@ -11,7 +11,7 @@
 import { EventEmitter } from "node:events";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { baseInteraction, commandData, runInteraction, type DriveOptions } from "./driver";
+import { baseInteraction, commandData, componentInteraction, runInteraction, type DriveOptions } from "./driver";
 import { RestFaults } from "./faults";
 import { Gateway, readyPayload, routes } from "./gateway";
 import { HttpError } from "./http-error";
@@ -362,10 +362,7 @@ export class DiscordStandin extends EventEmitter {
 
   /** Clicks button `customId` on `message` as `userId`. */
   async click(userId: string, message: ApiMessage, customId: string, opts: DriveOptions = {}): Promise<InteractionRecord> {
-    const payload = baseInteraction(this, 3, userId, message.channel_id, opts.ageMs);
-    payload.message = this.publicCopy(message);
-    payload.data = { custom_id: customId, component_type: 2 };
-    return runInteraction(this, payload, userId, message.channel_id, message, opts);
+    return componentInteraction(this, userId, message, { custom_id: customId, component_type: 2 }, opts);
   }
 
   /**
@@ -380,11 +377,8 @@ export class DiscordStandin extends EventEmitter {
     values: string[],
     opts: DriveOptions = {},
   ): Promise<InteractionRecord> {
-    checkChoice(message, customId, values);
-    const payload = baseInteraction(this, 3, userId, message.channel_id, opts.ageMs);
-    payload.message = this.publicCopy(message);
-    payload.data = { custom_id: customId, component_type: 3, values };
-    return runInteraction(this, payload, userId, message.channel_id, message, opts);
+    if (!opts.forged) checkChoice(message, customId, values);
+    return componentInteraction(this, userId, message, { custom_id: customId, component_type: 3, values }, opts);
   }
 
   /** Messages of a channel as `userId` sees them (public plus their own ephemeral ones). */

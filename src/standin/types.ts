@@ -67,6 +67,8 @@ export interface ApiMessage {
   interaction_metadata?: Record<string, unknown>;
   /** Stand-in only: the one user who can see an ephemeral message. */
   visibleTo?: string;
+  /** Stand-in only: the label of the button or menu whose interaction this message answers (the page names it). */
+  clicked?: string;
 }
 
 /** An option of a chat-input interaction, as sent in `data.options`. */
@@ -93,6 +95,8 @@ export interface InteractionRecord {
   readonly refusals: { status: number; code: number; message: string }[];
   /** For slash commands: `name sub` as typed. */
   readonly commandPath?: string;
+  /** For components: the clicked button's label, or the menu's placeholder (stand-in only, for the page). */
+  readonly componentLabel?: string;
   /** Callback type (4 message, 5 deferred, 6 deferred update, 7 update, 8 autocomplete). */
   callbackType: number | null;
   /** ms from dispatch to the callback (Discord fails the interaction after 3000). */

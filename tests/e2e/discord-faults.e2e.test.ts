@@ -98,8 +98,8 @@ describe("the reply path on a strict Discord", () => {
       expect(r.original?.visibleTo, customId).toBe(ADA);
       expect(r.original?.content, customId).toMatch(/^❌/);
     }
-    // A select sent on a button's customId is answered too.
-    const r = await sb.select(ADA, live, `ox1|pass|${rec!.rev}`, ["x"]);
+    // A select sent on a button's customId (a forged interaction: no client sends it) is answered too.
+    const r = await sb.select(ADA, live, `ox1|pass|${rec!.rev}`, ["x"], { forged: true });
     expect(r.callbackType).not.toBeNull();
     expect((await table(THREAD))!.rev).toBeGreaterThanOrEqual(rec!.rev);
     expect(h.log.errors).toEqual([]);

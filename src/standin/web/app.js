@@ -174,7 +174,10 @@ function renderMessage(m) {
   const meta = m.interaction_metadata;
   const who = meta && meta.user ? meta.user.global_name || meta.user.username : null;
   const reply = meta ? el("div", { class: "reply-line" }) : null;
-  if (reply) reply.innerHTML = meta.name ? `↳ <b>${who}</b> used <b>/${meta.name}</b>` : `↳ <b>${who}</b> clicked a button`;
+  // Who acted, and on what: the command, or the button or menu they used (so a table posted in
+  // answer to Ben's Buy reads "Ben used Buy K♥", not as Ben's own message).
+  const what = (t) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+  if (reply) reply.innerHTML = meta.name ? `↳ <b>${what(who)}</b> used <b>/${meta.name}</b>` : m.clicked ? `↳ <b>${what(who)}</b> used <b>${what(m.clicked)}</b>` : `↳ <b>${what(who)}</b> clicked a button`;
   const body = el("div", { class: "body" },
     reply,
     el("div", {}, el("span", { class: "author", text: app.state.bot.global_name || "ONEXENO" }), el("span", { class: "bot-tag", text: "BOT" }), el("span", { class: "time", text: new Date(m.timestamp).toLocaleTimeString() })),
