@@ -7,7 +7,7 @@ import { seatNames } from "../../src/bot/clock";
 import type { GameTable, TablesOf } from "../../src/bot/tables";
 import { refuse } from "../../src/bot/words";
 import { cardName, faceName } from "../../src/games/onze/cards";
-import { contractText, type Meld, type MeldKind, type MeldSpec } from "../../src/games/onze/melds";
+import { contractArrangements, contractText, type Meld, type MeldKind, type MeldSpec } from "../../src/games/onze/melds";
 import { type OnzeConfig, type OnzeMove, type OnzeState } from "../../src/games/onze/game";
 import { contractStatus, nearMelds } from "../../src/games/onze/typed";
 import { meldWords } from "../../render/onze-table";
@@ -98,7 +98,9 @@ export function contractHelp(s: OnzeState, seat: number): string {
   if (st.holds) return `${round} · you hold it: ${myPlay ? "go down now" : "go down once you have drawn"}`;
   const say = (ks: readonly MeldKind[]) => ks.map((k) => `1 ${k}`).join(" + ");
   const parts = [round, st.held.length ? `you hold ${say(st.held)}; still missing ${say(st.missing)}` : "you hold none of it yet"];
-  const near = nearMelds(hand);
+  // One card short, among the cards the part already held does not use.
+  const used = st.held.length ? (contractArrangements(hand, st.held, 1)[0] ?? []).flatMap((m) => m.cards) : [];
+  const near = nearMelds(hand.filter((c) => !used.includes(c)));
   if (st.missing.includes("set") && near.pairs.length)
     parts.push(`pairs of ${list(near.pairs.map((r) => RANK_PLURALS[r] ?? "?"))}: one more card makes a set`);
   if (st.missing.includes("run"))
