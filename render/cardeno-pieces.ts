@@ -2,11 +2,11 @@
  * Cardeno's pieces and boards as drawn: the jigsaw outline of each shape, a piece with its
  * colour and label, a board's cut-outs and completed lines, the small boards of the table.
  */
-import type { SKRSContext2D } from "@napi-rs/canvas";
+import { createCanvas, type Canvas, type SKRSContext2D } from "@napi-rs/canvas";
 import { completeLines, type CardenoView } from "../src/games/cardeno/game";
 import { CELLS, faceOf, LINES, pieceOf, rankLabel, SHAPES, SIDE, type Cutout, type Piece } from "../src/games/cardeno/pieces";
 import { SUIT_GLYPHS } from "../src/games/cardeno/poker";
-import { fitText, font } from "./fonts";
+import { ensureFonts, fitText, font } from "./fonts";
 import { type Theme } from "./theme";
 
 /** One colour per shape (also told apart by outline and letter). */
@@ -64,8 +64,44 @@ export function pieceLabel(p: Piece): string {
   return p.suit ? `${rankLabel(p.rank)}${SUIT_GLYPHS[p.suit]}` : "★";
 }
 
-/** Draws a piece (body `size` px) with its label and shape letter; `dim` greys it (for a piece that is gone). */
+/** Pieces and cut-outs drawn once per look and size into a sprite, then stamped at whole pixels. */
+const sprites = new Map<string, Canvas>();
+
+/** Stamps the sprite `key` (a body `size` px square with tabs around it), painting it the first time. */
+function stamp(
+  ctx: SKRSContext2D,
+  key: string,
+  x: number,
+  y: number,
+  size: number,
+  paint: (c: SKRSContext2D, x: number, y: number) => void,
+): void {
+  const pad = Math.ceil(size * 0.2) + 3; // the tabs reach size * 0.16 out, plus the stroke
+  const k = `${key}:${size}`;
+  let sprite = sprites.get(k);
+  if (!sprite) {
+    ensureFonts();
+    sprite = createCanvas(Math.ceil(size) + 2 * pad, Math.ceil(size) + 2 * pad);
+    paint(sprite.getContext("2d"), pad, pad);
+    sprites.set(k, sprite);
+  }
+  ctx.drawImage(sprite, Math.round(x) - pad, Math.round(y) - pad);
+}
+
+/** Draws a piece (body `size` px) with its label and shape letter, and `mark` (its number) in the corner: a sprite per piece and size. */
 export function drawPiece(ctx: SKRSContext2D, x: number, y: number, size: number, p: Piece, mark?: string): void {
+  stamp(ctx, `p${p.shape}:${p.rank}:${p.suit}`, x, y, size, (c, px, py) => paintPiece(c, px, py, size, p));
+  if (mark) {
+    ctx.font = font(14, true);
+    ctx.fillStyle = "#3a3a40";
+    ctx.textAlign = "left";
+    ctx.textBaseline = "top";
+    ctx.fillText(mark, Math.round(x) + 3, Math.round(y) + 2);
+  }
+}
+
+/** Paints a piece (body `size` px at (x, y)) with its label and shape letter. */
+function paintPiece(ctx: SKRSContext2D, x: number, y: number, size: number, p: Piece): void {
   const shape = SHAPES[p.shape]!;
   jigsawPath(ctx, x, y, size, shape.edges);
   ctx.fillStyle = "#f6f3ea";
@@ -87,17 +123,15 @@ export function drawPiece(ctx: SKRSContext2D, x: number, y: number, size: number
     ctx.fillStyle = "#3a3a40";
     ctx.fillText(shape.letter, x + size / 2, y + size * 0.8);
   }
-  if (mark) {
-    ctx.font = font(14, true);
-    ctx.fillStyle = "#3a3a40";
-    ctx.textAlign = "left";
-    ctx.textBaseline = "top";
-    ctx.fillText(mark, x + 3, y + 2);
-  }
 }
 
-/** Draws an open cut-out: a dark slot in the shape's outline, its rank label and shape letter. */
+/** Draws an open cut-out: a dark slot in the shape's outline, its rank label and shape letter (a sprite per cut-out, size and theme). */
 export function drawCutout(ctx: SKRSContext2D, x: number, y: number, size: number, c: Cutout, t: Theme): void {
+  stamp(ctx, `c${c.shape}:${c.rank}:${t.feltDark}:${t.text}`, x, y, size, (g, px, py) => paintCutout(g, px, py, size, c, t));
+}
+
+/** Paints an open cut-out (body `size` px at (x, y)). */
+function paintCutout(ctx: SKRSContext2D, x: number, y: number, size: number, c: Cutout, t: Theme): void {
   jigsawPath(ctx, x, y, size, SHAPES[c.shape]!.edges);
   ctx.fillStyle = t.feltDark;
   ctx.fill();

@@ -5,9 +5,9 @@
  * (jokers and red aces) marked with a gold band and `WILD`. Sized to read at Discord's preview
  * size: the corner rank is a third of the card's width. A joker's corner is a star.
  */
-import type { SKRSContext2D } from "@napi-rs/canvas";
-import { isJoker, isWild, rankOf, suitOf, SUIT_GLYPHS, type Card } from "../src/games/onze/cards";
-import { font } from "./fonts";
+import { createCanvas, type Canvas, type SKRSContext2D } from "@napi-rs/canvas";
+import { faceOf, isJoker, isWild, rankOf, suitOf, SUIT_GLYPHS, type Card } from "../src/games/onze/cards";
+import { ensureFonts, font } from "./fonts";
 
 const RANKS = ["", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 export const CARD_RED = "#c8102e";
@@ -39,8 +39,43 @@ function cardOutline(ctx: SKRSContext2D, x: number, y: number, w: number, fill: 
   return h;
 }
 
-/** Draws the face of `card` with its top-left corner at (x, y), `w` px wide (height 1.4 w). */
+/** Room around a sprite for the outline's stroke, px. */
+const PAD = 2;
+/** Each face (and the back) drawn once per width into a sprite, then stamped: 53 faces a size. */
+const sprites = new Map<string, Canvas>();
+
+/** The sprite of `key` at width `w`, painted by `paint` at (PAD, PAD) the first time. */
+function sprite(key: string, w: number, paint: (ctx: SKRSContext2D) => void): Canvas {
+  const k = `${key}:${w}`;
+  const hit = sprites.get(k);
+  if (hit) return hit;
+  ensureFonts();
+  const c = createCanvas(w + 2 * PAD, Math.round(w * 1.4) + 2 * PAD);
+  paint(c.getContext("2d"));
+  sprites.set(k, c);
+  return c;
+}
+
+/**
+ * Draws the face of `card` with its top-left corner at (x, y), `w` px wide (height 1.4 w): a
+ * sprite painted once per face and width (`paintFace`), stamped at whole pixels.
+ */
 export function drawPlayingCard(ctx: SKRSContext2D, card: Card, x: number, y: number, w: number): void {
+  const face = sprite(`f${faceOf(card)}`, w, (c) => paintFace(c, card, PAD, PAD, w));
+  ctx.drawImage(face, Math.round(x) - PAD, Math.round(y) - PAD);
+}
+
+/** Draws a card back (the stock, a face-down discard): a sprite like the faces. */
+export function drawCardBack(ctx: SKRSContext2D, x: number, y: number, w: number): void {
+  ctx.drawImage(
+    sprite("back", w, (c) => paintBack(c, PAD, PAD, w)),
+    Math.round(x) - PAD,
+    Math.round(y) - PAD,
+  );
+}
+
+/** Paints the face of `card` with its top-left corner at (x, y), `w` px wide (height 1.4 w). */
+function paintFace(ctx: SKRSContext2D, card: Card, x: number, y: number, w: number): void {
   const h = cardOutline(ctx, x, y, w, "#fbfaf6");
   const wild = isWild(card);
   if (wild) {
@@ -86,8 +121,8 @@ export function drawPlayingCard(ctx: SKRSContext2D, card: Card, x: number, y: nu
   ctx.restore();
 }
 
-/** Draws a card back (the stock, a face-down discard). */
-export function drawCardBack(ctx: SKRSContext2D, x: number, y: number, w: number): void {
+/** Paints a card back with its top-left corner at (x, y). */
+function paintBack(ctx: SKRSContext2D, x: number, y: number, w: number): void {
   const h = cardOutline(ctx, x, y, w, "#23408e");
   ctx.strokeStyle = "rgba(255,255,255,0.35)";
   ctx.lineWidth = 2;
