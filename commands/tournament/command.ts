@@ -2,7 +2,7 @@
  * `/tournament create|join|leave|start|next|info|standings|drop|remove|end-table|cancel|export|
  * computers|organisers`, with autocomplete of the server's events.
  */
-import { AttachmentBuilder, MessageFlags, PermissionFlagsBits, SlashCommandBuilder } from "discord.js";
+import { AttachmentBuilder, PermissionFlagsBits, SlashCommandBuilder } from "discord.js";
 import { DEFAULT_CLOCK, parseClock } from "../../src/bot/clock";
 import type { BotContext } from "../../src/bot/context";
 import { UserError } from "../../src/bot/errors";
@@ -11,7 +11,7 @@ import type { Choice, Command } from "../../src/bot/router";
 import type { TournamentFormat } from "../../src/bot/tournaments";
 import type { GameCatalogue } from "../../src/games/catalogue";
 import { clockChoices } from "../clock";
-import { rulesFrom, seatOf } from "../games";
+import { replyRules, seatOf } from "../games";
 
 import { RULES, gameName, announcement, standingsMessage, exportCsv } from "./messages";
 import { keepAnnouncement } from "./components";
@@ -249,12 +249,8 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
         });
         return;
       case "info":
-        await interaction.reply({
-          ...announcement(ctx, t),
-          embeds: [...(announcement(ctx, t).embeds ?? []), rulesFrom(RULES)],
-          components: [],
-          flags: MessageFlags.Ephemeral,
-        });
+        // The event, then its rules whole (several pages: they pass one message's 6000 characters of embeds).
+        await replyRules(interaction, RULES, { ...announcement(ctx, t), components: [] });
         return;
       case "standings":
         await respond(interaction, "reply", false, async () => standingsMessage(ctx.catalogue, t));

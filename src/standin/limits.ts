@@ -63,6 +63,7 @@ export function checkMessage(body: Json): void {
   maxLen("content", body.content, 2000);
   const embeds = body.embeds as unknown[] | undefined;
   if (Array.isArray(embeds) && embeds.length > 10) throw new LimitError("embeds", "Must be 10 or fewer in length.");
+  if (Array.isArray(embeds)) checkEmbeds(embeds as Json[]);
   const rows = body.components as Json[] | undefined;
   if (rows === undefined || rows === null) return;
   if (!Array.isArray(rows)) throw new LimitError("components", "Must be an array.");
@@ -186,4 +187,31 @@ export function componentLabel(message: ApiMessage, customId: string): string | 
   if (!c) return undefined;
   if (c.type === 2) return typeof c.label === "string" ? c.label : undefined;
   return typeof c.placeholder === "string" ? c.placeholder : "a menu";
+}
+
+/**
+ * Discord's embed limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits):
+ * title 256, description 4096, at most 25 fields, field name 256 and value 1024, footer text
+ * 2048, author name 256; and all of these together, over every embed of the message, 6000.
+ */
+function checkEmbeds(embeds: readonly Json[]): void {
+  let total = 0;
+  const text = (path: string, v: unknown, max: number) => {
+    if (v === undefined || v === null) return;
+    maxLen(path, v, max);
+    total += String(v).length;
+  };
+  embeds.forEach((e, i) => {
+    text(`embeds.${i}.title`, e.title, 256);
+    text(`embeds.${i}.description`, e.description, 4096);
+    text(`embeds.${i}.footer.text`, (e.footer as Json | undefined)?.text, 2048);
+    text(`embeds.${i}.author.name`, (e.author as Json | undefined)?.name, 256);
+    const fields = (e.fields as Json[] | undefined) ?? [];
+    if (fields.length > 25) throw new LimitError(`embeds.${i}.fields`, "Must be 25 or fewer in length.");
+    fields.forEach((f, j) => {
+      text(`embeds.${i}.fields.${j}.name`, f.name, 256);
+      text(`embeds.${i}.fields.${j}.value`, f.value, 1024);
+    });
+  });
+  if (total > 6000) throw new LimitError("embeds", "Embed size exceeds maximum size of 6000");
 }

@@ -164,6 +164,15 @@ describe("a tournament from sign-up to podium", () => {
     // Standings on demand, and the event is no longer open for sign-up.
     const shown = await sb.command(BEN, GENERAL, "tournament standings", { event: event!.id });
     expect(shown.original?.attachments[0]?.filename).toBe("standings.png");
+    // The event and its rules, whole, privately: the rules pass one message's 6000 characters of embeds, so they follow in pages.
+    const info = await sb.command(BEN, GENERAL, "tournament info", { event: event!.id });
+    const pages = await sb.waitForFollowups(info, 2);
+    expect(info.refusals).toEqual([]);
+    expect(info.original?.visibleTo).toBe(BEN);
+    expect(pages.map((m) => (m.embeds[0] as { title: string }).title)).toEqual([
+      "Tournaments: seating and scoring: how to play",
+      "Tournaments: seating and scoring: how to play (2)",
+    ]);
     const late = await sb.command(BEN, GENERAL, "tournament join", { event: event!.id });
     expect(late.original?.content).toContain("Sign-up has closed");
     expect(h.log.errors).toEqual([]);
