@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { EmbedBuilder } from "discord.js";
 import { UserError } from "../../src/bot/errors";
-import { rulesFrom } from "../games";
+import { rulesFrom } from "../rules";
 
 /** Rules texts (docs/rules/*.md, the project's own words), read once. */
 export const RULES_MD: Record<string, string> = {

@@ -11,7 +11,8 @@ import type { Choice, Command } from "../../src/bot/router";
 import type { TournamentFormat } from "../../src/bot/tournaments";
 import type { GameCatalogue } from "../../src/games/catalogue";
 import { clockChoices } from "../clock";
-import { replyRules, seatOf } from "../games";
+import { seatOf } from "../games";
+import { replyRules } from "../rules";
 
 import { RULES, gameName, announcement, standingsMessage, exportCsv } from "./messages";
 import { keepAnnouncement } from "./components";

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { rulesPages } from "../../commands/games";
+import { rulesPages } from "../../commands/rules";
 
 const DIR = join(import.meta.dirname, "..", "..", "docs", "rules");
 const norm = (s: string) => s.replace(/\s+/g, " ").trim();
