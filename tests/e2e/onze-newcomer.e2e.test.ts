@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADA, GENERAL, Harness } from "./harness";
 import { cardName } from "../../src/games/onze/cards";
-import { buyer, type OnzeState } from "../../src/games/onze/game";
+import { buyer, type OnzeMove, type OnzeState } from "../../src/games/onze/game";
 import type { AnyTable } from "../../src/bot/tables";
 
 // Computers wait up to two minutes for Ada: the test never races a timer, however busy the machine.
@@ -59,11 +59,29 @@ describe("Onze against computers, as a newcomer plays it", () => {
         expect(table.content).toMatch(/<t:\d+:R>/);
         const click = await sb.click(ADA, table, Harness.idOf(table, "zbuy"));
         expect(click.original?.content).toContain("asked to buy");
-        const asked = await onzeOf();
-        const winner = buyer(asked.state); // the claimant whose turn comes soonest: Ada, unless a computer asked too and sits before her
+        // Nobody is left to decide: the computer discards at once (it may have by the time we look).
         await h.until("the computer's discard after Ada asked", async () => (await onzeOf()).state.turn !== s.turn);
-        const sold = (await onzeOf()).state;
-        expect(sold.last.find((l) => l.kind === "bought")).toMatchObject({ seat: winner, cards: [s.forSale] });
+        const after = await onzeOf();
+        // Who had asked when it discarded, read from the move log: the claims since its draw.
+        const log = after.moves;
+        let at = log.length - 1;
+        while (at >= 0 && !(log[at]!.seat === s.turn && (log[at]!.move as OnzeMove).kind === "discard")) at--;
+        let drawAt = at - 1;
+        while (drawAt >= 0 && !(log[drawAt]!.seat === s.turn && (log[drawAt]!.move as OnzeMove).kind === "draw")) drawAt--;
+        const claimed = new Set<number>();
+        for (const m of log.slice(drawAt + 1, at)) {
+          const kind = (m.move as OnzeMove).kind;
+          if (kind === "claim") claimed.add(m.seat);
+          if (kind === "unclaim") claimed.delete(m.seat);
+        }
+        expect(claimed.has(ada)).toBe(true);
+        // The card goes to the claimant whose turn comes soonest: Ada, unless a computer asked too and sits before her.
+        // (A computer that went out instead ended the round: claims lapse, by the rules.)
+        const wentOut = after.state.results.length > s.results.length;
+        const winner = buyer({ claims: [...claimed], turn: s.turn, seats: s.seats });
+        const sale = after.state.last.find((l) => l.kind === "bought");
+        if (wentOut) expect(sale).toBeUndefined();
+        else expect(sale).toMatchObject({ seat: winner, cards: [s.forSale] });
         bought = true;
         continue;
       }
