@@ -160,30 +160,62 @@ export function drawMiniBoard(ctx: SKRSContext2D, x: number, y: number, cell: nu
     const cx = x + (i % SIDE) * cell;
     const cy = y + Math.floor(i / SIDE) * cell;
     const id = board[i];
+    // Each cell's look (an open cut-out of a shape and rank, or a piece) is a sprite per cell size and theme.
     if (id === null || id === undefined) {
-      ctx.fillStyle = t.feltDark;
-      ctx.fillRect(cx + 1, cy + 1, cell - 2, cell - 2);
-      ctx.strokeStyle = SHAPE_COLOURS[face.cutouts[i]!.shape]!;
-      ctx.lineWidth = 2;
-      ctx.strokeRect(cx + 2, cy + 2, cell - 4, cell - 4);
-      ctx.fillStyle = t.textDim;
-      ctx.font = font(14);
-      ctx.textAlign = "center";
-      ctx.textBaseline = "middle";
       const c = face.cutouts[i]!;
-      ctx.fillText(c.rank === 15 ? "★" : rankLabel(c.rank), cx + cell / 2, cy + cell / 2 + 1);
+      ctx.drawImage(
+        miniSprite(`c${c.shape}:${c.rank}:${t.feltDark}:${t.textDim}`, cell, (g) => paintMiniCutout(g, cell, c, t)),
+        Math.round(cx),
+        Math.round(cy),
+      );
     } else {
       const p = pieceOf(id);
-      ctx.fillStyle = "#f6f3ea";
-      ctx.fillRect(cx + 1, cy + 1, cell - 2, cell - 2);
-      ctx.fillStyle = inkOf(p);
-      ctx.font = font(14, p.rank !== 10);
-      ctx.textAlign = "center";
-      ctx.textBaseline = "middle";
-      ctx.fillText(pieceLabel(p), cx + cell / 2, cy + cell / 2 + 1);
+      ctx.drawImage(
+        miniSprite(`p${p.shape}:${p.rank}:${p.suit}`, cell, (g) => paintMiniPiece(g, cell, p)),
+        Math.round(cx),
+        Math.round(cy),
+      );
     }
   }
   strokeLines(ctx, board, x, y, cell, 3);
+}
+
+/** A miniature board cell's sprite (`cell` px square), painted by `paint` the first time. */
+function miniSprite(key: string, cell: number, paint: (c: SKRSContext2D) => void): Canvas {
+  const k = `mini:${key}:${cell}`;
+  let sprite = sprites.get(k);
+  if (!sprite) {
+    ensureFonts();
+    sprite = createCanvas(Math.ceil(cell), Math.ceil(cell));
+    paint(sprite.getContext("2d"));
+    sprites.set(k, sprite);
+  }
+  return sprite;
+}
+
+/** Paints an open cut-out of a miniature board: dark, outlined in its shape's colour, its rank. */
+function paintMiniCutout(ctx: SKRSContext2D, cell: number, c: Cutout, t: Theme): void {
+  ctx.fillStyle = t.feltDark;
+  ctx.fillRect(1, 1, cell - 2, cell - 2);
+  ctx.strokeStyle = SHAPE_COLOURS[c.shape]!;
+  ctx.lineWidth = 2;
+  ctx.strokeRect(2, 2, cell - 4, cell - 4);
+  ctx.fillStyle = t.textDim;
+  ctx.font = font(14);
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.fillText(c.rank === 15 ? "★" : rankLabel(c.rank), cell / 2, cell / 2 + 1);
+}
+
+/** Paints a filled cell of a miniature board: the piece's label on cream. */
+function paintMiniPiece(ctx: SKRSContext2D, cell: number, p: Piece): void {
+  ctx.fillStyle = "#f6f3ea";
+  ctx.fillRect(1, 1, cell - 2, cell - 2);
+  ctx.fillStyle = inkOf(p);
+  ctx.font = font(14, p.rank !== 10);
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.fillText(pieceLabel(p), cell / 2, cell / 2 + 1);
 }
 
 /** Strokes each complete line of `board` (drawn at (x, y), `cell` px a cut-out) from end to end. */

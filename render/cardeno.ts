@@ -152,7 +152,7 @@ export function drawCardenoTable(view: CardenoView, names: readonly string[], t:
       ctx.fillStyle = shown.won ? GOLD : t.text;
       ctx.fillText(fitText(ctx, `${shown.won ? `★ +${shown.won} ` : ""}${shown.name}`, BLOCK_W - 24), bx + 10, by + 26);
     } else ctx.fillText(`face ${view.faces[seat]} · ${filled}/25 · ${lines} line${lines === 1 ? "" : "s"}`, bx + 10, by + 26);
-    const mx = bx + (BLOCK_W - MINI * SIDE) / 2;
+    const mx = Math.round(bx + (BLOCK_W - MINI * SIDE) / 2); // whole pixels: the cells are stamped there
     drawMiniBoard(ctx, mx, by + 46, MINI, view, seat, t);
     if (shown) outlineHand(ctx, view.boards[seat] ?? [], shown.pieces, mx, by + 46, MINI, shown.won > 0);
   }
