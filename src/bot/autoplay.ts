@@ -17,6 +17,9 @@ export type Poster = (channelId: string, payload: BaseMessageOptions) => Promise
 
 export class Autoplay {
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Channels whose step is running, and those kicked meanwhile (they run again once it is done). */
+  private readonly running = new Set<string>();
+  private readonly again = new Set<string>();
   private stopped = false;
 
   constructor(
@@ -28,9 +31,17 @@ export class Autoplay {
     private readonly log: () => Logger,
   ) {}
 
-  /** Schedules a computer move in this channel if one may be due. */
+  /**
+   * Schedules a computer move in this channel if one may be due. One step runs at a time per
+   * channel: a kick while one runs is kept for after it, so two computer moves are never posted
+   * at once (the later one could reach the channel first and leave an older table below it).
+   */
   kick(channelId: string): void {
     if (this.stopped || this.timers.has(channelId)) return;
+    if (this.running.has(channelId)) {
+      this.again.add(channelId);
+      return;
+    }
     this.timers.set(
       channelId,
       setTimeout(() => void this.run(channelId), this.delayMs),
@@ -46,6 +57,7 @@ export class Autoplay {
 
   private async run(channelId: string): Promise<void> {
     this.timers.delete(channelId);
+    this.running.add(channelId);
     let moved = false;
     try {
       for (const step of this.steps()) {
@@ -59,7 +71,9 @@ export class Autoplay {
       this.log().error(`computer move failed in channel ${channelId}`, e);
     } finally {
       // The move is saved: whatever became of its picture, the next computer may move.
-      if (moved) this.kick(channelId);
+      this.running.delete(channelId);
+      const kicked = this.again.delete(channelId);
+      if (moved || kicked) this.kick(channelId);
     }
   }
 }

@@ -100,7 +100,10 @@ describe("a tournament from sign-up to podium", () => {
           const rec = (await h.bot.service("onexeno").get(x.threadId!))!;
           const tc = rec.turnClock!;
           if (rec.seats[tc.seat]!.computer || rec.moves.some((m) => m.seat === tc.seat)) continue;
-          expect(tc.due! - rec.updatedAt).toBe(rec.clock!.turnMs + EVENT_GRACE_MS);
+          // The clock and the save read the time a moment apart (a millisecond under load): the grace is there, whole.
+          const extra = tc.due! - rec.updatedAt - rec.clock!.turnMs;
+          expect(extra).toBeGreaterThanOrEqual(EVENT_GRACE_MS);
+          expect(extra).toBeLessThan(EVENT_GRACE_MS + 1000);
           firstTurns++;
         }
       }
