@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts"],
+    // Fails a test whose requests Discord's API description refuses (tests/setup.ts).
+    setupFiles: ["tests/setup.ts"],
     // Longer than every wait in the e2e helpers (120 s at most), so a stuck test fails with the
     // helper's own message (what it waited for, the newest message) rather than a bare timeout.
     testTimeout: 180_000,

@@ -26,7 +26,7 @@ export interface PageHost {
   visibleMessages(channelId: string, userId: string | null): ApiMessage[];
   publicCopy(m: ApiMessage): Omit<ApiMessage, "visibleTo" | "clicked">;
   deleteMessage(m: ApiMessage): void;
-  command(userId: string, channelId: string, path: string, options: Options): Promise<InteractionRecord>;
+  command(userId: string, channelId: string, path: string, options: Options, opts?: { allowFailure?: boolean }): Promise<InteractionRecord>;
   autocomplete(
     userId: string,
     channelId: string,
@@ -34,8 +34,14 @@ export interface PageHost {
     options: Options,
     focused: string,
   ): Promise<{ name: string; value: string | number }[]>;
-  click(userId: string, message: ApiMessage, customId: string): Promise<InteractionRecord>;
-  select(userId: string, message: ApiMessage, customId: string, values: string[]): Promise<InteractionRecord>;
+  click(userId: string, message: ApiMessage, customId: string, opts?: { allowFailure?: boolean }): Promise<InteractionRecord>;
+  select(
+    userId: string,
+    message: ApiMessage,
+    customId: string,
+    values: string[],
+    opts?: { allowFailure?: boolean },
+  ): Promise<InteractionRecord>;
 }
 
 export class LocalPage {
@@ -94,8 +100,9 @@ export class LocalPage {
         str("channel"),
         str("path"),
         (body.options as Record<string, string | number | boolean>) ?? {},
+        { allowFailure: true },
       );
-      return { ok: true, id: rec.id };
+      return outcome(rec);
     }
     if (method === "POST" && path === "/local/autocomplete") {
       userOf(str("user"));
@@ -113,8 +120,10 @@ export class LocalPage {
       const msg = this.host.visibleMessages(str("channel"), user).find((m) => m.id === str("message"));
       if (!msg) throw new HttpError(404, 10008, "Unknown Message");
       const values = body.values as string[] | undefined;
-      const rec = values ? await this.host.select(user, msg, str("customId"), values) : await this.host.click(user, msg, str("customId"));
-      return { ok: true, id: rec.id };
+      const rec = values
+        ? await this.host.select(user, msg, str("customId"), values, { allowFailure: true })
+        : await this.host.click(user, msg, str("customId"), { allowFailure: true });
+      return outcome(rec);
     }
     if (method === "POST" && path === "/local/dismiss") {
       const msg = this.host
@@ -125,4 +134,15 @@ export class LocalPage {
     }
     throw new HttpError(404, 0, `stand-in: ${method} ${path} is not a local route`);
   }
+}
+
+/**
+ * What the page shows after an interaction: `failed` when Discord's client would say "This
+ * interaction failed" (no complete answer within 3 s, or the bot's answer refused with a 400 or
+ * 429), with the stand-in's reason for whoever is developing the bot (`why`).
+ */
+function outcome(rec: InteractionRecord): { ok: true; id: string; failed: boolean; why?: string } {
+  const failed = rec.expired && rec.callbackType === null;
+  const why = rec.refusals.at(-1);
+  return { ok: true, id: rec.id, failed, ...(failed && why ? { why: `${why.status} ${why.code} ${why.message}` } : {}) };
 }

@@ -15,6 +15,7 @@ import { checkCommand, checkMessage, LimitError } from "./limits";
 import { createMessage, editMessage, publicCopy, type UploadedFiles } from "./messages";
 import type { LocalPage } from "./page";
 import { snowflake } from "./snowflake";
+import { checkAgainstSpec } from "./spec";
 import type { ApiMessage, StandinChannel } from "./types";
 
 /** The local page's files: path -> [file in src/standin/web, content type]. */
@@ -29,7 +30,7 @@ export interface RestHost extends InteractionHost {
   readonly token: string;
   readonly recommendedShards: number;
   readonly commands: Map<string, Record<string, unknown>[]>;
-  readonly stats: { restCalls: number };
+  readonly stats: { restCalls: number; routes: Record<string, number> };
   readonly faults: RestFaults;
   readonly refusals: { method: string; route: string; status: number; code: number; message: string }[];
   readonly page: LocalPage;
@@ -40,6 +41,9 @@ export interface RestHost extends InteractionHost {
   /** The per-channel bucket of message creates and edits (null: not enforced), and the writes made. */
   readonly messageLimit: { readonly count: number; readonly windowMs: number } | null;
   readonly channelWrites: { channelId: string; at: number; method: string }[];
+  /** The global limit on bot-token requests (null: not enforced), and when the last second's were made. */
+  readonly globalLimit: { readonly count: number; readonly windowMs: number } | null;
+  readonly globalRequests: number[];
 }
 
 /** Answers one HTTP request (never throws: a refusal is written as Discord's error body). */
@@ -72,7 +76,11 @@ export async function handleHttp(host: RestHost, req: IncomingMessage, res: Serv
     const m = /^\/api(?:\/v\d+)?(\/.*)$/.exec(url.pathname);
     if (!m) throw new HttpError(404, 0, "Not found");
     const route = decodeURIComponent(m[1] as string);
-    const { body, files } = await readBody(host, req);
+    const shape = `${req.method ?? "GET"} ${route.replace(/\/\d{5,}/g, "/{id}").replace(/^\/(interactions|webhooks)\/\{id\}\/[^/]+/, "/$1/{id}/{token}")}`;
+    host.stats.routes[shape] = (host.stats.routes[shape] ?? 0) + 1;
+    const { body, files, present } = await readBody(host, req);
+    // Discord's own API description judges the request before anything else (src/standin/spec.ts).
+    checkAgainstSpec(req.method ?? "GET", route, present ? body : undefined);
     const fault = host.faults.match(req.method ?? "GET", route);
     if (fault) {
       res.writeHead(fault.status, { "content-type": "application/json", ...fault.headers });
@@ -86,7 +94,7 @@ export async function handleHttp(host: RestHost, req: IncomingMessage, res: Serv
       return;
     }
     const json = JSON.stringify(result);
-    res.writeHead(200, { "content-type": "application/json" });
+    res.writeHead(200, { "content-type": "application/json", ...bucketHeaders(host, req.method ?? "GET", route) });
     res.end(json);
   } catch (e) {
     const he =
@@ -109,12 +117,19 @@ export async function handleHttp(host: RestHost, req: IncomingMessage, res: Serv
   }
 }
 
-export async function readBody(host: RestHost, req: IncomingMessage): Promise<{ body: Record<string, unknown>; files: UploadedFiles }> {
+/**
+ * A request's body: the JSON (or a multipart upload's `payload_json`), its files, and whether
+ * there was a body at all.
+ */
+export async function readBody(
+  host: RestHost,
+  req: IncomingMessage,
+): Promise<{ body: Record<string, unknown>; files: UploadedFiles; present: boolean }> {
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
   const raw = Buffer.concat(chunks);
   const files = new Map<string, { bytes: Buffer; name: string; type: string }>();
-  if (raw.length === 0) return { body: {}, files };
+  if (raw.length === 0) return { body: {}, files, present: false };
   const type = req.headers["content-type"] ?? "";
   if (type.startsWith("multipart/form-data")) {
     const form = await new Request("http://standin/", { method: "POST", headers: { "content-type": type }, body: raw }).formData();
@@ -126,9 +141,9 @@ export async function readBody(host: RestHost, req: IncomingMessage): Promise<{ 
         files.set(idx, { bytes: Buffer.from(await v.arrayBuffer()), name: v.name, type: v.type || "application/octet-stream" });
       }
     }
-    return { body, files };
+    return { body, files, present: true };
   }
-  return { body: JSON.parse(raw.toString("utf8")), files };
+  return { body: JSON.parse(raw.toString("utf8")), files, present: true };
 }
 
 /** One REST route, after faults: its result (undefined: 204), or throws `HttpError`. */
@@ -153,6 +168,7 @@ export async function routeRest(
   if (seg[0] === "webhooks") return webhook(host, method, seg, body, files);
 
   if (auth !== `Bot ${host.token}`) throw new HttpError(401, 0, "401: Unauthorized");
+  spendGlobal(host);
   if (method === "GET" && (is("/gateway/bot") || is("/gateway"))) {
     return {
       url: `${host.url.replace("http", "ws")}/gateway`,
@@ -213,6 +229,51 @@ export async function routeRest(
     return host.channelObject(host.createThread(seg[1] as string, String(body.name ?? "thread")));
   }
   throw new HttpError(404, 0, `stand-in: ${method} ${route} is not implemented`);
+}
+
+/**
+ * The global limit: past `globalLimit.count` bot-token requests in its window, a 429 with
+ * `X-RateLimit-Global` and `global: true`, as Discord answers.
+ * https://discord.com/developers/docs/topics/rate-limits#global-rate-limit
+ */
+export function spendGlobal(host: RestHost): void {
+  const limit = host.globalLimit;
+  if (!limit) return;
+  const now = Date.now();
+  const seen = host.globalRequests;
+  while (seen.length && seen[0]! <= now - limit.windowMs) seen.shift();
+  if (seen.length >= limit.count) {
+    const after = Math.max(0.001, (seen[0]! + limit.windowMs - now) / 1000);
+    throw new HttpError(
+      429,
+      0,
+      "You are being rate limited.",
+      { "retry-after": String(Math.ceil(after)), "x-ratelimit-global": "true", "x-ratelimit-scope": "global" },
+      { retry_after: after, global: true },
+    );
+  }
+  seen.push(now);
+}
+
+/**
+ * The `X-RateLimit-*` headers Discord sends with a channel message write that it accepted
+ * (what discord.js reads to wait before the bucket is empty rather than after a 429); none for
+ * other routes or when the bucket is not enforced.
+ */
+function bucketHeaders(host: RestHost, method: string, route: string): Record<string, string> {
+  const limit = host.messageLimit;
+  const channelId = /^\/channels\/(\d+)\/messages(?:\/\d+)?$/.exec(route)?.[1];
+  if (!limit || !channelId || (method !== "POST" && method !== "PATCH")) return {};
+  const now = Date.now();
+  const recent = host.channelWrites.filter((w) => w.channelId === channelId && w.at > now - limit.windowMs);
+  const resetMs = recent.length ? recent[Math.max(0, recent.length - limit.count)]!.at + limit.windowMs - now : limit.windowMs;
+  return {
+    "x-ratelimit-limit": String(limit.count),
+    "x-ratelimit-remaining": String(Math.max(0, limit.count - recent.length)),
+    "x-ratelimit-reset": String((now + resetMs) / 1000),
+    "x-ratelimit-reset-after": (resetMs / 1000).toFixed(3),
+    "x-ratelimit-bucket": `channel-messages-${channelId}`,
+  };
 }
 
 /**

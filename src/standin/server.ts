@@ -25,7 +25,7 @@ import { type OptionDef } from "./limits";
 import { snowflake } from "./snowflake";
 import type { ApiAttachment, ApiMessage, ApiOption, InteractionRecord, StandinChannel, StandinGuild, StandinUser } from "./types";
 
-import { BOT_USER, type StandinOptions, FIRST_GUILD_ID, DEFAULT_USERS, DEFAULT_CHANNELS, type MessageLimit } from "./setup";
+import { BOT_USER, type StandinOptions, FIRST_GUILD_ID, DEFAULT_USERS, DEFAULT_CHANNELS, type MessageLimit, GLOBAL_LIMIT } from "./setup";
 
 export * from "./setup";
 export { PERMS };
@@ -52,8 +52,8 @@ export class DiscordStandin extends EventEmitter {
   readonly messages = new Map<string, ApiMessage[]>();
   /** Every interaction dispatched, by token. */
   readonly interactions = new Map<string, InteractionRecord>();
-  /** Counters for tests and benchmarks. */
-  readonly stats = { identifies: 0, resumes: 0, restCalls: 0, interactions: 0 };
+  /** Counters for tests and benchmarks: counts of what the bot did: gateway identifies and resumes, REST calls (and per route shape, ids as `{id}`), interactions sent. */
+  readonly stats = { identifies: 0, resumes: 0, restCalls: 0, interactions: 0, routes: {} as Record<string, number> };
   /** REST faults to inject (5xx, 429) on chosen routes. */
   readonly faults = new RestFaults();
   /** Every message edit (channel route or interaction webhook), newest last: channel, message, when (ms), private or not. */
@@ -65,6 +65,10 @@ export class DiscordStandin extends EventEmitter {
    * every 20 ms); tests of real-time tables switch it on.
    */
   messageLimit: MessageLimit | null = null;
+  /** Discord's global limit on bot-token requests (50 a second; interaction endpoints exempt); null: not enforced. */
+  globalLimit: MessageLimit | null = GLOBAL_LIMIT;
+  /** When each bot-token request of the last second was made (ms), oldest first. */
+  readonly globalRequests: number[] = [];
   /** Each channel's message creates and edits through the bot token, newest last (ms). */
   readonly channelWrites: { channelId: string; at: number; method: string }[] = [];
   /** Requests the stand-in refused as Discord would (limits, deadlines), newest last. */

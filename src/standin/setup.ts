@@ -79,6 +79,13 @@ export interface MessageLimit {
 /** The bucket seen for a channel's messages on Discord: 5 per 5 s. */
 export const CHANNEL_MESSAGE_LIMIT: MessageLimit = { count: 5, windowMs: 5000 };
 
+/**
+ * Discord's global limit: 50 requests a second for a bot token, across every route except the
+ * interaction endpoints (callbacks and the interaction's webhook), which are exempt.
+ * https://discord.com/developers/docs/topics/rate-limits#global-rate-limit
+ */
+export const GLOBAL_LIMIT: MessageLimit = { count: 50, windowMs: 1000 };
+
 /** The bot's user as Discord describes it (id: the application's). */
 export const BOT_USER = {
   id: "300000000000000001",

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { ActionRowBuilder, Events, StringSelectMenuBuilder } from "discord.js";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADA, BEN, GENERAL, Harness } from "../e2e/harness";
+import { ADA, BEN, CARD_ROOM, GENERAL, Harness } from "../e2e/harness";
 import { launchBrowser } from "./chromium";
 
 const h = new Harness({ computerDelayMs: 60 });
@@ -107,6 +107,32 @@ describe("local page: the command list and several values from one menu", () => 
     expect(seen[0]).toEqual({ user: BEN, values: ["b", "d"] });
     // The answer names the person who chose and what they used (never "clicked a button" under another's message).
     await expect.poll(() => lastMessage().locator(".reply-line").textContent(), { timeout: 60_000 }).toContain("Ben used a menu");
+  });
+});
+
+describe("local page: an answer Discord refuses", () => {
+  it("shows \"This interaction failed\", as Discord's client does, when the bot's answer meets a 429", async () => {
+    await page.goto("about:blank");
+    await page.goto(`${h.standin.url}/#user=${BEN}&channel=${CARD_ROOM}`);
+    await page.waitForSelector("body[data-ready]");
+    // The bot's answer to the next interaction is refused (rate limited for 4 s): past Discord's
+    // 3 s it can no longer answer, and the person sees the words Discord's client shows.
+    const remove = h.standin.faults.add({
+      method: "POST",
+      route: /^\/interactions\/[^/]+\/[^/]+\/callback$/,
+      status: 429,
+      times: 1,
+      retryAfter: 4,
+    });
+    try {
+      await slash("onexeno rules");
+      await expect.poll(() => page.locator("#failed").isVisible(), { timeout: 60_000 }).toBe(true);
+      expect(await page.locator("#failed").textContent()).toBe("This interaction failed");
+      mkdirSync(out, { recursive: true });
+      await page.screenshot({ path: join(out, "interaction-failed.png") });
+    } finally {
+      remove();
+    }
   });
 });
 

@@ -2,9 +2,10 @@
  * The stand-in refuses what Discord refuses (400/50035, 404/10062, 10015), and injects the
  * faults it is asked to: checked over HTTP as the bot's REST client would meet them.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkChoices, checkMessage, LimitError } from "../../src/standin/limits";
 import { DiscordStandin } from "../../src/standin/server";
+import { takeSpecRefusals } from "../../src/standin/spec";
 
 const sb = new DiscordStandin();
 const CHANNEL = "200000000000000001";
@@ -13,6 +14,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await sb.stop();
+});
+// This file sends over-limit payloads on purpose: Discord's API description refuses some of
+// them before the stand-in's own limits do (either way a 400/50035, checked below).
+afterEach(() => {
+  takeSpecRefusals();
 });
 
 async function api(

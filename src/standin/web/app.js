@@ -31,6 +31,19 @@ function toast(text) {
   toast.timer = setTimeout(() => (t.hidden = true), 4000);
 }
 
+// What Discord's client shows when the bot gave no complete answer in 3 s, or its answer was
+// refused (a 400 or a 429 from the stand-in): the words Discord uses; the stand-in's reason
+// is kept in the line's tooltip for whoever is developing the bot.
+function interactionOutcome(result) {
+  if (!result || !result.failed) return;
+  const line = $("#failed");
+  line.textContent = "This interaction failed";
+  line.title = result.why || "no answer within 3 s";
+  line.hidden = false;
+  clearTimeout(interactionOutcome.timer);
+  interactionOutcome.timer = setTimeout(() => (line.hidden = true), 6000);
+}
+
 function flattenCommands(commands) {
   const out = [];
   for (const c of commands) {
@@ -245,7 +258,7 @@ async function refresh() {
 
 async function act(body) {
   try {
-    await api("POST", "/local/component", { user: app.user, channel: app.channel, ...body });
+    interactionOutcome(await api("POST", "/local/component", { user: app.user, channel: app.channel, ...body }));
   } catch (e) {
     toast(e.message);
   }
@@ -412,7 +425,7 @@ async function send() {
   }
   resetComposer();
   try {
-    await api("POST", "/local/command", { user: app.user, channel: app.channel, path, options });
+    interactionOutcome(await api("POST", "/local/command", { user: app.user, channel: app.channel, path, options }));
   } catch (e) {
     toast(e.message);
   }
