@@ -38,12 +38,16 @@ const entryOf = new Uint16Array(HASH_SIZE);
 /** Nearest palette index per 5-bit colour cell, -1 when not yet searched. */
 const cellNearest = new Int16Array(1 << 15);
 /**
- * The picture as runs of one colour, in pixel order: where each run starts and its colour
- * number (grown as needed; a table picture has a few tens of thousands of runs).
+ * The picture as runs of one colour, each within one row, in pixel order: where each run
+ * starts in the rows written (`rawStarts`: past its row's filter byte), its length and its
+ * colour number (grown as needed; a table picture has a few tens of thousands of runs).
  */
-let runStarts = new Int32Array(0);
+let rawStarts = new Int32Array(0);
+let runLengths = new Int32Array(0);
 let runColours = new Uint16Array(0);
 let runCount = 0;
+/** The rows written, reused between calls (every byte is rewritten). */
+let rows = new Uint8Array(0);
 
 /**
  * Set in every key so that no colour is 0, the empty key. Alpha is ignored, and bit 24 keeps
@@ -53,44 +57,44 @@ const FLAG = 0x01000000;
 
 /**
  * Fills the colour table with `px`'s colours at precision `mask` and records the picture as
- * runs (`runStarts`, `runColours`, `runCount`); returns how many colours there are (stopping
- * early past twice MAX_DISTINCT).
+ * runs within rows (`rawStarts`, `runLengths`, `runColours`, `runCount`); returns how many
+ * colours there are (stopping early past twice MAX_DISTINCT).
  */
-function countColours(px: Int32Array, mask: number): number {
+function countColours(px: Int32Array, width: number, height: number, mask: number): number {
   keys.fill(0);
   let distinct = 0;
-  let run = 0;
-  let runEntry = 0;
-  let runStart = 0;
   let runs = 0;
-  const n = px.length;
-  for (let i = 0; i < n; i++) {
-    const key = (px[i]! & mask) | FLAG;
-    if (key === run) continue;
-    if (i > 0) counts[runEntry] = counts[runEntry]! + (i - runStart);
-    run = key;
-    runStart = i;
-    // Open addressing, linear probing (inlined: this is the hot loop).
-    let h = (Math.imul(key, 0x9e3779b1) >>> 18) & HASH_MASK;
-    for (;;) {
-      const k = keys[h]!;
-      if (k === key) break;
-      if (k === 0) {
-        keys[h] = key;
-        counts[h] = 0;
-        number[h] = distinct;
-        entryOf[distinct] = h;
-        if (++distinct > MAX_DISTINCT * 2) return distinct;
-        break;
+  for (let y = 0; y < height; y++) {
+    const rowEnd = (y + 1) * width;
+    let i = y * width;
+    while (i < rowEnd) {
+      const first = px[i]!;
+      let j = i + 1;
+      while (j < rowEnd && ((px[j]! ^ first) & mask) === 0) j++;
+      const key = (first & mask) | FLAG;
+      // Open addressing, linear probing (inlined: this is the hot loop).
+      let h = (Math.imul(key, 0x9e3779b1) >>> 18) & HASH_MASK;
+      for (;;) {
+        const k = keys[h]!;
+        if (k === key) break;
+        if (k === 0) {
+          keys[h] = key;
+          counts[h] = 0;
+          number[h] = distinct;
+          entryOf[distinct] = h;
+          if (++distinct > MAX_DISTINCT * 2) return distinct;
+          break;
+        }
+        h = (h + 1) & HASH_MASK;
       }
-      h = (h + 1) & HASH_MASK;
+      counts[h] = counts[h]! + (j - i);
+      rawStarts[runs] = i + y + 1;
+      runLengths[runs] = j - i;
+      runColours[runs] = number[h]!;
+      runs++;
+      i = j;
     }
-    runEntry = h;
-    runStarts[runs] = i;
-    runColours[runs] = number[h]!;
-    runs++;
   }
-  counts[runEntry] = counts[runEntry]! + (n - runStart);
   runCount = runs;
   return distinct;
 }
@@ -141,22 +145,28 @@ export function encodePalettePng(rgba: Uint8Array, width: number, height: number
   const px = rgba.byteOffset % 4 === 0 ? new Int32Array(rgba.buffer, rgba.byteOffset, n) : new Int32Array(rgba.slice(0, n * 4).buffer);
 
   // 1. Count and number colours (runs of one colour skip the lookup: most of a picture is flat).
-  if (runStarts.length < n) {
-    runStarts = new Int32Array(n);
+  if (rawStarts.length < n) {
+    rawStarts = new Int32Array(n);
+    runLengths = new Int32Array(n);
     runColours = new Uint16Array(n);
   }
   let mask = 0;
   let distinct = 0;
   for (const m of MASKS) {
     mask = m;
-    distinct = countColours(px, m);
+    distinct = countColours(px, width, height, m);
     if (distinct <= MAX_DISTINCT) break;
   }
 
   // 2. The palette: every colour, or the most frequent 256; `indexOf` maps colour numbers to it.
   let byCount = Array.from({ length: distinct }, (_, i) => i);
   if (distinct > MAX_COLOURS) {
-    byCount.sort((a, b) => counts[entryOf[b]!]! - counts[entryOf[a]!]!);
+    // Most frequent first, ties in order of first appearance: one numeric sort of
+    // count * 2^14 + (2^14 - 1 - colour number), read from the end.
+    const order = new Float64Array(distinct);
+    for (let i = 0; i < distinct; i++) order[i] = counts[entryOf[i]!]! * 16384 + (16383 - i);
+    order.sort();
+    for (let i = 0; i < distinct; i++) byCount[i] = 16383 - (order[distinct - 1 - i]! % 16384);
     // Spread the palette: in order of frequency, one colour per 5-bit cell first (so a rare but
     // distinct colour, say a badge's edge, is not crowded out by near-twins of common shades),
     // then the rest of the most frequent.
@@ -234,21 +244,17 @@ export function encodePalettePng(rgba: Uint8Array, width: number, height: number
     }
   }
 
-  // 3. Index rows, each behind its filter byte 0: runs are filled, split where rows end.
+  // 3. Index rows, each behind its filter byte 0.
   const stride = width + 1;
-  const raw = new Uint8Array(stride * height);
+  if (rows.length < stride * height) rows = new Uint8Array(stride * height);
+  const raw = rows.subarray(0, stride * height);
+  for (let y = 0; y < height; y++) raw[y * stride] = 0;
   for (let r = 0; r < runCount; r++) {
     const index = indexOf[runColours[r]!]!;
-    let start = runStarts[r]!;
-    const end = r + 1 < runCount ? runStarts[r + 1]! : n;
-    while (start < end) {
-      const y = (start / width) | 0;
-      const rowEnd = Math.min(end, (y + 1) * width);
-      const o = y * stride + 1 + (start - y * width);
-      if (rowEnd - start === 1) raw[o] = index;
-      else raw.fill(index, o, o + (rowEnd - start));
-      start = rowEnd;
-    }
+    const o = rawStarts[r]!;
+    const len = runLengths[r]!;
+    if (len < 16) for (let k = 0; k < len; k++) raw[o + k] = index;
+    else raw.fill(index, o, o + len);
   }
   const idat = deflateSync(raw, { level });
 

@@ -10,6 +10,7 @@ import {
   GatewayIntentBits,
   REST,
   Routes,
+  Options,
   ShardClientUtil,
   type BaseMessageOptions,
   type SendableChannels,
@@ -217,6 +218,9 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const leaderboards = new Leaderboards(opts.stores.leaderboards);
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
+    // The bot addresses messages by id and never reads one back from the cache: keep none
+    // (discord.js keeps 200 a channel by default, each a Message object patched on every edit).
+    makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 0, ReactionManager: 0 }),
     rest: { api: opts.apiUrl },
     ...(opts.shards ? { shards: [...opts.shards.ids], shardCount: opts.shards.count } : {}),
   });

@@ -1,0 +1,83 @@
+/**
+ * The bench's many-tables driver (issue 27): plays one 2-player ONEXENO game in each channel at
+ * once through the Discord stand-in, the way two people would (a `/onexeno play` of the first
+ * legal placement, else `/onexeno pass`), and times each move from the interaction's creation
+ * to its answer. Used in the bot's process (`flight.ts`, stand-in in process) and in the
+ * stand-in's own process (`standin-child.ts`).
+ */
+import type { DiscordStandin } from "../src/standin/server";
+import { DEFAULT_USERS } from "../src/standin/server";
+import type { onexeno as onexenoDefinition } from "../src/games/onexeno/game";
+import type { OnexenoState } from "../src/games/onexeno/game";
+
+/** What the driver reads of a table: its status, seats and state (a stored table record). */
+export interface TableState {
+  readonly status: string;
+  readonly seats: readonly { readonly userId: string }[];
+  readonly state: OnexenoState | null;
+}
+
+/** `n` text channels for the bench's tables (snowflake ids, `bench-i`). */
+export function benchChannels(n: number): { id: string; name: string; type: 0; parentId: null }[] {
+  return Array.from({ length: n }, (_, i) => ({
+    id: `2100000000000${String(i).padStart(5, "0")}`,
+    name: `bench-${i}`,
+    type: 0 as const,
+    parentId: null,
+  }));
+}
+
+/** Moves played, per-move latency (ms, one a move) and the run's wall time (ms). */
+export interface FlightResult {
+  readonly lat: number[];
+  readonly moves: number;
+  readonly wallMs: number;
+}
+
+/**
+ * Plays a game in every channel at once. `read` gives a channel's table as last saved; after a
+ * move the driver reads again until the state's version has moved on (the save may land just
+ * after the answer), so it never plays from a stale state.
+ * Errors: rejects when the bot refuses a move (an ephemeral answer) or a game stalls.
+ */
+export async function playTables(
+  sb: DiscordStandin,
+  channels: readonly { id: string }[],
+  read: (channelId: string) => Promise<TableState | undefined>,
+  game: typeof onexenoDefinition,
+): Promise<FlightResult> {
+  const [a, b] = [DEFAULT_USERS[0]!.id, DEFAULT_USERS[1]!.id];
+  const lat: number[] = [];
+  let moves = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    channels.map(async (ch) => {
+      await sb.command(a, ch.id, "onexeno new", { game: "basic" });
+      await sb.command(b, ch.id, "onexeno join");
+      await sb.command(a, ch.id, "onexeno start");
+      let last = -1;
+      for (;;) {
+        let r = await read(ch.id);
+        for (let tries = 0; r?.state && r.status === "playing" && r.state.version === last; tries++) {
+          if (tries > 2000) throw new Error(`${ch.id}: the table stayed at version ${last}`);
+          await new Promise((res) => setTimeout(res, 1));
+          r = await read(ch.id);
+        }
+        if (!r?.state || r.status !== "playing") break;
+        const s = r.state;
+        last = s.version;
+        const user = r.seats[s.turn]!.userId;
+        const place = game.legalMoves(s, s.turn).find((m) => m.kind === "place");
+        const t = performance.now();
+        const rec =
+          place && place.kind === "place"
+            ? await sb.command(user, ch.id, "onexeno play", { card: String(place.card), at: `${place.x},${place.y},${place.rot}` })
+            : await sb.command(user, ch.id, "onexeno pass");
+        lat.push(performance.now() - t);
+        if (rec.original?.visibleTo) throw new Error(`refused: ${rec.original.content}`);
+        moves++;
+      }
+    }),
+  );
+  return { lat, moves, wallMs: performance.now() - t0 };
+}

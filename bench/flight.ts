@@ -1,0 +1,200 @@
+/**
+ * Many tables in flight (issue 27): N two-player ONEXENO games at once through the Discord
+ * stand-in with the real discord.js client, measured on the bot's side.
+ *
+ * `flight(n, { separate })` runs the stand-in (and the driver playing the people's moves) in the
+ * bot's process, or with `separate` in a process of its own (`standin-child.ts`), so that the
+ * event-loop delay, main-thread busy time and CPU per move are the bot's alone. With `profile`
+ * the bot's main thread is sampled (V8's CPU profiler through `node:inspector`) during the run
+ * and the entries with the most self time are returned.
+ *
+ * `npm run bench:flight` (`-- --tables 16 --in-process --profile`) runs it alone and prints the
+ * figures and the profile's top entries; `FLIGHT_PROFILE=file.cpuprofile` also writes the whole
+ * profile (open it in Chrome's DevTools).
+ */
+import { fork } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import { pathToFileURL } from "node:url";
+import { openBotStores, registerCommands, startBot } from "../src/app";
+import { onexeno } from "../src/games/onexeno/game";
+import { DEFAULT_USERS, DiscordStandin } from "../src/standin/server";
+import { benchChannels, type FlightResult, playTables, type TableState } from "./flight-driver";
+
+/** Figures of one run, as the bot's process saw them. */
+export interface FlightFigures extends FlightResult {
+  /** p99 of the bot's event-loop delay (ms; perf_hooks.monitorEventLoopDelay, 10 ms resolution). */
+  readonly loopP99: number;
+  /** The bot's main thread busy per move (ms; event-loop utilisation over the run). */
+  readonly mainMsPerMove: number;
+  /** CPU of the bot's whole process per move (ms; user + system, picture threads included). */
+  readonly cpuMsPerMove: number;
+  /** The bot's REST requests during the games, by route shape (`PATCH /channels/{id}/messages/{id}`). */
+  readonly routes: Readonly<Record<string, number>>;
+  /**
+   * With `profile`: the bot's main thread's top entries by self time, by function and by place
+   * (package, Node's internals, our folders, native code).
+   */
+  readonly profile?: { readonly functions: readonly ProfileEntry[]; readonly places: readonly ProfileEntry[] };
+}
+
+/** One line of a profile's summary: where, self time (ms) and its share of the run. */
+export interface ProfileEntry {
+  readonly where: string;
+  readonly ms: number;
+  readonly share: number;
+}
+
+interface ChildReady {
+  kind: "ready";
+  apiUrl: string;
+  token: string;
+  applicationId: string;
+  guildId: string;
+}
+
+/** Top self-time entries of a V8 CPU profile (function, file:line), largest first. */
+function topEntries(profile: {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}): NonNullable<FlightFigures["profile"]> {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  const byPackage = new Map<string, number>();
+  let total = 0;
+  (profile.samples ?? []).forEach((id, i) => {
+    const dt = profile.timeDeltas?.[i] ?? 0;
+    total += dt;
+    const cf = byId.get(id)?.callFrame;
+    if (!cf) return;
+    const file = cf.url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*?\/(src|render|bench|commands)\//, "$1/");
+    const where = `${cf.functionName || "(anonymous)"} ${file}${file ? `:${cf.lineNumber + 1}` : ""}`;
+    self.set(where, (self.get(where) ?? 0) + dt);
+    const pkg =
+      /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(cf.url)?.[1] ??
+      (cf.url.startsWith("node:")
+        ? "node internals"
+        : cf.url
+          ? (/\/(src|render|bench|commands)\//.exec(cf.url)?.[1] ?? cf.url)
+          : `native: ${cf.functionName}`);
+    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + dt);
+  });
+  const top = (m: Map<string, number>) =>
+    [...m]
+      .sort((x, y) => y[1] - x[1])
+      .slice(0, 15)
+      .map(([where, us]) => ({ where, ms: us / 1000, share: total ? us / total : 0 }));
+  return { functions: top(self), places: top(byPackage) };
+}
+
+/**
+ * Plays `tables` games at once and returns the bot's figures. Errors: rejects when a move is
+ * refused, a game stalls or the stand-in's process fails.
+ */
+export async function flight(tables: number, opts: { separate: boolean; profile?: boolean }): Promise<FlightFigures> {
+  const dir = mkdtempSync(join(tmpdir(), "onexeno-flight-"));
+  const file = join(dir, "flight.sqlite");
+  const channels = benchChannels(tables);
+  let sb: DiscordStandin | null = null;
+  let child: ReturnType<typeof fork> | null = null;
+  let api: Omit<ChildReady, "kind">;
+  if (opts.separate) {
+    child = fork(new URL("./standin-child.ts", import.meta.url), [String(tables)], { execArgv: ["--import", "tsx"] });
+    api = await new Promise<ChildReady>((resolve, reject) => {
+      child!.once("message", (m) => resolve(m as ChildReady));
+      child!.once("exit", (code) => reject(new Error(`the stand-in's process exited (${code})`)));
+    });
+  } else {
+    sb = new DiscordStandin({ channels, users: DEFAULT_USERS });
+    await sb.start();
+    api = { apiUrl: sb.apiUrl, token: sb.token, applicationId: sb.applicationId, guildId: sb.guildId };
+  }
+  await registerCommands(api);
+  const stores = await openBotStores(`sqlite://${file}`);
+  const bot = await startBot({ token: api.token, apiUrl: api.apiUrl, stores, log: { info() {}, error: (m, e) => console.error(m, e) } });
+  await bot.ready;
+
+  const session = opts.profile ? new Session() : null;
+  if (session) {
+    session.connect();
+    await session.post("Profiler.enable");
+    await session.post("Profiler.setSamplingInterval", { interval: 200 });
+    await session.post("Profiler.start");
+  }
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const elu0 = performance.eventLoopUtilization();
+  const cpu0 = process.cpuUsage();
+  let result: FlightResult & { routes: Record<string, number> };
+  if (child) {
+    const c = child;
+    result = await new Promise((resolve, reject) => {
+      c.once("message", (m: { kind: string; error?: string } & FlightResult & { routes: Record<string, number> }) =>
+        m.kind === "played" ? resolve(m) : reject(new Error(m.error ?? m.kind)),
+      );
+      c.send({ kind: "play", store: file });
+    });
+  } else {
+    const service = bot.service("onexeno");
+    const before = { ...sb!.stats.routes };
+    const played = await playTables(sb!, channels, async (id) => (await service.get(id)) as TableState | undefined, onexeno);
+    const routes = Object.fromEntries(Object.entries(sb!.stats.routes).map(([k, v]) => [k, v - (before[k] ?? 0)]));
+    result = { ...played, routes };
+  }
+  const elu = performance.eventLoopUtilization(elu0);
+  const cpu = process.cpuUsage(cpu0);
+  loop.disable();
+  let profile: FlightFigures["profile"];
+  if (session) {
+    const { profile: p } = await session.post("Profiler.stop");
+    profile = topEntries(p);
+    if (process.env.FLIGHT_PROFILE) writeFileSync(process.env.FLIGHT_PROFILE, JSON.stringify(p));
+    session.disconnect();
+  }
+  await bot.stop();
+  await stores.close();
+  if (child) {
+    const c = child;
+    await new Promise((resolve) => {
+      c.once("exit", resolve);
+      c.send({ kind: "stop" });
+    });
+  } else await sb!.stop();
+  rmSync(dir, { recursive: true, force: true });
+  return {
+    ...result,
+    loopP99: loop.percentile(99) / 1e6,
+    mainMsPerMove: elu.active / result.moves,
+    cpuMsPerMove: (cpu.user + cpu.system) / 1000 / result.moves,
+    ...(profile ? { profile } : {}),
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const arg = (name: string) => process.argv.indexOf(name);
+  const tables = arg("--tables") > 0 ? Number(process.argv[arg("--tables") + 1]) : 16;
+  const f = await flight(tables, { separate: arg("--in-process") < 0, profile: arg("--profile") > 0 });
+  const sorted = [...f.lat].sort((x, y) => x - y);
+  const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
+  console.log(
+    `${tables} tables, stand-in ${arg("--in-process") < 0 ? "in its own process" : "in the bot's process"}: ${f.moves} moves, ` +
+      `${(f.moves / (f.wallMs / 1000)).toFixed(1)} moves/s; latency median ${q(0.5).toFixed(1)} ms, p99 ${q(0.99).toFixed(1)} ms; ` +
+      `event-loop delay p99 ${f.loopP99.toFixed(1)} ms; main thread ${f.mainMsPerMove.toFixed(2)} ms a move; ` +
+      `process CPU ${f.cpuMsPerMove.toFixed(2)} ms a move`,
+  );
+  console.log("\nREST requests a move, by route:");
+  for (const [route, n] of Object.entries(f.routes).sort((x, y) => y[1] - x[1]))
+    console.log(`${(n / f.moves).toFixed(2).padStart(7)}  ${route}`);
+  const show = (title: string, entries: readonly ProfileEntry[]) => {
+    console.log(`\n${title}`);
+    for (const e of entries) console.log(`${e.ms.toFixed(0).padStart(7)} ms ${(100 * e.share).toFixed(1).padStart(5)} %  ${e.where}`);
+  };
+  if (f.profile) {
+    show("the bot's main thread, top functions by self time:", f.profile.functions);
+    show("the same by place:", f.profile.places);
+  }
+}
