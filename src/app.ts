@@ -3,19 +3,9 @@
  * client, and resumes stored tables once connected. Used by `src/index.ts`, the tests and
  * the benchmark, so they all run the same bot.
  */
-import {
-  ChannelType,
-  Client,
-  Events,
-  GatewayIntentBits,
-  REST,
-  Routes,
-  Options,
-  ShardClientUtil,
-  type BaseMessageOptions,
-  type SendableChannels,
-} from "discord.js";
+import { ChannelType, Client, Events, REST, Routes, ShardClientUtil, type BaseMessageOptions, type SendableChannels } from "discord.js";
 import { GAMES } from "../commands/index";
+import { clientOptions } from "./bot/client-options";
 import { Autoplay } from "./bot/autoplay";
 import { clockMessages, Clocks } from "./bot/clocks";
 import type { BotContext, GameSet } from "./bot/context";
@@ -216,14 +206,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     return found as TablesOf<G>;
   };
   const leaderboards = new Leaderboards(opts.stores.leaderboards);
-  const client = new Client({
-    intents: [GatewayIntentBits.Guilds],
-    // The bot addresses messages by id and never reads one back from the cache: keep none
-    // (discord.js keeps 200 a channel by default, each a Message object patched on every edit).
-    makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 0, ReactionManager: 0 }),
-    rest: { api: opts.apiUrl },
-    ...(opts.shards ? { shards: [...opts.shards.ids], shardCount: opts.shards.count } : {}),
-  });
+  const client = new Client(clientOptions(opts.apiUrl, opts.shards));
+
   // Every create and edit of a channel message is counted in the channel's budget (5 per 5 s on Discord).
   const budget = new ChannelBudget();
   const live = new LiveTables(

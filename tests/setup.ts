@@ -2,10 +2,13 @@
  * Runs around every test (vitest `setupFiles`): a request of the bot that Discord's published
  * API description refuses (src/standin/spec.ts) fails the test during which it was made, with
  * what was wrong. A test that sends a wrong payload on purpose takes its refusals itself
- * (`takeSpecRefusals`).
+ * (`takeSpecRefusals`). With `SPEC_CHECKS_DIR` set, each test file writes there how many
+ * requests were checked, by operation (the figure reported for a run).
  */
-import { afterEach } from "vitest";
-import { takeSpecRefusals } from "../src/standin/spec";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, afterEach, expect } from "vitest";
+import { specChecks, takeSpecRefusals } from "../src/standin/spec";
 
 afterEach(() => {
   const refused = takeSpecRefusals();
@@ -16,4 +19,12 @@ afterEach(() => {
         .map((r) => `${r.method} ${r.route}: ${r.status} ${r.message} ${JSON.stringify(r.errors ?? {})}`)
         .join("\n")}`,
     );
+});
+
+afterAll(() => {
+  const dir = process.env.SPEC_CHECKS_DIR;
+  if (!dir || Object.keys(specChecks).length === 0) return;
+  mkdirSync(dir, { recursive: true });
+  const file = (expect.getState().testPath ?? `pid-${process.pid}`).replace(/^.*\/tests\//, "").replace(/\//g, "_");
+  writeFileSync(join(dir, `${file}.json`), JSON.stringify(specChecks));
 });

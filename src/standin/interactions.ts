@@ -8,7 +8,7 @@
  */
 import type { EventEmitter } from "node:events";
 import { HttpError } from "./http-error";
-import { checkChoices, checkMessage, LimitError, type OptionDef } from "./limits";
+import { checkChoices, checkMessage, checkMessageEdit, COMPONENTS_V2_FLAG, LimitError, type OptionDef } from "./limits";
 import { createMessage, editMessage, publicCopy, type MessageHost, type UploadedFiles } from "./messages";
 import { userObject } from "./objects";
 import type { ApiMessage, InteractionRecord, StandinUser } from "./types";
@@ -48,7 +48,16 @@ export function interactionCallback(
   const type = Number(body.type);
   const data = (body.data as Record<string, unknown>) ?? {};
   try {
-    if (type === 4 || type === 7) checkMessage(data);
+    if (type === 4) checkMessage(data);
+    if (type === 7) {
+      if (p.message) checkMessageEdit(p.message, data);
+      else checkMessage(data);
+    }
+    if (type === 5 && (Number(data.flags ?? 0) & COMPONENTS_V2_FLAG) !== 0)
+      throw new LimitError(
+        "data.flags",
+        "A deferred answer (type 5) cannot set the IS_COMPONENTS_V2 flag: set it on the edit that follows.",
+      );
     if (type === 8) checkChoices(data.choices, p.focused);
   } catch (e) {
     if (e instanceof LimitError) rec.refusals.push({ status: 400, code: 50035, message: e.message });
@@ -119,8 +128,16 @@ export function webhook(
     throw new HttpError(404, 10015, "Unknown Webhook");
   }
   if (method === "POST" || method === "PATCH") {
+    const edited =
+      method === "PATCH" && seg[3] === "messages"
+        ? seg[4] === "@original"
+          ? rec.original
+          : [rec.original, ...rec.followups].find((x) => x?.id === seg[4])
+        : null;
     try {
-      checkMessage(body);
+      // The deferred original (flag 128, loading) is the first edit's to shape: V2 may start there.
+      if (edited && (edited.flags & 128) === 0) checkMessageEdit(edited, body);
+      else checkMessage(body);
     } catch (e) {
       if (e instanceof LimitError) rec.refusals.push({ status: 400, code: 50035, message: e.message });
       throw e;

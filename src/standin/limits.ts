@@ -60,6 +60,10 @@ function maxLen(path: string, v: unknown, max: number, min = 0): void {
 
 /** Checks a message body (create, edit, interaction response data). Throws LimitError. */
 export function checkMessage(body: Json): void {
+  if ((Number(body.flags ?? 0) & COMPONENTS_V2_FLAG) !== 0) {
+    checkComponentsV2(body);
+    return;
+  }
   maxLen("content", body.content, 2000);
   const embeds = body.embeds as unknown[] | undefined;
   if (Array.isArray(embeds) && embeds.length > 10) throw new LimitError("embeds", "Must be 10 or fewer in length.");
@@ -71,35 +75,125 @@ export function checkMessage(body: Json): void {
   const ids = new Set<string>();
   rows.forEach((row, r) => {
     if (row.type !== 1) throw new LimitError(`components.${r}.type`, "Top-level components must be action rows.");
-    const items = (row.components as Json[] | undefined) ?? [];
-    if (items.length === 0) throw new LimitError(`components.${r}.components`, "Must be 1 or more in length.");
-    if (items.length > 5) throw new LimitError(`components.${r}.components`, "Must be 5 or fewer in length.");
-    const selects = items.filter((c) => c.type !== 2);
-    if (selects.length > 0 && items.length > 1) throw new LimitError(`components.${r}.components`, "A select menu fills its row alone.");
-    items.forEach((c, i) => {
-      const at = `components.${r}.components.${i}`;
-      const link = c.type === 2 && c.style === 5;
-      if (!link) {
-        maxLen(`${at}.custom_id`, c.custom_id, 100, 1);
-        if (ids.has(str(c.custom_id))) throw new LimitError(`${at}.custom_id`, "Component custom id cannot be duplicated");
-        ids.add(str(c.custom_id));
-      }
-      if (c.type === 2) maxLen(`${at}.label`, c.label, 80);
-      if (c.type === 3) {
-        const options = (c.options as Json[] | undefined) ?? [];
-        if (options.length < 1 || options.length > 25) throw new LimitError(`${at}.options`, "Must be between 1 and 25 in length.");
-        maxLen(`${at}.placeholder`, c.placeholder, 150);
-        const values = new Set<string>();
-        options.forEach((o, k) => {
-          maxLen(`${at}.options.${k}.label`, o.label, 100, 1);
-          maxLen(`${at}.options.${k}.value`, o.value, 100, 1);
-          maxLen(`${at}.options.${k}.description`, o.description, 100);
-          if (values.has(str(o.value))) throw new LimitError(`${at}.options.${k}.value`, "Select option values must be unique");
-          values.add(str(o.value));
-        });
-      }
-    });
+    checkRow(row, `components.${r}`, ids);
   });
+}
+
+/**
+ * Checks one action row at `at` (a path such as `components.0`): 1 to 5 buttons or one select,
+ * custom ids unique within the message (`ids`), labels, options and placeholders within limits.
+ * Throws LimitError.
+ */
+export function checkRow(row: Json, at: string, ids: Set<string>): void {
+  const items = (row.components as Json[] | undefined) ?? [];
+  if (items.length === 0) throw new LimitError(`${at}.components`, "Must be 1 or more in length.");
+  if (items.length > 5) throw new LimitError(`${at}.components`, "Must be 5 or fewer in length.");
+  const selects = items.filter((c) => c.type !== 2);
+  if (selects.length > 0 && items.length > 1) throw new LimitError(`${at}.components`, "A select menu fills its row alone.");
+  items.forEach((c, i) => checkInteractive(c, `${at}.components.${i}`, ids));
+}
+
+/** Checks a button or select at `at`. Throws LimitError. */
+export function checkInteractive(c: Json, at: string, ids: Set<string>): void {
+  const link = c.type === 2 && c.style === 5;
+  if (!link) {
+    maxLen(`${at}.custom_id`, c.custom_id, 100, 1);
+    if (ids.has(str(c.custom_id))) throw new LimitError(`${at}.custom_id`, "Component custom id cannot be duplicated");
+    ids.add(str(c.custom_id));
+  }
+  if (c.type === 2) maxLen(`${at}.label`, c.label, 80);
+  if (c.type === 3) {
+    const options = (c.options as Json[] | undefined) ?? [];
+    if (options.length < 1 || options.length > 25) throw new LimitError(`${at}.options`, "Must be between 1 and 25 in length.");
+    maxLen(`${at}.placeholder`, c.placeholder, 150);
+    const values = new Set<string>();
+    options.forEach((o, k) => {
+      maxLen(`${at}.options.${k}.label`, o.label, 100, 1);
+      maxLen(`${at}.options.${k}.value`, o.value, 100, 1);
+      maxLen(`${at}.options.${k}.description`, o.description, 100);
+      if (values.has(str(o.value))) throw new LimitError(`${at}.options.${k}.value`, "Select option values must be unique");
+      values.add(str(o.value));
+    });
+  }
+}
+
+/** The message flag that makes a message's layout its components (Components V2): `IS_COMPONENTS_V2`, 1 << 15. */
+export const COMPONENTS_V2_FLAG = 1 << 15;
+/** Components V2's limits: components in a message counted with nesting, and characters of text in all text displays. */
+export const V2_MAX_COMPONENTS = 40;
+export const V2_MAX_TEXT = 4000;
+/** Component types of the V2 layout (https://discord.com/developers/docs/components/reference). */
+export const V2 = { SECTION: 9, TEXT: 10, THUMBNAIL: 11, GALLERY: 12, FILE: 13, SEPARATOR: 14, CONTAINER: 17 } as const;
+
+/**
+ * Checks a message with the `IS_COMPONENTS_V2` flag: no `content`, `embeds`, `poll` or
+ * `stickers`; at most 40 components counted with nesting (a container and each of its
+ * children, a section, its texts and its accessory); at most 4,000 characters over every text
+ * display; rows, buttons and selects as in any message. Throws LimitError.
+ * https://discord.com/developers/docs/components/using-message-components#using-components-v2
+ */
+export function checkComponentsV2(body: Json): void {
+  for (const legacy of ["content", "embeds", "poll", "stickers"] as const) {
+    const v = body[legacy];
+    if (v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0) && v !== "")
+      throw new LimitError(
+        legacy,
+        "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2: content, embeds, poll and stickers are not allowed with the IS_COMPONENTS_V2 flag",
+      );
+  }
+  const top = (body.components as Json[] | undefined) ?? [];
+  if (!Array.isArray(top)) throw new LimitError("components", "Must be an array.");
+  let count = 0;
+  let text = 0;
+  const ids = new Set<string>();
+  const walk = (c: Json, at: string): void => {
+    count++;
+    if (count > V2_MAX_COMPONENTS)
+      throw new LimitError("components", `Must be ${V2_MAX_COMPONENTS} or fewer in total (nested components counted).`);
+    const children = (c.components as Json[] | undefined) ?? [];
+    if (c.type === 1) {
+      checkRow(c, at, ids);
+      count += children.length;
+    } else if (c.type === V2.TEXT) {
+      text += String(c.content ?? "").length;
+      if (text > V2_MAX_TEXT) throw new LimitError(`${at}.content`, `Text displays must hold ${V2_MAX_TEXT} or fewer characters in total.`);
+    } else if (c.type === V2.SECTION) {
+      if (children.length < 1 || children.length > 3) throw new LimitError(`${at}.components`, "Must be between 1 and 3 in length.");
+      children.forEach((t, i) => walk(t, `${at}.components.${i}`));
+      const accessory = c.accessory as Json | undefined;
+      if (!accessory) throw new LimitError(`${at}.accessory`, "This field is required");
+      if (accessory.type === 2) {
+        count++;
+        checkInteractive(accessory, `${at}.accessory`, ids);
+      } else walk(accessory, `${at}.accessory`);
+    } else if (c.type === V2.CONTAINER) {
+      children.forEach((t, i) => walk(t, `${at}.components.${i}`));
+    } else if (c.type === V2.GALLERY) {
+      const items = (c.items as Json[] | undefined) ?? [];
+      if (items.length < 1 || items.length > 10) throw new LimitError(`${at}.items`, "Must be between 1 and 10 in length.");
+    } else if (c.type === 2 || c.type === 3)
+      throw new LimitError(`${at}.type`, "Buttons and selects sit in an action row or a section's accessory.");
+  };
+  top.forEach((c, i) => walk(c, `components.${i}`));
+}
+
+/**
+ * Checks an edit of `before` by `body` under Components V2's rules: a message that has the flag
+ * keeps it (an edit that sets `flags` without it is refused), and the edited message is checked
+ * whole. Throws LimitError.
+ */
+export function checkEditV2(before: { flags?: number }, body: Json): void {
+  const had = ((before.flags ?? 0) & COMPONENTS_V2_FLAG) !== 0;
+  if (!had) return;
+  if (body.flags !== undefined && body.flags !== null && (Number(body.flags) & COMPONENTS_V2_FLAG) === 0)
+    throw new LimitError("flags", "The IS_COMPONENTS_V2 flag cannot be removed from a message.");
+  checkComponentsV2(body);
+}
+
+/** Checks an edit of message `before` by `body`: under V2's rules when `before` has the flag, else as a message body. Throws LimitError. */
+export function checkMessageEdit(before: { flags?: number }, body: Json): void {
+  if (((before.flags ?? 0) & COMPONENTS_V2_FLAG) !== 0) checkEditV2(before, body);
+  else checkMessage(body);
 }
 
 /** An option definition as registered (the parts the checks read). */

@@ -105,10 +105,44 @@ export function createMessage(
     ...(ephemeral && extra.visibleTo ? { visibleTo: extra.visibleTo } : {}),
     ...(extra.clicked ? { clicked: extra.clicked } : {}),
   };
+  if (isV2(flags)) msg.components = resolveMedia(msg.components, msg.attachments);
   host.messages.get(channelId)?.push(msg);
   host.emit("message", msg);
   return msg;
 }
+
+/**
+ * A V2 message's components with every `attachment://name` (a gallery item's or a thumbnail's
+ * `media`, a file component's `file`) resolved to the stored attachment's URL, size and type,
+ * as Discord returns them; an attachment no component refers to is kept in `attachments` but
+ * not shown by clients.
+ * https://discord.com/developers/docs/components/reference#unfurled-media-item-structure
+ */
+export function resolveMedia(
+  components: readonly Record<string, unknown>[],
+  attachments: ApiMessage["attachments"],
+): Record<string, unknown>[] {
+  const media = (m: unknown): unknown => {
+    const item = m as { url?: string } | undefined;
+    const name = item?.url?.startsWith("attachment://") ? item.url.slice("attachment://".length) : null;
+    const a = name === null ? undefined : attachments.find((x) => x.filename === name);
+    return a
+      ? { ...item, url: a.url, proxy_url: a.proxy_url, width: a.width, height: a.height, content_type: a.content_type, attachment_id: a.id }
+      : m;
+  };
+  const walk = (c: Record<string, unknown>): Record<string, unknown> => {
+    const out: Record<string, unknown> = { ...c };
+    if (Array.isArray(c.components)) out.components = (c.components as Record<string, unknown>[]).map(walk);
+    if (c.accessory) out.accessory = walk(c.accessory as Record<string, unknown>);
+    if (Array.isArray(c.items)) out.items = (c.items as Record<string, unknown>[]).map((it) => ({ ...it, media: media(it.media) }));
+    if (c.media) out.media = media(c.media);
+    if (c.file) out.file = media(c.file);
+    return out;
+  };
+  return components.map(walk);
+}
+
+const isV2 = (flags: number) => (flags & (1 << 15)) !== 0;
 
 /** Applies an edit (PATCH of a message, or an interaction's update) to `msg`, as Discord does. */
 export function editMessage(
@@ -125,6 +159,7 @@ export function editMessage(
     msg.attachments = buildAttachments(host, body, files, msg.attachments, (msg.flags & 64) !== 0);
   if ("flags" in body) msg.flags = (msg.flags & 64) | (Number(body.flags ?? 0) & ~64 & ~128);
   msg.flags &= ~128; // no longer loading
+  if (isV2(msg.flags)) msg.components = resolveMedia(msg.components, msg.attachments);
   msg.edited_timestamp = new Date().toISOString();
   host.emit("messageUpdate", msg);
   return msg;

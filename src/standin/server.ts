@@ -67,12 +67,14 @@ export class DiscordStandin extends EventEmitter {
   messageLimit: MessageLimit | null = null;
   /** Discord's global limit on bot-token requests (50 a second; interaction endpoints exempt); null: not enforced. */
   globalLimit: MessageLimit | null = GLOBAL_LIMIT;
-  /** When each bot-token request of the last second was made (ms), oldest first. */
+  /** When each bot-token request of the current global window was made (ms), oldest first. */
   readonly globalRequests: number[] = [];
+  /** When the current global window opened (ms; see `spendGlobal`). */
+  readonly globalWindow = { start: 0 };
   /** Each channel's message creates and edits through the bot token, newest last (ms). */
   readonly channelWrites: { channelId: string; at: number; method: string }[] = [];
   /** Requests the stand-in refused as Discord would (limits, deadlines), newest last. */
-  readonly refusals: { method: string; route: string; status: number; code: number; message: string }[] = [];
+  readonly refusals: { method: string; route: string; status: number; code: number; message: string; global?: boolean }[] = [];
   private server: Server | null = null;
   /** The local page (src/standin/page.ts): its WebSocket events and `/local/…` routes. */
   readonly page: LocalPage = new LocalPage(this);

@@ -10,11 +10,14 @@ declare const document: {
 };
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { ActionRowBuilder, Events, StringSelectMenuBuilder } from "discord.js";
+import { ActionRowBuilder, Events, Routes, StringSelectMenuBuilder } from "discord.js";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADA, BEN, CARD_ROOM, GENERAL, Harness } from "../e2e/harness";
 import { launchBrowser } from "./chromium";
+import { renderOnexenoTable } from "../../render/render";
+import { onexenoView } from "../../src/games/onexeno/game";
+import { scenes } from "../render/scenes";
 
 const h = new Harness({ computerDelayMs: 60 });
 let browser: Browser;
@@ -107,6 +110,45 @@ describe("local page: the command list and several values from one menu", () => 
     expect(seen[0]).toEqual({ user: BEN, values: ["b", "d"] });
     // The answer names the person who chose and what they used (never "clicked a button" under another's message).
     await expect.poll(() => lastMessage().locator(".reply-line").textContent(), { timeout: 60_000 }).toContain("Ben used a menu");
+  });
+});
+
+describe("local page: a Components V2 message", () => {
+  it("draws it as Discord does: one card with its heading, the picture with its alt text, the players' line and the buttons", async () => {
+    await page.goto("about:blank");
+    await page.goto(`${h.standin.url}/#user=${BEN}&channel=${CARD_ROOM}`);
+    await page.waitForSelector("body[data-ready]");
+    const closed = scenes().closed!;
+    const png = await renderOnexenoTable(onexenoView(closed.state, null), closed.names);
+    await h.bot.client.rest.post(Routes.channelMessages(CARD_ROOM), {
+      body: {
+        flags: 1 << 15,
+        components: [
+          {
+            type: 17,
+            accent_color: 0x2f7d4f,
+            components: [
+              { type: 10, content: "## ONEXENO · round 1\nAda to play" },
+              { type: 12, items: [{ media: { url: "attachment://table.png" }, description: "The field: 5 by 5, closed" }] },
+              { type: 10, content: "Ada 12 · Ben 9 · Cleo 7\n-# Ben played 23 at 2,1" },
+              { type: 1, components: [{ type: 2, style: 1, label: "My hand", custom_id: "v2|hand" }] },
+            ],
+          },
+        ],
+        attachments: [{ id: "0", filename: "table.png" }],
+      },
+      files: [{ name: "table.png", data: png, contentType: "image/png" }],
+    });
+    const card = lastMessage().locator(".container");
+    await card.waitFor();
+    expect(await card.locator(".gallery img").getAttribute("alt")).toBe("The field: 5 by 5, closed");
+    expect(await card.locator(".text-display").first().textContent()).toContain("Ada to play");
+    expect(await card.locator("button.component").textContent()).toBe("My hand");
+    await expect
+      .poll(() => card.locator(".gallery img").evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+      .toBeGreaterThan(0);
+    mkdirSync(out, { recursive: true });
+    await lastMessage().screenshot({ path: join(out, "v2-table-message.png") });
   });
 });
 

@@ -35,6 +35,7 @@ async function noLeak(m: ApiMessage): Promise<void> {
 
 describe("canasta through the stand-in", () => {
   it("three players play a whole session (target 250) with commands, autocomplete and the hand panel", async () => {
+    const refusalsFrom = h.standin.refusals.length;
     const sb = h.standin;
     await sb.command(ADA, GENERAL, "onexeno new", { game: "canasta", target: 250 });
     await sb.click(BEN, h.latestPublic(GENERAL), Harness.idOf(h.latestPublic(GENERAL), "join"));
@@ -154,5 +155,8 @@ describe("canasta through the stand-in", () => {
     console.log(
       `Canasta e2e: ${stats.turns} turns, ${rec?.state?.results.length} hands, melds ${stats.melds}, extensions ${stats.extends}, takes ${stats.takes}, panel turns ${stats.panel}, totals ${rec?.state?.totals.join("/")}`,
     );
+    // No 4xx answer to the bot during a whole game (the global limit aside: the test drives
+    // interactions far faster than people do, and the client's pacing meets it at times).
+    expect(h.clientErrorsSince(refusalsFrom, { exceptGlobal: true })).toEqual([]);
   });
 });

@@ -298,6 +298,7 @@ describe("Cardeno: a 5-round game of computers on a fast clock, with a restart m
   const table = async () => (await h.bot.games.get("cardeno")!.get(GENERAL)) as Table | undefined;
 
   it("plays all five rounds; every piece is in exactly one place after every event; the race resumes after a restart", async () => {
+    const refusalsFrom = h.standin.refusals.length;
     const sb = h.standin;
     await sb.command(ADA, GENERAL, "cardeno new", { pace: 1, rounds: 5, seed: "e2e-computers" });
     for (const level of ["normal", "normal", "easy", "normal", "easy"]) await sb.command(ADA, GENERAL, "cardeno bot add", { level });
@@ -379,6 +380,9 @@ describe("Cardeno: a 5-round game of computers on a fast clock, with a restart m
       .join("\n");
     expect(said).toContain("CARDENO!");
     expect(said).toContain("POKER-CARDENO");
+    // No 4xx answer to the bot during a whole game (the global limit aside: the test drives
+    // interactions far faster than people do, and the client's pacing meets it at times).
+    expect(h.clientErrorsSince(refusalsFrom, { exceptGlobal: true })).toEqual([]);
   }, 600_000);
 });
 

@@ -11,6 +11,7 @@ afterAll(async () => {
 
 describe("computer players through the stand-in", () => {
   it("a host fills seats with computers (button and command) and plays a whole game against them", async () => {
+    const refusalsFrom = h.standin.refusals.length;
     const sb = h.standin;
     const opened = await sb.command(ADA, GENERAL, "onexeno new", { game: "basic", hands: 1 });
     expect(opened.original?.embeds[0]?.title).toContain("basic");
@@ -63,6 +64,9 @@ describe("computer players through the stand-in", () => {
     // An empty channel's table command says how to start.
     const empty = await sb.command(DEV, GENERAL, "onexeno table");
     expect(empty.original?.content).toMatch(/Start one with `\/onexeno new`/);
+    // No 4xx answer to the bot during a whole game (the global limit aside: computers here move
+    // every 20 ms, 60 times their pace on Discord, and the client's pacing meets it at times).
+    expect(h.clientErrorsSince(refusalsFrom, { exceptGlobal: true })).toEqual([]);
   });
 
   it("canasta: a host seats computers (button and command); they play from their own view until the session ends", async () => {

@@ -164,6 +164,22 @@ export class Harness {
     rmSync(this.dir, { recursive: true, force: true });
   }
 
+  /**
+   * The stand-in's 4xx answers to the bot's requests (429s included) from index `from` of its
+   * refusals on: a whole game expects none (Discord bans an address after 10,000 invalid
+   * requests in 10 minutes). `exceptGlobal` leaves out the global limit's 429s, for games whose
+   * computers move every 20 ms (60 times their pace on Discord), which the global limit
+   * meets by design.
+   */
+  clientErrorsSince(
+    from: number,
+    opts: { exceptGlobal?: boolean } = {},
+  ): { method: string; route: string; status: number; code: number; message: string }[] {
+    return this.standin.refusals
+      .slice(from)
+      .filter((r) => r.status >= 400 && r.status < 500 && !(opts.exceptGlobal && r.status === 429 && r.global));
+  }
+
   /** Newest public message in a channel. */
   latestPublic(channelId: string): ApiMessage {
     const msgs = this.standin.visibleMessages(channelId, null);

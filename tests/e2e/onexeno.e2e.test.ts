@@ -34,6 +34,7 @@ async function assertNoLeak(m: ApiMessage, channelId: string): Promise<void> {
 
 describe("ONEXENO through the Discord stand-in", () => {
   it("plays a full 3-player game with slash commands, autocomplete and buttons, surviving a restart", async () => {
+    const refusalsFrom = h.standin.refusals.length;
     const sb = h.standin;
     const t0 = Date.now();
     const records: InteractionRecord[] = [];
@@ -131,6 +132,9 @@ describe("ONEXENO through the Discord stand-in", () => {
       `E2E full 3-player game: ${moves} moves (${usedSlash} by slash command, ${usedPanel} by hand panel, ${passes} passes) in ${Date.now() - t0} ms; slowest reply ${slowest} ms; median ${acks.sort((a, b) => a - b)[Math.floor(acks.length / 2)]} ms.`,
     );
     expect(acks.every((a) => Number.isFinite(a))).toBe(true);
+    // No 4xx answer to the bot during a whole game (the global limit aside: the test drives
+    // interactions far faster than people do, and the client's pacing meets it at times).
+    expect(h.clientErrorsSince(refusalsFrom, { exceptGlobal: true })).toEqual([]);
   });
 
   it("answers stale buttons, bad input and double clicks without changing anything", async () => {

@@ -25,6 +25,7 @@ const isHint = (c: { value: string | number }[]) => c.length === 0 || c[0]?.valu
 
 describe("Onze through the stand-in", () => {
   it("two people and two computers play: draw, take, buy, down, lay off, discard, the hand panel, and a restart mid-round", async () => {
+    const refusalsFrom = h.standin.refusals.length;
     const sb = h.standin;
     const opened = await sb.command(ADA, GENERAL, "onze new", { seed: "e2e-onze", clock: "off" });
     expect(opened.original?.embeds[0]?.title).toContain("Onze");
@@ -146,6 +147,9 @@ describe("Onze through the stand-in", () => {
       .at(-1)!;
     expect(table.attachments[0]?.description).toMatch(/Onze round \d of 7, contract/);
     expect(h.log.errors).toEqual([]);
+    // No 4xx answer to the bot during a whole game (the global limit aside: computers here move
+    // every 20 ms, 60 times their pace on Discord, and the client's pacing meets it at times).
+    expect(h.clientErrorsSince(refusalsFrom, { exceptGlobal: true })).toEqual([]);
   });
 
   it("a wild in a run is swapped for the natural card through /onze swap, and the wild goes onto a meld", async () => {

@@ -15,6 +15,7 @@ const threadIdOf = (content: string) => /<#(\d+)>/.exec(content)?.[1] ?? "";
 
 describe("solitaire through the stand-in", () => {
   it("two people play in the same channel at once; Ada's reachable 8x8 is played through the commands", async () => {
+    const refusalsFrom = h.standin.refusals.length;
     const sb = h.standin;
     const a = await sb.command(ADA, CARD_ROOM, "onexeno new", { game: "solitaire", seed: "seed-9" });
     const b = await sb.command(BEN, CARD_ROOM, "onexeno new", { game: "solitaire" });
@@ -120,5 +121,8 @@ describe("solitaire through the stand-in", () => {
     expect(again.moves).toEqual([]);
     expect(h.latestPublic(ta).content).toContain("Ada's solitaire");
     expect(h.log.errors).toEqual([]);
+    // No 4xx answer to the bot during a whole game (the global limit aside: the test drives
+    // interactions far faster than people do, and the client's pacing meets it at times).
+    expect(h.clientErrorsSince(refusalsFrom, { exceptGlobal: true })).toEqual([]);
   });
 });

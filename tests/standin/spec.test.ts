@@ -4,7 +4,8 @@
  * one the bot uses) are refused as Discord refuses them, with the field's path; a route Discord
  * does not have is a 404. The refusals are taken here, so the set-up's guard passes.
  */
-import { DiscordAPIError, REST, Routes } from "discord.js";
+import { REST, Routes } from "discord.js";
+import { refusal } from "../helpers/refusal";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DiscordStandin } from "../../src/standin/server";
 import { specChecks, takeSpecRefusals } from "../../src/standin/spec";
@@ -21,17 +22,6 @@ afterAll(async () => {
 });
 
 const button = (over: Record<string, unknown>) => ({ type: 2, style: 1, label: "Play", custom_id: "play", ...over });
-
-/** The refusal discord.js raises for `send`, or null when it was accepted. */
-async function refusal(send: () => Promise<unknown>): Promise<DiscordAPIError | null> {
-  try {
-    await send();
-    return null;
-  } catch (e) {
-    if (e instanceof DiscordAPIError) return e;
-    throw e;
-  }
-}
 
 describe("Discord's API description judges the bot's requests", () => {
   it("accepts a well-formed message, and counts the check under its operation", async () => {

@@ -128,8 +128,14 @@ function markdown(text) {
 
 function html(tag, cls, text) {
   const e = el(tag, { class: cls });
-  // "-# " starts a line of subtext, as in Discord (records of earlier table messages).
-  e.innerHTML = text.split("\n").map((line) => (line.startsWith("-# ") ? `<span class="subtext">${markdown(line.slice(3))}</span>` : markdown(line))).join("\n");
+  // "-# " starts a line of subtext, as in Discord (records of earlier table messages);
+  // "# ", "## " and "### " start a heading.
+  const line = (l) => {
+    if (l.startsWith("-# ")) return `<span class="subtext">${markdown(l.slice(3))}</span>`;
+    const h = /^(#{1,3}) (.*)$/.exec(l);
+    return h ? `<span class="heading h${h[1].length}">${markdown(h[2])}</span>` : markdown(l);
+  };
+  e.innerHTML = text.split("\n").map(line).join("\n");
   return e;
 }
 
@@ -161,26 +167,67 @@ function multiSelect(m, c) {
   return box;
 }
 
+function button(m, c) {
+  return el("button", {
+    class: `component s${c.style || 2}`, type: "button", disabled: !!c.disabled, "data-custom-id": c.custom_id, text: c.label || "",
+    onclick: () => act({ message: m.id, customId: c.custom_id }),
+  });
+}
+
+function renderRow(m, row) {
+  return el("div", { class: "row" }, ...(row.components || []).map((c) => {
+    if (c.type === 2) return button(m, c);
+    if (c.type === 3 && (c.max_values || 1) > 1) return multiSelect(m, c);
+    if (c.type === 3) {
+      const s = el("select", { class: "component", "data-custom-id": c.custom_id, disabled: !!c.disabled, "aria-label": c.placeholder || "Choose" });
+      s.append(el("option", { value: "", text: c.placeholder || "Choose…", disabled: true, selected: !(c.options || []).some((o) => o.default) }));
+      for (const o of c.options || []) s.append(el("option", { value: o.value, text: o.description ? `${o.label} — ${o.description}` : o.label, selected: !!o.default }));
+      s.addEventListener("change", () => act({ message: m.id, customId: c.custom_id, values: [s.value] }));
+      return s;
+    }
+    return el("span");
+  }));
+}
+
 function renderComponents(m) {
-  return (m.components || []).map((row) =>
-    el("div", { class: "row" }, ...(row.components || []).map((c) => {
-      if (c.type === 2) {
-        return el("button", {
-          class: `component s${c.style || 2}`, type: "button", disabled: !!c.disabled, "data-custom-id": c.custom_id, text: c.label || "",
-          onclick: () => act({ message: m.id, customId: c.custom_id }),
-        });
-      }
-      if (c.type === 3 && (c.max_values || 1) > 1) return multiSelect(m, c);
-      if (c.type === 3) {
-        const s = el("select", { class: "component", "data-custom-id": c.custom_id, disabled: !!c.disabled, "aria-label": c.placeholder || "Choose" });
-        s.append(el("option", { value: "", text: c.placeholder || "Choose…", disabled: true, selected: !(c.options || []).some((o) => o.default) }));
-        for (const o of c.options || []) s.append(el("option", { value: o.value, text: o.description ? `${o.label} — ${o.description}` : o.label, selected: !!o.default }));
-        s.addEventListener("change", () => act({ message: m.id, customId: c.custom_id, values: [s.value] }));
-        return s;
-      }
+  return (m.components || []).map((row) => renderRow(m, row));
+}
+
+/**
+ * One component of a Components V2 message (flag 1 << 15), drawn as Discord's client draws it:
+ * a container is a card with its accent colour down the left, text displays are markdown, a
+ * media gallery shows its pictures with their alt text, a section puts its accessory (a button
+ * or a thumbnail) beside its text, a separator is a rule or a gap.
+ * https://discord.com/developers/docs/components/reference
+ */
+function v2Node(m, c) {
+  switch (c.type) {
+    case 1:
+      return renderRow(m, c);
+    case 10:
+      return html("div", "content text-display", c.content || "");
+    case 9: {
+      const section = el("div", { class: "section" }, el("div", { class: "section-text" }, ...(c.components || []).map((t) => v2Node(m, t))));
+      if (c.accessory) section.append(el("div", { class: "accessory" }, c.accessory.type === 2 ? button(m, c.accessory) : v2Node(m, c.accessory)));
+      return section;
+    }
+    case 11:
+      return el("img", { class: "thumbnail", src: c.media && c.media.url, alt: c.description || "", title: c.description || "" });
+    case 12:
+      return el("div", { class: "gallery" }, ...(c.items || []).map((it) =>
+        el("img", { src: it.media && it.media.url, alt: it.description || "", title: it.description || "", width: it.media && it.media.width, height: it.media && it.media.height, loading: "lazy" })));
+    case 13:
+      return el("a", { class: "file", href: c.file && c.file.url, text: (c.file && c.file.url || "").split("/").pop() });
+    case 14:
+      return el("hr", { class: c.divider === false ? "separator blank" : "separator", "data-spacing": c.spacing || 1 });
+    case 17: {
+      const box = el("div", { class: "container" }, ...(c.components || []).map((t) => v2Node(m, t)));
+      if (c.accent_color !== undefined && c.accent_color !== null) box.style.borderLeftColor = `#${c.accent_color.toString(16).padStart(6, "0")}`;
+      return box;
+    }
+    default:
       return el("span");
-    })),
-  );
+  }
 }
 
 function renderMessage(m) {
@@ -196,17 +243,21 @@ function renderMessage(m) {
     el("div", {}, el("span", { class: "author", text: app.state.bot.global_name || "ONEXENO" }), el("span", { class: "bot-tag", text: "BOT" }), el("span", { class: "time", text: new Date(m.timestamp).toLocaleTimeString() })),
     m.content ? html("div", "content", m.content) : null,
   );
-  for (const e of m.embeds || []) {
+  // A Components V2 message is its components: no content or embeds, and an attachment shows
+  // only where a component refers to it.
+  const v2 = ((m.flags || 0) & (1 << 15)) !== 0;
+  if (v2) body.append(...(m.components || []).map((c) => v2Node(m, c)));
+  for (const e of v2 ? [] : m.embeds || []) {
     const box = el("div", { class: "embed" });
     if (e.title) box.append(html("div", "embed-title", e.title));
     if (e.description) box.append(html("div", "content", e.description));
     for (const f of e.fields || []) box.append(el("div", { class: "embed-field" }, html("div", "name", f.name), html("div", "content", f.value)));
     body.append(box);
   }
-  for (const a of m.attachments || []) {
+  for (const a of v2 ? [] : m.attachments || []) {
     body.append(el("div", { class: "attachment" }, el("img", { src: a.url, alt: a.description || a.filename, title: a.description || "", width: a.width, height: a.height, loading: "lazy" })));
   }
-  body.append(...renderComponents(m));
+  if (!v2) body.append(...renderComponents(m));
   if (m.ephemeral) {
     const note = el("div", { class: "eph-note" }, "Only you can see this · ");
     note.append(el("a", { text: "Dismiss message", onclick: () => api("POST", "/local/dismiss", { user: app.user, channel: app.channel, message: m.id }).then(refresh) }));
