@@ -1,9 +1,14 @@
 /**
+ * Helpers for tests of the stand-in through discord.js's own REST client (the one the bot uses).
+ */
+import { DiscordAPIError, REST } from "discord.js";
+import { afterAll, beforeAll } from "vitest";
+import { DiscordStandin } from "../../src/standin/server";
+
+/**
  * What Discord (here the stand-in) answered a request with: the `DiscordAPIError` discord.js's
  * REST client raised for `send`, or null when it was accepted. Any other error is rethrown.
  */
-import { DiscordAPIError } from "discord.js";
-
 export async function refusal(send: () => Promise<unknown>): Promise<DiscordAPIError | null> {
   try {
     await send();
@@ -12,4 +17,27 @@ export async function refusal(send: () => Promise<unknown>): Promise<DiscordAPIE
     if (e instanceof DiscordAPIError) return e;
     throw e;
   }
+}
+
+/**
+ * A stand-in started before the file's tests and stopped after them, with discord.js's REST
+ * client on its API (no retries: a refusal reaches the test as it came).
+ */
+export function standinWithRest(): { readonly sb: DiscordStandin; readonly rest: REST } {
+  const sb = new DiscordStandin();
+  let client: REST | null = null;
+  beforeAll(async () => {
+    await sb.start();
+    client = new REST({ api: sb.apiUrl, retries: 0 }).setToken(sb.token);
+  });
+  afterAll(async () => {
+    await sb.stop();
+  });
+  return {
+    sb,
+    get rest(): REST {
+      if (!client) throw new Error("the stand-in is not started yet");
+      return client;
+    },
+  };
 }

@@ -6,25 +6,17 @@
  * it (`attachment://name`, resolved to its URL as Discord returns it). Sent through discord.js's
  * own REST client and, for the interaction answer, a real discord.js client on the gateway.
  */
-import { Client, Events, GatewayIntentBits, REST, Routes } from "discord.js";
-import { refusal } from "../helpers/refusal";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { Client, Events, GatewayIntentBits, Routes } from "discord.js";
+import { refusal, standinWithRest } from "../helpers/refusal";
+import { afterEach, describe, expect, it } from "vitest";
 import { COMPONENTS_V2_FLAG } from "../../src/standin/limits";
-import { DiscordStandin } from "../../src/standin/server";
 import { takeSpecRefusals } from "../../src/standin/spec";
 import { until } from "../e2e/harness";
 
-const sb = new DiscordStandin();
+const stand = standinWithRest();
+const sb = stand.sb;
 const CHANNEL = "200000000000000001";
 const ADA = "100000000000000001";
-let rest: REST;
-beforeAll(async () => {
-  await sb.start();
-  rest = new REST({ api: sb.apiUrl, retries: 0 }).setToken(sb.token);
-});
-afterAll(async () => {
-  await sb.stop();
-});
 // Wrong payloads are sent on purpose; Discord's description may refuse some before the V2 rules do.
 afterEach(() => {
   takeSpecRefusals();
@@ -55,7 +47,7 @@ const files = [{ name: "table.png", data: PNG, contentType: "image/png" }];
 
 describe("Components V2 in the stand-in", () => {
   it("accepts a table message as one container and resolves its picture to the uploaded file", async () => {
-    const sent = (await rest.post(Routes.channelMessages(CHANNEL), { body: table(), files })) as {
+    const sent = (await stand.rest.post(Routes.channelMessages(CHANNEL), { body: table(), files })) as {
       id: string;
       flags: number;
       components: { components: { items?: { media: { url: string; width?: number } }[] }[] }[];
@@ -69,42 +61,42 @@ describe("Components V2 in the stand-in", () => {
 
   it("refuses content beside the flag, a 41st component and text past 4,000 characters", async () => {
     const withContent = await refusal(() =>
-      rest.post(Routes.channelMessages(CHANNEL), { body: { ...table(), content: "Ada to play" }, files }),
+      stand.rest.post(Routes.channelMessages(CHANNEL), { body: { ...table(), content: "Ada to play" }, files }),
     );
     expect(withContent?.code).toBe(50035);
     expect(withContent?.message).toContain("IS_COMPONENTS_V2");
     // The container, its 4 children and the 2 buttons are 7; 34 more texts make 41.
     const many = await refusal(() =>
-      rest.post(Routes.channelMessages(CHANNEL), { body: table(Array.from({ length: 34 }, (_, i) => text(`line ${i}`))), files }),
+      stand.rest.post(Routes.channelMessages(CHANNEL), { body: table(Array.from({ length: 34 }, (_, i) => text(`line ${i}`))), files }),
     );
     expect(many?.code).toBe(50035);
     expect(many?.message).toContain("40 or fewer");
     const fits = await refusal(() =>
-      rest.post(Routes.channelMessages(CHANNEL), { body: table(Array.from({ length: 33 }, (_, i) => text(`line ${i}`))), files }),
+      stand.rest.post(Routes.channelMessages(CHANNEL), { body: table(Array.from({ length: 33 }, (_, i) => text(`line ${i}`))), files }),
     );
     expect(fits).toBeNull();
-    const long = await refusal(() => rest.post(Routes.channelMessages(CHANNEL), { body: table([text("x".repeat(3990))]), files }));
+    const long = await refusal(() => stand.rest.post(Routes.channelMessages(CHANNEL), { body: table([text("x".repeat(3990))]), files }));
     expect(long?.code).toBe(50035);
     expect(long?.message).toContain("4000 or fewer characters");
   });
 
   it("keeps the flag through edits: removing it or adding content is refused", async () => {
-    const sent = (await rest.post(Routes.channelMessages(CHANNEL), { body: table(), files })) as { id: string };
+    const sent = (await stand.rest.post(Routes.channelMessages(CHANNEL), { body: table(), files })) as { id: string };
     const route = Routes.channelMessage(CHANNEL, sent.id);
-    const drop = await refusal(() => rest.patch(route, { body: { flags: 0, content: "plain again" } }));
+    const drop = await refusal(() => stand.rest.patch(route, { body: { flags: 0, content: "plain again" } }));
     expect(drop?.message).toContain("cannot be removed");
-    const content = await refusal(() => rest.patch(route, { body: { content: "beside" } }));
+    const content = await refusal(() => stand.rest.patch(route, { body: { content: "beside" } }));
     expect(content?.code).toBe(50035);
     // An edit that keeps to V2 (a record line instead of the table) is accepted.
     const record = await refusal(() =>
-      rest.patch(route, { body: { flags: COMPONENTS_V2_FLAG, components: [text("-# Ada played 12")], attachments: [] } }),
+      stand.rest.patch(route, { body: { flags: COMPONENTS_V2_FLAG, components: [text("-# Ada played 12")], attachments: [] } }),
     );
     expect(record).toBeNull();
     expect(sb.findMessage(CHANNEL, sent.id).components).toEqual([{ type: 10, content: "-# Ada played 12" }]);
   });
 
   it("refuses the flag on a deferred answer (type 5), and takes it on the edit that follows", async () => {
-    await rest.put(Routes.applicationGuildCommands(sb.applicationId, sb.guildId), {
+    await stand.rest.put(Routes.applicationGuildCommands(sb.applicationId, sb.guildId), {
       body: [{ name: "look", description: "Shows the table", type: 1 }],
     });
     const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: sb.apiUrl } });

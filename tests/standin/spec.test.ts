@@ -4,29 +4,21 @@
  * one the bot uses) are refused as Discord refuses them, with the field's path; a route Discord
  * does not have is a 404. The refusals are taken here, so the set-up's guard passes.
  */
-import { REST, Routes } from "discord.js";
-import { refusal } from "../helpers/refusal";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DiscordStandin } from "../../src/standin/server";
+import { Routes } from "discord.js";
+import { refusal, standinWithRest } from "../helpers/refusal";
+import { describe, expect, it } from "vitest";
 import { specChecks, takeSpecRefusals } from "../../src/standin/spec";
 
-const sb = new DiscordStandin();
+const stand = standinWithRest();
+const _sb = stand.sb;
 const CHANNEL = "200000000000000001";
-let rest: REST;
-beforeAll(async () => {
-  await sb.start();
-  rest = new REST({ api: sb.apiUrl, retries: 0 }).setToken(sb.token);
-});
-afterAll(async () => {
-  await sb.stop();
-});
 
 const button = (over: Record<string, unknown>) => ({ type: 2, style: 1, label: "Play", custom_id: "play", ...over });
 
 describe("Discord's API description judges the bot's requests", () => {
   it("accepts a well-formed message, and counts the check under its operation", async () => {
     const before = specChecks["POST /channels/{channel_id}/messages"] ?? 0;
-    const sent = await rest.post(Routes.channelMessages(CHANNEL), {
+    const sent = await stand.rest.post(Routes.channelMessages(CHANNEL), {
       body: { content: "ok", components: [{ type: 1, components: [button({})] }] },
     });
     expect((sent as { id: string }).id).toMatch(/^\d+$/);
@@ -36,7 +28,7 @@ describe("Discord's API description judges the bot's requests", () => {
 
   it("refuses a button of style 9 with 400/50035 and the path of the field", async () => {
     const e = await refusal(() =>
-      rest.post(Routes.channelMessages(CHANNEL), { body: { components: [{ type: 1, components: [button({ style: 9 })] }] } }),
+      stand.rest.post(Routes.channelMessages(CHANNEL), { body: { components: [{ type: 1, components: [button({ style: 9 })] }] } }),
     );
     expect(e?.status).toBe(400);
     expect(e?.code).toBe(50035);
@@ -48,11 +40,11 @@ describe("Discord's API description judges the bot's requests", () => {
   it("refuses a customId of 101 characters, in a multipart upload's payload_json too", async () => {
     const long = button({ custom_id: "x".repeat(101) });
     const plain = await refusal(() =>
-      rest.post(Routes.channelMessages(CHANNEL), { body: { components: [{ type: 1, components: [long] }] } }),
+      stand.rest.post(Routes.channelMessages(CHANNEL), { body: { components: [{ type: 1, components: [long] }] } }),
     );
     expect(plain?.code).toBe(50035);
     const upload = await refusal(() =>
-      rest.post(Routes.channelMessages(CHANNEL), {
+      stand.rest.post(Routes.channelMessages(CHANNEL), {
         body: { components: [{ type: 1, components: [long] }], attachments: [{ id: 0, filename: "table.png" }] },
         files: [{ name: "table.png", data: Buffer.from([0x89, 0x50, 0x4e, 0x47]), contentType: "image/png" }],
       }),
@@ -63,17 +55,17 @@ describe("Discord's API description judges the bot's requests", () => {
   });
 
   it("refuses content of 2,001 characters (Discord's own limit for a bot, below the description's 4,000)", async () => {
-    const e = await refusal(() => rest.post(Routes.channelMessages(CHANNEL), { body: { content: "x".repeat(2001) } }));
+    const e = await refusal(() => stand.rest.post(Routes.channelMessages(CHANNEL), { body: { content: "x".repeat(2001) } }));
     expect(e?.code).toBe(50035);
     takeSpecRefusals();
   });
 
   it("refuses an interaction callback of an unknown type and a route Discord does not have", async () => {
     const callback = await refusal(() =>
-      rest.post(Routes.interactionCallback("300000000000000009", "not-a-token"), { body: { type: 99 }, auth: false }),
+      stand.rest.post(Routes.interactionCallback("300000000000000009", "not-a-token"), { body: { type: 99 }, auth: false }),
     );
     expect(callback?.status).toBe(400);
-    const unknown = await refusal(() => rest.post(`/channels/${CHANNEL}/nonsense`, { body: { content: "hi" } }));
+    const unknown = await refusal(() => stand.rest.post(`/channels/${CHANNEL}/nonsense`, { body: { content: "hi" } }));
     expect(unknown?.status).toBe(404);
     const refused = takeSpecRefusals();
     expect(refused.map((r) => r.status)).toEqual([400, 404]);
