@@ -3,6 +3,7 @@
  * with its last picture and the scores as they stand (`TableGameView.standing`), or (a
  * one-player game) resigned and scored.
  */
+import { retext } from "../src/bot/v2";
 import { PermissionFlagsBits, type BaseMessageOptions, type MessageComponentInteraction } from "discord.js";
 import type { BotContext } from "../src/bot/context";
 import { UserError } from "../src/bot/errors";
@@ -39,7 +40,7 @@ export async function endHere(interaction: MessageComponentInteraction, ctx: Bot
   const rec = await here.game.tables(ctx).end(channelId, user.userId, canManage);
   const note = `Table closed by ${user.name}.`;
   const closed = await here.game.payload({ ...rec, status: "over" }, note);
-  if (!rec.state) return { ...closed, content: note, files: [], embeds: [], components: [] };
+  if (!rec.state) return retext(closed, note, true);
   const standing = here.game.standing?.(rec) ?? "";
-  return { ...closed, content: standing ? `${note} ${standing}` : note, allowedMentions: { parse: [] } };
+  return { ...retext(closed, standing ? `${note} ${standing}` : note), allowedMentions: { parse: [] } };
 }

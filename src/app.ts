@@ -10,6 +10,7 @@ import { Autoplay } from "./bot/autoplay";
 import { clockMessages, Clocks } from "./bot/clocks";
 import type { BotContext, GameSet } from "./bot/context";
 import { LiveTables, recordOf, withoutRecord, type LiveMessage, type TablePayload } from "./bot/live";
+import { isV2 } from "./bot/v2";
 import { RatingService, type RatingBoard } from "./bot/ratings";
 import { markStart } from "./bot/restart";
 import { TournamentService, type Tournament } from "./bot/tournaments";
@@ -100,6 +101,14 @@ export interface BotOptions {
   readonly tableOptions?: TableServiceOptions;
   /** Delay before a computer player moves, in ms (default 1200). */
   readonly computerDelayMs?: number;
+  /**
+   * The channel writes the bot makes on its own wait for room in the channel's message budget
+   * (5 creates and edits in 5 s on Discord): a computer's move of a turn-based game (its table
+   * message and the edit that tidies the one before it) and every tidy-up edit, so a table of
+   * computers, or a person moving fast beside them, is never rate limited (default true; tests
+   * that play whole games at 60 times the pace turn it off).
+   */
+  readonly paceComputers?: boolean;
   /** Least time between two edits of a real-time table or a private panel, ms (default 1200). */
   readonly editGapMs?: number;
   /** The games it runs (default: the real ones, `GAMES`); tests add a fixture game (`gameSet`). */
@@ -215,7 +224,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     async (channelId, messageId, payload) => {
       const channel = await client.channels.fetch(channelId);
       if (!channel?.isTextBased()) return;
-      budget.note(channelId);
+      if (opts.paceComputers !== false) await budget.use(channelId);
+      else budget.note(channelId);
       await channel.messages.edit(messageId, payload);
     },
     log,
@@ -237,6 +247,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
         sending.catch(() => undefined),
         record,
         (payload as TablePayload).rev,
+        isV2(payload),
       );
     await sending;
   };
@@ -310,7 +321,9 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     () =>
       games.map((g) => async (channelId: string) => {
         const moved = await g.service.autoMove(channelId);
-        return moved ? g.payload(moved.after, g.moveNote(moved.before, moved.after)) : null;
+        if (!moved) return null;
+        if (opts.paceComputers !== false) await budget.take(channelId, 2); // the table message and the tidy-up
+        return g.payload(moved.after, g.moveNote(moved.before, moved.after));
       }),
     post,
     opts.computerDelayMs ?? 1200,

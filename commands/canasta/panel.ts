@@ -3,6 +3,7 @@
  * menu): suggested melds and extensions are the 25 best, discards are split over two menus when
  * the hand passes 25 cards.
  */
+import { panelMessage } from "../../src/bot/v2";
 import {
   ActionRowBuilder,
   AttachmentBuilder,
@@ -20,7 +21,9 @@ import { renderOnexenoHand } from "../../render/render";
 import { MAX, type CanastaTable, stateOf, encodeRow, rowText, extensionChoices } from "./codes";
 
 /** The private hand panel of a player (see the module comment for the menus). */
-export async function canastaHandPayload(rec: CanastaTable, userId: string, note?: string): Promise<BaseMessageOptions> {
+export const canastaHandPayload = panelMessage(drawCanastaHand, "Your hand");
+
+async function drawCanastaHand(rec: CanastaTable, userId: string, note?: string): Promise<BaseMessageOptions> {
   const seat = rec.seats.findIndex((s) => s.userId === userId);
   const s = stateOf(rec);
   if (seat < 0) return { content: "You have no seat at this table.", components: [], files: [], embeds: [] };

@@ -7,6 +7,7 @@ import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, type B
 import { endRows } from "../../src/bot/confirm";
 import { backButton, clockLabel, clockLines, turnBegins } from "../../src/bot/clock";
 import { type TablePayload, tableMessage } from "../../src/bot/live";
+import { heading, toPlay } from "../../src/bot/v2";
 import { encodeId } from "../../src/bot/customid";
 import { cardTitle } from "../../src/games/onexeno/cards";
 import { canasta, canastaView, idOf } from "../../src/games/onexeno/canasta";
@@ -47,7 +48,12 @@ export function moveNote(before: CanastaTable, after: CanastaTable): string {
 }
 
 /** The public canasta table. */
-export const canastaPayload: (rec: CanastaTable, note?: string) => Promise<TablePayload> = tableMessage(canastaMessage);
+export const canastaPayload: (rec: CanastaTable, note?: string) => Promise<TablePayload> = tableMessage(canastaMessage, (rec) => {
+  const s = rec.state;
+  if (!s) return undefined;
+  const turn = rec.status === "over" ? "session over" : toPlay(rec.seats[s.turn]);
+  return heading(["ONEXENO canasta", `hand ${s.hand}`, `first past ${s.target}`, turn]);
+});
 
 export async function canastaMessage(rec: CanastaTable, note?: string): Promise<BaseMessageOptions> {
   if (rec.status === "lobby" || !rec.state) return lobbyPayload(rec, note);

@@ -2,6 +2,7 @@
  * Cardeno's private board panels: each player's boards as an ephemeral message kept open and
  * refreshed in place (its interaction token edits it for 15 minutes), paced to Discord's limits.
  */
+import { asContainer, panelMessage } from "../../src/bot/v2";
 import {
   ActionRowBuilder,
   AttachmentBuilder,
@@ -28,7 +29,9 @@ import { grabRows } from "./table";
  * A player's private board panel: their board large with the centre above, grab buttons (green:
  * fits an open cut-out of yours), and during the reveal a menu to choose the poker hand.
  */
-export async function panelPayload(rec: CardenoTable, userId: string, note?: string): Promise<BaseMessageOptions> {
+export const panelPayload = panelMessage(drawBoard, "Your board");
+
+async function drawBoard(rec: CardenoTable, userId: string, note?: string): Promise<BaseMessageOptions> {
   const s = rec.state;
   const seat = rec.seats.findIndex((x) => x.userId === userId);
   if (!s || seat < 0) throw refuse("table/not_seated");
@@ -131,7 +134,7 @@ export function keepPanel(ctx: BotContext, interaction: ChatInputCommandInteract
   const inPlace = interaction.isMessageComponent() && interaction.message.flags.has(MessageFlags.Ephemeral);
   if (old && old.interaction.id !== interaction.id && !inPlace)
     void old.interaction
-      .editReply({ content: "-# This board continues in a newer message below.", components: [], files: [], embeds: [], attachments: [] })
+      .editReply({ ...asContainer({ content: "-# This board continues in a newer message below.", files: [] }), attachments: [] })
       .catch(() => {}); // an expired token: that message simply stays as it was
   panelsOf(ctx, interaction.channelId).set(interaction.user.id, {
     interaction,
@@ -155,10 +158,10 @@ export function refreshPanels(ctx: BotContext, channelId: string): void {
       if (Date.now() > panel.openedAt + PANEL_LIFE_MS) {
         panels.delete(userId);
         await panel.interaction.editReply({
-          content: "⌛ This board stopped updating (Discord lets a reply be edited for 15 minutes): press **My board** for a fresh one.",
-          components: [],
-          files: [],
-          embeds: [],
+          ...asContainer({
+            content: "⌛ This board stopped updating (Discord lets a reply be edited for 15 minutes): press **My board** for a fresh one.",
+            files: [],
+          }),
           attachments: [],
         });
         return;

@@ -6,6 +6,7 @@ import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, type B
 import { endRows } from "../../src/bot/confirm";
 import { encodeId } from "../../src/bot/customid";
 import { type TablePayload, tableMessage } from "../../src/bot/live";
+import { heading } from "../../src/bot/v2";
 import { cardenoView, type CardenoConfig, type CardenoView } from "../../src/games/cardeno/game";
 import { pieceName, pieceOf } from "../../src/games/cardeno/pieces";
 import { cardenoStatus, describeCardeno } from "../../render/cardeno";
@@ -39,7 +40,13 @@ export function grabRows(view: CardenoView, fit: (piece: number) => boolean): Ac
 }
 
 /** The public Cardeno table: picture with alt text, status, grab buttons and My board. */
-export const cardenoPayload: (rec: CardenoTable, note?: string) => Promise<TablePayload> = tableMessage(cardenoMessage);
+export const cardenoPayload: (rec: CardenoTable, note?: string) => Promise<TablePayload> = tableMessage(cardenoMessage, (rec) => {
+  const s = rec.state;
+  if (!s) return undefined;
+  if (rec.status === "over") return heading(["Cardeno", "game over"]);
+  const phase = { countdown: "get ready", race: "the race is on", reveal: "poker hands", break: "break", over: "over" }[s.phase];
+  return heading(["Cardeno", `round ${s.round} of ${s.rounds}`, phase]);
+});
 
 export async function cardenoMessage(rec: CardenoTable, note?: string): Promise<BaseMessageOptions> {
   if (rec.status === "lobby" || !rec.state) return lobbyPayload(rec, note);

@@ -16,6 +16,7 @@ import {
 import { endRows } from "../../src/bot/confirm";
 import { backButton, clockLabel, clockLines, seatNames, turnBegins } from "../../src/bot/clock";
 import { type TablePayload, tableMessage } from "../../src/bot/live";
+import { heading, panelMessage, toPlay } from "../../src/bot/v2";
 import { encodeId } from "../../src/bot/customid";
 import type { TableOf } from "../../src/bot/tables";
 import { cardLabel, cardTitle, type CardId } from "../../src/games/onexeno/cards";
@@ -79,7 +80,12 @@ function lobbyPayload(rec: TableRecord, note: string | undefined): BaseMessageOp
 }
 
 /** The public table: picture (with alt text), whose turn, buttons. */
-export const tablePayload: (rec: TableRecord, note?: string) => Promise<TablePayload> = tableMessage(drawTable);
+export const tablePayload: (rec: TableRecord, note?: string) => Promise<TablePayload> = tableMessage(drawTable, (rec) => {
+  const s = rec.state;
+  if (!s) return undefined;
+  const hand = s.handsTotal > 1 ? `hand ${Math.min(s.hand, s.handsTotal)} of ${s.handsTotal}` : undefined;
+  return heading([`ONEXENO ${rec.config.variant}`, hand, rec.status === "over" ? "session over" : toPlay(rec.seats[s.turn])]);
+});
 
 async function drawTable(rec: TableRecord, note?: string): Promise<BaseMessageOptions> {
   if (rec.status === "lobby" || !rec.state) return lobbyPayload(rec, note);
@@ -153,7 +159,9 @@ async function drawTable(rec: TableRecord, note?: string): Promise<BaseMessageOp
  * no seat gets a short text. `pageSize` is 25 (Discord's limit); measured over 150 seeded
  * games, no card had more than 21 placements, so paging is a safety net (tests use small pages).
  */
-export async function handPayload(
+export const handPayload = panelMessage(drawHand, "Your hand");
+
+async function drawHand(
   rec: TableRecord,
   userId: string,
   chosen?: CardId,

@@ -2,6 +2,7 @@
  * Onze's private hand panel: menus of every legal action within Discord's limits (5 rows, 25
  * options a menu, paged; https://discord.com/developers/docs/interactions/message-components).
  */
+import { panelMessage } from "../../src/bot/v2";
 import {
   ActionRowBuilder,
   AttachmentBuilder,
@@ -55,7 +56,9 @@ export function pageOf(options: readonly { label: string; value: string }[], pag
  * picture), where it stands on the contract, and every legal action as buttons and menus
  * (paged past 25).
  */
-export async function onzeHandPayload(
+export const onzeHandPayload = panelMessage(drawOnzeHand, "Your hand");
+
+async function drawOnzeHand(
   rec: OnzeTable,
   userId: string,
   note?: string,

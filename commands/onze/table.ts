@@ -8,6 +8,7 @@ import { endRows } from "../../src/bot/confirm";
 import { backButton, clockLabel, clockLines, turnBegins } from "../../src/bot/clock";
 import { encodeId } from "../../src/bot/customid";
 import { type TablePayload, tableMessage } from "../../src/bot/live";
+import { heading, toPlay } from "../../src/bot/v2";
 import { cardName, type Card } from "../../src/games/onze/cards";
 import { contractText } from "../../src/games/onze/melds";
 import { onze, onzeView } from "../../src/games/onze/game";
@@ -23,7 +24,12 @@ export function lobbyPayload(rec: OnzeTable, note?: string): BaseMessageOptions 
 }
 
 /** The public Onze table: picture with alt text, whose turn, what is for sale, buttons. */
-export const onzePayload: (rec: OnzeTable, note?: string) => Promise<TablePayload> = tableMessage(onzeMessage);
+export const onzePayload: (rec: OnzeTable, note?: string) => Promise<TablePayload> = tableMessage(onzeMessage, (rec) => {
+  const s = rec.state;
+  if (!s) return undefined;
+  if (rec.status === "over") return heading(["Onze", "game over"]);
+  return heading(["Onze", `round ${s.round} of 7: ${contractText(s.round)}`, toPlay(rec.seats[s.turn])]);
+});
 
 export async function onzeMessage(rec: OnzeTable, note?: string): Promise<BaseMessageOptions> {
   if (rec.status === "lobby" || !rec.state) return lobbyPayload(rec, note);

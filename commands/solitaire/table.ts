@@ -15,6 +15,7 @@ import { encodeId } from "../../src/bot/customid";
 import { UserError } from "../../src/bot/errors";
 import type { SolitaireState } from "../../src/games/onexeno/solitaire";
 import { type TablePayload, tableMessage } from "../../src/bot/live";
+import { heading } from "../../src/bot/v2";
 import type { Leaderboard } from "../../src/bot/leaderboards";
 import { endRows } from "../../src/bot/confirm";
 import type { TableOf } from "../../src/bot/tables";
@@ -62,7 +63,16 @@ export function solitaireChoices(rec: { readonly state: SolitaireState }): { lab
 export const label = (rec: SolitaireTable) => (isDaily(rec.seed) ? `the daily deal (${rec.seed.slice(6)})` : `deal “${rec.seed}”`);
 
 /** The table message of a solitaire game. */
-export const solitairePayload: (rec: SolitaireTable, note?: string) => Promise<TablePayload> = tableMessage(solitaireMessage);
+export const solitairePayload: (rec: SolitaireTable, note?: string) => Promise<TablePayload> = tableMessage(solitaireMessage, (rec) => {
+  const s = rec.state;
+  if (!s) return undefined;
+  return heading([
+    "ONEXENO solitaire",
+    rec.seats[0]?.name,
+    s.square > 1 && `square ${s.square}×${s.square}`,
+    rec.status === "over" ? "game over" : `${s.stock.length} in the stock`,
+  ]);
+});
 
 async function solitaireMessage(rec: SolitaireTable, note?: string): Promise<BaseMessageOptions> {
   const state = rec.state;

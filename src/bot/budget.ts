@@ -70,6 +70,18 @@ export class ChannelBudget {
   }
 
   /**
+   * For a write the bot makes on its own (an edit that tidies an older table message): uses a
+   * grant of `take` still open (a computer's move took room for its table and this tidy-up),
+   * else waits for room as `take` does; then counts the write (`note`). Call right before writing.
+   */
+  async use(channelId: string): Promise<void> {
+    const t = this.now();
+    const open = (this.granted.get(channelId) ?? []).some((x) => x > t - GRANT_MATCH_MS);
+    if (!open) await this.take(channelId, 1);
+    this.note(channelId);
+  }
+
+  /**
    * Resolves when `writes` writes in `channelId` fit the budget (1 to `count`), and counts them
    * as spent then. Call it right before writing, and render after it resolves (the newest state).
    */

@@ -11,10 +11,11 @@
  * (https://discord.com/developers/docs/topics/rate-limits), so a fast table only delays its
  * tidy-up, never its moves.
  */
-import type { BaseMessageOptions, Client, MessageEditOptions } from "discord.js";
+import { type BaseMessageOptions, type Client, ComponentType, type MessageEditOptions } from "discord.js";
 import type { RecordStore } from "../store/store";
 import type { Logger } from "./logger";
 import { restartNote } from "./restart";
+import { asContainer, fitLayout, isV2, V2_FLAG } from "./v2";
 
 /** A public table message and the line it leaves behind once a newer one is posted. */
 export type TablePayload = BaseMessageOptions & { readonly record?: string; readonly rev?: TableOrder };
@@ -35,6 +36,8 @@ export interface LiveMessage {
   readonly record: string;
   /** Which table state it shows: an older picture never replaces a newer one. */
   readonly rev?: TableOrder;
+  /** It is a Components V2 message (absent: a classic one, posted before V2): its record keeps the flag. */
+  readonly v2?: boolean;
 }
 
 /** Edits a message of a channel (REST). */
@@ -42,8 +45,19 @@ export type MessageEditor = (channelId: string, messageId: string, payload: Mess
 /** Deletes a message of a channel (REST). */
 export type MessageRemover = (channelId: string, messageId: string) => Promise<void>;
 
-/** What a superseded table message becomes: its record, in small type. */
-export function recordPayload(record: string): MessageEditOptions {
+/**
+ * What a superseded table message becomes: its record, in small type. A Components V2 message
+ * (`v2`) keeps its flag, which Discord never lets an edit remove: the record is its one text
+ * display; a classic message (posted before V2) keeps its content.
+ */
+export function recordPayload(record: string, v2 = false): MessageEditOptions {
+  if (v2)
+    return {
+      components: [{ type: ComponentType.TextDisplay, content: `-# ${record}` }],
+      flags: V2_FLAG,
+      files: [],
+      attachments: [],
+    } as MessageEditOptions;
   return { content: `-# ${record}`, components: [], embeds: [], files: [], attachments: [] };
 }
 
@@ -124,7 +138,7 @@ export class LiveTables {
    * shows the channel's table: remember it, and edit the previous live message down to its
    * record. Resolves once done (tests); never throws.
    */
-  shown(channelId: string, message: string | Promise<string | undefined>, record: string, rev?: TableOrder): Promise<void> {
+  shown(channelId: string, message: string | Promise<string | undefined>, record: string, rev?: TableOrder, v2 = false): Promise<void> {
     // Queued at once, before the message is even sent, so a step that follows it (an edit in
     // place, a newer message) is always handled after it, in the order the table changed.
     return this.enqueue(channelId, async () => {
@@ -138,9 +152,9 @@ export class LiveTables {
         await this.remove(channelId, messageId);
         return;
       }
-      await this.store.set(channelId, { messageId, record, ...(rev !== undefined ? { rev } : {}) });
+      await this.store.set(channelId, { messageId, record, ...(rev !== undefined ? { rev } : {}), ...(v2 ? { v2 } : {}) });
       for (const w of this.waiters.get(channelId) ?? []) w.check();
-      if (prev && prev.messageId !== messageId) await this.edit(channelId, prev.messageId, recordPayload(prev.record));
+      if (prev && prev.messageId !== messageId) await this.edit(channelId, prev.messageId, recordPayload(prev.record, prev.v2));
     });
   }
 
@@ -173,15 +187,17 @@ export class LiveTables {
         done = true; // a newer table is already shown: this step's picture is not needed
         return;
       }
-      const body = withoutRecord(payload);
+      const body = fitLayout(cur.v2 === true, withoutRecord(payload));
       await this.edit(channelId, cur.messageId, { ...body, attachments: [] } as MessageEditOptions);
       const steps = this.stepRecords.get(channelId) ?? [];
       this.stepRecords.delete(channelId);
-      if (steps.length)
+      // A classic message (posted before V2) edited into V2's layout keeps it: its record must too.
+      if (steps.length || (isV2(body) && !cur.v2))
         await this.store.set(channelId, {
           messageId: cur.messageId,
           record: joinRecords([cur.record, ...steps]),
           ...(rev !== undefined ? { rev } : {}),
+          ...(cur.v2 || isV2(body) ? { v2: true } : {}),
         });
       done = true;
     });
@@ -254,9 +270,11 @@ export class LiveTables {
 
 /**
  * A table game's public message builder made whole: `message(rec, note)` draws the game's own
- * message; the result carries the restart note (said once per table after a restart, above
- * `note`; src/bot/restart.ts) and the marks of a live table message (`asTable`), so no game
- * writes that part itself.
+ * message (classic shape: content, picture files, rows) and `heading(rec)` its heading (the
+ * game, round and whose turn); the result is one Components V2 container (src/bot/v2.ts) and
+ * carries the restart note (said once per table after a restart, above `note`;
+ * src/bot/restart.ts) and the marks of a live table message (`asTable`), so no game writes
+ * that part itself.
  */
 export function tableMessage<
   R extends {
@@ -266,9 +284,14 @@ export function tableMessage<
     readonly rev: number;
     readonly status: "lobby" | "playing" | "over";
   },
->(message: (rec: R, note?: string) => Promise<BaseMessageOptions> | BaseMessageOptions): (rec: R, note?: string) => Promise<TablePayload> {
+>(
+  message: (rec: R, note?: string) => Promise<BaseMessageOptions> | BaseMessageOptions,
+  heading?: (rec: R) => string | undefined,
+): (rec: R, note?: string) => Promise<TablePayload> {
   return async (rec, note) => {
     const said = restartNote(rec, rec.game, note);
-    return asTable(await message(rec, said), said, rec.status, [rec.updatedAt, rec.rev]);
+    const drawn = await message(rec, said);
+    const title = rec.status === "lobby" ? undefined : heading?.(rec);
+    return asTable(asContainer(drawn, title), said, rec.status, [rec.updatedAt, rec.rev]);
   };
 }

@@ -12,6 +12,7 @@
  */
 import { MessageFlags, type BaseMessageOptions, type ChatInputCommandInteraction, type MessageComponentInteraction } from "discord.js";
 import { liveFor, recordOf, withoutRecord, type TablePayload } from "./live";
+import { fitLayout, isV2, withFlags } from "./v2";
 
 /** Discord's window to acknowledge an interaction, in ms from its creation. */
 export const INTERACTION_WINDOW_MS = 3000;
@@ -87,7 +88,9 @@ export async function respond(
     if (deferring) await deferring;
   }
   const record = ephemeral ? undefined : recordOf(payload);
-  const body = withoutRecord(payload);
+  // An update edits the component's message: one in V2's layout takes only V2 (src/bot/v2.ts).
+  const onV2 = mode === "update" && interaction.isMessageComponent() && interaction.message.flags.has(MessageFlags.IsComponentsV2);
+  const body = fitLayout(onV2, withoutRecord(payload));
   const privateMessage =
     ephemeral || (mode === "update" && interaction.isMessageComponent() && interaction.message.flags.has(MessageFlags.Ephemeral));
   const sending = (async (): Promise<string | undefined> => {
@@ -98,7 +101,7 @@ export async function respond(
       return interaction.message.id;
     }
     if (ephemeral) {
-      await interaction.reply({ ...body, flags: MessageFlags.Ephemeral });
+      await interaction.reply({ ...body, flags: withFlags(body, MessageFlags.Ephemeral) });
       return undefined;
     }
     return (await interaction.reply({ ...body, withResponse: true })).resource?.message?.id;
@@ -109,6 +112,7 @@ export async function respond(
       sending.catch(() => undefined),
       record,
       (payload as TablePayload).rev,
+      isV2(payload),
     );
   }
   try {
@@ -135,6 +139,7 @@ export async function publish(interaction: Replyable, post: ChannelPoster, paylo
         sending.catch(() => undefined),
         record,
         (payload as TablePayload).rev,
+        isV2(payload),
       );
     try {
       await sending;

@@ -30,6 +30,7 @@ import { UserError } from "./errors";
 import type { Logger } from "./logger";
 import { INTERACTION_WINDOW_MS, interactionAge, LATE_AFTER_MS, ReplyFailed, type ChannelPoster } from "./reply";
 import { refusal } from "./words";
+import { fitLayout, withFlags } from "./v2";
 
 /** One autocomplete suggestion (Discord: name 1-100 characters, a value of the option's type). */
 export type Choice = ApplicationCommandOptionChoiceData<string | number>;
@@ -107,11 +108,13 @@ export async function replyEphemeral(
 ): Promise<void> {
   const payload = { content, components: [], files: [], embeds: [] };
   if (interaction.deferred && !interaction.replied) {
-    await interaction.editReply(payload);
+    // After a deferred update this edits the component's message, which may be in V2's layout.
+    const onV2 = interaction.isMessageComponent() && interaction.message.flags.has(MessageFlags.IsComponentsV2);
+    await interaction.editReply(fitLayout(onV2, payload));
   } else if (interaction.replied) {
-    await interaction.followUp({ ...payload, flags: MessageFlags.Ephemeral });
+    await interaction.followUp({ ...payload, flags: withFlags(payload, MessageFlags.Ephemeral) });
   } else {
-    await interaction.reply({ ...payload, flags: MessageFlags.Ephemeral });
+    await interaction.reply({ ...payload, flags: withFlags(payload, MessageFlags.Ephemeral) });
   }
 }
 

@@ -258,12 +258,30 @@ export function checkCommand(cmd: Json, at = "0"): void {
 }
 
 /**
+ * Every button and select of a message's components, in the order they are shown: in action
+ * rows at the top (classic) or inside containers, and as sections' accessories (Components V2).
+ */
+export function interactiveComponents(components: readonly unknown[]): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  const walk = (c: Record<string, unknown>): void => {
+    if (c.type === 2 || (typeof c.type === "number" && c.type >= 3 && c.type <= 8)) {
+      out.push(c);
+      return;
+    }
+    for (const child of (c.components as Record<string, unknown>[] | undefined) ?? []) walk(child);
+    if (c.accessory) walk(c.accessory as Record<string, unknown>);
+  };
+  for (const c of components) walk(c as Record<string, unknown>);
+  return out;
+}
+
+/**
  * Throws unless `values` is a choice Discord's client could send from select menu `customId` of
  * `message`: each value one of its options, once, and as many as its `min_values`..`max_values`
  * (https://discord.com/developers/docs/components/reference#string-select).
  */
 export function checkChoice(message: ApiMessage, customId: string, values: readonly string[]): void {
-  const menus = message.components.flatMap((row) => (row.components as Record<string, unknown>[] | undefined) ?? []);
+  const menus = interactiveComponents(message.components);
   const menu = menus.find((c) => c.custom_id === customId && c.type === 3);
   if (!menu) throw new Error(`no select menu ${customId} on message ${message.id}`);
   const offered = new Set(((menu.options as { value: string }[] | undefined) ?? []).map((o) => o.value));
@@ -276,8 +294,7 @@ export function checkChoice(message: ApiMessage, customId: string, values: reado
 
 /** The label of button `customId` on `message`, or its menu's placeholder ("a menu" without one); for the page's "clicked" line. */
 export function componentLabel(message: ApiMessage, customId: string): string | undefined {
-  const all = message.components.flatMap((row) => (row.components as Record<string, unknown>[] | undefined) ?? []);
-  const c = all.find((x) => x.custom_id === customId);
+  const c = interactiveComponents(message.components).find((x) => x.custom_id === customId);
   if (!c) return undefined;
   if (c.type === 2) return typeof c.label === "string" ? c.label : undefined;
   return typeof c.placeholder === "string" ? c.placeholder : "a menu";

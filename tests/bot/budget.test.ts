@@ -29,6 +29,22 @@ describe("ChannelBudget", () => {
     expect(granted.filter((g) => g.ch === "b").every((g) => g.at === 1_000_000)).toBe(true);
   });
 
+  it("use: a tidy-up edit takes the grant its move left open, else waits for room like take", async () => {
+    const budget = new ChannelBudget(5, 5500);
+    await budget.take("d", 2); // a computer's move: its table message and the tidy-up
+    budget.note("d"); // the table message is sent
+    await budget.use("d"); // the tidy-up uses the second grant: no wait, nothing counted twice
+    expect(budget.delay("d", 3)).toBe(0);
+    for (let i = 0; i < 3; i++) await budget.use("d"); // edits with no grant: counted as they go
+    expect(budget.delay("d")).toBe(5500);
+    let done = false;
+    void budget.use("d").then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(600);
+    expect(done).toBe(true);
+  });
+
   it("counts a write of two (a table message and the tidy edit it brings) as two", async () => {
     const budget = new ChannelBudget(5, 5500);
     for (let i = 0; i < 2; i++) await budget.take("c", 2);

@@ -1,10 +1,14 @@
 /**
  * Discord's component limits (https://discord.com/developers/docs/interactions/message-components):
- * at most 5 action rows, 25 options per select, 100-character values. Private panels must
- * keep every action reachable within them, however large the hand.
+ * 25 options per select, 100-character values, and for a Components V2 message (every panel is
+ * one container) at most 40 components counted with nesting, checked by the stand-in's own V2
+ * rules. Panels keep to 5 rows of controls as well. Private panels must keep every action
+ * reachable within them, however large the hand.
  */
 import { describe, expect, it } from "vitest";
 import type { BaseMessageOptions } from "discord.js";
+import { isV2 } from "../../src/bot/v2";
+import { checkComponentsV2 } from "../../src/standin/limits";
 import { handPayload } from "../../commands/onexeno/view";
 import { canastaHandPayload, decodeRow } from "../../commands/canasta/index";
 import { meldSuggestions } from "../../src/games/onexeno/canasta-hints";
@@ -21,9 +25,14 @@ import { faceFor, ONZE_DECK } from "../../src/games/onze/cards";
 import { readRun, type Meld, type RunMeld } from "../../src/games/onze/melds";
 import { playsOnTable, setupOnze, type OnzeState } from "../../src/games/onze/game";
 
-type Json = { components?: { type: number; custom_id?: string; options?: { value: string }[] }[] };
-const rowsOf = (p: BaseMessageOptions) =>
-  (p.components ?? []).map((r) => ("toJSON" in r ? (r as { toJSON(): Json }).toJSON() : (r as Json)));
+type Json = { type: number; components?: { type: number; custom_id?: string; options?: { value: string }[] }[] };
+/** The panel as Discord receives it, checked against Components V2's rules; its action rows. */
+const rowsOf = (p: BaseMessageOptions): Json[] => {
+  const body = JSON.parse(JSON.stringify(p)) as { components: Json[] };
+  expect(isV2(p)).toBe(true);
+  expect(() => checkComponentsV2(body)).not.toThrow();
+  return (body.components[0]?.components ?? []).filter((c): c is Json => c.type === 1);
+};
 
 function checkLimits(p: BaseMessageOptions) {
   const rows = rowsOf(p);

@@ -263,7 +263,7 @@ async function playWholeGame(): Promise<void> {
     await page.waitForFunction(
       () =>
         (globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }).document.querySelectorAll(
-          "article.message:not(.ephemeral) .attachment img",
+          "article.message:not(.ephemeral) .attachment img, article.message:not(.ephemeral) .gallery img",
         ).length === 1,
     );
     expect(await page.locator("article.message:not(.ephemeral) .subtext").count()).toBeGreaterThan(10);

@@ -7,6 +7,7 @@ import { canastaView, idOf } from "../../src/games/onexeno/canasta";
 import type { ApiMessage } from "../../src/standin/types";
 import { ADA, BEN, CLEO, GENERAL, Harness } from "./harness";
 import { renderCanastaTable } from "../../render/render";
+import { said } from "../helpers/message";
 
 const h = new Harness();
 beforeAll(async () => {
@@ -16,7 +17,7 @@ afterAll(async () => {
   await h.close();
 });
 
-const mention = (m: ApiMessage) => /<@(\d+)>, your turn/.exec(m.content)?.[1] ?? null;
+const mention = (m: ApiMessage) => /<@(\d+)>, your turn/.exec(said(m))?.[1] ?? null;
 
 async function noLeak(m: ApiMessage): Promise<void> {
   const rec = await h.bot.service("canasta").get(GENERAL);
@@ -26,7 +27,7 @@ async function noLeak(m: ApiMessage): Promise<void> {
     const expected = await renderCanastaTable(canastaView(rec.state, null), seatNames(rec), undefined, clockLabel(rec));
     expect(h.standin.attachmentBytes(png)?.equals(expected)).toBe(true);
   }
-  const text = JSON.stringify({ c: m.content, a: m.attachments.map((a) => a.description ?? "") });
+  const text = JSON.stringify({ c: said(m), a: m.attachments.map((a) => a.description ?? "") });
   // a discarded card is named once it is public; names of cards still in hands must not appear in alt text
   for (const hand of rec.state.hands)
     for (const c of hand) expect(JSON.stringify(m.attachments.map((a) => a.description ?? ""))).not.toContain(cardName(idOf(c)));
@@ -55,21 +56,21 @@ describe("canasta through the stand-in", () => {
         const count = sb.visibleMessages(GENERAL, null).length;
         await h.startBot();
         expect(sb.visibleMessages(GENERAL, null).length).toBe(count);
-        expect(sb.visibleMessages(GENERAL, null).some((m) => m.content.includes("restarted"))).toBe(false);
+        expect(sb.visibleMessages(GENERAL, null).some((m) => said(m).includes("restarted"))).toBe(false);
         expect((await h.bot.service("canasta").get(GENERAL))?.rev).toBe(before?.rev);
         revAtRestart = before!.rev;
       }
       const now = (await h.bot.service("canasta").get(GENERAL))!;
       if (revAtRestart >= 0 && now.rev > revAtRestart) {
         // The table has changed since the restart: its message says the bot restarted.
-        await h.until("the restart note", () => sb.visibleMessages(GENERAL, null).some((m) => m.content.includes("restarted")));
+        await h.until("the restart note", () => sb.visibleMessages(GENERAL, null).some((m) => said(m).includes("restarted")));
         revAtRestart = -1;
       }
       const table = await h.waitForTable(GENERAL, now.rev);
       await noLeak(table);
-      if (table.content.includes("Session over")) break;
+      if (said(table).includes("Session over")) break;
       const user = mention(table);
-      expect(user, table.content).toBe(now.seats[now.state!.turn]!.userId);
+      expect(user, said(table)).toBe(now.seats[now.state!.turn]!.userId);
       const u = user as string;
       const myTurn = async () => {
         const r = (await h.bot.service("canasta").get(GENERAL))!;
@@ -115,14 +116,14 @@ describe("canasta through the stand-in", () => {
         const row = rows.find((c) => c.value !== "none");
         if (row) {
           const r = await sb.command(u, GENERAL, "onexeno meld", { cards: String(row.value) });
-          if (r.original?.content.startsWith("❌")) stats.refusals++;
+          if (said(r.original).startsWith("❌")) stats.refusals++;
           else stats.melds++;
           continue;
         }
         const ext = (await sb.autocomplete(u, GENERAL, "onexeno extend", { card: "" }, "card")).find((c) => c.value !== "none");
         if (ext) {
           const r = await sb.command(u, GENERAL, "onexeno extend", { card: String(ext.value) });
-          if (r.original?.content.startsWith("❌")) stats.refusals++;
+          if (said(r.original).startsWith("❌")) stats.refusals++;
           else stats.extends++;
           continue;
         }
@@ -131,7 +132,7 @@ describe("canasta through the stand-in", () => {
       if (!(await myTurn())) continue;
       const cards = await sb.autocomplete(u, GENERAL, "onexeno discard", { card: "" }, "card");
       const d = await sb.command(u, GENERAL, "onexeno discard", { card: String(cards[0]!.value) });
-      expect(d.original?.content, d.original?.content).toMatch(/^✅/);
+      expect(said(d.original), said(d.original)).toMatch(/^✅/);
     }
     const rec = await h.bot.service("canasta").get(GENERAL);
     expect(rec?.status).toBe("over");
@@ -139,7 +140,7 @@ describe("canasta through the stand-in", () => {
     expect(Math.max(...(rec?.state?.totals ?? [0]))).toBeGreaterThan(250);
     expect(stats.melds).toBeGreaterThan(0);
     expect(h.log.errors).toEqual([]);
-    const final = await h.waitForPublic(GENERAL, (m) => m.content.includes("Session over"));
+    const final = await h.waitForPublic(GENERAL, (m) => said(m).includes("Session over"));
     // One live picture: every older table message of the session is a one-line record.
     await h.bot.live.drain();
     expect(

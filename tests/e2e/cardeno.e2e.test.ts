@@ -17,6 +17,8 @@ import { pieceOf } from "../../src/games/cardeno/pieces";
 import type { AnyTable } from "../../src/bot/tables";
 import { openStore } from "../../src/store/store";
 import type { ApiMessage } from "../../src/standin/types";
+import { said } from "../helpers/message";
+import { interactiveComponents } from "../../src/standin/limits";
 
 type Table = AnyTable & { state: CardenoState | null };
 
@@ -30,11 +32,9 @@ function panelOf(h: Harness, channel: string, user: string): ApiMessage | undefi
 
 /** Buttons of a message: customId, label, style. */
 function buttons(m: ApiMessage): { id: string; label: string; style: number }[] {
-  return m.components.flatMap((row) =>
-    ((row.components as { custom_id?: string; label?: string; style?: number; type: number }[]) ?? [])
-      .filter((c) => c.type === 2)
-      .map((c) => ({ id: c.custom_id ?? "", label: c.label ?? "", style: c.style ?? 0 })),
-  );
+  return (interactiveComponents(m.components) as { custom_id?: string; label?: string; style?: number; type: number }[])
+    .filter((c) => c.type === 2)
+    .map((c) => ({ id: c.custom_id ?? "", label: c.label ?? "", style: c.style ?? 0 }));
 }
 
 describe("Cardeno: people racing in real time", () => {
@@ -51,14 +51,14 @@ describe("Cardeno: people racing in real time", () => {
   it("panels, buttons, /cardeno grab with autocomplete, a lockout, and two clicks decided by their snowflakes", async () => {
     const sb = h.standin;
     const opened = await sb.command(ADA, GENERAL, "cardeno new", { pace: 1, seed: "e2e-cardeno" });
-    expect(opened.original?.embeds[0]?.title).toContain("Cardeno");
+    expect(said(opened.original)).toContain("Cardeno");
     await sb.command(BEN, GENERAL, "cardeno join");
     await sb.command(CLEO, GENERAL, "cardeno join");
     const early = await sb.command(ADA, GENERAL, "cardeno grab", { piece: "0" });
     expect(early.original?.visibleTo).toBe(ADA);
-    expect(early.original?.content).toContain("No game is running");
+    expect(said(early.original)).toContain("No game is running");
     const started = await sb.command(ADA, GENERAL, "cardeno start");
-    expect(started.original?.content).toContain("My board");
+    expect(said(started.original)).toContain("My board");
     const ada = await sb.command(ADA, GENERAL, "cardeno board");
     expect(ada.original?.visibleTo).toBe(ADA);
     expect(ada.original?.attachments[0]?.filename).toBe("cardeno-board.png");
@@ -79,10 +79,7 @@ describe("Cardeno: people racing in real time", () => {
     const grabbed = await sb.click(ADA, green.p, green.b.id);
     expect(grabbed.refusals).toEqual([]);
     // Held for ordering, the click is deferred; the panel then says what the grab did.
-    await h.until(
-      "the grab's result on Ada's panel",
-      () => /✅ .* → [A-E][1-5]|❌ Too late/.test(panelOf(h, GENERAL, ADA)?.content ?? "") || null,
-    );
+    await h.until("the grab's result on Ada's panel", () => /✅ .* → [A-E][1-5]|❌ Too late/.test(said(panelOf(h, GENERAL, ADA))) || null);
 
     // /cardeno grab with autocomplete: the pieces that fit come first and say where.
     const choice = await h.until("a piece that fits Ben", async () => {
@@ -93,7 +90,7 @@ describe("Cardeno: people racing in real time", () => {
     expect(cells.length).toBeGreaterThan(0);
     const slash = await sb.command(BEN, GENERAL, "cardeno grab", { piece: String(choice.value), at: String(cells[0]!.value) });
     expect(slash.original?.visibleTo).toBe(BEN);
-    expect(slash.original?.content).toMatch(new RegExp(`✅ .* → ${cells[0]!.value}|❌ Too late|race of this round is over`));
+    expect(said(slash.original)).toMatch(new RegExp(`✅ .* → ${cells[0]!.value}|❌ Too late|race of this round is over`));
 
     // Two clicks on one piece that fits both Ada and Cleo: Cleo's reaches the bot first, but
     // Ada's was made 120 ms earlier (its snowflake says so): Ada gets it.
@@ -130,8 +127,8 @@ describe("Cardeno: people racing in real time", () => {
       expect(BigInt(a.id) < BigInt(c.id)).toBe(true); // Ada's snowflake is the earlier one
       const s = (await table(GENERAL))!.state!;
       expect(s.boards.findIndex((b) => b.includes(both))).toBe(0);
-      expect(a.original?.content).toContain("✅");
-      expect(c.original?.content).toContain("Too late: Ada took that piece first");
+      expect(said(a.original)).toContain("✅");
+      expect(said(c.original)).toContain("Too late: Ada took that piece first");
       contested = true;
     }
     expect(contested).toBe(true);
@@ -147,8 +144,8 @@ describe("Cardeno: people racing in real time", () => {
       240_000,
     );
     const miss = await sb.command(BEN, GENERAL, "cardeno grab", { piece: String(wrong) });
-    if (!miss.original?.content.includes("race of this round is over")) {
-      expect(miss.original?.content).toContain("locked out for 3 s");
+    if (!said(miss.original).includes("race of this round is over")) {
+      expect(said(miss.original)).toContain("locked out for 3 s");
       const again = await sb.command(BEN, GENERAL, "cardeno grab", { piece: String(wrong) });
       const st = (await table(GENERAL))!;
       const why = JSON.stringify({
@@ -160,9 +157,7 @@ describe("Cardeno: people racing in real time", () => {
         tail: st.moves.slice(-6),
       });
       // Within 3 s of the miss: still locked. Later (a slow machine): a second miss, locked anew.
-      expect(again.original?.content, why).toMatch(
-        /locked out for \d\.\d s more|locked out for 3 s|race of this round is over|not face up/,
-      );
+      expect(said(again.original), why).toMatch(/locked out for \d\.\d s more|locked out for 3 s|race of this round is over|not face up/);
     }
     // Nothing anyone did put a piece in two places.
     expect(placementProblems((await table(GENERAL))!.state!)).toEqual([]);
@@ -170,7 +165,7 @@ describe("Cardeno: people racing in real time", () => {
     const rev = (await table(GENERAL))!.rev;
     const bad = await sb.command(BEN, GENERAL, "cardeno grab", { piece: String(wrong), at: "Z9" });
     expect(bad.original?.visibleTo).toBe(BEN);
-    expect(bad.original?.content).toContain("A1 to E5");
+    expect(said(bad.original)).toContain("A1 to E5");
     expect((await table(GENERAL))!.rev).toBeGreaterThanOrEqual(rev);
     await h.endTable(ADA, GENERAL);
     expect(await table(GENERAL)).toBeUndefined();
@@ -268,7 +263,7 @@ describe("Cardeno: two people race from their panels to the poker reveal", () =>
     const pick = options.slice(0, 2).map((o) => o.value);
     const chose = await sb.select(ADA, adaPanel, Harness.idOf(adaPanel, "cdhand"), pick);
     expect(chose.refusals).toEqual([]);
-    await h.until("Ada's panel to say what she chose", () => /Hand chosen/.test(panelOf(h, GENERAL, ADA)?.content ?? "") || null);
+    await h.until("Ada's panel to say what she chose", () => /Hand chosen/.test(said(panelOf(h, GENERAL, ADA))) || null);
     await h.until(
       "Ada's hand chosen",
       async () => (await table())?.state?.hands[0]?.join() === pick.join() || (await table())?.state?.phase !== "reveal" || null,
@@ -279,8 +274,8 @@ describe("Cardeno: two people race from their panels to the poker reveal", () =>
     });
     await sb.click(BEN, benPanel, Harness.idOf(benPanel, "cdkeep"));
     // Both settled: the reveal closes at once and the result is posted.
-    const done = await h.waitForPublic(GENERAL, (m) => m.content.includes("Game over"));
-    expect(done.content).toContain("POKER-CARDENO");
+    const done = await h.waitForPublic(GENERAL, (m) => said(m).includes("Game over"));
+    expect(said(done)).toContain("POKER-CARDENO");
     const s = (await table())!.state!;
     expect(s.sheet[0]!.hands[0]!.pieces.map(String)).toEqual(pick);
     expect(placementProblems(s)).toEqual([]);
@@ -365,7 +360,7 @@ describe("Cardeno: a 5-round game of computers on a fast clock, with a restart m
     }
     expect(state.scores).toEqual(s.scores);
     // The final message: the score sheet, game over.
-    const last = await h.waitForPublic(GENERAL, (m) => m.content.includes("Game over"));
+    const last = await h.waitForPublic(GENERAL, (m) => said(m).includes("Game over"));
     expect(last.attachments[0]?.filename).toBe("cardeno.png");
     const bytes = sb.attachmentBytes(last.attachments[0]!);
     expect(bytes?.length).toBeGreaterThan(1000);
@@ -374,12 +369,12 @@ describe("Cardeno: a 5-round game of computers on a fast clock, with a restart m
       writeFileSync(`${process.env.CARDENO_PICTURES}/final.png`, bytes!);
     }
     // Announcements were posted as they happened: CARDENO, DOUBLE and POKER in the channel.
-    const said = sb
+    const all = sb
       .visibleMessages(GENERAL, null)
-      .map((m) => m.content)
+      .map((m) => said(m))
       .join("\n");
-    expect(said).toContain("CARDENO!");
-    expect(said).toContain("POKER-CARDENO");
+    expect(all).toContain("CARDENO!");
+    expect(all).toContain("POKER-CARDENO");
     // No 4xx answer to the bot during a whole game (the global limit aside: the test drives
     // interactions far faster than people do, and the client's pacing meets it at times).
     expect(h.clientErrorsSince(refusalsFrom, { exceptGlobal: true })).toEqual([]);
@@ -404,13 +399,13 @@ describe("Cardeno: the channel's message bucket at the fastest pace", () => {
     const from = Date.now();
     await sb.command(ADA, CARD_ROOM, "cardeno start");
     await h.until("the game to end", async () => (await table())?.status === "over", 300_000);
-    const last = await h.waitForPublic(CARD_ROOM, (m) => m.content.includes("Game over"));
+    const last = await h.waitForPublic(CARD_ROOM, (m) => said(m).includes("Game over"));
     expect(last.attachments[0]?.filename).toBe("cardeno.png");
-    const said = sb
+    const all = sb
       .visibleMessages(CARD_ROOM, null)
-      .map((m) => m.content)
+      .map((m) => said(m))
       .join("\n");
-    expect(said).toContain("CARDENO!");
+    expect(all).toContain("CARDENO!");
     const writes = sb.channelWrites.filter((w) => w.channelId === CARD_ROOM && w.at >= from).map((w) => w.at);
     const busiest = Math.max(...writes.map((t) => writes.filter((x) => x >= t && x < t + 5000).length));
     console.log(

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeFileSync } from "node:fs";
 import { ADA, BEN, CLEO, GENERAL, CARD_ROOM, Harness } from "./harness";
 import type { ApiMessage } from "../../src/standin/types";
+import { said } from "../helpers/message";
 
 const h = new Harness();
 beforeAll(async () => {
@@ -35,7 +36,7 @@ describe("turn clocks through the stand-in", () => {
     expect(bad[0]?.name).toContain("clock is off, seconds for live play");
     const refused = await sb.command(ADA, CARD_ROOM, "onexeno new", { game: "basic", clock: "5" });
     expect(refused.original?.visibleTo).toBe(ADA);
-    expect(refused.original?.content).toContain("seconds for live play");
+    expect(said(refused.original)).toContain("seconds for live play");
     expect(await h.bot.service("onexeno").get(CARD_ROOM)).toBeUndefined();
   });
 
@@ -46,7 +47,7 @@ describe("turn clocks through the stand-in", () => {
     expect(started.clock).toEqual({ turnMs: 60_000, correspondence: false });
     const cleo = started.seats.findIndex((s) => s.userId === CLEO);
     const first = h.latestPublic(GENERAL);
-    expect(first.content).toMatch(/clock runs out <t:\d+:R>/);
+    expect(said(first)).toMatch(/clock runs out <t:\d+:R>/);
 
     let timeouts = 0;
     let cameBack = false;
@@ -68,7 +69,7 @@ describe("turn clocks through the stand-in", () => {
         continue;
       }
       // Cleo does not answer. 31 s on, she is warned (once, mentioning her only)...
-      const warnings = () => sb.visibleMessages(GENERAL, null).filter((m) => m.content.includes(`<@${CLEO}>, your turn runs out`));
+      const warnings = () => sb.visibleMessages(GENERAL, null).filter((m) => said(m).includes(`<@${CLEO}>, your turn runs out`));
       const warned = warnings().length;
       await h.advanceClock(31_000);
       await h.until("the warning", () => warnings().length === warned + 1);
@@ -79,20 +80,20 @@ describe("turn clocks through the stand-in", () => {
       const after = (await h.bot.service("onexeno").get(GENERAL))!;
       expect(after.moves.at(-1)?.seat).toBe(cleo);
       if (after.seats[cleo]!.away && !sawAwayTable) {
-        await h.until("the away table", () => h.latestPublic(GENERAL).content.includes("is now away"));
+        await h.until("the away table", () => said(h.latestPublic(GENERAL)).includes("is now away"));
         sawAwayTable = h.latestPublic(GENERAL);
         const png = sawAwayTable.attachments[0];
         expect(png?.filename).toBe("table.png");
         if (process.env.SAVE_PICTURES && png) writeFileSync(process.env.SAVE_PICTURES, sb.attachmentBytes(png)!); // to look at
         expect(timeouts).toBe(2);
-        expect(sawAwayTable.content).toContain("💤 Away: Cleo");
+        expect(said(sawAwayTable)).toContain("💤 Away: Cleo");
         if (!cameBack) {
           // Cleo comes back once with the button; Ben's click on it is answered privately.
           const notAway = await sb.click(BEN, sawAwayTable, Harness.idOf(sawAwayTable, "back"));
           expect(notAway.original?.visibleTo).toBe(BEN);
-          expect(notAway.original?.content).toContain("not marked away");
+          expect(said(notAway.original)).toContain("not marked away");
           const back = await sb.click(CLEO, sawAwayTable, Harness.idOf(sawAwayTable, "back"));
-          expect(back.original?.content).toContain("Cleo is back");
+          expect(said(back.original)).toContain("Cleo is back");
           expect((await h.bot.service("onexeno").get(GENERAL))!.seats[cleo]!.away).toBeUndefined();
           cameBack = true;
           sawAwayTable = null; // she will be marked away again after two more timeouts
@@ -101,14 +102,14 @@ describe("turn clocks through the stand-in", () => {
       }
     }
     expect((await h.bot.service("onexeno").get(GENERAL))!.status).toBe("over");
-    const end = await h.waitForPublic(GENERAL, (m) => m.content.includes("Session over"));
+    const end = await h.waitForPublic(GENERAL, (m) => said(m).includes("Session over"));
     expect(end.attachments).toHaveLength(1);
     expect(cameBack).toBe(true);
     expect(sawAwayTable).not.toBeNull();
     // Every warning mentioned Cleo alone.
-    const warnings = sb.visibleMessages(GENERAL, null).filter((m) => m.content.includes("your turn runs out"));
+    const warnings = sb.visibleMessages(GENERAL, null).filter((m) => said(m).includes("your turn runs out"));
     expect(warnings.length).toBeGreaterThanOrEqual(4);
-    expect(warnings.every((m) => m.content.includes(`<@${CLEO}>`))).toBe(true);
+    expect(warnings.every((m) => said(m).includes(`<@${CLEO}>`))).toBe(true);
 
     // A finished table's buttons say the game is over (Ben's private hand panel from mid-game).
     expect(bensPanel?.visibleTo).toBe(BEN);
@@ -118,7 +119,7 @@ describe("turn clocks through the stand-in", () => {
         ? await sb.select(BEN, bensPanel!, control, [Harness.selectOptions(bensPanel!, "card")[0]!.value])
         : await sb.click(BEN, bensPanel!, control);
     expect(late.original?.visibleTo).toBe(BEN);
-    expect(late.original?.content).toContain("This game is over");
+    expect(said(late.original)).toContain("This game is over");
     expect(h.log.errors).toEqual([]);
   });
 
@@ -128,9 +129,9 @@ describe("turn clocks through the stand-in", () => {
     await expect(sb.command(ADA, CARD_ROOM, "onexeno kick", { player: "100000000000000077" })).rejects.toThrow(/unknown user/);
     const notHost = await sb.command(BEN, CARD_ROOM, "onexeno kick", { player: CLEO });
     expect(notHost.original?.visibleTo).toBe(BEN);
-    expect(notHost.original?.content).toContain("Only the host can remove a player");
+    expect(said(notHost.original)).toContain("Only the host can remove a player");
     const kicked = await sb.command(ADA, CARD_ROOM, "onexeno kick", { player: CLEO });
-    expect(kicked.original?.content).toContain("removed by the host; a computer plays their seat");
+    expect(said(kicked.original)).toContain("removed by the host; a computer plays their seat");
     const rec = (await h.bot.service("onexeno").get(CARD_ROOM))!;
     expect(rec.seats.find((s) => s.leftBy === CLEO)).toMatchObject({ name: expect.stringContaining("(left)"), computer: "normal" });
     expect(rec.turnClock?.due).toBeNull(); // clock off
@@ -154,7 +155,7 @@ describe("turn clocks through the stand-in", () => {
     else await playTurn(mover.userId, CARD_ROOM);
     expect((await h.bot.service("onexeno").get(CARD_ROOM))!.rev).toBeGreaterThan(now.rev);
     const confirmed = await sb.click(ADA, asked, Harness.idOf(asked, "confirm"));
-    expect(confirmed.original?.content).toContain("the table is ended");
+    expect(said(confirmed.original)).toContain("the table is ended");
     expect(await h.bot.service("onexeno").get(CARD_ROOM)).toBeUndefined();
     expect(h.log.errors).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADA, BEN, CARD_ROOM, DEV, GENERAL, Harness, THREAD } from "./harness";
+import { said } from "../helpers/message";
 
 const h = new Harness();
 beforeAll(async () => {
@@ -14,21 +15,21 @@ describe("computer players through the stand-in", () => {
     const refusalsFrom = h.standin.refusals.length;
     const sb = h.standin;
     const opened = await sb.command(ADA, GENERAL, "onexeno new", { game: "basic", hands: 1 });
-    expect(opened.original?.embeds[0]?.title).toContain("basic");
+    expect(said(opened.original)).toContain("basic");
     const notHost = await sb.command(DEV, GENERAL, "onexeno bot add", { level: "easy" });
     expect(notHost.original?.visibleTo).toBe(DEV);
     await sb.command(ADA, GENERAL, "onexeno bot add", { level: "easy" });
     await sb.click(ADA, h.latestPublic(GENERAL), Harness.idOf(h.latestPublic(GENERAL), "addbot"));
     const lobby = h.latestPublic(GENERAL);
-    expect(lobby.embeds[0]?.description).toContain("Computer 1 (easy)");
-    expect(lobby.embeds[0]?.description).toContain("Computer 2 (normal)");
+    expect(said(lobby)).toContain("Computer 1 (easy)");
+    expect(said(lobby)).toContain("Computer 2 (normal)");
     await sb.click(ADA, lobby, Harness.idOf(lobby, "start"));
 
     let adaMoves = 0;
     let computerTables = 0;
     for (let i = 0; i < 300; i++) {
-      const m = await h.waitForPublic(GENERAL, (x) => x.content.includes("Session over") || x.content.includes(`<@${ADA}>, your turn`));
-      if (m.content.includes("Session over")) break;
+      const m = await h.waitForPublic(GENERAL, (x) => said(x).includes("Session over") || said(x).includes(`<@${ADA}>, your turn`));
+      if (said(m).includes("Session over")) break;
       await h.playTurn(ADA, GENERAL);
       adaMoves++;
     }
@@ -37,9 +38,9 @@ describe("computer players through the stand-in", () => {
     // One live picture per table: every older table message became a one-line record.
     await h.bot.live.drain();
     expect(msgs.filter((m) => m.attachments.some((a) => a.filename === "table.png"))).toHaveLength(1);
-    expect(msgs.filter((m) => m.components.length > 0)).toHaveLength(1);
-    expect(msgs.slice(0, -1).every((m) => m.content.startsWith("-# "))).toBe(true);
-    expect(h.latestPublic(GENERAL).content).toContain("Session over");
+    expect(msgs.filter((m) => Harness.customIds(m).length > 0)).toHaveLength(1);
+    expect(msgs.slice(0, -1).every((m) => said(m).startsWith("-# "))).toBe(true);
+    expect(said(h.latestPublic(GENERAL))).toContain("Session over");
     expect(adaMoves).toBeGreaterThan(3);
     expect(computerTables).toBeGreaterThan(3); // computers post their own tables (records now)
     const rec = await h.bot.service("onexeno").get(GENERAL);
@@ -49,7 +50,7 @@ describe("computer players through the stand-in", () => {
     // Ways forward: Play again keeps the seats and options with a fresh deal; New table seats only the clicker.
     const over = h.latestPublic(GENERAL);
     const again = await sb.click(ADA, over, Harness.idOf(over, "again"));
-    expect(again.original?.content).toContain("deals again");
+    expect(said(again.original)).toContain("deals again");
     const lobbyAgain = (await h.bot.service("onexeno").get(GENERAL))!;
     expect(lobbyAgain.status).toBe("lobby");
     expect(lobbyAgain.seats.map((x) => x.userId)).toEqual([ADA, "cpu-1", "cpu-2"]);
@@ -63,7 +64,7 @@ describe("computer players through the stand-in", () => {
     expect(await h.bot.service("onexeno").get(GENERAL)).toBeUndefined();
     // An empty channel's table command says how to start.
     const empty = await sb.command(DEV, GENERAL, "onexeno table");
-    expect(empty.original?.content).toMatch(/Start one with `\/onexeno new`/);
+    expect(said(empty.original)).toMatch(/Start one with `\/onexeno new`/);
     // No 4xx answer to the bot during a whole game (the global limit aside: computers here move
     // every 20 ms, 60 times their pace on Discord, and the client's pacing meets it at times).
     expect(h.clientErrorsSince(refusalsFrom, { exceptGlobal: true })).toEqual([]);
@@ -76,7 +77,7 @@ describe("computer players through the stand-in", () => {
     await sb.command(ADA, CARD_ROOM, "onexeno bot add", { level: "easy" });
     const lobby = (await h.bot.service("canasta").get(CARD_ROOM))!;
     expect(lobby.seats.map((x) => x.computer ?? "person")).toEqual(["person", "normal", "easy"]);
-    expect(h.latestPublic(CARD_ROOM).embeds[0]?.description).toContain("🤖 Computer 1 (normal)");
+    expect(said(h.latestPublic(CARD_ROOM))).toContain("🤖 Computer 1 (normal)");
     await sb.command(ADA, CARD_ROOM, "onexeno start");
     let adaTurns = 0;
     for (;;) {
@@ -88,14 +89,14 @@ describe("computer players through the stand-in", () => {
       if (rec.state!.phase === "draw") await sb.command(ADA, CARD_ROOM, "onexeno draw");
       const cards = await sb.autocomplete(ADA, CARD_ROOM, "onexeno discard", { card: "" }, "card");
       const d = await sb.command(ADA, CARD_ROOM, "onexeno discard", { card: String(cards[0]!.value) });
-      expect(d.original?.content).toMatch(/^✅/);
+      expect(said(d.original)).toMatch(/^✅/);
       adaTurns++;
       expect(adaTurns).toBeLessThan(200);
     }
     const done = (await h.bot.service("canasta").get(CARD_ROOM))!;
     expect(done.moves.filter((m) => m.seat !== 0).length).toBeGreaterThan(3);
-    const final = await h.waitForPublic(CARD_ROOM, (m) => m.content.includes("Session over"));
-    expect(final.content).not.toContain("<@cpu-");
+    const final = await h.waitForPublic(CARD_ROOM, (m) => said(m).includes("Session over"));
+    expect(said(final)).not.toContain("<@cpu-");
     expect(h.log.errors).toEqual([]);
   });
 
@@ -112,7 +113,7 @@ describe("computer players through the stand-in", () => {
       await sb.command(ADA, channel, "onexeno start");
       const before = (await service.get(channel))!;
       const left = await sb.command(DEV, channel, "onexeno leave");
-      expect(left.original?.content).toContain("a computer plays their seat");
+      expect(said(left.original)).toContain("a computer plays their seat");
       const after = (await service.get(channel))!;
       expect(after.status).toBe("playing");
       expect(after.seats[2]).toMatchObject({ name: "Dev (left)", computer: "normal", leftBy: DEV });
@@ -135,7 +136,7 @@ describe("computer players through the stand-in", () => {
         if (r.status === "over" || takenOver(r)) break;
         if (game === "basic") {
           const p = await sb.command(BEN, channel, "onexeno pass");
-          if (p.original?.content.startsWith("❌")) {
+          if (said(p.original).startsWith("❌")) {
             const cards = await sb.autocomplete(BEN, channel, "onexeno play", { card: "" }, "card");
             const at = await sb.autocomplete(BEN, channel, "onexeno play", { card: String(cards[0]!.value), at: "" }, "at");
             await sb.command(BEN, channel, "onexeno play", { card: String(cards[0]!.value), at: String(at[0]!.value) });
@@ -150,7 +151,7 @@ describe("computer players through the stand-in", () => {
       expect(now.status === "over" || takenOver(now)).toBe(true);
       const last = await sb.command(BEN, channel, "onexeno leave");
       if ((await service.get(channel))?.status !== "over") {
-        expect(last.original?.content).toContain("the table is closed");
+        expect(said(last.original)).toContain("the table is closed");
         expect(await service.get(channel)).toBeUndefined();
       }
     }

@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OptionDef } from "../../src/standin/limits";
 import { valueFitsType } from "../../src/standin/limits";
-import type { ApiMessage } from "../../src/standin/types";
 import { ADA, BEN, CARD_ROOM, CLEO, GENERAL, Harness, THREAD } from "./harness";
+import { said } from "../helpers/message";
 
 const h = new Harness();
 beforeAll(async () => {
@@ -96,7 +96,7 @@ describe("the reply path on a strict Discord", () => {
       const r = await sb.click(ADA, live, customId);
       expect(r.callbackType, customId).not.toBeNull();
       expect(r.original?.visibleTo, customId).toBe(ADA);
-      expect(r.original?.content, customId).toMatch(/^❌/);
+      expect(said(r.original), customId).toMatch(/^❌/);
     }
     // A select sent on a button's customId (a forged interaction: no client sends it) is answered too.
     const r = await sb.select(ADA, live, `ox1|pass|${rec!.rev}`, ["x"], { forged: true });
@@ -157,7 +157,7 @@ describe("the reply path on a strict Discord", () => {
     for (const c of cases) {
       const r = await sb.rawCommand(ADA, GENERAL, c.path, c.leaf);
       expect(r.original?.visibleTo, c.path).toBe(ADA);
-      expect(r.original?.content, JSON.stringify(c.leaf)).toMatch(c.says);
+      expect(said(r.original), JSON.stringify(c.leaf)).toMatch(c.says);
     }
     expect(await table(GENERAL)).toBeNull();
     expect(h.log.errors).toEqual([]);
@@ -179,9 +179,9 @@ describe("the reply path on a strict Discord", () => {
       GENERAL,
       (m) => m.attachments.some((a) => a.filename === "table.png") && sb.visibleMessages(GENERAL, null).length > posted,
     );
-    expect(shown.content).toContain("passed");
+    expect(said(shown)).toContain("passed");
     expect(Harness.idOf(shown, "pass")).toContain(`|${after.rev}`);
-    const everything = [...(sb.messages.get(GENERAL) ?? [])].map((m) => m.content).join("\n");
+    const everything = [...(sb.messages.get(GENERAL) ?? [])].map((m) => said(m)).join("\n");
     expect(everything).not.toMatch(/unchanged/i);
     expect(h.log.errors).toEqual([]);
     await h.endTable(ADA, GENERAL);
@@ -213,7 +213,7 @@ describe("the reply path on a strict Discord", () => {
       expect(adaMoves).toBeLessThan(200);
     }
     expect(sb.faults.injected - injectedBefore).toBe(8);
-    await h.waitForPublic(CARD_ROOM, (m) => m.content.includes("Session over"));
+    await h.waitForPublic(CARD_ROOM, (m) => said(m).includes("Session over"));
     const rec = (await table(CARD_ROOM))!;
     expect(rec.moves.filter((m) => m.seat !== 0).length).toBeGreaterThan(3);
     expect(h.log.errors).toEqual([]);
@@ -256,7 +256,7 @@ describe("the reply path on a strict Discord", () => {
       expect(after.rev).toBe(before.rev);
     } else {
       expect(after.moves).toHaveLength(before.moves.length + 1);
-      expect((r.original as ApiMessage).content).toContain("passed");
+      expect(said(r.original)).toContain("passed");
     }
     expect(h.log.errors).toEqual([]);
   });

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADA, CARD_ROOM, GENERAL, Harness } from "./harness";
+import { said } from "../helpers/message";
 
 const h = new Harness();
 beforeAll(async () => {
@@ -22,23 +23,23 @@ describe("ending a table with end", () => {
     await sb.command(ADA, GENERAL, "onze bot add", { level: "easy" });
     await sb.command(ADA, GENERAL, "onze start");
     // The table waits for Ada (a computer may have moved first): her turn, with her clock.
-    const live = await h.waitForPublic(GENERAL, (m) => m.content.includes("your turn") && m.content.includes("⏱"));
+    const live = await h.waitForPublic(GENERAL, (m) => said(m).includes("your turn") && said(m).includes("⏱"));
     const ended = await h.endTable(ADA, GENERAL);
-    expect(ended.original?.content).toMatch(/Done/);
-    const closed = await h.waitForPublic(GENERAL, (m) => m.content.startsWith("Table closed by Ada."));
-    expect(closed.content).toMatch(/Scores as they stand \(lowest wins\): Ada 0 · Computer 1 \(normal\) 0 · Computer 2 \(easy\) 0\./);
+    expect(said(ended.original)).toMatch(/Done/);
+    const closed = await h.waitForPublic(GENERAL, (m) => said(m).includes("\nTable closed by Ada."));
+    expect(said(closed)).toMatch(/Scores as they stand \(lowest wins\): Ada 0 · Computer 1 \(normal\) 0 · Computer 2 \(easy\) 0\./);
     expect(closed.attachments.map((a) => a.filename)).toEqual(["onze.png"]);
-    expect(closed.content).not.toContain("⏱");
+    expect(said(closed)).not.toContain("⏱");
     expect(Harness.ids(closed, "again")).toHaveLength(2); // Play again and New table, nothing else
     expect(Harness.customIds(closed)).toHaveLength(2);
     // The table message before it is now its record: no picture, no clock, no buttons.
     await h.until("the old table tidied", () => {
       const old = sb.visibleMessages(GENERAL, null).find((m) => m.id === live.id);
-      return !!old && old.components.length === 0 && old.attachments.length === 0;
+      return !!old && Harness.customIds(old).length === 0 && old.attachments.length === 0;
     });
     const old = sb.visibleMessages(GENERAL, null).find((m) => m.id === live.id)!;
-    expect(old.content.startsWith("-# ")).toBe(true);
-    expect(old.content).not.toContain("⏱");
+    expect(said(old).startsWith("-# ")).toBe(true);
+    expect(said(old)).not.toContain("⏱");
     expect(h.log.errors).toEqual([]);
   });
 
@@ -49,8 +50,8 @@ describe("ending a table with end", () => {
     await sb.command(ADA, CARD_ROOM, "cardeno start");
     const asked = await sb.command(ADA, CARD_ROOM, "cardeno end");
     await sb.click(ADA, asked.original!, Harness.idOf(asked.original!, "confirm"));
-    const closed = await h.waitForPublic(CARD_ROOM, (m) => m.content.startsWith("Table closed by Ada."));
-    expect(closed.content).toMatch(/Scores as they stand \(highest wins\): Ada \d+ · Computer 1 \(normal\) \d+\./);
+    const closed = await h.waitForPublic(CARD_ROOM, (m) => said(m).includes("\nTable closed by Ada."));
+    expect(said(closed)).toMatch(/Scores as they stand \(highest wins\): Ada \d+ · Computer 1 \(normal\) \d+\./);
     expect(h.log.errors).toEqual([]);
   });
 });

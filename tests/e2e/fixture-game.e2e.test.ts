@@ -10,6 +10,7 @@ import { gameSet } from "../../commands/index";
 import { RACE, type RaceTable } from "../fixtures/race/bot";
 import { cardValue } from "../fixtures/race/rules";
 import { ADA, BEN, CARD_ROOM, CLEO, GENERAL, Harness, MOD, THREAD } from "./harness";
+import { said } from "../helpers/message";
 
 describe("a fixture game registered in a test build of the list", () => {
   let h: Harness;
@@ -25,7 +26,7 @@ describe("a fixture game registered in a test build of the list", () => {
   it("is opened, joined, played by two people and a computer, refuses out of turn, ends, is rated and played again", async () => {
     const sb = h.standin;
     const opened = await sb.command(ADA, GENERAL, "race new", { clock: "off" });
-    expect(opened.original?.content).toContain("A Race to 21 table is open here: ");
+    expect(said(opened.original)).toContain("A Race to 21 table is open here: ");
     await sb.click(BEN, opened.original!, Harness.idOf(opened.original!, "join"));
     await sb.command(ADA, GENERAL, "race bot add");
     const lobby = h.latestPublic(GENERAL);
@@ -46,19 +47,19 @@ describe("a fixture game registered in a test build of the list", () => {
         // Out of turn: refused privately, naming whose turn it is; nothing changes.
         const no = await sb.command(other, GENERAL, "race play", { card: 1 });
         expect(no.original?.visibleTo).toBe(other);
-        expect(no.original?.content).toContain(`It is not your turn: ${rec.seats[s.turn]!.name} is playing.`);
+        expect(said(no.original)).toContain(`It is not your turn: ${rec.seats[s.turn]!.name} is playing.`);
         expect((await table(GENERAL))?.rev).toBe(rec.rev);
         refusedOnce = true;
       }
       const card = cardValue(s.hands[s.turn]![0]!);
       if (mover === ADA) {
         const played = await sb.command(ADA, GENERAL, "race play", { card });
-        expect(played.original?.content).toContain(`played ${card}`);
+        expect(said(played.original)).toContain(`played ${card}`);
       } else {
         // Ben plays from his private hand: its buttons are his cards.
         const hand = (await sb.click(BEN, h.latestPublic(GENERAL), Harness.idOf(h.latestPublic(GENERAL), "rhand"))).original!;
         expect(hand.visibleTo).toBe(BEN);
-        expect(hand.content).toContain(`Your hand: ${s.hands[s.turn]!.map(cardValue).join(" ")}.`);
+        expect(said(hand)).toContain(`Your hand: ${s.hands[s.turn]!.map(cardValue).join(" ")}.`);
         await sb.click(BEN, hand, Harness.idOf(hand, "rplay"));
       }
       await h.until("the move saved", async () => ((await table(GENERAL))?.rev ?? 0) > rec.rev);
@@ -66,8 +67,8 @@ describe("a fixture game registered in a test build of the list", () => {
     const done = (await table(GENERAL))!;
     expect(done.state!.total).toBeGreaterThanOrEqual(21);
     expect(done.moves.some((m) => done.seats[m.seat]!.computer)).toBe(true);
-    const end = await h.waitForPublic(GENERAL, (m) => m.content.includes("wins at"));
-    expect(end.content).toContain(`${done.seats[done.state!.winner!]!.name} wins at ${done.state!.total}.`);
+    const end = await h.waitForPublic(GENERAL, (m) => said(m).includes("wins at"));
+    expect(said(end)).toContain(`${done.seats[done.state!.winner!]!.name} wins at ${done.state!.total}.`);
     // Rated under its own key, between the people: /stats shows it by its name.
     await h.until("both people rated", async () => (await h.bot.ratings.top(sb.guildId, "race", 10)).length === 2);
     const stats = await sb.command(ADA, GENERAL, "stats", { game: "race" });
@@ -103,7 +104,7 @@ describe("a fixture game registered in a test build of the list", () => {
       return r && r.moves.length === 1 ? r : null;
     });
     expect(timed.seats[timed.moves[0]!.seat]!.userId).toBe(first.userId);
-    await h.waitForPublic(THREAD, (m) => m.content.includes(`${first.name}'s time ran out`));
+    await h.waitForPublic(THREAD, (m) => said(m).includes(`${first.name}'s time ran out`));
     // The bot restarts mid-game; the table is where it was, and its next message says so.
     await h.stopBot();
     await h.startBot();
@@ -112,7 +113,7 @@ describe("a fixture game registered in a test build of the list", () => {
     const mover = resumed.seats[resumed.state!.turn]!.userId;
     const after = await sb.command(mover, THREAD, "race play", { card: cardValue(resumed.state!.hands[resumed.state!.turn]![0]!) });
     expect(after.original?.visibleTo).toBe(mover);
-    await h.waitForPublic(THREAD, (m) => m.content.includes("restarted"));
+    await h.waitForPublic(THREAD, (m) => said(m).includes("restarted"));
     expect((await table(THREAD))!.moves.length).toBe(2);
     const asked = await sb.command(CLEO, THREAD, "race end");
     await sb.click(CLEO, asked.original!, Harness.idOf(asked.original!, "confirm"));

@@ -10,6 +10,8 @@ import type { Logger } from "../../src/bot/router";
 import type { GameSet } from "../../src/bot/context";
 import { DiscordStandin } from "../../src/standin/server";
 import type { ApiMessage, InteractionRecord } from "../../src/standin/types";
+import { interactiveComponents } from "../../src/standin/limits";
+import { said } from "../helpers/message";
 
 export const ADA = "100000000000000001";
 export const BEN = "100000000000000002";
@@ -78,6 +80,8 @@ export class Harness {
       /** How long a computer waits for people who may buy (default 0: it never waits; see `HOLD_MS`). */
       holdMs?: number;
       games?: GameSet;
+      /** Computer moves wait for the channel's message budget, as in production (default false: games run at test pace). */
+      paceComputers?: boolean;
     } = {},
   ) {
     this.storeUrl = opts.storeUrl ?? `sqlite://${join(this.dir, "tables.sqlite")}`;
@@ -124,6 +128,7 @@ export class Harness {
         ...(this.opts.orderWindowMs !== undefined ? { orderWindowMs: this.opts.orderWindowMs } : {}),
       },
       computerDelayMs: computerDelayMs ?? this.opts.computerDelayMs ?? 20,
+      paceComputers: this.opts.paceComputers ?? false,
       ...(this.opts.games ? { games: this.opts.games } : {}),
     });
     await this.bot.ready;
@@ -194,7 +199,7 @@ export class Harness {
     for (;;) {
       const m = this.standin.visibleMessages(channelId, null).at(-1);
       if (m && pred(m)) return m;
-      if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting; newest: ${m?.content}`);
+      if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting; newest: ${said(m)}`);
       await new Promise((r) => setTimeout(r, 10));
     }
   }
@@ -239,7 +244,7 @@ export class Harness {
   async endTable(userId: string, channelId: string): Promise<InteractionRecord> {
     const asked = await this.standin.command(userId, channelId, "onexeno end");
     const question = asked.original;
-    if (!question || !question.visibleTo) throw new Error(`no confirmation asked: ${question?.content}`);
+    if (!question || !question.visibleTo) throw new Error(`no confirmation asked: ${said(question)}`);
     return this.standin.click(userId, question, Harness.idOf(question, "confirm"));
   }
 
@@ -253,13 +258,13 @@ export class Harness {
       const m = this.standin.visibleMessages(channelId, null).at(-1);
       if (!m) return null;
       const ids = Harness.customIds(m);
-      return m.content.includes("Session over") || ids.some((id) => id.split("|")[2] === String(rev)) ? m : null;
+      return said(m).includes("Session over") || ids.some((id) => id.split("|")[2] === String(rev)) ? m : null;
     });
   }
 
   /** customIds of the buttons/selects of a message, flattened. */
   static customIds(m: ApiMessage): string[] {
-    return m.components.flatMap((row) => ((row.components as { custom_id?: string }[]) ?? []).map((c) => c.custom_id ?? ""));
+    return interactiveComponents(m.components).map((c) => (typeof c.custom_id === "string" ? c.custom_id : ""));
   }
 
   /** Every customId on `m` whose verb is `verb`. */
@@ -276,11 +281,7 @@ export class Harness {
 
   /** Options of the select with verb `verb` on `m`. */
   static selectOptions(m: ApiMessage, verb: string): { label: string; value: string }[] {
-    for (const row of m.components) {
-      for (const c of (row.components as { custom_id?: string; options?: { label: string; value: string }[] }[]) ?? []) {
-        if (c.custom_id?.split("|")[1] === verb) return c.options ?? [];
-      }
-    }
-    return [];
+    const menu = interactiveComponents(m.components).find((c) => String(c.custom_id ?? "").split("|")[1] === verb);
+    return (menu?.options as { label: string; value: string }[] | undefined) ?? [];
   }
 }

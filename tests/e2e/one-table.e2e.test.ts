@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADA, BEN, GENERAL, Harness } from "./harness";
+import { said } from "../helpers/message";
 
 /** How each game's table is opened: the command and its options. */
 const OPENERS: Record<string, [string, Record<string, string | number>]> = {
@@ -48,7 +49,7 @@ describe("one table per channel, whatever the game", () => {
             sb.command(BEN, thread, OPENERS[b]![0], OPENERS[b]![1]),
           ]);
           races++;
-          const texts = [ra, rb].map((r) => r.original?.content ?? "");
+          const texts = [ra, rb].map((r) => said(r.original));
           const refused = texts.filter((t) => REFUSED.test(t));
           expect(refused, `${a} + ${b}: ${texts.join(" | ")}`).toHaveLength(1);
           expect(await tablesIn(thread), `${a} + ${b}`).toBe(1);

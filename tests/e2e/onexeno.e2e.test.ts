@@ -5,6 +5,7 @@ import { cardName } from "../../src/games/onexeno/cards";
 import type { ApiMessage, InteractionRecord } from "../../src/standin/types";
 import { ADA, BEN, CARD_ROOM, CLEO, DEV, GENERAL, Harness, MOD, THREAD } from "./harness";
 import { renderOnexenoTable } from "../../render/render";
+import { said } from "../helpers/message";
 
 const h = new Harness();
 beforeAll(async () => {
@@ -14,7 +15,7 @@ afterAll(async () => {
   await h.close();
 });
 
-const mentionOf = (m: ApiMessage) => /<@(\d+)>, your turn/.exec(m.content)?.[1] ?? null;
+const mentionOf = (m: ApiMessage) => /<@(\d+)>, your turn/.exec(said(m))?.[1] ?? null;
 
 /**
  * Oracle: a public message must never show a hidden card. Its text must not name a card held
@@ -23,7 +24,7 @@ const mentionOf = (m: ApiMessage) => /<@(\d+)>, your turn/.exec(m.content)?.[1] 
 async function assertNoLeak(m: ApiMessage, channelId: string): Promise<void> {
   const rec = await h.bot.service("onexeno").get(channelId);
   if (!rec?.state) return;
-  const text = JSON.stringify({ c: m.content, e: m.embeds, a: m.attachments.map((a) => a.description ?? "") });
+  const text = JSON.stringify({ c: said(m), e: m.embeds, a: m.attachments.map((a) => a.description ?? "") });
   for (const hand of rec.state.hands) for (const card of hand) expect(text).not.toContain(cardName(card));
   const png = m.attachments.find((a) => a.filename === "table.png");
   if (png && rec.status !== "over") {
@@ -42,14 +43,14 @@ describe("ONEXENO through the Discord stand-in", () => {
 
     // Lobby: Ada opens, Ben clicks Join, Cleo uses the command, Ada clicks Start.
     const opened = track(await sb.command(ADA, GENERAL, "onexeno new", { game: "basic", hands: 1 }));
-    expect(opened.original?.embeds[0]?.title).toContain("ONEXENO basic");
+    expect(said(opened.original)).toContain("ONEXENO basic");
     track(await sb.click(BEN, opened.original!, Harness.idOf(opened.original!, "join")));
     track(await sb.command(CLEO, GENERAL, "onexeno join"));
     const lobby = h.latestPublic(GENERAL);
-    expect(lobby.embeds[0]?.description).toContain(`<@${CLEO}>`);
+    expect(said(lobby)).toContain(`<@${CLEO}>`);
     const notHost = track(await sb.click(BEN, lobby, Harness.idOf(lobby, "start")));
     expect(notHost.original?.visibleTo).toBe(BEN);
-    expect(notHost.original?.content).toContain("Only the host");
+    expect(said(notHost.original)).toContain("Only the host");
     const started = track(await sb.click(ADA, lobby, Harness.idOf(lobby, "start")));
     expect(started.original?.attachments[0]?.filename).toBe("table.png");
     expect(started.original?.attachments[0]?.description).toContain("to play");
@@ -65,12 +66,12 @@ describe("ONEXENO through the Discord stand-in", () => {
       await assertNoLeak(table, GENERAL);
       if (noteAfter >= 0 && moves > noteAfter) {
         // The first table message after the restart says so (nothing was posted at start-up).
-        await h.until("the restart note", () => sb.visibleMessages(GENERAL, null).some((m) => m.content.includes("restarted")));
+        await h.until("the restart note", () => sb.visibleMessages(GENERAL, null).some((m) => said(m).includes("restarted")));
         noteAfter = -1;
       }
-      if (table.content.includes("Session over")) break;
+      if (said(table).includes("Session over")) break;
       const who = mentionOf(table);
-      expect(who, table.content).not.toBeNull();
+      expect(who, said(table)).not.toBeNull();
       const user = who as string;
 
       if (moves === 12 && !restarted) {
@@ -80,8 +81,8 @@ describe("ONEXENO through the Discord stand-in", () => {
         await h.startBot();
         restarted = true;
         // Start-up posts nothing: the table message is the one from before, and still works.
-        expect(sb.visibleMessages(GENERAL, null).length, sb.visibleMessages(GENERAL, null).at(-1)?.content).toBe(count);
-        expect(sb.visibleMessages(GENERAL, null).some((m) => m.content.includes("restarted"))).toBe(false);
+        expect(sb.visibleMessages(GENERAL, null).length, said(sb.visibleMessages(GENERAL, null).at(-1))).toBe(count);
+        expect(sb.visibleMessages(GENERAL, null).some((m) => said(m).includes("restarted"))).toBe(false);
         noteAfter = moves;
         continue;
       }
@@ -105,20 +106,20 @@ describe("ONEXENO through the Discord stand-in", () => {
         const placed = track(await sb.select(user, chose.original!, Harness.idOf(chose.original!, "place"), [places[0]!.value]));
         const [pub] = await sb.waitForFollowups(placed, 1);
         expect(pub!.visibleTo).toBeUndefined();
-        expect(placed.original?.content).toContain("You placed");
+        expect(said(placed.original)).toContain("You placed");
         usedPanel++;
       } else {
         const card = playable[0]!.value as string;
         const ats = await sb.autocomplete(user, GENERAL, "onexeno play", { card, at: "" }, "at");
         expect(ats.length).toBeGreaterThan(0);
         const r = track(await sb.command(user, GENERAL, "onexeno play", { card, at: String(ats[0]!.value) }));
-        expect(r.original?.visibleTo, r.original?.content).toBeUndefined();
+        expect(r.original?.visibleTo, said(r.original)).toBeUndefined();
         usedSlash++;
       }
       moves++;
     }
     const final = h.latestPublic(GENERAL);
-    expect(final.content).toContain("Session over");
+    expect(said(final)).toContain("Session over");
     expect(restarted).toBe(true);
     expect(usedPanel).toBeGreaterThan(0);
     expect(usedSlash).toBeGreaterThan(0);
@@ -151,14 +152,14 @@ describe("ONEXENO through the Discord stand-in", () => {
     // not your turn, garbage card, garbage position: ephemeral errors, nothing changes
     const r1 = await sb.command(other, CARD_ROOM, "onexeno pass");
     expect(r1.original?.visibleTo).toBe(other);
-    expect(r1.original?.content).toMatch(/not your turn/i);
+    expect(said(r1.original)).toMatch(/not your turn/i);
     const r2 = await sb.command(who, CARD_ROOM, "onexeno play", { card: "nonsense", at: "C3" });
-    expect(r2.original?.content).toMatch(/not a card/);
+    expect(said(r2.original)).toMatch(/not a card/);
     const someCard = before!.state!.hands[before!.seats.findIndex((s) => s.userId === who)]![0]!;
     const r3 = await sb.command(who, CARD_ROOM, "onexeno play", { card: String(someCard), at: "Z99" });
-    expect(r3.original?.content).toMatch(/not a position|must share an edge|not adjacent/i);
+    expect(said(r3.original)).toMatch(/not a position|must share an edge|not adjacent/i);
     const r4 = await sb.command(DEV, CARD_ROOM, "onexeno play", { card: String(someCard), at: "B2" });
-    expect(r4.original?.content).toMatch(/no seat|not seated/i);
+    expect(said(r4.original)).toMatch(/no seat|not seated/i);
     expect((await h.bot.service("onexeno").get(CARD_ROOM))?.rev).toBe(before?.rev);
 
     // double click on Pass: exactly one applies, the other is told calmly that it is done
@@ -168,7 +169,7 @@ describe("ONEXENO through the Discord stand-in", () => {
     ]);
     const texts = [a.original!, b.original!];
     expect(texts.filter((m) => m.visibleTo === undefined)).toHaveLength(1);
-    expect(texts.filter((m) => m.visibleTo === who && /^✅ Already done/.test(m.content))).toHaveLength(1);
+    expect(texts.filter((m) => m.visibleTo === who && /^✅ Already done/.test(said(m)))).toHaveLength(1);
     const after = await h.bot.service("onexeno").get(CARD_ROOM);
     expect(after?.rev).toBe(before!.rev + 1);
     expect(after?.moves).toHaveLength(1);
@@ -176,22 +177,22 @@ describe("ONEXENO through the Discord stand-in", () => {
     // an old table's buttons answer "moved on" and change nothing
     const stale = await sb.click(other, table, Harness.idOf(table, "pass"));
     expect(stale.original?.visibleTo).toBe(other);
-    expect(stale.original?.content).toMatch(/moved on/);
+    expect(said(stale.original)).toMatch(/moved on/);
     expect((await h.bot.service("onexeno").get(CARD_ROOM))?.rev).toBe(after?.rev);
 
     // only the host or a moderator may end; the moderator can
     const e1 = await sb.command(DEV, CARD_ROOM, "onexeno end");
-    expect(e1.original?.content).toMatch(/Only the host/);
+    expect(said(e1.original)).toMatch(/Only the host/);
     // ending asks once, privately; Cancel changes nothing, Confirm ends it for everyone
     const asked = await sb.command(MOD, CARD_ROOM, "onexeno end");
     expect(asked.original?.visibleTo).toBe(MOD);
-    expect(asked.original?.content).toMatch(/End the table for everyone\?/);
+    expect(said(asked.original)).toMatch(/End the table for everyone\?/);
     const cancelled = await sb.click(MOD, asked.original!, Harness.idOf(asked.original!, "cancel"));
-    expect(cancelled.original?.content).toMatch(/Cancelled/);
+    expect(said(cancelled.original)).toMatch(/Cancelled/);
     expect(await h.bot.service("onexeno").get(CARD_ROOM)).toBeDefined();
     const e2 = await h.endTable(MOD, CARD_ROOM);
-    expect(e2.original?.content).toMatch(/Done/);
-    await h.waitForPublic(CARD_ROOM, (m) => /Table closed by Moderator/.test(m.content));
+    expect(said(e2.original)).toMatch(/Done/);
+    await h.waitForPublic(CARD_ROOM, (m) => /Table closed by Moderator/.test(said(m)));
     expect(await h.bot.service("onexeno").get(CARD_ROOM)).toBeUndefined();
     expect(h.log.errors).toEqual([]);
   });
@@ -202,10 +203,10 @@ describe("ONEXENO through the Discord stand-in", () => {
     await sb.command(BEN, THREAD, "onexeno join");
     await sb.command(CLEO, THREAD, "onexeno join");
     const early = await sb.command(ADA, THREAD, "onexeno start");
-    expect(early.original?.content).toMatch(/teams of two/);
+    expect(said(early.original)).toMatch(/teams of two/);
     await sb.command(DEV, THREAD, "onexeno join");
     const lobby = h.latestPublic(THREAD);
-    expect(lobby.embeds[0]?.description).toMatch(/team A[\s\S]*team B[\s\S]*team A[\s\S]*team B/);
+    expect(said(lobby)).toMatch(/team A[\s\S]*team B[\s\S]*team A[\s\S]*team B/);
     const go = await sb.command(ADA, THREAD, "onexeno start");
     expect(go.original?.attachments[0]?.filename).toBe("table.png");
     const rules = await sb.command(CLEO, THREAD, "onexeno rules");

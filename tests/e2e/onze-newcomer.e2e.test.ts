@@ -8,6 +8,7 @@ import { ADA, GENERAL, Harness } from "./harness";
 import { cardName } from "../../src/games/onze/cards";
 import { buyer, type OnzeMove, type OnzeState } from "../../src/games/onze/game";
 import type { AnyTable } from "../../src/bot/tables";
+import { said } from "../helpers/message";
 
 // Computers wait up to two minutes for Ada: the test never races a timer, however busy the machine.
 const h = new Harness({ holdMs: 120_000 });
@@ -40,10 +41,10 @@ describe("Onze against computers, as a newcomer plays it", () => {
           const card = after.state.hands[ada]!.find((c) => !s.hands[ada]!.includes(c))!;
           // Named to Ada alone, with her hand: the new card is marked in the picture's words.
           expect(r.original?.visibleTo).toBe(ADA);
-          expect(r.original?.content).toContain(`You drew ${cardName(card)} from the stock.`);
+          expect(said(r.original)).toContain(`You drew ${cardName(card)} from the stock.`);
           expect(r.original?.attachments[0]?.description).toContain(`New: ${cardName(card)}.`);
-          const table = await h.waitForPublic(GENERAL, (m) => m.content.includes("Ada drew from the stock"));
-          expect(table.content).not.toContain("You drew");
+          const table = await h.waitForPublic(GENERAL, (m) => said(m).includes("Ada drew from the stock"));
+          expect(said(table)).not.toContain("You drew");
           drew = true;
         } else {
           const cards = await sb.autocomplete(ADA, GENERAL, "onze discard", { card: "" }, "card");
@@ -55,10 +56,10 @@ describe("Onze against computers, as a newcomer plays it", () => {
       if (s.phase === "play" && s.forSale !== null && !s.claims.includes(ada)) {
         // A computer drew and passed over the discard: it holds its move for Ada, and the table says until when.
         expect(rec.hold).toBeGreaterThan(Date.now());
-        const table = await h.waitForPublic(GENERAL, (m) => m.content.includes("it waits for you"));
-        expect(table.content).toMatch(/<t:\d+:R>/);
+        const table = await h.waitForPublic(GENERAL, (m) => said(m).includes("it waits for you"));
+        expect(said(table)).toMatch(/<t:\d+:R>/);
         const click = await sb.click(ADA, table, Harness.idOf(table, "zbuy"));
-        expect(click.original?.content).toContain("asked to buy");
+        expect(said(click.original)).toContain("asked to buy");
         // Nobody is left to decide: the computer discards at once (it may have by the time we look).
         await h.until("the computer's discard after Ada asked", async () => (await onzeOf()).state.turn !== s.turn);
         const after = await onzeOf();

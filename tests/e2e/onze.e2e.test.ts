@@ -10,6 +10,7 @@ import { readRun, readSet } from "../../src/games/onze/melds";
 import type { OnzeState } from "../../src/games/onze/game";
 import type { AnyTable } from "../../src/bot/tables";
 import type { ApiMessage } from "../../src/standin/types";
+import { said } from "../helpers/message";
 
 const h = new Harness();
 beforeAll(async () => {
@@ -28,7 +29,7 @@ describe("Onze through the stand-in", () => {
     const refusalsFrom = h.standin.refusals.length;
     const sb = h.standin;
     const opened = await sb.command(ADA, GENERAL, "onze new", { seed: "e2e-onze", clock: "off" });
-    expect(opened.original?.embeds[0]?.title).toContain("Onze");
+    expect(said(opened.original)).toContain("Onze");
     await sb.command(BEN, GENERAL, "onze join");
     await sb.command(ADA, GENERAL, "onze bot add", { level: "normal" });
     await sb.command(ADA, GENERAL, "onze bot add", { level: "easy" });
@@ -43,7 +44,7 @@ describe("Onze through the stand-in", () => {
       if (revAtRestart >= 0 && rec.rev > revAtRestart) {
         // The first table message after the restart says so (nothing was posted at start-up).
         await h.until("the restart note on the next table", () =>
-          sb.visibleMessages(GENERAL, null).some((m) => m.content.includes("restarted")),
+          sb.visibleMessages(GENERAL, null).some((m) => said(m).includes("restarted")),
         );
         revAtRestart = -1;
       }
@@ -79,21 +80,21 @@ describe("Onze through the stand-in", () => {
           return Harness.ids(m, "zbuy").length ? m : null;
         });
         const buying = await sb.click(BEN, table, Harness.idOf(table, "zbuy"));
-        expect(buying.original?.content).toContain("asked to buy");
+        expect(said(buying.original)).toContain("asked to buy");
         done.buy++;
         continue;
       }
       if (s.phase === "draw") {
         if (s.discard.length && done.take < 2 && i % 5 === 0) {
           const r = await sb.command(turnUser, GENERAL, "onze take");
-          expect(r.original?.content).toContain("✅");
+          expect(said(r.original)).toContain("✅");
           done.take++;
         } else if (turnUser === ADA && done.panel < 3) {
           // From the private panel: My hand, then Draw.
           const panel = (await sb.command(ADA, GENERAL, "onze hand")).original as ApiMessage;
           expect(panel.visibleTo).toBe(ADA);
           const drew = await sb.click(ADA, panel, Harness.idOf(panel, "zdraw"));
-          expect(drew.original?.content ?? "").toContain("✅");
+          expect(said(drew.original)).toContain("✅");
           done.panel++;
           done.draw++;
         } else {
@@ -105,7 +106,7 @@ describe("Onze through the stand-in", () => {
       const downs = await sb.autocomplete(turnUser, GENERAL, "onze down", { melds: "" }, "melds");
       if (!isHint(downs)) {
         const r = await sb.command(turnUser, GENERAL, "onze down", { melds: String(downs[0]!.value) });
-        expect(r.original?.content).toContain("went down");
+        expect(said(r.original)).toContain("went down");
         done.down++;
         continue;
       }
@@ -113,7 +114,7 @@ describe("Onze through the stand-in", () => {
         const lays = await sb.autocomplete(turnUser, GENERAL, "onze layoff", { play: "" }, "play");
         if (!isHint(lays)) {
           const r = await sb.command(turnUser, GENERAL, "onze layoff", { play: String(lays[0]!.value) });
-          expect(r.original?.content).toContain("laid off");
+          expect(said(r.original)).toContain("laid off");
           done.layoff++;
           continue;
         }
@@ -121,8 +122,8 @@ describe("Onze through the stand-in", () => {
       const cards = await sb.autocomplete(turnUser, GENERAL, "onze discard", { card: "" }, "card");
       const pick = cards.find((c) => !c.name.includes("taken this turn")) ?? cards[0]!;
       const r = await sb.command(turnUser, GENERAL, "onze discard", { card: String(pick.value) });
-      expect(r.original?.content, JSON.stringify(cards)).toContain("✅");
-      if (r.original?.content.includes("Ben bought")) done.bought++;
+      expect(said(r.original), JSON.stringify(cards)).toContain("✅");
+      if (said(r.original).includes("Ben bought")) done.bought++;
       done.discard++;
     }
     expect(restarted).toBe(true);
@@ -189,7 +190,7 @@ describe("Onze through the stand-in", () => {
     expect(swaps[0]?.name).toContain(`${cardName(faceFor(2, 6))} for the wild`);
     const toSet = swaps.find((c) => c.name.includes("set of 9s"))!;
     const r = await sb.command(ADA, CARD_ROOM, "onze swap", { play: String(toSet.value) });
-    expect(r.original?.content).toContain("swapped");
+    expect(said(r.original)).toContain("swapped");
     const after = (await onzeOf(CARD_ROOM))!.state!;
     const ada = (await onzeOf(CARD_ROOM))!.seats.findIndex((x) => x.userId === ADA);
     expect(after.melds[ada]?.[0]?.cards).toEqual([faceFor(2, 5), faceFor(2, 6), faceFor(2, 7), faceFor(2, 8)]);
@@ -197,11 +198,11 @@ describe("Onze through the stand-in", () => {
     // The other game's command points to this one instead of saying there is no table.
     const wrong = await sb.command(BEN, CARD_ROOM, "onexeno hand");
     expect(wrong.original?.visibleTo).toBe(BEN);
-    expect(wrong.original?.content).toContain("This channel's table is Onze: use `/onze` here");
+    expect(said(wrong.original)).toContain("This channel's table is Onze: use `/onze` here");
     // A swap typed by hand is refused clearly and changes nothing.
     const bad = await sb.command(ADA, CARD_ROOM, "onze swap", { play: "6h" });
     expect(bad.original?.visibleTo).toBe(ADA);
-    expect(bad.original?.content).toContain("Pick a swap from the list");
+    expect(said(bad.original)).toContain("Pick a swap from the list");
     expect(h.log.errors).toEqual([]);
   });
 });

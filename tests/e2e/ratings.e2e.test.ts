@@ -10,6 +10,7 @@ import { shownRating } from "../../src/bot/ratings";
 import { placesOf } from "../../src/engine/places";
 import { onexenoOutcome } from "../../src/games/onexeno/game";
 import { ADA, BEN, GENERAL, Harness } from "./harness";
+import { said } from "../helpers/message";
 
 describe("ratings", () => {
   let h: Harness;
@@ -23,7 +24,7 @@ describe("ratings", () => {
   it("a finished game between people updates their ratings; /stats and /ratings show them", async () => {
     const sb = h.standin;
     const none = await sb.command(ADA, GENERAL, "stats");
-    expect(none.original?.content).toContain("has no rated game");
+    expect(said(none.original)).toContain("has no rated game");
     await sb.command(ADA, GENERAL, "onexeno new", { game: "basic" });
     await sb.command(BEN, GENERAL, "onexeno join");
     await sb.command(ADA, GENERAL, "onexeno bot add");
@@ -63,7 +64,7 @@ describe("ratings", () => {
     expect(list).toContain("Ada");
     expect(list).toContain("Ben");
     const empty = await sb.command(ADA, GENERAL, "ratings", { game: "onze" });
-    expect(empty.original?.content).toContain("Nobody has a rated game of Onze");
+    expect(said(empty.original)).toContain("Nobody has a rated game of Onze");
     expect(h.log.errors).toEqual([]);
   });
 });

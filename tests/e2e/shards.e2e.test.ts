@@ -16,6 +16,7 @@ import { DiscordStandin, shardGuilds, shardOf } from "../../src/standin/server";
 import type { ApiMessage } from "../../src/standin/types";
 import { hasRedisServer, redisRequired, startRedis, type RedisServer } from "../helpers/redis";
 import { ADA, BEN, GENERAL, Harness, takeTurn, until } from "./harness";
+import { said } from "../helpers/message";
 
 const root = join(import.meta.dirname, "..", "..");
 const run = hasRedisServer() || redisRequired;
@@ -52,7 +53,7 @@ function revOf(sb: DiscordStandin, channelId: string): number | null {
 
 /** Whose turn the newest public message of a channel announces. */
 function moverOf(m: ApiMessage | undefined): string | null {
-  return /<@(\d+)>, your turn/.exec(m?.content ?? "")?.[1] ?? null;
+  return /<@(\d+)>, your turn/.exec(said(m))?.[1] ?? null;
 }
 
 /**
@@ -151,7 +152,7 @@ describe.runIf(run)("shards across processes", () => {
         return standin.visibleMessages(TABLE_2, null).length > movesOnShard1 && revOf(standin, TABLE_2) !== null ? m : null;
       });
       expect(revOf(standin, TABLE_2)).toBe(accepted);
-      expect(shown?.content).toContain("The bot restarted");
+      expect(said(shown)).toContain("The bot restarted");
       const after = await Promise.all([playFour(GENERAL), playFour(TABLE_2)]);
       expect(after[1]).toBeGreaterThan(accepted);
       // Each guild's interactions went only to its own shard: neither process logged a failure.
@@ -185,7 +186,7 @@ describe("the sharding manager", () => {
           200,
         );
         const seen = (await (await fetch(`${url}/local/messages?user=${ADA}&channel=${ch}`)).json()) as { content: string }[];
-        expect(seen.at(-1)?.content).toMatch(/A table is open in this channel/);
+        expect(said(seen.at(-1))).toMatch(/A table is open in this channel/);
       }
       const pids = await until("two shard processes", () => {
         const kids = spawnSyncChildren(p.child.pid!);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setupSolitaire } from "../../src/games/onexeno/solitaire";
 import { solve } from "../helpers/solitaire-solver";
 import { ADA, BEN, CARD_ROOM, Harness } from "./harness";
+import { said } from "../helpers/message";
 
 const h = new Harness();
 beforeAll(async () => {
@@ -19,19 +20,19 @@ describe("solitaire through the stand-in", () => {
     const sb = h.standin;
     const a = await sb.command(ADA, CARD_ROOM, "onexeno new", { game: "solitaire", seed: "seed-9" });
     const b = await sb.command(BEN, CARD_ROOM, "onexeno new", { game: "solitaire" });
-    const ta = threadIdOf(a.original!.content);
-    const tb = threadIdOf(b.original!.content);
+    const ta = threadIdOf(said(a.original));
+    const tb = threadIdOf(said(b.original));
     expect(ta).not.toBe("");
     expect(tb).not.toBe(ta);
     expect(sb.channels.find((c) => c.id === ta)?.name).toContain("Ada's solitaire");
-    expect(b.original!.content).toContain("daily deal");
+    expect(said(b.original)).toContain("daily deal");
     const tableA = h.latestPublic(ta);
     expect(tableA.attachments[0]?.filename).toBe("solitaire.png");
 
     // Ben cannot act in Ada's thread; nothing changes there
     const intrude = await sb.click(BEN, tableA, Harness.idOf(tableA, "sdraw"));
     expect(intrude.original?.visibleTo).toBe(BEN);
-    expect(intrude.original?.content).toContain("Ada's solitaire");
+    expect(said(intrude.original)).toContain("Ada's solitaire");
     expect((await h.bot.service("solitaire").get(ta))?.rev).toBe(1);
 
     // a restart before play: nothing is posted; each game's next message says the bot restarted
@@ -55,13 +56,13 @@ describe("solitaire through the stand-in", () => {
           const at = await sb.autocomplete(ADA, ta, "onexeno play", { at: "" }, "at");
           expect(at.map((c) => c.value)).toContain(value);
           const r = await sb.command(ADA, ta, "onexeno play", { at: value });
-          expect(r.original?.visibleTo, r.original?.content).toBeUndefined();
+          expect(r.original?.visibleTo, said(r.original)).toBeUndefined();
         }
       }
       // Ben plays his own game in between, in his own thread
       if (i % 10 === 0) {
         const tbTable = h.latestPublic(tb);
-        if (tbTable.components.length) {
+        if (Harness.customIds(tbTable).length) {
           await sb.click(BEN, tbTable, Harness.idOf(tbTable, "sdraw"));
           benMoves++;
         }
@@ -69,18 +70,18 @@ describe("solitaire through the stand-in", () => {
       if (noteDue) {
         // Each game's first message after the restart said so.
         for (const t of [ta, tb])
-          await h.until(`the restart note in ${t}`, () => sb.visibleMessages(t, null).some((msg) => msg.content.includes("restarted")));
+          await h.until(`the restart note in ${t}`, () => sb.visibleMessages(t, null).some((msg) => said(msg).includes("restarted")));
         noteDue = false;
       }
     }
     const recA = await h.bot.service("solitaire").get(ta);
     expect(recA?.state?.end).toBe("won");
     expect(recA?.state?.square).toBe(8);
-    expect(h.latestPublic(ta).content).toContain("wins");
+    expect(said(h.latestPublic(ta))).toContain("wins");
     // Announced in the channel the thread was made in, by the game's finished listener.
     const announced = (who: string, rank: RegExp) =>
       h.until(`${who}'s game announced`, () =>
-        sb.visibleMessages(CARD_ROOM, null).some((m) => m.content.includes(`${who} finished solitaire`) && rank.test(m.content)),
+        sb.visibleMessages(CARD_ROOM, null).some((m) => said(m).includes(`${who} finished solitaire`) && rank.test(said(m))),
       );
     await announced("Ada", /Rank \*\*1\*\* of 1/);
 
@@ -95,10 +96,10 @@ describe("solitaire through the stand-in", () => {
     const benTable = h.latestPublic(tb);
     const hint = await sb.click(BEN, benTable, Harness.idOf(benTable, "shint"));
     expect(hint.original?.visibleTo).toBe(BEN);
-    expect(hint.original?.content).toMatch(/Hint/);
+    expect(said(hint.original)).toMatch(/Hint/);
     const ask = await sb.click(BEN, benTable, Harness.idOf(benTable, "sresign"));
     expect(ask.original?.visibleTo).toBe(BEN);
-    expect(ask.original?.content).toMatch(/Resign this solitaire game\?/);
+    expect(said(ask.original)).toMatch(/Resign this solitaire game\?/);
     expect((await h.bot.service("solitaire").get(tb))?.state?.end).toBeNull();
     const resign = await sb.click(BEN, ask.original!, Harness.idOf(ask.original!, "confirm"));
     expect(resign.callbackType).toBe(7);
@@ -119,7 +120,7 @@ describe("solitaire through the stand-in", () => {
     });
     expect(again.hostId).toBe(ADA);
     expect(again.moves).toEqual([]);
-    expect(h.latestPublic(ta).content).toContain("Ada's solitaire");
+    expect(said(h.latestPublic(ta))).toContain("Ada's solitaire");
     expect(h.log.errors).toEqual([]);
     // No 4xx answer to the bot during a whole game (the global limit aside: the test drives
     // interactions far faster than people do, and the client's pacing meets it at times).

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Harness } from "./harness";
+import { said } from "../helpers/message";
 
 const ADA = "100000000000000001";
 const GENERAL = "200000000000000001";
@@ -43,7 +44,7 @@ describe("start-up", () => {
     // The computer's table was due: it moves with nobody touching it.
     await h.until("the computer's move after the restart", async () => ((await h.bot.service("onexeno").get(GENERAL))?.rev ?? 0) > rec.rev);
     await h.until("its table message", () => sb.visibleMessages(GENERAL, null).length > counts[0]!);
-    expect(sb.visibleMessages(GENERAL, null).some((m) => m.content.includes("restarted"))).toBe(true);
+    expect(sb.visibleMessages(GENERAL, null).some((m) => said(m).includes("restarted"))).toBe(true);
 
     // The people's table was not touched: no message there, the same revision.
     expect(sb.visibleMessages(CARD_ROOM, null).length).toBe(counts[1]);
@@ -51,11 +52,11 @@ describe("start-up", () => {
     // Until its player moves: then its first table message says the bot restarted, once.
     await h.playTurn(mover, CARD_ROOM);
     await h.until("the table after the move", () => sb.visibleMessages(CARD_ROOM, null).length > counts[1]!);
-    expect(sb.visibleMessages(CARD_ROOM, null).filter((m) => m.content.includes("restarted"))).toHaveLength(1);
+    expect(sb.visibleMessages(CARD_ROOM, null).filter((m) => said(m).includes("restarted"))).toHaveLength(1);
     const next = (await h.bot.service("onexeno").get(CARD_ROOM))!;
     await h.playTurn(next.seats[next.state!.turn]!.userId, CARD_ROOM);
     await h.until("the next table", async () => ((await h.bot.service("onexeno").get(CARD_ROOM))?.rev ?? 0) > next.rev);
-    expect(sb.visibleMessages(CARD_ROOM, null).filter((m) => m.content.includes("restarted"))).toHaveLength(1);
+    expect(sb.visibleMessages(CARD_ROOM, null).filter((m) => said(m).includes("restarted"))).toHaveLength(1);
     expect(h.log.errors).toEqual([]);
   });
 });

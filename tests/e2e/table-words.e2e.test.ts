@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refusal } from "../../src/bot/words";
-import type { ApiMessage } from "../../src/standin/types";
 import { ADA, BEN, CARD_ROOM, CLEO, GENERAL, Harness, THREAD } from "./harness";
+import { said } from "../helpers/message";
 
 const h = new Harness();
 beforeAll(async () => {
@@ -15,8 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h.close();
 });
-
-const said = (m: ApiMessage | null) => m?.content ?? "";
 
 /**
  * The player to move clicks `verb` on the table twice (the second click is "already done"),
@@ -71,7 +69,7 @@ describe("refusals from one table", () => {
   it("canasta rows:five-to-seven: the lobby says so, and every suggested row holds 5 to 7 cards", async () => {
     const sb = h.standin;
     const opened = await sb.command(ADA, THREAD, "onexeno new", { game: "canasta", rows: "five-to-seven" });
-    expect(opened.original?.embeds[0]?.title).toContain("rows of 5 to 7 cards");
+    expect(said(opened.original)).toContain("rows of 5 to 7 cards");
     await sb.command(BEN, THREAD, "onexeno join");
     await sb.command(ADA, THREAD, "onexeno start");
     const rec = (await h.bot.service("canasta").get(THREAD))!;

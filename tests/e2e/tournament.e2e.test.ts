@@ -13,6 +13,7 @@ import { EVENT_GRACE_MS } from "../../src/bot/clock";
 import { shownStandings } from "../../src/bot/tournament-rules";
 import { TournamentService, type Tournament } from "../../src/bot/tournaments";
 import { ADA, BEN, CARD_ROOM, CLEO, DEV, GENERAL, Harness, MOD, takeTurn } from "./harness";
+import { said } from "../helpers/message";
 
 const OUT = join(import.meta.dirname, "..", "__output__");
 
@@ -59,16 +60,16 @@ describe("a tournament from sign-up to podium", () => {
     expect((ann.embeds[0] as { title: string }).title).toBe("🏆 Friday cup");
     // Only organisers create and start.
     const refused = await sb.command(ADA, GENERAL, "tournament create", { game: "onze", format: "swiss", rounds: 2 });
-    expect(refused.original?.content).toContain("Only organisers");
+    expect(said(refused.original)).toContain("Only organisers");
     // Ada joins with the button (the announcement updates in place), Ben with the command.
     await sb.click(ADA, ann, Harness.idOf(ann, "tjoin"));
     expect(sb.visibleMessages(GENERAL, null).find((m) => m.id === ann.id)!.embeds[0]).toMatchObject({ fields: [{ name: "Entrants (1)" }] });
     await sb.command(BEN, GENERAL, "tournament join");
     const again = await sb.command(BEN, GENERAL, "tournament join");
-    expect(again.original?.content).toContain("already signed up");
+    expect(said(again.original)).toContain("already signed up");
     await sb.command(MOD, GENERAL, "tournament computers", { count: 6 });
     const notYou = await sb.command(ADA, GENERAL, "tournament start");
-    expect(notYou.original?.content).toContain("Only organisers");
+    expect(said(notYou.original)).toContain("Only organisers");
     await sb.command(MOD, GENERAL, "tournament start");
     const [event] = await h.bot.tournaments.list(sb.guildId);
     expect(event).toMatchObject({ name: "Friday cup", status: "running" });
@@ -92,7 +93,7 @@ describe("a tournament from sign-up to podium", () => {
         expect((await h.bot.service("onexeno").get(x.threadId!))?.status).not.toBe("lobby");
       }
       await h.until(`round ${r}'s announcement`, () =>
-        sb.visibleMessages(GENERAL, null).some((m) => m.content.includes(`round ${r} of 3 is seated`)),
+        sb.visibleMessages(GENERAL, null).some((m) => said(m).includes(`round ${r} of 3 is seated`)),
       );
       if (r === 1) {
         // A person's first turn of a tournament game has a grace period to find the thread.
@@ -124,10 +125,10 @@ describe("a tournament from sign-up to podium", () => {
     expect(standing.map((s) => s.games)).toEqual(Array(8).fill(3));
     expect(standing.reduce((a, s) => a + s.placement, 0)).toBe(3 * 2 * (3 + 2 + 1 + 0));
     const podium = await h.until("the podium", () =>
-      sb.visibleMessages(GENERAL, null).find((m) => m.content.includes("Friday cup** is over")),
+      sb.visibleMessages(GENERAL, null).find((m) => said(m).includes("Friday cup** is over")),
     );
     const sheet = await h.until("the final standings", () =>
-      sb.visibleMessages(GENERAL, null).find((m) => m.content.includes("Friday cup: final standings")),
+      sb.visibleMessages(GENERAL, null).find((m) => said(m).includes("Friday cup: final standings")),
     );
     mkdirSync(OUT, { recursive: true });
     for (const [m, file] of [
@@ -142,18 +143,18 @@ describe("a tournament from sign-up to podium", () => {
     // The podium goes to people: computer entrants are listed, unranked, and take no medal.
     const people = shownStandings(over).filter((x) => x.rank > 0);
     expect(people.map((x) => x.id).sort()).toEqual([ADA, BEN].sort());
-    expect(podium.content).toContain(`🥇 ${over.entrants.find((e) => e.id === people[0]!.id)!.name}`);
-    expect(podium.content).not.toMatch(/[🥇🥈🥉] Computer/u);
-    expect(sheet.content).toMatch(
+    expect(said(podium)).toContain(`🥇 ${over.entrants.find((e) => e.id === people[0]!.id)!.name}`);
+    expect(said(podium)).not.toMatch(/[🥇🥈🥉] Computer/u);
+    expect(said(sheet)).toMatch(
       /– Computer \d \(computer, unranked\): \d+(\.\d)? points? \(game points -?\d+, opponents' points [\d.]+, 3 games\)/,
     );
     expect(firstTurns).toBeGreaterThan(0);
     // Each table ended with its event: the result and the way back in its thread, no Play again.
     for (const round of over.played)
       for (const x of round.tables) {
-        const said = sb.visibleMessages(x.threadId!, null);
-        expect(said.some((m) => m.content.includes("result recorded") && m.content.includes(`<#${GENERAL}>`))).toBe(true);
-        expect(said.flatMap((m) => Harness.ids(m, "again"))).toEqual([]);
+        const saidHere = sb.visibleMessages(x.threadId!, null);
+        expect(saidHere.some((m) => said(m).includes("result recorded") && said(m).includes(`<#${GENERAL}>`))).toBe(true);
+        expect(saidHere.flatMap((m) => Harness.ids(m, "again"))).toEqual([]);
       }
     // Only the newest announcement keeps buttons: the first sign-up card lost Join and Leave.
     expect(sb.visibleMessages(GENERAL, null).find((m) => m.id === ann.id)!.components).toEqual([]);
@@ -177,7 +178,7 @@ describe("a tournament from sign-up to podium", () => {
       "Tournaments: seating and scoring: how to play (2)",
     ]);
     const late = await sb.command(BEN, GENERAL, "tournament join", { event: event!.id });
-    expect(late.original?.content).toContain("Sign-up has closed");
+    expect(said(late.original)).toContain("Sign-up has closed");
     expect(h.log.errors).toEqual([]);
   });
 
@@ -203,19 +204,19 @@ describe("a tournament from sign-up to podium", () => {
     );
     expect(rec.computer).toBe("normal");
     // Only an organiser ends a table; it is scored as it stands (shared places).
-    expect((await sb.command(ADA, thread, "tournament end-table")).original?.content).toContain("Only organisers");
+    expect(said((await sb.command(ADA, thread, "tournament end-table")).original)).toContain("Only organisers");
     await sb.command(MOD, thread, "tournament end-table");
     const scored = await h.until("the table's result", async () => (await h.bot.tournaments.get(t.id))!.played[0]!.tables[0]!.result);
     expect(scored.places).toEqual([1, 1, 1, 1]);
     // The event pauses between rounds until the organiser seats the next one.
     await h.until("the pause message", () =>
-      sb.visibleMessages(CARD_ROOM, null).some((m) => m.content.includes("seats round 2 with `/tournament next`")),
+      sb.visibleMessages(CARD_ROOM, null).some((m) => said(m).includes("seats round 2 with `/tournament next`")),
     );
     await sb.command(MOD, CARD_ROOM, "tournament next");
     const second = (await h.bot.tournaments.get(t.id))!.played[1]!;
     expect(second.tables.flatMap((x) => x.players).sort()).toEqual([ADA, ...t.entrants.filter((e) => e.computer).map((e) => e.id)].sort());
     const cancelled = await sb.command(MOD, CARD_ROOM, "tournament cancel");
-    expect(cancelled.original?.content).toContain("cancelled");
+    expect(said(cancelled.original)).toContain("cancelled");
     expect((await h.bot.tournaments.get(t.id))!.status).toBe("cancelled");
     await h.until(
       "the round 2 table ended",
@@ -242,7 +243,7 @@ describe("a tournament from sign-up to podium", () => {
       );
     await sb.command(MOD, GENERAL, "tournament computers", { count: 1, event: t.id });
     const opened = await sb.command(MOD, GENERAL, "tournament start", { event: t.id });
-    expect(opened.original?.content).toContain("Check-in is open");
+    expect(said(opened.original)).toContain("Check-in is open");
     const button = opened.original!;
     await sb.click(ADA, button, Harness.idOf(button, "tcheck"));
     const checked = await sb.click(
@@ -302,7 +303,7 @@ describe("a tournament from sign-up to podium", () => {
     const sb = h.standin;
     const threadOf = (content: string) => /<#(\d+)>/.exec(content)?.[1] ?? "";
     const mismatch = await sb.command(MOD, CARD_ROOM, "tournament create", { game: "solitaire", format: "swiss", rounds: 1 });
-    expect(mismatch.original?.content).toContain("solitaire only as a challenge");
+    expect(said(mismatch.original)).toContain("solitaire only as a challenge");
     await sb.command(MOD, CARD_ROOM, "tournament create", {
       game: "solitaire",
       format: "challenge",
@@ -316,7 +317,7 @@ describe("a tournament from sign-up to podium", () => {
     expect(JSON.stringify(started.original?.embeds)).toContain(`seed:${t.seed}`);
     /** `who` plays the challenge deal: `places` placements (or draws), then resigns; the thread. */
     const play = async (who: string, seed: string, places: number) => {
-      const thread = threadOf((await sb.command(who, CARD_ROOM, "onexeno new", { game: "solitaire", seed })).original!.content);
+      const thread = threadOf(said((await sb.command(who, CARD_ROOM, "onexeno new", { game: "solitaire", seed })).original));
       for (let i = 0; i < places; i++) {
         const at = (await sb.autocomplete(who, thread, "onexeno play", { at: "" }, "at")).filter((c) =>
           /^-?\d+,-?\d+,\d+$/.test(String(c.value)),
@@ -353,9 +354,9 @@ describe("a tournament from sign-up to podium", () => {
     expect(order.map((s) => s.id)).toEqual([...byScore, CLEO]);
     expect(order.at(-1)!.games).toBe(0);
     const sheet = await h.until("the challenge standings", () =>
-      sb.visibleMessages(CARD_ROOM, null).find((m) => m.content.includes("Sunday deal: final standings")),
+      sb.visibleMessages(CARD_ROOM, null).find((m) => said(m).includes("Sunday deal: final standings")),
     );
-    expect(sheet.content).toContain("Cleo (no game): no finished game");
+    expect(said(sheet)).toContain("Cleo (no game): no finished game");
     writeFileSync(join(OUT, "challenge-standings.png"), sb.attachmentBytes(sheet.attachments[0]!)!);
     expect(h.log.errors).toEqual([]);
   });
@@ -371,18 +372,18 @@ describe("a tournament from sign-up to podium", () => {
     });
     const t = (await h.bot.tournaments.list(sb.guildId)).find((x) => x.name === "Click deal")!;
     const refused = await sb.command(MOD, CARD_ROOM, "tournament computers", { count: 1, event: t.id });
-    expect(refused.original?.content).toContain("computers cannot play its deal");
+    expect(said(refused.original)).toContain("computers cannot play its deal");
     for (const who of [ADA, BEN, CLEO]) await sb.command(who, CARD_ROOM, "tournament join", { event: t.id });
     const ann = (await sb.command(MOD, CARD_ROOM, "tournament start", { event: t.id })).original!;
     expect(JSON.stringify(ann.embeds)).toContain("Play the deal");
-    const press = async (who: string) => (await sb.click(who, ann, Harness.idOf(ann, "tplay"))).original!.content;
+    const press = async (who: string) => said((await sb.click(who, ann, Harness.idOf(ann, "tplay"))).original);
     // Someone who did not sign up is told how to practise instead.
     expect(await press(DEV)).toContain("Only the challenge's entrants");
     const threads = new Map<string, string>();
     for (const who of [ADA, BEN, CLEO]) {
-      const said = await press(who);
-      expect(said).toContain("Your game of **Click deal** is in");
-      threads.set(who, threadOf(said));
+      const saidHere = await press(who);
+      expect(saidHere).toContain("Your game of **Click deal** is in");
+      threads.set(who, threadOf(saidHere));
       expect((await h.bot.service("solitaire").get(threads.get(who)!))?.seed).toBe(t.seed);
     }
     expect(new Set(threads.values()).size).toBe(3);
@@ -404,11 +405,11 @@ describe("a tournament from sign-up to podium", () => {
     await play(CLEO, 0);
     await h.until("the event to end", async () => (await h.bot.tournaments.get(t.id))!.status === "over");
     const podium = await h.until("the podium", () =>
-      sb.visibleMessages(CARD_ROOM, null).find((m) => m.content.includes("**Click deal** is over")),
+      sb.visibleMessages(CARD_ROOM, null).find((m) => said(m).includes("**Click deal** is over")),
     );
-    expect(podium.content).toMatch(/🥇/);
+    expect(said(podium)).toMatch(/🥇/);
     await h.until("the final standings", () =>
-      sb.visibleMessages(CARD_ROOM, null).find((m) => m.content.includes("Click deal: final standings")),
+      sb.visibleMessages(CARD_ROOM, null).find((m) => said(m).includes("Click deal: final standings")),
     );
     expect(h.log.errors).toEqual([]);
   });
