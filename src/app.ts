@@ -9,68 +9,32 @@ import { clientOptions } from "./bot/client-options";
 import { Autoplay } from "./bot/autoplay";
 import { clockMessages, Clocks } from "./bot/clocks";
 import type { BotContext, GameSet } from "./bot/context";
-import { LiveTables, recordOf, withoutRecord, type LiveMessage, type TablePayload } from "./bot/live";
+import { LiveTables, recordOf, withoutRecord, type TablePayload } from "./bot/live";
 import { isV2 } from "./bot/v2";
-import { RatingService, type RatingBoard } from "./bot/ratings";
+import { RatingService } from "./bot/ratings";
 import { markStart } from "./bot/restart";
-import { TournamentService, type Tournament } from "./bot/tournaments";
+import { TournamentService } from "./bot/tournaments";
 import { finalMessages, roundMessage, tableResult } from "../commands/tournament/index";
 import { Publisher } from "./bot/publisher";
 import { ChannelBudget } from "./bot/budget";
 import { Coalescer } from "./bot/coalesce";
 import { createRouter, type InteractionEvent, type Logger } from "./bot/router";
-import { Leaderboards, type Leaderboard } from "./bot/leaderboards";
+import { Leaderboards } from "./bot/leaderboards";
 import { ChannelIndex } from "./bot/channels";
-import { TableService, type AnyTable, type AnyTables, type TableServiceOptions, type TablesOf } from "./bot/tables";
+import { TableService, type AnyTables, type TableServiceOptions, type TablesOf } from "./bot/tables";
 import type { GameId } from "./games/index";
 import type { GameCatalogue } from "./games/catalogue";
-import { DueIndex, type DueStore } from "./store/due";
-import { openStore, readingThrough, type RecordStore } from "./store/store";
+import { DueIndex } from "./store/due";
+import { readingThrough } from "./store/store";
+import { openStoresOf, type BotStores } from "./bot/stores";
+import { gameRecord } from "./bot/game-record";
+import { GameRecords } from "./bot/game-records";
 
-/** The stores of a bot: tables per channel for each table game, leaderboards, live messages, clocks, ratings, tournaments. */
-export interface BotStores {
-  /** One store per table game, by game id (namespaces from the catalogue's `store`). */
-  readonly games: ReadonlyMap<string, RecordStore<AnyTable>>;
-  readonly leaderboards: RecordStore<Leaderboard>;
-  /** The live table message of each channel (src/bot/live.ts). */
-  readonly live: RecordStore<LiveMessage>;
-  /** The due index of turn clocks (src/store/due.ts). */
-  readonly clocks: DueStore;
-  /** Ratings per server and game (src/bot/ratings.ts). */
-  readonly ratings: RecordStore<RatingBoard>;
-  /** Tournaments, their table threads and organiser roles (src/bot/tournaments.ts). */
-  readonly tournaments: RecordStore<Tournament | string>;
-  close(): Promise<void>;
-}
+export type { BotStores } from "./bot/stores";
 
-/** Opens every store of the bot on one STORE_URL (separate keyv namespaces), one per table game of `games`. */
+/** Opens every store of the bot on one STORE_URL (separate keyv namespaces), one per table game of `games` (default: the real ones). */
 export async function openBotStores(url: string, games: GameCatalogue = GAMES.catalogue): Promise<BotStores> {
-  // One after another: several connections setting up the same SQLite file at once contend.
-  const stores = new Map<string, RecordStore<AnyTable>>();
-  for (const g of games.games) stores.set(g.id, await openStore<AnyTable>(url, g.store));
-  const leaderboards = await openStore<Leaderboard>(url, "leaderboard");
-  const live = await openStore<LiveMessage>(url, "live");
-  const clocks: DueStore = await openStore(url, "clocks");
-  const ratings = await openStore<RatingBoard>(url, "ratings");
-  const tournaments = await openStore<Tournament | string>(url, "tournaments");
-  return {
-    games: stores,
-    leaderboards,
-    live,
-    clocks,
-    ratings,
-    tournaments,
-    async close() {
-      await Promise.all([
-        ...[...stores.values()].map((g) => g.close()),
-        leaderboards.close(),
-        live.close(),
-        clocks.close(),
-        ratings.close(),
-        tournaments.close(),
-      ]);
-    },
-  };
+  return openStoresOf(url, games);
 }
 
 /** A running bot. */
@@ -88,6 +52,8 @@ export interface Bot {
   readonly live: LiveTables;
   /** The turn clocks of every table. */
   readonly clocks: Clocks;
+  /** Records of finished games, per server and player. */
+  readonly records: GameRecords;
   /** Resolves when connected and stored tables have been announced. */
   readonly ready: Promise<void>;
   stop(): Promise<void>;
@@ -178,6 +144,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const gameSet = opts.games ?? GAMES;
   const catalogue = gameSet.catalogue;
   const services = new Map<string, AnyTables>();
+  const records = new GameRecords(opts.stores.records);
+  const now = opts.tableOptions?.now ?? Date.now;
   const ratings = new RatingService(opts.stores.ratings, opts.tableOptions?.now);
   // One table per channel across every game.
   const channels = new ChannelIndex();
@@ -203,6 +171,13 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
         void view.finished?.(ctx, rec).catch((e) => log.error(`could not finish the ${g.id} game in channel ${rec.channelId}`, e));
       });
     });
+    // Every game that ends, by its rules or closed with end, leaves its record (src/bot/game-record.ts).
+    service.onFinish((rec, how) => {
+      const outcome = how === "rules" && rec.state ? g.definition.outcome(rec.state) : null;
+      void records
+        .add(gameRecord(rec, how, now(), outcome))
+        .catch((e) => log.error(`could not keep the record of the game in ${rec.channelId}`, e));
+    }, true);
     services.set(g.id, service);
   }
   /**
@@ -379,6 +354,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     tournaments,
     live,
     clocks,
+    records,
     ready,
     async stop() {
       autoplay.stop();

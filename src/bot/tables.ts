@@ -78,7 +78,7 @@ export type TablesOf<G extends GameId> = TableService<
  * service of one game is usable as a service of any game (`AnyTables`): TypeScript compares
  * method parameters both ways, and the host only ever hands a listener tables of its own game.
  */
-type FinishListener<R> = { bivarianceHack(rec: R): void }["bivarianceHack"];
+type FinishListener<R> = { bivarianceHack(rec: R, how: "rules" | "end"): void }["bivarianceHack"];
 
 /**
  * Tables of one game, generic over its definition: lobby (seats, host, computer players when
@@ -90,7 +90,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
   private readonly now: () => number;
   private readonly newSeed: () => string;
   private readonly listeners: WakeListener[] = [];
-  private readonly finished: FinishListener<GameTable<G, C, S, M>>[] = [];
+  private readonly finished: { readonly tell: FinishListener<GameTable<G, C, S, M>>; readonly closed: boolean }[] = [];
   private readonly sequencer: Sequencer;
   private readonly channelIndex: ChannelIndex | null;
   /** What each change does to a table (pure). */
@@ -163,11 +163,12 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
 
   /**
    * Registers a listener told once when a game ends by its rules (the save that turns a table
-   * `over`; not a table ended with `/… end`), with the finished table. Called under the
-   * channel's lock, after the save; it must not wait on this table.
+   * `over`; with `closed`, also a running table closed with `/… end`, told `end` with the table
+   * as it was), with the finished table. Called under the channel's lock, after the save; it
+   * must not wait on this table.
    */
-  onFinish(listener: (rec: GameTable<G, C, S, M>) => void): void {
-    this.finished.push(listener);
+  onFinish(listener: FinishListener<GameTable<G, C, S, M>>, closed = false): void {
+    this.finished.push({ tell: listener, closed });
   }
 
   /**
@@ -233,7 +234,8 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
       const wake = this.wakeAt(next);
       const guild = next?.guildId ?? rec?.guildId ?? null;
       for (const l of this.listeners) l(channelId, wake, guild);
-      if (next && next.status === "over" && rec?.status === "playing") for (const l of this.finished) l(next);
+      if (rec?.status === "playing" && (next === null || next.status === "over"))
+        for (const f of this.finished) if (next || f.closed) f.tell(next ?? rec, next ? "rules" : "end");
       return next;
     });
   }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADA, BEN, CARD_ROOM, DEV, GENERAL, Harness, THREAD } from "./harness";
 import { said } from "../helpers/message";
+import { replayRecord } from "../../src/bot/game-record";
+import { GAMES } from "../../commands/index";
 
 const h = new Harness();
 beforeAll(async () => {
@@ -45,6 +47,11 @@ describe("computer players through the stand-in", () => {
     expect(computerTables).toBeGreaterThan(3); // computers post their own tables (records now)
     const rec = await h.bot.service("onexeno").get(GENERAL);
     expect(rec?.moves.filter((m) => m.seat !== 0).length).toBeGreaterThan(3);
+    // The finished game left its record in the server's list and Ada's, and it replays to the final state.
+    const listed = await h.until("the game's record", async () => (await h.bot.records.page(sb.guildId)).records[0]);
+    expect(listed).toMatchObject({ game: "onexeno", ended: "rules", channelId: GENERAL, seed: rec!.seed, version: rec!.state!.version });
+    expect((await h.bot.records.page(sb.guildId, { userId: ADA })).records.map((r) => r.id)).toEqual([listed.id]);
+    expect(replayRecord(GAMES.catalogue.game("onexeno")!.definition, listed).at(-1)).toEqual(rec!.state);
     expect(h.log.errors).toEqual([]);
 
     // Ways forward: Play again keeps the seats and options with a fresh deal; New table seats only the clicker.

@@ -254,11 +254,18 @@ export class Harness {
    * state, whether it came as a new message or as an edit in place.
    */
   async waitForTable(channelId: string, rev: number): Promise<ApiMessage> {
-    return this.until(`the table at revision ${rev}`, () => {
+    const newest = () => {
+      const m = this.standin.visibleMessages(channelId, null).at(-1);
+      const refusals = this.standin.refusals.slice(-3).map((r) => `${r.status} ${r.method} ${r.route}: ${r.message}`);
+      return `newest: ${m ? `${said(m).slice(0, 300)} [${Harness.customIds(m).join(", ")}]` : "none"}; last refusals: ${refusals.join(" | ") || "none"}; log: ${[...this.log.infos.slice(-4), ...this.log.errors.slice(-2).map((e) => `${e.msg}: ${String(e.err)}`)].join(" | ")}`;
+    };
+    return this.until(`the table at revision ${rev} `, () => {
       const m = this.standin.visibleMessages(channelId, null).at(-1);
       if (!m) return null;
       const ids = Harness.customIds(m);
       return said(m).includes("Session over") || ids.some((id) => id.split("|")[2] === String(rev)) ? m : null;
+    }).catch((e: unknown) => {
+      throw new Error(`${e instanceof Error ? e.message : String(e)}; ${newest()}`);
     });
   }
 

@@ -1,0 +1,64 @@
+/**
+ * The stores of a bot on one STORE_URL, each its own keyv namespace: tables per channel for each
+ * table game, leaderboards, live messages, clocks, ratings, tournaments and game records.
+ */
+import type { GameCatalogue } from "../games/catalogue";
+import type { DueStore } from "../store/due";
+import { openStore, type RecordStore } from "../store/store";
+import type { RecordsEntry } from "./game-records";
+import type { Leaderboard } from "./leaderboards";
+import type { LiveMessage } from "./live";
+import type { RatingBoard } from "./ratings";
+import type { AnyTable } from "./table-record";
+import type { Tournament } from "./tournaments";
+
+/** The stores of a bot: tables per channel for each table game, leaderboards, live messages, clocks, ratings, tournaments. */
+export interface BotStores {
+  /** One store per table game, by game id (namespaces from the catalogue's `store`). */
+  readonly games: ReadonlyMap<string, RecordStore<AnyTable>>;
+  readonly leaderboards: RecordStore<Leaderboard>;
+  /** The live table message of each channel (src/bot/live.ts). */
+  readonly live: RecordStore<LiveMessage>;
+  /** The due index of turn clocks (src/store/due.ts). */
+  readonly clocks: DueStore;
+  /** Ratings per server and game (src/bot/ratings.ts). */
+  readonly ratings: RecordStore<RatingBoard>;
+  /** Tournaments, their table threads and organiser roles (src/bot/tournaments.ts). */
+  readonly tournaments: RecordStore<Tournament | string>;
+  /** Records of finished games and their lists per server and player (src/bot/game-records.ts). */
+  readonly records: RecordStore<RecordsEntry>;
+  close(): Promise<void>;
+}
+
+/** Opens every store of the bot on one STORE_URL (separate keyv namespaces), one per table game of `games`. */
+export async function openStoresOf(url: string, games: GameCatalogue): Promise<BotStores> {
+  // One after another: several connections setting up the same SQLite file at once contend.
+  const stores = new Map<string, RecordStore<AnyTable>>();
+  for (const g of games.games) stores.set(g.id, await openStore<AnyTable>(url, g.store));
+  const leaderboards = await openStore<Leaderboard>(url, "leaderboard");
+  const live = await openStore<LiveMessage>(url, "live");
+  const clocks: DueStore = await openStore(url, "clocks");
+  const ratings = await openStore<RatingBoard>(url, "ratings");
+  const tournaments = await openStore<Tournament | string>(url, "tournaments");
+  const records = await openStore<RecordsEntry>(url, "records");
+  return {
+    games: stores,
+    leaderboards,
+    live,
+    clocks,
+    ratings,
+    tournaments,
+    records,
+    async close() {
+      await Promise.all([
+        ...[...stores.values()].map((g) => g.close()),
+        leaderboards.close(),
+        live.close(),
+        clocks.close(),
+        ratings.close(),
+        tournaments.close(),
+        records.close(),
+      ]);
+    },
+  };
+}
