@@ -12,6 +12,7 @@ import { onexenoComponents } from "./onexeno/components";
 import { onzeCommand } from "./onze/index";
 import { cardenoCommand } from "./cardeno/index";
 import { ratingsCommand, statsCommand } from "./ratings";
+import { historyCommand } from "./history";
 import { TABLE_GAMES } from "./registry";
 import { tournamentCommand } from "./tournament/index";
 
@@ -40,6 +41,7 @@ export function gameSet(extra: readonly ExtraGame[] = []): GameSet {
       ...extra.map((g) => g.command),
       statsCommand(catalogue),
       ratingsCommand(catalogue),
+      historyCommand([...TABLE_GAMES, ...extra.map((g) => g.view)]),
       tournamentCommand(catalogue),
     ],
     components: onexenoComponents,

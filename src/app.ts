@@ -270,6 +270,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     leaderboards,
     ratings,
     tournaments,
+    records,
     log,
     coalescer,
     budget,

@@ -22,6 +22,7 @@ import { moveNote } from "./notes";
 import { ONEXENO_VIEW } from "./play";
 import { handPayload, tablePayload } from "./view";
 import { TOURNAMENT_VERBS, tournamentComponent } from "../tournament/index";
+import { HISTORY_VERBS, historyComponent } from "../history";
 import { playAndShow } from "../../src/bot/flow";
 import { comeBack, finishedHere, gameOfVerb, seatOf, tableHere } from "../games";
 
@@ -66,6 +67,10 @@ export const onexenoComponents: ComponentHandler<BotContext> = {
     const channelId = interaction.channelId;
     if (TOURNAMENT_VERBS.has(id.verb)) {
       await tournamentComponent(interaction, id, ctx);
+      return;
+    }
+    if (HISTORY_VERBS.has(id.verb)) {
+      await historyComponent(interaction, id, ctx);
       return;
     }
     if (id.verb === "back") {

@@ -1,4 +1,5 @@
 /** What every command and component handler receives. */
+import type { GameRecords } from "./game-records";
 import type { BaseMessageOptions, MessageComponentInteraction } from "discord.js";
 import type { GameId } from "../games/index";
 import type { GameCatalogue } from "../games/catalogue";
@@ -24,6 +25,8 @@ export interface BotContext {
   readonly ratings: RatingService;
   /** Community tournaments. */
   readonly tournaments: TournamentService;
+  /** Records of finished games, per server and player (`/history`). */
+  readonly records: GameRecords;
   readonly log: Logger;
   /**
    * Called after a reply that may have handed the turn to a computer player; the host

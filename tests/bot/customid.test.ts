@@ -40,6 +40,8 @@ describe("component verbs of the games", () => {
     // The lobby's verbs (join, leave, start, addbot) are shared on purpose: the game holding the channel answers them.
     const layer = new Set<string>(COMPONENT_VERBS.filter((v) => !["join", "leave", "start", "addbot"].includes(v)));
     for (const v of TOURNAMENT_VERBS) owner.set(v, "tournament");
+    const { HISTORY_VERBS } = await import("../../commands/history");
+    for (const v of HISTORY_VERBS) owner.set(v, "history");
     for (const g of TABLE_GAMES) {
       for (const v of g.verbs ?? []) {
         expect(owner.get(v), `verb ${v} of ${g.id}`).toBeUndefined();

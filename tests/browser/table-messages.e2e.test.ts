@@ -64,9 +64,11 @@ async function shoot(channelId: string, name: string, pick: (m: ApiMessage) => b
   expect(target, `a message for ${name}`).toBeDefined();
   const article = page.locator(`article.message[data-message='${target!.id}']`);
   await article.locator(".container").waitFor();
-  const img = article.locator(".gallery img").first();
-  await expect.poll(() => img.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
-  expect(await img.getAttribute("alt")).toBeTruthy();
+  if (target!.attachments.length) {
+    const img = article.locator(".gallery img").first();
+    await expect.poll(() => img.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
+    expect(await img.getAttribute("alt")).toBeTruthy();
+  }
   mkdirSync(out, { recursive: true });
   await article.screenshot({ path: join(out, `${name}.png`) });
 }
@@ -126,6 +128,19 @@ describe("Components V2 table messages on the local page", () => {
       await h.waitForPublic(channel, (m) => said(m).startsWith("### ") && said(m).includes("Table closed by Ada"));
     });
   }
+
+  it("/history: the games just closed, one line each, in a private container", async () => {
+    const asked = await h.standin.command(ADA, GENERAL, "history");
+    const page = asked.original!;
+    expect(page.visibleTo).toBe(ADA);
+    expect(said(page)).toContain("### Games in this server");
+    expect(
+      said(page)
+        .split("\n")
+        .filter((l) => l.includes("closed before its end")),
+    ).toHaveLength(CASES.length);
+    await shoot(GENERAL, "v2-history", (m) => m.id === page.id);
+  });
 
   it("solitaire: its table message in its own thread is one container", async () => {
     const opened = await h.standin.command(ADA, GENERAL, "onexeno new", { game: "solitaire", seed: "v2-look" });

@@ -114,7 +114,15 @@ describe("entry points", () => {
     const global = await run(["src/deploy-commands.ts"], env);
     expect(global.code, global.out).toBe(0);
     expect(global.out).toContain("globally");
-    expect(standin.commands.get("global")?.map((c) => c.name)).toEqual(["onexeno", "onze", "cardeno", "stats", "ratings", "tournament"]);
+    expect(standin.commands.get("global")?.map((c) => c.name)).toEqual([
+      "onexeno",
+      "onze",
+      "cardeno",
+      "stats",
+      "ratings",
+      "history",
+      "tournament",
+    ]);
     const guild = await run(["src/deploy-commands.ts"], { ...env, DISCORD_GUILD_ID: standin.guildId });
     expect(guild.code, guild.out).toBe(0);
     expect(standin.commands.get(standin.guildId)?.map((c) => c.name)).toEqual([
@@ -123,6 +131,7 @@ describe("entry points", () => {
       "cardeno",
       "stats",
       "ratings",
+      "history",
       "tournament",
     ]);
     const noToken = await run(["src/deploy-commands.ts"], baseEnv);

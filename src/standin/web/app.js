@@ -129,9 +129,10 @@ function markdown(text) {
 function html(tag, cls, text) {
   const e = el(tag, { class: cls });
   // "-# " starts a line of subtext, as in Discord (records of earlier table messages);
-  // "# ", "## " and "### " start a heading.
+  // "# ", "## " and "### " start a heading; "- " a list item.
   const line = (l) => {
     if (l.startsWith("-# ")) return `<span class="subtext">${markdown(l.slice(3))}</span>`;
+    if (l.startsWith("- ")) return `<span class="list-item">${markdown(l.slice(2))}</span>`;
     const h = /^(#{1,3}) (.*)$/.exec(l);
     return h ? `<span class="heading h${h[1].length}">${markdown(h[2])}</span>` : markdown(l);
   };

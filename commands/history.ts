@@ -1,0 +1,128 @@
+/**
+ * `/history [user] [game]`: the server's finished games, or one player's, newest first, from the
+ * game records (src/bot/game-records.ts): when, which game, who sat where with their scores, who
+ * won or how it ended. Ten a page with **Older** and **Newest** buttons that page by keyset
+ * cursor (a game recorded meanwhile never shifts the page being read). The answer is private: it
+ * is a lookup, not news for the channel.
+ */
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle, MessageFlags, SlashCommandBuilder, type BaseMessageOptions } from "discord.js";
+import type { BotContext, TableGameView } from "../src/bot/context";
+import { encodeId, type ComponentId } from "../src/bot/customid";
+import type { GameRecord } from "../src/bot/game-record";
+import { respond } from "../src/bot/reply";
+import type { Command } from "../src/bot/router";
+import { asContainer } from "../src/bot/v2";
+import type { MessageComponentInteraction } from "discord.js";
+
+/** Component verbs of the history pages. */
+export const HISTORY_VERBS: ReadonlySet<string> = new Set(["hist"]);
+
+/** Records a page shows. */
+export const HISTORY_PAGE = 10;
+
+/**
+ * A game's name for people: the rated game it is (same table game, and the same variant where
+ * the configuration has one: "ONEXENO partners"), else its bot side's ("solitaire game" →
+ * "solitaire").
+ */
+function gameName(ctx: BotContext, record: GameRecord): string {
+  const variant = (record.config as { variant?: unknown } | null)?.variant;
+  const rated = ctx.catalogue.rated.find(
+    (r) => r.table === record.game && (variant === undefined || (r.config as { variant?: unknown } | null)?.variant === variant),
+  );
+  return rated?.name ?? ctx.tableGames.find((v) => v.id === record.game)?.what.replace(/ (table|game)$/, "") ?? record.game;
+}
+
+/** One line of a record: date, game, seats with scores (winners in bold), how it ended. */
+export function recordLine(ctx: BotContext, record: GameRecord): string {
+  const seats = record.seats.map((s, i) => {
+    const name = `${s.computer ? "🤖 " : ""}${s.name}`;
+    const score = record.outcome ? ` ${record.outcome.scores[i] ?? 0}` : "";
+    return record.outcome?.winners.includes(i) ? `**${name}${score}**` : `${name}${score}`;
+  });
+  const how = record.ended === "end" ? " · closed before its end" : record.outcome?.winners.length ? "" : " · no winner";
+  const where = record.tournament ? " · tournament" : "";
+  return `- <t:${Math.floor(record.endedAt / 1000)}:d> **${gameName(ctx, record)}** · ${seats.join(" · ")}${how}${where} · <#${record.channelId}>`;
+}
+
+/** A page of history: who and which game it lists, its lines, and the paging buttons. */
+async function historyPage(
+  ctx: BotContext,
+  guildId: string | null,
+  filter: { readonly userId?: string; readonly who?: string; readonly game?: string },
+  after: string | null,
+): Promise<BaseMessageOptions> {
+  const page = await ctx.records.page(guildId, {
+    limit: HISTORY_PAGE,
+    ...(filter.userId ? { userId: filter.userId } : {}),
+    ...(filter.game ? { game: filter.game } : {}),
+    after,
+  });
+  const game = filter.game ? ctx.tableGames.find((v) => v.id === filter.game)?.what.replace(/ (table|game)$/, "") : undefined;
+  // On a later page the player is named as they sat at their latest game listed.
+  const who = filter.who ?? (filter.userId ? page.records[0]?.seats.find((x) => x.userId === filter.userId)?.name : undefined);
+  const title = `${filter.userId ? `${who ?? "This player"}'s games` : "Games in this server"}${game ? ` of ${game}` : ""}${after ? " (older)" : ""}`;
+  if (page.records.length === 0)
+    return asContainer(
+      { content: after ? "No older games." : "No finished game yet: every game that ends is kept here.", files: [] },
+      title,
+    );
+  const args = [filter.userId ?? "", filter.game ?? ""];
+  const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
+    new ButtonBuilder()
+      .setCustomId(encodeId("hist", 0, "new", ...args))
+      .setLabel("Newest")
+      .setStyle(ButtonStyle.Secondary)
+      .setDisabled(!after),
+    new ButtonBuilder()
+      .setCustomId(encodeId("hist", 0, page.next ?? "none", ...args))
+      .setLabel("Older ▶")
+      .setStyle(ButtonStyle.Primary)
+      .setDisabled(!page.next),
+  );
+  return asContainer(
+    {
+      content: page.records.map((r) => recordLine(ctx, r)).join("\n"),
+      files: [],
+      components: [row],
+      allowedMentions: { parse: [] },
+    },
+    title,
+  );
+}
+
+/** `/history`, its `game:` choices the table games of `views`. */
+export const historyCommand = (views: readonly TableGameView[]): Command<BotContext> => ({
+  data: new SlashCommandBuilder()
+    .setName("history")
+    .setDescription("Finished games in this server, newest first")
+    .setDMPermission(false)
+    .addUserOption((o) => o.setName("user").setDescription("Only this player's games"))
+    .addStringOption((o) =>
+      o
+        .setName("game")
+        .setDescription("Only this game")
+        .addChoices(...views.map((v) => ({ name: v.what.replace(/ (table|game)$/, ""), value: v.id }))),
+    ),
+
+  async execute(interaction, ctx) {
+    const user = interaction.options.getUser("user");
+    const game = interaction.options.getString("game") ?? undefined;
+    await respond(interaction, "reply", true, () =>
+      historyPage(
+        ctx,
+        interaction.guildId,
+        { ...(user ? { userId: user.id, who: user.globalName ?? user.username } : {}), ...(game ? { game } : {}) },
+        null,
+      ),
+    );
+  },
+});
+
+/** The paging buttons of a history page: the page they name, in place of the one shown. */
+export async function historyComponent(interaction: MessageComponentInteraction, id: ComponentId, ctx: BotContext): Promise<void> {
+  const [cursor = "new", userId = "", game = ""] = id.args;
+  await respond(interaction, "update", interaction.message.flags.has(MessageFlags.Ephemeral), () =>
+    historyPage(ctx, interaction.guildId, { ...(userId ? { userId } : {}), ...(game ? { game } : {}) }, cursor === "new" ? null : cursor),
+  );
+}
