@@ -41,6 +41,21 @@ export class GameRecords {
       await this.append(scope, record.id);
   }
 
+  /**
+   * Stores many records at once, in the order given (oldest first), writing each list's chunks
+   * once rather than once per record: for imports and the bench. Same lists as `add`.
+   */
+  async addMany(records: readonly GameRecord[]): Promise<void> {
+    const lists = new Map<string, string[]>();
+    for (const record of records) {
+      await this.store.set(`r:${record.guildId ?? "dm"}:${record.id}`, record);
+      const people = [...new Set(record.seats.filter((s) => !s.computer).map((s) => s.userId))];
+      for (const scope of [guildScope(record.guildId), ...people.map((u) => userScope(record.guildId, u))])
+        lists.set(scope, [...(lists.get(scope) ?? []), record.id]);
+    }
+    for (const [scope, ids] of lists) await this.appendAll(scope, ids);
+  }
+
   /** The record `id` of server `guildId`, if kept. */
   async get(guildId: string | null, id: string): Promise<GameRecord | undefined> {
     const r = await this.store.get(`r:${guildId ?? "dm"}:${id}`);
@@ -77,6 +92,25 @@ export class GameRecords {
       pos = Number.POSITIVE_INFINITY;
     }
     return { records: out, next: null };
+  }
+
+  private async appendAll(scope: string, ids: readonly string[]): Promise<void> {
+    await this.lock.run(scope, async () => {
+      const head = ((await this.store.get(`h:${scope}`)) as { chunks: number } | undefined) ?? { chunks: 0 };
+      let chunks = head.chunks;
+      let last = chunks > 0 ? [...(((await this.store.get(`i:${scope}:${chunks - 1}`)) as readonly string[] | undefined) ?? [])] : [];
+      if (chunks === 0) chunks = 1;
+      for (const id of ids) {
+        if (last.length >= CHUNK) {
+          await this.store.set(`i:${scope}:${chunks - 1}`, last);
+          chunks++;
+          last = [];
+        }
+        last.push(id);
+      }
+      await this.store.set(`i:${scope}:${chunks - 1}`, last);
+      await this.store.set(`h:${scope}`, { chunks });
+    });
   }
 
   private async append(scope: string, id: string): Promise<void> {

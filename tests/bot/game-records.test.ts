@@ -165,5 +165,21 @@ describe("GameRecords lists", () => {
     expect(second.records.map((r) => r.seed)).toEqual(all.slice(10, 20).map((r) => r.seed));
     expect(await records.get("guild-1", all[3]!.id)).toEqual(all[3]);
     expect((await records.page("guild-1", { after: "nonsense", limit: 1 })).records[0]!.seed).toBe(`s${n}`);
+    // A bulk import lists the same as one by one, after what is there.
+    const bulk = new GameRecords(await openStore<RecordsEntry>("memory://", "records-bulk"));
+    await bulk.add(fake(0, ["ada"]));
+    await bulk.addMany(Array.from({ length: n - 1 }, (_, i) => fake(i + 1, i % 3 === 2 ? ["ada", "ben"] : ["ben"])));
+    const seeds = async (r: GameRecords, userId?: string) => {
+      const out: string[] = [];
+      for (let after: string | null = null, k = 0; k < 100; k++) {
+        const p = await r.page("guild-1", { limit: 25, after, ...(userId ? { userId } : {}) });
+        out.push(...p.records.map((x) => x.seed));
+        if (!p.next) break;
+        after = p.next;
+      }
+      return out;
+    };
+    expect(await seeds(bulk)).toEqual(Array.from({ length: n }, (_, i) => `s${n - 1 - i}`));
+    expect((await seeds(bulk, "ada")).length).toBe(1 + Math.floor((n - 1 + 0) / 3));
   });
 });
