@@ -13,6 +13,7 @@ import { onzeCommand } from "./onze/index";
 import { cardenoCommand } from "./cardeno/index";
 import { ratingsCommand, statsCommand } from "./ratings";
 import { historyCommand } from "./history";
+import { replayCommand } from "./replay";
 import { TABLE_GAMES } from "./registry";
 import { tournamentCommand } from "./tournament/index";
 
@@ -42,6 +43,7 @@ export function gameSet(extra: readonly ExtraGame[] = []): GameSet {
       statsCommand(catalogue),
       ratingsCommand(catalogue),
       historyCommand([...TABLE_GAMES, ...extra.map((g) => g.view)]),
+      replayCommand,
       tournamentCommand(catalogue),
     ],
     components: onexenoComponents,

@@ -23,6 +23,7 @@ import { ONEXENO_VIEW } from "./play";
 import { handPayload, tablePayload } from "./view";
 import { TOURNAMENT_VERBS, tournamentComponent } from "../tournament/index";
 import { HISTORY_VERBS, historyComponent } from "../history";
+import { REPLAY_VERBS, replayComponent } from "../replay";
 import { playAndShow } from "../../src/bot/flow";
 import { comeBack, finishedHere, gameOfVerb, seatOf, tableHere } from "../games";
 
@@ -71,6 +72,10 @@ export const onexenoComponents: ComponentHandler<BotContext> = {
     }
     if (HISTORY_VERBS.has(id.verb)) {
       await historyComponent(interaction, id, ctx);
+      return;
+    }
+    if (REPLAY_VERBS.has(id.verb)) {
+      await replayComponent(interaction, id, ctx);
       return;
     }
     if (id.verb === "back") {

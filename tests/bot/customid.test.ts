@@ -42,6 +42,8 @@ describe("component verbs of the games", () => {
     for (const v of TOURNAMENT_VERBS) owner.set(v, "tournament");
     const { HISTORY_VERBS } = await import("../../commands/history");
     for (const v of HISTORY_VERBS) owner.set(v, "history");
+    const { REPLAY_VERBS } = await import("../../commands/replay");
+    for (const v of REPLAY_VERBS) owner.set(v, "replay");
     for (const g of TABLE_GAMES) {
       for (const v of g.verbs ?? []) {
         expect(owner.get(v), `verb ${v} of ${g.id}`).toBeUndefined();

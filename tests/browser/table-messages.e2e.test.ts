@@ -142,6 +142,14 @@ describe("Components V2 table messages on the local page", () => {
     await shoot(GENERAL, "v2-history", (m) => m.id === page.id);
   });
 
+  it("/replay: a closed game's last position with its move in words and the step buttons", async () => {
+    const shown = (await h.standin.command(ADA, GENERAL, "replay")).original!;
+    expect(said(shown)).toMatch(/\*\*Move (\d+) of \1\*\*/);
+    const back = (await h.standin.click(ADA, shown, Harness.customIds(shown).find((c) => c.endsWith("|b"))!)).original!;
+    expect(said(back)).toMatch(/\*\*Move \d+ of \d+\*\*/);
+    await shoot(GENERAL, "v2-replay", (m) => m.id === back.id);
+  });
+
   it("solitaire: its table message in its own thread is one container", async () => {
     const opened = await h.standin.command(ADA, GENERAL, "onexeno new", { game: "solitaire", seed: "v2-look" });
     const thread = /<#(\d+)>/.exec(said(opened.original))?.[1] ?? "";

@@ -9,7 +9,7 @@ import type { GameRecord } from "../../src/bot/game-record";
 import { recordId } from "../../src/bot/game-record";
 import type { ApiMessage } from "../../src/standin/types";
 import { said } from "../helpers/message";
-import { ADA, BEN, CARD_ROOM, GENERAL, Harness } from "./harness";
+import { ADA, BEN, CARD_ROOM, CLEO, GENERAL, Harness, THREAD } from "./harness";
 
 const h = new Harness();
 beforeAll(async () => {
@@ -104,6 +104,50 @@ describe("/history", () => {
     expect(lines(onze)).toHaveLength(6);
     expect(lines(onze).every((l) => l.includes("**Onze**"))).toBe(true);
     expect(h.clientErrorsSince(0)).toEqual([]);
+    expect(h.log.errors).toEqual([]);
+  });
+});
+
+describe("/replay", () => {
+  it("shows a finished game's last position, steps through it with the buttons across a restart, and refuses an unknown game", async () => {
+    const sb = h.standin;
+    await sb.command(ADA, THREAD, "onexeno new", { game: "basic", hands: 1 });
+    await sb.command(ADA, THREAD, "onexeno bot add", { level: "easy" });
+    await sb.command(ADA, THREAD, "onexeno start");
+    for (let i = 0; i < 300; i++) {
+      const m = await h.waitForPublic(THREAD, (x) => said(x).includes("Session over") || said(x).includes(`<@${ADA}>, your turn`));
+      if (said(m).includes("Session over")) break;
+      await h.playTurn(ADA, THREAD);
+    }
+    const rec = (await h.bot.service("onexeno").get(THREAD))!;
+    const record = await h.until("the record", async () =>
+      (await h.bot.records.page(sb.guildId, { userId: ADA })).records.find((r) => r.channelId === THREAD),
+    );
+    const n = record.moves.length;
+    // Autocomplete: Ada's games first, this one among them.
+    const offered = await sb.autocomplete(ADA, GENERAL, "replay", { game: "" }, "game");
+    expect(offered[0]?.value).toBe(record.id);
+    const shown = (await sb.command(BEN, GENERAL, "replay", { game: record.id })).original!;
+    expect(shown.visibleTo).toBeUndefined();
+    expect(said(shown)).toContain(`**Move ${n} of ${n}**`);
+    expect(said(shown)).toMatch(/^### ONEXENO basic · session over/);
+    expect(shown.attachments.map((a) => a.filename)).toEqual(["table.png"]);
+    expect(Harness.customIds(shown).every((c) => c.split("|")[1] === "replay")).toBe(true); // no live table's buttons
+    expect(disabled(shown, "Forward ▶")).toBe(true);
+    const first = (await sb.click(ADA, shown, button(shown, "⏮ First").custom_id)).original!;
+    expect(said(first)).toContain(`**Move 0 of ${n}**: The deal.`);
+    await h.stopBot();
+    await h.startBot();
+    const one = (await sb.click(CLEO, first, button(first, "Forward ▶").custom_id)).original!;
+    expect(said(one)).toContain(`**Move 1 of ${n}**: `);
+    expect(said(one)).toMatch(/(Ada|Computer 1 \(easy\)) (placed|passed)/);
+    const end = (await sb.click(ADA, one, button(one, "Last ⏭").custom_id)).original!;
+    expect(said(end)).toContain(`**Move ${n} of ${n}**`);
+    expect(rec.status).toBe("over");
+    const unknown = await sb.command(ADA, GENERAL, "replay", { game: "0000000000000-1" });
+    expect(unknown.original?.visibleTo).toBe(ADA);
+    expect(said(unknown.original)).toContain("No finished game of this server has that name");
+    expect(h.clientErrorsSince(0, { exceptGlobal: true })).toEqual([]);
     expect(h.log.errors).toEqual([]);
   });
 });

@@ -121,6 +121,7 @@ describe("entry points", () => {
       "stats",
       "ratings",
       "history",
+      "replay",
       "tournament",
     ]);
     const guild = await run(["src/deploy-commands.ts"], { ...env, DISCORD_GUILD_ID: standin.guildId });
@@ -132,6 +133,7 @@ describe("entry points", () => {
       "stats",
       "ratings",
       "history",
+      "replay",
       "tournament",
     ]);
     const noToken = await run(["src/deploy-commands.ts"], baseEnv);
