@@ -109,33 +109,16 @@ describe("entry points", () => {
   });
 
   it("npm run deploy-commands registers globally, or in one guild when DISCORD_GUILD_ID is set", async () => {
+    const COMMAND_NAMES = ["onexeno", "onze", "cardeno", "stats", "ratings", "history", "replay", "tournament"];
     await standin.start();
     const env = { ...baseEnv, DISCORD_TOKEN: standin.token, DISCORD_API_URL: standin.apiUrl };
     const global = await run(["src/deploy-commands.ts"], env);
     expect(global.code, global.out).toBe(0);
     expect(global.out).toContain("globally");
-    expect(standin.commands.get("global")?.map((c) => c.name)).toEqual([
-      "onexeno",
-      "onze",
-      "cardeno",
-      "stats",
-      "ratings",
-      "history",
-      "replay",
-      "tournament",
-    ]);
+    expect(standin.commands.get("global")?.map((c) => c.name)).toEqual(COMMAND_NAMES);
     const guild = await run(["src/deploy-commands.ts"], { ...env, DISCORD_GUILD_ID: standin.guildId });
     expect(guild.code, guild.out).toBe(0);
-    expect(standin.commands.get(standin.guildId)?.map((c) => c.name)).toEqual([
-      "onexeno",
-      "onze",
-      "cardeno",
-      "stats",
-      "ratings",
-      "history",
-      "replay",
-      "tournament",
-    ]);
+    expect(standin.commands.get(standin.guildId)?.map((c) => c.name)).toEqual(COMMAND_NAMES);
     const noToken = await run(["src/deploy-commands.ts"], baseEnv);
     expect(noToken.code).toBe(1);
     expect(noToken.out).toContain("DISCORD_TOKEN is not set");
