@@ -4,6 +4,7 @@
  * one-player game) resigned and scored.
  */
 import { retext } from "../src/bot/v2";
+import type { TablePayload } from "../src/bot/live";
 import { PermissionFlagsBits, type BaseMessageOptions, type MessageComponentInteraction } from "discord.js";
 import type { BotContext } from "../src/bot/context";
 import { UserError } from "../src/bot/errors";
@@ -39,7 +40,9 @@ export async function endHere(interaction: MessageComponentInteraction, ctx: Bot
   // controls but Play again, becomes the live table message: the one before is tidied to its record.
   const rec = await here.game.tables(ctx).end(channelId, user.userId, canManage);
   const note = `Table closed by ${user.name}.`;
-  const closed = await here.game.payload({ ...rec, status: "over" }, note);
+  // Ordered after the table's last state (a table message of it still on its way lands older
+  // and is removed, so the closing message stays the channel's newest; src/bot/live.ts).
+  const closed: TablePayload = { ...(await here.game.payload({ ...rec, status: "over" }, note)), rev: [rec.updatedAt, rec.rev + 1] };
   if (!rec.state) return retext(closed, note, true);
   const standing = here.game.standing?.(rec) ?? "";
   return { ...retext(closed, standing ? `${note} ${standing}` : note), allowedMentions: { parse: [] } };

@@ -85,6 +85,8 @@ export async function cardenoChanged(ctx: BotContext, channelId: string, before:
     ctx.coalescer.drop(`cardeno-table:${channelId}`);
     await ctx.budget.take(channelId, 2); // the new message, and the edit that tidies the one before it
     const now = await tablesOf(ctx).get(channelId);
+    // Closed with end while the budget was waited for: its closing message is the last word.
+    if (!now) return;
     // The newest state of this table (a later round's table keeps this announcement's picture).
     const shown = now && now.createdAt === after.createdAt && now.rev >= after.rev ? now : after;
     await ctx.post(channelId, await cardenoPayload(shown, note));
