@@ -36,6 +36,7 @@ import { scenes } from "../tests/render/scenes";
 import { bigPileState } from "../tests/helpers/canasta";
 import { renderOnexenoHand, renderOnexenoTable } from "../render/render";
 import { flight } from "./flight";
+import { animationRows } from "./animation";
 import { drawJob, encodeJob, type PictureJob } from "../render/pictures";
 import { reusingCanvases } from "../render/surface";
 
@@ -192,6 +193,8 @@ rows.push({
   p99: ms(q(handInline, 0.99)),
   other: "",
 });
+
+await animationRows(rows);
 
 let nmoves = 0;
 const enumTimes = await time(2000, () => {

@@ -11,7 +11,12 @@ import type { GameId } from "../src/games/index";
 import type { BotContext, TableGameView } from "../src/bot/context";
 import { CANASTA_VERBS, canastaComponent, canastaPayload, canastaStanding, moveNote as canastaMoveNote } from "./canasta/index";
 import { moveNote as onexenoMoveNote, standingText } from "./onexeno/index";
-import { tablePayload } from "./onexeno/view";
+import { onexenoPicture, tablePayload } from "./onexeno/view";
+import { canastaPicture } from "./canasta/table";
+import { onzePicture } from "./onze/table";
+import { cardenoPicture } from "./cardeno/table";
+import { solitairePicture } from "./solitaire/table";
+import { animateWith } from "./replay-animation";
 import { ONZE_VERBS, onzeComponent, onzeMoveNote, onzePayload, onzeStanding } from "./onze/index";
 import { SOLITAIRE_GAME } from "./solitaire/index";
 import { CARDENO_VERBS, cardenoComponent, cardenoMoveNote, cardenoPayload, cardenoStanding, cardenoTimed } from "./cardeno/index";
@@ -41,6 +46,7 @@ export const TABLE_GAMES: readonly TableGameView[] = [
     payload: tablePayload,
     moveNote: onexenoMoveNote,
     standing: standingText,
+    animate: animateWith(onexenoPicture),
   },
   {
     id: "canasta",
@@ -50,6 +56,7 @@ export const TABLE_GAMES: readonly TableGameView[] = [
     payload: canastaPayload,
     moveNote: canastaMoveNote,
     standing: canastaStanding,
+    animate: animateWith(canastaPicture),
     verbs: CANASTA_VERBS,
     component: canastaComponent,
   },
@@ -61,6 +68,7 @@ export const TABLE_GAMES: readonly TableGameView[] = [
     payload: onzePayload,
     moveNote: onzeMoveNote,
     standing: onzeStanding,
+    animate: animateWith(onzePicture),
     verbs: ONZE_VERBS,
     component: onzeComponent,
   },
@@ -75,6 +83,7 @@ export const TABLE_GAMES: readonly TableGameView[] = [
     verbs: CARDENO_VERBS,
     component: cardenoComponent,
     timed: cardenoTimed,
+    animate: animateWith(cardenoPicture),
   },
-  SOLITAIRE_GAME,
+  { ...SOLITAIRE_GAME, animate: animateWith(solitairePicture) },
 ];

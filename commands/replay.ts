@@ -8,6 +8,7 @@
  */
 import {
   ActionRowBuilder,
+  AttachmentBuilder,
   ButtonBuilder,
   ButtonStyle,
   ComponentType,
@@ -16,7 +17,7 @@ import {
   type BaseMessageOptions,
   type MessageComponentInteraction,
 } from "discord.js";
-import type { BotContext } from "../src/bot/context";
+import type { BotContext, TableGameView } from "../src/bot/context";
 import { encodeId, type ComponentId } from "../src/bot/customid";
 import { UserError } from "../src/bot/errors";
 import { type GameRecord, replayRecord } from "../src/bot/game-record";
@@ -26,12 +27,13 @@ import type { AnyTable } from "../src/bot/tables";
 import { retext } from "../src/bot/v2";
 import type { VersionedState } from "../src/engine/definition";
 import { recordLine } from "./history";
+import { replayFrames } from "./replay-animation";
 
 /** Component verbs of a replay. */
-export const REPLAY_VERBS: ReadonlySet<string> = new Set(["replay"]);
+export const REPLAY_VERBS: ReadonlySet<string> = new Set(["replay", "anim"]);
 
-/** Table `record` as it stood after `n` of its moves (state `state`): what a game's table message draws. */
-function tableAt(record: GameRecord, state: VersionedState, n: number): AnyTable {
+/** Table `record` as it stood after `n` of its moves (state `state`): what a game's table message and picture draw. */
+export function tableAt(record: GameRecord, state: VersionedState, n: number): AnyTable {
   const last = n >= record.moves.length;
   const at = record.moves[n - 1]?.at ?? (last ? record.endedAt : record.openedAt);
   return {
@@ -58,17 +60,21 @@ function tableAt(record: GameRecord, state: VersionedState, n: number): AnyTable
   };
 }
 
-/** The replay message of `record` at position `n` (0: the deal; the number of moves: the end). */
-async function replayMessage(ctx: BotContext, record: GameRecord, n: number): Promise<BaseMessageOptions> {
+/** The game's bot side and every position of `record` (0: the deal), or a clear refusal. */
+function positionsOf(ctx: BotContext, record: GameRecord): { view: TableGameView; positions: VersionedState[] } {
   const view = ctx.tableGames.find((v) => v.id === record.game);
   const rules = ctx.catalogue.game(record.game);
   if (!view || !rules) throw new UserError("replay/unknown_game", `This bot no longer plays ${record.game}: its games cannot be replayed.`);
-  let positions: VersionedState[];
   try {
-    positions = replayRecord(rules.definition, record);
+    return { view, positions: replayRecord(rules.definition, record) };
   } catch {
     throw new UserError("replay/broken", "This game's record no longer replays with today's rules.");
   }
+}
+
+/** The replay message of `record` at position `n` (0: the deal; the number of moves: the end). */
+async function replayMessage(ctx: BotContext, record: GameRecord, n: number): Promise<BaseMessageOptions> {
+  const { view, positions } = positionsOf(ctx, record);
   const last = positions.length - 1;
   const at = Math.max(0, Math.min(last, n));
   const table = tableAt(record, positions[at] as VersionedState, at);
@@ -90,6 +96,14 @@ async function replayMessage(ctx: BotContext, record: GameRecord, n: number): Pr
     go("Forward ▶", at + 1, at === last),
     go("Last ⏭", last, at === last),
   );
+  if (view.animate) {
+    row.addComponents(
+      new ButtonBuilder()
+        .setCustomId(encodeId("anim", 0, record.id))
+        .setLabel("🎞 Animation")
+        .setStyle(ButtonStyle.Primary),
+    );
+  }
   // The table's own buttons (My hand, Play again…) are for a live table: the replay has its own.
   const container = (drawn.components?.[0] ?? { components: [] }) as APIContainerComponent;
   return {
@@ -144,8 +158,38 @@ export const replayCommand: Command<BotContext> = {
   },
 };
 
-/** A replay's buttons: the position they name, in place of the one shown. */
+/**
+ * The animated picture of `record`, posted in the channel: every position a frame (a real-time
+ * game: every second of play), drawn on the picture pool, with the game in words as alt text.
+ */
+async function animationMessage(ctx: BotContext, record: GameRecord): Promise<BaseMessageOptions> {
+  const { view, positions } = positionsOf(ctx, record);
+  if (!view.animate) throw new UserError("replay/no_animation", "This game's replays have no animation: step through it instead.");
+  const tables = positions.map((p, i) => tableAt(record, p, i));
+  const frames = replayFrames(
+    tables,
+    tables.map((_, i) => (i === 0 ? undefined : record.moves[i - 1]?.at)),
+    view.timed !== undefined,
+    record.endedAt,
+  );
+  const gif = await view.animate(frames);
+  const where = recordLine(ctx, record).replace(/^- /, "");
+  const what = view.timed ? `${frames.length} frames, a second of play each` : `${record.moves.length} moves, one frame each`;
+  const name = `replay-${record.game}.gif`;
+  return {
+    content: `🎞 ${where}\n-# ${what}`,
+    files: [new AttachmentBuilder(gif, { name, description: `Animated replay: ${where}`.slice(0, 1024) })],
+    allowedMentions: { parse: [] },
+  };
+}
+
+/** A replay's buttons: the position they name, in place of the one shown; the animation button posts the game's animation. */
 export async function replayComponent(interaction: MessageComponentInteraction, id: ComponentId, ctx: BotContext): Promise<void> {
+  if (id.verb === "anim") {
+    const [recordId = ""] = id.args;
+    await respond(interaction, "reply", false, async () => animationMessage(ctx, await recordHere(ctx, interaction.guildId, recordId)));
+    return;
+  }
   const [recordId = "", to = "0"] = id.args;
   await respond(interaction, "update", false, async () =>
     replayMessage(ctx, await recordHere(ctx, interaction.guildId, recordId), Number(to)),

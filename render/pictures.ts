@@ -13,12 +13,13 @@ import type { Card } from "../src/games/onze/cards";
 import type { OnzeView } from "../src/games/onze/game";
 import { encodePicture } from "./encode";
 import { reusingCanvases } from "./surface";
-import { drawCanastaTable } from "./onexeno-canasta";
+import { CANASTA_WIDTH, canastaHeight, drawCanastaTable } from "./onexeno-canasta";
 import { drawOnexenoHand } from "./onexeno-hand";
-import { drawSolitaire } from "./onexeno-solitaire";
-import { drawOnexenoTable } from "./onexeno-table";
-import { drawOnzeHand, drawOnzeTable } from "./onze-table";
-import { drawCardenoBoard, drawCardenoTable } from "./cardeno";
+import { drawSolitaire, SOLITAIRE_HEIGHT, SOLITAIRE_WIDTH } from "./onexeno-solitaire";
+import { drawOnexenoTable, TABLE_HEIGHT, TABLE_WIDTH } from "./onexeno-table";
+import { drawOnzeHand, drawOnzeTable, ONZE_WIDTH, onzeHeight } from "./onze-table";
+import { cardenoHeight, drawCardenoBoard, drawCardenoTable } from "./cardeno";
+import { PICTURE_WIDTH } from "./fonts";
 import type { CardenoView } from "../src/games/cardeno/game";
 
 /** One picture to make. `clock` is the turn clock's label (`until 14:05 UTC`), when shown. */
@@ -94,6 +95,27 @@ export function drawJob(job: PictureJob): Canvas {
       return drawCardenoTable(job.view, job.names, undefined, job.now);
     case "cardeno-board":
       return drawCardenoBoard(job.view, job.seat, job.names, undefined, job.now);
+  }
+}
+
+/**
+ * The size in px of a table scene's picture, worked out without drawing it (the animation's
+ * frames are all drawn at the largest); undefined for the other scenes (hands, panels, standings).
+ */
+export function tableSize(job: PictureJob): { readonly width: number; readonly height: number } | undefined {
+  switch (job.kind) {
+    case "onexeno-table":
+      return { width: TABLE_WIDTH, height: TABLE_HEIGHT };
+    case "canasta-table":
+      return { width: CANASTA_WIDTH, height: canastaHeight(job.view.seats) };
+    case "solitaire":
+      return { width: SOLITAIRE_WIDTH, height: SOLITAIRE_HEIGHT };
+    case "onze-table":
+      return { width: ONZE_WIDTH, height: onzeHeight(job.view) };
+    case "cardeno-table":
+      return { width: PICTURE_WIDTH, height: cardenoHeight(job.view) };
+    default:
+      return undefined;
   }
 }
 

@@ -9,6 +9,7 @@
  */
 import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
+import { encodeAnimation, splitAnimation, type AnimationJob } from "./animation";
 import { encodeJob, type PictureJob } from "./pictures";
 
 let pool: Piscina | null = null;
@@ -41,6 +42,20 @@ export async function renderPicture(job: PictureJob): Promise<Buffer> {
   if (threads === 0) return encodeJob(job);
   const bytes = (await poolOf(threads).run(job)) as Uint8Array;
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/**
+ * The animated GIF of `job` (render/animation.ts), its frames cut into one part per thread and
+ * each part drawn and written on a worker thread (or all inline with `PICTURE_THREADS=0`): a
+ * whole game's frames never hold the event loop.
+ * Errors: rejects when a frame's drawing throws or `job` has no frames (RangeError).
+ */
+export async function renderAnimation(job: AnimationJob): Promise<Buffer> {
+  const threads = pictureThreads();
+  if (threads === 0) return encodeAnimation(job);
+  const parts = splitAnimation(job, threads);
+  const bytes = (await Promise.all(parts.map((part) => poolOf(threads).run(part, { name: "animationPart" })))) as Uint8Array[];
+  return Buffer.concat(bytes);
 }
 
 /** Stops the pool's threads (the next picture starts them again). */

@@ -13,7 +13,8 @@ import { cardTitle } from "../../src/games/onexeno/cards";
 import { canasta, canastaView, idOf } from "../../src/games/onexeno/canasta";
 
 import { describeCanasta } from "../../render/onexeno-canasta";
-import { renderCanastaTable } from "../../render/render";
+import { renderPicture } from "../../render/pool";
+import type { PictureJob } from "../../render/pictures";
 
 import { type CanastaTable, names, rowText } from "./codes";
 
@@ -55,10 +56,17 @@ export const canastaPayload: (rec: CanastaTable, note?: string) => Promise<Table
   return heading(["ONEXENO canasta", `hand ${s.hand}`, `first past ${s.target}`, turn]);
 });
 
+/** The job of table `rec`'s public picture (undefined before the deal). */
+export function canastaPicture(rec: CanastaTable): (PictureJob & { kind: "canasta-table" }) | undefined {
+  if (rec.status === "lobby" || !rec.state) return undefined;
+  return { kind: "canasta-table", view: canastaView(rec.state, null), names: names(rec), clock: clockLabel(rec) };
+}
+
 export async function canastaMessage(rec: CanastaTable, note?: string): Promise<BaseMessageOptions> {
-  if (rec.status === "lobby" || !rec.state) return lobbyPayload(rec, note);
-  const view = canastaView(rec.state, null);
-  const file = new AttachmentBuilder(await renderCanastaTable(view, names(rec), undefined, clockLabel(rec)), {
+  const job = canastaPicture(rec);
+  if (!job || !rec.state) return lobbyPayload(rec, note);
+  const view = job.view;
+  const file = new AttachmentBuilder(await renderPicture(job), {
     name: "canasta.png",
     description: describeCanasta(view, names(rec)),
   });

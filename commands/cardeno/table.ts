@@ -11,6 +11,7 @@ import { cardenoView, type CardenoConfig, type CardenoView } from "../../src/gam
 import { pieceName, pieceOf } from "../../src/games/cardeno/pieces";
 import { cardenoStatus, describeCardeno } from "../../render/cardeno";
 import { renderPicture } from "../../render/pool";
+import type { PictureJob } from "../../render/pictures";
 
 import { type CardenoTable, names } from "./codes";
 
@@ -48,12 +49,18 @@ export const cardenoPayload: (rec: CardenoTable, note?: string) => Promise<Table
   return heading(["Cardeno", `round ${s.round} of ${s.rounds}`, phase]);
 });
 
+/** The job of table `rec`'s public picture as it stands at `now` (ms; its countdowns), undefined before the deal. */
+export function cardenoPicture(rec: CardenoTable, now: number): (PictureJob & { kind: "cardeno-table" }) | undefined {
+  if (rec.status === "lobby" || !rec.state) return undefined;
+  return { kind: "cardeno-table", view: cardenoView(rec.state, null), names: names(rec), now };
+}
+
 export async function cardenoMessage(rec: CardenoTable, note?: string): Promise<BaseMessageOptions> {
-  if (rec.status === "lobby" || !rec.state) return lobbyPayload(rec, note);
+  const job = cardenoPicture(rec, Date.now());
   const s = rec.state;
-  const view = cardenoView(s, null);
-  const now = Date.now();
-  const file = new AttachmentBuilder(await renderPicture({ kind: "cardeno-table", view, names: names(rec), now }), {
+  if (!job || !s) return lobbyPayload(rec, note);
+  const view = job.view;
+  const file = new AttachmentBuilder(await renderPicture(job), {
     name: "cardeno.png",
     description: describeCardeno(view, names(rec)),
   });

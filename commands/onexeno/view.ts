@@ -23,7 +23,9 @@ import { cardLabel, cardTitle, type CardId } from "../../src/games/onexeno/cards
 import { onexeno, onexenoView, passAllowed, seatCountsFor, teamOf } from "../../src/games/onexeno/game";
 import { describeOnexenoTable, teamLetter } from "../../render/onexeno-table";
 import { cardChoices, cardChoiceText, placementChoices } from "./choices";
-import { renderOnexenoHand, renderOnexenoTable } from "../../render/render";
+import { renderOnexenoHand } from "../../render/render";
+import { renderPicture } from "../../render/pool";
+import type { PictureJob } from "../../render/pictures";
 
 /** Options per select menu page (Discord's maximum). */
 export const SELECT_PAGE = 25;
@@ -87,10 +89,17 @@ export const tablePayload: (rec: TableRecord, note?: string) => Promise<TablePay
   return heading([`ONEXENO ${rec.config.variant}`, hand, rec.status === "over" ? "session over" : toPlay(rec.seats[s.turn])]);
 });
 
+/** The job of table `rec`'s public picture (undefined before the deal). */
+export function onexenoPicture(rec: TableRecord): (PictureJob & { kind: "onexeno-table" }) | undefined {
+  if (rec.status === "lobby" || !rec.state) return undefined;
+  return { kind: "onexeno-table", view: onexenoView(rec.state, null), names: names(rec), clock: clockLabel(rec) };
+}
+
 async function drawTable(rec: TableRecord, note?: string): Promise<BaseMessageOptions> {
-  if (rec.status === "lobby" || !rec.state) return lobbyPayload(rec, note);
-  const view = onexenoView(rec.state, null);
-  const png = await renderOnexenoTable(view, names(rec), undefined, clockLabel(rec));
+  const job = onexenoPicture(rec);
+  if (!job || !rec.state) return lobbyPayload(rec, note);
+  const view = job.view;
+  const png = await renderPicture(job);
   const file = new AttachmentBuilder(png, { name: "table.png", description: describeOnexenoTable(view, names(rec)) });
   const head = note ? `${note}\n` : "";
   if (rec.status === "over") {

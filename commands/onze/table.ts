@@ -13,7 +13,8 @@ import { cardName, type Card } from "../../src/games/onze/cards";
 import { contractText } from "../../src/games/onze/melds";
 import { onze, onzeView } from "../../src/games/onze/game";
 import { describeOnze, onzeLastText } from "../../render/onze-table";
-import { renderOnzeTable } from "../../render/render";
+import { renderPicture } from "../../render/pool";
+import type { PictureJob } from "../../render/pictures";
 
 import { type OnzeTable, names } from "./codes";
 
@@ -31,11 +32,18 @@ export const onzePayload: (rec: OnzeTable, note?: string) => Promise<TablePayloa
   return heading(["Onze", `round ${s.round} of 7: ${contractText(s.round)}`, toPlay(rec.seats[s.turn])]);
 });
 
+/** The job of table `rec`'s public picture (undefined before the deal). */
+export function onzePicture(rec: OnzeTable): (PictureJob & { kind: "onze-table" }) | undefined {
+  if (rec.status === "lobby" || !rec.state) return undefined;
+  return { kind: "onze-table", view: onzeView(rec.state, null), names: names(rec), clock: clockLabel(rec) };
+}
+
 export async function onzeMessage(rec: OnzeTable, note?: string): Promise<BaseMessageOptions> {
-  if (rec.status === "lobby" || !rec.state) return lobbyPayload(rec, note);
+  const job = onzePicture(rec);
   const s = rec.state;
-  const view = onzeView(s, null);
-  const file = new AttachmentBuilder(await renderOnzeTable(view, names(rec), undefined, clockLabel(rec)), {
+  if (!job || !s) return lobbyPayload(rec, note);
+  const view = job.view;
+  const file = new AttachmentBuilder(await renderPicture(job), {
     name: "onze.png",
     description: describeOnze(view, names(rec)),
   });

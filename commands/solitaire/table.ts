@@ -24,7 +24,8 @@ import { cardTitle } from "../../src/games/onexeno/cards";
 import { findSquare, progressOf, solitaireView, topWaste, wastePlacements } from "../../src/games/onexeno/solitaire";
 import { describeSolitaire } from "../../render/onexeno-solitaire";
 import { rotationText } from "../onexeno/choices";
-import { renderSolitaire } from "../../render/render";
+import { renderPicture } from "../../render/pool";
+import type { PictureJob } from "../../render/pictures";
 
 const SELECT_MAX = 25;
 
@@ -74,11 +75,17 @@ export const solitairePayload: (rec: SolitaireTable, note?: string) => Promise<T
   ]);
 });
 
+/** The job of game `rec`'s public picture (undefined only for a table without a deal, which never is). */
+export function solitairePicture(rec: SolitaireTable): (PictureJob & { kind: "solitaire" }) | undefined {
+  return rec.state ? { kind: "solitaire", view: solitaireView(rec.state), owner: playerName(rec) } : undefined;
+}
+
 async function solitaireMessage(rec: SolitaireTable, note?: string): Promise<BaseMessageOptions> {
   const state = rec.state;
-  if (!state) throw new Error(`solitaire table ${rec.channelId} has no deal`); // one-seat tables are dealt as they open
-  const view = solitaireView(state);
-  const file = new AttachmentBuilder(await renderSolitaire(view, playerName(rec)), {
+  const job = solitairePicture(rec);
+  if (!state || !job) throw new Error(`solitaire table ${rec.channelId} has no deal`); // one-seat tables are dealt as they open
+  const view = job.view;
+  const file = new AttachmentBuilder(await renderPicture(job), {
     name: "solitaire.png",
     description: describeSolitaire(view, playerName(rec)),
   });

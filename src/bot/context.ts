@@ -111,6 +111,19 @@ export interface TableGameView {
    * posting as the game sees fit; returns further messages to post (usually none).
    */
   timed?(ctx: BotContext, before: AnyTable, after: AnyTable): Promise<BaseMessageOptions[]>;
+  /**
+   * The animated picture (GIF bytes) of a recorded game's positions, one frame each, drawn by
+   * the game's own table picture (commands/replay-animation.ts `animateWith`). Absent: the
+   * game's replays have no animation (its step-through still works).
+   */
+  animate?(frames: readonly ReplayFrame[]): Promise<Buffer>;
+}
+
+/** One frame of a replay's animation: a position of the game as a table, the time it is drawn at (ms) and how long it stays (ms). */
+export interface ReplayFrame<R extends AnyTable = AnyTable> {
+  readonly table: R;
+  readonly at: number;
+  readonly delay: number;
 }
 
 /**

@@ -126,6 +126,9 @@ export async function handleHttp(host: RestHost, req: IncomingMessage, res: Serv
   }
 }
 
+/** Bytes of files one request may upload: an unboosted guild's `attachment_size_limit` (10 MiB). */
+export const UPLOAD_LIMIT = 10_485_760;
+
 /**
  * A request's body: the JSON (or a multipart upload's `payload_json`), its files, and whether
  * there was a body at all.
@@ -150,6 +153,10 @@ export async function readBody(
         files.set(idx, { bytes: Buffer.from(await v.arrayBuffer()), name: v.name, type: v.type || "application/octet-stream" });
       }
     }
+    // An unboosted guild's upload cap (https://discord.com/developers/docs/reference#uploading-files):
+    // Discord refuses a larger request with 413 and code 40005.
+    const total = [...files.values()].reduce((n, f) => n + f.bytes.length, 0);
+    if (total > UPLOAD_LIMIT) throw new HttpError(413, 40005, "Request entity too large");
     return { body, files, present: true };
   }
   return { body: JSON.parse(raw.toString("utf8")), files, present: true };

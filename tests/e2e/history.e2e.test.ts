@@ -1,14 +1,16 @@
 /**
- * `/history` through the stand-in: a finished game is listed; a server's records page newest
- * first, ten at a time, with Older and Newest; a player's and a game's lists; the pages answer
- * privately, as Components V2; a restart between two clicks loses nothing (the cursor is in the
- * button).
+ * `/history` and `/replay` through the stand-in: a finished game is listed; a server's records
+ * page newest first, ten at a time, with Older and Newest; a player's and a game's lists; the
+ * pages answer privately, as Components V2; a restart between two clicks loses nothing (the
+ * cursor is in the button). A finished game replays step by step and posts its animation.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GameRecord } from "../../src/bot/game-record";
 import { recordId } from "../../src/bot/game-record";
 import type { ApiMessage } from "../../src/standin/types";
 import { said } from "../helpers/message";
+import { showGif } from "../helpers/gif";
+import { END_MS } from "../../commands/replay-animation";
 import { ADA, BEN, CARD_ROOM, CLEO, GENERAL, Harness, THREAD } from "./harness";
 
 const h = new Harness();
@@ -132,7 +134,7 @@ describe("/replay", () => {
     expect(said(shown)).toContain(`**Move ${n} of ${n}**`);
     expect(said(shown)).toMatch(/^### ONEXENO basic · session over/);
     expect(shown.attachments.map((a) => a.filename)).toEqual(["table.png"]);
-    expect(Harness.customIds(shown).every((c) => c.split("|")[1] === "replay")).toBe(true); // no live table's buttons
+    expect(Harness.customIds(shown).every((c) => ["replay", "anim"].includes(c.split("|")[1]!))).toBe(true); // no live table's buttons
     expect(disabled(shown, "Forward ▶")).toBe(true);
     const first = (await sb.click(ADA, shown, button(shown, "⏮ First").custom_id)).original!;
     expect(said(first)).toContain(`**Move 0 of ${n}**: The deal.`);
@@ -143,6 +145,15 @@ describe("/replay", () => {
     expect(said(one)).toMatch(/(Ada|Computer 1 \(easy\)) (placed|passed)/);
     const end = (await sb.click(ADA, one, button(one, "Last ⏭").custom_id)).original!;
     expect(said(end)).toContain(`**Move ${n} of ${n}**`);
+    // The animation, posted in the channel: one frame per position, the last held longest.
+    await sb.click(BEN, end, button(end, "🎞 Animation").custom_id);
+    const posted = await h.waitForPublic(GENERAL, (m) => m.attachments.some((a) => a.filename === "replay-onexeno.gif"));
+    expect(said(posted)).toContain(`${n} moves, one frame each`);
+    const gif = posted.attachments.find((a) => a.filename === "replay-onexeno.gif")!;
+    expect(gif.description).toMatch(/^Animated replay: /);
+    const shownGif = showGif(sb.attachmentBytes(gif)!);
+    expect(shownGif.count).toBe(n + 1);
+    expect(shownGif.delays.at(-1)).toBe(END_MS);
     expect(rec.status).toBe("over");
     const unknown = await sb.command(ADA, GENERAL, "replay", { game: "0000000000000-1" });
     expect(unknown.original?.visibleTo).toBe(ADA);

@@ -1,13 +1,16 @@
 /**
- * Pictures made on the worker pool are the very bytes made inline, whatever the job, and the
+ * Pictures made on the worker pool are the very bytes made inline, whatever the job; an
+ * animation made in parts on its threads shows the same frames as one made inline; and the
  * pool's size is read from PICTURE_THREADS with a clear error for a bad value.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { threadId } from "node:worker_threads";
-import { onexenoView } from "../../src/games/onexeno/game";
+import { onexeno, onexenoView, playNow, setupOnexeno } from "../../src/games/onexeno/game";
+import { encodeAnimation, splitAnimation } from "../../render/animation";
+import { farPixels, showGif } from "../helpers/gif";
 import { solitaireView, setupSolitaire } from "../../src/games/onexeno/solitaire";
 import { encodeJob, type PictureJob } from "../../render/pictures";
-import { closePictures, pictureThreads, renderPicture } from "../../render/pool";
+import { closePictures, pictureThreads, renderAnimation, renderPicture } from "../../render/pool";
 import { scenes } from "./scenes";
 
 afterAll(async () => {
@@ -33,6 +36,28 @@ describe("the picture pool", () => {
     const pooled = await Promise.all(jobs.map((j) => renderPicture(j)));
     jobs.forEach((j, i) => expect(pooled[i]!.equals(encodeJob(j)), j.kind).toBe(true));
     expect(threadId).toBe(0); // this test runs on the main thread; the pool's threads are others
+  });
+
+  it("makes an animation in parts on its threads that shows every frame as the one made inline", async () => {
+    process.env.PICTURE_THREADS = "2";
+    const start = setupOnexeno({ variant: "basic", hands: 1 }, 3, "pool-animation");
+    if (!start.ok) throw new Error(start.error.message);
+    const states = [start.value];
+    for (let s = start.value; states.length < 24 && s.phase === "play"; states.push(s)) {
+      const next = playNow(s, s.turn, onexeno.legalMoves(s, s.turn)[0]!);
+      if (!next.ok) throw new Error(next.error.message);
+      s = next.value;
+    }
+    const job = {
+      frames: states.map((s): PictureJob => ({ kind: "onexeno-table", view: onexenoView(s, null), names: ["Ada", "Ben", "Cleo"] })),
+      delays: states.map(() => 500),
+    };
+    expect(splitAnimation(job, 2)).toHaveLength(2);
+    const inline: Uint8ClampedArray[] = [];
+    showGif(encodeAnimation(job), (rgba) => inline.push(rgba.slice()));
+    const pooled = showGif(await renderAnimation(job), (rgba, i) => expect(farPixels(rgba, inline[i]!), `frame ${i}`).toBeLessThan(0.002));
+    expect(pooled.count).toBe(states.length);
+    expect(inline).toHaveLength(states.length);
   });
 
   it("reads its size from PICTURE_THREADS: unset is one a core, 0 is inline, nonsense is refused", async () => {

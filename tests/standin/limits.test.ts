@@ -1,9 +1,10 @@
 /**
- * The stand-in refuses what Discord refuses (400/50035, 404/10062, 10015), and injects the
+ * The stand-in refuses what Discord refuses (400/50035, 413/40005, 404/10062, 10015), and injects the
  * faults it is asked to: checked over HTTP as the bot's REST client would meet them.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkChoices, checkMessage, LimitError } from "../../src/standin/limits";
+import { UPLOAD_LIMIT } from "../../src/standin/rest";
 import { DiscordStandin } from "../../src/standin/server";
 import { takeSpecRefusals } from "../../src/standin/spec";
 
@@ -68,6 +69,26 @@ describe("the stand-in enforces Discord's limits", () => {
       expect(r.status, what).toBe(400);
       expect(r.json.code, what).toBe(50035);
     }
+  });
+
+  it("takes an upload up to an unboosted guild's 10 MiB and refuses a larger one with 413/40005", async () => {
+    const upload = async (bytes: number) => {
+      const form = new FormData();
+      form.set("payload_json", JSON.stringify({ content: "a file", attachments: [{ id: "0", filename: "big.gif" }] }));
+      form.set("files[0]", new Blob([new Uint8Array(bytes)], { type: "image/gif" }), "big.gif");
+      const res = await fetch(`${sb.apiUrl}/v10/channels/${CHANNEL}/messages`, {
+        method: "POST",
+        headers: { authorization: `Bot ${sb.token}` },
+        body: form,
+      });
+      return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+    };
+    const fits = await upload(UPLOAD_LIMIT);
+    expect(fits.json).toEqual(expect.objectContaining({ content: "a file" }));
+    expect(fits.status).toBe(200);
+    const big = await upload(UPLOAD_LIMIT + 1);
+    expect(big.status).toBe(413);
+    expect(big.json.code).toBe(40005);
   });
 
   it("refuses autocomplete choices of the wrong type, too many, or too long", () => {
