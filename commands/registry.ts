@@ -11,10 +11,10 @@ import type { GameId } from "../src/games/index";
 import type { BotContext, TableGameView } from "../src/bot/context";
 import { CANASTA_VERBS, canastaComponent, canastaPayload, canastaStanding, moveNote as canastaMoveNote } from "./canasta/index";
 import { moveNote as onexenoMoveNote, standingText } from "./onexeno/index";
-import { onexenoPicture, tablePayload } from "./onexeno/view";
-import { canastaPicture } from "./canasta/table";
-import { onzePicture } from "./onze/table";
-import { cardenoPicture } from "./cardeno/table";
+import { onexenoHands, onexenoPicture, onexenoRound, tablePayload } from "./onexeno/view";
+import { canastaHands, canastaPicture, canastaRound } from "./canasta/table";
+import { onzeHands, onzePicture, onzeRound } from "./onze/table";
+import { cardenoPicture, cardenoRound } from "./cardeno/table";
 import { solitairePicture } from "./solitaire/table";
 import { animateWith } from "./replay-animation";
 import { ONZE_VERBS, onzeComponent, onzeMoveNote, onzePayload, onzeStanding } from "./onze/index";
@@ -47,6 +47,8 @@ export const TABLE_GAMES: readonly TableGameView[] = [
     moveNote: onexenoMoveNote,
     standing: standingText,
     animate: animateWith(onexenoPicture),
+    hands: onexenoHands,
+    roundOf: onexenoRound,
   },
   {
     id: "canasta",
@@ -57,6 +59,8 @@ export const TABLE_GAMES: readonly TableGameView[] = [
     moveNote: canastaMoveNote,
     standing: canastaStanding,
     animate: animateWith(canastaPicture),
+    hands: canastaHands,
+    roundOf: canastaRound,
     verbs: CANASTA_VERBS,
     component: canastaComponent,
   },
@@ -69,6 +73,8 @@ export const TABLE_GAMES: readonly TableGameView[] = [
     moveNote: onzeMoveNote,
     standing: onzeStanding,
     animate: animateWith(onzePicture),
+    hands: onzeHands,
+    roundOf: onzeRound,
     verbs: ONZE_VERBS,
     component: onzeComponent,
   },
@@ -84,6 +90,7 @@ export const TABLE_GAMES: readonly TableGameView[] = [
     component: cardenoComponent,
     timed: cardenoTimed,
     animate: animateWith(cardenoPicture),
+    roundOf: cardenoRound,
   },
   { ...SOLITAIRE_GAME, animate: animateWith(solitairePicture) },
 ];

@@ -11,6 +11,11 @@ import { renderAnimation } from "../render/pool";
 
 /** Most frames an animation has: a longer game shows every n-th position (its last always). */
 export const MAX_FRAMES = 600;
+/**
+ * Largest animation posted, bytes: under an unboosted server's 10 MiB upload cap with room for
+ * the message; a larger one is made again with half the frames.
+ */
+export const MAX_GIF_BYTES = 8 * 1024 * 1024;
 /** How long the deal, each move and the final position stay, ms (turn-based games). */
 export const DEAL_MS = 1500;
 export const MOVE_MS = 800;
@@ -24,7 +29,7 @@ export const SECOND_MS = 250;
  * - Turn-based games (`realTime` false): one frame per position, the deal and the end held longer.
  * - Real-time games: one frame per second from the first move to the last, each the last position
  *   reached by then, drawn as it stood at that second (its clocks), the end held longer.
- * At most `MAX_FRAMES`: beyond it, evenly spaced frames (the first and the last always kept),
+ * At most `maxFrames` (default `MAX_FRAMES`): beyond it, evenly spaced frames (the first and the last always kept),
  * each held as long as the frames it stands for would be (capped at a second).
  * Errors: throws RangeError when `tables` is empty.
  */
@@ -33,6 +38,7 @@ export function replayFrames<R extends AnyTable>(
   at: readonly (number | undefined)[],
   realTime: boolean,
   endedAt: number,
+  maxFrames = MAX_FRAMES,
 ): ReplayFrame<R>[] {
   if (tables.length === 0) throw new RangeError("replayFrames: no position");
   let frames: ReplayFrame<R>[];
@@ -52,11 +58,11 @@ export function replayFrames<R extends AnyTable>(
     const last = tables.at(-1) as R;
     if ((frames.at(-1) as ReplayFrame<R>).table !== last) frames.push({ table: last, at: end, delay: SECOND_MS });
   }
-  if (frames.length > MAX_FRAMES) {
-    const step = (frames.length - 1) / (MAX_FRAMES - 1);
+  if (frames.length > maxFrames) {
+    const step = (frames.length - 1) / (maxFrames - 1);
     const base = frames[1]?.delay ?? MOVE_MS;
     const every = Math.min(1000, Math.round(base * step));
-    frames = Array.from({ length: MAX_FRAMES }, (_, k) => frames[Math.round(k * step)] as ReplayFrame<R>).map((f, k) =>
+    frames = Array.from({ length: maxFrames }, (_, k) => frames[Math.round(k * step)] as ReplayFrame<R>).map((f, k) =>
       k === 0 ? f : { ...f, delay: every },
     );
   }

@@ -13,6 +13,9 @@ import {
   ButtonStyle,
   ComponentType,
   SlashCommandBuilder,
+  StringSelectMenuBuilder,
+  type APIActionRowComponent,
+  type APIComponentInActionRow,
   type APIContainerComponent,
   type BaseMessageOptions,
   type MessageComponentInteraction,
@@ -27,10 +30,10 @@ import type { AnyTable } from "../src/bot/tables";
 import { retext } from "../src/bot/v2";
 import type { VersionedState } from "../src/engine/definition";
 import { recordLine } from "./history";
-import { replayFrames } from "./replay-animation";
+import { MAX_GIF_BYTES, replayFrames } from "./replay-animation";
 
 /** Component verbs of a replay. */
-export const REPLAY_VERBS: ReadonlySet<string> = new Set(["replay", "anim"]);
+export const REPLAY_VERBS: ReadonlySet<string> = new Set(["replay", "anim", "rpick"]);
 
 /** Table `record` as it stood after `n` of its moves (state `state`): what a game's table message and picture draw. */
 export function tableAt(record: GameRecord, state: VersionedState, n: number): AnyTable {
@@ -72,20 +75,66 @@ function positionsOf(ctx: BotContext, record: GameRecord): { view: TableGameView
   }
 }
 
-/** The replay message of `record` at position `n` (0: the deal; the number of moves: the end). */
-async function replayMessage(ctx: BotContext, record: GameRecord, n: number): Promise<BaseMessageOptions> {
+/** Most characters of the hands in words (a message's text is 4,000 at most, with the table's own). */
+const HANDS_TEXT = 2400;
+
+/** Most entries of the jump menu (Discord's limit of a select menu's options). */
+const MENU_OPTIONS = 25;
+
+/**
+ * The jump menu's entries of a game of `tables` (0: the deal): each round (`view.roundOf`) from
+ * its first position, with its moves; a game without rounds, or of one round, every n-th move.
+ * At most `MENU_OPTIONS`, evenly spread.
+ */
+export function chapters(view: TableGameView, tables: readonly AnyTable[]): { label: string; at: number }[] {
+  const last = tables.length - 1;
+  const out: { label: string; at: number; to: number }[] = [];
+  tables.forEach((t, i) => {
+    const round = view.roundOf?.(t);
+    const prev = out.at(-1);
+    if (round !== undefined && prev?.label === round) prev.to = i;
+    else if (round !== undefined) out.push({ label: round, at: i, to: i });
+  });
+  let list: { label: string; at: number }[];
+  if (out.length >= 2) list = out.map((c) => ({ label: `${c.label} · moves ${c.at}-${c.to}`, at: c.at }));
+  else {
+    const step = Math.max(1, Math.ceil(last / (MENU_OPTIONS - 1)));
+    list = [];
+    for (let i = 0; i <= last; i += step) list.push({ label: i === 0 ? "The deal" : `Move ${i}`, at: i });
+    if (list.at(-1)?.at !== last) list.push({ label: `Move ${last} (the end)`, at: last });
+  }
+  if (list.length <= MENU_OPTIONS) return list;
+  return Array.from({ length: MENU_OPTIONS }, (_, k) => list[Math.round((k * (list.length - 1)) / (MENU_OPTIONS - 1))]!);
+}
+
+/**
+ * The replay message of `record` at position `n` (0: the deal; the number of moves: the end),
+ * with every hand in words when `hands` (the game's `hands`: a finished game hides nothing).
+ */
+async function replayMessage(ctx: BotContext, record: GameRecord, n: number, hands = false): Promise<BaseMessageOptions> {
   const { view, positions } = positionsOf(ctx, record);
   const last = positions.length - 1;
   const at = Math.max(0, Math.min(last, n));
-  const table = tableAt(record, positions[at] as VersionedState, at);
-  const note =
-    at === 0 ? "The deal." : view.moveNote(tableAt(record, positions[at - 1] as VersionedState, at - 1), table) || "A step of the table.";
+  const tables = positions.map((p, i) => tableAt(record, p, i));
+  const table = tables[at];
+  if (!table) throw new Error(`replay ${record.id}: no position ${at}`);
+  const note = at === 0 ? "The deal." : view.moveNote(tables[at - 1], table) || "A step of the table.";
   const where = `${recordLine(ctx, record).replace(/^- /, "")}`;
-  const drawn = retext(await view.payload(table), `**Move ${at} of ${last}**: ${note}\n-# ${where}`);
+  const all = hands && view.hands ? view.hands(table) : "";
+  const shown = all ? `\n${all.length > HANDS_TEXT ? `${all.slice(0, HANDS_TEXT - 1)}…` : all}` : "";
+  const drawn = retext(await view.payload(table), `**Move ${at} of ${last}**: ${note}${shown}\n-# ${where}`);
+  const mode = hands ? "h" : "t";
   const go = (label: string, to: number, disabled: boolean) =>
     new ButtonBuilder()
       .setCustomId(
-        encodeId("replay", 0, record.id, to, label === "⏮ First" ? "f" : label === "◀ Back" ? "b" : label === "Forward ▶" ? "n" : "l"),
+        encodeId(
+          "replay",
+          0,
+          record.id,
+          to,
+          label === "⏮ First" ? "f" : label === "◀ Back" ? "b" : label === "Forward ▶" ? "n" : "l",
+          mode,
+        ),
       )
       .setLabel(label)
       .setStyle(ButtonStyle.Secondary)
@@ -104,11 +153,30 @@ async function replayMessage(ctx: BotContext, record: GameRecord, n: number): Pr
         .setStyle(ButtonStyle.Primary),
     );
   }
+  const rows: APIActionRowComponent<APIComponentInActionRow>[] = [row.toJSON()];
+  const menu = new StringSelectMenuBuilder()
+    .setCustomId(encodeId("rpick", 0, record.id, mode))
+    .setPlaceholder(view.roundOf ? "Jump to a round or a move" : "Jump to a move")
+    .addOptions(
+      chapters(view, tables).map((c, k, all) => ({
+        label: c.label.slice(0, 100),
+        value: String(c.at),
+        default: c.at <= at && (all[k + 1]?.at ?? last + 1) > at,
+      })),
+    );
+  rows.push(new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(menu).toJSON());
+  if (view.hands) {
+    const toggle = new ButtonBuilder()
+      .setCustomId(encodeId("replay", 0, record.id, at, "h", hands ? "t" : "h"))
+      .setLabel(hands ? "Hide hands" : "Show hands")
+      .setStyle(ButtonStyle.Secondary);
+    rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(toggle).toJSON());
+  }
   // The table's own buttons (My hand, Play again…) are for a live table: the replay has its own.
   const container = (drawn.components?.[0] ?? { components: [] }) as APIContainerComponent;
   return {
     ...drawn,
-    components: [{ ...container, components: [...container.components.filter((c) => c.type !== ComponentType.ActionRow), row.toJSON()] }],
+    components: [{ ...container, components: [...container.components.filter((c) => c.type !== ComponentType.ActionRow), ...rows] }],
     allowedMentions: { parse: [] },
   };
 }
@@ -166,15 +234,21 @@ async function animationMessage(ctx: BotContext, record: GameRecord): Promise<Ba
   const { view, positions } = positionsOf(ctx, record);
   if (!view.animate) throw new UserError("replay/no_animation", "This game's replays have no animation: step through it instead.");
   const tables = positions.map((p, i) => tableAt(record, p, i));
-  const frames = replayFrames(
-    tables,
-    tables.map((_, i) => (i === 0 ? undefined : record.moves[i - 1]?.at)),
-    view.timed !== undefined,
-    record.endedAt,
-  );
-  const gif = await view.animate(frames);
+  const times = tables.map((_, i) => (i === 0 ? undefined : record.moves[i - 1]?.at));
+  let frames = replayFrames(tables, times, view.timed !== undefined, record.endedAt);
+  let gif = await view.animate(frames);
+  // Too large to post (a long game of a tall table): the same game in half the frames.
+  while (gif.length > MAX_GIF_BYTES && frames.length > 16) {
+    frames = replayFrames(tables, times, view.timed !== undefined, record.endedAt, Math.floor(frames.length / 2));
+    gif = await view.animate(frames);
+  }
   const where = recordLine(ctx, record).replace(/^- /, "");
-  const what = view.timed ? `${frames.length} frames, a second of play each` : `${record.moves.length} moves, one frame each`;
+  const moves = record.moves.length;
+  const what = view.timed
+    ? `${frames.length} frames, a second of play each`
+    : frames.length === moves + 1
+      ? `${moves} moves, one frame each`
+      : `${moves} moves in ${frames.length} frames`;
   const name = `replay-${record.game}.gif`;
   return {
     content: `🎞 ${where}\n-# ${what}`,
@@ -190,8 +264,16 @@ export async function replayComponent(interaction: MessageComponentInteraction, 
     await respond(interaction, "reply", false, async () => animationMessage(ctx, await recordHere(ctx, interaction.guildId, recordId)));
     return;
   }
-  const [recordId = "", to = "0"] = id.args;
+  if (id.verb === "rpick") {
+    const [recordId = "", mode = "t"] = id.args;
+    const to = interaction.isStringSelectMenu() ? Number(interaction.values[0] ?? 0) : 0;
+    await respond(interaction, "update", false, async () =>
+      replayMessage(ctx, await recordHere(ctx, interaction.guildId, recordId), to, mode === "h"),
+    );
+    return;
+  }
+  const [recordId = "", to = "0", , mode = "t"] = id.args;
   await respond(interaction, "update", false, async () =>
-    replayMessage(ctx, await recordHere(ctx, interaction.guildId, recordId), Number(to)),
+    replayMessage(ctx, await recordHere(ctx, interaction.guildId, recordId), Number(to), mode === "h"),
   );
 }

@@ -56,6 +56,18 @@ export const canastaPayload: (rec: CanastaTable, note?: string) => Promise<Table
   return heading(["ONEXENO canasta", `hand ${s.hand}`, `first past ${s.target}`, turn]);
 });
 
+/** Every seat's hand in words, one line a seat (a finished game's replay: nothing is hidden any more). */
+export function canastaHands(rec: CanastaTable): string {
+  const s = rec.state;
+  if (!s) return "";
+  return s.hands.map((h, i) => `**${names(rec)[i]}**: ${h.length ? h.map((c) => cardTitle(idOf(c))).join(", ") : "no cards"}`).join("\n");
+}
+
+/** The hand of play a position belongs to, in words. */
+export function canastaRound(rec: CanastaTable): string | undefined {
+  return rec.state ? `Hand ${rec.state.hand}` : undefined;
+}
+
 /** The job of table `rec`'s public picture (undefined before the deal). */
 export function canastaPicture(rec: CanastaTable): (PictureJob & { kind: "canasta-table" }) | undefined {
   if (rec.status === "lobby" || !rec.state) return undefined;

@@ -49,6 +49,11 @@ export const cardenoPayload: (rec: CardenoTable, note?: string) => Promise<Table
   return heading(["Cardeno", `round ${s.round} of ${s.rounds}`, phase]);
 });
 
+/** The round a position belongs to. */
+export function cardenoRound(rec: CardenoTable): string | undefined {
+  return rec.state ? `Round ${rec.state.round} of ${rec.state.rounds}` : undefined;
+}
+
 /** The job of table `rec`'s public picture as it stands at `now` (ms; its countdowns), undefined before the deal. */
 export function cardenoPicture(rec: CardenoTable, now: number): (PictureJob & { kind: "cardeno-table" }) | undefined {
   if (rec.status === "lobby" || !rec.state) return undefined;

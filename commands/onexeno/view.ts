@@ -89,6 +89,19 @@ export const tablePayload: (rec: TableRecord, note?: string) => Promise<TablePay
   return heading([`ONEXENO ${rec.config.variant}`, hand, rec.status === "over" ? "session over" : toPlay(rec.seats[s.turn])]);
 });
 
+/** Every seat's hand in words, one line a seat (a finished game's replay: nothing is hidden any more). */
+export function onexenoHands(rec: TableRecord): string {
+  const s = rec.state;
+  if (!s) return "";
+  return s.hands.map((h, i) => `**${names(rec)[i]}**: ${h.length ? h.map(cardLabel).join(", ") : "no cards"}`).join("\n");
+}
+
+/** The hand of play a position belongs to, in words; undefined for a one-hand session. */
+export function onexenoRound(rec: TableRecord): string | undefined {
+  const s = rec.state;
+  return s && s.handsTotal > 1 ? `Hand ${Math.min(s.hand, s.handsTotal)} of ${s.handsTotal}` : undefined;
+}
+
 /** The job of table `rec`'s public picture (undefined before the deal). */
 export function onexenoPicture(rec: TableRecord): (PictureJob & { kind: "onexeno-table" }) | undefined {
   if (rec.status === "lobby" || !rec.state) return undefined;

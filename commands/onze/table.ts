@@ -32,6 +32,18 @@ export const onzePayload: (rec: OnzeTable, note?: string) => Promise<TablePayloa
   return heading(["Onze", `round ${s.round} of 7: ${contractText(s.round)}`, toPlay(rec.seats[s.turn])]);
 });
 
+/** Every seat's hand in words, one line a seat (a finished game's replay: nothing is hidden any more). */
+export function onzeHands(rec: OnzeTable): string {
+  const s = rec.state;
+  if (!s) return "";
+  return s.hands.map((h, i) => `**${names(rec)[i]}**: ${h.length ? h.map(cardName).join(" ") : "no cards"}`).join("\n");
+}
+
+/** The round a position belongs to, with its contract. */
+export function onzeRound(rec: OnzeTable): string | undefined {
+  return rec.state ? `Round ${rec.state.round}: ${contractText(rec.state.round)}` : undefined;
+}
+
 /** The job of table `rec`'s public picture (undefined before the deal). */
 export function onzePicture(rec: OnzeTable): (PictureJob & { kind: "onze-table" }) | undefined {
   if (rec.status === "lobby" || !rec.state) return undefined;

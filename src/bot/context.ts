@@ -117,6 +117,16 @@ export interface TableGameView {
    * game's replays have no animation (its step-through still works).
    */
   animate?(frames: readonly ReplayFrame[]): Promise<Buffer>;
+  /**
+   * Every seat's hidden cards at a position, in words (one line a seat): a finished game's
+   * replay shows them on request ("Show hands"). Absent: the game hides nothing worth showing.
+   */
+  hands?(rec: AnyTable): string;
+  /**
+   * The round (or hand of play) a position belongs to, in words ("Round 3: 2 runs"): a replay's
+   * menu jumps between them. Absent or undefined: the game has no rounds (the menu jumps by moves).
+   */
+  roundOf?(rec: AnyTable): string | undefined;
 }
 
 /** One frame of a replay's animation: a position of the game as a table, the time it is drawn at (ms) and how long it stays (ms). */

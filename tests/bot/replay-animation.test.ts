@@ -6,11 +6,12 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { GAMES } from "../../commands/index";
-import { tableAt } from "../../commands/replay";
+import { chapters, tableAt } from "../../commands/replay";
 import { END_MS, MAX_FRAMES, MOVE_MS, replayFrames, SECOND_MS } from "../../commands/replay-animation";
 import { replayRecord } from "../../src/bot/game-record";
 import type { AnyTable } from "../../src/bot/tables";
-import { playToEnd, T0 } from "../helpers/records";
+import { CONFIGS, playToEnd, T0 } from "../helpers/records";
+import { writeFileSync } from "node:fs";
 import { pixels } from "../helpers/pixels";
 import { farPixels, showGif } from "../helpers/gif";
 
@@ -32,10 +33,16 @@ describe("the animation", () => {
   });
 });
 
-describe.each(animated.map((view) => ({ name: view.id, view })))("$name's animation", ({ view }) => {
+/** Each game once, ONEXENO in both of its table variants (partners: four seats). */
+const cases = [
+  ...animated.map((view) => ({ name: view.id, view, config: CONFIGS[view.id] })),
+  { name: "onexeno-partners", view: animated.find((v) => v.id === "onexeno")!, config: { variant: "partners", hands: 1 } },
+];
+
+describe.each(cases)("$name's animation", ({ name, view, config }) => {
   it("has one frame per move (real-time: per second of play), decodes, and ends on the final table picture", async () => {
     const rules = GAMES.catalogue.game(view.id)!;
-    const { records } = await playToEnd(rules);
+    const { records } = await playToEnd(rules, undefined, config);
     const record = records[0]!;
     const tables: AnyTable[] = replayRecord(rules.definition, record).map((p, i) => tableAt(record, p, i));
     const times = tables.map((_, i) => (i === 0 ? undefined : record.moves[i - 1]?.at));
@@ -51,6 +58,8 @@ describe.each(animated.map((view) => ({ name: view.id, view })))("$name's animat
       expect(frames.map((f) => f.table)).toEqual(tables.slice(0, frames.length));
     }
     const gif = await view.animate!(frames);
+    // `WRITE_ANIMATIONS=1`: keep each game's animation as the docs show it (docs/animations/).
+    if (process.env.WRITE_ANIMATIONS) writeFileSync(new URL(`../../docs/animations/${name}.gif`, import.meta.url), gif);
     expect(gif.subarray(0, 6).toString("latin1")).toBe("GIF89a");
     const shown = showGif(gif);
     expect(shown.count).toBe(frames.length);
@@ -89,5 +98,37 @@ describe("replayFrames", () => {
       [2200, 2],
       [2500, 3],
     ]);
+  });
+});
+
+describe("the replay's jump menu", () => {
+  const positions = async (id: string) => {
+    const rules = GAMES.catalogue.game(id)!;
+    const { records } = await playToEnd(rules);
+    const record = records[0]!;
+    return replayRecord(rules.definition, record).map((p, i) => tableAt(record, p, i));
+  };
+
+  it("lists each round of a game with rounds from its first position, with its moves", async () => {
+    const tables = await positions("onze");
+    const list = chapters(GAMES.views.find((v) => v.id === "onze")!, tables);
+    const roundOf = (t: AnyTable) => (t.state as unknown as { round: number }).round;
+    const rounds = new Set(tables.map(roundOf));
+    expect(list).toHaveLength(rounds.size);
+    expect(list[0]).toEqual({ label: expect.stringMatching(/^Round 1: 2 sets · moves 0-\d+$/), at: 0 });
+    for (const c of list.slice(1)) {
+      const round = roundOf(tables[c.at]!);
+      expect(roundOf(tables[c.at - 1]!)).toBe(round - 1);
+      expect(c.label).toMatch(new RegExp(`^Round ${round}: `));
+    }
+  });
+
+  it("steps by moves in a game without rounds, the deal first and the end last, at most 25", async () => {
+    const tables = await positions("solitaire");
+    const list = chapters(GAMES.views.find((v) => v.id === "solitaire")!, tables);
+    expect(list.length).toBeLessThanOrEqual(25);
+    expect(list[0]).toEqual({ label: "The deal", at: 0 });
+    expect(list.at(-1)!.at).toBe(tables.length - 1);
+    expect(list.map((c) => c.at)).toEqual([...list.map((c) => c.at)].sort((a, b) => a - b));
   });
 });

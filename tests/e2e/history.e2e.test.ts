@@ -134,7 +134,7 @@ describe("/replay", () => {
     expect(said(shown)).toContain(`**Move ${n} of ${n}**`);
     expect(said(shown)).toMatch(/^### ONEXENO basic · session over/);
     expect(shown.attachments.map((a) => a.filename)).toEqual(["table.png"]);
-    expect(Harness.customIds(shown).every((c) => ["replay", "anim"].includes(c.split("|")[1]!))).toBe(true); // no live table's buttons
+    expect(Harness.customIds(shown).every((c) => ["replay", "anim", "rpick"].includes(c.split("|")[1]!))).toBe(true); // no live table's buttons
     expect(disabled(shown, "Forward ▶")).toBe(true);
     const first = (await sb.click(ADA, shown, button(shown, "⏮ First").custom_id)).original!;
     expect(said(first)).toContain(`**Move 0 of ${n}**: The deal.`);
@@ -145,6 +145,17 @@ describe("/replay", () => {
     expect(said(one)).toMatch(/(Ada|Computer 1 \(easy\)) (placed|passed)/);
     const end = (await sb.click(ADA, one, button(one, "Last ⏭").custom_id)).original!;
     expect(said(end)).toContain(`**Move ${n} of ${n}**`);
+    // The menu jumps to a position; Show hands adds every hand in words, kept while stepping.
+    const menuId = Harness.customIds(end).find((c) => c.split("|")[1] === "rpick")!;
+    const dealt = (await sb.select(CLEO, end, menuId, ["0"])).original!;
+    expect(said(dealt)).toContain(`**Move 0 of ${n}**: The deal.`);
+    const open = (await sb.click(CLEO, dealt, button(dealt, "Show hands").custom_id)).original!;
+    expect(said(open)).toMatch(/\*\*Ada\*\*: \d/);
+    expect(said(open)).toMatch(/\*\*Computer 1 \(easy\)\*\*: \d/);
+    const stepped = (await sb.click(CLEO, open, button(open, "Forward ▶").custom_id)).original!;
+    expect(said(stepped)).toContain(`**Move 1 of ${n}**`);
+    expect(said(stepped)).toContain("**Ada**: ");
+    expect(button(stepped, "Hide hands")).toBeDefined();
     // The animation, posted in the channel: one frame per position, the last held longest.
     await sb.click(BEN, end, button(end, "🎞 Animation").custom_id);
     const posted = await h.waitForPublic(GENERAL, (m) => m.attachments.some((a) => a.filename === "replay-onexeno.gif"));

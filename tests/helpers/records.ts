@@ -25,7 +25,11 @@ export const CONFIGS: Record<string, unknown> = {
 };
 
 /** Plays a table of game `g` to its end: Ada (a person) and computers; returns the final table and the records it left. */
-export async function playToEnd(g: AnyGameRules, closeAfter?: number): Promise<{ final: AnyTable; records: GameRecord[] }> {
+export async function playToEnd(
+  g: AnyGameRules,
+  closeAfter?: number,
+  config: unknown = CONFIGS[g.id],
+): Promise<{ final: AnyTable; records: GameRecord[] }> {
   const store = await openStore<AnyTable>("memory://", `rec-${g.id}-${Math.random()}`);
   const service = new TableService(
     store,
@@ -37,7 +41,7 @@ export async function playToEnd(g: AnyGameRules, closeAfter?: number): Promise<{
   service.onFinish((rec, how) => {
     records.push(gameRecord(rec, how, Date.now(), how === "rules" && rec.state ? g.definition.outcome(rec.state) : null));
   }, true);
-  let rec = await service.open(CH, "guild-1", { userId: ADA, name: "Ada" }, CONFIGS[g.id]);
+  let rec = await service.open(CH, "guild-1", { userId: ADA, name: "Ada" }, config);
   if (rec.status === "lobby") {
     const min = Math.min(...g.definition.seatCounts(rec.config).filter((n) => n >= 2));
     while (rec.seats.length < min) rec = await service.addComputer(CH, ADA, "normal");
