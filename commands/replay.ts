@@ -25,6 +25,7 @@ import { encodeId, type ComponentId } from "../src/bot/customid";
 import { UserError } from "../src/bot/errors";
 import { type GameRecord, replayRecord } from "../src/bot/game-record";
 import { respond } from "../src/bot/reply";
+import { withoutRecord } from "../src/bot/live";
 import type { Choice, Command } from "../src/bot/router";
 import type { AnyTable } from "../src/bot/tables";
 import { retext } from "../src/bot/v2";
@@ -111,7 +112,7 @@ export function chapters(view: TableGameView, tables: readonly AnyTable[]): { la
  * The replay message of `record` at position `n` (0: the deal; the number of moves: the end),
  * with every hand in words when `hands` (the game's `hands`: a finished game hides nothing).
  */
-async function replayMessage(ctx: BotContext, record: GameRecord, n: number, hands = false): Promise<BaseMessageOptions> {
+export async function replayMessage(ctx: BotContext, record: GameRecord, n: number, hands = false): Promise<BaseMessageOptions> {
   const { view, positions } = positionsOf(ctx, record);
   const last = positions.length - 1;
   const at = Math.max(0, Math.min(last, n));
@@ -122,7 +123,8 @@ async function replayMessage(ctx: BotContext, record: GameRecord, n: number, han
   const where = `${recordLine(ctx, record).replace(/^- /, "")}`;
   const all = hands && view.hands ? view.hands(table) : "";
   const shown = all ? `\n${all.length > HANDS_TEXT ? `${all.slice(0, HANDS_TEXT - 1)}…` : all}` : "";
-  const drawn = retext(await view.payload(table), `**Move ${at} of ${last}**: ${note}${shown}\n-# ${where}`);
+  // Not the channel's live table: the replay is a message of its own (no table record to track).
+  const drawn = retext(withoutRecord(await view.payload(table)), `**Move ${at} of ${last}**: ${note}${shown}\n-# ${where}`);
   const mode = hands ? "h" : "t";
   const go = (label: string, to: number, disabled: boolean) =>
     new ButtonBuilder()

@@ -129,6 +129,7 @@ describe("/replay", () => {
     // Autocomplete: Ada's games first, this one among them.
     const offered = await sb.autocomplete(ADA, GENERAL, "replay", { game: "" }, "game");
     expect(offered[0]?.value).toBe(record.id);
+    await sb.command(CLEO, GENERAL, "onexeno new", { game: "basic", hands: 1 }); // a live table in the same channel
     const shown = (await sb.command(BEN, GENERAL, "replay", { game: record.id })).original!;
     expect(shown.visibleTo).toBeUndefined();
     expect(said(shown)).toContain(`**Move ${n} of ${n}**`);
@@ -145,6 +146,10 @@ describe("/replay", () => {
     expect(said(one)).toMatch(/(Ada|Computer 1 \(easy\)) (placed|passed)/);
     const end = (await sb.click(ADA, one, button(one, "Last ⏭").custom_id)).original!;
     expect(said(end)).toContain(`**Move ${n} of ${n}**`);
+    // The replay is not the channel's table: the lobby's next change leaves it as it is.
+    await sb.command(ADA, GENERAL, "onexeno join");
+    await h.waitForPublic(GENERAL, (m) => said(m).includes("Ada joined") || said(m).includes("Ada sat down"));
+    expect(said(sb.visibleMessages(GENERAL, null).find((m) => m.id === end.id) ?? null)).toContain(`**Move ${n} of ${n}**`);
     // The menu jumps to a position; Show hands adds every hand in words, kept while stepping.
     const menuId = Harness.customIds(end).find((c) => c.split("|")[1] === "rpick")!;
     const dealt = (await sb.select(CLEO, end, menuId, ["0"])).original!;
