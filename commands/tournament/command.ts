@@ -16,7 +16,8 @@ import { replyRules } from "../rules";
 
 import { RULES, gameName, announcement, standingsMessage, exportCsv } from "./messages";
 import { keepAnnouncement } from "./components";
-import { mustOrganise, eventOf, eventOption } from "./access";
+import { mustOrganise, eventOf, eventOption, isOrganiser } from "./access";
+import { eventRecords, recordsJson } from "./replays";
 
 /** `/tournament`, its `game:` choices the rated games of `games` and its one-player games (as challenges). */
 export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => ({
@@ -278,12 +279,27 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
         );
         await keepAnnouncement(interaction, ctx, t.id);
         return;
-      case "export":
-        await respond(interaction, "reply", true, async () => ({
-          content: `**${t.name}**: every game and the standings.`,
-          files: [new AttachmentBuilder(Buffer.from(exportCsv(t), "utf8"), { name: `${t.id}.csv`, description: `Results of ${t.name}` })],
-        }));
+      case "export": {
+        const organiser = t.organiserId === interaction.user.id || (await isOrganiser(interaction, ctx));
+        await respond(interaction, "reply", true, async () => {
+          const tables = await eventRecords(ctx, t);
+          const csv = new AttachmentBuilder(Buffer.from(exportCsv(t, tables), "utf8"), {
+            name: `${t.id}.csv`,
+            description: `Results of ${t.name}`,
+          });
+          const json = new AttachmentBuilder(Buffer.from(recordsJson(t, tables), "utf8"), {
+            name: `${t.id}-records.json`,
+            description: `The game records of ${t.name}`,
+          });
+          return {
+            content: organiser
+              ? `**${t.name}**: every game and the standings (CSV; each game names its record), and the ${tables.length} game records (JSON, docs/game-record.md).`
+              : `**${t.name}**: every game and the standings (CSV; each game names its record, to watch with \`/replay\`).`,
+            files: organiser ? [csv, json] : [csv],
+          };
+        });
         return;
+      }
       default:
         throw new UserError("command/unknown", "This command is not known to the bot.");
     }

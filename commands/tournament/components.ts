@@ -1,5 +1,5 @@
 /**
- * The buttons of tournament messages: Join, Leave, Check in and Play the deal.
+ * The buttons of tournament messages: Join, Leave, Check in, Play the deal and the Replay buttons.
  */
 import { type ChatInputCommandInteraction, type MessageComponentInteraction } from "discord.js";
 import type { BotContext } from "../../src/bot/context";
@@ -9,6 +9,7 @@ import { respond } from "../../src/bot/reply";
 import { seatOf } from "../games";
 
 import { announcement } from "./messages";
+import { TOURNAMENT_REPLAY_VERBS, tournamentReplays } from "./replays";
 
 /**
  * **Play the deal** on a running challenge: opens the entrant's own game of the event's deal in a
@@ -68,6 +69,7 @@ export async function keepAnnouncement(
 export async function tournamentComponent(interaction: MessageComponentInteraction, id: ComponentId, ctx: BotContext): Promise<void> {
   const eventId = id.args[0] ?? "";
   if (id.verb === "tplay") return playTheDeal(interaction, eventId, ctx);
+  if (TOURNAMENT_REPLAY_VERBS.has(id.verb)) return tournamentReplays(interaction, id, ctx);
   const me = seatOf(interaction);
   await respond(interaction, "update", false, async () => {
     const t =

@@ -12,3 +12,4 @@ export * from "./messages";
 export * from "./access";
 export * from "./command";
 export * from "./components";
+export * from "./replays";

@@ -1,6 +1,6 @@
 /**
  * What a tournament says in its channel: the announcement with the buttons of its stage, round
- * announcements, the standings and podium pictures, the CSV export.
+ * announcements, the standings and podium pictures (with Replay buttons), the CSV export.
  */
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder, type BaseMessageOptions } from "discord.js";
 import { stringify } from "csv-stringify/sync";
@@ -12,9 +12,10 @@ import { placementPoints, shownStandings } from "../../src/bot/tournament-rules"
 import type { BotContext } from "../../src/bot/context";
 import type { GameCatalogue } from "../../src/games/catalogue";
 import { renderPicture } from "../../render/pool";
+import { replayButton, TOURNAMENT_REPLAY_VERBS } from "./replays";
 
 /** Component verbs of tournament messages. */
-export const TOURNAMENT_VERBS: ReadonlySet<string> = new Set(["tjoin", "tleave", "tcheck", "tplay"]);
+export const TOURNAMENT_VERBS: ReadonlySet<string> = new Set(["tjoin", "tleave", "tcheck", "tplay", ...TOURNAMENT_REPLAY_VERBS]);
 
 export const RULES = readFileSync(new URL("../../docs/rules/tournaments.md", import.meta.url), "utf8");
 /** The name of an event's game for people (its key when the catalogue has no such game). */
@@ -154,6 +155,8 @@ export async function standingsMessage(games: GameCatalogue, t: Tournament, titl
   return {
     content: `**${title}**\n${text}`.slice(0, 2000),
     files: [new AttachmentBuilder(png, { name: "standings.png", description: `Standings: ${text}`.slice(0, 1024) })],
+    // A challenge's games are each player's own deal, not the event's tables: nothing to pick from.
+    components: c || t.played.every((r) => r.tables.every((x) => !x.result)) ? [] : [replayButton(t.id)],
     allowedMentions: { parse: [] },
   };
 }
@@ -191,11 +194,29 @@ export async function finalMessages(games: GameCatalogue, t: Tournament): Promis
   ];
 }
 
-/** Every game and the standings as CSV (one file). */
-export function exportCsv(t: Tournament): string {
+/**
+ * Every game and the standings as CSV (one file). `tables`: the event's game records by round
+ * and table (commands/tournament/replays.ts `eventRecords`); each game's rows name its record
+ * (the `game` option of `/replay`), empty where none is kept.
+ */
+export function exportCsv(
+  t: Tournament,
+  tables: readonly { record: { readonly id: string }; round: number; table: number }[] = [],
+): string {
+  const recordOf = (round: number, table: number) => tables.find((x) => x.round === round && x.table === table)?.record.id ?? "";
   const games = t.played.flatMap((r) =>
     r.tables.flatMap((x, i) =>
-      x.result ? x.result.players.map((p, j) => [r.number, i + 1, nameOf(t, p), p, x.result!.places[j], x.result!.points[j]]) : [],
+      x.result
+        ? x.result.players.map((p, j) => [
+            r.number,
+            i + 1,
+            nameOf(t, p),
+            p,
+            x.result!.places[j],
+            x.result!.points[j],
+            recordOf(r.number, i + 1),
+          ])
+        : [],
     ),
   );
   const table = TournamentService.standings(t).map((s) => [
@@ -210,7 +231,7 @@ export function exportCsv(t: Tournament): string {
     s.byes,
   ]);
   return (
-    stringify([["round", "table", "player", "id", "place", "game points"], ...games]) +
+    stringify([["round", "table", "player", "id", "place", "game points", "record"], ...games]) +
     "\n" +
     stringify([["rank", "player", "id", "placement points", "game points", "opponents' points", "head-to-head", "games", "byes"], ...table])
   );
@@ -241,6 +262,7 @@ export async function tableResult(t: Tournament, threadId: string): Promise<Base
         : "That was the last round: the podium is posted there.";
   return {
     content: `🏆 **${t.name}**, round ${round.number}: result recorded. ${places.join(" · ")}.\n${next} Standings and what comes next: <#${t.channelId}>.`,
+    components: [replayButton(t.id, threadId)],
     allowedMentions: { parse: [] },
   };
 }

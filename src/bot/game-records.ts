@@ -1,6 +1,6 @@
 /**
  * Game records kept per server (keyv namespace `records`), listed newest first by keyset pages:
- * a server's games, or one player's games in it. A record is stored under its own key; each list
+ * a server's games, one player's games in it, or one tournament's. A record is stored under its own key; each list
  * is an append log of record ids in chunks of `CHUNK`, with a head that says how many chunks
  * there are. A page reads the head and walks back from a cursor (chunk and position), so the
  * first page costs the same few reads whether a server has ten records or a million; a new
@@ -27,18 +27,27 @@ export interface RecordPage {
 
 const guildScope = (guildId: string | null) => `g:${guildId ?? "dm"}`;
 const userScope = (guildId: string | null, userId: string) => `u:${guildId ?? "dm"}:${userId}`;
+const eventScope = (guildId: string | null, eventId: string) => `e:${guildId ?? "dm"}:${eventId}`;
+
+/** The lists a record is listed in: its server's, each person's who played in it, and its tournament's. */
+function scopesOf(record: GameRecord): string[] {
+  const people = [...new Set(record.seats.filter((s) => !s.computer).map((s) => s.userId))];
+  return [
+    guildScope(record.guildId),
+    ...people.map((u) => userScope(record.guildId, u)),
+    ...(record.tournament ? [eventScope(record.guildId, record.tournament)] : []),
+  ];
+}
 
 export class GameRecords {
   private readonly lock = new KeyedLock();
 
   constructor(private readonly store: RecordStore<RecordsEntry>) {}
 
-  /** Stores `record` and lists it for its server and for each person who played in it. */
+  /** Stores `record` and lists it for its server, for each person who played in it and for its tournament. */
   async add(record: GameRecord): Promise<void> {
     await this.store.set(`r:${record.guildId ?? "dm"}:${record.id}`, record);
-    const people = [...new Set(record.seats.filter((s) => !s.computer).map((s) => s.userId))];
-    for (const scope of [guildScope(record.guildId), ...people.map((u) => userScope(record.guildId, u))])
-      await this.append(scope, record.id);
+    for (const scope of scopesOf(record)) await this.append(scope, record.id);
   }
 
   /**
@@ -49,11 +58,21 @@ export class GameRecords {
     const lists = new Map<string, string[]>();
     for (const record of records) {
       await this.store.set(`r:${record.guildId ?? "dm"}:${record.id}`, record);
-      const people = [...new Set(record.seats.filter((s) => !s.computer).map((s) => s.userId))];
-      for (const scope of [guildScope(record.guildId), ...people.map((u) => userScope(record.guildId, u))])
-        lists.set(scope, [...(lists.get(scope) ?? []), record.id]);
+      for (const scope of scopesOf(record)) lists.set(scope, [...(lists.get(scope) ?? []), record.id]);
     }
     for (const [scope, ids] of lists) await this.appendAll(scope, ids);
+  }
+
+  /** Every record of tournament `eventId` of server `guildId`, oldest first (an event has tens of games, not thousands). */
+  async ofTournament(guildId: string | null, eventId: string): Promise<GameRecord[]> {
+    const out: GameRecord[] = [];
+    let after: string | null = null;
+    do {
+      const page: RecordPage = await this.page(guildId, { tournament: eventId, after, limit: 25 });
+      out.push(...page.records);
+      after = page.next;
+    } while (after);
+    return out.reverse();
   }
 
   /** The record `id` of server `guildId`, if kept. */
@@ -63,15 +82,19 @@ export class GameRecords {
   }
 
   /**
-   * A page of server `guildId`'s records, or of `userId`'s there, newest first: `limit` of them
-   * (1 to 25) of game `game` if given, after cursor `after` (from the previous page). A game
-   * filter reads on until the page is full or the list ends.
+   * A page of server `guildId`'s records, or of `userId`'s there, or of tournament `tournament`'s,
+   * newest first: `limit` of them (1 to 25) of game `game` if given, after cursor `after` (from
+   * the previous page). A game filter reads on until the page is full or the list ends.
    */
   async page(
     guildId: string | null,
-    opts: { userId?: string; game?: string; after?: string | null; limit?: number } = {},
+    opts: { userId?: string; tournament?: string; game?: string; after?: string | null; limit?: number } = {},
   ): Promise<RecordPage> {
-    const scope = opts.userId ? userScope(guildId, opts.userId) : guildScope(guildId);
+    const scope = opts.tournament
+      ? eventScope(guildId, opts.tournament)
+      : opts.userId
+        ? userScope(guildId, opts.userId)
+        : guildScope(guildId);
     const limit = Math.max(1, Math.min(25, opts.limit ?? 10));
     const head = (await this.store.get(`h:${scope}`)) as { chunks: number } | undefined;
     if (!head) return { records: [], next: null };

@@ -96,6 +96,18 @@ describe("GameRecords lists", () => {
     const onze = await walk({ game: "onze", limit: 10 });
     expect(onze.map((r) => r.seed)).toEqual(all.filter((r) => r.game === "onze").map((r) => r.seed));
     expect((await records.page("guild-2")).records).toEqual([]);
+    // A tournament's games have a list of their own, read whole oldest first.
+    const events = new GameRecords(await openStore<RecordsEntry>("memory://", "records-events"));
+    const event = [...all].reverse().filter((_, i) => i % 10 === 0);
+    for (const r of [...all].reverse()) await events.add(event.includes(r) ? { ...r, tournament: "cup" } : r);
+    expect((await events.ofTournament("guild-1", "cup")).map((r) => r.seed)).toEqual(event.map((r) => r.seed));
+    expect((await events.page("guild-1", { tournament: "cup", limit: 3 })).records.map((r) => r.id)).toEqual(
+      event
+        .slice(-3)
+        .reverse()
+        .map((r) => r.id),
+    );
+    expect(await events.ofTournament("guild-1", "other")).toEqual([]);
     // A page read while a new game is recorded goes on where it was: nothing twice, nothing skipped.
     const first = await records.page("guild-1", { limit: 10 });
     await records.add(fake(n, ["ben"]));

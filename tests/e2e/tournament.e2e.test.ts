@@ -14,6 +14,7 @@ import { shownStandings } from "../../src/bot/tournament-rules";
 import { TournamentService, type Tournament } from "../../src/bot/tournaments";
 import { ADA, BEN, CARD_ROOM, CLEO, DEV, GENERAL, Harness, MOD, takeTurn } from "./harness";
 import { said } from "../helpers/message";
+import type { GameRecord } from "../../src/bot/game-record";
 
 const OUT = join(import.meta.dirname, "..", "__output__");
 
@@ -96,11 +97,19 @@ describe("a tournament from sign-up to podium", () => {
         sb.visibleMessages(GENERAL, null).some((m) => said(m).includes(`round ${r} of 3 is seated`)),
       );
       if (r === 1) {
-        // A person's first turn of a tournament game has a grace period to find the thread.
-        for (const x of round.tables) {
-          const rec = (await h.bot.service("onexeno").get(x.threadId!))!;
+        // A person's first turn of a tournament game has a grace period to find the thread. The
+        // computers move first where they sit first (people move only below): wait for a person's turn.
+        const firsts = await h.until("a person's first turn in round 1", async () => {
+          const found = [];
+          for (const x of round.tables) {
+            const rec = (await h.bot.service("onexeno").get(x.threadId!))!;
+            const tc = rec.turnClock;
+            if (tc && !rec.seats[tc.seat]!.computer && !rec.moves.some((m) => m.seat === tc.seat)) found.push(rec);
+          }
+          return found.length > 0 ? found : null;
+        });
+        for (const rec of firsts) {
           const tc = rec.turnClock!;
-          if (rec.seats[tc.seat]!.computer || rec.moves.some((m) => m.seat === tc.seat)) continue;
           // The clock and the save read the time a moment apart (a millisecond under load): the grace is there, whole.
           const extra = tc.due! - rec.updatedAt - rec.clock!.turnMs;
           expect(extra).toBeGreaterThanOrEqual(EVENT_GRACE_MS);
@@ -165,6 +174,40 @@ describe("a tournament from sign-up to podium", () => {
     expect(games!.split("\n")).toHaveLength(1 + 8 * 3);
     expect(table!.split("\n")).toHaveLength(1 + 8);
     expect(table!.split("\n")[1]).toContain(standing[0]!.id);
+    expect(exported.original!.attachments).toHaveLength(1); // the game records are the organisers'
+    // Each game names its record; the organiser's export carries the records, one per table.
+    const byOrganiser = await sb.command(MOD, GENERAL, "tournament export", { event: event!.id });
+    const files = byOrganiser.original!.attachments;
+    expect(files.map((f) => f.filename)).toEqual([`${event!.id}.csv`, `${event!.id}-records.json`]);
+    const records = JSON.parse(sb.attachmentBytes(files[1]!)!.toString("utf8")) as {
+      format: string;
+      tables: { round: number; table: number; record: GameRecord }[];
+    };
+    const tableCount = over.played.reduce((n, r) => n + r.tables.length, 0);
+    expect(records.format).toBe("onexeno-game-records");
+    expect(records.tables).toHaveLength(tableCount);
+    for (const x of records.tables) {
+      const seated = over.played[x.round - 1]!.tables[x.table - 1]!;
+      expect(x.record.channelId).toBe(seated.threadId);
+      expect(x.record.tournament).toBe(event!.id);
+    }
+    const named = games!
+      .split("\n")
+      .slice(1)
+      .map((line) => line.split(",").at(-1));
+    expect(new Set(named)).toEqual(new Set(records.tables.map((x) => x.record.id)));
+    // A table's result has its Replay; the standings' Replays button offers every table.
+    const thread = over.played[0]!.tables[0]!.threadId!;
+    const result = sb.visibleMessages(thread, null).find((m) => said(m).includes("result recorded"))!;
+    const own = await sb.click(CLEO, result, Harness.customIds(result).find((c) => c.includes("|trep|"))!);
+    expect(own.original?.visibleTo).toBe(CLEO);
+    expect(said(own.original)).toMatch(/\*\*Move (\d+) of \1\*\*/);
+    const menu = await sb.click(BEN, sheet, Harness.customIds(sheet).find((c) => c.includes("|trep|"))!);
+    expect(menu.original?.visibleTo).toBe(BEN);
+    const pick = Harness.customIds(menu.original!).find((c) => c.includes("|trpick|"))!;
+    const second = records.tables.find((x) => x.round === 2)!;
+    const watched = await sb.select(BEN, menu.original!, pick, [second.record.id]);
+    expect(said(watched.original)).toContain(`**Move ${second.record.moves.length} of ${second.record.moves.length}**`);
     // Standings on demand, and the event is no longer open for sign-up.
     const shown = await sb.command(BEN, GENERAL, "tournament standings", { event: event!.id });
     expect(shown.original?.attachments[0]?.filename).toBe("standings.png");
