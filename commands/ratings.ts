@@ -4,7 +4,9 @@
  * (`shownRating`), marked provisional under 10 rated games. Public answers: a rating is no
  * secret, and a leaderboard is meant to be seen.
  */
-import { EmbedBuilder, SlashCommandBuilder } from "discord.js";
+import { AttachmentBuilder, EmbedBuilder, SlashCommandBuilder } from "discord.js";
+import { renderPicture } from "../render/pool";
+import type { StatsBlock } from "../render/stats";
 import type { BotContext } from "../src/bot/context";
 import { respond } from "../src/bot/reply";
 import { PROVISIONAL_GAMES, START_RATING, shownRating, type PlayerRating } from "../src/bot/ratings";
@@ -74,7 +76,31 @@ export const statsCommand = (games: GameCatalogue): Command<BotContext> => ({
         });
       }
       embed.setFooter({ text: RATING_FOOTER });
-      return { embeds: [embed], allowedMentions: { parse: [] } };
+      // The same as a picture: each game's rating over time, games, wins and peak.
+      const blocks: StatsBlock[] = [];
+      for (const { game: key, rating: r, rank, of } of rows) {
+        const history = await ctx.ratings.history(interaction.guildId, key, user.id);
+        const now = shownRating(r);
+        blocks.push({
+          game: nameOf(games, key),
+          rating: now,
+          provisional: r.games < PROVISIONAL_GAMES,
+          rank,
+          of,
+          games: r.games,
+          wins: r.wins,
+          peak: Math.max(history?.peak ?? now, now),
+          points: history?.points.map((p) => p.rating) ?? [START_RATING, now],
+        });
+      }
+      const png = await renderPicture({ kind: "stats", title: `${who}: ratings in this server`, blocks });
+      const alt = blocks.map((b) => `${b.game} ${b.rating}, ${b.games} games, ${b.wins} wins, peak ${b.peak}`).join("; ");
+      embed.setImage("attachment://stats.png");
+      return {
+        embeds: [embed],
+        files: [new AttachmentBuilder(png, { name: "stats.png", description: `Ratings over time: ${alt}`.slice(0, 1024) })],
+        allowedMentions: { parse: [] },
+      };
     });
   },
 });

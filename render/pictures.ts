@@ -4,6 +4,7 @@
  * switch from a job to its scene's `draw…` function; `encodeJob` draws and encodes.
  */
 import { drawPodium, drawStandings, type StandingRow } from "./standings";
+import { drawStats, type StatsBlock } from "./stats";
 import type { Canvas } from "@napi-rs/canvas";
 import type { CardId } from "../src/games/onexeno/cards";
 import type { CanastaView } from "../src/games/onexeno/canasta";
@@ -64,6 +65,7 @@ export type PictureJob =
       readonly names: readonly string[];
       readonly now?: number | undefined;
     }
+  | { readonly kind: "stats"; readonly title: string; readonly blocks: readonly StatsBlock[] }
   | {
       readonly kind: "podium";
       readonly title: string;
@@ -91,6 +93,8 @@ export function drawJob(job: PictureJob): Canvas {
       return drawStandings(job.title, job.subtitle, job.rows, job.labels, job.legend);
     case "podium":
       return drawPodium(job.title, job.top);
+    case "stats":
+      return drawStats(job.title, job.blocks);
     case "cardeno-table":
       return drawCardenoTable(job.view, job.names, undefined, job.now);
     case "cardeno-board":

@@ -55,6 +55,32 @@ export interface RatingBoard {
   readonly players: Readonly<Record<string, PlayerRating>>;
 }
 
+/** A player's shown rating after each rated game (thinned to `HISTORY_POINTS`), for `/stats`' chart. */
+export interface RatingHistory {
+  readonly schema: 1;
+  /** Oldest first: the rating before the first game, then after each kept game (ms, shown rating). */
+  readonly points: readonly { readonly at: number; readonly rating: number }[];
+  /** The highest shown rating ever reached. */
+  readonly peak: number;
+}
+
+/** What the ratings namespace holds: a board per server and game, a history per player there. */
+export type RatingEntry = RatingBoard | RatingHistory;
+
+/**
+ * Points a history keeps: past this, every other point of its older half goes (the first one
+ * stays), so a long history keeps its whole span at a coarser grain and the newest games whole.
+ */
+export const HISTORY_POINTS = 60;
+
+/** `points` with `point` added, thinned as `HISTORY_POINTS` says. */
+export function withPoint<P>(points: readonly P[], point: P): P[] {
+  const all = [...points, point];
+  if (all.length <= HISTORY_POINTS) return all;
+  const half = Math.floor(all.length / 2);
+  return [...all.slice(0, half).filter((_, i) => i % 2 === 0), ...all.slice(half)];
+}
+
 /** A finished table as ratings read it. */
 export interface RatedTable {
   readonly guildId: string | null;
@@ -99,12 +125,27 @@ export class RatingService {
   private readonly lock = new KeyedLock();
 
   constructor(
-    private readonly store: RecordStore<RatingBoard>,
+    private readonly store: RecordStore<RatingEntry>,
     private readonly now: () => number = Date.now,
   ) {}
 
   private key(guildId: string | null, game: string): string {
     return `${guildId ?? "dm"}:${game}`;
+  }
+
+  private historyKey(guildId: string | null, game: string, userId: string): string {
+    return `h:${guildId ?? "dm"}:${game}:${userId}`;
+  }
+
+  private async boardAt(key: string): Promise<RatingBoard | undefined> {
+    const b = await this.store.get(key);
+    return b && "players" in b ? b : undefined;
+  }
+
+  /** A player's rating history in a game of a server (undefined before their first rated game). */
+  async history(guildId: string | null, game: string, userId: string): Promise<RatingHistory | undefined> {
+    const h = await this.store.get(this.historyKey(guildId, game, userId));
+    return h && "points" in h ? h : undefined;
   }
 
   /**
@@ -121,7 +162,7 @@ export class RatingService {
     if (teamIds.length < 2) return null;
     const key = this.key(table.guildId, game);
     return this.lock.run(key, async () => {
-      const board = (await this.store.get(key)) ?? { schema: 1 as const, guildId: table.guildId, game, players: {} };
+      const board = (await this.boardAt(key)) ?? { schema: 1 as const, guildId: table.guildId, game, players: {} };
       const current = (userId: string) => board.players[userId] ?? { ...rating(), games: 0, wins: 0, recent: [] };
       const members = teamIds.map((t) => people.filter((p) => teamOf(p.seat) === t));
       // A team's place is its best seat's place (teammates share a score).
@@ -158,13 +199,23 @@ export class RatingService {
         }),
       );
       await this.store.set(key, { ...board, players });
+      for (const c of changes) {
+        const hkey = this.historyKey(table.guildId, game, c.userId);
+        const old = await this.history(table.guildId, game, c.userId);
+        const points = old?.points ?? [{ at, rating: c.before }];
+        await this.store.set(hkey, {
+          schema: 1,
+          points: withPoint(points, { at, rating: c.after }),
+          peak: Math.max(old?.peak ?? c.before, c.after),
+        });
+      }
       return changes;
     });
   }
 
   /** The ratings of a server in a rated game (empty when nobody has a rated game). */
   async board(guildId: string | null, game: string): Promise<RatingBoard> {
-    return (await this.store.get(this.key(guildId, game))) ?? { schema: 1, guildId, game, players: {} };
+    return (await this.boardAt(this.key(guildId, game))) ?? { schema: 1, guildId, game, players: {} };
   }
 
   /** The best of a server in a game, by shown rating (then games played), at most `limit`. */

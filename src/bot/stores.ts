@@ -8,7 +8,7 @@ import { openStore, type RecordStore } from "../store/store";
 import type { RecordsEntry } from "./game-records";
 import type { Leaderboard } from "./leaderboards";
 import type { LiveMessage } from "./live";
-import type { RatingBoard } from "./ratings";
+import type { RatingEntry } from "./ratings";
 import type { AnyTable } from "./table-record";
 import type { Tournament } from "./tournaments";
 
@@ -21,8 +21,8 @@ export interface BotStores {
   readonly live: RecordStore<LiveMessage>;
   /** The due index of turn clocks (src/store/due.ts). */
   readonly clocks: DueStore;
-  /** Ratings per server and game (src/bot/ratings.ts). */
-  readonly ratings: RecordStore<RatingBoard>;
+  /** Ratings per server and game, and each player's history there (src/bot/ratings.ts). */
+  readonly ratings: RecordStore<RatingEntry>;
   /** Tournaments, their table threads and organiser roles (src/bot/tournaments.ts). */
   readonly tournaments: RecordStore<Tournament | string>;
   /** Records of finished games and their lists per server and player (src/bot/game-records.ts). */
@@ -38,7 +38,7 @@ export async function openStoresOf(url: string, games: GameCatalogue): Promise<B
   const leaderboards = await openStore<Leaderboard>(url, "leaderboard");
   const live = await openStore<LiveMessage>(url, "live");
   const clocks: DueStore = await openStore(url, "clocks");
-  const ratings = await openStore<RatingBoard>(url, "ratings");
+  const ratings = await openStore<RatingEntry>(url, "ratings");
   const tournaments = await openStore<Tournament | string>(url, "tournaments");
   const records = await openStore<RecordsEntry>(url, "records");
   return {

@@ -6,7 +6,7 @@
  */
 import { rate, rating } from "openskill";
 import { describe, expect, it } from "vitest";
-import { RatingService, shownRating, type RatingBoard } from "../../src/bot/ratings";
+import { HISTORY_POINTS, RatingService, shownRating, START_RATING, type RatingEntry } from "../../src/bot/ratings";
 import { placesOf } from "../../src/engine/places";
 import { ratedResult } from "../../src/games/index";
 import { openStore } from "../../src/store/store";
@@ -14,7 +14,7 @@ import { openStore } from "../../src/store/store";
 const seat = (userId: string, extra: Record<string, string> = {}) => ({ userId, name: userId.toUpperCase(), ...extra });
 
 async function service(now = () => 1_000_000) {
-  return new RatingService(await openStore<RatingBoard>("memory://", "ratings"), now);
+  return new RatingService(await openStore<RatingEntry>("memory://", "ratings"), now);
 }
 
 describe("places from an outcome", () => {
@@ -139,5 +139,31 @@ describe("the rating service", () => {
     expect(board.players.ada).toMatchObject({ games: 12, wins: 12 });
     expect(Object.keys(board.players)).toHaveLength(13);
     expect(board.players.ada!.recent).toHaveLength(5);
+  });
+});
+
+describe("a player's rating history", () => {
+  it("starts at the rating before the first game, follows every game, keeps its peak, and thins past its size keeping the start", async () => {
+    let t = 1_000_000;
+    const svc = await service(() => t);
+    const table = { guildId: "g1", seats: [seat("ada"), seat("ben")] };
+    const shown: number[] = [];
+    for (let i = 0; i < 150; i++) {
+      t += 60_000;
+      // Ada wins the first 20, then loses every game: her peak is early, her rating falls after it.
+      await svc.record(table, "onexeno-basic", { scores: i < 20 ? [30, 0] : [0, 30], winners: [i < 20 ? 0 : 1] }, null);
+      shown.push(shownRating((await svc.board("g1", "onexeno-basic")).players.ada!));
+      const h = (await svc.history("g1", "onexeno-basic", "ada"))!;
+      expect(h.points.length).toBeLessThanOrEqual(HISTORY_POINTS);
+      expect(h.points[0]).toEqual({ at: 1_060_000, rating: START_RATING });
+      expect(h.points.at(-1)).toEqual({ at: t, rating: shown.at(-1) });
+      expect(h.peak).toBe(Math.max(START_RATING, ...shown));
+      expect(h.points.map((p) => p.at)).toEqual([...h.points.map((p) => p.at)].sort((a, b) => a - b));
+    }
+    const h = (await svc.history("g1", "onexeno-basic", "ada"))!;
+    expect(h.points.length).toBeGreaterThan(HISTORY_POINTS / 2);
+    expect(h.peak).toBe(shown[19]);
+    expect(await svc.history("g1", "onexeno-basic", "cleo")).toBeUndefined();
+    expect(await svc.history("g2", "onexeno-basic", "ada")).toBeUndefined();
   });
 });

@@ -5,6 +5,8 @@
  * show them.
  */
 import { rate, rating } from "openskill";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shownRating } from "../../src/bot/ratings";
 import { placesOf } from "../../src/engine/places";
@@ -58,6 +60,13 @@ describe("ratings", () => {
     expect(embed.fields[0]!.name).toBe("ONEXENO basic");
     expect(embed.fields[0]!.value).toContain(`**${shownRating(expected[0]![0]!)} (provisional)**`);
     expect(embed.fields[0]!.value).toMatch(/1 game, [01] wins?/);
+    // The same as a picture: the rating over time, games, wins and peak (saved to tests/__output__ to look at).
+    const picture = stats.original!.attachments.find((a) => a.filename === "stats.png")!;
+    expect(picture.width).toBe(640);
+    expect(picture.description).toContain(`ONEXENO basic ${shownRating(expected[0]![0]!)}, 1 games`);
+    expect((stats.original!.embeds[0] as { image?: { url: string } }).image?.url).toContain("stats.png");
+    mkdirSync(join(import.meta.dirname, "..", "__output__"), { recursive: true });
+    writeFileSync(join(import.meta.dirname, "..", "__output__", "stats.png"), sb.attachmentBytes(picture)!);
     const top = await sb.command(ADA, GENERAL, "ratings", { game: "onexeno-basic" });
     const list = (top.original?.embeds[0] as { description: string }).description;
     expect(list.split("\n")).toHaveLength(2);

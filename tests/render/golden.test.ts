@@ -195,3 +195,35 @@ describe("cardeno pictures", () => {
     ).toBe(true);
   });
 });
+
+describe("the /stats picture", () => {
+  it("matches its golden image: an established rating with a long history, a provisional one, a long name cut short", async () => {
+    // A deterministic rating walk: rises and falls around a climb.
+    const walk = (n: number, f: number) => {
+      const out = [1500];
+      for (let i = 0; i < n; i++) out.push(out.at(-1)! + Math.round(Math.sin(i * f) * 30 + (i % 3 === 0 ? 12 : -4)));
+      return out;
+    };
+    const a = walk(45, 0.7);
+    const b = walk(6, 1.3);
+    const job: PictureJob = {
+      kind: "stats",
+      title: "Émilie-Françoise Wolfeschlegelsteinhausen: ratings in this server",
+      blocks: [
+        {
+          game: "ONEXENO basic",
+          rating: a.at(-1)!,
+          provisional: false,
+          rank: 2,
+          of: 14,
+          games: 45,
+          wins: 19,
+          peak: Math.max(...a),
+          points: a,
+        },
+        { game: "Onze", rating: b.at(-1)!, provisional: true, rank: 5, of: 6, games: 6, wins: 1, peak: Math.max(...b), points: b },
+      ],
+    };
+    await compare("stats", encodeJob(job));
+  });
+});
