@@ -5,7 +5,15 @@
  * cursor (a game recorded meanwhile never shifts the page being read). The answer is private: it
  * is a lookup, not news for the channel.
  */
-import { ActionRowBuilder, ButtonBuilder, ButtonStyle, MessageFlags, SlashCommandBuilder, type BaseMessageOptions } from "discord.js";
+import {
+  ActionRowBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  MessageFlags,
+  SlashCommandBuilder,
+  StringSelectMenuBuilder,
+  type BaseMessageOptions,
+} from "discord.js";
 import type { BotContext, TableGameView } from "../src/bot/context";
 import { encodeId, type ComponentId } from "../src/bot/customid";
 import type { GameRecord } from "../src/bot/game-record";
@@ -45,7 +53,14 @@ export function recordLine(ctx: BotContext, record: GameRecord): string {
   return `- <t:${Math.floor(record.endedAt / 1000)}:d> **${gameName(ctx, record)}** · ${seats.join(" · ")}${how}${where} · <#${record.channelId}>`;
 }
 
-/** A page of history: who and which game it lists, its lines, and the paging buttons. */
+/** A record in one line of plain text for a menu or autocomplete (at most 100 characters): when (UTC), the game, the seats. */
+export function recordLabel(ctx: BotContext, record: GameRecord): string {
+  const date = new Date(record.endedAt).toISOString().slice(0, 16).replace("T", " ");
+  const name = `${date} · ${gameName(ctx, record)} · ${record.seats.map((s) => s.name).join(", ")}`;
+  return name.length > 100 ? `${name.slice(0, 99)}…` : name;
+}
+
+/** A page of history: who and which game it lists, its lines, the paging buttons and a menu to replay one of its games. */
 async function historyPage(
   ctx: BotContext,
   guildId: string | null,
@@ -80,11 +95,15 @@ async function historyPage(
       .setStyle(ButtonStyle.Primary)
       .setDisabled(!page.next),
   );
+  const replay = new StringSelectMenuBuilder()
+    .setCustomId(encodeId("hrep", 0))
+    .setPlaceholder("▶ Replay one of these games")
+    .addOptions(page.records.map((r) => ({ label: recordLabel(ctx, r), value: r.id })));
   return asContainer(
     {
       content: page.records.map((r) => recordLine(ctx, r)).join("\n"),
       files: [],
-      components: [row],
+      components: [new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(replay), row],
       allowedMentions: { parse: [] },
     },
     title,

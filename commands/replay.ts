@@ -30,11 +30,11 @@ import type { Choice, Command } from "../src/bot/router";
 import type { AnyTable } from "../src/bot/tables";
 import { retext } from "../src/bot/v2";
 import type { VersionedState } from "../src/engine/definition";
-import { recordLine } from "./history";
+import { recordLabel, recordLine } from "./history";
 import { MAX_GIF_BYTES, replayFrames } from "./replay-animation";
 
 /** Component verbs of a replay. */
-export const REPLAY_VERBS: ReadonlySet<string> = new Set(["replay", "anim", "rpick"]);
+export const REPLAY_VERBS: ReadonlySet<string> = new Set(["replay", "anim", "rpick", "hrep"]);
 
 /** Table `record` as it stood after `n` of its moves (state `state`): what a game's table message and picture draw. */
 export function tableAt(record: GameRecord, state: VersionedState, n: number): AnyTable {
@@ -64,16 +64,32 @@ export function tableAt(record: GameRecord, state: VersionedState, n: number): A
   };
 }
 
+/**
+ * Positions of the records replayed lately, newest last: a click through a replay reuses them
+ * rather than replaying the game again (a 575-move Onze game takes 5 to 12 ms to replay, as long
+ * as its picture). Records never change, so an entry is never stale.
+ */
+const replayed = new Map<string, VersionedState[]>();
+const REPLAYED_KEPT = 4;
+
 /** The game's bot side and every position of `record` (0: the deal), or a clear refusal. */
 function positionsOf(ctx: BotContext, record: GameRecord): { view: TableGameView; positions: VersionedState[] } {
   const view = ctx.tableGames.find((v) => v.id === record.game);
   const rules = ctx.catalogue.game(record.game);
   if (!view || !rules) throw new UserError("replay/unknown_game", `This bot no longer plays ${record.game}: its games cannot be replayed.`);
-  try {
-    return { view, positions: replayRecord(rules.definition, record) };
-  } catch {
-    throw new UserError("replay/broken", "This game's record no longer replays with today's rules.");
+  const key = `${record.guildId ?? "dm"}:${record.id}`;
+  let positions = replayed.get(key);
+  if (!positions) {
+    try {
+      positions = replayRecord(rules.definition, record);
+    } catch {
+      throw new UserError("replay/broken", "This game's record no longer replays with today's rules.");
+    }
   }
+  replayed.delete(key);
+  replayed.set(key, positions);
+  for (const old of replayed.keys()) if (replayed.size > REPLAYED_KEPT) replayed.delete(old);
+  return { view, positions };
 }
 
 /** Most characters of the hands in words (a message's text is 4,000 at most, with the table's own). */
@@ -218,11 +234,9 @@ export const replayCommand: Command<BotContext> = {
     for (const r of [...mine, ...all]) {
       if (seen.has(r.id)) continue;
       seen.add(r.id);
-      const date = new Date(r.endedAt).toISOString().slice(0, 16).replace("T", " ");
-      const who = r.seats.map((s) => s.name).join(", ");
-      const name = `${date} · ${ctx.tableGames.find((v) => v.id === r.game)?.what.replace(/ (table|game)$/, "") ?? r.game} · ${who}`;
+      const name = recordLabel(ctx, r);
       if (typed && !name.toLowerCase().includes(typed)) continue;
-      choices.push({ name: name.length > 100 ? `${name.slice(0, 99)}…` : name, value: r.id });
+      choices.push({ name, value: r.id });
     }
     return choices.slice(0, 25);
   },
@@ -264,6 +278,15 @@ export async function replayComponent(interaction: MessageComponentInteraction, 
   if (id.verb === "anim") {
     const [recordId = ""] = id.args;
     await respond(interaction, "reply", false, async () => animationMessage(ctx, await recordHere(ctx, interaction.guildId, recordId)));
+    return;
+  }
+  if (id.verb === "hrep") {
+    // A game picked on a private /history page: its replay, privately too.
+    const recordId = interaction.isStringSelectMenu() ? (interaction.values[0] ?? "") : "";
+    await respond(interaction, "reply", true, async () => {
+      const record = await recordHere(ctx, interaction.guildId, recordId);
+      return replayMessage(ctx, record, record.moves.length);
+    });
     return;
   }
   if (id.verb === "rpick") {

@@ -145,7 +145,7 @@ describe("Components V2 table messages on the local page", () => {
   it("/replay: a closed game's last position with its move in words and the step buttons", async () => {
     const shown = (await h.standin.command(ADA, GENERAL, "replay")).original!;
     expect(said(shown)).toMatch(/\*\*Move (\d+) of \1\*\*/);
-    const back = (await h.standin.click(ADA, shown, Harness.customIds(shown).find((c) => c.endsWith("|b"))!)).original!;
+    const back = (await h.standin.click(ADA, shown, Harness.customIds(shown).find((c) => /\|replay\|.*\|b\|[ht]$/.test(c))!)).original!;
     expect(said(back)).toMatch(/\*\*Move \d+ of \d+\*\*/);
     await shoot(GENERAL, "v2-replay", (m) => m.id === back.id);
   });

@@ -126,6 +126,16 @@ describe("/replay", () => {
       (await h.bot.records.page(sb.guildId, { userId: ADA })).records.find((r) => r.channelId === THREAD),
     );
     const n = record.moves.length;
+    // /history lists it, and its menu opens the replay privately.
+    const listed = (await sb.command(ADA, GENERAL, "history", { user: ADA })).original!;
+    expect(lines(listed)[0]).toContain(`<#${THREAD}>`);
+    const replayMenu = Harness.customIds(listed).find((c) => c.split("|")[1] === "hrep")!;
+    const privately = (await sb.select(ADA, listed, replayMenu, [record.id])).original!;
+    expect(privately.visibleTo).toBe(ADA);
+    expect(said(privately)).toContain(`**Move ${n} of ${n}**`);
+    const back = (await sb.click(ADA, privately, button(privately, "◀ Back").custom_id)).original!;
+    expect(back.id).toBe(privately.id);
+    expect(said(back)).toContain(`**Move ${n - 1} of ${n}**`);
     // Autocomplete: Ada's games first, this one among them.
     const offered = await sb.autocomplete(ADA, GENERAL, "replay", { game: "" }, "game");
     expect(offered[0]?.value).toBe(record.id);
