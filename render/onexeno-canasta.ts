@@ -4,7 +4,7 @@
  * stack size, whose turn and what they owe. Drawn from a spectator view only.
  */
 import type { Canvas } from "@napi-rs/canvas";
-import { sceneCanvas } from "./surface";
+import { paintedScene } from "./surface";
 import { rotatePattern } from "../src/games/onexeno/cards";
 import { idOf, rowSum, type CanastaView, type Row } from "../src/games/onexeno/canasta";
 import { drawCard } from "./card";
@@ -48,13 +48,7 @@ export function drawCanastaTable(view: CanastaView, names: readonly string[], th
   ensureFonts();
   const W = CANASTA_WIDTH;
   const height = canastaHeight(view.seats);
-  const canvas = sceneCanvas(W, height);
-  const ctx = canvas.getContext("2d");
-  ctx.fillStyle = theme.felt;
-  ctx.fillRect(0, 0, W, height);
-  ctx.textAlign = "left";
-  ctx.textBaseline = "alphabetic";
-  ctx.fillStyle = theme.text;
+  const { canvas, ctx } = paintedScene(W, height, theme.felt, theme.text);
   ctx.font = font(22, true);
   ctx.fillText("ONEXENO canasta", 12, 28);
   const left = 384; // the header's text stops short of the face-up pile

@@ -6,7 +6,7 @@
  */
 import type { Canvas } from "@napi-rs/canvas";
 import { ensureFonts, fitText, font, PICTURE_WIDTH } from "./fonts";
-import { sceneCanvas } from "./surface";
+import { paintedScene } from "./surface";
 import { DEFAULT_THEME, type Theme } from "./theme";
 
 /** One game of a player's statistics. */
@@ -40,13 +40,7 @@ export function drawStats(title: string, blocks: readonly StatsBlock[], theme: T
   ensureFonts();
   const shown = blocks.slice(0, MAX_STATS_BLOCKS);
   const h = statsHeight(shown.length);
-  const canvas = sceneCanvas(PICTURE_WIDTH, h);
-  const ctx = canvas.getContext("2d");
-  ctx.fillStyle = theme.felt;
-  ctx.fillRect(0, 0, PICTURE_WIDTH, h);
-  ctx.textBaseline = "alphabetic";
-  ctx.textAlign = "left";
-  ctx.fillStyle = theme.text;
+  const { canvas, ctx } = paintedScene(PICTURE_WIDTH, h, theme.felt, theme.text);
   ctx.font = font(24, true);
   ctx.fillText(fitText(ctx, title, PICTURE_WIDTH - 24), 12, 34);
   shown.forEach((b, i) => {

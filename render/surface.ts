@@ -37,3 +37,23 @@ export function reusingCanvases<T>(f: () => T): T {
     reusing = false;
   }
 }
+
+/**
+ * A scene's canvas, `width` x `height` px, painted `background` all over, and its context set
+ * for left-aligned text on the alphabetic baseline in `ink`: how most scenes begin.
+ */
+export function paintedScene(
+  width: number,
+  height: number,
+  background: string,
+  ink: string,
+): { readonly canvas: Canvas; readonly ctx: ReturnType<Canvas["getContext"]> } {
+  const canvas = sceneCanvas(width, height);
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = background;
+  ctx.fillRect(0, 0, width, height);
+  ctx.textAlign = "left";
+  ctx.textBaseline = "alphabetic";
+  ctx.fillStyle = ink;
+  return { canvas, ctx };
+}
