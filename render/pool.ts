@@ -58,26 +58,6 @@ export async function renderAnimation(job: AnimationJob): Promise<Buffer> {
   return Buffer.concat(bytes);
 }
 
-/** The glibc tunable `npm start` sets (package.json): see `pictureMemoryNote`. */
-export const PICTURE_MALLOC_TUNABLE = "glibc.malloc.mmap_threshold=33554432";
-
-/**
- * Why pictures may be slow in this process, or undefined when they should not be. Reading a
- * picture's pixels (`canvas.data()`) allocates its size anew (1.3 MB for a table); glibc serves
- * such a block from fresh pages (mmap) until its dynamic threshold happens to rise, and on a
- * virtual machine the page faults cost 4 to 5 ms a picture against 0.3 ms when the heap reuses
- * memory. Which a process gets depends on its history, so `npm start` and `npm test` fix it with
- * `GLIBC_TUNABLES=glibc.malloc.mmap_threshold=33554432` (32 MiB, glibc's own ceiling for the
- * dynamic threshold), set before the process starts (glibc reads it only then).
- */
-export function pictureMemoryNote(): string | undefined {
-  if (process.platform !== "linux") return undefined;
-  const header = (process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined)?.header;
-  if (!header?.glibcVersionRuntime) return undefined; // musl and others: not this allocator
-  if ((process.env.GLIBC_TUNABLES ?? "").includes("mmap_threshold")) return undefined;
-  return `Pictures may take 4 to 5 ms more each: start with GLIBC_TUNABLES=${PICTURE_MALLOC_TUNABLE} (npm start sets it).`;
-}
-
 /** Stops the pool's threads (the next picture starts them again). */
 export async function closePictures(): Promise<void> {
   const p = pool;

@@ -18,7 +18,6 @@ import { fileURLToPath } from "node:url";
 import { holdsGuild, openBotStores, registerCommands, startBot, type ShardSet } from "./app";
 import { loadConfig } from "./config";
 import { createLogger } from "./ops/log";
-import { pictureMemoryNote } from "../render/pool";
 import { createMetrics, startOpsServer } from "./ops/metrics";
 import { DiscordStandin, shardGuilds } from "./standin/server";
 import { storeEvents } from "./store/store";
@@ -130,8 +129,6 @@ async function runShards(token: string, apiUrl: string, shards: ShardSet | null,
   const firstShard = shards?.ids[0] ?? (managed ? ([JSON.parse(process.env.SHARDS ?? "0") as number | number[]].flat()[0] ?? 0) : 0);
   const who = managed || shards ? `Shard ${shards ? shards.ids.join(",") : firstShard}: ` : "";
   console.log(`${who}Tables are saved in ${config.storeUrl}.`);
-  const memory = pictureMemoryNote();
-  if (memory) console.log(`${who}${memory}`);
   const log = createLogger(config.logLevel);
   let stopping = false;
   // Metrics read the bot once it exists; until then they report nothing.
