@@ -193,12 +193,18 @@ export class Harness {
     return m;
   }
 
-  /** Waits until the newest public message of a channel satisfies `pred`. */
+  /** Waits until the newest public message of a channel (or, when that is a turn clock's reminder, the newest other one) satisfies `pred`. */
   async waitForPublic(channelId: string, pred: (m: ApiMessage) => boolean, timeoutMs = 120_000): Promise<ApiMessage> {
     const t0 = Date.now();
+    // A turn clock's reminder may land under the message waited for when a slow turn nears its
+    // end (a busy machine): the newest message other than reminders counts too.
+    const reminder = (x: ApiMessage) => said(x).startsWith("⏰") && said(x).includes("your turn runs out");
     for (;;) {
-      const m = this.standin.visibleMessages(channelId, null).at(-1);
+      const all = this.standin.visibleMessages(channelId, null);
+      const m = all.at(-1);
       if (m && pred(m)) return m;
+      const beneath = m && reminder(m) ? all.findLast((x) => !reminder(x)) : undefined;
+      if (beneath && pred(beneath)) return beneath;
       if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting; newest: ${said(m)}`);
       await new Promise((r) => setTimeout(r, 10));
     }
@@ -249,9 +255,11 @@ export class Harness {
   }
 
   /**
-   * Waits until the newest public message of a channel is the table at revision `rev` (its
+   * Waits until the newest public table message of a channel is the table at revision `rev` (its
    * buttons carry the revision) or a finished session: the picture has caught up with the
-   * state, whether it came as a new message or as an edit in place.
+   * state, whether it came as a new message or as an edit in place. Messages without components
+   * (a turn clock's reminder, posted under the table when a slow turn nears its end) are not
+   * table messages and are passed over.
    */
   async waitForTable(channelId: string, rev: number): Promise<ApiMessage> {
     const newest = () => {
@@ -260,7 +268,9 @@ export class Harness {
       return `newest: ${m ? `${said(m).slice(0, 300)} [${Harness.customIds(m).join(", ")}]` : "none"}; last refusals: ${refusals.join(" | ") || "none"}; log: ${[...this.log.infos.slice(-4), ...this.log.errors.slice(-2).map((e) => `${e.msg}: ${String(e.err)}`)].join(" | ")}`;
     };
     return this.until(`the table at revision ${rev} `, () => {
-      const m = this.standin.visibleMessages(channelId, null).at(-1);
+      const m = this.standin
+        .visibleMessages(channelId, null)
+        .findLast((x) => Harness.customIds(x).length > 0 || said(x).includes("Session over"));
       if (!m) return null;
       const ids = Harness.customIds(m);
       return said(m).includes("Session over") || ids.some((id) => id.split("|")[2] === String(rev)) ? m : null;
