@@ -123,6 +123,22 @@ export function panelsOf(ctx: BotContext, channelId: string): Map<string, Panel>
   return m;
 }
 
+/** The last edit sent for each panel's reply, so edits land in the order they were asked for. */
+const lastEdit = new WeakMap<Panel["interaction"], Promise<unknown>>();
+
+/**
+ * Edits a panel's reply after every edit asked for before it has been answered: a board drawn
+ * before a newer panel opened must not land after the line that tidies it (discord.js resolves a
+ * payload's files before it queues the request, so two edits asked for in one order can be sent
+ * in the other). Rejects as the edit does.
+ */
+function editInOrder(interaction: Panel["interaction"], payload: Parameters<Panel["interaction"]["editReply"]>[0]): Promise<unknown> {
+  const before = lastEdit.get(interaction) ?? Promise.resolve();
+  const edit = before.catch(() => {}).then(() => interaction.editReply(payload));
+  lastEdit.set(interaction, edit);
+  return edit;
+}
+
 /**
  * Remembers an interaction's reply as the user's live panel. An older panel it replaces is edited
  * down to one line (no picture, no timestamp, no buttons), so no old board keeps a clock that
@@ -133,9 +149,10 @@ export function keepPanel(ctx: BotContext, interaction: ChatInputCommandInteract
   // A click on the panel itself updates that same message; anything else opens a new one.
   const inPlace = interaction.isMessageComponent() && interaction.message.flags.has(MessageFlags.Ephemeral);
   if (old && old.interaction.id !== interaction.id && !inPlace)
-    void old.interaction
-      .editReply({ ...asContainer({ content: "-# This board continues in a newer message below.", files: [] }), attachments: [] })
-      .catch(() => {}); // an expired token: that message simply stays as it was
+    void editInOrder(old.interaction, {
+      ...asContainer({ content: "-# This board continues in a newer message below.", files: [] }),
+      attachments: [],
+    }).catch(() => {}); // an expired token: that message simply stays as it was
   panelsOf(ctx, interaction.channelId).set(interaction.user.id, {
     interaction,
     openedAt: interaction.createdTimestamp,
@@ -157,7 +174,7 @@ export function refreshPanels(ctx: BotContext, channelId: string): void {
       }
       if (Date.now() > panel.openedAt + PANEL_LIFE_MS) {
         panels.delete(userId);
-        await panel.interaction.editReply({
+        await editInOrder(panel.interaction, {
           ...asContainer({
             content: "⌛ This board stopped updating (Discord lets a reply be edited for 15 minutes): press **My board** for a fresh one.",
             files: [],
@@ -167,7 +184,12 @@ export function refreshPanels(ctx: BotContext, channelId: string): void {
         return;
       }
       const note = panel.note !== undefined && Date.now() - panel.noteAt < NOTE_MS ? panel.note : undefined;
-      await panel.interaction.editReply({ ...(await panelPayload(rec, userId, note)), attachments: [] });
+      const payload = await panelPayload(rec, userId, note);
+      // A newer panel may have opened while the picture was drawn: that tidied this one down to a
+      // line, and a late full board must not land over it (no await between check and edit, and
+      // discord.js sends a message's edits in order).
+      if (panels.get(userId) !== panel) return;
+      await editInOrder(panel.interaction, { ...payload, attachments: [] });
       if (rec.status === "over") panels.delete(userId);
     });
   }
