@@ -14,6 +14,7 @@ import { cardenoCommand } from "./cardeno/index";
 import { ratingsCommand, statsCommand } from "./ratings";
 import { historyCommand } from "./history";
 import { replayCommand } from "./replay";
+import { settingsCommand } from "./settings";
 import { TABLE_GAMES } from "./registry";
 import { tournamentCommand } from "./tournament/index";
 
@@ -45,6 +46,7 @@ export function gameSet(extra: readonly ExtraGame[] = []): GameSet {
       historyCommand([...TABLE_GAMES, ...extra.map((g) => g.view)]),
       replayCommand,
       tournamentCommand(catalogue),
+      settingsCommand,
     ],
     components: onexenoComponents,
   };

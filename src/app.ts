@@ -14,6 +14,7 @@ import { isV2 } from "./bot/v2";
 import { RatingService } from "./bot/ratings";
 import { markStart } from "./bot/restart";
 import { TournamentService } from "./bot/tournaments";
+import { mustAllowTableHere, SettingsBook } from "./bot/settings";
 import { finalMessages, roundMessage, tableResult } from "../commands/tournament/index";
 import { Publisher } from "./bot/publisher";
 import { ChannelBudget } from "./bot/budget";
@@ -149,7 +150,12 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const ratings = new RatingService(opts.stores.ratings, opts.tableOptions?.now);
   // One table per channel across every game.
   const channels = new ChannelIndex();
-  const tableOptions: TableServiceOptions = { ...opts.tableOptions, channels };
+  const settings = new SettingsBook(opts.stores.settings);
+  const tableOptions: TableServiceOptions = {
+    ...opts.tableOptions,
+    channels,
+    mayAddComputer: (guildId) => settings.mustAllowComputers(guildId),
+  };
   for (const g of catalogue.games) {
     const stored = opts.stores.games.get(g.id);
     if (!stored) throw new Error(`no store for ${g.id}`);
@@ -271,6 +277,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     ratings,
     tournaments,
     records,
+    settings,
     log,
     coalescer,
     budget,
@@ -329,6 +336,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const route = createRouter(gameSet.commands, gameSet.components, ctx, log, {
     post,
     after: (channelId) => autoplay.kick(channelId),
+    guard: (interaction) => mustAllowTableHere(interaction, gameSet.views, settings),
     ...(opts.observe ? { observe: opts.observe } : {}),
   });
   client.on(Events.InteractionCreate, (interaction) => void route(interaction));

@@ -89,10 +89,12 @@ export const cardenoCommand: Command<BotContext> = {
     if (await lobbySubcommand(interaction, ctx, lobbyOf(service), sub, me)) return;
     switch (sub) {
       case "new": {
+        // Options not given take the server's house defaults (`/settings`), else the game's own.
+        const house = (await ctx.settings.of(interaction.guildId)).variants;
         const config: CardenoConfig = {
-          rounds: interaction.options.getInteger("rounds") ?? 5,
-          variant: (interaction.options.getString("variant") ?? "standard") as CardenoConfig["variant"],
-          pace: interaction.options.getNumber("pace") ?? 3,
+          rounds: interaction.options.getInteger("rounds") ?? house.cardenoRounds ?? 5,
+          variant: (interaction.options.getString("variant") ?? house.cardenoVariant ?? "standard") as CardenoConfig["variant"],
+          pace: interaction.options.getNumber("pace") ?? house.cardenoPace ?? 3,
         };
         const checked = cardeno.setup(config, 2, "check");
         if (!checked.ok) throw UserError.from(checked.error);

@@ -256,11 +256,16 @@ export const onexenoCommand: Command<BotContext> = {
           return;
         }
         if (await tableHere(ctx, channelId)) throw refuse("table/exists"); // any game's table still running here
+        // Options not given take the server's house defaults (`/settings`), else the game's own.
+        const house = await ctx.settings.of(interaction.guildId);
         const clockText = interaction.options.getString("clock");
-        const clock = clockText === null ? DEFAULT_CLOCK : parseClock(clockText);
+        const clock =
+          clockText === null
+            ? await ctx.settings.clockOf(interaction.guildId, game === "canasta" ? "canasta" : "onexeno", DEFAULT_CLOCK)
+            : parseClock(clockText);
         if (game === "canasta") {
-          const target = interaction.options.getInteger("target") ?? DEFAULT_TARGET;
-          const rows = (interaction.options.getString("rows") ?? "sum") as CanastaRows;
+          const target = interaction.options.getInteger("target") ?? house.variants.canastaTarget ?? DEFAULT_TARGET;
+          const rows = (interaction.options.getString("rows") ?? house.variants.canastaRows ?? "sum") as CanastaRows;
           await respond(interaction, "reply", false, async () =>
             canastaPayload(
               await ctx
@@ -272,7 +277,7 @@ export const onexenoCommand: Command<BotContext> = {
         }
         const variant = game as OnexenoVariant;
         if (!ONEXENO_VARIANTS.includes(variant)) throw new UserError("input/bad_game", "Choose basic, partners or solitaire.");
-        const hands = interaction.options.getInteger("hands") ?? 1;
+        const hands = interaction.options.getInteger("hands") ?? house.variants.hands ?? 1;
         if (hands < 1 || hands > MAX_HANDS) throw new UserError("input/bad_hands", `A session lasts 1 to ${MAX_HANDS} hands.`);
         await respond(interaction, "reply", false, async () =>
           tablePayload(

@@ -134,7 +134,7 @@ export const onzeCommand: Command<BotContext> = {
       case "new": {
         const seed = interaction.options.getString("seed")?.trim() || null;
         const clockText = interaction.options.getString("clock");
-        const clock = clockText === null ? DEFAULT_CLOCK : parseClock(clockText);
+        const clock = clockText === null ? await ctx.settings.clockOf(interaction.guildId, "onze", DEFAULT_CLOCK) : parseClock(clockText);
         for (const other of ctx.games.values()) {
           const here = await other.get(ch);
           if (here && here.status !== "over") throw refuse("table/exists");

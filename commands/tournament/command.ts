@@ -137,8 +137,19 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
       case "create": {
         await mustOrganise(interaction, ctx);
         const clockText = interaction.options.getString("clock");
-        const clock = clockText === null ? DEFAULT_CLOCK : parseClock(clockText);
         const game = interaction.options.getString("game", true);
+        const clock =
+          clockText === null
+            ? await ctx.settings.clockOf(
+                interaction.guildId,
+                game === "canasta" ? "canasta" : game.startsWith("onexeno") ? "onexeno" : game,
+                DEFAULT_CLOCK,
+              )
+            : parseClock(clockText);
+        // A server without computer players fills short tables with byes.
+        const computers = (await ctx.settings.of(interaction.guildId)).computers;
+        const fill = (interaction.options.getString("fill") ?? (computers ? "computer" : "bye")) as "computer" | "bye";
+        if (fill === "computer") await ctx.settings.mustAllowComputers(interaction.guildId);
         let made = "";
         await respond(interaction, "reply", false, async () =>
           announcement(
@@ -154,7 +165,7 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
                 rounds: interaction.options.getInteger("rounds", true),
                 tableSize: interaction.options.getInteger("table-size"),
                 clock,
-                fill: (interaction.options.getString("fill") ?? "computer") as "computer" | "bye",
+                fill,
                 checkInMinutes: interaction.options.getInteger("check-in") ?? 0,
                 autoNext: !(interaction.options.getBoolean("pause") ?? false),
                 rankComputers: interaction.options.getBoolean("rank-computers") ?? false,
@@ -213,6 +224,7 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
         return;
       case "computers": {
         await mustOrganise(interaction, ctx, t);
+        await ctx.settings.mustAllowComputers(interaction.guildId);
         const count = interaction.options.getInteger("count", true);
         const level = (interaction.options.getString("level") ?? "normal") as "easy" | "normal";
         await respond(interaction, "reply", false, async () =>

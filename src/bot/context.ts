@@ -1,4 +1,5 @@
 /** What every command and component handler receives. */
+import type { SettingsBook } from "./settings";
 import type { GameRecords } from "./game-records";
 import type { BaseMessageOptions, MessageComponentInteraction } from "discord.js";
 import type { GameId } from "../games/index";
@@ -27,6 +28,8 @@ export interface BotContext {
   readonly tournaments: TournamentService;
   /** Records of finished games, per server and player (`/history`). */
   readonly records: GameRecords;
+  /** Each server's own settings (`/settings`): allowed channels, default clocks, house variants, computers. */
+  readonly settings: SettingsBook;
   readonly log: Logger;
   /**
    * Called after a reply that may have handed the turn to a computer player; the host

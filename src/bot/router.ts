@@ -81,6 +81,8 @@ export interface RouterOptions {
   readonly now?: () => number;
   /** Told of every interaction once it is handled (metrics and structured logs). */
   readonly observe?: (event: InteractionEvent) => void;
+  /** Checked before a slash command runs (a server's settings); a `UserError` it throws is the answer. */
+  readonly guard?: (interaction: ChatInputCommandInteraction) => Promise<void>;
 }
 
 /**
@@ -317,6 +319,7 @@ function routeOne<Ctx>(
         const entry = byName.get(interaction.commandName);
         if (!entry) throw new UserError("command/unknown", refusal("command/unknown"));
         checkOptions(entry.body, interaction.options.data);
+        await opts.guard?.(interaction);
         await entry.cmd.execute(interaction, ctx);
       } else {
         const id = decodeId(interaction.customId);

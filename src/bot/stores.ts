@@ -10,6 +10,7 @@ import type { Leaderboard } from "./leaderboards";
 import type { LiveMessage } from "./live";
 import type { RatingEntry } from "./ratings";
 import type { AnyTable } from "./table-record";
+import type { ServerSettings } from "./settings";
 import type { Tournament } from "./tournaments";
 
 /** The stores of a bot: tables per channel for each table game, leaderboards, live messages, clocks, ratings, tournaments. */
@@ -27,6 +28,8 @@ export interface BotStores {
   readonly tournaments: RecordStore<Tournament | string>;
   /** Records of finished games and their lists per server and player (src/bot/game-records.ts). */
   readonly records: RecordStore<RecordsEntry>;
+  /** Each server's own settings (src/bot/settings.ts). */
+  readonly settings: RecordStore<ServerSettings>;
   close(): Promise<void>;
 }
 
@@ -41,6 +44,7 @@ export async function openStoresOf(url: string, games: GameCatalogue): Promise<B
   const ratings = await openStore<RatingEntry>(url, "ratings");
   const tournaments = await openStore<Tournament | string>(url, "tournaments");
   const records = await openStore<RecordsEntry>(url, "records");
+  const settings = await openStore<ServerSettings>(url, "settings");
   return {
     games: stores,
     leaderboards,
@@ -49,6 +53,7 @@ export async function openStoresOf(url: string, games: GameCatalogue): Promise<B
     ratings,
     tournaments,
     records,
+    settings,
     async close() {
       await Promise.all([
         ...[...stores.values()].map((g) => g.close()),
@@ -58,6 +63,7 @@ export async function openStoresOf(url: string, games: GameCatalogue): Promise<B
         ratings.close(),
         tournaments.close(),
         records.close(),
+        settings.close(),
       ]);
     },
   };

@@ -43,6 +43,8 @@ export interface TableServiceOptions {
   readonly holdMs?: number;
   /** One table per channel across every game (src/bot/channels.ts): opening a table claims the channel there. */
   readonly channels?: ChannelIndex;
+  /** Refuses (throws a `UserError`) when a guild does not let computer players be seated (`/settings`). */
+  readonly mayAddComputer?: (guildId: string | null) => Promise<void>;
 }
 
 /**
@@ -93,6 +95,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
   private readonly finished: { readonly tell: FinishListener<GameTable<G, C, S, M>>; readonly closed: boolean }[] = [];
   private readonly sequencer: Sequencer;
   private readonly channelIndex: ChannelIndex | null;
+  private readonly mayAddComputer: TableServiceOptions["mayAddComputer"];
   /** What each change does to a table (pure). */
   private readonly rules: TableRules<G, C, S, M, V>;
 
@@ -107,6 +110,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
     this.newSeed = opts.newSeed ?? (() => crypto.randomUUID());
     this.rules = new TableRules(def, seatRules, this.now, opts.holdMs ?? HOLD_MS);
     this.channelIndex = opts.channels ?? null;
+    this.mayAddComputer = opts.mayAddComputer;
     this.channelIndex?.register({ game: def.id, holds: async (channelId) => ((await store.get(channelId))?.status ?? "over") !== "over" });
     const window = opts.orderWindowMs ?? ORDER_WINDOW_MS;
     this.sequencer = new Sequencer(window, this.now, Math.max(1000, window));
@@ -355,6 +359,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
 
   /** Adds a computer player to the lobby (host only). */
   async addComputer(channelId: string, userId: string, level: ComputerLevel, rev?: number): Promise<GameTable<G, C, S, M>> {
+    if (this.mayAddComputer) await this.mayAddComputer((await this.store.get(channelId))?.guildId ?? null);
     return this.change(channelId, (rec) => this.rules.withComputer(rec, userId, level, rev));
   }
 

@@ -198,9 +198,42 @@ export function commandData(
   const picked = leaf.filter((o) => o.type === 6 && typeof o.value === "string" && o.focused !== true);
   for (const o of picked)
     if (!host.users.some((u) => u.id === o.value)) throw new HttpError(400, 50035, `options.${o.name}: unknown user ${String(o.value)}`);
+  // CHANNEL and ROLE options arrive with their objects in `resolved` likewise.
+  const channels = leaf.filter((o) => o.type === 7 && typeof o.value === "string" && o.focused !== true);
+  const roles = leaf.filter((o) => o.type === 8 && typeof o.value === "string" && o.focused !== true);
+  const more = {
+    ...(channels.length
+      ? {
+          channels: Object.fromEntries(
+            channels.map((o) => [o.value, { ...host.channelObject(host.channel(String(o.value))), permissions: String(MOD_PERMS) }]),
+          ),
+        }
+      : {}),
+    ...(roles.length
+      ? {
+          roles: Object.fromEntries(
+            roles.map((o) => [
+              o.value,
+              {
+                id: o.value,
+                name: `role ${String(o.value).slice(-4)}`,
+                permissions: "0",
+                position: 1,
+                color: 0,
+                hoist: false,
+                managed: false,
+                mentionable: true,
+                flags: 0,
+              },
+            ]),
+          ),
+        }
+      : {}),
+  };
   const resolved = picked.length
     ? {
         resolved: {
+          ...more,
           users: Object.fromEntries(picked.map((o) => [o.value, userObject(host.user(String(o.value)))])),
           members: Object.fromEntries(
             picked.map((o) => [
@@ -218,7 +251,9 @@ export function commandData(
           ),
         },
       }
-    : {};
+    : Object.keys(more).length
+      ? { resolved: more }
+      : {};
   return {
     id: (cmd?.id as string | undefined) ?? "0",
     name,

@@ -38,6 +38,19 @@ interface Issue {
   readonly path: readonly PropertyKey[];
   readonly message: string;
   readonly errors?: Issue[][];
+  readonly expected?: string;
+}
+
+/**
+ * Discord reads an integer field sent as a string of digits as that integer: its description
+ * types permission bit sets (`default_member_permissions`) as integers, while Discord's docs
+ * call them strings and discord.js sends strings. Such an issue is not a refusal.
+ */
+function integerAsString(issue: Issue, body: unknown, prefix: readonly PropertyKey[] = []): boolean {
+  if (issue.code !== "invalid_type" || issue.expected !== "number") return false;
+  let v: unknown = body;
+  for (const k of [...prefix, ...issue.path]) v = v !== null && typeof v === "object" ? (v as Record<PropertyKey, unknown>)[k] : undefined;
+  return typeof v === "string" && /^\d{1,20}$/.test(v);
 }
 
 let operations: Operation[] | null = null;
@@ -198,14 +211,17 @@ export function checkAgainstSpec(method: string, route: string, body: unknown): 
         results.push([{ code: "invalid_type", path: [], message: "Expected an array" }]);
         continue;
       }
-      const issues = body.flatMap((item, i) => (schema.safeParse(item).error?.issues ?? []).map((x) => ({ ...x, path: [i, ...x.path] })));
+      const issues = body.flatMap((item, i) =>
+        (schema.safeParse(item).error?.issues ?? []).filter((x) => !integerAsString(x, item)).map((x) => ({ ...x, path: [i, ...x.path] })),
+      );
       if (!issues.length) return;
       results.push(issues);
       continue;
     }
     const r = schema.safeParse(body);
-    if (r.success) return;
-    results.push(r.error?.issues ?? []);
+    const issues = (r.error?.issues ?? []).filter((x) => !integerAsString(x, body));
+    if (!issues.length) return;
+    results.push(issues);
   }
   const errors = errorTree(flatten(bestBranch(results)));
   refused.push({ method, route, status: 400, message: "Invalid Form Body", errors });

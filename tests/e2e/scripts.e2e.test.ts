@@ -109,7 +109,7 @@ describe("entry points", () => {
   });
 
   it("npm run deploy-commands registers globally, or in one guild when DISCORD_GUILD_ID is set", async () => {
-    const COMMAND_NAMES = ["onexeno", "onze", "cardeno", "stats", "ratings", "history", "replay", "tournament"];
+    const COMMAND_NAMES = ["onexeno", "onze", "cardeno", "stats", "ratings", "history", "replay", "tournament", "settings"];
     await standin.start();
     const env = { ...baseEnv, DISCORD_TOKEN: standin.token, DISCORD_API_URL: standin.apiUrl };
     const global = await run(["src/deploy-commands.ts"], env);

@@ -1,0 +1,110 @@
+/**
+ * A server's own settings (`/settings`, Manage Server): where tables may be opened, the default
+ * turn clock of each game, the house variants the rules docs offer, and whether computer players
+ * may sit at tables. One plain versioned JSON record per guild in the `settings` namespace (the
+ * organisers' role stays with the tournaments, src/bot/tournament-book.ts). With shards, a guild's
+ * record is written only by the shard that holds the guild, as every per-guild record here.
+ */
+import type { ChatInputCommandInteraction } from "discord.js";
+import type { RecordStore } from "../store/store";
+import { parseClock, type ClockSetting } from "./clock";
+import { UserError } from "./errors";
+
+/** A canasta row rule a server may make its default (GAMES.md: canasta, rows). */
+export type HouseRows = "sum" | "five-to-seven";
+/** A Cardeno variant a server may make its default (rules: Standard or Full-Board). */
+export type HouseCardenoVariant = "standard" | "full-board";
+
+/** The house defaults for new tables; an absent field keeps the game's own default. */
+export interface HouseVariants {
+  /** ONEXENO basic/partners: hands in a session, 1 to 10. */
+  readonly hands?: number;
+  /** Canasta: the row rule. */
+  readonly canastaRows?: HouseRows;
+  /** Canasta: points to pass to win. */
+  readonly canastaTarget?: number;
+  /** Cardeno: seconds between pieces turned face up. */
+  readonly cardenoPace?: number;
+  /** Cardeno: the variant. */
+  readonly cardenoVariant?: HouseCardenoVariant;
+  /** Cardeno: rounds to play. */
+  readonly cardenoRounds?: number;
+}
+
+/** A guild's settings record (schema version 1). */
+export interface ServerSettings {
+  readonly v: 1;
+  /** Channel ids where tables may be opened; empty: every channel. A thread counts as its parent. */
+  readonly channels: readonly string[];
+  /** Default turn clock of new tables by game id (`onexeno`, `canasta`, `onze`), as `parseClock` reads it. */
+  readonly clocks: Readonly<Record<string, string>>;
+  readonly variants: HouseVariants;
+  /** Whether computer players may be seated (`bot add`, a tournament's computer fill and entrants). */
+  readonly computers: boolean;
+}
+
+/** The settings of a server that never changed any. */
+export const DEFAULT_SETTINGS: ServerSettings = { v: 1, channels: [], clocks: {}, variants: {}, computers: true };
+
+/** Reads and changes the settings of each guild. */
+export class SettingsBook {
+  constructor(private readonly store: RecordStore<ServerSettings>) {}
+
+  /** A guild's settings (the defaults for a guild that set none, or for DMs). */
+  async of(guildId: string | null): Promise<ServerSettings> {
+    if (!guildId) return DEFAULT_SETTINGS;
+    const v = await this.store.get(guildId);
+    return v?.v === 1 ? { ...DEFAULT_SETTINGS, ...v } : DEFAULT_SETTINGS;
+  }
+
+  /** Applies `change` to a guild's settings and stores the result; returns it. */
+  async change(guildId: string, change: (s: ServerSettings) => ServerSettings): Promise<ServerSettings> {
+    const next = change(await this.of(guildId));
+    await this.store.set(guildId, next);
+    return next;
+  }
+
+  /** The default turn clock of game `gameId`'s new tables in this guild (`fallback` when none is set). */
+  async clockOf(guildId: string | null, gameId: string, fallback: ClockSetting | null): Promise<ClockSetting | null> {
+    const text = (await this.of(guildId)).clocks[gameId];
+    return text === undefined ? fallback : parseClock(text);
+  }
+
+  /**
+   * Refuses (`settings/channel`) a table in a channel where the server does not allow them;
+   * `parentId` is the channel a thread belongs to. The words list the allowed channels.
+   */
+  async mustAllowTable(guildId: string | null, channelId: string, parentId: string | null): Promise<void> {
+    const { channels } = await this.of(guildId);
+    if (channels.length === 0 || channels.includes(channelId) || (parentId !== null && channels.includes(parentId))) return;
+    const where = channels.map((c) => `<#${c}>`).join(", ");
+    throw new UserError("settings/channel", `Games are played in ${where} on this server (and their threads).`, "error", { where });
+  }
+
+  /** Refuses (`settings/no_computers`) when the guild does not let computer players sit at tables. */
+  async mustAllowComputers(guildId: string | null): Promise<void> {
+    if ((await this.of(guildId)).computers) return;
+    throw new UserError("settings/no_computers", "This server does not seat computer players (see `/settings show`).");
+  }
+}
+
+/**
+ * The router's guard: a command that opens a table (`/<game> new`) or an event
+ * (`/tournament create`) is refused (`settings/channel`) outside the server's allowed channels.
+ * A thread counts as its parent channel (read from the cache, else fetched).
+ */
+export async function mustAllowTableHere(
+  interaction: ChatInputCommandInteraction,
+  games: readonly { readonly command: string }[],
+  settings: SettingsBook,
+): Promise<void> {
+  const sub = interaction.options.getSubcommand(false);
+  const opens =
+    (sub === "new" && games.some((g) => g.command === interaction.commandName)) ||
+    (interaction.commandName === "tournament" && sub === "create");
+  if (!opens || !interaction.guildId) return;
+  if ((await settings.of(interaction.guildId)).channels.length === 0) return;
+  const channel = interaction.channel ?? (await interaction.client.channels.fetch(interaction.channelId).catch(() => null));
+  const parentId = channel?.isThread() ? channel.parentId : null;
+  await settings.mustAllowTable(interaction.guildId, interaction.channelId, parentId);
+}
