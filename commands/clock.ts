@@ -1,25 +1,35 @@
 /**
  * Suggestions for a `clock:` option while typing, for every table game's `new`: what was typed,
- * read back in words (or why it is not a clock), then the usual settings that match.
+ * read back in words (or why it is not a clock), then the usual settings that match, in the
+ * language of the user typing.
  */
 import { hint, type Choice } from "../src/bot/router";
-import { CLOCK_CHOICES, clockName, parseClock } from "../src/bot/clock";
+import { CLOCK_VALUES, clockName, parseClock } from "../src/bot/clock";
+import { UserError } from "../src/bot/errors";
+import { sayError } from "../src/bot/words";
+import { localeOf, t } from "../src/i18n/index";
 
 /**
  * Suggestions for `clock:` while typing: what was typed, read back in words when it is a valid
- * clock (or why not), then the usual settings that match.
+ * clock (or why not), then the usual settings that match. `discordLocale`: the user's
+ * (`interaction.locale`); English when absent.
  */
-export function clockChoices(typed: string): Choice[] {
-  const t = typed.trim();
-  const usual = CLOCK_CHOICES.filter(
-    (c) => t === "" || c.value.startsWith(t.toLowerCase()) || c.name.toLowerCase().includes(t.toLowerCase()),
-  );
-  if (t === "") return [...usual];
+export function clockChoices(typed: string, discordLocale?: string | null): Choice[] {
+  const locale = localeOf(discordLocale);
+  const tr = typed.trim();
+  const named = CLOCK_VALUES.map((value) => ({ name: t(locale, `clock.choice_${value}`), value }));
+  const usual = named.filter((c) => tr === "" || c.value.startsWith(tr.toLowerCase()) || c.name.toLowerCase().includes(tr.toLowerCase()));
+  if (tr === "") return usual;
   let own: Choice;
   try {
-    own = { name: `${t}: ${clockName(parseClock(t))} a turn`.replace("off a turn", "no clock"), value: t };
+    const clock = parseClock(tr);
+    own = {
+      name: clock ? t(locale, "clock.typed", { typed: tr, clock: clockName(clock) }) : t(locale, "clock.typed_off", { typed: tr }),
+      value: tr,
+    };
   } catch (e) {
-    own = hint((e as Error).message.replace(/`/g, "").slice(0, 100))[0] as Choice;
+    const why = e instanceof UserError ? sayError(e, discordLocale) : String(e);
+    own = hint(why.replace(/`/g, "").slice(0, 100))[0] as Choice;
   }
-  return [own, ...usual.filter((c) => c.value !== t)];
+  return [own, ...usual.filter((c) => c.value !== tr)];
 }

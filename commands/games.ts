@@ -21,7 +21,7 @@ import { quiet } from "../src/bot/live";
 import { UserError } from "../src/bot/errors";
 import type { Seat } from "../src/bot/tables";
 import { encodeId, type ComponentId } from "../src/bot/customid";
-import { replyRules } from "./rules";
+import { replyRules, type Rules } from "./rules";
 import type { BotContext, TableGameView } from "../src/bot/context";
 import { confirmPayload } from "../src/bot/confirm";
 import type { AnyTable, AnyTables } from "../src/bot/tables";
@@ -71,7 +71,7 @@ export async function sharedSubcommand(
   ctx: BotContext,
   command: string,
   sub: string,
-  rules: string,
+  rules: Rules,
 ): Promise<boolean> {
   if (!["rules", "new", "end", "kick"].includes(sub)) {
     const here = await tableHere(ctx, interaction.channelId);

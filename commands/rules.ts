@@ -1,8 +1,34 @@
 /**
- * Rules documents (docs/rules/*.md, the project's own words) as Discord embeds, whole: a field
- * per section, long sections continued, as many pages (messages) as Discord's embed limits need.
+ * Rules documents (the project's own words: docs/rules/<doc>.md in English, and
+ * docs/rules/<locale>/<doc>.md in each other language) as Discord embeds, whole: a field per
+ * section, long sections continued, as many pages (messages) as Discord's embed limits need,
+ * in the language of the user who asked (they are private answers).
  */
+import { readFileSync } from "node:fs";
 import { EmbedBuilder, MessageFlags, type BaseMessageOptions, type ChatInputCommandInteraction } from "discord.js";
+import { localeOf, t, type Locale } from "../src/i18n/index";
+
+/** The rules documents, by name. */
+export const RULES_DOCS = ["onexeno", "onexeno-solitaire", "onexeno-canasta", "onze", "cardeno", "tournaments"] as const;
+/** A rules document's name. */
+export type RulesDoc = (typeof RULES_DOCS)[number];
+/** Rules a command shows: a document in the reader's language (`rulesIn`), or one markdown text (a test's fixture game). */
+export type Rules = string | ((locale: Locale) => string);
+
+const read = new Map<string, string>();
+
+/** The text of rules document `doc` in `locale` (read once per process). Throws when the file is missing (a packaging bug). */
+export function rulesText(doc: RulesDoc, locale: Locale): string {
+  const path = locale === "en" ? `../docs/rules/${doc}.md` : `../docs/rules/${locale}/${doc}.md`;
+  let text = read.get(path);
+  if (text === undefined) read.set(path, (text = readFileSync(new URL(path, import.meta.url), "utf8")));
+  return text;
+}
+
+/** The rules of document `doc`, in each reader's language. */
+export function rulesIn(doc: RulesDoc): Rules {
+  return (locale) => rulesText(doc, locale);
+}
 
 /** Longest field value Discord takes, and most characters of embeds in one message (with room to spare). */
 const FIELD_MAX = 1024;
@@ -30,7 +56,7 @@ function parts(text: string, max: number): string[] {
  * 1024 characters a field, 25 fields, 6000 characters of embeds a message). Each page is sent as
  * its own message; the short rules of the games fit one.
  */
-export function rulesPages(md: string): EmbedBuilder[] {
+export function rulesPages(md: string, locale: Locale = "en"): EmbedBuilder[] {
   const title = /^# (.*)$/m.exec(md)?.[1] ?? "ONEXENO";
   const intro = (md.split(/^## /m)[0] ?? "")
     .replace(/^# .*\n/, "")
@@ -42,17 +68,19 @@ export function rulesPages(md: string): EmbedBuilder[] {
     .flatMap((s) => {
       const [name, ...body] = s.split("\n");
       const values = parts(body.join(" ").replace(/\s+/g, " ").trim(), FIELD_MAX);
-      return values.map((value, i) => ({ name: `${(name ?? "").trim()}${i ? " (continued)" : ""}`.slice(0, 256), value }));
+      const title = (name ?? "").trim();
+      return values.map((value, i) => ({ name: (i ? t(locale, "rules.continued", { name: title }) : title).slice(0, 256), value }));
     });
   const pages: EmbedBuilder[] = [];
-  let page = new EmbedBuilder().setTitle(`${title}: how to play`).setColor(0x1d5b3b);
+  const heading = t(locale, "rules.how_to_play", { title });
+  let page = new EmbedBuilder().setTitle(heading).setColor(0x1d5b3b);
   if (intro) page.setDescription(intro);
-  let size = `${title}: how to play`.length + intro.length;
+  let size = heading.length + intro.length;
   let count = 0;
   for (const f of fields) {
     if (count === 25 || size + f.name.length + f.value.length > MESSAGE_EMBEDS_MAX) {
       pages.push(page);
-      page = new EmbedBuilder().setTitle(`${title}: how to play (${pages.length + 1})`).setColor(0x1d5b3b);
+      page = new EmbedBuilder().setTitle(t(locale, "rules.page", { title: heading, n: pages.length + 1 })).setColor(0x1d5b3b);
       size = page.data.title?.length ?? 0;
       count = 0;
     }
@@ -65,16 +93,17 @@ export function rulesPages(md: string): EmbedBuilder[] {
 }
 
 /** The first page of a rules document (`rulesPages`): the games' rules fit one. */
-export function rulesFrom(md: string): EmbedBuilder {
-  return rulesPages(md)[0] as EmbedBuilder;
+export function rulesFrom(md: string, locale: Locale = "en"): EmbedBuilder {
+  return rulesPages(md, locale)[0] as EmbedBuilder;
 }
 
 /**
  * Sends a rules document privately, page by page (`rulesPages`): after `lead` when given (it is
  * the reply), else the first page is the reply; every further page is a follow-up.
  */
-export async function replyRules(interaction: ChatInputCommandInteraction, md: string, lead?: BaseMessageOptions): Promise<void> {
-  const pages = rulesPages(md);
+export async function replyRules(interaction: ChatInputCommandInteraction, rules: Rules, lead?: BaseMessageOptions): Promise<void> {
+  const locale = localeOf(interaction.locale);
+  const pages = rulesPages(typeof rules === "function" ? rules(locale) : rules, locale);
   const rest = lead ? pages : pages.slice(1);
   await interaction.reply({ ...(lead ?? { embeds: pages.slice(0, 1) }), flags: MessageFlags.Ephemeral });
   for (const page of rest) await interaction.followUp({ embeds: [page], flags: MessageFlags.Ephemeral });

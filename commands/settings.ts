@@ -11,14 +11,11 @@ import { UserError } from "../src/bot/errors";
 import type { Command } from "../src/bot/router";
 import type { HouseVariants, ServerSettings } from "../src/bot/settings";
 import { clockChoices } from "./clock";
+import { formatNumber, localeOf, t, type Locale } from "../src/i18n/index";
 import { MAX_HANDS } from "../src/games/onexeno/types";
 
 /** The games whose new tables have a turn clock, with the name `/settings` shows. */
-const CLOCK_GAMES = [
-  { id: "onexeno", name: "ONEXENO basic and partners" },
-  { id: "canasta", name: "ONEXENO canasta" },
-  { id: "onze", name: "Onze" },
-] as const;
+const CLOCK_GAMES = ["onexeno", "canasta", "onze"] as const;
 
 const data = new SlashCommandBuilder()
   .setName("settings")
@@ -57,7 +54,7 @@ const data = new SlashCommandBuilder()
           .setName("game")
           .setDescription("Which game")
           .setRequired(true)
-          .addChoices(...CLOCK_GAMES.map((g) => ({ name: g.name, value: g.id }))),
+          .addChoices(...CLOCK_GAMES.map((g) => ({ name: t("en", `settings.games.${g}`), value: g }))),
       )
       .addStringOption((o) =>
         o.setName("clock").setDescription("Seconds, 12h/24h, off, or default").setRequired(true).setAutocomplete(true).setMaxLength(20),
@@ -105,31 +102,36 @@ const data = new SlashCommandBuilder()
       .addRoleOption((o) => o.setName("role").setDescription("The organisers' role").setRequired(true)),
   );
 
-/** The house variants in words ("hands 3 · canasta rows five-to-seven"), or "the games' own". */
-export function variantsWords(v: HouseVariants): string {
+/** The house variants in words ("ONEXENO hands 3 · canasta rows of 5 to 7 cards"), or "each game's own". */
+export function variantsWords(v: HouseVariants, locale: Locale = "en"): string {
+  const w = (key: string, params: Record<string, string | number> = {}) => t(locale, `settings.variant.${key}`, params);
   const parts = [
-    v.hands !== undefined ? `ONEXENO hands ${v.hands}` : "",
-    v.canastaRows !== undefined ? `canasta rows ${v.canastaRows}` : "",
-    v.canastaTarget !== undefined ? `canasta target ${v.canastaTarget}` : "",
-    v.cardenoPace !== undefined ? `Cardeno pace ${v.cardenoPace} s` : "",
-    v.cardenoVariant !== undefined ? `Cardeno ${v.cardenoVariant}` : "",
-    v.cardenoRounds !== undefined ? `Cardeno rounds ${v.cardenoRounds}` : "",
+    v.hands !== undefined ? w("hands", { n: v.hands }) : "",
+    v.canastaRows !== undefined ? w(`canastaRows_${v.canastaRows}`) : "",
+    v.canastaTarget !== undefined ? w("canastaTarget", { n: formatNumber(locale, v.canastaTarget) }) : "",
+    v.cardenoPace !== undefined ? w("cardenoPace", { n: formatNumber(locale, v.cardenoPace) }) : "",
+    v.cardenoVariant !== undefined ? w(`cardenoVariant_${v.cardenoVariant}`) : "",
+    v.cardenoRounds !== undefined ? w("cardenoRounds", { n: v.cardenoRounds }) : "",
   ].filter(Boolean);
-  return parts.length ? parts.join(" · ") : "each game's own";
+  return parts.length ? parts.join(" · ") : w("none");
 }
 
-/** Every setting of a server in words (the `show` answer). */
-export function settingsWords(s: ServerSettings, organisers: string | null): string {
-  const clocks = CLOCK_GAMES.map(
-    (g) => `${g.name} ${s.clocks[g.id] !== undefined ? clockName(parseClock(s.clocks[g.id] as string)) : "120 s (default)"}`,
-  );
+/** Every setting of a server in words (the `show` answer), in `locale`. */
+export function settingsWords(s: ServerSettings, organisers: string | null, locale: Locale = "en"): string {
+  const w = (key: string, params: Record<string, string | number> = {}) => t(locale, `settings.show.${key}`, params);
+  const clocks = CLOCK_GAMES.map((g) => {
+    const text = s.clocks[g];
+    const clock = text === undefined ? undefined : parseClock(text);
+    return `${t(locale, `settings.games.${g}`)} ${clock === undefined ? w("clock_default") : clock ? clockName(clock) : t(locale, "clock.off")}`;
+  });
+  const channels = s.channels.map((c) => `<#${c}>`).join(", ");
   return [
-    "## This server's settings",
-    `- **Channels for tables**: ${s.channels.length ? `${s.channels.map((c) => `<#${c}>`).join(", ")} and their threads` : "every channel"}`,
-    `- **Turn clocks**: ${clocks.join(" · ")}`,
-    `- **House variants**: ${variantsWords(s.variants)}`,
-    `- **Computer players**: ${s.computers ? "may sit at tables" : "not seated (short tournament tables get byes)"}`,
-    `- **Tournament organisers**: members with Manage Server${organisers ? ` and <@&${organisers}>` : ""}`,
+    w("title"),
+    `- ${w("channels", { value: channels ? w("channels_list", { list: channels }) : w("channels_all") })}`,
+    `- ${w("clocks", { value: clocks.join(" · ") })}`,
+    `- ${w("variants", { value: variantsWords(s.variants, locale) })}`,
+    `- ${w("computers", { value: w(s.computers ? "computers_yes" : "computers_no") })}`,
+    `- ${w("organisers", { value: organisers ? w("organisers_role", { role: `<@&${organisers}>` }) : w("organisers_manage") })}`,
   ].join("\n");
 }
 
@@ -144,8 +146,9 @@ export const settingsCommand: Command<BotContext> = {
     const focused = interaction.options.getFocused(true);
     if (focused.name !== "clock") return [];
     const typed = String(focused.value);
-    const reset = { name: "default: each game's own (120 s)", value: "default" };
-    return typed === "" || "default".startsWith(typed.toLowerCase()) ? [reset, ...clockChoices(typed)].slice(0, 25) : clockChoices(typed);
+    const choices = clockChoices(typed, interaction.locale);
+    const reset = { name: t(localeOf(interaction.locale), "settings.autocomplete_default"), value: "default" };
+    return typed === "" || "default".startsWith(typed.toLowerCase()) ? [reset, ...choices].slice(0, 25) : choices;
   },
   async execute(interaction, ctx) {
     const guildId = interaction.guildId;
@@ -153,10 +156,13 @@ export const settingsCommand: Command<BotContext> = {
     if (!interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild))
       throw new UserError("settings/not_manager", "Only members with Manage Server can change this server's settings.");
     const sub = interaction.options.getSubcommand();
+    // Every answer is private, in the language of the member who asked.
+    const locale = localeOf(interaction.locale);
+    const w = (key: string, params: Record<string, string | number> = {}) => t(locale, `settings.${key}`, params);
     const change = (f: (s: ServerSettings) => ServerSettings) => ctx.settings.change(guildId, f);
     switch (sub) {
       case "show": {
-        await reply(interaction, settingsWords(await ctx.settings.of(guildId), await ctx.tournaments.organiserRole(guildId)));
+        await reply(interaction, settingsWords(await ctx.settings.of(guildId), await ctx.tournaments.organiserRole(guildId), locale));
         return;
       }
       case "channels": {
@@ -164,36 +170,31 @@ export const settingsCommand: Command<BotContext> = {
         const channel = interaction.options.getChannel("channel")?.id ?? interaction.channelId;
         if (action === "everywhere") {
           await change((s) => ({ ...s, channels: [] }));
-          await reply(interaction, "✅ Tables may now be opened in every channel.");
+          await reply(interaction, w("everywhere"));
           return;
         }
         const s = await change((s) => ({
           ...s,
           channels: action === "allow" ? [...new Set([...s.channels, channel])] : s.channels.filter((c) => c !== channel),
         }));
-        const now = s.channels.length ? s.channels.map((c) => `<#${c}>`).join(", ") : "every channel (none is listed)";
-        await reply(
-          interaction,
-          action === "allow"
-            ? `✅ Tables may be opened in <#${channel}>. Allowed now: ${now}.`
-            : `✅ <#${channel}> is no longer listed. Allowed now: ${now}.`,
-        );
+        const now = s.channels.length ? s.channels.map((c) => `<#${c}>`).join(", ") : w("none_listed");
+        await reply(interaction, w(action === "allow" ? "allowed" : "disallowed", { channel: `<#${channel}>`, now }));
         return;
       }
       case "clock": {
         const game = interaction.options.getString("game", true);
         const text = interaction.options.getString("clock", true).trim();
-        const name = CLOCK_GAMES.find((g) => g.id === game)?.name ?? game;
+        const name = t(locale, `settings.games.${game}`);
         if (text.toLowerCase() === "default") {
           await change((s) => ({ ...s, clocks: Object.fromEntries(Object.entries(s.clocks).filter(([k]) => k !== game)) }));
-          await reply(interaction, `✅ New ${name} tables get the game's own clock (120 s a turn).`);
+          await reply(interaction, w("clock_default", { game: name }));
           return;
         }
         const clock = parseClock(text); // refuses what is not a clock
         await change((s) => ({ ...s, clocks: { ...s.clocks, [game]: text } }));
         await reply(
           interaction,
-          `✅ New ${name} tables get ${clock ? `${clockName(clock)} a turn` : "no clock"} unless their \`clock\` says otherwise.`,
+          w("clock_set", { game: name, clock: clock ? w("clock_turn", { clock: clockName(clock) }) : w("clock_none") }),
         );
         return;
       }
@@ -213,27 +214,24 @@ export const settingsCommand: Command<BotContext> = {
         if (!reset && Object.keys(given).length === 0)
           throw new UserError("settings/nothing", "Name a variant to set (or `reset: True` for every game's own).");
         const s = await change((s) => ({ ...s, variants: { ...(reset ? {} : s.variants), ...given } }));
-        await reply(
-          interaction,
-          `✅ ${reset ? "Reset. " : ""}${Object.keys(given).length ? `Set: ${variantsWords(given)}. ` : ""}House variants now: ${variantsWords(s.variants)}.`,
-        );
+        const said = [
+          reset ? w("variants_reset") : "",
+          Object.keys(given).length ? w("variants_set", { list: variantsWords(given, locale) }) : "",
+          w("variants_now", { list: variantsWords(s.variants, locale) }),
+        ];
+        await reply(interaction, `✅ ${said.filter(Boolean).join(" ")}`);
         return;
       }
       case "computers": {
         const allowed = interaction.options.getBoolean("allowed", true);
         await change((s) => ({ ...s, computers: allowed }));
-        await reply(
-          interaction,
-          allowed
-            ? "✅ Computer players may sit at tables again."
-            : "✅ Computer players are no longer seated: `bot add` is refused and short tournament tables get byes. (A player who leaves mid-game is still replaced, so no game is lost.)",
-        );
+        await reply(interaction, w(allowed ? "computers_on" : "computers_off"));
         return;
       }
       case "organisers": {
         const role = interaction.options.getRole("role", true);
         await ctx.tournaments.setOrganiserRole(guildId, role.id);
-        await reply(interaction, `✅ Members with <@&${role.id}> may now organise tournaments here.`);
+        await reply(interaction, w("organisers_set", { role: `<@&${role.id}>` }));
         return;
       }
     }

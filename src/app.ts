@@ -14,6 +14,7 @@ import { isV2 } from "./bot/v2";
 import { RatingService } from "./bot/ratings";
 import { markStart } from "./bot/restart";
 import { TournamentService } from "./bot/tournaments";
+import { localizeCommand } from "./i18n/commands";
 import { mustAllowTableHere, SettingsBook } from "./bot/settings";
 import { finalMessages, roundMessage, tableResult } from "../commands/tournament/index";
 import { Publisher } from "./bot/publisher";
@@ -116,7 +117,7 @@ export const consoleLogger: Logger = {
 
 /** Command registration bodies (slash command JSON) of a game set (default: the real games). */
 export function commandBodies(games: GameSet = GAMES): unknown[] {
-  return games.commands.map((c) => c.data.toJSON());
+  return games.commands.map((c) => localizeCommand(c.data.toJSON()));
 }
 
 /**

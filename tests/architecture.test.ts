@@ -45,8 +45,21 @@ const rules: { area: string; allowed: (t: string) => boolean }[] = [
   {
     area: "src/bot",
     allowed: (t) =>
-      ["src/bot", "src/engine", "src/games", "src/store", "src/tournament", "discord.js", "async-mutex", "openskill", "node:"].includes(t),
+      [
+        "src/bot",
+        "src/engine",
+        "src/games",
+        "src/store",
+        "src/tournament",
+        "src/i18n",
+        "discord.js",
+        "async-mutex",
+        "openskill",
+        "node:",
+      ].includes(t),
   },
+  // The words of every language: the locale files and i18next, nothing else.
+  { area: "src/i18n", allowed: (t) => ["src/i18n", "i18next"].includes(t) },
   // The stand-in's judge is Discord's published API description and its zod schemas (issue 26).
   {
     area: "src/standin",
@@ -55,7 +68,18 @@ const rules: { area: string; allowed: (t: string) => boolean }[] = [
   {
     area: "commands",
     allowed: (t) =>
-      ["commands", "src/bot", "src/games", "src/engine", "src/store", "render", "discord.js", "csv-stringify", "node:"].includes(t),
+      [
+        "commands",
+        "src/bot",
+        "src/games",
+        "src/engine",
+        "src/store",
+        "src/i18n",
+        "render",
+        "discord.js",
+        "csv-stringify",
+        "node:",
+      ].includes(t),
   },
 ];
 

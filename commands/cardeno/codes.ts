@@ -2,7 +2,7 @@
  * Cardeno's bot side, shared pieces: its table types, its pacing of edits, the names of a
  * board's lines.
  */
-import { readFileSync } from "node:fs";
+import { rulesIn } from "../rules";
 import type { BotContext } from "../../src/bot/context";
 import type { GameTable, TablesOf } from "../../src/bot/tables";
 import { type CardenoConfig, type CardenoMove, type CardenoState } from "../../src/games/cardeno/game";
@@ -19,7 +19,7 @@ export const PANEL_LIFE_MS = 14 * 60_000;
 
 export const tablesOf = (ctx: BotContext): CardenoTables => ctx.service("cardeno");
 export const names = (rec: CardenoTable) => rec.seats.map((s) => s.name);
-export const RULES = readFileSync(new URL("../../docs/rules/cardeno.md", import.meta.url), "utf8");
+export const RULES = rulesIn("cardeno");
 export const LINE_NAMES = [
   "row 1",
   "row 2",

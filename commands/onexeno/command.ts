@@ -23,6 +23,7 @@ import { askToEnd, comeBack, kickHere, seatOf, tableHere } from "../games";
 import { DEFAULT_CLOCK, parseClock } from "../../src/bot/clock";
 
 import { MAX_CHOICES } from "./notes";
+import { localeOf } from "../../src/i18n/index";
 import { rulesEmbed } from "./rules";
 import { clockChoices } from "../clock";
 import { playAndShow } from "./play";
@@ -184,10 +185,8 @@ export const onexenoCommand: Command<BotContext> = {
     const canastaHere = await ctx.service("canasta").get(channelId);
     if (sub === "rules") {
       const asked = interaction.options.getString("game") as "basic" | "solitaire" | "canasta" | null;
-      await interaction.reply({
-        embeds: [rulesEmbed(asked ?? (solitaireHere ? "solitaire" : canastaHere && canastaHere.status !== "over" ? "canasta" : "basic"))],
-        flags: MessageFlags.Ephemeral,
-      });
+      const game = asked ?? (solitaireHere ? "solitaire" : canastaHere && canastaHere.status !== "over" ? "canasta" : "basic");
+      await interaction.reply({ embeds: [rulesEmbed(game, localeOf(interaction.locale))], flags: MessageFlags.Ephemeral });
       return;
     }
     if (sub === "end") {
@@ -354,7 +353,7 @@ export const onexenoCommand: Command<BotContext> = {
 
   async autocomplete(interaction: AutocompleteInteraction, ctx: BotContext) {
     const focused = interaction.options.getFocused(true);
-    if (focused.name === "clock") return clockChoices(String(focused.value));
+    if (focused.name === "clock") return clockChoices(String(focused.value), interaction.locale);
     const sol = await ctx.service("solitaire").get(interaction.channelId);
     if (sol && sol.status !== "over") return solitaireAutocomplete(interaction, sol);
     const can = await ctx.service("canasta").get(interaction.channelId);

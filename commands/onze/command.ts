@@ -2,8 +2,8 @@
  * `/onze new|join|leave|start|kick|end|bot|hand|table|rules` and the moves `draw`, `take`, `buy`,
  * `down`, `layoff`, `swap`, `discard`, with autocomplete of every legal choice.
  */
+import { rulesIn } from "../rules";
 import { SlashCommandBuilder, type AutocompleteInteraction } from "discord.js";
-import { readFileSync } from "node:fs";
 import type { BotContext } from "../../src/bot/context";
 import { DEFAULT_CLOCK, parseClock } from "../../src/bot/clock";
 import { UserError } from "../../src/bot/errors";
@@ -39,7 +39,7 @@ import { moveAndShow, buyToggle, lobbyOf, readHandCard, typedLayoff } from "./pl
 
 // --- the slash command --------------------------------------------------------------------
 
-export const RULES = readFileSync(new URL("../../docs/rules/onze.md", import.meta.url), "utf8");
+export const RULES = rulesIn("onze");
 
 export const onzeCommand: Command<BotContext> = {
   data: new SlashCommandBuilder()
@@ -205,7 +205,7 @@ export const onzeCommand: Command<BotContext> = {
 
   async autocomplete(interaction: AutocompleteInteraction, ctx: BotContext): Promise<Choice[]> {
     const focused = interaction.options.getFocused(true);
-    if (focused.name === "clock") return clockChoices(String(focused.value));
+    if (focused.name === "clock") return clockChoices(String(focused.value), interaction.locale);
     const rec = await tablesOf(ctx).get(interaction.channelId);
     if (!rec?.state || rec.status !== "playing") return hint("No Onze game is running in this channel");
     const seat = rec.seats.findIndex((x) => x.userId === interaction.user.id);

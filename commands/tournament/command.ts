@@ -122,7 +122,7 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
 
   async autocomplete(interaction, ctx): Promise<Choice[]> {
     const focused = interaction.options.getFocused(true);
-    if (focused.name === "clock") return clockChoices(String(focused.value));
+    if (focused.name === "clock") return clockChoices(String(focused.value), interaction.locale);
     const typed = String(focused.value).toLowerCase();
     return (await ctx.tournaments.list(interaction.guildId))
       .filter((t) => t.name.toLowerCase().includes(typed) || t.id.includes(typed))

@@ -2,9 +2,9 @@
  * What a tournament says in its channel: the announcement with the buttons of its stage, round
  * announcements, the standings and podium pictures (with Replay buttons), the CSV export.
  */
+import { rulesIn } from "../rules";
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder, type BaseMessageOptions } from "discord.js";
 import { stringify } from "csv-stringify/sync";
-import { readFileSync } from "node:fs";
 import { clockName } from "../../src/bot/clock";
 import { encodeId } from "../../src/bot/customid";
 import { TournamentService, type Standing, type Tournament, type TournamentRound } from "../../src/bot/tournaments";
@@ -17,7 +17,7 @@ import { replayButton, TOURNAMENT_REPLAY_VERBS } from "./replays";
 /** Component verbs of tournament messages. */
 export const TOURNAMENT_VERBS: ReadonlySet<string> = new Set(["tjoin", "tleave", "tcheck", "tplay", ...TOURNAMENT_REPLAY_VERBS]);
 
-export const RULES = readFileSync(new URL("../../docs/rules/tournaments.md", import.meta.url), "utf8");
+export const RULES = rulesIn("tournaments");
 /** The name of an event's game for people (its key when the catalogue has no such game). */
 export const gameName = (games: GameCatalogue, key: string) => games.ratedGame(key)?.name ?? games.game(key)?.name ?? key;
 export const nameOf = (t: Tournament, id: string) =>

@@ -65,6 +65,8 @@ export function parseClock(text: string): ClockSetting | null {
     new UserError(
       "input/bad_clock",
       `\`clock\` is \`off\`, seconds for live play (${LIVE_MIN_S} to ${LIVE_MAX_S}, e.g. \`120\`), or hours for correspondence play (\`12h\`, \`24h\`; up to ${HOURS_MAX}h).`,
+      "error",
+      { min: LIVE_MIN_S, max: LIVE_MAX_S, hours: HOURS_MAX },
     );
   if (!m) throw bad();
   const n = Number(m[1]);
@@ -86,15 +88,8 @@ export function clockName(clock: ClockSetting | null | undefined): string {
   return s % 60 === 0 && s >= 300 ? `${s / 60} min` : `${s} s`;
 }
 
-/** Autocomplete suggestions for `clock:` (value: the text `parseClock` reads). */
-export const CLOCK_CHOICES: readonly { readonly name: string; readonly value: string }[] = [
-  { name: "120 s a turn (default, live play)", value: "120" },
-  { name: "60 s a turn (fast)", value: "60" },
-  { name: "5 min a turn", value: "300" },
-  { name: "12 h a turn (correspondence)", value: "12h" },
-  { name: "24 h a turn (correspondence)", value: "24h" },
-  { name: "off: no clock", value: "off" },
-];
+/** The usual `clock:` settings offered while typing (the text `parseClock` reads; their words: `clock.choice_<value>` in the locale files). */
+export const CLOCK_VALUES: readonly string[] = ["120", "60", "300", "12h", "24h", "off"];
 
 /**
  * The turn clock after a change: the same clock while the same turn goes on (a game with

@@ -94,7 +94,10 @@ export async function playAndShow<R extends AnyTable, M>(
       const rules = ctx.catalogue.game(before.game);
       if (rules && !rules.definition.actors(state).includes(seat)) {
         const turn = rules.seats.turnOf?.(state) ?? rules.definition.actors(state)[0];
-        throw refuse("action/not_your_turn", { name: turn === undefined ? undefined : before.seats[turn]?.name });
+        throw refuse("action/not_your_turn", {
+          name: turn === undefined ? undefined : before.seats[turn]?.name,
+          context: turn === undefined ? "nobody" : undefined,
+        });
       }
       const after = await service.play(
         ch,

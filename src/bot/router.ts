@@ -29,8 +29,9 @@ import { decodeId, type ComponentId } from "./customid";
 import { UserError } from "./errors";
 import type { Logger } from "./logger";
 import { INTERACTION_WINDOW_MS, interactionAge, LATE_AFTER_MS, ReplyFailed, type ChannelPoster } from "./reply";
-import { refusal } from "./words";
+import { refusal, sayError } from "./words";
 import { fitLayout, withFlags } from "./v2";
+import { localeOf } from "../i18n/index";
 
 /** One autocomplete suggestion (Discord: name 1-100 characters, a value of the option's type). */
 export type Choice = ApplicationCommandOptionChoiceData<string | number>;
@@ -307,7 +308,7 @@ function routeOne<Ctx>(
     if (age >= LATE_AFTER_MS) {
       log.info(`interaction ${interaction.id} arrived ${age} ms after it was made; not acted on`);
       if (age < INTERACTION_WINDOW_MS) {
-        await replyEphemeral(interaction, refusal("interaction/late")).catch(() => {});
+        await replyEphemeral(interaction, refusal("interaction/late", {}, localeOf(interaction.locale))).catch(() => {});
       }
       report(kind, name, "late");
       return;
@@ -338,7 +339,11 @@ function routeOne<Ctx>(
             .catch((err: unknown) => log.error(`could not post the table in channel ${interaction.channelId} either`, err));
         }
       } else {
-        const text = e instanceof UserError ? (e.tone === "info" ? e.message : `❌ ${e.message}`) : `⚠️ ${refusal("bot/failed")}`;
+        // Said in the language of the user who asked (Discord's `interaction.locale`).
+        const text =
+          e instanceof UserError
+            ? `${e.tone === "info" ? "" : "❌ "}${sayError(e, interaction.locale)}`
+            : `⚠️ ${refusal("bot/failed", {}, localeOf(interaction.locale))}`;
         if (!(e instanceof UserError)) log.error(`interaction ${interaction.id} failed`, e);
         await replyEphemeral(interaction, text).catch((err: unknown) =>
           isUnknownInteraction(err)

@@ -126,7 +126,7 @@ export class TableLobby<G extends string, C, S extends VersionedState, M, V> {
    */
   kicked(rec: GameTable<G, C, S, M>, hostId: string, targetId: string): GameTable<G, C, S, M> | null {
     if (rec.status === "over") throw refuse("table/over");
-    if (rec.hostId !== hostId) throw refuse("table/not_host", { what: "remove a player" });
+    if (rec.hostId !== hostId) throw refuse("table/not_host", { context: "kick" });
     const target = rec.seats.find((s) => s.userId === targetId);
     if (!target) throw refuse("table/kick_not_seated");
     if (target.computer) throw refuse("table/kick_computer");
@@ -167,7 +167,7 @@ export class TableLobby<G extends string, C, S extends VersionedState, M, V> {
     if (!this.computers) throw refuse("table/no_computers");
     if (rec.status !== "lobby") throw refuse("table/started");
     this.checkRev(rec, rev, userId);
-    if (rec.hostId !== userId) throw refuse("table/not_host", { what: "add computer players" });
+    if (rec.hostId !== userId) throw refuse("table/not_host", { context: "add_computers" });
     if (rec.seats.length >= this.maxSeats(rec.config)) throw refuse("table/full");
     let n = 1;
     while (rec.seats.some((s) => s.userId === `cpu-${n}`)) n++;
@@ -177,7 +177,7 @@ export class TableLobby<G extends string, C, S extends VersionedState, M, V> {
   /** The host removes the most recently seated computer player from the lobby. */
   withoutComputer(rec: GameTable<G, C, S, M>, userId: string): GameTable<G, C, S, M> {
     if (rec.status !== "lobby") throw refuse("table/started");
-    if (rec.hostId !== userId) throw refuse("table/not_host", { what: "remove computer players" });
+    if (rec.hostId !== userId) throw refuse("table/not_host", { context: "remove_computers" });
     const last = [...rec.seats].reverse().find((s) => s.computer);
     if (!last) throw refuse("table/no_computer");
     return this.bump(rec, { seats: rec.seats.filter((s) => s !== last) }, userId);
@@ -187,7 +187,7 @@ export class TableLobby<G extends string, C, S extends VersionedState, M, V> {
   started(rec: GameTable<G, C, S, M>, userId: string, rev?: number): GameTable<G, C, S, M> {
     if (rec.status !== "lobby") throw refuse("table/started");
     this.checkRev(rec, rev, userId);
-    if (rec.hostId !== userId) throw refuse("table/not_host", { what: "start the game" });
+    if (rec.hostId !== userId) throw refuse("table/not_host", { context: "start" });
     const setup = this.def.setup(rec.config, rec.seats.length, rec.seed);
     if (!setup.ok) throw new UserError(setup.error.code, `${setup.error.message} (${rec.seats.length} seated now)`);
     return this.bump(rec, { status: "playing", state: setup.value }, userId);
@@ -202,7 +202,7 @@ export class TableLobby<G extends string, C, S extends VersionedState, M, V> {
   dealtAgain(rec: GameTable<G, C, S, M>, player: Seat, sameSeats: boolean, seed: string, rev?: number): GameTable<G, C, S, M> {
     if (rec.status !== "over") throw refuse("table/exists");
     this.checkRev(rec, rev, player.userId);
-    if (this.maxSeats(rec.config) === 1 && rec.hostId !== player.userId) throw refuse("table/not_host", { what: "deal this game again" });
+    if (this.maxSeats(rec.config) === 1 && rec.hostId !== player.userId) throw refuse("table/not_host", { context: "deal_again" });
     const others = sameSeats ? rec.seats.filter((s) => s.userId !== player.userId).map(present) : [];
     const now = this.now();
     return this.dealtAlone({
@@ -222,6 +222,6 @@ export class TableLobby<G extends string, C, S extends VersionedState, M, V> {
 
   /** Refuses `userId` ending the table unless they host it or may manage messages (`canManage`). */
   mayEnd(rec: GameTable<G, C, S, M>, userId: string, canManage: boolean): void {
-    if (rec.hostId !== userId && !canManage) throw refuse("table/not_host", { what: "end this table (or a member with Manage Messages)" });
+    if (rec.hostId !== userId && !canManage) throw refuse("table/not_host", { context: "end" });
   }
 }

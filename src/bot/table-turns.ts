@@ -129,7 +129,10 @@ export class TableRules<G extends string, C, S extends VersionedState, M, V> ext
   private refusal(rec: GameTable<G, C, S, M>, state: S, e: GameError): UserError {
     if (e.code !== "action/not_your_turn") return UserError.from(e);
     const turn = this.seatRules?.turnOf?.(state) ?? this.def.actors(state)[0];
-    return refuse("action/not_your_turn", { name: turn === undefined ? undefined : rec.seats[turn]?.name });
+    return refuse("action/not_your_turn", {
+      name: turn === undefined ? undefined : rec.seats[turn]?.name,
+      context: turn === undefined ? "nobody" : undefined,
+    });
   }
 
   /**

@@ -38,6 +38,8 @@ export interface DriverHost {
   channel(id: string): StandinChannel;
   channelObject(c: StandinChannel): Record<string, unknown>;
   guildOf(channelId: string): string;
+  /** The guild's language (Discord locale code). */
+  guildLocale(guildId: string): string;
   commandByName(name: string, guildId: string): Record<string, unknown> | undefined;
 }
 
@@ -74,8 +76,8 @@ export function baseInteraction(
       mute: false,
     },
     app_permissions: MOD_PERMS,
-    locale: "en-US",
-    guild_locale: "en-US",
+    locale: u.locale ?? "en-US",
+    guild_locale: host.guildLocale(guildId),
     entitlements: [],
     authorizing_integration_owners: { "0": guildId },
     context: 0,
@@ -170,6 +172,24 @@ export async function runInteraction(
   }
   await settled;
   return record;
+}
+
+/** The registered definition of option `name` of command `path` (`name`, `name sub`, `name group sub`). */
+export function optionDefOf(host: DriverHost, path: string, name: string, guildId: string): OptionDef | undefined {
+  const [cmdName, ...rest] = path.split(" ");
+  let node = host.commandByName(cmdName as string, guildId) as unknown as OptionDef | undefined;
+  for (const part of rest) node = node?.options?.find((o) => o.name === part);
+  return node?.options?.find((o) => o.name === name);
+}
+
+/** The `data` of a slash command for `path` with raw leaf options exactly as given (names, types, values). */
+export function rawCommandData(host: DriverHost, path: string, leaf: ApiOption[], guildId: string): Record<string, unknown> {
+  const data = commandData(host, path, {}, null, guildId);
+  const wrap = (o: Record<string, unknown>[]): Record<string, unknown>[] =>
+    o.map((x) =>
+      x.type === 1 ? { ...x, options: leaf } : x.type === 2 ? { ...x, options: wrap(x.options as Record<string, unknown>[]) } : x,
+    );
+  return { ...data, options: path.includes(" ") ? wrap(data.options as Record<string, unknown>[]) : leaf };
 }
 
 /** The `data` of a slash command or autocomplete interaction for `path` with leaf `options`. */

@@ -233,22 +233,73 @@ export function checkChoices(choices: unknown, def: OptionDef | undefined): void
   });
 }
 
+/** Discord's locale codes (https://discord.com/developers/docs/reference#locales). */
+export const DISCORD_LOCALE_CODES: ReadonlySet<string> = new Set(
+  "id da de en-GB en-US es-ES es-419 fr hr it lt hu nl no pl pt-BR ro fi sv-SE vi tr cs el bg ru uk hi th zh-CN ja zh-TW ko".split(" "),
+);
+const NAME = /^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
+
+/**
+ * Checks a node's `name_localizations` / `description_localizations`: known locale codes only,
+ * names by the name rule (lower case where the script has case, at most 32), descriptions 1-100
+ * (`choice`: a choice's names, 1-100 characters of any kind).
+ */
+function checkLocalizations(node: Json, at: string, choice = false): void {
+  for (const field of ["name_localizations", "description_localizations"] as const) {
+    const map = node[field];
+    if (map === undefined || map === null) continue;
+    for (const [code, v] of Object.entries(map as Json)) {
+      if (!DISCORD_LOCALE_CODES.has(code)) throw new LimitError(`${at}.${field}.${code}`, `Invalid locale ${code}.`);
+      if (field === "name_localizations" && !choice && (typeof v !== "string" || !NAME.test(v) || v !== v.toLowerCase()))
+        throw new LimitError(`${at}.${field}.${code}`, "Command name is invalid");
+      else maxLen(`${at}.${field}.${code}`, v, 100, 1);
+    }
+  }
+}
+
+/** Refuses two siblings with one name, in the default names or in any one language. */
+function checkUniqueNames(nodes: readonly Json[], at: string): void {
+  const seen = new Map<string, number>();
+  nodes.forEach((n, i) => {
+    const names: [string, unknown][] = [["", n.name], ...Object.entries((n.name_localizations as Json | undefined) ?? {})];
+    for (const [code, v] of names) {
+      const key = `${code}:${String(v)}`;
+      if (seen.has(key))
+        throw new LimitError(
+          `${at ? `${at}.` : ""}${i}.name${code ? `_localizations.${code}` : ""}`,
+          "Application command names must be unique",
+        );
+      seen.set(key, i);
+    }
+  });
+}
+
+/** Checks a whole registration (PUT of every command): each command, and no two with one name. */
+export function checkCommands(cmds: readonly Json[]): void {
+  cmds.forEach((c, i) => checkCommand(c, String(i)));
+  checkUniqueNames(cmds, "");
+}
+
 /** Checks one command registration body. */
 export function checkCommand(cmd: Json, at = "0"): void {
   const name = str(cmd.name);
   if (!/^[-_\p{Ll}\p{N}]{1,32}$/u.test(name)) throw new LimitError(`${at}.name`, "Command name is invalid");
   if ((cmd.type ?? 1) === 1) maxLen(`${at}.description`, cmd.description, 100, 1);
+  checkLocalizations(cmd, at);
   const walk = (options: readonly OptionDef[] | undefined, path: string) => {
     if (!options) return;
     if (options.length > 25) throw new LimitError(`${path}.options`, "Must be 25 or fewer in length.");
+    checkUniqueNames(options as unknown as Json[], `${path}.options`);
     options.forEach((o, i) => {
       const p = `${path}.options.${i}`;
       if (!/^[-_\p{Ll}\p{N}]{1,32}$/u.test(o.name)) throw new LimitError(`${p}.name`, "Option name is invalid");
       maxLen(`${p}.description`, (o as unknown as Json).description, 100, 1);
+      checkLocalizations(o as unknown as Json, p);
       if (o.choices && o.choices.length > 25) throw new LimitError(`${p}.choices`, "Must be 25 or fewer in length.");
       if (o.choices && o.autocomplete) throw new LimitError(`${p}.autocomplete`, "Autocomplete cannot be set with choices.");
       o.choices?.forEach((c, k) => {
         maxLen(`${p}.choices.${k}.name`, c.name, 100, 1);
+        checkLocalizations(c as unknown as Json, `${p}.choices.${k}`, true);
         if (!valueFitsType(o.type, c.value)) throw new LimitError(`${p}.choices.${k}.value`, "Choice value has the wrong type.");
       });
       walk(o.options, p);

@@ -90,7 +90,7 @@ export function guildObject(
     system_channel_id: null,
     system_channel_flags: 0,
     premium_tier: 0,
-    preferred_locale: "en-US",
+    preferred_locale: g.locale ?? "en-US",
     nsfw_level: 0,
     joined_at: now,
     large: false,

@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RestFaults } from "./faults";
 import { HttpError } from "./http-error";
 import { interactionCallback, webhook, type InteractionHost } from "./interactions";
-import { checkCommand, checkMessage, checkMessageEdit, LimitError } from "./limits";
+import { checkCommands, checkMessage, checkMessageEdit, LimitError } from "./limits";
 import { createMessage, editMessage, publicCopy, type UploadedFiles } from "./messages";
 import type { LocalPage } from "./page";
 import { snowflake } from "./snowflake";
@@ -197,7 +197,7 @@ export async function routeRest(
   if (is("/applications/:app/commands") || is("/applications/:app/guilds/:guild/commands")) {
     const scope = seg.length === 3 ? "global" : (seg[3] as string);
     if (method === "PUT") {
-      (body as unknown as Record<string, unknown>[]).forEach((c, i) => checkCommand(c, String(i)));
+      checkCommands(body as unknown as Record<string, unknown>[]);
       const list = (body as unknown as Record<string, unknown>[]).map((c) => ({
         ...c,
         id: snowflake(),

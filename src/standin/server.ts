@@ -11,17 +11,24 @@
 import { EventEmitter } from "node:events";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { baseInteraction, commandData, componentInteraction, runInteraction, type DriveOptions } from "./driver";
+import {
+  baseInteraction,
+  commandData,
+  componentInteraction,
+  optionDefOf,
+  rawCommandData,
+  runInteraction,
+  type DriveOptions,
+} from "./driver";
 import { RestFaults } from "./faults";
 import { Gateway, readyPayload, routes } from "./gateway";
 import { HttpError } from "./http-error";
-import { checkChoice } from "./limits";
+import { checkChoice, DISCORD_LOCALE_CODES } from "./limits";
 import type { Pending } from "./interactions";
 import { publicCopy } from "./messages";
 import { handleHttp } from "./rest";
 import { channelObject, guildObject, PERMS } from "./objects";
 import { LocalPage } from "./page";
-import { type OptionDef } from "./limits";
 import { snowflake } from "./snowflake";
 import type { ApiAttachment, ApiMessage, ApiOption, InteractionRecord, StandinChannel, StandinGuild, StandinUser } from "./types";
 
@@ -38,7 +45,7 @@ export class DiscordStandin extends EventEmitter {
   readonly applicationId = "300000000000000001";
   readonly guildId = FIRST_GUILD_ID;
   readonly guildName: string;
-  /** Every guild, the first one first. */
+  /** Every guild, the first one first (copies: a test's locale changes stay with this stand-in, as the users'). */
   readonly guilds: StandinGuild[];
   /** Shard count `GET /gateway/bot` recommends. */
   readonly recommendedShards: number;
@@ -58,12 +65,7 @@ export class DiscordStandin extends EventEmitter {
   readonly faults = new RestFaults();
   /** Every message edit (channel route or interaction webhook), newest last: channel, message, when (ms), private or not. */
   readonly edits: { channelId: string; messageId: string; at: number; ephemeral: boolean }[] = [];
-  /**
-   * The per-channel bucket of message creates and edits (POST and PATCH on a channel's
-   * messages), answered with 429 and `Retry-After` past it, as Discord does; null: not
-   * enforced. Off by default until the bot paces every channel (turn-based tests run computers
-   * every 20 ms); tests of real-time tables switch it on.
-   */
+  /** Per-channel bucket of message creates and edits (429 and `Retry-After` past it, as Discord); null: not enforced (the default; pacing tests switch it on). */
   messageLimit: MessageLimit | null = null;
   /** Discord's global limit on bot-token requests (50 a second; interaction endpoints exempt); null: not enforced. */
   globalLimit: MessageLimit | null = GLOBAL_LIMIT;
@@ -90,9 +92,8 @@ export class DiscordStandin extends EventEmitter {
   constructor(opts: StandinOptions = {}) {
     super();
     this.setMaxListeners(100);
-    for (const e of ["message", "messageUpdate", "messageDelete"]) {
+    for (const e of ["message", "messageUpdate", "messageDelete"])
       this.on(e, (m: ApiMessage) => this.page.notify({ type: "messages", channelId: m.channel_id }));
-    }
     this.on("channel", () => this.page.notify({ type: "channels" }));
     this.on("commands", () => this.page.notify({ type: "commands" }));
     this.port = opts.port ?? 0;
@@ -110,9 +111,9 @@ export class DiscordStandin extends EventEmitter {
       guildCreates: (session) => this.guilds.filter((g) => routes(session, g.id)).map((g) => this.guildPayload(g)),
     });
     this.guildName = opts.guildName ?? "Local table";
-    this.guilds = [{ id: this.guildId, name: this.guildName }, ...(opts.guilds ?? [])];
+    this.guilds = [{ id: this.guildId, name: this.guildName }, ...(opts.guilds ?? []).map((g) => ({ ...g }))];
     this.recommendedShards = opts.shards ?? 1;
-    this.users = [...(opts.users ?? DEFAULT_USERS)];
+    this.users = (opts.users ?? DEFAULT_USERS).map((u) => ({ ...u }));
     this.channels = [...(opts.channels ?? DEFAULT_CHANNELS)];
     for (const c of this.channels)
       if (c.guildId !== undefined && !this.guilds.some((g) => g.id === c.guildId))
@@ -181,11 +182,8 @@ export class DiscordStandin extends EventEmitter {
 
   /** Resolves when a bot has identified (with a timeout). */
   async waitForBot(timeoutMs = 15_000): Promise<void> {
-    const t0 = Date.now();
-    while (this.connectedBots === 0) {
+    for (const t0 = Date.now(); this.connectedBots === 0; await new Promise((r) => setTimeout(r, 20)))
       if (Date.now() - t0 > timeoutMs) throw new Error("no bot connected to the stand-in");
-      await new Promise((r) => setTimeout(r, 20));
-    }
   }
 
   /** The guild of a channel (its own, else the first guild). */
@@ -249,6 +247,19 @@ export class DiscordStandin extends EventEmitter {
       if (i >= 0) list.splice(i, 1);
     }
     this.emit("messageDelete", msg);
+  }
+
+  /** The guild's language (a Discord locale code), as Discord sends it in `guild_locale`. */
+  guildLocale(guildId: string = this.guildId): string {
+    return this.guilds.find((g) => g.id === guildId)?.locale ?? "en-US";
+  }
+
+  /** Sets a user's client language or a guild's (`fr`, `de`, `es-ES`, `pt-BR`…) for later interactions; throws for a code Discord lacks. */
+  setLocale(target: { readonly user: string } | { readonly guild: string }, locale: string): void {
+    if (!DISCORD_LOCALE_CODES.has(locale)) throw new Error(`Discord has no locale ${locale}`);
+    const holder = "user" in target ? this.user(target.user) : this.guilds.find((x) => x.id === target.guild);
+    if (!holder) throw new Error("unknown stand-in guild");
+    holder.locale = locale;
   }
 
   /** The user with this id (throws for an unknown id: a test bug). */
@@ -325,12 +336,7 @@ export class DiscordStandin extends EventEmitter {
     opts: DriveOptions = {},
   ): Promise<InteractionRecord> {
     const payload = baseInteraction(this, 2, userId, channelId, opts.ageMs);
-    const data = commandData(this, path, {}, null, this.guildOf(channelId));
-    const wrap = (o: Record<string, unknown>[]): Record<string, unknown>[] =>
-      o.map((x) =>
-        x.type === 1 ? { ...x, options: leaf } : x.type === 2 ? { ...x, options: wrap(x.options as Record<string, unknown>[]) } : x,
-      );
-    payload.data = { ...data, options: path.includes(" ") ? wrap(data.options as Record<string, unknown>[]) : leaf };
+    payload.data = rawCommandData(this, path, leaf, this.guildOf(channelId));
     return runInteraction(this, payload, userId, channelId, undefined, opts, path);
   }
 
@@ -353,17 +359,9 @@ export class DiscordStandin extends EventEmitter {
       undefined,
       opts,
       undefined,
-      this.optionDef(path, focused, this.guildOf(channelId)),
+      optionDefOf(this, path, focused, this.guildOf(channelId)),
     );
     return rec.choices ?? [];
-  }
-
-  /** The registered definition of option `name` of command `path` (`name`, `name sub`, `name group sub`). */
-  optionDef(path: string, name: string, guildId: string = this.guildId): OptionDef | undefined {
-    const [cmdName, ...rest] = path.split(" ");
-    let node = this.commandByName(cmdName as string, guildId) as unknown as OptionDef | undefined;
-    for (const part of rest) node = node?.options?.find((o) => o.name === part);
-    return node?.options?.find((o) => o.name === name);
   }
 
   /** Clicks button `customId` on `message` as `userId`. */

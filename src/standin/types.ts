@@ -10,6 +10,8 @@ export interface StandinUser {
   readonly globalName: string;
   /** Permission bitfield as a decimal string (e.g. Manage Messages = 8192). */
   readonly permissions: string;
+  /** The language of the user's Discord client (a Discord locale code; `en-US` when unset). */
+  locale?: string;
 }
 
 /** A guild text channel or a public thread. */
@@ -27,6 +29,8 @@ export interface StandinChannel {
 export interface StandinGuild {
   readonly id: string;
   readonly name: string;
+  /** The community's language, sent as `guild_locale` and `preferred_locale` (`en-US` when unset). */
+  locale?: string;
 }
 
 /** An attachment as the API returns it, with the stored bytes kept aside. */

@@ -1,0 +1,91 @@
+/**
+ * The bot's languages: English, French, German, Spanish and Brazilian Portuguese, one locale
+ * file each (`src/i18n/locales/<locale>.json`), read by i18next (messages, `{{name}}`
+ * placeholders, plurals through `Intl.PluralRules`). Discord tells a bot each user's language
+ * (`interaction.locale`) and a community server's (`guild_locale`)
+ * (https://discord.com/developers/docs/reference#locales); `localeOf` maps those to ours.
+ *
+ * A locale file holds `commands` (each slash command, subcommand, option and choice by its path,
+ * e.g. `onexeno new seed` or `onexeno new game=basic`: `name` and `description`, registered as
+ * Discord's `name_localizations`/`description_localizations`), `refusals` (by `UserError`
+ * code) and the words of the commands that speak every language (`settings`).
+ */
+import i18next, { type i18n } from "i18next";
+import de from "./locales/de.json" with { type: "json" };
+import en from "./locales/en.json" with { type: "json" };
+import es from "./locales/es.json" with { type: "json" };
+import fr from "./locales/fr.json" with { type: "json" };
+import ptBR from "./locales/pt-BR.json" with { type: "json" };
+
+/** The bot's languages, English first (the fallback and the registered default names). */
+export const LOCALES = ["en", "fr", "de", "es", "pt-BR"] as const;
+/** One of the bot's languages. */
+export type Locale = (typeof LOCALES)[number];
+
+/** A locale file's shape (English is the reference: every other file has the same keys). */
+export type LocaleFile = typeof en;
+
+/** The locale files by language. */
+export const LOCALE_FILES: Readonly<Record<Locale, LocaleFile>> = { en, fr, de, es, "pt-BR": ptBR };
+
+/** Discord's locale codes for each language (https://discord.com/developers/docs/reference#locales). */
+export const DISCORD_LOCALES: Readonly<Record<Locale, readonly string[]>> = {
+  en: ["en-US", "en-GB"],
+  fr: ["fr"],
+  de: ["de"],
+  es: ["es-ES", "es-419"],
+  "pt-BR": ["pt-BR"],
+};
+
+/** Our language for a Discord locale code (`fr`, `es-419`, `pt-BR`…); English for the rest and for none. */
+export function localeOf(discord: string | null | undefined): Locale {
+  if (!discord) return "en";
+  for (const l of LOCALES) if (DISCORD_LOCALES[l].includes(discord)) return l;
+  const lang = discord.split("-")[0];
+  return lang === "pt" ? "pt-BR" : (LOCALES.find((l) => l === lang) ?? "en");
+}
+
+let instance: i18n | null = null;
+
+/** The i18next instance, set up once (synchronously: every resource is bundled). */
+function translator(): i18n {
+  if (instance) return instance;
+  const t = i18next.createInstance();
+  void t.init({
+    resources: Object.fromEntries(LOCALES.map((l) => [l, { translation: LOCALE_FILES[l] }])),
+    lng: "en",
+    fallbackLng: "en",
+    supportedLngs: [...LOCALES],
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  instance = t;
+  return t;
+}
+
+/** Values a message names: a player, a count (`count` picks the plural form), a channel. */
+export type Params = Readonly<Record<string, string | number>>;
+
+/**
+ * The message `key` (e.g. `refusals.table/none`) in `locale`, its `{{placeholders}}` filled from
+ * `params`; English where the locale lacks it; the key itself where no file has it.
+ */
+export function t(locale: Locale, key: string, params: Params = {}): string {
+  return translator().t(key, { lng: locale, ...params });
+}
+
+/** Whether `key` is a message of the English file (the reference every locale matches). */
+export function hasMessage(key: string): boolean {
+  return translator().exists(key, { lng: "en", fallbackLng: false });
+}
+
+/** A number in the locale's own way (`1 234,5` in French), through `Intl.NumberFormat`. */
+export function formatNumber(locale: Locale, n: number, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(locale, options).format(n);
+}
+
+/** A date in the locale's own way (`25 nov. 2026`), through `Intl.DateTimeFormat`; `at` in ms since the epoch. */
+export function formatDate(locale: Locale, at: number, options: Intl.DateTimeFormatOptions = { dateStyle: "medium" }): string {
+  return new Intl.DateTimeFormat(locale, { timeZone: "UTC", ...options }).format(at);
+}

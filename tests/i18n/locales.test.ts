@@ -1,0 +1,134 @@
+/**
+ * The locale files: every language has every key of the English file with the same
+ * placeholders; the English commands section is the registered commands' own words; every
+ * command, option and choice is named in every language by Discord's rules (checked by the
+ * stand-in's registration checks and Discord's API description); refusals speak the user's
+ * language.
+ */
+import { describe, expect, it } from "vitest";
+import { commandBodies } from "../../src/app";
+import { commandPaths, commandWords, localizeCommand } from "../../src/i18n/commands";
+import { LOCALE_FILES, LOCALES, localeOf, t } from "../../src/i18n/index";
+import { checkCommands, LimitError } from "../../src/standin/limits";
+import { checkAgainstSpec } from "../../src/standin/spec";
+import { UserError } from "../../src/bot/errors";
+import { refuse, sayError } from "../../src/bot/words";
+import { GAMES } from "../../commands/index";
+
+/** Every leaf of a locale file as `a.b.c` → text. */
+function leaves(o: unknown, prefix = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  if (typeof o === "string") out.set(prefix, o);
+  else if (o && typeof o === "object")
+    for (const [k, v] of Object.entries(o)) for (const [kk, vv] of leaves(v, prefix ? `${prefix}.${k}` : k)) out.set(kk, vv);
+  return out;
+}
+const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+
+describe("locale files", () => {
+  const en = leaves(LOCALE_FILES.en);
+
+  it("have every English key, no other, with the same placeholders, none empty", () => {
+    expect(en.size).toBeGreaterThan(300);
+    for (const l of LOCALES) {
+      const file = leaves(LOCALE_FILES[l]);
+      expect(
+        [...file.keys()].filter((k) => !en.has(k)),
+        `${l}: keys English lacks`,
+      ).toEqual([]);
+      expect(
+        [...en.keys()].filter((k) => !file.has(k)),
+        `${l}: keys missing`,
+      ).toEqual([]);
+      for (const [k, v] of file) {
+        expect(v.trim(), `${l} ${k}`).not.toBe("");
+        expect(placeholders(v), `${l} ${k}`).toEqual(placeholders(en.get(k) as string));
+      }
+    }
+  });
+
+  it("say in English exactly what the registered commands say", () => {
+    const built = new Map<string, { name: string; description?: string }>();
+    for (const c of GAMES.commands) {
+      const walk = (node: Record<string, unknown>, path: string) => {
+        built.set(path, { name: String(node.name), ...(node.description !== undefined ? { description: String(node.description) } : {}) });
+        for (const o of (node.options as Record<string, unknown>[] | undefined) ?? []) walk(o, `${path} ${String(o.name)}`);
+        for (const ch of (node.choices as Record<string, unknown>[] | undefined) ?? [])
+          built.set(`${path}=${String(ch.value)}`, { name: String(ch.name) });
+      };
+      const body = c.data.toJSON() as unknown as Record<string, unknown>;
+      walk(body, String(body.name));
+    }
+    expect(Object.fromEntries(built)).toEqual(LOCALE_FILES.en.commands);
+  });
+
+  it("name every command, option and choice in every language, as Discord accepts them", () => {
+    const bodies = commandBodies() as Record<string, unknown>[];
+    for (const body of bodies)
+      for (const path of commandPaths(body))
+        for (const l of LOCALES) {
+          const w = commandWords(l, path);
+          expect(w?.name, `${l} ${path}`).toBeTruthy();
+          if (!path.includes("=")) expect(w?.description, `${l} ${path}`).toBeTruthy();
+        }
+    // The stand-in's registration rules (names, lengths, locales, unique siblings) and Discord's description.
+    expect(() => checkCommands(bodies)).not.toThrow();
+    expect(() => checkAgainstSpec("PUT", "/applications/1/commands", bodies)).not.toThrow();
+    const onexeno = bodies.find((b) => b.name === "onexeno") as { options: { name: string; name_localizations: Record<string, string> }[] };
+    expect(onexeno.options.find((o) => o.name === "new")?.name_localizations).toEqual({
+      fr: "nouvelle",
+      de: "neu",
+      "es-ES": "nueva",
+      "es-419": "nueva",
+      "pt-BR": "nova",
+    });
+  });
+
+  it("are refused by the stand-in, as by Discord, when a localized name breaks the rules", () => {
+    const base = { name: "demo", description: "A demo", type: 1, options: [] as unknown[] };
+    const refused = (body: Record<string, unknown>) => {
+      try {
+        checkCommands([body]);
+        return null;
+      } catch (e) {
+        return e instanceof LimitError ? e.path : String(e);
+      }
+    };
+    expect(refused({ ...base, name_localizations: { fr: "Démo" } })).toBe("0.name_localizations.fr");
+    expect(refused({ ...base, name_localizations: { xx: "demo" } })).toBe("0.name_localizations.xx");
+    expect(refused({ ...base, description_localizations: { de: "x".repeat(101) } })).toBe("0.description_localizations.de");
+    const sub = (name: string, fr: string) => ({ name, description: "d", type: 1, name_localizations: { fr } });
+    expect(refused({ ...base, options: [sub("one", "un"), sub("two", "un")] })).toBe("0.options.1.name_localizations.fr");
+    expect(refused(localizeCommand({ ...base, options: [sub("one", "un")] }))).toBeNull();
+  });
+});
+
+describe("languages", () => {
+  it("map Discord's locale codes to the bot's languages", () => {
+    expect(["en-US", "en-GB", "fr", "de", "es-ES", "es-419", "pt-BR", "ru", null].map(localeOf)).toEqual([
+      "en",
+      "en",
+      "fr",
+      "de",
+      "es",
+      "es",
+      "pt-BR",
+      "en",
+      "en",
+    ]);
+  });
+
+  it("say a refusal in the user's language, with its parameters and context", () => {
+    expect(sayError(refuse("table/none", { command: "onze" }), "fr")).toBe(
+      "Il n'y a pas encore de table ici. Ouvrez-en une avec `/onze nouvelle` (choisissez un jeu) ; les autres la rejoignent avec `/onze rejoindre` ou le bouton Rejoindre.",
+    );
+    // The commands a refusal names are the ones the user's Discord shows; English as before.
+    expect(refuse("table/none", { command: "onze" }).message).toContain("Start one with `/onze new` (pick a game)");
+    expect(sayError(refuse("table/not_host", { context: "start" }), "de")).toBe("Nur der Gastgeber kann das Spiel starten.");
+    expect(sayError(refuse("action/not_your_turn", { name: "Ada" }), "es-419")).toBe("No es tu turno: está jugando Ada.");
+    expect(refuse("action/not_your_turn", { name: "Ada" }).message).toBe("It is not your turn: Ada is playing.");
+    // A code the files do not have yet keeps its own words.
+    expect(sayError(new UserError("onze/not_a_run", "Not a run."), "fr")).toBe("Not a run.");
+    expect(t("pt-BR", "settings.variants_now", { list: "x" })).toBe("Variantes da casa agora: x.");
+  });
+});
