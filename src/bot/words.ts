@@ -46,11 +46,14 @@ export function refuse(code: RefusalCode, params: Params = {}): UserError {
 
 /**
  * A `UserError` in the words of `discordLocale` (Discord's code, e.g. `interaction.locale`):
- * its code's message in that language when the locale files have the code, else its own
- * (English) message.
+ * its code's message in that language when the locale files have the code and their English
+ * says exactly what the error says (so a site that words one code its own way, or adds to it,
+ * keeps its own words rather than another site's), else its own (English) message.
  */
 export function sayError(e: UserError, discordLocale: string | null | undefined): string {
   const key = `refusals.${e.code}`;
+  if (!hasMessage(key)) return e.message;
   const locale = localeOf(discordLocale);
-  return hasMessage(key) ? t(locale, key, options(e.params, locale)) : e.message;
+  if (t("en", key, options(e.params, "en")) !== e.message) return e.message;
+  return t(locale, key, options(e.params, locale));
 }

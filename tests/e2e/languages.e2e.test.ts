@@ -62,6 +62,27 @@ describe("languages", () => {
     expect(await ask(BEN, "onze start")).toBe("❌ Nur der Gastgeber kann das Spiel starten.");
     expect(await ask(ADA, "onze join")).toBe("❌ Vous avez déjà une place à cette table.");
 
+    // The game's own refusals too: the player to move draws twice, another asks to buy too early.
+    await ask(CLEO, "onze join");
+    await ask(ADA, "onze start");
+    const rec = (await h.bot.games.get("onze")!.get(GENERAL)) as unknown as { state: { turn: number }; seats: { userId: string }[] };
+    const mover = rec.seats[rec.state.turn]!.userId;
+    const other = rec.seats.find((s) => s.userId !== mover)!.userId;
+    const drawn: Record<string, string> = {
+      [ADA]: "❌ Vous avez déjà pioché ce tour-ci.",
+      [BEN]: "❌ Du hast in diesem Zug schon gezogen.",
+      [CLEO]: "❌ Ya has robado en este turno.",
+    };
+    const name = (rec.seats[rec.state.turn] as unknown as { name: string }).name;
+    const notYours: Record<string, string> = {
+      [ADA]: `❌ Ce n'est pas votre tour : ${name} joue.`,
+      [BEN]: `❌ Du bist nicht am Zug: ${name} spielt.`,
+      [CLEO]: `❌ No es tu turno: está jugando ${name}.`,
+    };
+    expect(await ask(other, "onze buy")).toBe(notYours[other]);
+    await ask(mover, "onze draw");
+    expect(await ask(mover, "onze draw")).toBe(drawn[mover]);
+
     // A server manager's settings, in Brazilian Portuguese; a member's refusal in Spanish.
     expect(await ask(CLEO, "settings show")).toBe("❌ Solo los miembros que pueden gestionar el servidor cambian sus ajustes.");
     expect(await ask(MOD, "settings computers", { allowed: false })).toContain("✅ Jogadores computador não sentam mais");

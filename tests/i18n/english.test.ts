@@ -56,7 +56,17 @@ export function englishIn(file: string): string[] {
     const code =
       /new UserError\(\s*"([a-z_]+\/[a-z_]+)"/.exec(line)?.[1] ??
       (/new UserError\(\s*$/.test(line) ? /"([a-z_]+\/[a-z_]+)"/.exec(lines[i + 1] ?? "")?.[1] : undefined);
-    if (code && hasMessage(`refusals.${code}`)) return;
+    if (code && hasMessage(`refusals.${code}`)) {
+      // Translated only when the site says exactly what the locale file says (see `sayError`).
+      const rest = `${line.slice(line.indexOf(code) + code.length + 1)} ${lines[i + 1] ?? ""}`;
+      // A plain string, or a template whose `${name}` is the message's `{{name}}`.
+      const found = /"((?:[^"\\]|\\.)*)"\s*[,)]|`((?:[^`\\]|\\.)*)`\s*[,)]/.exec(rest);
+      const literal = found?.[1] ?? found?.[2]?.replace(/\$\{(\w+)\}/g, "{{$1}}");
+      const variants = Object.entries(LOCALE_FILES.en.refusals)
+        .filter(([k]) => k === code || k.startsWith(`${code}_`))
+        .map(([, v]) => v);
+      if (literal !== undefined && variants.includes(literal)) return;
+    }
     for (const m of line.matchAll(/"((?:[^"\\]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g)) {
       const text = m[1] ?? m[2] ?? "";
       if (WORDS.test(text.replace(/\$\{[^}]*\}/g, "x")) && !registered(text)) out.push(`${i + 1}: ${text.slice(0, 60)}`);

@@ -5,6 +5,8 @@
  * stand-in's registration checks and Discord's API description); refusals speak the user's
  * language.
  */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { commandBodies } from "../../src/app";
 import { commandPaths, commandWords, localizeCommand } from "../../src/i18n/commands";
@@ -100,6 +102,25 @@ describe("locale files", () => {
     const sub = (name: string, fr: string) => ({ name, description: "d", type: 1, name_localizations: { fr } });
     expect(refused({ ...base, options: [sub("one", "un"), sub("two", "un")] })).toBe("0.options.1.name_localizations.fr");
     expect(refused(localizeCommand({ ...base, options: [sub("one", "un")] }))).toBeNull();
+  });
+});
+
+describe("the games' refusals", () => {
+  it("are said by the locale files in the very words each engine site uses in English", () => {
+    const dir = join(import.meta.dirname, "..", "..", "src", "games");
+    const sources = readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && e.name.endsWith(".ts"))
+      .map((e) => readFileSync(join(e.parentPath, e.name), "utf8"));
+    let checked = 0;
+    for (const src of sources)
+      for (const m of src.matchAll(/err\(\s*"([a-z_]+\/[a-z_]+)",\s*"((?:[^"\\]|\\.)*)"(?:,\s*\{\s*context: "(\w+)",?\s*\})?\s*\)/g)) {
+        const [, code, message, context] = m;
+        // The table layer words `action/not_your_turn` itself (naming whose turn it is).
+        if (!LOCALE_FILES.en.refusals[code as keyof typeof LOCALE_FILES.en.refusals] || code === "action/not_your_turn") continue;
+        expect(t("en", `refusals.${code}`, context ? { context } : {}), code).toBe(JSON.parse(`"${message}"`));
+        checked++;
+      }
+    expect(checked).toBeGreaterThan(60);
   });
 });
 

@@ -221,11 +221,13 @@ function grab(s: CardenoState, seat: number, move: { piece: number; cell?: numbe
   if (s.phase === "countdown") return err("cardeno/not_yet", "Wait for Go!: the race has not started.");
   if (s.phase !== "race") return err("cardeno/race_over", "The race of this round is over.");
   if (at < s.locked[seat]!)
-    return err("cardeno/locked", `You are locked out for ${((s.locked[seat]! - at) / 1000).toFixed(1)} s more after a wrong grab.`);
+    return err("cardeno/locked", `You are locked out for ${((s.locked[seat]! - at) / 1000).toFixed(1)} s more after a wrong grab.`, {
+      seconds: ((s.locked[seat]! - at) / 1000).toFixed(1),
+    });
   const up = s.centre.findIndex((f) => f.piece === move.piece);
   if (up < 0) {
     const holder = s.boards.findIndex((b) => b.includes(move.piece));
-    if (holder >= 0) return err("cardeno/taken", `That piece was already taken (seat ${holder + 1}).`);
+    if (holder >= 0) return err("cardeno/taken", `That piece was already taken (seat ${holder + 1}).`, { seat: holder + 1 });
     return err("cardeno/not_face_up", "That piece is not face up in the centre (it may have gone back under the pile).");
   }
   const piece = pieceOf(move.piece);
@@ -357,7 +359,7 @@ export const cardeno: GameDefinition<CardenoState, CardenoMove, CardenoView, Car
   apply(s, seat, move, at) {
     if (move.kind === "clock" || move.kind === "resume") {
       if (seat !== HOST_SEAT) return err("cardeno/host_only", "Only the table turns pieces.");
-      if (at === undefined) return err("cardeno/no_time", "A timed move needs its time.");
+      if (at === undefined) return err("cardeno/no_time", "A timed move needs its time.", { context: "timed" });
       return move.kind === "clock" ? clockStep(s, at) : resume(s, at);
     }
     if (seat < 0 || seat >= s.seats) return err("cardeno/no_seat", "Only seated players grab pieces.");
@@ -371,7 +373,7 @@ export const cardeno: GameDefinition<CardenoState, CardenoMove, CardenoView, Car
         if (!Array.isArray(move.pieces)) return err("cardeno/bad_hand", "A poker hand is 1 to 5 different pieces of your board.");
         return chooseHand(s, seat, move.pieces, at ?? s.phaseAt ?? 0);
       case "keep":
-        if (s.phase !== "reveal") return err("cardeno/no_reveal", "There is no poker hand to keep now.");
+        if (s.phase !== "reveal") return err("cardeno/no_reveal", "There is no poker hand to keep now.", { context: "keep" });
         return settle({ ...s, ready: s.ready.map((r, i) => (i === seat ? true : r)) }, at ?? s.phaseAt ?? 0);
       default:
         return err("cardeno/bad_move", "Unknown move.");

@@ -205,7 +205,7 @@ function applyCanasta(s: CanastaState, seat: number, move: CanastaMove): Result<
     case "take": {
       if (s.phase !== "draw") return err("canasta/already_drew", "You have drawn this turn already.");
       if (!Number.isInteger(move.count) || move.count < 1 || move.count > s.pile.length)
-        return err("canasta/bad_count", `You can take 1 to ${s.pile.length} cards from the face-up pile.`);
+        return err("canasta/bad_count", `You can take 1 to ${s.pile.length} cards from the face-up pile.`, { max: s.pile.length });
       const taken = s.pile.slice(s.pile.length - move.count);
       const top = s.pile[s.pile.length - 1] as CardInst;
       const newHand = [...hand, ...taken];
@@ -229,7 +229,7 @@ function applyCanasta(s: CanastaState, seat: number, move: CanastaMove): Result<
         hand,
         cards.map((c) => c.card),
       );
-      if (!rest) return err("canasta/card_not_in_hand", "A card of that row is not in your hand.");
+      if (!rest) return err("canasta/card_not_in_hand", "A card of that row is not in your hand.", { context: "row" });
       const problem = rowProblem(cards, count);
       if (problem) return err(problem, PROBLEMS[problem] ?? "That row is not valid.");
       const rows = [...(s.rows[seat] ?? []), cards];
@@ -239,6 +239,7 @@ function applyCanasta(s: CanastaState, seat: number, move: CanastaMove): Result<
         return err(
           "canasta/keep_top_meldable",
           "Meld the card you took from the pile first: after this row it could not be melded any more.",
+          { context: "row" },
         );
       const next: CanastaState = {
         ...s,
@@ -255,7 +256,7 @@ function applyCanasta(s: CanastaState, seat: number, move: CanastaMove): Result<
       const row = (s.rows[seat] ?? [])[move.row];
       if (!row) return err("canasta/no_row", "You have no open row with that number.");
       if (move.end !== "left" && move.end !== "right") return err("canasta/bad_end", "Say left or right.");
-      if (![0, 1, 2, 3].includes(move.rot)) return err("canasta/bad_cards", "That is not a rotation.");
+      if (![0, 1, 2, 3].includes(move.rot)) return err("canasta/bad_cards", "That is not a rotation.", { context: "rotation" });
       const rest = without(hand, [move.card]);
       if (!rest) return err("canasta/card_not_in_hand", "That card is not in your hand.");
       const rc = { card: move.card, rot: move.rot };

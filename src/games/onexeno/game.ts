@@ -104,7 +104,7 @@ export function setupOnexeno(config: OnexenoConfig, seats: number, seed: string)
     );
   }
   if (!Number.isInteger(config.hands) || config.hands < 1 || config.hands > MAX_HANDS) {
-    return err("onexeno/bad_hand_count", `A session lasts 1 to ${MAX_HANDS} hands.`);
+    return err("onexeno/bad_hand_count", `A session lasts 1 to ${MAX_HANDS} hands.`, { max: MAX_HANDS });
   }
   const drawn = drawDealer(seedRng(seed), seats);
   return ok(

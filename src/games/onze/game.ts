@@ -230,7 +230,7 @@ export function applyOnze(s: OnzeState, seat: number, move: OnzeMove): Result<On
         hand,
         move.melds.flatMap((m) => m.cards),
       );
-      if (!rest) return err("onze/not_in_hand", "Those cards are not all in your hand (each card once).");
+      if (!rest) return err("onze/not_in_hand", "Those cards are not all in your hand (each card once).", { context: "cards" });
       if (rest.length === 0)
         return err("onze/down_keeps_discard", "Going down must leave a card in your hand to discard: lay a smaller meld.");
       const next: OnzeState = {
@@ -263,8 +263,10 @@ export function applyOnze(s: OnzeState, seat: number, move: OnzeMove): Result<On
       return ok(rest.length === 0 ? endRound(next, seat) : next);
     }
     case "swap": {
-      if (!s.down[seat]) return err("onze/not_down", "Go down with the round's contract before playing on the table.");
-      if (s.downThisTurn) return err("onze/down_this_turn", "You went down this turn: play on the table from your next turn on.");
+      if (!s.down[seat])
+        return err("onze/not_down", "Go down with the round's contract before playing on the table.", { context: "table" });
+      if (s.downThisTurn)
+        return err("onze/down_this_turn", "You went down this turn: play on the table from your next turn on.", { context: "table" });
       if (!hand.includes(move.card)) return err("onze/not_in_hand", "That card is not in your hand.");
       const from = s.melds[move.from.seat]?.[move.from.meld];
       if (!from) return err("onze/no_meld", "There is no such meld on the table.");
@@ -272,7 +274,7 @@ export function applyOnze(s: OnzeState, seat: number, move: OnzeMove): Result<On
       if (typeof swapped === "string") return err(swapped, meldProblem(swapped));
       const melds1 = s.melds.map((ms, i) => (i === move.from.seat ? ms.map((m, j) => (j === move.from.meld ? swapped.meld : m)) : ms));
       const target = melds1[move.to.seat]?.[move.to.meld];
-      if (!target) return err("onze/no_meld", "There is no such meld for the freed wild.");
+      if (!target) return err("onze/no_meld", "There is no such meld for the freed wild.", { context: "wild" });
       const grown = layOff(target, swapped.wild, move.end);
       if (typeof grown === "string")
         return err("onze/wild_no_place", "The freed wild must go onto a meld at once, and it fits nowhere you chose.");

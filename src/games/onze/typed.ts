@@ -27,7 +27,7 @@ export function readTypedDown(text: string, hand: readonly Card[]): Result<MeldS
       const face = parseFace(word);
       if (face === null) return err("onze/not_a_card", `\`${word}\` is not a card (try \`7h\`, \`10s\`, \`Ah\`, \`joker\`).`, { word });
       const i = free.findIndex((c) => faceOf(c) === face);
-      if (i < 0) return err("onze/not_in_hand", `You have no ${word} left in your hand for that.`, { word });
+      if (i < 0) return err("onze/not_in_hand", `You have no ${word} left in your hand for that.`, { word, context: "word" });
       cards.push(free.splice(i, 1)[0] as Card);
     }
     const nat = cards.filter((c) => !isWild(c));
