@@ -80,6 +80,8 @@ export function readTypedRow(text: string, hand: readonly CardInst[], count?: Ro
     throw new UserError(
       "canasta/no_row",
       "Those cards make no valid row in that order (edges must match; more than 10 and at most 20 points).",
+      "error",
+      { context: "order" },
     );
   return row;
 }

@@ -99,7 +99,7 @@ export async function canastaComponent(interaction: MessageComponentInteraction,
     }
     case "cext": {
       const m = /^(\d+):(left|right):(\d+)@([0-3])$/.exec(value);
-      if (!m) throw new UserError("input/bad_row", "That is not an extension.");
+      if (!m) throw new UserError("input/bad_row", "That is not an extension.", "error", { context: "extension" });
       move = { kind: "extend", row: Number(m[1]), end: m[2] as "left" | "right", card: Number(m[3]), rot: Number(m[4]) as Rotation };
       break;
     }

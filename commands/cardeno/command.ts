@@ -118,7 +118,9 @@ export const cardenoCommand: Command<BotContext> = {
           if (at === null || at.trim() === "") return { kind: "grab", piece };
           const cell = parseCell(at);
           if (cell === null)
-            throw new UserError("cardeno/bad_cell", "Name a cut-out by column and row, A1 to E5 (or pick one from the list).");
+            throw new UserError("cardeno/bad_cell", "Name a cut-out by column and row, A1 to E5 (or pick one from the list).", "error", {
+              context: "list",
+            });
           return { kind: "grab", piece, cell };
         });
         return;

@@ -249,7 +249,9 @@ export const onexenoCommand: Command<BotContext> = {
         const game = interaction.options.getString("game", true);
         const seed = interaction.options.getString("seed")?.trim() || null;
         if (solitaireHere?.status === "playing")
-          throw new UserError("table/exists", "This thread holds a solitaire game. Open tables in a channel or another thread.");
+          throw new UserError("table/exists", "This thread holds a solitaire game. Open tables in a channel or another thread.", "error", {
+            context: "solitaire",
+          });
         if (game === "solitaire") {
           await startSolitaire(interaction, ctx, seed, seatOf(interaction).name);
           return;
@@ -347,7 +349,7 @@ export const onexenoCommand: Command<BotContext> = {
         await askToEnd(interaction, ctx);
         return;
       default:
-        throw new UserError("command/unknown", "Unknown subcommand.");
+        throw new UserError("command/unknown", "Unknown subcommand.", "error", { context: "sub" });
     }
   },
 

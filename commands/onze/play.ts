@@ -67,7 +67,7 @@ export const buyToggle = (_rec: OnzeTable, seat: number, s: OnzeState): OnzeMove
   if (s.forSale === null)
     throw new UserError(
       "onze/nothing_for_sale",
-      "Nothing is up for grabs: a discard is for sale once the player to move has drawn from the stock.",
+      "Nothing is up for grabs: a discard is for sale only once the player to move has drawn from the stock.",
     );
   if (seat === s.turn) throw new UserError("onze/own_discard", "You passed over that discard yourself: it is up for the others now.");
   return s.claims.includes(seat) ? { kind: "unclaim" } : { kind: "claim" };

@@ -111,7 +111,8 @@ export const SOLITAIRE_GAME: TableGameView = {
   seedHint: (seed) => `\`/onexeno new game:solitaire seed:${seed}\``,
   async openAlone(ctx, interaction, channelId, owner, seed, note) {
     const channel = await interaction.client.channels.fetch(channelId);
-    if (!channel?.isTextBased()) throw new UserError("solitaire/no_channel", "The challenge's channel cannot be reached.");
+    if (!channel?.isTextBased())
+      throw new UserError("solitaire/no_channel", "The challenge's channel cannot be reached.", "error", { context: "challenge" });
     return (await openSolitaireThread(channel, ctx, interaction.guildId, owner, seed, note)).channelId;
   },
   upgrade: upgradeSolitaire,

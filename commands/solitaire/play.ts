@@ -120,7 +120,13 @@ export async function solitaireCommand(
   switch (sub) {
     case "play": {
       const at = interaction.options.getString("at");
-      if (!at) throw new UserError("input/missing_at", "Say where the top card goes: fill in `at` (the list shows every place it fits).");
+      if (!at)
+        throw new UserError(
+          "input/missing_at",
+          "Say where the top card goes: fill in `at` (the list shows every place it fits).",
+          "error",
+          { context: "solitaire" },
+        );
       await act((state) => readSolitairePlacement(state, at));
       return;
     }

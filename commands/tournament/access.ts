@@ -46,6 +46,8 @@ export async function eventOf(interaction: ChatInputCommandInteraction, ctx: Bot
     throw new UserError(
       "tournament/none",
       "There is no open tournament in this channel. Create one with `/tournament create`, or pick an event.",
+      "error",
+      { context: "channel" },
     );
   return open;
 }

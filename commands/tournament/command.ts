@@ -183,7 +183,9 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
       }
       case "organisers": {
         if (!interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild))
-          throw new UserError("tournament/not_organiser", "Only members with Manage Server can choose the organisers' role.");
+          throw new UserError("tournament/not_organiser", "Only members with Manage Server can choose the organisers' role.", "error", {
+            context: "role",
+          });
         const role = interaction.options.getRole("role", true);
         await ctx.tournaments.setOrganiserRole(interaction.guildId, role.id);
         await interaction.reply({
@@ -313,7 +315,7 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
         return;
       }
       default:
-        throw new UserError("command/unknown", "This command is not known to the bot.");
+        throw new UserError("command/unknown", "This command is not known to the bot.", "error", { context: "bare" });
     }
   },
 });

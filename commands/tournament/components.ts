@@ -21,7 +21,8 @@ export async function playTheDeal(interaction: MessageComponentInteraction, even
     const { threadId, opened, event } = await ctx.tournaments.challengeGame(eventId, me.userId, async (t) => {
       // The event's game opens its own one-player table (solitaire: a thread named after the player).
       const game = ctx.tableGames.find((g) => g.id === t.game);
-      if (!game?.openAlone) throw new UserError("tournament/bad_game", "This challenge's game cannot be opened here.");
+      if (!game?.openAlone)
+        throw new UserError("tournament/bad_game", "This challenge's game cannot be opened here.", "error", { context: "challenge" });
       return game.openAlone(
         ctx,
         interaction,

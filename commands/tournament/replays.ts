@@ -65,7 +65,8 @@ export function recordsJson(t: Tournament, tables: readonly { record: GameRecord
 /** The event `eventId` of this server, or a clear refusal. */
 async function eventHere(ctx: BotContext, guildId: string | null, eventId: string): Promise<Tournament> {
   const t = await ctx.tournaments.get(eventId);
-  if (!t || t.guildId !== guildId) throw new UserError("tournament/none", "That tournament is no longer kept in this server.");
+  if (!t || t.guildId !== guildId)
+    throw new UserError("tournament/none", "That tournament is no longer kept in this server.", "error", { context: "gone" });
   return t;
 }
 
@@ -79,7 +80,7 @@ export async function tournamentReplays(interaction: MessageComponentInteraction
     const recordId = interaction.isStringSelectMenu() ? (interaction.values[0] ?? "") : "";
     await respond(interaction, "update", true, async () => {
       const record = await ctx.records.get(interaction.guildId, recordId);
-      if (!record) throw new UserError("replay/unknown", "That game's record is no longer kept.");
+      if (!record) throw new UserError("replay/unknown", "That game's record is no longer kept.", "error", { context: "gone" });
       return replayMessage(ctx, record, record.moves.length);
     });
     return;

@@ -80,7 +80,7 @@ export class TournamentBook {
   protected async change(id: string, fn: (t: Tournament) => Tournament | null): Promise<Tournament> {
     return this.lock.run(id, async () => {
       const t = await this.get(id);
-      if (!t) throw refuse("tournament/none", "There is no such tournament.");
+      if (!t) throw refuse("tournament/none", "There is no such tournament.", { context: "id" });
       const next = fn(t);
       if (!next) return t;
       const saved = { ...next, rev: t.rev + 1, updatedAt: this.now() };

@@ -18,8 +18,8 @@ import type { Seat } from "./table-record";
 import { MAX_ENTRANTS, type ChallengeResult, type Tournament, type TournamentFormat, type TournamentRound } from "./tournament-record";
 
 /** The refusal of a tournament action: its reason's code (in src/bot/words.ts) and words. */
-export function refuse(code: string, message: string): UserError {
-  return new UserError(code, message);
+export function refuse(code: string, message: string, params: Readonly<Record<string, string | number>> = {}): UserError {
+  return new UserError(code, message, "error", params);
 }
 
 /**
@@ -117,7 +117,7 @@ export function joined(t: Tournament, who: { readonly id: string; readonly name:
 
 /** A person comes off the list before the start. */
 export function left(t: Tournament, userId: string): Tournament {
-  if (!open(t)) throw refuse("tournament/started", "The event has started: use `/tournament drop` to withdraw.");
+  if (!open(t)) throw refuse("tournament/started", "The event has started: use `/tournament drop` to withdraw.", { context: "drop" });
   if (!t.entrants.some((e) => e.id === userId)) throw refuse("tournament/not_in", "You are not signed up.");
   return { ...t, entrants: t.entrants.filter((e) => e.id !== userId) };
 }
@@ -233,7 +233,7 @@ export function withChallengeGame(t: Tournament, userId: string, threadId: strin
 /** An entrant withdraws (or is removed): off the list before the start, else dropped (not seated again). */
 export function dropped(t: Tournament, userId: string): Tournament {
   const e = t.entrants.find((y) => y.id === userId && !y.dropped);
-  if (!e) throw refuse("tournament/not_in", "That player is not in the event.");
+  if (!e) throw refuse("tournament/not_in", "That player is not in the event.", { context: "player" });
   if (open(t)) return { ...t, entrants: t.entrants.filter((y) => y !== e) };
   return { ...t, entrants: t.entrants.map((y) => (y === e ? { ...y, dropped: true } : y)) };
 }

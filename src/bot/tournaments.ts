@@ -74,9 +74,9 @@ export class TournamentService extends TournamentBook {
    */
   async start(id: string): Promise<Tournament> {
     const t = await this.get(id);
-    if (!t) throw refuse("tournament/none", "There is no such tournament.");
+    if (!t) throw refuse("tournament/none", "There is no such tournament.", { context: "id" });
     if (t.status === "running" || t.status === "over" || t.status === "cancelled")
-      throw refuse("tournament/started", "The event has already started.");
+      throw refuse("tournament/started", "The event has already started.", { context: "already" });
     if (t.status === "signup" && t.checkInMinutes > 0) {
       const opened = await this.change(id, (x) => checkInOpened(x, this.now()));
       this.armCheckIn(opened);
@@ -112,7 +112,7 @@ export class TournamentService extends TournamentBook {
   /** Seats the next round (organiser's `/tournament next`, or automatically). */
   async next(id: string): Promise<Tournament> {
     const t = await this.get(id);
-    if (!t) throw refuse("tournament/none", "There is no such tournament.");
+    if (!t) throw refuse("tournament/none", "There is no such tournament.", { context: "id" });
     if (t.status !== "running") throw refuse("tournament/not_running", "The event is not running.");
     if (t.challenge) return this.finish(id); // the organiser closes the window early
     const last = t.played.at(-1);
@@ -145,12 +145,14 @@ export class TournamentService extends TournamentBook {
   ): Promise<{ threadId: string; opened: boolean; event: Tournament }> {
     return this.entrantLock.run(`${id}:${userId}`, async () => {
       const t = await this.get(id);
-      if (!t?.challenge) throw refuse("tournament/none", "There is no such challenge.");
+      if (!t?.challenge) throw refuse("tournament/none", "There is no such challenge.", { context: "challenge" });
       const mine = t.challenge.games?.find((g) => g.userId === userId);
       if (mine) return { threadId: mine.threadId, opened: false, event: t };
       const now = this.now();
       if (t.status !== "running" || t.challenge.due === undefined || now > t.challenge.due)
-        throw refuse("tournament/not_running", "The challenge is not open: its window has not started or has closed.");
+        throw refuse("tournament/not_running", "The challenge is not open: its window has not started or has closed.", {
+          context: "challenge",
+        });
       if (!t.entrants.some((e) => e.id === userId && !e.dropped))
         throw refuse("tournament/not_in", `Only the challenge's entrants play its deal here. Practise it on its seed, \`${t.seed}\`.`);
       const threadId = await open(t);
@@ -333,7 +335,8 @@ export class TournamentService extends TournamentBook {
   async endTable(id: string, threadId: string, by: string): Promise<Tournament> {
     const t = await this.get(id);
     const table = t?.played.at(-1)?.tables.find((x) => x.threadId === threadId && !x.result);
-    if (!t || !table) throw refuse("tournament/no_table", "This is not a table of the current round that is still being played.");
+    if (!t || !table)
+      throw refuse("tournament/no_table", "This is not a table of the current round that is still being played.", { context: "round" });
     const game = gameOf(this.host.catalogue, t);
     await this.host
       .tables(game.table)

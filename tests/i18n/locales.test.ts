@@ -105,22 +105,26 @@ describe("locale files", () => {
   });
 });
 
-describe("the games' refusals", () => {
-  it("are said by the locale files in the very words each engine site uses in English", () => {
-    const dir = join(import.meta.dirname, "..", "..", "src", "games");
-    const sources = readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile() && e.name.endsWith(".ts"))
-      .map((e) => readFileSync(join(e.parentPath, e.name), "utf8"));
+describe("refusals", () => {
+  it("are said by the locale files in the very words each site uses in English (engines and bot)", () => {
+    const root = join(import.meta.dirname, "..", "..");
+    const sources = ["src/games", "commands", "src/bot"].flatMap((dir) =>
+      readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile() && e.name.endsWith(".ts"))
+        .map((e) => readFileSync(join(e.parentPath, e.name), "utf8")),
+    );
+    const site =
+      /(?:err|new UserError|refuse)\(\s*"([a-z_]+\/[a-z_]+)",\s*"((?:[^"\\]|\\.)*)"(?:,\s*(?:"error",\s*)?\{\s*context: "(\w+)",?\s*\})?\s*,?\s*\)/g;
     let checked = 0;
     for (const src of sources)
-      for (const m of src.matchAll(/err\(\s*"([a-z_]+\/[a-z_]+)",\s*"((?:[^"\\]|\\.)*)"(?:,\s*\{\s*context: "(\w+)",?\s*\})?\s*\)/g)) {
+      for (const m of src.matchAll(site)) {
         const [, code, message, context] = m;
         // The table layer words `action/not_your_turn` itself (naming whose turn it is).
         if (!LOCALE_FILES.en.refusals[code as keyof typeof LOCALE_FILES.en.refusals] || code === "action/not_your_turn") continue;
-        expect(t("en", `refusals.${code}`, context ? { context } : {}), code).toBe(JSON.parse(`"${message}"`));
+        expect(t("en", `refusals.${code}`, context ? { context } : {}), `${code} ${context ?? ""}`).toBe(JSON.parse(`"${message}"`));
         checked++;
       }
-    expect(checked).toBeGreaterThan(60);
+    expect(checked).toBeGreaterThan(120);
   });
 });
 
