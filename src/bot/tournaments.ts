@@ -68,10 +68,7 @@ export class TournamentService extends TournamentBook {
     return this.change(id, (t) => checkedIn(t, userId));
   }
 
-  /**
-   * Starts the event: with a check-in window, the first call opens check-in (closed by the
-   * window's end or a second call: those not checked in are dropped); then round 1 is seated.
-   */
+  /** Starts the event: with a check-in window, the first call opens check-in (closed by the window's end or a second call: those not checked in are dropped); then round 1 is seated. */
   async start(id: string): Promise<Tournament> {
     const t = await this.get(id);
     if (!t) throw refuse("tournament/none", "There is no such tournament.", { context: "id" });

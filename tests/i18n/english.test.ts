@@ -46,32 +46,47 @@ const WORDS = /[A-Za-z][a-z']+[,:]? [a-z']+[,:]? [a-z']{2,}/;
 /** Lines whose strings no user reads: logs, programming errors, imports. */
 const NOT_SAID = /\blog\.(info|warn|error|debug)\(|\bthrow new (Range|Type)?Error\(|new Error\(|^\s*import |console\.(log|error|warn)/;
 
+/**
+ * Refusal sites whose words the locale files say (see `sayError`): `new UserError(code, words …)`,
+ * `err(…)` or `refuse(code, words …)`, the words a plain string or a template whose `${name}` is
+ * the message's `{{name}}`, equal to the English of the code or one of its contexts. Returns the
+ * offsets of those words in `text`.
+ */
+function translatedSites(text: string): Set<number> {
+  const out = new Set<number>();
+  const site = /(?:new UserError|refuse|err)\(\s*"([a-z_]+\/[a-z_]+)",\s*("(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`)/g;
+  for (const m of text.matchAll(site)) {
+    const [whole, code, literal] = m as unknown as [string, string, string];
+    if (!hasMessage(`refusals.${code}`)) continue;
+    const words = literal.startsWith('"') ? (JSON.parse(literal) as string) : literal.slice(1, -1).replace(/\$\{(\w+)\}/g, "{{$1}}");
+    const variants = Object.entries(LOCALE_FILES.en.refusals)
+      .filter(([k]) => k === code || k.startsWith(`${code}_`))
+      .map(([, v]) => v);
+    if (variants.includes(words)) out.add((m.index ?? 0) + whole.length - literal.length);
+  }
+  return out;
+}
+
 /** The user-facing English literals of one file: `line: text`. */
 export function englishIn(file: string): string[] {
   const out: string[] = [];
-  const lines = withoutComments(readFileSync(join(root, file), "utf8")).split("\n");
-  lines.forEach((line, i) => {
-    if (NOT_SAID.test(line)) return;
-    // A refusal's English fallback, when the locale files say its code.
-    const code =
-      /new UserError\(\s*"([a-z_]+\/[a-z_]+)"/.exec(line)?.[1] ??
-      (/new UserError\(\s*$/.test(line) ? /"([a-z_]+\/[a-z_]+)"/.exec(lines[i + 1] ?? "")?.[1] : undefined);
-    if (code && hasMessage(`refusals.${code}`)) {
-      // Translated only when the site says exactly what the locale file says (see `sayError`).
-      const rest = `${line.slice(line.indexOf(code) + code.length + 1)} ${lines[i + 1] ?? ""}`;
-      // A plain string, or a template whose `${name}` is the message's `{{name}}`.
-      const found = /"((?:[^"\\]|\\.)*)"\s*[,)]|`((?:[^`\\]|\\.)*)`\s*[,)]/.exec(rest);
-      const literal = found?.[1] ?? found?.[2]?.replace(/\$\{(\w+)\}/g, "{{$1}}");
-      const variants = Object.entries(LOCALE_FILES.en.refusals)
-        .filter(([k]) => k === code || k.startsWith(`${code}_`))
-        .map(([, v]) => v);
-      if (literal !== undefined && variants.includes(literal)) return;
-    }
-    for (const m of line.matchAll(/"((?:[^"\\]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g)) {
-      const text = m[1] ?? m[2] ?? "";
-      if (WORDS.test(text.replace(/\$\{[^}]*\}/g, "x")) && !registered(text)) out.push(`${i + 1}: ${text.slice(0, 60)}`);
-    }
-  });
+  const text = withoutComments(readFileSync(join(root, file), "utf8"));
+  const translated = translatedSites(text);
+  const lineStarts = [0];
+  for (let i = 0; i < text.length; i++) if (text[i] === "\n") lineStarts.push(i + 1);
+  const lineOf = (at: number) => {
+    let lo = 0;
+    while (lo + 1 < lineStarts.length && (lineStarts[lo + 1] as number) <= at) lo++;
+    return lo;
+  };
+  const lines = text.split("\n");
+  for (const m of text.matchAll(/"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g)) {
+    const at = m.index ?? 0;
+    const line = lineOf(at);
+    if (translated.has(at) || NOT_SAID.test(lines[line] ?? "")) continue;
+    const words = m[1] ?? m[2] ?? "";
+    if (WORDS.test(words.replace(/\$\{[^}]*\}/g, "x")) && !registered(words)) out.push(`${line + 1}: ${words.slice(0, 60)}`);
+  }
   return out;
 }
 
