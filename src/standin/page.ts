@@ -26,6 +26,7 @@ export interface PageHost {
   visibleMessages(channelId: string, userId: string | null): ApiMessage[];
   publicCopy(m: ApiMessage): Omit<ApiMessage, "visibleTo" | "clicked">;
   deleteMessage(m: ApiMessage): void;
+  setLocale(target: { readonly user: string }, locale: string): void;
   command(userId: string, channelId: string, path: string, options: Options, opts?: { allowFailure?: boolean }): Promise<InteractionRecord>;
   autocomplete(
     userId: string,
@@ -79,7 +80,7 @@ export class LocalPage {
       return {
         guild: { id: this.host.guildId, name: this.host.guildName },
         bot: this.host.botUser,
-        users: this.host.users.map((u) => ({ id: u.id, name: u.globalName })),
+        users: this.host.users.map((u) => ({ id: u.id, name: u.globalName, locale: u.locale ?? "en-US" })),
         channels: this.host.channels.map((c) => ({ id: c.id, name: c.name, type: c.type, parentId: c.parentId })),
         commands: [...(this.host.commands.get(this.host.guildId) ?? []), ...(this.host.commands.get("global") ?? [])],
       };
@@ -124,6 +125,12 @@ export class LocalPage {
         ? await this.host.select(user, msg, str("customId"), values, { allowFailure: true })
         : await this.host.click(user, msg, str("customId"), { allowFailure: true });
       return outcome(rec);
+    }
+    if (method === "POST" && path === "/local/locale") {
+      // The language of the acting user's Discord client: commands show their localized names, and
+      // the bot hears it as `interaction.locale`.
+      this.host.setLocale({ user: userOf(str("user")).id }, str("locale"));
+      return { ok: true };
     }
     if (method === "POST" && path === "/local/dismiss") {
       const msg = this.host

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { ActionRowBuilder, Events, Routes, StringSelectMenuBuilder } from "discord.js";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADA, BEN, CARD_ROOM, GENERAL, Harness } from "../e2e/harness";
+import { ADA, BEN, CARD_ROOM, GENERAL, Harness, THREAD } from "../e2e/harness";
 import { launchBrowser } from "./chromium";
 import { renderOnexenoTable } from "../../render/render";
 import { onexenoView } from "../../src/games/onexeno/game";
@@ -175,6 +175,32 @@ describe("local page: an answer Discord refuses", () => {
     } finally {
       remove();
     }
+  });
+});
+
+describe("local page: the acting user's language", () => {
+  it("shows the commands in the chosen language, and the bot answers that user in it", async () => {
+    await page.goto("about:blank");
+    await page.goto(`${h.standin.url}/#user=${BEN}&channel=${THREAD}`);
+    await page.waitForSelector("body[data-ready]");
+    await page.selectOption("#locale", "fr");
+    await expect.poll(() => h.standin.user(BEN).locale).toBe("fr");
+    // Discord's picker in French: the localized names and descriptions, typed in French.
+    await page.fill("#box", "/onze nouv");
+    const shown = page.locator(".suggestion[data-path='onze new']");
+    await expect.poll(() => shown.textContent()).toContain("/onze nouvelle");
+    expect(await shown.textContent()).toContain("Ouvrir une table de Onze dans ce salon");
+    await page.fill("#box", "/onze rej");
+    await page.click(".suggestion[data-path='onze join']");
+    expect(await page.locator("#command-chip").textContent()).toBe("/onze rejoindre");
+    await page.click("#send");
+    // No table in this thread: the bot says so in French, privately.
+    await expect.poll(() => lastMessage().textContent(), { timeout: 60_000 }).toContain("Il n'y a pas encore de table ici.");
+    expect(await lastMessage().getAttribute("class")).toContain("ephemeral");
+    mkdirSync(out, { recursive: true });
+    await page.screenshot({ path: join(out, "local-page-fr.png") });
+    await page.selectOption("#locale", "en-US");
+    await expect.poll(() => h.standin.user(BEN).locale).toBe("en-US");
   });
 });
 

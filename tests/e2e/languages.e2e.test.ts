@@ -37,9 +37,9 @@ describe("languages", () => {
 
     // No table yet: each hears it in their own language.
     expect(await ask(ADA, "onze join")).toBe(
-      "❌ Il n'y a pas encore de table ici. Ouvrez-en une avec la commande `new` d'un jeu ; les autres la rejoignent avec sa commande `join` ou le bouton Rejoindre.",
+      "❌ Il n'y a pas encore de table ici. Ouvrez-en une avec la commande `nouvelle` d'un jeu ; les autres la rejoignent avec sa commande `rejoindre` ou le bouton Rejoindre.",
     );
-    expect(await ask(BEN, "onze join")).toContain("❌ Hier gibt es noch keinen Tisch. Eröffne einen mit dem Befehl `new` eines Spiels");
+    expect(await ask(BEN, "onze join")).toContain("❌ Hier gibt es noch keinen Tisch. Eröffne einen mit dem Befehl `neu` eines Spiels");
     expect(await ask(CLEO, "onze start")).toContain("❌ Aún no hay mesa aquí.");
 
     // Suggestions while typing a clock, and a wrong clock, in the typist's language.

@@ -44,14 +44,22 @@ function interactionOutcome(result) {
   interactionOutcome.timer = setTimeout(() => (line.hidden = true), 6000);
 }
 
+/** A command part's name or description as the acting user's Discord client shows it (its localization, else the default). */
+function loc(node, field) {
+  return (node[`${field}_localizations`] || {})[app.locale] || node[field] || "";
+}
+
+/** Every command path (`path`: the names the bot receives; `shown`: the names in the user's language). */
 function flattenCommands(commands) {
   const out = [];
   for (const c of commands) {
     const subs = (c.options || []).filter((o) => o.type === 1 || o.type === 2);
-    if (!subs.length) out.push({ path: c.name, def: c });
+    if (!subs.length) out.push({ path: c.name, shown: loc(c, "name"), def: c });
     for (const s of subs) {
-      if (s.type === 1) out.push({ path: `${c.name} ${s.name}`, def: s });
-      else for (const t of s.options || []) out.push({ path: `${c.name} ${s.name} ${t.name}`, def: t });
+      if (s.type === 1) out.push({ path: `${c.name} ${s.name}`, shown: `${loc(c, "name")} ${loc(s, "name")}`, def: s });
+      else
+        for (const t of s.options || [])
+          out.push({ path: `${c.name} ${s.name} ${t.name}`, shown: `${loc(c, "name")} ${loc(s, "name")} ${loc(t, "name")}`, def: t });
     }
   }
   return out;
@@ -63,6 +71,9 @@ function saveHash() {
 
 async function loadState() {
   app.state = await api("GET", "/local/state");
+  const hashUser = new URLSearchParams(location.hash.slice(1)).get("user");
+  app.locale = app.state.users.find((u) => u.id === (app.user || hashUser || app.state.users[0].id))?.locale || "en-US";
+  $("#locale").value = app.locale;
   app.paths = flattenCommands(app.state.commands);
   $("#guild-name").textContent = app.state.guild.name;
   const hash = new URLSearchParams(location.hash.slice(1));
@@ -238,7 +249,7 @@ function renderMessage(m) {
   // Who acted, and on what: the command, or the button or menu they used (so a table posted in
   // answer to Ben's Buy reads "Ben used Buy K♥", not as Ben's own message).
   const what = (t) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;");
-  if (reply) reply.innerHTML = meta.name ? `↳ <b>${what(who)}</b> used <b>/${meta.name}</b>` : m.clicked ? `↳ <b>${what(who)}</b> used <b>${what(m.clicked)}</b>` : `↳ <b>${what(who)}</b> clicked a button`;
+  if (reply) reply.innerHTML = meta.name ? `↳ <b>${what(who)}</b> used <b>/${app.paths.find((p) => p.path === meta.name)?.shown ?? meta.name}</b>` : m.clicked ? `↳ <b>${what(who)}</b> used <b>${what(m.clicked)}</b>` : `↳ <b>${what(who)}</b> clicked a button`;
   const body = el("div", { class: "body" },
     reply,
     el("div", {}, el("span", { class: "author", text: app.state.bot.global_name || "ONEXENO" }), el("span", { class: "bot-tag", text: "BOT" }), el("span", { class: "time", text: new Date(m.timestamp).toLocaleTimeString() })),
@@ -330,17 +341,17 @@ function showSuggestions() {
   const q = text.slice(1).toLowerCase().trim();
   // Every matching command, grouped under its top-level command as Discord's picker groups them
   // (no cap: the list scrolls).
-  const found = app.paths.filter((p) => p.path.includes(q));
+  const found = app.paths.filter((p) => p.path.includes(q) || p.shown.toLowerCase().includes(q));
   app.sel = found.length ? 0 : -1;
   const rows = [];
   let group = null;
   found.forEach((p, i) => {
-    const top = p.path.split(" ")[0];
+    const top = p.shown.split(" ")[0];
     if (top !== group) rows.push(el("div", { class: "suggestion-group", role: "presentation", text: `/${(group = top)}` }));
     rows.push(el("div", {
       class: `suggestion${i === 0 ? " sel" : ""}`, role: "option", "data-path": p.path,
       onmousedown: (ev) => { ev.preventDefault(); chooseCommand(p); },
-    }, el("b", { text: `/${p.path}` }), el("span", { class: "desc", text: p.def.description || "" })));
+    }, el("b", { text: `/${p.shown}` }), el("span", { class: "desc", text: loc(p.def, "description") })));
   });
   box.replaceChildren(...rows);
   box.hidden = found.length === 0;
@@ -352,7 +363,7 @@ function chooseCommand(p) {
   $("#box").value = "";
   $("#box").hidden = true;
   $("#command-form").hidden = false;
-  $("#command-chip").textContent = `/${p.path}`;
+  $("#command-chip").textContent = `/${p.shown}`;
   const opts = (p.def.options || []).filter((o) => o.type >= 3);
   $("#options").replaceChildren(...opts.map(optionField));
   const first = $("#options [data-option]");
@@ -360,12 +371,12 @@ function chooseCommand(p) {
 }
 
 function optionField(o) {
-  const wrap = el("div", { class: "opt" }, el("label", { class: o.required ? "req" : "", text: `${o.name}:` }));
+  const wrap = el("div", { class: "opt" }, el("label", { class: o.required ? "req" : "", text: `${loc(o, "name")}:` }));
   let input;
   if (o.choices && o.choices.length) {
     input = el("select", { "data-option": o.name, "data-type": o.type });
     if (!o.required) input.append(el("option", { value: "", text: "(default)" }));
-    for (const c of o.choices) input.append(el("option", { value: c.value, text: c.name }));
+    for (const c of o.choices) input.append(el("option", { value: c.value, text: loc(c, "name") }));
   } else if (o.type === 5) {
     input = el("select", { "data-option": o.name, "data-type": o.type }, el("option", { value: "", text: "(default)" }), el("option", { value: "true", text: "true" }), el("option", { value: "false", text: "false" }));
   } else if (o.type === 6) {
@@ -374,7 +385,7 @@ function optionField(o) {
     if (!o.required) input.append(el("option", { value: "", text: "(none)" }));
     for (const u of app.state.users) input.append(el("option", { value: u.id, text: u.name }));
   } else {
-    input = el("input", { "data-option": o.name, "data-type": o.type, type: o.type === 4 || o.type === 10 ? "number" : "text", placeholder: o.description || "", min: o.min_value, max: o.max_value, size: 22 });
+    input = el("input", { "data-option": o.name, "data-type": o.type, type: o.type === 4 || o.type === 10 ? "number" : "text", placeholder: loc(o, "description"), min: o.min_value, max: o.max_value, size: 22 });
     if (o.autocomplete) {
       input.dataset.autocomplete = "1";
       const refreshAc = () => autocomplete(input, wrap);
@@ -510,7 +521,15 @@ $("#messages").addEventListener("click", (ev) => {
 });
 $("#composer").addEventListener("submit", (ev) => { ev.preventDefault(); send(); });
 $("#cancel-command").addEventListener("click", resetComposer);
-$("#user").addEventListener("change", () => { app.user = $("#user").value; saveHash(); refresh.force = true; refresh(); });
+$("#user").addEventListener("change", async () => { app.user = $("#user").value; saveHash(); await loadState(); refresh.force = true; refresh(); });
+// The acting user's client language: the stand-in sends it as `interaction.locale`, and the
+// command picker shows each command's names in it, as Discord's client does.
+$("#locale").addEventListener("change", async () => {
+  await api("POST", "/local/locale", { user: app.user, locale: $("#locale").value });
+  await loadState();
+  refresh.force = true;
+  refresh();
+});
 
 function connectEvents() {
   const ws = new WebSocket(`${location.origin.replace("http", "ws")}/local/events`);
