@@ -21,6 +21,8 @@ import { respond } from "../src/bot/reply";
 import type { Command } from "../src/bot/router";
 import { asContainer } from "../src/bot/v2";
 import type { MessageComponentInteraction } from "discord.js";
+import { commandWords } from "../src/i18n/commands";
+import { localeOf, t, type Locale } from "../src/i18n/index";
 
 /** Component verbs of the history pages. */
 export const HISTORY_VERBS: ReadonlySet<string> = new Set(["hist"]);
@@ -33,30 +35,34 @@ export const HISTORY_PAGE = 10;
  * the configuration has one: "ONEXENO partners"), else its bot side's ("solitaire game" →
  * "solitaire").
  */
-function gameName(ctx: BotContext, record: GameRecord): string {
+function gameName(ctx: BotContext, record: GameRecord, locale: Locale = "en"): string {
   const variant = (record.config as { variant?: unknown } | null)?.variant;
   const rated = ctx.catalogue.rated.find(
     (r) => r.table === record.game && (variant === undefined || (r.config as { variant?: unknown } | null)?.variant === variant),
   );
+  // In the reader's language: the name the registered commands give it there (`/stats game:`, `/history game:`).
+  const named = commandWords(locale, rated ? `stats game=${rated.key}` : `history game=${record.game}`)?.name;
+  if (locale !== "en" && named) return named;
   return rated?.name ?? ctx.tableGames.find((v) => v.id === record.game)?.what.replace(/ (table|game)$/, "") ?? record.game;
 }
 
 /** One line of a record: date, game, seats with scores (winners in bold), how it ended. */
-export function recordLine(ctx: BotContext, record: GameRecord): string {
+export function recordLine(ctx: BotContext, record: GameRecord, locale: Locale = "en"): string {
   const seats = record.seats.map((s, i) => {
     const name = `${s.computer ? "🤖 " : ""}${s.name}`;
     const score = record.outcome ? ` ${record.outcome.scores[i] ?? 0}` : "";
     return record.outcome?.winners.includes(i) ? `**${name}${score}**` : `${name}${score}`;
   });
-  const how = record.ended === "end" ? " · closed before its end" : record.outcome?.winners.length ? "" : " · no winner";
-  const where = record.tournament ? " · tournament" : "";
-  return `- <t:${Math.floor(record.endedAt / 1000)}:d> **${gameName(ctx, record)}** · ${seats.join(" · ")}${how}${where} · <#${record.channelId}>`;
+  const w = (key: string) => ` · ${t(locale, `history.${key}`)}`;
+  const how = record.ended === "end" ? w("closed") : record.outcome?.winners.length ? "" : w("no_winner");
+  const where = record.tournament ? w("tournament") : "";
+  return `- <t:${Math.floor(record.endedAt / 1000)}:d> **${gameName(ctx, record, locale)}** · ${seats.join(" · ")}${how}${where} · <#${record.channelId}>`;
 }
 
 /** A record in one line of plain text for a menu or autocomplete (at most 100 characters): when (UTC), the game, the seats. */
-export function recordLabel(ctx: BotContext, record: GameRecord): string {
+export function recordLabel(ctx: BotContext, record: GameRecord, locale: Locale = "en"): string {
   const date = new Date(record.endedAt).toISOString().slice(0, 16).replace("T", " ");
-  const name = `${date} · ${gameName(ctx, record)} · ${record.seats.map((s) => s.name).join(", ")}`;
+  const name = `${date} · ${gameName(ctx, record, locale)} · ${record.seats.map((s) => s.name).join(", ")}`;
   return name.length > 100 ? `${name.slice(0, 99)}…` : name;
 }
 
@@ -66,42 +72,45 @@ async function historyPage(
   guildId: string | null,
   filter: { readonly userId?: string; readonly who?: string; readonly game?: string },
   after: string | null,
+  locale: Locale,
 ): Promise<BaseMessageOptions> {
+  const w = (key: string, params: Record<string, string> = {}) => t(locale, `history.${key}`, params);
   const page = await ctx.records.page(guildId, {
     limit: HISTORY_PAGE,
     ...(filter.userId ? { userId: filter.userId } : {}),
     ...(filter.game ? { game: filter.game } : {}),
     after,
   });
-  const game = filter.game ? ctx.tableGames.find((v) => v.id === filter.game)?.what.replace(/ (table|game)$/, "") : undefined;
+  const game = filter.game
+    ? (commandWords(locale, `history game=${filter.game}`)?.name ??
+      ctx.tableGames.find((v) => v.id === filter.game)?.what.replace(/ (table|game)$/, ""))
+    : undefined;
   // On a later page the player is named as they sat at their latest game listed.
   const who = filter.who ?? (filter.userId ? page.records[0]?.seats.find((x) => x.userId === filter.userId)?.name : undefined);
-  const title = `${filter.userId ? `${who ?? "This player"}'s games` : "Games in this server"}${game ? ` of ${game}` : ""}${after ? " (older)" : ""}`;
-  if (page.records.length === 0)
-    return asContainer(
-      { content: after ? "No older games." : "No finished game yet: every game that ends is kept here.", files: [] },
-      title,
-    );
+  let title = filter.userId ? (who ? w("player", { who }) : w("someone")) : w("server");
+  if (game) title = w("of_game", { title, game });
+  if (after) title = w("older_title", { title });
+  if (page.records.length === 0) return asContainer({ content: after ? w("no_older") : w("none"), files: [] }, title);
   const args = [filter.userId ?? "", filter.game ?? ""];
   const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
     new ButtonBuilder()
       .setCustomId(encodeId("hist", 0, "new", ...args))
-      .setLabel("Newest")
+      .setLabel(w("newest"))
       .setStyle(ButtonStyle.Secondary)
       .setDisabled(!after),
     new ButtonBuilder()
       .setCustomId(encodeId("hist", 0, page.next ?? "none", ...args))
-      .setLabel("Older ▶")
+      .setLabel(w("older"))
       .setStyle(ButtonStyle.Primary)
       .setDisabled(!page.next),
   );
   const replay = new StringSelectMenuBuilder()
     .setCustomId(encodeId("hrep", 0))
-    .setPlaceholder("▶ Replay one of these games")
-    .addOptions(page.records.map((r) => ({ label: recordLabel(ctx, r), value: r.id })));
+    .setPlaceholder(w("replay"))
+    .addOptions(page.records.map((r) => ({ label: recordLabel(ctx, r, locale), value: r.id })));
   return asContainer(
     {
-      content: page.records.map((r) => recordLine(ctx, r)).join("\n"),
+      content: page.records.map((r) => recordLine(ctx, r, locale)).join("\n"),
       files: [],
       components: [new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(replay), row],
       allowedMentions: { parse: [] },
@@ -133,6 +142,7 @@ export const historyCommand = (views: readonly TableGameView[]): Command<BotCont
         interaction.guildId,
         { ...(user ? { userId: user.id, who: user.globalName ?? user.username } : {}), ...(game ? { game } : {}) },
         null,
+        localeOf(interaction.locale),
       ),
     );
   },
@@ -142,6 +152,12 @@ export const historyCommand = (views: readonly TableGameView[]): Command<BotCont
 export async function historyComponent(interaction: MessageComponentInteraction, id: ComponentId, ctx: BotContext): Promise<void> {
   const [cursor = "new", userId = "", game = ""] = id.args;
   await respond(interaction, "update", interaction.message.flags.has(MessageFlags.Ephemeral), () =>
-    historyPage(ctx, interaction.guildId, { ...(userId ? { userId } : {}), ...(game ? { game } : {}) }, cursor === "new" ? null : cursor),
+    historyPage(
+      ctx,
+      interaction.guildId,
+      { ...(userId ? { userId } : {}), ...(game ? { game } : {}) },
+      cursor === "new" ? null : cursor,
+      localeOf(interaction.locale),
+    ),
   );
 }

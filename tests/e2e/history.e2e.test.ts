@@ -105,6 +105,14 @@ describe("/history", () => {
     const onze = (await sb.command(ADA, GENERAL, "history", { game: "onze" })).original!;
     expect(lines(onze)).toHaveLength(6);
     expect(lines(onze).every((l) => l.includes("**Onze**"))).toBe(true);
+    // In the reader's language: Ben reads Ada's games in German, the paging in German too.
+    sb.setLocale({ user: BEN }, "de");
+    const german = (await sb.command(BEN, GENERAL, "history", { user: ADA })).original!;
+    expect(said(german)).toContain("### Spiele von Ada");
+    expect(lines(german)).toHaveLength(10);
+    expect(JSON.stringify(german.components)).toContain("Ältere ▶");
+    expect(said((await sb.click(BEN, german, button(german, "Ältere ▶").custom_id)).original!)).toContain("### Spiele von Ada (ältere)");
+    sb.setLocale({ user: BEN }, "en-US");
     expect(h.clientErrorsSince(0)).toEqual([]);
     expect(h.log.errors).toEqual([]);
   });
