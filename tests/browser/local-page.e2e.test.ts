@@ -184,11 +184,12 @@ describe("local page: the acting user's language", () => {
     await page.goto(`${h.standin.url}/#user=${BEN}&channel=${THREAD}`);
     await page.waitForSelector("body[data-ready]");
     await page.selectOption("#locale", "fr");
-    await expect.poll(() => h.standin.user(BEN).locale).toBe("fr");
+    await page.waitForSelector("body[data-locale='fr']");
+    expect(h.standin.user(BEN).locale).toBe("fr");
     // Discord's picker in French: the localized names and descriptions, typed in French.
     await page.fill("#box", "/onze nouv");
     const shown = page.locator(".suggestion[data-path='onze new']");
-    await expect.poll(() => shown.textContent()).toContain("/onze nouvelle");
+    expect(await shown.textContent()).toContain("/onze nouvelle");
     expect(await shown.textContent()).toContain("Ouvrir une table de Onze dans ce salon");
     await page.fill("#box", "/onze rej");
     await page.click(".suggestion[data-path='onze join']");
@@ -200,7 +201,8 @@ describe("local page: the acting user's language", () => {
     mkdirSync(out, { recursive: true });
     await page.screenshot({ path: join(out, "local-page-fr.png") });
     await page.selectOption("#locale", "en-US");
-    await expect.poll(() => h.standin.user(BEN).locale).toBe("en-US");
+    await page.waitForSelector("body[data-locale='en-US']");
+    expect(h.standin.user(BEN).locale).toBe("en-US");
   });
 });
 

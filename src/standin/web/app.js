@@ -75,6 +75,7 @@ async function loadState() {
   app.locale = app.state.users.find((u) => u.id === (app.user || hashUser || app.state.users[0].id))?.locale || "en-US";
   $("#locale").value = app.locale;
   app.paths = flattenCommands(app.state.commands);
+  document.body.dataset.locale = app.locale; // what the command picker now speaks (tests wait on it)
   $("#guild-name").textContent = app.state.guild.name;
   const hash = new URLSearchParams(location.hash.slice(1));
   app.user = app.user || hash.get("user") || app.state.users[0].id;
