@@ -29,7 +29,7 @@ import { decodeId, type ComponentId } from "./customid";
 import { UserError } from "./errors";
 import type { Logger } from "./logger";
 import { INTERACTION_WINDOW_MS, interactionAge, LATE_AFTER_MS, ReplyFailed, type ChannelPoster } from "./reply";
-import { refusal, sayError } from "./words";
+import { inputError, refusal, sayError } from "./words";
 import { fitLayout, withFlags } from "./v2";
 import { localeOf } from "../i18n/index";
 
@@ -141,16 +141,17 @@ const INTEGER = 4;
 const BOOLEAN = 5;
 const NUMBER = 10;
 
-/** The leaf option definitions and the leaf options sent, following subcommand groups. */
+/** The leaf option definitions and the leaf options sent, following subcommand groups; `path`: the command path to them (`onexeno new`). */
 function leaves(
   defs: readonly OptionDef[] | undefined,
   sent: readonly CommandInteractionOption[],
-): { defs: readonly OptionDef[]; sent: readonly CommandInteractionOption[] } {
+  path = "",
+): { defs: readonly OptionDef[]; sent: readonly CommandInteractionOption[]; path: string } {
   const branch = sent.find((o) => o.type === SUB || o.type === GROUP);
-  if (!branch) return { defs: defs ?? [], sent };
+  if (!branch) return { defs: defs ?? [], sent, path };
   const def = defs?.find((d) => d.name === branch.name && d.type === branch.type);
-  if (!def) throw new UserError("input/unknown_subcommand", `\`${branch.name}\` is not a subcommand here. Type \`/\` to see the list.`);
-  return leaves(def.options, branch.options ?? []);
+  if (!def) throw inputError("input/unknown_subcommand", { sub: branch.name });
+  return leaves(def.options, branch.options ?? [], `${path} ${branch.name}`);
 }
 
 const fitsType = (type: number, v: unknown) =>
@@ -163,8 +164,7 @@ const fitsType = (type: number, v: unknown) =>
         : type === BOOLEAN
           ? typeof v === "boolean"
           : typeof v === "string";
-const typeWord = (type: number) =>
-  type === INTEGER ? "a whole number" : type === NUMBER ? "a number" : type === BOOLEAN ? "true or false" : "text";
+const typeWord = (type: number) => (type === INTEGER ? "integer" : type === NUMBER ? "number" : type === BOOLEAN ? "boolean" : "text");
 
 /**
  * Checks a command's options against its registration
@@ -173,31 +173,27 @@ const typeWord = (type: number) =>
  * `input/bad_type`, `input/too_long`, `input/too_short`, `input/out_of_range`, `input/bad_choice`.
  */
 export function checkOptions(body: RESTPostAPIChatInputApplicationCommandsJSONBody, sent: readonly CommandInteractionOption[]): void {
-  const { defs, sent: given } = leaves(body.options as readonly OptionDef[] | undefined, sent);
-  for (const def of defs) {
-    if (def.required && !given.some((o) => o.name === def.name))
-      throw new UserError("input/missing_option", `Fill in \`${def.name}\`: it is required.`);
-  }
+  const { defs, sent: given, path } = leaves(body.options as readonly OptionDef[] | undefined, sent, body.name);
+  // Each refusal names the option as the user's Discord shows it (`option` from its `path`).
+  const named = (def: OptionDef) => ({ option: def.name, path: `${path} ${def.name}` });
+  for (const def of defs) if (def.required && !given.some((o) => o.name === def.name)) throw inputError("input/missing_option", named(def));
   for (const o of given) {
     const def = defs.find((d) => d.name === o.name);
-    if (!def) throw new UserError("input/unknown_option", `\`${o.name}\` is not an option of this command.`);
+    if (!def) throw inputError("input/unknown_option", { option: o.name });
     const v = o.value;
-    if (def.type !== o.type || !fitsType(def.type, v))
-      throw new UserError("input/bad_type", `\`${def.name}\` takes ${typeWord(def.type)}.`);
+    if (def.type !== o.type || !fitsType(def.type, v)) throw inputError("input/bad_type", { ...named(def), context: typeWord(def.type) });
     if (typeof v === "string") {
       if (def.max_length !== undefined && v.length > def.max_length)
-        throw new UserError("input/too_long", `\`${def.name}\` takes at most ${def.max_length} characters.`);
+        throw inputError("input/too_long", { ...named(def), max: def.max_length });
       if (def.min_length !== undefined && v.length < def.min_length)
-        throw new UserError("input/too_short", `\`${def.name}\` takes at least ${def.min_length} characters.`);
+        throw inputError("input/too_short", { ...named(def), min: def.min_length });
     }
     if (typeof v === "number") {
-      if ((def.min_value !== undefined && v < def.min_value) || (def.max_value !== undefined && v > def.max_value)) {
-        throw new UserError("input/out_of_range", `\`${def.name}\` must be between ${def.min_value ?? "-∞"} and ${def.max_value ?? "∞"}.`);
-      }
+      if ((def.min_value !== undefined && v < def.min_value) || (def.max_value !== undefined && v > def.max_value))
+        throw inputError("input/out_of_range", { ...named(def), min: def.min_value ?? "-∞", max: def.max_value ?? "∞" });
     }
-    if (def.choices && !def.choices.some((c) => c.value === v)) {
-      throw new UserError("input/bad_choice", `\`${def.name}\` must be one of: ${def.choices.map((c) => c.name).join(", ")}.`);
-    }
+    if (def.choices && !def.choices.some((c) => c.value === v))
+      throw inputError("input/bad_choice", { ...named(def), choices: def.choices.map((c) => c.name).join(", "), context: "list" });
   }
 }
 

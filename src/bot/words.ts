@@ -5,8 +5,8 @@
  * player to wait for, the command to use) and a `context` (the action only the host may take:
  * `table/not_host` with context `start` reads `table/not_host_start`).
  */
-import { commandPathIn } from "../i18n/commands";
-import { hasMessage, localeOf, t, type Locale, type LocaleFile } from "../i18n/index";
+import { commandPathIn, commandWords } from "../i18n/commands";
+import { hasMessage, LOCALE_FILES, localeOf, t, type Locale, type LocaleFile } from "../i18n/index";
 import { UserError } from "./errors";
 
 type Params = { readonly [k: string]: string | undefined };
@@ -25,6 +25,16 @@ const CALM: ReadonlySet<string> = new Set(["table/already_done", "interaction/la
 function options(params: Readonly<Record<string, string | number | undefined>>, locale: Locale): Record<string, string | number> {
   const out: Record<string, string | number> = {};
   for (const [k, v] of Object.entries(params)) if (v !== undefined) out[k] = v;
+  if (typeof out.path === "string" && locale !== "en") {
+    const path = out.path;
+    out.option = commandWords(locale, path)?.name ?? out.option ?? "";
+    if (out.choices !== undefined) {
+      const names = Object.entries(LOCALE_FILES[locale].commands as Record<string, { name: string }>)
+        .filter(([k]) => k.startsWith(`${path}=`))
+        .map(([, w]) => w.name);
+      if (names.length) out.choices = names.join(", ");
+    }
+  }
   if (out.command !== undefined) {
     out.context ??= "command";
     out.new = commandPathIn(locale, `${out.command} new`);
@@ -42,6 +52,15 @@ export function refusal(code: RefusalCode, params: Params = {}, locale: Locale =
 export function refuse(code: RefusalCode, params: Params = {}): UserError {
   const named = Object.fromEntries(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined));
   return new UserError(code, refusal(code, params), CALM.has(code) ? "info" : "error", named);
+}
+
+/**
+ * The `UserError` for an input refusal whose words are all in the locale files (the router's option
+ * checks): `params` name the values; a `path` (`onexeno new hands`) makes `option` the name the
+ * user's Discord shows, and a choice list (`choices`) the choices' names there.
+ */
+export function inputError(code: RefusalCode, params: Readonly<Record<string, string | number>>): UserError {
+  return new UserError(code, t("en", `refusals.${code}`, options(params, "en")), "error", params);
 }
 
 /**

@@ -14,7 +14,7 @@ import { LOCALE_FILES, LOCALES, localeOf, t } from "../../src/i18n/index";
 import { checkCommands, LimitError } from "../../src/standin/limits";
 import { checkAgainstSpec } from "../../src/standin/spec";
 import { UserError } from "../../src/bot/errors";
-import { refuse, sayError } from "../../src/bot/words";
+import { inputError, refuse, sayError } from "../../src/bot/words";
 import { GAMES } from "../../commands/index";
 
 /** Every leaf of a locale file as `a.b.c` → text. */
@@ -155,5 +155,12 @@ describe("languages", () => {
     // A code the files do not have yet keeps its own words.
     expect(sayError(new UserError("onze/not_a_run", "Not a run."), "fr")).toBe("Not a run.");
     expect(t("pt-BR", "settings.variants_now", { list: "x" })).toBe("Variantes da casa agora: x.");
+    // The router's option checks name the option, and list the choices, as the user's Discord shows them.
+    const range = inputError("input/out_of_range", { option: "hands", path: "onexeno new hands", min: 1, max: 10 });
+    expect(range.message).toBe("`hands` must be between 1 and 10.");
+    expect(sayError(range, "fr")).toBe("`mains` doit être entre 1 et 10.");
+    const choice = inputError("input/bad_choice", { option: "end", path: "onexeno extend end", choices: "left, right", context: "list" });
+    expect(choice.message).toBe("`end` must be one of: left, right.");
+    expect(sayError(choice, "de")).toBe("`ende` muss eines davon sein: links, rechts.");
   });
 });
