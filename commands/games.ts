@@ -15,7 +15,9 @@ import {
   type ChatInputCommandInteraction,
   type MessageComponentInteraction,
 } from "discord.js";
-import { refuse } from "../src/bot/words";
+import { refuse, sayAt, tableLocale } from "../src/bot/words";
+import { commandPathIn } from "../src/i18n/commands";
+import { localeOf, t, type Locale } from "../src/i18n/index";
 import { respond } from "../src/bot/reply";
 import { quiet } from "../src/bot/live";
 import { UserError } from "../src/bot/errors";
@@ -120,14 +122,17 @@ export async function lobbySubcommand(
   const service = g.service;
   switch (sub) {
     case "join":
-      await respond(interaction, "reply", false, async () => g.payload(await service.join(ch, me), `${me.name} joined.`));
+      await respond(interaction, "reply", false, async () => {
+        const rec = await service.join(ch, me);
+        return g.payload(rec, sayAt(rec, "table.joined", { name: me.name }));
+      });
       return true;
     case "leave":
       await respond(interaction, "reply", false, async () => {
         const rec = await service.leave(ch, me.userId);
         return rec
-          ? g.payload(rec, rec.status === "playing" ? `${me.name} left; a computer plays their seat from now on.` : `${me.name} left.`)
-          : { content: "The last player left; the table is closed.", components: [], embeds: [], files: [] };
+          ? g.payload(rec, sayAt(rec, rec.status === "playing" ? "table.left_playing" : "table.left", { name: me.name }))
+          : closedPayload(localeOf(interaction.locale), "table.closed");
       });
       ctx.afterReply(ch);
       return true;
@@ -141,15 +146,17 @@ export async function lobbySubcommand(
     case "bot add": {
       const level = interaction.options.getString("level") ?? "normal";
       if (!g.levels.includes(level)) throw new UserError("input/bad_level", `Choose ${g.levels.join(" or ")}.`);
-      await respond(interaction, "reply", false, async () =>
-        g.payload(await service.addComputer(ch, me.userId, level as "normal"), `A computer player (${level}) sits down.`),
-      );
+      await respond(interaction, "reply", false, async () => {
+        const rec = await service.addComputer(ch, me.userId, level as "normal");
+        return g.payload(rec, computerSits(rec, level));
+      });
       return true;
     }
     case "bot remove":
-      await respond(interaction, "reply", false, async () =>
-        g.payload(await service.removeComputer(ch, me.userId), "A computer player left."),
-      );
+      await respond(interaction, "reply", false, async () => {
+        const rec = await service.removeComputer(ch, me.userId);
+        return g.payload(rec, sayAt(rec, "table.computer_left"));
+      });
       return true;
     case "table":
       await respond(interaction, "reply", false, async () => {
@@ -177,14 +184,15 @@ export async function lobbyComponent(
   const me = seatOf(interaction);
   switch (id.verb) {
     case "join":
-      await respond(interaction, "reply", false, async () => g.payload(await g.service.join(ch, me, id.rev), `${me.name} joined.`));
+      await respond(interaction, "reply", false, async () => {
+        const r = await g.service.join(ch, me, id.rev);
+        return g.payload(r, sayAt(r, "table.joined", { name: me.name }));
+      });
       return true;
     case "leave":
       await respond(interaction, "reply", false, async () => {
         const r = await g.service.leave(ch, me.userId, id.rev);
-        return r
-          ? g.payload(r, `${me.name} left.`)
-          : { content: "The last player left; the table is closed.", components: [], embeds: [], files: [] };
+        return r ? g.payload(r, sayAt(r, "table.left", { name: me.name })) : closedPayload(localeOf(interaction.locale), "table.closed");
       });
       return true;
     case "start":
@@ -196,15 +204,28 @@ export async function lobbyComponent(
       return true;
     case "addbot": {
       const level = id.args[0] === "easy" ? "easy" : "normal";
-      await respond(interaction, "reply", false, async () =>
-        g.payload(await g.service.addComputer(ch, me.userId, level, id.rev), `A computer player (${level}) sits down.`),
-      );
+      await respond(interaction, "reply", false, async () => {
+        const r = await g.service.addComputer(ch, me.userId, level, id.rev);
+        return g.payload(r, computerSits(r, level));
+      });
       return true;
     }
     default:
       return false;
   }
 }
+
+/** "A computer player (normal) sits down." in the table's language. */
+const computerSits = (rec: AnyTable, level: string) =>
+  sayAt(rec, "table.computer_sits", { level: sayAt(rec, level === "easy" ? "table.level_easy" : "table.level_normal") });
+
+/** The words left when the last person leaves (the table closed: said in the leaver's language). */
+const closedPayload = (locale: Locale, key: string): BaseMessageOptions => ({
+  content: t(locale, key),
+  components: [],
+  embeds: [],
+  files: [],
+});
 
 /** The seat record of the user behind an interaction (display name at this moment). */
 export function seatOf(interaction: ChatInputCommandInteraction | MessageComponentInteraction): Seat {
@@ -227,11 +248,12 @@ export async function askToEnd(interaction: ChatInputCommandInteraction, ctx: Bo
     throw refuse("table/not_host", { what: "end this table (or a member with Manage Messages)" });
   }
   // The confirmation names the table, not its revision: moves (computers') may follow before the click.
+  const locale = localeOf(interaction.locale);
   const question = resigns
     ? `Resign this ${here?.game.what ?? "game"}? It ends now and is scored as it stands.`
-    : "End the table for everyone? The game stops now and the scores are shown as they stand.";
+    : t(locale, "table.end_question");
   await interaction.reply({
-    ...confirmPayload(question, "end", rec.createdAt, resigns ? "Resign" : "End the table"),
+    ...confirmPayload(question, "end", rec.createdAt, resigns ? "Resign" : t(locale, "table.btn_end"), locale),
     flags: MessageFlags.Ephemeral,
   });
 }
@@ -246,20 +268,15 @@ export async function kickHere(interaction: ChatInputCommandInteraction, ctx: Bo
     if (here.game.tables(ctx).maxSeats(here.rec.config) === 1) throw refuse("table/kick_solitaire");
     const name = here.rec.seats.find((s) => s.userId === target.id)?.name ?? target.username;
     const rec = await here.game.tables(ctx).kick(channelId, interaction.user.id, target.id);
-    if (!rec) return { content: "No player is left; the table is closed.", components: [], embeds: [], files: [] };
-    return here.game.payload(
-      rec,
-      rec.status === "playing"
-        ? `${name} was removed by the host; a computer plays their seat from now on.`
-        : `${name} was removed by the host.`,
-    );
+    if (!rec) return closedPayload(tableLocale(here.rec), "table.kick_closed");
+    return here.game.payload(rec, sayAt(rec, rec.status === "playing" ? "table.kicked_playing" : "table.kicked", { name }));
   });
   ctx.afterReply(channelId);
 }
 
 /** The note said when a player comes back. */
-export function backNote(rec: { readonly seats: readonly Seat[] }, userId: string): string {
-  return `👋 ${rec.seats.find((s) => s.userId === userId)?.name ?? "A player"} is back and plays their own seat again.`;
+export function backNote(rec: { readonly seats: readonly Seat[]; readonly locale?: Locale }, userId: string): string {
+  return sayAt(rec, "table.back", { name: rec.seats.find((s) => s.userId === userId)?.name ?? sayAt(rec, "table.a_player") });
 }
 
 /** A lobby as its game describes it (see `lobbyMessage`). */
@@ -284,18 +301,17 @@ export interface LobbyLook {
  * row (https://discord.com/developers/docs/interactions/message-components#action-rows).
  */
 export function lobbyMessage(
-  rec: { readonly rev: number; readonly hostId: string; readonly seats: readonly Seat[] },
+  rec: { readonly rev: number; readonly hostId: string; readonly seats: readonly Seat[]; readonly locale?: Locale },
   look: LobbyLook,
   note?: string,
 ): BaseMessageOptions {
   const n = rec.seats.length;
+  const say = (key: string, params: Record<string, string | number> = {}) => sayAt(rec, key, params);
+  const host = ` ${say("table.host")}`;
   const seats = rec.seats.map(
-    (s, i) => `${i + 1}. ${s.computer ? `🤖 ${s.name}` : `<@${s.userId}>`}${s.userId === rec.hostId ? " (host)" : ""}`,
+    (s, i) => `${i + 1}. ${s.computer ? `🤖 ${s.name}` : `<@${s.userId}>`}${s.userId === rec.hostId ? host : ""}`,
   );
-  const ready =
-    n >= look.min
-      ? "Ready: the host can press **Start**."
-      : (look.waiting?.(n) ?? `Waiting for players: ${look.min} to ${look.max} needed, ${n} seated.`);
+  const ready = n >= look.min ? say("table.ready") : (look.waiting?.(n) ?? say("table.waiting", { min: look.min, max: look.max, n }));
   const embed = new EmbedBuilder()
     .setTitle(look.title)
     .setDescription(`${seats.join("\n")}\n\n${ready}`)
@@ -303,23 +319,24 @@ export function lobbyMessage(
   const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
     new ButtonBuilder()
       .setCustomId(encodeId("join", rec.rev))
-      .setLabel("Join")
+      .setLabel(say("table.btn_join"))
       .setStyle(ButtonStyle.Success)
       .setDisabled(n >= look.max),
-    new ButtonBuilder().setCustomId(encodeId("leave", rec.rev)).setLabel("Leave").setStyle(ButtonStyle.Secondary),
+    new ButtonBuilder().setCustomId(encodeId("leave", rec.rev)).setLabel(say("table.btn_leave")).setStyle(ButtonStyle.Secondary),
     new ButtonBuilder()
       .setCustomId(encodeId("start", rec.rev))
-      .setLabel("Start")
+      .setLabel(say("table.btn_start"))
       .setStyle(ButtonStyle.Primary)
       .setDisabled(n < look.min),
     new ButtonBuilder()
       .setCustomId(encodeId("addbot", rec.rev, "normal"))
-      .setLabel("Add computer player")
+      .setLabel(say("table.btn_addbot"))
       .setStyle(ButtonStyle.Secondary)
       .setDisabled(n >= look.max),
   );
+  const open = say("table.open", { what: look.what, join: commandPathIn(tableLocale(rec), `${look.command} join`) });
   return {
-    content: `${note ? `${note}\n` : ""}A ${look.what} table is open here: press **Join** or use \`/${look.command} join\`.`,
+    content: `${note ? `${note}\n` : ""}${open}`,
     embeds: [embed],
     components: [row],
     files: [],
@@ -335,7 +352,9 @@ export function scoresAsTheyStand(
   seats: readonly { readonly name: string }[],
   totals: readonly number[] | undefined,
   rule: "lowest wins" | "highest wins",
+  locale: Locale = "en",
 ): string {
   if (!totals) return "";
-  return `Scores as they stand (${rule}): ${seats.map((s, i) => `${s.name} ${totals[i] ?? 0}`).join(" · ")}.`;
+  const list = seats.map((s, i) => `${s.name} ${totals[i] ?? 0}`).join(" · ");
+  return t(locale, "table.scores_stand", { rule: t(locale, rule === "lowest wins" ? "table.lowest_wins" : "table.highest_wins"), list });
 }

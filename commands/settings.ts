@@ -11,7 +11,7 @@ import { UserError } from "../src/bot/errors";
 import type { Command } from "../src/bot/router";
 import type { HouseVariants, ServerSettings } from "../src/bot/settings";
 import { clockChoices } from "./clock";
-import { formatNumber, localeOf, t, type Locale } from "../src/i18n/index";
+import { formatNumber, LOCALES, localeOf, t, type Locale } from "../src/i18n/index";
 import { MAX_HANDS } from "../src/games/onexeno/types";
 
 /** The games whose new tables have a turn clock, with the name `/settings` shows. */
@@ -100,6 +100,21 @@ const data = new SlashCommandBuilder()
       .setName("organisers")
       .setDescription("The role that may organise tournaments")
       .addRoleOption((o) => o.setName("role").setDescription("The organisers' role").setRequired(true)),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName("language")
+      .setDescription("The language of public table messages and pictures")
+      .addStringOption((o) =>
+        o
+          .setName("language")
+          .setDescription("A language, or the server's own Discord language")
+          .setRequired(true)
+          .addChoices(
+            { name: "the server's Discord language", value: "discord" },
+            ...LOCALES.map((l) => ({ name: t("en", `settings.languages.${l}`), value: l })),
+          ),
+      ),
   );
 
 /** The house variants in words ("ONEXENO hands 3 · canasta rows of 5 to 7 cards"), or "each game's own". */
@@ -116,8 +131,12 @@ export function variantsWords(v: HouseVariants, locale: Locale = "en"): string {
   return parts.length ? parts.join(" · ") : w("none");
 }
 
-/** Every setting of a server in words (the `show` answer), in `locale`. */
-export function settingsWords(s: ServerSettings, organisers: string | null, locale: Locale = "en"): string {
+/**
+ * Every setting of a server in words (the `show` answer), in `locale`; `guildLocale` is the
+ * server's Discord language (what tables speak when no language is set).
+ */
+export function settingsWords(s: ServerSettings, organisers: string | null, locale: Locale = "en", guildLocale?: string | null): string {
+  const languageName = (l: Locale) => t(locale, `settings.languages.${l}`);
   const w = (key: string, params: Record<string, string | number> = {}) => t(locale, `settings.show.${key}`, params);
   const clocks = CLOCK_GAMES.map((g) => {
     const text = s.clocks[g];
@@ -132,6 +151,7 @@ export function settingsWords(s: ServerSettings, organisers: string | null, loca
     `- ${w("variants", { value: variantsWords(s.variants, locale) })}`,
     `- ${w("computers", { value: w(s.computers ? "computers_yes" : "computers_no") })}`,
     `- ${w("organisers", { value: organisers ? w("organisers_role", { role: `<@&${organisers}>` }) : w("organisers_manage") })}`,
+    `- ${w("language", { value: s.language ? languageName(s.language) : w("language_discord", { name: languageName(localeOf(guildLocale)) }) })}`,
   ].join("\n");
 }
 
@@ -162,7 +182,8 @@ export const settingsCommand: Command<BotContext> = {
     const change = (f: (s: ServerSettings) => ServerSettings) => ctx.settings.change(guildId, f);
     switch (sub) {
       case "show": {
-        await reply(interaction, settingsWords(await ctx.settings.of(guildId), await ctx.tournaments.organiserRole(guildId), locale));
+        const s = await ctx.settings.of(guildId);
+        await reply(interaction, settingsWords(s, await ctx.tournaments.organiserRole(guildId), locale, interaction.guildLocale));
         return;
       }
       case "channels": {
@@ -226,6 +247,17 @@ export const settingsCommand: Command<BotContext> = {
         const allowed = interaction.options.getBoolean("allowed", true);
         await change((s) => ({ ...s, computers: allowed }));
         await reply(interaction, w(allowed ? "computers_on" : "computers_off"));
+        return;
+      }
+      case "language": {
+        const value = interaction.options.getString("language", true);
+        const chosen = LOCALES.find((l) => l === value);
+        await change((s) => {
+          const { language: _old, ...rest } = s;
+          return chosen ? { ...rest, language: chosen } : rest;
+        });
+        const name = t(locale, `settings.languages.${chosen ?? localeOf(interaction.guildLocale)}`);
+        await reply(interaction, w(chosen ? "language_set" : "language_discord", { name }));
         return;
       }
       case "organisers": {

@@ -5,7 +5,9 @@
  */
 import type { Canvas } from "@napi-rs/canvas";
 import { sceneCanvas } from "./surface";
-import { cardLabel, cardName, type CardId } from "../src/games/onexeno/cards";
+import { cardName, type CardId } from "../src/games/onexeno/cards";
+import { t, type Locale } from "../src/i18n/index";
+import { cardLabelIn } from "./onexeno-words";
 import { drawCard } from "./card";
 import { ensureFonts, fitText, font } from "./fonts";
 import { DEFAULT_THEME, type Theme } from "./theme";
@@ -35,6 +37,7 @@ export function drawOnexenoHand(
   title: string,
   theme: Theme = DEFAULT_THEME,
   caption?: (card: CardId, index: number) => string,
+  locale: Locale = "en",
 ): Canvas {
   ensureFonts();
   const { width, height } = handSize(hand.length);
@@ -49,7 +52,7 @@ export function drawOnexenoHand(
   ctx.fillText(fitText(ctx, title, width - 2 * MARGIN), MARGIN, 24);
   if (hand.length === 0) {
     ctx.font = font(15);
-    ctx.fillText("No cards in hand.", MARGIN, 64);
+    ctx.fillText(t(locale, "onexeno.no_cards"), MARGIN, 64);
   }
   hand.forEach((card, i) => {
     const x = MARGIN + GAP / 2 + (i % PER_ROW) * (CARD + GAP);
@@ -65,8 +68,9 @@ export function drawOnexenoHand(
     // The words menus and suggestions lead with, then the exact code.
     const room = CARD + GAP - 2;
     ctx.font = font(14, true);
-    if (ctx.measureText(cardLabel(card)).width > room) ctx.font = font(14);
-    ctx.fillText(fitText(ctx, cardLabel(card), room), x + CARD / 2, y + CARD + 17);
+    const label = cardLabelIn(locale, card);
+    if (ctx.measureText(label).width > room) ctx.font = font(14);
+    ctx.fillText(fitText(ctx, label, room), x + CARD / 2, y + CARD + 17);
     ctx.font = font(14);
     // Playable cards are framed and their code is green (the frame, not only the colour, says it).
     ctx.fillStyle = playable.has(card) ? theme.turn : theme.textDim;

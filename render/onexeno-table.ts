@@ -9,16 +9,7 @@
  */
 import type { Canvas, SKRSContext2D } from "@napi-rs/canvas";
 import { sceneCanvas } from "./surface";
-import {
-  candidateCells,
-  columnLabel,
-  displayWindow,
-  gridOf,
-  placedPattern,
-  positionLabel,
-  rowLabel,
-  type Placed,
-} from "../src/games/onexeno/board";
+import { candidateCells, columnLabel, displayWindow, gridOf, placedPattern, rowLabel, type Placed } from "../src/games/onexeno/board";
 import { cardValue } from "../src/games/onexeno/cards";
 import type { OnexenoView } from "../src/games/onexeno/game";
 import { drawBadge } from "./badge";
@@ -26,6 +17,8 @@ import { drawCard } from "./card";
 import { drawClockMark } from "./clock";
 import { ensureFonts, fitText, font, PICTURE_WIDTH, shortName } from "./fonts";
 import { DEFAULT_THEME, type Theme } from "./theme";
+import { t, type Locale } from "../src/i18n/index";
+import { lastMoveText, teamLines, teamLetter } from "./onexeno-words";
 
 /** Picture size in px: designed to be read at Discord's 550 px preview (type 14 px and up). */
 export const TABLE_WIDTH = PICTURE_WIDTH;
@@ -63,11 +56,6 @@ export function tableLayout(table: readonly Placed[]): TableLayout {
 /** px of the top-left corner of absolute table cell (x, y). */
 export function cellOrigin(l: TableLayout, x: number, y: number): [number, number] {
   return [l.originX + (x - l.win.minX) * l.cell, l.originY + (y - l.win.minY) * l.cell];
-}
-
-/** Team letter used in text (colour is never the only carrier of meaning). */
-export function teamLetter(team: number): string {
-  return "ABC"[team] ?? "?";
 }
 
 function drawBoard(ctx: SKRSContext2D, view: OnexenoView, l: TableLayout, theme: Theme): void {
@@ -150,26 +138,44 @@ function drawBoard(ctx: SKRSContext2D, view: OnexenoView, l: TableLayout, theme:
   }
 }
 
-function drawHeader(ctx: SKRSContext2D, view: OnexenoView, theme: Theme): void {
+/** "ONEXENO basic" in `locale`. */
+const variantTitle = (view: OnexenoView, locale: Locale) =>
+  t(locale, "onexeno.title", { variant: t(locale, `onexeno.variant_${view.variant}`) });
+
+function drawHeader(ctx: SKRSContext2D, view: OnexenoView, theme: Theme, locale: Locale): void {
   ctx.textAlign = "left";
   ctx.textBaseline = "alphabetic";
   ctx.fillStyle = theme.text;
   ctx.font = font(22, true);
-  ctx.fillText(`ONEXENO ${view.variant}`, 12, 30);
+  ctx.fillText(fitText(ctx, variantTitle(view, locale), PANEL_X - 24), 12, 30);
   ctx.font = font(14);
   ctx.fillStyle = theme.textDim;
-  const closed = view.field ? [view.field.xClosed ? "columns" : null, view.field.yClosed ? "rows" : null].filter(Boolean) : [];
-  const text = `Hand ${view.hand} of ${view.handsTotal} · stack ${view.stackCount} · ${closed.length ? `closed: ${closed.join(" & ")}` : "field open"}`;
+  const closed = view.field
+    ? [view.field.xClosed ? t(locale, "onexeno.pic.columns") : null, view.field.yClosed ? t(locale, "onexeno.pic.rows") : null]
+    : [];
+  const [a, b] = closed.filter((c): c is string => c !== null);
+  const field = a
+    ? t(locale, "onexeno.pic.closed", { what: b ? t(locale, "onexeno.pic.and", { a, b }) : a })
+    : t(locale, "onexeno.pic.field_open");
+  const text = t(locale, "onexeno.pic.header", { hand: view.hand, total: view.handsTotal, stack: view.stackCount, field });
   ctx.fillText(fitText(ctx, text, PANEL_X - 24), 12, 52);
 }
 
 /** A player's numbers for the panel, longest first: the first that fits is drawn. */
-function panelLines(view: OnexenoView, s: number): string[] {
-  const [h, t, p] = [view.handSizes[s] ?? 0, view.takenCounts[s] ?? 0, view.takenPoints[s] ?? 0];
-  return [`${h} in hand · took ${t}, +${p}`, `${h} in hand · took ${t} +${p}`, `${h} held · took ${t} +${p}`, `${h} · took ${t} +${p}`];
+function panelLines(view: OnexenoView, s: number, locale: Locale): string[] {
+  const n = { h: view.handSizes[s] ?? 0, t: view.takenCounts[s] ?? 0, p: view.takenPoints[s] ?? 0 };
+  return [1, 2, 3, 4].map((i) => t(locale, `onexeno.pic.line_${i}`, n));
 }
 
-function drawPanel(ctx: SKRSContext2D, view: OnexenoView, names: readonly string[], theme: Theme, clock?: string): void {
+function drawPanel(
+  ctx: SKRSContext2D,
+  view: OnexenoView,
+  names: readonly string[],
+  theme: Theme,
+  clock: string | undefined,
+  locale: Locale,
+): void {
+  const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `onexeno.pic.${key}`, params);
   const right = PANEL_X + PANEL_W;
   ctx.fillStyle = theme.panel;
   ctx.fillRect(PANEL_X, 10, PANEL_W, TABLE_HEIGHT - 60);
@@ -183,17 +189,17 @@ function drawPanel(ctx: SKRSContext2D, view: OnexenoView, names: readonly string
       : view.totals;
     const best = Math.max(...scores);
     const winners = scores.flatMap((sc, i) =>
-      sc === best ? [view.teamOf ? `team ${teamLetter(view.teamOf[i] ?? 0)}` : (names[i] ?? "?")] : [],
+      sc === best ? [view.teamOf ? say("team_won", { team: teamLetter(view.teamOf[i] ?? 0) }) : (names[i] ?? "?")] : [],
     );
     ctx.fillStyle = theme.text;
-    ctx.fillText("Session over", PANEL_X + 10, y);
+    ctx.fillText(fitText(ctx, say("session_over"), PANEL_W - 20), PANEL_X + 10, y);
     y += 20;
     ctx.font = font(14, true);
     ctx.fillStyle = theme.lastMove;
-    ctx.fillText(fitText(ctx, `Won by ${[...new Set(winners)].join(" & ")} (${best})`, PANEL_W - 20), PANEL_X + 10, y);
+    ctx.fillText(fitText(ctx, say("won_by", { who: [...new Set(winners)].join(" & "), best }), PANEL_W - 20), PANEL_X + 10, y);
   } else {
     ctx.fillStyle = theme.turn;
-    ctx.fillText(fitText(ctx, `▶ ${names[view.turn] ?? "?"} to play`, PANEL_W - 20), PANEL_X + 10, y);
+    ctx.fillText(fitText(ctx, say("to_play", { name: names[view.turn] ?? "?" }), PANEL_W - 20), PANEL_X + 10, y);
     if (clock) {
       y += 20;
       drawClockMark(ctx, clock, right - 10, y, 14, theme.turn);
@@ -215,36 +221,33 @@ function drawPanel(ctx: SKRSContext2D, view: OnexenoView, names: readonly string
     // Badges, right-aligned on the name line: the team's letter on its colour, D for the
     // dealer (as a dealer button), "out" once a player has passed out of the hand.
     let bx = right - 8;
-    if (view.out[s]) bx = drawBadge(ctx, "out", bx, top + 15, theme.closed, theme.black) - 4;
-    if (s === view.dealer) bx = drawBadge(ctx, "D", bx, top + 15, theme.white, theme.black) - 4;
+    if (view.out[s]) bx = drawBadge(ctx, say("out"), bx, top + 15, theme.closed, theme.black) - 4;
+    if (s === view.dealer) bx = drawBadge(ctx, say("dealer"), bx, top + 15, theme.white, theme.black) - 4;
     if (team !== undefined) bx = drawBadge(ctx, teamLetter(team), bx, top + 15, theme.teams[team] ?? theme.text, theme.black) - 4;
     ctx.textAlign = "left";
     ctx.fillStyle = view.out[s] ? theme.textDim : theme.text;
     ctx.font = font(16, true);
-    ctx.fillText(shortName(ctx, `${s + 1}. ${names[s] ?? `Seat ${s + 1}`}`, bx - PANEL_X - 14), PANEL_X + 14, top + 20);
+    ctx.fillText(shortName(ctx, `${s + 1}. ${names[s] ?? say("seat", { n: s + 1 })}`, bx - PANEL_X - 14), PANEL_X + 14, top + 20);
     ctx.font = font(14, true);
     ctx.textAlign = "right";
     ctx.fillStyle = theme.text;
-    const total = `total ${view.totals[s] ?? 0}`;
+    const total = say("total", { n: view.totals[s] ?? 0 });
     ctx.fillText(total, right - 8, top + 39);
     const totalW = ctx.measureText(total).width + 8;
     ctx.textAlign = "left";
     ctx.font = font(14);
     const room = PANEL_W - 24 - totalW;
-    ctx.fillText(
-      fitText(ctx, panelLines(view, s).find((t) => ctx.measureText(t).width <= room) ?? panelLines(view, s).at(-1)!, room),
-      PANEL_X + 14,
-      top + 39,
-    );
+    const lines = panelLines(view, s, locale);
+    ctx.fillText(fitText(ctx, lines.find((l) => ctx.measureText(l).width <= room) ?? lines.at(-1)!, room), PANEL_X + 14, top + 39);
   }
   // partners: team totals
   let after = y + view.seats * rowH;
   if (view.teamOf && view.phase !== "over") {
     ctx.font = font(14, true);
-    for (const [i, text] of teamLine(view).split(" · ").entries()) {
+    for (const [i, text] of teamLines(view, locale, "team_short").entries()) {
       after += 19;
       ctx.fillStyle = theme.teams[[...new Set(view.teamOf)][i] ?? 0] ?? theme.text;
-      ctx.fillText(fitText(ctx, text.replace(" this hand", ""), PANEL_W - 20), PANEL_X + 10, after);
+      ctx.fillText(fitText(ctx, text, PANEL_W - 20), PANEL_X + 10, after);
     }
   }
   // latest hand results
@@ -254,7 +257,13 @@ function drawPanel(ctx: SKRSContext2D, view: OnexenoView, names: readonly string
     ctx.font = font(14, true);
     ctx.fillStyle = theme.text;
     ctx.fillText(
-      fitText(ctx, `Hand ${res.hand}${res.wentOut !== null ? ` (${names[res.wentOut] ?? "?"} went out)` : ""}:`, PANEL_W - 20),
+      fitText(
+        ctx,
+        res.wentOut !== null
+          ? say("hand_result_out", { hand: res.hand, name: names[res.wentOut] ?? "?" })
+          : say("hand_result", { hand: res.hand }),
+        PANEL_W - 20,
+      ),
       PANEL_X + 10,
       ry,
     );
@@ -265,33 +274,16 @@ function drawPanel(ctx: SKRSContext2D, view: OnexenoView, names: readonly string
   }
 }
 
-/** One line describing the last move, in the words the picture and alt text use. */
-export function lastMoveText(view: OnexenoView, names: readonly string[]): string {
-  const last = view.last;
-  if (!last) return `${names[view.dealer] ?? "?"} dealt. First card face up in the centre.`;
-  const who = names[last.seat] ?? `Seat ${last.seat + 1}`;
-  if (last.kind === "pass") {
-    if (last.lockedOut.length === 0) return `${who} passed.`;
-    const others = last.lockedOut.filter((s) => s !== last.seat).map((s) => names[s] ?? `Seat ${s + 1}`);
-    return others.length
-      ? `${who} passed: ${who} and partner ${others.join(", ")} are out for the rest of the hand.`
-      : `${who} passed and is out for the rest of the hand.`;
-  }
-  const p = last.placed;
-  if (!p) return `${who} played.`;
-  const where = ` at ${positionLabel(p.x, p.y)}`; // names are fixed for the hand, so always say where
-  const trick = last.trick
-    ? ` and took ${last.trick.lines.length === 1 ? "a line" : `${last.trick.lines.length} lines`} (${last.trick.cards.length} cards, +${last.trick.points})`
-    : "";
-  return `${who} placed a ${cardValue(p.card)}${where}${trick}${last.wentOut ? ", and went out" : ""}.`;
-}
-
-function drawFooter(ctx: SKRSContext2D, view: OnexenoView, names: readonly string[], theme: Theme): void {
+function drawFooter(ctx: SKRSContext2D, view: OnexenoView, names: readonly string[], theme: Theme, locale: Locale): void {
   ctx.textAlign = "left";
   ctx.textBaseline = "alphabetic";
   ctx.font = font(15);
   ctx.fillStyle = theme.text;
-  ctx.fillText(fitText(ctx, `Last: ${lastMoveText(view, names)}`, TABLE_WIDTH - 24), 12, TABLE_HEIGHT - 16);
+  ctx.fillText(
+    fitText(ctx, t(locale, "onexeno.pic.last", { text: lastMoveText(view, names, locale) }), TABLE_WIDTH - 24),
+    12,
+    TABLE_HEIGHT - 16,
+  );
 }
 
 /**
@@ -299,62 +291,21 @@ function drawFooter(ctx: SKRSContext2D, view: OnexenoView, names: readonly strin
  * `names[i]` is seat i's display name; `clock`, when given, is drawn with a clock face under
  * the turn line (e.g. `until 14:05 UTC`).
  */
-export function drawOnexenoTable(view: OnexenoView, names: readonly string[], theme: Theme = DEFAULT_THEME, clock?: string): Canvas {
+export function drawOnexenoTable(
+  view: OnexenoView,
+  names: readonly string[],
+  theme: Theme = DEFAULT_THEME,
+  clock?: string,
+  locale: Locale = "en",
+): Canvas {
   ensureFonts();
   const canvas = sceneCanvas(TABLE_WIDTH, TABLE_HEIGHT);
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = theme.felt;
   ctx.fillRect(0, 0, TABLE_WIDTH, TABLE_HEIGHT);
-  drawHeader(ctx, view, theme);
+  drawHeader(ctx, view, theme, locale);
   drawBoard(ctx, view, tableLayout(view.table), theme);
-  drawPanel(ctx, view, names, theme, clock);
-  drawFooter(ctx, view, names, theme);
+  drawPanel(ctx, view, names, theme, clock, locale);
+  drawFooter(ctx, view, names, theme, locale);
   return canvas;
-}
-
-/**
- * Alt text for the table picture (Discord allows 1024 characters): whose turn, stack, field,
- * every card on the table with its coordinate, and each player's counts. Never a hand.
- */
-/** `n card(s)`. */
-const cardsText = (n: number) => `${n} card${n === 1 ? "" : "s"}`;
-
-/**
- * One player's numbers, said in full: cards in hand, cards and points taken this hand, and
- * the session total before this hand (the hand's score is taken points minus the points left
- * in hand, which only show when it ends).
- */
-export function playerLine(view: OnexenoView, s: number): string {
-  return `${cardsText(view.handSizes[s] ?? 0)} in hand · took ${cardsText(view.takenCounts[s] ?? 0)}, +${view.takenPoints[s] ?? 0} · total ${view.totals[s] ?? 0}`;
-}
-
-/** Partners: each team's session total and what it took this hand. */
-export function teamLine(view: OnexenoView): string {
-  const teams = [...new Set(view.teamOf ?? [])];
-  return teams
-    .map((t) => {
-      const seats = (view.teamOf ?? []).flatMap((x, i) => (x === t ? [i] : []));
-      const total = seats.reduce((a, i) => a + (view.totals[i] ?? 0), 0);
-      const took = seats.reduce((a, i) => a + (view.takenPoints[i] ?? 0), 0);
-      return `Team ${teamLetter(t)}: total ${total}, +${took} this hand`;
-    })
-    .join(" · ");
-}
-
-export function describeOnexenoTable(view: OnexenoView, names: readonly string[]): string {
-  const cards = [...view.table]
-    .sort((a, b) => a.y - b.y || a.x - b.x)
-    .map((p) => `${positionLabel(p.x, p.y)}=${cardValue(p.card)}`)
-    .join(" ");
-  const players =
-    names
-      .slice(0, view.seats)
-      .map((n, i) => `${n}: ${playerLine(view, i)}${view.out[i] ? ", out" : ""}`)
-      .join("; ") + (view.teamOf ? `. ${teamLine(view)}` : "");
-  const head =
-    view.phase === "over"
-      ? `ONEXENO ${view.variant}, session over.`
-      : `ONEXENO ${view.variant}, hand ${view.hand} of ${view.handsTotal}. ${names[view.turn] ?? "?"} to play. Stack ${view.stackCount}.`;
-  const text = `${head} Table (${cardsText(view.table.length)}): ${cards || "empty"}. ${lastMoveText(view, names)} ${players}.`;
-  return text.length > 1024 ? `${text.slice(0, 1021)}...` : text;
 }

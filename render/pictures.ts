@@ -7,6 +7,7 @@ import { drawPodium, drawStandings, type StandingRow } from "./standings";
 import { drawStats, type StatsBlock } from "./stats";
 import type { Canvas } from "@napi-rs/canvas";
 import type { CardId } from "../src/games/onexeno/cards";
+import type { Locale } from "../src/i18n/index";
 import type { CanastaView } from "../src/games/onexeno/canasta";
 import type { OnexenoView } from "../src/games/onexeno/game";
 import type { SolitaireView } from "../src/games/onexeno/solitaire";
@@ -25,13 +26,21 @@ import type { CardenoView } from "../src/games/cardeno/game";
 
 /** One picture to make. `clock` is the turn clock's label (`until 14:05 UTC`), when shown. */
 export type PictureJob =
-  | { readonly kind: "onexeno-table"; readonly view: OnexenoView; readonly names: readonly string[]; readonly clock?: string | undefined }
+  | {
+      readonly kind: "onexeno-table";
+      readonly view: OnexenoView;
+      readonly names: readonly string[];
+      readonly clock?: string | undefined;
+      /** The language of the picture's words (the table's); absent: English. */
+      readonly locale?: Locale | undefined;
+    }
   | {
       readonly kind: "onexeno-hand";
       readonly hand: readonly CardId[];
       readonly playable: readonly CardId[];
       readonly title: string;
       readonly captions?: readonly string[] | undefined;
+      readonly locale?: Locale | undefined;
     }
   | { readonly kind: "canasta-table"; readonly view: CanastaView; readonly names: readonly string[]; readonly clock?: string | undefined }
   | {
@@ -76,10 +85,11 @@ export type PictureJob =
 export function drawJob(job: PictureJob): Canvas {
   switch (job.kind) {
     case "onexeno-table":
-      return drawOnexenoTable(job.view, job.names, undefined, job.clock);
+      return drawOnexenoTable(job.view, job.names, undefined, job.clock, job.locale);
     case "onexeno-hand": {
       const captions = job.captions;
-      return drawOnexenoHand(job.hand, new Set(job.playable), job.title, undefined, captions ? (_card, i) => captions[i] ?? "" : undefined);
+      const caption = captions ? (_card: CardId, i: number) => captions[i] ?? "" : undefined;
+      return drawOnexenoHand(job.hand, new Set(job.playable), job.title, undefined, caption, job.locale);
     }
     case "canasta-table":
       return drawCanastaTable(job.view, job.names, undefined, job.clock);

@@ -5,6 +5,7 @@
  * scene files so that the pool, which draws scenes, is never imported by them (no import cycle).
  */
 import type { CardId } from "../src/games/onexeno/cards";
+import type { Locale } from "../src/i18n/index";
 import type { CanastaView } from "../src/games/onexeno/canasta";
 import type { OnexenoView } from "../src/games/onexeno/game";
 import type { SolitaireView } from "../src/games/onexeno/solitaire";
@@ -38,9 +39,12 @@ export async function renderOnexenoHand(
   theme: Theme = DEFAULT_THEME,
   /** Text under card i instead of the default ("5 pts · can play"). */
   caption?: (card: CardId, index: number) => string,
+  /** The language of the card names (the reader's). */
+  locale: Locale = "en",
 ): Promise<Buffer> {
-  if (theme !== DEFAULT_THEME) return encodePicture(drawOnexenoHand(hand, playable, title, theme, caption));
-  return renderPicture({ kind: "onexeno-hand", hand, playable: [...playable], title, captions: caption ? hand.map(caption) : undefined });
+  if (theme !== DEFAULT_THEME) return encodePicture(drawOnexenoHand(hand, playable, title, theme, caption, locale));
+  const captions = caption ? hand.map(caption) : undefined;
+  return renderPicture({ kind: "onexeno-hand", hand, playable: [...playable], title, captions, locale });
 }
 
 /** The solitaire table as PNG bytes (see `drawSolitaire`). */
@@ -54,15 +58,16 @@ export async function renderSolitaire(
   return renderPicture({ kind: "solitaire", view, owner, hint });
 }
 
-/** The public table picture as PNG bytes (see `drawOnexenoTable`). */
+/** The public table picture as PNG bytes (see `drawOnexenoTable`), its words in `locale` (the table's). */
 export async function renderOnexenoTable(
   view: OnexenoView,
   names: readonly string[],
   theme: Theme = DEFAULT_THEME,
   clock?: string,
+  locale: Locale = "en",
 ): Promise<Buffer> {
-  if (theme !== DEFAULT_THEME) return encodePicture(drawOnexenoTable(view, names, theme, clock));
-  return renderPicture({ kind: "onexeno-table", view, names, clock });
+  if (theme !== DEFAULT_THEME) return encodePicture(drawOnexenoTable(view, names, theme, clock, locale));
+  return renderPicture({ kind: "onexeno-table", view, names, clock, locale });
 }
 
 /** The public Onze table as PNG bytes (see `drawOnzeTable`). */

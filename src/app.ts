@@ -152,10 +152,15 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   // One table per channel across every game.
   const channels = new ChannelIndex();
   const settings = new SettingsBook(opts.stores.settings);
+  // Each guild's Discord language as its latest interaction said it (`guild_locale`); the guild's
+  // own `preferred_locale` from the gateway before any.
+  const guildLocales = new Map<string, string>();
   const tableOptions: TableServiceOptions = {
     ...opts.tableOptions,
     channels,
     mayAddComputer: (guildId) => settings.mustAllowComputers(guildId),
+    localeFor: (guildId) =>
+      settings.languageOf(guildId, guildId ? (guildLocales.get(guildId) ?? client.guilds.cache.get(guildId)?.preferredLocale) : null),
   };
   for (const g of catalogue.games) {
     const stored = opts.stores.games.get(g.id);
@@ -340,7 +345,10 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     guard: (interaction) => mustAllowTableHere(interaction, gameSet.views, settings),
     ...(opts.observe ? { observe: opts.observe } : {}),
   });
-  client.on(Events.InteractionCreate, (interaction) => void route(interaction));
+  client.on(Events.InteractionCreate, (interaction) => {
+    if (interaction.guildId && interaction.guildLocale) guildLocales.set(interaction.guildId, interaction.guildLocale);
+    void route(interaction);
+  });
   client.on(Events.Error, (e) => log.error("client error", e));
 
   const ready = new Promise<void>((resolve) => {

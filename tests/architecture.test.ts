@@ -39,7 +39,7 @@ const rules: { area: string; allowed: (t: string) => boolean }[] = [
   { area: "src/tournament", allowed: (t) => t === "src/engine" || t === "src/tournament" },
   {
     area: "render",
-    allowed: (t) => ["render", "src/games", "src/engine", "@napi-rs/canvas", "piscina", "gifenc", "node:"].includes(t),
+    allowed: (t) => ["render", "src/games", "src/engine", "src/i18n", "@napi-rs/canvas", "piscina", "gifenc", "node:"].includes(t),
   },
   { area: "src/store", allowed: (t) => t === "src/store" || t.startsWith("keyv") || t.startsWith("@keyv/") || t === "node:" },
   {

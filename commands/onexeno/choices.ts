@@ -4,15 +4,17 @@
  * autocomplete, by the select menus of the hand panel and to read typed input.
  */
 import { columnLabel, displayWindow, parsePositionLabel, positionLabel, rowLabel } from "../../src/games/onexeno/board";
-import { cardLabel, cardName, cardTitle, cardValue, parseCardName, type CardId, type Rotation } from "../../src/games/onexeno/cards";
+import { cardName, cardTitle, cardValue, parseCardName, type CardId, type Rotation } from "../../src/games/onexeno/cards";
 import { onexeno, trickPointsOf, type OnexenoMove, type OnexenoState } from "../../src/games/onexeno/game";
 import { UserError } from "../../src/bot/errors";
+import { t, type Locale } from "../../src/i18n/index";
+import { cardLabelIn, rotationIn } from "../../render/onexeno-words";
 
 type Place = OnexenoMove & { kind: "place" };
 
 /** How a rotation is said to players. */
-export function rotationText(rot: Rotation): string {
-  return ["as shown", "turned 90° right", "turned 180°", "turned 90° left"][rot] as string;
+export function rotationText(rot: Rotation, locale: Locale = "en"): string {
+  return rotationIn(locale, rot);
 }
 
 /** A placement choice: `value` is `x,y,rot` in table coordinates. */
@@ -24,13 +26,14 @@ export interface PlacementChoice {
 }
 
 /** Legal placements of `card` for `seat`, trick-taking ones first, then reading order. */
-export function placementChoices(state: OnexenoState, seat: number, card: CardId): PlacementChoice[] {
+export function placementChoices(state: OnexenoState, seat: number, card: CardId, locale: Locale = "en"): PlacementChoice[] {
   return onexeno
     .legalMoves(state, seat)
     .filter((m): m is Place => m.kind === "place" && m.card === card)
     .map((move) => {
       const points = trickPointsOf(state, move);
-      const label = `${positionLabel(move.x, move.y)} · ${rotationText(move.rot)}${points > 0 ? ` · takes a trick (+${points})` : ""}`;
+      const trick = points > 0 ? ` · ${t(locale, "onexeno.takes_trick", { points })}` : "";
+      const label = `${positionLabel(move.x, move.y)} · ${rotationText(move.rot, locale)}${trick}`;
       return { label, value: `${move.x},${move.y},${move.rot}`, points, move };
     })
     .sort((a, b) => b.points - a.points || a.move.y - b.move.y || a.move.x - b.move.x || a.move.rot - b.move.rot);
@@ -64,16 +67,17 @@ export function cardChoices(state: OnexenoState, seat: number): CardChoice[] {
 }
 
 /** What a card choice can do now (autocomplete and select option text); empty off turn. */
-export function cardChoiceText(c: CardChoice, myTurn: boolean): string {
+export function cardChoiceText(c: CardChoice, myTurn: boolean, locale: Locale = "en"): string {
   if (!myTurn) return "";
-  if (c.placements === 0) return "no legal place now";
-  return `${c.placements} place${c.placements === 1 ? "" : "s"}${c.bestPoints > 0 ? ` · can take +${c.bestPoints}` : ""}`;
+  if (c.placements === 0) return t(locale, "onexeno.no_place");
+  const take = c.bestPoints > 0 ? ` · ${t(locale, "onexeno.can_take", { points: c.bestPoints })}` : "";
+  return `${t(locale, "onexeno.places", { count: c.placements })}${take}`;
 }
 
 /** A card choice as one line: readable label first, then the exact code, then what it can do. */
-export function cardChoiceLine(c: CardChoice, myTurn: boolean): string {
-  const what = cardChoiceText(c, myTurn);
-  return `${cardLabel(c.card)} · ${c.name}${what ? ` · ${what}` : ""}`;
+export function cardChoiceLine(c: CardChoice, myTurn: boolean, locale: Locale = "en"): string {
+  const what = cardChoiceText(c, myTurn, locale);
+  return `${cardLabelIn(locale, c.card)} · ${cardName(c.card)}${what ? ` · ${what}` : ""}`;
 }
 
 /** Reads the `card` option: an id from autocomplete, or a typed card name. */

@@ -6,7 +6,7 @@
 import { MessageFlags, SlashCommandBuilder, type AutocompleteInteraction } from "discord.js";
 import type { BotContext } from "../../src/bot/context";
 import { UserError } from "../../src/bot/errors";
-import { refuse } from "../../src/bot/words";
+import { refuse, sayAt, viewerOf } from "../../src/bot/words";
 import { respond } from "../../src/bot/reply";
 import { quiet } from "../../src/bot/live";
 import { hint, type Command } from "../../src/bot/router";
@@ -23,7 +23,8 @@ import { askToEnd, comeBack, kickHere, seatOf, tableHere } from "../games";
 import { DEFAULT_CLOCK, parseClock } from "../../src/bot/clock";
 
 import { MAX_CHOICES } from "./notes";
-import { localeOf } from "../../src/i18n/index";
+import { localeOf, t } from "../../src/i18n/index";
+import { cardLabelIn } from "../../render/onexeno-words";
 import { rulesEmbed } from "./rules";
 import { clockChoices } from "../clock";
 import { playAndShow } from "./play";
@@ -232,18 +233,17 @@ export const onexenoCommand: Command<BotContext> = {
       case "bot add": {
         const level = (interaction.options.getString("level") ?? "normal") as ComputerLevel;
         if (!COMPUTER_LEVELS.includes(level)) throw new UserError("input/bad_level", "Choose easy or normal.");
-        await respond(interaction, "reply", false, async () =>
-          tablePayload(
-            await ctx.service("onexeno").addComputer(channelId, interaction.user.id, level),
-            `A computer player (${level}) sits down.`,
-          ),
-        );
+        await respond(interaction, "reply", false, async () => {
+          const rec = await ctx.service("onexeno").addComputer(channelId, interaction.user.id, level);
+          return tablePayload(rec, sayAt(rec, "table.computer_sits", { level: sayAt(rec, `table.level_${level}`) }));
+        });
         return;
       }
       case "bot remove":
-        await respond(interaction, "reply", false, async () =>
-          tablePayload(await ctx.service("onexeno").removeComputer(channelId, interaction.user.id), "A computer player left."),
-        );
+        await respond(interaction, "reply", false, async () => {
+          const rec = await ctx.service("onexeno").removeComputer(channelId, interaction.user.id);
+          return tablePayload(rec, sayAt(rec, "table.computer_left"));
+        });
         return;
       case "new": {
         const game = interaction.options.getString("game", true);
@@ -290,25 +290,21 @@ export const onexenoCommand: Command<BotContext> = {
       case "join":
         await respond(interaction, "reply", false, async () => {
           const rec = await ctx.service("onexeno").join(channelId, seatOf(interaction));
-          return tablePayload(rec, `${seatOf(interaction).name} joined.`);
+          return tablePayload(rec, sayAt(rec, "table.joined", { name: seatOf(interaction).name }));
         });
         return;
       case "leave":
         await respond(interaction, "reply", false, async () => {
           const rec = await ctx.service("onexeno").leave(channelId, interaction.user.id);
-          if (!rec) return { content: "The last player left; the table is closed.", components: [], embeds: [], files: [] };
-          return tablePayload(
-            rec,
-            rec.status === "playing"
-              ? `${seatOf(interaction).name} left; a computer plays their seat from now on.`
-              : `${seatOf(interaction).name} left.`,
-          );
+          if (!rec) return { content: t(localeOf(interaction.locale), "table.closed"), components: [], embeds: [], files: [] };
+          const name = seatOf(interaction).name;
+          return tablePayload(rec, sayAt(rec, rec.status === "playing" ? "table.left_playing" : "table.left", { name }));
         });
         return;
       case "start":
         await respond(interaction, "reply", false, async () => {
           const rec = await ctx.service("onexeno").start(channelId, interaction.user.id);
-          return tablePayload(rec, `The game starts. ${rec.seats[rec.state?.dealer ?? 0]?.name} drew the highest card and deals.`);
+          return tablePayload(rec, sayAt(rec, "onexeno.starts", { name: rec.seats[rec.state?.dealer ?? 0]?.name ?? "?" }));
         });
         ctx.afterReply(channelId);
         return;
@@ -333,7 +329,7 @@ export const onexenoCommand: Command<BotContext> = {
           const rec = await ctx.service("onexeno").get(channelId);
           if (!rec?.state) throw refuse(rec ? "table/not_started" : "table/none");
           ctx.service("onexeno").seatOf(rec, interaction.user.id);
-          return handPayload(rec, interaction.user.id);
+          return handPayload(rec, viewerOf(interaction));
         });
         if (back) await ctx.post(channelId, back);
         return;
@@ -362,9 +358,10 @@ export const onexenoCommand: Command<BotContext> = {
     if (can && can.status !== "over") return canastaAutocomplete(interaction, can);
     const rec = await ctx.service("onexeno").get(interaction.channelId);
     const seat = rec?.seats.findIndex((s) => s.userId === interaction.user.id) ?? -1;
-    const say = (text: string) => hint(text);
-    if (!rec?.state || rec.status !== "playing") return say("No game is running in this channel");
-    if (seat < 0) return say("You have no seat at this table");
+    const locale = localeOf(interaction.locale);
+    const say = (key: string, params: Record<string, string> = {}) => hint(t(locale, `onexeno.${key}`, params));
+    if (!rec?.state || rec.status !== "playing") return say("ac_no_game");
+    if (seat < 0) return say("ac_no_seat");
     const state = rec.state;
     const myTurn = state.turn === seat;
     const typed = String(focused.value).toLowerCase().trim();
@@ -375,19 +372,23 @@ export const onexenoCommand: Command<BotContext> = {
             typed === "" ||
             c.name.toLowerCase().includes(typed.replace(/\s+/g, "")) ||
             cardLabel(c.card).toLowerCase().includes(typed) ||
+            cardLabelIn(locale, c.card).toLowerCase().includes(typed) ||
             String(cardValue(c.card)) === typed,
         )
         .slice(0, MAX_CHOICES)
-        .map((c) => ({ name: `${cardChoiceLine(c, myTurn)}${myTurn ? "" : " (not your turn)"}`, value: String(c.card) }));
+        .map((c) => ({
+          name: `${cardChoiceLine(c, myTurn, locale)}${myTurn ? "" : ` ${t(locale, "onexeno.ac_not_turn_mark")}`}`,
+          value: String(c.card),
+        }));
       return choices;
     }
     if (focused.name === "at") {
       const cardText = interaction.options.getString("card") ?? "";
       const card = parseCardName(cardText);
-      if (card === null || !(state.hands[seat] ?? []).includes(card)) return say("Choose a card from your hand first");
-      if (!myTurn) return say(`Not your turn: ${rec.seats[state.turn]?.name} is playing`);
-      const places = placementChoices(state, seat, card);
-      if (places.length === 0) return say("This card fits nowhere now: pick another or pass");
+      if (card === null || !(state.hands[seat] ?? []).includes(card)) return say("ac_card_first");
+      if (!myTurn) return say("ac_not_turn", { name: rec.seats[state.turn]?.name ?? "?" });
+      const places = placementChoices(state, seat, card, locale);
+      if (places.length === 0) return say("ac_fits_nowhere");
       const matching = places.filter(
         (p) => typed === "" || p.label.toLowerCase().startsWith(typed) || p.label.toLowerCase().includes(typed),
       );

@@ -12,10 +12,12 @@ import type { OnexenoMove } from "../../src/games/onexeno/game";
 import type { ComponentHandler } from "../../src/bot/router";
 import type { ComponentId } from "../../src/bot/customid";
 import { UserError } from "../../src/bot/errors";
-import { refusal, refuse } from "../../src/bot/words";
+import { refusal, refuse, sayAt, viewerOf } from "../../src/bot/words";
+import { t, type Locale } from "../../src/i18n/index";
+import { cardTitleIn } from "../../render/onexeno-words";
 import { publish, ReplyFailed, respond } from "../../src/bot/reply";
 import type { TableRecord } from "./view";
-import { cardTitle, isCardId, type CardId } from "../../src/games/onexeno/cards";
+import { isCardId, type CardId } from "../../src/games/onexeno/cards";
 import { readPlacement } from "./choices";
 import { endHere } from "../end";
 import { moveNote } from "./notes";
@@ -27,7 +29,8 @@ import { REPLAY_VERBS, replayComponent } from "../replay";
 import { playAndShow } from "../../src/bot/flow";
 import { comeBack, finishedHere, gameOfVerb, seatOf, tableHere } from "../games";
 
-const MOVED_ON = `⏩ ${refusal("table/stale")}`;
+/** The note over a hand panel redrawn because its table moved on, in the reader's language. */
+const movedOn = (locale: Locale) => `⏩ ${refusal("table/stale", {}, locale)}`;
 
 async function current(ctx: BotContext, interaction: MessageComponentInteraction): Promise<TableRecord> {
   const rec = await ctx.service("onexeno").get(interaction.channelId);
@@ -50,15 +53,17 @@ async function playFromPanel(
   rev: number,
   build: (rec: TableRecord, seat: number) => OnexenoMove,
 ): Promise<void> {
+  const viewer = viewerOf(interaction);
   await playAndShow(interaction, ctx, ctx.service("onexeno"), ONEXENO_VIEW, build, {
     answer: "receipt",
     update: true,
     rev,
-    stale: (rec) => handPayload(rec, interaction.user.id, undefined, 0, MOVED_ON),
+    stale: (rec) => handPayload(rec, viewer, undefined, 0, movedOn(viewer.locale)),
     receipt: (_before, after) => {
       const move = after.moves.at(-1)?.move;
-      const receipt = move?.kind === "place" ? `You placed ${cardTitle(move.card)}.` : "You passed.";
-      return { content: `✅ ${receipt} The new table is below.`, components: [], files: [], embeds: [] };
+      const say = (key: string, params: Record<string, string> = {}) => t(viewer.locale, `onexeno.${key}`, params);
+      const what = move?.kind === "place" ? say("you_placed", { card: cardTitleIn(viewer.locale, move.card) }) : say("you_passed");
+      return { content: say("receipt", { what }), components: [], files: [], embeds: [] };
     },
   });
 }
@@ -159,7 +164,7 @@ export const onexenoComponents: ComponentHandler<BotContext> = {
       case "start":
         await respond(interaction, "reply", false, async () => {
           const rec = await ctx.service("onexeno").start(channelId, interaction.user.id, id.rev);
-          return tablePayload(rec, `The game starts. ${rec.seats[rec.state?.dealer ?? 0]?.name} drew the highest card and deals.`);
+          return tablePayload(rec, sayAt(rec, "onexeno.starts", { name: rec.seats[rec.state?.dealer ?? 0]?.name ?? "?" }));
         });
         ctx.afterReply(channelId);
         return;
@@ -170,13 +175,9 @@ export const onexenoComponents: ComponentHandler<BotContext> = {
         await respond(interaction, "reply", true, async () => {
           const rec = await current(ctx, interaction);
           ctx.service("onexeno").seatOf(rec, interaction.user.id);
-          return handPayload(
-            rec,
-            interaction.user.id,
-            undefined,
-            0,
-            rec.rev !== id.rev && !back ? "This table has moved on; here is your hand now." : undefined,
-          );
+          const viewer = viewerOf(interaction);
+          const note = rec.rev !== id.rev && !back ? t(viewer.locale, "onexeno.moved_on_hand") : undefined;
+          return handPayload(rec, viewer, undefined, 0, note);
         });
         if (back) await ctx.post(channelId, back);
         return;
@@ -196,12 +197,10 @@ export const onexenoComponents: ComponentHandler<BotContext> = {
         return;
       case "addbot": {
         const level = id.args[0] === "easy" ? "easy" : "normal";
-        await respond(interaction, "reply", false, async () =>
-          tablePayload(
-            await ctx.service("onexeno").addComputer(channelId, interaction.user.id, level, id.rev),
-            `A computer player (${level}) sits down.`,
-          ),
-        );
+        await respond(interaction, "reply", false, async () => {
+          const rec = await ctx.service("onexeno").addComputer(channelId, interaction.user.id, level, id.rev);
+          return tablePayload(rec, sayAt(rec, "table.computer_sits", { level: sayAt(rec, `table.level_${level}`) }));
+        });
         return;
       }
       case "card":
@@ -212,9 +211,10 @@ export const onexenoComponents: ComponentHandler<BotContext> = {
         const page = id.verb === "page" ? Number(id.args[1] ?? 0) : 0;
         await respond(interaction, "update", true, async () => {
           const rec = await current(ctx, interaction);
-          if (rec.rev !== id.rev) return handPayload(rec, interaction.user.id, undefined, 0, MOVED_ON);
+          const viewer = viewerOf(interaction);
+          if (rec.rev !== id.rev) return handPayload(rec, viewer, undefined, 0, movedOn(viewer.locale));
           if (!isCardId(card)) throw new UserError("input/bad_card", "That is not a card.");
-          return handPayload(rec, interaction.user.id, card as CardId, Number.isInteger(page) ? page : 0);
+          return handPayload(rec, viewer, card as CardId, Number.isInteger(page) ? page : 0);
         });
         return;
       }

@@ -4,7 +4,8 @@
 import type { TableRecord } from "./view";
 import { cardValue } from "../../src/games/onexeno/cards";
 import { onexenoView } from "../../src/games/onexeno/game";
-import { lastMoveText } from "../../render/onexeno-table";
+import { lastMoveText } from "../../render/onexeno-words";
+import { sayAt, tableLocale } from "../../src/bot/words";
 
 /** Autocomplete answers at most 25 choices, names up to 100 characters. */
 export const MAX_CHOICES = 25;
@@ -13,14 +14,18 @@ export const MAX_CHOICES = 25;
 export function moveNote(before: TableRecord | undefined, after: TableRecord): string {
   if (!after.state) return "";
   const names = after.seats.map((s) => s.name);
-  const parts = [lastMoveText(onexenoView(after.state, null), names)];
+  const say = (key: string, params: Record<string, string | number> = {}) => sayAt(after, `onexeno.${key}`, params);
+  const parts = [lastMoveText(onexenoView(after.state, null), names, tableLocale(after))];
   if (before?.state && after.state.results.length > before.state.results.length) {
     const r = after.state.results.at(-1);
     if (r) {
-      parts.push(
-        `**Hand ${r.hand} is over**${r.wentOut !== null ? ` (${names[r.wentOut]} went out)` : " (everyone passed)"}: ${r.scores.map((s, i) => `${names[i]} ${s >= 0 ? "+" : ""}${s}${(r.inHand[i] ?? 0) > 0 ? ` (took ${r.taken[i] ?? 0}, minus ${r.inHand[i]} left in hand)` : ""}`).join(", ")}.`,
-      );
-      if (after.status === "playing") parts.push(`Hand ${after.state.hand} is dealt; ${names[after.state.dealer]} deals.`);
+      const why = r.wentOut !== null ? say("went_out", { name: names[r.wentOut] ?? "?" }) : say("all_passed");
+      const scores = r.scores.map((s, i) => {
+        const left = r.inHand[i] ?? 0;
+        return `${names[i]} ${s >= 0 ? "+" : ""}${s}${left > 0 ? ` (${say("took_minus", { took: r.taken[i] ?? 0, left })})` : ""}`;
+      });
+      parts.push(say("hand_over", { hand: r.hand, why, scores: scores.join(", ") }));
+      if (after.status === "playing") parts.push(say("next_hand", { hand: after.state.hand, name: names[after.state.dealer] ?? "?" }));
     }
   }
   return parts.join(" ");
@@ -37,7 +42,9 @@ export function standingText(rec: TableRecord): string {
   const midHand = st.phase === "play" && st.taken.some((t) => t.length > 0);
   const parts = rec.seats.map((s, i) => {
     const took = (st.taken[i] ?? []).reduce((a, c) => a + cardValue(c), 0);
-    return `${s.name} ${(st.totals[i] ?? 0) + (st.phase === "play" ? took : 0)}${midHand && took > 0 ? ` (incl. +${took} taken this hand)` : ""}`;
+    const incl = midHand && took > 0 ? ` (${sayAt(rec, "onexeno.incl_taken", { took })})` : "";
+    return `${s.name} ${(st.totals[i] ?? 0) + (st.phase === "play" ? took : 0)}${incl}`;
   });
-  return `Scores as they stand${midHand ? ` (hand ${st.hand} unfinished)` : ""}: ${parts.join(" · ")}.`;
+  const list = parts.join(" · ");
+  return midHand ? sayAt(rec, "onexeno.standing_mid", { hand: st.hand, list }) : sayAt(rec, "onexeno.standing", { list });
 }

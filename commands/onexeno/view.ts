@@ -19,13 +19,17 @@ import { type TablePayload, tableMessage } from "../../src/bot/live";
 import { heading, panelMessage, toPlay } from "../../src/bot/v2";
 import { encodeId } from "../../src/bot/customid";
 import type { TableOf } from "../../src/bot/tables";
-import { cardLabel, cardTitle, type CardId } from "../../src/games/onexeno/cards";
+import { cardLabel, type CardId } from "../../src/games/onexeno/cards";
 import { onexeno, onexenoView, passAllowed, seatCountsFor, teamOf } from "../../src/games/onexeno/game";
-import { describeOnexenoTable, teamLetter } from "../../render/onexeno-table";
+import { describeOnexenoTable, teamLetter } from "../../render/onexeno-words";
 import { cardChoices, cardChoiceText, placementChoices } from "./choices";
 import { renderOnexenoHand } from "../../render/render";
 import { renderPicture } from "../../render/pool";
 import type { PictureJob } from "../../render/pictures";
+import { commandPathIn } from "../../src/i18n/commands";
+import { t } from "../../src/i18n/index";
+import { sayAt, tableLocale, viewerOf, type Viewer } from "../../src/bot/words";
+import { cardLabelIn, cardTitleIn } from "../../render/onexeno-words";
 
 /** Options per select menu page (Discord's maximum). */
 export const SELECT_PAGE = 25;
@@ -38,42 +42,51 @@ const maxSeats = (config: TableRecord["config"]): number => Math.max(...seatCoun
 
 const names = (rec: TableRecord) => seatNames(rec);
 
-/** The lobby message: who sits where, what is needed to start, Join/Leave/Start. */
+/** "ONEXENO basic" in the table's language. */
+const gameTitle = (rec: TableRecord): string =>
+  sayAt(rec, "onexeno.title", { variant: sayAt(rec, `onexeno.variant_${rec.config.variant}`) });
+
+/** The lobby message: who sits where, what is needed to start, Join/Leave/Start (in the table's language). */
 function lobbyPayload(rec: TableRecord, note: string | undefined): BaseMessageOptions {
   const counts = seatCountsFor(rec.config.variant);
   const n = rec.seats.length;
+  const say = (key: string, params: Record<string, string | number> = {}) => sayAt(rec, key, params);
   const seatLines = rec.seats.map((s, i) => {
-    const team = rec.config.variant === "partners" && counts.includes(n) ? ` · team ${teamLetter(teamOf(i, n))}` : "";
+    const team =
+      rec.config.variant === "partners" && counts.includes(n) ? ` · ${say("onexeno.team", { team: teamLetter(teamOf(i, n)) })}` : "";
     const who = s.computer ? `🤖 ${s.name}` : `<@${s.userId}>`;
-    return `${i + 1}. ${who}${s.userId === rec.hostId ? " (host)" : ""}${team}`;
+    return `${i + 1}. ${who}${s.userId === rec.hostId ? ` ${say("table.host")}` : ""}${team}`;
   });
   const ready = counts.includes(n);
+  const partners = rec.config.variant === "partners";
   const embed = new EmbedBuilder()
-    .setTitle(`ONEXENO ${rec.config.variant} · ${rec.config.hands} hand${rec.config.hands === 1 ? "" : "s"}`)
+    .setTitle(`${gameTitle(rec)} · ${say("onexeno.hands", { count: rec.config.hands })}`)
     .setDescription(
       `${seatLines.join("\n")}\n\n` +
-        (ready
-          ? `Ready: the host can press **Start**.`
-          : `Waiting for players: ${rec.config.variant === "partners" ? "4 or 6" : "2 to 7"} needed, ${n} seated.`) +
-        (rec.config.variant === "partners" ? "\nPartners sit opposite: seats follow the order of joining." : ""),
+        (ready ? say("table.ready") : partners ? say("onexeno.waiting_partners", { n }) : say("table.waiting", { min: 2, max: 7, n })) +
+        (partners ? `\n${say("onexeno.partners_note")}` : ""),
     )
     .setColor(0x1d5b3b);
   const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
     new ButtonBuilder()
       .setCustomId(encodeId("join", rec.rev))
-      .setLabel("Join")
+      .setLabel(say("table.btn_join"))
       .setStyle(ButtonStyle.Success)
       .setDisabled(n >= maxSeats(rec.config)),
-    new ButtonBuilder().setCustomId(encodeId("leave", rec.rev)).setLabel("Leave").setStyle(ButtonStyle.Secondary),
-    new ButtonBuilder().setCustomId(encodeId("start", rec.rev)).setLabel("Start").setStyle(ButtonStyle.Primary).setDisabled(!ready),
+    new ButtonBuilder().setCustomId(encodeId("leave", rec.rev)).setLabel(say("table.btn_leave")).setStyle(ButtonStyle.Secondary),
+    new ButtonBuilder()
+      .setCustomId(encodeId("start", rec.rev))
+      .setLabel(say("table.btn_start"))
+      .setStyle(ButtonStyle.Primary)
+      .setDisabled(!ready),
     new ButtonBuilder()
       .setCustomId(encodeId("addbot", rec.rev, "normal"))
-      .setLabel("Add computer player")
+      .setLabel(say("table.btn_addbot"))
       .setStyle(ButtonStyle.Secondary)
       .setDisabled(n >= maxSeats(rec.config)),
   );
   return {
-    content: `${note ? `${note}\n` : ""}A table is open in this channel: press **Join** or use \`/onexeno join\`.`,
+    content: `${note ? `${note}\n` : ""}${say("table.open", { what: "ONEXENO", join: commandPathIn(tableLocale(rec), "onexeno join") })}`,
     embeds: [embed],
     components: [row],
     files: [],
@@ -85,8 +98,9 @@ function lobbyPayload(rec: TableRecord, note: string | undefined): BaseMessageOp
 export const tablePayload: (rec: TableRecord, note?: string) => Promise<TablePayload> = tableMessage(drawTable, (rec) => {
   const s = rec.state;
   if (!s) return undefined;
-  const hand = s.handsTotal > 1 ? `hand ${Math.min(s.hand, s.handsTotal)} of ${s.handsTotal}` : undefined;
-  return heading([`ONEXENO ${rec.config.variant}`, hand, rec.status === "over" ? "session over" : toPlay(rec.seats[s.turn])]);
+  const hand = s.handsTotal > 1 ? sayAt(rec, "onexeno.hand_of", { hand: Math.min(s.hand, s.handsTotal), total: s.handsTotal }) : undefined;
+  const over = rec.status === "over";
+  return heading([gameTitle(rec), hand, over ? sayAt(rec, "onexeno.session_over") : toPlay(rec.seats[s.turn], tableLocale(rec))]);
 });
 
 /** Every seat's hand in words, one line a seat (a finished game's replay: nothing is hidden any more). */
@@ -105,7 +119,7 @@ export function onexenoRound(rec: TableRecord): string | undefined {
 /** The job of table `rec`'s public picture (undefined before the deal). */
 export function onexenoPicture(rec: TableRecord): (PictureJob & { kind: "onexeno-table" }) | undefined {
   if (rec.status === "lobby" || !rec.state) return undefined;
-  return { kind: "onexeno-table", view: onexenoView(rec.state, null), names: names(rec), clock: clockLabel(rec) };
+  return { kind: "onexeno-table", view: onexenoView(rec.state, null), names: names(rec), clock: clockLabel(rec), locale: tableLocale(rec) };
 }
 
 async function drawTable(rec: TableRecord, note?: string): Promise<BaseMessageOptions> {
@@ -113,16 +127,18 @@ async function drawTable(rec: TableRecord, note?: string): Promise<BaseMessageOp
   if (!job || !rec.state) return lobbyPayload(rec, note);
   const view = job.view;
   const png = await renderPicture(job);
-  const file = new AttachmentBuilder(png, { name: "table.png", description: describeOnexenoTable(view, names(rec)) });
+  const file = new AttachmentBuilder(png, { name: "table.png", description: describeOnexenoTable(view, names(rec), tableLocale(rec)) });
   const head = note ? `${note}\n` : "";
+  const say = (key: string, params: Record<string, string | number> = {}) => sayAt(rec, key, params);
   if (rec.status === "over") {
     const outcome = onexeno.outcome(rec.state);
     const winners = (outcome?.winners ?? []).map((w) =>
       rec.seats[w]?.computer ? `🤖 ${rec.seats[w]?.name}` : `<@${rec.seats[w]?.userId}>`,
     );
-    const scores = rec.seats.map((s, i) => `${s.name} ${outcome?.scores[i] ?? 0}`).join(" · ");
+    const listed = rec.seats.map((s, i) => `${s.name} ${outcome?.scores[i] ?? 0}`).join(" · ");
+    const scores = rec.config.variant === "partners" ? say("onexeno.team_totals", { scores: listed }) : listed;
     return {
-      content: `${head}🏁 **Session over.** ${winners.length > 1 ? "Winners" : "Winner"}: ${winners.join(", ")}. Final: ${scores}${rec.config.variant === "partners" ? " (team totals)" : ""}.`,
+      content: `${head}${say("onexeno.over", { count: winners.length, winners: winners.join(", "), scores })}`,
       files: [file],
       components: endRows(rec),
       embeds: [],
@@ -135,21 +151,21 @@ async function drawTable(rec: TableRecord, note?: string): Promise<BaseMessageOp
   const turnUser = turnSeat?.userId ?? "";
   const canPass = passAllowed(rec.state.table, rec.state.hands[rec.state.turn] ?? []);
   const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
-    new ButtonBuilder().setCustomId(encodeId("hand", rec.rev)).setLabel("My hand").setStyle(ButtonStyle.Primary),
-    new ButtonBuilder().setCustomId(encodeId("pass", rec.rev)).setLabel("Pass").setStyle(ButtonStyle.Secondary).setDisabled(!canPass),
+    new ButtonBuilder().setCustomId(encodeId("hand", rec.rev)).setLabel(say("onexeno.btn_hand")).setStyle(ButtonStyle.Primary),
+    new ButtonBuilder()
+      .setCustomId(encodeId("pass", rec.rev))
+      .setLabel(say("onexeno.btn_pass"))
+      .setStyle(ButtonStyle.Secondary)
+      .setDisabled(!canPass),
   );
   const back = backButton(rec);
   if (back) row.addComponents(back);
   const clock = clockLines(rec);
   const tail = clock ? `\n${clock}` : "";
-  const endgame = !canPass
-    ? " The table is empty: place a card in the centre (no pass)."
-    : view.stackCount === 0
-      ? " The stack is empty: a pass now puts you out of this hand."
-      : "";
+  const endgame = !canPass ? ` ${say("onexeno.endgame_empty")}` : view.stackCount === 0 ? ` ${say("onexeno.endgame_stack")}` : "";
   if (turnSeat?.computer) {
     return {
-      content: `${head}🤖 ${turnSeat.name} is thinking…${tail}`,
+      content: `${head}${say("table.thinking", { name: turnSeat.name })}${tail}`,
       files: [file],
       components: [row],
       embeds: [],
@@ -158,7 +174,7 @@ async function drawTable(rec: TableRecord, note?: string): Promise<BaseMessageOp
   }
   if (turnSeat?.away) {
     return {
-      content: `${head}💤 ${turnSeat.name} is away: the computer plays for them…${tail}`,
+      content: `${head}${say("table.away_plays", { name: turnSeat.name })}${tail}`,
       files: [file],
       components: [row],
       embeds: [],
@@ -166,7 +182,7 @@ async function drawTable(rec: TableRecord, note?: string): Promise<BaseMessageOp
     };
   }
   return {
-    content: `${head}<@${turnUser}>, your turn: place a card (\`/onexeno play\` or **My hand**)${canPass ? " or pass" : ""}.${endgame}${tail}`,
+    content: `${head}${say(canPass ? "onexeno.your_turn_pass" : "onexeno.your_turn", { user: turnUser, play: commandPathIn(tableLocale(rec), "onexeno play") })}${endgame}${tail}`,
     files: [file],
     components: [row],
     embeds: [],
@@ -176,63 +192,69 @@ async function drawTable(rec: TableRecord, note?: string): Promise<BaseMessageOp
 }
 
 /**
- * The private hand panel of `userId`: hand picture, a select of playable cards and, once a
- * card is chosen, a paged select of its placements plus Pass. Throws nothing; a player with
- * no seat gets a short text. `pageSize` is 25 (Discord's limit); measured over 150 seeded
- * games, no card had more than 21 placements, so paging is a safety net (tests use small pages).
+ * The private hand panel of `who` (a user id, read in English, or a `Viewer`: their own Discord
+ * language): hand picture, a select of playable cards and, once a card is chosen, a paged
+ * select of its placements plus Pass. Throws nothing; a player with no seat gets a short text.
+ * `pageSize` is 25 (Discord's limit); measured over 150 seeded games, no card had more than 21
+ * placements, so paging is a safety net (tests use small pages).
  */
-export const handPayload = panelMessage(drawHand, "Your hand");
+export const handPayload = panelMessage(drawHand, (...args: Parameters<typeof drawHand>) =>
+  t(viewerOf(args[1]).locale, "onexeno.panel_title"),
+);
 
 async function drawHand(
   rec: TableRecord,
-  userId: string,
+  who: string | Viewer,
   chosen?: CardId,
   page = 0,
   note?: string,
   pageSize = SELECT_PAGE,
 ): Promise<BaseMessageOptions> {
+  const { userId, locale } = viewerOf(who);
+  const say = (key: string, params: Record<string, string | number> = {}) => t(locale, key, params);
   const seat = rec.seats.findIndex((s) => s.userId === userId);
   if (seat < 0 || !rec.state) {
-    return { content: "You have no seat at this table.", components: [], files: [], embeds: [] };
+    return { content: say("table.no_seat"), components: [], files: [], embeds: [] };
   }
   const state = rec.state;
   const myTurn = rec.status === "playing" && state.turn === seat;
   const choices = cardChoices(state, seat);
   const playable = new Set(myTurn ? choices.filter((c) => c.placements > 0).map((c) => c.card) : []);
   const hand = state.hands[seat] ?? [];
-  const png = await renderOnexenoHand(
-    hand,
-    playable,
-    `Your hand · ${rec.seats[seat]?.name ?? ""} · ${hand.length} card${hand.length === 1 ? "" : "s"}${playable.size ? " · ▶ framed: can play now" : ""}`,
-  );
+  const title = say("onexeno.hand_title", { name: rec.seats[seat]?.name ?? "", cards: say("table.cards", { count: hand.length }) });
+  const framed = playable.size ? ` · ${say("onexeno.framed")}` : "";
+  const png = await renderOnexenoHand(hand, playable, `${title}${framed}`, undefined, undefined, locale);
   const file = new AttachmentBuilder(png, {
     name: "hand.png",
-    description: `Your hand: ${hand.map(cardTitle).join(", ") || "empty"}`.slice(0, 1024),
+    description: say("onexeno.hand_alt", { cards: hand.map((c) => cardTitleIn(locale, c)).join(", ") || say("onexeno.empty") }).slice(
+      0,
+      1024,
+    ),
   });
   const rows: ActionRowBuilder<StringSelectMenuBuilder | ButtonBuilder>[] = [];
   let text: string;
   if (rec.status !== "playing") {
-    text = "The game is not running.";
+    text = say("table.not_running");
   } else if (!myTurn) {
-    text = `It is ${rec.seats[state.turn]?.name ?? "someone else"}'s turn. You will be mentioned when it is yours.`;
+    text = say("table.not_your_turn", { name: rec.seats[state.turn]?.name ?? say("table.someone") });
   } else {
     const playableChoices = choices.filter((c) => c.placements > 0).slice(0, SELECT_PAGE);
     text = playableChoices.length
       ? chosen === undefined
-        ? "Your turn: choose a card, then where it goes."
-        : `Your turn: where does ${cardTitle(chosen)} go? Cell names are those printed on the table picture.`
-      : "No card of yours fits anywhere: pass.";
+        ? say("onexeno.choose_card")
+        : say("onexeno.where_goes", { card: cardTitleIn(locale, chosen) })
+      : say("onexeno.no_fit");
     if (playableChoices.length) {
       rows.push(
         new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
           new StringSelectMenuBuilder()
             .setCustomId(encodeId("card", rec.rev))
-            .setPlaceholder("Choose a card to play")
+            .setPlaceholder(say("onexeno.choose_placeholder"))
             .addOptions(
               playableChoices.map((c) => ({
-                label: cardLabel(c.card),
+                label: cardLabelIn(locale, c.card),
                 value: String(c.card),
-                description: `${c.name} · ${cardChoiceText(c, true)}`,
+                description: `${c.name} · ${cardChoiceText(c, true, locale)}`,
                 default: c.card === chosen,
               })),
             ),
@@ -240,14 +262,14 @@ async function drawHand(
       );
     }
     if (chosen !== undefined && playable.has(chosen)) {
-      const places = placementChoices(state, seat, chosen);
+      const places = placementChoices(state, seat, chosen, locale);
       const pages = Math.max(1, Math.ceil(places.length / pageSize));
       const p = Math.min(Math.max(0, page), pages - 1);
       rows.push(
         new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
           new StringSelectMenuBuilder()
             .setCustomId(encodeId("place", rec.rev, chosen))
-            .setPlaceholder(pages > 1 ? `Where? (page ${p + 1} of ${pages})` : "Where?")
+            .setPlaceholder(pages > 1 ? say("onexeno.where_page", { p: p + 1, pages }) : say("onexeno.where"))
             .addOptions(places.slice(p * pageSize, (p + 1) * pageSize).map((c) => ({ label: c.label, value: c.value }))),
         ),
       );
@@ -256,12 +278,12 @@ async function drawHand(
           new ActionRowBuilder<ButtonBuilder>().addComponents(
             new ButtonBuilder()
               .setCustomId(encodeId("page", rec.rev, chosen, p - 1))
-              .setLabel("◀ Previous places")
+              .setLabel(say("onexeno.prev_places"))
               .setStyle(ButtonStyle.Secondary)
               .setDisabled(p === 0),
             new ButtonBuilder()
               .setCustomId(encodeId("page", rec.rev, chosen, p + 1))
-              .setLabel("More places ▶")
+              .setLabel(say("onexeno.more_places"))
               .setStyle(ButtonStyle.Secondary)
               .setDisabled(p >= pages - 1),
           ),
@@ -271,7 +293,7 @@ async function drawHand(
     if (passAllowed(state.table, hand)) {
       rows.push(
         new ActionRowBuilder<ButtonBuilder>().addComponents(
-          new ButtonBuilder().setCustomId(encodeId("pass", rec.rev)).setLabel("Pass").setStyle(ButtonStyle.Secondary),
+          new ButtonBuilder().setCustomId(encodeId("pass", rec.rev)).setLabel(say("onexeno.btn_pass")).setStyle(ButtonStyle.Secondary),
         ),
       );
     }

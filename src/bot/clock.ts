@@ -13,6 +13,8 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle } from "discord.js";
 import { encodeId } from "./customid";
 import { UserError } from "./errors";
+import type { Locale } from "../i18n/index";
+import { sayAt } from "./words";
 
 /** A table's clock setting; `null` on the record means no clock. */
 export interface ClockSetting {
@@ -158,6 +160,8 @@ interface ClockedRecord {
   readonly clock?: ClockSetting | null;
   readonly turnClock?: TurnClock | null;
   readonly rev: number;
+  /** The table's language (its public words); absent: English. */
+  readonly locale?: Locale | undefined;
 }
 
 /**
@@ -169,10 +173,9 @@ export function clockLines(rec: ClockedRecord): string {
   const lines: string[] = [];
   const tc = rec.turnClock;
   if (tc && tc.due !== null)
-    lines.push(`⏱ ${rec.seats[tc.seat]?.name ?? "?"}'s clock runs out ${relativeTime(tc.due)} (then the computer moves for them).`);
+    lines.push(sayAt(rec, "table.clock_runs", { name: rec.seats[tc.seat]?.name ?? "?", when: relativeTime(tc.due) }));
   const away = rec.seats.filter((s) => s.away);
-  if (away.length)
-    lines.push(`💤 Away: ${away.map((s) => s.name).join(", ")}. The computer plays for them until they press **I'm back** or play again.`);
+  if (away.length) lines.push(sayAt(rec, "table.away_line", { names: away.map((s) => s.name).join(", ") }));
   return lines.join("\n");
 }
 
@@ -181,21 +184,21 @@ export function turnBegins(rec: ClockedRecord): boolean {
   return rec.turnClock?.since === rec.rev;
 }
 
-/** Names for pictures: away seats marked `(away)`. */
-export function seatNames(rec: { readonly seats: readonly ClockSeat[] }): string[] {
-  return rec.seats.map((s) => (s.away ? `${s.name} (away)` : s.name));
+/** Names for pictures: away seats marked `(away)` in the table's language. */
+export function seatNames(rec: { readonly seats: readonly ClockSeat[]; readonly locale?: Locale | undefined }): string[] {
+  return rec.seats.map((s) => (s.away ? sayAt(rec, "table.away_mark", { name: s.name }) : s.name));
 }
 
 /** The picture's clock label for the seat to move, e.g. `until 14:05 UTC` (drawn after a clock face), or undefined. */
 export function clockLabel(rec: ClockedRecord): string | undefined {
   const due = rec.status === "playing" ? rec.turnClock?.due : null;
-  return due ? `until ${clockTimeUtc(due)}` : undefined;
+  return due ? sayAt(rec, "table.clock_until", { time: clockTimeUtc(due) }) : undefined;
 }
 
 /** A button row with **I'm back** when a seat is away (its customId carries no revision: it stays valid). */
 export function backButton(rec: ClockedRecord): ButtonBuilder | null {
   if (rec.status !== "playing" || !rec.seats.some((s) => s.away)) return null;
-  return new ButtonBuilder().setCustomId(encodeId("back", 0)).setLabel("I'm back").setStyle(ButtonStyle.Success);
+  return new ButtonBuilder().setCustomId(encodeId("back", 0)).setLabel(sayAt(rec, "table.btn_back")).setStyle(ButtonStyle.Success);
 }
 
 /** `backButton` as its own row (for messages whose rows are full). */

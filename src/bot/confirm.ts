@@ -7,20 +7,28 @@
  */
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, type BaseMessageOptions } from "discord.js";
 import { encodeId } from "./customid";
+import { t, type Locale } from "../i18n/index";
+import { tableLocale } from "./words";
 
-/** The private question: `question`, then Confirm (danger) and Cancel. */
-export function confirmPayload(question: string, action: string, rev: number, confirmLabel = "Confirm"): BaseMessageOptions {
+/** The private question: `question`, then Confirm (danger; `confirmLabel`) and Cancel, in `locale` (the asker's). */
+export function confirmPayload(
+  question: string,
+  action: string,
+  rev: number,
+  confirmLabel?: string,
+  locale: Locale = "en",
+): BaseMessageOptions {
   return {
     content: `⚠️ ${question}`,
     components: [
       new ActionRowBuilder<ButtonBuilder>().addComponents(
         new ButtonBuilder()
           .setCustomId(encodeId("confirm", rev, action))
-          .setLabel(confirmLabel)
+          .setLabel(confirmLabel ?? t(locale, "table.btn_confirm"))
           .setStyle(ButtonStyle.Danger),
         new ButtonBuilder()
           .setCustomId(encodeId("cancel", rev, action))
-          .setLabel("Cancel")
+          .setLabel(t(locale, "table.btn_cancel"))
           .setStyle(ButtonStyle.Secondary),
       ),
     ],
@@ -38,23 +46,27 @@ export function answeredPayload(text: string): BaseMessageOptions {
  * The buttons under a finished table: Play again and New table (`againRow`), except at a
  * tournament's table, which ends with its event (the result is recorded there; no buttons).
  */
-export function endRows(rec: { readonly rev: number; readonly event?: string }): ActionRowBuilder<ButtonBuilder>[] {
-  return rec.event ? [] : [againRow(rec.rev)];
+export function endRows(rec: {
+  readonly rev: number;
+  readonly event?: string;
+  readonly locale?: Locale;
+}): ActionRowBuilder<ButtonBuilder>[] {
+  return rec.event ? [] : [againRow(rec.rev, tableLocale(rec))];
 }
 
 /**
  * Ways forward under a finished session's table: Play again (same seats and options, a fresh
  * deal) and New table (same options, the clicker alone). Generic over the game.
  */
-export function againRow(rev: number): ActionRowBuilder<ButtonBuilder> {
+export function againRow(rev: number, locale: Locale = "en"): ActionRowBuilder<ButtonBuilder> {
   return new ActionRowBuilder<ButtonBuilder>().addComponents(
     new ButtonBuilder()
       .setCustomId(encodeId("again", rev, "same"))
-      .setLabel("Play again")
+      .setLabel(t(locale, "table.btn_again"))
       .setStyle(ButtonStyle.Success),
     new ButtonBuilder()
       .setCustomId(encodeId("again", rev, "new"))
-      .setLabel("New table")
+      .setLabel(t(locale, "table.btn_new"))
       .setStyle(ButtonStyle.Secondary),
   );
 }

@@ -5,8 +5,8 @@
  * table, to a payload of a table that existed before that start.
  */
 
-/** The note shown on a table's first message after a restart. */
-export const RESUMED = "♻️ The bot restarted; this table was saved and carries on.";
+import type { Locale } from "../i18n/index";
+import { sayAt } from "./words";
 
 let startedAt = Number.NEGATIVE_INFINITY;
 const told = new Set<string>();
@@ -21,10 +21,11 @@ export function markStart(now: number): void {
  * `note` with the restart note above it when `rec`'s table was made before the bot started and
  * no message of it has been built since (the table is named by its game and `createdAt`).
  */
-export function restartNote(rec: { readonly createdAt: number }, key: string, note?: string): string | undefined {
+export function restartNote(rec: { readonly createdAt: number; readonly locale?: Locale }, key: string, note?: string): string | undefined {
   if (rec.createdAt >= startedAt) return note;
   const id = `${key}:${rec.createdAt}`;
   if (told.has(id)) return note;
   told.add(id);
-  return note ? `${RESUMED}\n${note}` : RESUMED;
+  const resumed = sayAt(rec, "table.restarted"); // the note shown on a table's first message after a restart
+  return note ? `${resumed}\n${note}` : resumed;
 }

@@ -9,6 +9,7 @@ import type { ChatInputCommandInteraction } from "discord.js";
 import type { RecordStore } from "../store/store";
 import { parseClock, type ClockSetting } from "./clock";
 import { UserError } from "./errors";
+import { localeOf, type Locale } from "../i18n/index";
 
 /** A canasta row rule a server may make its default (GAMES.md: canasta, rows). */
 export type HouseRows = "sum" | "five-to-seven";
@@ -41,6 +42,8 @@ export interface ServerSettings {
   readonly variants: HouseVariants;
   /** Whether computer players may be seated (`bot add`, a tournament's computer fill and entrants). */
   readonly computers: boolean;
+  /** The language of new tables' public messages and pictures; absent: the guild's Discord language. */
+  readonly language?: Locale;
 }
 
 /** The settings of a server that never changed any. */
@@ -62,6 +65,14 @@ export class SettingsBook {
     const next = change(await this.of(guildId));
     await this.store.set(guildId, next);
     return next;
+  }
+
+  /**
+   * The language a new table of this guild speaks in public: the server's `/settings language`,
+   * else its Discord language (`guildLocale`, a Discord locale code such as `fr` or `pt-BR`), else English.
+   */
+  async languageOf(guildId: string | null, guildLocale: string | null | undefined): Promise<Locale> {
+    return (await this.of(guildId)).language ?? localeOf(guildLocale);
   }
 
   /** The default turn clock of game `gameId`'s new tables in this guild (`fallback` when none is set). */

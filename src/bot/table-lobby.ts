@@ -11,6 +11,7 @@ import type { ClockSetting } from "./clock";
 import { UserError } from "./errors";
 import { present, type GameTable, type Seat, type SeatRules } from "./table-record";
 import { refuse } from "./words";
+import type { Locale } from "../i18n/index";
 
 export class TableLobby<G extends string, C, S extends VersionedState, M, V> {
   constructor(
@@ -58,7 +59,7 @@ export class TableLobby<G extends string, C, S extends VersionedState, M, V> {
    */
   opened(
     prev: GameTable<G, C, S, M> | undefined,
-    where: { readonly channelId: string; readonly guildId: string | null },
+    where: { readonly channelId: string; readonly guildId: string | null; readonly locale?: Locale | undefined },
     host: Seat,
     config: C,
     seed: string,
@@ -83,6 +84,7 @@ export class TableLobby<G extends string, C, S extends VersionedState, M, V> {
       updatedAt: now,
       lastBy: host.userId,
       clock,
+      ...(where.locale ? { locale: where.locale } : {}),
     });
   }
 

@@ -5,6 +5,7 @@
 import type { ComputerLevel, VersionedState } from "../engine/definition";
 import type { GameId, GameTypes, SeatPlay } from "../games/index";
 import type { ClockSetting, TurnClock } from "./clock";
+import type { Locale } from "../i18n/index";
 
 /** A seated player: a Discord user, or a computer player (userId `cpu-N`). */
 export interface Seat {
@@ -52,6 +53,11 @@ export interface GameTable<G extends string, C, S, M> {
   readonly hold?: number | null;
   /** The tournament whose round this table is (its id): it ends with the event, not with Play again. */
   readonly event?: string;
+  /**
+   * The language of the table's public messages and pictures, fixed when it opens (the server's
+   * `/settings language`, else its Discord language); absent on tables stored before: English.
+   */
+  readonly locale?: Locale;
 }
 
 /** A table of game `G` of the list, with its own types. */

@@ -13,6 +13,7 @@ import type { GameId, GameTypes } from "../games/index";
 import type { RecordStore } from "../store/store";
 import type { ChannelIndex } from "./channels";
 import type { ClockSetting } from "./clock";
+import type { Locale } from "../i18n/index";
 import { UserError } from "./errors";
 import { KeyedLock } from "./lock";
 import { Sequencer } from "./sequencer";
@@ -36,15 +37,14 @@ export interface TableServiceOptions {
    * faster clock; timers are shortened by this factor.
    */
   readonly clockRate?: number;
-  /**
-   * How long a computer to move waits for people who may act out of turn (ms, default
-   * `HOLD_MS`; see `SeatPlay.waitsFor`).
-   */
+  /** How long a computer to move waits for people who may act out of turn (ms, default `HOLD_MS`; see `SeatPlay.waitsFor`). */
   readonly holdMs?: number;
   /** One table per channel across every game (src/bot/channels.ts): opening a table claims the channel there. */
   readonly channels?: ChannelIndex;
   /** Refuses (throws a `UserError`) when a guild does not let computer players be seated (`/settings`). */
   readonly mayAddComputer?: (guildId: string | null) => Promise<void>;
+  /** The language a new table of a guild speaks in public (`/settings language`, else the guild's); absent: English. */
+  readonly localeFor?: (guildId: string | null) => Promise<Locale>;
 }
 
 /**
@@ -96,6 +96,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
   private readonly sequencer: Sequencer;
   private readonly channelIndex: ChannelIndex | null;
   private readonly mayAddComputer: TableServiceOptions["mayAddComputer"];
+  private readonly localeFor: TableServiceOptions["localeFor"];
   /** What each change does to a table (pure). */
   private readonly rules: TableRules<G, C, S, M, V>;
 
@@ -111,6 +112,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
     this.rules = new TableRules(def, seatRules, this.now, opts.holdMs ?? HOLD_MS);
     this.channelIndex = opts.channels ?? null;
     this.mayAddComputer = opts.mayAddComputer;
+    this.localeFor = opts.localeFor;
     this.channelIndex?.register({ game: def.id, holds: async (channelId) => ((await store.get(channelId))?.status ?? "over") !== "over" });
     const window = opts.orderWindowMs ?? ORDER_WINDOW_MS;
     this.sequencer = new Sequencer(window, this.now, Math.max(1000, window));
@@ -286,13 +288,10 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
     clock: ClockSetting | null = null,
   ): Promise<GameTable<G, C, S, M>> {
     const deal = seed ?? this.newSeed();
+    const locale = await this.localeFor?.(guildId);
+    const where = { channelId, guildId, locale };
     const openHere = async () =>
-      (await this.update(channelId, (prev) => this.rules.opened(prev, { channelId, guildId }, host, config, deal, clock))) as GameTable<
-        G,
-        C,
-        S,
-        M
-      >;
+      (await this.update(channelId, (prev) => this.rules.opened(prev, where, host, config, deal, clock))) as GameTable<G, C, S, M>;
     return this.channelIndex ? this.channelIndex.claim(channelId, this.def.id, openHere) : openHere();
   }
 

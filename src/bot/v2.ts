@@ -23,6 +23,8 @@ import {
   MessageFlags,
 } from "discord.js";
 
+import { t, type Locale } from "../i18n/index";
+
 /** The flag that makes a message's layout its components. */
 export const V2_FLAG = MessageFlags.IsComponentsV2;
 
@@ -105,9 +107,12 @@ export function heading(parts: readonly (string | false | null | undefined)[]): 
   return parts.filter((p): p is string => typeof p === "string" && p !== "").join(" · ");
 }
 
-/** "Ben to play" (a computer marked 🤖), for a heading; undefined without a seat. */
-export function toPlay(seat: { readonly name: string; readonly computer?: unknown } | undefined): string | undefined {
-  return seat ? `${seat.computer ? "🤖 " : ""}${seat.name} to play` : undefined;
+/** "Ben to play" (a computer marked 🤖) in `locale`, for a heading; undefined without a seat. */
+export function toPlay(
+  seat: { readonly name: string; readonly computer?: unknown } | undefined,
+  locale: Locale = "en",
+): string | undefined {
+  return seat ? t(locale, "table.to_play", { name: `${seat.computer ? "🤖 " : ""}${seat.name}` }) : undefined;
 }
 
 /**
@@ -116,9 +121,9 @@ export function toPlay(seat: { readonly name: string; readonly computer?: unknow
  */
 export function panelMessage<A extends unknown[]>(
   build: (...args: A) => Promise<BaseMessageOptions>,
-  title: string,
+  title: string | ((...args: A) => string),
 ): (...args: A) => Promise<FlaggedMessage> {
-  return async (...args) => asContainer(await build(...args), title);
+  return async (...args) => asContainer(await build(...args), typeof title === "string" ? title : title(...args));
 }
 
 /**

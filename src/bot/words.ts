@@ -14,6 +14,33 @@ type Params = { readonly [k: string]: string | undefined };
 /** A refusal's stable code (a key of the locale files' `refusals`, without a context suffix). */
 export type RefusalCode = keyof LocaleFile["refusals"];
 
+/**
+ * The language a table speaks in public (its messages and pictures): the one it opened with
+ * (`GameTable.locale`); English for tables stored before languages.
+ */
+export const tableLocale = (rec: { readonly locale?: Locale | undefined }): Locale => rec.locale ?? "en";
+
+/** Who a private panel is drawn for: their user id and their Discord's language (`interaction.locale`). */
+export interface Viewer {
+  readonly userId: string;
+  readonly locale: Locale;
+}
+
+/** The viewer behind an interaction; a bare user id reads in English (tests, older callers). */
+export function viewerOf(who: string | { readonly user: { readonly id: string }; readonly locale: string } | Viewer): Viewer {
+  if (typeof who === "string") return { userId: who, locale: "en" };
+  return "userId" in who ? who : { userId: who.user.id, locale: localeOf(who.locale) };
+}
+
+/** Message `key` (e.g. `table.joined`) in the language of table `rec`, filled from `params`. */
+export function sayAt(
+  rec: { readonly locale?: Locale | undefined },
+  key: string,
+  params: Readonly<Record<string, string | number>> = {},
+): string {
+  return t(tableLocale(rec), key, params);
+}
+
 /** Codes that are not errors: said without the ❌ (a double click, for example). */
 const CALM: ReadonlySet<string> = new Set(["table/already_done", "interaction/late", "clock/not_away"]);
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { standingText } from "../../commands/onexeno/index";
-import { describeOnexenoTable, playerLine, teamLine } from "../../render/onexeno-table";
+import { describeOnexenoTable, playerLine, teamLine } from "../../render/onexeno-words";
 import { describeSolitaire } from "../../render/onexeno-solitaire";
 import type { TableOf } from "../../src/bot/tables";
 

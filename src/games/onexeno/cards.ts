@@ -85,17 +85,23 @@ export function cardName(id: CardId): string {
   return `${c(CELL.TL)}${c(CELL.T)}${c(CELL.TR)}/` + `${c(CELL.L)}${cardValue(id)}${c(CELL.R)}/` + `${c(CELL.BL)}${c(CELL.B)}${c(CELL.BR)}`;
 }
 
+/** A run of a card's black cells around its ring, by length and place (see `cardShapeOf`). */
+export type ShapeWord = "hook" | "side" | "L" | "pair" | "corner" | "dot";
+
 /**
- * The shape of a card in words, the same in every rotation: the runs of its black cells
- * around the ring (of its white cells, "white …", when most are black), largest first.
- * A run of one is a `corner` or a `dot` (the middle of a side); two cells are a `pair`;
+ * The shape of a card, the same in every rotation: the runs of its black cells around the ring
+ * (of its white cells, `white`, when most are black), largest first, each with how many there
+ * are. A run of one is a `corner` or a `dot` (the middle of a side); two cells are a `pair`;
  * three are a `side` (corner to corner) or an `L` (around a corner); four are a `hook`.
- * Value 0 is `blank`, value 8 `solid`. Not unique (the code is): a name a person can say.
+ * Value 0 is `blank`, value 8 `solid` (no runs). Languages say it in their own words.
  */
-export function cardShape(id: CardId): string {
+export function cardShapeOf(id: CardId): {
+  readonly kind: "blank" | "solid" | "runs";
+  readonly white: boolean;
+  readonly runs: readonly { readonly word: ShapeWord; readonly n: number }[];
+} {
   const v = cardValue(id);
-  if (v === 0) return "blank";
-  if (v === 8) return "solid";
+  if (v === 0 || v === 8) return { kind: v === 0 ? "blank" : "solid", white: false, runs: [] };
   const white = v > 4;
   const on = (i: number) => isBlack(id, i) !== white;
   // Start the walk just after an off cell, so no run is split in two.
@@ -108,23 +114,25 @@ export function cardShape(id: CardId): string {
     if (prev && on((i + 7) % 8) && k > 1) prev.len++;
     else runs.push({ len: 1, first: i });
   }
-  const word = (r: { len: number; first: number }) => {
+  const word = (r: { len: number; first: number }): ShapeWord => {
     const corner = r.first % 2 === 0; // TL, TR, BR, BL are the even cells
     if (r.len === 1) return corner ? "corner" : "dot";
     if (r.len === 2) return "pair";
     if (r.len === 3) return corner ? "side" : "L";
     return "hook";
   };
-  const order = ["hook", "side", "L", "pair", "corner", "dot"];
-  const counts = new Map<string, number>();
+  const order: ShapeWord[] = ["hook", "side", "L", "pair", "corner", "dot"];
+  const counts = new Map<ShapeWord, number>();
   for (const r of runs) counts.set(word(r), (counts.get(word(r)) ?? 0) + 1);
-  const parts = order
-    .filter((w) => counts.has(w))
-    .map((w) => {
-      const n = counts.get(w) as number;
-      return n === 1 ? w : `${n} ${w === "L" ? "Ls" : `${w}s`}`;
-    });
-  return `${white ? "white " : ""}${parts.join(" + ")}`;
+  return { kind: "runs", white, runs: order.filter((w) => counts.has(w)).map((w) => ({ word: w, n: counts.get(w) as number })) };
+}
+
+/** The shape of a card in English words (`cardShapeOf`): `L`, `2 pairs + dot`, `white side`, `blank`. */
+export function cardShape(id: CardId): string {
+  const shape = cardShapeOf(id);
+  if (shape.kind !== "runs") return shape.kind;
+  const parts = shape.runs.map(({ word: w, n }) => (n === 1 ? w : `${n} ${w === "L" ? "Ls" : `${w}s`}`));
+  return `${shape.white ? "white " : ""}${parts.join(" + ")}`;
 }
 
 /** What players read first: value and shape, e.g. `3 · L` or `6 · white pair`. */

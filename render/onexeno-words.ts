@@ -1,0 +1,120 @@
+/**
+ * ONEXENO in each language's words: the table picture's alt text, the last move, each player's
+ * and team's numbers, and the cards and placements: a card's shape (`L`, `2 paires`,
+ * `Haken in Weiß`) from `cardShapeOf`, its label (`3 · L`) and title with its code (the code,
+ * `BWB/W4B/BWW`, is what players type and is the same in every language), and a rotation.
+ * Words: the `onexeno` section of the locale files (src/i18n/locales).
+ */
+import { positionLabel } from "../src/games/onexeno/board";
+import { cardName, cardShapeOf, cardValue, type CardId, type Rotation } from "../src/games/onexeno/cards";
+import type { OnexenoView } from "../src/games/onexeno/game";
+import { t, type Locale } from "../src/i18n/index";
+
+/** A card's shape in `locale`'s words, e.g. `2 pairs + dot` or `crochet en blanc`. */
+export function shapeIn(locale: Locale, id: CardId): string {
+  const shape = cardShapeOf(id);
+  if (shape.kind !== "runs") return t(locale, `onexeno.shape.${shape.kind}`);
+  const words = shape.runs.map(({ word, n }) => t(locale, `onexeno.shape.${word}`, { count: n })).join(" + ");
+  return shape.white ? t(locale, "onexeno.shape.white", { shape: words }) : words;
+}
+
+/** What players read first, in `locale`: value and shape, e.g. `3 · L` or `6 · paire en blanc`. */
+export function cardLabelIn(locale: Locale, id: CardId): string {
+  return `${cardValue(id)} · ${shapeIn(locale, id)}`;
+}
+
+/** Label and exact code together, for text: `3 · L (WBB/W3W/WWB)`. */
+export function cardTitleIn(locale: Locale, id: CardId): string {
+  return `${cardLabelIn(locale, id)} (${cardName(id)})`;
+}
+
+/** A rotation in `locale`'s words (`as shown`, `turned 90° right`, …). */
+export function rotationIn(locale: Locale, rot: Rotation): string {
+  return t(locale, `onexeno.rot_${rot}`);
+}
+
+/** Team letter used in text (colour is never the only carrier of meaning). */
+export function teamLetter(team: number): string {
+  return "ABC"[team] ?? "?";
+}
+
+/** One line describing the last move in `locale`, in the words the picture and alt text use. */
+export function lastMoveText(view: OnexenoView, names: readonly string[], locale: Locale = "en"): string {
+  const say = (key: string, params: Record<string, string | number>) => t(locale, `onexeno.last.${key}`, params);
+  const seat = (s: number) => names[s] ?? t(locale, "onexeno.pic.seat", { n: s + 1 });
+  const last = view.last;
+  if (!last) return say("dealt", { name: names[view.dealer] ?? "?" });
+  const name = seat(last.seat);
+  if (last.kind === "pass") {
+    if (last.lockedOut.length === 0) return say("passed", { name });
+    const others = last.lockedOut.filter((s) => s !== last.seat).map(seat);
+    return others.length ? say("passed_team", { name, others: others.join(", ") }) : say("passed_out", { name });
+  }
+  const p = last.placed;
+  if (!p) return say("played", { name });
+  // Names are fixed for the hand, so always say where.
+  const placed = { name, value: cardValue(p.card), at: positionLabel(p.x, p.y) };
+  const out = last.wentOut ? "_out" : "";
+  if (!last.trick) return say(`placed${out}`, placed);
+  const trick = last.trick;
+  const cards = t(locale, "table.cards", { count: trick.cards.length });
+  return say(`placed_trick${out}`, { ...placed, lines: say("lines", { count: trick.lines.length }), cards, points: trick.points });
+}
+
+/** `n card(s)` in `locale`. */
+const cardsText = (n: number, locale: Locale) => t(locale, "table.cards", { count: n });
+
+/**
+ * One player's numbers, said in full in `locale`: cards in hand, cards and points taken this
+ * hand, and the session total before this hand (the hand's score is taken points minus the
+ * points left in hand, which only show when it ends).
+ */
+export function playerLine(view: OnexenoView, s: number, locale: Locale = "en"): string {
+  return t(locale, "onexeno.alt.player", {
+    hand: cardsText(view.handSizes[s] ?? 0, locale),
+    taken: cardsText(view.takenCounts[s] ?? 0, locale),
+    points: view.takenPoints[s] ?? 0,
+    total: view.totals[s] ?? 0,
+  });
+}
+
+/** Partners: each team's session total and what it took this hand, one line a team (`key`: with or without "this hand"). */
+export function teamLines(view: OnexenoView, locale: Locale, key: "team_line" | "team_short" = "team_line"): string[] {
+  const teams = [...new Set(view.teamOf ?? [])];
+  return teams.map((team) => {
+    const seats = (view.teamOf ?? []).flatMap((x, i) => (x === team ? [i] : []));
+    const total = seats.reduce((a, i) => a + (view.totals[i] ?? 0), 0);
+    const took = seats.reduce((a, i) => a + (view.takenPoints[i] ?? 0), 0);
+    return t(locale, `onexeno.pic.${key}`, { team: teamLetter(team), total, took });
+  });
+}
+
+/** Partners: each team's session total and what it took this hand, in `locale`. */
+export function teamLine(view: OnexenoView, locale: Locale = "en"): string {
+  return teamLines(view, locale).join(" · ");
+}
+
+/**
+ * Alt text for the table picture in `locale` (Discord allows 1024 characters): whose turn,
+ * stack, field, every card on the table with its coordinate, and each player's counts. Never a hand.
+ */
+export function describeOnexenoTable(view: OnexenoView, names: readonly string[], locale: Locale = "en"): string {
+  const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `onexeno.alt.${key}`, params);
+  const variant = t(locale, `onexeno.variant_${view.variant}`);
+  const cards = [...view.table]
+    .sort((a, b) => a.y - b.y || a.x - b.x)
+    .map((p) => `${positionLabel(p.x, p.y)}=${cardValue(p.card)}`)
+    .join(" ");
+  const players =
+    names
+      .slice(0, view.seats)
+      .map((n, i) => `${n}: ${playerLine(view, i, locale)}${view.out[i] ? `, ${say("out")}` : ""}`)
+      .join("; ") + (view.teamOf ? `. ${teamLine(view, locale)}` : "");
+  const head =
+    view.phase === "over"
+      ? say("over", { variant })
+      : say("head", { variant, hand: view.hand, total: view.handsTotal, name: names[view.turn] ?? "?", stack: view.stackCount });
+  const table = say("table", { cards: cardsText(view.table.length, locale), list: cards || t(locale, "onexeno.empty") });
+  const text = `${head} ${table} ${lastMoveText(view, names, locale)} ${players}.`;
+  return text.length > 1024 ? `${text.slice(0, 1021)}...` : text;
+}
