@@ -154,9 +154,11 @@ function drawHeader(ctx: SKRSContext2D, view: OnexenoView, theme: Theme, locale:
     ? [view.field.xClosed ? t(locale, "onexeno.pic.columns") : null, view.field.yClosed ? t(locale, "onexeno.pic.rows") : null]
     : [];
   const [a, b] = closed.filter((c): c is string => c !== null);
-  const field = a
-    ? t(locale, "onexeno.pic.closed", { what: b ? t(locale, "onexeno.pic.and", { a, b }) : a })
-    : t(locale, "onexeno.pic.field_open");
+  const field = b
+    ? t(locale, "onexeno.pic.closed_both")
+    : a
+      ? t(locale, "onexeno.pic.closed", { what: a })
+      : t(locale, "onexeno.pic.field_open");
   const text = t(locale, "onexeno.pic.header", { hand: view.hand, total: view.handsTotal, stack: view.stackCount, field });
   ctx.fillText(fitText(ctx, text, PANEL_X - 24), 12, 52);
 }

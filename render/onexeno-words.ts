@@ -108,7 +108,7 @@ export function describeOnexenoTable(view: OnexenoView, names: readonly string[]
   const players =
     names
       .slice(0, view.seats)
-      .map((n, i) => `${n}: ${playerLine(view, i, locale)}${view.out[i] ? `, ${say("out")}` : ""}`)
+      .map((n, i) => say("named", { name: n, line: `${playerLine(view, i, locale)}${view.out[i] ? `, ${say("out")}` : ""}` }))
       .join("; ") + (view.teamOf ? `. ${teamLine(view, locale)}` : "");
   const head =
     view.phase === "over"

@@ -150,15 +150,16 @@ export const onexenoComponents: ComponentHandler<BotContext> = {
     }
     switch (id.verb) {
       case "join":
-        await respond(interaction, "reply", false, async () =>
-          tablePayload(await ctx.service("onexeno").join(channelId, seatOf(interaction), id.rev), `${seatOf(interaction).name} joined.`),
-        );
+        await respond(interaction, "reply", false, async () => {
+          const rec = await ctx.service("onexeno").join(channelId, seatOf(interaction), id.rev);
+          return tablePayload(rec, sayAt(rec, "table.joined", { name: seatOf(interaction).name }));
+        });
         return;
       case "leave":
         await respond(interaction, "reply", false, async () => {
           const rec = await ctx.service("onexeno").leave(channelId, interaction.user.id, id.rev);
-          if (!rec) return { content: "The last player left; the table is closed.", components: [], embeds: [], files: [] };
-          return tablePayload(rec, `${seatOf(interaction).name} left.`);
+          if (!rec) return { content: t(viewerOf(interaction).locale, "table.closed"), components: [], embeds: [], files: [] };
+          return tablePayload(rec, sayAt(rec, "table.left", { name: seatOf(interaction).name }));
         });
         return;
       case "start":

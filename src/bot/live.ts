@@ -15,6 +15,8 @@ import { type BaseMessageOptions, type Client, ComponentType, type MessageEditOp
 import type { RecordStore } from "../store/store";
 import type { Logger } from "./logger";
 import { restartNote } from "./restart";
+import { t, type Locale } from "../i18n/index";
+import { tableLocale } from "./words";
 import { asContainer, fitLayout, isV2, V2_FLAG } from "./v2";
 
 /** A public table message and the line it leaves behind once a newer one is posted. */
@@ -63,15 +65,16 @@ export function recordPayload(record: string, v2 = false): MessageEditOptions {
 
 /**
  * Marks `payload` as a table message whose record is `note` (the move or change it shows),
- * or a plain line for its status when there is no note.
+ * or a plain line for its status when there is no note (in `locale`, the table's).
  */
 export function asTable(
   payload: BaseMessageOptions,
   note: string | undefined,
   status: "lobby" | "playing" | "over",
   rev?: TableOrder,
+  locale: Locale = "en",
 ): TablePayload {
-  const fallback = status === "lobby" ? "Lobby." : status === "over" ? "Session over." : "Table shown again.";
+  const fallback = t(locale, status === "lobby" ? "table.record_lobby" : status === "over" ? "table.record_over" : "table.record_shown");
   const line = (note ?? "")
     .split("\n")
     .find((l) => l.trim() !== "")
@@ -283,6 +286,7 @@ export function tableMessage<
     readonly updatedAt: number;
     readonly rev: number;
     readonly status: "lobby" | "playing" | "over";
+    readonly locale?: Locale;
   },
 >(
   message: (rec: R, note?: string) => Promise<BaseMessageOptions> | BaseMessageOptions,
@@ -292,6 +296,6 @@ export function tableMessage<
     const said = restartNote(rec, rec.game, note);
     const drawn = await message(rec, said);
     const title = rec.status === "lobby" ? undefined : heading?.(rec);
-    return asTable(asContainer(drawn, title), said, rec.status, [rec.updatedAt, rec.rev]);
+    return asTable(asContainer(drawn, title), said, rec.status, [rec.updatedAt, rec.rev], tableLocale(rec));
   };
 }

@@ -10,7 +10,7 @@ import type { ComputerLevel, GameDefinition, VersionedState } from "../engine/de
 import type { ClockSetting } from "./clock";
 import { UserError } from "./errors";
 import { present, type GameTable, type Seat, type SeatRules } from "./table-record";
-import { refuse } from "./words";
+import { refuse, sayAt } from "./words";
 import type { Locale } from "../i18n/index";
 
 export class TableLobby<G extends string, C, S extends VersionedState, M, V> {
@@ -147,7 +147,14 @@ export class TableLobby<G extends string, C, S extends VersionedState, M, V> {
       while (rec.seats.some((s) => s.userId === `cpu-${n}`)) n++;
       const gone = rec.seats[at] as Seat;
       const seats = rec.seats.map((s, i) =>
-        i === at ? { userId: `cpu-${n}`, name: `${gone.name} (left)`, computer: "normal" as const, leftBy: gone.userId } : s,
+        i === at
+          ? {
+              userId: `cpu-${n}`,
+              name: sayAt(rec, "table.left_name", { name: gone.name }),
+              computer: "normal" as const,
+              leftBy: gone.userId,
+            }
+          : s,
       );
       return this.bump(rec, { seats, hostId: rec.hostId === userId ? (people[0] as Seat).userId : rec.hostId }, by);
     }
@@ -173,7 +180,8 @@ export class TableLobby<G extends string, C, S extends VersionedState, M, V> {
     if (rec.seats.length >= this.maxSeats(rec.config)) throw refuse("table/full");
     let n = 1;
     while (rec.seats.some((s) => s.userId === `cpu-${n}`)) n++;
-    return this.bump(rec, { seats: [...rec.seats, { userId: `cpu-${n}`, name: `Computer ${n} (${level})`, computer: level }] }, userId);
+    const name = sayAt(rec, "table.computer_name", { n, level: sayAt(rec, `table.level_${level}`) });
+    return this.bump(rec, { seats: [...rec.seats, { userId: `cpu-${n}`, name, computer: level }] }, userId);
   }
 
   /** The host removes the most recently seated computer player from the lobby. */

@@ -91,6 +91,32 @@ describe("table pictures", () => {
   });
 });
 
+describe("table pictures in the table's language", () => {
+  const all = scenes();
+  // French for every scene of the game's table and its hand; German where its longer words meet the narrow panel.
+  const cases = [
+    ["fr", "trick"],
+    ["fr", "over"],
+    ["de", "closed"],
+    ["pt-BR", "fresh"],
+  ] as const;
+  for (const [locale, name] of cases) {
+    it(`matches the golden image: ${name} in ${locale}`, async () => {
+      const { state, names } = all[name]!;
+      const png = await renderOnexenoTable(onexenoView(state, null), names, undefined, undefined, locale);
+      await compare(`table-${name}.${locale}`, png);
+    });
+  }
+
+  it("the hand picture names the cards in the reader's language", async () => {
+    const { state } = all.trick!;
+    const seat = state.turn;
+    const playable = new Set(onexeno.legalMoves(state, seat).flatMap((m) => (m.kind === "place" ? [m.card] : [])));
+    const png = await renderOnexenoHand(state.hands[seat]!, playable, "Deine Hand · Ada", undefined, undefined, "de");
+    await compare("hand-trick.de", png);
+  });
+});
+
 describe("solitaire pictures", () => {
   it("match their golden images: mid-game and a won 8x8", async () => {
     const start = setupSolitaire("seed-9");

@@ -1,0 +1,183 @@
+/**
+ * Whole games in the server's language, through the stand-in: a French server (its Discord
+ * language) plays ONEXENO basic, a German-speaking one whose English Discord is overruled by
+ * `/settings language` plays partners with two computers. Every word those players read —
+ * public tables, lobby lines, move notes, headings, buttons, menus, alt text, private hand
+ * panels and receipts, suggestions while typing — is checked for English sentences, and the
+ * table pictures are the pictures drawn in that language.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { onexenoView } from "../../src/games/onexeno/game";
+import { clockLabel, seatNames } from "../../src/bot/clock";
+import { renderOnexenoTable } from "../../render/render";
+import type { ApiMessage, InteractionRecord } from "../../src/standin/types";
+import { ADA, BEN, CARD_ROOM, CLEO, DEV, GENERAL, Harness, MOD } from "./harness";
+import { said } from "../helpers/message";
+
+const h = new Harness();
+beforeAll(async () => {
+  await h.start();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+/**
+ * English words that no French or German sentence of ours uses (words a language shares with
+ * English, such as `table`, `session`, `Hand`, `Start` or `will`, are left out): one of them in what a player reads
+ * means an English sentence reached them.
+ */
+const ENGLISH =
+  /\b(the|your|you|is|are|and|with|this|has|have|what|where|who|can|not|turn|cards?|pass|passed|placed|took|player|players|press|join|winner|winners|over|game|seat|seated|left|ready|waiting|thinking|shown|again)\b/i;
+
+/** Every piece of text a message shows a person: its words, embeds, buttons, menus and alt text. */
+function textsOf(m: ApiMessage): string[] {
+  const out = [said(m)];
+  for (const e of m.embeds) out.push(String(e.title ?? ""), String(e.description ?? ""));
+  const walk = (c: Record<string, unknown>): void => {
+    for (const k of ["label", "placeholder", "description"]) if (typeof c[k] === "string") out.push(c[k] as string);
+    for (const o of (c.options as Record<string, unknown>[] | undefined) ?? [])
+      out.push(String(o.label ?? ""), String(o.description ?? ""));
+    for (const item of (c.items as Record<string, unknown>[] | undefined) ?? []) out.push(String(item.description ?? ""));
+    for (const child of (c.components as Record<string, unknown>[] | undefined) ?? []) walk(child);
+    if (c.accessory) walk(c.accessory as Record<string, unknown>);
+  };
+  for (const c of m.components) walk(c);
+  for (const a of m.attachments) out.push(a.description ?? "");
+  return out.filter((t) => t.trim() !== "");
+}
+
+/** Reads everything each of `users` can see in `channelId` now into `seen`. */
+function readAll(channelId: string, users: readonly string[], seen: Set<string>): void {
+  for (const u of users) for (const m of h.standin.visibleMessages(channelId, u)) for (const t of textsOf(m)) seen.add(t);
+}
+
+/** The texts of `seen` with an English word in them (mentions, command names and card codes aside). */
+function english(seen: Iterable<string>): string[] {
+  return [...seen].filter((t) => ENGLISH.test(t.replace(/<[@#&!]*\d+>/g, "").replace(/`[^`]*`/g, "")));
+}
+
+/** The table message of revision `rev` (its buttons carry it), once posted. */
+function tableAt(channelId: string, rev: number): Promise<ApiMessage> {
+  return h.until(`the table at revision ${rev}`, () =>
+    h.standin.visibleMessages(channelId, null).findLast((m) => Harness.customIds(m).some((id) => id.split("|")[2] === String(rev))),
+  );
+}
+
+/**
+ * Plays the ONEXENO table of `channelId` to its end as its people would: the one to move opens
+ * **My hand** (in their language), picks the first card and its first place, or passes; the
+ * computers play by themselves. Reads every message after each step into `seen`.
+ */
+async function playToTheEnd(channelId: string, people: readonly string[], seen: Set<string>): Promise<number> {
+  const sb = h.standin;
+  const service = h.bot.service("onexeno");
+  let moves = 0;
+  for (let step = 0; step < 400; step++) {
+    const rec = await h.until("the table", () => service.get(channelId));
+    if (rec.status === "over" || !rec.state) {
+      // The last table is posted after the state is stored: wait for it before reading.
+      await h.until("the last table", () => h.standin.visibleMessages(channelId, null).some((m) => said(m).includes("🏁")));
+      readAll(channelId, people, seen);
+      break;
+    }
+    readAll(channelId, people, seen);
+    const mover = rec.seats[rec.state.turn]!;
+    if (mover.computer) {
+      await h.until("the computer's move", async () => ((await service.get(channelId))?.rev ?? 0) > rec.rev);
+      continue;
+    }
+    const table = await tableAt(channelId, rec.rev);
+    // The table picture is the one drawn in the table's language.
+    const png = table.attachments.find((a) => a.filename === "table.png");
+    if (png) {
+      const expected = await renderOnexenoTable(onexenoView(rec.state, null), seatNames(rec), undefined, clockLabel(rec), rec.locale);
+      expect(sb.attachmentBytes(png)?.equals(expected)).toBe(true);
+    }
+    const panel = (await sb.click(mover.userId, table, Harness.idOf(table, "hand"))).original!;
+    for (const t of textsOf(panel)) seen.add(t);
+    const cards = Harness.selectOptions(panel, "card");
+    let done: InteractionRecord;
+    if (cards.length === 0) {
+      done = await sb.click(mover.userId, panel, Harness.idOf(panel, "pass"));
+    } else {
+      const chose = (await sb.select(mover.userId, panel, Harness.idOf(panel, "card"), [cards[0]!.value])).original!;
+      for (const t of textsOf(chose)) seen.add(t);
+      const places = Harness.selectOptions(chose, "place");
+      done = await sb.select(mover.userId, chose, Harness.idOf(chose, "place"), [places[0]!.value]);
+    }
+    for (const t of textsOf(done.original!)) seen.add(t);
+    await h.until("the move", async () => ((await service.get(channelId))?.rev ?? 0) > rec.rev);
+    moves++;
+  }
+  return moves;
+}
+
+describe("a whole game in the server's language", () => {
+  it("French server: ONEXENO basic from the lobby to the last table, with no English reaching the players", async () => {
+    const sb = h.standin;
+    sb.setLocale({ guild: sb.guildId }, "fr");
+    sb.setLocale({ user: ADA }, "fr");
+    sb.setLocale({ user: BEN }, "fr");
+    const seen = new Set<string>();
+    const opened = await sb.command(ADA, GENERAL, "onexeno new", { game: "basic", hands: 2 });
+    expect(said(opened.original)).toContain("Une table de ONEXENO est ouverte ici");
+    expect(said(opened.original)).toContain("`/onexeno rejoindre`");
+    await sb.click(BEN, opened.original!, Harness.idOf(opened.original!, "join"));
+    const lobby = h.latestPublic(GENERAL);
+    expect(said(lobby)).toContain("Ben a rejoint la table.");
+    expect(said(lobby)).toContain("Prêt : l'hôte peut appuyer sur **Commencer**.");
+    await sb.click(ADA, lobby, Harness.idOf(lobby, "start"));
+    const rec = (await h.bot.service("onexeno").get(GENERAL))!;
+    expect(rec.locale).toBe("fr");
+
+    // Typing a move: the suggestions speak French too.
+    const mover = rec.seats[rec.state!.turn]!.userId;
+    const suggestions = await sb.autocomplete(mover, GENERAL, "onexeno play", { card: "" }, "card");
+    expect(suggestions.some((c) => /\d+ places? · /.test(c.name) || c.name.includes("aucune place"))).toBe(true);
+    for (const c of suggestions) seen.add(c.name);
+
+    const moves = await playToTheEnd(GENERAL, [ADA, BEN], seen);
+    const final = h.latestPublic(GENERAL);
+    expect(said(final)).toContain("🏁 **Session terminée.**");
+    expect(moves).toBeGreaterThan(10);
+    expect(said(h.standin.visibleMessages(GENERAL, null).find((m) => said(m).includes("La main 1 est finie")))).toContain(
+      "La main 2 est distribuée",
+    );
+    // Hundreds of different texts were read: lobby, tables, notes, panels, menus, alt text.
+    expect(seen.size).toBeGreaterThan(100);
+    expect(english(seen)).toEqual([]);
+    expect(h.log.errors).toEqual([]);
+  });
+
+  it("German by /settings language on an English-speaking Discord server: partners with two computers, no English", async () => {
+    const sb = h.standin;
+    sb.setLocale({ guild: sb.guildId }, "en-US");
+    for (const u of [CLEO, DEV, MOD]) sb.setLocale({ user: u }, "de");
+    const set = await sb.command(MOD, CARD_ROOM, "settings language", { language: "de" });
+    expect(said(set.original)).toContain("✅ Neue Tische sprechen öffentlich Deutsch");
+    expect(said((await sb.command(MOD, CARD_ROOM, "settings show")).original)).toContain("**Sprache der Tische**: Deutsch");
+
+    const seen = new Set<string>();
+    await sb.command(CLEO, CARD_ROOM, "onexeno new", { game: "partners" });
+    await sb.command(DEV, CARD_ROOM, "onexeno join");
+    await sb.command(CLEO, CARD_ROOM, "onexeno bot add", { level: "easy" });
+    const lobby = h.latestPublic(CARD_ROOM);
+    expect(said(lobby)).toContain("Ein Computerspieler (leicht) setzt sich.");
+    await sb.click(CLEO, lobby, Harness.idOf(lobby, "addbot"));
+    readAll(CARD_ROOM, [CLEO, DEV], seen);
+    await sb.command(CLEO, CARD_ROOM, "onexeno start");
+    expect((await h.bot.service("onexeno").get(CARD_ROOM))?.locale).toBe("de");
+
+    await playToTheEnd(CARD_ROOM, [CLEO, DEV], seen);
+    expect(said(h.latestPublic(CARD_ROOM))).toMatch(/🏁 \*\*Sitzung beendet\.\*\* Gewinner: .* \(Teamsummen\)\./);
+    expect(seen.size).toBeGreaterThan(100);
+    expect(english(seen)).toEqual([]);
+
+    // The setting back to the server's Discord language: the next table speaks English again.
+    await sb.command(MOD, CARD_ROOM, "settings language", { language: "discord" });
+    await sb.command(CLEO, CARD_ROOM, "onexeno new", { game: "basic" });
+    expect(said(h.latestPublic(CARD_ROOM))).toContain("A ONEXENO table is open here");
+    expect(h.log.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * Pictures fit every language: each ONEXENO picture scene is drawn in each locale, every piece
+ * of text the drawing writes is measured where it is written, and none may leave its box — the
+ * board column (header, footer) or the players' panel of the table picture, the picture itself
+ * for a hand. Long words are shortened with an ellipsis by the renderer rather than overflowing.
+ */
+import { createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
+import { afterEach, describe, expect, it } from "vitest";
+import { drawOnexenoHand } from "../../render/onexeno-hand";
+import { drawOnexenoTable, TABLE_WIDTH } from "../../render/onexeno-table";
+import { onexeno, onexenoView } from "../../src/games/onexeno/game";
+import { LOCALES, t } from "../../src/i18n/index";
+import { scenes } from "./scenes";
+
+/** One piece of text as drawn: its words and where its ink runs from and to, px. */
+interface Drawn {
+  readonly text: string;
+  readonly left: number;
+  readonly right: number;
+  readonly y: number;
+}
+
+const proto = Object.getPrototypeOf(createCanvas(1, 1).getContext("2d")) as SKRSContext2D;
+const original = proto.fillText;
+
+/** Draws with `draw` and returns every text it wrote, measured in the font it was written in. */
+function drawnTexts(draw: () => unknown): Drawn[] {
+  const seen: Drawn[] = [];
+  proto.fillText = function (this: SKRSContext2D, text: string, x: number, y: number, maxWidth?: number) {
+    const w = this.measureText(text).width;
+    const left = this.textAlign === "center" ? x - w / 2 : this.textAlign === "right" || this.textAlign === "end" ? x - w : x;
+    seen.push({ text, left, right: left + w, y });
+    return maxWidth === undefined ? original.call(this, text, x, y) : original.call(this, text, x, y, maxWidth);
+  };
+  try {
+    draw();
+  } finally {
+    proto.fillText = original;
+  }
+  return seen;
+}
+
+afterEach(() => {
+  proto.fillText = original;
+});
+
+/**
+ * The table picture's boxes (render/onexeno-table.ts): the board column on the left, the players'
+ * panel from `PANEL_LEFT` to the right edge down to `PANEL_BOTTOM`, the footer line under both.
+ */
+const PANEL_LEFT = 382;
+const PANEL_BOTTOM = 440;
+
+describe("pictures fit every language", () => {
+  const all = scenes();
+  // The longest names players use get shortened too: one seat has a long name in every scene.
+  for (const locale of LOCALES) {
+    it(`table pictures in ${locale}: every text stays in its column`, () => {
+      let count = 0;
+      for (const [name, { state, names }] of Object.entries(all)) {
+        const long = names.map((n, i) => (i === 1 ? "Maximiliane-Friederike von Hohenzollern" : n));
+        const texts = drawnTexts(() => drawOnexenoTable(onexenoView(state, null), long, undefined, "bis 23:59 UTC", locale));
+        for (const d of texts) {
+          const inPanel = d.left >= PANEL_LEFT - 1;
+          const box = d.y > PANEL_BOTTOM ? [0, TABLE_WIDTH - 10] : inPanel ? [PANEL_LEFT, TABLE_WIDTH - 10] : [0, PANEL_LEFT - 4];
+          const [min, max] = box as [number, number];
+          expect(d.left, `${name}: "${d.text}"`).toBeGreaterThanOrEqual(min - 0.5);
+          expect(d.right, `${name}: "${d.text}" (${Math.round(d.right - d.left)} px wide)`).toBeLessThanOrEqual(max + 0.5);
+        }
+        count += texts.length;
+      }
+      expect(count).toBeGreaterThan(100);
+    });
+
+    it(`the hand picture in ${locale}: every card's name fits under it`, () => {
+      const { state } = all.trick!;
+      const hand = [...new Set([...state.hands.flat(), 0, 255, 15, 90, 165])].slice(0, 12);
+      const playable = new Set(onexeno.legalMoves(state, state.turn).flatMap((m) => (m.kind === "place" ? [m.card] : [])));
+      const title = t(locale, "onexeno.hand_title", { name: "Maximiliane", cards: t(locale, "table.cards", { count: hand.length }) });
+      let width = 0;
+      const texts = drawnTexts(() => {
+        width = drawOnexenoHand(hand, playable, title, undefined, undefined, locale).width;
+      });
+      expect(texts.length).toBeGreaterThan(hand.length * 2);
+      for (const d of texts) {
+        expect(d.left, `"${d.text}"`).toBeGreaterThanOrEqual(0);
+        expect(d.right, `"${d.text}"`).toBeLessThanOrEqual(width);
+      }
+      // Under each card, its label and code share the card's column: no two overlap.
+      const labels = texts.slice(1);
+      for (let i = 0; i + 2 < labels.length; i += 2) {
+        const [a, next] = [labels[i]!, labels[i + 2]!];
+        if (next.left > a.left) expect(a.right, `"${a.text}" runs into "${next.text}"`).toBeLessThanOrEqual(next.left);
+      }
+    });
+  }
+});
