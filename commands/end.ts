@@ -8,7 +8,7 @@ import type { TablePayload } from "../src/bot/live";
 import { PermissionFlagsBits, type BaseMessageOptions, type MessageComponentInteraction } from "discord.js";
 import type { BotContext } from "../src/bot/context";
 import { UserError } from "../src/bot/errors";
-import { refuse } from "../src/bot/words";
+import { refuse, sayAt } from "../src/bot/words";
 import { seatOf, tableHere } from "./games";
 
 /** Refuses (as stale) a confirmation asked for another table than the one here now (`createdAt` names a table). */
@@ -39,7 +39,7 @@ export async function endHere(interaction: MessageComponentInteraction, ctx: Bot
   // Any other table: closed. Its last picture, with the scores as they stand and no clock or
   // controls but Play again, becomes the live table message: the one before is tidied to its record.
   const rec = await here.game.tables(ctx).end(channelId, user.userId, canManage);
-  const note = `Table closed by ${user.name}.`;
+  const note = sayAt(rec, "table.closed_by", { name: user.name });
   // Ordered after the table's last state (a table message of it still on its way lands older
   // and is removed, so the closing message stays the channel's newest; src/bot/live.ts).
   const closed: TablePayload = { ...(await here.game.payload({ ...rec, status: "over" }, note)), rev: [rec.updatedAt, rec.rev + 1] };

@@ -158,4 +158,35 @@ describe("Components V2 table messages on the local page", () => {
     expectV2Table(table, "ONEXENO solitaire");
     await shoot(thread, "v2-solitaire-table", (m) => m.id === table.id);
   });
+
+  // A French and a German server: the table in the server's language, Ada's hand panel in hers.
+  for (const [locale, yourTurn, heading, panelTitle] of [
+    ["fr", "à vous", "ONEXENO basique", "### Votre main"],
+    ["de", "du bist dran", "ONEXENO Grundspiel", "### Deine Hand"],
+  ] as const) {
+    it(`ONEXENO in a ${locale} server: the table message and Ada's panel in that language`, async () => {
+      const sb = h.standin;
+      sb.setLocale({ guild: sb.guildId }, locale);
+      sb.setLocale({ user: ADA }, locale);
+      try {
+        await sb.command(ADA, CARD_ROOM, "onexeno new", { game: "basic" });
+        for (let i = 0; i < 2; i++) {
+          const lobby = h.latestPublic(CARD_ROOM);
+          await sb.click(ADA, lobby, Harness.idOf(lobby, "addbot"));
+        }
+        await sb.command(ADA, CARD_ROOM, "onexeno start");
+        const table = await h.waitForPublic(CARD_ROOM, (m) => said(m).includes(`<@${ADA}>, ${yourTurn}`));
+        expectV2Table(table, heading);
+        await shoot(CARD_ROOM, `${locale}-onexeno-table`, (m) => m.id === table.id);
+        const panel = (await sb.click(ADA, table, Harness.idOf(table, "hand"))).original!;
+        expect(said(panel).startsWith(panelTitle)).toBe(true);
+        await shoot(CARD_ROOM, `${locale}-onexeno-panel`, (m) => m.id === panel.id);
+        await h.endTable(ADA, CARD_ROOM);
+        await h.until("the table closed", async () => (await h.bot.service("onexeno").get(CARD_ROOM))?.status !== "playing");
+      } finally {
+        sb.setLocale({ guild: sb.guildId }, "en-US");
+        sb.setLocale({ user: ADA }, "en-US");
+      }
+    });
+  }
 });

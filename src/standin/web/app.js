@@ -118,11 +118,12 @@ const channelName = (id) => app.state.channels.find((c) => c.id === id)?.name;
 /** A Discord timestamp in words: relative (`R`, "in 2 minutes", "3 hours ago") or the local date and time. */
 function timestamp(unix, style) {
   const ms = unix * 1000;
-  if (style !== "R") return new Date(ms).toLocaleString();
+  if (style !== "R") return new Date(ms).toLocaleString(app.locale || "en-US");
   const s = Math.round((ms - Date.now()) / 1000);
   const units = [["year", 31536000], ["month", 2592000], ["day", 86400], ["hour", 3600], ["minute", 60], ["second", 1]];
   const [unit, size] = units.find(([, n]) => Math.abs(s) >= n) || ["second", 1];
-  return new Intl.RelativeTimeFormat("en", { numeric: "auto" }).format(Math.trunc(s / size), unit);
+  // In the reader's language, as Discord's client writes it ("dans 2 minutes", "in 2 Minuten").
+  return new Intl.RelativeTimeFormat(app.locale || "en-US", { numeric: "auto" }).format(Math.trunc(s / size), unit);
 }
 
 function markdown(text) {
