@@ -49,13 +49,20 @@ export type PictureJob =
       readonly owner: string;
       readonly hint?: { x: number; y: number } | null | undefined;
     }
-  | { readonly kind: "onze-table"; readonly view: OnzeView; readonly names: readonly string[]; readonly clock?: string | undefined }
+  | {
+      readonly kind: "onze-table";
+      readonly view: OnzeView;
+      readonly names: readonly string[];
+      readonly clock?: string | undefined;
+      readonly locale?: Locale | undefined;
+    }
   | {
       readonly kind: "onze-hand";
       readonly hand: readonly Card[];
       readonly title: string;
       readonly help: string;
       readonly fresh: readonly Card[];
+      readonly locale?: Locale | undefined;
     }
   | {
       readonly kind: "standings";
@@ -96,9 +103,9 @@ export function drawJob(job: PictureJob): Canvas {
     case "solitaire":
       return drawSolitaire(job.view, job.owner, undefined, job.hint);
     case "onze-table":
-      return drawOnzeTable(job.view, job.names, undefined, job.clock);
+      return drawOnzeTable(job.view, job.names, undefined, job.clock, job.locale);
     case "onze-hand":
-      return drawOnzeHand(job.hand, job.title, job.help, job.fresh);
+      return drawOnzeHand(job.hand, job.title, job.help, job.fresh, undefined, job.locale);
     case "standings":
       return drawStandings(job.title, job.subtitle, job.rows, job.labels, job.legend);
     case "podium":

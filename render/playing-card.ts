@@ -8,8 +8,9 @@
 import { createCanvas, type Canvas, type SKRSContext2D } from "@napi-rs/canvas";
 import { faceOf, isJoker, isWild, rankOf, suitOf, SUIT_GLYPHS, type Card } from "../src/games/onze/cards";
 import { ensureFonts, font } from "./fonts";
+import { t, type Locale } from "../src/i18n/index";
+import { rankLetter } from "./onze-words";
 
-const RANKS = ["", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 export const CARD_RED = "#c8102e";
 export const CARD_BLACK = "#16161a";
 const JOKER_INK = "#6b2fb3";
@@ -57,11 +58,12 @@ function sprite(key: string, w: number, paint: (ctx: SKRSContext2D) => void): Ca
 }
 
 /**
- * Draws the face of `card` with its top-left corner at (x, y), `w` px wide (height 1.4 w): a
- * sprite painted once per face and width (`paintFace`), stamped at whole pixels.
+ * Draws the face of `card` with its top-left corner at (x, y), `w` px wide (height 1.4 w), its
+ * rank letter and marks in `locale` (`R` for a French king): a sprite painted once per face,
+ * language and width (`paintFace`), stamped at whole pixels.
  */
-export function drawPlayingCard(ctx: SKRSContext2D, card: Card, x: number, y: number, w: number): void {
-  const face = sprite(`f${faceOf(card)}`, w, (c) => paintFace(c, card, PAD, PAD, w));
+export function drawPlayingCard(ctx: SKRSContext2D, card: Card, x: number, y: number, w: number, locale: Locale = "en"): void {
+  const face = sprite(`f${faceOf(card)}:${locale}`, w, (c) => paintFace(c, card, PAD, PAD, w, locale));
   ctx.drawImage(face, Math.round(x) - PAD, Math.round(y) - PAD);
 }
 
@@ -75,7 +77,7 @@ export function drawCardBack(ctx: SKRSContext2D, x: number, y: number, w: number
 }
 
 /** Paints the face of `card` with its top-left corner at (x, y), `w` px wide (height 1.4 w). */
-function paintFace(ctx: SKRSContext2D, card: Card, x: number, y: number, w: number): void {
+function paintFace(ctx: SKRSContext2D, card: Card, x: number, y: number, w: number, locale: Locale): void {
   const h = cardOutline(ctx, x, y, w, "#fbfaf6");
   const wild = isWild(card);
   if (wild) {
@@ -85,7 +87,9 @@ function paintFace(ctx: SKRSContext2D, card: Card, x: number, y: number, w: numb
     ctx.font = font(Math.max(14, Math.round(w * 0.2)), true);
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
-    ctx.fillText(ctx.measureText("WILD").width <= w - 2 ? "WILD" : "W", x + w / 2, y + h - h * 0.1);
+    const mark = t(locale, "onze.wild_mark");
+    // The word when it fits, else its short mark (never a letter that reads as a rank).
+    ctx.fillText(ctx.measureText(mark).width <= w - 2 ? mark : t(locale, "onze.wild_short"), x + w / 2, y + h - h * 0.1);
   }
   ctx.textAlign = "left";
   ctx.textBaseline = "top";
@@ -98,7 +102,8 @@ function paintFace(ctx: SKRSContext2D, card: Card, x: number, y: number, w: numb
     ctx.textBaseline = "middle";
     // The word when it fits at a readable size, else a large star.
     ctx.font = font(Math.max(14, Math.round(w * 0.17)), true);
-    if (ctx.measureText("JOKER").width <= w - 4) ctx.fillText("JOKER", x + w / 2, y + h * 0.5);
+    const mark = t(locale, "onze.joker_mark");
+    if (ctx.measureText(mark).width <= w - 4) ctx.fillText(mark, x + w / 2, y + h * 0.5);
     else {
       ctx.font = font(Math.round(w * 0.5), true);
       ctx.fillText("★", x + w / 2, y + h * 0.5);
@@ -107,7 +112,7 @@ function paintFace(ctx: SKRSContext2D, card: Card, x: number, y: number, w: numb
     const suit = suitOf(card);
     const red = suit === 1 || suit === 2;
     ctx.fillStyle = red ? CARD_RED : CARD_BLACK;
-    const rank = RANKS[rankOf(card)] ?? "?";
+    const rank = rankLetter(locale, rankOf(card));
     // Rank at least 15 px and the corner suit at least 14 (12 px at Discord's preview size).
     ctx.font = font(Math.max(15, Math.round(w * (rank.length > 1 ? 0.34 : 0.4))), true);
     ctx.fillText(rank, x + w * 0.06, y + w * 0.04);

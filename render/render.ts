@@ -70,15 +70,16 @@ export async function renderOnexenoTable(
   return renderPicture({ kind: "onexeno-table", view, names, clock, locale });
 }
 
-/** The public Onze table as PNG bytes (see `drawOnzeTable`). */
+/** The public Onze table as PNG bytes (see `drawOnzeTable`), its words and card names in `locale` (the table's). */
 export async function renderOnzeTable(
   view: OnzeView,
   names: readonly string[],
   theme: Theme = DEFAULT_THEME,
   clock?: string,
+  locale: Locale = "en",
 ): Promise<Buffer> {
-  if (theme !== DEFAULT_THEME) return encodePicture(drawOnzeTable(view, names, theme, clock));
-  return renderPicture({ kind: "onze-table", view, names, clock });
+  if (theme !== DEFAULT_THEME) return encodePicture(drawOnzeTable(view, names, theme, clock, locale));
+  return renderPicture({ kind: "onze-table", view, names, clock, locale });
 }
 
 /**
@@ -92,7 +93,9 @@ export async function renderOnzeHand(
   help: string,
   fresh: readonly Card[] = [],
   theme: Theme = DEFAULT_THEME,
+  /** The language of the card names (the reader's). */
+  locale: Locale = "en",
 ): Promise<Buffer> {
-  if (theme !== DEFAULT_THEME) return encodePicture(drawOnzeHand(hand, title, help, fresh, theme));
-  return renderPicture({ kind: "onze-hand", hand, title, help, fresh });
+  if (theme !== DEFAULT_THEME) return encodePicture(drawOnzeHand(hand, title, help, fresh, theme, locale));
+  return renderPicture({ kind: "onze-hand", hand, title, help, fresh, locale });
 }

@@ -6,11 +6,11 @@ import type { BotContext } from "../../src/bot/context";
 import { seatNames } from "../../src/bot/clock";
 import type { GameTable, TablesOf } from "../../src/bot/tables";
 import { refuse } from "../../src/bot/words";
-import { cardName, faceName } from "../../src/games/onze/cards";
-import { contractArrangements, contractText, type Meld, type MeldKind, type MeldSpec } from "../../src/games/onze/melds";
+import { contractArrangements, type Meld, type MeldKind, type MeldSpec } from "../../src/games/onze/melds";
 import { type OnzeConfig, type OnzeMove, type OnzeState } from "../../src/games/onze/game";
 import { contractStatus, nearMelds } from "../../src/games/onze/typed";
-import { meldWords } from "../../render/onze-table";
+import { cardNameIn, contractTextIn, faceNameIn, listIn, meldWordsIn } from "../../render/onze-words";
+import { t, type Locale } from "../../src/i18n/index";
 
 /** A stored Onze table. */
 export type OnzeTable = GameTable<"onze", OnzeConfig, OnzeState, OnzeMove>;
@@ -65,19 +65,22 @@ export function decodeSwap(v: string): SwapMove | null {
   };
 }
 
-export const meldOf = (rec: OnzeTable, seat: number, meld: number) =>
-  `${rec.seats[seat]?.name ?? "?"}'s ${meldWords(rec.state?.melds[seat]?.[meld] as Meld)}`;
-export const downText = (melds: readonly MeldSpec[]) =>
-  `${melds.map((m) => m.cards.map(cardName).join(" ")).join(" · ")} (${melds.reduce((n, m) => n + m.cards.length, 0)} cards)`;
-export function layoffText(rec: OnzeTable, m: LayoffMove): string {
+/** Whose meld it is and the meld in words, in `locale`: "Ada's set of 7s", "groupe de rois de Ben". */
+export const meldOf = (rec: OnzeTable, seat: number, meld: number, locale: Locale = "en") =>
+  t(locale, "onze.meld_of", { name: rec.seats[seat]?.name ?? "?", meld: meldWordsIn(locale, rec.state?.melds[seat]?.[meld] as Meld) });
+/** A way to go down in words: each meld's cards, and how many cards in all. */
+export const downText = (melds: readonly MeldSpec[], locale: Locale = "en") =>
+  `${melds.map((m) => m.cards.map((c) => cardNameIn(locale, c)).join(" ")).join(" · ")} (${t(locale, "table.cards", { count: melds.reduce((n, m) => n + m.cards.length, 0) })})`;
+/** Which end of a run, in words. */
+const endOf = (end: "low" | "high" | undefined, locale: Locale) => t(locale, end === "low" ? "onze.end_low" : "onze.end_high");
+/** A lay-off in words: the card, whose meld, and (a run) which end. */
+export function layoffText(rec: OnzeTable, m: LayoffMove, locale: Locale = "en"): string {
   const meld = rec.state?.melds[m.to.seat]?.[m.to.meld];
-  return `${cardName(m.card)} → ${meldOf(rec, m.to.seat, m.to.meld)}${meld?.kind === "run" ? ` (${m.end ?? "high"} end)` : ""}`;
+  return `${cardNameIn(locale, m.card)} → ${meldOf(rec, m.to.seat, m.to.meld, locale)}${meld?.kind === "run" ? ` (${endOf(m.end, locale)})` : ""}`;
 }
-export const swapText = (rec: OnzeTable, m: SwapMove) =>
-  `${cardName(m.card)} for the wild in ${meldOf(rec, m.from.seat, m.from.meld)}; wild → ${meldOf(rec, m.to.seat, m.to.meld)}${m.end ? ` (${m.end} end)` : ""}`;
-
-const RANK_PLURALS = ["", "aces", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "jacks", "queens", "kings"];
-const list = (xs: readonly string[]) => (xs.length < 2 ? (xs[0] ?? "") : `${xs.slice(0, -1).join(", ")} and ${xs.at(-1)}`);
+/** A swap in words: the card, the meld whose wild it frees, where the wild goes. */
+export const swapText = (rec: OnzeTable, m: SwapMove, locale: Locale = "en") =>
+  `${t(locale, "onze.swap_text", { card: cardNameIn(locale, m.card), from: meldOf(rec, m.from.seat, m.from.meld, locale), to: meldOf(rec, m.to.seat, m.to.meld, locale) })}${m.end ? ` (${endOf(m.end, locale)})` : ""}`;
 
 /**
  * Where `seat` stands on the round's contract, in words, from the state as it is now (seed 003's
@@ -86,25 +89,35 @@ const list = (xs: readonly string[]) => (xs.length < 2 ? (xs[0] ?? "") : `${xs.s
  * holds, what it lacks, and the melds one card short of what it lacks (`nearMelds`: "pairs of
  * 6s and queens: one more card makes a set"). Parts are joined with ` · ` (the picture wraps there).
  */
-export function contractHelp(s: OnzeState, seat: number): string {
-  const round = `Round ${s.round}: ${contractText(s.round)}`;
+export function contractHelp(s: OnzeState, seat: number, locale: Locale = "en"): string {
+  const w = (key: string, params: Record<string, string | number> = {}) => t(locale, `onze.help.${key}`, params);
+  const round = w("round", { round: s.round, contract: contractTextIn(locale, s.round) });
   const myPlay = s.phase === "play" && s.turn === seat;
   if (s.down[seat]) {
-    if (myPlay && s.downThisTurn) return `${round} · you went down this turn: discard to end it · lay off from your next turn`;
-    return `${round} · you are down · ${myPlay ? "lay off on any meld, then discard" : "on your turn: lay off on any meld, then discard"}`;
+    if (myPlay && s.downThisTurn) return `${round} · ${w("went_down")}`;
+    return `${round} · ${w("down")} · ${w(myPlay ? "lay_now" : "lay_later")}`;
   }
   const hand = s.hands[seat] ?? [];
   const st = contractStatus(hand, s.round, false);
-  if (st.holds) return `${round} · you hold it: ${myPlay ? "go down now" : "go down once you have drawn"}`;
-  const say = (ks: readonly MeldKind[]) => ks.map((k) => `1 ${k}`).join(" + ");
-  const parts = [round, st.held.length ? `you hold ${say(st.held)}; still missing ${say(st.missing)}` : "you hold none of it yet"];
+  if (st.holds) return `${round} · ${w(myPlay ? "hold_now" : "hold_later")}`;
+  const say = (ks: readonly MeldKind[]) => ks.map((k) => t(locale, `onze.one_${k}`)).join(" + ");
+  const parts = [round, st.held.length ? w("hold_part", { held: say(st.held), missing: say(st.missing) }) : w("hold_none")];
   // One card short, among the cards the part already held does not use.
   const used = st.held.length ? (contractArrangements(hand, st.held, 1)[0] ?? []).flatMap((m) => m.cards) : [];
   const near = nearMelds(hand.filter((c) => !used.includes(c)));
   if (st.missing.includes("set") && near.pairs.length)
-    parts.push(`pairs of ${list(near.pairs.map((r) => RANK_PLURALS[r] ?? "?"))}: one more card makes a set`);
+    parts.push(
+      w("pairs", {
+        ranks: listIn(
+          locale,
+          near.pairs.map((r) => t(locale, `onze.plural_${r}`)),
+        ),
+      }),
+    );
   if (st.missing.includes("run"))
-    for (const r of near.runs.slice(0, 2))
-      parts.push(`${r.cards.map(faceName).join(" ")}: ${r.needs.map(faceName).join(" or ")} makes a run`);
+    for (const r of near.runs.slice(0, 2)) {
+      const face = (f: number) => faceNameIn(locale, f);
+      parts.push(w("run_needs", { cards: r.cards.map(face).join(" "), needs: listIn(locale, r.needs.map(face), "or") }));
+    }
   return parts.join(" · ");
 }

@@ -9,9 +9,9 @@ import { DEFAULT_CLOCK, parseClock } from "../../src/bot/clock";
 import { UserError } from "../../src/bot/errors";
 import { respond } from "../../src/bot/reply";
 import { hint, type Choice, type Command } from "../../src/bot/router";
-import { refuse } from "../../src/bot/words";
-import { cardName, cardPoints, faceOf, sortHand } from "../../src/games/onze/cards";
-import { contractArrangements, CONTRACTS, contractText } from "../../src/games/onze/melds";
+import { refuse, viewerOf } from "../../src/bot/words";
+import { cardPoints, faceOf, sortHand, type Card } from "../../src/games/onze/cards";
+import { contractArrangements, CONTRACTS } from "../../src/games/onze/melds";
 import { playsOnTable } from "../../src/games/onze/game";
 import { readTypedDown } from "../../src/games/onze/typed";
 import { clockChoices } from "../clock";
@@ -36,6 +36,9 @@ import {
 import { onzePayload } from "./table";
 import { onzeHandPayload } from "./panel";
 import { moveAndShow, buyToggle, lobbyOf, readHandCard, typedLayoff } from "./play";
+import { localeOf, t } from "../../src/i18n/index";
+import { commandPathIn } from "../../src/i18n/commands";
+import { cardNameIn, contractTextIn } from "../../render/onze-words";
 
 // --- the slash command --------------------------------------------------------------------
 
@@ -150,7 +153,7 @@ export const onzeCommand: Command<BotContext> = {
           const rec = await service.current(ch);
           stateOf(rec);
           service.seatOf(rec, me.userId);
-          return onzeHandPayload(rec, me.userId);
+          return onzeHandPayload(rec, viewerOf(interaction));
         });
         if (back) await ctx.post(ch, back);
         return;
@@ -207,9 +210,12 @@ export const onzeCommand: Command<BotContext> = {
     const focused = interaction.options.getFocused(true);
     if (focused.name === "clock") return clockChoices(String(focused.value), interaction.locale);
     const rec = await tablesOf(ctx).get(interaction.channelId);
-    if (!rec?.state || rec.status !== "playing") return hint("No Onze game is running in this channel");
+    const locale = localeOf(interaction.locale);
+    const say = (key: string, params: Record<string, string> = {}) => hint(t(locale, key, params));
+    const cardName = (c: Card) => cardNameIn(locale, c);
+    if (!rec?.state || rec.status !== "playing") return say("onze.ac_no_game");
     const seat = rec.seats.findIndex((x) => x.userId === interaction.user.id);
-    if (seat < 0) return hint("You have no seat at this table");
+    if (seat < 0) return say("onexeno.ac_no_seat");
     const s = rec.state;
     const typed = String(focused.value).toLowerCase().trim();
     const hand = s.hands[seat] ?? [];
@@ -219,40 +225,41 @@ export const onzeCommand: Command<BotContext> = {
       const out = cards
         .filter((c) => match(cardName(c)) || match(String(cardPoints(c))))
         .map((c) => ({
-          name: `${cardName(c)} · ${cardPoints(c)} pts${c === s.taken ? " (taken this turn: not now)" : ""}`,
+          name: `${t(locale, "onze.pts", { card: cardName(c), n: cardPoints(c) })}${c === s.taken ? ` ${t(locale, "onze.ac_taken")}` : ""}`,
           value: String(c),
         }));
       return out.slice(0, MAX);
     }
-    if (s.turn !== seat) return hint(`Not your turn: ${rec.seats[s.turn]?.name} is playing`);
-    if (s.phase === "draw") return hint("Draw first: /onze draw or /onze take");
+    if (s.turn !== seat) return say("onexeno.ac_not_turn", { name: rec.seats[s.turn]?.name ?? "?" });
+    if (s.phase === "draw")
+      return say("onze.ac_draw_first", { draw: commandPathIn(locale, "onze draw"), take: commandPathIn(locale, "onze take") });
     if (focused.name === "melds") {
-      if (s.down[seat]) return hint("You have gone down this round already: lay off instead");
+      if (s.down[seat]) return say("onze.ac_down_already");
       const ways = contractArrangements(hand, CONTRACTS[s.round - 1] ?? [], 200, hand.length - 1).map((a) =>
         a.map((m) => ({ kind: m.kind, cards: m.cards })),
       );
-      if (!ways.length) return hint(`Your hand does not hold ${contractText(s.round)} yet`);
+      if (!ways.length) return say("onze.ac_no_contract", { contract: contractTextIn(locale, s.round) });
       return ways
-        .filter((w) => match(downText(w)))
+        .filter((w) => match(downText(w, locale)))
         .filter((w) => encodeDown(w).length <= 100)
         .slice(0, MAX)
-        .map((w) => ({ name: downText(w).slice(0, 100), value: encodeDown(w) }));
+        .map((w) => ({ name: downText(w, locale).slice(0, 100), value: encodeDown(w) }));
     }
-    if (!s.down[seat]) return hint("Go down with the contract first");
-    if (s.downThisTurn) return hint("You went down this turn: lay off from your next turn");
+    if (!s.down[seat]) return say("onze.ac_down_first");
+    if (s.downThisTurn) return say("onze.ac_went_down");
     const plays = playsOnTable(s, seat);
     if (interaction.options.getSubcommand() === "swap") {
       const swaps = plays.filter((m): m is SwapMove => m.kind === "swap");
-      if (!swaps.length) return hint("No wild on the table can be swapped with your cards");
+      if (!swaps.length) return say("onze.ac_no_swap");
       return swaps
-        .map((m) => ({ name: swapText(rec, m).slice(0, 100), value: encodeSwap(m) }))
+        .map((m) => ({ name: swapText(rec, m, locale).slice(0, 100), value: encodeSwap(m) }))
         .filter((c) => match(c.name))
         .slice(0, MAX);
     }
     const lays = plays.filter((m): m is LayoffMove => m.kind === "layoff");
-    if (!lays.length) return hint("None of your cards fits a meld on the table now");
+    if (!lays.length) return say("onze.ac_no_layoff");
     return lays
-      .map((m) => ({ name: layoffText(rec, m).slice(0, 100), value: encodeLayoff(m) }))
+      .map((m) => ({ name: layoffText(rec, m, locale).slice(0, 100), value: encodeLayoff(m) }))
       .filter((c) => match(c.name))
       .slice(0, MAX);
   },

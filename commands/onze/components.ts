@@ -5,12 +5,13 @@ import { type MessageComponentInteraction } from "discord.js";
 import type { BotContext } from "../../src/bot/context";
 import { type ComponentId } from "../../src/bot/customid";
 import { respond } from "../../src/bot/reply";
-import { refuse } from "../../src/bot/words";
+import { refuse, viewerOf } from "../../src/bot/words";
 import { comeBack, lobbyComponent, seatOf } from "../games";
 
 import { tablesOf, decodeDown, decodeLayoff, decodeSwap } from "./codes";
 import { onzeHandPayload } from "./panel";
 import { moveAndShow, buyToggle, lobbyOf } from "./play";
+import { t } from "../../src/i18n/index";
 
 // --- components ----------------------------------------------------------------------------
 
@@ -31,7 +32,8 @@ export async function onzeComponent(interaction: MessageComponentInteraction, id
     await respond(interaction, "reply", true, async () => {
       const now = await service.current(ch, "table/gone");
       service.seatOf(now, me.userId);
-      return onzeHandPayload(now, me.userId, now.rev !== id.rev && !back ? "This table has moved on; here is your hand now." : undefined);
+      const viewer = viewerOf(interaction);
+      return onzeHandPayload(now, viewer, now.rev !== id.rev && !back ? t(viewer.locale, "onexeno.moved_on_hand") : undefined);
     });
     if (back) await ctx.post(ch, back);
     return;
@@ -45,7 +47,9 @@ export async function onzeComponent(interaction: MessageComponentInteraction, id
   if (value.startsWith("more:") && (id.verb === "zdown" || id.verb === "zlay" || id.verb === "zswap")) {
     // The next page of a long menu: the panel is redrawn with it, nothing else changes.
     await respond(interaction, "update", true, async () =>
-      onzeHandPayload(await service.current(ch, "table/gone"), me.userId, undefined, { [id.verb]: Number(value.slice(5)) || 0 }),
+      onzeHandPayload(await service.current(ch, "table/gone"), viewerOf(interaction), undefined, {
+        [id.verb]: Number(value.slice(5)) || 0,
+      }),
     );
     return;
   }

@@ -12,7 +12,10 @@ import {
   type BaseMessageOptions,
 } from "discord.js";
 import { encodeId } from "../../src/bot/customid";
-import { cardName, cardPoints, faceOf, sortHand, type Card } from "../../src/games/onze/cards";
+import { cardPoints, faceOf, sortHand, type Card } from "../../src/games/onze/cards";
+import { cardNameIn } from "../../render/onze-words";
+import { viewerOf, type Viewer } from "../../src/bot/words";
+import { t, type Locale } from "../../src/i18n/index";
 import { onzeLegalMoves, type OnzeMove } from "../../src/games/onze/game";
 import { renderOnzeHand } from "../../render/render";
 
@@ -40,15 +43,17 @@ export interface PanelPages {
  * One page of a menu's options: all of them when they fit in 25; else 24 and a last option
  * `More…` (value `more:<next page>`) that shows the next page, round to the first.
  */
-export function pageOf(options: readonly { label: string; value: string }[], page: number): { label: string; value: string }[] {
+export function pageOf(
+  options: readonly { label: string; value: string }[],
+  page: number,
+  locale: Locale = "en",
+): { label: string; value: string }[] {
   if (options.length <= MAX) return [...options];
   const per = MAX - 1;
   const pages = Math.ceil(options.length / per);
   const p = ((page % pages) + pages) % pages;
-  return [
-    ...options.slice(p * per, (p + 1) * per),
-    { label: `More… (page ${p + 1} of ${pages}: show ${p + 2 > pages ? "the first" : `page ${p + 2}`})`, value: `more:${(p + 1) % pages}` },
-  ];
+  const label = t(locale, p + 2 > pages ? "onze.more_first" : "onze.more_next", { p: p + 1, pages, next: p + 2 });
+  return [...options.slice(p * per, (p + 1) * per), { label, value: `more:${(p + 1) % pages}` }];
 }
 
 /**
@@ -56,53 +61,55 @@ export function pageOf(options: readonly { label: string; value: string }[], pag
  * picture), where it stands on the contract, and every legal action as buttons and menus
  * (paged past 25).
  */
-export const onzeHandPayload = panelMessage(drawOnzeHand, "Your hand");
+export const onzeHandPayload = panelMessage(drawOnzeHand, (...args: Parameters<typeof drawOnzeHand>) =>
+  t(viewerOf(args[1]).locale, "onze.panel_title"),
+);
 
+/** The hand panel of `who` (a user id, read in English, or a `Viewer`: their own Discord language). */
 async function drawOnzeHand(
   rec: OnzeTable,
-  userId: string,
+  who: string | Viewer,
   note?: string,
   pages: PanelPages = {},
   fresh: readonly Card[] = [],
 ): Promise<BaseMessageOptions> {
+  const { userId, locale } = viewerOf(who);
+  const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `onze.${key}`, params);
+  const cardName = (c: Card) => cardNameIn(locale, c);
   const seat = rec.seats.findIndex((x) => x.userId === userId);
-  if (seat < 0 || !rec.state) return { content: "You have no seat at this table.", components: [], files: [], embeds: [] };
+  if (seat < 0 || !rec.state) return { content: t(locale, "table.no_seat"), components: [], files: [], embeds: [] };
   const s = rec.state;
   const hand = sortHand(s.hands[seat] ?? []);
-  const help = contractHelp(s, seat);
-  const png = await renderOnzeHand(hand, `Your hand · ${rec.seats[seat]?.name} · ${hand.length} cards`, help, fresh);
-  const file = new AttachmentBuilder(png, {
-    name: "hand.png",
-    description:
-      `Your hand: ${hand.map(cardName).join(", ")}.${fresh.length ? ` New: ${fresh.map(cardName).join(", ")}.` : ""} ${help}.`.slice(
-        0,
-        1024,
-      ),
-  });
+  const help = contractHelp(s, seat, locale);
+  const title = say("hand_title", { name: rec.seats[seat]?.name ?? "", cards: t(locale, "table.cards", { count: hand.length }) });
+  const png = await renderOnzeHand(hand, title, help, fresh, undefined, locale);
+  const alt = say("hand_alt", { cards: hand.map(cardName).join(", ") });
+  const fresher = fresh.length ? ` ${say("new_alt", { cards: fresh.map(cardName).join(", ") })}` : "";
+  const file = new AttachmentBuilder(png, { name: "hand.png", description: `${alt}${fresher} ${help}.`.slice(0, 1024) });
   const rows: ActionRowBuilder<ButtonBuilder | StringSelectMenuBuilder>[] = [];
   const lines: string[] = [];
   const myTurn = s.turn === seat && rec.status === "playing";
   if (!myTurn) {
-    lines.push(rec.status === "over" ? "The game is over." : `It is ${rec.seats[s.turn]?.name}'s turn.`);
+    lines.push(rec.status === "over" ? say("game_over_panel") : say("its_turn", { name: rec.seats[s.turn]?.name ?? "?" }));
     if (s.forSale !== null) {
       const mine = s.claims.includes(seat);
       rows.push(
         new ActionRowBuilder<ButtonBuilder>().addComponents(
           new ButtonBuilder()
             .setCustomId(encodeId("zbuy", rec.rev))
-            .setLabel(mine ? `Withdraw my request for ${cardName(s.forSale)}` : `Buy ${cardName(s.forSale)} (+1 penalty card)`)
+            .setLabel(say(mine ? "withdraw" : "buy_penalty", { card: cardName(s.forSale) }))
             .setStyle(mine ? ButtonStyle.Secondary : ButtonStyle.Success),
         ),
       );
     }
   } else if (s.phase === "draw") {
-    lines.push("Your turn: draw from the stock, or take the top discard.");
+    lines.push(say("draw_prompt"));
     rows.push(
       new ActionRowBuilder<ButtonBuilder>().addComponents(
-        new ButtonBuilder().setCustomId(encodeId("zdraw", rec.rev)).setLabel("Draw from the stock").setStyle(ButtonStyle.Primary),
+        new ButtonBuilder().setCustomId(encodeId("zdraw", rec.rev)).setLabel(say("btn_draw_stock")).setStyle(ButtonStyle.Primary),
         new ButtonBuilder()
           .setCustomId(encodeId("ztake", rec.rev))
-          .setLabel(s.discard.length ? `Take ${cardName(s.discard.at(-1) as Card)}` : "Take discard")
+          .setLabel(s.discard.length ? say("btn_take", { card: cardName(s.discard.at(-1) as Card) }) : say("btn_take_discard"))
           .setStyle(ButtonStyle.Secondary)
           .setDisabled(!s.discard.length),
       ),
@@ -114,24 +121,19 @@ async function drawOnzeHand(
     const swaps = moves.filter((m): m is SwapMove => m.kind === "swap");
     const discards = moves.filter((m): m is OnzeMove & { kind: "discard" } => m.kind === "discard");
     lines.push(
-      s.down[seat]
-        ? s.downThisTurn
-          ? "You went down: discard to end your turn."
-          : "Lay off on any meld, or swap a wild out of a run; then discard."
-        : downs.length
-          ? "You can go down now."
-          : "Discard to end your turn.",
+      say(s.down[seat] ? (s.downThisTurn ? "went_down_discard" : "layoff_or_swap") : downs.length ? "can_go_down" : "discard_end"),
     );
-    const count = (n: number) => (n > MAX ? ` (${n} ways)` : "");
+    const count = (n: number) => (n > MAX ? ` ${say("ways", { n })}` : "");
     if (downs.length)
       rows.push(
         select(
           "zdown",
           rec.rev,
-          `Go down with…${count(downs.length)}`,
+          `${say("go_down_with")}${count(downs.length)}`,
           pageOf(
-            downs.map((m) => ({ label: downText(m.melds).slice(0, 100), value: encodeDown(m.melds) })),
+            downs.map((m) => ({ label: downText(m.melds, locale).slice(0, 100), value: encodeDown(m.melds) })),
             pages.zdown ?? 0,
+            locale,
           ),
           pages.zdown ?? 0,
         ),
@@ -141,10 +143,11 @@ async function drawOnzeHand(
         select(
           "zlay",
           rec.rev,
-          `Lay off…${count(lays.length)}`,
+          `${say("lay_off")}${count(lays.length)}`,
           pageOf(
-            lays.map((m) => ({ label: layoffText(rec, m).slice(0, 100), value: encodeLayoff(m) })),
+            lays.map((m) => ({ label: layoffText(rec, m, locale).slice(0, 100), value: encodeLayoff(m) })),
             pages.zlay ?? 0,
+            locale,
           ),
           pages.zlay ?? 0,
         ),
@@ -154,10 +157,11 @@ async function drawOnzeHand(
         select(
           "zswap",
           rec.rev,
-          `Swap a wild out of a run…${count(swaps.length)}`,
+          `${say("swap_wild")}${count(swaps.length)}`,
           pageOf(
-            swaps.map((m) => ({ label: swapText(rec, m).slice(0, 100), value: encodeSwap(m) })),
+            swaps.map((m) => ({ label: swapText(rec, m, locale).slice(0, 100), value: encodeSwap(m) })),
             pages.zswap ?? 0,
+            locale,
           ),
           pages.zswap ?? 0,
         ),
@@ -170,14 +174,13 @@ async function drawOnzeHand(
         select(
           "zdisc",
           rec.rev,
-          page === 0 ? "Discard… (ends your turn)" : "Discard… (more cards)",
-          part.map((m) => ({ label: `${cardName(m.card)} · ${cardPoints(m.card)} pts`, value: String(m.card) })),
+          say(page === 0 ? "discard_menu" : "discard_more"),
+          part.map((m) => ({ label: say("pts", { card: cardName(m.card), n: cardPoints(m.card) }), value: String(m.card) })),
           page,
         ),
       );
     }
-    if (s.taken !== null && (s.hands[seat]?.length ?? 0) > 1)
-      lines.push(`(${cardName(s.taken)}, taken from the discard pile, cannot be discarded this turn.)`);
+    if (s.taken !== null && (s.hands[seat]?.length ?? 0) > 1) lines.push(say("taken_note", { card: cardName(s.taken) }));
   }
   return { content: `${note ? `${note}\n` : ""}${lines.join(" ")}`, files: [file], components: rows.slice(0, 5), embeds: [] };
 }

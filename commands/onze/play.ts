@@ -8,13 +8,15 @@ import { UserError } from "../../src/bot/errors";
 import { playAndShow, type MoveView } from "../../src/bot/flow";
 import { cardName, faceOf, parseFace, type Card } from "../../src/games/onze/cards";
 import { ONZE_COMPUTER_LEVELS } from "../../src/games/onze/computer";
-import { contractText } from "../../src/games/onze/melds";
 import { meldProblem, playsOnTable, type OnzeMove, type OnzeState } from "../../src/games/onze/game";
 import { type LobbyGame } from "../games";
 
 import { type OnzeTable, type OnzeTables, tablesOf, type LayoffMove } from "./codes";
 import { onzePayload, onzeMoveNote } from "./table";
 import { onzeHandPayload } from "./panel";
+import { sayAt, tableLocale, viewerOf } from "../../src/bot/words";
+import { t } from "../../src/i18n/index";
+import { cardNameIn, contractTextIn } from "../../render/onze-words";
 
 /** Onze's bot side as the move flow reads it. */
 export const ONZE_VIEW: MoveView<OnzeTable> = { command: "onze", payload: onzePayload, moveNote: onzeMoveNote };
@@ -41,9 +43,11 @@ export async function moveAndShow(
     receipt: (before, after, note) => {
       // A card drawn from the stock is named only to its drawer, and marked in their hand.
       const fresh = drawnFromStock(before, after, interaction.user.id);
-      const said = fresh.length ? `You drew ${fresh.map(cardName).join(" ")} from the stock.` : note;
+      const viewer = viewerOf(interaction);
+      const drew = fresh.map((c) => cardNameIn(viewer.locale, c)).join(" ");
+      const said = fresh.length ? t(viewer.locale, "onze.you_drew", { cards: drew }) : note;
       return (panel || fresh.length) && after.status === "playing"
-        ? onzeHandPayload(after, interaction.user.id, `✅ ${said}`, {}, fresh)
+        ? onzeHandPayload(after, viewer, `✅ ${said}`, {}, fresh)
         : { content: `✅ ${said}`, components: [], files: [], embeds: [] };
     },
   });
@@ -79,7 +83,7 @@ export const lobbyOf = (service: OnzeTables): LobbyGame => ({
   levels: ONZE_COMPUTER_LEVELS,
   payload: onzePayload,
   started: (rec: OnzeTable) =>
-    `The game starts. ${rec.seats[rec.state?.dealer ?? 0]?.name} drew the highest card and deals 11 each. Round 1: ${contractText(1)}.`,
+    sayAt(rec, "onze.starts", { name: rec.seats[rec.state?.dealer ?? 0]?.name ?? "?", contract: contractTextIn(tableLocale(rec), 1) }),
 });
 
 /** A typed card of the hand (`7h`, a card number from the list). */

@@ -12,7 +12,8 @@ import { heading, toPlay } from "../../src/bot/v2";
 import { cardName, type Card } from "../../src/games/onze/cards";
 import { contractText } from "../../src/games/onze/melds";
 import { onze, onzeView } from "../../src/games/onze/game";
-import { describeOnze, onzeLastText } from "../../render/onze-table";
+import { cardNameIn, contractTextIn, describeOnze, onzeLastText } from "../../render/onze-words";
+import { sayAt, tableLocale } from "../../src/bot/words";
 import { renderPicture } from "../../render/pool";
 import type { PictureJob } from "../../render/pictures";
 
@@ -21,15 +22,17 @@ import { type OnzeTable, names } from "./codes";
 // --- messages -----------------------------------------------------------------------------
 
 export function lobbyPayload(rec: OnzeTable, note?: string): BaseMessageOptions {
-  return lobbyMessage(rec, { title: "Onze · 7 rounds · lowest total wins", what: "Onze", command: "onze", min: 3, max: 7 }, note);
+  return lobbyMessage(rec, { title: sayAt(rec, "onze.lobby_title"), what: "Onze", command: "onze", min: 3, max: 7 }, note);
 }
 
 /** The public Onze table: picture with alt text, whose turn, what is for sale, buttons. */
 export const onzePayload: (rec: OnzeTable, note?: string) => Promise<TablePayload> = tableMessage(onzeMessage, (rec) => {
   const s = rec.state;
   if (!s) return undefined;
-  if (rec.status === "over") return heading(["Onze", "game over"]);
-  return heading(["Onze", `round ${s.round} of 7: ${contractText(s.round)}`, toPlay(rec.seats[s.turn])]);
+  const locale = tableLocale(rec);
+  if (rec.status === "over") return heading(["Onze", sayAt(rec, "onze.game_over")]);
+  const round = sayAt(rec, "onze.round_heading", { round: s.round, contract: contractTextIn(locale, s.round) });
+  return heading(["Onze", round, toPlay(rec.seats[s.turn], locale)]);
 });
 
 /** Every seat's hand in words, one line a seat (a finished game's replay: nothing is hidden any more). */
@@ -47,7 +50,7 @@ export function onzeRound(rec: OnzeTable): string | undefined {
 /** The job of table `rec`'s public picture (undefined before the deal). */
 export function onzePicture(rec: OnzeTable): (PictureJob & { kind: "onze-table" }) | undefined {
   if (rec.status === "lobby" || !rec.state) return undefined;
-  return { kind: "onze-table", view: onzeView(rec.state, null), names: names(rec), clock: clockLabel(rec) };
+  return { kind: "onze-table", view: onzeView(rec.state, null), names: names(rec), clock: clockLabel(rec), locale: tableLocale(rec) };
 }
 
 export async function onzeMessage(rec: OnzeTable, note?: string): Promise<BaseMessageOptions> {
@@ -57,16 +60,19 @@ export async function onzeMessage(rec: OnzeTable, note?: string): Promise<BaseMe
   const view = job.view;
   const file = new AttachmentBuilder(await renderPicture(job), {
     name: "onze.png",
-    description: describeOnze(view, names(rec)),
+    description: describeOnze(view, names(rec), tableLocale(rec)),
   });
   const head = note ? `${note}\n` : "";
+  const locale = tableLocale(rec);
+  const say = (key: string, params: Record<string, string | number> = {}) => sayAt(rec, `onze.${key}`, params);
+  const card = (c: Card) => cardNameIn(locale, c);
   if (rec.status === "over") {
     const o = onze.outcome(s);
     const winners = (o?.winners ?? [])
       .map((w) => (rec.seats[w]?.computer ? `🤖 ${rec.seats[w]?.name}` : `<@${rec.seats[w]?.userId}>`))
       .join(", ");
     return {
-      content: `${head}🏁 **Game over.** Lowest total: ${winners}. Final: ${rec.seats.map((x, i) => `${x.name} ${s.totals[i]}`).join(" · ")}.`,
+      content: `${head}${say("over", { winners, scores: rec.seats.map((x, i) => `${x.name} ${s.totals[i]}`).join(" · ") })}`,
       files: [file],
       components: endRows(rec),
       embeds: [],
@@ -76,15 +82,17 @@ export async function onzeMessage(rec: OnzeTable, note?: string): Promise<BaseMe
     };
   }
   const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
-    new ButtonBuilder().setCustomId(encodeId("zhand", rec.rev)).setLabel("My hand").setStyle(ButtonStyle.Primary),
+    new ButtonBuilder().setCustomId(encodeId("zhand", rec.rev)).setLabel(say("btn_hand")).setStyle(ButtonStyle.Primary),
     new ButtonBuilder()
       .setCustomId(encodeId("zdraw", rec.rev))
-      .setLabel("Draw")
+      .setLabel(say("btn_draw"))
       .setStyle(ButtonStyle.Secondary)
       .setDisabled(s.phase !== "draw"),
     new ButtonBuilder()
       .setCustomId(encodeId("ztake", rec.rev))
-      .setLabel(s.discard.length && s.phase === "draw" ? `Take ${cardName(s.discard.at(-1) as Card)}` : "Take discard")
+      .setLabel(
+        s.discard.length && s.phase === "draw" ? say("btn_take", { card: card(s.discard.at(-1) as Card) }) : say("btn_take_discard"),
+      )
       .setStyle(ButtonStyle.Secondary)
       .setDisabled(s.phase !== "draw" || !s.discard.length),
   );
@@ -92,36 +100,30 @@ export async function onzeMessage(rec: OnzeTable, note?: string): Promise<BaseMe
     row.addComponents(
       new ButtonBuilder()
         .setCustomId(encodeId("zbuy", rec.rev))
-        .setLabel(`Buy ${cardName(s.forSale)} (+1 card)`)
+        .setLabel(say("btn_buy", { card: card(s.forSale) }))
         .setStyle(ButtonStyle.Success),
     );
   const back = backButton(rec);
   if (back) row.addComponents(back);
   const clock = clockLines(rec);
-  const sale =
-    s.forSale !== null
-      ? `\n🛒 ${cardName(s.forSale)} is for sale until ${rec.seats[s.turn]?.name} discards${rec.hold ? ` (<t:${Math.ceil(rec.hold / 1000)}:R>: it waits for you)` : ""}: **Buy** (with a penalty card). If several ask, the one whose turn comes soonest gets it.${s.claims.length ? ` Asked: ${s.claims.map((c) => rec.seats[c]?.name).join(", ")}.` : ""}`
-      : "";
+  const wait = rec.hold ? ` (${say("sale_wait", { when: `<t:${Math.ceil(rec.hold / 1000)}:R>` })})` : "";
+  const asked = s.claims.length ? ` ${say("sale_asked", { names: s.claims.map((c) => rec.seats[c]?.name).join(", ") })}` : "";
+  const sale = s.forSale !== null ? `\n${say("sale", { card: card(s.forSale), name: rec.seats[s.turn]?.name ?? "?", wait })}${asked}` : "";
   const tail = `${sale}${clock ? `\n${clock}` : ""}`;
   const turnSeat = rec.seats[s.turn];
-  const what =
-    s.phase === "draw"
-      ? "draw from the stock or take the top discard"
-      : s.down[s.turn]
-        ? s.downThisTurn
-          ? "discard to end your turn"
-          : "lay off if you can, then discard"
-        : "go down if you hold the contract, then discard";
+  const what = say(
+    s.phase === "draw" ? "what_draw" : s.down[s.turn] ? (s.downThisTurn ? "what_discard_end" : "what_layoff") : "what_go_down",
+  );
   if (turnSeat?.computer || turnSeat?.away)
     return {
-      content: `${head}${turnSeat.computer ? "🤖" : "💤"} ${turnSeat.name} is playing…${tail}`,
+      content: `${head}${turnSeat.computer ? "🤖" : "💤"} ${say("playing", { name: turnSeat.name })}${tail}`,
       files: [file],
       components: [row],
       embeds: [],
       allowedMentions: { parse: [] },
     };
   return {
-    content: `${head}<@${turnSeat?.userId}>, your turn: ${what}.${tail}`,
+    content: `${head}${say("your_turn", { user: turnSeat?.userId ?? "", what })}${tail}`,
     files: [file],
     components: [row],
     embeds: [],
@@ -135,18 +137,21 @@ export function onzeMoveNote(before: OnzeTable | undefined, after: OnzeTable): s
   const s = after.state;
   if (!s) return "";
   const nm = after.seats.map((x) => x.name);
+  const locale = tableLocale(after);
+  const say = (key: string, params: Record<string, string | number> = {}) => sayAt(after, `onze.${key}`, params);
   const parts: string[] = [];
   const ended = (before?.state?.results.length ?? 0) < s.results.length;
-  if (s.last.length) parts.push(onzeLastText(s, nm));
+  if (s.last.length) parts.push(onzeLastText(s, nm, locale));
   if (ended) {
     const r = s.results.at(-1);
-    if (r)
-      parts.push(
-        `**Round ${r.round} is over**${r.wentOut !== null ? ` (${nm[r.wentOut]} went out)` : " (nobody went out)"}: ${r.scores.map((x, i) => `${nm[i]} +${x}`).join(", ")}.${after.status === "playing" ? ` Round ${s.round} (${contractText(s.round)}) is dealt.` : ""}`,
-      );
+    if (r) {
+      const why = r.wentOut !== null ? say("went_out", { name: nm[r.wentOut] ?? "?" }) : say("nobody_out");
+      const next = after.status === "playing" ? ` ${say("next_round", { round: s.round, contract: contractTextIn(locale, s.round) })}` : "";
+      parts.push(`${say("round_over", { round: r.round, why, scores: r.scores.map((x, i) => `${nm[i]} +${x}`).join(", ") })}${next}`);
+    }
   }
   return parts.join(" ");
 }
 
 /** Each seat's total so far, for a table closed with `end`. */
-export const onzeStanding = (rec: OnzeTable): string => scoresAsTheyStand(rec.seats, rec.state?.totals, "lowest wins");
+export const onzeStanding = (rec: OnzeTable): string => scoresAsTheyStand(rec.seats, rec.state?.totals, "lowest wins", tableLocale(rec));

@@ -175,9 +175,58 @@ describe("a whole game in the server's language", () => {
     expect(english(seen)).toEqual([]);
 
     // The setting back to the server's Discord language: the next table speaks English again.
+    sb.setLocale({ guild: sb.guildId }, "en-US");
     await sb.command(MOD, CARD_ROOM, "settings language", { language: "discord" });
     await sb.command(CLEO, CARD_ROOM, "onexeno new", { game: "basic" });
     expect(said(h.latestPublic(CARD_ROOM))).toContain("A ONEXENO table is open here");
+    expect(h.log.errors).toEqual([]);
+  });
+
+  it("French server: Onze with French card names (R, D, V) on the table, in the hand and in every menu", async () => {
+    const sb = h.standin;
+    sb.setLocale({ guild: sb.guildId }, "fr");
+    sb.setLocale({ user: ADA }, "fr");
+    const seen = new Set<string>();
+    const service = h.bot.service("onze");
+    await sb.command(ADA, GENERAL, "onze new");
+    for (let i = 0; i < 2; i++) await sb.command(ADA, GENERAL, "onze bot add", { level: "easy" });
+    await sb.command(ADA, GENERAL, "onze start");
+    expect((await service.get(GENERAL))?.locale).toBe("fr");
+    let discards = 0;
+    for (let step = 0; step < 200 && discards < 4; step++) {
+      const rec = await h.until("the Onze table", () => service.get(GENERAL));
+      readAll(GENERAL, [ADA], seen);
+      const s = rec.state!;
+      if (rec.seats[s.turn]?.userId !== ADA) {
+        await h.until("the computers' moves", async () => ((await service.get(GENERAL))?.rev ?? 0) > rec.rev);
+        continue;
+      }
+      const panel = (await sb.command(ADA, GENERAL, "onze hand")).original!;
+      for (const t of textsOf(panel)) seen.add(t);
+      if (s.phase === "draw") {
+        const drew = (await sb.click(ADA, panel, Harness.idOf(panel, "zdraw"))).original!;
+        expect(said(drew)).toMatch(/✅ Vous avez pioché \S+\./);
+        for (const t of textsOf(drew)) seen.add(t);
+      } else {
+        const verb = Harness.ids(panel, "zdown").length ? "zdown" : "zdisc";
+        const option = Harness.selectOptions(panel, verb)[0]!;
+        const done = (await sb.select(ADA, panel, Harness.idOf(panel, verb), [option.value])).original!;
+        for (const t of textsOf(done)) seen.add(t);
+        if (verb === "zdisc") discards++;
+      }
+      await h.until("Ada's move", async () => ((await service.get(GENERAL))?.rev ?? 0) > rec.rev);
+    }
+    readAll(GENERAL, [ADA], seen);
+    const all = [...seen].join("\n");
+    expect(discards).toBe(4);
+    expect(all).toContain("Onze manche 1 sur 7, contrat 2 groupes."); // alt text of the table picture
+    expect(all).toContain("Votre main");
+    // Face cards by the French convention; never an English J, Q or K before a suit.
+    expect(all).toMatch(/\b[RDV][♣♦♥♠]/);
+    expect(all).not.toMatch(/\b[JQK][♣♦♥♠]/);
+    expect(english(seen)).toEqual([]);
+    await h.endTable(ADA, GENERAL);
+    sb.setLocale({ guild: sb.guildId }, "en-US");
     expect(h.log.errors).toEqual([]);
   });
 });

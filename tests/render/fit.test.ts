@@ -11,6 +11,11 @@ import { drawOnexenoTable, TABLE_WIDTH } from "../../render/onexeno-table";
 import { onexeno, onexenoView } from "../../src/games/onexeno/game";
 import { LOCALES, t } from "../../src/i18n/index";
 import { scenes } from "./scenes";
+import { drawOnzeHand, drawOnzeTable, ONZE_WIDTH } from "../../render/onze-table";
+import { onzeView, type OnzeState } from "../../src/games/onze/game";
+import { sortHand } from "../../src/games/onze/cards";
+import { playOnze } from "../helpers/onze";
+import { contractHelp } from "../../commands/onze/index";
 
 /** One piece of text as drawn: its words and where its ink runs from and to, px. */
 interface Drawn {
@@ -52,6 +57,34 @@ const PANEL_LEFT = 382;
 const PANEL_BOTTOM = 440;
 
 describe("pictures fit every language", () => {
+  // Onze: a round with melds down and a discard for sale, and the final score sheet.
+  let mid: OnzeState | null = null;
+  const onze = playOnze(["easy", "easy", "easy", "easy"], "golden-onze", (s) => {
+    if (!mid && s.melds.flat().length >= 4 && s.forSale !== null) mid = s;
+  });
+  const onzeNames = ["Ada", "Maximiliane-Friederike von Hohenzollern", "Ordinateur 1 (normal)", "Computer 2 (easy)"];
+  for (const locale of LOCALES) {
+    it(`Onze pictures in ${locale}: every text stays inside the picture`, () => {
+      const m = mid as OnzeState | null;
+      if (!m) throw new Error("no position with melds and a sale");
+      const pictures = [
+        () => drawOnzeTable(onzeView(m, null), onzeNames, undefined, "bis 23:59 UTC", locale),
+        () => drawOnzeTable(onzeView(onze.final, null), onzeNames, undefined, undefined, locale),
+      ];
+      for (const draw of pictures)
+        for (const d of drawnTexts(draw)) {
+          expect(d.left, `"${d.text}"`).toBeGreaterThanOrEqual(0);
+          expect(d.right, `"${d.text}" (${Math.round(d.right - d.left)} px wide)`).toBeLessThanOrEqual(ONZE_WIDTH - 6);
+        }
+      const hand = sortHand(m.hands[0]!);
+      let width = 0;
+      const texts = drawnTexts(() => {
+        width = drawOnzeHand(hand, "Maximiliane", contractHelp(m, 0, locale), [hand[0]!], undefined, locale).width;
+      });
+      for (const d of texts) expect(d.right, `"${d.text}"`).toBeLessThanOrEqual(width);
+    });
+  }
+
   const all = scenes();
   // The longest names players use get shortened too: one seat has a long name in every scene.
   for (const locale of LOCALES) {

@@ -182,6 +182,13 @@ describe("onze pictures", () => {
     };
     expect(swapped.hands[1]).not.toEqual(m.hands[1]);
     expect((await renderOnzeTable(onzeView(swapped, null), names)).equals(await renderOnzeTable(onzeView(m, null), names))).toBe(true);
+    // In a French table, cards read R/D/V (roi, dame, valet); in a German hand, K/D/B (König, Dame, Bube).
+    const fr = ["Ada", "Ben", "Ordinateur 1 (normal)", "Ordinateur 2 (facile)"];
+    await compare("onze-mid.fr", await renderOnzeTable(onzeView(m, null), fr, undefined, "jusqu'à 14:05 UTC", "fr"));
+    await compare("onze-final.fr", await renderOnzeTable(onzeView(out.final, null), fr, undefined, undefined, "fr"));
+    const hand = sortHand(m.hands[0]!);
+    const help = contractHelp(m, 0, "de");
+    await compare("onze-hand.de", await renderOnzeHand(hand, `Deine Hand · Ada · ${hand.length} Karten`, help, [], undefined, "de"));
   });
 });
 

@@ -29,7 +29,7 @@ import { err, ok, type Result } from "../../engine/result";
 import { drawForDealer } from "../../engine/dealer";
 import { randInt, seedRng, shuffle } from "../../engine/rng";
 import { cardPoints, isJoker, ONZE_DECK, rankOf, type Card } from "./cards";
-import { CONTRACTS, layOff, readMeld, swapOut, type Meld } from "./melds";
+import { CONTRACTS, contractText, layOff, readMeld, swapOut, type Meld } from "./melds";
 export * from "./types";
 import { ONZE_ROUNDS, ONZE_SEATS, type OnzeConfig, type OnzeMove, type OnzeLast, type OnzeState, type OnzeView } from "./types";
 export * from "./reading";
@@ -219,7 +219,7 @@ export function applyOnze(s: OnzeState, seat: number, move: OnzeMove): Result<On
       const contract = CONTRACTS[s.round - 1] ?? [];
       const kinds = move.melds.map((m) => m.kind).sort();
       if (kinds.join() !== [...contract].sort().join())
-        return err("onze/not_contract", `Round ${s.round} asks for exactly ${contract.join(" + ")}.`);
+        return err("onze/not_contract", `Round ${s.round} asks for exactly ${contractText(s.round)}.`, { round: s.round });
       const melds: Meld[] = [];
       for (const spec of move.melds) {
         const m = readMeld(spec);
