@@ -72,6 +72,8 @@ export type PictureJob =
       readonly labels?: readonly string[] | undefined;
       /** What the columns mean, in a line under the rows. */
       readonly legend?: string | undefined;
+      /** The language of the sheet's own words (the event's). */
+      readonly locale?: Locale | undefined;
     }
   | { readonly kind: "cardeno-table"; readonly view: CardenoView; readonly names: readonly string[]; readonly now?: number | undefined }
   | {
@@ -86,6 +88,7 @@ export type PictureJob =
       readonly kind: "podium";
       readonly title: string;
       readonly top: readonly { readonly name: string; readonly points: number; readonly rank: number }[];
+      readonly locale?: Locale | undefined;
     };
 
 /** Draws a job's scene (default theme) and returns its canvas. */
@@ -107,9 +110,9 @@ export function drawJob(job: PictureJob): Canvas {
     case "onze-hand":
       return drawOnzeHand(job.hand, job.title, job.help, job.fresh, undefined, job.locale);
     case "standings":
-      return drawStandings(job.title, job.subtitle, job.rows, job.labels, job.legend);
+      return drawStandings(job.title, job.subtitle, job.rows, job.labels, job.legend, undefined, job.locale);
     case "podium":
-      return drawPodium(job.title, job.top);
+      return drawPodium(job.title, job.top, undefined, job.locale);
     case "stats":
       return drawStats(job.title, job.blocks);
     case "cardeno-table":

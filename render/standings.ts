@@ -7,6 +7,7 @@ import type { Canvas } from "@napi-rs/canvas";
 import { ensureFonts, fitText, font, measureOnly, PICTURE_WIDTH, shortName, wrapParts } from "./fonts";
 import { sceneCanvas } from "./surface";
 import { DEFAULT_THEME, type Theme } from "./theme";
+import { t, type Locale } from "../src/i18n/index";
 
 /** One line of the standings as the picture shows it. */
 export interface StandingRow {
@@ -43,6 +44,7 @@ export function drawStandings(
   labels: readonly string[] = STANDING_LABELS,
   legend?: string,
   theme: Theme = DEFAULT_THEME,
+  locale: Locale = "en",
 ): Canvas {
   ensureFonts();
   const shown = rows.slice(0, MAX_STANDING_ROWS);
@@ -63,7 +65,7 @@ export function drawStandings(
   // Columns: rank, name, points, game points, opponents, games.
   const cols = [
     { x: 44, label: "#", align: "right" as const },
-    { x: 58, label: "player", align: "left" as const },
+    { x: 58, label: t(locale, "tournament.col_player"), align: "left" as const },
     ...[372, 470, 560, 624].map((x, i) => ({ x, label: labels[i] ?? "", align: "right" as const })),
   ];
   let y = HEADER + 18;
@@ -106,6 +108,7 @@ export function drawPodium(
   title: string,
   top: readonly { readonly name: string; readonly points: number; readonly rank: number }[],
   theme: Theme = DEFAULT_THEME,
+  locale: Locale = "en",
 ): Canvas {
   ensureFonts();
   const h = 360;
@@ -138,7 +141,7 @@ export function drawPodium(
     ctx.fillText(shortName(ctx, p.name, 176), s.x + 90, base - s.height - 34);
     ctx.fillStyle = theme.textDim;
     ctx.font = font(15);
-    ctx.fillText(`${num(p.points)} point${p.points === 1 ? "" : "s"}`, s.x + 90, base - s.height - 12);
+    ctx.fillText(fitText(ctx, t(locale, "tournament.points", { count: p.points, n: num(p.points) }), 176), s.x + 90, base - s.height - 12);
   }
   return canvas;
 }

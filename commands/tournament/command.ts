@@ -14,10 +14,12 @@ import { clockChoices } from "../clock";
 import { seatOf } from "../games";
 import { replyRules } from "../rules";
 
-import { RULES, gameName, announcement, standingsMessage, exportCsv } from "./messages";
+import { RULES, gameName, gameNameIn, announcement, standingsMessage, exportCsv } from "./messages";
 import { keepAnnouncement } from "./components";
 import { mustOrganise, eventOf, eventOption, isOrganiser } from "./access";
 import { eventRecords, recordsJson } from "./replays";
+import { t as translate } from "../../src/i18n/index";
+import { commandPathIn } from "../../src/i18n/commands";
 
 /** `/tournament`, its `game:` choices the rated games of `games` and its one-player games (as challenges). */
 export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => ({
@@ -151,6 +153,8 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
         const fill = (interaction.options.getString("fill") ?? (computers ? "computer" : "bye")) as "computer" | "bye";
         if (fill === "computer") await ctx.settings.mustAllowComputers(interaction.guildId);
         let made = "";
+        // The event speaks the server's language in public, as its tables do.
+        const locale = await ctx.settings.languageOf(interaction.guildId, interaction.guildLocale);
         await respond(interaction, "reply", false, async () =>
           announcement(
             ctx,
@@ -159,7 +163,10 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
                 guildId: interaction.guildId,
                 channelId: interaction.channelId,
                 organiserId: interaction.user.id,
-                name: interaction.options.getString("name")?.trim() || `${gameName(ctx.catalogue, game)} tournament`,
+                name:
+                  interaction.options.getString("name")?.trim() ||
+                  translate(locale, "tournament.default_name", { game: gameNameIn(locale, ctx.catalogue, game) }),
+                locale,
                 game,
                 format: interaction.options.getString("format", true) as TournamentFormat,
                 rounds: interaction.options.getInteger("rounds", true),
@@ -175,7 +182,7 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
                 made = t.id;
                 return t;
               }),
-            `🏆 New tournament! Press **Join** (or \`/tournament join\`) to sign up.`,
+            translate(locale, "tournament.new", { join: commandPathIn(locale, "tournament join") }),
           ),
         );
         if (made) await keepAnnouncement(interaction, ctx, made);
@@ -246,11 +253,10 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
           return announcement(
             ctx,
             after,
-            after.status === "checkin"
-              ? "✅ Check-in is open."
-              : after.challenge
-                ? "▶ The challenge is open: the deal and the window are below."
-                : `▶ The event has started: round 1 is seated, each table in its own thread (listed in the round message).`,
+            translate(
+              after.locale ?? "en",
+              `tournament.${after.status === "checkin" ? "checkin_opened" : after.challenge ? "challenge_opened" : "started"}`,
+            ),
           );
         });
         await keepAnnouncement(interaction, ctx, t.id);

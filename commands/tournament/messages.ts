@@ -13,6 +13,14 @@ import type { BotContext } from "../../src/bot/context";
 import type { GameCatalogue } from "../../src/games/catalogue";
 import { renderPicture } from "../../render/pool";
 import { replayButton, TOURNAMENT_REPLAY_VERBS } from "./replays";
+import { hasMessage, t as translate, type Locale } from "../../src/i18n/index";
+import { commandPathIn } from "../../src/i18n/commands";
+
+/** The event's language (its public words); English for events stored before languages. */
+const localeOfEvent = (t: Tournament): Locale => t.locale ?? "en";
+/** Message `key` of the `tournament` section in the event's language. */
+const sayIn = (t: Tournament, key: string, params: Record<string, string | number> = {}) =>
+  translate(localeOfEvent(t), `tournament.${key}`, params);
 
 /** Component verbs of tournament messages. */
 export const TOURNAMENT_VERBS: ReadonlySet<string> = new Set(["tjoin", "tleave", "tcheck", "tplay", ...TOURNAMENT_REPLAY_VERBS]);
@@ -20,23 +28,22 @@ export const TOURNAMENT_VERBS: ReadonlySet<string> = new Set(["tjoin", "tleave",
 export const RULES = rulesIn("tournaments");
 /** The name of an event's game for people (its key when the catalogue has no such game). */
 export const gameName = (games: GameCatalogue, key: string) => games.ratedGame(key)?.name ?? games.game(key)?.name ?? key;
+/** An event's game as its language names it (`ONEXENO basique`), else its English name. */
+export const gameNameIn = (locale: Locale, games: GameCatalogue, key: string) =>
+  hasMessage(`gamename.${key}`) ? translate(locale, `gamename.${key}`) : gameName(games, key);
 export const nameOf = (t: Tournament, id: string) =>
-  t.entrants.find((e) => e.id === id)?.name ?? (id.startsWith("fill-") ? "Computer (fill)" : id);
+  t.entrants.find((e) => e.id === id)?.name ?? (id.startsWith("fill-") ? sayIn(t, "fill_name") : id);
 export const num = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
-/** `1 point`, `2.5 points`, `1 game`: a figure with its word, singular only for exactly 1. */
-export const count = (v: number, word: string) => `${num(v)} ${word}${v === 1 ? "" : "s"}`;
-
-/** What the standings' columns mean (the picture's legend; the text says it in each line). */
-const LEGEND = {
-  standard:
-    "points: placement points from each table (last 0, one more a place up) · game pts: the game's own score · opp. pts: opponents' points (tie-break)",
-  progressive: "score: total game score (it ranks) · place pts: placement points · opp. pts: opponents' points (tie-break)",
-  challenge: "score: the deal's score · square: its largest square · moves: moves made",
-} as const;
+/**
+ * `1 point`, `2.5 points`, `1 game` in the event's language: a figure with its word (`unit`:
+ * `points`, `placement_points`, `games`, `moves`, `finished`), the plural as the language has it.
+ */
+export const count = (t: Tournament, v: number, unit: string) => sayIn(t, unit, { count: v, n: num(v) });
 
 /** The announcement: what the event is, who is in, and the buttons of its stage. */
 export function announcement(ctx: Pick<BotContext, "catalogue" | "tableGames">, t: Tournament, note?: string): BaseMessageOptions {
   const games = ctx.catalogue;
+  const say = (key: string, params: Record<string, string | number> = {}) => sayIn(t, key, params);
   const hint = ctx.tableGames.find((g) => g.id === t.game)?.seedHint?.(t.seed) ?? `its seed: \`${t.seed}\``;
   const people = t.entrants.filter((e) => !e.dropped);
   const list = people
@@ -45,43 +52,43 @@ export function announcement(ctx: Pick<BotContext, "catalogue" | "tableGames">, 
     .join(", ");
   const c = t.challenge;
   const running = c
-    ? `The challenge is open until <t:${Math.floor((c.due ?? 0) / 1000)}:f>: press **Play the deal** for your game (or ${hint}). Your first finished game in the window counts; the podium comes as soon as every entrant has one.`
-    : `Round ${t.played.length} of ${t.rounds} is under way.`;
+    ? say("challenge_open", { until: `<t:${Math.floor((c.due ?? 0) / 1000)}:f>`, hint })
+    : say("under_way", { n: t.played.length, rounds: t.rounds });
   const stage =
     t.status === "signup"
-      ? "Sign-up is open."
+      ? say("signup_open")
       : t.status === "checkin"
-        ? `Check-in is open until <t:${Math.floor((t.checkInDue ?? 0) / 1000)}:t>: press **Check in**, or you are dropped.`
+        ? say("checkin_open", { until: `<t:${Math.floor((t.checkInDue ?? 0) / 1000)}:t>` })
         : t.status === "running"
           ? running
-          : t.status === "over"
-            ? "The event is over."
-            : "The event was cancelled.";
+          : say(t.status === "over" ? "is_over" : "cancelled");
+  const locale = localeOfEvent(t);
+  const clock = t.clock ? clockName(t.clock) : translate(locale, "clock.off");
   const what = c
-    ? `challenge · one deal for everyone · a ${c.minutes}-minute window`
-    : `${t.format} · ${t.rounds} round${t.rounds === 1 ? "" : "s"} · tables of ${t.tableSize} · clock ${clockName(t.clock)}`;
+    ? say("what_challenge", { minutes: c.minutes })
+    : say("what", { format: say(`format_${t.format}`), rounds: say("rounds", { count: t.rounds }), size: t.tableSize, clock });
   const embed = new EmbedBuilder()
     .setTitle(`🏆 ${t.name}`)
     .setColor(0xe8c34a)
-    .setDescription(`${gameName(games, t.game)} · ${what}\n${stage}`)
-    .addFields({ name: `Entrants (${people.length})`, value: list || "Nobody yet: press **Join**." })
-    .setFooter({ text: `Event ${t.id} · scoring: /tournament info` });
+    .setDescription(`${gameNameIn(locale, games, t.game)} · ${what}\n${stage}`)
+    .addFields({ name: say("entrants", { n: people.length }), value: list || say("nobody") })
+    .setFooter({ text: say("footer", { id: t.id, info: commandPathIn(locale, "tournament info") }) });
   const open = t.status === "signup" || t.status === "checkin";
   const buttons = open
     ? [
         new ButtonBuilder()
           .setCustomId(encodeId("tjoin", 0, t.id))
-          .setLabel("Join")
+          .setLabel(translate(locale, "table.btn_join"))
           .setStyle(ButtonStyle.Success),
         new ButtonBuilder()
           .setCustomId(encodeId("tleave", 0, t.id))
-          .setLabel("Leave")
+          .setLabel(translate(locale, "table.btn_leave"))
           .setStyle(ButtonStyle.Secondary),
         ...(t.status === "checkin"
           ? [
               new ButtonBuilder()
                 .setCustomId(encodeId("tcheck", 0, t.id))
-                .setLabel("Check in")
+                .setLabel(say("btn_checkin"))
                 .setStyle(ButtonStyle.Primary),
             ]
           : []),
@@ -90,7 +97,7 @@ export function announcement(ctx: Pick<BotContext, "catalogue" | "tableGames">, 
       ? [
           new ButtonBuilder()
             .setCustomId(encodeId("tplay", 0, t.id))
-            .setLabel("Play the deal")
+            .setLabel(say("btn_play_deal"))
             .setEmoji("🃏")
             .setStyle(ButtonStyle.Success),
         ]
@@ -106,15 +113,16 @@ export function announcement(ctx: Pick<BotContext, "catalogue" | "tableGames">, 
 /** A round's announcement in the event channel: each table's thread and players, and the byes. */
 export async function roundMessage(t: Tournament, round: TournamentRound): Promise<BaseMessageOptions> {
   const lines = round.tables.map(
-    (x, i) => `**Table ${i + 1}**${x.threadId ? ` <#${x.threadId}>` : ""}: ${x.players.map((p) => nameOf(t, p)).join(", ")}`,
+    (x, i) =>
+      `**${sayIn(t, "table_n", { n: i + 1 })}**${x.threadId ? ` <#${x.threadId}>` : ""}: ${x.players.map((p) => nameOf(t, p)).join(", ")}`,
   );
-  if (round.byes.length) lines.push(`Byes: ${round.byes.map((p) => nameOf(t, p)).join(", ")}`);
+  if (round.byes.length) lines.push(sayIn(t, "byes", { names: round.byes.map((p) => nameOf(t, p)).join(", ") }));
   const people = round.tables
     .flatMap((x) => x.players)
     .filter((p) => !t.entrants.find((e) => e.id === p)?.computer && !p.startsWith("fill-"));
   return {
     content:
-      `🏆 **${t.name}**: round ${round.number} of ${t.rounds} is seated. ${people.map((p) => `<@${p}>`).join(" ")}\n${lines.join("\n")}`.slice(
+      `${sayIn(t, "round_seated", { name: t.name, n: round.number, rounds: t.rounds, people: people.map((p) => `<@${p}>`).join(" ") })}\n${lines.join("\n")}`.slice(
         0,
         2000,
       ),
@@ -127,11 +135,24 @@ export const scoreTotal = (games: GameCatalogue, t: Tournament, s: Standing) =>
   games.ratedGame(t.game)?.lowScoreWins ? -s.gamePoints : s.gamePoints;
 
 /** The standings as a picture with its text. A progressive event shows the total score first (it ranks by it). */
-export async function standingsMessage(games: GameCatalogue, t: Tournament, title = `${t.name}: standings`): Promise<BaseMessageOptions> {
+export async function standingsMessage(
+  games: GameCatalogue,
+  t: Tournament,
+  title = sayIn(t, "standings_title", { name: t.name }),
+): Promise<BaseMessageOptions> {
+  const say = (key: string, params: Record<string, string | number> = {}) => sayIn(t, key, params);
   const progressive = t.format === "progressive";
+  const mark = (s: Standing) =>
+    t.entrants.find((e) => e.id === s.id)?.dropped
+      ? ` ${say("dropped")}`
+      : t.challenge && s.games === 0
+        ? ` ${say("no_game")}`
+        : s.rank === 0
+          ? ` ${say("unranked")}`
+          : "";
   const rows = shownStandings(t).map((s) => ({
     rank: s.rank,
-    name: `${nameOf(t, s.id)}${t.entrants.find((e) => e.id === s.id)?.dropped ? " (dropped)" : t.challenge && s.games === 0 ? " (no game)" : s.rank === 0 ? " (computer, unranked)" : ""}`,
+    name: `${nameOf(t, s.id)}${mark(s)}`,
     points: progressive ? scoreTotal(games, t, s) : s.placement,
     gamePoints: progressive ? s.placement : s.gamePoints,
     opponents: s.opponents,
@@ -139,24 +160,39 @@ export async function standingsMessage(games: GameCatalogue, t: Tournament, titl
   }));
   const c = t.challenge;
   const place = (r: (typeof rows)[number]) => (r.rank > 0 ? `${r.rank}.` : "–");
-  const line = (r: (typeof rows)[number]) =>
-    c
-      ? `${place(r)} ${r.name}: ${r.games ? `score ${r.points} (square ${r.gamePoints}, ${count(r.opponents, "move")})` : "no finished game"}`
-      : progressive
-        ? `${place(r)} ${r.name}: score ${num(r.points)} (${count(r.gamePoints, "placement point")}, opponents' points ${num(r.opponents)}, ${count(r.games, "game")})`
-        : `${place(r)} ${r.name}: ${count(r.points, "point")} (game points ${num(r.gamePoints)}, opponents' points ${num(r.opponents)}, ${count(r.games, "game")})`;
+  const line = (r: (typeof rows)[number]) => {
+    const who = { place: place(r), name: r.name, opp: num(r.opponents), games: count(t, r.games, "games") };
+    if (c)
+      return r.games
+        ? say("line_challenge", { ...who, score: r.points, square: r.gamePoints, moves: count(t, r.opponents, "moves") })
+        : say("no_finished", who);
+    return progressive
+      ? say("line_progressive", { ...who, score: num(r.points), placement: count(t, r.gamePoints, "placement_points") })
+      : say("line_standard", { ...who, points: count(t, r.points, "points"), gp: num(r.gamePoints) });
+  };
+  const game = gameNameIn(localeOfEvent(t), games, t.game);
   const subtitle = c
-    ? `${gameName(games, t.game)} · challenge · ${c.results.length} finished game${c.results.length === 1 ? "" : "s"}`
-    : `${gameName(games, t.game)} · ${t.format} · after round ${t.played.filter((r) => r.tables.every((x) => x.result)).length} of ${t.rounds}`;
-  const labels = c ? ["score", "square", "moves", "games"] : progressive ? ["score", "place pts", "opp. pts", "games"] : undefined;
-  const legend = c ? LEGEND.challenge : progressive ? LEGEND.progressive : LEGEND.standard;
-  const png = await renderPicture({ kind: "standings", title, subtitle, rows, labels, legend });
+    ? say("subtitle_challenge", { game, finished: count(t, c.results.length, "finished") })
+    : say("subtitle", {
+        game,
+        format: say(`format_${t.format}`),
+        n: t.played.filter((r) => r.tables.every((x) => x.result)).length,
+        rounds: t.rounds,
+      });
+  const columns = c
+    ? ["score", "square", "moves", "games"]
+    : progressive
+      ? ["score", "place_pts", "opp_pts", "games"]
+      : ["points", "game_pts", "opp_pts", "games"];
+  const labels = columns.map((k) => say(`col_${k}`));
+  const legend = say(c ? "legend_challenge" : progressive ? "legend_progressive" : "legend_standard");
+  const png = await renderPicture({ kind: "standings", title, subtitle, rows, labels, legend, locale: localeOfEvent(t) });
   const text = rows.slice(0, 10).map(line).join("\n");
   return {
     content: `**${title}**\n${text}`.slice(0, 2000),
-    files: [new AttachmentBuilder(png, { name: "standings.png", description: `Standings: ${text}`.slice(0, 1024) })],
+    files: [new AttachmentBuilder(png, { name: "standings.png", description: say("standings_alt", { text }).slice(0, 1024) })],
     // A challenge's games are each player's own deal, not the event's tables: nothing to pick from.
-    components: c || t.played.every((r) => r.tables.every((x) => !x.result)) ? [] : [replayButton(t.id)],
+    components: c || t.played.every((r) => r.tables.every((x) => !x.result)) ? [] : [replayButton(t.id, undefined, localeOfEvent(t))],
     allowedMentions: { parse: [] },
   };
 }
@@ -169,11 +205,11 @@ export async function finalMessages(games: GameCatalogue, t: Tournament): Promis
     .filter((s) => s.rank > 0 && s.rank <= 3)
     .slice(0, 3)
     .map((s) => ({ name: nameOf(t, s.id), points: progressive ? scoreTotal(games, t, s) : s.placement, rank: s.rank }));
-  const png = await renderPicture({ kind: "podium", title: `${t.name}: final`, top });
+  const png = await renderPicture({ kind: "podium", title: sayIn(t, "final_title", { name: t.name }), top, locale: localeOfEvent(t) });
   const podium = top
     .map(
       (p) =>
-        `${["🥇", "🥈", "🥉"][p.rank - 1] ?? `${p.rank}.`} ${p.name} (${t.challenge || progressive ? `score ${num(p.points)}` : count(p.points, "point")})`,
+        `${["🥇", "🥈", "🥉"][p.rank - 1] ?? `${p.rank}.`} ${p.name} (${t.challenge || progressive ? sayIn(t, "score_n", { n: num(p.points) }) : count(t, p.points, "points")})`,
     )
     .join("\n");
   // Progressive (seed 004): prizes for the highest and the lowest total score.
@@ -183,14 +219,16 @@ export async function finalMessages(games: GameCatalogue, t: Tournament): Promis
     .sort((a, b) => b.score - a.score);
   const [high, low] = [byScore[0], byScore.at(-1)];
   const extremes =
-    progressive && high && low ? `\nHighest score: ${high.name} (${num(high.score)}) · lowest score: ${low.name} (${num(low.score)})` : "";
+    progressive && high && low
+      ? `\n${sayIn(t, "extremes", { high: high.name, hs: num(high.score), low: low.name, ls: num(low.score) })}`
+      : "";
   return [
     {
-      content: `🏆 **${t.name}** is over!\n${podium}${extremes}`,
-      files: [new AttachmentBuilder(png, { name: "podium.png", description: `Podium: ${podium}`.slice(0, 1024) })],
+      content: `${sayIn(t, "is_over_msg", { name: t.name })}\n${podium}${extremes}`,
+      files: [new AttachmentBuilder(png, { name: "podium.png", description: sayIn(t, "podium_alt", { text: podium }).slice(0, 1024) })],
       allowedMentions: { parse: [] },
     },
-    await standingsMessage(games, t, `${t.name}: final standings`),
+    await standingsMessage(games, t, sayIn(t, "final_standings", { name: t.name })),
   ];
 }
 
@@ -247,22 +285,23 @@ export async function tableResult(t: Tournament, threadId: string): Promise<Base
   const table = round?.tables.find((x) => x.threadId === threadId);
   const r = table?.result;
   if (!round || !r)
-    return { content: `🏆 Result recorded for **${t.name}**. Back to the event: <#${t.channelId}>.`, allowedMentions: { parse: [] } };
+    return { content: sayIn(t, "recorded_short", { name: t.name, channel: `<#${t.channelId}>` }), allowedMentions: { parse: [] } };
   const points = placementPoints(r.places);
   const places = r.players
     .map((p, i) => ({ name: nameOf(t, p), place: r.places[i] ?? r.places.length, points: points[i] ?? 0 }))
     .sort((a, b) => a.place - b.place)
-    .map((x) => `${x.place}. ${x.name} (${count(x.points, "placement point")})`);
+    .map((x) => `${x.place}. ${x.name} (${count(t, x.points, "placement_points")})`);
   const done = round.tables.filter((x) => x.result).length;
   const next =
     done < round.tables.length
-      ? `${done} of ${round.tables.length} tables of round ${round.number} are done.`
+      ? sayIn(t, "tables_done", { done, total: round.tables.length, n: round.number })
       : round.number < t.rounds
-        ? `Round ${round.number} is complete: the next round's tables are announced there.`
-        : "That was the last round: the podium is posted there.";
+        ? sayIn(t, "round_complete", { n: round.number })
+        : sayIn(t, "last_round");
+  const recorded = sayIn(t, "recorded", { name: t.name, n: round.number, places: places.join(" · ") });
   return {
-    content: `🏆 **${t.name}**, round ${round.number}: result recorded. ${places.join(" · ")}.\n${next} Standings and what comes next: <#${t.channelId}>.`,
-    components: [replayButton(t.id, threadId)],
+    content: `${recorded}\n${next} ${sayIn(t, "standings_where", { channel: `<#${t.channelId}>` })}`,
+    components: [replayButton(t.id, threadId, localeOfEvent(t))],
     allowedMentions: { parse: [] },
   };
 }

@@ -14,16 +14,17 @@ import { GAME_RECORD_FORMAT, GAME_RECORD_SCHEMA, type GameRecord } from "../../s
 import { respond } from "../../src/bot/reply";
 import type { Tournament } from "../../src/bot/tournaments";
 import { replayMessage } from "../replay";
+import { t, type Locale } from "../../src/i18n/index";
 
 /** Component verbs: the Replay buttons and the menu of an event's tables. */
 export const TOURNAMENT_REPLAY_VERBS: ReadonlySet<string> = new Set(["trep", "trpick"]);
 
 /** A Replay button: of table `threadId`'s game, or (no thread) of the event's menu of tables. */
-export function replayButton(eventId: string, threadId?: string): ActionRowBuilder<ButtonBuilder> {
+export function replayButton(eventId: string, threadId?: string, locale: Locale = "en"): ActionRowBuilder<ButtonBuilder> {
   return new ActionRowBuilder<ButtonBuilder>().addComponents(
     new ButtonBuilder()
       .setCustomId(threadId ? encodeId("trep", 0, eventId, threadId) : encodeId("trep", 0, eventId))
-      .setLabel(threadId ? "▶ Replay this game" : "▶ Replays")
+      .setLabel(t(locale, threadId ? "tournament.replay_game" : "tournament.replays"))
       .setStyle(ButtonStyle.Secondary),
   );
 }

@@ -8,6 +8,7 @@ import type { GameCatalogue } from "../games/catalogue";
 import type { AnyTable, AnyTables } from "./tables";
 import type { TableResult } from "../tournament/standings";
 import type { ClockSetting } from "./clock";
+import type { Locale } from "../i18n/index";
 
 /**
  * How rounds are seated (see src/tournament/seating.ts), or `challenge`: everyone plays the same
@@ -67,6 +68,8 @@ export interface Tournament {
   /** The channel of the announcement, round announcements and the table threads. */
   readonly channelId: string;
   readonly name: string;
+  /** The language of its public messages and pictures, fixed at creation (as a table's); absent: English. */
+  readonly locale?: Locale;
   /** A `RATED_GAMES` key. */
   readonly game: string;
   readonly format: TournamentFormat;

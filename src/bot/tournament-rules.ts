@@ -10,10 +10,12 @@
 import type { ComputerLevel } from "../engine/definition";
 import type { GameCatalogue, RatedGameEntry } from "../games/catalogue";
 import { seatRound } from "../tournament/rounds";
+import type { Locale } from "../i18n/index";
 import { standings, type RoundResult, type Standing, type TableResult } from "../tournament/standings";
 export { placementPoints } from "../tournament/standings";
 import type { ClockSetting } from "./clock";
 import { UserError } from "./errors";
+import { sayAt } from "./words";
 import type { Seat } from "./table-record";
 import { MAX_ENTRANTS, type ChallengeResult, type Tournament, type TournamentFormat, type TournamentRound } from "./tournament-record";
 
@@ -50,6 +52,8 @@ export interface EventRequest {
   readonly rankComputers?: boolean;
   /** The challenge format's window, minutes (default 60). */
   readonly windowMinutes?: number;
+  /** The language of the event's public messages (the server's). */
+  readonly locale?: Locale;
 }
 
 /**
@@ -74,6 +78,7 @@ export function newEvent(catalogue: GameCatalogue, opts: EventRequest, id: strin
     checkInMinutes: opts.checkInMinutes,
     organiserId: opts.organiserId,
     ...(opts.rankComputers ? { rankComputers: true } : {}),
+    ...(opts.locale ? { locale: opts.locale } : {}),
     status: "signup" as const,
     entrants: [],
     played: [],
@@ -130,7 +135,7 @@ export function withComputers(t: Tournament, count: number, level: ComputerLevel
   for (let i = 0; i < count && entrants.length < MAX_ENTRANTS; i++) {
     let n = 1;
     while (entrants.some((e) => e.id === `cpu-${t.id}-${n}`)) n++;
-    entrants.push({ id: `cpu-${t.id}-${n}`, name: `Computer ${n}`, computer: level, checkedIn: true });
+    entrants.push({ id: `cpu-${t.id}-${n}`, name: sayAt(t, "tournament.computer_name", { n }), computer: level, checkedIn: true });
   }
   return { ...t, entrants };
 }
@@ -324,7 +329,7 @@ export function tableSeats(t: Tournament, players: readonly string[]): Seat[] {
   const names = new Map(t.entrants.map((e) => [e.id, e]));
   return players.map((p) => {
     const e = names.get(p);
-    if (!e) return { userId: p, name: `Computer ${p.split("-").at(-1)} (fill)`, computer: "normal" };
+    if (!e) return { userId: p, name: sayAt(t, "tournament.fill_seat", { n: p.split("-").at(-1) ?? "" }), computer: "normal" };
     return e.computer || e.dropped
       ? {
           userId: e.computer ? e.id : `cpu-${e.id}`,

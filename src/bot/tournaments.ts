@@ -10,6 +10,8 @@ import { placesOf } from "../engine/places";
 import type { ComputerLevel } from "../engine/definition";
 import { highIsBetter, type RoundResult, type Standing, type TableResult } from "../tournament/standings";
 import type { AnyTable } from "./tables";
+import { sayAt } from "./words";
+import { commandPathIn } from "../i18n/commands";
 import type { Tournament } from "./tournament-record";
 import { TournamentBook } from "./tournament-book";
 import {
@@ -234,11 +236,12 @@ export class TournamentService extends TournamentBook {
       await service.update(threadId, (r) => (r ? { ...r, event: t.id } : undefined)); // ends with the event, no Play again
       const rec = await service.start(threadId, seats[0]!.userId);
       const people = seats.filter((s) => !s.computer).map((s) => `<@${s.userId}>`);
+      const who = people.length
+        ? sayAt(t, "tournament.thread_people", { people: people.join(", ") })
+        : sayAt(t, "tournament.thread_computers");
+      const start = sayAt(t, "tournament.thread_start", { name: t.name, n: round.number, rounds: t.rounds, table: i + 1, who });
       await this.host.post(threadId, {
-        ...(await this.host.tablePayload(
-          rec,
-          `🏆 **${t.name}**, round ${round.number} of ${t.rounds}, table ${i + 1}. ${people.length ? `${people.join(", ")}: your game starts now (a first turn has a minute more, to find this thread).` : "Computers only."} The result is recorded when the game ends.`,
-        )),
+        ...(await this.host.tablePayload(rec, start)),
         allowedMentions: { users: seats.filter((s) => !s.computer).map((s) => s.userId) },
       });
       this.host.kick(threadId);
@@ -287,11 +290,12 @@ export class TournamentService extends TournamentBook {
     await this.host.post(threadId, await this.host.tableResult(after, threadId));
     const round = after.played.at(-1);
     if (after.status !== "running" || !round || round.tables.some((x) => !x.result)) return;
+    const next = commandPathIn(after.locale ?? "en", "tournament next");
     if (after.played.length >= after.rounds) await this.finish(id);
     else if (after.autoNext) await this.seatNext(id);
     else
       await this.host.post(after.channelId, {
-        content: `🏆 **${after.name}**: round ${round.number} is complete. The organiser seats round ${round.number + 1} with \`/tournament next\`.`,
+        content: sayAt(after, "tournament.round_done_pause", { name: after.name, n: round.number, next: round.number + 1, cmd: next }),
         allowedMentions: { parse: [] },
       });
   }
@@ -304,10 +308,7 @@ export class TournamentService extends TournamentBook {
     return t;
   }
 
-  /**
-   * Withdraws an entrant (themselves, or removed by the organiser): not seated again; in a game
-   * under way a computer takes their seat and their result still counts for them.
-   */
+  /** Withdraws an entrant (themselves, or by the organiser): not seated again; mid-game a computer plays on and the result counts for them. */
   async drop(id: string, userId: string): Promise<Tournament> {
     const t = await this.change(id, (x) => dropped(x, userId));
     const table = t.played.at(-1)?.tables.find((x) => !x.result && x.players.includes(userId));
@@ -325,10 +326,7 @@ export class TournamentService extends TournamentBook {
     return t;
   }
 
-  /**
-   * Ends a table's game and scores it as it stands (organiser): every seat shares the places,
-   * so each earns the table's average placement points.
-   */
+  /** Ends a table's game as it stands (organiser): every seat shares the places, so each earns the average placement points. */
   async endTable(id: string, threadId: string, by: string): Promise<Tournament> {
     const t = await this.get(id);
     const table = t?.played.at(-1)?.tables.find((x) => x.threadId === threadId && !x.result);

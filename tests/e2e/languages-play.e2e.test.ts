@@ -13,6 +13,8 @@ import { renderOnexenoTable } from "../../render/render";
 import type { ApiMessage, InteractionRecord } from "../../src/standin/types";
 import { ADA, BEN, CARD_ROOM, CLEO, DEV, GENERAL, Harness, MOD } from "./harness";
 import { said } from "../helpers/message";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 
 const h = new Harness();
 beforeAll(async () => {
@@ -28,7 +30,7 @@ afterAll(async () => {
  * means an English sentence reached them.
  */
 const ENGLISH =
-  /\b(the|your|you|is|are|and|with|this|has|have|what|where|who|can|not|turn|cards?|pass|passed|placed|took|player|players|press|join|winner|winners|over|game|seat|seated|left|ready|waiting|thinking|shown|again)\b/i;
+  /(?<!\p{L})(the|your|you|is|are|and|with|this|has|have|what|where|who|can|not|turn|cards?|pass|passed|placed|took|player|players|press|join|joined|drew|discarded|round|stock|winner|winners|over|game|seat|seated|left|ready|waiting|thinking|shown|again)(?!\p{L})/iu;
 
 /** Every piece of text a message shows a person: its words, embeds, buttons, menus and alt text. */
 function textsOf(m: ApiMessage): string[] {
@@ -47,9 +49,16 @@ function textsOf(m: ApiMessage): string[] {
   return out.filter((t) => t.trim() !== "");
 }
 
-/** Reads everything each of `users` can see in `channelId` now into `seen`. */
+/** Ids of the messages of a channel already there (an earlier test's), which `readAll` passes over. */
+const earlier = new Set<string>();
+const markEarlier = (...channels: string[]) => {
+  for (const c of channels) for (const m of h.standin.visibleMessages(c, null)) earlier.add(m.id);
+};
+
+/** Reads everything each of `users` can see in `channelId` now into `seen` (this test's messages). */
 function readAll(channelId: string, users: readonly string[], seen: Set<string>): void {
-  for (const u of users) for (const m of h.standin.visibleMessages(channelId, u)) for (const t of textsOf(m)) seen.add(t);
+  for (const u of users)
+    for (const m of h.standin.visibleMessages(channelId, u)) if (!earlier.has(m.id)) for (const t of textsOf(m)) seen.add(t);
 }
 
 /** The texts of `seen` with an English word in them (mentions, command names and card codes aside). */
@@ -114,6 +123,13 @@ async function playToTheEnd(channelId: string, people: readonly string[], seen: 
 }
 
 describe("a whole game in the server's language", () => {
+  it("the English detector finds English sentences and passes French and German ones", () => {
+    expect(english(["Ben joined.", "Ada passed.", "Round 2 is dealt.", "It is Ben's turn."])).toHaveLength(4);
+    expect(
+      english(["Ben a rejoint la table.", "Ada a passé.", "Hand 2 ist verteilt; Ben gibt.", "session terminée", "<@1> `/onexeno play`"]),
+    ).toEqual([]);
+  });
+
   it("French server: ONEXENO basic from the lobby to the last table, with no English reaching the players", async () => {
     const sb = h.standin;
     sb.setLocale({ guild: sb.guildId }, "fr");
@@ -182,11 +198,63 @@ describe("a whole game in the server's language", () => {
     expect(h.log.errors).toEqual([]);
   });
 
+  // A whole event of computer entrants: its announcement, rounds, table threads, standings and
+  // podium in the server's language; the standings and podium pictures saved to look at.
+  for (const [locale, channel, standings, over] of [
+    ["fr", GENERAL, "classement final", "est terminé !"],
+    ["de", CARD_ROOM, "Abschlusstabelle", "ist vorbei!"],
+  ] as const) {
+    it(`a tournament in a ${locale} server, from the announcement to the podium`, async () => {
+      const sb = h.standin;
+      sb.setLocale({ guild: sb.guildId }, locale);
+      sb.setLocale({ user: MOD }, locale);
+      await sb.command(MOD, channel, "settings language", { language: "discord" });
+      const seen = new Set<string>();
+      markEarlier(channel);
+      const made = await sb.command(MOD, channel, "tournament create", {
+        ...{ game: "onexeno-basic", format: "swiss", rounds: 2, "table-size": 2 },
+        "rank-computers": true,
+      });
+      for (const x of textsOf(made.original!)) seen.add(x);
+      await sb.command(MOD, channel, "tournament computers", { count: 4, level: "easy" });
+      await sb.command(MOD, channel, "tournament start");
+      const t = (await h.bot.tournaments.list(sb.guildId)).find((x) => x.status !== "cancelled" && x.channelId === channel)!;
+      expect(t.locale).toBe(locale);
+      const done = await h.until(
+        "the event's end",
+        async () => ((await h.bot.tournaments.get(t.id))?.status === "over" ? true : null),
+        300_000,
+      );
+      expect(done).toBe(true);
+      const final = await h.until("the final standings", () =>
+        sb.visibleMessages(channel, null).find((m) => said(m).includes(standings) && m.attachments.length),
+      );
+      expect(sb.visibleMessages(channel, null).some((m) => said(m).includes(over))).toBe(true);
+      const messages = sb.visibleMessages(channel, null);
+      readAll(channel, [MOD], seen);
+      for (const table of (await h.bot.tournaments.get(t.id))!.played.flatMap((r) => r.tables)) readAll(table.threadId!, [MOD], seen);
+      expect(seen.size).toBeGreaterThan(20);
+      expect(english(seen)).toEqual([]);
+      const out = join(import.meta.dirname, "..", "__output__");
+      mkdirSync(out, { recursive: true });
+      const podium = messages.find((m) => m.attachments.some((a) => a.filename === "podium.png"))!;
+      for (const [m, file] of [
+        [final, "standings.png"],
+        [podium, "podium.png"],
+      ] as const) {
+        const a = m.attachments.find((x) => x.filename === file)!;
+        writeFileSync(join(out, `${locale}-tournament-${file}`), sb.attachmentBytes(a)!);
+      }
+      sb.setLocale({ guild: sb.guildId }, "en-US");
+    });
+  }
+
   it("French server: Onze with French card names (R, D, V) on the table, in the hand and in every menu", async () => {
     const sb = h.standin;
     sb.setLocale({ guild: sb.guildId }, "fr");
     sb.setLocale({ user: ADA }, "fr");
     const seen = new Set<string>();
+    markEarlier(GENERAL);
     const service = h.bot.service("onze");
     await sb.command(ADA, GENERAL, "onze new");
     for (let i = 0; i < 2; i++) await sb.command(ADA, GENERAL, "onze bot add", { level: "easy" });
