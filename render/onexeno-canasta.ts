@@ -12,6 +12,7 @@ import { drawBadge } from "./badge";
 import { drawClockMark } from "./clock";
 import { ensureFonts, fitText, font, PICTURE_WIDTH, shortName } from "./fonts";
 import { DEFAULT_THEME, type Theme } from "./theme";
+import { t, type Locale } from "../src/i18n/index";
 
 export const CANASTA_WIDTH = PICTURE_WIDTH;
 const HEADER = 104;
@@ -44,20 +45,32 @@ export function rowsLayout(rows: readonly Row[], width: number): { size: number;
  * Draws the public canasta table and returns its canvas. `names[i]` is seat i's display
  * name; `clock`, when given, is drawn with a clock face in the block of the seat to move.
  */
-export function drawCanastaTable(view: CanastaView, names: readonly string[], theme: Theme = DEFAULT_THEME, clock?: string): Canvas {
+export function drawCanastaTable(
+  view: CanastaView,
+  names: readonly string[],
+  theme: Theme = DEFAULT_THEME,
+  clock?: string,
+  locale: Locale = "en",
+): Canvas {
   ensureFonts();
+  const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `canasta.pic.${key}`, params);
   const W = CANASTA_WIDTH;
   const height = canastaHeight(view.seats);
   const { canvas, ctx } = paintedScene(W, height, theme.felt, theme.text);
   ctx.font = font(22, true);
-  ctx.fillText("ONEXENO canasta", 12, 28);
+  ctx.fillText(t(locale, "canasta.title"), 12, 28);
   const left = 384; // the header's text stops short of the face-up pile
   ctx.font = font(14);
   ctx.fillStyle = theme.textDim;
   ctx.fillText(
     fitText(
       ctx,
-      `Hand ${view.hand} · first past ${view.target} · ${view.decks === 2 ? "two decks" : "one deck"}${view.rowRule === "five-to-seven" ? " · rows of 5-7" : ""}`,
+      say("info", {
+        hand: view.hand,
+        target: view.target,
+        decks: say(view.decks === 2 ? "two_decks" : "one_deck"),
+        rows: view.rowRule === "five-to-seven" ? say("rows_5_7") : "",
+      }),
       left,
     ),
     12,
@@ -67,19 +80,21 @@ export function drawCanastaTable(view: CanastaView, names: readonly string[], th
   ctx.font = font(15, true);
   const who = names[view.turn] ?? "?";
   const best = Math.max(...view.totals);
-  const winners = view.totals.flatMap((t, i) => (t === best ? [names[i] ?? `Seat ${i + 1}`] : []));
+  const winners = view.totals.flatMap((total, i) => (total === best ? [names[i] ?? say("seat", { n: i + 1 })] : []));
   const status =
     view.phase === "over"
-      ? `Session over · ${winners.join(" & ")} win${winners.length === 1 ? "s" : ""} with ${best}`
-      : view.phase === "draw"
-        ? `▶ ${who} to draw: stack or pile`
-        : `▶ ${who} melds${view.mustMeld !== null ? " (owes the pile card)" : ""}, then discards`;
+      ? say(winners.length === 1 ? "over_one" : "over_other", { winners: winners.join(" & "), best })
+      : say(view.phase === "draw" ? "to_draw" : view.mustMeld !== null ? "melds_owed" : "melds", { name: who });
   ctx.fillText(fitText(ctx, status, left), 12, 72);
   const res = view.results.at(-1);
   if (res) {
     ctx.font = font(14);
     ctx.fillStyle = theme.textDim;
-    const line = `Hand ${res.hand}${res.wentOut !== null ? ` (${names[res.wentOut] ?? "?"} out)` : " (stack ran out)"}: ${res.scores.map((x, i) => `${names[i] ?? i + 1} ${x >= 0 ? "+" : ""}${x}`).join(", ")}`;
+    const scores = res.scores.map((x, i) => `${names[i] ?? i + 1} ${x >= 0 ? "+" : ""}${x}`).join(", ");
+    const line =
+      res.wentOut !== null
+        ? say("result_out", { hand: res.hand, name: names[res.wentOut] ?? "?", scores })
+        : say("result_stack", { hand: res.hand, scores });
     ctx.fillText(fitText(ctx, line, left), 12, 94);
   }
 
@@ -87,7 +102,8 @@ export function drawCanastaTable(view: CanastaView, names: readonly string[], th
   const px = 404;
   ctx.fillStyle = theme.text;
   ctx.font = font(14);
-  ctx.fillText(`Stack ${view.stackCount} · pile ${view.pile.length}${view.pile.length ? " (top last)" : ""}`, px, 22);
+  const pile = `${say("stack_pile", { stack: view.stackCount, pile: view.pile.length })}${view.pile.length ? say("top_last") : ""}`;
+  ctx.fillText(fitText(ctx, pile, W - 8 - px), px, 22);
   const top = view.pile.slice(-5);
   top.forEach((c, i) => drawCard(ctx, rotatePattern(idOf(c), 0), px + i * 46, 34, 44, theme));
   if (top.length) {
@@ -104,23 +120,27 @@ export function drawCanastaTable(view: CanastaView, names: readonly string[], th
     ctx.fillStyle = theme.text;
     ctx.font = font(16, true);
     // The dealer's D badge ends the name line; the name is shortened to leave it room.
-    const nameRight = s === view.dealer ? drawBadge(ctx, "D", ROWS_X - 20 + 6, y + 15, theme.white, theme.black) - 6 : ROWS_X - 20 + 6;
-    ctx.fillText(shortName(ctx, `${s + 1}. ${names[s] ?? `Seat ${s + 1}`}`, nameRight - 14), 14, y + 20);
+    const nameRight =
+      s === view.dealer ? drawBadge(ctx, say("dealer"), ROWS_X - 20 + 6, y + 15, theme.white, theme.black) - 6 : ROWS_X - 20 + 6;
+    ctx.fillText(shortName(ctx, `${s + 1}. ${names[s] ?? say("seat", { n: s + 1 })}`, nameRight - 14), 14, y + 20);
     const n = view.handSizes[s] ?? 0;
     const xenos = view.xenos[s]?.length ?? 0;
     ctx.font = font(14);
     ctx.fillStyle = theme.text;
-    ctx.fillText(`${n} in hand`, 14, y + 40);
+    const inHand = say("in_hand", { n });
+    ctx.fillText(fitText(ctx, inHand, ROWS_X - 20), 14, y + 40);
     if (xenos) {
-      const w = ctx.measureText(`${n} in hand · `).width;
+      const w = ctx.measureText(`${inHand} · `).width;
       ctx.fillStyle = theme.lastMove;
       ctx.font = font(14, true);
       ctx.fillText(fitText(ctx, `XENO × ${xenos}`, ROWS_X - 20 - w), 14 + w, y + 40);
     }
     ctx.fillStyle = theme.text;
     ctx.font = font(14, true);
-    ctx.fillText(fitText(ctx, `total ${view.totals[s]}`, ROWS_X - 18), 14, y + 62);
-    const clockW = clock && turn ? W - 6 - drawClockMark(ctx, clock.replace(/^until /, ""), W - 16, y + 20, 14, theme.turn) : 0;
+    ctx.fillText(fitText(ctx, say("total", { n: view.totals[s] ?? 0 }), ROWS_X - 18), 14, y + 62);
+    // The clock's time alone next to the rows (its words are on the message).
+    const time = clock?.match(/\d{2}:\d{2} UTC/)?.[0] ?? clock ?? "";
+    const clockW = clock && turn ? W - 6 - drawClockMark(ctx, time, W - 16, y + 20, 14, theme.turn) : 0;
     const rows = view.rows[s] ?? [];
     const area = W - 12 - ROWS_X - 6 - clockW;
     const { size, step, gap } = rowsLayout(rows, area);
@@ -134,23 +154,22 @@ export function drawCanastaTable(view: CanastaView, names: readonly string[], th
     }
     if (rows.length === 0) {
       ctx.fillStyle = theme.textDim;
-      ctx.fillText("no open rows", ROWS_X, y + 40);
+      ctx.fillText(fitText(ctx, say("no_rows"), W - 24 - ROWS_X), ROWS_X, y + 40);
     }
   }
   return canvas;
 }
 
-/** Alt text: turn, pile top, stack, and per player rows (sums), XENOs, hand sizes, totals. */
-export function describeCanasta(view: CanastaView, names: readonly string[]): string {
+/** Alt text in `locale`: turn, pile top, stack, and per player rows (sums), XENOs, hand sizes, totals. */
+export function describeCanasta(view: CanastaView, names: readonly string[], locale: Locale = "en"): string {
+  const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `canasta.alt.${key}`, params);
   const players = names.slice(0, view.seats).map((n, i) => {
-    const rows = (view.rows[i] ?? []).map((r) => rowSum(r)).join("/") || "none";
-    const c = view.handSizes[i] ?? 0;
-    return `${n}: ${c} card${c === 1 ? "" : "s"} in hand, rows ${rows}, ${view.xenos[i]?.length ?? 0} XENO, total ${view.totals[i]}`;
+    const rows = (view.rows[i] ?? []).map((r) => rowSum(r)).join("/") || say("none");
+    const cards = t(locale, "table.cards", { count: view.handSizes[i] ?? 0 });
+    return say("player", { name: n, cards, rows, xenos: view.xenos[i]?.length ?? 0, total: view.totals[i] ?? 0 });
   });
   const head =
-    view.phase === "over"
-      ? "ONEXENO canasta, session over."
-      : `ONEXENO canasta, hand ${view.hand}. ${names[view.turn]} to ${view.phase === "draw" ? "draw" : "meld and discard"}.`;
-  const text = `${head} Stack ${view.stackCount}, face-up pile ${view.pile.length}. ${players.join("; ")}.`;
+    view.phase === "over" ? say("over") : say(view.phase === "draw" ? "draw" : "meld", { hand: view.hand, name: names[view.turn] ?? "?" });
+  const text = `${head} ${say("stack", { stack: view.stackCount, pile: view.pile.length })} ${players.join("; ")}.`;
   return text.length > 1024 ? `${text.slice(0, 1021)}...` : text;
 }

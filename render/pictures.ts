@@ -42,7 +42,13 @@ export type PictureJob =
       readonly captions?: readonly string[] | undefined;
       readonly locale?: Locale | undefined;
     }
-  | { readonly kind: "canasta-table"; readonly view: CanastaView; readonly names: readonly string[]; readonly clock?: string | undefined }
+  | {
+      readonly kind: "canasta-table";
+      readonly view: CanastaView;
+      readonly names: readonly string[];
+      readonly clock?: string | undefined;
+      readonly locale?: Locale | undefined;
+    }
   | {
       readonly kind: "solitaire";
       readonly view: SolitaireView;
@@ -102,7 +108,7 @@ export function drawJob(job: PictureJob): Canvas {
       return drawOnexenoHand(job.hand, new Set(job.playable), job.title, undefined, caption, job.locale);
     }
     case "canasta-table":
-      return drawCanastaTable(job.view, job.names, undefined, job.clock);
+      return drawCanastaTable(job.view, job.names, undefined, job.clock, job.locale);
     case "solitaire":
       return drawSolitaire(job.view, job.owner, undefined, job.hint);
     case "onze-table":

@@ -26,9 +26,10 @@ export async function renderCanastaTable(
   names: readonly string[],
   theme: Theme = DEFAULT_THEME,
   clock?: string,
+  locale: Locale = "en",
 ): Promise<Buffer> {
-  if (theme !== DEFAULT_THEME) return encodePicture(drawCanastaTable(view, names, theme, clock));
-  return renderPicture({ kind: "canasta-table", view, names, clock });
+  if (theme !== DEFAULT_THEME) return encodePicture(drawCanastaTable(view, names, theme, clock, locale));
+  return renderPicture({ kind: "canasta-table", view, names, clock, locale });
 }
 
 /** Renders a hand as PNG bytes. `playable` marks cards with at least one legal placement. */

@@ -16,6 +16,7 @@ import { markStart } from "./bot/restart";
 import { TournamentService } from "./bot/tournaments";
 import { localizeCommand } from "./i18n/commands";
 import { mustAllowTableHere, SettingsBook } from "./bot/settings";
+import { Pending } from "./bot/pending";
 import { finalMessages, roundMessage, tableResult } from "../commands/tournament/index";
 import { Publisher } from "./bot/publisher";
 import { ChannelBudget } from "./bot/budget";
@@ -152,6 +153,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   // One table per channel across every game.
   const channels = new ChannelIndex();
   const settings = new SettingsBook(opts.stores.settings);
+  // What a finished game sets off (its record, ratings, tournament result): shutdown waits for it.
+  const pending = new Pending();
   // Each guild's Discord language as its latest interaction said it (`guild_locale`); the guild's
   // own `preferred_locale` from the gateway before any.
   const guildLocales = new Map<string, string>();
@@ -174,21 +177,25 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     service.onFinish((rec) => {
       const result = catalogue.ratedResult(rec.game, rec.config, rec.state);
       if (result)
-        void ratings
-          .record(rec, result.game, result.outcome, result.teams)
-          .catch((e) => log.error(`could not rate the game in channel ${rec.channelId}`, e));
+        void pending.add(
+          ratings
+            .record(rec, result.game, result.outcome, result.teams)
+            .catch((e) => log.error(`could not rate the game in channel ${rec.channelId}`, e)),
+        );
       // Outside the table's lock: recording may seat the next round, which opens other tables.
-      setImmediate(() => {
-        void tournaments.recordGame(rec).catch((e) => log.error(`could not record the tournament game in channel ${rec.channelId}`, e));
-        void view.finished?.(ctx, rec).catch((e) => log.error(`could not finish the ${g.id} game in channel ${rec.channelId}`, e));
-      });
+      const after = new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
+        Promise.all([
+          tournaments.recordGame(rec).catch((e) => log.error(`could not record the tournament game in channel ${rec.channelId}`, e)),
+          view.finished?.(ctx, rec).catch((e) => log.error(`could not finish the ${g.id} game in channel ${rec.channelId}`, e)),
+        ]),
+      );
+      void pending.add(after);
     });
     // Every game that ends, by its rules or closed with end, leaves its record (src/bot/game-record.ts).
     service.onFinish((rec, how) => {
       const outcome = how === "rules" && rec.state ? g.definition.outcome(rec.state) : null;
-      void records
-        .add(gameRecord(rec, how, now(), outcome))
-        .catch((e) => log.error(`could not keep the record of the game in ${rec.channelId}`, e));
+      const kept = records.add(gameRecord(rec, how, now(), outcome));
+      void pending.add(kept.catch((e) => log.error(`could not keep the record of the game in ${rec.channelId}`, e)));
     }, true);
     services.set(g.id, service);
   }
@@ -375,8 +382,9 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     records,
     ready,
     async stop() {
-      autoplay.stop();
+      await autoplay.stop(); // the computer moves under way are saved first
       await route.idle(); // finish the moves in flight, and what they post
+      await pending.settle(); // the records, ratings and results of games that just ended
       await tournaments.stop(); // and the results and seatings they set off
       await clocks.stop();
       await coalescer.stop();

@@ -9,14 +9,17 @@ import { canastaLegalMoves, idOf, type CanastaMove } from "../../src/games/onexe
 
 import { MAX, type CanastaTable, encodeRow, extensionChoices } from "./codes";
 import { suggestionText } from "./panel";
+import { localeOf, t } from "../../src/i18n/index";
+import { cardLabelIn } from "../../render/onexeno-words";
 
 /** Autocomplete for canasta options: melds, extensions, discards, take counts. */
 export async function canastaAutocomplete(interaction: AutocompleteInteraction, rec: CanastaTable): Promise<Choice[]> {
   const focused = interaction.options.getFocused(true);
   const seat = rec.seats.findIndex((x) => x.userId === interaction.user.id);
-  const say = (t: string) => hint(t);
-  if (!rec.state || rec.status !== "playing") return say("No canasta game is running here");
-  if (seat < 0) return say("You have no seat at this table");
+  const locale = localeOf(interaction.locale);
+  const say = (key: string, params: Record<string, string> = {}) => hint(t(locale, key, params));
+  if (!rec.state || rec.status !== "playing") return say("canasta.ac_no_game");
+  if (seat < 0) return say("onexeno.ac_no_seat");
   const s = rec.state;
   const hand = s.hands[seat] ?? [];
   const typed = String(focused.value).toUpperCase();
@@ -26,32 +29,39 @@ export async function canastaAutocomplete(interaction: AutocompleteInteraction, 
     return takes
       .slice(-MAX)
       .reverse()
-      .map((m) => ({ name: `Take ${m.count}${m.count === s.pile.length ? " (all)" : ""}`, value: m.count }));
+      .map((m) => ({
+        name: `${t(locale, "canasta.take", { count: m.count })}${m.count === s.pile.length ? ` ${t(locale, "canasta.all")}` : ""}`,
+        value: m.count,
+      }));
   }
-  if (s.turn !== seat) return say(`Not your turn: ${rec.seats[s.turn]?.name} is playing`);
+  if (s.turn !== seat) return say("onexeno.ac_not_turn", { name: rec.seats[s.turn]?.name ?? "?" });
   if (focused.name === "cards") {
     const shown = meldSuggestions(s, seat, 80)
       .map((sg) => {
-        const t = suggestionText(sg);
-        return { name: `${t.label}: ${t.description}`.slice(0, 100), value: encodeRow(sg.row) };
+        const text = suggestionText(sg, locale);
+        return { name: `${text.label}: ${text.description}`.slice(0, 100), value: encodeRow(sg.row) };
       })
       .filter(
         (c, i, all) =>
           c.value.length <= 100 && (typed === "" || c.name.toUpperCase().includes(typed)) && all.findIndex((d) => d.name === c.name) === i,
       );
-    if (!shown.length) return say(s.phase === "draw" ? "Draw first" : "No valid row in your hand now");
+    if (!shown.length) return say(s.phase === "draw" ? "canasta.ac_draw_first" : "canasta.ac_no_row");
     return shown.slice(0, MAX);
   }
   if (focused.name === "card" && interaction.options.getSubcommand() === "extend") {
-    const ext = extensionChoices(s, seat).filter((e) => typed === "" || e.label.toUpperCase().includes(typed));
-    if (!ext.length) return say("No card of yours extends a row now");
+    const ext = extensionChoices(s, seat, locale).filter((e) => typed === "" || e.label.toUpperCase().includes(typed));
+    if (!ext.length) return say("canasta.ac_no_extend");
     return ext.slice(0, MAX).map((e) => ({ name: e.label.slice(0, 100), value: e.value }));
   }
   if (focused.name === "card") {
     const distinct = [...new Set(hand)].filter(
-      (c) => typed === "" || cardName(idOf(c)).includes(typed.replace(/\s+/g, "")) || cardLabel(idOf(c)).toUpperCase().includes(typed),
+      (c) =>
+        typed === "" ||
+        cardName(idOf(c)).includes(typed.replace(/\s+/g, "")) ||
+        cardLabel(idOf(c)).toUpperCase().includes(typed) ||
+        cardLabelIn(locale, idOf(c)).toUpperCase().includes(typed),
     );
-    return distinct.slice(0, MAX).map((c) => ({ name: `${cardLabel(idOf(c))} · ${cardName(idOf(c))}`, value: String(c) }));
+    return distinct.slice(0, MAX).map((c) => ({ name: `${cardLabelIn(locale, idOf(c))} · ${cardName(idOf(c))}`, value: String(c) }));
   }
   return [];
 }

@@ -7,7 +7,7 @@ import type { RowCount } from "../../src/games/onexeno/canasta-search";
 import { UserError } from "../../src/bot/errors";
 import { refuse } from "../../src/bot/words";
 import type { TableOf } from "../../src/bot/tables";
-import { cardLabel, cardName, cardTitle, distinctRotations, parseCardName, type Rotation } from "../../src/games/onexeno/cards";
+import { cardName, cardTitle, distinctRotations, parseCardName, type Rotation } from "../../src/games/onexeno/cards";
 import {
   canastaLegalMoves,
   idOf,
@@ -19,6 +19,8 @@ import {
   type RowCard,
 } from "../../src/games/onexeno/canasta";
 import { rotationText } from "../onexeno/choices";
+import { cardLabelIn } from "../../render/onexeno-words";
+import { t, type Locale } from "../../src/i18n/index";
 
 export const MAX = 25;
 /** An ONEXENO canasta table. */
@@ -87,14 +89,17 @@ export function readTypedRow(text: string, hand: readonly CardInst[], count?: Ro
 }
 
 /** Legal extensions of the seat's rows, as `row:end:inst@rot` values with labels. */
-export function extensionChoices(s: CanastaState, seat: number): { label: string; value: string }[] {
+export function extensionChoices(s: CanastaState, seat: number, locale: Locale = "en"): { label: string; value: string }[] {
   const out: { label: string; value: string; score: number }[] = [];
   for (const m of canastaLegalMoves(s, seat, 0)) {
     if (m.kind !== "extend") continue;
     const row = s.rows[seat]?.[m.row] ?? [];
     const sum = rowSum(row) + instValue(m.card);
     out.push({
-      label: `Row ${m.row + 1} ${m.end}: ${cardLabel(idOf(m.card))} (${cardName(idOf(m.card))}) ${rotationText(m.rot)} → ${sum}${sum === 20 ? " ★ XENO" : ""}`,
+      label: `${t(locale, "canasta.row_label", {
+        ...{ row: m.row + 1, end: t(locale, `canasta.end_${m.end}`), card: cardLabelIn(locale, idOf(m.card)) },
+        ...{ code: cardName(idOf(m.card)), rotation: rotationText(m.rot, locale), sum },
+      })}${sum === 20 ? " ★ XENO" : ""}`,
       value: `${m.row}:${m.end}:${m.card}@${m.rot}`,
       score: sum,
     });

@@ -5,59 +5,25 @@
 import { type ChatInputCommandInteraction } from "discord.js";
 import type { BotContext } from "../../src/bot/context";
 import { quiet } from "../../src/bot/live";
-import { CANASTA_COMPUTER_LEVELS, type CanastaComputerLevel } from "../../src/games/onexeno/canasta-computer";
 import { UserError } from "../../src/bot/errors";
 import { respond } from "../../src/bot/reply";
 import type { Seat } from "../../src/bot/tables";
 import { rowCount } from "../../src/games/onexeno/canasta";
 
-import { backNote } from "../games";
+import { backNote, lobbySubcommand } from "../games";
+import { viewerOf } from "../../src/bot/words";
 
 import { readTypedRow } from "./codes";
 import { canastaPayload } from "./table";
 import { canastaHandPayload } from "./panel";
-import { backHere, moveAndShow, readHandCard, readExtension } from "./play";
+import { backHere, canastaLobby, moveAndShow, readHandCard, readExtension } from "./play";
 
 /** Slash subcommands at a canasta table. */
 export async function canastaCommand(sub: string, interaction: ChatInputCommandInteraction, ctx: BotContext, seat: Seat): Promise<void> {
   const ch = interaction.channelId;
-  if (sub === "bot add") {
-    const level = (interaction.options.getString("level") ?? "normal") as CanastaComputerLevel;
-    if (!CANASTA_COMPUTER_LEVELS.includes(level)) throw new UserError("input/bad_level", "Choose easy or normal.");
-    await respond(interaction, "reply", false, async () =>
-      canastaPayload(await ctx.service("canasta").addComputer(ch, seat.userId, level), `A computer player (${level}) sits down.`),
-    );
-    return;
-  }
-  if (sub === "bot remove") {
-    await respond(interaction, "reply", false, async () =>
-      canastaPayload(await ctx.service("canasta").removeComputer(ch, seat.userId), "A computer player left."),
-    );
-    return;
-  }
+  // The lobby's verbs (join, leave, start, bot add/remove, table), as every table game has them.
+  if (await lobbySubcommand(interaction, ctx, canastaLobby(ctx), sub, seat)) return;
   switch (sub) {
-    case "join":
-      await respond(interaction, "reply", false, async () =>
-        canastaPayload(await ctx.service("canasta").join(ch, seat), `${seat.name} joined.`),
-      );
-      return;
-    case "leave":
-      await respond(interaction, "reply", false, async () => {
-        const rec = await ctx.service("canasta").leave(ch, seat.userId);
-        return rec
-          ? canastaPayload(
-              rec,
-              rec.status === "playing" ? `${seat.name} left; a computer plays their seat from now on.` : `${seat.name} left.`,
-            )
-          : { content: "The last player left; the table is closed." };
-      });
-      return;
-    case "start":
-      await respond(interaction, "reply", false, async () => {
-        const rec = await ctx.service("canasta").start(ch, seat.userId);
-        return canastaPayload(rec, `The game starts. ${rec.seats[rec.state?.dealer ?? 0]?.name} drew the highest card and deals 15 each.`);
-      });
-      return;
     case "table":
       await respond(interaction, "reply", false, async () => quiet(await canastaPayload(await ctx.service("canasta").current(ch))));
       return;
@@ -66,7 +32,7 @@ export async function canastaCommand(sub: string, interaction: ChatInputCommandI
       await respond(interaction, "reply", true, async () => {
         const rec = await ctx.service("canasta").current(ch);
         ctx.service("canasta").seatOf(rec, seat.userId);
-        return canastaHandPayload(rec, seat.userId);
+        return canastaHandPayload(rec, viewerOf(interaction));
       });
       if (back) await ctx.post(ch, await canastaPayload(back, backNote(back, seat.userId)));
       return;

@@ -5,19 +5,19 @@ import { type MessageComponentInteraction } from "discord.js";
 import type { BotContext } from "../../src/bot/context";
 import { type ComponentId } from "../../src/bot/customid";
 import { UserError } from "../../src/bot/errors";
-import { refuse } from "../../src/bot/words";
+import { refuse, viewerOf } from "../../src/bot/words";
 import { playAndShow } from "../../src/bot/flow";
 import { respond } from "../../src/bot/reply";
-import type { Seat } from "../../src/bot/tables";
 import { type Rotation } from "../../src/games/onexeno/cards";
 import { type CanastaMove } from "../../src/games/onexeno/canasta";
 
-import { backNote } from "../games";
+import { backNote, lobbyComponent } from "../games";
+import { t } from "../../src/i18n/index";
 
 import { decodeRow } from "./codes";
 import { canastaPayload } from "./table";
 import { canastaHandPayload } from "./panel";
-import { backHere, CANASTA_VIEW } from "./play";
+import { backHere, CANASTA_VIEW, canastaLobby } from "./play";
 
 /** Component verbs of canasta messages. */
 export const CANASTA_VERBS: ReadonlySet<string> = new Set(["chand", "cdraw", "ctake", "cmeld", "cext", "cdisc"]);
@@ -26,47 +26,16 @@ export const CANASTA_VERBS: ReadonlySet<string> = new Set(["chand", "cdraw", "ct
 export async function canastaComponent(interaction: MessageComponentInteraction, id: ComponentId, ctx: BotContext): Promise<void> {
   const rec = await ctx.service("canasta").get(interaction.channelId);
   if (!rec) throw refuse("table/gone");
-  if (id.verb === "addbot") {
-    const level = id.args[0] === "easy" ? "easy" : "normal";
-    await respond(interaction, "reply", false, async () =>
-      canastaPayload(
-        await ctx.service("canasta").addComputer(interaction.channelId, interaction.user.id, level, id.rev),
-        `A computer player (${level}) sits down.`,
-      ),
-    );
-    return;
-  }
-  if (id.verb === "join" || id.verb === "leave" || id.verb === "start") {
-    const me: Seat = {
-      userId: interaction.user.id,
-      name:
-        (interaction.member && "displayName" in interaction.member ? interaction.member.displayName : null) ??
-        interaction.user.globalName ??
-        interaction.user.username,
-    };
-    await respond(interaction, "reply", false, async () => {
-      if (id.verb === "join")
-        return canastaPayload(await ctx.service("canasta").join(interaction.channelId, me, id.rev), `${me.name} joined.`);
-      if (id.verb === "leave") {
-        const r = await ctx.service("canasta").leave(interaction.channelId, me.userId, id.rev);
-        return r ? canastaPayload(r, `${me.name} left.`) : { content: "The last player left; the table is closed." };
-      }
-      const r = await ctx.service("canasta").start(interaction.channelId, me.userId, id.rev);
-      return canastaPayload(r, `The game starts. ${r.seats[r.state?.dealer ?? 0]?.name} drew the highest card and deals 15 each.`);
-    });
-    return;
-  }
+  // The lobby's buttons (Join, Leave, Start, Add computer player), as every table game has them.
+  if (await lobbyComponent(interaction, id, ctx, canastaLobby(ctx))) return;
   if (rec.status === "over") throw refuse("table/over"); // a finished table's buttons say so
   if (id.verb === "chand") {
     const back = await backHere(ctx, interaction.channelId, interaction.user.id);
     await respond(interaction, "reply", true, async () => {
       const now = back ?? rec;
       ctx.service("canasta").seatOf(now, interaction.user.id);
-      return canastaHandPayload(
-        now,
-        interaction.user.id,
-        now.rev !== id.rev && !back ? "This table has moved on; here is your hand now." : undefined,
-      );
+      const viewer = viewerOf(interaction);
+      return canastaHandPayload(now, viewer, now.rev !== id.rev && !back ? t(viewer.locale, "onexeno.moved_on_hand") : undefined);
     });
     if (back) await ctx.post(interaction.channelId, await canastaPayload(back, backNote(back, interaction.user.id)));
     return;
@@ -75,7 +44,7 @@ export async function canastaComponent(interaction: MessageComponentInteraction,
   if (rec.rev !== id.rev) {
     if (fromPanel) {
       await respond(interaction, "update", true, () =>
-        canastaHandPayload(rec, interaction.user.id, "⏩ The table moved on; here is your hand now."),
+        canastaHandPayload(rec, viewerOf(interaction), `⏩ ${t(viewerOf(interaction).locale, "onexeno.moved_on_hand")}`),
       );
       return;
     }
@@ -124,8 +93,8 @@ export async function canastaComponent(interaction: MessageComponentInteraction,
           rev: id.rev,
           receipt: (before, a, note) =>
             a.status === "playing" && a.state?.turn === before.state?.turn
-              ? canastaHandPayload(a, interaction.user.id, `✅ ${note}`)
-              : { content: `✅ ${note} Your turn is over.`, components: [], files: [], embeds: [] },
+              ? canastaHandPayload(a, viewerOf(interaction), `✅ ${note}`)
+              : { content: `✅ ${note} ${t(viewerOf(interaction).locale, "canasta.turn_over")}`, components: [], files: [], embeds: [] },
         }
       : { answer: "table", rev: id.rev },
   );

@@ -14,44 +14,57 @@ import {
 } from "discord.js";
 import { encodeId } from "../../src/bot/customid";
 import { meldSuggestions, type RowSuggestion } from "../../src/games/onexeno/canasta-hints";
-import { cardLabel, cardName, cardTitle } from "../../src/games/onexeno/cards";
+import { cardName } from "../../src/games/onexeno/cards";
+import { cardLabelIn, cardTitleIn } from "../../render/onexeno-words";
+import { viewerOf, type Viewer } from "../../src/bot/words";
+import { t, type Locale } from "../../src/i18n/index";
 import { canastaLegalMoves, idOf, type CanastaMove } from "../../src/games/onexeno/canasta";
 import { renderOnexenoHand } from "../../render/render";
 
 import { MAX, type CanastaTable, stateOf, encodeRow, rowText, extensionChoices } from "./codes";
 
 /** The private hand panel of a player (see the module comment for the menus). */
-export const canastaHandPayload = panelMessage(drawCanastaHand, "Your hand");
+export const canastaHandPayload = panelMessage(drawCanastaHand, (...args: Parameters<typeof drawCanastaHand>) =>
+  t(viewerOf(args[1]).locale, "canasta.panel_title"),
+);
 
-async function drawCanastaHand(rec: CanastaTable, userId: string, note?: string): Promise<BaseMessageOptions> {
+/** The hand panel of `who` (a user id, read in English, or a `Viewer`: their own Discord language). */
+async function drawCanastaHand(rec: CanastaTable, who: string | Viewer, note?: string): Promise<BaseMessageOptions> {
+  const { userId, locale } = viewerOf(who);
+  const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `canasta.${key}`, params);
   const seat = rec.seats.findIndex((s) => s.userId === userId);
   const s = stateOf(rec);
-  if (seat < 0) return { content: "You have no seat at this table.", components: [], files: [], embeds: [] };
+  if (seat < 0) return { content: t(locale, "table.no_seat"), components: [], files: [], embeds: [] };
   const hand = s.hands[seat] ?? [];
   const myTurn = s.turn === seat && s.phase !== "over";
+  const title = t(locale, "onexeno.hand_title", {
+    name: rec.seats[seat]?.name ?? "",
+    cards: t(locale, "table.cards", { count: hand.length }),
+  });
   const png = await renderOnexenoHand(
     hand.map(idOf),
     new Set(s.mustMeld !== null && myTurn ? [idOf(s.mustMeld)] : []),
-    `Your hand · ${rec.seats[seat]?.name} · ${hand.length} cards`,
+    title,
     undefined,
-    (id) => (s.mustMeld !== null && idOf(s.mustMeld) === id && myTurn ? "owed: meld it" : cardName(id)),
+    (id) => (s.mustMeld !== null && idOf(s.mustMeld) === id && myTurn ? say("owed") : cardName(id)),
+    locale,
   );
   const file = new AttachmentBuilder(png, {
     name: "hand.png",
-    description: `Your hand: ${hand.map((c) => cardTitle(idOf(c))).join(", ")}`.slice(0, 1024),
+    description: t(locale, "onexeno.hand_alt", { cards: hand.map((c) => cardTitleIn(locale, idOf(c))).join(", ") }).slice(0, 1024),
   });
   const rows: ActionRowBuilder<ButtonBuilder | StringSelectMenuBuilder>[] = [];
   let text: string;
   if (!myTurn) {
-    text = s.phase === "over" ? "The session is over." : `It is ${rec.seats[s.turn]?.name}'s turn.`;
+    text = s.phase === "over" ? say("session_over_panel") : say("its_turn", { name: rec.seats[s.turn]?.name ?? "?" });
   } else if (s.phase === "draw") {
-    text = "Your turn: draw from the stack, or take cards from the face-up pile (you must meld the top one this turn).";
+    text = say("draw_prompt");
     const takes = canastaLegalMoves(s, seat).filter((m): m is CanastaMove & { kind: "take" } => m.kind === "take");
     rows.push(
       new ActionRowBuilder<ButtonBuilder>().addComponents(
         new ButtonBuilder()
           .setCustomId(encodeId("cdraw", rec.rev))
-          .setLabel("Draw from stack")
+          .setLabel(say("btn_draw"))
           .setStyle(ButtonStyle.Primary)
           .setDisabled(s.stack.length === 0),
       ),
@@ -61,13 +74,13 @@ async function drawCanastaHand(rec: CanastaTable, userId: string, note?: string)
         new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
           new StringSelectMenuBuilder()
             .setCustomId(encodeId("ctake", rec.rev))
-            .setPlaceholder("Take from the face-up pile…")
+            .setPlaceholder(say("take_placeholder"))
             .addOptions(
               takes
                 .slice(-MAX)
                 .reverse()
                 .map((m) => ({
-                  label: `Take ${m.count} card${m.count === 1 ? "" : "s"}${m.count === s.pile.length ? " (all)" : ""}`,
+                  label: `${say("take", { count: m.count })}${m.count === s.pile.length ? ` ${say("all")}` : ""}`,
                   value: String(m.count),
                 })),
             ),
@@ -75,31 +88,28 @@ async function drawCanastaHand(rec: CanastaTable, userId: string, note?: string)
       );
     }
   } else {
-    text =
-      s.mustMeld !== null
-        ? `Meld ${cardTitle(idOf(s.mustMeld))} (taken from the pile) this turn, then discard.`
-        : "Meld new rows or extend yours, then discard to end your turn.";
+    text = s.mustMeld !== null ? say("meld_owed", { card: cardTitleIn(locale, idOf(s.mustMeld)) }) : say("meld_prompt");
     const suggestions = distinctBy(
       meldSuggestions(s, seat, MAX * 2).filter((sg) => encodeRow(sg.row).length <= 100),
-      (sg) => JSON.stringify(suggestionText(sg)),
+      (sg) => JSON.stringify(suggestionText(sg, locale)),
     ).slice(0, MAX);
     if (suggestions.length) {
       rows.push(
         new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
           new StringSelectMenuBuilder()
             .setCustomId(encodeId("cmeld", rec.rev))
-            .setPlaceholder(s.mustMeld !== null ? "Meld a new row (★ melds the taken card)…" : "Meld a new row…")
-            .addOptions(suggestions.map((sg) => ({ ...suggestionText(sg), value: encodeRow(sg.row) }))),
+            .setPlaceholder(say(s.mustMeld !== null ? "meld_placeholder_owed" : "meld_placeholder"))
+            .addOptions(suggestions.map((sg) => ({ ...suggestionText(sg, locale), value: encodeRow(sg.row) }))),
         ),
       );
     }
-    const ext = extensionChoices(s, seat).slice(0, MAX);
+    const ext = extensionChoices(s, seat, locale).slice(0, MAX);
     if (ext.length) {
       rows.push(
         new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
           new StringSelectMenuBuilder()
             .setCustomId(encodeId("cext", rec.rev))
-            .setPlaceholder("Extend one of your rows…")
+            .setPlaceholder(say("extend_placeholder"))
             .addOptions(ext.map((e) => ({ label: e.label.slice(0, 100), value: e.value }))),
         ),
       );
@@ -114,10 +124,10 @@ async function drawCanastaHand(rec: CanastaTable, userId: string, note?: string)
               .setCustomId(encodeId("cdisc", rec.rev, page))
               .setPlaceholder(
                 distinct.length > MAX
-                  ? `Discard and end the turn (${page * MAX + 1}-${page * MAX + slice.length})…`
-                  : "Discard and end the turn…",
+                  ? say("discard_range", { from: page * MAX + 1, to: page * MAX + slice.length })
+                  : say("discard_placeholder"),
               )
-              .addOptions(slice.map((c) => ({ label: cardLabel(idOf(c)), description: cardName(idOf(c)), value: String(c) }))),
+              .addOptions(slice.map((c) => ({ label: cardLabelIn(locale, idOf(c)), description: cardName(idOf(c)), value: String(c) }))),
           ),
         );
       }
@@ -138,9 +148,9 @@ export function distinctBy<T>(items: readonly T[], key: (t: T) => string): T[] {
 }
 
 /** How a suggested row reads in a menu: values and sum first, marked when it lays the owed card. */
-export function suggestionText(sg: RowSuggestion): { label: string; description: string } {
+export function suggestionText(sg: RowSuggestion, locale: Locale = "en"): { label: string; description: string } {
   return {
-    label: `${sg.owed ? "★ " : ""}${rowText(sg.row)}${sg.owed ? " · melds the taken card" : ""}`.slice(0, 100),
+    label: `${sg.owed ? "★ " : ""}${rowText(sg.row)}${sg.owed ? ` · ${t(locale, "canasta.melds_taken")}` : ""}`.slice(0, 100),
     description: sg.row
       .map((c) => cardName(idOf(c.card)))
       .join(" ")

@@ -11,6 +11,9 @@ import { extendProblem, idOf, rowCount, type CanastaMove, type CanastaState, typ
 
 import { type CanastaTable } from "./codes";
 import { moveNote, canastaPayload } from "./table";
+import type { LobbyGame } from "../games";
+import { sayAt } from "../../src/bot/words";
+import { CANASTA_COMPUTER_LEVELS } from "../../src/games/onexeno/canasta-computer";
 
 /** An away player acting again takes their seat back: the new table, or null when they were not away. */
 export async function backHere(ctx: BotContext, channelId: string, userId: string): Promise<CanastaTable | null> {
@@ -19,6 +22,15 @@ export async function backHere(ctx: BotContext, channelId: string, userId: strin
 
 /** Canasta's bot side as the move flow reads it. */
 export const CANASTA_VIEW: MoveView<CanastaTable> = { command: "onexeno", payload: canastaPayload, moveNote };
+
+/** Canasta's lobby for the lobby verbs every table game shares (commands/games.ts). */
+export const canastaLobby = (ctx: BotContext): LobbyGame => ({
+  command: "onexeno",
+  service: ctx.service("canasta"),
+  levels: CANASTA_COMPUTER_LEVELS,
+  payload: canastaPayload,
+  started: (rec: CanastaTable) => sayAt(rec, "canasta.starts", { name: rec.seats[rec.state?.dealer ?? 0]?.name ?? "?" }),
+});
 
 /** Applies a move for the invoker (slash commands): a private receipt, the table shown publicly. */
 export async function moveAndShow(

@@ -10,6 +10,8 @@ import { type TablePayload, tableMessage } from "../../src/bot/live";
 import { heading, toPlay } from "../../src/bot/v2";
 import { encodeId } from "../../src/bot/customid";
 import { cardTitle } from "../../src/games/onexeno/cards";
+import { cardTitleIn } from "../../render/onexeno-words";
+import { sayAt, tableLocale } from "../../src/bot/words";
 import { canasta, canastaView, idOf } from "../../src/games/onexeno/canasta";
 
 import { describeCanasta } from "../../render/onexeno-canasta";
@@ -19,9 +21,10 @@ import type { PictureJob } from "../../render/pictures";
 import { type CanastaTable, names, rowText } from "./codes";
 
 export function lobbyPayload(rec: CanastaTable, note?: string): BaseMessageOptions {
-  const rows = rec.config.rows === "five-to-seven" ? " · rows of 5 to 7 cards" : "";
-  const look = { title: `ONEXENO canasta · first past ${rec.config.target}${rows}`, what: "canasta", command: "onexeno", min: 2, max: 8 };
-  return lobbyMessage(rec, { ...look, waiting: () => "Waiting for players: 2 to 8 (two decks from 5)." }, note);
+  const say = (key: string, params: Record<string, string | number> = {}) => sayAt(rec, `canasta.${key}`, params);
+  const rows = rec.config.rows === "five-to-seven" ? say("rows_5_7") : "";
+  const look = { title: say("lobby_title", { target: rec.config.target, rows }), what: say("what"), command: "onexeno", min: 2, max: 8 };
+  return lobbyMessage(rec, { ...look, waiting: () => say("waiting") }, note);
 }
 
 /** Text said with the new table after a move. */
@@ -29,21 +32,25 @@ export function lobbyPayload(rec: CanastaTable, note?: string): BaseMessageOptio
 export function moveNote(before: CanastaTable, after: CanastaTable): string {
   const s = after.state;
   if (!s?.last) return "";
-  const who = after.seats[s.last.seat]?.name ?? "?";
+  const name = after.seats[s.last.seat]?.name ?? "?";
+  const say = (key: string, params: Record<string, string | number> = {}) => sayAt(after, `canasta.${key}`, params);
   const l = s.last;
   const parts: string[] = [];
-  if (l.kind === "draw") parts.push(`${who} drew from the stack.`);
-  if (l.kind === "take") parts.push(`${who} took ${l.count} card${l.count === 1 ? "" : "s"} from the face-up pile.`);
-  if (l.kind === "meld") parts.push(`${who} melded ${rowText(l.cards)}${l.xeno ? ": a XENO!" : "."}`);
-  if (l.kind === "extend") parts.push(`${who} extended a row${l.xeno ? " to 20: a XENO!" : "."}`);
-  if (l.kind === "discard")
-    parts.push(`${who} discarded ${cardTitle(idOf(before.state?.hands[l.seat]?.find((c) => !(s.hands[l.seat] ?? []).includes(c)) ?? 0))}.`);
+  if (l.kind === "draw") parts.push(say("drew", { name }));
+  if (l.kind === "take") parts.push(say("took", { name, count: l.count }));
+  if (l.kind === "meld") parts.push(say(l.xeno ? "melded_xeno" : "melded", { name, row: rowText(l.cards) }));
+  if (l.kind === "extend") parts.push(say(l.xeno ? "extended_xeno" : "extended", { name }));
+  if (l.kind === "discard") {
+    const gone = idOf(before.state?.hands[l.seat]?.find((c) => !(s.hands[l.seat] ?? []).includes(c)) ?? 0);
+    parts.push(say("discarded", { name, card: cardTitleIn(tableLocale(after), gone) }));
+  }
   if ((before.state?.results.length ?? 0) < s.results.length) {
     const r = s.results.at(-1);
-    if (r)
-      parts.push(
-        `**Hand ${r.hand} is over**${r.wentOut !== null ? ` (${after.seats[r.wentOut]?.name} went out)` : " (the stack ran out)"}: ${r.scores.map((x, i) => `${after.seats[i]?.name} ${x >= 0 ? "+" : ""}${x}`).join(", ")}.`,
-      );
+    if (r) {
+      const why = r.wentOut !== null ? say("went_out", { name: after.seats[r.wentOut]?.name ?? "?" }) : say("stack_out");
+      const scores = r.scores.map((x, i) => `${after.seats[i]?.name} ${x >= 0 ? "+" : ""}${x}`).join(", ");
+      parts.push(say("hand_over", { hand: r.hand, why, scores }));
+    }
   }
   return parts.join(" ");
 }
@@ -52,8 +59,9 @@ export function moveNote(before: CanastaTable, after: CanastaTable): string {
 export const canastaPayload: (rec: CanastaTable, note?: string) => Promise<TablePayload> = tableMessage(canastaMessage, (rec) => {
   const s = rec.state;
   if (!s) return undefined;
-  const turn = rec.status === "over" ? "session over" : toPlay(rec.seats[s.turn]);
-  return heading(["ONEXENO canasta", `hand ${s.hand}`, `first past ${s.target}`, turn]);
+  const say = (key: string, params: Record<string, string | number> = {}) => sayAt(rec, `canasta.${key}`, params);
+  const turn = rec.status === "over" ? say("session_over") : toPlay(rec.seats[s.turn], tableLocale(rec));
+  return heading([say("title"), say("hand_n", { hand: s.hand }), say("first_past", { target: s.target }), turn]);
 });
 
 /** Every seat's hand in words, one line a seat (a finished game's replay: nothing is hidden any more). */
@@ -71,7 +79,7 @@ export function canastaRound(rec: CanastaTable): string | undefined {
 /** The job of table `rec`'s public picture (undefined before the deal). */
 export function canastaPicture(rec: CanastaTable): (PictureJob & { kind: "canasta-table" }) | undefined {
   if (rec.status === "lobby" || !rec.state) return undefined;
-  return { kind: "canasta-table", view: canastaView(rec.state, null), names: names(rec), clock: clockLabel(rec) };
+  return { kind: "canasta-table", view: canastaView(rec.state, null), names: names(rec), clock: clockLabel(rec), locale: tableLocale(rec) };
 }
 
 export async function canastaMessage(rec: CanastaTable, note?: string): Promise<BaseMessageOptions> {
@@ -80,16 +88,17 @@ export async function canastaMessage(rec: CanastaTable, note?: string): Promise<
   const view = job.view;
   const file = new AttachmentBuilder(await renderPicture(job), {
     name: "canasta.png",
-    description: describeCanasta(view, names(rec)),
+    description: describeCanasta(view, names(rec), tableLocale(rec)),
   });
   const head = note ? `${note}\n` : "";
+  const say = (key: string, params: Record<string, string | number> = {}) => sayAt(rec, `canasta.${key}`, params);
   if (rec.status === "over") {
     const o = canasta.outcome(rec.state);
     const winners = (o?.winners ?? [])
       .map((w) => (rec.seats[w]?.computer ? `🤖 ${rec.seats[w]?.name}` : `<@${rec.seats[w]?.userId}>`))
       .join(", ");
     return {
-      content: `${head}🏁 **Session over.** Winner: ${winners}. Final: ${rec.seats.map((s, i) => `${s.name} ${rec.state?.totals[i]}`).join(" · ")}.`,
+      content: `${head}${say("over", { winners, scores: rec.seats.map((s, i) => `${s.name} ${rec.state?.totals[i]}`).join(" · ") })}`,
       files: [file],
       components: endRows(rec),
       embeds: [],
@@ -100,10 +109,10 @@ export async function canastaMessage(rec: CanastaTable, note?: string): Promise<
   }
   const turnUser = rec.seats[rec.state.turn]?.userId ?? "";
   const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
-    new ButtonBuilder().setCustomId(encodeId("chand", rec.rev)).setLabel("My hand").setStyle(ButtonStyle.Primary),
+    new ButtonBuilder().setCustomId(encodeId("chand", rec.rev)).setLabel(say("btn_hand")).setStyle(ButtonStyle.Primary),
     new ButtonBuilder()
       .setCustomId(encodeId("cdraw", rec.rev))
-      .setLabel("Draw from stack")
+      .setLabel(say("btn_draw"))
       .setStyle(ButtonStyle.Secondary)
       .setDisabled(rec.state.phase !== "draw" || rec.state.stack.length === 0),
   );
@@ -111,11 +120,11 @@ export async function canastaMessage(rec: CanastaTable, note?: string): Promise<
   if (back) row.addComponents(back);
   const clock = clockLines(rec);
   const tail = clock ? `\n${clock}` : "";
-  const what = rec.state.phase === "draw" ? "draw from the stack or take from the face-up pile" : "meld, extend your rows, then discard";
+  const what = say(rec.state.phase === "draw" ? "what_draw" : "what_meld");
   const turnSeat = rec.seats[rec.state.turn];
   if (turnSeat?.computer)
     return {
-      content: `${head}🤖 ${turnSeat.name} is thinking…${tail}`,
+      content: `${head}${sayAt(rec, "table.thinking", { name: turnSeat.name })}${tail}`,
       files: [file],
       components: [row],
       embeds: [],
@@ -123,7 +132,7 @@ export async function canastaMessage(rec: CanastaTable, note?: string): Promise<
     };
   if (turnSeat?.away)
     return {
-      content: `${head}💤 ${turnSeat.name} is away: the computer plays for them…${tail}`,
+      content: `${head}${sayAt(rec, "table.away_plays", { name: turnSeat.name })}${tail}`,
       files: [file],
       components: [row],
       embeds: [],
@@ -131,7 +140,7 @@ export async function canastaMessage(rec: CanastaTable, note?: string): Promise<
     };
   // Only the message that begins the turn mentions the player (a correspondence table pings once a turn).
   return {
-    content: `${head}<@${turnUser}>, your turn: ${what}.${tail}`,
+    content: `${head}${say("your_turn", { user: turnUser, what })}${tail}`,
     files: [file],
     components: [row],
     embeds: [],
@@ -140,4 +149,5 @@ export async function canastaMessage(rec: CanastaTable, note?: string): Promise<
 }
 
 /** Each seat's total so far, for a table closed with `end`. */
-export const canastaStanding = (rec: CanastaTable): string => scoresAsTheyStand(rec.seats, rec.state?.totals, "highest wins");
+export const canastaStanding = (rec: CanastaTable): string =>
+  scoresAsTheyStand(rec.seats, rec.state?.totals, "highest wins", tableLocale(rec));

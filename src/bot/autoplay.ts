@@ -20,6 +20,8 @@ export class Autoplay {
   /** Channels whose step is running, and those kicked meanwhile (they run again once it is done). */
   private readonly running = new Set<string>();
   private readonly again = new Set<string>();
+  /** Steps under way (a computer's move being made and posted), which `stop` waits for. */
+  private readonly inFlight = new Set<Promise<void>>();
   private stopped = false;
 
   constructor(
@@ -42,17 +44,23 @@ export class Autoplay {
       this.again.add(channelId);
       return;
     }
-    this.timers.set(
-      channelId,
-      setTimeout(() => void this.run(channelId), this.delayMs),
-    );
+    const start = () => {
+      const step = this.run(channelId).finally(() => this.inFlight.delete(step));
+      this.inFlight.add(step);
+    };
+    this.timers.set(channelId, setTimeout(start, this.delayMs));
   }
 
-  /** Cancels every pending move (bot shutdown). */
-  stop(): void {
+  /**
+   * Bot shutdown: cancels every pending move and resolves once the moves already under way are
+   * saved (so the store is never closed under one; what they would post is dropped, and the next
+   * message of the table after a restart shows it).
+   */
+  async stop(): Promise<void> {
     this.stopped = true;
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 
   private async run(channelId: string): Promise<void> {

@@ -36,6 +36,38 @@ describe("autoplay", () => {
     while (order.length < 3) await new Promise((r) => setTimeout(r, 1));
     expect(order).toEqual([3, 2, 1]);
     expect(most).toBe(1);
-    ap.stop();
+    await ap.stop();
+  });
+
+  it("stops only once the move under way is saved, and posts nothing after", async () => {
+    let saved = false;
+    let started = false;
+    let release: (() => void) | null = null;
+    const posted: string[] = [];
+    const ap = new Autoplay(
+      () => [
+        async () => {
+          started = true;
+          await new Promise<void>((r) => (release = r)); // the move's store write, still under way
+          saved = true;
+          return { content: "moved" };
+        },
+      ],
+      async (_ch, payload) => void posted.push(String(payload.content)),
+      1,
+      () => new RecordingLogger(),
+    );
+    ap.kick("c");
+    while (!started) await new Promise((r) => setTimeout(r, 1));
+    let stopped = false;
+    const stopping = ap.stop().then(() => (stopped = true));
+    await Promise.resolve();
+    expect(stopped).toBe(false); // the store must stay open for the move
+    (release as unknown as () => void)();
+    await stopping;
+    expect(saved).toBe(true);
+    expect(posted).toEqual([]);
+    ap.kick("c"); // after the stop, nothing is scheduled
+    expect(started && posted.length === 0).toBe(true);
   });
 });

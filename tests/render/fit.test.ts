@@ -10,7 +10,9 @@ import { drawOnexenoHand } from "../../render/onexeno-hand";
 import { drawOnexenoTable, TABLE_WIDTH } from "../../render/onexeno-table";
 import { onexeno, onexenoView } from "../../src/games/onexeno/game";
 import { LOCALES, t } from "../../src/i18n/index";
-import { scenes } from "./scenes";
+import { canastaUntil, scenes } from "./scenes";
+import { CANASTA_WIDTH, drawCanastaTable } from "../../render/onexeno-canasta";
+import { canastaView } from "../../src/games/onexeno/canasta";
 import { drawOnzeHand, drawOnzeTable, ONZE_WIDTH } from "../../render/onze-table";
 import { onzeView, type OnzeState } from "../../src/games/onze/game";
 import { sortHand } from "../../src/games/onze/cards";
@@ -63,7 +65,18 @@ describe("pictures fit every language", () => {
     if (!mid && s.melds.flat().length >= 4 && s.forSale !== null) mid = s;
   });
   const onzeNames = ["Ada", "Maximiliane-Friederike von Hohenzollern", "Ordinateur 1 (normal)", "Computer 2 (easy)"];
+  const canastaMid = canastaUntil(5, "golden-canasta", 500, (s) => s.rows.flat().length >= 3 && s.phase === "draw");
+  const canastaOver = canastaUntil(3, "golden-canasta-over", 150, () => false);
   for (const locale of LOCALES) {
+    it(`canasta pictures in ${locale}: every text stays inside the picture`, () => {
+      const long = ["Ada", "Maximiliane-Friederike von Hohenzollern", "Cleo", "Dev", "Émile"];
+      for (const s of [canastaMid, canastaOver])
+        for (const d of drawnTexts(() => drawCanastaTable(canastaView(s, null), long, undefined, "bis 23:59 UTC", locale))) {
+          expect(d.left, `"${d.text}"`).toBeGreaterThanOrEqual(0);
+          expect(d.right, `"${d.text}" (${Math.round(d.right - d.left)} px wide)`).toBeLessThanOrEqual(CANASTA_WIDTH - 6);
+        }
+    });
+
     it(`Onze pictures in ${locale}: every text stays inside the picture`, () => {
       const m = mid as OnzeState | null;
       if (!m) throw new Error("no position with melds and a sale");

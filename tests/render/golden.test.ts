@@ -140,6 +140,10 @@ describe("canasta pictures", () => {
     const over = canastaUntil(3, "golden-canasta-over", 150, () => false);
     expect(over.phase).toBe("over");
     await compare("canasta-over", await renderCanastaTable(canastaView(over, null), ["Ada", "Ben", "Cleo"]));
+    // The same hand at a German table, with the clock's time beside the player to move.
+    const names = ["Ada", "Ben", "Cleo", "Dev", "Émile"];
+    await compare("canasta-mid.de", await renderCanastaTable(canastaView(mid, null), names, undefined, "bis 14:05 UTC", "de"));
+    await compare("canasta-over.fr", await renderCanastaTable(canastaView(over, null), ["Ada", "Ben", "Cleo"], undefined, undefined, "fr"));
   });
 });
 
