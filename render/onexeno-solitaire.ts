@@ -7,11 +7,13 @@
 import type { Canvas } from "@napi-rs/canvas";
 import { sceneCanvas } from "./surface";
 import { columnLabel, placedPattern, positionLabel, rowLabel } from "../src/games/onexeno/board";
-import { cardLabel, cardTitle, cardValue } from "../src/games/onexeno/cards";
+import { cardValue } from "../src/games/onexeno/cards";
 import { TARGET_SQUARE, type SolitaireView } from "../src/games/onexeno/solitaire";
 import { drawCard } from "./card";
 import { ensureFonts, fitText, font, PICTURE_WIDTH } from "./fonts";
 import { DEFAULT_THEME, type Theme } from "./theme";
+import { t, type Locale } from "../src/i18n/index";
+import { cardLabelIn, cardTitleIn } from "./onexeno-words";
 
 export const SOLITAIRE_WIDTH = PICTURE_WIDTH;
 export const SOLITAIRE_HEIGHT = 490;
@@ -36,16 +38,16 @@ export function solitaireWindow(view: Pick<SolitaireView, "field">): { minX: num
   };
 }
 
-const END_TEXT = { won: "8x8 complete: you win!", stuck: "Game over: a whole pass without a play.", resigned: "Resigned." } as const;
-
 /** Draws the solitaire table and returns its canvas; `hint` frames a cell (dashed). */
 export function drawSolitaire(
   view: SolitaireView,
   owner: string,
   theme: Theme = DEFAULT_THEME,
   hint?: { x: number; y: number } | null,
+  locale: Locale = "en",
 ): Canvas {
   ensureFonts();
+  const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `solitaire.pic.${key}`, params);
   const canvas = sceneCanvas(SOLITAIRE_WIDTH, SOLITAIRE_HEIGHT);
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = theme.felt;
@@ -54,10 +56,10 @@ export function drawSolitaire(
   ctx.font = font(20, true);
   ctx.textAlign = "left";
   ctx.textBaseline = "alphabetic";
-  ctx.fillText(fitText(ctx, `ONEXENO solitaire · ${owner}`, 400), 12, 26);
+  ctx.fillText(fitText(ctx, `${t(locale, "solitaire.title")} · ${owner}`, 400), 12, 26);
   ctx.font = font(14);
   ctx.fillStyle = theme.textDim;
-  ctx.fillText(fitText(ctx, `Deal: ${view.seed}`, 400), 12, 46);
+  ctx.fillText(fitText(ctx, say("deal", { seed: view.seed }), 400), 12, 46);
 
   const win = solitaireWindow(view);
   const l = solitaireLayout(win.cols, win.rows);
@@ -112,19 +114,19 @@ export function drawSolitaire(
   ctx.textBaseline = "alphabetic";
   ctx.fillStyle = theme.text;
   ctx.font = font(18, true);
-  ctx.fillText(`Score ${view.score}`, panelX + 10, 36);
+  ctx.fillText(fitText(ctx, say("score", { n: view.score }), textW), panelX + 10, 36);
   ctx.font = font(14);
   const lines = [
-    `Square: ${view.square >= 2 ? `${view.square}x${view.square} done` : "none yet"}`,
-    view.square < TARGET_SQUARE ? `Next: ${view.square + 1}x${view.square + 1}` : "All squares done",
-    `Stock ${view.stockCount} · waste ${view.wasteCount}`,
-    `Turn-overs: ${view.passes}`,
-    ...(view.playedThisPass ? [] : ["No play this pass yet"]),
+    view.square >= 2 ? say("square_done", { n: view.square }) : say("square_none"),
+    view.square < TARGET_SQUARE ? say("next", { n: view.square + 1 }) : say("all_done"),
+    say("stock_waste", { stock: view.stockCount, waste: view.wasteCount }),
+    say("turn_overs", { n: view.passes }),
+    ...(view.playedThisPass ? [] : [say("no_play_pass")]),
   ];
-  lines.forEach((t, i) => ctx.fillText(fitText(ctx, t, textW), panelX + 10, 60 + i * 20));
+  lines.forEach((line, i) => ctx.fillText(fitText(ctx, line, textW), panelX + 10, 60 + i * 20));
   let y = 60 + lines.length * 20 + 8;
   ctx.font = font(14, true);
-  ctx.fillText("Waste (top plays)", panelX + 10, y);
+  ctx.fillText(fitText(ctx, say("waste"), textW), panelX + 10, y);
   const size = 64;
   view.wasteTop.forEach((card, i) => {
     const x = panelX + 12 + i * 30;
@@ -140,13 +142,19 @@ export function drawSolitaire(
   const top = view.wasteTop.at(-1);
   ctx.font = font(14);
   ctx.fillStyle = theme.text;
-  ctx.fillText(fitText(ctx, top !== undefined ? `Top: ${cardLabel(top)}` : "Waste empty: draw", textW), panelX + 10, y);
+  ctx.fillText(
+    fitText(ctx, top !== undefined ? say("top", { card: cardLabelIn(locale, top) }) : say("waste_empty"), textW),
+    panelX + 10,
+    y,
+  );
   if (view.last?.kind === "place" && view.last.placed) {
     y += 20;
     ctx.fillText(
       fitText(
         ctx,
-        `Last: ${positionLabel(view.last.placed.x, view.last.placed.y)}${view.last.completed ? `, ${view.last.completed}x${view.last.completed} done` : ""}`,
+        view.last.completed
+          ? say("last_done", { at: positionLabel(view.last.placed.x, view.last.placed.y), n: view.last.completed })
+          : say("last", { at: positionLabel(view.last.placed.x, view.last.placed.y) }),
         textW,
       ),
       panelX + 10,
@@ -160,12 +168,12 @@ export function drawSolitaire(
     ctx.fillStyle = "#111";
     ctx.font = font(view.end === "won" ? 16 : 14, true);
     ctx.fillText(
-      fitText(ctx, view.end === "won" ? "8x8: you win!" : view.end === "stuck" ? "Game over: stuck" : END_TEXT[view.end], textW - 4),
+      fitText(ctx, say(view.end === "won" ? "you_win" : view.end === "stuck" ? "stuck" : "resigned"), textW - 4),
       panelX + 12,
       y + 24,
     );
     ctx.font = font(14);
-    ctx.fillText(fitText(ctx, `Final score ${view.score}`, textW - 4), panelX + 12, y + 48);
+    ctx.fillText(fitText(ctx, say("final", { n: view.score }), textW - 4), panelX + 12, y + 48);
     y += 62;
   }
   if (view.end === "won") {
@@ -177,15 +185,21 @@ export function drawSolitaire(
   return canvas;
 }
 
-/** Alt text: score, squares, counts, top waste card and every placed card by coordinate. */
-export function describeSolitaire(view: SolitaireView, owner: string): string {
+/** Alt text in `locale`: score, squares, counts, top waste card and every placed card by coordinate. */
+export function describeSolitaire(view: SolitaireView, owner: string, locale: Locale = "en"): string {
+  const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `solitaire.alt.${key}`, params);
   const win = solitaireWindow(view);
   const cards = [...view.table]
     .sort((a, b) => a.y - b.y || a.x - b.x)
     .map((p) => `${positionLabel(p.x, p.y)}=${cardValue(p.card)}`)
     .join(" ");
   const top = view.wasteTop.at(-1);
-  const end = view.phase === "over" && view.end ? ` ${END_TEXT[view.end]}` : "";
-  const text = `ONEXENO solitaire of ${owner}, deal ${view.seed}. Score ${view.score}, largest square ${view.square >= 2 ? `${view.square}x${view.square} complete` : "none yet"}. Stock ${view.stockCount}, waste ${view.wasteCount}, top ${top !== undefined ? cardTitle(top) : "none"}.${end} Field ${win.cols}x${win.rows}: ${cards}.`;
+  const end = view.phase === "over" && view.end ? ` ${say(`end_${view.end}`)}` : "";
+  const text = say("text", {
+    ...{ owner, seed: view.seed, score: view.score, stock: view.stockCount, waste: view.wasteCount, end, cards },
+    square: view.square >= 2 ? say("square", { n: view.square }) : say("none"),
+    top: top !== undefined ? cardTitleIn(locale, top) : say("no_top"),
+    ...{ cols: win.cols, rows: win.rows },
+  });
   return text.length > 1024 ? `${text.slice(0, 1021)}...` : text;
 }

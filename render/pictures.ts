@@ -54,6 +54,7 @@ export type PictureJob =
       readonly view: SolitaireView;
       readonly owner: string;
       readonly hint?: { x: number; y: number } | null | undefined;
+      readonly locale?: Locale | undefined;
     }
   | {
       readonly kind: "onze-table";
@@ -110,7 +111,7 @@ export function drawJob(job: PictureJob): Canvas {
     case "canasta-table":
       return drawCanastaTable(job.view, job.names, undefined, job.clock, job.locale);
     case "solitaire":
-      return drawSolitaire(job.view, job.owner, undefined, job.hint);
+      return drawSolitaire(job.view, job.owner, undefined, job.hint, job.locale);
     case "onze-table":
       return drawOnzeTable(job.view, job.names, undefined, job.clock, job.locale);
     case "onze-hand":

@@ -54,9 +54,10 @@ export async function renderSolitaire(
   owner: string,
   theme: Theme = DEFAULT_THEME,
   hint?: { x: number; y: number } | null,
+  locale: Locale = "en",
 ): Promise<Buffer> {
-  if (theme !== DEFAULT_THEME) return encodePicture(drawSolitaire(view, owner, theme, hint));
-  return renderPicture({ kind: "solitaire", view, owner, hint });
+  if (theme !== DEFAULT_THEME) return encodePicture(drawSolitaire(view, owner, theme, hint, locale));
+  return renderPicture({ kind: "solitaire", view, owner, hint, locale });
 }
 
 /** The public table picture as PNG bytes (see `drawOnexenoTable`), its words in `locale` (the table's). */

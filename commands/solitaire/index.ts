@@ -16,6 +16,7 @@ import { solitaireScore, type SolitaireMove } from "../../src/games/onexeno/soli
 import { isDaily, label, playerName, solitairePayload, type SolitaireTable } from "./table";
 import { openSolitaireThread, solitaireComponent } from "./play";
 import { UserError } from "../../src/bot/errors";
+import { sayAt } from "../../src/bot/words";
 
 export { dailySeed, leaderboardEmbed, solitaireChoices, solitairePayload, type SolitaireTable } from "./table";
 export { openSolitaireThread, solitaireAutocomplete, solitaireCommand, solitaireComponent, startSolitaire } from "./play";
@@ -44,7 +45,14 @@ async function solitaireFinished(ctx: BotContext, table: AnyTable): Promise<void
   const finished = await ctx.leaderboards.record(rec.guildId, rec.seed, entry, daily);
   const of = finished.board.entries.length;
   await ctx.post(rec.config.parentId, {
-    content: `🃏 ${entry.name} finished solitaire on ${label(rec)}: **${entry.score}** points, largest square ${state.square}x${state.square}${entry.won ? " ★ 8x8 complete" : ""}. ${finished.counted ? `Rank **${finished.rank}** of ${of} on this deal in this server.` : `Practice game: ${daily ? "only the first daily game counts" : "a better game of this deal already counts"} (standing: rank ${finished.rank} of ${of}).`} (<#${rec.channelId}>)`,
+    content: sayAt(rec, "solitaire.finished", {
+      ...{ name: entry.name, deal: label(rec), score: entry.score, n: state.square, thread: `<#${rec.channelId}>` },
+      won: entry.won ? sayAt(rec, "solitaire.won_mark") : "",
+      standing: sayAt(rec, finished.counted ? "solitaire.ranked" : daily ? "solitaire.practice_daily" : "solitaire.practice_better", {
+        rank: finished.rank,
+        of,
+      }),
+    }),
     allowedMentions: { parse: [] },
   });
 }

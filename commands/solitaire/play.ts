@@ -21,11 +21,15 @@ import { confirmPayload } from "../../src/bot/confirm";
 import type { SolitaireState } from "../../src/games/onexeno/solitaire";
 import { playAndShow, type MoveView } from "../../src/bot/flow";
 import { positionLabel } from "../../src/games/onexeno/board";
-import { cardLabel, cardName, type Rotation } from "../../src/games/onexeno/cards";
+import { cardName, type Rotation } from "../../src/games/onexeno/cards";
 import { solitaireHint, solitaireView, topWaste, type SolitaireMove } from "../../src/games/onexeno/solitaire";
 import { rotationText } from "../onexeno/choices";
 import { renderSolitaire } from "../../render/render";
 import { dailySeed, isDaily, label, notOwner, playerName, solitaireChoices, solitairePayload, type SolitaireTable } from "./table";
+import { sayAt, tableLocale } from "../../src/bot/words";
+import { localeOf, t } from "../../src/i18n/index";
+import { commandPathIn } from "../../src/i18n/commands";
+import { cardLabelIn } from "../../render/onexeno-words";
 
 const SELECT_MAX = 25;
 
@@ -45,15 +49,16 @@ export async function openSolitaireThread(
   if (channel.type !== ChannelType.GuildText)
     throw new UserError("solitaire/no_threads", "Solitaire makes a thread, which this kind of channel cannot hold.");
   const deal = seed ?? dailySeed(Date.now());
+  const locale = await ctx.settings.languageOf(guildId, channel.guild.preferredLocale);
   const thread = await channel.threads.create({
-    name: `${owner.name}'s solitaire · ${isDaily(deal) ? deal.slice(6) : deal}`.slice(0, 100),
+    name: t(locale, "solitaire.thread_name", { name: owner.name, deal: isDaily(deal) ? deal.slice(6) : deal }).slice(0, 100),
     autoArchiveDuration: 1440,
     reason: "ONEXENO solitaire",
   });
   const rec = await ctx
     .service("solitaire")
     .open(thread.id, guildId, { userId: owner.id, name: owner.name }, { parentId: channel.id }, deal, null);
-  await thread.send(await solitairePayload(rec, note ?? `${owner.name} deals a solitaire. Watch along; only ${owner.name} can play here.`));
+  await thread.send(await solitairePayload(rec, note ?? sayAt(rec, "solitaire.deals", { name: owner.name })));
   return rec;
 }
 
@@ -78,11 +83,12 @@ export async function startSolitaire(
           seed ?? dailySeed(Date.now()),
           null,
         );
-      return solitairePayload(rec, `${name} deals a solitaire. Watch along; only ${name} can play here.`);
+      return solitairePayload(rec, sayAt(rec, "solitaire.deals", { name }));
     }
     const rec = await openSolitaireThread(channel, ctx, interaction.guildId, { id: interaction.user.id, name }, seed);
+    const newCommand = `${commandPathIn(tableLocale(rec), "onexeno new")} ${commandPathIn(tableLocale(rec), "onexeno new game").split(" ").at(-1)}:solitaire`;
     return {
-      content: `🃏 ${name} is playing solitaire on ${label(rec)} in <#${rec.channelId}>. Anyone may watch; start your own with \`/onexeno new game:solitaire\`.`,
+      content: sayAt(rec, "solitaire.playing_in", { name, deal: label(rec), thread: `<#${rec.channelId}>`, new: newCommand }),
       allowedMentions: { parse: [] },
     };
   });
@@ -160,10 +166,11 @@ export async function solitaireComponent(interaction: MessageComponentInteractio
   if (rec.status === "over") throw refuse("table/over");
   if (id.verb === "shint") {
     const hint = solitaireHint(rec.state);
+    const locale = localeOf(interaction.locale);
     const text = hint
-      ? `Hint: the top card can go to **${positionLabel(hint.x, hint.y)}**, ${rotationText(hint.rot)} (marked on the picture).`
-      : "Hint: the top card fits nowhere. Drawing is the only move.";
-    const png = await renderSolitaire(solitaireView(rec.state), playerName(rec), undefined, hint);
+      ? t(locale, "solitaire.hint_at", { at: positionLabel(hint.x, hint.y), rotation: rotationText(hint.rot, locale) })
+      : t(locale, "solitaire.hint_none");
+    const png = await renderSolitaire(solitaireView(rec.state), playerName(rec), undefined, hint, locale);
     await interaction.reply({
       content: text,
       files: [new AttachmentBuilder(png, { name: "hint.png", description: text })],
@@ -179,7 +186,13 @@ export async function solitaireComponent(interaction: MessageComponentInteractio
   if (id.verb === "sresign") {
     // The confirmation names the table (its creation), like every game's "end the table".
     await interaction.reply({
-      ...confirmPayload("Resign this solitaire game? It ends now and is scored as it stands.", "end", rec.createdAt, "Resign"),
+      ...confirmPayload(
+        t(localeOf(interaction.locale), "solitaire.resign_question"),
+        "end",
+        rec.createdAt,
+        t(localeOf(interaction.locale), "solitaire.btn_resign"),
+        localeOf(interaction.locale),
+      ),
       flags: MessageFlags.Ephemeral,
     });
     return;
@@ -194,15 +207,20 @@ export async function solitaireComponent(interaction: MessageComponentInteractio
 /** Autocomplete inside a solitaire thread: the top card, then its places. */
 export async function solitaireAutocomplete(interaction: AutocompleteInteraction, rec: SolitaireTable): Promise<Choice[]> {
   const focused = interaction.options.getFocused(true);
-  if (rec.hostId !== interaction.user.id) return hint(`This is ${playerName(rec)}'s solitaire`.slice(0, 100));
-  if (!rec.state || rec.state.phase !== "play") return hint("This game is over");
+  const locale = localeOf(interaction.locale);
+  const say = (key: string, params: Record<string, string> = {}) => hint(t(locale, `solitaire.${key}`, params).slice(0, 100));
+  if (rec.hostId !== interaction.user.id) return say("ac_not_yours", { name: playerName(rec) });
+  if (!rec.state || rec.state.phase !== "play") return say("ac_over");
   const top = topWaste(rec.state);
-  if (top === null) return hint("The waste is empty: draw first");
-  if (focused.name === "card") return [{ name: `${cardLabel(top)} · ${cardName(top)} (the top waste card)`, value: String(top) }];
+  if (top === null) return say("ac_waste_empty");
+  if (focused.name === "card")
+    return [
+      { name: t(locale, "solitaire.ac_top", { label: cardLabelIn(locale, top), code: cardName(top) }).slice(0, 100), value: String(top) },
+    ];
   const typed = String(focused.value).toUpperCase();
-  const choices = solitaireChoices({ state: rec.state }).filter(
+  const choices = solitaireChoices({ state: rec.state }, locale).filter(
     (c) => typed === "" || c.label.toUpperCase().startsWith(typed) || c.label.toUpperCase().includes(typed),
   );
-  if (choices.length === 0) return hint("The top card fits nowhere now: draw");
+  if (choices.length === 0) return say("ac_nowhere");
   return choices.slice(0, SELECT_MAX).map((c) => ({ name: c.label, value: c.value }));
 }

@@ -20,12 +20,15 @@ import type { Leaderboard } from "../../src/bot/leaderboards";
 import { endRows } from "../../src/bot/confirm";
 import type { TableOf } from "../../src/bot/tables";
 import { positionLabel } from "../../src/games/onexeno/board";
-import { cardTitle } from "../../src/games/onexeno/cards";
 import { findSquare, progressOf, solitaireView, topWaste, wastePlacements } from "../../src/games/onexeno/solitaire";
 import { describeSolitaire } from "../../render/onexeno-solitaire";
 import { rotationText } from "../onexeno/choices";
 import { renderPicture } from "../../render/pool";
 import type { PictureJob } from "../../render/pictures";
+import { sayAt, tableLocale } from "../../src/bot/words";
+import { t, type Locale } from "../../src/i18n/index";
+import { commandPathIn } from "../../src/i18n/commands";
+import { cardTitleIn } from "../../render/onexeno-words";
 
 const SELECT_MAX = 25;
 
@@ -46,7 +49,7 @@ export const notOwner = (rec: SolitaireTable) =>
   new UserError("solitaire/not_owner", `This is ${playerName(rec)}'s solitaire. Start your own with \`/onexeno new game:solitaire\`.`);
 
 /** Legal placements of the top waste card as labelled choices, most useful first. */
-export function solitaireChoices(rec: { readonly state: SolitaireState }): { label: string; value: string }[] {
+export function solitaireChoices(rec: { readonly state: SolitaireState }, locale: Locale = "en"): { label: string; value: string }[] {
   const s = rec.state;
   return wastePlacements(s)
     .map((p) => {
@@ -56,28 +59,30 @@ export function solitaireChoices(rec: { readonly state: SolitaireState }): { lab
     })
     .sort((a, b) => Number(b.completes) - Number(a.completes) || b.progress - a.progress || a.p.y - b.p.y || a.p.x - b.p.x)
     .map(({ p, completes }) => ({
-      label: `${positionLabel(p.x, p.y)} · ${rotationText(p.rot)}${completes ? ` · completes ${s.square + 1}x${s.square + 1}` : ""}`,
+      label: `${positionLabel(p.x, p.y)} · ${rotationText(p.rot, locale)}${completes ? ` · ${t(locale, "solitaire.completes", { n: s.square + 1 })}` : ""}`,
       value: `${p.x},${p.y},${p.rot}`,
     }));
 }
 
-export const label = (rec: SolitaireTable) => (isDaily(rec.seed) ? `the daily deal (${rec.seed.slice(6)})` : `deal “${rec.seed}”`);
+/** The deal in words, in the table's language: "the daily deal (2026-11-25)", "deal “abc”". */
+export const label = (rec: SolitaireTable) =>
+  isDaily(rec.seed) ? sayAt(rec, "solitaire.daily", { date: rec.seed.slice(6) }) : sayAt(rec, "solitaire.deal", { seed: rec.seed });
 
 /** The table message of a solitaire game. */
 export const solitairePayload: (rec: SolitaireTable, note?: string) => Promise<TablePayload> = tableMessage(solitaireMessage, (rec) => {
   const s = rec.state;
   if (!s) return undefined;
   return heading([
-    "ONEXENO solitaire",
+    sayAt(rec, "solitaire.title"),
     rec.seats[0]?.name,
-    s.square > 1 && `square ${s.square}×${s.square}`,
-    rec.status === "over" ? "game over" : `${s.stock.length} in the stock`,
+    s.square > 1 && sayAt(rec, "solitaire.square", { n: s.square }),
+    rec.status === "over" ? sayAt(rec, "solitaire.game_over") : sayAt(rec, "solitaire.in_stock", { n: s.stock.length }),
   ]);
 });
 
 /** The job of game `rec`'s public picture (undefined only for a table without a deal, which never is). */
 export function solitairePicture(rec: SolitaireTable): (PictureJob & { kind: "solitaire" }) | undefined {
-  return rec.state ? { kind: "solitaire", view: solitaireView(rec.state), owner: playerName(rec) } : undefined;
+  return rec.state ? { kind: "solitaire", view: solitaireView(rec.state), owner: playerName(rec), locale: tableLocale(rec) } : undefined;
 }
 
 async function solitaireMessage(rec: SolitaireTable, note?: string): Promise<BaseMessageOptions> {
@@ -87,18 +92,15 @@ async function solitaireMessage(rec: SolitaireTable, note?: string): Promise<Bas
   const view = job.view;
   const file = new AttachmentBuilder(await renderPicture(job), {
     name: "solitaire.png",
-    description: describeSolitaire(view, playerName(rec)),
+    description: describeSolitaire(view, playerName(rec), tableLocale(rec)),
   });
   const head = note ? `${note}\n` : "";
+  const locale = tableLocale(rec);
+  const say = (key: string, params: Record<string, string | number> = {}) => sayAt(rec, `solitaire.${key}`, params);
   if (state.phase === "over") {
-    const how =
-      state.end === "won"
-        ? "completed the 8x8 and wins!"
-        : state.end === "resigned"
-          ? "resigned."
-          : "went through the stock without a play: game over.";
+    const how = say(state.end === "won" ? "won" : state.end === "resigned" ? "resigned" : "stuck", { name: playerName(rec) });
     return {
-      content: `${head}${playerName(rec)} ${how} Final score **${view.score}** (largest square ${view.square}x${view.square}).`,
+      content: `${head}${how} ${say("final", { score: view.score, n: view.square })}`,
       files: [file],
       components: endRows(rec),
       embeds: [],
@@ -106,14 +108,14 @@ async function solitaireMessage(rec: SolitaireTable, note?: string): Promise<Bas
     };
   }
   const rows: ActionRowBuilder<ButtonBuilder | StringSelectMenuBuilder>[] = [];
-  const choices = solitaireChoices({ state });
+  const choices = solitaireChoices({ state }, locale);
   if (choices.length) {
     rows.push(
       new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
         new StringSelectMenuBuilder()
           .setCustomId(encodeId("splay", rec.rev))
           .setPlaceholder(
-            `Play the top card (${choices.length} place${choices.length === 1 ? "" : "s"})${choices.length > SELECT_MAX ? `: best ${SELECT_MAX} shown, /onexeno play lists all` : ""}`,
+            `${say("play_top", { count: choices.length })}${choices.length > SELECT_MAX ? say("best_shown", { n: SELECT_MAX, play: commandPathIn(locale, "onexeno play") }) : ""}`,
           )
           .addOptions(choices.slice(0, SELECT_MAX)),
       ),
@@ -123,21 +125,21 @@ async function solitaireMessage(rec: SolitaireTable, note?: string): Promise<Bas
     new ActionRowBuilder<ButtonBuilder>().addComponents(
       new ButtonBuilder()
         .setCustomId(encodeId("sdraw", rec.rev))
-        .setLabel(view.stockCount > 0 ? "Draw 3" : "Turn over & draw")
+        .setLabel(say(view.stockCount > 0 ? "btn_draw3" : "btn_turn"))
         .setStyle(ButtonStyle.Primary),
-      new ButtonBuilder().setCustomId(encodeId("shint", rec.rev)).setLabel("Hint").setStyle(ButtonStyle.Secondary),
-      new ButtonBuilder().setCustomId(encodeId("sresign", rec.rev)).setLabel("Resign").setStyle(ButtonStyle.Danger),
+      new ButtonBuilder().setCustomId(encodeId("shint", rec.rev)).setLabel(say("btn_hint")).setStyle(ButtonStyle.Secondary),
+      new ButtonBuilder().setCustomId(encodeId("sresign", rec.rev)).setLabel(say("btn_resign")).setStyle(ButtonStyle.Danger),
     ),
   );
   const top = topWaste(state);
   const status =
     top === null
-      ? "The waste is empty: draw."
+      ? say("waste_empty")
       : choices.length
-        ? `Top card ${cardTitle(top)} fits ${choices.length} way${choices.length === 1 ? "" : "s"}.`
-        : `Top card ${cardTitle(top)} fits nowhere: draw.`;
+        ? say("fits", { card: cardTitleIn(locale, top), count: choices.length })
+        : say("fits_nowhere", { card: cardTitleIn(locale, top) });
   return {
-    content: `${head}${playerName(rec)}'s solitaire, ${label(rec)}. ${status}`,
+    content: `${head}${say("status", { name: playerName(rec), deal: label(rec), status })}`,
     files: [file],
     components: rows,
     embeds: [],

@@ -126,10 +126,14 @@ describe("solitaire pictures", () => {
       const r = applySolitaire(s, m);
       if (!r.ok) throw new Error(r.error.message);
       s = r.value;
-      if (i === 59) await compare("solitaire-mid", await renderSolitaire(solitaireView(s), "Ada"));
+      if (i === 59) {
+        await compare("solitaire-mid", await renderSolitaire(solitaireView(s), "Ada"));
+        await compare("solitaire-mid.fr", await renderSolitaire(solitaireView(s), "Ada", undefined, null, "fr"));
+      }
     }
     expect(s.end).toBe("won");
     await compare("solitaire-won", await renderSolitaire(solitaireView(s), "Ada"));
+    await compare("solitaire-won.de", await renderSolitaire(solitaireView(s), "Ada", undefined, null, "de"));
   });
 });
 
