@@ -4,10 +4,12 @@
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from "@napi-rs/canvas";
 import { completeLines, type CardenoView } from "../src/games/cardeno/game";
-import { CELLS, faceOf, LINES, pieceOf, rankLabel, SHAPES, SIDE, type Cutout, type Piece } from "../src/games/cardeno/pieces";
+import { CELLS, faceOf, LINES, pieceOf, SHAPES, SIDE, type Cutout, type Piece } from "../src/games/cardeno/pieces";
 import { SUIT_GLYPHS } from "../src/games/cardeno/poker";
 import { ensureFonts, fitText, font } from "./fonts";
 import { type Theme } from "./theme";
+import type { Locale } from "../src/i18n/index";
+import { rankLabelIn } from "./cardeno-words";
 
 /** One colour per shape (also told apart by outline and letter). */
 export const SHAPE_COLOURS = [
@@ -59,9 +61,9 @@ export function inkOf(p: Piece): string {
   return p.suit === "H" || p.suit === "D" ? RED : INK;
 }
 
-/** A piece's label: `Q♥`, `10♠`, `★` for a joker. */
-export function pieceLabel(p: Piece): string {
-  return p.suit ? `${rankLabel(p.rank)}${SUIT_GLYPHS[p.suit]}` : "★";
+/** A piece's label in `locale`: `Q♥` (`D♥` in French), `10♠`, `★` for a joker. */
+export function pieceLabel(p: Piece, locale: Locale = "en"): string {
+  return p.suit ? `${rankLabelIn(locale, p.rank)}${SUIT_GLYPHS[p.suit]}` : "★";
 }
 
 /** Pieces and cut-outs drawn once per look and size into a sprite, then stamped at whole pixels. */
@@ -89,8 +91,8 @@ function stamp(
 }
 
 /** Draws a piece (body `size` px) with its label and shape letter, and `mark` (its number) in the corner: a sprite per piece and size. */
-export function drawPiece(ctx: SKRSContext2D, x: number, y: number, size: number, p: Piece, mark?: string): void {
-  stamp(ctx, `p${p.shape}:${p.rank}:${p.suit}`, x, y, size, (c, px, py) => paintPiece(c, px, py, size, p));
+export function drawPiece(ctx: SKRSContext2D, x: number, y: number, size: number, p: Piece, mark?: string, locale: Locale = "en"): void {
+  stamp(ctx, `p${p.shape}:${p.rank}:${p.suit}:${locale}`, x, y, size, (c, px, py) => paintPiece(c, px, py, size, p, locale));
   if (mark) {
     ctx.font = font(14, true);
     ctx.fillStyle = "#3a3a40";
@@ -101,7 +103,7 @@ export function drawPiece(ctx: SKRSContext2D, x: number, y: number, size: number
 }
 
 /** Paints a piece (body `size` px at (x, y)) with its label and shape letter. */
-function paintPiece(ctx: SKRSContext2D, x: number, y: number, size: number, p: Piece): void {
+function paintPiece(ctx: SKRSContext2D, x: number, y: number, size: number, p: Piece, locale: Locale): void {
   const shape = SHAPES[p.shape]!;
   jigsawPath(ctx, x, y, size, shape.edges);
   ctx.fillStyle = "#f6f3ea";
@@ -114,10 +116,10 @@ function paintPiece(ctx: SKRSContext2D, x: number, y: number, size: number, p: P
   ctx.textBaseline = "middle";
   const big = Math.max(14, Math.round(size * (p.suit ? 0.36 : 0.44)));
   ctx.font = font(big, true);
-  ctx.fillText(fitText(ctx, pieceLabel(p), size * 0.92), x + size / 2, y + size * 0.44);
+  ctx.fillText(fitText(ctx, pieceLabel(p, locale), size * 0.92), x + size / 2, y + size * 0.44);
   if (!p.suit) {
     ctx.font = font(14, true);
-    ctx.fillText("Joker", x + size / 2, y + size * 0.8);
+    ctx.fillText(fitText(ctx, rankLabelIn(locale, 15), size * 0.92), x + size / 2, y + size * 0.8);
   } else if (size >= 40) {
     ctx.font = font(14, true);
     ctx.fillStyle = "#3a3a40";
@@ -126,12 +128,14 @@ function paintPiece(ctx: SKRSContext2D, x: number, y: number, size: number, p: P
 }
 
 /** Draws an open cut-out: a dark slot in the shape's outline, its rank label and shape letter (a sprite per cut-out, size and theme). */
-export function drawCutout(ctx: SKRSContext2D, x: number, y: number, size: number, c: Cutout, t: Theme): void {
-  stamp(ctx, `c${c.shape}:${c.rank}:${t.feltDark}:${t.text}`, x, y, size, (g, px, py) => paintCutout(g, px, py, size, c, t));
+export function drawCutout(ctx: SKRSContext2D, x: number, y: number, size: number, c: Cutout, t: Theme, locale: Locale = "en"): void {
+  stamp(ctx, `c${c.shape}:${c.rank}:${t.feltDark}:${t.text}:${locale}`, x, y, size, (g, px, py) =>
+    paintCutout(g, px, py, size, c, t, locale),
+  );
 }
 
 /** Paints an open cut-out (body `size` px at (x, y)). */
-function paintCutout(ctx: SKRSContext2D, x: number, y: number, size: number, c: Cutout, t: Theme): void {
+function paintCutout(ctx: SKRSContext2D, x: number, y: number, size: number, c: Cutout, t: Theme, locale: Locale): void {
   jigsawPath(ctx, x, y, size, SHAPES[c.shape]!.edges);
   ctx.fillStyle = t.feltDark;
   ctx.fill();
@@ -144,7 +148,7 @@ function paintCutout(ctx: SKRSContext2D, x: number, y: number, size: number, c: 
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   ctx.font = font(Math.max(14, Math.round(size * (c.rank === 15 ? 0.2 : 0.32))), true);
-  ctx.fillText(c.rank === 15 ? "Joker" : rankLabel(c.rank), x + size / 2, y + size * 0.42);
+  ctx.fillText(fitText(ctx, rankLabelIn(locale, c.rank), size * 0.92), x + size / 2, y + size * 0.42);
   if (size >= 40) {
     ctx.font = font(14, true);
     ctx.fillStyle = SHAPE_COLOURS[c.shape]!;
@@ -153,7 +157,16 @@ function paintCutout(ctx: SKRSContext2D, x: number, y: number, size: number, c: 
 }
 
 /** A small board: filled cells as pieces' labels, open cells dark with their rank; complete lines in gold. */
-export function drawMiniBoard(ctx: SKRSContext2D, x: number, y: number, cell: number, view: CardenoView, seat: number, t: Theme): void {
+export function drawMiniBoard(
+  ctx: SKRSContext2D,
+  x: number,
+  y: number,
+  cell: number,
+  view: CardenoView,
+  seat: number,
+  t: Theme,
+  locale: Locale = "en",
+): void {
   const face = faceOf(view.faces[seat]!);
   const board = view.boards[seat]!;
   for (let i = 0; i < CELLS; i++) {
@@ -164,14 +177,14 @@ export function drawMiniBoard(ctx: SKRSContext2D, x: number, y: number, cell: nu
     if (id === null || id === undefined) {
       const c = face.cutouts[i]!;
       ctx.drawImage(
-        miniSprite(`c${c.shape}:${c.rank}:${t.feltDark}:${t.textDim}`, cell, (g) => paintMiniCutout(g, cell, c, t)),
+        miniSprite(`c${c.shape}:${c.rank}:${t.feltDark}:${t.textDim}:${locale}`, cell, (g) => paintMiniCutout(g, cell, c, t, locale)),
         Math.round(cx),
         Math.round(cy),
       );
     } else {
       const p = pieceOf(id);
       ctx.drawImage(
-        miniSprite(`p${p.shape}:${p.rank}:${p.suit}`, cell, (g) => paintMiniPiece(g, cell, p)),
+        miniSprite(`p${p.shape}:${p.rank}:${p.suit}:${locale}`, cell, (g) => paintMiniPiece(g, cell, p, locale)),
         Math.round(cx),
         Math.round(cy),
       );
@@ -194,7 +207,7 @@ function miniSprite(key: string, cell: number, paint: (c: SKRSContext2D) => void
 }
 
 /** Paints an open cut-out of a miniature board: dark, outlined in its shape's colour, its rank. */
-function paintMiniCutout(ctx: SKRSContext2D, cell: number, c: Cutout, t: Theme): void {
+function paintMiniCutout(ctx: SKRSContext2D, cell: number, c: Cutout, t: Theme, locale: Locale): void {
   ctx.fillStyle = t.feltDark;
   ctx.fillRect(1, 1, cell - 2, cell - 2);
   ctx.strokeStyle = SHAPE_COLOURS[c.shape]!;
@@ -204,18 +217,18 @@ function paintMiniCutout(ctx: SKRSContext2D, cell: number, c: Cutout, t: Theme):
   ctx.font = font(14);
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
-  ctx.fillText(c.rank === 15 ? "★" : rankLabel(c.rank), cell / 2, cell / 2 + 1);
+  ctx.fillText(c.rank === 15 ? "★" : rankLabelIn(locale, c.rank), cell / 2, cell / 2 + 1);
 }
 
 /** Paints a filled cell of a miniature board: the piece's label on cream. */
-function paintMiniPiece(ctx: SKRSContext2D, cell: number, p: Piece): void {
+function paintMiniPiece(ctx: SKRSContext2D, cell: number, p: Piece, locale: Locale): void {
   ctx.fillStyle = "#f6f3ea";
   ctx.fillRect(1, 1, cell - 2, cell - 2);
   ctx.fillStyle = inkOf(p);
   ctx.font = font(14, p.rank !== 10);
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
-  ctx.fillText(pieceLabel(p), cell / 2, cell / 2 + 1);
+  ctx.fillText(pieceLabel(p, locale), cell / 2, cell / 2 + 1);
 }
 
 /** Strokes each complete line of `board` (drawn at (x, y), `cell` px a cut-out) from end to end. */

@@ -10,37 +10,16 @@
  */
 import type { Canvas, SKRSContext2D } from "@napi-rs/canvas";
 import { completeLines, type CardenoView } from "../src/games/cardeno/game";
-import { CELLS, cellName, faceOf, pieceOf, SHAPES, SIDE, type Piece } from "../src/games/cardeno/pieces";
+import { CELLS, cellName, faceOf, pieceOf, SIDE } from "../src/games/cardeno/pieces";
 import { ensureFonts, fitText, font, PICTURE_WIDTH, shortName } from "./fonts";
 import { sceneCanvas } from "./surface";
 import { DEFAULT_THEME, type Theme } from "./theme";
 export * from "./cardeno-pieces";
+export { cardenoStatus, describeCardeno, describePiece } from "./cardeno-words";
 import { GOLD, drawPiece, drawCutout, drawMiniBoard, strokeLines } from "./cardeno-pieces";
-
-/** The status line of a view: countdown, race, reveal, break or final (no countdown figures: a picture does not tick). */
-export function cardenoStatus(view: CardenoView, names: readonly string[]): string {
-  const who = (s: number | null) => (s === null ? "" : (names[s] ?? `Seat ${s + 1}`));
-  switch (view.phase) {
-    case "countdown":
-      // No seconds in the picture: it is drawn once, and the message's live timestamp is the one clock.
-      return `Round ${view.round}: get ready… Go in a moment!`;
-    case "race":
-      if (view.variant === "full-board") return `Race on: first to fill all 25 cut-outs wins the round`;
-      return view.cardeno === null
-        ? "Race on: first line of 5 calls CARDENO"
-        : `CARDENO: ${who(view.cardeno)} · race on for DOUBLE-CARDENO`;
-    case "reveal":
-      return `POKER-CARDENO: choose your hand before the reveal closes`;
-    case "break": {
-      const row = view.sheet.at(-1);
-      const won = row ? row.score.poker.flatMap((p, i) => (p > 0 ? [i] : [])) : [];
-      const hand = won.length ? row?.hands[won[0] as number]?.name : undefined;
-      return hand ? `Round ${view.round} over · POKER: ${won.map(who).join(" & ")}, ${hand}` : `Round ${view.round} over · next round soon`;
-    }
-    default:
-      return "Game over";
-  }
-}
+import { t as translate, type Locale } from "../src/i18n/index";
+import { cardenoStatus, handNameIn } from "./cardeno-words";
+import { evaluate } from "../src/games/cardeno/poker";
 
 const HEADER = 58;
 const CENTRE_Y = HEADER + 8;
@@ -59,26 +38,23 @@ export function cardenoHeight(view: CardenoView): number {
 }
 
 /** Draws the header: title, round, parity, pace, pile and status. */
-function drawHeader(ctx: SKRSContext2D, view: CardenoView, names: readonly string[], t: Theme, now?: number): void {
+function drawHeader(ctx: SKRSContext2D, view: CardenoView, names: readonly string[], t: Theme, locale: Locale): void {
   ctx.fillStyle = t.panel;
   ctx.fillRect(0, 0, PICTURE_WIDTH, HEADER);
   ctx.fillStyle = t.text;
   ctx.textAlign = "left";
   ctx.textBaseline = "top";
   ctx.font = font(18, true);
-  const parity = (view.faces[0] ?? 1) % 2 === 1 ? "odd" : "even";
-  ctx.fillText(
-    fitText(
-      ctx,
-      `CARDENO · round ${view.round}/${view.rounds} · ${parity} faces${view.variant === "full-board" ? " · Full-Board" : ""} · every ${view.paceMs / 1000} s · pile ${view.pileCount}`,
-      PICTURE_WIDTH - 16,
-    ),
-    8,
-    7,
-  );
+  const parity = translate(locale, (view.faces[0] ?? 1) % 2 === 1 ? "cardeno.odd" : "cardeno.even");
+  const full = view.variant === "full-board" ? ` · ${translate(locale, "cardeno.variant_full")}` : "";
+  const header = translate(locale, "cardeno.pic.header", {
+    ...{ n: view.round, rounds: view.rounds, parity, full },
+    ...{ s: view.paceMs / 1000, pile: view.pileCount },
+  });
+  ctx.fillText(fitText(ctx, header, PICTURE_WIDTH - 16), 8, 7);
   ctx.font = font(16, true);
   ctx.fillStyle = view.phase === "race" ? t.turn : t.lastMove;
-  ctx.fillText(fitText(ctx, cardenoStatus(view, names), PICTURE_WIDTH - 16), 8, 33);
+  ctx.fillText(fitText(ctx, cardenoStatus(view, names, locale), PICTURE_WIDTH - 16), 8, 33);
 }
 
 /** Rows the centre takes when `perRow` pieces fit in a row (at least one). */
@@ -88,7 +64,16 @@ const centreRows = (view: CardenoView, perRow: number): number => Math.max(1, Ma
  * Draws the centre's face-up pieces (oldest first, numbered as the buttons are), `perRow` to a
  * row of `cell` px cells, each piece `piece` px across its body.
  */
-function drawCentre(ctx: SKRSContext2D, view: CardenoView, y: number, cell: number, piece: number, t: Theme, perRow = 10): void {
+function drawCentre(
+  ctx: SKRSContext2D,
+  view: CardenoView,
+  y: number,
+  cell: number,
+  piece: number,
+  t: Theme,
+  locale: Locale,
+  perRow = 10,
+): void {
   const rows = centreRows(view, perRow);
   ctx.fillStyle = t.felt;
   ctx.fillRect(0, y - 6, PICTURE_WIDTH, rows * cell + 10);
@@ -97,7 +82,11 @@ function drawCentre(ctx: SKRSContext2D, view: CardenoView, y: number, cell: numb
     ctx.font = font(16);
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
-    ctx.fillText(view.phase === "race" ? "The caller turns the first piece…" : "No pieces face up", PICTURE_WIDTH / 2, y + cell / 2);
+    ctx.fillText(
+      translate(locale, view.phase === "race" ? "cardeno.pic.caller_first" : "cardeno.pic.none_up"),
+      PICTURE_WIDTH / 2,
+      y + cell / 2,
+    );
     return;
   }
   for (let r = 0; r < rows; r++) {
@@ -105,7 +94,7 @@ function drawCentre(ctx: SKRSContext2D, view: CardenoView, y: number, cell: numb
     const left = (PICTURE_WIDTH - row.length * cell) / 2;
     row.forEach((f, i) => {
       const x = left + i * cell + (cell - piece) / 2;
-      drawPiece(ctx, x, y + r * cell + (cell - piece) / 2, piece, pieceOf(f.piece), String(r * perRow + i + 1));
+      drawPiece(ctx, x, y + r * cell + (cell - piece) / 2, piece, pieceOf(f.piece), String(r * perRow + i + 1), locale);
     });
   }
 }
@@ -114,18 +103,24 @@ function drawCentre(ctx: SKRSContext2D, view: CardenoView, y: number, cell: numb
  * The public race table: header, the centre, and every board in miniature with its player's
  * name, total, this round's points and lines. Over: the score sheet instead.
  */
-export function drawCardenoTable(view: CardenoView, names: readonly string[], t: Theme = DEFAULT_THEME, now?: number): Canvas {
+export function drawCardenoTable(
+  view: CardenoView,
+  names: readonly string[],
+  t: Theme = DEFAULT_THEME,
+  _now?: number,
+  locale: Locale = "en",
+): Canvas {
   ensureFonts();
   const canvas = sceneCanvas(PICTURE_WIDTH, cardenoHeight(view));
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = t.felt;
   ctx.fillRect(0, 0, canvas.width, canvas.height);
-  drawHeader(ctx, view, names, t, now);
+  drawHeader(ctx, view, names, t, locale);
   if (view.phase === "over") {
-    drawSheet(ctx, view, names, HEADER + 16, t);
+    drawSheet(ctx, view, names, HEADER + 16, t, locale);
     return canvas;
   }
-  drawCentre(ctx, view, CENTRE_Y, CENTRE_CELL, PIECE, t);
+  drawCentre(ctx, view, CENTRE_Y, CENTRE_CELL, PIECE, t, locale);
   for (let seat = 0; seat < view.seats; seat++) {
     const bx = (seat % 3) * BLOCK_W;
     const by = BOARD_TOP + Math.floor(seat / 3) * BLOCK_H;
@@ -138,34 +133,41 @@ export function drawCardenoTable(view: CardenoView, names: readonly string[], t:
     ctx.font = font(16, true);
     ctx.fillStyle = view.cardeno === seat || view.double === seat ? GOLD : t.text;
     const badge = view.double === seat ? " ★★" : view.cardeno === seat ? " ★" : "";
-    ctx.fillText(`${shortName(ctx, names[seat] ?? `Seat ${seat + 1}`, BLOCK_W - 70 - (badge ? 24 : 0))}${badge}`, bx + 10, by + 5);
+    const name = names[seat] ?? translate(locale, "cardeno.seat", { n: seat + 1 });
+    ctx.fillText(`${shortName(ctx, name, BLOCK_W - 70 - (badge ? 24 : 0))}${badge}`, bx + 10, by + 5);
     ctx.textAlign = "right";
     ctx.fillStyle = t.text;
     ctx.fillText(String(view.scores[seat] ?? 0), bx + BLOCK_W - 12, by + 5);
     ctx.textAlign = "left";
     ctx.font = font(14);
     ctx.fillStyle = t.textDim;
-    const shown = revealed(view, seat);
+    const shown = revealed(view, seat, locale);
     if (shown) {
       // After the reveal: each board's poker hand, the winners' in gold with their points.
       ctx.font = font(14, shown.won > 0);
       ctx.fillStyle = shown.won ? GOLD : t.text;
       ctx.fillText(fitText(ctx, `${shown.won ? `★ +${shown.won} ` : ""}${shown.name}`, BLOCK_W - 24), bx + 10, by + 26);
-    } else ctx.fillText(`face ${view.faces[seat]} · ${filled}/25 · ${lines} line${lines === 1 ? "" : "s"}`, bx + 10, by + 26);
+    } else {
+      const face = translate(locale, "cardeno.pic.face_line", {
+        ...{ face: view.faces[seat] ?? 0, filled },
+        lines: translate(locale, "cardeno.pic.lines", { count: lines }),
+      });
+      ctx.fillText(fitText(ctx, face, BLOCK_W - 24), bx + 10, by + 26);
+    }
     const mx = Math.round(bx + (BLOCK_W - MINI * SIDE) / 2); // whole pixels: the cells are stamped there
-    drawMiniBoard(ctx, mx, by + 46, MINI, view, seat, t);
+    drawMiniBoard(ctx, mx, by + 46, MINI, view, seat, t, locale);
     if (shown) outlineHand(ctx, view.boards[seat] ?? [], shown.pieces, mx, by + 46, MINI, shown.won > 0);
   }
   return canvas;
 }
 
 /** A seat's revealed poker hand once the reveal has closed (the round's sheet row), with its points if it won; else null. */
-function revealed(view: CardenoView, seat: number): { pieces: readonly number[]; name: string; won: number } | null {
+function revealed(view: CardenoView, seat: number, locale: Locale): { pieces: readonly number[]; name: string; won: number } | null {
   if (view.phase !== "break") return null;
   const row = view.sheet.at(-1);
   const hand = row?.round === view.round ? row.hands[seat] : null;
   if (!row || !hand) return null;
-  return { pieces: hand.pieces, name: hand.name, won: row.score.poker[seat] ?? 0 };
+  return { pieces: hand.pieces, name: handNameIn(locale, evaluate(hand.pieces.map(pieceOf))), won: row.score.poker[seat] ?? 0 };
 }
 
 /**
@@ -196,17 +198,22 @@ function outlineHand(
 }
 
 /** The score sheet: a row per round (points per seat), then totals; winners marked. */
-function drawSheet(ctx: SKRSContext2D, view: CardenoView, names: readonly string[], y: number, t: Theme): void {
+function drawSheet(ctx: SKRSContext2D, view: CardenoView, names: readonly string[], y: number, t: Theme, locale: Locale): void {
+  const say = (key: string, params: Record<string, string | number> = {}) => translate(locale, `cardeno.pic.${key}`, params);
   const first = 150;
   const col = (PICTURE_WIDTH - first - 10) / view.seats;
   ctx.textBaseline = "middle";
   ctx.font = font(15, true);
   ctx.fillStyle = t.text;
   ctx.textAlign = "left";
-  ctx.fillText("Score sheet", 10, y + SHEET_ROW / 2);
+  ctx.fillText(fitText(ctx, say("sheet"), first - 14), 10, y + SHEET_ROW / 2);
   for (let s = 0; s < view.seats; s++) {
     ctx.textAlign = "center";
-    ctx.fillText(shortName(ctx, names[s] ?? `Seat ${s + 1}`, col - 6), first + col * s + col / 2, y + SHEET_ROW / 2);
+    ctx.fillText(
+      shortName(ctx, names[s] ?? translate(locale, "cardeno.seat", { n: s + 1 }), col - 6),
+      first + col * s + col / 2,
+      y + SHEET_ROW / 2,
+    );
   }
   const best = Math.max(...view.scores);
   view.sheet.forEach((r, i) => {
@@ -216,11 +223,7 @@ function drawSheet(ctx: SKRSContext2D, view: CardenoView, names: readonly string
     ctx.fillStyle = t.textDim;
     ctx.textAlign = "left";
     ctx.font = font(14);
-    ctx.fillText(
-      `Round ${r.round} (${r.ended === "full" ? "full board" : r.ended === "double" ? "double" : r.ended})`,
-      10,
-      ry + SHEET_ROW / 2,
-    );
+    ctx.fillText(fitText(ctx, say("sheet_round", { n: r.round, ended: say(`ended_${r.ended}`) }), first - 14), 10, ry + SHEET_ROW / 2);
     for (let s = 0; s < view.seats; s++) {
       const parts = [r.cardeno === s ? "C" : "", r.double === s ? "D" : "", r.score.poker[s] ? "P" : "", r.full === s ? "F" : ""].join("");
       const pts = (r.score.cardeno[s] ?? 0) + (r.score.double[s] ?? 0) + (r.score.poker[s] ?? 0) + (r.score.full[s] ?? 0);
@@ -236,7 +239,7 @@ function drawSheet(ctx: SKRSContext2D, view: CardenoView, names: readonly string
   ctx.textAlign = "left";
   ctx.font = font(15, true);
   ctx.fillStyle = t.text;
-  ctx.fillText("Total", 10, ty + SHEET_ROW / 2 + 2);
+  ctx.fillText(say("total"), 10, ty + SHEET_ROW / 2 + 2);
   for (let s = 0; s < view.seats; s++) {
     ctx.textAlign = "center";
     ctx.fillStyle = view.scores[s] === best ? GOLD : t.text;
@@ -246,11 +249,7 @@ function drawSheet(ctx: SKRSContext2D, view: CardenoView, names: readonly string
   ctx.fillStyle = t.textDim;
   ctx.textAlign = "left";
   ctx.fillText(
-    fitText(
-      ctx,
-      view.variant === "full-board" ? "F: filled the board first" : "C: CARDENO · D: DOUBLE-CARDENO · P: won POKER-CARDENO",
-      PICTURE_WIDTH - 20,
-    ),
+    fitText(ctx, say(view.variant === "full-board" ? "legend_full" : "legend"), PICTURE_WIDTH - 20),
     10,
     ty + SHEET_ROW * 1.5 + 10,
   );
@@ -280,14 +279,16 @@ export function drawCardenoBoard(
   names: readonly string[],
   t: Theme = DEFAULT_THEME,
   now?: number,
+  locale: Locale = "en",
 ): Canvas {
   ensureFonts();
   const canvas = sceneCanvas(PICTURE_WIDTH, boardPanelHeight(view));
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = t.felt;
   ctx.fillRect(0, 0, canvas.width, canvas.height);
-  drawHeader(ctx, view, names, t, now);
-  drawCentre(ctx, view, CENTRE_Y, PANEL_CENTRE_CELL, PANEL_BODY, t, PANEL_CENTRE_ROW);
+  drawHeader(ctx, view, names, t, locale);
+  const say = (key: string, params: Record<string, string | number> = {}) => translate(locale, `cardeno.pic.${key}`, params);
+  drawCentre(ctx, view, CENTRE_Y, PANEL_CENTRE_CELL, PANEL_BODY, t, locale, PANEL_CENTRE_ROW);
   const face = faceOf(view.faces[seat]!);
   const board = view.boards[seat]!;
   const left = (PICTURE_WIDTH - SIDE * PANEL_CELL) / 2 + 10;
@@ -299,12 +300,16 @@ export function drawCardenoBoard(
   const filled = board.filter((p) => p !== null).length;
   const locked = view.locked[seat] ?? 0;
   const lines = completeLines(board).length;
-  const hand = view.phase === "reveal" && view.hands[seat]?.length ? " · gold: your poker hand" : "";
+  const hand = view.phase === "reveal" && view.hands[seat]?.length ? say("gold_hand") : "";
   if (now === undefined || locked <= now)
     ctx.fillText(
       fitText(
         ctx,
-        `${names[seat] ?? "You"} · face ${face.id} · ${filled}/25 · ${lines} line${lines === 1 ? "" : "s"} · ${view.scores[seat] ?? 0} points${hand}`,
+        say("board_line", {
+          ...{ name: names[seat] ?? say("you"), face: face.id, filled, hand },
+          lines: say("lines", { count: lines }),
+          points: say("points", { count: view.scores[seat] ?? 0 }),
+        }),
         PICTURE_WIDTH - 20,
       ),
       10,
@@ -320,14 +325,14 @@ export function drawCardenoBoard(
     const x = left + (i % SIDE) * PANEL_CELL + pad;
     const y = top + Math.floor(i / SIDE) * PANEL_CELL + pad;
     const id = board[i];
-    if (id === null || id === undefined) drawCutout(ctx, x, y, PANEL_BODY, face.cutouts[i]!, t);
+    if (id === null || id === undefined) drawCutout(ctx, x, y, PANEL_BODY, face.cutouts[i]!, t, locale);
     else {
       if (view.phase === "reveal" && view.hands[seat]?.includes(id)) {
         // The poker hand: a gold halo behind the piece.
         ctx.fillStyle = GOLD;
         ctx.fillRect(x - pad + 3, y - pad + 3, PANEL_CELL - 6, PANEL_CELL - 6);
       }
-      drawPiece(ctx, x, y, PANEL_BODY, pieceOf(id));
+      drawPiece(ctx, x, y, PANEL_BODY, pieceOf(id), undefined, locale);
     }
   }
   strokeLines(ctx, board, left, top, PANEL_CELL, 4);
@@ -336,31 +341,9 @@ export function drawCardenoBoard(
     ctx.fillRect(0, top - 36, PICTURE_WIDTH, 28);
     ctx.fillStyle = "#fff";
     ctx.font = font(16, true);
-    ctx.fillText(`Locked out after a wrong grab: ${((locked - now) / 1000).toFixed(1)} s`, PICTURE_WIDTH / 2, top - 22);
+    ctx.fillText(say("locked", { s: ((locked - now) / 1000).toFixed(1) }), PICTURE_WIDTH / 2, top - 22);
   }
   return canvas;
-}
-
-/** Alt text of the public picture: the centre's pieces, each board's count and score. */
-export function describeCardeno(view: CardenoView, names: readonly string[]): string {
-  const centre = view.centre.map((f, i) => `${i + 1}. ${describePiece(pieceOf(f.piece))}`).join(", ");
-  const boards = view.boards
-    .map(
-      (b, s) =>
-        `${names[s] ?? `Seat ${s + 1}`}: ${b.filter((p) => p !== null).length}/25, ${completeLines(b).length} lines, ${view.scores[s]} points`,
-    )
-    .join("; ");
-  return `Cardeno round ${view.round} of ${view.rounds}. ${cardenoStatus(view, names)}. Face up: ${centre || "none"}. ${boards}.`.slice(
-    0,
-    1000,
-  );
-}
-
-/** A piece in words for alt text and lists: `queen of hearts, shape beta`. */
-export function describePiece(p: Piece): string {
-  const rank = ({ 11: "jack", 12: "queen", 13: "king", 14: "ace", 15: "joker" } as Record<number, string>)[p.rank] ?? String(p.rank);
-  const suit = p.suit ? ` of ${({ S: "spades", H: "hearts", D: "diamonds", C: "clubs" } as const)[p.suit]}` : "";
-  return `${rank}${suit}, shape ${SHAPES[p.shape]!.name}`;
 }
 
 export { cellName };

@@ -82,13 +82,20 @@ export type PictureJob =
       /** The language of the sheet's own words (the event's). */
       readonly locale?: Locale | undefined;
     }
-  | { readonly kind: "cardeno-table"; readonly view: CardenoView; readonly names: readonly string[]; readonly now?: number | undefined }
+  | {
+      readonly kind: "cardeno-table";
+      readonly view: CardenoView;
+      readonly names: readonly string[];
+      readonly now?: number | undefined;
+      readonly locale?: Locale | undefined;
+    }
   | {
       readonly kind: "cardeno-board";
       readonly view: CardenoView;
       readonly seat: number;
       readonly names: readonly string[];
       readonly now?: number | undefined;
+      readonly locale?: Locale | undefined;
     }
   | { readonly kind: "stats"; readonly title: string; readonly blocks: readonly StatsBlock[] }
   | {
@@ -123,9 +130,9 @@ export function drawJob(job: PictureJob): Canvas {
     case "stats":
       return drawStats(job.title, job.blocks);
     case "cardeno-table":
-      return drawCardenoTable(job.view, job.names, undefined, job.now);
+      return drawCardenoTable(job.view, job.names, undefined, job.now, job.locale);
     case "cardeno-board":
-      return drawCardenoBoard(job.view, job.seat, job.names, undefined, job.now);
+      return drawCardenoBoard(job.view, job.seat, job.names, undefined, job.now, job.locale);
   }
 }
 

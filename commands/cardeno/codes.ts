@@ -20,17 +20,3 @@ export const PANEL_LIFE_MS = 14 * 60_000;
 export const tablesOf = (ctx: BotContext): CardenoTables => ctx.service("cardeno");
 export const names = (rec: CardenoTable) => rec.seats.map((s) => s.name);
 export const RULES = rulesIn("cardeno");
-export const LINE_NAMES = [
-  "row 1",
-  "row 2",
-  "row 3",
-  "row 4",
-  "row 5",
-  "column A",
-  "column B",
-  "column C",
-  "column D",
-  "column E",
-  "the diagonal A1-E5",
-  "the diagonal E1-A5",
-];

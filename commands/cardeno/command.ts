@@ -9,12 +9,14 @@ import { hint, type Choice, type Command } from "../../src/bot/router";
 import { refuse } from "../../src/bot/words";
 import { COMPUTER_LEVELS } from "../../src/games/onexeno/computer";
 import { cardeno, fittingCells, type CardenoConfig, type CardenoState } from "../../src/games/cardeno/game";
-import { CELLS, cellName, parseCell, pieceName, pieceOf } from "../../src/games/cardeno/pieces";
+import { CELLS, cellName, parseCell, pieceOf } from "../../src/games/cardeno/pieces";
 import { lobbySubcommand, seatOf, sharedSubcommand } from "../games";
 
 import { tablesOf, RULES } from "./codes";
 import { cardenoPayload } from "./table";
 import { moveAndShow, readPiece, lobbyOf, showBoard } from "./play";
+import { localeOf, t } from "../../src/i18n/index";
+import { pieceNameIn } from "../../render/cardeno-words";
 
 export const cardenoCommand: Command<BotContext> = {
   data: new SlashCommandBuilder()
@@ -132,35 +134,37 @@ export const cardenoCommand: Command<BotContext> = {
   async autocomplete(interaction: AutocompleteInteraction, ctx: BotContext): Promise<Choice[]> {
     const focused = interaction.options.getFocused(true);
     const rec = await tablesOf(ctx).get(interaction.channelId);
-    if (!rec?.state || rec.status !== "playing") return hint("No Cardeno race is running in this channel");
+    const locale = localeOf(interaction.locale);
+    const say = (key: string, params: Record<string, string> = {}) => hint(t(locale, key, params));
+    if (!rec?.state || rec.status !== "playing") return say("cardeno.ac_no_race");
     const seat = rec.seats.findIndex((x) => x.userId === interaction.user.id);
-    if (seat < 0) return hint("You have no seat at this table");
+    if (seat < 0) return say("onexeno.ac_no_seat");
     const s = rec.state;
-    if (s.phase !== "race") return hint(s.phase === "countdown" ? "Wait for Go!" : "The race of this round is over");
+    if (s.phase !== "race") return say(s.phase === "countdown" ? "cardeno.ac_wait_go" : "cardeno.ac_race_over");
     const typed = String(focused.value).toLowerCase().trim();
     if (focused.name === "piece") {
       const list = s.centre.map((f, i) => {
         const cells = fittingCells(s, seat, pieceOf(f.piece));
         return {
-          name: `${i + 1} · ${pieceName(pieceOf(f.piece))}${cells.length ? ` → fits ${cells.map(cellName).join(", ")}` : " · fits nothing of yours"}`,
+          name: `${i + 1} · ${pieceNameIn(locale, pieceOf(f.piece))}${cells.length ? ` → ${t(locale, "cardeno.ac_fits", { cells: cells.map(cellName).join(", ") })}` : ` · ${t(locale, "cardeno.ac_fits_nothing")}`}`,
           value: String(f.piece),
           fits: cells.length > 0,
         };
       });
       const sorted = [...list.filter((c) => c.fits), ...list.filter((c) => !c.fits)];
       const shown = sorted.filter((c) => typed === "" || c.name.toLowerCase().includes(typed)).map(({ name, value }) => ({ name, value }));
-      return shown.length ? shown.slice(0, 25) : hint(s.centre.length ? "No face-up piece matches that" : "No piece is face up yet");
+      return shown.length ? shown.slice(0, 25) : say(s.centre.length ? "cardeno.ac_no_match" : "cardeno.ac_none_up");
     }
     const pieceText = interaction.options.getString("piece") ?? "";
     let piece: number;
     try {
       piece = readPiece(pieceText, s);
     } catch {
-      return hint("Choose the piece first");
+      return say("cardeno.ac_piece_first");
     }
-    if (!Number.isInteger(piece) || piece < 0 || piece >= 150) return hint("Choose the piece first");
+    if (!Number.isInteger(piece) || piece < 0 || piece >= 150) return say("cardeno.ac_piece_first");
     const cells = fittingCells(s, seat, pieceOf(piece));
-    if (!cells.length) return hint("That piece fits none of your open cut-outs");
+    if (!cells.length) return say("cardeno.ac_fits_no_cutout");
     return cells
       .map((c) => ({ name: `${cellName(c)}`, value: cellName(c) }))
       .filter((c) => typed === "" || c.name.toLowerCase().startsWith(typed))

@@ -7,65 +7,75 @@ import type { BotContext } from "../../src/bot/context";
 import { cardenoView, REVEAL_MS, type CardenoEvent, type CardenoState } from "../../src/games/cardeno/game";
 import { cardenoStatus } from "../../render/cardeno";
 
-import { type CardenoTable, tablesOf, names, LINE_NAMES } from "./codes";
+import { type CardenoTable, tablesOf, names } from "./codes";
+import { sayAt, tableLocale } from "../../src/bot/words";
+import { handNameIn, lineNameIn } from "../../render/cardeno-words";
+import { evaluate } from "../../src/games/cardeno/poker";
+import { pieceOf } from "../../src/games/cardeno/pieces";
 import { cardenoPayload } from "./table";
 import { refreshPanels } from "./panel";
 
 /** What the newest events of a table say, in words (null: nothing worth a new message). */
 export function eventsNote(rec: CardenoTable, events: readonly CardenoEvent[]): string | null {
   const n = names(rec);
-  const who = (seat: number) => n[seat] ?? `Seat ${seat + 1}`;
+  const locale = tableLocale(rec);
+  const say = (key: string, params: Record<string, string | number> = {}) => sayAt(rec, `cardeno.${key}`, params);
+  const who = (seat: number) => n[seat] ?? say("seat", { n: seat + 1 });
   const s = rec.state as CardenoState;
   const out: string[] = [];
+  // The round's totals and its POKER-CARDENO result, which lead the note (below).
+  let totals: string | null = null;
+  let poker: string | null = null;
+  const handOf = (pieces: readonly number[]) => handNameIn(locale, evaluate(pieces.map(pieceOf)));
   for (const e of events) {
     switch (e.kind) {
       case "go":
-        if (e.round > 1) out.push(`🏁 Round ${e.round}: **Go!** (${e.round % 2 ? "odd" : "even"} faces)`);
+        if (e.round > 1) out.push(say("ev_go", { n: e.round, faces: say(e.round % 2 ? "odd" : "even") }));
         break;
       case "cardeno":
-        out.push(`🎉 **CARDENO!** ${who(e.seat)} completed ${LINE_NAMES[e.line] ?? "a line"}: +25.`);
+        out.push(say("ev_cardeno", { name: who(e.seat), line: lineNameIn(locale, e.line) }));
         break;
       case "double":
-        out.push(
-          `🎉🎉 **DOUBLE-CARDENO!** ${who(e.seat)} has a second line (${LINE_NAMES[e.line] ?? "a line"}): +25; everyone else scores 2 per fitted piece.`,
-        );
+        out.push(say("ev_double", { name: who(e.seat), line: lineNameIn(locale, e.line) }));
         break;
-      case "reveal":
-        out.push(
-          `${e.reason === "stuck" ? "Nothing left in the pile or the centre fits an open cut-out: the race is over. " : e.reason === "idle" ? "Nobody grabbed a piece for 5 minutes: the race is over. " : ""}🃏 **POKER-CARDENO**: the bot picked each board's best hand of up to 5 pieces; change yours on **My board** within ${REVEAL_MS / 1000} s.`,
-        );
+      case "reveal": {
+        const why = e.reason === "stuck" ? say("ev_stuck") : e.reason === "idle" ? say("ev_idle") : "";
+        out.push(`${why}${say("ev_reveal", { s: REVEAL_MS / 1000 })}`);
         break;
+      }
       case "poker": {
-        if (e.points > 0)
-          out.push(
-            `🃏 POKER-CARDENO: ${e.winners.map(who).join(" & ")} win${e.winners.length === 1 ? "s" : ""} with ${e.name}: +${e.points}.`,
-          );
-        else out.push("🃏 POKER-CARDENO: no board holds a pair or better; nobody scores.");
         const hands = s.sheet.at(-1)?.hands ?? s.hands.map(() => null);
-        const shown = hands.flatMap((h, i) => (h ? [`${who(i)}: ${h.name}`] : []));
-        if (shown.length) out.push(`-# Hands: ${shown.join(" · ")}`);
+        // The winners' hand named from its pieces, in the table's language.
+        const best = e.winners.map((w) => hands[w]).find((h) => h);
+        const name = best ? handOf(best.pieces) : e.name;
+        poker =
+          e.points > 0
+            ? say(e.winners.length === 1 ? "ev_poker_one" : "ev_poker_other", {
+                ...{ winners: e.winners.map(who).join(" & "), hand: name, points: e.points },
+              })
+            : say("ev_poker_none");
+        out.push(poker);
+        const shown = hands.flatMap((h, i) => (h ? [`${who(i)}: ${handOf(h.pieces)}`] : []));
+        if (shown.length) out.push(say("ev_hands", { list: shown.join(" · ") }));
         break;
       }
       case "full":
-        out.push(
-          `🧩 **Full board!** ${who(e.seat)} filled all 25 cut-outs: +50 and 2 per empty cut-out on the other boards; everyone else 1 per fitted piece.`,
-        );
+        out.push(say("ev_full", { name: who(e.seat) }));
         break;
       case "round_over":
-        out.push(
-          `Round ${e.round} is over. Totals: ${rec.seats.map((x, i) => `${x.name} ${s.scores[i]}`).join(" · ")}.${e.round < s.rounds ? " The next round starts in 10 s." : ""}`,
-        );
+        totals = `${say("ev_round_over", { n: e.round, totals: rec.seats.map((x, i) => `${x.name} ${s.scores[i]}`).join(" · ") })}${e.round < s.rounds ? ` ${say("ev_next_round")}` : ""}`;
+        out.push(totals);
         break;
     }
   }
   // A round's totals lead, with the POKER-CARDENO result: the first line is what the message
   // keeps once a newer table replaces it.
-  const totals = out.findIndex((l) => l.startsWith("Round ") && l.includes(" is over. Totals: "));
-  if (totals > 0) {
-    const [line] = out.splice(totals, 1);
-    const poker = out.findIndex((l) => l.startsWith("🃏 POKER-CARDENO:"));
-    const [said] = poker >= 0 ? out.splice(poker, 1) : [];
-    out.unshift(said ? `${line} ${said}` : (line as string));
+  const at = totals === null ? -1 : out.indexOf(totals);
+  if (at > 0) {
+    out.splice(at, 1);
+    const p = poker === null ? -1 : out.indexOf(poker);
+    if (p >= 0) out.splice(p, 1);
+    out.unshift(p >= 0 ? `${totals} ${poker}` : (totals as string));
   }
   return out.length ? out.join("\n") : null;
 }
@@ -115,5 +125,5 @@ export async function cardenoTimed(ctx: BotContext, before: CardenoTable, after:
 
 /** A short record of a change (for logs and tournaments). */
 export function cardenoMoveNote(_before: CardenoTable, after: CardenoTable): string {
-  return after.state ? cardenoStatus(cardenoView(after.state, null), names(after)) : "";
+  return after.state ? cardenoStatus(cardenoView(after.state, null), names(after), tableLocale(after)) : "";
 }

@@ -18,35 +18,43 @@ import type { BotContext } from "../../src/bot/context";
 import { encodeId } from "../../src/bot/customid";
 import { refuse } from "../../src/bot/words";
 import { cardenoView, completeLines, fittingCells, type CardenoView } from "../../src/games/cardeno/game";
-import { cellName, pieceName, pieceOf } from "../../src/games/cardeno/pieces";
-import { evaluate, handName } from "../../src/games/cardeno/poker";
+import { cellName, pieceOf } from "../../src/games/cardeno/pieces";
+import { evaluate } from "../../src/games/cardeno/poker";
 import { renderPicture } from "../../render/pool";
 
 import { type CardenoTable, PANEL_LIFE_MS, tablesOf, names } from "./codes";
 import { grabRows } from "./table";
+import { viewerOf, type Viewer } from "../../src/bot/words";
+import { t, type Locale } from "../../src/i18n/index";
+import { handNameIn, pieceNameIn } from "../../render/cardeno-words";
 
 /**
  * A player's private board panel: their board large with the centre above, grab buttons (green:
  * fits an open cut-out of yours), and during the reveal a menu to choose the poker hand.
  */
-export const panelPayload = panelMessage(drawBoard, "Your board");
+export const panelPayload = panelMessage(drawBoard, (...args: Parameters<typeof drawBoard>) =>
+  t(viewerOf(args[1]).locale, "cardeno.panel_title"),
+);
 
-async function drawBoard(rec: CardenoTable, userId: string, note?: string): Promise<BaseMessageOptions> {
+/** The board panel of `who` (a user id, read in English, or a `Viewer`: their own Discord language). */
+async function drawBoard(rec: CardenoTable, who: string | Viewer, note?: string): Promise<BaseMessageOptions> {
+  const { userId, locale } = viewerOf(who);
+  const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `cardeno.${key}`, params);
   const s = rec.state;
   const seat = rec.seats.findIndex((x) => x.userId === userId);
   if (!s || seat < 0) throw refuse("table/not_seated");
   const view = cardenoView(s, seat);
   const now = Date.now();
-  const file = new AttachmentBuilder(await renderPicture({ kind: "cardeno-board", view, seat, names: names(rec), now }), {
+  const file = new AttachmentBuilder(await renderPicture({ kind: "cardeno-board", view, seat, names: names(rec), now, locale }), {
     name: "cardeno-board.png",
-    description: `Your board, face ${view.faces[seat]}: ${boardWords(view, seat)}`,
+    description: say("board_alt", { face: view.faces[seat] ?? 0, words: boardWords(view, seat, locale) }),
   });
   const rows: ActionRowBuilder<ButtonBuilder | StringSelectMenuBuilder>[] = [];
   let text: string;
   if (s.phase === "race") {
-    rows.push(...grabRows(view, (p) => fittingCells(view, seat, pieceOf(p)).length > 0));
-    const locked = (s.locked[seat] ?? 0) > now ? ` · 🔒 locked out for ${(((s.locked[seat] ?? 0) - now) / 1000).toFixed(1)} s` : "";
-    text = `Grab a piece that fits your board (green buttons fit; a wrong grab locks you out for 3 s)${locked}.`;
+    rows.push(...grabRows(view, (p) => fittingCells(view, seat, pieceOf(p)).length > 0, locale));
+    const locked = (s.locked[seat] ?? 0) > now ? say("locked_for", { s: (((s.locked[seat] ?? 0) - now) / 1000).toFixed(1) }) : "";
+    text = say("grab", { locked });
   } else if (s.phase === "reveal") {
     const mine = (s.boards[seat] ?? []).flatMap((p, cell) => (p === null ? [] : [{ p, cell }]));
     const hand = s.hands[seat] ?? [];
@@ -55,12 +63,12 @@ async function drawBoard(rec: CardenoTable, userId: string, note?: string): Prom
         new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
           new StringSelectMenuBuilder()
             .setCustomId(encodeId("cdhand", 0))
-            .setPlaceholder("Choose 1 to 5 pieces for your poker hand")
+            .setPlaceholder(say("choose_hand"))
             .setMinValues(1)
             .setMaxValues(Math.min(5, mine.length))
             .addOptions(
               mine.slice(0, 25).map(({ p, cell }) => ({
-                label: `${pieceName(pieceOf(p))} (${cellName(cell)})`,
+                label: `${pieceNameIn(locale, pieceOf(p))} (${cellName(cell)})`,
                 value: String(p),
                 default: hand.includes(p),
               })),
@@ -71,31 +79,43 @@ async function drawBoard(rec: CardenoTable, userId: string, note?: string): Prom
         new ActionRowBuilder<ButtonBuilder>().addComponents(
           new ButtonBuilder()
             .setCustomId(encodeId("cdkeep", 0))
-            .setLabel(s.ready[seat] ? "Hand settled" : "Keep this hand")
+            .setLabel(say(s.ready[seat] ? "hand_settled" : "keep_hand"))
             .setStyle(ButtonStyle.Success)
             .setDisabled(!!s.ready[seat]),
         ),
       );
     }
-    const until = s.until ? ` The reveal closes <t:${Math.ceil(s.until / 1000)}:R> (or when everyone has settled).` : "";
+    const until = s.until ? say("reveal_closes", { when: `<t:${Math.ceil(s.until / 1000)}:R>` }) : "";
     text = hand.length
-      ? `POKER-CARDENO: your hand is ${hand.map((p) => pieceName(pieceOf(p))).join(" ")}: **${handName(evaluate(hand.map(pieceOf)))}**. Keep it or choose another.${until}`
-      : "POKER-CARDENO: you have no pieces on your board this round.";
+      ? say("your_hand", {
+          pieces: hand.map((p) => pieceNameIn(locale, pieceOf(p))).join(" "),
+          hand: handNameIn(locale, evaluate(hand.map(pieceOf))),
+          until,
+        })
+      : say("no_pieces");
   } else if (s.phase === "countdown")
-    text = `Round ${s.round}: your board is face ${s.faces[seat]}. Go${s.until ? ` <t:${Math.ceil(s.until / 1000)}:R>` : " in a moment"}!`;
-  else if (s.phase === "break") text = `Round ${s.round} is over: you have ${s.scores[seat]} points. The next round starts soon.`;
-  else text = `The game is over: you finished with ${s.scores[seat]} points.`;
+    text = say("panel_countdown", {
+      n: s.round,
+      face: s.faces[seat] ?? 0,
+      when: s.until ? `<t:${Math.ceil(s.until / 1000)}:R>` : say("in_a_moment"),
+    });
+  else if (s.phase === "break") text = say("panel_break", { n: s.round, points: say("pic.points", { count: s.scores[seat] ?? 0 }) });
+  else text = say("panel_over", { points: say("pic.points", { count: s.scores[seat] ?? 0 }) });
   rows.push(
     new ActionRowBuilder<ButtonBuilder>().addComponents(
-      new ButtonBuilder().setCustomId(encodeId("cdboard", 0)).setLabel("Refresh").setStyle(ButtonStyle.Secondary),
+      new ButtonBuilder().setCustomId(encodeId("cdboard", 0)).setLabel(say("refresh")).setStyle(ButtonStyle.Secondary),
     ),
   );
   return { content: `${note ? `${note}\n` : ""}${text}`, files: [file], components: rows.slice(0, 5), embeds: [] };
 }
 
-export function boardWords(view: CardenoView, seat: number): string {
+export function boardWords(view: CardenoView, seat: number, locale: Locale = "en"): string {
   const board = view.boards[seat] ?? [];
-  return `${board.filter((p) => p !== null).length} of 25 filled, ${completeLines(board).length} lines, ${view.scores[seat]} points`;
+  return t(locale, "cardeno.board_words", {
+    filled: board.filter((p) => p !== null).length,
+    lines: t(locale, "cardeno.pic.lines", { count: completeLines(board).length }),
+    points: t(locale, "cardeno.pic.points", { count: view.scores[seat] ?? 0 }),
+  });
 }
 
 // --- live panels ----------------------------------------------------------------------------
@@ -150,7 +170,7 @@ export function keepPanel(ctx: BotContext, interaction: ChatInputCommandInteract
   const inPlace = interaction.isMessageComponent() && interaction.message.flags.has(MessageFlags.Ephemeral);
   if (old && old.interaction.id !== interaction.id && !inPlace)
     void editInOrder(old.interaction, {
-      ...asContainer({ content: "-# This board continues in a newer message below.", files: [] }),
+      ...asContainer({ content: t(viewerOf(old.interaction).locale, "cardeno.newer_below"), files: [] }),
       attachments: [],
     }).catch(() => {}); // an expired token: that message simply stays as it was
   panelsOf(ctx, interaction.channelId).set(interaction.user.id, {
@@ -176,7 +196,7 @@ export function refreshPanels(ctx: BotContext, channelId: string): void {
         panels.delete(userId);
         await editInOrder(panel.interaction, {
           ...asContainer({
-            content: "⌛ This board stopped updating (Discord lets a reply be edited for 15 minutes): press **My board** for a fresh one.",
+            content: t(viewerOf(panel.interaction).locale, "cardeno.stopped"),
             files: [],
           }),
           attachments: [],
@@ -184,7 +204,7 @@ export function refreshPanels(ctx: BotContext, channelId: string): void {
         return;
       }
       const note = panel.note !== undefined && Date.now() - panel.noteAt < NOTE_MS ? panel.note : undefined;
-      const payload = await panelPayload(rec, userId, note);
+      const payload = await panelPayload(rec, viewerOf(panel.interaction), note);
       // A newer panel may have opened while the picture was drawn: that tidied this one down to a
       // line, and a late full board must not land over it (no await between check and edit, and
       // discord.js sends a message's edits in order).

@@ -13,21 +13,26 @@ import { completeLines, type CardenoMove, type CardenoState } from "../../src/ga
 import { cellName, LINES, pieceName, pieceOf } from "../../src/games/cardeno/pieces";
 import { type LobbyGame } from "../games";
 
-import { type CardenoTable, type CardenoTables, tablesOf, LINE_NAMES } from "./codes";
+import { type CardenoTable, type CardenoTables, tablesOf } from "./codes";
 import { cardenoPayload } from "./table";
 import { panelPayload, keepPanel } from "./panel";
 import { cardenoChanged } from "./live";
+import { sayAt, sayError, viewerOf } from "../../src/bot/words";
+import { t, type Locale } from "../../src/i18n/index";
+import { lineNameIn, pieceNameIn } from "../../render/cardeno-words";
+import { listIn } from "../../render/onze-words";
+import type { Piece } from "../../src/games/cardeno/pieces";
 
 // --- grabs and hands ------------------------------------------------------------------------
 
 /** The refusal of a grab in words that name players. */
-export function grabRefusal(rec: CardenoTable | undefined, e: UserError): string {
+export function grabRefusal(rec: CardenoTable | undefined, e: UserError, locale: Locale = "en"): string {
   if (e.code === "cardeno/taken" && rec?.state) {
     const m = /seat (\d+)/.exec(e.message);
     const name = m ? rec.seats[Number(m[1]) - 1]?.name : undefined;
-    return `❌ Too late: ${name ?? "someone"} took that piece first.`;
+    return t(locale, "cardeno.too_late", { name: name ?? t(locale, "cardeno.someone") });
   }
-  return `❌ ${e.message}`;
+  return `❌ ${sayError(e, locale)}`;
 }
 
 /**
@@ -59,34 +64,48 @@ export async function moveAndShow(
     } catch (e) {
       if (!(e instanceof UserError) || !e.code.startsWith("cardeno/")) throw e;
       const now = await service.current(ch);
-      said = grabRefusal(now, e);
-      return panelPayload(now, interaction.user.id, said);
+      said = grabRefusal(now, e, viewerOf(interaction).locale);
+      return panelPayload(now, viewerOf(interaction), said);
     }
     const { after } = done as { before: CardenoTable; after: CardenoTable };
-    said = moveWords(done as { before: CardenoTable; after: CardenoTable }, seat, move);
-    return panelPayload(after, interaction.user.id, said);
+    said = moveWords(done as { before: CardenoTable; after: CardenoTable }, seat, move, viewerOf(interaction).locale);
+    return panelPayload(after, viewerOf(interaction), said);
   });
   keepPanel(ctx, interaction, said);
   const d = done as { before: CardenoTable; after: CardenoTable } | null;
   if (d) await cardenoChanged(ctx, ch, d.before, d.after);
 }
 
-export function moveWords(d: { before: CardenoTable; after: CardenoTable }, seat: number, move: CardenoMove): string {
+export function moveWords(
+  d: { before: CardenoTable; after: CardenoTable },
+  seat: number,
+  move: CardenoMove,
+  locale: Locale = "en",
+): string {
   const s = d.after.state as CardenoState;
+  const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `cardeno.${key}`, params);
+  const pieceName = (p: Piece) => pieceNameIn(locale, p);
   if (move.kind === "grab") {
     const p = pieceOf(move.piece);
     const cell = (s.boards[seat] ?? []).indexOf(move.piece);
     if (cell < 0) {
       // It may have gone in while the round ended; a miss leaves it in the centre and locks.
       return (s.locked[seat] ?? 0) > (d.before.state?.locked[seat] ?? 0)
-        ? `❌ ${pieceName(p)} fits no open cut-out of yours: locked out for 3 s.`
-        : `✅ Grabbed ${pieceName(p)}.`;
+        ? say("fits_none", { piece: pieceName(p) })
+        : say("grabbed", { piece: pieceName(p) });
     }
     const lines = completeLines(s.boards[seat] ?? []).filter((l) => LINES[l]!.includes(cell));
-    return `✅ ${pieceName(p)} → ${cellName(cell)}${lines.length ? ` · completes ${lines.map((l) => LINE_NAMES[l]).join(" and ")}!` : ""}`;
+    const completes = lines.length
+      ? say("completes", {
+          lines: listIn(
+            locale,
+            lines.map((l) => lineNameIn(locale, l)),
+          ),
+        })
+      : "";
+    return `${say("placed", { piece: pieceName(p), cell: cellName(cell) })}${completes}`;
   }
-  if (move.kind === "hand") return "✅ Hand chosen.";
-  return "✅ Hand kept.";
+  return say(move.kind === "hand" ? "hand_chosen" : "hand_kept");
 }
 
 /** Reads a typed piece: its id (from the list), or its name among the face-up pieces (`Q♥ β`, `qh beta`). */
@@ -108,11 +127,12 @@ export const lobbyOf = (service: CardenoTables): LobbyGame => ({
   service,
   levels: COMPUTER_LEVELS,
   payload: cardenoPayload,
-  started: () => startNote(),
+  started: (rec: CardenoTable) => startNote(rec),
 });
 
-export function startNote(): string {
-  return "The game starts: each player has a board face (odd faces this round). The caller turns a piece face up every few seconds; open **My board** and grab the pieces that fit!";
+/** What the table says when the game starts, in its language. */
+export function startNote(rec: { readonly locale?: Locale }): string {
+  return sayAt(rec, "cardeno.starts");
 }
 
 /** Opens (or refreshes) the player's board panel, privately; it stays live. */
@@ -127,7 +147,7 @@ export async function showBoard(
     if (!rec) throw refuse("table/none", { command: "cardeno" });
     if (rec.status === "lobby" || !rec.state) throw refuse("table/not_started");
     service.seatOf(rec, interaction.user.id);
-    return panelPayload(rec, interaction.user.id);
+    return panelPayload(rec, viewerOf(interaction));
   });
   keepPanel(ctx, interaction);
 }

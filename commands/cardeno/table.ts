@@ -8,7 +8,10 @@ import { encodeId } from "../../src/bot/customid";
 import { type TablePayload, tableMessage } from "../../src/bot/live";
 import { heading } from "../../src/bot/v2";
 import { cardenoView, type CardenoConfig, type CardenoView } from "../../src/games/cardeno/game";
-import { pieceName, pieceOf } from "../../src/games/cardeno/pieces";
+import { pieceOf } from "../../src/games/cardeno/pieces";
+import { pieceNameIn } from "../../render/cardeno-words";
+import { sayAt, tableLocale } from "../../src/bot/words";
+import { t, type Locale } from "../../src/i18n/index";
 import { cardenoStatus, describeCardeno } from "../../render/cardeno";
 import { renderPicture } from "../../render/pool";
 import type { PictureJob } from "../../render/pictures";
@@ -17,23 +20,26 @@ import { type CardenoTable, names } from "./codes";
 
 // --- messages ---------------------------------------------------------------------------------
 
-export function configText(c: CardenoConfig): string {
-  return `${c.rounds ?? 5} round${(c.rounds ?? 5) === 1 ? "" : "s"} · ${c.variant === "full-board" ? "Full-Board" : "standard"} · a piece every ${c.pace ?? 3} s`;
+/** A table's options in words, in `locale`: `5 rounds · standard · a piece every 3 s`. */
+export function configText(c: CardenoConfig, locale: Locale = "en"): string {
+  const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `cardeno.${key}`, params);
+  return `${say("rounds", { count: c.rounds ?? 5 })} · ${say(c.variant === "full-board" ? "variant_full" : "variant_standard")} · ${say("pace", { n: c.pace ?? 3 })}`;
 }
 
 export function lobbyPayload(rec: CardenoTable, note?: string): BaseMessageOptions {
-  return lobbyMessage(rec, { title: `Cardeno · ${configText(rec.config)}`, what: "Cardeno", command: "cardeno", min: 2, max: 6 }, note);
+  const title = `Cardeno · ${configText(rec.config, tableLocale(rec))}`;
+  return lobbyMessage(rec, { title, what: "Cardeno", command: "cardeno", min: 2, max: 6 }, note);
 }
 
 /** Grab buttons for the centre's pieces (2 rows of 5 at most); `fit` marks the pieces that fit (green). */
-export function grabRows(view: CardenoView, fit: (piece: number) => boolean): ActionRowBuilder<ButtonBuilder>[] {
+export function grabRows(view: CardenoView, fit: (piece: number) => boolean, locale: Locale = "en"): ActionRowBuilder<ButtonBuilder>[] {
   const rows: ActionRowBuilder<ButtonBuilder>[] = [];
   view.centre.forEach((f, i) => {
     if (i % 5 === 0) rows.push(new ActionRowBuilder<ButtonBuilder>());
     rows.at(-1)!.addComponents(
       new ButtonBuilder()
         .setCustomId(encodeId("cdgrab", 0, f.piece))
-        .setLabel(`${i + 1} · ${pieceName(pieceOf(f.piece))}`)
+        .setLabel(`${i + 1} · ${pieceNameIn(locale, pieceOf(f.piece))}`)
         .setStyle(fit(f.piece) ? ButtonStyle.Success : ButtonStyle.Secondary),
     );
   });
@@ -44,9 +50,8 @@ export function grabRows(view: CardenoView, fit: (piece: number) => boolean): Ac
 export const cardenoPayload: (rec: CardenoTable, note?: string) => Promise<TablePayload> = tableMessage(cardenoMessage, (rec) => {
   const s = rec.state;
   if (!s) return undefined;
-  if (rec.status === "over") return heading(["Cardeno", "game over"]);
-  const phase = { countdown: "get ready", race: "the race is on", reveal: "poker hands", break: "break", over: "over" }[s.phase];
-  return heading(["Cardeno", `round ${s.round} of ${s.rounds}`, phase]);
+  if (rec.status === "over") return heading(["Cardeno", sayAt(rec, "cardeno.game_over")]);
+  return heading(["Cardeno", sayAt(rec, "cardeno.round_of", { n: s.round, rounds: s.rounds }), sayAt(rec, `cardeno.phase_${s.phase}`)]);
 });
 
 /** The round a position belongs to. */
@@ -57,7 +62,7 @@ export function cardenoRound(rec: CardenoTable): string | undefined {
 /** The job of table `rec`'s public picture as it stands at `now` (ms; its countdowns), undefined before the deal. */
 export function cardenoPicture(rec: CardenoTable, now: number): (PictureJob & { kind: "cardeno-table" }) | undefined {
   if (rec.status === "lobby" || !rec.state) return undefined;
-  return { kind: "cardeno-table", view: cardenoView(rec.state, null), names: names(rec), now };
+  return { kind: "cardeno-table", view: cardenoView(rec.state, null), names: names(rec), now, locale: tableLocale(rec) };
 }
 
 export async function cardenoMessage(rec: CardenoTable, note?: string): Promise<BaseMessageOptions> {
@@ -67,14 +72,20 @@ export async function cardenoMessage(rec: CardenoTable, note?: string): Promise<
   const view = job.view;
   const file = new AttachmentBuilder(await renderPicture(job), {
     name: "cardeno.png",
-    description: describeCardeno(view, names(rec)),
+    description: describeCardeno(view, names(rec), tableLocale(rec)),
   });
   const head = note ? `${note}\n` : "";
+  const locale = tableLocale(rec);
+  const say = (key: string, params: Record<string, string | number> = {}) => sayAt(rec, `cardeno.${key}`, params);
   if (rec.status === "over") {
     const best = Math.max(...s.scores);
     const winners = s.scores.flatMap((x, i) => (x === best ? [rec.seats[i]!] : []));
     return {
-      content: `${head}🏁 **Game over.** ${winners.map((w) => (w.computer ? `🤖 ${w.name}` : `<@${w.userId}>`)).join(" & ")} win${winners.length === 1 ? "s" : ""} with ${best}. Final: ${rec.seats.map((x, i) => `${x.name} ${s.scores[i]}`).join(" · ")}.`,
+      content: `${head}${say(winners.length === 1 ? "over_one" : "over_other", {
+        winners: winners.map((w) => (w.computer ? `🤖 ${w.name}` : `<@${w.userId}>`)).join(" & "),
+        best,
+        scores: rec.seats.map((x, i) => `${x.name} ${s.scores[i]}`).join(" · "),
+      })}`,
       files: [file],
       components: endRows(rec),
       embeds: [],
@@ -83,13 +94,13 @@ export async function cardenoMessage(rec: CardenoTable, note?: string): Promise<
   }
   const board = new ButtonBuilder()
     .setCustomId(encodeId("cdboard", 0))
-    .setLabel(s.phase === "reveal" ? "My board · choose my poker hand" : "My board")
+    .setLabel(say(s.phase === "reveal" ? "btn_board_reveal" : "btn_board"))
     .setStyle(ButtonStyle.Primary);
-  const rows = s.phase === "race" ? grabRows(view, () => false) : [];
+  const rows = s.phase === "race" ? grabRows(view, () => false, locale) : [];
   const status =
     s.phase === "countdown" && s.until
-      ? `Round ${s.round}: Go <t:${Math.ceil(s.until / 1000)}:R>. Open **My board** to race from your own view.`
-      : cardenoStatus(view, names(rec));
+      ? say("countdown", { n: s.round, when: `<t:${Math.ceil(s.until / 1000)}:R>` })
+      : cardenoStatus(view, names(rec), locale);
   return {
     content: `${head}${status}`,
     files: [file],
@@ -100,4 +111,5 @@ export async function cardenoMessage(rec: CardenoTable, note?: string): Promise<
 }
 
 /** Each seat's total so far, for a table closed with `end`. */
-export const cardenoStanding = (rec: CardenoTable): string => scoresAsTheyStand(rec.seats, rec.state?.scores, "highest wins");
+export const cardenoStanding = (rec: CardenoTable): string =>
+  scoresAsTheyStand(rec.seats, rec.state?.scores, "highest wins", tableLocale(rec));

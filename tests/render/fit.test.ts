@@ -11,6 +11,10 @@ import { drawOnexenoTable, TABLE_WIDTH } from "../../render/onexeno-table";
 import { onexeno, onexenoView } from "../../src/games/onexeno/game";
 import { LOCALES, t } from "../../src/i18n/index";
 import { canastaUntil, scenes } from "./scenes";
+import { drawCardenoBoard, drawCardenoTable } from "../../render/cardeno";
+import { cardenoView, type CardenoState } from "../../src/games/cardeno/game";
+import { playCardeno } from "../helpers/cardeno";
+import { PICTURE_WIDTH } from "../../render/fonts";
 import { CANASTA_WIDTH, drawCanastaTable } from "../../render/onexeno-canasta";
 import { canastaView } from "../../src/games/onexeno/canasta";
 import { drawOnzeHand, drawOnzeTable, ONZE_WIDTH } from "../../render/onze-table";
@@ -67,7 +71,35 @@ describe("pictures fit every language", () => {
   const onzeNames = ["Ada", "Maximiliane-Friederike von Hohenzollern", "Ordinateur 1 (normal)", "Computer 2 (easy)"];
   const canastaMid = canastaUntil(5, "golden-canasta", 500, (s) => s.rows.flat().length >= 3 && s.phase === "draw");
   const canastaOver = canastaUntil(3, "golden-canasta-over", 150, () => false);
+  // Cardeno: the race after CARDENO, a board in the reveal, the break with the poker hands.
+  const race: (CardenoState | undefined)[] = [undefined, undefined, undefined];
+  playCardeno(
+    { rounds: 2 },
+    ["normal", "normal", "easy", "normal"],
+    "golden-cardeno",
+    (x) => {
+      if (!race[0] && x.phase === "race" && x.cardeno !== null && x.centre.length >= 4) race[0] = x;
+      if (!race[1] && x.phase === "reveal") race[1] = x;
+      if (!race[2] && x.phase === "break") race[2] = x;
+    },
+    "golden",
+  );
   for (const locale of LOCALES) {
+    it(`Cardeno pictures in ${locale}: every text stays inside the picture`, () => {
+      expect(race.every((x) => x !== undefined)).toBe(true);
+      const long = ["Ada", "Maximiliane-Friederike von Hohenzollern", "Ordinateur 1 (facile)", "Dana"];
+      const pictures = [
+        () => drawCardenoTable(cardenoView(race[0]!, null), long, undefined, undefined, locale),
+        () => drawCardenoTable(cardenoView(race[2]!, null), long, undefined, undefined, locale),
+        () => drawCardenoBoard(cardenoView(race[1]!, 1), 1, long, undefined, undefined, locale),
+      ];
+      for (const draw of pictures)
+        for (const d of drawnTexts(draw)) {
+          expect(d.left, `"${d.text}"`).toBeGreaterThanOrEqual(0);
+          expect(d.right, `"${d.text}" (${Math.round(d.right - d.left)} px wide)`).toBeLessThanOrEqual(PICTURE_WIDTH);
+        }
+    });
+
     it(`canasta pictures in ${locale}: every text stays inside the picture`, () => {
       const long = ["Ada", "Maximiliane-Friederike von Hohenzollern", "Cleo", "Dev", "Émile"];
       for (const s of [canastaMid, canastaOver])

@@ -227,6 +227,11 @@ describe("cardeno pictures", () => {
     // The break: each board's revealed poker hand stands out, the winner's in gold, named in the status.
     await compare("cardeno-break", await draw({ kind: "cardeno-table", view: cardenoView(b, null), names }));
     await compare("cardeno-final", await draw({ kind: "cardeno-table", view: cardenoView(s, null), names }));
+    // French pieces read D/R/V (dame, roi, valet); a German board panel in the reveal.
+    const fr = ["Ada", "Ben", "Ordinateur 1 (facile)", "Dana"];
+    await compare("cardeno-mid.fr", await draw({ kind: "cardeno-table", view: cardenoView(m, null), names: fr, locale: "fr" }));
+    await compare("cardeno-break.fr", await draw({ kind: "cardeno-table", view: cardenoView(b, null), names: fr, locale: "fr" }));
+    await compare("cardeno-panel.de", await draw({ kind: "cardeno-board", view: cardenoView(v, 0), seat: 0, names, locale: "de" }));
     // The pile is face down: shuffling it leaves the picture unchanged.
     const shuffled = { ...m, pile: [...m.pile].reverse() };
     expect(
