@@ -13,6 +13,7 @@ import { renderOnexenoTable } from "../../render/render";
 import type { ApiMessage, InteractionRecord } from "../../src/standin/types";
 import { ADA, BEN, CARD_ROOM, CLEO, DEV, GENERAL, Harness, MOD } from "./harness";
 import { said } from "../helpers/message";
+import { english, textsOf } from "../helpers/english";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -24,31 +25,6 @@ afterAll(async () => {
   await h.close();
 });
 
-/**
- * English words that no French or German sentence of ours uses (words a language shares with
- * English, such as `table`, `session`, `Hand`, `Start` or `will`, are left out): one of them in what a player reads
- * means an English sentence reached them.
- */
-const ENGLISH =
-  /(?<!\p{L})(the|your|you|is|are|and|with|this|has|have|what|where|who|can|not|turn|cards?|pass|passed|placed|took|player|players|press|join|joined|drew|discarded|round|stock|winner|winners|over|game|seat|seated|left|ready|waiting|thinking|shown|again)(?!\p{L})/iu;
-
-/** Every piece of text a message shows a person: its words, embeds, buttons, menus and alt text. */
-function textsOf(m: ApiMessage): string[] {
-  const out = [said(m)];
-  for (const e of m.embeds) out.push(String(e.title ?? ""), String(e.description ?? ""));
-  const walk = (c: Record<string, unknown>): void => {
-    for (const k of ["label", "placeholder", "description"]) if (typeof c[k] === "string") out.push(c[k] as string);
-    for (const o of (c.options as Record<string, unknown>[] | undefined) ?? [])
-      out.push(String(o.label ?? ""), String(o.description ?? ""));
-    for (const item of (c.items as Record<string, unknown>[] | undefined) ?? []) out.push(String(item.description ?? ""));
-    for (const child of (c.components as Record<string, unknown>[] | undefined) ?? []) walk(child);
-    if (c.accessory) walk(c.accessory as Record<string, unknown>);
-  };
-  for (const c of m.components) walk(c);
-  for (const a of m.attachments) out.push(a.description ?? "");
-  return out.filter((t) => t.trim() !== "");
-}
-
 /** Ids of the messages of a channel already there (an earlier test's), which `readAll` passes over. */
 const earlier = new Set<string>();
 const markEarlier = (...channels: string[]) => {
@@ -59,11 +35,6 @@ const markEarlier = (...channels: string[]) => {
 function readAll(channelId: string, users: readonly string[], seen: Set<string>): void {
   for (const u of users)
     for (const m of h.standin.visibleMessages(channelId, u)) if (!earlier.has(m.id)) for (const t of textsOf(m)) seen.add(t);
-}
-
-/** The texts of `seen` with an English word in them (mentions, command names and card codes aside). */
-function english(seen: Iterable<string>): string[] {
-  return [...seen].filter((t) => ENGLISH.test(t.replace(/<[@#&!]*\d+>/g, "").replace(/`[^`]*`/g, "")));
 }
 
 /** The table message of revision `rev` (its buttons carry it), once posted. */
