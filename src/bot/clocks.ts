@@ -14,6 +14,9 @@ import type { DueEntry, DueIndex } from "../store/due";
 import type { TablePayload } from "./live";
 import type { Logger } from "./logger";
 import type { AnyTable, ClockEvent, WakeListener } from "./tables";
+import { sayAt, tableLocale } from "./words";
+import { commandPathIn } from "../i18n/commands";
+import type { Locale } from "../i18n/index";
 
 /** The table-service side of a clocked game. */
 export interface ClockedTables<R> {
@@ -178,6 +181,8 @@ interface AnnouncedTable {
   readonly seats: readonly { readonly userId: string; readonly name: string }[];
   readonly rev: number;
   readonly updatedAt: number;
+  /** The table's language (its messages' words). */
+  readonly locale?: Locale;
 }
 
 /**
@@ -200,25 +205,24 @@ export async function clockMessages<R extends AnnouncedTable>(
     if (!seat) return [];
     return [
       {
-        content: `⏰ <@${seat.userId}>, your turn runs out <t:${Math.floor(event.due / 1000)}:R>. If it does, the computer moves for you.`,
+        content: sayAt(event.rec, "table.clock_warn", { user: seat.userId, when: `<t:${Math.floor(event.due / 1000)}:R>` }),
         allowedMentions: { users: [seat.userId] },
       },
     ];
   }
   if (event.kind === "timeout") {
     const name = event.before.seats[event.seat]?.name ?? "?";
-    const away = event.away ? ` ${name} is now away: the computer plays their seat until they press **I'm back** or play again.` : "";
-    return [
-      await payload(event.rec, `⏱ ${name}'s time ran out, so the computer moved for them: ${moveNote(event.before, event.rec)}${away}`),
-    ];
+    const away = event.away ? ` ${sayAt(event.rec, "table.now_away", { name })}` : "";
+    const ranOut = sayAt(event.rec, "table.time_ran_out", { name, move: moveNote(event.before, event.rec) });
+    return [await payload(event.rec, `${ranOut}${away}`)];
   }
   const closed: TablePayload = {
-    content: `⌛ The lobby closed after 30 minutes without activity. Open a new table with \`/${command} new\`.`,
+    content: sayAt(event.rec, "table.lobby_closed", { new: commandPathIn(tableLocale(event.rec), `${command} new`) }),
     components: [],
     embeds: [],
     files: [],
     allowedMentions: { parse: [] },
-    record: "Lobby closed after 30 minutes without activity.",
+    record: sayAt(event.rec, "table.lobby_closed_record"),
     rev: [event.rec.updatedAt + 1, event.rec.rev + 1],
   };
   return [closed];
