@@ -12,30 +12,43 @@ import { respond } from "../src/bot/reply";
 import { PROVISIONAL_GAMES, START_RATING, shownRating, type PlayerRating } from "../src/bot/ratings";
 import type { Command } from "../src/bot/router";
 import type { GameCatalogue } from "../src/games/catalogue";
+import { hasMessage, t, type Locale } from "../src/i18n/index";
 
 const gameChoices = (games: GameCatalogue) => games.rated.map((g) => ({ name: g.name, value: g.key }));
-const nameOf = (games: GameCatalogue, key: string) => games.ratedGame(key)?.name ?? key;
+/** A rated game's name as `locale` says it (`ONEXENO basique`). */
+const nameOf = (games: GameCatalogue, key: string, locale: Locale = "en") =>
+  hasMessage(`gamename.${key}`) ? t(locale, `gamename.${key}`) : (games.ratedGame(key)?.name ?? key);
 
-/** "1623" or "1548 (provisional)". */
-function ratingText(r: PlayerRating): string {
-  return `${shownRating(r)}${r.games < PROVISIONAL_GAMES ? " (provisional)" : ""}`;
+/** "1623" or "1548 (provisional)", in `locale`. */
+function ratingText(r: PlayerRating, locale: Locale): string {
+  return `${shownRating(r)}${r.games < PROVISIONAL_GAMES ? t(locale, "ratings.provisional_mark") : ""}`;
 }
 
 /** What the numbers mean, under every ratings answer. */
-const RATING_FOOTER = `Ratings start at ${START_RATING}; provisional under ${PROVISIONAL_GAMES} games (listed after established ones). Only finished games between people count: games closed with end, and games against computers alone, are not rated.`;
+const ratingFooter = (locale: Locale) => t(locale, "ratings.footer", { start: START_RATING, n: PROVISIONAL_GAMES });
 
-/** "1st of 3", "2nd of 2". */
-function placeText(place: number, of: number): string {
-  const suffix =
-    place % 10 === 1 && place % 100 !== 11
-      ? "st"
-      : place % 10 === 2 && place % 100 !== 12
-        ? "nd"
-        : place % 10 === 3 && place % 100 !== 13
-          ? "rd"
-          : "th";
-  return `${place}${suffix} of ${of}`;
+/** "1st of 3", "2e sur 3", "2. von 3": a place with its ordinal as `locale` writes it. */
+function placeText(place: number, of: number, locale: Locale): string {
+  const english = () => {
+    const last = place % 10;
+    const teen = place % 100 >= 11 && place % 100 <= 13;
+    return `${place}${teen ? "th" : (["th", "st", "nd", "rd"][last] ?? "th")}`;
+  };
+  const ordinal = {
+    en: english,
+    fr: () => (place === 1 ? "1er" : `${place}e`),
+    de: () => `${place}.`,
+    es: () => `${place}.º`,
+    "pt-BR": () => `${place}º`,
+  }[locale]();
+  return t(locale, "ratings.place_of", { place: ordinal, of });
 }
+
+/** `games`, `wins` with their words in `locale`. */
+const counts = (locale: Locale, games: number, wins: number) => ({
+  games: t(locale, "ratings.games", { count: games }),
+  wins: t(locale, "ratings.wins", { count: wins }),
+});
 
 /** `/stats`, its `game:` choices the rated games of `games`. */
 export const statsCommand = (games: GameCatalogue): Command<BotContext> => ({
@@ -54,35 +67,38 @@ export const statsCommand = (games: GameCatalogue): Command<BotContext> => ({
   async execute(interaction, ctx) {
     const user = interaction.options.getUser("user") ?? interaction.user;
     const game = interaction.options.getString("game");
+    // A public answer: in the server's language, as its tables.
+    const locale = await ctx.settings.languageOf(interaction.guildId, interaction.guildLocale);
+    const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `ratings.${key}`, params);
     await respond(interaction, "reply", false, async () => {
       const rows = await ctx.ratings.player(interaction.guildId, user.id, game ? [game] : games.rated.map((g) => g.key));
       const who = user.globalName ?? user.username;
       if (rows.length === 0) {
         return {
-          content: `${who} has no rated game${game ? ` of ${nameOf(games, game)}` : ""} in this server yet. Finished games between people count (games against computers count only between the people; games closed with \`end\` are not rated).`,
+          content: say("none_player", { who, of: game ? say("of_game", { game: nameOf(games, game, locale) }) : "" }),
           allowedMentions: { parse: [] },
         };
       }
-      const embed = new EmbedBuilder().setTitle(`${who}: ratings in this server`).setColor(0x2e7d32);
+      const embed = new EmbedBuilder().setTitle(say("title", { who })).setColor(0x2e7d32);
       for (const { game: key, rating: r, rank, of } of rows) {
         const recent = r.recent
           .slice()
           .reverse()
-          .map((x) => `${placeText(x.place, x.of)} (${x.delta >= 0 ? "+" : ""}${x.delta}) <t:${Math.floor(x.at / 1000)}:R>`)
+          .map((x) => `${placeText(x.place, x.of, locale)} (${x.delta >= 0 ? "+" : ""}${x.delta}) <t:${Math.floor(x.at / 1000)}:R>`)
           .join("\n");
         embed.addFields({
-          name: nameOf(games, key),
-          value: `**${ratingText(r)}** · #${rank} of ${of} · ${r.games} game${r.games === 1 ? "" : "s"}, ${r.wins} win${r.wins === 1 ? "" : "s"}\n${recent}`,
+          name: nameOf(games, key, locale),
+          value: `${say("field", { rating: ratingText(r, locale), rank, of, ...counts(locale, r.games, r.wins) })}\n${recent}`,
         });
       }
-      embed.setFooter({ text: RATING_FOOTER });
+      embed.setFooter({ text: ratingFooter(locale) });
       // The same as a picture: each game's rating over time, games, wins and peak.
       const blocks: StatsBlock[] = [];
       for (const { game: key, rating: r, rank, of } of rows) {
         const history = await ctx.ratings.history(interaction.guildId, key, user.id);
         const now = shownRating(r);
         blocks.push({
-          game: nameOf(games, key),
+          game: nameOf(games, key, locale),
           rating: now,
           provisional: r.games < PROVISIONAL_GAMES,
           rank,
@@ -93,12 +109,14 @@ export const statsCommand = (games: GameCatalogue): Command<BotContext> => ({
           points: history?.points.map((p) => p.rating) ?? [START_RATING, now],
         });
       }
-      const png = await renderPicture({ kind: "stats", title: `${who}: ratings in this server`, blocks });
-      const alt = blocks.map((b) => `${b.game} ${b.rating}, ${b.games} games, ${b.wins} wins, peak ${b.peak}`).join("; ");
+      const png = await renderPicture({ kind: "stats", title: say("title", { who }), blocks, locale });
+      const alt = blocks
+        .map((b) => say("alt_item", { game: b.game, rating: b.rating, peak: b.peak, ...counts(locale, b.games, b.wins) }))
+        .join("; ");
       embed.setImage("attachment://stats.png");
       return {
         embeds: [embed],
-        files: [new AttachmentBuilder(png, { name: "stats.png", description: `Ratings over time: ${alt}`.slice(0, 1024) })],
+        files: [new AttachmentBuilder(png, { name: "stats.png", description: say("alt", { list: alt }).slice(0, 1024) })],
         allowedMentions: { parse: [] },
       };
     });
@@ -120,19 +138,19 @@ export const ratingsCommand = (games: GameCatalogue): Command<BotContext> => ({
 
   async execute(interaction, ctx) {
     const game = interaction.options.getString("game") ?? games.rated[0]?.key ?? "";
+    const locale = await ctx.settings.languageOf(interaction.guildId, interaction.guildLocale);
+    const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `ratings.${key}`, params);
     await respond(interaction, "reply", false, async () => {
       const top = await ctx.ratings.top(interaction.guildId, game, 10);
-      if (top.length === 0)
-        return { content: `Nobody has a rated game of ${nameOf(games, game)} in this server yet.`, allowedMentions: { parse: [] } };
-      const lines = top.map(
-        (r, i) =>
-          `**${i + 1}.** ${r.name}: **${ratingText(r)}** · ${r.games} game${r.games === 1 ? "" : "s"}, ${r.wins} win${r.wins === 1 ? "" : "s"}`,
+      if (top.length === 0) return { content: say("nobody", { game: nameOf(games, game, locale) }), allowedMentions: { parse: [] } };
+      const lines = top.map((r, i) =>
+        say("line", { i: i + 1, name: r.name, rating: ratingText(r, locale), ...counts(locale, r.games, r.wins) }),
       );
       const embed = new EmbedBuilder()
-        .setTitle(`${nameOf(games, game)}: best in this server`)
+        .setTitle(say("best", { game: nameOf(games, game, locale) }))
         .setDescription(lines.join("\n"))
         .setColor(0x2e7d32)
-        .setFooter({ text: RATING_FOOTER });
+        .setFooter({ text: ratingFooter(locale) });
       return { embeds: [embed], allowedMentions: { parse: [] } };
     });
   },

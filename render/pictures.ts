@@ -97,7 +97,7 @@ export type PictureJob =
       readonly now?: number | undefined;
       readonly locale?: Locale | undefined;
     }
-  | { readonly kind: "stats"; readonly title: string; readonly blocks: readonly StatsBlock[] }
+  | { readonly kind: "stats"; readonly title: string; readonly blocks: readonly StatsBlock[]; readonly locale?: Locale | undefined }
   | {
       readonly kind: "podium";
       readonly title: string;
@@ -128,7 +128,7 @@ export function drawJob(job: PictureJob): Canvas {
     case "podium":
       return drawPodium(job.title, job.top, undefined, job.locale);
     case "stats":
-      return drawStats(job.title, job.blocks);
+      return drawStats(job.title, job.blocks, undefined, job.locale);
     case "cardeno-table":
       return drawCardenoTable(job.view, job.names, undefined, job.now, job.locale);
     case "cardeno-board":

@@ -8,6 +8,7 @@ import type { Canvas } from "@napi-rs/canvas";
 import { ensureFonts, fitText, font, PICTURE_WIDTH } from "./fonts";
 import { paintedScene } from "./surface";
 import { DEFAULT_THEME, type Theme } from "./theme";
+import { t, type Locale } from "../src/i18n/index";
 
 /** One game of a player's statistics. */
 export interface StatsBlock {
@@ -36,7 +37,8 @@ export function statsHeight(count: number): number {
 }
 
 /** The statistics picture: `title` (the player), then a block per game of `blocks` (the first 8). */
-export function drawStats(title: string, blocks: readonly StatsBlock[], theme: Theme = DEFAULT_THEME): Canvas {
+export function drawStats(title: string, blocks: readonly StatsBlock[], theme: Theme = DEFAULT_THEME, locale: Locale = "en"): Canvas {
+  const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `ratings.pic.${key}`, params);
   ensureFonts();
   const shown = blocks.slice(0, MAX_STATS_BLOCKS);
   const h = statsHeight(shown.length);
@@ -59,12 +61,17 @@ export function drawStats(title: string, blocks: readonly StatsBlock[], theme: T
     const after = 16 + ctx.measureText(big).width + 10;
     ctx.font = font(14);
     ctx.fillStyle = theme.textDim;
-    ctx.fillText(b.provisional ? "provisional" : `#${b.rank} of ${b.of}`, after, top + 62);
+    ctx.fillText(fitText(ctx, b.provisional ? say("provisional") : say("rank", { rank: b.rank, of: b.of }), 262 - after), after, top + 62);
     ctx.fillStyle = theme.text;
     const rate = b.games ? Math.round((100 * b.wins) / b.games) : 0;
-    ctx.fillText(`${b.games} game${b.games === 1 ? "" : "s"} · ${b.wins} win${b.wins === 1 ? "" : "s"} (${rate}%)`, 16, top + 90);
+    const line = say("line", {
+      games: t(locale, "ratings.games", { count: b.games }),
+      wins: t(locale, "ratings.wins", { count: b.wins }),
+      rate,
+    });
+    ctx.fillText(fitText(ctx, line, 246), 16, top + 90);
     ctx.fillStyle = theme.textDim;
-    ctx.fillText(`peak ${b.peak}`, 16, top + 114);
+    ctx.fillText(fitText(ctx, say("peak", { n: b.peak }), 246), 16, top + 114);
     drawChart(ctx, b.points, 268, top + 14, PICTURE_WIDTH - 268 - 18, BLOCK - 40, theme);
   });
   return canvas;

@@ -63,7 +63,7 @@ describe("ratings", () => {
     // The same as a picture: the rating over time, games, wins and peak (saved to tests/__output__ to look at).
     const picture = stats.original!.attachments.find((a) => a.filename === "stats.png")!;
     expect(picture.width).toBe(640);
-    expect(picture.description).toContain(`ONEXENO basic ${shownRating(expected[0]![0]!)}, 1 games`);
+    expect(picture.description).toContain(`ONEXENO basic ${shownRating(expected[0]![0]!)}, 1 game, `);
     expect((stats.original!.embeds[0] as { image?: { url: string } }).image?.url).toContain("stats.png");
     mkdirSync(join(import.meta.dirname, "..", "__output__"), { recursive: true });
     writeFileSync(join(import.meta.dirname, "..", "__output__", "stats.png"), sb.attachmentBytes(picture)!);
