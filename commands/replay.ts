@@ -12,6 +12,7 @@ import {
   ButtonBuilder,
   ButtonStyle,
   ComponentType,
+  MessageFlags,
   SlashCommandBuilder,
   StringSelectMenuBuilder,
   type APIActionRowComponent,
@@ -32,12 +33,13 @@ import { retext } from "../src/bot/v2";
 import type { VersionedState } from "../src/engine/definition";
 import { recordLabel, recordLine } from "./history";
 import { MAX_GIF_BYTES, replayFrames } from "./replay-animation";
+import { localeOf, t, type Locale } from "../src/i18n/index";
 
 /** Component verbs of a replay. */
 export const REPLAY_VERBS: ReadonlySet<string> = new Set(["replay", "anim", "rpick", "hrep"]);
 
 /** Table `record` as it stood after `n` of its moves (state `state`): what a game's table message and picture draw. */
-export function tableAt(record: GameRecord, state: VersionedState, n: number): AnyTable {
+export function tableAt(record: GameRecord, state: VersionedState, n: number, locale: Locale = "en"): AnyTable {
   const last = n >= record.moves.length;
   const at = record.moves[n - 1]?.at ?? (last ? record.endedAt : record.openedAt);
   return {
@@ -61,6 +63,7 @@ export function tableAt(record: GameRecord, state: VersionedState, n: number): A
     updatedAt: at,
     clock: null,
     turnClock: null,
+    locale,
   };
 }
 
@@ -103,7 +106,8 @@ const MENU_OPTIONS = 25;
  * its first position, with its moves; a game without rounds, or of one round, every n-th move.
  * At most `MENU_OPTIONS`, evenly spread.
  */
-export function chapters(view: TableGameView, tables: readonly AnyTable[]): { label: string; at: number }[] {
+export function chapters(view: TableGameView, tables: readonly AnyTable[], locale: Locale = "en"): { label: string; at: number }[] {
+  const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `replay.${key}`, params);
   const last = tables.length - 1;
   const out: { label: string; at: number; to: number }[] = [];
   tables.forEach((t, i) => {
@@ -113,12 +117,12 @@ export function chapters(view: TableGameView, tables: readonly AnyTable[]): { la
     else if (round !== undefined) out.push({ label: round, at: i, to: i });
   });
   let list: { label: string; at: number }[];
-  if (out.length >= 2) list = out.map((c) => ({ label: `${c.label} · moves ${c.at}-${c.to}`, at: c.at }));
+  if (out.length >= 2) list = out.map((c) => ({ label: say("chapter", { label: c.label, from: c.at, to: c.to }), at: c.at }));
   else {
     const step = Math.max(1, Math.ceil(last / (MENU_OPTIONS - 1)));
     list = [];
-    for (let i = 0; i <= last; i += step) list.push({ label: i === 0 ? "The deal" : `Move ${i}`, at: i });
-    if (list.at(-1)?.at !== last) list.push({ label: `Move ${last} (the end)`, at: last });
+    for (let i = 0; i <= last; i += step) list.push({ label: i === 0 ? say("deal") : say("move_n", { n: i }), at: i });
+    if (list.at(-1)?.at !== last) list.push({ label: say("move_end", { n: last }), at: last });
   }
   if (list.length <= MENU_OPTIONS) return list;
   return Array.from({ length: MENU_OPTIONS }, (_, k) => list[Math.round((k * (list.length - 1)) / (MENU_OPTIONS - 1))]!);
@@ -126,57 +130,57 @@ export function chapters(view: TableGameView, tables: readonly AnyTable[]): { la
 
 /**
  * The replay message of `record` at position `n` (0: the deal; the number of moves: the end),
- * with every hand in words when `hands` (the game's `hands`: a finished game hides nothing).
+ * with every hand in words when `hands` (the game's `hands`: a finished game hides nothing), in
+ * `locale` (the server's for a public replay, the reader's for a private one).
  */
-export async function replayMessage(ctx: BotContext, record: GameRecord, n: number, hands = false): Promise<BaseMessageOptions> {
+export async function replayMessage(
+  ctx: BotContext,
+  record: GameRecord,
+  n: number,
+  hands = false,
+  locale: Locale = "en",
+): Promise<BaseMessageOptions> {
+  const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `replay.${key}`, params);
   const { view, positions } = positionsOf(ctx, record);
   const last = positions.length - 1;
   const at = Math.max(0, Math.min(last, n));
-  const tables = positions.map((p, i) => tableAt(record, p, i));
+  const tables = positions.map((p, i) => tableAt(record, p, i, locale));
   const table = tables[at];
   if (!table) throw new Error(`replay ${record.id}: no position ${at}`);
-  const note = at === 0 ? "The deal." : view.moveNote(tables[at - 1], table) || "A step of the table.";
-  const where = `${recordLine(ctx, record).replace(/^- /, "")}`;
+  const note = at === 0 ? say("deal_note") : view.moveNote(tables[at - 1], table) || say("step_note");
+  const where = `${recordLine(ctx, record, locale).replace(/^- /, "")}`;
   const all = hands && view.hands ? view.hands(table) : "";
   const shown = all ? `\n${all.length > HANDS_TEXT ? `${all.slice(0, HANDS_TEXT - 1)}…` : all}` : "";
   // Not the channel's live table: the replay is a message of its own (no table record to track).
-  const drawn = retext(withoutRecord(await view.payload(table)), `**Move ${at} of ${last}**: ${note}${shown}\n-# ${where}`);
+  const drawn = retext(withoutRecord(await view.payload(table)), `${say("move_of", { n: at, last, note })}${shown}\n-# ${where}`);
   const mode = hands ? "h" : "t";
-  const go = (label: string, to: number, disabled: boolean) =>
+  /** A step button: its code (`f`irst, `b`ack, `n`ext, `l`ast) names the position it shows. */
+  const go = (code: "f" | "b" | "n" | "l", label: string, to: number, disabled: boolean) =>
     new ButtonBuilder()
-      .setCustomId(
-        encodeId(
-          "replay",
-          0,
-          record.id,
-          to,
-          label === "⏮ First" ? "f" : label === "◀ Back" ? "b" : label === "Forward ▶" ? "n" : "l",
-          mode,
-        ),
-      )
+      .setCustomId(encodeId("replay", 0, record.id, to, code, mode))
       .setLabel(label)
       .setStyle(ButtonStyle.Secondary)
       .setDisabled(disabled);
   const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
-    go("⏮ First", 0, at === 0),
-    go("◀ Back", at - 1, at === 0),
-    go("Forward ▶", at + 1, at === last),
-    go("Last ⏭", last, at === last),
+    go("f", say("first"), 0, at === 0),
+    go("b", say("back"), at - 1, at === 0),
+    go("n", say("forward"), at + 1, at === last),
+    go("l", say("last"), last, at === last),
   );
   if (view.animate) {
     row.addComponents(
       new ButtonBuilder()
         .setCustomId(encodeId("anim", 0, record.id))
-        .setLabel("🎞 Animation")
+        .setLabel(say("animation"))
         .setStyle(ButtonStyle.Primary),
     );
   }
   const rows: APIActionRowComponent<APIComponentInActionRow>[] = [row.toJSON()];
   const menu = new StringSelectMenuBuilder()
     .setCustomId(encodeId("rpick", 0, record.id, mode))
-    .setPlaceholder(view.roundOf ? "Jump to a round or a move" : "Jump to a move")
+    .setPlaceholder(say(view.roundOf ? "jump_round" : "jump"))
     .addOptions(
-      chapters(view, tables).map((c, k, all) => ({
+      chapters(view, tables, locale).map((c, k, all) => ({
         label: c.label.slice(0, 100),
         value: String(c.at),
         default: c.at <= at && (all[k + 1]?.at ?? last + 1) > at,
@@ -186,7 +190,7 @@ export async function replayMessage(ctx: BotContext, record: GameRecord, n: numb
   if (view.hands) {
     const toggle = new ButtonBuilder()
       .setCustomId(encodeId("replay", 0, record.id, at, "h", hands ? "t" : "h"))
-      .setLabel(hands ? "Hide hands" : "Show hands")
+      .setLabel(say(hands ? "hide_hands" : "show_hands"))
       .setStyle(ButtonStyle.Secondary);
     rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(toggle).toJSON());
   }
@@ -221,7 +225,7 @@ export const replayCommand: Command<BotContext> = {
         : ((await ctx.records.page(interaction.guildId, { userId: interaction.user.id, limit: 1 })).records[0] ??
           (await ctx.records.page(interaction.guildId, { limit: 1 })).records[0]);
       if (!record) throw new UserError("replay/none", "No game has finished in this server yet: every game that ends can be replayed.");
-      return replayMessage(ctx, record, record.moves.length);
+      return replayMessage(ctx, record, record.moves.length, false, await publicLocale(ctx, interaction));
     });
   },
 
@@ -246,10 +250,11 @@ export const replayCommand: Command<BotContext> = {
  * The animated picture of `record`, posted in the channel: every position a frame (a real-time
  * game: every second of play), drawn on the picture pool, with the game in words as alt text.
  */
-async function animationMessage(ctx: BotContext, record: GameRecord): Promise<BaseMessageOptions> {
+async function animationMessage(ctx: BotContext, record: GameRecord, locale: Locale = "en"): Promise<BaseMessageOptions> {
+  const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `replay.${key}`, params);
   const { view, positions } = positionsOf(ctx, record);
   if (!view.animate) throw new UserError("replay/no_animation", "This game's replays have no animation: step through it instead.");
-  const tables = positions.map((p, i) => tableAt(record, p, i));
+  const tables = positions.map((p, i) => tableAt(record, p, i, locale));
   const times = tables.map((_, i) => (i === 0 ? undefined : record.moves[i - 1]?.at));
   let frames = replayFrames(tables, times, view.timed !== undefined, record.endedAt);
   let gif = await view.animate(frames);
@@ -258,26 +263,37 @@ async function animationMessage(ctx: BotContext, record: GameRecord): Promise<Ba
     frames = replayFrames(tables, times, view.timed !== undefined, record.endedAt, Math.floor(frames.length / 2));
     gif = await view.animate(frames);
   }
-  const where = recordLine(ctx, record).replace(/^- /, "");
+  const where = recordLine(ctx, record, locale).replace(/^- /, "");
   const moves = record.moves.length;
   const what = view.timed
-    ? `${frames.length} frames, a second of play each`
+    ? say("frames_second", { n: frames.length })
     : frames.length === moves + 1
-      ? `${moves} moves, one frame each`
-      : `${moves} moves in ${frames.length} frames`;
+      ? say("moves_one_frame", { n: moves })
+      : say("moves_in_frames", { n: moves, frames: frames.length });
   const name = `replay-${record.game}.gif`;
   return {
     content: `🎞 ${where}\n-# ${what}`,
-    files: [new AttachmentBuilder(gif, { name, description: `Animated replay: ${where}`.slice(0, 1024) })],
+    files: [new AttachmentBuilder(gif, { name, description: say("alt", { where }).slice(0, 1024) })],
     allowedMentions: { parse: [] },
   };
 }
+
+/** The language of a public message in the interaction's server: its `/settings language`, else its own. */
+export const publicLocale = (ctx: BotContext, i: { readonly guildId: string | null; readonly guildLocale: string | null }) =>
+  ctx.settings.languageOf(i.guildId, i.guildLocale);
+
+/** A replay is re-drawn in the language it was shown in: the reader's when private, else the server's. */
+const replayLocale = (ctx: BotContext, i: MessageComponentInteraction) =>
+  i.message.flags.has(MessageFlags.Ephemeral) ? Promise.resolve(localeOf(i.locale)) : publicLocale(ctx, i);
 
 /** A replay's buttons: the position they name, in place of the one shown; the animation button posts the game's animation. */
 export async function replayComponent(interaction: MessageComponentInteraction, id: ComponentId, ctx: BotContext): Promise<void> {
   if (id.verb === "anim") {
     const [recordId = ""] = id.args;
-    await respond(interaction, "reply", false, async () => animationMessage(ctx, await recordHere(ctx, interaction.guildId, recordId)));
+    const locale = await publicLocale(ctx, interaction);
+    await respond(interaction, "reply", false, async () =>
+      animationMessage(ctx, await recordHere(ctx, interaction.guildId, recordId), locale),
+    );
     return;
   }
   if (id.verb === "hrep") {
@@ -285,20 +301,22 @@ export async function replayComponent(interaction: MessageComponentInteraction, 
     const recordId = interaction.isStringSelectMenu() ? (interaction.values[0] ?? "") : "";
     await respond(interaction, "reply", true, async () => {
       const record = await recordHere(ctx, interaction.guildId, recordId);
-      return replayMessage(ctx, record, record.moves.length);
+      return replayMessage(ctx, record, record.moves.length, false, localeOf(interaction.locale));
     });
     return;
   }
   if (id.verb === "rpick") {
     const [recordId = "", mode = "t"] = id.args;
     const to = interaction.isStringSelectMenu() ? Number(interaction.values[0] ?? 0) : 0;
+    const locale = await replayLocale(ctx, interaction);
     await respond(interaction, "update", false, async () =>
-      replayMessage(ctx, await recordHere(ctx, interaction.guildId, recordId), to, mode === "h"),
+      replayMessage(ctx, await recordHere(ctx, interaction.guildId, recordId), to, mode === "h", locale),
     );
     return;
   }
   const [recordId = "", to = "0", , mode = "t"] = id.args;
+  const locale = await replayLocale(ctx, interaction);
   await respond(interaction, "update", false, async () =>
-    replayMessage(ctx, await recordHere(ctx, interaction.guildId, recordId), Number(to), mode === "h"),
+    replayMessage(ctx, await recordHere(ctx, interaction.guildId, recordId), Number(to), mode === "h", locale),
   );
 }

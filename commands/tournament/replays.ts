@@ -14,7 +14,7 @@ import { GAME_RECORD_FORMAT, GAME_RECORD_SCHEMA, type GameRecord } from "../../s
 import { respond } from "../../src/bot/reply";
 import type { Tournament } from "../../src/bot/tournaments";
 import { replayMessage } from "../replay";
-import { t, type Locale } from "../../src/i18n/index";
+import { localeOf, t, type Locale } from "../../src/i18n/index";
 
 /** Component verbs: the Replay buttons and the menu of an event's tables. */
 export const TOURNAMENT_REPLAY_VERBS: ReadonlySet<string> = new Set(["trep", "trpick"]);
@@ -82,7 +82,7 @@ export async function tournamentReplays(interaction: MessageComponentInteraction
     await respond(interaction, "update", true, async () => {
       const record = await ctx.records.get(interaction.guildId, recordId);
       if (!record) throw new UserError("replay/unknown", "That game's record is no longer kept.", "error", { context: "gone" });
-      return replayMessage(ctx, record, record.moves.length);
+      return replayMessage(ctx, record, record.moves.length, false, localeOf(interaction.locale));
     });
     return;
   }
@@ -92,7 +92,7 @@ export async function tournamentReplays(interaction: MessageComponentInteraction
     if (threadId) {
       const mine = tables.find((x) => x.record.channelId === threadId);
       if (!mine) throw new UserError("tournament/no_record", "This table's game has no record yet: it is written as the game ends.");
-      return replayMessage(ctx, mine.record, mine.record.moves.length);
+      return replayMessage(ctx, mine.record, mine.record.moves.length, false, localeOf(interaction.locale));
     }
     if (tables.length === 0) throw new UserError("tournament/no_records", `No game of **${t.name}** has finished yet.`);
     const shown = tables.slice(-25);
