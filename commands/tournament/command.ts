@@ -20,6 +20,7 @@ import { mustOrganise, eventOf, eventOption, isOrganiser } from "./access";
 import { eventRecords, recordsJson } from "./replays";
 import { t as translate } from "../../src/i18n/index";
 import { commandPathIn } from "../../src/i18n/commands";
+import { sayAt } from "../../src/bot/words";
 
 /** `/tournament`, its `game:` choices the rated games of `games` and its one-player games (as challenges). */
 export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => ({
@@ -208,7 +209,7 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
         await respond(interaction, "reply", false, async () => {
           await ctx.tournaments.endTable(t.id, interaction.channelId, interaction.user.id);
           return {
-            content: "⏹ The organiser ended this table: every player shares the places, so each earns the table's average points.",
+            content: translate(t.locale ?? "en", "tournament.ended_table"),
             allowedMentions: { parse: [] },
           };
         });
@@ -221,13 +222,17 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
     switch (sub) {
       case "join":
         await respond(interaction, "reply", false, async () =>
-          announcement(ctx, await ctx.tournaments.join(t.id, { id: me.userId, name: me.name }), `${me.name} signed up.`),
+          announcement(
+            ctx,
+            await ctx.tournaments.join(t.id, { id: me.userId, name: me.name }),
+            sayAt(t, "tournament.signed_up", { name: me.name }),
+          ),
         );
         await keepAnnouncement(interaction, ctx, t.id);
         return;
       case "leave":
         await respond(interaction, "reply", false, async () =>
-          announcement(ctx, await ctx.tournaments.leave(t.id, me.userId), `${me.name} left the list.`),
+          announcement(ctx, await ctx.tournaments.leave(t.id, me.userId), sayAt(t, "tournament.left_list", { name: me.name })),
         );
         await keepAnnouncement(interaction, ctx, t.id);
         return;
@@ -240,7 +245,7 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
           announcement(
             ctx,
             await ctx.tournaments.addComputers(t.id, count, level),
-            `${count} computer entrant${count === 1 ? "" : "s"} (${level}) added.`,
+            sayAt(t, "tournament.computers_added", { count, level: sayAt(t, `table.level_${level}`) }),
           ),
         );
         await keepAnnouncement(interaction, ctx, t.id);
@@ -280,7 +285,7 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
       case "drop":
         await respond(interaction, "reply", false, async () => {
           await ctx.tournaments.drop(t.id, me.userId);
-          return { content: `${me.name} withdrew from **${t.name}**.`, allowedMentions: { parse: [] } };
+          return { content: sayAt(t, "tournament.withdrew", { name: me.name, event: t.name }), allowedMentions: { parse: [] } };
         });
         return;
       case "remove": {
@@ -288,14 +293,17 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
         const who = interaction.options.getUser("player", true);
         await respond(interaction, "reply", false, async () => {
           await ctx.tournaments.drop(t.id, who.id);
-          return { content: `${who.globalName ?? who.username} was removed from **${t.name}**.`, allowedMentions: { parse: [] } };
+          return {
+            content: sayAt(t, "tournament.removed", { name: who.globalName ?? who.username, event: t.name }),
+            allowedMentions: { parse: [] },
+          };
         });
         return;
       }
       case "cancel":
         await mustOrganise(interaction, ctx, t);
         await respond(interaction, "reply", false, async () =>
-          announcement(ctx, await ctx.tournaments.cancel(t.id, interaction.user.id), "❌ The event was cancelled."),
+          announcement(ctx, await ctx.tournaments.cancel(t.id, interaction.user.id), sayAt(t, "tournament.cancelled_note")),
         );
         await keepAnnouncement(interaction, ctx, t.id);
         return;

@@ -10,6 +10,7 @@ import { seatOf } from "../games";
 
 import { announcement } from "./messages";
 import { TOURNAMENT_REPLAY_VERBS, tournamentReplays } from "./replays";
+import { sayAt } from "../../src/bot/words";
 
 /**
  * **Play the deal** on a running challenge: opens the entrant's own game of the event's deal in a
@@ -29,7 +30,7 @@ export async function playTheDeal(interaction: MessageComponentInteraction, even
         t.channelId,
         { id: me.userId, name: me.name },
         t.seed,
-        `🏆 **${t.name}**: ${me.name}'s game of the challenge deal. Your first finished game counts. Watch along; only ${me.name} can play here.`,
+        sayAt(t, "tournament.challenge_thread", { event: t.name, name: me.name }),
       );
     });
     const done = event.challenge?.results.find((r) => r.userId === me.userId);
@@ -82,7 +83,7 @@ export async function tournamentComponent(interaction: MessageComponentInteracti
     return announcement(
       ctx,
       t,
-      id.verb === "tjoin" ? `${me.name} signed up.` : id.verb === "tleave" ? `${me.name} left the list.` : `${me.name} checked in.`,
+      sayAt(t, `tournament.${id.verb === "tjoin" ? "signed_up" : id.verb === "tleave" ? "left_list" : "checked_in"}`, { name: me.name }),
     );
   });
   await keepAnnouncement(interaction, ctx, eventId);
