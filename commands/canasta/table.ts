@@ -9,7 +9,6 @@ import { backButton, clockLabel, clockLines, turnBegins } from "../../src/bot/cl
 import { type TablePayload, tableMessage } from "../../src/bot/live";
 import { heading, toPlay } from "../../src/bot/v2";
 import { encodeId } from "../../src/bot/customid";
-import { cardTitle } from "../../src/games/onexeno/cards";
 import { cardTitleIn } from "../../render/onexeno-words";
 import { sayAt, tableLocale } from "../../src/bot/words";
 import { canasta, canastaView, idOf } from "../../src/games/onexeno/canasta";
@@ -68,12 +67,14 @@ export const canastaPayload: (rec: CanastaTable, note?: string) => Promise<Table
 export function canastaHands(rec: CanastaTable): string {
   const s = rec.state;
   if (!s) return "";
-  return s.hands.map((h, i) => `**${names(rec)[i]}**: ${h.length ? h.map((c) => cardTitle(idOf(c))).join(", ") : "no cards"}`).join("\n");
+  const locale = tableLocale(rec);
+  const cards = (h: readonly number[]) => (h.length ? h.map((c) => cardTitleIn(locale, idOf(c))).join(", ") : sayAt(rec, "table.no_cards"));
+  return s.hands.map((h, i) => `**${names(rec)[i]}**: ${cards(h)}`).join("\n");
 }
 
 /** The hand of play a position belongs to, in words. */
 export function canastaRound(rec: CanastaTable): string | undefined {
-  return rec.state ? `Hand ${rec.state.hand}` : undefined;
+  return rec.state ? sayAt(rec, "canasta.round", { hand: rec.state.hand }) : undefined;
 }
 
 /** The job of table `rec`'s public picture (undefined before the deal). */

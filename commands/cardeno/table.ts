@@ -56,7 +56,7 @@ export const cardenoPayload: (rec: CardenoTable, note?: string) => Promise<Table
 
 /** The round a position belongs to. */
 export function cardenoRound(rec: CardenoTable): string | undefined {
-  return rec.state ? `Round ${rec.state.round} of ${rec.state.rounds}` : undefined;
+  return rec.state ? sayAt(rec, "cardeno.round_cap", { n: rec.state.round, rounds: rec.state.rounds }) : undefined;
 }
 
 /** The job of table `rec`'s public picture as it stands at `now` (ms; its countdowns), undefined before the deal. */

@@ -19,7 +19,7 @@ import { type TablePayload, tableMessage } from "../../src/bot/live";
 import { heading, panelMessage, toPlay } from "../../src/bot/v2";
 import { encodeId } from "../../src/bot/customid";
 import type { TableOf } from "../../src/bot/tables";
-import { cardLabel, type CardId } from "../../src/games/onexeno/cards";
+import { type CardId } from "../../src/games/onexeno/cards";
 import { onexeno, onexenoView, passAllowed, seatCountsFor, teamOf } from "../../src/games/onexeno/game";
 import { describeOnexenoTable, teamLetter } from "../../render/onexeno-words";
 import { cardChoices, cardChoiceText, placementChoices } from "./choices";
@@ -107,13 +107,15 @@ export const tablePayload: (rec: TableRecord, note?: string) => Promise<TablePay
 export function onexenoHands(rec: TableRecord): string {
   const s = rec.state;
   if (!s) return "";
-  return s.hands.map((h, i) => `**${names(rec)[i]}**: ${h.length ? h.map(cardLabel).join(", ") : "no cards"}`).join("\n");
+  const locale = tableLocale(rec);
+  const cards = (h: readonly CardId[]) => (h.length ? h.map((c) => cardLabelIn(locale, c)).join(", ") : sayAt(rec, "table.no_cards"));
+  return s.hands.map((h, i) => `**${names(rec)[i]}**: ${cards(h)}`).join("\n");
 }
 
 /** The hand of play a position belongs to, in words; undefined for a one-hand session. */
 export function onexenoRound(rec: TableRecord): string | undefined {
   const s = rec.state;
-  return s && s.handsTotal > 1 ? `Hand ${Math.min(s.hand, s.handsTotal)} of ${s.handsTotal}` : undefined;
+  return s && s.handsTotal > 1 ? sayAt(rec, "onexeno.round_of", { hand: Math.min(s.hand, s.handsTotal), total: s.handsTotal }) : undefined;
 }
 
 /** The job of table `rec`'s public picture (undefined before the deal). */

@@ -9,8 +9,7 @@ import { backButton, clockLabel, clockLines, turnBegins } from "../../src/bot/cl
 import { encodeId } from "../../src/bot/customid";
 import { type TablePayload, tableMessage } from "../../src/bot/live";
 import { heading, toPlay } from "../../src/bot/v2";
-import { cardName, type Card } from "../../src/games/onze/cards";
-import { contractText } from "../../src/games/onze/melds";
+import { type Card } from "../../src/games/onze/cards";
 import { onze, onzeView } from "../../src/games/onze/game";
 import { cardNameIn, contractTextIn, describeOnze, onzeLastText } from "../../render/onze-words";
 import { sayAt, tableLocale } from "../../src/bot/words";
@@ -39,12 +38,16 @@ export const onzePayload: (rec: OnzeTable, note?: string) => Promise<TablePayloa
 export function onzeHands(rec: OnzeTable): string {
   const s = rec.state;
   if (!s) return "";
-  return s.hands.map((h, i) => `**${names(rec)[i]}**: ${h.length ? h.map(cardName).join(" ") : "no cards"}`).join("\n");
+  const locale = tableLocale(rec);
+  const cards = (h: readonly Card[]) => (h.length ? h.map((c) => cardNameIn(locale, c)).join(" ") : sayAt(rec, "table.no_cards"));
+  return s.hands.map((h, i) => `**${names(rec)[i]}**: ${cards(h)}`).join("\n");
 }
 
 /** The round a position belongs to, with its contract. */
 export function onzeRound(rec: OnzeTable): string | undefined {
-  return rec.state ? `Round ${rec.state.round}: ${contractText(rec.state.round)}` : undefined;
+  return rec.state
+    ? sayAt(rec, "onze.help.round", { round: rec.state.round, contract: contractTextIn(tableLocale(rec), rec.state.round) })
+    : undefined;
 }
 
 /** The job of table `rec`'s public picture (undefined before the deal). */
