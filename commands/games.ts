@@ -245,15 +245,13 @@ export async function askToEnd(interaction: ChatInputCommandInteraction, ctx: Bo
   const canManage = interaction.memberPermissions?.has(PermissionFlagsBits.ManageMessages) ?? false;
   if (rec.hostId !== interaction.user.id && !canManage) {
     if (resigns) throw new UserError("solitaire/not_owner", "Only the player (or a member with Manage Messages) can end this game.");
-    throw refuse("table/not_host", { what: "end this table (or a member with Manage Messages)" });
+    throw refuse("table/not_host", { context: "end" });
   }
   // The confirmation names the table, not its revision: moves (computers') may follow before the click.
   const locale = localeOf(interaction.locale);
-  const question = resigns
-    ? `Resign this ${here?.game.what ?? "game"}? It ends now and is scored as it stands.`
-    : t(locale, "table.end_question");
+  const question = resigns ? t(locale, "solitaire.resign_question") : t(locale, "table.end_question");
   await interaction.reply({
-    ...confirmPayload(question, "end", rec.createdAt, resigns ? "Resign" : t(locale, "table.btn_end"), locale),
+    ...confirmPayload(question, "end", rec.createdAt, t(locale, resigns ? "solitaire.btn_resign" : "table.btn_end"), locale),
     flags: MessageFlags.Ephemeral,
   });
 }

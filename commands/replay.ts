@@ -34,6 +34,7 @@ import type { VersionedState } from "../src/engine/definition";
 import { recordLabel, recordLine } from "./history";
 import { MAX_GIF_BYTES, replayFrames } from "./replay-animation";
 import { localeOf, t, type Locale } from "../src/i18n/index";
+import { refuse } from "../src/bot/words";
 
 /** Component verbs of a replay. */
 export const REPLAY_VERBS: ReadonlySet<string> = new Set(["replay", "anim", "rpick", "hrep"]);
@@ -79,7 +80,7 @@ const REPLAYED_KEPT = 4;
 function positionsOf(ctx: BotContext, record: GameRecord): { view: TableGameView; positions: VersionedState[] } {
   const view = ctx.tableGames.find((v) => v.id === record.game);
   const rules = ctx.catalogue.game(record.game);
-  if (!view || !rules) throw new UserError("replay/unknown_game", `This bot no longer plays ${record.game}: its games cannot be replayed.`);
+  if (!view || !rules) throw refuse("replay/unknown_game", { game: record.game });
   const key = `${record.guildId ?? "dm"}:${record.id}`;
   let positions = replayed.get(key);
   if (!positions) {

@@ -7,7 +7,7 @@ import type { RowCount } from "../../src/games/onexeno/canasta-search";
 import { UserError } from "../../src/bot/errors";
 import { refuse } from "../../src/bot/words";
 import type { TableOf } from "../../src/bot/tables";
-import { cardName, cardTitle, distinctRotations, parseCardName, type Rotation } from "../../src/games/onexeno/cards";
+import { cardName, distinctRotations, parseCardName, type Rotation } from "../../src/games/onexeno/cards";
 import {
   canastaLegalMoves,
   idOf,
@@ -63,9 +63,9 @@ export function readTypedRow(text: string, hand: readonly CardInst[], count?: Ro
   const cards: CardInst[] = [];
   for (const t of tokens) {
     const id = parseCardName(t);
-    if (id === null) throw new UserError("input/bad_card", `\`${t}\` is not a card name (like \`BWB/W4B/BWW\`).`);
+    if (id === null) throw refuse("input/bad_card", { context: "name", text: t });
     const i = pool.findIndex((c) => idOf(c) === id);
-    if (i < 0) throw new UserError("canasta/card_not_in_hand", `${cardTitle(id)} is not in your hand.`);
+    if (i < 0) throw refuse("canasta/card_not_in_hand", { context: "named", card: cardName(id) });
     cards.push(pool.splice(i, 1)[0] as CardInst);
   }
   const row: RowCard[] = [];

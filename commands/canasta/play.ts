@@ -6,13 +6,14 @@ import { type ChatInputCommandInteraction } from "discord.js";
 import type { BotContext } from "../../src/bot/context";
 import { UserError } from "../../src/bot/errors";
 import { playAndShow, type MoveView } from "../../src/bot/flow";
-import { cardTitle, distinctRotations, parseCardName, type Rotation } from "../../src/games/onexeno/cards";
+import { distinctRotations, parseCardName, type Rotation } from "../../src/games/onexeno/cards";
 import { extendProblem, idOf, rowCount, type CanastaMove, type CanastaState, type CardInst } from "../../src/games/onexeno/canasta";
 
 import { type CanastaTable } from "./codes";
 import { moveNote, canastaPayload } from "./table";
 import type { LobbyGame } from "../games";
-import { sayAt } from "../../src/bot/words";
+import { refuse, sayAt } from "../../src/bot/words";
+import { cardName } from "../../src/games/onexeno/cards";
 import { CANASTA_COMPUTER_LEVELS } from "../../src/games/onexeno/canasta-computer";
 
 /** An away player acting again takes their seat back: the new table, or null when they were not away. */
@@ -45,7 +46,7 @@ export function readHandCard(text: string, hand: readonly CardInst[]): CardInst 
   if (/^\d+$/.test(text.trim()) && hand.includes(Number(text))) return Number(text);
   const id = parseCardName(text);
   const card = id === null ? undefined : hand.find((c) => idOf(c) === id);
-  if (card === undefined) throw new UserError("canasta/card_not_in_hand", `\`${text}\` is not a card of your hand.`);
+  if (card === undefined) throw refuse("canasta/card_not_in_hand", { context: "named", card: text.trim() });
   return card;
 }
 
@@ -66,9 +67,8 @@ export function readExtension(interaction: ChatInputCommandInteraction, s: Canas
     throw new UserError("input/missing_row", "Pick the extension from the list, or give `row` and `end` with the card.");
   const card = readHandCard(cardText, s.hands[seat] ?? []);
   const row = s.rows[seat]?.[rowNo - 1];
-  if (!row) throw new UserError("canasta/no_row", `You have no open row ${rowNo}.`);
+  if (!row) throw refuse("canasta/no_row", { context: "numbered", row: String(rowNo) });
   const rot = distinctRotations(idOf(card)).find((r) => extendProblem(row, end, { card, rot: r }, rowCount(s.rowRule)) === null);
-  if (rot === undefined)
-    throw new UserError("canasta/no_fit", `${cardTitle(idOf(card))} fits the ${end} end of row ${rowNo} no way round.`);
+  if (rot === undefined) throw refuse("canasta/no_fit", { context: end, card: cardName(idOf(card)), row: String(rowNo) });
   return { kind: "extend", row: rowNo - 1, end, card, rot };
 }

@@ -10,7 +10,7 @@ import { type TablePayload, tableMessage } from "../../src/bot/live";
 import { heading, toPlay } from "../../src/bot/v2";
 import { encodeId } from "../../src/bot/customid";
 import { cardTitleIn } from "../../render/onexeno-words";
-import { sayAt, tableLocale } from "../../src/bot/words";
+import { sayAt, scoresLine, tableLocale } from "../../src/bot/words";
 import { canasta, canastaView, idOf } from "../../src/games/onexeno/canasta";
 
 import { describeCanasta } from "../../render/onexeno-canasta";
@@ -99,7 +99,7 @@ export async function canastaMessage(rec: CanastaTable, note?: string): Promise<
       .map((w) => (rec.seats[w]?.computer ? `🤖 ${rec.seats[w]?.name}` : `<@${rec.seats[w]?.userId}>`))
       .join(", ");
     return {
-      content: `${head}${say("over", { winners, scores: rec.seats.map((s, i) => `${s.name} ${rec.state?.totals[i]}`).join(" · ") })}`,
+      content: `${head}${say("over", { winners, scores: scoresLine(rec.seats, rec.state?.totals ?? []) })}`,
       files: [file],
       components: endRows(rec),
       embeds: [],

@@ -8,7 +8,7 @@ import { cardenoView, REVEAL_MS, type CardenoEvent, type CardenoState } from "..
 import { cardenoStatus } from "../../render/cardeno";
 
 import { type CardenoTable, tablesOf, names } from "./codes";
-import { sayAt, tableLocale } from "../../src/bot/words";
+import { sayAt, scoresLine, tableLocale } from "../../src/bot/words";
 import { handNameIn, lineNameIn } from "../../render/cardeno-words";
 import { evaluate } from "../../src/games/cardeno/poker";
 import { pieceOf } from "../../src/games/cardeno/pieces";
@@ -63,7 +63,7 @@ export function eventsNote(rec: CardenoTable, events: readonly CardenoEvent[]): 
         out.push(say("ev_full", { name: who(e.seat) }));
         break;
       case "round_over":
-        totals = `${say("ev_round_over", { n: e.round, totals: rec.seats.map((x, i) => `${x.name} ${s.scores[i]}`).join(" · ") })}${e.round < s.rounds ? ` ${say("ev_next_round")}` : ""}`;
+        totals = `${say("ev_round_over", { n: e.round, totals: scoresLine(rec.seats, s.scores) })}${e.round < s.rounds ? ` ${say("ev_next_round")}` : ""}`;
         out.push(totals);
         break;
     }

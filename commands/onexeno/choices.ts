@@ -4,10 +4,10 @@
  * autocomplete, by the select menus of the hand panel and to read typed input.
  */
 import { columnLabel, displayWindow, parsePositionLabel, positionLabel, rowLabel } from "../../src/games/onexeno/board";
-import { cardName, cardTitle, cardValue, parseCardName, type CardId, type Rotation } from "../../src/games/onexeno/cards";
+import { cardName, cardValue, parseCardName, type CardId, type Rotation } from "../../src/games/onexeno/cards";
 import { onexeno, trickPointsOf, type OnexenoMove, type OnexenoState } from "../../src/games/onexeno/game";
-import { UserError } from "../../src/bot/errors";
 import { t, type Locale } from "../../src/i18n/index";
+import { refuse } from "../../src/bot/words";
 import { cardLabelIn, rotationIn } from "../../render/onexeno-words";
 
 type Place = OnexenoMove & { kind: "place" };
@@ -83,9 +83,8 @@ export function cardChoiceLine(c: CardChoice, myTurn: boolean, locale: Locale = 
 /** Reads the `card` option: an id from autocomplete, or a typed card name. */
 export function readCard(text: string, state: OnexenoState, seat: number): CardId {
   const card = parseCardName(text);
-  if (card === null)
-    throw new UserError("input/bad_card", `\`${text}\` is not a card. Pick one from the list, or type its name like \`BWB/W4B/BWW\`.`);
-  if (!(state.hands[seat] ?? []).includes(card)) throw new UserError("onexeno/card_not_in_hand", `${cardTitle(card)} is not in your hand.`);
+  if (card === null) throw refuse("input/bad_card", { context: "typed", text });
+  if (!(state.hands[seat] ?? []).includes(card)) throw refuse("onexeno/card_not_in_hand", { context: "named", card: cardName(card) });
   return card;
 }
 
@@ -100,14 +99,13 @@ export function readPlacement(text: string, state: OnexenoState, seat: number, c
   const m = /^\s*([a-zA-Z]\s*\d{1,2})\s*(.*)$/.exec(text);
   const win = displayWindow(state.table);
   const pos = m ? parsePositionLabel(m[1] as string) : null;
-  const range = `columns ${columnLabel(win.minX)}-${columnLabel(win.minX + win.cols - 1)}, rows ${rowLabel(win.minY)}-${rowLabel(win.minY + win.rows - 1)}`;
-  if (!m || !pos)
-    throw new UserError(
-      "input/bad_position",
-      `\`${text}\` is not a position. Use a cell name from the table picture (${range}), like \`H8\`.`,
-    );
+  const range = {
+    cols: `${columnLabel(win.minX)}–${columnLabel(win.minX + win.cols - 1)}`,
+    rows: `${rowLabel(win.minY)}–${rowLabel(win.minY + win.rows - 1)}`,
+  };
+  if (!m || !pos) throw refuse("input/bad_position", { context: "typed", text, ...range });
   if (pos.x < win.minX || pos.y < win.minY || pos.x >= win.minX + win.cols || pos.y >= win.minY + win.rows) {
-    throw new UserError("input/bad_position", `\`${m[1]}\` is not a position on the table picture (${range}).`);
+    throw refuse("input/bad_position", { context: "outside", text: m[1], ...range });
   }
   const rotText = (m[2] ?? "").toLowerCase().replace(/[°\s]/g, "");
   const rotMap: Record<string, Rotation> = { "": 0, "0": 0, r0: 0, "90": 1, r1: 1, right: 1, "180": 2, r2: 2, "270": 3, r3: 3, left: 3 };
@@ -115,14 +113,11 @@ export function readPlacement(text: string, state: OnexenoState, seat: number, c
   if (rotText === "") {
     if (options.length === 1) return (options[0] as PlacementChoice).move;
     if (options.length > 1) {
-      throw new UserError(
-        "input/which_rotation",
-        `The card fits ${m[1]} more than one way: ${options.map((o) => o.label).join("; ")}. Pick one from the list.`,
-      );
+      throw refuse("input/which_rotation", { at: m[1], turns: options.map((o) => `${o.move.rot * 90}°`).join(", ") });
     }
     return { kind: "place", card, x: pos.x, y: pos.y, rot: 0 };
   }
   const rot = rotMap[rotText];
-  if (rot === undefined) throw new UserError("input/bad_rotation", `\`${m[2]}\` is not a rotation (use 90, 180, 270).`);
+  if (rot === undefined) throw refuse("input/bad_rotation", { text: m[2] ?? "" });
   return { kind: "place", card, x: pos.x, y: pos.y, rot };
 }

@@ -25,6 +25,7 @@ import { DEFAULT_CLOCK, parseClock } from "../../src/bot/clock";
 import { MAX_CHOICES } from "./notes";
 import { localeOf, t } from "../../src/i18n/index";
 import { cardLabelIn } from "../../render/onexeno-words";
+import { publicLocale } from "../replay";
 import { rulesEmbed } from "./rules";
 import { clockChoices } from "../clock";
 import { playAndShow } from "./play";
@@ -215,7 +216,7 @@ export const onexenoCommand: Command<BotContext> = {
         const seed = given ?? dailySeed(Date.now());
         const board = await ctx.leaderboards.board(interaction.guildId, seed);
         await interaction.reply({
-          embeds: [leaderboardEmbed(board, `Solitaire leaderboard · ${given ? `deal “${given}”` : `daily deal ${seed.slice(6)}`}`)],
+          embeds: [leaderboardEmbed(board, given, await publicLocale(ctx, interaction))],
           allowedMentions: { parse: [] },
         });
         return;
@@ -279,7 +280,7 @@ export const onexenoCommand: Command<BotContext> = {
         const variant = game as OnexenoVariant;
         if (!ONEXENO_VARIANTS.includes(variant)) throw new UserError("input/bad_game", "Choose basic, partners or solitaire.");
         const hands = interaction.options.getInteger("hands") ?? house.variants.hands ?? 1;
-        if (hands < 1 || hands > MAX_HANDS) throw new UserError("input/bad_hands", `A session lasts 1 to ${MAX_HANDS} hands.`);
+        if (hands < 1 || hands > MAX_HANDS) throw refuse("input/bad_hands", { max: String(MAX_HANDS) });
         await respond(interaction, "reply", false, async () =>
           tablePayload(
             await ctx.service("onexeno").open(channelId, interaction.guildId, seatOf(interaction), { variant, hands }, seed, clock),

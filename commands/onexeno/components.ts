@@ -13,7 +13,7 @@ import type { ComponentHandler } from "../../src/bot/router";
 import type { ComponentId } from "../../src/bot/customid";
 import { UserError } from "../../src/bot/errors";
 import { refusal, refuse, sayAt, viewerOf } from "../../src/bot/words";
-import { t, type Locale } from "../../src/i18n/index";
+import { localeOf, t, type Locale } from "../../src/i18n/index";
 import { cardTitleIn } from "../../render/onexeno-words";
 import { publish, ReplyFailed, respond } from "../../src/bot/reply";
 import type { TableRecord } from "./view";
@@ -96,7 +96,7 @@ export const onexenoComponents: ComponentHandler<BotContext> = {
     if (id.verb === "confirm" || id.verb === "cancel") {
       if (id.args[0] !== "end") throw refuse("component/unknown");
       if (id.verb === "cancel") {
-        await respond(interaction, "update", true, async () => answeredPayload("Cancelled: nothing changed."));
+        await respond(interaction, "update", true, async () => answeredPayload(t(localeOf(interaction.locale), "table.end_cancelled")));
         return;
       }
       let ended: BaseMessageOptions | null = null;
@@ -104,7 +104,7 @@ export const onexenoComponents: ComponentHandler<BotContext> = {
       try {
         await respond(interaction, "update", true, async () => {
           ended = await endHere(interaction, ctx, id.rev);
-          return answeredPayload("✅ Done: the table is ended for everyone.");
+          return answeredPayload(t(localeOf(interaction.locale), "table.end_done"));
         });
       } catch (e) {
         if (!(e instanceof ReplyFailed)) throw e;
@@ -129,12 +129,9 @@ export const onexenoComponents: ComponentHandler<BotContext> = {
       await respond(interaction, "reply", false, async () => {
         const rec = await done.game.tables(ctx).again(channelId, me, same, id.rev);
         // A one-seat table is dealt at once; others wait in the lobby for Start.
-        const note =
-          rec.status === "playing"
-            ? `${me.name} deals again: a fresh deal.`
-            : same
-              ? `${me.name} deals again: same seats, a fresh deal. Press Start.`
-              : `${me.name} opens a new table.`;
+        const note = sayAt(rec, rec.status === "playing" ? "table.again_dealt" : same ? "table.again_same" : "table.again_new", {
+          name: me.name,
+        });
         return done.game.payload(rec, note);
       });
       return;

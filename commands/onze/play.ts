@@ -6,7 +6,7 @@ import { MessageFlags, type ChatInputCommandInteraction, type MessageComponentIn
 import type { BotContext } from "../../src/bot/context";
 import { UserError } from "../../src/bot/errors";
 import { playAndShow, type MoveView } from "../../src/bot/flow";
-import { cardName, faceOf, parseFace, type Card } from "../../src/games/onze/cards";
+import { faceOf, parseFace, type Card } from "../../src/games/onze/cards";
 import { ONZE_COMPUTER_LEVELS } from "../../src/games/onze/computer";
 import { meldProblem, playsOnTable, type OnzeMove, type OnzeState } from "../../src/games/onze/game";
 import { type LobbyGame } from "../games";
@@ -14,7 +14,7 @@ import { type LobbyGame } from "../games";
 import { type OnzeTable, type OnzeTables, tablesOf, type LayoffMove } from "./codes";
 import { onzePayload, onzeMoveNote } from "./table";
 import { onzeHandPayload } from "./panel";
-import { sayAt, tableLocale, viewerOf } from "../../src/bot/words";
+import { refuse, sayAt, tableLocale, viewerOf } from "../../src/bot/words";
 import { t } from "../../src/i18n/index";
 import { cardNameIn, contractTextIn } from "../../render/onze-words";
 
@@ -91,9 +91,9 @@ export function readHandCard(text: string, hand: readonly Card[], taken: Card | 
   const n = Number(text);
   if (/^\d+$/.test(text) && hand.includes(n)) return n;
   const face = parseFace(text);
-  if (face === null) throw new UserError("onze/bad_card", `\`${text}\` is not a card (try \`7h\`, \`10s\`, \`Ah\`, \`joker\`).`);
+  if (face === null) throw refuse("onze/bad_card", { text });
   const mine = hand.filter((c) => faceOf(c) === face);
-  if (!mine.length) throw new UserError("onze/not_in_hand", `You have no ${cardName(face)} in your hand.`);
+  if (!mine.length) throw refuse("onze/not_in_hand", { context: "typed", card: text.trim() });
   return mine.find((c) => c !== taken) ?? (mine[0] as Card);
 }
 

@@ -12,7 +12,7 @@ import { heading, toPlay } from "../../src/bot/v2";
 import { type Card } from "../../src/games/onze/cards";
 import { onze, onzeView } from "../../src/games/onze/game";
 import { cardNameIn, contractTextIn, describeOnze, onzeLastText } from "../../render/onze-words";
-import { sayAt, tableLocale } from "../../src/bot/words";
+import { sayAt, scoresLine, tableLocale } from "../../src/bot/words";
 import { renderPicture } from "../../render/pool";
 import type { PictureJob } from "../../render/pictures";
 
@@ -75,7 +75,7 @@ export async function onzeMessage(rec: OnzeTable, note?: string): Promise<BaseMe
       .map((w) => (rec.seats[w]?.computer ? `🤖 ${rec.seats[w]?.name}` : `<@${rec.seats[w]?.userId}>`))
       .join(", ");
     return {
-      content: `${head}${say("over", { winners, scores: rec.seats.map((x, i) => `${x.name} ${s.totals[i]}`).join(" · ") })}`,
+      content: `${head}${say("over", { winners, scores: scoresLine(rec.seats, s.totals) })}`,
       files: [file],
       components: endRows(rec),
       embeds: [],
@@ -150,7 +150,7 @@ export function onzeMoveNote(before: OnzeTable | undefined, after: OnzeTable): s
     if (r) {
       const why = r.wentOut !== null ? say("went_out", { name: nm[r.wentOut] ?? "?" }) : say("nobody_out");
       const next = after.status === "playing" ? ` ${say("next_round", { round: s.round, contract: contractTextIn(locale, s.round) })}` : "";
-      parts.push(`${say("round_over", { round: r.round, why, scores: r.scores.map((x, i) => `${nm[i]} +${x}`).join(", ") })}${next}`);
+      parts.push(`${say("round_over", { round: r.round, why, scores: scoresLine(after.seats, r.scores, ", ", "+") })}${next}`);
     }
   }
   return parts.join(" ");

@@ -13,10 +13,11 @@ import type { LeaderboardEntry } from "../../src/bot/leaderboards";
 import type { TableGameView } from "../../src/bot/context";
 import type { AnyTable } from "../../src/bot/tables";
 import { solitaireScore, type SolitaireMove } from "../../src/games/onexeno/solitaire";
-import { isDaily, label, playerName, solitairePayload, type SolitaireTable } from "./table";
+import { isDaily, label, playerName, solitaireNewIn, solitairePayload, type SolitaireTable } from "./table";
 import { openSolitaireThread, solitaireComponent } from "./play";
 import { UserError } from "../../src/bot/errors";
 import { sayAt } from "../../src/bot/words";
+import { commandPathIn } from "../../src/i18n/commands";
 
 export { dailySeed, leaderboardEmbed, solitaireChoices, solitairePayload, type SolitaireTable } from "./table";
 export { openSolitaireThread, solitaireAutocomplete, solitaireCommand, solitaireComponent, startSolitaire } from "./play";
@@ -116,7 +117,7 @@ export const SOLITAIRE_GAME: TableGameView = {
   component: solitaireComponent,
   finished: solitaireFinished,
   resign: () => ({ kind: "resign" }),
-  seedHint: (seed) => `\`/onexeno new game:solitaire seed:${seed}\``,
+  seedHint: (seed, locale) => `\`/${solitaireNewIn(locale)} ${commandPathIn(locale, "onexeno new seed").split(" ").at(-1)}:${seed}\``,
   async openAlone(ctx, interaction, channelId, owner, seed, note) {
     const channel = await interaction.client.channels.fetch(channelId);
     if (!channel?.isTextBased())

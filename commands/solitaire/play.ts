@@ -25,10 +25,19 @@ import { cardName, type Rotation } from "../../src/games/onexeno/cards";
 import { solitaireHint, solitaireView, topWaste, type SolitaireMove } from "../../src/games/onexeno/solitaire";
 import { rotationText } from "../onexeno/choices";
 import { renderSolitaire } from "../../render/render";
-import { dailySeed, isDaily, label, notOwner, playerName, solitaireChoices, solitairePayload, type SolitaireTable } from "./table";
+import {
+  dailySeed,
+  isDaily,
+  label,
+  notOwner,
+  playerName,
+  solitaireChoices,
+  solitaireNewIn,
+  solitairePayload,
+  type SolitaireTable,
+} from "./table";
 import { sayAt, tableLocale } from "../../src/bot/words";
 import { localeOf, t } from "../../src/i18n/index";
-import { commandPathIn } from "../../src/i18n/commands";
 import { cardLabelIn } from "../../render/onexeno-words";
 
 const SELECT_MAX = 25;
@@ -86,7 +95,7 @@ export async function startSolitaire(
       return solitairePayload(rec, sayAt(rec, "solitaire.deals", { name }));
     }
     const rec = await openSolitaireThread(channel, ctx, interaction.guildId, { id: interaction.user.id, name }, seed);
-    const newCommand = `${commandPathIn(tableLocale(rec), "onexeno new")} ${commandPathIn(tableLocale(rec), "onexeno new game").split(" ").at(-1)}:solitaire`;
+    const newCommand = solitaireNewIn(tableLocale(rec));
     return {
       content: sayAt(rec, "solitaire.playing_in", { name, deal: label(rec), thread: `<#${rec.channelId}>`, new: newCommand }),
       allowedMentions: { parse: [] },
@@ -103,11 +112,8 @@ function readSolitairePlacement(state: SolitaireState, text: string): SolitaireM
   const hit = solitaireChoices({ state }).filter((c) => (c.label.split(" · ")[0] ?? "").toUpperCase() === cell);
   if (hit.length === 1) return readSolitairePlacement(state, (hit[0] as { value: string }).value);
   if (hit.length > 1)
-    throw new UserError(
-      "input/which_rotation",
-      `The card fits ${wanted} more than one way: ${hit.map((h) => h.label).join("; ")}. Pick one from the list.`,
-    );
-  throw new UserError("input/bad_position", `\`${text}\` is not a place where the top card fits. Pick one from the list.`);
+    throw refuse("input/which_rotation", { at: cell, turns: hit.map((h) => `${Number(h.value.split(",")[2]) * 90}°`).join(", ") });
+  throw refuse("input/bad_position", { context: "solitaire", text });
 }
 
 /** Solitaire's bot side as the move flow reads it: the answer is the new table, with no note above it. */

@@ -12,7 +12,6 @@ import {
   type BaseMessageOptions,
 } from "discord.js";
 import { encodeId } from "../../src/bot/customid";
-import { UserError } from "../../src/bot/errors";
 import type { SolitaireState } from "../../src/games/onexeno/solitaire";
 import { type TablePayload, tableMessage } from "../../src/bot/live";
 import { heading } from "../../src/bot/v2";
@@ -25,7 +24,7 @@ import { describeSolitaire } from "../../render/onexeno-solitaire";
 import { rotationText } from "../onexeno/choices";
 import { renderPicture } from "../../render/pool";
 import type { PictureJob } from "../../render/pictures";
-import { sayAt, tableLocale } from "../../src/bot/words";
+import { refuse, sayAt, tableLocale } from "../../src/bot/words";
 import { t, type Locale } from "../../src/i18n/index";
 import { commandPathIn } from "../../src/i18n/commands";
 import { cardTitleIn } from "../../render/onexeno-words";
@@ -45,8 +44,7 @@ export const isDaily = (seed: string) => /^daily-\d{4}-\d{2}-\d{2}$/.test(seed);
 /** The player of a solitaire table. */
 export const playerName = (rec: SolitaireTable) => rec.seats[0]?.name ?? "?";
 /** Refusal for anyone but the player. */
-export const notOwner = (rec: SolitaireTable) =>
-  new UserError("solitaire/not_owner", `This is ${playerName(rec)}'s solitaire. Start your own with \`/onexeno new game:solitaire\`.`);
+export const notOwner = (rec: SolitaireTable) => refuse("solitaire/not_owner", { context: "named", name: playerName(rec) });
 
 /** Legal placements of the top waste card as labelled choices, most useful first. */
 export function solitaireChoices(rec: { readonly state: SolitaireState }, locale: Locale = "en"): { label: string; value: string }[] {
@@ -147,13 +145,31 @@ async function solitaireMessage(rec: SolitaireTable, note?: string): Promise<Bas
   };
 }
 
-/** The leaderboard as an embed. */
-export function leaderboardEmbed(board: Leaderboard, title: string): EmbedBuilder {
-  const lines = board.entries
-    .slice(0, 15)
-    .map((e, i) => `**${i + 1}.** ${e.name}: ${e.score} points, ${e.square}x${e.square}${e.won ? " ★ won" : ""} (${e.moves} moves)`);
+/**
+ * The leaderboard of deal `board.seed` as an embed in `locale`: its best 15 games, one line
+ * each (place, player, score, largest square, moves); `given` is the deal the user named (else
+ * the board is the daily deal's).
+ */
+export function leaderboardEmbed(board: Leaderboard, given: string | null, locale: Locale): EmbedBuilder {
+  const lines = board.entries.slice(0, 15).map((e, i) =>
+    t(locale, e.won ? "solitaire.board_line_won" : "solitaire.board_line", {
+      place: i + 1,
+      name: e.name,
+      score: e.score,
+      square: e.square,
+      moves: t(locale, "solitaire.board_moves", { count: e.moves }),
+    }),
+  );
+  const title = given
+    ? t(locale, "solitaire.board_title_deal", { deal: given })
+    : t(locale, "solitaire.board_title_daily", { day: board.seed.slice(6) });
   return new EmbedBuilder()
     .setTitle(title)
-    .setDescription(lines.length ? lines.join("\n") : "Nobody has finished this deal yet.")
+    .setDescription(lines.length ? lines.join("\n") : t(locale, "solitaire.board_empty"))
     .setColor(0xffc83d);
+}
+
+/** `/onexeno new game:solitaire` as the Discord of `locale` names it (without its slash). */
+export function solitaireNewIn(locale: Locale): string {
+  return `${commandPathIn(locale, "onexeno new")} ${commandPathIn(locale, "onexeno new game").split(" ").at(-1)}:solitaire`;
 }

@@ -14,11 +14,12 @@ import { clockChoices } from "../clock";
 import { seatOf } from "../games";
 import { replyRules } from "../rules";
 
-import { RULES, gameName, gameNameIn, announcement, standingsMessage, exportCsv } from "./messages";
+import { RULES, gameNameIn, announcement, standingsMessage, exportCsv } from "./messages";
 import { keepAnnouncement } from "./components";
 import { mustOrganise, eventOf, eventOption, isOrganiser } from "./access";
 import { eventRecords, recordsJson } from "./replays";
-import { t as translate } from "../../src/i18n/index";
+import { localeOf, t as translate } from "../../src/i18n/index";
+import { publicLocale } from "../replay";
 import { commandPathIn } from "../../src/i18n/commands";
 import { sayAt } from "../../src/bot/words";
 
@@ -127,10 +128,18 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
     const focused = interaction.options.getFocused(true);
     if (focused.name === "clock") return clockChoices(String(focused.value), interaction.locale);
     const typed = String(focused.value).toLowerCase();
+    const locale = localeOf(interaction.locale);
     return (await ctx.tournaments.list(interaction.guildId))
       .filter((t) => t.name.toLowerCase().includes(typed) || t.id.includes(typed))
       .slice(0, 25)
-      .map((t) => ({ name: `${t.name} (${gameName(games, t.game)}, ${t.status})`, value: t.id }));
+      .map((t) => ({
+        name: translate(locale, "tournament.event_choice", {
+          name: t.name,
+          game: gameNameIn(locale, games, t.game),
+          status: translate(locale, `tournament.status_${t.status}`),
+        }).slice(0, 100),
+        value: t.id,
+      }));
   },
 
   async execute(interaction, ctx) {
@@ -197,7 +206,7 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
         const role = interaction.options.getRole("role", true);
         await ctx.tournaments.setOrganiserRole(interaction.guildId, role.id);
         await interaction.reply({
-          content: `Members with <@&${role.id}> may now organise tournaments here.`,
+          content: translate(await publicLocale(ctx, interaction), "settings.organisers_set", { role: `<@&${role.id}>` }),
           allowedMentions: { parse: [] },
         });
         return;
@@ -270,8 +279,12 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
         await mustOrganise(interaction, ctx, t);
         await respond(interaction, "reply", true, async () => {
           const after = await ctx.tournaments.next(t.id);
+          const locale = localeOf(interaction.locale);
           return {
-            content: after.status === "over" ? "The event is over: the podium is posted." : `Round ${after.played.length} is seated.`,
+            content:
+              after.status === "over"
+                ? translate(locale, "tournament.next_over")
+                : translate(locale, "tournament.next_seated", { n: after.played.length }),
           };
         });
         return;
@@ -310,19 +323,20 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
       case "export": {
         const organiser = t.organiserId === interaction.user.id || (await isOrganiser(interaction, ctx));
         await respond(interaction, "reply", true, async () => {
+          const locale = localeOf(interaction.locale);
           const tables = await eventRecords(ctx, t);
           const csv = new AttachmentBuilder(Buffer.from(exportCsv(t, tables), "utf8"), {
             name: `${t.id}.csv`,
-            description: `Results of ${t.name}`,
+            description: translate(locale, "tournament.export_csv_alt", { event: t.name }),
           });
           const json = new AttachmentBuilder(Buffer.from(recordsJson(t, tables), "utf8"), {
             name: `${t.id}-records.json`,
-            description: `The game records of ${t.name}`,
+            description: translate(locale, "tournament.export_json_alt", { event: t.name }),
           });
           return {
             content: organiser
-              ? `**${t.name}**: every game and the standings (CSV; each game names its record), and the ${tables.length} game records (JSON, docs/game-record.md).`
-              : `**${t.name}**: every game and the standings (CSV; each game names its record, to watch with \`/replay\`).`,
+              ? translate(locale, "tournament.export_organiser", { event: t.name, count: tables.length })
+              : translate(locale, "tournament.export_player", { event: t.name, replay: commandPathIn(locale, "replay") }),
             files: organiser ? [csv, json] : [csv],
           };
         });

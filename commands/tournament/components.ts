@@ -11,6 +11,7 @@ import { seatOf } from "../games";
 import { announcement } from "./messages";
 import { TOURNAMENT_REPLAY_VERBS, tournamentReplays } from "./replays";
 import { sayAt } from "../../src/bot/words";
+import { localeOf, t } from "../../src/i18n/index";
 
 /**
  * **Play the deal** on a running challenge: opens the entrant's own game of the event's deal in a
@@ -34,12 +35,13 @@ export async function playTheDeal(interaction: MessageComponentInteraction, even
       );
     });
     const done = event.challenge?.results.find((r) => r.userId === me.userId);
+    const words = { event: event.name, thread: `<#${threadId}>`, score: done?.score ?? 0 };
     return {
-      content: opened
-        ? `🃏 Your game of **${event.name}** is in <#${threadId}>. Good luck!`
-        : done
-          ? `Your counted game of **${event.name}** is in <#${threadId}>: score ${done.score}.`
-          : `Your game of **${event.name}** is already open in <#${threadId}>: carry on there.`,
+      content: t(
+        localeOf(interaction.locale),
+        opened ? "tournament.challenge_yours" : done ? "tournament.challenge_counted" : "tournament.challenge_open_already",
+        words,
+      ),
       allowedMentions: { parse: [] },
     };
   });

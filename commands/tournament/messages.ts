@@ -14,6 +14,7 @@ import type { GameCatalogue } from "../../src/games/catalogue";
 import { renderPicture } from "../../render/pool";
 import { replayButton, TOURNAMENT_REPLAY_VERBS } from "./replays";
 import { hasMessage, t as translate, type Locale } from "../../src/i18n/index";
+import { tableLocale } from "../../src/bot/words";
 import { commandPathIn } from "../../src/i18n/commands";
 
 /** The event's language (its public words); English for events stored before languages. */
@@ -44,7 +45,7 @@ export const count = (t: Tournament, v: number, unit: string) => sayIn(t, unit, 
 export function announcement(ctx: Pick<BotContext, "catalogue" | "tableGames">, t: Tournament, note?: string): BaseMessageOptions {
   const games = ctx.catalogue;
   const say = (key: string, params: Record<string, string | number> = {}) => sayIn(t, key, params);
-  const hint = ctx.tableGames.find((g) => g.id === t.game)?.seedHint?.(t.seed) ?? `its seed: \`${t.seed}\``;
+  const hint = ctx.tableGames.find((g) => g.id === t.game)?.seedHint?.(t.seed, tableLocale(t)) ?? say("seed_hint", { seed: t.seed });
   const people = t.entrants.filter((e) => !e.dropped);
   const list = people
     .slice(0, 40)
@@ -110,6 +111,9 @@ export function announcement(ctx: Pick<BotContext, "catalogue" | "tableGames">, 
   };
 }
 
+/** `<@a> <@b>`: the users with ids `ids` mentioned, space-separated. */
+const mentions = (ids: readonly string[]) => ids.map((p) => `<@${p}>`).join(" ");
+
 /** A round's announcement in the event channel: each table's thread and players, and the byes. */
 export async function roundMessage(t: Tournament, round: TournamentRound): Promise<BaseMessageOptions> {
   const lines = round.tables.map(
@@ -122,7 +126,7 @@ export async function roundMessage(t: Tournament, round: TournamentRound): Promi
     .filter((p) => !t.entrants.find((e) => e.id === p)?.computer && !p.startsWith("fill-"));
   return {
     content:
-      `${sayIn(t, "round_seated", { name: t.name, n: round.number, rounds: t.rounds, people: people.map((p) => `<@${p}>`).join(" ") })}\n${lines.join("\n")}`.slice(
+      `${sayIn(t, "round_seated", { name: t.name, n: round.number, rounds: t.rounds, people: mentions(people) })}\n${lines.join("\n")}`.slice(
         0,
         2000,
       ),

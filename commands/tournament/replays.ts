@@ -14,7 +14,8 @@ import { GAME_RECORD_FORMAT, GAME_RECORD_SCHEMA, type GameRecord } from "../../s
 import { respond } from "../../src/bot/reply";
 import type { Tournament } from "../../src/bot/tournaments";
 import { replayMessage } from "../replay";
-import { localeOf, t, type Locale } from "../../src/i18n/index";
+import { refuse } from "../../src/bot/words";
+import { localeOf, t, t as translate, type Locale } from "../../src/i18n/index";
 
 /** Component verbs: the Replay buttons and the menu of an event's tables. */
 export const TOURNAMENT_REPLAY_VERBS: ReadonlySet<string> = new Set(["trep", "trpick"]);
@@ -94,24 +95,28 @@ export async function tournamentReplays(interaction: MessageComponentInteraction
       if (!mine) throw new UserError("tournament/no_record", "This table's game has no record yet: it is written as the game ends.");
       return replayMessage(ctx, mine.record, mine.record.moves.length, false, localeOf(interaction.locale));
     }
-    if (tables.length === 0) throw new UserError("tournament/no_records", `No game of **${t.name}** has finished yet.`);
+    if (tables.length === 0) throw refuse("tournament/no_records", { event: t.name });
+    const locale = localeOf(interaction.locale);
     const shown = tables.slice(-25);
     const menu = new StringSelectMenuBuilder()
       .setCustomId(encodeId("trpick", 0, t.id))
-      .setPlaceholder("Pick a table to replay")
+      .setPlaceholder(translate(locale, "tournament.replay_pick"))
       .addOptions(
         shown.map((x) => {
           const won = x.record.outcome?.winners.map((w) => x.record.seats[w]?.name ?? "?").join(" & ");
+          const players = x.record.seats.map((s) => s.name).join(", ");
           return {
-            label: `Round ${x.round} · table ${x.table}`,
-            description: `${x.record.seats.map((s) => s.name).join(", ")}${won ? ` · won by ${won}` : ""}`.slice(0, 100),
+            label: translate(locale, "tournament.replay_table", { round: x.round, table: x.table }),
+            description: (won ? translate(locale, "tournament.replay_won", { players, won }) : players).slice(0, 100),
             value: x.record.id,
           };
         }),
       );
-    const older = tables.length > shown.length ? ` (the latest 25 of ${tables.length})` : "";
     return {
-      content: `▶ **${t.name}**: pick a table to watch again${older}.`,
+      content: translate(locale, tables.length > shown.length ? "tournament.replay_menu_latest" : "tournament.replay_menu", {
+        event: t.name,
+        count: tables.length,
+      }),
       components: [new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(menu)],
       allowedMentions: { parse: [] },
     };

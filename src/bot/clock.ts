@@ -12,9 +12,8 @@
  */
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle } from "discord.js";
 import { encodeId } from "./customid";
-import { UserError } from "./errors";
 import type { Locale } from "../i18n/index";
-import { sayAt } from "./words";
+import { inputError, sayAt } from "./words";
 
 /** A table's clock setting; `null` on the record means no clock. */
 export interface ClockSetting {
@@ -63,13 +62,7 @@ export function parseClock(text: string): ClockSetting | null {
   const t = text.trim().toLowerCase().replace(/\s+/g, "");
   if (t === "off" || t === "0") return null;
   const m = /^(\d{1,4})(s|sec|m|min|h|hours?)?$/.exec(t);
-  const bad = () =>
-    new UserError(
-      "input/bad_clock",
-      `\`clock\` is \`off\`, seconds for live play (${LIVE_MIN_S} to ${LIVE_MAX_S}, e.g. \`120\`), or hours for correspondence play (\`12h\`, \`24h\`; up to ${HOURS_MAX}h).`,
-      "error",
-      { min: LIVE_MIN_S, max: LIVE_MAX_S, hours: HOURS_MAX },
-    );
+  const bad = () => inputError("input/bad_clock", { min: LIVE_MIN_S, max: LIVE_MAX_S, hours: HOURS_MAX });
   if (!m) throw bad();
   const n = Number(m[1]);
   const unit = m[2] ?? "s";

@@ -3,6 +3,7 @@ import type { SettingsBook } from "./settings";
 import type { GameRecords } from "./game-records";
 import type { BaseMessageOptions, MessageComponentInteraction } from "discord.js";
 import type { GameId } from "../games/index";
+import type { Locale } from "../i18n/index";
 import type { GameCatalogue } from "../games/catalogue";
 import type { Command, ComponentHandler } from "./router";
 import type { ComponentId } from "./customid";
@@ -89,8 +90,8 @@ export interface TableGameView {
    * like any finish, rather than closing the table unscored. Absent: the table is closed.
    */
   resign?(rec: AnyTable): unknown;
-  /** One-player games: how a player opens a game of deal `seed` themselves, in words (a command to type). */
-  seedHint?(seed: string): string;
+  /** One-player games: how a player opens a game of deal `seed` themselves, in `locale`'s words (a command to type). */
+  seedHint?(seed: string, locale: Locale): string;
   /**
    * One-player games: opens a game of deal `seed` for `owner` in a new thread of `channelId`
    * (with `note` above its table) and returns the thread's id; a tournament challenge's **Play

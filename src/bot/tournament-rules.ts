@@ -15,7 +15,7 @@ import { standings, type RoundResult, type Standing, type TableResult } from "..
 export { placementPoints } from "../tournament/standings";
 import type { ClockSetting } from "./clock";
 import { UserError } from "./errors";
-import { sayAt } from "./words";
+import { refuse as refused, sayAt } from "./words";
 import type { Seat } from "./table-record";
 import { MAX_ENTRANTS, type ChallengeResult, type Tournament, type TournamentFormat, type TournamentRound } from "./tournament-record";
 
@@ -64,10 +64,7 @@ export interface EventRequest {
 export function newEvent(catalogue: GameCatalogue, opts: EventRequest, id: string, now: number): Tournament {
   const alone = catalogue.challengeGames();
   if ((opts.format === "challenge") !== alone.some((g) => g.key === opts.game))
-    throw refuse(
-      "tournament/bad_format",
-      `A challenge is played on ${alone.map((g) => g.name).join(" or ")}, and ${alone.length === 1 ? alone[0]?.name : "those"} only as a challenge.`,
-    );
+    throw refused("tournament/bad_format", { context: opts.format === "challenge" ? "challenge" : "alone", game: opts.game });
   const base = {
     schema: 1 as const,
     id,
@@ -102,7 +99,7 @@ export function newEvent(catalogue: GameCatalogue, opts: EventRequest, id: strin
   if (!game) throw refuse("tournament/bad_game", "Choose one of the listed games.");
   const counts = catalogue.seatCounts(game.key);
   const tableSize = opts.tableSize ?? (counts.includes(4) ? 4 : (counts[0] ?? 2));
-  if (!counts.includes(tableSize)) throw refuse("tournament/bad_size", `${game.name} is played at tables of ${counts.join(", ")}.`);
+  if (!counts.includes(tableSize)) throw refused("tournament/bad_size", { game: game.key, sizes: counts.join(", ") });
   if (!Number.isInteger(opts.rounds) || opts.rounds < 1 || opts.rounds > 20)
     throw refuse("tournament/bad_rounds", "An event has 1 to 20 rounds.");
   return { ...base, game: game.key, format: opts.format, rounds: opts.rounds, tableSize, clock: opts.clock, autoNext: opts.autoNext };
@@ -114,8 +111,7 @@ const open = (t: Tournament) => t.status === "signup" || t.status === "checkin";
 export function joined(t: Tournament, who: { readonly id: string; readonly name: string }): Tournament {
   if (!open(t)) throw refuse("tournament/closed", "Sign-up has closed: the event has started.");
   if (t.entrants.some((e) => e.id === who.id && !e.dropped)) throw refuse("tournament/already_in", "You are already signed up.");
-  if (t.entrants.filter((e) => !e.dropped).length >= MAX_ENTRANTS)
-    throw refuse("tournament/full", `The event is full (${MAX_ENTRANTS} entrants).`);
+  if (t.entrants.filter((e) => !e.dropped).length >= MAX_ENTRANTS) throw refused("tournament/full", { max: String(MAX_ENTRANTS) });
   const rest = t.entrants.filter((e) => e.id !== who.id);
   return { ...t, entrants: [...rest, { id: who.id, name: who.name, ...(t.status === "checkin" ? { checkedIn: true } : {}) }] };
 }
@@ -167,7 +163,7 @@ export function begun(catalogue: GameCatalogue, t: Tournament, now: number): Tou
     return { ...base, entrants, status: "running", challenge: { ...t.challenge, opens: now, due: now + t.challenge.minutes * 60_000 } };
   }
   const min = Math.min(...catalogue.seatCounts(t.game));
-  if (entrants.filter((e) => !e.dropped).length < min) throw refuse("tournament/too_few", `At least ${min} entrants are needed to start.`);
+  if (entrants.filter((e) => !e.dropped).length < min) throw refused("tournament/too_few", { context: "start", min: String(min) });
   return { ...base, entrants, status: "running" };
 }
 

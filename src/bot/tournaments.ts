@@ -10,7 +10,7 @@ import { placesOf } from "../engine/places";
 import type { ComputerLevel } from "../engine/definition";
 import { highIsBetter, type RoundResult, type Standing, type TableResult } from "../tournament/standings";
 import type { AnyTable } from "./tables";
-import { sayAt } from "./words";
+import { refuse as refused, sayAt } from "./words";
 import { commandPathIn } from "../i18n/commands";
 import type { Tournament } from "./tournament-record";
 import { TournamentBook } from "./tournament-book";
@@ -153,7 +153,7 @@ export class TournamentService extends TournamentBook {
           context: "challenge",
         });
       if (!t.entrants.some((e) => e.id === userId && !e.dropped))
-        throw refuse("tournament/not_in", `Only the challenge's entrants play its deal here. Practise it on its seed, \`${t.seed}\`.`);
+        throw refused("tournament/not_in", { context: "challenge", seed: t.seed });
       const threadId = await open(t);
       const event = await this.change(id, (x) => withChallengeGame(x, userId, threadId));
       return { threadId, opened: true, event };

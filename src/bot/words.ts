@@ -41,6 +41,14 @@ export function sayAt(
   return t(tableLocale(rec), key, params);
 }
 
+/**
+ * Each seat's name and figure in seat order, `Ada 12 · Bob 7` (`sep` between seats, `sign`
+ * before each figure, e.g. `+` for a hand's points); a seat with no figure shows `?`.
+ */
+export function scoresLine(seats: readonly { readonly name: string }[], figures: readonly number[], sep = " · ", sign = ""): string {
+  return seats.map((s, i) => `${s.name} ${sign}${figures[i] ?? "?"}`).join(sep);
+}
+
 /** Codes that are not errors: said without the ❌ (a double click, for example). */
 const CALM: ReadonlySet<string> = new Set(["table/already_done", "interaction/late", "clock/not_away"]);
 

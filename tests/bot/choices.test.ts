@@ -6,6 +6,7 @@ import { describeOnexenoTable, lastMoveText } from "../../render/onexeno-words";
 import { cardName } from "../../src/games/onexeno/cards";
 import { onexeno, playNow, setupOnexeno, trickPointsOf } from "../../src/games/onexeno/game";
 import { UserError } from "../../src/bot/errors";
+import { sayError } from "../../src/bot/words";
 import { cardChoices, placementChoices, readCard, readPlacement } from "../../commands/onexeno/choices";
 import { scenario, fillCells } from "../helpers/onexeno";
 
@@ -82,6 +83,38 @@ describe("reading typed input", () => {
     expect(code(() => readPlacement("A1", s, seat, card))).toBe("input/bad_position"); // left of and above the picture
     expect(code(() => readPlacement("hello", s, seat, card))).toBe("input/bad_position");
     expect(code(() => readPlacement(`${label} sideways`, s, seat, card))).toBe("input/bad_rotation");
+  });
+
+  it("says what was wrong with a typed card or place in the player's language, naming what they typed", () => {
+    const s = fresh();
+    const seat = s.turn;
+    const card = s.hands[seat]![0]!;
+    const theirs = s.hands[(seat + 1) % 3]![0]!;
+    const said = (f: () => unknown, locale: string) => {
+      try {
+        f();
+      } catch (e) {
+        if (e instanceof UserError) return sayError(e, locale);
+        throw e;
+      }
+      return "no error";
+    };
+    expect(said(() => readCard("ace", s, seat), "en-US")).toBe(
+      "`ace` is not a card. Pick one from the list, or type its name like `BWB/W4B/BWW`.",
+    );
+    expect(said(() => readCard("ace", s, seat), "fr")).toBe(
+      "`ace` n'est pas une carte. Choisissez-en une dans la liste, ou tapez son nom, comme `BWB/W4B/BWW`.",
+    );
+    expect(said(() => readCard(cardName(theirs), s, seat), "de")).toBe(`\`${cardName(theirs)}\` ist nicht in deiner Hand.`);
+    expect(said(() => readPlacement("hello", s, seat, card), "es")).toMatch(
+      /^`hello` no es una posición\. .*\(columnas [A-Z]–[A-Z], filas \d+–\d+\)/,
+    );
+    expect(said(() => readPlacement("A1", s, seat, card), "pt-BR")).toMatch(/^`A1` não é uma posição da imagem da mesa \(colunas/);
+    const placeable = s.hands[seat]!.find((c) => placementChoices(s, seat, c).length > 0)!;
+    const at = positionLabel(placementChoices(s, seat, placeable)[0]!.move.x, placementChoices(s, seat, placeable)[0]!.move.y);
+    expect(said(() => readPlacement(`${at} sideways`, s, seat, placeable), "fr")).toBe(
+      "`sideways` n'est pas une rotation : utilisez 90, 180 ou 270.",
+    );
   });
 });
 

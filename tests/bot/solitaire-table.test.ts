@@ -9,7 +9,7 @@ import { TableService } from "../../src/bot/tables";
 import { solitaireGame } from "../../src/games/index";
 import { setupSolitaire, solitaireHint, type SolitaireMove } from "../../src/games/onexeno/solitaire";
 import { openStore, readingThrough } from "../../src/store/store";
-import { dailySeed, upgradeSolitaire, type SolitaireTable } from "../../commands/solitaire/index";
+import { dailySeed, leaderboardEmbed, upgradeSolitaire, type SolitaireTable } from "../../commands/solitaire/index";
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 const ADA = { userId: "ada", name: "Ada" };
@@ -103,6 +103,14 @@ describe("deal leaderboards", () => {
     expect((await boards.record("g", seed, entry("ben", 12), true)).rank).toBe(1);
     expect((await boards.board("g", seed)).entries.map((e) => e.userId)).toEqual(["ben", "ada"]);
     expect((await boards.board("other-guild", seed)).entries).toEqual([]);
+    // The board as the server reads it: French words, the daily deal's day, places in order.
+    const fr = leaderboardEmbed(await boards.board("g", seed), null, "fr").toJSON();
+    expect(fr.title).toBe("Classement du solitaire · donne du jour 2026-11-21");
+    expect(fr.description).toBe("**1.** ben : 12 points, 2x2 (10 coups)\n**2.** ada : 0 points, 2x2 (10 coups)");
+    expect(leaderboardEmbed(await boards.board("other-guild", seed), "cup", "de").toJSON()).toMatchObject({
+      title: "Solitaire-Bestenliste · Blatt „cup“",
+      description: "Noch niemand hat dieses Blatt beendet.",
+    });
   });
 
   it("named deal: a better later game replaces the earlier one, a worse one does not", async () => {

@@ -346,7 +346,7 @@ describe("a tournament from sign-up to podium", () => {
     const sb = h.standin;
     const threadOf = (content: string) => /<#(\d+)>/.exec(content)?.[1] ?? "";
     const mismatch = await sb.command(MOD, CARD_ROOM, "tournament create", { game: "solitaire", format: "swiss", rounds: 1 });
-    expect(said(mismatch.original)).toContain("solitaire only as a challenge");
+    expect(said(mismatch.original)).toContain("ONEXENO solitaire is played alone: hold it as a challenge.");
     await sb.command(MOD, CARD_ROOM, "tournament create", {
       game: "solitaire",
       format: "challenge",

@@ -18,6 +18,8 @@ import {
   withThread,
   type EventRequest,
 } from "../../src/bot/tournament-rules";
+import { sayError } from "../../src/bot/words";
+import type { UserError } from "../../src/bot/errors";
 import { ok } from "../../src/engine/result";
 import { CATALOGUE, type TableGameRules } from "../../src/games/index";
 
@@ -64,6 +66,25 @@ describe("tournament rules", () => {
     expect(() => newEvent(CATALOGUE, { ...ASK, rounds: 21 }, "t", 0)).toThrow(expect.objectContaining({ code: "tournament/bad_rounds" }));
     expect(() => newEvent(CATALOGUE, { ...ASK, format: "challenge" }, "t", 0)).toThrow(
       expect.objectContaining({ code: "tournament/bad_format" }),
+    );
+    // The refusals name the game and the sizes in the asker's language.
+    const said = (f: () => unknown, locale: string) => {
+      try {
+        f();
+      } catch (e) {
+        return sayError(e as UserError, locale);
+      }
+      return "no error";
+    };
+    expect(said(() => newEvent(CATALOGUE, { ...ASK, tableSize: 9 }, "t", 0), "en-US")).toBe("Onze is played at tables of 3, 4, 5, 6, 7.");
+    expect(said(() => newEvent(CATALOGUE, { ...ASK, game: "onexeno-basic", tableSize: 9 }, "t", 0), "fr")).toMatch(
+      /^ONEXENO basique se joue à des tables de 2, 3/,
+    );
+    expect(said(() => newEvent(CATALOGUE, { ...ASK, format: "challenge" }, "t", 0), "de")).toBe(
+      "Eine Herausforderung wird mit einem Spiel für einen Spieler gespielt: wähle eines aus der Liste.",
+    );
+    expect(said(() => newEvent(CATALOGUE, { ...ASK, game: "solitaire" }, "t", 0), "es")).toBe(
+      "ONEXENO solitario se juega solo: organízalo como desafío.",
     );
     expect(newEvent(CATALOGUE, { ...ASK, game: "solitaire", format: "challenge" }, "t2", 0).challenge).toEqual({
       minutes: 60,
