@@ -23,7 +23,7 @@
 import { createRequire } from "node:module";
 import type * as Gifenc from "gifenc";
 import { drawJob, tableSize, type PictureJob } from "./pictures";
-import { reusingCanvases } from "./surface";
+import { pixelsReturned, reusingCanvases } from "./surface";
 
 /** An animation to make: its frames as table picture jobs, each shown for `delays[i]` ms. */
 export interface AnimationJob {
@@ -108,10 +108,11 @@ function framePixels(job: PictureJob, width: number, height: number): Uint8Array
 
 /**
  * The bytes of one part of an animated GIF (`splitAnimation`): the parts' bytes joined in
- * order are the whole file, looping forever. Synchronous: run it on a picture thread.
+ * order are the whole file, looping forever. Run it on a picture thread: it turns the event loop
+ * between frames only so that each frame's pixel read is given back (`pixelsReturned`).
  * Deterministic: the same part gives the same bytes.
  */
-export function encodeAnimationPart(part: AnimationPart): Uint8Array {
+export async function encodeAnimationPart(part: AnimationPart): Promise<Uint8Array> {
   const { width, height } = part;
   const count = part.frames.length;
   const frame = (i: number) => framePixels(part.frames[i] as PictureJob, width, height);
@@ -128,6 +129,7 @@ export function encodeAnimationPart(part: AnimationPart): Uint8Array {
   const gif = gifenc.GIFEncoder({ auto: false });
   let before: Uint32Array | null = part.before ? new Uint32Array(framePixels(part.before, width, height).buffer) : null;
   for (let i = 0; i < count; i++) {
+    if (!kept.has(i)) await pixelsReturned();
     const px = kept.get(i) ?? frame(i);
     kept.delete(i);
     const index = gifenc.applyPalette(px, palette, "rgb565");
@@ -151,6 +153,8 @@ export function encodeAnimationPart(part: AnimationPart): Uint8Array {
 }
 
 /** The whole animated GIF of `job` on this thread (what the pool's parts join to). Errors: as `splitAnimation`. */
-export function encodeAnimation(job: AnimationJob): Buffer {
-  return Buffer.concat(splitAnimation(job, 1).map(encodeAnimationPart));
+export async function encodeAnimation(job: AnimationJob): Promise<Buffer> {
+  const parts: Uint8Array[] = [];
+  for (const part of splitAnimation(job, 1)) parts.push(await encodeAnimationPart(part));
+  return Buffer.concat(parts);
 }

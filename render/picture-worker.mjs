@@ -8,6 +8,7 @@ import { move } from "piscina";
 const { tsImport } = await import("tsx/esm/api");
 const { encodeJob } = await tsImport("./pictures.ts", import.meta.url);
 const { encodeAnimationPart } = await tsImport("./animation.ts", import.meta.url);
+const { pixelsReturned } = await tsImport("./surface.ts", import.meta.url);
 
 /** Bytes handed back without a copy (a Buffer from the pool shares its ArrayBuffer: copied out first). */
 function own(buffer) {
@@ -15,13 +16,18 @@ function own(buffer) {
   return move(buffer.byteOffset === 0 && buffer.buffer.byteLength === buffer.length ? bytes : bytes.slice());
 }
 
-/** Task: a PictureJob in, its PNG bytes out (transferred). */
-export default function picture(job) {
+/**
+ * Task: a PictureJob in, its PNG bytes out (transferred). It first lets the event loop give back
+ * the pixels read for the pictures before (see `pixelsReturned`): piscina hands a thread its next
+ * task without turning the loop.
+ */
+export default async function picture(job) {
+  await pixelsReturned();
   return own(encodeJob(job));
 }
 
 /** Task `animationPart`: an AnimationPart in, its bytes of the GIF out (transferred). */
-export function animationPart(part) {
-  const bytes = encodeAnimationPart(part);
+export async function animationPart(part) {
+  const bytes = await encodeAnimationPart(part);
   return move(bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length ? bytes : bytes.slice());
 }

@@ -11,6 +11,7 @@ import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
 import { encodeAnimation, splitAnimation, type AnimationJob } from "./animation";
 import { encodeJob, type PictureJob } from "./pictures";
+import { pixelsReturned } from "./surface";
 
 let pool: Piscina | null = null;
 
@@ -39,7 +40,10 @@ function poolOf(threads: number): Piscina {
  */
 export async function renderPicture(job: PictureJob): Promise<Buffer> {
   const threads = pictureThreads();
-  if (threads === 0) return encodeJob(job);
+  if (threads === 0) {
+    await pixelsReturned(); // the pixels of the pictures made before are given back first
+    return encodeJob(job);
+  }
   const bytes = (await poolOf(threads).run(job)) as Uint8Array;
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

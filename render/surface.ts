@@ -39,6 +39,23 @@ export function reusingCanvases<T>(f: () => T): T {
 }
 
 /**
+ * Resolves at the event loop's next check phase, after the callbacks already queued there: a
+ * picture thread awaits it before each picture so that the pixels read for the pictures before
+ * are given back first.
+ *
+ * Why: `canvas.data()` returns a fresh 1.25 MB Buffer a read (640x490), allocated by
+ * @napi-rs/canvas's allocator (mimalloc) and freed by a finalizer that Node runs from the event
+ * loop once V8 has collected the Buffer. Pictures made back to back without turning the loop (a
+ * piscina thread runs queued tasks that way; so does a loop of inline pictures) kept every read
+ * alive: each new read landed on pages the kernel had to zero (the read took 6 ms instead of
+ * 0.1 ms, the "slow mode" once blamed on Skia) and a process drawing hands grew to 1.9 GB.
+ * Measured by `npm run bench` and its "back to back" rows.
+ */
+export function pixelsReturned(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
  * A scene's canvas, `width` x `height` px, painted `background` all over, and its context set
  * for left-aligned text on the alphabetic baseline in `ink`: how most scenes begin.
  */

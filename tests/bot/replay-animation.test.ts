@@ -16,8 +16,9 @@ import { pixels } from "../helpers/pixels";
 import { farPixels, showGif } from "../helpers/gif";
 
 beforeEach(() => {
-  process.env.PICTURE_THREADS = "0"; // drawn inline: the fake clock below would stall the pool's threads
-  vi.useFakeTimers();
+  process.env.PICTURE_THREADS = "0"; // drawn inline, on this thread
+  // Only the date is fixed: the drawing turns the event loop between frames (setImmediate).
+  vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(T0);
 });
 afterEach(() => {

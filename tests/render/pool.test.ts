@@ -54,7 +54,7 @@ describe("the picture pool", () => {
     };
     expect(splitAnimation(job, 2)).toHaveLength(2);
     const inline: Uint8ClampedArray[] = [];
-    showGif(encodeAnimation(job), (rgba) => inline.push(rgba.slice()));
+    showGif(await encodeAnimation(job), (rgba) => inline.push(rgba.slice()));
     const pooled = showGif(await renderAnimation(job), (rgba, i) => expect(farPixels(rgba, inline[i]!), `frame ${i}`).toBeLessThan(0.002));
     expect(pooled.count).toBe(states.length);
     expect(inline).toHaveLength(states.length);
