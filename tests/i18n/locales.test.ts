@@ -129,6 +129,17 @@ describe("refusals", () => {
 });
 
 describe("languages", () => {
+  it("build each message from its own locale, key and values, however often it is asked for (built messages are kept)", () => {
+    for (let round = 0; round < 2; round++) {
+      expect(t("fr", "onexeno.places", { count: 1 })).toBe("1 place");
+      expect(t("fr", "onexeno.places", { count: 3 })).toBe("3 places");
+      expect(t("de", "onexeno.places", { count: 3 })).toBe("3 Plätze");
+      expect(t("en", "refusals.onze/not_contract", { round: 2 })).not.toBe(t("en", "refusals.onze/not_contract", { round: 3 }));
+      expect(t("fr", "refusals.input/bad_card", { context: "typed", text: "x" })).toMatch(/^`x` n'est pas une carte/);
+      expect(t("fr", "refusals.input/bad_card", { context: "name", text: "x" })).toMatch(/^`x` n'est pas un nom de carte/);
+    }
+  });
+
   it("map Discord's locale codes to the bot's languages", () => {
     expect(["en-US", "en-GB", "fr", "de", "es-ES", "es-419", "pt-BR", "ru", null].map(localeOf)).toEqual([
       "en",
