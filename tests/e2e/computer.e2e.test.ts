@@ -50,6 +50,8 @@ describe("computer players through the stand-in", () => {
     // The finished game left its record in the server's list and Ada's, and it replays to the final state.
     const listed = await h.until("the game's record", async () => (await h.bot.records.page(sb.guildId)).records[0]);
     expect(listed).toMatchObject({ game: "onexeno", ended: "rules", channelId: GENERAL, seed: rec!.seed, version: rec!.state!.version });
+    // Each list is written in turn (the server's first): wait for Ada's too.
+    await h.until("the game in Ada's list", async () => (await h.bot.records.page(sb.guildId, { userId: ADA })).records[0]);
     expect((await h.bot.records.page(sb.guildId, { userId: ADA })).records.map((r) => r.id)).toEqual([listed.id]);
     expect(replayRecord(GAMES.catalogue.game("onexeno")!.definition, listed).at(-1)).toEqual(rec!.state);
     expect(h.log.errors).toEqual([]);
