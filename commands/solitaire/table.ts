@@ -44,7 +44,8 @@ export const isDaily = (seed: string) => /^daily-\d{4}-\d{2}-\d{2}$/.test(seed);
 /** The player of a solitaire table. */
 export const playerName = (rec: SolitaireTable) => rec.seats[0]?.name ?? "?";
 /** Refusal for anyone but the player. */
-export const notOwner = (rec: SolitaireTable) => refuse("solitaire/not_owner", { context: "named", name: playerName(rec) });
+export const notOwner = (rec: SolitaireTable) =>
+  refuse("solitaire/not_owner", { context: "named", name: playerName(rec), command: "onexeno" });
 
 /** Legal placements of the top waste card as labelled choices, most useful first. */
 export function solitaireChoices(rec: { readonly state: SolitaireState }, locale: Locale = "en"): { label: string; value: string }[] {

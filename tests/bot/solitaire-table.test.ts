@@ -10,6 +10,8 @@ import { solitaireGame } from "../../src/games/index";
 import { setupSolitaire, solitaireHint, type SolitaireMove } from "../../src/games/onexeno/solitaire";
 import { openStore, readingThrough } from "../../src/store/store";
 import { dailySeed, leaderboardEmbed, upgradeSolitaire, type SolitaireTable } from "../../commands/solitaire/index";
+import { notOwner } from "../../commands/solitaire/table";
+import { sayError } from "../../src/bot/words";
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 const ADA = { userId: "ada", name: "Ada" };
@@ -30,6 +32,13 @@ const entry = (userId: string, score: number, at = NOW): LeaderboardEntry => ({
 });
 
 describe("solitaire is a one-seat table game", () => {
+  it("tells anyone else whose game it is and how to start their own, naming the command as their Discord does", () => {
+    const rec = { seats: [{ userId: "ada", name: "Ada" }] } as unknown as SolitaireTable;
+    expect(sayError(notOwner(rec), "en-US")).toBe("This is Ada's solitaire. Start your own with `/onexeno new` (game: solitaire).");
+    expect(sayError(notOwner(rec), "fr")).toBe("C'est le solitaire de Ada. Lancez le vôtre avec `/onexeno nouvelle` (jeu : solitaire).");
+    for (const locale of ["de", "es-ES", "pt-BR"]) expect(sayError(notOwner(rec), locale)).not.toContain("{{");
+  });
+
   it("deals as it opens; only its player acts; a stale or repeated click is refused; resigning finishes it", async () => {
     const svc = await tables();
     const finished: string[] = [];

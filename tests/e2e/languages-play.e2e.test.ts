@@ -96,6 +96,7 @@ async function playToTheEnd(channelId: string, people: readonly string[], seen: 
 describe("a whole game in the server's language", () => {
   it("the English detector finds English sentences and passes French and German ones", () => {
     expect(english(["Ben joined.", "Ada passed.", "Round 2 is dealt.", "It is Ben's turn."])).toHaveLength(4);
+    expect(english(["Lancez le vôtre avec `/{{new}}`."])).toHaveLength(1);
     expect(
       english(["Ben a rejoint la table.", "Ada a passé.", "Hand 2 ist verteilt; Ben gibt.", "session terminée", "<@1> `/onexeno play`"]),
     ).toEqual([]);

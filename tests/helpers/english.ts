@@ -31,7 +31,10 @@ export function textsOf(m: ApiMessage): string[] {
   return out.filter((t) => t.trim() !== "");
 }
 
-/** The texts of `seen` with an English word in them (mentions, command names and card codes aside). */
+/**
+ * The texts of `seen` with an English word in them (mentions, command names and card codes
+ * aside), or a placeholder left unfilled (`{{new}}`: a message given too few values).
+ */
 export function english(seen: Iterable<string>): string[] {
-  return [...seen].filter((t) => ENGLISH.test(t.replace(/<[@#&!]*\d+>/g, "").replace(/`[^`]*`/g, "")));
+  return [...seen].filter((t) => /\{\{\w+\}\}/.test(t) || ENGLISH.test(t.replace(/<[@#&!]*\d+>/g, "").replace(/`[^`]*`/g, "")));
 }
