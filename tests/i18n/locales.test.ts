@@ -128,6 +128,43 @@ describe("refusals", () => {
   });
 });
 
+describe("refusal sites", () => {
+  it("give every value their message names (`refuse(code, { … })`, `inputError`), so no `{{placeholder}}` is left unfilled", () => {
+    const root = join(import.meta.dirname, "..", "..");
+    const sources = ["commands", "src/bot"].flatMap((dir) =>
+      readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile() && e.name.endsWith(".ts"))
+        .map((e) => readFileSync(join(e.parentPath, e.name), "utf8")),
+    );
+    const messages = LOCALE_FILES.en.refusals as Record<string, string>;
+    const site = /\b(?:refuse|refused|inputError)\(\s*"([a-z_]+\/[a-z_]+)"\s*(?:,\s*\{([^{}]*)\})?\s*\)/g;
+    const problems: string[] = [];
+    let checked = 0;
+    for (const src of sources)
+      for (const [whole, code, body = ""] of src.matchAll(site) as IterableIterator<[string, string, string | undefined]>) {
+        if (body.includes("...")) continue; // a spread: its names are not in the text
+        const given = new Set([...body.matchAll(/(?:^|,)\s*(\w+)\s*(?=:|,|$)/g)].map((m) => m[1] as string));
+        const context = /context:\s*"(\w+)"/.exec(body)?.[1];
+        if (given.has("command")) for (const w of ["new", "join"]) given.add(w);
+        if (given.has("path")) for (const w of ["option", "choices"]) given.add(w);
+        const variants = Object.keys(messages).filter((k) =>
+          context
+            ? k === `${code}_${context}`
+            : given.has("context")
+              ? k.startsWith(`${code}_`)
+              : k === (given.has("command") && messages[`${code}_command`] ? `${code}_command` : code),
+        );
+        if (!variants.length) problems.push(`${whole}: no message`);
+        for (const k of variants)
+          for (const [, name] of (messages[k] as string).matchAll(/\{\{(\w+)\}\}/g))
+            if (!given.has(name as string)) problems.push(`${whole}: ${k} names {{${name}}}`);
+        checked++;
+      }
+    expect(problems).toEqual([]);
+    expect(checked).toBeGreaterThan(100);
+  });
+});
+
 describe("languages", () => {
   it("build each message from its own locale, key and values, however often it is asked for (built messages are kept)", () => {
     for (let round = 0; round < 2; round++) {
