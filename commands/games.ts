@@ -77,8 +77,7 @@ export async function sharedSubcommand(
 ): Promise<boolean> {
   if (!["rules", "new", "end", "kick"].includes(sub)) {
     const here = await tableHere(ctx, interaction.channelId);
-    if (here && here.game.command !== command)
-      throw refuse("table/other_game", { what: here.game.what.replace(/ table$/, ""), command: here.game.command });
+    if (here && here.game.command !== command) throw refuse("table/other_game", { game: here.game.id, command: here.game.command });
   }
   switch (sub) {
     case "rules":

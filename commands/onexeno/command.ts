@@ -201,7 +201,7 @@ export const onexenoCommand: Command<BotContext> = {
     }
     const here = await tableHere(ctx, channelId);
     if (here && here.game.command !== "onexeno" && !["new", "leaderboard"].includes(sub))
-      throw refuse("table/other_game", { what: `${here.game.what.replace(/ table$/, "")}`, command: here.game.command });
+      throw refuse("table/other_game", { game: here.game.id, command: here.game.command });
     if (canastaHere && canastaHere.status !== "over" && !["new", "leaderboard"].includes(sub)) {
       await canastaCommand(sub, interaction, ctx, seatOf(interaction));
       return;

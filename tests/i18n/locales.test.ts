@@ -191,6 +191,15 @@ describe("languages", () => {
     ]);
   });
 
+  it("name the game a channel's table plays in the reader's words (solitaire included)", () => {
+    expect(sayError(refuse("table/other_game", { game: "solitaire", command: "onexeno" }), "fr")).toBe(
+      "La table de ce salon est une partie de ONEXENO solitaire : utilisez `/onexeno` ici (par exemple `/onexeno rejoindre`).",
+    );
+    expect(sayError(refuse("table/other_game", { game: "onexeno", command: "onexeno" }), "de")).toMatch(
+      /^Der Tisch dieses Kanals ist eine Partie ONEXENO:/,
+    );
+  });
+
   it("say a refusal in the user's language, with its parameters and context", () => {
     expect(sayError(refuse("table/none", { command: "onze" }), "fr")).toBe(
       "Il n'y a pas encore de table ici. Ouvrez-en une avec `/onze nouvelle` (choisissez un jeu) ; les autres la rejoignent avec `/onze rejoindre` ou le bouton Rejoindre.",
