@@ -77,6 +77,41 @@ describe("the palette PNG encoder", () => {
     expect(() => encodePalettePng(new Uint8Array(10), 4, 4)).toThrow(RangeError);
   });
 
+  it("writes each colour left out of the palette as the nearest palette colour, as a full scan finds it", () => {
+    // 1,000 colours, one per 5-bit cell (so no two share a search), each in a run of its own
+    // length so that the palette (the 256 most frequent) is a known set; ties in distance go to
+    // the lower palette index.
+    const colours: [number, number, number][] = [];
+    for (let r = 0; r < 10; r++)
+      for (let g = 0; g < 10; g++) for (let b = 0; b < 10; b++) colours.push([r * 24 + 5, g * 24 + 3, b * 24 + 6]);
+    const width = 200;
+    const lengths = colours.map((_, i) => 1 + ((i * 37) % 23));
+    const total = lengths.reduce((a, b) => a + b, 0);
+    const height = Math.ceil(total / width);
+    const rgba = new Uint8Array(width * height * 4).fill(255);
+    let at = 0;
+    colours.forEach(([r, g, b], i) => {
+      for (let k = 0; k < lengths[i]!; k++, at++) rgba.set([r, g, b, 255], at * 4);
+    });
+    const png = encodePalettePng(rgba, width, height);
+    const parts = chunks(png);
+    const plte = parts.find((p) => p.type === "PLTE")!.data;
+    const rows = inflateSync(parts.find((p) => p.type === "IDAT")!.data);
+    expect(paletteStats().palette).toBe(256);
+    let approximated = 0;
+    for (let p = 0; p < width * height; p++) {
+      const [r, g, b] = [rgba[p * 4]!, rgba[p * 4 + 1]!, rgba[p * 4 + 2]!];
+      const index = rows[Math.floor(p / width) * (width + 1) + 1 + (p % width)]!;
+      const dist = (j: number) => 3 * (r - plte[j * 3]!) ** 2 + 4 * (g - plte[j * 3 + 1]!) ** 2 + 2 * (b - plte[j * 3 + 2]!) ** 2;
+      let best = 0;
+      for (let j = 1; j < 256; j++) if (dist(j) < dist(best)) best = j;
+      expect(index, `pixel ${p} (${r},${g},${b})`).toBe(best);
+      if (dist(best) > 0) approximated++;
+    }
+    expect(approximated).toBe(paletteStats().approximated);
+    expect(approximated).toBeGreaterThan(1000);
+  });
+
   it("falls back to coarser colour keys on a photo-like picture, and still decodes at its size", async () => {
     const c = createCanvas(128, 128);
     const ctx = c.getContext("2d");
