@@ -212,6 +212,12 @@ rows.push({
   });
 }
 
+// `npm run bench -- --pictures`: the picture rows alone (a minute, for work on the pictures).
+if (process.argv.includes("--pictures")) {
+  await printRows();
+  process.exit(0);
+}
+
 await animationRows(rows);
 
 let nmoves = 0;
@@ -459,13 +465,18 @@ for (const [n, separate] of [
 }
 rmSync(dir, { recursive: true, force: true });
 
-const w = [Math.max(...rows.map((r) => r.what.length)), 10, 10];
-const mark = (r: (typeof rows)[number]) => (r.target === undefined ? "" : `${r.met ? "ok" : "MISS"} (${r.target})`);
-console.log(`\n| ${"measure".padEnd(w[0]!)} | ${"median".padEnd(w[1]!)} | ${"p99".padEnd(w[2]!)} | target | other`);
-console.log(`|${"-".repeat(w[0]! + 2)}|${"-".repeat(w[1]! + 2)}|${"-".repeat(w[2]! + 2)}|--------|------`);
-for (const r of rows)
-  console.log(`| ${r.what.padEnd(w[0]!)} | ${r.median.padEnd(w[1]!)} | ${r.p99.padEnd(w[2]!)} | ${mark(r)} | ${r.other}`);
-const misses = rows.filter((r) => r.target !== undefined && !r.met).length;
-console.log(
-  `\n${misses} of ${rows.filter((r) => r.target !== undefined).length} targets missed. node ${process.version}, ${(await import("node:os")).cpus().length} cores`,
-);
+await printRows();
+
+/** Prints the rows as a table with their targets, and how many were missed. */
+async function printRows(): Promise<void> {
+  const w = [Math.max(...rows.map((r) => r.what.length)), 10, 10];
+  const mark = (r: (typeof rows)[number]) => (r.target === undefined ? "" : `${r.met ? "ok" : "MISS"} (${r.target})`);
+  console.log(`\n| ${"measure".padEnd(w[0]!)} | ${"median".padEnd(w[1]!)} | ${"p99".padEnd(w[2]!)} | target | other`);
+  console.log(`|${"-".repeat(w[0]! + 2)}|${"-".repeat(w[1]! + 2)}|${"-".repeat(w[2]! + 2)}|--------|------`);
+  for (const r of rows)
+    console.log(`| ${r.what.padEnd(w[0]!)} | ${r.median.padEnd(w[1]!)} | ${r.p99.padEnd(w[2]!)} | ${mark(r)} | ${r.other}`);
+  const misses = rows.filter((r) => r.target !== undefined && !r.met).length;
+  console.log(
+    `\n${misses} of ${rows.filter((r) => r.target !== undefined).length} targets missed. node ${process.version}, ${(await import("node:os")).cpus().length} cores`,
+  );
+}
