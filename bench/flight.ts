@@ -20,6 +20,7 @@ import { join } from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { openBotStores, registerCommands, startBot } from "../src/app";
+import { groupedWrites } from "../src/store/store";
 import { onexeno } from "../src/games/onexeno/game";
 import { DEFAULT_USERS, DiscordStandin } from "../src/standin/server";
 import { benchChannels, type FlightResult, playTables, type TableState } from "./flight-driver";
@@ -32,6 +33,8 @@ export interface FlightFigures extends FlightResult {
   readonly mainMsPerMove: number;
   /** CPU of the bot's whole process per move (ms; user + system, picture threads included). */
   readonly cpuMsPerMove: number;
+  /** The bot's SQLite writes (sets and deletes) and the statements that carried them, a move (store.ts `groupedWrites`). */
+  readonly storeWrites: { readonly writes: number; readonly statements: number };
   /** The bot's REST requests during the games, by route shape (`PATCH /channels/{id}/messages/{id}`). */
   readonly routes: Readonly<Record<string, number>>;
   /**
@@ -129,6 +132,7 @@ export async function flight(tables: number, opts: { separate: boolean; profile?
   loop.enable();
   const elu0 = performance.eventLoopUtilization();
   const cpu0 = process.cpuUsage();
+  const writes0 = groupedWrites();
   let result: FlightResult & { routes: Record<string, number> };
   if (child) {
     const c = child;
@@ -147,6 +151,7 @@ export async function flight(tables: number, opts: { separate: boolean; profile?
   }
   const elu = performance.eventLoopUtilization(elu0);
   const cpu = process.cpuUsage(cpu0);
+  const writes1 = groupedWrites();
   loop.disable();
   let profile: FlightFigures["profile"];
   if (session) {
@@ -170,6 +175,10 @@ export async function flight(tables: number, opts: { separate: boolean; profile?
     loopP99: loop.percentile(99) / 1e6,
     mainMsPerMove: elu.active / result.moves,
     cpuMsPerMove: (cpu.user + cpu.system) / 1000 / result.moves,
+    storeWrites: {
+      writes: (writes1.writes - writes0.writes) / result.moves,
+      statements: (writes1.statements - writes0.statements) / result.moves,
+    },
     ...(profile ? { profile } : {}),
   };
 }
@@ -184,7 +193,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     `${tables} tables, stand-in ${arg("--in-process") < 0 ? "in its own process" : "in the bot's process"}: ${f.moves} moves, ` +
       `${(f.moves / (f.wallMs / 1000)).toFixed(1)} moves/s; latency median ${q(0.5).toFixed(1)} ms, p99 ${q(0.99).toFixed(1)} ms; ` +
       `event-loop delay p99 ${f.loopP99.toFixed(1)} ms; main thread ${f.mainMsPerMove.toFixed(2)} ms a move; ` +
-      `process CPU ${f.cpuMsPerMove.toFixed(2)} ms a move`,
+      `process CPU ${f.cpuMsPerMove.toFixed(2)} ms a move; ` +
+      `SQLite ${f.storeWrites.writes.toFixed(2)} writes in ${f.storeWrites.statements.toFixed(2)} statements a move`,
   );
   console.log("\nREST requests a move, by route:");
   for (const [route, n] of Object.entries(f.routes).sort((x, y) => y[1] - x[1]))

@@ -66,9 +66,128 @@ async function retryBusy<T>(f: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Rows a grouped write puts in one statement (two bound values a row; SQLite allows 32,766). */
+const ROWS_A_STATEMENT = 500;
+
+/**
+ * One SQLite connection per file, shared by every store of the process on it, whose writes are
+ * grouped: a write made while another is in flight waits for it and then goes out with every
+ * other write that waited, as one statement (group commit). Each statement node-sqlite3 runs
+ * costs the main thread its native callbacks (prepare, step, finalize): about a millisecond a
+ * move for three writes on a busy bot, the largest single entry of its profile
+ * (`npm run bench:flight -- --profile`).
+ */
+interface Connection {
+  readonly adapter: KeyvSqlite;
+  users: number;
+  /** Writes not yet sent, by full key (`namespace:key`): the row's text, or null to delete it. */
+  pending: Map<string, string | null>;
+  /** Settles the callers of the pending writes. */
+  waiting: (() => void)[];
+  /** The writes in flight, while there are. */
+  flushing: Promise<void> | null;
+}
+
+/** Writes made through `groupedWrite` and the statements that carried them, since the process began. */
+const grouped = { writes: 0, statements: 0 };
+
+/**
+ * How SQLite writes were grouped in this process: `writes` made by stores (sets and deletes) and
+ * the `statements` that carried them (for the bench and the tests).
+ */
+export function groupedWrites(): { readonly writes: number; readonly statements: number } {
+  return { ...grouped };
+}
+
+/** The open connections, by store URL. */
+const connections = new Map<string, Promise<Connection>>();
+
+/**
+ * The connection to the SQLite file of `url`, opened (WAL journal, synchronous NORMAL) by its
+ * first user. Errors: rejects when the file cannot be opened.
+ */
+function sqliteConnection(url: string): Promise<Connection> {
+  const known = connections.get(url);
+  if (known) return known.then((c) => (c.users++, c));
+  const opening = (async (): Promise<Connection> => {
+    const file = url.slice("sqlite://".length);
+    if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+    const adapter = new KeyvSqlite({ uri: url, busyTimeout: 10_000, table: "tables" });
+    adapter.setMaxListeners(0); // each store's Keyv listens for its errors
+    // WAL is a property of the file: switch once. Changing journal modes can fail with
+    // SQLITE_BUSY without waiting when another process is opening the same file, so retry.
+    const mode = (await adapter.query("PRAGMA journal_mode")) as { journal_mode?: string }[];
+    if (mode[0]?.journal_mode !== "wal") await retryBusy(() => adapter.query("PRAGMA journal_mode=WAL"));
+    await adapter.query("PRAGMA synchronous=NORMAL");
+    return { adapter, users: 1, pending: new Map(), waiting: [], flushing: null };
+  })();
+  connections.set(url, opening);
+  opening.catch(() => {
+    if (connections.get(url) === opening) connections.delete(url);
+  });
+  return opening;
+}
+
+/** Lets go of `url`'s connection; the last store to let go closes it (after its writes). */
+async function releaseConnection(url: string, c: Connection): Promise<void> {
+  if (--c.users > 0) return;
+  connections.delete(url);
+  while (c.flushing) await c.flushing;
+  await c.adapter.close();
+}
+
+/**
+ * Writes `text` under `fullKey` (null deletes the row) with the other writes waiting on `c`, and
+ * resolves once it is in the file. A failed statement is reported (`onError`) and resolves, as
+ * Keyv does with a store's errors: the record stays in the read cache.
+ */
+function groupedWrite(c: Connection, fullKey: string, text: string | null, onError: (e: unknown) => void): Promise<void> {
+  grouped.writes++;
+  c.pending.delete(fullKey); // a later write of a key replaces an earlier one still waiting
+  c.pending.set(fullKey, text);
+  const done = new Promise<void>((resolve) => c.waiting.push(resolve));
+  if (!c.flushing) {
+    c.flushing = (async () => {
+      await Promise.resolve(); // writes made in the same turn go together
+      while (c.pending.size > 0) {
+        const batch = c.pending;
+        const settle = c.waiting;
+        c.pending = new Map();
+        c.waiting = [];
+        await sendBatch(c.adapter, batch).catch(onError);
+        for (const f of settle) f();
+      }
+      c.flushing = null;
+    })();
+  }
+  return done;
+}
+
+/** Runs one batch of writes: upserts and deletes, ROWS_A_STATEMENT rows a statement. */
+async function sendBatch(adapter: KeyvSqlite, batch: ReadonlyMap<string, string | null>): Promise<void> {
+  const sets: string[] = [];
+  const deletes: string[] = [];
+  for (const [key, text] of batch) {
+    if (text === null) deletes.push(key);
+    else sets.push(key, text);
+  }
+  for (let i = 0; i < sets.length; i += 2 * ROWS_A_STATEMENT) {
+    const params = sets.slice(i, i + 2 * ROWS_A_STATEMENT);
+    const rows = Array.from({ length: params.length / 2 }, () => "(?, ?)").join(", ");
+    grouped.statements++;
+    await adapter.query(`INSERT INTO tables (key, value) VALUES ${rows} ON CONFLICT(key) DO UPDATE SET value=excluded.value`, ...params);
+  }
+  for (let i = 0; i < deletes.length; i += ROWS_A_STATEMENT) {
+    const keys = deletes.slice(i, i + ROWS_A_STATEMENT);
+    grouped.statements++;
+    await adapter.query(`DELETE FROM tables WHERE key IN (${keys.map(() => "?").join(", ")})`, ...keys);
+  }
+}
+
 /**
  * Opens a keyv-backed store for `url`:
- * - `sqlite://path/to/file.sqlite` (parent folder created; WAL journal mode),
+ * - `sqlite://path/to/file.sqlite` (parent folder created; WAL journal mode; one connection a
+ *   file, shared by the process's stores, its writes grouped: `groupedWrite`),
  * - `redis://host:port`,
  * - `memory://`.
  * Keys are namespaced by `namespace`. Values are stored as `J` + JSON; reads are served from a
@@ -81,18 +200,13 @@ export async function openStore<T>(url: string, namespace: string): Promise<Reco
   let closeExtra: () => Promise<void> = async () => {};
   /** SQLite only: runs a query on the store's connection (for listing by key prefix). */
   let sql: ((q: string, ...params: unknown[]) => Promise<unknown[]>) | null = null;
+  let connection: Connection | null = null;
   if (url.startsWith("sqlite://")) {
-    const file = url.slice("sqlite://".length);
-    if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
-    const sqlite = new KeyvSqlite({ uri: url, busyTimeout: 10_000, table: "tables" });
-    sql = (q, ...params) => sqlite.query(q, ...params) as Promise<unknown[]>;
-    // WAL is a property of the file: switch once. Changing journal modes can fail with
-    // SQLITE_BUSY without waiting when another connection is opening the same file, so retry.
-    const mode = (await sqlite.query("PRAGMA journal_mode")) as { journal_mode?: string }[];
-    if (mode[0]?.journal_mode !== "wal") await retryBusy(() => sqlite.query("PRAGMA journal_mode=WAL"));
-    await sqlite.query("PRAGMA synchronous=NORMAL");
-    keyv = new Keyv({ store: sqlite, namespace, ...codec });
-    closeExtra = async () => sqlite.close();
+    const c = await sqliteConnection(url);
+    connection = c;
+    sql = (q, ...params) => c.adapter.query(q, ...params) as Promise<unknown[]>;
+    keyv = new Keyv({ store: c.adapter, namespace, ...codec });
+    closeExtra = () => releaseConnection(url, c);
   } else if (url.startsWith("redis://") || url.startsWith("rediss://")) {
     const { default: KeyvRedis } = await import("@keyv/redis");
     const redis = new KeyvRedis(url);
@@ -104,14 +218,16 @@ export async function openStore<T>(url: string, namespace: string): Promise<Reco
   } else {
     throw new Error(`STORE_URL scheme not supported: ${url} (use sqlite://, redis:// or memory://)`);
   }
-  keyv.on("error", (e: unknown) => {
+  const failed = (e: unknown) => {
     console.error("store error:", e);
     storeEvents.emit("error", e);
-  });
+  };
+  keyv.on("error", failed);
 
   // Earlier versions listed keys in one record; the backend lists them now.
   await keyv.delete(LEGACY_INDEX_KEY).catch(() => false);
   let writes = 0;
+  let closed = false;
   let settled: Promise<unknown> = Promise.resolve();
   const track = <R>(p: Promise<R>): Promise<R> => {
     writes++;
@@ -121,6 +237,8 @@ export async function openStore<T>(url: string, namespace: string): Promise<Reco
   const list = async (withValues: boolean): Promise<[string, T | undefined][]> => {
     const out: [string, T | undefined][] = [];
     if (sql) {
+      // Writes still waiting to be grouped are in the file first.
+      while (connection?.flushing) await connection.flushing;
       // Keyset pages over the namespace's key prefix (keys are `namespace:key`): one query a
       // page, however many rows (Keyv's own SQLite iterator recurses a generator per 10 rows).
       const prefix = `${namespace}:`;
@@ -176,18 +294,24 @@ export async function openStore<T>(url: string, namespace: string): Promise<Reco
       return value;
     },
     async set(key, value) {
-      if (cached) {
-        bump(key);
-        remember(key, JSON.stringify(value));
+      if (!cached) {
+        await track(keyv.set(key, value));
+        return;
       }
-      await track(keyv.set(key, value));
+      bump(key);
+      const json = JSON.stringify(value);
+      remember(key, json);
+      // SQLite: the row Keyv would write (`J{"value":…}`, no expiry), through the grouped writes.
+      if (connection) await track(groupedWrite(connection, `${namespace}:${key}`, `${MARK}{"value":${json}}`, failed));
+      else await track(keyv.set(key, value));
     },
     async delete(key) {
       if (cached) {
         bump(key);
         remember(key, null);
       }
-      await track(keyv.delete(key));
+      if (connection) await track(groupedWrite(connection, `${namespace}:${key}`, null, failed));
+      else await track(keyv.delete(key));
     },
     async keys() {
       return (await list(false)).map(([k]) => k);
@@ -196,8 +320,10 @@ export async function openStore<T>(url: string, namespace: string): Promise<Reco
       return (await list(true)).filter((e): e is [string, T] => e[1] !== undefined);
     },
     async close() {
+      if (closed) return;
+      closed = true;
       while (writes > 0) await settled;
-      await keyv.disconnect().catch(() => {});
+      if (!connection) await keyv.disconnect().catch(() => {}); // a shared connection closes with its last store
       await closeExtra().catch(() => {});
     },
   };

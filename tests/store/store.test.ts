@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DueIndex, type DueStore } from "../../src/store/due";
-import { openStore } from "../../src/store/store";
+import { groupedWrites, openStore } from "../../src/store/store";
 import { hasRedisServer, redisRequired, startRedis, type RedisServer } from "../helpers/redis";
 
 const dir = mkdtempSync(join(tmpdir(), "onexeno-store-"));
@@ -171,6 +171,38 @@ describe("sqlite persistence", () => {
       expect(await Promise.all(stores.map(async (st) => (await st.get("k"))?.ns))).toEqual(["0", "1", "2", "3"]);
       await Promise.all(stores.map((st) => st.close()));
     }
+  });
+
+  it("groups the writes of every store on a file into few statements, and the file keeps each key's last write", async () => {
+    const url = `sqlite://${join(dir, "grouped.sqlite")}`;
+    const stores = await Promise.all(["tables", "live", "clocks"].map((ns) => openStore<{ v: number }>(url, ns)));
+    const before = groupedWrites();
+    // 3 stores x 40 keys, each written three times and every fifth then deleted, all at once.
+    await Promise.all(
+      stores.flatMap((st) =>
+        Array.from({ length: 40 }, async (_, k) => {
+          const writes = [st.set(`k${k}`, { v: 1 }), st.set(`k${k}`, { v: 2 }), st.set(`k${k}`, { v: 3 })];
+          if (k % 5 === 0) writes.push(st.delete(`k${k}`));
+          await Promise.all(writes);
+        }),
+      ),
+    );
+    // A delete, then a set of the same key in the same turn: the set is what stays.
+    await Promise.all([stores[0]!.delete("k1"), stores[0]!.set("k1", { v: 9 })]);
+    const after = groupedWrites();
+    expect(after.writes - before.writes).toBe(3 * 40 * 3 + 3 * 8 + 2);
+    expect(after.statements - before.statements).toBeLessThanOrEqual(4);
+    await Promise.all(stores.map((st) => st.close()));
+    // Read back from a fresh connection (a restart): no cache.
+    const again = await Promise.all(["tables", "live", "clocks"].map((ns) => openStore<{ v: number }>(url, ns)));
+    for (const [i, st] of again.entries()) {
+      const keys = (await st.keys()).sort();
+      expect(keys).toHaveLength(32);
+      expect(keys.some((k) => Number(k.slice(1)) % 5 === 0)).toBe(false);
+      expect(await st.get("k2")).toEqual({ v: 3 });
+      expect(await st.get("k1")).toEqual({ v: i === 0 ? 9 : 3 });
+    }
+    await Promise.all(again.map((st) => st.close()));
   });
 
   it("refuses an unknown scheme", async () => {
