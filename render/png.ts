@@ -38,11 +38,9 @@ const entryOf = new Uint16Array(HASH_SIZE);
 /** Nearest palette index per 5-bit colour cell, -1 when not yet searched. */
 const cellNearest = new Int16Array(1 << 15);
 /**
- * The picture as runs of one colour, each within one row, in pixel order: where each run
- * starts in the rows written (`rawStarts`: past its row's filter byte), its length and its
+ * The picture as runs of one colour, each within one row, in pixel order: each run's length and
  * colour number (grown as needed; a table picture has a few tens of thousands of runs).
  */
-let rawStarts = new Int32Array(0);
 let runLengths = new Int32Array(0);
 let runColours = new Uint16Array(0);
 let runCount = 0;
@@ -57,7 +55,7 @@ const FLAG = 0x01000000;
 
 /**
  * Fills the colour table with `px`'s colours at precision `mask` and records the picture as
- * runs within rows (`rawStarts`, `runLengths`, `runColours`, `runCount`); returns how many
+ * runs within rows (`runLengths`, `runColours`, `runCount`); returns how many
  * colours there are (stopping early past twice MAX_DISTINCT).
  */
 function countColours(px: Int32Array, width: number, height: number, mask: number): number {
@@ -88,7 +86,6 @@ function countColours(px: Int32Array, width: number, height: number, mask: numbe
         h = (h + 1) & HASH_MASK;
       }
       counts[h] = counts[h]! + (j - i);
-      rawStarts[runs] = i + y + 1;
       runLengths[runs] = j - i;
       runColours[runs] = number[h]!;
       runs++;
@@ -145,8 +142,7 @@ export function encodePalettePng(rgba: Uint8Array, width: number, height: number
   const px = rgba.byteOffset % 4 === 0 ? new Int32Array(rgba.buffer, rgba.byteOffset, n) : new Int32Array(rgba.slice(0, n * 4).buffer);
 
   // 1. Count and number colours (runs of one colour skip the lookup: most of a picture is flat).
-  if (rawStarts.length < n) {
-    rawStarts = new Int32Array(n);
+  if (runLengths.length < n) {
     runLengths = new Int32Array(n);
     runColours = new Uint16Array(n);
   }
@@ -284,13 +280,22 @@ export function encodePalettePng(rgba: Uint8Array, width: number, height: number
   const stride = width + 1;
   if (rows.length < stride * height) rows = new Uint8Array(stride * height);
   const raw = rows.subarray(0, stride * height);
-  for (let y = 0; y < height; y++) raw[y * stride] = 0;
+  // Runs tile the rows in order: each row's runs fill it exactly, then comes the next row's
+  // filter byte.
+  let o = 1;
+  let rowEnd = stride;
+  raw[0] = 0;
   for (let r = 0; r < runCount; r++) {
     const index = indexOf[runColours[r]!]!;
-    const o = rawStarts[r]!;
     const len = runLengths[r]!;
     if (len < 16) for (let k = 0; k < len; k++) raw[o + k] = index;
     else raw.fill(index, o, o + len);
+    o += len;
+    if (o === rowEnd) {
+      if (o < raw.length) raw[o] = 0;
+      o++;
+      rowEnd += stride;
+    }
   }
   const idat = deflateSync(raw, { level });
 
