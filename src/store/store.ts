@@ -84,6 +84,8 @@ interface Connection {
   pending: Map<string, string | null>;
   /** Settles the callers of the pending writes. */
   waiting: (() => void)[];
+  /** The batch being written, while one is. */
+  sending: ReadonlyMap<string, string | null> | null;
   /** The writes in flight, while there are. */
   flushing: Promise<void> | null;
 }
@@ -119,7 +121,7 @@ function sqliteConnection(url: string): Promise<Connection> {
     const mode = (await adapter.query("PRAGMA journal_mode")) as { journal_mode?: string }[];
     if (mode[0]?.journal_mode !== "wal") await retryBusy(() => adapter.query("PRAGMA journal_mode=WAL"));
     await adapter.query("PRAGMA synchronous=NORMAL");
-    return { adapter, users: 1, pending: new Map(), waiting: [], flushing: null };
+    return { adapter, users: 1, pending: new Map(), sending: null, waiting: [], flushing: null };
   })();
   connections.set(url, opening);
   opening.catch(() => {
@@ -154,13 +156,24 @@ function groupedWrite(c: Connection, fullKey: string, text: string | null, onErr
         const settle = c.waiting;
         c.pending = new Map();
         c.waiting = [];
+        c.sending = batch;
         await sendBatch(c.adapter, batch).catch(onError);
+        c.sending = null;
         for (const f of settle) f();
       }
       c.flushing = null;
     })();
   }
   return done;
+}
+
+/**
+ * The text last written under `fullKey` that is not in the file yet (waiting or being sent),
+ * null for a delete, undefined when there is none: what a read of the file would miss.
+ */
+function unsent(c: Connection, fullKey: string): string | null | undefined {
+  if (c.pending.has(fullKey)) return c.pending.get(fullKey);
+  return c.sending?.get(fullKey);
 }
 
 /** Runs one batch of writes: upserts and deletes, ROWS_A_STATEMENT rows a statement. */
@@ -288,6 +301,9 @@ export async function openStore<T>(url: string, namespace: string): Promise<Reco
           return hit === null ? undefined : (JSON.parse(hit) as T);
         }
       }
+      // A write not in the file yet (its key dropped from the cache meanwhile) is what a read sees.
+      const waiting = connection ? unsent(connection, `${namespace}:${key}`) : undefined;
+      if (waiting !== undefined) return waiting === null ? undefined : (deserialize(waiting) as { value: T }).value;
       const gen = generation.get(key) ?? 0;
       const value = (await keyv.get(key)) as T | undefined;
       if (cached && (generation.get(key) ?? 0) === gen) remember(key, value === undefined ? null : JSON.stringify(value));
