@@ -247,28 +247,19 @@ export function encodePalettePng(rgba: Uint8Array, width: number, height: number
       }
       let best = 0;
       let bestD = 0x7fffffff;
-      for (let s = lo; s < size; s++) {
-        const dg = sg[s]! - g;
-        const d4 = dg * dg * 4;
-        if (d4 > bestD) break;
-        const dr = r - sr[s]!;
-        const db = b - sb[s]!;
-        const d = dr * dr * 3 + d4 + db * db * 2;
-        if (d < bestD || (d === bestD && sj[s]! < best)) {
-          bestD = d;
-          best = sj[s]!;
-        }
-      }
-      for (let s = lo - 1; s >= 0; s--) {
-        const dg = g - sg[s]!;
-        const d4 = dg * dg * 4;
-        if (d4 > bestD) break;
-        const dr = r - sr[s]!;
-        const db = b - sb[s]!;
-        const d = dr * dr * 3 + d4 + db * db * 2;
-        if (d < bestD || (d === bestD && sj[s]! < best)) {
-          bestD = d;
-          best = sj[s]!;
+      // Upward from `lo`, then downward from `lo - 1`.
+      for (let step = 1; step >= -1; step -= 2) {
+        for (let s = step === 1 ? lo : lo - 1; s >= 0 && s < size; s += step) {
+          const dg = sg[s]! - g;
+          const d4 = dg * dg * 4;
+          if (d4 > bestD) break;
+          const dr = r - sr[s]!;
+          const db = b - sb[s]!;
+          const d = dr * dr * 3 + d4 + db * db * 2;
+          if (d < bestD || (d === bestD && sj[s]! < best)) {
+            bestD = d;
+            best = sj[s]!;
+          }
         }
       }
       indexOf[colour] = best;
