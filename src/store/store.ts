@@ -79,7 +79,6 @@ const ROWS_A_STATEMENT = 500;
  */
 interface Connection {
   readonly adapter: KeyvSqlite;
-  users: number;
   /** Writes not yet sent, by full key (`namespace:key`): the row's text, or null to delete it. */
   pending: Map<string, string | null>;
   /** Settles the callers of the pending writes. */
@@ -101,16 +100,25 @@ export function groupedWrites(): { readonly writes: number; readonly statements:
   return { ...grouped };
 }
 
+/** A connection being opened or open, and how many stores use it (counted as they ask). */
+interface Shared {
+  readonly opening: Promise<Connection>;
+  users: number;
+}
+
 /** The open connections, by store URL. */
-const connections = new Map<string, Promise<Connection>>();
+const connections = new Map<string, Shared>();
 
 /**
- * The connection to the SQLite file of `url`, opened (WAL journal, synchronous NORMAL) by its
- * first user. Errors: rejects when the file cannot be opened.
+ * The connection to the SQLite file of `url` for one more store, opened (WAL journal,
+ * synchronous NORMAL) by its first user. Its `opening` rejects when the file cannot be opened.
  */
-function sqliteConnection(url: string): Promise<Connection> {
+function shareConnection(url: string): Shared {
   const known = connections.get(url);
-  if (known) return known.then((c) => (c.users++, c));
+  if (known) {
+    known.users++;
+    return known;
+  }
   const opening = (async (): Promise<Connection> => {
     const file = url.slice("sqlite://".length);
     if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
@@ -121,19 +129,21 @@ function sqliteConnection(url: string): Promise<Connection> {
     const mode = (await adapter.query("PRAGMA journal_mode")) as { journal_mode?: string }[];
     if (mode[0]?.journal_mode !== "wal") await retryBusy(() => adapter.query("PRAGMA journal_mode=WAL"));
     await adapter.query("PRAGMA synchronous=NORMAL");
-    return { adapter, users: 1, pending: new Map(), sending: null, waiting: [], flushing: null };
+    return { adapter, pending: new Map(), sending: null, waiting: [], flushing: null };
   })();
-  connections.set(url, opening);
+  const shared: Shared = { opening, users: 1 };
+  connections.set(url, shared);
   opening.catch(() => {
-    if (connections.get(url) === opening) connections.delete(url);
+    if (connections.get(url) === shared) connections.delete(url);
   });
-  return opening;
+  return shared;
 }
 
 /** Lets go of `url`'s connection; the last store to let go closes it (after its writes). */
-async function releaseConnection(url: string, c: Connection): Promise<void> {
-  if (--c.users > 0) return;
-  connections.delete(url);
+async function releaseConnection(url: string, shared: Shared): Promise<void> {
+  if (--shared.users > 0) return;
+  if (connections.get(url) === shared) connections.delete(url);
+  const c = await shared.opening;
   while (c.flushing) await c.flushing;
   await c.adapter.close();
 }
@@ -215,11 +225,12 @@ export async function openStore<T>(url: string, namespace: string): Promise<Reco
   let sql: ((q: string, ...params: unknown[]) => Promise<unknown[]>) | null = null;
   let connection: Connection | null = null;
   if (url.startsWith("sqlite://")) {
-    const c = await sqliteConnection(url);
+    const shared = shareConnection(url);
+    const c = await shared.opening;
     connection = c;
     sql = (q, ...params) => c.adapter.query(q, ...params) as Promise<unknown[]>;
     keyv = new Keyv({ store: c.adapter, namespace, ...codec });
-    closeExtra = () => releaseConnection(url, c);
+    closeExtra = () => releaseConnection(url, shared);
   } else if (url.startsWith("redis://") || url.startsWith("rediss://")) {
     const { default: KeyvRedis } = await import("@keyv/redis");
     const redis = new KeyvRedis(url);

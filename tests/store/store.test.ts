@@ -221,6 +221,19 @@ describe("sqlite persistence", () => {
     await s.close();
   });
 
+  it("a store opened while the last other store on its file closes gets a working connection", async () => {
+    const url = `sqlite://${join(dir, "handover.sqlite")}`;
+    const a = await openStore<{ v: number }>(url, "a");
+    const opening = openStore<{ v: number }>(url, "b");
+    await a.close();
+    const b = await opening;
+    await b.set("k", { v: 1 });
+    await b.close();
+    const again = await openStore<{ v: number }>(url, "b");
+    expect(await again.get("k")).toEqual({ v: 1 });
+    await again.close();
+  });
+
   it("refuses an unknown scheme", async () => {
     await expect(openStore("ftp://x", "n")).rejects.toThrow(/not supported/);
   });
