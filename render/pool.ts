@@ -4,8 +4,15 @@
  *
  * `PICTURE_THREADS` sets the pool's size: unset, one thread a core
  * (`os.availableParallelism()`); `0`, no pool: pictures are made on the calling thread (what a
- * one-core machine or a profiler may want). The pool starts with the first picture and its idle
- * threads do not keep the process alive.
+ * one-core machine or a profiler may want). The bot starts the pool with itself
+ * (`startPictures`); elsewhere it starts with the first picture. Its idle threads do not keep the
+ * process alive.
+ *
+ * One thread is kept for the process's life, the others leave after a minute without work. A
+ * new thread costs its first picture about half a second (the thread loads the drawing code)
+ * and its next few pictures two to three times their usual time (V8 has not compiled the
+ * drawing code yet): `npm run bench` prints both. With every thread leaving when idle (as
+ * before), a table whose moves came more than a minute apart paid that on each move.
  */
 import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
@@ -24,14 +31,30 @@ export function pictureThreads(): number {
   return n;
 }
 
+/** Threads kept when there is no work (the others leave after IDLE_MS). */
+const KEPT_THREADS = 1;
+/** How long an extra thread waits for work before it leaves (ms). */
+const IDLE_MS = 60_000;
+
 function poolOf(threads: number): Piscina {
   pool ??= new Piscina({
     filename: new URL("./picture-worker.mjs", import.meta.url).href,
-    minThreads: 0,
+    minThreads: Math.min(KEPT_THREADS, threads),
     maxThreads: threads,
-    idleTimeout: 60_000,
+    idleTimeout: IDLE_MS,
   });
   return pool;
+}
+
+/**
+ * Starts the picture pool now (its kept thread begins loading the drawing code), so that the
+ * first picture a table asks for does not wait for it. Does nothing with `PICTURE_THREADS=0` or
+ * when the pool runs already.
+ * Errors: throws when PICTURE_THREADS is not a whole number 0 or more.
+ */
+export function startPictures(): void {
+  const threads = pictureThreads();
+  if (threads > 0) poolOf(threads);
 }
 
 /**
@@ -60,6 +83,11 @@ export async function renderAnimation(job: AnimationJob): Promise<Buffer> {
   const parts = splitAnimation(job, threads);
   const bytes = (await Promise.all(parts.map((part) => poolOf(threads).run(part, { name: "animationPart" })))) as Uint8Array[];
   return Buffer.concat(bytes);
+}
+
+/** Threads the picture pool runs now (0 when it has not started or PICTURE_THREADS is 0). */
+export function runningPictureThreads(): number {
+  return pool?.threads.length ?? 0;
 }
 
 /** Stops the pool's threads (the next picture starts them again). */

@@ -5,6 +5,7 @@
  */
 import { ChannelType, Client, Events, REST, Routes, ShardClientUtil, type BaseMessageOptions, type SendableChannels } from "discord.js";
 import { GAMES } from "../commands/index";
+import { startPictures } from "../render/pool";
 import { clientOptions } from "./bot/client-options";
 import { Autoplay } from "./bot/autoplay";
 import { clockMessages, Clocks } from "./bot/clocks";
@@ -144,6 +145,8 @@ export async function registerCommands(opts: {
 /** Starts the bot: logs in, routes interactions, and resumes stored tables on ready. */
 export async function startBot(opts: BotOptions): Promise<Bot> {
   const log = opts.log ?? consoleLogger;
+  // The picture thread loads its drawing code while the bot logs in, not on the first move.
+  startPictures();
   const gameSet = opts.games ?? GAMES;
   const catalogue = gameSet.catalogue;
   const services = new Map<string, AnyTables>();

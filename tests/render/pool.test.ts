@@ -1,7 +1,8 @@
 /**
  * Pictures made on the worker pool are the very bytes made inline, whatever the job; an
  * animation made in parts on its threads shows the same frames as one made inline; and the
- * pool's size is read from PICTURE_THREADS with a clear error for a bad value.
+ * pool's size is read from PICTURE_THREADS with a clear error for a bad value; the bot starts it
+ * with one thread kept, and threads join it when pictures are asked for at once.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { threadId } from "node:worker_threads";
@@ -10,7 +11,7 @@ import { encodeAnimation, splitAnimation } from "../../render/animation";
 import { farPixels, showGif } from "../helpers/gif";
 import { solitaireView, setupSolitaire } from "../../src/games/onexeno/solitaire";
 import { encodeJob, type PictureJob } from "../../render/pictures";
-import { closePictures, pictureThreads, renderAnimation, renderPicture } from "../../render/pool";
+import { closePictures, pictureThreads, renderAnimation, renderPicture, runningPictureThreads, startPictures } from "../../render/pool";
 import { scenes } from "./scenes";
 
 afterAll(async () => {
@@ -58,6 +59,26 @@ describe("the picture pool", () => {
     const pooled = showGif(await renderAnimation(job), (rgba, i) => expect(farPixels(rgba, inline[i]!), `frame ${i}`).toBeLessThan(0.002));
     expect(pooled.count).toBe(states.length);
     expect(inline).toHaveLength(states.length);
+  });
+
+  it("starts with one thread before any picture, adds threads up to its size for pictures asked at once", async () => {
+    await closePictures();
+    process.env.PICTURE_THREADS = "0";
+    startPictures();
+    expect(runningPictureThreads()).toBe(0); // inline pictures: no pool
+    process.env.PICTURE_THREADS = "2";
+    startPictures();
+    expect(runningPictureThreads()).toBe(1); // the kept thread, loading the drawing code already
+    startPictures(); // a second call changes nothing
+    expect(runningPictureThreads()).toBe(1);
+    const { closed } = scenes();
+    const job: PictureJob = { kind: "onexeno-table", view: onexenoView(closed!.state, null), names: closed!.names };
+    const made = await Promise.all(Array.from({ length: 6 }, () => renderPicture(job)));
+    expect(runningPictureThreads()).toBe(2);
+    const inline = encodeJob(job);
+    for (const bytes of made) expect(bytes.equals(inline)).toBe(true);
+    await closePictures();
+    expect(runningPictureThreads()).toBe(0);
   });
 
   it("reads its size from PICTURE_THREADS: unset is one a core, 0 is inline, nonsense is refused", async () => {
