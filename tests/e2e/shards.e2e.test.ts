@@ -218,8 +218,9 @@ function spawnSyncChildren(pid: number): number[] {
     grew = false;
     for (const r of rows) if (under.has(r.ppid) && !under.has(r.pid)) under.add(r.pid), (grew = true);
   }
-  // The manager and each shard are node processes running src/index.ts; the shards are the leaves.
-  return rows
-    .filter((r) => under.has(r.pid) && r.pid !== pid && /src\/index\.ts/.test(r.args) && !rows.some((c) => c.ppid === r.pid))
-    .map((r) => r.pid);
+  // The manager and each shard are node processes running src/index.ts; the shards are the ones
+  // with no such process under them. (A process may have other children: with a cold tsx cache
+  // each one starts an esbuild service, so "no children at all" does not find the shards.)
+  const bot = (r: { args: string }) => /src\/index\.ts/.test(r.args);
+  return rows.filter((r) => under.has(r.pid) && r.pid !== pid && bot(r) && !rows.some((c) => c.ppid === r.pid && bot(c))).map((r) => r.pid);
 }
