@@ -27,9 +27,23 @@ export function benchChannels(n: number): { id: string; name: string; type: 0; p
   }));
 }
 
-/** Moves played, per-move latency (ms, one a move) and the run's wall time (ms). */
+/**
+ * One move's interaction as the stand-in sent it: its token, when its INTERACTION_CREATE went
+ * out (`Date.now()` ms of the stand-in's process) and the callback type the bot answered with.
+ */
+export interface SentInteraction {
+  readonly token: string;
+  readonly sentAt: number;
+  readonly callbackType: number | null;
+}
+
+/**
+ * Moves played, per-move latency (ms, one a move, as the driver saw it: the interaction made,
+ * sent, answered and the answer read), each move's interaction, and the run's wall time (ms).
+ */
 export interface FlightResult {
   readonly lat: number[];
+  readonly sent: SentInteraction[];
   readonly moves: number;
   readonly wallMs: number;
 }
@@ -48,6 +62,7 @@ export async function playTables(
 ): Promise<FlightResult> {
   const [a, b] = [DEFAULT_USERS[0]!.id, DEFAULT_USERS[1]!.id];
   const lat: number[] = [];
+  const sent: SentInteraction[] = [];
   let moves = 0;
   const t0 = performance.now();
   await Promise.all(
@@ -74,10 +89,11 @@ export async function playTables(
             ? await sb.command(user, ch.id, "onexeno play", { card: String(place.card), at: `${place.x},${place.y},${place.rot}` })
             : await sb.command(user, ch.id, "onexeno pass");
         lat.push(performance.now() - t);
+        sent.push({ token: rec.token, sentAt: rec.sentAt, callbackType: rec.callbackType });
         if (rec.original?.visibleTo) throw new Error(`refused: ${rec.original.content}`);
         moves++;
       }
     }),
   );
-  return { lat, moves, wallMs: performance.now() - t0 };
+  return { lat, sent, moves, wallMs: performance.now() - t0 };
 }

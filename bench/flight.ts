@@ -13,6 +13,7 @@
  * profile (open it in Chrome's DevTools).
  */
 import { fork } from "node:child_process";
+import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
@@ -28,6 +29,14 @@ import { benchChannels, type FlightResult, playTables, type TableState } from ".
 /** Figures of one run, as the bot's process saw them. */
 export interface FlightFigures extends FlightResult {
   /**
+   * Per-move latency as the bot adds it (ms, one a move): from the stand-in sending the
+   * INTERACTION_CREATE to the bot having sent the whole answer (the callback, or for a deferred
+   * answer the edit or follow-up that completes it; undici's `undici:request:bodySent`). The
+   * stand-in's own work before the send and after the answer arrives is left out: on Discord
+   * that work is Discord's, not on the bot's machine. Both ends read `Date.now()` (ms).
+   */
+  readonly botLat: number[];
+  /**
    * p99 of the bot's event-loop delay (ms): how much later than asked the timer of
    * perf_hooks.monitorEventLoopDelay ran. Node's histogram holds the whole time between two runs
    * of its timer (an idle loop reads about the resolution, 10 ms), so the resolution is taken
@@ -40,6 +49,11 @@ export interface FlightFigures extends FlightResult {
   readonly mainMsPerMove: number;
   /** CPU of the bot's whole process per move (ms; user + system, picture threads included). */
   readonly cpuMsPerMove: number;
+  /**
+   * With the stand-in in its own process: that process's CPU a move (ms; user + system, the
+   * driver's reads included), the rig's share of the machine beside the bot's.
+   */
+  readonly standinCpuMsPerMove?: number;
   /** The bot's SQLite writes (sets and deletes) and the statements that carried them, a move (store.ts `groupedWrites`). */
   readonly storeWrites: { readonly writes: number; readonly statements: number };
   /** The bot's REST requests during the games, by route shape (`PATCH /channels/{id}/messages/{id}`). */
@@ -138,17 +152,35 @@ export async function flight(tables: number, opts: { separate: boolean; profile?
     await session.post("Profiler.setSamplingInterval", { interval: 200 });
     await session.post("Profiler.start");
   }
+  // When the bot finished sending each interaction's answer (the first callback and the first
+  // webhook request under its token).
+  const answered = new Map<string, { callback?: number; webhook?: number }>();
+  const onBodySent = (m: unknown) => {
+    const at = Date.now();
+    const path = String((m as { request: { path?: string } }).request.path ?? "");
+    const cb = /\/interactions\/\d+\/([^/?]+)\/callback/.exec(path)?.[1];
+    const wh = cb ? undefined : /\/webhooks\/\d+\/([^/?]+)/.exec(path)?.[1];
+    const token = cb ?? wh;
+    if (!token) return;
+    const a = answered.get(token) ?? {};
+    if (cb) a.callback ??= at;
+    else a.webhook ??= at;
+    answered.set(token, a);
+  };
+  subscribe("undici:request:bodySent", onBodySent);
   const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   loop.enable();
   const elu0 = performance.eventLoopUtilization();
   const cpu0 = process.cpuUsage();
   const writes0 = groupedWrites();
-  let result: FlightResult & { routes: Record<string, number> };
+  let result: FlightResult & { routes: Record<string, number>; standinCpuMsPerMove?: number };
   if (child) {
     const c = child;
     result = await new Promise((resolve, reject) => {
-      c.once("message", (m: { kind: string; error?: string } & FlightResult & { routes: Record<string, number> }) =>
-        m.kind === "played" ? resolve(m) : reject(new Error(m.error ?? m.kind)),
+      c.once(
+        "message",
+        (m: { kind: string; error?: string } & FlightResult & { routes: Record<string, number>; standinCpuMsPerMove: number }) =>
+          m.kind === "played" ? resolve(m) : reject(new Error(m.error ?? m.kind)),
       );
       c.send({ kind: "play", store: file });
     });
@@ -163,6 +195,13 @@ export async function flight(tables: number, opts: { separate: boolean; profile?
   const cpu = process.cpuUsage(cpu0);
   const writes1 = groupedWrites();
   loop.disable();
+  unsubscribe("undici:request:bodySent", onBodySent);
+  const botLat = result.sent.map((x) => {
+    const a = answered.get(x.token);
+    const done = x.callbackType === 5 || x.callbackType === 6 ? a?.webhook : a?.callback;
+    if (done === undefined) throw new Error(`no answer sent for interaction ${x.token}`);
+    return done - x.sentAt;
+  });
   let profile: FlightFigures["profile"];
   if (session) {
     const { profile: p } = await session.post("Profiler.stop");
@@ -182,6 +221,7 @@ export async function flight(tables: number, opts: { separate: boolean; profile?
   rmSync(dir, { recursive: true, force: true });
   return {
     ...result,
+    botLat,
     loopP99: Math.max(0, loop.percentile(99) / 1e6 - LOOP_RESOLUTION_MS),
     loopMax: Math.max(0, loop.max / 1e6 - LOOP_RESOLUTION_MS),
     mainMsPerMove: elu.active / result.moves,
@@ -199,12 +239,15 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const tables = arg("--tables") > 0 ? Number(process.argv[arg("--tables") + 1]) : 16;
   const f = await flight(tables, { separate: arg("--in-process") < 0, profile: arg("--profile") > 0 });
   const sorted = [...f.lat].sort((x, y) => x - y);
-  const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
+  const botSorted = [...f.botLat].sort((x, y) => x - y);
+  const q = (v: number[], p: number) => v[Math.min(v.length - 1, Math.floor(p * v.length))] ?? Number.NaN;
   console.log(
     `${tables} tables, stand-in ${arg("--in-process") < 0 ? "in its own process" : "in the bot's process"}: ${f.moves} moves, ` +
-      `${(f.moves / (f.wallMs / 1000)).toFixed(1)} moves/s; latency median ${q(0.5).toFixed(1)} ms, p99 ${q(0.99).toFixed(1)} ms; ` +
+      `${(f.moves / (f.wallMs / 1000)).toFixed(1)} moves/s; latency median ${q(sorted, 0.5).toFixed(1)} ms, p99 ${q(sorted, 0.99).toFixed(1)} ms ` +
+      `(the bot's part: median ${q(botSorted, 0.5).toFixed(1)} ms, p99 ${q(botSorted, 0.99).toFixed(1)} ms); ` +
       `event-loop delay p99 ${f.loopP99.toFixed(1)} ms (largest ${f.loopMax.toFixed(1)}); main thread ${f.mainMsPerMove.toFixed(2)} ms a move; ` +
-      `process CPU ${f.cpuMsPerMove.toFixed(2)} ms a move; ` +
+      `process CPU ${f.cpuMsPerMove.toFixed(2)} ms a move` +
+      `${f.standinCpuMsPerMove === undefined ? "" : ` (the stand-in's process: ${f.standinCpuMsPerMove.toFixed(2)})`}; ` +
       `SQLite ${f.storeWrites.writes.toFixed(2)} writes in ${f.storeWrites.statements.toFixed(2)} statements a move`,
   );
   console.log("\nREST requests a move, by route:");

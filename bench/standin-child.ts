@@ -6,7 +6,8 @@
  * - on `{ kind: "play", store }` plays one 2-player ONEXENO game in each channel at once, as
  *   the driver in `flight.ts` describes, reading each table's state from the bot's SQLite file
  *   `store` (read-only use: the bot is its only writer), and answers
- *   `{ kind: "played", lat, moves, wallMs, routes }` (latencies in ms, one per move; REST requests by route shape) or `{ kind: "failed", error }`;
+ *   `{ kind: "played", lat, sent, moves, wallMs, routes, standinCpuMsPerMove }` (latencies in ms, one per move;
+ *   each move's interaction; REST requests by route shape; this process's CPU a move, driver included) or `{ kind: "failed", error }`;
  * - on `{ kind: "stop" }` stops the stand-in and exits.
  */
 import KeyvSqlite from "@keyv/sqlite";
@@ -36,9 +37,11 @@ process.on("message", async (m: { kind: string; store?: string }) => {
   };
   try {
     const before = { ...sb.stats.routes };
+    const cpu0 = process.cpuUsage();
     const r = await playTables(sb, channels, read, onexeno);
+    const cpu = process.cpuUsage(cpu0);
     const routes = Object.fromEntries(Object.entries(sb.stats.routes).map(([k, v]) => [k, v - (before[k] ?? 0)]));
-    send({ kind: "played", ...r, routes });
+    send({ kind: "played", ...r, routes, standinCpuMsPerMove: (cpu.user + cpu.system) / 1000 / r.moves });
   } catch (e) {
     send({ kind: "failed", error: String((e as Error).stack ?? e) });
   } finally {
