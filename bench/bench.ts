@@ -214,9 +214,9 @@ rows.push({
 }
 
 {
-  // A new picture thread (render/pool.ts keeps one for the process's life; the others leave after
+  // A new picture thread (render/pool.ts keeps two for the process's life; the others leave after
   // a quiet minute): its first picture waits for the thread to load the drawing code, and its
-  // next ones run before V8 has compiled it. Before one thread was kept, a table whose moves
+  // next ones run before V8 has compiled it. Before threads were kept, a table whose moves
   // came more than a minute apart paid this on every move.
   await closePictures();
   const view = onexenoView(closed.state, null);

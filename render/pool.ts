@@ -8,11 +8,15 @@
  * (`startPictures`); elsewhere it starts with the first picture. Its idle threads do not keep the
  * process alive.
  *
- * One thread is kept for the process's life, the others leave after a minute without work. A
- * new thread costs its first picture about half a second (the thread loads the drawing code)
- * and its next few pictures two to three times their usual time (V8 has not compiled the
- * drawing code yet): `npm run bench` prints both. With every thread leaving when idle (as
- * before), a table whose moves came more than a minute apart paid that on each move.
+ * Two threads (one on a one-core machine) are kept for the process's life, the others leave
+ * after a minute without work. A new thread costs its first picture about half a second (the
+ * thread loads the drawing code) and its next few pictures two to three times their usual time
+ * (V8 has not compiled the drawing code yet): `npm run bench` prints both. With every thread
+ * leaving when idle, a table whose moves came more than a minute apart paid that on each move;
+ * with one kept, a burst (a restart while tables play, a tournament round's tables starting at
+ * once) ran on one thread for its first half second while the second loaded: with 16 tables
+ * starting at once the worst move of the first second took 258-438 ms, with two kept 230-313 ms
+ * (`bench/flight.ts`, three runs each). Each kept thread holds about 50 MB.
  */
 import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
@@ -31,8 +35,8 @@ export function pictureThreads(): number {
   return n;
 }
 
-/** Threads kept when there is no work (the others leave after IDLE_MS). */
-const KEPT_THREADS = 1;
+/** Threads kept when there is no work, at most the pool's size (the others leave after IDLE_MS). */
+const KEPT_THREADS = 2;
 /** How long an extra thread waits for work before it leaves (ms). */
 const IDLE_MS = 60_000;
 
@@ -47,7 +51,7 @@ function poolOf(threads: number): Piscina {
 }
 
 /**
- * Starts the picture pool now (its kept thread begins loading the drawing code), so that the
+ * Starts the picture pool now (its kept threads begin loading the drawing code), so that the
  * first picture a table asks for does not wait for it. Does nothing with `PICTURE_THREADS=0` or
  * when the pool runs already.
  * Errors: throws when PICTURE_THREADS is not a whole number 0 or more.

@@ -2,7 +2,7 @@
  * Pictures made on the worker pool are the very bytes made inline, whatever the job; an
  * animation made in parts on its threads shows the same frames as one made inline; and the
  * pool's size is read from PICTURE_THREADS with a clear error for a bad value; the bot starts it
- * with one thread kept, and threads join it when pictures are asked for at once.
+ * with its kept threads, and threads join it when pictures are asked for at once.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { threadId } from "node:worker_threads";
@@ -61,20 +61,24 @@ describe("the picture pool", () => {
     expect(inline).toHaveLength(states.length);
   });
 
-  it("starts with one thread before any picture, adds threads up to its size for pictures asked at once", async () => {
+  it("starts with its kept threads before any picture, adds threads up to its size for pictures asked at once", async () => {
     await closePictures();
     process.env.PICTURE_THREADS = "0";
     startPictures();
     expect(runningPictureThreads()).toBe(0); // inline pictures: no pool
-    process.env.PICTURE_THREADS = "2";
+    process.env.PICTURE_THREADS = "1";
     startPictures();
-    expect(runningPictureThreads()).toBe(1); // the kept thread, loading the drawing code already
+    expect(runningPictureThreads()).toBe(1); // never more than the pool's size
+    await closePictures();
+    process.env.PICTURE_THREADS = "3";
+    startPictures();
+    expect(runningPictureThreads()).toBe(2); // the two kept threads, loading the drawing code already
     startPictures(); // a second call changes nothing
-    expect(runningPictureThreads()).toBe(1);
+    expect(runningPictureThreads()).toBe(2);
     const { closed } = scenes();
     const job: PictureJob = { kind: "onexeno-table", view: onexenoView(closed!.state, null), names: closed!.names };
-    const made = await Promise.all(Array.from({ length: 6 }, () => renderPicture(job)));
-    expect(runningPictureThreads()).toBe(2);
+    const made = await Promise.all(Array.from({ length: 9 }, () => renderPicture(job)));
+    expect(runningPictureThreads()).toBe(3);
     const inline = encodeJob(job);
     for (const bytes of made) expect(bytes.equals(inline)).toBe(true);
     await closePictures();
