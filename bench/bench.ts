@@ -217,7 +217,11 @@ rows.push({
   // A new picture thread (render/pool.ts keeps two for the process's life; the others leave after
   // a quiet minute): its first picture waits for the thread to load the drawing code, and its
   // next ones run before V8 has compiled it. Before threads were kept, a table whose moves
-  // came more than a minute apart paid this on every move.
+  // came more than a minute apart paid this on every move. Measured on a pool of one thread
+  // (PICTURE_THREADS=1), so that every picture of the row is the new thread's; the default pool
+  // comes back after the row.
+  const poolSize = process.env.PICTURE_THREADS;
+  process.env.PICTURE_THREADS = "1";
   await closePictures();
   const view = onexenoView(closed.state, null);
   let t = performance.now();
@@ -236,6 +240,9 @@ rows.push({
     p99: "",
     other: `next 8: median ${ms(q(next, 0.5))}, worst ${ms(Math.max(...next))}; the 50 after them: median ${ms(q(warm, 0.5))} (through the pool)`,
   });
+  await closePictures();
+  if (poolSize === undefined) delete process.env.PICTURE_THREADS;
+  else process.env.PICTURE_THREADS = poolSize;
 }
 
 // `npm run bench -- --pictures`: the picture rows alone (a minute, for work on the pictures).
