@@ -16,7 +16,8 @@
  * with one kept, a burst (a restart while tables play, a tournament round's tables starting at
  * once) ran on one thread for its first half second while the second loaded: with 16 tables
  * starting at once the worst move of the first second took 258-438 ms, with two kept 230-313 ms
- * (`bench/flight.ts`, three runs each). Each kept thread holds about 50 MB.
+ * (`bench/flight.ts`, three runs each). Each kept thread holds 50-65 MB (an idle bot:
+ * 253 MiB RSS with one, 316 MiB with two).
  */
 import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
