@@ -23,7 +23,7 @@
 import { createRequire } from "node:module";
 import type * as Gifenc from "gifenc";
 import { drawJob, tableSize, type PictureJob } from "./pictures";
-import { pixelsReturned, reusingCanvases } from "./surface";
+import { pixelsReturned, readPixels, reusingCanvases } from "./surface";
 
 /** An animation to make: its frames as table picture jobs, each shown for `delays[i]` ms. */
 export interface AnimationJob {
@@ -93,7 +93,7 @@ export function splitAnimation(job: AnimationJob, parts: number): AnimationPart[
 function framePixels(job: PictureJob, width: number, height: number): Uint8Array {
   return reusingCanvases(() => {
     const canvas = drawJob(job);
-    const data = canvas.data();
+    const data = readPixels(canvas);
     const own = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
     if (canvas.width === width && canvas.height === height) return own.slice(); // the canvas is reused
     const out = new Uint8Array(width * height * 4);

@@ -8,10 +8,11 @@
  */
 import type { Canvas } from "@napi-rs/canvas";
 import { encodePalettePng } from "./png";
+import { readPixels } from "./surface";
 
 /** The picture as an indexed-colour PNG (sync: about a millisecond or two a picture). */
 export function encodePicture(canvas: Canvas): Buffer {
-  return encodePalettePng(canvas.data(), canvas.width, canvas.height);
+  return encodePalettePng(readPixels(canvas), canvas.width, canvas.height);
 }
 
 /** The picture through Skia's own PNG encoder (RGBA, zlib level 6): the bench's baseline. */

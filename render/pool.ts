@@ -16,8 +16,9 @@
  * with one kept, a burst (a restart while tables play, a tournament round's tables starting at
  * once) ran on one thread for its first half second while the second loaded: with 16 tables
  * starting at once the worst move of the first second took 258-438 ms, with two kept 230-313 ms
- * (`bench/flight.ts`, three runs each). Each kept thread holds 50-65 MB (an idle bot:
- * 253 MiB RSS with one, 316 MiB with two).
+ * (`bench/flight.ts`, three runs each). Each kept thread holds 30-45 MB (an idle bot:
+ * 238 MiB RSS with one, 268-282 MiB with two; 253 and 316 MiB while a thread loaded its
+ * TypeScript through three `tsImport` calls, three copies of the drawing code).
  */
 import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
@@ -47,6 +48,11 @@ function poolOf(threads: number): Piscina {
     minThreads: Math.min(KEPT_THREADS, threads),
     maxThreads: threads,
     idleTimeout: IDLE_MS,
+    // A thread waits for its next task with Atomics.waitAsync, so its event loop turns between
+    // tasks: the collection after each picture (render/picture-tasks.ts), pixel reads given
+    // back and V8's own tasks run then, not at the start of the next picture, as they did while
+    // it blocked in Atomics.wait ("sync", the default).
+    atomics: "async",
   });
   return pool;
 }

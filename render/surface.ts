@@ -6,6 +6,8 @@
  * keep it.
  */
 import { createCanvas, type Canvas } from "@napi-rs/canvas";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 
 let reusing = false;
 const spare = new Map<string, Canvas>();
@@ -39,19 +41,70 @@ export function reusingCanvases<T>(f: () => T): T {
 }
 
 /**
- * Resolves at the event loop's next check phase, after the callbacks already queued there: a
- * picture thread awaits it before each picture so that the pixels read for the pictures before
- * are given back first.
+ * Bytes of pixels read (`readPixels`) after which `pixelsReturned` first collects V8's young
+ * generation (env `PIXELS_COLLECT_MIB`, for the bench; 0 never collects there).
+ */
+const COLLECT_AFTER_BYTES = Number(process.env.PIXELS_COLLECT_MIB ?? 8) * 2 ** 20;
+let readSinceCollect = 0;
+
+/**
+ * The canvas's pixels, RGBA, 4 bytes a pixel, row-major (`canvas.data()`): a fresh Buffer of
+ * `width * height * 4` bytes that @napi-rs/canvas allocates outside V8's heap. Counted, so that
+ * `collectReadPixels` knows when dead reads are waiting (see `pixelsReturned`).
+ */
+export function readPixels(canvas: Canvas): Buffer {
+  const pixels = canvas.data();
+  readSinceCollect += pixels.length;
+  return pixels;
+}
+
+/** V8's collector, called with `{ type: "minor" }` (a scavenge of the young generation). */
+let collector: ((options: { type: "minor" }) => void) | null = null;
+
+/**
+ * Has V8 collect its young generation (a scavenge: 0.1-0.3 ms in a picture thread) once at least
+ * `afterBytes` of pixels have been read since it last did; nothing otherwise. `gc` is exposed by
+ * setting V8's `--expose-gc` flag at run time and taking it from a new context, so no process
+ * needs the flag on its command line (Node's `v8.setFlagsFromString`, `vm.runInNewContext`; the
+ * `expose-gc` package does the same and also sets a global, which we do not want). Returns
+ * whether it collected.
+ */
+export function collectReadPixels(afterBytes = COLLECT_AFTER_BYTES): boolean {
+  if (readSinceCollect === 0 || readSinceCollect < afterBytes || COLLECT_AFTER_BYTES === 0) return false;
+  readSinceCollect = 0;
+  if (!collector) {
+    setFlagsFromString("--expose-gc");
+    collector = runInNewContext("gc") as (options: { type: "minor" }) => void;
+  }
+  collector({ type: "minor" });
+  return true;
+}
+
+/**
+ * Resolves at the event loop's next check phase, after the callbacks already queued there: every
+ * picture awaits it first so that the pixels read for the pictures before are given back. When 8
+ * MiB of pixels have been read since the last collection it first has V8 collect its young
+ * generation, where the dead reads are (a picture thread does that after every picture, while it
+ * waits for the next: `render/picture-tasks.ts`).
  *
- * Why: `canvas.data()` returns a fresh 1.25 MB Buffer a read (640x490), allocated by
+ * Why: `canvas.data()` returns a fresh Buffer a read (1.25 MB at 640x490), allocated by
  * @napi-rs/canvas's allocator (mimalloc) and freed by a finalizer that Node runs from the event
- * loop once V8 has collected the Buffer. Pictures made back to back without turning the loop (a
- * piscina thread runs queued tasks that way; so does a loop of inline pictures) kept every read
- * alive: each new read landed on pages the kernel had to zero (the read took 6 ms instead of
- * 0.1 ms, the "slow mode" once blamed on Skia) and a process drawing hands grew to 1.9 GB.
- * Measured by `npm run bench` and its "back to back" rows.
+ * loop once V8 has collected the Buffer.
+ * - Pictures made back to back without turning the loop (a loop of inline pictures; a piscina
+ *   thread in its default "sync" mode) kept every read alive: each read landed on fresh pages the
+ *   kernel had to zero (6 ms instead of 0.1 ms, the "slow mode" once blamed on Skia) and a
+ *   process drawing hands grew to 1.9 GB. Awaiting a turn of the loop fixed that.
+ * - But a picture thread allocates little on V8's own heap, so its young generation seldom
+ *   fills and V8 seldom collects: dead reads piled up between collections, and every other read
+ *   was still slow for streaks of 20-40 pictures (measured inside a picture thread: 23-25 of 200
+ *   hand reads at 6 ms), and the pile ended in a full (mark-compact) collection every ~45 hand
+ *   pictures, 6-10 ms in the middle of one. Collected after every picture, no read of 400 was
+ *   slow; in 2,000 inline hand pictures, collected every 8 MiB, 46 full collections became 1 and
+ *   the p99 fell from 7.6 to 1.9 ms.
+ * Measured by `npm run bench` (the hand rows).
  */
 export function pixelsReturned(): Promise<void> {
+  collectReadPixels();
   return new Promise((resolve) => setImmediate(resolve));
 }
 

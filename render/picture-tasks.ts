@@ -1,0 +1,29 @@
+/**
+ * What a picture thread runs: `render/picture-worker.mjs` loads this one module (each of tsx's
+ * `tsImport` calls loads its own copy of the modules it reaches, so the thread imports a single
+ * entry and every task shares one copy of the drawing code, its canvases and its counters).
+ */
+import { encodeAnimationPart, type AnimationPart } from "./animation";
+import { encodeJob, type PictureJob } from "./pictures";
+import { collectReadPixels, pixelsReturned } from "./surface";
+
+/**
+ * Task: a PictureJob in, its PNG bytes out. It first lets the event loop give back the pixels
+ * read for the pictures before (`pixelsReturned`). Once the bytes are posted, and before the
+ * thread waits for its next task, V8 collects the young generation where this picture's pixel
+ * read now lies dead (`collectReadPixels`), so that the next read reuses its memory: the pool
+ * runs piscina's "async" atomics, so the thread's event loop turns there.
+ */
+export async function pictureTask(job: PictureJob): Promise<Buffer> {
+  await pixelsReturned();
+  const png = encodeJob(job);
+  setImmediate(collectReadPixels, 1);
+  return png;
+}
+
+/** Task `animationPart`: an AnimationPart in, its bytes of the GIF out (`encodeAnimationPart`). */
+export async function animationPartTask(part: AnimationPart): Promise<Uint8Array> {
+  const bytes = await encodeAnimationPart(part);
+  setImmediate(collectReadPixels, 1);
+  return bytes;
+}
