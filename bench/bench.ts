@@ -174,6 +174,9 @@ let hbytes = 0;
 const handPicture = async () => {
   hbytes = (await renderOnexenoHand(hand, new Set(hand), "Your hand · Farah · 5 cards")).length;
 };
+// Steady state: both kept threads draw a few hands first (a thread's first pictures of a kind run
+// before V8 has compiled their code: the "new picture thread" row below measures that).
+for (let i = 0; i < 5; i++) await Promise.all([handPicture(), handPicture()]);
 const handTimes = await time(200, handPicture);
 const threads = process.env.PICTURE_THREADS;
 process.env.PICTURE_THREADS = "0";
