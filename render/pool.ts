@@ -24,7 +24,7 @@ import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
 import { encodeAnimation, splitAnimation, type AnimationJob } from "./animation";
 import { encodeJob, type PictureJob } from "./pictures";
-import { pixelsReturned } from "./surface";
+import { exposeCollector, pixelsReturned } from "./surface";
 
 let pool: Piscina | null = null;
 
@@ -43,6 +43,7 @@ const KEPT_THREADS = 2;
 const IDLE_MS = 60_000;
 
 function poolOf(threads: number): Piscina {
+  if (!pool) exposeCollector(); // before any thread starts: each then has its own global `gc`
   pool ??= new Piscina({
     filename: new URL("./picture-worker.mjs", import.meta.url).href,
     minThreads: Math.min(KEPT_THREADS, threads),

@@ -59,24 +59,38 @@ export function readPixels(canvas: Canvas): Buffer {
 }
 
 /** V8's collector, called with `{ type: "minor" }` (a scavenge of the young generation). */
-let collector: ((options: { type: "minor" }) => void) | null = null;
+type Collector = (options: { type: "minor" }) => void;
+let collector: Collector | null = null;
+let exposed = false;
+
+/**
+ * Sets V8's `--expose-gc` flag, once a process (Node's `v8.setFlagsFromString`): every context
+ * made after it has a global `gc`, a picture thread's included, so no process needs the flag on
+ * its command line. The picture pool calls it on the main thread before it starts a thread, so
+ * that no picture thread writes V8's process-wide flags while others run. (The `expose-gc`
+ * package does the same for the calling thread.)
+ */
+export function exposeCollector(): void {
+  if (exposed) return;
+  exposed = true;
+  setFlagsFromString("--expose-gc");
+}
+
+/** This thread's `gc`: its global one, or else one from a new context after `exposeCollector`. */
+function youngCollector(): Collector {
+  collector ??= (globalThis as { gc?: Collector }).gc ?? (exposeCollector(), runInNewContext("gc") as Collector);
+  return collector;
+}
 
 /**
  * Has V8 collect its young generation (a scavenge: 0.1-0.3 ms in a picture thread) once at least
- * `afterBytes` of pixels have been read since it last did; nothing otherwise. `gc` is exposed by
- * setting V8's `--expose-gc` flag at run time and taking it from a new context, so no process
- * needs the flag on its command line (Node's `v8.setFlagsFromString`, `vm.runInNewContext`; the
- * `expose-gc` package does the same and also sets a global, which we do not want). Returns
- * whether it collected.
+ * `afterBytes` of pixels have been read since it last did; nothing otherwise. Returns whether it
+ * collected.
  */
 export function collectReadPixels(afterBytes = COLLECT_AFTER_BYTES): boolean {
   if (readSinceCollect === 0 || readSinceCollect < afterBytes || COLLECT_AFTER_BYTES === 0) return false;
   readSinceCollect = 0;
-  if (!collector) {
-    setFlagsFromString("--expose-gc");
-    collector = runInNewContext("gc") as (options: { type: "minor" }) => void;
-  }
-  collector({ type: "minor" });
+  youngCollector()({ type: "minor" });
   return true;
 }
 
