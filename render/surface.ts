@@ -40,11 +40,8 @@ export function reusingCanvases<T>(f: () => T): T {
   }
 }
 
-/**
- * Bytes of pixels read (`readPixels`) after which `pixelsReturned` first collects V8's young
- * generation (env `PIXELS_COLLECT_MIB`, for the bench; 0 never collects there).
- */
-const COLLECT_AFTER_BYTES = Number(process.env.PIXELS_COLLECT_MIB ?? 8) * 2 ** 20;
+/** Bytes of pixels read (`readPixels`) after which `pixelsReturned` first collects V8's young generation. */
+const COLLECT_AFTER_BYTES = 8 * 2 ** 20;
 let readSinceCollect = 0;
 
 /**
@@ -88,7 +85,7 @@ function youngCollector(): Collector {
  * collected.
  */
 export function collectReadPixels(afterBytes = COLLECT_AFTER_BYTES): boolean {
-  if (readSinceCollect === 0 || readSinceCollect < afterBytes || COLLECT_AFTER_BYTES === 0) return false;
+  if (readSinceCollect === 0 || readSinceCollect < afterBytes) return false;
   readSinceCollect = 0;
   youngCollector()({ type: "minor" });
   return true;
