@@ -12,12 +12,20 @@
  * colour type 3, bit depth 8, filter type 0 on every row (None: palette indices do not
  * predict well), one IDAT chunk, no ancillary chunks. Pixels are read opaque (every picture
  * paints its whole background); alpha is ignored.
+ *
+ * The two passes over every pixel (counting colours as runs, writing the index rows) run as
+ * WebAssembly with SIMD (`render/assembly/palette.ts`, compiled to `render/palette.wasm`); the
+ * palette's choice, zlib and the chunks stay here.
  */
+import { readFileSync } from "node:fs";
 import { crc32, deflateSync } from "node:zlib";
 
 /** Largest palette a PNG allows. */
 const MAX_COLOURS = 256;
-/** Open-addressing hash table of colours; a power of two well above the colours a scene has. */
+/**
+ * Entries of the kernel's open-addressing hash table of colours (a power of two well above the
+ * colours a scene has): `HASH_SIZE` in `render/assembly/palette.ts`, which must agree.
+ */
 const HASH_SIZE = 1 << 15;
 /**
  * Beyond this many distinct colours (a photo-like picture) colours are counted again at a
@@ -28,74 +36,115 @@ const HASH_SIZE = 1 << 15;
 const MAX_DISTINCT = 8192;
 /** Channel precisions tried in turn: 8, 6, 5 and 4 bits (alpha is ignored). */
 const MASKS = [0x00ffffff, 0x00fcfcfc, 0x00f8f8f8, 0x00f0f0f0];
-const HASH_MASK = HASH_SIZE - 1;
 
-/** Reused between calls (one encoder per thread): keys are 0x01BBGGRR (FLAG | colour), 0 is empty. */
-const keys = new Uint32Array(HASH_SIZE);
-const counts = new Uint32Array(HASH_SIZE);
-/** Colour number (order of first appearance) of each table entry. */
-const number = new Uint16Array(HASH_SIZE);
-/** Colour number -> table entry. */
-const entryOf = new Uint16Array(HASH_SIZE);
 /** Nearest palette index per 5-bit colour cell, -1 when not yet searched. */
 const cellNearest = new Int16Array(1 << 15);
-/**
- * The picture as runs of one colour, each within one row, in pixel order: each run's length and
- * colour number (grown as needed; a table picture has a few tens of thousands of runs).
- */
-let runLengths = new Int32Array(0);
-let runColours = new Uint16Array(0);
-let runCount = 0;
-/** The rows written, reused between calls (every byte is rewritten). */
-let rows = new Uint8Array(0);
+
+/** The pixel passes (`render/assembly/palette.ts`, built by `npm run build:wasm`). */
+interface PaletteKernel {
+  readonly memory: { readonly buffer: ArrayBuffer; grow(pages: number): number };
+  countColours(
+    pixelsAt: number,
+    width: number,
+    height: number,
+    mask: number,
+    maxDistinct: number,
+    keysAt: number,
+    countsAt: number,
+    numbersAt: number,
+    entriesAt: number,
+    lengthsAt: number,
+    coloursAt: number,
+    runCountAt: number,
+  ): number;
+  writeRows(indexOfAt: number, lengthsAt: number, coloursAt: number, runCount: number, rowsAt: number, stride: number): void;
+}
+
+/** The parts of the WebAssembly JS API used here (Node has them; this project's `lib` does not declare them). */
+interface WebAssemblyApi {
+  readonly Module: new (bytes: Uint8Array) => object;
+  readonly Instance: new (module: object) => { readonly exports: unknown };
+}
+const { Module, Instance } = Reflect.get(globalThis, "WebAssembly") as WebAssemblyApi;
+
+/** One instance a thread (compiling its 703 bytes takes well under a millisecond). */
+const kernel = new Instance(new Module(readFileSync(new URL("./palette.wasm", import.meta.url)))).exports as PaletteKernel;
 
 /**
- * Set in every key so that no colour is 0, the empty key. Alpha is ignored, and bit 24 keeps
- * keys small integers (a key at or past 2^31 would make V8 box every comparison).
+ * Where each array lives in the kernel's memory (byte offsets, 16-aligned), and views on them,
+ * for pictures of up to `pixels` pixels and `rows` rows. Laid out again, and the memory grown,
+ * when a larger picture comes; memory is never given back (a thread's largest picture is a
+ * 640x808 Onze table: about 6 MB).
  */
-const FLAG = 0x01000000;
+interface Layout {
+  readonly pixels: number;
+  readonly rows: number;
+  readonly keysAt: number;
+  readonly countsAt: number;
+  readonly numbersAt: number;
+  readonly entriesAt: number;
+  readonly indexOfAt: number;
+  readonly runCountAt: number;
+  readonly pixelsAt: number;
+  readonly lengthsAt: number;
+  readonly coloursAt: number;
+  readonly rowsAt: number;
+  /** Colour keys (0x01BBGGRR), 0 when empty, per hash entry. */
+  readonly keys: Uint32Array;
+  /** Pixels of each hash entry's colour. */
+  readonly counts: Uint32Array;
+  /** Hash entry of each colour number. */
+  readonly entryOf: Uint16Array;
+  /** Palette index of each colour number (written here, read by `writeRows`). */
+  readonly indexOf: Uint8Array;
+}
 
-/**
- * Fills the colour table with `px`'s colours at precision `mask` and records the picture as
- * runs within rows (`runLengths`, `runColours`, `runCount`); returns how many
- * colours there are (stopping early past twice MAX_DISTINCT).
- */
-function countColours(px: Int32Array, width: number, height: number, mask: number): number {
-  keys.fill(0);
-  let distinct = 0;
-  let runs = 0;
-  for (let y = 0; y < height; y++) {
-    const rowEnd = (y + 1) * width;
-    let i = y * width;
-    while (i < rowEnd) {
-      const first = px[i]!;
-      let j = i + 1;
-      while (j < rowEnd && ((px[j]! ^ first) & mask) === 0) j++;
-      const key = (first & mask) | FLAG;
-      // Open addressing, linear probing (inlined: this is the hot loop).
-      let h = Math.imul(key, 0x9e3779b1) >>> 17; // the top 15 bits: HASH_SIZE entries
-      for (;;) {
-        const k = keys[h]!;
-        if (k === key) break;
-        if (k === 0) {
-          keys[h] = key;
-          counts[h] = 0;
-          number[h] = distinct;
-          entryOf[distinct] = h;
-          if (++distinct > MAX_DISTINCT * 2) return distinct;
-          break;
-        }
-        h = (h + 1) & HASH_MASK;
-      }
-      counts[h] = counts[h]! + (j - i);
-      runLengths[runs] = j - i;
-      runColours[runs] = number[h]!;
-      runs++;
-      i = j;
-    }
-  }
-  runCount = runs;
-  return distinct;
+/** The kernel's memory before any layout: its own data, if any, lies below. */
+const BASE = (kernel.memory.buffer.byteLength + 15) & ~15;
+let layout: Layout | null = null;
+
+function layoutFor(pixels: number, rows: number): Layout {
+  if (layout && layout.pixels >= pixels && layout.rows >= rows) return layout;
+  const p = Math.max(pixels, layout?.pixels ?? 0);
+  const r = Math.max(rows, layout?.rows ?? 0);
+  let at = BASE;
+  const take = (bytes: number): number => {
+    const start = at;
+    at += (bytes + 15) & ~15;
+    return start;
+  };
+  const keysAt = take(HASH_SIZE * 4);
+  const countsAt = take(HASH_SIZE * 4);
+  const numbersAt = take(HASH_SIZE * 2);
+  const entriesAt = take(HASH_SIZE * 2);
+  const indexOfAt = take(MAX_DISTINCT * 2 + 1);
+  const runCountAt = take(4);
+  const pixelsAt = take(p * 4);
+  const lengthsAt = take(p * 4);
+  const coloursAt = take(p * 2);
+  const rowsAt = take(p + r + 16); // 16: `writeRows` may write up to 15 bytes past the last run
+  const memory = kernel.memory;
+  if (at > memory.buffer.byteLength) memory.grow(Math.ceil((at - memory.buffer.byteLength) / 65536));
+  const buffer = memory.buffer;
+  layout = {
+    pixels: p,
+    rows: r,
+    keysAt,
+    countsAt,
+    numbersAt,
+    entriesAt,
+    indexOfAt,
+    runCountAt,
+    pixelsAt,
+    lengthsAt,
+    coloursAt,
+    rowsAt,
+    keys: new Uint32Array(buffer, keysAt, HASH_SIZE),
+    counts: new Uint32Array(buffer, countsAt, HASH_SIZE),
+    entryOf: new Uint16Array(buffer, entriesAt, HASH_SIZE),
+    indexOf: new Uint8Array(buffer, indexOfAt, MAX_DISTINCT * 2 + 1),
+  };
+  return layout;
 }
 
 const CHUNK_OVERHEAD = 12;
@@ -141,20 +190,33 @@ export function paletteStats(): PaletteStats {
 export function encodePalettePng(rgba: Uint8Array, width: number, height: number, level = 3): Buffer {
   const n = width * height;
   if (rgba.length < n * 4) throw new RangeError(`encodePalettePng: ${rgba.length} bytes for ${width}x${height}`);
-  const px = rgba.byteOffset % 4 === 0 ? new Int32Array(rgba.buffer, rgba.byteOffset, n) : new Int32Array(rgba.slice(0, n * 4).buffer);
+  const mem = layoutFor(n, height);
+  const { keys, counts, entryOf, indexOf } = mem;
+  new Uint8Array(kernel.memory.buffer, mem.pixelsAt, n * 4).set(rgba.subarray(0, n * 4));
 
-  // 1. Count and number colours (runs of one colour skip the lookup: most of a picture is flat).
-  if (runLengths.length < n) {
-    runLengths = new Int32Array(n);
-    runColours = new Uint16Array(n);
-  }
+  // 1. Count and number colours, recording the picture as runs of one colour (runs skip the
+  // lookup: most of a picture is flat).
   let mask = 0;
   let distinct = 0;
   for (const m of MASKS) {
     mask = m;
-    distinct = countColours(px, width, height, m);
+    distinct = kernel.countColours(
+      mem.pixelsAt,
+      width,
+      height,
+      m,
+      MAX_DISTINCT,
+      mem.keysAt,
+      mem.countsAt,
+      mem.numbersAt,
+      mem.entriesAt,
+      mem.lengthsAt,
+      mem.coloursAt,
+      mem.runCountAt,
+    );
     if (distinct <= MAX_DISTINCT) break;
   }
+  const runCount = new Int32Array(kernel.memory.buffer, mem.runCountAt, 1)[0]!;
 
   // 2. The palette: every colour, or the most frequent 256; `indexOf` maps colour numbers to it.
   let byCount = new Uint16Array(distinct);
@@ -190,7 +252,6 @@ export function encodePalettePng(rgba: Uint8Array, width: number, height: number
   const size = Math.min(MAX_COLOURS, distinct);
   const palette = new Uint8Array(size * 3);
   const paletteKeys = new Uint32Array(size);
-  const indexOf = new Uint8Array(distinct);
   // A coarse key stands for the middle of the colours it covers.
   const half = (~mask & 0xff) >>> 1;
   for (let i = 0; i < size; i++) {
@@ -271,25 +332,8 @@ export function encodePalettePng(rgba: Uint8Array, width: number, height: number
 
   // 3. Index rows, each behind its filter byte 0.
   const stride = width + 1;
-  if (rows.length < stride * height) rows = new Uint8Array(stride * height);
-  const raw = rows.subarray(0, stride * height);
-  // Runs tile the rows in order: each row's runs fill it exactly, then comes the next row's
-  // filter byte.
-  let o = 1;
-  let rowEnd = stride;
-  raw[0] = 0;
-  for (let r = 0; r < runCount; r++) {
-    const index = indexOf[runColours[r]!]!;
-    const len = runLengths[r]!;
-    if (len < 16) for (let k = 0; k < len; k++) raw[o + k] = index;
-    else raw.fill(index, o, o + len);
-    o += len;
-    if (o === rowEnd) {
-      if (o < raw.length) raw[o] = 0;
-      o++;
-      rowEnd += stride;
-    }
-  }
+  kernel.writeRows(mem.indexOfAt, mem.lengthsAt, mem.coloursAt, runCount, mem.rowsAt, stride);
+  const raw = new Uint8Array(kernel.memory.buffer, mem.rowsAt, stride * height);
   const idat = deflateSync(raw, { level });
 
   // 4. Signature, IHDR, PLTE, IDAT, IEND.
