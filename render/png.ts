@@ -13,9 +13,10 @@
  * predict well), one IDAT chunk, no ancillary chunks. Pixels are read opaque (every picture
  * paints its whole background); alpha is ignored.
  *
- * The two passes over every pixel (counting colours as runs, writing the index rows) run as
- * WebAssembly with SIMD (`render/assembly/palette.ts`, compiled to `render/palette.wasm`); the
- * palette's choice, zlib and the chunks stay here.
+ * The work on pixels and colours (counting colours as runs, choosing the palette and each
+ * colour's index, writing the index rows) runs as WebAssembly with SIMD
+ * (`render/assembly/palette.ts`, compiled to `render/palette.wasm`); zlib and the chunks stay
+ * here.
  */
 import { readFileSync } from "node:fs";
 import { crc32, deflateSync } from "node:zlib";
@@ -37,10 +38,7 @@ const MAX_DISTINCT = 8192;
 /** Channel precisions tried in turn: 8, 6, 5 and 4 bits (alpha is ignored). */
 const MASKS = [0x00ffffff, 0x00fcfcfc, 0x00f8f8f8, 0x00f0f0f0];
 
-/** Nearest palette index per 5-bit colour cell, -1 when not yet searched. */
-const cellNearest = new Int16Array(1 << 15);
-
-/** The pixel passes (`render/assembly/palette.ts`, built by `npm run build:wasm`). */
+/** The kernel (`render/assembly/palette.ts`, built by `npm run build:wasm`): its exports. */
 interface PaletteKernel {
   readonly memory: { readonly buffer: ArrayBuffer; grow(pages: number): number };
   countColours(
@@ -57,6 +55,24 @@ interface PaletteKernel {
     coloursAt: number,
     runCountAt: number,
   ): number;
+  choosePalette(
+    distinct: number,
+    mask: number,
+    pixels: number,
+    keysAt: number,
+    countsAt: number,
+    entriesAt: number,
+    indexOfAt: number,
+    paletteAt: number,
+    approximatedAt: number,
+    orderAt: number,
+    spareAt: number,
+    byCountAt: number,
+    laterAt: number,
+    cellsAt: number,
+    bucketsAt: number,
+    byGreenAt: number,
+  ): number;
   writeRows(indexOfAt: number, lengthsAt: number, coloursAt: number, runCount: number, rowsAt: number, stride: number): void;
 }
 
@@ -67,14 +83,17 @@ interface WebAssemblyApi {
 }
 const { Module, Instance } = Reflect.get(globalThis, "WebAssembly") as WebAssemblyApi;
 
-/** One instance a thread (compiling its 703 bytes takes well under a millisecond). */
+/** One instance a thread (compiling its 2 KB takes well under a millisecond). */
 const kernel = new Instance(new Module(readFileSync(new URL("./palette.wasm", import.meta.url)))).exports as PaletteKernel;
 
+/** Most colour numbers `countColours` gives (it stops past twice MAX_DISTINCT), plus one. */
+const NUMBERS = MAX_DISTINCT * 2 + 2;
+
 /**
- * Where each array lives in the kernel's memory (byte offsets, 16-aligned), and views on them,
- * for pictures of up to `pixels` pixels and `rows` rows. Laid out again, and the memory grown,
- * when a larger picture comes; memory is never given back (a thread's largest picture is a
- * 640x808 Onze table: about 6 MB).
+ * Where each of the kernel's arrays lives in its memory (byte offsets, 16-aligned; the names say
+ * what `render/assembly/palette.ts` reads or writes there), for pictures of up to `pixels`
+ * pixels and `rows` rows. Laid out again, and the memory grown, when a larger picture comes;
+ * memory is never given back (a thread's largest picture is a 640x808 Onze table: about 6 MB).
  */
 interface Layout {
   readonly pixels: number;
@@ -85,18 +104,19 @@ interface Layout {
   readonly entriesAt: number;
   readonly indexOfAt: number;
   readonly runCountAt: number;
+  readonly paletteAt: number;
+  readonly approximatedAt: number;
+  readonly orderAt: number;
+  readonly spareAt: number;
+  readonly byCountAt: number;
+  readonly laterAt: number;
+  readonly cellsAt: number;
+  readonly bucketsAt: number;
+  readonly byGreenAt: number;
   readonly pixelsAt: number;
   readonly lengthsAt: number;
   readonly coloursAt: number;
   readonly rowsAt: number;
-  /** Colour keys (0x01BBGGRR), 0 when empty, per hash entry. */
-  readonly keys: Uint32Array;
-  /** Pixels of each hash entry's colour. */
-  readonly counts: Uint32Array;
-  /** Hash entry of each colour number. */
-  readonly entryOf: Uint16Array;
-  /** Palette index of each colour number (written here, read by `writeRows`). */
-  readonly indexOf: Uint8Array;
 }
 
 /** The kernel's memory before any layout: its own data, if any, lies below. */
@@ -113,37 +133,31 @@ function layoutFor(pixels: number, rows: number): Layout {
     at += (bytes + 15) & ~15;
     return start;
   };
-  const keysAt = take(HASH_SIZE * 4);
-  const countsAt = take(HASH_SIZE * 4);
-  const numbersAt = take(HASH_SIZE * 2);
-  const entriesAt = take(HASH_SIZE * 2);
-  const indexOfAt = take(MAX_DISTINCT * 2 + 1);
-  const runCountAt = take(4);
-  const pixelsAt = take(p * 4);
-  const lengthsAt = take(p * 4);
-  const coloursAt = take(p * 2);
-  const rowsAt = take(p + r + 16); // 16: `writeRows` may write up to 15 bytes past the last run
-  const memory = kernel.memory;
-  if (at > memory.buffer.byteLength) memory.grow(Math.ceil((at - memory.buffer.byteLength) / 65536));
-  const buffer = memory.buffer;
   layout = {
     pixels: p,
     rows: r,
-    keysAt,
-    countsAt,
-    numbersAt,
-    entriesAt,
-    indexOfAt,
-    runCountAt,
-    pixelsAt,
-    lengthsAt,
-    coloursAt,
-    rowsAt,
-    keys: new Uint32Array(buffer, keysAt, HASH_SIZE),
-    counts: new Uint32Array(buffer, countsAt, HASH_SIZE),
-    entryOf: new Uint16Array(buffer, entriesAt, HASH_SIZE),
-    indexOf: new Uint8Array(buffer, indexOfAt, MAX_DISTINCT * 2 + 1),
+    keysAt: take(HASH_SIZE * 4),
+    countsAt: take(HASH_SIZE * 4),
+    numbersAt: take(HASH_SIZE * 2),
+    entriesAt: take(HASH_SIZE * 2),
+    indexOfAt: take(NUMBERS),
+    runCountAt: take(4),
+    paletteAt: take(MAX_COLOURS * 3),
+    approximatedAt: take(4),
+    orderAt: take(NUMBERS * 8),
+    spareAt: take(NUMBERS * 8),
+    byCountAt: take(NUMBERS * 2),
+    laterAt: take(NUMBERS * 2),
+    cellsAt: take((1 << 15) * 2),
+    bucketsAt: take(2048 * 4),
+    byGreenAt: take(MAX_COLOURS * 8),
+    pixelsAt: take(p * 4),
+    lengthsAt: take(p * 4),
+    coloursAt: take(p * 2),
+    rowsAt: take(p + r + 16), // 16: `writeRows` may write up to 15 bytes past the last run
   };
+  const memory = kernel.memory;
+  if (at > memory.buffer.byteLength) memory.grow(Math.ceil((at - memory.buffer.byteLength) / 65536));
   return layout;
 }
 
@@ -191,7 +205,6 @@ export function encodePalettePng(rgba: Uint8Array, width: number, height: number
   const n = width * height;
   if (rgba.length < n * 4) throw new RangeError(`encodePalettePng: ${rgba.length} bytes for ${width}x${height}`);
   const mem = layoutFor(n, height);
-  const { keys, counts, entryOf, indexOf } = mem;
   new Uint8Array(kernel.memory.buffer, mem.pixelsAt, n * 4).set(rgba.subarray(0, n * 4));
 
   // 1. Count and number colours, recording the picture as runs of one colour (runs skip the
@@ -218,117 +231,27 @@ export function encodePalettePng(rgba: Uint8Array, width: number, height: number
   }
   const runCount = new Int32Array(kernel.memory.buffer, mem.runCountAt, 1)[0]!;
 
-  // 2. The palette: every colour, or the most frequent 256; `indexOf` maps colour numbers to it.
-  let byCount = new Uint16Array(distinct);
-  for (let i = 0; i < distinct; i++) byCount[i] = i;
-  if (distinct > MAX_COLOURS) {
-    // Most frequent first, ties in order of first appearance: one numeric sort of
-    // count * 2^13 (MAX_DISTINCT) + (2^13 - 1 - colour number), read from the end (32-bit keys while every
-    // count fits in 19 bits, which is every table picture; else 64-bit floats).
-    const order = n < 1 << 19 ? new Uint32Array(distinct) : new Float64Array(distinct);
-    for (let i = 0; i < distinct; i++) order[i] = counts[entryOf[i]!]! * MAX_DISTINCT + (MAX_DISTINCT - 1 - i);
-    order.sort();
-    for (let i = 0; i < distinct; i++) byCount[i] = MAX_DISTINCT - 1 - (order[distinct - 1 - i]! & (MAX_DISTINCT - 1));
-    // Spread the palette: in order of frequency, one colour per 5-bit cell first (so a rare but
-    // distinct colour, say a badge's edge, is not crowded out by near-twins of common shades),
-    // then the rest of the most frequent.
-    cellNearest.fill(-1);
-    const spread = new Uint16Array(distinct);
-    let firsts = 0;
-    let laters = 0;
-    const later = new Uint16Array(distinct);
-    for (let i = 0; i < distinct; i++) {
-      const colour = byCount[i]!;
-      const k = keys[entryOf[colour]!]!;
-      const cell = (((k & 255) >>> 3) << 10) | ((((k >>> 8) & 255) >>> 3) << 5) | (((k >>> 16) & 255) >>> 3);
-      if (firsts < MAX_COLOURS && cellNearest[cell] === -1) {
-        cellNearest[cell] = 0;
-        spread[firsts++] = colour;
-      } else later[laters++] = colour;
-    }
-    spread.set(later.subarray(0, laters), firsts);
-    byCount = spread;
-  }
-  const size = Math.min(MAX_COLOURS, distinct);
-  const palette = new Uint8Array(size * 3);
-  const paletteKeys = new Uint32Array(size);
-  // A coarse key stands for the middle of the colours it covers.
-  const half = (~mask & 0xff) >>> 1;
-  for (let i = 0; i < size; i++) {
-    const colour = byCount[i]!;
-    indexOf[colour] = i;
-    const k = keys[entryOf[colour]!]!;
-    paletteKeys[i] = k;
-    palette[i * 3] = (k & 255) | half;
-    palette[i * 3 + 1] = ((k >>> 8) & 255) | half;
-    palette[i * 3 + 2] = ((k >>> 16) & 255) | half;
-  }
-  let approximated = 0;
-  if (distinct > size) {
-    // Nearest palette colour of each remaining colour. The palette is searched in order of
-    // green (the heaviest channel) outward from the colour's green, and each direction stops
-    // once green alone is farther than the best so far: the same answer as a full scan (ties
-    // go to the lower palette index), about a tenth of the comparisons.
-    const byGreen = new Uint32Array(size);
-    for (let j = 0; j < size; j++) byGreen[j] = (((paletteKeys[j]! >>> 8) & 255) << 8) | j;
-    byGreen.sort();
-    const sg = new Int32Array(size);
-    const sr = new Int32Array(size);
-    const sb = new Int32Array(size);
-    const sj = new Int32Array(size);
-    for (let s = 0; s < size; s++) {
-      const j = byGreen[s]! & 255;
-      sj[s] = j;
-      sg[s] = byGreen[s]! >>> 8;
-      sr[s] = paletteKeys[j]! & 255;
-      sb[s] = (paletteKeys[j]! >>> 16) & 255;
-    }
-    // Colours within one 5-bit-per-channel cell (8 levels a side) share the nearest entry
-    // found for the first of them: edge shades come in near-identical runs.
-    cellNearest.fill(-1);
-    for (let i = size; i < distinct; i++) {
-      const colour = byCount[i]!;
-      const entry = entryOf[colour]!;
-      const k = keys[entry]!;
-      const r = k & 255;
-      const g = (k >>> 8) & 255;
-      const b = (k >>> 16) & 255;
-      const cell = ((r >>> 3) << 10) | ((g >>> 3) << 5) | (b >>> 3);
-      const known = cellNearest[cell]!;
-      approximated += counts[entry]!;
-      if (known >= 0) {
-        indexOf[colour] = known;
-        continue;
-      }
-      // First position whose green is at least g.
-      let lo = 0;
-      let hi = size;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (sg[mid]! < g) lo = mid + 1;
-        else hi = mid;
-      }
-      let best = 0;
-      let bestD = 0x7fffffff;
-      // Upward from `lo`, then downward from `lo - 1`.
-      for (let step = 1; step >= -1; step -= 2) {
-        for (let s = step === 1 ? lo : lo - 1; s >= 0 && s < size; s += step) {
-          const dg = sg[s]! - g;
-          const d4 = dg * dg * 4;
-          if (d4 > bestD) break;
-          const dr = r - sr[s]!;
-          const db = b - sb[s]!;
-          const d = dr * dr * 3 + d4 + db * db * 2;
-          if (d < bestD || (d === bestD && sj[s]! < best)) {
-            bestD = d;
-            best = sj[s]!;
-          }
-        }
-      }
-      indexOf[colour] = best;
-      cellNearest[cell] = best;
-    }
-  }
+  // 2. The palette: every colour, or 256 of them; every colour number mapped to its index.
+  const size = kernel.choosePalette(
+    distinct,
+    mask,
+    n,
+    mem.keysAt,
+    mem.countsAt,
+    mem.entriesAt,
+    mem.indexOfAt,
+    mem.paletteAt,
+    mem.approximatedAt,
+    mem.orderAt,
+    mem.spareAt,
+    mem.byCountAt,
+    mem.laterAt,
+    mem.cellsAt,
+    mem.bucketsAt,
+    mem.byGreenAt,
+  );
+  const palette = new Uint8Array(kernel.memory.buffer, mem.paletteAt, size * 3);
+  const approximated = new Uint32Array(kernel.memory.buffer, mem.approximatedAt, 1)[0]!;
 
   // 3. Index rows, each behind its filter byte 0.
   const stride = width + 1;

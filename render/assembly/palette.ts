@@ -1,13 +1,16 @@
 /**
- * The palette PNG's two pixel passes, in AssemblyScript, compiled to WebAssembly (with SIMD) as
- * `render/palette.wasm` by `npm run build:wasm`; `render/png.ts` loads it and does the rest
- * (choosing the palette, zlib, the chunks). This file is not TypeScript: `tsc` and Biome skip it,
- * and `tests/render/palette-wasm.test.ts` checks that the committed .wasm is what it compiles to.
+ * The palette PNG's work on pixels and colours, in AssemblyScript, compiled to WebAssembly (with
+ * SIMD) as `render/palette.wasm` by `npm run build:wasm`: count the colours as runs
+ * (`countColours`), choose the palette and map every colour to it (`choosePalette`), write the
+ * index rows (`writeRows`). `render/png.ts` loads it and does the rest (zlib, the chunks). This
+ * file is not TypeScript: `tsc` and Biome skip it, and `tests/render/palette-wasm.test.ts` checks
+ * that the committed .wasm is what it compiles to.
  *
- * Why WebAssembly: both passes cost a few nanoseconds per run of one colour, and a table picture
- * has tens of thousands of runs. V8's code for them (bounds checks, a branch per pixel) ran at
- * 2.3 ms on the busiest Onze picture (58,147 runs); this code, with the pixel copy into its
- * memory, at 1.0 ms (`npm run bench`).
+ * Why WebAssembly: the passes cost a few nanoseconds per run of one colour, and a table picture
+ * has tens of thousands of runs. V8's code for them (bounds checks, a branch per pixel) took
+ * 2.3 ms on the busiest Onze picture (58,147 runs), this code 1.0 ms with the pixel copy into its
+ * memory; choosing the palette took 0.25-0.67 ms in JavaScript. The whole encode, the same bytes
+ * as the JavaScript it replaced: Onze 4.3 -> 2.9 ms, a Cardeno board 3.9 -> 2.7 ms.
  *
  * Memory: every argument that ends in `At` is a byte offset into this module's memory, laid out
  * and grown by `render/png.ts`; the module allocates nothing.
@@ -123,4 +126,206 @@ export function writeRows(indexOfAt: usize, lengthsAt: usize, coloursAt: usize, 
       rowEnd += stride;
     }
   }
+}
+
+/** Largest palette a PNG allows. */
+const MAX_COLOURS: i32 = 256;
+/** Buckets of one radix digit (11 bits) for `sortAscending`. */
+const DIGIT_BITS: u64 = 11;
+const DIGIT_MASK: u64 = (1 << 11) - 1;
+
+/**
+ * Sorts the `n` unsigned 64-bit keys at `keysAt` ascending (an LSD radix sort on 11-bit digits,
+ * `passes` of them; `spareAt` holds as many keys, `bucketsAt` 2,048 u32). Keys must fit in
+ * `passes * 11` bits.
+ */
+function sortAscending(keysAt: usize, spareAt: usize, n: i32, passes: i32, bucketsAt: usize): void {
+  let from = keysAt;
+  let to = spareAt;
+  for (let pass = 0; pass < passes; pass++) {
+    const shift = <u64>pass * DIGIT_BITS;
+    memory.fill(bucketsAt, 0, 2048 << 2);
+    for (let i = 0; i < n; i++) {
+      const b = bucketsAt + (<usize>((load<u64>(from + (<usize>i << 3)) >> shift) & DIGIT_MASK) << 2);
+      store<u32>(b, load<u32>(b) + 1);
+    }
+    let sum: u32 = 0;
+    for (let d = 0; d < 2048; d++) {
+      const b = bucketsAt + (<usize>d << 2);
+      const c = load<u32>(b);
+      store<u32>(b, sum);
+      sum += c;
+    }
+    for (let i = 0; i < n; i++) {
+      const k = load<u64>(from + (<usize>i << 3));
+      const b = bucketsAt + (<usize>((k >> shift) & DIGIT_MASK) << 2);
+      const at = load<u32>(b);
+      store<u32>(b, at + 1);
+      store<u64>(to + (<usize>at << 3), k);
+    }
+    const t = from;
+    from = to;
+    to = t;
+  }
+  if (from != keysAt) memory.copy(keysAt, from, <usize>n << 3);
+}
+
+/** The key (0x01BBGGRR) of colour number `colour`. */
+@inline
+function keyOf(keysAt: usize, entriesAt: usize, colour: i32): u32 {
+  return load<u32>(keysAt + (<usize>load<u16>(entriesAt + (<usize>colour << 1)) << 2));
+}
+
+/** The 5-bit-per-channel cell (15 bits) of a key's colour. */
+@inline
+function cellOf(k: u32): i32 {
+  return <i32>((((k & 255) >> 3) << 10) | ((((k >> 8) & 255) >> 3) << 5) | (((k >> 16) & 255) >> 3));
+}
+
+/**
+ * Chooses the palette of the `distinct` colours `countColours` counted (at precision `mask`) and
+ * maps every colour number to a palette index (u8 at `indexOfAt + number`). Returns the palette's
+ * size (at most 256); writes its colours, 3 bytes each (R, G, B), at `paletteAt`, and the pixels
+ * of colours left out of it (u32) at `approximatedAt`.
+ *
+ * The palette is every colour when there are at most 256; otherwise, in order of frequency (most
+ * pixels first, ties to the earlier colour number), the most frequent colour of each 5-bit cell
+ * first (so that a rare but distinct colour is not crowded out by near-twins of common shades),
+ * then the rest of the most frequent. Every other colour is written as its nearest palette colour
+ * by weighted distance 3 dR² + 4 dG² + 2 dB² (ties to the lower index), searched in order of green
+ * outward from the colour's green, each direction stopping once green alone is farther than the
+ * best so far (the answer of a full scan); colours of one cell share the entry found for the
+ * most frequent of them. A coarse key (mask below 8 bits a channel) stands for the middle of the
+ * colours it covers.
+ *
+ * Work space: `orderAt` and `spareAt` (8 bytes a colour), `byCountAt` and `laterAt` (2 bytes a
+ * colour), `cellsAt` (2 bytes a cell: 64 KiB), `bucketsAt` (8 KiB), `byGreenAt` (256 u64).
+ * `pixels` (the picture's size) bounds the counts, so the sort's passes.
+ */
+export function choosePalette(
+  distinct: i32,
+  mask: u32,
+  pixels: i32,
+  keysAt: usize,
+  countsAt: usize,
+  entriesAt: usize,
+  indexOfAt: usize,
+  paletteAt: usize,
+  approximatedAt: usize,
+  orderAt: usize,
+  spareAt: usize,
+  byCountAt: usize,
+  laterAt: usize,
+  cellsAt: usize,
+  bucketsAt: usize,
+  byGreenAt: usize,
+): i32 {
+  if (distinct > MAX_COLOURS) {
+    // Most frequent first, ties in order of first appearance: an ascending sort of
+    // count * 2^14 + (2^14 - 1 - colour number), read from the end (colour numbers stay below
+    // 2^14: countColours stops past twice 8,192).
+    for (let i = 0; i < distinct; i++) {
+      const count = <u64>load<u32>(countsAt + (<usize>load<u16>(entriesAt + (<usize>i << 1)) << 2));
+      store<u64>(orderAt + (<usize>i << 3), (count << 14) | <u64>(16383 - i));
+    }
+    const bits = 64 - <i32>clz(<u64>pixels) + 14;
+    sortAscending(orderAt, spareAt, distinct, (bits + 10) / 11, bucketsAt);
+    // Spread: the first colour of each cell in order of frequency, then the others.
+    memory.fill(cellsAt, 0xff, (1 << 15) << 1);
+    let firsts = 0;
+    let laters = 0;
+    for (let i = 0; i < distinct; i++) {
+      const colour = 16383 - <i32>(load<u64>(orderAt + (<usize>(distinct - 1 - i) << 3)) & 16383);
+      const cell = cellOf(keyOf(keysAt, entriesAt, colour));
+      if (firsts < MAX_COLOURS && load<i16>(cellsAt + (<usize>cell << 1)) == -1) {
+        store<i16>(cellsAt + (<usize>cell << 1), 0);
+        store<u16>(byCountAt + (<usize>firsts << 1), <u16>colour);
+        firsts++;
+      } else {
+        store<u16>(laterAt + (<usize>laters << 1), <u16>colour);
+        laters++;
+      }
+    }
+    memory.copy(byCountAt + (<usize>firsts << 1), laterAt, <usize>laters << 1);
+  } else {
+    for (let i = 0; i < distinct; i++) store<u16>(byCountAt + (<usize>i << 1), <u16>i);
+  }
+
+  const size = distinct < MAX_COLOURS ? distinct : MAX_COLOURS;
+  const half = (~mask & 0xff) >> 1;
+  for (let i = 0; i < size; i++) {
+    const colour = <i32>load<u16>(byCountAt + (<usize>i << 1));
+    store<u8>(indexOfAt + <usize>colour, <u8>i);
+    const k = keyOf(keysAt, entriesAt, colour);
+    store<u8>(paletteAt + <usize>(i * 3), <u8>((k & 255) | half));
+    store<u8>(paletteAt + <usize>(i * 3 + 1), <u8>(((k >> 8) & 255) | half));
+    store<u8>(paletteAt + <usize>(i * 3 + 2), <u8>(((k >> 16) & 255) | half));
+    // By green: (green << 8 | index), sorted below.
+    store<u64>(byGreenAt + (<usize>i << 3), <u64>((((k >> 8) & 255) << 8) | <u32>i));
+  }
+  let approximated: u32 = 0;
+  if (distinct > size) {
+    sortAscending(byGreenAt, spareAt, size, 2, bucketsAt);
+    memory.fill(cellsAt, 0xff, (1 << 15) << 1);
+    for (let i = size; i < distinct; i++) {
+      const colour = <i32>load<u16>(byCountAt + (<usize>i << 1));
+      const entry = <usize>load<u16>(entriesAt + (<usize>colour << 1));
+      const k = load<u32>(keysAt + (entry << 2));
+      const r = <i32>(k & 255);
+      const g = <i32>((k >> 8) & 255);
+      const b = <i32>((k >> 16) & 255);
+      const cell = cellOf(k);
+      approximated += load<u32>(countsAt + (entry << 2));
+      const known = load<i16>(cellsAt + (<usize>cell << 1));
+      if (known >= 0) {
+        store<u8>(indexOfAt + <usize>colour, <u8>known);
+        continue;
+      }
+      // First position whose green is at least g.
+      let lo = 0;
+      let hi = size;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (<i32>(load<u64>(byGreenAt + (<usize>mid << 3)) >> 8) < g) lo = mid + 1;
+        else hi = mid;
+      }
+      let best = 0;
+      let bestD = 0x7fffffff;
+      // Upward from `lo`, then downward from `lo - 1`.
+      for (let s = lo; s < size; s++) {
+        const e = load<u64>(byGreenAt + (<usize>s << 3));
+        const dg = <i32>(e >> 8) - g;
+        const d4 = dg * dg * 4;
+        if (d4 > bestD) break;
+        const j = <i32>(e & 255);
+        const pk = keyOf(keysAt, entriesAt, <i32>load<u16>(byCountAt + (<usize>j << 1)));
+        const dr = r - <i32>(pk & 255);
+        const db = b - <i32>((pk >> 16) & 255);
+        const d = dr * dr * 3 + d4 + db * db * 2;
+        if (d < bestD || (d == bestD && j < best)) {
+          bestD = d;
+          best = j;
+        }
+      }
+      for (let s = lo - 1; s >= 0; s--) {
+        const e = load<u64>(byGreenAt + (<usize>s << 3));
+        const dg = <i32>(e >> 8) - g;
+        const d4 = dg * dg * 4;
+        if (d4 > bestD) break;
+        const j = <i32>(e & 255);
+        const pk = keyOf(keysAt, entriesAt, <i32>load<u16>(byCountAt + (<usize>j << 1)));
+        const dr = r - <i32>(pk & 255);
+        const db = b - <i32>((pk >> 16) & 255);
+        const d = dr * dr * 3 + d4 + db * db * 2;
+        if (d < bestD || (d == bestD && j < best)) {
+          bestD = d;
+          best = j;
+        }
+      }
+      store<u8>(indexOfAt + <usize>colour, <u8>best);
+      store<i16>(cellsAt + (<usize>cell << 1), <i16>best);
+    }
+  }
+  store<u32>(approximatedAt, approximated);
+  return size;
 }
