@@ -292,34 +292,21 @@ export function choosePalette(
       let best = 0;
       let bestD = 0x7fffffff;
       // Upward from `lo`, then downward from `lo - 1`.
-      for (let s = lo; s < size; s++) {
-        const e = load<u64>(byGreenAt + (<usize>s << 3));
-        const dg = <i32>(e >> 8) - g;
-        const d4 = dg * dg * 4;
-        if (d4 > bestD) break;
-        const j = <i32>(e & 255);
-        const pk = keyOf(keysAt, entriesAt, <i32>load<u16>(byCountAt + (<usize>j << 1)));
-        const dr = r - <i32>(pk & 255);
-        const db = b - <i32>((pk >> 16) & 255);
-        const d = dr * dr * 3 + d4 + db * db * 2;
-        if (d < bestD || (d == bestD && j < best)) {
-          bestD = d;
-          best = j;
-        }
-      }
-      for (let s = lo - 1; s >= 0; s--) {
-        const e = load<u64>(byGreenAt + (<usize>s << 3));
-        const dg = <i32>(e >> 8) - g;
-        const d4 = dg * dg * 4;
-        if (d4 > bestD) break;
-        const j = <i32>(e & 255);
-        const pk = keyOf(keysAt, entriesAt, <i32>load<u16>(byCountAt + (<usize>j << 1)));
-        const dr = r - <i32>(pk & 255);
-        const db = b - <i32>((pk >> 16) & 255);
-        const d = dr * dr * 3 + d4 + db * db * 2;
-        if (d < bestD || (d == bestD && j < best)) {
-          bestD = d;
-          best = j;
+      for (let step = 1; step >= -1; step -= 2) {
+        for (let s = step == 1 ? lo : lo - 1; s >= 0 && s < size; s += step) {
+          const e = load<u64>(byGreenAt + (<usize>s << 3));
+          const dg = <i32>(e >> 8) - g;
+          const d4 = dg * dg * 4;
+          if (d4 > bestD) break;
+          const j = <i32>(e & 255);
+          const pk = keyOf(keysAt, entriesAt, <i32>load<u16>(byCountAt + (<usize>j << 1)));
+          const dr = r - <i32>(pk & 255);
+          const db = b - <i32>((pk >> 16) & 255);
+          const d = dr * dr * 3 + d4 + db * db * 2;
+          if (d < bestD || (d == bestD && j < best)) {
+            bestD = d;
+            best = j;
+          }
         }
       }
       store<u8>(indexOfAt + <usize>colour, <u8>best);
