@@ -41,13 +41,31 @@ function scopesOf(record: GameRecord): string[] {
 
 export class GameRecords {
   private readonly lock = new KeyedLock();
+  /** Records being added (`add`): every read waits for them first. */
+  private readonly adding = new Set<Promise<void>>();
 
   constructor(private readonly store: RecordStore<RecordsEntry>) {}
 
-  /** Stores `record` and lists it for its server, for each person who played in it and for its tournament. */
-  async add(record: GameRecord): Promise<void> {
-    await this.store.set(`r:${record.guildId ?? "dm"}:${record.id}`, record);
-    for (const scope of scopesOf(record)) await this.append(scope, record.id);
+  /**
+   * Stores `record` and lists it for its server, for each person who played in it and for its
+   * tournament. Until it is done, every read of this object (`get`, `page`, `ofTournament`) waits
+   * for it: a game's record is added as the game ends, while its last answer goes out, so a
+   * player who asks for `/history` or `/replay` right after sees that game.
+   */
+  add(record: GameRecord): Promise<void> {
+    const adding = (async () => {
+      await this.store.set(`r:${record.guildId ?? "dm"}:${record.id}`, record);
+      for (const scope of scopesOf(record)) await this.append(scope, record.id);
+    })();
+    this.adding.add(adding);
+    const done = () => this.adding.delete(adding);
+    adding.then(done, done);
+    return adding;
+  }
+
+  /** Resolves once every record being added when it is called has been added (or has failed). */
+  private async added(): Promise<void> {
+    if (this.adding.size > 0) await Promise.allSettled([...this.adding]);
   }
 
   /**
@@ -77,6 +95,7 @@ export class GameRecords {
 
   /** The record `id` of server `guildId`, if kept. */
   async get(guildId: string | null, id: string): Promise<GameRecord | undefined> {
+    await this.added();
     const r = await this.store.get(`r:${guildId ?? "dm"}:${id}`);
     return r && !Array.isArray(r) && "format" in r ? (r as GameRecord) : undefined;
   }
@@ -96,6 +115,7 @@ export class GameRecords {
         ? userScope(guildId, opts.userId)
         : guildScope(guildId);
     const limit = Math.max(1, Math.min(25, opts.limit ?? 10));
+    await this.added();
     const head = (await this.store.get(`h:${scope}`)) as { chunks: number } | undefined;
     if (!head) return { records: [], next: null };
     let [chunk, pos] = parseCursor(opts.after) ?? [head.chunks - 1, Number.POSITIVE_INFINITY];

@@ -132,4 +132,31 @@ describe("GameRecords lists", () => {
     expect(await seeds(bulk)).toEqual(Array.from({ length: n }, (_, i) => `s${n - 1 - i}`));
     expect((await seeds(bulk, "ada")).length).toBe(1 + Math.floor((n - 1 + 0) / 3));
   });
+
+  it("a read made while a game's record is being added waits for it: /history right after a close lists that game", async () => {
+    const store = await openStore<RecordsEntry>("memory://", "records-slow");
+    // The store's writes wait until released, as a busy database's would.
+    let release = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const slow: typeof store = { ...store, set: async (key, value) => (await gate, store.set(key, value)) };
+    const records = new GameRecords(slow);
+    const adding = records.add(fake(1, ["ada"]));
+    let read: GameRecord[] | null = null;
+    const page = records.page("guild-1").then((p) => {
+      read = [...p.records];
+    });
+    const one = records.get("guild-1", fake(1, ["ada"]).id);
+    for (let i = 0; i < 50; i++) await Promise.resolve(); // a read of the memory store takes a few turns
+    expect(read, "the page waits while the record is written").toBeNull();
+    release();
+    await Promise.all([adding, page]);
+    expect(read!.map((r) => r.seed)).toEqual(["s1"]);
+    expect((await one)?.seed).toBe("s1");
+    // A failed write does not hold reads forever.
+    const broken = new GameRecords({ ...store, set: async () => Promise.reject(new Error("disk full")) });
+    await expect(broken.add(fake(2, ["ada"]))).rejects.toThrow("disk full");
+    expect((await broken.page("guild-1")).records.map((r) => r.seed)).toEqual(["s1"]);
+  });
 });
