@@ -123,6 +123,8 @@ export function ratingOrder(a: PlayerRating, b: PlayerRating): number {
 
 export class RatingService {
   private readonly lock = new KeyedLock();
+  /** Results being rated (`record`): every read waits for them first. */
+  private readonly recording = new Set<Promise<unknown>>();
 
   constructor(
     private readonly store: RecordStore<RatingEntry>,
@@ -137,6 +139,11 @@ export class RatingService {
     return `h:${guildId ?? "dm"}:${game}:${userId}`;
   }
 
+  /** Resolves once every result being rated when it is called has been rated (or has failed). */
+  private async rated(): Promise<void> {
+    if (this.recording.size > 0) await Promise.allSettled([...this.recording]);
+  }
+
   private async boardAt(key: string): Promise<RatingBoard | undefined> {
     const b = await this.store.get(key);
     return b && "players" in b ? b : undefined;
@@ -144,6 +151,11 @@ export class RatingService {
 
   /** A player's rating history in a game of a server (undefined before their first rated game). */
   async history(guildId: string | null, game: string, userId: string): Promise<RatingHistory | undefined> {
+    await this.rated();
+    return this.historyNow(guildId, game, userId);
+  }
+
+  private async historyNow(guildId: string | null, game: string, userId: string): Promise<RatingHistory | undefined> {
     const h = await this.store.get(this.historyKey(guildId, game, userId));
     return h && "points" in h ? h : undefined;
   }
@@ -151,9 +163,19 @@ export class RatingService {
   /**
    * Rates a finished table in rated game `game`: `outcome` gives the places; `teams` the team
    * of each seat (null: each seat alone). Returns the changes, or null when fewer than two
-   * people's teams played (nothing is saved).
+   * people's teams played (nothing is saved). Until it is done, every read (`board`, `top`,
+   * `player`, `history`) waits for it: a game is rated as it ends, while its last answer goes out,
+   * so a player who asks for `/stats` right after sees the game counted.
    */
-  async record(table: RatedTable, game: string, outcome: Outcome, teams: readonly number[] | null): Promise<RatingChange[] | null> {
+  record(table: RatedTable, game: string, outcome: Outcome, teams: readonly number[] | null): Promise<RatingChange[] | null> {
+    const recording = this.rate(table, game, outcome, teams);
+    this.recording.add(recording);
+    const done = () => this.recording.delete(recording);
+    recording.then(done, done);
+    return recording;
+  }
+
+  private async rate(table: RatedTable, game: string, outcome: Outcome, teams: readonly number[] | null): Promise<RatingChange[] | null> {
     const places = placesOf(outcome);
     // People only: a computer's seat (and a seat a computer took over) is left out.
     const people = table.seats.map((s, i) => ({ ...s, seat: i })).filter((s) => !s.computer && !s.leftBy);
@@ -201,7 +223,7 @@ export class RatingService {
       await this.store.set(key, { ...board, players });
       for (const c of changes) {
         const hkey = this.historyKey(table.guildId, game, c.userId);
-        const old = await this.history(table.guildId, game, c.userId);
+        const old = await this.historyNow(table.guildId, game, c.userId);
         const points = old?.points ?? [{ at, rating: c.before }];
         await this.store.set(hkey, {
           schema: 1,
@@ -215,6 +237,7 @@ export class RatingService {
 
   /** The ratings of a server in a rated game (empty when nobody has a rated game). */
   async board(guildId: string | null, game: string): Promise<RatingBoard> {
+    await this.rated();
     return (await this.boardAt(this.key(guildId, game))) ?? { schema: 1, guildId, game, players: {} };
   }
 

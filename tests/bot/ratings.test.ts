@@ -59,6 +59,30 @@ describe("the rating service", () => {
     expect(after.players.ben!.recent.map((r) => r.place)).toEqual([1, 2]);
   });
 
+  it("a read made while a result is being rated waits for it: /stats right after a game counts that game", async () => {
+    const store = await openStore<RatingEntry>("memory://", "ratings-slow");
+    // The store's reads wait until released, as a busy database's would.
+    let release = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const svc = new RatingService({ ...store, get: async (key) => (await gate, store.get(key)) }, () => 1_000_000);
+    const table = { guildId: "g1", seats: [seat("ada"), seat("ben")] };
+    const rated = svc.record(table, "onexeno-basic", { scores: [10, 30], winners: [1] }, null);
+    const board = svc.board("g1", "onexeno-basic");
+    const ranks = svc.player("g1", "ben", ["onexeno-basic"]);
+    const history = svc.history("g1", "onexeno-basic", "ben");
+    release();
+    await rated;
+    expect(Object.keys((await board).players).sort()).toEqual(["ada", "ben"]);
+    expect((await ranks).map((r) => r.rating.games)).toEqual([1]);
+    expect(await history).toBeDefined();
+    // A result that fails to save does not hold reads.
+    const broken = new RatingService({ ...store, set: async () => Promise.reject(new Error("disk full")) });
+    await expect(broken.record(table, "onexeno-basic", { scores: [30, 10], winners: [0] }, null)).rejects.toThrow("disk full");
+    expect((await broken.board("g1", "onexeno-basic")).players.ben!.games).toBe(1);
+  });
+
   it("lists established ratings before provisional ones, whatever their numbers; ranks agree with the list", async () => {
     const svc = await service();
     const people = ["ada", "ben", "cleo"].map((u) => seat(u));
