@@ -51,7 +51,10 @@ export interface FlightResult {
 /**
  * Plays a game in every channel at once. `read` gives a channel's table as last saved; after a
  * move the driver reads again until the state's version has moved on (the save may land just
- * after the answer), so it never plays from a stale state.
+ * after the answer), so it never plays from a stale state. Without `rate` each table moves the
+ * moment its last move is answered (a closed loop: the bot saturated); with `rate` (moves a
+ * second, all tables together) each table moves at most every `tables / rate` s, its first move
+ * at a random point of that period, later ones on schedule unless the last answer came later.
  * Errors: rejects when the bot refuses a move (an ephemeral answer) or a game stalls.
  */
 export async function playTables(
@@ -59,7 +62,9 @@ export async function playTables(
   channels: readonly { id: string }[],
   read: (channelId: string) => Promise<TableState | undefined>,
   game: typeof onexenoDefinition,
+  rate?: number,
 ): Promise<FlightResult> {
+  const every = rate ? (channels.length / rate) * 1000 : 0;
   const [a, b] = [DEFAULT_USERS[0]!.id, DEFAULT_USERS[1]!.id];
   const lat: number[] = [];
   const sent: SentInteraction[] = [];
@@ -71,7 +76,11 @@ export async function playTables(
       await sb.command(b, ch.id, "onexeno join");
       await sb.command(a, ch.id, "onexeno start");
       let last = -1;
+      let due = performance.now() + Math.random() * every; // spread the tables' moves over the period
       for (;;) {
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((res) => setTimeout(res, wait));
+        due = Math.max(due + every, performance.now());
         let r = await read(ch.id);
         for (let tries = 0; r?.state && r.status === "playing" && r.state.version === last; tries++) {
           if (tries > 2000) throw new Error(`${ch.id}: the table stayed at version ${last}`);

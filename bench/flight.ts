@@ -8,7 +8,7 @@
  * the bot's main thread is sampled (V8's CPU profiler through `node:inspector`) during the run
  * and the entries with the most self time are returned.
  *
- * `npm run bench:flight` (`-- --tables 16 --in-process --profile`) runs it alone and prints the
+ * `npm run bench:flight` (`-- --tables 16 --in-process --profile --rate 150`) runs it alone and prints the
  * figures and the profile's top entries; `FLIGHT_PROFILE=file.cpuprofile` also writes the whole
  * profile (open it in Chrome's DevTools).
  */
@@ -119,10 +119,11 @@ function topEntries(profile: {
 }
 
 /**
- * Plays `tables` games at once and returns the bot's figures. Errors: rejects when a move is
- * refused, a game stalls or the stand-in's process fails.
+ * Plays `tables` games at once and returns the bot's figures; with `rate`, paced at that many
+ * moves a second over all tables (`playTables`), else each table moves as soon as it can.
+ * Errors: rejects when a move is refused, a game stalls or the stand-in's process fails.
  */
-export async function flight(tables: number, opts: { separate: boolean; profile?: boolean }): Promise<FlightFigures> {
+export async function flight(tables: number, opts: { separate: boolean; profile?: boolean; rate?: number }): Promise<FlightFigures> {
   const dir = mkdtempSync(join(tmpdir(), "onexeno-flight-"));
   const file = join(dir, "flight.sqlite");
   const channels = benchChannels(tables);
@@ -182,12 +183,12 @@ export async function flight(tables: number, opts: { separate: boolean; profile?
         (m: { kind: string; error?: string } & FlightResult & { routes: Record<string, number>; standinCpuMsPerMove: number }) =>
           m.kind === "played" ? resolve(m) : reject(new Error(m.error ?? m.kind)),
       );
-      c.send({ kind: "play", store: file });
+      c.send({ kind: "play", store: file, ...(opts.rate ? { rate: opts.rate } : {}) });
     });
   } else {
     const service = bot.service("onexeno");
     const before = { ...sb!.stats.routes };
-    const played = await playTables(sb!, channels, async (id) => (await service.get(id)) as TableState | undefined, onexeno);
+    const played = await playTables(sb!, channels, async (id) => (await service.get(id)) as TableState | undefined, onexeno, opts.rate);
     const routes = Object.fromEntries(Object.entries(sb!.stats.routes).map(([k, v]) => [k, v - (before[k] ?? 0)]));
     result = { ...played, routes };
   }
@@ -237,12 +238,13 @@ export async function flight(tables: number, opts: { separate: boolean; profile?
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const arg = (name: string) => process.argv.indexOf(name);
   const tables = arg("--tables") > 0 ? Number(process.argv[arg("--tables") + 1]) : 16;
-  const f = await flight(tables, { separate: arg("--in-process") < 0, profile: arg("--profile") > 0 });
+  const rate = arg("--rate") > 0 ? Number(process.argv[arg("--rate") + 1]) : undefined;
+  const f = await flight(tables, { separate: arg("--in-process") < 0, profile: arg("--profile") > 0, ...(rate ? { rate } : {}) });
   const sorted = [...f.lat].sort((x, y) => x - y);
   const botSorted = [...f.botLat].sort((x, y) => x - y);
   const q = (v: number[], p: number) => v[Math.min(v.length - 1, Math.floor(p * v.length))] ?? Number.NaN;
   console.log(
-    `${tables} tables, stand-in ${arg("--in-process") < 0 ? "in its own process" : "in the bot's process"}: ${f.moves} moves, ` +
+    `${tables} tables${rate ? ` paced at ${rate} moves/s` : ""}, stand-in ${arg("--in-process") < 0 ? "in its own process" : "in the bot's process"}: ${f.moves} moves, ` +
       `${(f.moves / (f.wallMs / 1000)).toFixed(1)} moves/s; latency median ${q(sorted, 0.5).toFixed(1)} ms, p99 ${q(sorted, 0.99).toFixed(1)} ms ` +
       `(the bot's part: median ${q(botSorted, 0.5).toFixed(1)} ms, p99 ${q(botSorted, 0.99).toFixed(1)} ms); ` +
       `event-loop delay p99 ${f.loopP99.toFixed(1)} ms (largest ${f.loopMax.toFixed(1)}); main thread ${f.mainMsPerMove.toFixed(2)} ms a move; ` +
