@@ -3,8 +3,9 @@
  * stand-in with the real discord.js client, measured on the bot's side.
  *
  * `flight(n, { separate })` runs the stand-in (and the driver playing the people's moves) in the
- * bot's process, or with `separate` in a process of its own (`standin-child.ts`), so that the
- * event-loop delay, main-thread busy time and CPU per move are the bot's alone. With `profile`
+ * bot's process, or with `separate` in a process of its own (`standin-child.ts`) at the lowest
+ * CPU priority, so that the event-loop delay, main-thread busy time and CPU per move are the
+ * bot's alone. With `profile`
  * the bot's main thread is sampled (V8's CPU profiler through `node:inspector`) during the run
  * and the entries with the most self time are returned.
  *
@@ -13,6 +14,7 @@
  * profile (open it in Chrome's DevTools).
  */
 import { fork } from "node:child_process";
+import { setPriority } from "node:os";
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -71,6 +73,14 @@ export interface ProfileEntry {
   readonly ms: number;
   readonly share: number;
 }
+
+/**
+ * The stand-in's process's nice value when it runs apart (`separate`): the lowest priority. With
+ * it at 0 (before 2026-11-26 14:00) it took cores from the bot, and the bot-alone rows read the
+ * rig's load as the bot's: latency p99 130-145 against 88-100 ms, event-loop delay p99 13-21
+ * against 9-10 ms (saturated), 8-9 against 5.2-5.6 ms (paced at 150 moves/s), back to back.
+ */
+const RIG_PRIORITY = 19;
 
 /** How often the event-loop delay is sampled (ms; Node's default). */
 const LOOP_RESOLUTION_MS = 10;
@@ -132,6 +142,9 @@ export async function flight(tables: number, opts: { separate: boolean; profile?
   let api: Omit<ChildReady, "kind">;
   if (opts.separate) {
     child = fork(new URL("./standin-child.ts", import.meta.url), [String(tables)], { execArgv: ["--import", "tsx"] });
+    // The rig at the lowest CPU priority: on Discord its work runs on Discord's machines, so here
+    // it takes a core only when the bot's threads leave one free.
+    setPriority(child.pid!, RIG_PRIORITY);
     api = await new Promise<ChildReady>((resolve, reject) => {
       child!.once("message", (m) => resolve(m as ChildReady));
       child!.once("exit", (code) => reject(new Error(`the stand-in's process exited (${code})`)));
