@@ -390,8 +390,13 @@ for (const [n, separate] of [
       `${r.moves} moves, ${rate.toFixed(1)} moves/s; the bot's part (INTERACTION_CREATE sent -> answer sent, whole ms) median ${q(r.botLat, 0.5)} ms, ` +
       `p99 ${q(r.botLat, 0.99)} ms; bot main thread ${r.mainMsPerMove.toFixed(1)} ms a move, bot CPU ${r.cpuMsPerMove.toFixed(1)} ms a move` +
       (r.standinCpuMsPerMove === undefined ? "" : `, the stand-in's process ${r.standinCpuMsPerMove.toFixed(1)} ms`),
-    target: n === 1 ? "p99 <= 30 ms" : ">= 150 moves/s, p99 <= 150 ms",
-    met: n === 1 ? p99 <= 30 : rate >= 150 && p99 <= 150,
+    // The 16-table targets are the bot's alone (issue 27): with the stand-in in the bot's process
+    // the row is the rig's figure, printed beside it without a target, as its delay row is.
+    ...(n === 1
+      ? { target: "p99 <= 30 ms", met: p99 <= 30 }
+      : separate
+        ? { target: ">= 150 moves/s, p99 <= 150 ms", met: rate >= 150 && p99 <= 150 }
+        : {}),
   });
   if (n === 16)
     rows.push({

@@ -1,14 +1,24 @@
 /**
  * Where pictures are made: a pool of worker threads (piscina), so drawing and encoding never
- * hold the event loop and every core draws.
+ * hold the event loop and every core but the event loop's draws.
  *
- * `PICTURE_THREADS` sets the pool's size: unset, one thread a core
- * (`os.availableParallelism()`); `0`, no pool: pictures are made on the calling thread (what a
- * one-core machine or a profiler may want). The bot starts the pool with itself
- * (`startPictures`); elsewhere it starts with the first picture. Its idle threads do not keep the
- * process alive.
+ * `PICTURE_THREADS` sets the pool's size: unset, one thread a core but one
+ * (`os.availableParallelism() - 1`, at least 1), so that the bot's event loop keeps a core of its
+ * own; `0`, no pool: pictures are made on the calling thread (what a one-core machine or a
+ * profiler may want). The bot starts the pool with itself (`startPictures`); elsewhere it starts
+ * with the first picture. Its idle threads do not keep the process alive.
  *
- * Two threads (one on a one-core machine) are kept for the process's life, the others leave
+ * Why a core is left: on two cores with two picture threads, a busy picture thread and the main
+ * thread took turns on one core, and the main thread lost its core most often right after waking
+ * a thread (a job's `postMessage`, a SQLite statement). With 16 tables paced at 150 moves/s
+ * (`npm run bench:flight -- --rate 150`, 2026-11-26 15:00-15:55, back to back) one thread gave
+ * an event-loop delay p99 of 4.3-5.7 ms against 5.8-8.2 with two, a like latency (median
+ * 9-12 against 10-13.5 ms, p99 33-63 against 35-49), 0.9 ms less CPU a move, and more moves a
+ * second saturated (182-209 against 162-183); only the saturated closed loop's latency p99 rose
+ * (124-165 against 92-129 ms), its pictures queueing for the one thread, and with the stand-in
+ * in the bot's process (the rig's work on the main thread) it read 234-256 against 134 ms.
+ *
+ * Two threads (the pool's one, when it has one) are kept for the process's life, the others leave
  * after a minute without work. A new thread costs its first picture about half a second (the
  * thread loads the drawing code) and its next few pictures two to three times their usual time
  * (V8 has not compiled the drawing code yet): `npm run bench` prints both. With every thread
@@ -28,10 +38,10 @@ import { exposeCollector, pixelsReturned } from "./surface";
 
 let pool: Piscina | null = null;
 
-/** Threads the pool may use (0: none, pictures are made inline). */
+/** Threads the pool may use (0: none, pictures are made inline); unset PICTURE_THREADS: a core less than the machine has, at least 1. */
 export function pictureThreads(): number {
   const set = process.env.PICTURE_THREADS;
-  if (set === undefined || set === "") return availableParallelism();
+  if (set === undefined || set === "") return Math.max(1, availableParallelism() - 1);
   const n = Number(set);
   if (!Number.isInteger(n) || n < 0) throw new Error(`PICTURE_THREADS must be a whole number 0 or more, not ${JSON.stringify(set)}`);
   return n;

@@ -18,7 +18,7 @@ export interface Config {
   /** Port of the local stand-in when there is no token (0 = any free port). */
   readonly standinPort: number;
   /**
-   * Picture worker threads (`PICTURE_THREADS`): null = one a core, 0 = draw on the main thread.
+   * Picture worker threads (`PICTURE_THREADS`): null = one a core but one (at least 1), 0 = draw on the main thread.
    * The picture pool (render/pool.ts) reads the variable itself; it is checked here so that a
    * bad value stops the start-up rather than the first picture.
    */
@@ -74,7 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`STANDIN_PORT must be a port number, got ${env.STANDIN_PORT}`);
   const threads = str("PICTURE_THREADS");
   if (threads !== null && !/^\d+$/.test(threads))
-    throw new Error(`PICTURE_THREADS must be a whole number 0 or more (empty: one a core), got ${threads}`);
+    throw new Error(`PICTURE_THREADS must be a whole number 0 or more (empty: one a core but one), got ${threads}`);
   const metrics = str("METRICS_PORT");
   const metricsPort = metrics === null ? null : Number(metrics);
   if (metricsPort !== null && (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535))
