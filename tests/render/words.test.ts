@@ -5,13 +5,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { standingText } from "../../commands/onexeno/index";
-import { describeOnexenoTable, playerLine, teamLine } from "../../render/onexeno-words";
+import { describeOnexenoTable, lastMoveText, playerLine, teamLine } from "../../render/onexeno-words";
 import { describeSolitaire } from "../../render/onexeno-solitaire";
 import type { TableOf } from "../../src/bot/tables";
 
 type TableRecord = TableOf<"onexeno">;
 import { cardValue } from "../../src/games/onexeno/cards";
-import { onexenoView, setupOnexeno } from "../../src/games/onexeno/game";
+import { onexenoView, setupOnexeno, type OnexenoState } from "../../src/games/onexeno/game";
 import { setupSolitaire, solitaireView } from "../../src/games/onexeno/solitaire";
 import { playUntil } from "./scenes";
 
@@ -49,6 +49,21 @@ describe("numbers with their units", () => {
     const text = standingText(rec);
     expect(text).toContain(`hand ${s.hand} unfinished`);
     expect(text).toContain(`${rec.seats[seat]!.name} ${s.totals[seat]! + took} (incl. +${took} taken this hand)`);
+  });
+
+  it('say the last card placed as "the 8", never "a 8"', () => {
+    const eight = (x: OnexenoState) => x.last?.kind === "place" && !!x.last.placed && cardValue(x.last.placed.card) === 8;
+    let s: OnexenoState | undefined;
+    for (let seed = 0; seed < 50 && !(s && eight(s)); seed++) {
+      const r = setupOnexeno({ variant: "basic", hands: 1 }, 2, `article-${seed}`);
+      if (!r.ok) throw new Error(r.error.message);
+      s = playUntil(r.value, eight);
+    }
+    if (!s) throw new Error("no game was set up");
+    const placed = s.last?.kind === "place" ? s.last.placed : null;
+    expect(placed && cardValue(placed.card)).toBe(8);
+    const text = lastMoveText(onexenoView(s, null), ["Ada", "Ben"]);
+    expect(text).toMatch(/^(Ada|Ben) placed the 8 at [A-Z]\d+/);
   });
 
   it("solitaire alt text agrees with the picture before the first square", () => {
