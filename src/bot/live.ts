@@ -40,6 +40,19 @@ export interface LiveMessage {
   readonly rev?: TableOrder;
   /** It is a Components V2 message (absent: a classic one, posted before V2): its record keeps the flag. */
   readonly v2?: boolean;
+  /**
+   * Older table messages of the channel still showing their picture and controls, waiting to be
+   * edited down to their records (oldest first; absent: none). Kept here so that a bot stopped
+   * with tidy-ups waiting finishes them when the channel's next table message is shown.
+   */
+  readonly untidied?: readonly Untidied[];
+}
+
+/** An older table message waiting to be edited down to its record (see `LiveMessage.untidied`). */
+export interface Untidied {
+  readonly messageId: string;
+  readonly record: string;
+  readonly v2?: boolean;
 }
 
 /** Edits a message of a channel (REST). */
@@ -122,6 +135,12 @@ export class LiveTables {
   private readonly stepRecords = new Map<string, string[]>();
   /** Callers of `shownAtLeast` waiting on a channel's live message. */
   private readonly waiters = new Map<string, { check: () => void }[]>();
+  /**
+   * Per channel, the older table messages still to tidy (oldest first) and the run tidying them.
+   * Once a channel has an entry it is the truth, and the stored `untidied` a copy of it as of the
+   * last write (it may still name messages tidied since: a restart edits those once more).
+   */
+  private readonly tidies = new Map<string, { readonly list: Untidied[]; running: Promise<void> | null }>();
   private stopped = false;
 
   constructor(
@@ -139,12 +158,19 @@ export class LiveTables {
   /**
    * A table message (`message`: its id, or the promise of its id while it is being sent) now
    * shows the channel's table: remember it, and edit the previous live message down to its
-   * record. Resolves once done (tests); never throws.
+   * record. Resolves once done, the channel's tidy-ups included (tests); never throws.
+   *
+   * The edit of the previous message (a tidy-up) is not made in the channel's queue but by the
+   * channel's tidy run (`tidy`): it waits for room in the channel's bucket of message writes (5
+   * per 5 s), and a channel whose table changes faster than that (a fast game, a test rig)
+   * would otherwise hold every later step (an edit in place, the record of the live message)
+   * behind a growing line of tidy-ups, and a stopping bot behind all of them (72 s after 16
+   * tables played flat out for 6 s, 2026-11-26).
    */
   shown(channelId: string, message: string | Promise<string | undefined>, record: string, rev?: TableOrder, v2 = false): Promise<void> {
     // Queued at once, before the message is even sent, so a step that follows it (an edit in
     // place, a newer message) is always handled after it, in the order the table changed.
-    return this.enqueue(channelId, async () => {
+    const job = this.enqueue(channelId, async () => {
       const messageId = await message;
       if (messageId === undefined) return; // not delivered: the previous message stays live
       const prev = await this.store.get(channelId);
@@ -155,10 +181,57 @@ export class LiveTables {
         await this.remove(channelId, messageId);
         return;
       }
-      await this.store.set(channelId, { messageId, record, ...(rev !== undefined ? { rev } : {}), ...(v2 ? { v2 } : {}) });
+      const tidies = this.tidiesOf(channelId, prev);
+      if (prev && prev.messageId !== messageId)
+        tidies.list.push({ messageId: prev.messageId, record: prev.record, ...(prev.v2 ? { v2: true } : {}) });
+      await this.store.set(
+        channelId,
+        this.withUntidied(channelId, { messageId, record, ...(rev !== undefined ? { rev } : {}), ...(v2 ? { v2 } : {}) }),
+      );
       for (const w of this.waiters.get(channelId) ?? []) w.check();
-      if (prev && prev.messageId !== messageId) await this.edit(channelId, prev.messageId, recordPayload(prev.record, prev.v2));
+      this.tidy(channelId);
     });
+    return job.then(() => this.tidies.get(channelId)?.running ?? undefined);
+  }
+
+  /** The channel's tidy-ups: from memory, or on the channel's first step since the bot started, from its stored record. */
+  private tidiesOf(channelId: string, stored: LiveMessage | undefined): { readonly list: Untidied[]; running: Promise<void> | null } {
+    let t = this.tidies.get(channelId);
+    if (!t) {
+      t = { list: [...(stored?.untidied ?? [])], running: null };
+      this.tidies.set(channelId, t);
+    }
+    return t;
+  }
+
+  /** `value` with the channel's tidy-ups still waiting, to store. */
+  private withUntidied(channelId: string, value: LiveMessage): LiveMessage {
+    const { untidied: _u, ...rest } = value;
+    const list = this.tidies.get(channelId)?.list ?? value.untidied ?? [];
+    return list.length ? { ...rest, untidied: [...list] } : rest;
+  }
+
+  /**
+   * Starts the channel's tidy run unless one is under way: it edits the waiting messages down to
+   * their records one at a time, newest first (the message right above the live table is the
+   * one people still see), until none is left or the tracker stops. An edit that fails (the
+   * message was deleted) is logged and dropped.
+   */
+  private tidy(channelId: string): void {
+    const t = this.tidies.get(channelId);
+    if (!t || t.running || t.list.length === 0 || this.stopped) return;
+    t.running = (async () => {
+      while (!this.stopped && t.list.length > 0) {
+        const next = t.list[t.list.length - 1]!;
+        try {
+          await this.edit(channelId, next.messageId, recordPayload(next.record, next.v2));
+        } catch (e) {
+          this.log.info(`could not tidy the old table message in channel ${channelId}: ${e instanceof Error ? e.message : String(e)}`);
+        }
+        t.list.splice(t.list.indexOf(next), 1);
+      }
+      t.running = null;
+    })();
   }
 
   /**
@@ -196,12 +269,16 @@ export class LiveTables {
       this.stepRecords.delete(channelId);
       // A classic message (posted before V2) edited into V2's layout keeps it: its record must too.
       if (steps.length || (isV2(body) && !cur.v2))
-        await this.store.set(channelId, {
-          messageId: cur.messageId,
-          record: joinRecords([cur.record, ...steps]),
-          ...(rev !== undefined ? { rev } : {}),
-          ...(cur.v2 || isV2(body) ? { v2: true } : {}),
-        });
+        await this.store.set(
+          channelId,
+          this.withUntidied(channelId, {
+            messageId: cur.messageId,
+            record: joinRecords([cur.record, ...steps]),
+            ...(rev !== undefined ? { rev } : {}),
+            ...(cur.v2 || isV2(body) ? { v2: true } : {}),
+            ...(cur.untidied ? { untidied: cur.untidied } : {}),
+          }),
+        );
       done = true;
     });
     return done;
@@ -239,15 +316,29 @@ export class LiveTables {
     });
   }
 
-  /** Waits until every queued edit is done (tests). */
+  /** Waits until every queued step and every tidy-up is done (tests). */
   async drain(): Promise<void> {
-    while (this.queues.size > 0) await Promise.all([...this.queues.values()]);
+    for (;;) {
+      const runs = [...this.tidies.values()].flatMap((t) => (t.running ? [t.running] : []));
+      if (this.queues.size === 0 && runs.length === 0) return;
+      await Promise.all([...this.queues.values(), ...runs]);
+    }
   }
 
-  /** Takes no new work, then waits for what is queued (shutdown, before the store closes). */
+  /**
+   * Takes no new work, waits for the queued steps and the tidy-up edits under way (each waits at
+   * most one window of the channel's bucket), and stores the tidy-ups not made, so the channel's
+   * next table message after a restart makes them (shutdown, before the store closes).
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     await this.drain();
+    for (const [channelId, t] of this.tidies) {
+      const cur = await this.store.get(channelId);
+      const stored = cur?.untidied ?? [];
+      const same = stored.length === t.list.length && stored.every((u, i) => u.messageId === t.list[i]!.messageId);
+      if (cur && !same) await this.store.set(channelId, this.withUntidied(channelId, cur));
+    }
   }
 
   /** Waits until every queued edit of a channel is done (tests, shutdown). */

@@ -75,3 +75,85 @@ describe("steps within a turn", () => {
     });
   });
 });
+
+/**
+ * Resolves once `cond()` holds, checking it after each turn of the event loop (everything here is
+ * in memory, so a few turns do); fails naming `what` if it still does not after 10,000 turns.
+ */
+async function until(cond: () => boolean, what: string): Promise<void> {
+  for (let turn = 0; !cond(); turn++) {
+    if (turn >= 10_000) throw new Error(`never came: ${what}`);
+    await new Promise((r) => setImmediate(r));
+  }
+}
+
+describe("tidy-ups (editing older table messages down to their records)", () => {
+  /** A tracker whose edits wait, each, until the test lets them through (`release`). */
+  async function gated(store?: Awaited<ReturnType<typeof openStore<LiveMessage>>>) {
+    const s = store ?? (await openStore<LiveMessage>("memory://", "live"));
+    const edits: { id: string; content: unknown }[] = [];
+    const held: (() => void)[] = [];
+    const live = new LiveTables(
+      s,
+      async (_c, id, payload) => {
+        await new Promise<void>((r) => held.push(r));
+        edits.push({ id, content: payload.content });
+      },
+      { info() {}, error() {} },
+    );
+    /** Resolves once an edit is waiting, then lets it through. */
+    const release = async () => {
+      await until(() => held.length > 0, "an edit waiting");
+      held.shift()!();
+    };
+    return { live, edits, held, release, store: s };
+  }
+
+  it("a tidy-up waiting for room in the channel's bucket holds back neither the next table nor a step in place", async () => {
+    const { live, edits, held, release } = await gated();
+    void live.shown("c", "m1", "Ada placed the 3 at H9.", [1000, 5]);
+    void live.shown("c", "m2", "Ben passed.", [1001, 6]); // m1's tidy-up now waits for room
+    void live.shown("c", "m3", "Ada placed the 8 at H8.", [1002, 7]);
+    // A step in place goes through the channel's queue: it is made on m3 while m1's edit still waits.
+    const step = live.editLive("c", { content: "Ada drew", record: "Ada drew.", rev: [1003, 8] } as never);
+    // m1's tidy-up waits in the editor, and the step's edit of m3 reaches it beside it.
+    await until(() => held.length === 2, "the step's edit beside the waiting tidy-up");
+    expect(edits).toEqual([]);
+    expect((await live.current("c"))?.messageId).toBe("m3");
+    while (edits.length < 3) await release();
+    expect(await step).toBe(true);
+    await live.drain();
+    const ids = edits.map((e) => e.id);
+    expect(ids.filter((id) => id === "m3")).toHaveLength(1); // the step in place
+    expect(ids.filter((id) => id !== "m3").sort()).toEqual(["m1", "m2"]);
+    expect(edits.find((e) => e.id === "m2")?.content).toBe("-# Ben passed.");
+  });
+
+  it("a bot stopped with tidy-ups waiting stores them, and after a restart the channel's next table makes them", async () => {
+    const first = await gated();
+    void first.live.shown("c", "m1", "One.", [1000, 1]);
+    void first.live.shown("c", "m2", "Two.", [1001, 2]); // m1's tidy-up starts and waits
+    void first.live.shown("c", "m3", "Three.", [1002, 3]);
+    const last = first.live.shown("c", "m4", "Four.", [1003, 4]);
+    await until(() => first.held.length > 0, "m1's tidy-up waiting");
+    const stopping = first.live.stop();
+    await first.release(); // the edit under way ends; the others are not made
+    await stopping;
+    await last;
+    expect(first.edits.map((e) => e.id)).toEqual(["m1"]);
+    expect((await first.store.get("c"))?.untidied?.map((u) => u.messageId)).toEqual(["m2", "m3"]);
+
+    const second = await gated(first.store); // the restarted bot, on the same store
+    const next = second.live.shown("c", "m5", "Five.", [1004, 5]);
+    for (let i = 0; i < 3; i++) await second.release();
+    await next;
+    expect(second.edits).toEqual([
+      { id: "m4", content: "-# Four." },
+      { id: "m3", content: "-# Three." },
+      { id: "m2", content: "-# Two." },
+    ]);
+    await second.live.stop(); // the stored copy still named them; stopping writes the truth
+
+    expect((await second.store.get("c"))?.untidied).toBeUndefined();
+  });
+});
