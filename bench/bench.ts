@@ -372,18 +372,30 @@ await store.close();
 }
 
 // Tables in flight (bench/flight.ts): one table with the stand-in in the bot's process; 16 with
-// it in the bot's process (the rig's figure) and in a process of its own (the bot's figure).
+// it in the bot's process (the rig's figure) and in a process of its own (the bot's figure). The
+// 16 tables play games back to back for FLIGHT_SECONDS, so that all of them are in flight the
+// whole run, first each as fast as the bot answers (flat out: the bot's capacity), then paced at
+// the targets' 150 moves/s.
+//
+// The event-loop delay's target is read at the targets' load, 150 moves/s, not flat out. Flat out,
+// a closed loop keeps both cores full (2026-11-26, warm, 250 moves/s: a move costs the bot's main
+// thread 2.5 ms, its picture thread 2.8, V8's threads about 1 and the rig 2), and in the 10 ms
+// samples whose delay passed 5 ms the main thread had waited 4.6-9.3 ms on average for a core (its
+// run-queue time, /proc/self/task/<pid>/schedstat) and 0-2 ms in a collection: that row measures
+// the machine's cores, and is printed without a target (load generators such as wrk2 likewise
+// hold latency targets at a given rate). README.md, "The event-loop delay", has the runs.
+const FLIGHT_SECONDS = 8;
 for (const [n, separate] of [
   [1, false],
   [16, false],
   [16, true],
 ] as const) {
-  const r = await flight(n, { separate });
+  const r = await flight(n, { separate, ...(n > 1 ? { seconds: FLIGHT_SECONDS } : {}) });
   const rate = r.moves / (r.wallMs / 1000);
   const p99 = q(r.lat, 0.99);
   const where = separate ? "stand-in in its own process: the bot alone" : "stand-in in the bot's process";
   rows.push({
-    what: `interaction -> reply, ${n} table${n > 1 ? "s" : ""} in flight (${where})`,
+    what: `interaction -> reply, ${n} table${n > 1 ? `s in flight flat out for ${FLIGHT_SECONDS} s` : " in flight"} (${where})`,
     median: ms(q(r.lat, 0.5)),
     p99: ms(p99),
     other:
@@ -400,24 +412,32 @@ for (const [n, separate] of [
   });
   if (n === 16)
     rows.push({
-      what: `  event-loop delay of the bot while 16 tables play (${where})`,
+      what: `  event-loop delay of the bot, the 16 tables flat out (${where})`,
       median: "",
       p99: ms(r.loopP99),
-      other: `perf_hooks.monitorEventLoopDelay, its 10 ms resolution taken off; largest ${ms(r.loopMax)}`,
-      ...(separate ? { target: "p99 <= 5 ms", met: r.loopP99 <= 5 } : {}),
+      other: `perf_hooks.monitorEventLoopDelay, its 10 ms resolution taken off; largest ${ms(r.loopMax)}; no target: flat out, the cores are full`,
     });
 }
-// The same 16 tables paced at the targets' 150 moves/s (each table moves at most every 107 ms),
-// the bot alone: the event-loop delay when the bot is busy but not saturated.
+// The same 16 tables paced at the targets' 150 moves/s (each table moves every 107 ms, on a fixed
+// schedule), the bot alone: the latency and event-loop delay at the targets' load.
 {
-  const r = await flight(16, { separate: true, rate: 150 });
+  const r = await flight(16, { separate: true, rate: 150, seconds: FLIGHT_SECONDS });
+  const p99 = q(r.lat, 0.99);
+  rows.push({
+    what: `interaction -> reply, 16 tables paced at 150 moves/s for ${FLIGHT_SECONDS} s (the bot alone)`,
+    median: ms(q(r.lat, 0.5)),
+    p99: ms(p99),
+    other:
+      `${r.moves} moves, ${(r.moves / (r.wallMs / 1000)).toFixed(1)} moves/s (each new game's three lobby commands not counted); ` +
+      `the bot's part median ${q(r.botLat, 0.5)} ms, p99 ${q(r.botLat, 0.99)} ms; bot main thread ${r.mainMsPerMove.toFixed(1)} ms a move`,
+    target: "p99 <= 150 ms",
+    met: p99 <= 150,
+  });
   rows.push({
     what: "  event-loop delay of the bot, the 16 tables paced at 150 moves/s (the bot alone)",
     median: "",
     p99: ms(r.loopP99),
-    other:
-      `${(r.moves / (r.wallMs / 1000)).toFixed(1)} moves/s over the run (start and end included); latency median ${ms(q(r.lat, 0.5))}, ` +
-      `p99 ${ms(q(r.lat, 0.99))}; largest delay ${ms(r.loopMax)}; bot main thread ${r.mainMsPerMove.toFixed(1)} ms a move`,
+    other: `perf_hooks.monitorEventLoopDelay, its 10 ms resolution taken off; largest ${ms(r.loopMax)}`,
     target: "p99 <= 5 ms",
     met: r.loopP99 <= 5,
   });

@@ -49,12 +49,26 @@ export interface FlightResult {
 }
 
 /**
- * Plays a game in every channel at once. `read` gives a channel's table as last saved; after a
+ * How the driver plays: `rate` (moves a second, all tables together) paces the tables, else each
+ * moves the moment its last move is answered; `seconds` keeps every table playing games back to
+ * back (a new game as soon as one ends) until that many seconds have passed, so that all the
+ * tables are in flight for the whole run, else each table plays one game.
+ */
+export interface PlayOptions {
+  readonly rate?: number;
+  readonly seconds?: number;
+}
+
+/**
+ * Plays a game in every channel at once (with `seconds`, games back to back until the time is
+ * up; the game under way then stays open). `read` gives a channel's table as last saved; after a
  * move the driver reads again until the state's version has moved on (the save may land just
- * after the answer), so it never plays from a stale state. Without `rate` each table moves the
- * moment its last move is answered (a closed loop: the bot saturated); with `rate` (moves a
- * second, all tables together) each table moves at most every `tables / rate` s, its first move
- * at a random point of that period, later ones on schedule unless the last answer came later.
+ * after the answer), and after a start until the table reads as playing, so it never plays from
+ * a stale state. Without `rate` each table moves the moment its last move is answered (a closed
+ * loop: the bot saturated); with `rate` (moves a second, all tables together) each table moves
+ * every `tables / rate` s, its first move at a random point of that period, later ones on a fixed
+ * schedule (an open loop, as load generators such as wrk2 keep it): a move whose turn came while
+ * the last was still unanswered goes as soon as it is, and the next keeps its own time.
  * Errors: rejects when the bot refuses a move (an ephemeral answer) or a game stalls.
  */
 export async function playTables(
@@ -62,7 +76,7 @@ export async function playTables(
   channels: readonly { id: string }[],
   read: (channelId: string) => Promise<TableState | undefined>,
   game: typeof onexenoDefinition,
-  rate?: number,
+  { rate, seconds }: PlayOptions = {},
 ): Promise<FlightResult> {
   const every = rate ? (channels.length / rate) * 1000 : 0;
   const [a, b] = [DEFAULT_USERS[0]!.id, DEFAULT_USERS[1]!.id];
@@ -70,38 +84,52 @@ export async function playTables(
   const sent: SentInteraction[] = [];
   let moves = 0;
   const t0 = performance.now();
+  const end = seconds === undefined ? Number.POSITIVE_INFINITY : t0 + seconds * 1000;
+  /** The table as saved once `ready` holds (read again every millisecond, at most 2 s). */
+  const readUntil = async (channelId: string, ready: (r: TableState | undefined) => boolean, what: string) => {
+    let r = await read(channelId);
+    for (let tries = 0; !ready(r); tries++) {
+      if (tries > 2000) throw new Error(`${channelId}: ${what}`);
+      await new Promise((res) => setTimeout(res, 1));
+      r = await read(channelId);
+    }
+    return r;
+  };
   await Promise.all(
     channels.map(async (ch) => {
-      await sb.command(a, ch.id, "onexeno new", { game: "basic" });
-      await sb.command(b, ch.id, "onexeno join");
-      await sb.command(a, ch.id, "onexeno start");
-      let last = -1;
       let due = performance.now() + Math.random() * every; // spread the tables' moves over the period
-      for (;;) {
-        const wait = due - performance.now();
-        if (wait > 0) await new Promise((res) => setTimeout(res, wait));
-        due = Math.max(due + every, performance.now());
-        let r = await read(ch.id);
-        for (let tries = 0; r?.state && r.status === "playing" && r.state.version === last; tries++) {
-          if (tries > 2000) throw new Error(`${ch.id}: the table stayed at version ${last}`);
-          await new Promise((res) => setTimeout(res, 1));
-          r = await read(ch.id);
+      do {
+        await sb.command(a, ch.id, "onexeno new", { game: "basic" });
+        await sb.command(b, ch.id, "onexeno join");
+        await sb.command(a, ch.id, "onexeno start");
+        await readUntil(ch.id, (r) => r?.status === "playing" && r.state !== null, "the started game never read as playing");
+        let last = -1;
+        for (;;) {
+          const wait = due - performance.now();
+          if (wait > 0) await new Promise((res) => setTimeout(res, wait));
+          due += every; // on schedule: a table whose answer came late catches up, so the run's rate holds
+          if (performance.now() >= end) return;
+          const r = await readUntil(
+            ch.id,
+            (r) => !(r?.state && r.status === "playing" && r.state.version === last),
+            `the table stayed at version ${last}`,
+          );
+          if (!r?.state || r.status !== "playing") break;
+          const s = r.state;
+          last = s.version;
+          const user = r.seats[s.turn]!.userId;
+          const place = game.legalMoves(s, s.turn).find((m) => m.kind === "place");
+          const t = performance.now();
+          const rec =
+            place && place.kind === "place"
+              ? await sb.command(user, ch.id, "onexeno play", { card: String(place.card), at: `${place.x},${place.y},${place.rot}` })
+              : await sb.command(user, ch.id, "onexeno pass");
+          lat.push(performance.now() - t);
+          sent.push({ token: rec.token, sentAt: rec.sentAt, callbackType: rec.callbackType });
+          if (rec.original?.visibleTo) throw new Error(`refused: ${rec.original.content}`);
+          moves++;
         }
-        if (!r?.state || r.status !== "playing") break;
-        const s = r.state;
-        last = s.version;
-        const user = r.seats[s.turn]!.userId;
-        const place = game.legalMoves(s, s.turn).find((m) => m.kind === "place");
-        const t = performance.now();
-        const rec =
-          place && place.kind === "place"
-            ? await sb.command(user, ch.id, "onexeno play", { card: String(place.card), at: `${place.x},${place.y},${place.rot}` })
-            : await sb.command(user, ch.id, "onexeno pass");
-        lat.push(performance.now() - t);
-        sent.push({ token: rec.token, sentAt: rec.sentAt, callbackType: rec.callbackType });
-        if (rec.original?.visibleTo) throw new Error(`refused: ${rec.original.content}`);
-        moves++;
-      }
+      } while (seconds !== undefined && performance.now() < end);
     }),
   );
   return { lat, sent, moves, wallMs: performance.now() - t0 };

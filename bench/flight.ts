@@ -9,9 +9,11 @@
  * the bot's main thread is sampled (V8's CPU profiler through `node:inspector`) during the run
  * and the entries with the most self time are returned.
  *
- * `npm run bench:flight` (`-- --tables 16 --in-process --profile --rate 150`) runs it alone and prints the
- * figures and the profile's top entries; `FLIGHT_PROFILE=file.cpuprofile` also writes the whole
- * profile (open it in Chrome's DevTools).
+ * `npm run bench:flight` (`-- --tables 16 --in-process --profile --rate 150 --seconds 8 --warm`)
+ * runs it alone and prints the figures and the profile's top entries (`--seconds`: games back to
+ * back for that long; `--warm`: the same run first, unmeasured, so that V8 has compiled the hot
+ * code, as in `npm run bench`, whose flights run after its other rows);
+ * `FLIGHT_PROFILE=file.cpuprofile` also writes the whole profile (open it in Chrome's DevTools).
  */
 import { fork } from "node:child_process";
 import { setPriority } from "node:os";
@@ -130,10 +132,14 @@ function topEntries(profile: {
 
 /**
  * Plays `tables` games at once and returns the bot's figures; with `rate`, paced at that many
- * moves a second over all tables (`playTables`), else each table moves as soon as it can.
+ * moves a second over all tables (`playTables`), else each table moves as soon as it can; with
+ * `seconds`, games back to back for that long, else one game a table.
  * Errors: rejects when a move is refused, a game stalls or the stand-in's process fails.
  */
-export async function flight(tables: number, opts: { separate: boolean; profile?: boolean; rate?: number }): Promise<FlightFigures> {
+export async function flight(
+  tables: number,
+  opts: { separate: boolean; profile?: boolean; rate?: number; seconds?: number },
+): Promise<FlightFigures> {
   const dir = mkdtempSync(join(tmpdir(), "onexeno-flight-"));
   const file = join(dir, "flight.sqlite");
   const channels = benchChannels(tables);
@@ -196,12 +202,12 @@ export async function flight(tables: number, opts: { separate: boolean; profile?
         (m: { kind: string; error?: string } & FlightResult & { routes: Record<string, number>; standinCpuMsPerMove: number }) =>
           m.kind === "played" ? resolve(m) : reject(new Error(m.error ?? m.kind)),
       );
-      c.send({ kind: "play", store: file, ...(opts.rate ? { rate: opts.rate } : {}) });
+      c.send({ kind: "play", store: file, rate: opts.rate, seconds: opts.seconds });
     });
   } else {
     const service = bot.service("onexeno");
     const before = { ...sb!.stats.routes };
-    const played = await playTables(sb!, channels, async (id) => (await service.get(id)) as TableState | undefined, onexeno, opts.rate);
+    const played = await playTables(sb!, channels, async (id) => (await service.get(id)) as TableState | undefined, onexeno, opts);
     const routes = Object.fromEntries(Object.entries(sb!.stats.routes).map(([k, v]) => [k, v - (before[k] ?? 0)]));
     result = { ...played, routes };
   }
@@ -252,12 +258,16 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const arg = (name: string) => process.argv.indexOf(name);
   const tables = arg("--tables") > 0 ? Number(process.argv[arg("--tables") + 1]) : 16;
   const rate = arg("--rate") > 0 ? Number(process.argv[arg("--rate") + 1]) : undefined;
-  const f = await flight(tables, { separate: arg("--in-process") < 0, profile: arg("--profile") > 0, ...(rate ? { rate } : {}) });
+  const seconds = arg("--seconds") > 0 ? Number(process.argv[arg("--seconds") + 1]) : undefined;
+  // --warm: the same run first, unmeasured, so that V8 has compiled the hot code (the bench's rows
+  // run after others, in a warm process).
+  if (arg("--warm") > 0) await flight(tables, { separate: arg("--in-process") < 0, rate, seconds });
+  const f = await flight(tables, { separate: arg("--in-process") < 0, profile: arg("--profile") > 0, rate, seconds });
   const sorted = [...f.lat].sort((x, y) => x - y);
   const botSorted = [...f.botLat].sort((x, y) => x - y);
   const q = (v: number[], p: number) => v[Math.min(v.length - 1, Math.floor(p * v.length))] ?? Number.NaN;
   console.log(
-    `${tables} tables${rate ? ` paced at ${rate} moves/s` : ""}, stand-in ${arg("--in-process") < 0 ? "in its own process" : "in the bot's process"}: ${f.moves} moves, ` +
+    `${tables} tables${rate ? ` paced at ${rate} moves/s` : ""}${seconds ? ` for ${seconds} s` : ""}, stand-in ${arg("--in-process") < 0 ? "in its own process" : "in the bot's process"}: ${f.moves} moves, ` +
       `${(f.moves / (f.wallMs / 1000)).toFixed(1)} moves/s; latency median ${q(sorted, 0.5).toFixed(1)} ms, p99 ${q(sorted, 0.99).toFixed(1)} ms ` +
       `(the bot's part: median ${q(botSorted, 0.5).toFixed(1)} ms, p99 ${q(botSorted, 0.99).toFixed(1)} ms); ` +
       `event-loop delay p99 ${f.loopP99.toFixed(1)} ms (largest ${f.loopMax.toFixed(1)}); main thread ${f.mainMsPerMove.toFixed(2)} ms a move; ` +

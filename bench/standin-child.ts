@@ -3,8 +3,9 @@
  * the many-tables row are the bot's alone. Started by `bench/flight.ts` with `fork`; speaks over
  * the IPC channel:
  * - sends `{ kind: "ready", apiUrl, token, applicationId, guildId }` once listening;
- * - on `{ kind: "play", store, rate? }` plays one 2-player ONEXENO game in each channel at once, as
- *   the driver in `flight-driver.ts` describes (paced at `rate` moves a second when given), reading each table's state from the bot's SQLite file
+ * - on `{ kind: "play", store, rate?, seconds? }` plays a 2-player ONEXENO game in each channel at once, as
+ *   the driver in `flight-driver.ts` describes (paced at `rate` moves a second when given, games back
+ *   to back for `seconds` when given), reading each table's state from the bot's SQLite file
  *   `store` (read-only use: the bot is its only writer), and answers
  *   `{ kind: "played", lat, sent, moves, wallMs, routes, standinCpuMsPerMove }` (latencies in ms, one per move;
  *   each move's interaction; REST requests by route shape; this process's CPU a move, driver included) or `{ kind: "failed", error }`;
@@ -22,7 +23,7 @@ await sb.start();
 const send = (m: unknown) => process.send?.(m);
 send({ kind: "ready", apiUrl: sb.apiUrl, token: sb.token, applicationId: sb.applicationId, guildId: sb.guildId });
 
-process.on("message", async (m: { kind: string; store?: string; rate?: number }) => {
+process.on("message", async (m: { kind: string; store?: string; rate?: number; seconds?: number }) => {
   if (m.kind === "stop") {
     await sb.stop();
     process.exit(0);
@@ -38,7 +39,7 @@ process.on("message", async (m: { kind: string; store?: string; rate?: number })
   try {
     const before = { ...sb.stats.routes };
     const cpu0 = process.cpuUsage();
-    const r = await playTables(sb, channels, read, onexeno, m.rate);
+    const r = await playTables(sb, channels, read, onexeno, m);
     const cpu = process.cpuUsage(cpu0);
     const routes = Object.fromEntries(Object.entries(sb.stats.routes).map(([k, v]) => [k, v - (before[k] ?? 0)]));
     send({ kind: "played", ...r, routes, standinCpuMsPerMove: (cpu.user + cpu.system) / 1000 / r.moves });
