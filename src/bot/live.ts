@@ -48,6 +48,17 @@ export interface LiveMessage {
   readonly untidied?: readonly Untidied[];
 }
 
+/**
+ * At most this many older table messages wait for their tidy-up in a channel (the newest ones;
+ * `LiveMessage.untidied`). A channel whose table changes faster than the bot may edit its messages
+ * (interaction answers post new tables at once, the edits wait for room in the channel's bucket of
+ * 5 writes in 5 s) would otherwise grow the list, and the live record with it, without end: 110
+ * entries after 8 s of a table played flat out (bench/flight.ts). A message past the limit keeps
+ * its picture and controls; a click on them is answered as on any older table message
+ * (src/bot/customid.ts).
+ */
+export const MAX_UNTIDIED = 25;
+
 /** An older table message waiting to be edited down to its record (see `LiveMessage.untidied`). */
 export interface Untidied {
   readonly messageId: string;
@@ -141,6 +152,8 @@ export class LiveTables {
    * last write (it may still name messages tidied since: a restart edits those once more).
    */
   private readonly tidies = new Map<string, { readonly list: Untidied[]; running: Promise<void> | null }>();
+  /** Channels whose tidy-ups passed MAX_UNTIDIED since their list was last empty (logged once). */
+  private readonly overLimit = new Set<string>();
   private stopped = false;
 
   constructor(
@@ -182,8 +195,20 @@ export class LiveTables {
         return;
       }
       const tidies = this.tidiesOf(channelId, prev);
-      if (prev && prev.messageId !== messageId)
+      if (prev && prev.messageId !== messageId) {
         tidies.list.push({ messageId: prev.messageId, record: prev.record, ...(prev.v2 ? { v2: true } : {}) });
+        // The oldest past the limit keep their pictures (the tidy run takes the newest first).
+        const over = tidies.list.length - MAX_UNTIDIED;
+        if (over > 0) {
+          const dropped = tidies.list.splice(0, over);
+          // Said once until the channel's tidy-ups catch up: a fast table passes the limit at every move.
+          if (!this.overLimit.has(channelId))
+            this.log.info(
+              `channel ${channelId}: ${MAX_UNTIDIED} older table messages already wait for their tidy-up; ${dropped.map((u) => u.messageId).join(", ")} and those after keep their pictures`,
+            );
+          this.overLimit.add(channelId);
+        }
+      }
       await this.store.set(
         channelId,
         this.withUntidied(channelId, { messageId, record, ...(rev !== undefined ? { rev } : {}), ...(v2 ? { v2 } : {}) }),
@@ -228,8 +253,10 @@ export class LiveTables {
         } catch (e) {
           this.log.info(`could not tidy the old table message in channel ${channelId}: ${e instanceof Error ? e.message : String(e)}`);
         }
-        t.list.splice(t.list.indexOf(next), 1);
+        const at = t.list.indexOf(next); // -1: dropped past MAX_UNTIDIED while its edit was under way
+        if (at >= 0) t.list.splice(at, 1);
       }
+      if (t.list.length === 0) this.overLimit.delete(channelId);
       t.running = null;
     })();
   }

@@ -5,7 +5,7 @@
  * is always the current table.
  */
 import { describe, expect, it } from "vitest";
-import { LiveTables, type LiveMessage } from "../../src/bot/live";
+import { LiveTables, type LiveMessage, MAX_UNTIDIED } from "../../src/bot/live";
 import { openStore } from "../../src/store/store";
 
 async function tracker() {
@@ -155,5 +155,49 @@ describe("tidy-ups (editing older table messages down to their records)", () => 
     await second.live.stop(); // the stored copy still named them; stopping writes the truth
 
     expect((await second.store.get("c"))?.untidied).toBeUndefined();
+  });
+});
+
+describe("tidy-ups past the limit", () => {
+  it(`a channel keeps at most ${MAX_UNTIDIED} older table messages waiting: the newest, tidied newest first, and the one under way is not lost`, async () => {
+    const store = await openStore<LiveMessage>("memory://", "live");
+    const edits: string[] = [];
+    const held: (() => void)[] = [];
+    const logged: string[] = [];
+    const live = new LiveTables(
+      store,
+      async (_c, id) => {
+        await new Promise<void>((r) => held.push(r));
+        edits.push(id);
+      },
+      { info: (m: string) => logged.push(m), error() {} },
+    );
+    const n = MAX_UNTIDIED + 12;
+    let last: Promise<void> = Promise.resolve();
+    for (let i = 1; i <= n; i++) last = live.shown("c", `m${i}`, `Move ${i}.`, [1000 + i, i]);
+    // m1's tidy-up started with the second table and waits; the rest queued behind it.
+    await until(() => held.length > 0, "m1's tidy-up waiting");
+    let stored = await store.get("c");
+    for (let turn = 0; stored?.messageId !== `m${n}`; turn++) {
+      if (turn >= 10_000) throw new Error("never came: the last table stored");
+      await new Promise((r) => setImmediate(r));
+      stored = await store.get("c");
+    }
+    const waiting = stored?.untidied?.map((u) => u.messageId);
+    expect(waiting).toHaveLength(MAX_UNTIDIED);
+    expect(waiting?.at(-1)).toBe(`m${n - 1}`);
+    expect(waiting?.[0]).toBe(`m${n - MAX_UNTIDIED}`);
+    expect(logged.filter((m) => m.includes("keep their pictures"))).toHaveLength(1); // once, not at every move past the limit
+    for (let i = 0; i < MAX_UNTIDIED + 1; i++) {
+      await until(() => held.length > 0, "the next tidy-up");
+      held.shift()!();
+    }
+    await last;
+    await live.drain();
+    // m1 (under way when it was dropped) finished; then the newest first, down to the limit.
+    expect(edits[0]).toBe("m1");
+    expect(edits.slice(1)).toEqual(Array.from({ length: MAX_UNTIDIED }, (_, i) => `m${n - 1 - i}`));
+    await live.stop(); // the stored copy still named them; stopping writes the truth
+    expect((await store.get("c"))?.untidied).toBeUndefined();
   });
 });
