@@ -4,7 +4,7 @@
  * one-player game) resigned and scored.
  */
 import { retext } from "../src/bot/v2";
-import type { TablePayload } from "../src/bot/live";
+import type { TablePayload } from "../src/bot/table-payload";
 import { PermissionFlagsBits, type BaseMessageOptions, type MessageComponentInteraction } from "discord.js";
 import type { BotContext } from "../src/bot/context";
 import { UserError } from "../src/bot/errors";

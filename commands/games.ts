@@ -19,7 +19,7 @@ import { refuse, sayAt, tableLocale } from "../src/bot/words";
 import { commandPathIn } from "../src/i18n/commands";
 import { localeOf, t, type Locale } from "../src/i18n/index";
 import { respond } from "../src/bot/reply";
-import { quiet } from "../src/bot/live";
+import { quiet } from "../src/bot/table-payload";
 import { UserError } from "../src/bot/errors";
 import type { Seat } from "../src/bot/tables";
 import { encodeId, type ComponentId } from "../src/bot/customid";

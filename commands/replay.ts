@@ -26,7 +26,7 @@ import { encodeId, type ComponentId } from "../src/bot/customid";
 import { UserError } from "../src/bot/errors";
 import { type GameRecord, replayRecord } from "../src/bot/game-record";
 import { respond } from "../src/bot/reply";
-import { withoutRecord } from "../src/bot/live";
+import { withoutRecord } from "../src/bot/table-payload";
 import type { Choice, Command } from "../src/bot/router";
 import type { AnyTable } from "../src/bot/tables";
 import { retext } from "../src/bot/v2";

@@ -4,7 +4,7 @@
  */
 import { type ChatInputCommandInteraction } from "discord.js";
 import type { BotContext } from "../../src/bot/context";
-import { quiet } from "../../src/bot/live";
+import { quiet } from "../../src/bot/table-payload";
 import { UserError } from "../../src/bot/errors";
 import { respond } from "../../src/bot/reply";
 import type { Seat } from "../../src/bot/tables";

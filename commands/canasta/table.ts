@@ -6,7 +6,7 @@ import { lobbyMessage, scoresAsTheyStand } from "../games";
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, type BaseMessageOptions } from "discord.js";
 import { endRows } from "../../src/bot/confirm";
 import { backButton, clockLabel, clockLines, turnBegins } from "../../src/bot/clock";
-import { type TablePayload, tableMessage } from "../../src/bot/live";
+import { type TablePayload, tableMessage } from "../../src/bot/table-payload";
 import { heading, toPlay } from "../../src/bot/v2";
 import { encodeId } from "../../src/bot/customid";
 import { cardTitleIn } from "../../render/onexeno-words";

@@ -5,7 +5,7 @@ import { lobbyMessage, scoresAsTheyStand } from "../games";
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, type BaseMessageOptions } from "discord.js";
 import { endRows } from "../../src/bot/confirm";
 import { encodeId } from "../../src/bot/customid";
-import { type TablePayload, tableMessage } from "../../src/bot/live";
+import { type TablePayload, tableMessage } from "../../src/bot/table-payload";
 import { heading } from "../../src/bot/v2";
 import { cardenoView, type CardenoConfig, type CardenoView } from "../../src/games/cardeno/game";
 import { pieceOf } from "../../src/games/cardeno/pieces";

@@ -8,7 +8,7 @@ import type { BotContext } from "../../src/bot/context";
 import { UserError } from "../../src/bot/errors";
 import { refuse, sayAt, viewerOf } from "../../src/bot/words";
 import { respond } from "../../src/bot/reply";
-import { quiet } from "../../src/bot/live";
+import { quiet } from "../../src/bot/table-payload";
 import { hint, type Command } from "../../src/bot/router";
 import type { TableRecord } from "./view";
 import { cardLabel, cardValue, parseCardName } from "../../src/games/onexeno/cards";

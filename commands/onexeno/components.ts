@@ -6,7 +6,7 @@
  */
 import { MessageFlags, type BaseMessageOptions, type MessageComponentInteraction } from "discord.js";
 import { answeredPayload } from "../../src/bot/confirm";
-import { quiet } from "../../src/bot/live";
+import { quiet } from "../../src/bot/table-payload";
 import type { BotContext } from "../../src/bot/context";
 import type { OnexenoMove } from "../../src/games/onexeno/game";
 import type { ComponentHandler } from "../../src/bot/router";

@@ -15,7 +15,7 @@ import {
 } from "discord.js";
 import { endRows } from "../../src/bot/confirm";
 import { backButton, clockLabel, clockLines, seatNames, turnBegins } from "../../src/bot/clock";
-import { type TablePayload, tableMessage } from "../../src/bot/live";
+import { type TablePayload, tableMessage } from "../../src/bot/table-payload";
 import { heading, panelMessage, toPlay } from "../../src/bot/v2";
 import { encodeId } from "../../src/bot/customid";
 import type { TableOf } from "../../src/bot/tables";

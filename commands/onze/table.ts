@@ -7,7 +7,7 @@ import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, type B
 import { endRows } from "../../src/bot/confirm";
 import { backButton, clockLabel, clockLines, turnBegins } from "../../src/bot/clock";
 import { encodeId } from "../../src/bot/customid";
-import { type TablePayload, tableMessage } from "../../src/bot/live";
+import { type TablePayload, tableMessage } from "../../src/bot/table-payload";
 import { heading, toPlay } from "../../src/bot/v2";
 import { type Card } from "../../src/games/onze/cards";
 import { onze, onzeView } from "../../src/games/onze/game";

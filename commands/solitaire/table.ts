@@ -13,7 +13,7 @@ import {
 } from "discord.js";
 import { encodeId } from "../../src/bot/customid";
 import type { SolitaireState } from "../../src/games/onexeno/solitaire";
-import { type TablePayload, tableMessage } from "../../src/bot/live";
+import { type TablePayload, tableMessage } from "../../src/bot/table-payload";
 import { heading } from "../../src/bot/v2";
 import type { Leaderboard } from "../../src/bot/leaderboards";
 import { endRows } from "../../src/bot/confirm";

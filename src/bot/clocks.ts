@@ -11,7 +11,7 @@
  */
 import type { BaseMessageOptions } from "discord.js";
 import type { DueEntry, DueIndex } from "../store/due";
-import type { TablePayload } from "./live";
+import type { TablePayload } from "./table-payload";
 import type { Logger } from "./logger";
 import type { AnyTable, ClockEvent, WakeListener } from "./tables";
 import { sayAt, tableLocale } from "./words";

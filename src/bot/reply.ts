@@ -11,7 +11,8 @@
  * instead of telling the player that nothing happened.
  */
 import { MessageFlags, type BaseMessageOptions, type ChatInputCommandInteraction, type MessageComponentInteraction } from "discord.js";
-import { liveFor, recordOf, withoutRecord, type TablePayload } from "./live";
+import { liveFor } from "./live";
+import { recordOf, withoutRecord, type TablePayload } from "./table-payload";
 import { fitLayout, isV2, withFlags } from "./v2";
 
 /** Discord's window to acknowledge an interaction, in ms from its creation. */

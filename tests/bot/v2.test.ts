@@ -4,7 +4,7 @@
  */
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder } from "discord.js";
 import { describe, expect, it } from "vitest";
-import { recordPayload } from "../../src/bot/live";
+import { recordPayload } from "../../src/bot/table-payload";
 import { asContainer, fitLayout, isV2, retext, V2_FLAG } from "../../src/bot/v2";
 import { checkComponentsV2, checkEditV2, LimitError } from "../../src/standin/limits";
 import { said } from "../helpers/message";
