@@ -40,10 +40,10 @@ export interface LiveMessage {
  * At most this many older table messages wait for their tidy-up in a channel (the newest ones;
  * `LiveMessage.untidied`). A channel whose table changes faster than the bot may edit its messages
  * (interaction answers post new tables at once, the edits wait for room in the channel's bucket of
- * 5 writes in 5 s) would otherwise grow the list, and the live record with it, without end: 110
- * entries after 8 s of a table played flat out (bench/flight.ts). A message past the limit keeps
- * its picture and controls; a click on them is answered as on any older table message
- * (src/bot/customid.ts).
+ * 5 writes in 5 s) would otherwise grow the list, and the live record with it, without end: rows
+ * of up to 9.8 KiB (about 110 entries) after 8 s of 16 tables played flat out (bench/flight.ts),
+ * 2.4 KiB with the limit. A message past the limit keeps its picture and controls; a click on
+ * them is answered as on any older table message (src/bot/customid.ts).
  */
 export const MAX_UNTIDIED = 25;
 
