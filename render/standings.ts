@@ -1,5 +1,5 @@
 /**
- * Tournament pictures: the standings sheet (rank, name, placement points, the tie-breaks, games
+ * Tournament pictures: the standings sheet (rank, name, placement points, two tie-breaks, games
  * played) and the podium of the top three. Pure `(rows) -> canvas`, 640 px wide like every
  * table picture, type never below 14 px.
  */
@@ -14,11 +14,10 @@ export interface StandingRow {
   /** Place in the standings; 0: not ranked (a computer entrant of an event that ranks people only). */
   readonly rank: number;
   readonly name: string;
-  /** Placement points. */
+  /** Placement points (a progressive event or a challenge: the score). */
   readonly points: number;
-  readonly gamePoints: number;
-  /** Opponents' placement points. */
-  readonly opponents: number;
+  /** The two middle columns (the event's first two tie-breaks; `labels` name them); a missing one is left blank. */
+  readonly values: readonly number[];
   readonly games: number;
 }
 
@@ -62,7 +61,7 @@ export function drawStandings(
   ctx.fillStyle = theme.textDim;
   ctx.font = font(15);
   ctx.fillText(fitText(ctx, subtitle, PICTURE_WIDTH - 24), 12, 60);
-  // Columns: rank, name, points, game points, opponents, games.
+  // Columns: rank, name, points, two tie-breaks (as labelled), games.
   const cols = [
     { x: 44, label: "#", align: "right" as const },
     { x: 58, label: t(locale, "tournament.col_player"), align: "left" as const },
@@ -87,8 +86,8 @@ export function drawStandings(
       r.rank > 0 ? String(r.rank) : "–",
       shortName(ctx, r.name, 290),
       num(r.points),
-      num(r.gamePoints),
-      num(r.opponents),
+      r.values[0] === undefined ? "" : num(r.values[0]),
+      r.values[1] === undefined ? "" : num(r.values[1]),
       String(r.games),
     ];
     cols.forEach((c, j) => {

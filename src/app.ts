@@ -34,7 +34,6 @@ import { readingThrough } from "./store/store";
 import { openStoresOf, type BotStores } from "./bot/stores";
 import { gameRecord } from "./bot/game-record";
 import { GameRecords } from "./bot/game-records";
-
 export type { BotStores } from "./bot/stores";
 
 /** Opens every store of the bot on one STORE_URL (separate keyv namespaces), one per table game of `games` (default: the real ones). */
@@ -270,6 +269,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
         return game.payload(rec, note);
       },
       kick: (channelId) => autoplay.kick(channelId),
+      ratings: (guildId, game) => ratings.shown(guildId, game),
       roundMessage,
       finalMessages: (t) => finalMessages(catalogue, t),
       tableResult: async (t, threadId) => {

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 const root = join(import.meta.dirname, "..");
@@ -33,10 +34,58 @@ function target(file: string, spec: string): string {
   return parts[0] === "src" ? `src/${parts[1]}` : (parts[0] as string);
 }
 
+/**
+ * Functions over 100 lines today, with the most lines each may have (file:name). Lines are a
+ * signal, not a fence: a file may be as long as its one job needs, but a function this long
+ * usually holds several jobs. The list only shrinks (issue: one module per game, subcommands as tables).
+ */
+const LONG_FUNCTIONS: Readonly<Record<string, number>> = {
+  "src/app.ts:startBot": 255,
+  "src/games/onexeno/canasta.ts:applyCanasta": 110,
+  "src/games/onze/game.ts:applyOnze": 176,
+  "src/store/store.ts:openStore": 138,
+  "commands/canasta/panel.ts:drawCanastaHand": 106,
+  "commands/onexeno/command.ts:execute": 172,
+  "commands/onexeno/components.ts:handle": 164,
+  "commands/onze/panel.ts:drawOnzeHand": 118,
+  "commands/tournament/command.ts:tournamentCommand": 330,
+  "commands/tournament/command.ts:execute": 206,
+  "render/assembly/palette.ts:choosePalette": 120,
+  "render/onexeno-canasta.ts:drawCanastaTable": 114,
+  "render/onexeno-solitaire.ts:drawSolitaire": 145,
+  "render/onexeno-table.ts:drawPanel": 106,
+  "render/onze-table.ts:drawOnzeTable": 114,
+};
+
+/** Functions (declarations, methods, arrows and function expressions) of `file` longer than `min` lines, named file:name. */
+function longFunctions(file: string, min: number): { name: string; lines: number }[] {
+  const text = readFileSync(join(root, file), "utf8");
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const out: { name: string; lines: number }[] = [];
+  const nameOf = (node: ts.Node): string => {
+    const named = node as ts.Node & { name?: ts.Node };
+    if (named.name && ts.isIdentifier(named.name)) return named.name.text;
+    const parent = node.parent;
+    if (parent && (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)))
+      return parent.name.getText(source);
+    return `(anonymous at ${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1})`;
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isFunctionLike(node) && "body" in node && node.body) {
+      const start = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
+      const end = source.getLineAndCharacterOfPosition(node.getEnd()).line;
+      if (end - start + 1 > min) out.push({ name: `${file}:${nameOf(node)}`, lines: end - start + 1 });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}
+
 const rules: { area: string; allowed: (t: string) => boolean }[] = [
   { area: "src/engine", allowed: (t) => t === "src/engine" || t === "pure-rand" },
   { area: "src/games", allowed: (t) => t === "src/engine" || t === "src/games" },
-  { area: "src/tournament", allowed: (t) => t === "src/engine" || t === "src/tournament" },
+  { area: "src/tournament", allowed: (t) => t === "src/engine" || t === "src/tournament" || t === "edmonds-blossom-fixed" },
   {
     area: "render",
     allowed: (t) => ["render", "src/games", "src/engine", "src/i18n", "@napi-rs/canvas", "piscina", "gifenc", "node:"].includes(t),
@@ -137,11 +186,13 @@ describe("architecture", () => {
     expect(found).toEqual([]);
   });
 
-  it("no source file is over 400 lines as formatted", () => {
-    const long = [...files("src"), ...files("commands"), ...files("render")].filter(
-      (f) => readFileSync(join(root, f), "utf8").split("\n").length > 401,
-    );
-    expect(long).toEqual([]);
+  it("no function grows past its length: 100 lines, or the ceiling of a listed long function (a review list: shorten, never raise)", () => {
+    const found = [...files("src"), ...files("commands"), ...files("render")].flatMap((f) => longFunctions(f, 100));
+    const over = found.filter((x) => x.lines > (LONG_FUNCTIONS[x.name] ?? 100)).map((x) => `${x.name}: ${x.lines} lines`);
+    expect(over).toEqual([]);
+    // The list holds only functions that are still long: a shortened one leaves it.
+    const stale = Object.keys(LONG_FUNCTIONS).filter((name) => !found.some((x) => x.name === name));
+    expect(stale).toEqual([]);
   });
 
   it("src/bot names no game: it imports no game's module, only the list and the catalogue of src/games", () => {

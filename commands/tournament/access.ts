@@ -28,8 +28,16 @@ export async function mustOrganise(interaction: ChatInputCommandInteraction, ctx
     );
 }
 
-/** The event an interaction is about: the `event` option, this thread's, or this channel's newest open one. */
-export async function eventOf(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<Tournament> {
+/**
+ * The event an interaction is about: the `event` option, this thread's, or this channel's newest
+ * open one; with `finished` (reading commands: info, standings, export), else this channel's
+ * most recent event, over or cancelled. Refuses with `tournament/none`.
+ */
+export async function eventOf(
+  interaction: ChatInputCommandInteraction,
+  ctx: BotContext,
+  { finished = false }: { readonly finished?: boolean } = {},
+): Promise<Tournament> {
   const id = interaction.options.getString("event");
   if (id) {
     const t = await ctx.tournaments.get(id);
@@ -39,9 +47,8 @@ export async function eventOf(interaction: ChatInputCommandInteraction, ctx: Bot
   }
   const here = await ctx.tournaments.ofThread(interaction.channelId);
   if (here) return here;
-  const open = (await ctx.tournaments.list(interaction.guildId)).find(
-    (t) => t.channelId === interaction.channelId && t.status !== "over" && t.status !== "cancelled",
-  );
+  const events = (await ctx.tournaments.list(interaction.guildId)).filter((t) => t.channelId === interaction.channelId);
+  const open = events.find((t) => t.status !== "over" && t.status !== "cancelled") ?? (finished ? events[0] : undefined);
   if (!open)
     throw new UserError(
       "tournament/none",

@@ -18,6 +18,7 @@ import { RULES, gameNameIn, announcement, standingsMessage, exportCsv } from "./
 import { keepAnnouncement } from "./components";
 import { mustOrganise, eventOf, eventOption, isOrganiser } from "./access";
 import { eventRecords, recordsJson } from "./replays";
+import { readTieBreaks, tieBreakChoices } from "./tie-breaks";
 import { localeOf, t as translate } from "../../src/i18n/index";
 import { publicLocale } from "../replay";
 import { commandPathIn } from "../../src/i18n/commands";
@@ -79,6 +80,9 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
         .addBooleanOption((o) => o.setName("rank-computers").setDescription("Rank computer entrants (default: people only)"))
         .addIntegerOption((o) =>
           o.setName("window").setDescription("Challenge: minutes to play the deal (default 60)").setMinValue(5).setMaxValue(10080),
+        )
+        .addStringOption((o) =>
+          o.setName("tie-breaks").setDescription("Tie-breaks in order (pick from the list)").setMaxLength(100).setAutocomplete(true),
         ),
     )
     .addSubcommand((s) => s.setName("join").setDescription("Sign up").addStringOption(eventOption))
@@ -127,6 +131,7 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
   async autocomplete(interaction, ctx): Promise<Choice[]> {
     const focused = interaction.options.getFocused(true);
     if (focused.name === "clock") return clockChoices(String(focused.value), interaction.locale);
+    if (focused.name === "tie-breaks") return tieBreakChoices(String(focused.value), interaction.locale);
     const typed = String(focused.value).toLowerCase();
     const locale = localeOf(interaction.locale);
     return (await ctx.tournaments.list(interaction.guildId))
@@ -162,6 +167,7 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
         const computers = (await ctx.settings.of(interaction.guildId)).computers;
         const fill = (interaction.options.getString("fill") ?? (computers ? "computer" : "bye")) as "computer" | "bye";
         if (fill === "computer") await ctx.settings.mustAllowComputers(interaction.guildId);
+        const tieBreaks = readTieBreaks(interaction.options.getString("tie-breaks"));
         let made = "";
         // The event speaks the server's language in public, as its tables do.
         const locale = await ctx.settings.languageOf(interaction.guildId, interaction.guildLocale);
@@ -187,6 +193,7 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
                 autoNext: !(interaction.options.getBoolean("pause") ?? false),
                 rankComputers: interaction.options.getBoolean("rank-computers") ?? false,
                 windowMinutes: interaction.options.getInteger("window") ?? 60,
+                ...(tieBreaks ? { tieBreaks } : {}),
               })
               .then((t) => {
                 made = t.id;
@@ -227,7 +234,7 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
       default:
         break;
     }
-    const t = await eventOf(interaction, ctx);
+    const t = await eventOf(interaction, ctx, { finished: sub === "info" || sub === "standings" || sub === "export" });
     switch (sub) {
       case "join":
         await respond(interaction, "reply", false, async () =>

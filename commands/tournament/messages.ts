@@ -14,6 +14,7 @@ import type { GameCatalogue } from "../../src/games/catalogue";
 import { renderPicture } from "../../render/pool";
 import { replayButton, TOURNAMENT_REPLAY_VERBS } from "./replays";
 import { hasMessage, t as translate, type Locale } from "../../src/i18n/index";
+import { DEFAULT_TIE_BREAKS, type TieBreak } from "../../src/bot/tournament-rules";
 import { tableLocale } from "../../src/bot/words";
 import { commandPathIn } from "../../src/i18n/commands";
 
@@ -40,6 +41,12 @@ export const num = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1
  * `points`, `placement_points`, `games`, `moves`, `finished`), the plural as the language has it.
  */
 export const count = (t: Tournament, v: number, unit: string) => sayIn(t, unit, { count: v, n: num(v) });
+
+/** An event's tie-breaks, in order (`DEFAULT_TIE_BREAKS` for events that chose none). */
+export const tieBreaksOf = (t: Tournament): readonly TieBreak[] => t.tieBreaks ?? DEFAULT_TIE_BREAKS;
+/** Tie-breaks by name in `locale`, in order: `game points › Buchholz › head-to-head`. */
+export const tieBreakNames = (locale: Locale, list: readonly TieBreak[]) =>
+  list.map((tb) => translate(locale, `tournament.tb_${tb}`)).join(" › ");
 
 /** The announcement: what the event is, who is in, and the buttons of its stage. */
 export function announcement(ctx: Pick<BotContext, "catalogue" | "tableGames">, t: Tournament, note?: string): BaseMessageOptions {
@@ -71,7 +78,9 @@ export function announcement(ctx: Pick<BotContext, "catalogue" | "tableGames">, 
   const embed = new EmbedBuilder()
     .setTitle(`🏆 ${t.name}`)
     .setColor(0xe8c34a)
-    .setDescription(`${gameNameIn(locale, games, t.game)} · ${what}\n${stage}`)
+    .setDescription(
+      `${gameNameIn(locale, games, t.game)} · ${what}${c ? "" : `\n${say("tie_breaks", { list: tieBreakNames(locale, tieBreaksOf(t)) })}`}\n${stage}`,
+    )
     .addFields({ name: say("entrants", { n: people.length }), value: list || say("nobody") })
     .setFooter({ text: say("footer", { id: t.id, info: commandPathIn(locale, "tournament info") }) });
   const open = t.status === "signup" || t.status === "checkin";
@@ -154,27 +163,31 @@ export async function standingsMessage(
         : s.rank === 0
           ? ` ${say("unranked")}`
           : "";
+  const locale = localeOfEvent(t);
+  const c = t.challenge;
+  const tbs = tieBreaksOf(t);
   const rows = shownStandings(t).map((s) => ({
     rank: s.rank,
     name: `${nameOf(t, s.id)}${mark(s)}`,
+    // A challenge: score, square, moves; progressive: score, placement points, the first tie-break; else placement points and the first two.
     points: progressive ? scoreTotal(games, t, s) : s.placement,
-    gamePoints: progressive ? s.placement : s.gamePoints,
-    opponents: s.opponents,
+    values: c ? [s.gamePoints, s.opponents] : progressive ? [s.placement, s.tieBreaks[0] ?? 0] : s.tieBreaks.slice(0, 2),
     games: s.games,
+    tieBreaks: s.tieBreaks,
   }));
-  const c = t.challenge;
   const place = (r: (typeof rows)[number]) => (r.rank > 0 ? `${r.rank}.` : "–");
   const line = (r: (typeof rows)[number]) => {
-    const who = { place: place(r), name: r.name, opp: num(r.opponents), games: count(t, r.games, "games") };
+    const who = { place: place(r), name: r.name, games: count(t, r.games, "games") };
+    const values = r.tieBreaks.map((v, i) => `${translate(locale, `tournament.tb_${tbs[i]}`)} ${num(v)}`).join(", ");
     if (c)
       return r.games
-        ? say("line_challenge", { ...who, score: r.points, square: r.gamePoints, moves: count(t, r.opponents, "moves") })
+        ? say("line_challenge", { ...who, score: r.points, square: r.values[0] ?? 0, moves: count(t, r.values[1] ?? 0, "moves") })
         : say("no_finished", who);
     return progressive
-      ? say("line_progressive", { ...who, score: num(r.points), placement: count(t, r.gamePoints, "placement_points") })
-      : say("line_standard", { ...who, points: count(t, r.points, "points"), gp: num(r.gamePoints) });
+      ? say("line_progressive", { ...who, score: num(r.points), placement: count(t, r.values[0] ?? 0, "placement_points"), tbs: values })
+      : say("line_standard", { ...who, points: count(t, r.points, "points"), tbs: values });
   };
-  const game = gameNameIn(localeOfEvent(t), games, t.game);
+  const game = gameNameIn(locale, games, t.game);
   const subtitle = c
     ? say("subtitle_challenge", { game, finished: count(t, c.results.length, "finished") })
     : say("subtitle", {
@@ -183,14 +196,16 @@ export async function standingsMessage(
         n: t.played.filter((r) => r.tables.every((x) => x.result)).length,
         rounds: t.rounds,
       });
-  const columns = c
-    ? ["score", "square", "moves", "games"]
+  const column = (tb: TieBreak | undefined) => (tb ? say(`tbcol_${tb}`) : "");
+  const labels = c
+    ? ["score", "square", "moves", "games"].map((k) => say(`col_${k}`))
     : progressive
-      ? ["score", "place_pts", "opp_pts", "games"]
-      : ["points", "game_pts", "opp_pts", "games"];
-  const labels = columns.map((k) => say(`col_${k}`));
-  const legend = say(c ? "legend_challenge" : progressive ? "legend_progressive" : "legend_standard");
-  const png = await renderPicture({ kind: "standings", title, subtitle, rows, labels, legend, locale: localeOfEvent(t) });
+      ? [say("col_score"), say("col_place_pts"), column(tbs[0]), say("col_games")]
+      : [say("col_points"), column(tbs[0]), column(tbs[1]), say("col_games")];
+  const legend = c
+    ? say("legend_challenge")
+    : say(progressive ? "legend_progressive" : "legend_standard", { list: tieBreakNames(locale, tbs) });
+  const png = await renderPicture({ kind: "standings", title, subtitle, rows, labels, legend, locale });
   const text = rows.slice(0, 10).map(line).join("\n");
   return {
     content: `**${title}**\n${text}`.slice(0, 2000),
@@ -261,21 +276,16 @@ export function exportCsv(
         : [],
     ),
   );
-  const table = TournamentService.standings(t).map((s) => [
-    s.rank,
-    nameOf(t, s.id),
-    s.id,
-    s.placement,
-    s.gamePoints,
-    s.opponents,
-    s.headToHead,
-    s.games,
-    s.byes,
-  ]);
+  // The standings: placement points, then each of the event's tie-breaks by name, in its order.
+  const tbs = t.challenge ? [] : tieBreaksOf(t);
+  const table = TournamentService.standings(t).map((s) => [s.rank, nameOf(t, s.id), s.id, s.placement, ...s.tieBreaks, s.games, s.byes]);
   return (
     stringify([["round", "table", "player", "id", "place", "game points", "record"], ...games]) +
     "\n" +
-    stringify([["rank", "player", "id", "placement points", "game points", "opponents' points", "head-to-head", "games", "byes"], ...table])
+    stringify([
+      ["rank", "player", "id", "placement points", ...tbs.map((tb) => translate("en", `tournament.tb_${tb}`)), "games", "byes"],
+      ...table,
+    ])
   );
 }
 

@@ -241,6 +241,12 @@ export class RatingService {
     return (await this.boardAt(this.key(guildId, game))) ?? { schema: 1, guildId, game, players: {} };
   }
 
+  /** Every rated player of a server in a game: user id to shown rating points (`shownRating`). */
+  async shown(guildId: string | null, game: string): Promise<Map<string, number>> {
+    const board = await this.board(guildId, game);
+    return new Map(Object.entries(board.players).map(([id, r]) => [id, shownRating(r)]));
+  }
+
   /** The best of a server in a game, by shown rating (then games played), at most `limit`. */
   async top(guildId: string | null, game: string, limit = 10): Promise<PlayerRating[]> {
     const board = await this.board(guildId, game);

@@ -6,7 +6,7 @@ import type { BaseMessageOptions } from "discord.js";
 import type { ComputerLevel } from "../engine/definition";
 import type { GameCatalogue } from "../games/catalogue";
 import type { AnyTable, AnyTables } from "./tables";
-import type { TableResult } from "../tournament/standings";
+import type { TableResult, TieBreak } from "../tournament/standings";
 import type { ClockSetting } from "./clock";
 import type { Locale } from "../i18n/index";
 
@@ -85,6 +85,14 @@ export interface Tournament {
   readonly autoNext: boolean;
   /** Whether computer entrants are ranked and may take the podium (absent: the podium and prizes go to people). */
   readonly rankComputers?: boolean;
+  /** The tie-breaks after placement points, in order, chosen at creation (absent: `DEFAULT_TIE_BREAKS`). */
+  readonly tieBreaks?: readonly TieBreak[];
+  /**
+   * The event's fixed order of entrants, set when round 1 is seated: by rating where the game
+   * has ratings (unrated players after, in the seed's order), else by the event's seed. Round
+   * robin turns it (the circle method); elimination seeds by it.
+   */
+  readonly order?: readonly string[];
   readonly organiserId: string;
   readonly status: "signup" | "checkin" | "running" | "over" | "cancelled";
   readonly entrants: readonly Entrant[];
@@ -114,6 +122,8 @@ export interface TournamentHost {
   tablePayload(rec: AnyTable, note: string): Promise<BaseMessageOptions>;
   /** A computer may be to move at this table now. */
   kick(channelId: string): void;
+  /** The shown ratings of a guild's players in a rated game (user id to rating points); empty when none. */
+  ratings(guildId: string | null, game: string): Promise<ReadonlyMap<string, number>>;
   /** The round announcement, standings and podium messages of an event. */
   roundMessage(t: Tournament, round: TournamentRound): Promise<BaseMessageOptions>;
   finalMessages(t: Tournament): Promise<BaseMessageOptions[]>;

@@ -11,8 +11,9 @@ import type { ComputerLevel } from "../engine/definition";
 import type { GameCatalogue, RatedGameEntry } from "../games/catalogue";
 import { seatRound } from "../tournament/rounds";
 import type { Locale } from "../i18n/index";
-import { standings, type RoundResult, type Standing, type TableResult } from "../tournament/standings";
-export { placementPoints } from "../tournament/standings";
+import { DEFAULT_TIE_BREAKS, standings, type RoundResult, type Standing, type TableResult, type TieBreak } from "../tournament/standings";
+import { seedRng, shuffle } from "../engine/rng";
+export { DEFAULT_TIE_BREAKS, parseTieBreaks, placementPoints, TIE_BREAKS, type TieBreak } from "../tournament/standings";
 import type { ClockSetting } from "./clock";
 import { UserError } from "./errors";
 import { refuse as refused, sayAt } from "./words";
@@ -54,6 +55,8 @@ export interface EventRequest {
   readonly windowMinutes?: number;
   /** The language of the event's public messages (the server's). */
   readonly locale?: Locale;
+  /** The tie-breaks after placement points, in order (absent: `DEFAULT_TIE_BREAKS`). */
+  readonly tieBreaks?: readonly TieBreak[];
 }
 
 /**
@@ -76,6 +79,7 @@ export function newEvent(catalogue: GameCatalogue, opts: EventRequest, id: strin
     organiserId: opts.organiserId,
     ...(opts.rankComputers ? { rankComputers: true } : {}),
     ...(opts.locale ? { locale: opts.locale } : {}),
+    ...(opts.tieBreaks?.length ? { tieBreaks: [...opts.tieBreaks] } : {}),
     status: "signup" as const,
     entrants: [],
     played: [],
@@ -168,18 +172,35 @@ export function begun(catalogue: GameCatalogue, t: Tournament, now: number): Tou
 }
 
 /**
+ * The event's fixed order (`Tournament.order`): the entrants by `ratings` (higher first; shown
+ * rating points) where given, those without one after them; ties and the unrated in the event
+ * seed's shuffle.
+ */
+export function fixedOrder(t: Tournament, ratings: ReadonlyMap<string, number> = new Map()): string[] {
+  const [shuffled] = shuffle(
+    seedRng(`${t.seed}:order`),
+    t.entrants.map((e) => e.id),
+  );
+  const at = new Map(shuffled.map((id, i) => [id, i]));
+  const r = (id: string) => ratings.get(id) ?? -Infinity;
+  return shuffled.slice().sort((a, b) => (r(b) === r(a) ? at.get(a)! - at.get(b)! : r(b) > r(a) ? 1 : -1));
+}
+
+/**
  * The next round seated (by standing, the format's seating, byes and computer top-ups; see
  * src/tournament/rounds.ts), its tables without threads yet; null when no round is due
- * (not running, all rounds played, the last one still open, a challenge).
+ * (not running, all rounds played, the last one still open, a challenge). Round 1 also fixes
+ * the event's order (`fixedOrder`, by `ratings` where the game has them).
  */
-export function seated(catalogue: GameCatalogue, t: Tournament): Tournament | null {
+export function seated(catalogue: GameCatalogue, t: Tournament, ratings?: ReadonlyMap<string, number>): Tournament | null {
   const last = t.played.at(-1);
   if (t.status !== "running" || t.format === "challenge" || t.played.length >= t.rounds || last?.tables.some((x) => !x.result)) return null;
   const number = t.played.length + 1;
-  const present = t.entrants.filter((e) => !e.dropped).map((e) => e.id);
-  const order = eventStandings(t)
-    .map((s) => s.id)
-    .filter((p) => present.includes(p));
+  const fixed = t.order ?? fixedOrder(t, ratings);
+  const present = new Set(t.entrants.filter((e) => !e.dropped).map((e) => e.id));
+  const table = eventStandings(t);
+  // Round 1 has no standing yet: the fixed order seats it.
+  const order = (t.played.length === 0 ? fixed : table.map((s) => s.id)).filter((p) => present.has(p));
   const rules = {
     format: t.format,
     tableSize: t.tableSize,
@@ -187,15 +208,16 @@ export function seated(catalogue: GameCatalogue, t: Tournament): Tournament | nu
     fill: t.fill,
     partners: !!catalogue.ratedGame(t.game)?.partners,
     seed: t.seed,
+    fixedOrder: fixed,
   };
-  const plan = seatRound(rules, order, t.played, number);
+  const plan = seatRound(rules, order, t.played, number, new Map(table.map((s) => [s.id, s.placement])));
   if (!plan.ok) throw refuse(plan.error.code, plan.error.message);
   const round: TournamentRound = {
     number,
     tables: plan.value.tables.map((players) => ({ threadId: null, players })),
     byes: plan.value.byes,
   };
-  return { ...t, played: [...t.played, round] };
+  return { ...t, order: fixed, played: [...t.played, round] };
 }
 
 /** Table `i` of round `number` got its thread. */
@@ -249,16 +271,14 @@ export function cancelled(t: Tournament): Tournament | null {
   return t.status === "over" || t.status === "cancelled" ? null : { ...t, status: "cancelled" };
 }
 
-/** The results of the rounds played so far, as scoring reads them (computers' fill seats left out). */
+/**
+ * The results of the rounds played so far, as scoring reads them: every seat of each finished
+ * table, fill computers included (they count as seats for placement points; `standings` ranks
+ * and credits entrants only).
+ */
 export function eventResults(t: Tournament): RoundResult[] {
-  const real = new Set(t.entrants.map((e) => e.id));
   return t.played.map((r) => ({
-    tables: r.tables.flatMap((x) => {
-      const res = x.result;
-      if (!res) return [];
-      const kept = (_: unknown, i: number) => real.has(res.players[i] ?? "");
-      return [{ players: res.players.filter((p) => real.has(p)), places: res.places.filter(kept), points: res.points.filter(kept) }];
-    }),
+    tables: r.tables.flatMap((x) => (x.result ? [x.result] : [])),
     byes: r.byes,
   }));
 }
@@ -302,10 +322,21 @@ export function eventStandings(t: Tournament): Standing[] {
       headToHead: 0,
       games: 1,
       byes: 0,
+      tieBreaks: [],
     }));
     for (const e of t.entrants)
       if (!e.dropped && !done.some((r) => r.userId === e.id))
-        rows.push({ id: e.id, rank: done.length + 1, placement: 0, gamePoints: 0, opponents: 0, headToHead: 0, games: 0, byes: 0 });
+        rows.push({
+          id: e.id,
+          rank: done.length + 1,
+          placement: 0,
+          gamePoints: 0,
+          opponents: 0,
+          headToHead: 0,
+          games: 0,
+          byes: 0,
+          tieBreaks: [],
+        });
     return rows;
   }
   return standings(
@@ -313,6 +344,7 @@ export function eventStandings(t: Tournament): Standing[] {
     eventResults(t),
     (t.tableSize - 1) / 2,
     t.format === "progressive" ? "score" : "placement",
+    t.tieBreaks ?? DEFAULT_TIE_BREAKS,
   );
 }
 

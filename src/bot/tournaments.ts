@@ -195,7 +195,10 @@ export class TournamentService extends TournamentBook {
   }
 
   private async seatNext(id: string): Promise<Tournament> {
-    const round = await this.change(id, (t) => seated(this.host.catalogue, t));
+    // Round 1 fixes the event's order by rating: read them before taking the event's lock.
+    const before = await this.get(id);
+    const ratings = before && !before.order ? await this.host.ratings(before.guildId, before.game) : undefined;
+    const round = await this.change(id, (t) => seated(this.host.catalogue, t, ratings));
     await this.openTables(round);
     return (await this.get(id))!;
   }
@@ -347,10 +350,14 @@ export class TournamentService extends TournamentBook {
     return (await this.get(id))!;
   }
 
-  /** Cancels the event: its running tables end, nothing more is seated. */
+  /**
+   * Cancels the event: its running tables end, nothing more is seated. A challenge has no
+   * tables of its own (each entrant's game of the deal is theirs to finish; it no longer counts).
+   */
   async cancel(id: string, by: string): Promise<Tournament> {
     const t = await this.change(id, cancelled);
     clearTimeout(this.timers.get(id));
+    if (t.challenge) return t;
     const game = gameOf(this.host.catalogue, t);
     for (const table of t.played.at(-1)?.tables ?? [])
       if (table.threadId && !table.result)

@@ -8,9 +8,11 @@ import { err, ok, type Result } from "../engine/result";
 import {
   addMeetings,
   arrangePartners,
+  circlePairs,
   type Meetings,
   pairKey,
   pickByes,
+  type Scores,
   seatProgressive,
   seatRoundRobin,
   seatSwiss,
@@ -40,6 +42,11 @@ export interface SeatingRules {
   readonly partners: boolean;
   /** The event's seed (round-robin's shuffles). */
   readonly seed: string;
+  /**
+   * Round-robin's one fixed order, set when round 1 was seated (by rating, else by the seed);
+   * the circle method turns it, never the standings. Absent: `order` as given.
+   */
+  readonly fixedOrder?: readonly string[];
 }
 
 /** A seated round: tables of entrant ids and `fill-<round>-<n>` computers (seat order), and the byes. */
@@ -49,15 +56,43 @@ export interface RoundPlan {
 }
 
 /**
- * Seats round `number` for `order` (the players present, best standing first) after `played`.
- * Refuses with `tournament/too_few` when not even one table can be filled.
+ * Round-robin at tables of two: the circle method over the event's fixed order. A player whose
+ * circle partner is the odd field's empty seat, or has dropped, sits out (`fill: "bye"`) or
+ * plays a fill computer (`fill: "computer"`); a player not in the fixed order (none today) too.
+ */
+function seatCircle(rules: SeatingRules, order: readonly string[], number: number): RoundPlan {
+  const here = new Set(order);
+  const fixed = rules.fixedOrder ?? order;
+  const tables: string[][] = [];
+  const alone: string[] = [];
+  for (const [a, b] of circlePairs(fixed, number)) {
+    const x = a !== null && here.has(a) ? a : null;
+    const y = b !== null && here.has(b) ? b : null;
+    if (x && y) tables.push([x, y]);
+    else if (x || y) alone.push((x ?? y)!);
+  }
+  const known = new Set(fixed);
+  alone.push(...order.filter((p) => !known.has(p)));
+  if (rules.fill === "bye") return { tables, byes: alone };
+  return { tables: [...tables, ...alone.map((p, i) => [p, `fill-${number}-${i + 1}`])], byes: [] };
+}
+
+/**
+ * Seats round `number` for `order` (the players present, best standing first) after `played`;
+ * `scores` are their placement points so far (Swiss seats equal scores together). Refuses with
+ * `tournament/too_few` when not even one table can be filled.
  */
 export function seatRound(
   rules: SeatingRules,
   order: readonly string[],
   played: readonly PlayedRound[],
   number: number,
+  scores: Scores = new Map(),
 ): Result<RoundPlan> {
+  if (rules.format === "round-robin" && rules.tableSize === 2 && rules.counts.includes(2)) {
+    const plan = seatCircle(rules, order, number);
+    return plan.tables.length ? ok(plan) : err("tournament/too_few", "Too few entrants are left to seat a table.");
+  }
   const { counts } = rules;
   let met: Meetings = new Map();
   for (const r of played)
@@ -99,7 +134,13 @@ export function seatRound(
     });
     tables = seatProgressive(finish, sizes, seatOrder);
   } else if (rules.format === "round-robin") tables = seatRoundRobin(seatOrder, sizes, number, met, rules.seed);
-  else tables = seatSwiss(seatOrder, sizes, met);
+  else {
+    // Fill computers count as the lowest score (they sit with the bottom of the field).
+    const low = Math.min(0, ...scores.values());
+    const withFills = new Map(scores);
+    for (const p of seatOrder) if (!withFills.has(p)) withFills.set(p, low);
+    tables = seatSwiss(seatOrder, sizes, met, withFills);
+  }
   if (rules.partners) {
     const partners = new Map<string, number>();
     for (const r of played)

@@ -1,13 +1,15 @@
 /**
- * Seating a tournament round, pure and seeded: table sizes, Swiss (grouped by standing,
- * avoiding repeat opponents), progressive (as in Progressive Cardeno: the top two of a table
- * move up one table, the bottom ones down; table 1 is the top), round-robin (everyone meets
- * everyone as evenly as the table size allows) and rotating partners. The rules are written in
+ * Seating a tournament round, pure and seeded: table sizes, Swiss (a weighted matching at tables
+ * of two: no avoidable repeat, then the closest scores; larger tables: fewest repeats, then the
+ * closest scores), progressive (as in Progressive Cardeno: the top two of a table
+ * move up one table, the bottom ones down; table 1 is the top), round-robin (the circle method
+ * over one fixed order at tables of two; as evenly as the table size allows above) and rotating partners. The rules are written in
  * the project's words in `docs/rules/tournaments.md`.
  *
  * Players are entrant ids (strings). A seating is a list of tables, each a list of ids in seat
  * order; table 1 (index 0) is the top table.
  */
+import blossom from "edmonds-blossom-fixed";
 import { seedRng, shuffle } from "../engine/rng";
 
 /** How often each pair of players has met at a table, keyed `a|b` with a < b. */
@@ -103,34 +105,54 @@ export function chunk(order: readonly string[], sizes: readonly number[]): strin
   return out;
 }
 
+/** Each player's score so far (placement points; absent: 0), for seating players of equal score together. */
+export type Scores = ReadonlyMap<string, number>;
+
+/** The spread of scores at a table: its highest score less its lowest. */
+export function scoreSpread(table: readonly string[], scores: Scores): number {
+  const xs = table.map((p) => scores.get(p) ?? 0);
+  return xs.length ? Math.max(...xs) - Math.min(...xs) : 0;
+}
+
 /**
- * Improves a seating by swapping players between tables, keeping each table's size, while a
- * swap lowers the repeat count (and, among equal ones, keeps players near their standing: only
- * tables within `reach` of each other swap). Deterministic.
+ * What a seating costs, compared lexicographically: repeat meetings first, then the spread of
+ * scores at its tables (`scoreSpread`, summed).
  */
-function improve(tables: string[][], met: Meetings, reach: number): string[][] {
-  const cost = (t: readonly string[]) => repeatsOf([t], met);
-  let better = true;
-  for (let pass = 0; better && pass < 50; pass++) {
-    better = false;
+function costOf(tables: readonly (readonly string[])[], met: Meetings, scores: Scores): [number, number] {
+  return [repeatsOf(tables, met), tables.reduce((s, t) => s + scoreSpread(t, scores), 0)];
+}
+
+const lower = (a: readonly [number, number], b: readonly [number, number]) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1] - 1e-9);
+
+/**
+ * Improves a seating by swapping two players of different tables (each table keeps its size)
+ * while a swap lowers the cost (`costOf`: repeats, then the spread of scores). Tables further
+ * apart than `reach` do not swap. Deterministic; at most `passes` sweeps.
+ */
+function improve(tables: string[][], met: Meetings, reach: number, scores: Scores = new Map(), passes = 50): string[][] {
+  const cost = (t: readonly string[]) => costOf([t], met, scores);
+  for (let pass = 0; pass < passes; pass++) {
+    let better = false;
     for (let a = 0; a < tables.length; a++)
-      for (let b = a + 1; b < Math.min(tables.length, a + 1 + reach); b++) {
-        const ta = tables[a]!;
-        const tb = tables[b]!;
-        for (let i = 0; i < ta.length; i++)
-          for (let j = 0; j < tb.length; j++) {
-            const before = cost(ta) + cost(tb);
+      for (let b = a + 1; b < Math.min(tables.length, a + 1 + reach); b++)
+        for (let i = 0; i < tables[a]!.length; i++)
+          for (let j = 0; j < tables[b]!.length; j++) {
+            const ta = tables[a]!;
+            const tb = tables[b]!;
+            const [ra, sa] = cost(ta);
+            const [rb, sb] = cost(tb);
             const na = ta.slice();
             const nb = tb.slice();
             [na[i], nb[j]] = [tb[j]!, ta[i]!];
-            if (cost(na) + cost(nb) < before) {
+            const [rna, sna] = cost(na);
+            const [rnb, snb] = cost(nb);
+            if (lower([rna + rnb, sna + snb], [ra + rb, sa + sb])) {
               tables[a] = na;
               tables[b] = nb;
               better = true;
-              return improve(tables, met, reach);
             }
           }
-      }
+    if (!better) break;
   }
   return tables;
 }
@@ -141,13 +163,53 @@ export function seatByStanding(standing: readonly string[], sizes: readonly numb
 }
 
 /**
- * A Swiss round: players in `standing` order (best first) are grouped into tables of `sizes`,
- * top table first. Each table is filled greedily from the best remaining player with the
- * candidates (among the next few by standing) that add the fewest repeat meetings; swaps
- * between neighbouring tables then remove repeats that remain. The result never has more
+ * Swiss pairing at tables of two (an even number of players): a maximum-weight perfect matching
+ * (Edmonds' blossom algorithm, package `edmonds-blossom-fixed`) whose weights put, in order:
+ * no pair that met before while a pairing without one exists (then the fewest repeat meetings),
+ * the smallest total difference in score, and players next to each other in `standing` (1 v 2,
+ * 3 v 4 among equal scores). Tables come top first, the better-standing player in the first seat.
+ * Ruling: `docs/rules/tournaments.md`, "Swiss".
+ */
+export function pairSwiss(standing: readonly string[], met: Meetings, scores: Scores = new Map()): string[][] {
+  const n = standing.length;
+  if (n % 2 !== 0) throw new Error(`pairSwiss needs an even field, got ${n}`);
+  if (n === 0) return [];
+  // Integer weights (the algorithm is exact on integers): scores are halves at most.
+  const score = standing.map((p) => Math.round((scores.get(p) ?? 0) * 2));
+  const rankStep = 1;
+  const diffStep = rankStep * n * n + 1; // more than every rank term of a whole pairing
+  const maxDiff = Math.max(0, ...score) - Math.min(0, ...score);
+  const repeatStep = diffStep * (maxDiff + 1) * n + 1; // more than every score term of a whole pairing
+  let maxRepeat = 0;
+  for (const v of met.values()) maxRepeat = Math.max(maxRepeat, v);
+  const top = repeatStep * (maxRepeat + 1) + 1;
+  const edges: [number, number, number][] = [];
+  for (let i = 0; i < n; i++)
+    for (let j = i + 1; j < n; j++) {
+      const repeats = met.get(pairKey(standing[i]!, standing[j]!)) ?? 0;
+      const cost = repeats * repeatStep + Math.abs(score[i]! - score[j]!) * diffStep + (j - i) * rankStep;
+      edges.push([i, j, top - cost]);
+    }
+  const mate = blossom(edges, true);
+  const tables: string[][] = [];
+  for (let i = 0; i < n; i++) {
+    const j = mate[i] ?? -1;
+    if (j < 0) throw new Error("pairSwiss: the matching left a player unpaired");
+    if (i < j) tables.push([standing[i]!, standing[j]!]);
+  }
+  return tables;
+}
+
+/**
+ * A Swiss round: players in `standing` order (best first) with their `scores` are seated at
+ * tables of `sizes`, top table first. At tables of two: `pairSwiss`. Otherwise each table is
+ * filled greedily from the best remaining player with the candidates (among the next few by
+ * standing) that add the fewest repeat meetings, then swaps between any two tables lower the
+ * repeats and, among equal ones, the spread of scores at a table. The result never has more
  * repeats than the plain seating by standing (`seatByStanding`), which it falls back to.
  */
-export function seatSwiss(standing: readonly string[], sizes: readonly number[], met: Meetings): string[][] {
+export function seatSwiss(standing: readonly string[], sizes: readonly number[], met: Meetings, scores: Scores = new Map()): string[][] {
+  if (sizes.length > 0 && sizes.every((s) => s === 2)) return pairSwiss(standing, met, scores);
   const plain = seatByStanding(standing, sizes);
   const left = standing.slice();
   const tables: string[][] = [];
@@ -168,14 +230,35 @@ export function seatSwiss(standing: readonly string[], sizes: readonly number[],
     }
     tables.push(table);
   }
-  const ours = improve(tables, met, 2);
-  return repeatsOf(ours, met) <= repeatsOf(plain, met) ? ours : plain;
+  const ours = improve(tables, met, sizes.length, scores);
+  // Top table first: the tables ordered by their best standing player.
+  const rank = new Map(standing.map((p, i) => [p, i]));
+  const best = (t: readonly string[]) => Math.min(...t.map((p) => rank.get(p) ?? 0));
+  const sorted = ours.map((t) => t.slice().sort((a, b) => rank.get(a)! - rank.get(b)!)).sort((a, b) => best(a) - best(b));
+  return repeatsOf(sorted, met) <= repeatsOf(plain, met) ? sorted : plain;
 }
 
 /**
- * A round-robin round: players meet as evenly as the table size allows. Tables of two with an
- * even field use the circle method (everyone meets everyone once in n - 1 rounds); otherwise a
- * seeded shuffle, seated to avoid repeats and improved by swaps between any tables.
+ * Round `round` (1-based) of the circle method over one fixed `order`: the first player stays,
+ * the others turn one place a round. Pairs of seats, first seat first; with an odd field a
+ * `null` stands for the seat nobody fills (its partner sits out), so over n rounds (n odd) or
+ * n - 1 (n even) everyone meets everyone exactly once and sits out at most once.
+ */
+export function circlePairs(order: readonly string[], round: number): [string | null, string | null][] {
+  const circle: (string | null)[] = order.length % 2 === 0 ? [...order] : [...order, null];
+  const n = circle.length;
+  if (n < 2) return [];
+  const fixed = circle[0]!;
+  const rest = circle.slice(1);
+  const r = (((round - 1) % (n - 1)) + (n - 1)) % (n - 1);
+  const turned = [fixed, ...rest.slice(n - 1 - r), ...rest.slice(0, n - 1 - r)];
+  return Array.from({ length: n / 2 }, (_, i) => [turned[i]!, turned[n - 1 - i]!] as [string | null, string | null]);
+}
+
+/**
+ * A round-robin round at tables larger than two (tables of two use `circlePairs` over the
+ * event's fixed order): players meet as evenly as the table size allows, a seeded shuffle
+ * seated to avoid repeats and improved by swaps between any tables; the best of 8 tries.
  */
 export function seatRoundRobin(
   players: readonly string[],
@@ -184,15 +267,6 @@ export function seatRoundRobin(
   met: Meetings,
   seed: string,
 ): string[][] {
-  if (sizes.every((s) => s === 2) && players.length % 2 === 0) {
-    const n = players.length;
-    const fixed = players[0]!;
-    const rest = players.slice(1);
-    const r = (round - 1) % (n - 1);
-    const rotated = [...rest.slice(n - 1 - r), ...rest.slice(0, n - 1 - r)];
-    const circle = [fixed, ...rotated];
-    return Array.from({ length: n / 2 }, (_, i) => [circle[i]!, circle[n - 1 - i]!]);
-  }
   let best: string[][] | null = null;
   for (let attempt = 0; attempt < 8; attempt++) {
     const [order] = shuffle(seedRng(`${seed}:rr:${round}:${attempt}`), players);

@@ -155,7 +155,7 @@ describe("a tournament from sign-up to podium", () => {
     expect(said(podium)).toContain(`🥇 ${over.entrants.find((e) => e.id === people[0]!.id)!.name}`);
     expect(said(podium)).not.toMatch(/[🥇🥈🥉] Computer/u);
     expect(said(sheet)).toMatch(
-      /– Computer \d \(computer, unranked\): \d+(\.\d)? points? \(game points -?\d+, opponents' points [\d.]+, 3 games\)/,
+      /– Computer \d \(computer, unranked\): \d+(\.\d)? points? \(game points -?\d+, Buchholz [\d.]+, head-to-head -?\d+, 3 games\)/,
     );
     expect(firstTurns).toBeGreaterThan(0);
     // Each table ended with its event: the result and the way back in its thread, no Play again.
@@ -167,8 +167,9 @@ describe("a tournament from sign-up to podium", () => {
       }
     // Only the newest announcement keeps buttons: the first sign-up card lost Join and Leave.
     expect(sb.visibleMessages(GENERAL, null).find((m) => m.id === ann.id)!.components).toEqual([]);
-    // The export: a row per player per game, then the standings.
-    const exported = await sb.command(ADA, GENERAL, "tournament export", { event: event!.id });
+    // The export: a row per player per game, then the standings. Right after the end, the channel's
+    // most recent event is the one meant (no event option needed).
+    const exported = await sb.command(ADA, GENERAL, "tournament export");
     const csv = sb.attachmentBytes(exported.original!.attachments[0]!)!.toString("utf8");
     const [games, table] = csv.trim().split("\n\n");
     expect(games!.split("\n")).toHaveLength(1 + 8 * 3);
@@ -209,7 +210,7 @@ describe("a tournament from sign-up to podium", () => {
     const watched = await sb.select(BEN, menu.original!, pick, [second.record.id]);
     expect(said(watched.original)).toContain(`**Move ${second.record.moves.length} of ${second.record.moves.length}**`);
     // Standings on demand, and the event is no longer open for sign-up.
-    const shown = await sb.command(BEN, GENERAL, "tournament standings", { event: event!.id });
+    const shown = await sb.command(BEN, GENERAL, "tournament standings");
     expect(shown.original?.attachments[0]?.filename).toBe("standings.png");
     // The event and its rules, whole, privately: the rules pass one message's 6000 characters of embeds, so they follow in pages.
     const info = await sb.command(BEN, GENERAL, "tournament info", { event: event!.id });
@@ -227,13 +228,26 @@ describe("a tournament from sign-up to podium", () => {
 
   it("drop, end-table, a paused round, next and cancel", async () => {
     const sb = h.standin;
-    await sb.command(MOD, CARD_ROOM, "tournament create", {
+    // Tie-breaks are chosen while typing: the list so far read back by name, then each one to add.
+    const typed = await sb.autocomplete(MOD, CARD_ROOM, "tournament create", { "tie-breaks": "bh" }, "tie-breaks");
+    expect(typed[0]).toEqual({ name: "Buchholz", value: "buchholz" });
+    expect(typed.map((c) => c.value)).toContain("buchholz,sonneborn-berger");
+    const unknown = await sb.command(MOD, CARD_ROOM, "tournament create", {
+      game: "onze",
+      format: "swiss",
+      rounds: 2,
+      "tie-breaks": "coin toss",
+    });
+    expect(said(unknown.original)).toContain("Choose tie-breaks from the list");
+    const made = await sb.command(MOD, CARD_ROOM, "tournament create", {
       game: "onexeno-basic",
       format: "progressive",
       rounds: 2,
       name: "Quiz night",
       pause: true,
+      "tie-breaks": "buchholz,sonneborn-berger",
     });
+    expect(JSON.stringify(made.original!.embeds)).toContain("Tie-breaks: Buchholz › Sonneborn-Berger");
     await sb.command(ADA, CARD_ROOM, "tournament join");
     await sb.command(BEN, CARD_ROOM, "tournament join");
     await sb.command(MOD, CARD_ROOM, "tournament computers", { count: 2, level: "easy" });
@@ -403,6 +417,19 @@ describe("a tournament from sign-up to podium", () => {
     writeFileSync(join(OUT, "challenge-standings.png"), sb.attachmentBytes(sheet.attachments[0]!)!);
     expect(h.log.errors).toEqual([]);
   });
+  it("a challenge can be cancelled before or during its window, and says so", async () => {
+    const sb = h.standin;
+    await sb.command(MOD, CARD_ROOM, "tournament create", { game: "solitaire", format: "challenge", rounds: 1, name: "Called off" });
+    const t = (await h.bot.tournaments.list(sb.guildId)).find((x) => x.name === "Called off")!;
+    await sb.command(ADA, CARD_ROOM, "tournament join", { event: t.id });
+    await sb.command(MOD, CARD_ROOM, "tournament start", { event: t.id });
+    const cancelled = await sb.command(MOD, CARD_ROOM, "tournament cancel", { event: t.id });
+    expect(cancelled.refusals).toEqual([]);
+    expect(said(cancelled.original)).toContain("cancelled");
+    expect((await h.bot.tournaments.get(t.id))!.status).toBe("cancelled");
+    expect(h.log.errors).toEqual([]);
+  });
+
   it("a challenge played by clicking: Play the deal opens each entrant's game once, and the podium comes when everyone has a counted game", async () => {
     const sb = h.standin;
     const threadOf = (content: string) => /<#(\d+)>/.exec(content)?.[1] ?? "";

@@ -10,6 +10,7 @@ import { seedRng, shuffle } from "../../src/engine/rng";
 import {
   addMeetings,
   arrangePartners,
+  circlePairs,
   pairKey,
   pickByes,
   progressiveFlows,
@@ -224,13 +225,21 @@ describe("progressive", () => {
 });
 
 describe("round-robin", () => {
-  it("at tables of two, an even field meets everyone exactly once in n - 1 rounds", () => {
-    for (const n of [8, 12, 16]) {
+  it("the circle method over a fixed order: an even field meets everyone once in n - 1 rounds, an odd field sits each out once in n", () => {
+    for (let n = 3; n <= 16; n++) {
       const players = Array.from({ length: n }, (_, i) => `p${i}`);
-      let met: Meetings = new Map();
-      for (let r = 1; r < n; r++) met = addMeetings(met, seatRoundRobin(players, Array(n / 2).fill(2), r, met, "rr"));
-      expect(met.size).toBe((n * (n - 1)) / 2);
+      const rounds = n % 2 === 0 ? n - 1 : n;
+      const met = new Map<string, number>();
+      const out = new Map<string, number>();
+      for (let r = 1; r <= rounds; r++)
+        for (const [a, b] of circlePairs(players, r)) {
+          if (a && b) met.set(pairKey(a, b), (met.get(pairKey(a, b)) ?? 0) + 1);
+          else out.set((a ?? b)!, (out.get((a ?? b)!) ?? 0) + 1);
+        }
+      expect(met.size, `n=${n}`).toBe((n * (n - 1)) / 2);
       expect([...met.values()].every((v) => v === 1)).toBe(true);
+      expect(out.size).toBe(n % 2 ? n : 0);
+      if (n % 2) expect([...out.values()].every((v) => v === 1)).toBe(true);
     }
   });
 

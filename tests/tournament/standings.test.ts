@@ -4,7 +4,7 @@
  * ranks when everything is equal.
  */
 import { describe, expect, it } from "vitest";
-import { highIsBetter, placementPoints, standings, type TableResult } from "../../src/tournament/standings";
+import { highIsBetter, parseTieBreaks, placementPoints, standings, type TableResult } from "../../src/tournament/standings";
 
 const table = (players: string[], places: number[], points: number[] = players.map(() => 0)): TableResult => ({ players, places, points });
 
@@ -146,5 +146,54 @@ describe("standings", () => {
       "x:1/9/1/5",
       "y:1/9/-1/6",
     ]);
+  });
+});
+
+describe("computers that fill a seat", () => {
+  it("count as seats for placement points: a partners table topped up with one (places 3, 1, 3, 1) gives the losing team 0.5 each", () => {
+    const s = standings(["a", "b", "c"], [{ tables: [table(["a", "b", "c", "fill-1-1"], [3, 1, 3, 1])], byes: [] }], 1.5);
+    expect(Object.fromEntries(s.map((x) => [x.id, x.placement]))).toEqual({ a: 0.5, b: 2.5, c: 0.5 });
+    // The computer is not ranked, and counts for nobody's Buchholz.
+    expect(s.map((x) => x.id).sort()).toEqual(["a", "b", "c"]);
+    expect(s.find((x) => x.id === "b")!.opponents).toBe(1);
+  });
+});
+
+describe("tie-breaks chosen at creation", () => {
+  // Round 1: a beats b, c beats d. Round 2: a beats c, d beats b. Round 3: b beats c, d beats a.
+  const rounds = [
+    { tables: [table(["a", "b"], [1, 2], [30, 10]), table(["c", "d"], [1, 2], [25, 20])], byes: [] },
+    { tables: [table(["a", "c"], [1, 2], [15, 14]), table(["d", "b"], [1, 2], [40, 5])], byes: [] },
+    { tables: [table(["b", "c"], [1, 2], [11, 10]), table(["d", "a"], [1, 2], [12, 11])], byes: [] },
+  ];
+  // Placement: a 2, d 2, b 1, c 1.
+  const order = (tb: Parameters<typeof standings>[4]) => standings(["a", "b", "c", "d"], rounds, 0.5, "placement", tb).map((s) => s.id);
+
+  it("rank by the chosen tie-breaks, in order, and report each value", () => {
+    expect(order(["game-points"])).toEqual(["d", "a", "c", "b"]); // d 72 > a 56; c 49 > b 26
+    expect(order(["head-to-head"])).toEqual(["d", "a", "b", "c"]); // d beat a; b beat c
+    expect(order(["cumulative"])).toEqual(["a", "d", "c", "b"]); // a 1+2+2=5, d 0+1+2=3; c 1+1+1=3, b 0+0+1=1
+    // Buchholz: a met b, c, d (1 + 1 + 2 = 4); d met c, b, a (1 + 1 + 2 = 4): tied, then game points.
+    expect(order(["buchholz", "game-points"])).toEqual(["d", "a", "c", "b"]);
+    // Sonneborn-Berger: a beat b and c (1 + 1 = 2); d beat b and a (1 + 2 = 3); c beat d (2); b beat c (1).
+    const sb = standings(["a", "b", "c", "d"], rounds, 0.5, "placement", ["sonneborn-berger"]);
+    expect(sb.map((s) => [s.id, s.tieBreaks[0]])).toEqual([
+      ["d", 3],
+      ["a", 2],
+      ["c", 2],
+      ["b", 1],
+    ]);
+    // Median Buchholz drops the highest and the lowest opponent: a met b 1, c 1, d 2 -> 1.
+    expect(standings(["a", "b", "c", "d"], rounds, 0.5, "placement", ["median-buchholz"]).find((s) => s.id === "a")!.tieBreaks).toEqual([
+      1,
+    ]);
+  });
+
+  it("are read from an organiser's words, short forms too; unknown or repeated names are refused", () => {
+    expect(parseTieBreaks("buchholz, game-points")).toEqual(["buchholz", "game-points"]);
+    expect(parseTieBreaks("sb h2h cum")).toEqual(["sonneborn-berger", "head-to-head", "cumulative"]);
+    expect(parseTieBreaks("buchholz, buchholz")).toBeNull();
+    expect(parseTieBreaks("coin toss")).toBeNull();
+    expect(parseTieBreaks("")).toBeNull();
   });
 });
