@@ -1,14 +1,13 @@
 /**
  * Ending whatever table a channel holds, for every game alike, after the private Confirm: closed
- * with its last picture and the scores as they stand (`TableGameView.standing`), or (a
- * one-player game) resigned and scored.
+ * with its last picture and the scores as they stand (`TableGameView.standing`, see
+ * commands/closed.ts), or (a one-player game) resigned and scored.
  */
-import { retext } from "../src/bot/v2";
-import type { TablePayload } from "../src/bot/table-payload";
 import { PermissionFlagsBits, type BaseMessageOptions, type MessageComponentInteraction } from "discord.js";
 import type { BotContext } from "../src/bot/context";
+import { closedPayload } from "./closed";
 import { UserError } from "../src/bot/errors";
-import { refuse, sayAt } from "../src/bot/words";
+import { refuse } from "../src/bot/words";
 import { seatOf, tableHere } from "./games";
 
 /** Refuses (as stale) a confirmation asked for another table than the one here now (`createdAt` names a table). */
@@ -37,13 +36,8 @@ export async function endHere(interaction: MessageComponentInteraction, ctx: Bot
     return here.game.payload(await here.game.tables(ctx).play(channelId, here.rec.hostId, here.game.resign(here.rec)));
   }
   // Any other table: closed. Its last picture, with the scores as they stand and no clock or
-  // controls but Play again, becomes the live table message: the one before is tidied to its record.
+  // controls but Play again and New table, becomes the live table message: the one before is
+  // tidied to its record.
   const rec = await here.game.tables(ctx).end(channelId, user.userId, canManage);
-  const note = sayAt(rec, "table.closed_by", { name: user.name });
-  // Ordered after the table's last state (a table message of it still on its way lands older
-  // and is removed, so the closing message stays the channel's newest; src/bot/live.ts).
-  const closed: TablePayload = { ...(await here.game.payload({ ...rec, status: "over" }, note)), rev: [rec.updatedAt, rec.rev + 1] };
-  if (!rec.state) return retext(closed, note, true);
-  const standing = here.game.standing?.(rec) ?? "";
-  return { ...retext(closed, standing ? `${note} ${standing}` : note), allowedMentions: { parse: [] } };
+  return closedPayload(here.game, rec, user.name);
 }

@@ -4,6 +4,7 @@
  * question, the invoker's seat. The list of games comes from the bot context
  * (`ctx.tableGames`, built in commands/registry.ts), so this file imports no game's commands.
  */
+import { shownTable } from "./closed";
 import {
   ActionRowBuilder,
   ButtonBuilder,
@@ -161,7 +162,7 @@ export async function lobbySubcommand(
       await respond(interaction, "reply", false, async () => {
         const rec = await service.get(ch);
         if (!rec) throw refuse("table/none", { command: g.command });
-        return quiet(await g.payload(rec));
+        return quiet(await shownTable(ctx, rec));
       });
       return true;
     default:
@@ -298,7 +299,14 @@ export interface LobbyLook {
  * row (https://discord.com/developers/docs/interactions/message-components#action-rows).
  */
 export function lobbyMessage(
-  rec: { readonly rev: number; readonly hostId: string; readonly seats: readonly Seat[]; readonly locale?: Locale },
+  rec: {
+    readonly rev: number;
+    readonly hostId: string;
+    readonly seats: readonly Seat[];
+    readonly locale?: Locale;
+    /** The server seats no computer players: no Add computer button. */
+    readonly noComputers?: true;
+  },
   look: LobbyLook,
   note?: string,
 ): BaseMessageOptions {
@@ -325,12 +333,15 @@ export function lobbyMessage(
       .setLabel(say("table.btn_start"))
       .setStyle(ButtonStyle.Primary)
       .setDisabled(n < look.min),
-    new ButtonBuilder()
-      .setCustomId(encodeId("addbot", rec.rev, "normal"))
-      .setLabel(say("table.btn_addbot"))
-      .setStyle(ButtonStyle.Secondary)
-      .setDisabled(n >= look.max),
   );
+  if (!rec.noComputers)
+    row.addComponents(
+      new ButtonBuilder()
+        .setCustomId(encodeId("addbot", rec.rev, "normal"))
+        .setLabel(say("table.btn_addbot"))
+        .setStyle(ButtonStyle.Secondary)
+        .setDisabled(n >= look.max),
+    );
   const open = say("table.open", { what: look.what, join: commandPathIn(tableLocale(rec), `${look.command} join`) });
   return {
     content: `${note ? `${note}\n` : ""}${open}`,

@@ -19,9 +19,8 @@ const CLOCK_GAMES = ["onexeno", "canasta", "onze"] as const;
 
 const data = new SlashCommandBuilder()
   .setName("settings")
-  .setDescription("This server's own defaults for games (Manage Server)")
+  .setDescription("This server's own defaults for games (changes: Manage Server)")
   .setDMPermission(false)
-  .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
   .addSubcommand((s) => s.setName("show").setDescription("Every setting of this server, in words"))
   .addSubcommand((s) =>
     s
@@ -173,9 +172,10 @@ export const settingsCommand: Command<BotContext> = {
   async execute(interaction, ctx) {
     const guildId = interaction.guildId;
     if (!guildId) throw new UserError("settings/guild_only", "Settings belong to a server: use this in one.");
-    if (!interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild))
-      throw new UserError("settings/not_manager", "Only members with Manage Server can change this server's settings.");
     const sub = interaction.options.getSubcommand();
+    // Reading the settings is for everyone (refusals point to `/settings show`); changing them needs Manage Server.
+    if (sub !== "show" && !interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild))
+      throw new UserError("settings/not_manager", "Only members with Manage Server can change this server's settings.");
     // Every answer is private, in the language of the member who asked.
     const locale = localeOf(interaction.locale);
     const w = (key: string, params: Record<string, string | number> = {}) => t(locale, `settings.${key}`, params);

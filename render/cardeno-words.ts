@@ -31,8 +31,9 @@ export const lineNameIn = (locale: Locale, i: number): string =>
   i >= 0 && i < 12 ? t(locale, `cardeno.line_${i}`) : t(locale, "cardeno.a_line");
 
 /** The status line of a view: countdown, race, reveal, break or final (no countdown figures: a picture does not tick). */
-export function cardenoStatus(view: CardenoView, names: readonly string[], locale: Locale = "en"): string {
+export function cardenoStatus(view: CardenoView, names: readonly string[], locale: Locale = "en", closed = false): string {
   const say = (key: string, params: Record<string, string | number> = {}) => translate(locale, `cardeno.pic.${key}`, params);
+  if (closed) return say("closed");
   const who = (s: number | null) => (s === null ? "" : (names[s] ?? translate(locale, "cardeno.seat", { n: s + 1 })));
   switch (view.phase) {
     case "countdown":
@@ -61,7 +62,7 @@ export function cardenoStatus(view: CardenoView, names: readonly string[], local
 }
 
 /** Alt text of the public picture in `locale`: the centre's pieces, each board's count and score. */
-export function describeCardeno(view: CardenoView, names: readonly string[], locale: Locale = "en"): string {
+export function describeCardeno(view: CardenoView, names: readonly string[], locale: Locale = "en", closed = false): string {
   const say = (key: string, params: Record<string, string | number> = {}) => translate(locale, `cardeno.${key}`, params);
   const centre = view.centre.map((f, i) => `${i + 1}. ${describePiece(pieceOf(f.piece), locale)}`).join(", ");
   const boards = view.boards
@@ -74,7 +75,7 @@ export function describeCardeno(view: CardenoView, names: readonly string[], loc
       }),
     )
     .join("; ");
-  const status = cardenoStatus(view, names, locale);
+  const status = cardenoStatus(view, names, locale, closed);
   return say("alt.text", { n: view.round, rounds: view.rounds, status, centre: centre || say("alt.none"), boards }).slice(0, 1000);
 }
 

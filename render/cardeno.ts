@@ -38,7 +38,7 @@ export function cardenoHeight(view: CardenoView): number {
 }
 
 /** Draws the header: title, round, parity, pace, pile and status. */
-function drawHeader(ctx: SKRSContext2D, view: CardenoView, names: readonly string[], t: Theme, locale: Locale): void {
+function drawHeader(ctx: SKRSContext2D, view: CardenoView, names: readonly string[], t: Theme, locale: Locale, closed = false): void {
   ctx.fillStyle = t.panel;
   ctx.fillRect(0, 0, PICTURE_WIDTH, HEADER);
   ctx.fillStyle = t.text;
@@ -54,7 +54,7 @@ function drawHeader(ctx: SKRSContext2D, view: CardenoView, names: readonly strin
   ctx.fillText(fitText(ctx, header, PICTURE_WIDTH - 16), 8, 7);
   ctx.font = font(16, true);
   ctx.fillStyle = view.phase === "race" ? t.turn : t.lastMove;
-  ctx.fillText(fitText(ctx, cardenoStatus(view, names, locale), PICTURE_WIDTH - 16), 8, 33);
+  ctx.fillText(fitText(ctx, cardenoStatus(view, names, locale, closed), PICTURE_WIDTH - 16), 8, 33);
 }
 
 /** Rows the centre takes when `perRow` pieces fit in a row (at least one). */
@@ -109,13 +109,14 @@ export function drawCardenoTable(
   t: Theme = DEFAULT_THEME,
   _now?: number,
   locale: Locale = "en",
+  closed = false,
 ): Canvas {
   ensureFonts();
   const canvas = sceneCanvas(PICTURE_WIDTH, cardenoHeight(view));
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = t.felt;
   ctx.fillRect(0, 0, canvas.width, canvas.height);
-  drawHeader(ctx, view, names, t, locale);
+  drawHeader(ctx, view, names, t, locale, closed);
   if (view.phase === "over") {
     drawSheet(ctx, view, names, HEADER + 16, t, locale);
     return canvas;

@@ -65,9 +65,44 @@ function drawMelds(ctx: SKRSContext2D, melds: readonly Meld[], x0: number, y: nu
 }
 
 /**
+ * The header of the Onze table: round, contract, the round's rules, the status (whose turn and
+ * what next; the winners once over, or that the table was `closed`) and the clock mark.
+ */
+function drawOnzeHeader(
+  ctx: SKRSContext2D,
+  view: OnzeView,
+  names: readonly string[],
+  theme: Theme,
+  clock: string | undefined,
+  locale: Locale,
+  closed: boolean,
+): void {
+  const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `onze.pic.${key}`, params);
+  const over = view.phase === "over";
+  const left = over ? ONZE_WIDTH - 24 : 364; // the header's text stops short of the stock and discard pile (not drawn once over)
+  ctx.fillStyle = theme.text;
+  ctx.font = font(20, true);
+  ctx.fillText(fitText(ctx, say("title", { round: view.round }), left), 12, 26);
+  ctx.font = font(16, true);
+  ctx.fillStyle = theme.lastMove;
+  ctx.fillText(fitText(ctx, say("contract", { contract: contractTextIn(locale, view.round) }), left), 12, 48);
+  ctx.font = font(14);
+  ctx.fillStyle = theme.textDim;
+  ctx.fillText(fitText(ctx, say("rules_line", { n: handSizeFor(view.round) }), left), 12, 68);
+  const [who, what] = onzeStatusLines(view, names, locale, closed);
+  ctx.font = font(15, true);
+  ctx.fillStyle = view.phase === "over" ? theme.text : theme.turn;
+  ctx.fillText(shortName(ctx, who, left), 12, 92);
+  ctx.font = font(14);
+  ctx.fillText(fitText(ctx, what, left), 26, 111);
+  if (clock && view.phase !== "over") drawClockMark(ctx, clock, 200, 131, 14, theme.turn);
+}
+
+/**
  * Draws the public Onze table and returns its canvas, its words and card names in `locale`.
  * `names[i]` is seat i's display name; `clock`, when given, is drawn under the status line
- * (e.g. `until 14:05 UTC`).
+ * (e.g. `until 14:05 UTC`). `closed`: the table was closed with `end` (pass a view with phase
+ * `over`): the status says so instead of naming a winner.
  */
 export function drawOnzeTable(
   view: OnzeView,
@@ -75,6 +110,7 @@ export function drawOnzeTable(
   theme: Theme = DEFAULT_THEME,
   clock?: string,
   locale: Locale = "en",
+  closed = false,
 ): Canvas {
   ensureFonts();
   const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `onze.pic.${key}`, params);
@@ -87,24 +123,7 @@ export function drawOnzeTable(
   ctx.textAlign = "left";
   ctx.textBaseline = "alphabetic";
   const over = view.phase === "over";
-  const left = over ? W - 24 : 364; // the header's text stops short of the stock and discard pile (not drawn once over)
-  ctx.fillStyle = theme.text;
-  ctx.font = font(20, true);
-  ctx.fillText(fitText(ctx, say("title", { round: view.round }), left), 12, 26);
-  ctx.font = font(16, true);
-  ctx.fillStyle = theme.lastMove;
-  ctx.fillText(fitText(ctx, say("contract", { contract: contractTextIn(locale, view.round) }), left), 12, 48);
-  ctx.font = font(14);
-  ctx.fillStyle = theme.textDim;
-  ctx.fillText(fitText(ctx, say("rules_line", { n: handSizeFor(view.round) }), left), 12, 68);
-  const [who, what] = onzeStatusLines(view, names, locale);
-  ctx.font = font(15, true);
-  ctx.fillStyle = view.phase === "over" ? theme.text : theme.turn;
-  ctx.fillText(shortName(ctx, who, left), 12, 92);
-  ctx.font = font(14);
-  ctx.fillText(fitText(ctx, what, left), 26, 111);
-  if (clock && view.phase !== "over") drawClockMark(ctx, clock, 200, 131, 14, theme.turn);
-
+  drawOnzeHeader(ctx, view, names, theme, clock, locale, closed);
   if (over) {
     drawScoreSheet(ctx, view, names, theme, locale);
     return canvas;

@@ -61,8 +61,10 @@ export function listIn(locale: Locale, xs: readonly string[], key: "and" | "or" 
  * The status as the picture draws it, on two lines so that neither is cut: `▶ name` and what
  * they do next (`to draw: the stock, or the top discard`); once over, one line and "".
  */
-export function onzeStatusLines(view: OnzeView, names: readonly string[], locale: Locale = "en"): [string, string] {
+export function onzeStatusLines(view: OnzeView, names: readonly string[], locale: Locale = "en", closed = false): [string, string] {
   const who = names[view.turn] ?? "?";
+  // A table closed with `end`: no turn, no winner; the scores stand as they are.
+  if (closed) return [say(locale, "status.closed"), ""];
   if (view.phase === "over") {
     const best = Math.min(...view.totals);
     const winners = view.totals.flatMap((total, i) => (total === best ? [names[i] ?? say(locale, "pic.seat", { n: i + 1 })] : []));
@@ -76,8 +78,8 @@ export function onzeStatusLines(view: OnzeView, names: readonly string[], locale
 }
 
 /** The status line: whose turn and what they do next (`onzeStatusLines` joined). */
-export function onzeStatus(view: OnzeView, names: readonly string[], locale: Locale = "en"): string {
-  const [who, what] = onzeStatusLines(view, names, locale);
+export function onzeStatus(view: OnzeView, names: readonly string[], locale: Locale = "en", closed = false): string {
+  const [who, what] = onzeStatusLines(view, names, locale, closed);
   return what ? `${who} ${what}` : who;
 }
 
@@ -94,6 +96,7 @@ export function onzeLastText(view: Pick<OnzeView, "last" | "round" | "dealer">, 
       case "layoff":
       case "claim":
       case "unclaim":
+      case "decline":
       case "bought":
         return say(locale, `last.${l.kind}`, { name, cards });
       case "swap":
@@ -108,7 +111,7 @@ export function onzeLastText(view: Pick<OnzeView, "last" | "round" | "dealer">, 
 }
 
 /** Alt text of the table picture in `locale`: everything it shows, in words (at most 1,024 characters, Discord's limit). */
-export function describeOnze(view: OnzeView, names: readonly string[], locale: Locale = "en"): string {
+export function describeOnze(view: OnzeView, names: readonly string[], locale: Locale = "en", closed = false): string {
   const players = names.slice(0, view.seats).map((n, i) => {
     const melds = (view.melds[i] ?? [])
       .map((m) => `${meldWordsIn(locale, m)} (${m.cards.map((c) => faceWordsIn(locale, faceOf(c))).join(", ")})`)
@@ -132,7 +135,7 @@ export function describeOnze(view: OnzeView, names: readonly string[], locale: L
           ? say(locale, "alt.for_sale_asked", { card: forSale, names: view.claims.map((s) => names[s]).join(", ") })
           : say(locale, "alt.for_sale", { card: forSale })
       }`;
-  const status = onzeStatus(view, names, locale).replace("▶ ", "");
+  const status = onzeStatus(view, names, locale, closed).replace("▶ ", "");
   const head = say(locale, "alt.head", {
     round: view.round,
     contract: contractTextIn(locale, view.round),

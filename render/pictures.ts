@@ -62,6 +62,8 @@ export type PictureJob =
       readonly names: readonly string[];
       readonly clock?: string | undefined;
       readonly locale?: Locale | undefined;
+      /** Closed with `end` before the game was over (the view's phase is `over`). */
+      readonly closed?: boolean | undefined;
     }
   | {
       readonly kind: "onze-hand";
@@ -88,6 +90,8 @@ export type PictureJob =
       readonly names: readonly string[];
       readonly now?: number | undefined;
       readonly locale?: Locale | undefined;
+      /** Closed with `end` before the game was over (the view's phase is `over`). */
+      readonly closed?: boolean | undefined;
     }
   | {
       readonly kind: "cardeno-board";
@@ -120,7 +124,7 @@ export function drawJob(job: PictureJob): Canvas {
     case "solitaire":
       return drawSolitaire(job.view, job.owner, undefined, job.hint, job.locale);
     case "onze-table":
-      return drawOnzeTable(job.view, job.names, undefined, job.clock, job.locale);
+      return drawOnzeTable(job.view, job.names, undefined, job.clock, job.locale, job.closed);
     case "onze-hand":
       return drawOnzeHand(job.hand, job.title, job.help, job.fresh, undefined, job.locale);
     case "standings":
@@ -130,7 +134,7 @@ export function drawJob(job: PictureJob): Canvas {
     case "stats":
       return drawStats(job.title, job.blocks, undefined, job.locale);
     case "cardeno-table":
-      return drawCardenoTable(job.view, job.names, undefined, job.now, job.locale);
+      return drawCardenoTable(job.view, job.names, undefined, job.now, job.locale, job.closed);
     case "cardeno-board":
       return drawCardenoBoard(job.view, job.seat, job.names, undefined, job.now, job.locale);
   }

@@ -62,7 +62,11 @@ export function cardenoRound(rec: CardenoTable): string | undefined {
 /** The job of table `rec`'s public picture as it stands at `now` (ms; its countdowns), undefined before the deal. */
 export function cardenoPicture(rec: CardenoTable, now: number): (PictureJob & { kind: "cardeno-table" }) | undefined {
   if (rec.status === "lobby" || !rec.state) return undefined;
-  return { kind: "cardeno-table", view: cardenoView(rec.state, null), names: names(rec), now, locale: tableLocale(rec) };
+  const view = cardenoView(rec.state, null);
+  // Closed with `end` mid-race: the last picture shows the score sheet so far, not a race.
+  if (rec.status === "over" && view.phase !== "over")
+    return { kind: "cardeno-table", view: { ...view, phase: "over" }, names: names(rec), now, locale: tableLocale(rec), closed: true };
+  return { kind: "cardeno-table", view, names: names(rec), now, locale: tableLocale(rec) };
 }
 
 export async function cardenoMessage(rec: CardenoTable, note?: string): Promise<BaseMessageOptions> {
@@ -72,7 +76,7 @@ export async function cardenoMessage(rec: CardenoTable, note?: string): Promise<
   const view = job.view;
   const file = new AttachmentBuilder(await renderPicture(job), {
     name: "cardeno.png",
-    description: describeCardeno(view, names(rec), tableLocale(rec)),
+    description: describeCardeno(view, names(rec), tableLocale(rec), job.closed),
   });
   const head = note ? `${note}\n` : "";
   const locale = tableLocale(rec);

@@ -3,6 +3,7 @@
  * ONEXENO basic, partners, canasta and solitaire (a canasta table or a solitaire thread answers
  * for its game), with autocomplete of the cards, places and rows that fit.
  */
+import { shownTable } from "../closed";
 import { MessageFlags, SlashCommandBuilder, type AutocompleteInteraction } from "discord.js";
 import type { BotContext } from "../../src/bot/context";
 import { UserError } from "../../src/bot/errors";
@@ -339,7 +340,7 @@ export const onexenoCommand: Command<BotContext> = {
         await respond(interaction, "reply", false, async () => {
           const rec = await ctx.service("onexeno").get(channelId);
           if (!rec) throw refuse("table/none", { command: "onexeno" });
-          return quiet(await tablePayload(rec));
+          return quiet(await shownTable(ctx, rec));
         });
         return;
       case "end":

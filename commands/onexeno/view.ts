@@ -79,12 +79,16 @@ function lobbyPayload(rec: TableRecord, note: string | undefined): BaseMessageOp
       .setLabel(say("table.btn_start"))
       .setStyle(ButtonStyle.Primary)
       .setDisabled(!ready),
-    new ButtonBuilder()
-      .setCustomId(encodeId("addbot", rec.rev, "normal"))
-      .setLabel(say("table.btn_addbot"))
-      .setStyle(ButtonStyle.Secondary)
-      .setDisabled(n >= maxSeats(rec.config)),
   );
+  // A server that seats no computer players gets no Add computer button.
+  if (!rec.noComputers)
+    row.addComponents(
+      new ButtonBuilder()
+        .setCustomId(encodeId("addbot", rec.rev, "normal"))
+        .setLabel(say("table.btn_addbot"))
+        .setStyle(ButtonStyle.Secondary)
+        .setDisabled(n >= maxSeats(rec.config)),
+    );
   return {
     content: `${note ? `${note}\n` : ""}${say("table.open", { what: "ONEXENO", join: commandPathIn(tableLocale(rec), "onexeno join") })}`,
     embeds: [embed],

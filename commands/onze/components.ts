@@ -10,13 +10,13 @@ import { comeBack, lobbyComponent, seatOf } from "../games";
 
 import { tablesOf, decodeDown, decodeLayoff, decodeSwap } from "./codes";
 import { onzeHandPayload } from "./panel";
-import { moveAndShow, buyToggle, lobbyOf } from "./play";
+import { moveAndShow, buyToggle, declineSale, lobbyOf } from "./play";
 import { t } from "../../src/i18n/index";
 
 // --- components ----------------------------------------------------------------------------
 
 /** Component verbs of Onze messages. */
-export const ONZE_VERBS: ReadonlySet<string> = new Set(["zhand", "zdraw", "ztake", "zbuy", "zdown", "zlay", "zswap", "zdisc"]);
+export const ONZE_VERBS: ReadonlySet<string> = new Set(["zhand", "zdraw", "ztake", "zbuy", "zno", "zdown", "zlay", "zswap", "zdisc"]);
 
 /** Buttons and menus of Onze messages (public table, lobby and private panel). */
 export async function onzeComponent(interaction: MessageComponentInteraction, id: ComponentId, ctx: BotContext): Promise<void> {
@@ -41,6 +41,10 @@ export async function onzeComponent(interaction: MessageComponentInteraction, id
   // Buying is open to everyone but the active player while the discard is for sale, whatever the revision.
   if (id.verb === "zbuy") {
     await moveAndShow(interaction, ctx, buyToggle);
+    return;
+  }
+  if (id.verb === "zno") {
+    await moveAndShow(interaction, ctx, declineSale);
     return;
   }
   const value = interaction.isStringSelectMenu() ? (interaction.values[0] ?? "") : "";

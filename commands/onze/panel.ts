@@ -16,7 +16,7 @@ import { cardPoints, faceOf, sortHand, type Card } from "../../src/games/onze/ca
 import { cardNameIn } from "../../render/onze-words";
 import { viewerOf, type Viewer } from "../../src/bot/words";
 import { t, type Locale } from "../../src/i18n/index";
-import { onzeLegalMoves, type OnzeMove } from "../../src/games/onze/game";
+import { onzeLegalMoves, type OnzeMove, type OnzeState } from "../../src/games/onze/game";
 import { renderOnzeHand } from "../../render/render";
 
 import {
@@ -66,6 +66,28 @@ export const onzeHandPayload = panelMessage(drawOnzeHand, (...args: Parameters<t
 );
 
 /** The hand panel of `who` (a user id, read in English, or a `Viewer`: their own Discord language). */
+/**
+ * The panel's answer to a card for sale, for `seat` out of turn: Buy (or Withdraw) and No thanks,
+ * and a line once they said no thanks; null when nothing is for sale or `seat` sold it (the
+ * seller may not buy it back, GAMES.md, Onze).
+ */
+function saleRow(rev: number, s: OnzeState, seat: number, locale: Locale): { row: ActionRowBuilder<ButtonBuilder>; said?: string } | null {
+  if (s.forSale === null || s.discardedBy === seat) return null;
+  const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `onze.${key}`, params);
+  const card = cardNameIn(locale, s.forSale);
+  const mine = s.claims.includes(seat);
+  const declined = (s.declines ?? []).includes(seat);
+  const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
+    new ButtonBuilder()
+      .setCustomId(encodeId("zbuy", rev))
+      .setLabel(say(mine ? "withdraw" : "buy_penalty", { card }))
+      .setStyle(mine ? ButtonStyle.Secondary : ButtonStyle.Success),
+  );
+  if (declined) return { row, said: say("panel_declined", { card }) };
+  row.addComponents(new ButtonBuilder().setCustomId(encodeId("zno", rev)).setLabel(say("btn_no_thanks")).setStyle(ButtonStyle.Secondary));
+  return { row };
+}
+
 async function drawOnzeHand(
   rec: OnzeTable,
   who: string | Viewer,
@@ -91,16 +113,10 @@ async function drawOnzeHand(
   const myTurn = s.turn === seat && rec.status === "playing";
   if (!myTurn) {
     lines.push(rec.status === "over" ? say("game_over_panel") : say("its_turn", { name: rec.seats[s.turn]?.name ?? "?" }));
-    if (s.forSale !== null) {
-      const mine = s.claims.includes(seat);
-      rows.push(
-        new ActionRowBuilder<ButtonBuilder>().addComponents(
-          new ButtonBuilder()
-            .setCustomId(encodeId("zbuy", rec.rev))
-            .setLabel(say(mine ? "withdraw" : "buy_penalty", { card: cardName(s.forSale) }))
-            .setStyle(mine ? ButtonStyle.Secondary : ButtonStyle.Success),
-        ),
-      );
+    const sale = saleRow(rec.rev, s, seat, locale);
+    if (sale) {
+      if (sale.said) lines.push(sale.said);
+      rows.push(sale.row);
     }
   } else if (s.phase === "draw") {
     lines.push(say("draw_prompt"));

@@ -74,8 +74,12 @@ export const buyToggle = (_rec: OnzeTable, seat: number, s: OnzeState): OnzeMove
       "Nothing is up for grabs: a discard is for sale only once the player to move has drawn from the stock.",
     );
   if (seat === s.turn) throw new UserError("onze/own_discard", "You passed over that discard yourself: it is up for the others now.");
+  if (s.discardedBy === seat) throw new UserError("onze/own_sale", "You discarded that card yourself: you may not buy it back.");
   return s.claims.includes(seat) ? { kind: "unclaim" } : { kind: "claim" };
 };
+
+/** No thanks to the card for sale (the **No thanks** button): a computer holding its move for this seat stops waiting. */
+export const declineSale = (_rec: OnzeTable, _seat: number, _s: OnzeState): OnzeMove => ({ kind: "decline" });
 
 export const lobbyOf = (service: OnzeTables): LobbyGame => ({
   command: "onze",

@@ -53,7 +53,13 @@ export function onzeRound(rec: OnzeTable): string | undefined {
 /** The job of table `rec`'s public picture (undefined before the deal). */
 export function onzePicture(rec: OnzeTable): (PictureJob & { kind: "onze-table" }) | undefined {
   if (rec.status === "lobby" || !rec.state) return undefined;
-  return { kind: "onze-table", view: onzeView(rec.state, null), names: names(rec), clock: clockLabel(rec), locale: tableLocale(rec) };
+  const view = onzeView(rec.state, null);
+  // Closed with `end` mid-game: the last picture shows the score sheet so far, no turn, sale or clock.
+  if (rec.status === "over" && view.phase !== "over") {
+    const quiet = { ...view, phase: "over" as const, forSale: null, claims: [], declines: [], seller: null };
+    return { kind: "onze-table", view: quiet, names: names(rec), locale: tableLocale(rec), closed: true };
+  }
+  return { kind: "onze-table", view, names: names(rec), clock: clockLabel(rec), locale: tableLocale(rec) };
 }
 
 export async function onzeMessage(rec: OnzeTable, note?: string): Promise<BaseMessageOptions> {
@@ -63,7 +69,7 @@ export async function onzeMessage(rec: OnzeTable, note?: string): Promise<BaseMe
   const view = job.view;
   const file = new AttachmentBuilder(await renderPicture(job), {
     name: "onze.png",
-    description: describeOnze(view, names(rec), tableLocale(rec)),
+    description: describeOnze(view, names(rec), tableLocale(rec), job.closed),
   });
   const head = note ? `${note}\n` : "";
   const locale = tableLocale(rec);
@@ -105,13 +111,28 @@ export async function onzeMessage(rec: OnzeTable, note?: string): Promise<BaseMe
         .setCustomId(encodeId("zbuy", rec.rev))
         .setLabel(say("btn_buy", { card: card(s.forSale) }))
         .setStyle(ButtonStyle.Success),
+      // No thanks ends the wait for this player (a computer holding its move moves on once nobody is left to decide).
+      new ButtonBuilder().setCustomId(encodeId("zno", rec.rev)).setLabel(say("btn_no_thanks")).setStyle(ButtonStyle.Secondary),
     );
   const back = backButton(rec);
   if (back) row.addComponents(back);
   const clock = clockLines(rec);
   const wait = rec.hold ? ` (${say("sale_wait", { when: `<t:${Math.ceil(rec.hold / 1000)}:R>` })})` : "";
   const asked = s.claims.length ? ` ${say("sale_asked", { names: s.claims.map((c) => rec.seats[c]?.name).join(", ") })}` : "";
-  const sale = s.forSale !== null ? `\n${say("sale", { card: card(s.forSale), name: rec.seats[s.turn]?.name ?? "?", wait })}${asked}` : "";
+  // Who the sale still waits for (people who may buy and have not answered), and who said no thanks.
+  const declines = s.declines ?? [];
+  const deciding = rec.seats
+    .map((seat, i) => ({ seat, i }))
+    .filter(
+      ({ seat, i }) =>
+        !seat.computer && !seat.away && i !== s.turn && i !== s.discardedBy && !s.claims.includes(i) && !declines.includes(i),
+    )
+    .map(({ seat }) => seat.name);
+  const answers =
+    (deciding.length ? ` ${say("sale_deciding", { names: deciding.join(", ") })}` : "") +
+    (declines.length ? ` ${say("sale_declined", { names: declines.map((c) => rec.seats[c]?.name).join(", ") })}` : "");
+  const sale =
+    s.forSale !== null ? `\n${say("sale", { card: card(s.forSale), name: rec.seats[s.turn]?.name ?? "?", wait })}${asked}${answers}` : "";
   const tail = `${sale}${clock ? `\n${clock}` : ""}`;
   const turnSeat = rec.seats[s.turn];
   const what = say(

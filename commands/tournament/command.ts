@@ -2,27 +2,105 @@
  * `/tournament create|join|leave|start|next|info|standings|drop|remove|end-table|cancel|export|
  * computers|organisers`, with autocomplete of the server's events.
  */
-import { AttachmentBuilder, PermissionFlagsBits, SlashCommandBuilder } from "discord.js";
+import { AttachmentBuilder, PermissionFlagsBits, SlashCommandBuilder, type SlashCommandSubcommandBuilder } from "discord.js";
 import { DEFAULT_CLOCK, parseClock } from "../../src/bot/clock";
 import type { BotContext } from "../../src/bot/context";
 import { UserError } from "../../src/bot/errors";
 import { respond } from "../../src/bot/reply";
 import type { Choice, Command } from "../../src/bot/router";
-import type { TournamentFormat } from "../../src/bot/tournaments";
+import type { Tournament, TournamentFormat } from "../../src/bot/tournaments";
 import type { GameCatalogue } from "../../src/games/catalogue";
 import { clockChoices } from "../clock";
 import { seatOf } from "../games";
 import { replyRules } from "../rules";
 
-import { RULES, gameNameIn, announcement, standingsMessage, exportCsv } from "./messages";
+import { RULES, gameNameIn, announcement, standingsMessage, exportCsv, yourTable } from "./messages";
 import { keepAnnouncement } from "./components";
 import { mustOrganise, eventOf, eventOption, isOrganiser } from "./access";
 import { eventRecords, recordsJson } from "./replays";
 import { readTieBreaks, tieBreakChoices } from "./tie-breaks";
-import { localeOf, t as translate } from "../../src/i18n/index";
+import { localeOf, t as translate, type Locale } from "../../src/i18n/index";
 import { publicLocale } from "../replay";
 import { commandPathIn } from "../../src/i18n/commands";
 import { sayAt } from "../../src/bot/words";
+
+/**
+ * `/tournament export`: every game and the standings as CSV, and for organisers the event's game
+ * records as JSON too, said in the asker's `locale`.
+ */
+async function exportReply(ctx: BotContext, t: Tournament, locale: Locale, organiser: boolean) {
+  const tables = await eventRecords(ctx, t);
+  const csv = new AttachmentBuilder(Buffer.from(exportCsv(t, tables), "utf8"), {
+    name: `${t.id}.csv`,
+    description: translate(locale, "tournament.export_csv_alt", { event: t.name }),
+  });
+  const json = new AttachmentBuilder(Buffer.from(recordsJson(t, tables), "utf8"), {
+    name: `${t.id}-records.json`,
+    description: translate(locale, "tournament.export_json_alt", { event: t.name }),
+  });
+  return {
+    content: organiser
+      ? translate(locale, "tournament.export_organiser", { event: t.name, count: tables.length })
+      : translate(locale, "tournament.export_player", { event: t.name, replay: commandPathIn(locale, "replay") }),
+    files: organiser ? [csv, json] : [csv],
+  };
+}
+
+/** `/tournament create`'s options: the game (rated games, and one-player games as challenges), the format and the event's settings. */
+const createSubcommand = (games: GameCatalogue) => (s: SlashCommandSubcommandBuilder) =>
+  s
+    .setName("create")
+    .setDescription("Create a tournament in this channel (organisers)")
+    .addStringOption((o) =>
+      o
+        .setName("game")
+        .setDescription("The game")
+        .setRequired(true)
+        .addChoices(
+          ...games.rated.map((g) => ({ name: g.name, value: g.key })),
+          ...games.challengeGames().map((g) => ({ name: `${g.name} (challenge)`, value: g.key })),
+        ),
+    )
+    .addStringOption((o) =>
+      o
+        .setName("format")
+        .setDescription("How rounds are seated")
+        .setRequired(true)
+        .addChoices(
+          { name: "swiss: grouped by standing, new opponents", value: "swiss" },
+          { name: "progressive: winners move up a table", value: "progressive" },
+          { name: "round-robin: everyone meets everyone (small fields)", value: "round-robin" },
+          { name: "challenge: one deal of a one-player game for all, in a window", value: "challenge" },
+        ),
+    )
+    .addIntegerOption((o) => o.setName("rounds").setDescription("Number of rounds").setRequired(true).setMinValue(1).setMaxValue(20))
+    .addIntegerOption((o) =>
+      o.setName("table-size").setDescription("Players a table (default 4, if the game allows)").setMinValue(2).setMaxValue(8),
+    )
+    .addStringOption((o) => o.setName("name").setDescription("The event's name").setMaxLength(60))
+    .addIntegerOption((o) =>
+      o.setName("check-in").setDescription("Minutes of check-in before round 1 (default none)").setMinValue(0).setMaxValue(120),
+    )
+    .addStringOption((o) =>
+      o.setName("clock").setDescription("Turn clock: seconds, 12h/24h, or off (default 120)").setMaxLength(12).setAutocomplete(true),
+    )
+    .addStringOption((o) =>
+      o
+        .setName("fill")
+        .setDescription("A table that cannot be filled (default computer)")
+        .addChoices(
+          { name: "computer: top it up with computer players", value: "computer" },
+          { name: "bye: the extra players sit the round out", value: "bye" },
+        ),
+    )
+    .addBooleanOption((o) => o.setName("pause").setDescription("Wait for /tournament next between rounds"))
+    .addBooleanOption((o) => o.setName("rank-computers").setDescription("Rank computer entrants (default: people only)"))
+    .addIntegerOption((o) =>
+      o.setName("window").setDescription("Challenge: minutes to play the deal (default 60)").setMinValue(5).setMaxValue(10080),
+    )
+    .addStringOption((o) =>
+      o.setName("tie-breaks").setDescription("Tie-breaks in order (pick from the list)").setMaxLength(100).setAutocomplete(true),
+    );
 
 /** `/tournament`, its `game:` choices the rated games of `games` and its one-player games (as challenges). */
 export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => ({
@@ -30,61 +108,7 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
     .setName("tournament")
     .setDescription("Community tournaments, run by the bot from sign-up to podium")
     .setDMPermission(false)
-    .addSubcommand((s) =>
-      s
-        .setName("create")
-        .setDescription("Create a tournament in this channel (organisers)")
-        .addStringOption((o) =>
-          o
-            .setName("game")
-            .setDescription("The game")
-            .setRequired(true)
-            .addChoices(
-              ...games.rated.map((g) => ({ name: g.name, value: g.key })),
-              ...games.challengeGames().map((g) => ({ name: `${g.name} (challenge)`, value: g.key })),
-            ),
-        )
-        .addStringOption((o) =>
-          o
-            .setName("format")
-            .setDescription("How rounds are seated")
-            .setRequired(true)
-            .addChoices(
-              { name: "swiss: grouped by standing, new opponents", value: "swiss" },
-              { name: "progressive: winners move up a table", value: "progressive" },
-              { name: "round-robin: everyone meets everyone (small fields)", value: "round-robin" },
-              { name: "challenge: one deal of a one-player game for all, in a window", value: "challenge" },
-            ),
-        )
-        .addIntegerOption((o) => o.setName("rounds").setDescription("Number of rounds").setRequired(true).setMinValue(1).setMaxValue(20))
-        .addIntegerOption((o) =>
-          o.setName("table-size").setDescription("Players a table (default 4, if the game allows)").setMinValue(2).setMaxValue(8),
-        )
-        .addStringOption((o) => o.setName("name").setDescription("The event's name").setMaxLength(60))
-        .addIntegerOption((o) =>
-          o.setName("check-in").setDescription("Minutes of check-in before round 1 (default none)").setMinValue(0).setMaxValue(120),
-        )
-        .addStringOption((o) =>
-          o.setName("clock").setDescription("Turn clock: seconds, 12h/24h, or off (default 120)").setMaxLength(12).setAutocomplete(true),
-        )
-        .addStringOption((o) =>
-          o
-            .setName("fill")
-            .setDescription("A table that cannot be filled (default computer)")
-            .addChoices(
-              { name: "computer: top it up with computer players", value: "computer" },
-              { name: "bye: the extra players sit the round out", value: "bye" },
-            ),
-        )
-        .addBooleanOption((o) => o.setName("pause").setDescription("Wait for /tournament next between rounds"))
-        .addBooleanOption((o) => o.setName("rank-computers").setDescription("Rank computer entrants (default: people only)"))
-        .addIntegerOption((o) =>
-          o.setName("window").setDescription("Challenge: minutes to play the deal (default 60)").setMinValue(5).setMaxValue(10080),
-        )
-        .addStringOption((o) =>
-          o.setName("tie-breaks").setDescription("Tie-breaks in order (pick from the list)").setMaxLength(100).setAutocomplete(true),
-        ),
-    )
+    .addSubcommand(createSubcommand(games))
     .addSubcommand((s) => s.setName("join").setDescription("Sign up").addStringOption(eventOption))
     .addSubcommand((s) => s.setName("leave").setDescription("Take your name off before the start").addStringOption(eventOption))
     .addSubcommand((s) =>
@@ -297,7 +321,11 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
         return;
       case "info":
         // The event, then its rules whole (several pages: they pass one message's 6000 characters of embeds).
-        await replyRules(interaction, RULES, { ...announcement(ctx, t), components: [] });
+        // The asker's own table first, in their language.
+        await replyRules(interaction, RULES, {
+          ...announcement(ctx, t, yourTable(t, me.userId, localeOf(interaction.locale)) ?? undefined),
+          components: [],
+        });
         return;
       case "standings":
         await respond(interaction, "reply", false, async () => standingsMessage(ctx.catalogue, t));
@@ -327,28 +355,11 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
         );
         await keepAnnouncement(interaction, ctx, t.id);
         return;
-      case "export": {
-        const organiser = t.organiserId === interaction.user.id || (await isOrganiser(interaction, ctx));
-        await respond(interaction, "reply", true, async () => {
-          const locale = localeOf(interaction.locale);
-          const tables = await eventRecords(ctx, t);
-          const csv = new AttachmentBuilder(Buffer.from(exportCsv(t, tables), "utf8"), {
-            name: `${t.id}.csv`,
-            description: translate(locale, "tournament.export_csv_alt", { event: t.name }),
-          });
-          const json = new AttachmentBuilder(Buffer.from(recordsJson(t, tables), "utf8"), {
-            name: `${t.id}-records.json`,
-            description: translate(locale, "tournament.export_json_alt", { event: t.name }),
-          });
-          return {
-            content: organiser
-              ? translate(locale, "tournament.export_organiser", { event: t.name, count: tables.length })
-              : translate(locale, "tournament.export_player", { event: t.name, replay: commandPathIn(locale, "replay") }),
-            files: organiser ? [csv, json] : [csv],
-          };
-        });
+      case "export":
+        await respond(interaction, "reply", true, async () =>
+          exportReply(ctx, t, localeOf(interaction.locale), t.organiserId === interaction.user.id || (await isOrganiser(interaction, ctx))),
+        );
         return;
-      }
       default:
         throw new UserError("command/unknown", "This command is not known to the bot.", "error", { context: "bare" });
     }

@@ -120,6 +120,24 @@ export function announcement(ctx: Pick<BotContext, "catalogue" | "tableGames">, 
   };
 }
 
+/**
+ * Where `userId` plays now, in `locale` (the reader's): their table's thread in the current
+ * round, their bye, or that their game is done and the round still running; null when they
+ * are not seated in it (or the event has no round under way).
+ */
+export function yourTable(t: Tournament, userId: string, locale: Locale): string | null {
+  const round = t.played.at(-1);
+  if (!round || t.status !== "running") return null;
+  if (round.byes.includes(userId)) return translate(locale, "tournament.your_bye", { n: round.number });
+  const at = round.tables.findIndex((x) => x.players.includes(userId));
+  const table = round.tables[at];
+  if (!table) return null;
+  if (table.result) return translate(locale, "tournament.your_done", { n: round.number });
+  return table.threadId
+    ? translate(locale, "tournament.your_table", { thread: `<#${table.threadId}>`, n: round.number, table: at + 1 })
+    : null;
+}
+
 /** `<@a> <@b>`: the users with ids `ids` mentioned, space-separated. */
 const mentions = (ids: readonly string[]) => ids.map((p) => `<@${p}>`).join(" ");
 

@@ -4,7 +4,7 @@
  * choices) and the reading of what was sent (`parseTieBreaks`), refused with
  * `tournament/bad_tie_breaks` when a name is unknown or repeated.
  */
-import { UserError } from "../../src/bot/errors";
+import { refuse } from "../../src/bot/words";
 import type { Choice } from "../../src/bot/router";
 import { localeOf, t } from "../../src/i18n/index";
 import { DEFAULT_TIE_BREAKS, parseTieBreaks, TIE_BREAKS, type TieBreak } from "../../src/bot/tournament-rules";
@@ -46,6 +46,6 @@ export function tieBreakChoices(typed: string, discordLocale?: string | null): C
 export function readTieBreaks(text: string | null): TieBreak[] | null {
   if (text === null || text.trim() === "") return null;
   const list = parseTieBreaks(text);
-  if (!list) throw new UserError("tournament/bad_tie_breaks", "Choose tie-breaks from the list.");
+  if (!list) throw refuse("tournament/bad_tie_breaks");
   return list;
 }

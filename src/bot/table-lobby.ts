@@ -59,7 +59,12 @@ export class TableLobby<G extends string, C, S extends VersionedState, M, V> {
    */
   opened(
     prev: GameTable<G, C, S, M> | undefined,
-    where: { readonly channelId: string; readonly guildId: string | null; readonly locale?: Locale | undefined },
+    where: {
+      readonly channelId: string;
+      readonly guildId: string | null;
+      readonly locale?: Locale | undefined;
+      readonly noComputers?: true | undefined;
+    },
     host: Seat,
     config: C,
     seed: string,
@@ -83,6 +88,7 @@ export class TableLobby<G extends string, C, S extends VersionedState, M, V> {
       createdAt: now,
       updatedAt: now,
       lastBy: host.userId,
+      ...(where.noComputers ? { noComputers: true as const } : {}),
       clock,
       ...(where.locale ? { locale: where.locale } : {}),
     });
@@ -215,8 +221,9 @@ export class TableLobby<G extends string, C, S extends VersionedState, M, V> {
     if (this.maxSeats(rec.config) === 1 && rec.hostId !== player.userId) throw refuse("table/not_host", { context: "deal_again" });
     const others = sameSeats ? rec.seats.filter((s) => s.userId !== player.userId).map(present) : [];
     const now = this.now();
+    const { closedBy: _closed, ...kept } = rec;
     return this.dealtAlone({
-      ...rec,
+      ...kept,
       seats: [player, ...others],
       hostId: player.userId,
       status: "lobby",

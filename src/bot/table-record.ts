@@ -54,6 +54,13 @@ export interface GameTable<G extends string, C, S, M> {
   /** The tournament whose round this table is (its id): it ends with the event, not with Play again. */
   readonly event?: string;
   /**
+   * Who closed the table with `/… end` (user id): it is `over` without an outcome (not rated,
+   * no game record), kept so that Play again and New table under its last picture still work.
+   */
+  readonly closedBy?: string;
+  /** The server does not seat computer players here (`/settings computers`, read when the lobby opened): no Add computer. */
+  readonly noComputers?: true;
+  /**
    * The language of the table's public messages and pictures, fixed when it opens (the server's
    * `/settings language`, else its Discord language); absent on tables stored before: English.
    */

@@ -240,8 +240,10 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
       const wake = this.wakeAt(next);
       const guild = next?.guildId ?? rec?.guildId ?? null;
       for (const l of this.listeners) l(channelId, wake, guild);
+      // A game ends by its rules, or is closed (`end`: deleted, or kept `over` with `closedBy`).
+      const closed = next === null || !!next.closedBy;
       if (rec?.status === "playing" && (next === null || next.status === "over"))
-        for (const f of this.finished) if (next || f.closed) f.tell(next ?? rec, next ? "rules" : "end");
+        for (const f of this.finished) if (!closed || f.closed) f.tell(closed || !next ? rec : next, closed ? "end" : "rules");
       return next;
     });
   }
@@ -289,7 +291,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
   ): Promise<GameTable<G, C, S, M>> {
     const deal = seed ?? this.newSeed();
     const locale = await this.localeFor?.(guildId);
-    const where = { channelId, guildId, locale };
+    const where = { channelId, guildId, locale, ...((await this.computersAllowed(guildId)) ? {} : { noComputers: true as const }) };
     const openHere = async () =>
       (await this.update(channelId, (prev) => this.rules.opened(prev, where, host, config, deal, clock))) as GameTable<G, C, S, M>;
     return this.channelIndex ? this.channelIndex.claim(channelId, this.def.id, openHere) : openHere();
@@ -367,14 +369,40 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
     return this.change(channelId, (rec) => this.rules.withoutComputer(rec, userId));
   }
 
-  /** Starts the game (host only); checks the player count for the variant. */
+  /**
+   * Starts the game (host only); checks the player count for the variant. Refuses
+   * (`settings/no_computers`) a lobby with computer players in a server that no longer seats them.
+   */
   async start(channelId: string, userId: string, rev?: number): Promise<GameTable<G, C, S, M>> {
+    const before = await this.store.get(channelId);
+    if (before?.seats.some((s) => s.computer) && this.mayAddComputer) await this.mayAddComputer(before.guildId);
     return this.change(channelId, (rec) => this.rules.started(rec, userId, rev));
   }
 
-  /** After a session ends: a new lobby here with a fresh deal (see `TableLobby.dealtAgain`). */
+  /** Whether a guild seats computer players now (`mayAddComputer` does not refuse). */
+  private async computersAllowed(guildId: string | null): Promise<boolean> {
+    if (!this.mayAddComputer) return true;
+    try {
+      await this.mayAddComputer(guildId);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * After a session ends (by its rules, or closed with `/… end`): a new lobby here with a fresh
+   * deal (see `TableLobby.dealtAgain`). Where the server no longer seats computer players, the
+   * computers of the last game are not seated again.
+   */
   async again(channelId: string, player: Seat, sameSeats: boolean, rev?: number): Promise<GameTable<G, C, S, M>> {
-    return this.change(channelId, (rec) => this.rules.dealtAgain(rec, player, sameSeats, this.newSeed(), rev));
+    const guildId = (await this.store.get(channelId))?.guildId ?? null;
+    const allowed = await this.computersAllowed(guildId);
+    return this.change(channelId, (rec) => {
+      const next = this.rules.dealtAgain(rec, player, sameSeats, this.newSeed(), rev);
+      const { noComputers: _was, ...rest } = next;
+      return allowed ? rest : { ...rest, seats: next.seats.filter((s) => !s.computer), noComputers: true };
+    });
   }
 
   /** Applies a move for a user and saves it (see `TableRules.played`). */
@@ -382,16 +410,17 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
     return this.change(channelId, (rec) => this.rules.played(rec, userId, move, rev, auto));
   }
 
-  /** Closes the table (host, or a member allowed to manage messages); the table as it was. */
+  /**
+   * Closes the table (host, or a member allowed to manage messages): it is kept `over` and
+   * `closedBy` the user, with no clock (finish listeners registered with `closed` are told
+   * `end`); Play again and New table start from it. The closed table as saved.
+   */
   async end(channelId: string, userId: string, canManage: boolean): Promise<GameTable<G, C, S, M>> {
-    let closed: GameTable<G, C, S, M> | undefined;
-    await this.update(channelId, (r) => {
-      const rec = this.must(r);
+    return this.change(channelId, (rec) => {
       this.rules.mayEnd(rec, userId, canManage);
-      closed = rec;
-      return null;
+      const { turnClock: _clock, hold: _hold, ...rest } = rec;
+      return { ...rest, status: "over", closedBy: userId, rev: rec.rev + 1, lastBy: userId };
     });
-    return closed as GameTable<G, C, S, M>;
   }
 }
 

@@ -126,7 +126,12 @@ export const onzeGame: TableGameRules<"onze", OnzeConfig, OnzeState, OnzeMove, O
     continuesTurn: (before, after) => after.phase === "play" && after.turn === before.turn && after.round === before.round,
     turnOf: (state) => state.turn,
     outOfTurnMove: (state, seat, level) => (onzeWantsOutOfTurn(onzeView(state, seat), level) ? { kind: "claim" } : null),
-    waitsFor: (state, seat) => state.forSale !== null && seat !== state.turn && !state.claims.includes(seat),
+    waitsFor: (state, seat) =>
+      state.forSale !== null &&
+      seat !== state.turn &&
+      seat !== state.discardedBy &&
+      !state.claims.includes(seat) &&
+      !(state.declines ?? []).includes(seat),
   },
 };
 

@@ -70,9 +70,14 @@ describe("computer players through the stand-in", () => {
     await sb.click(ADA, again.original!, Harness.idOf(again.original!, "start"));
     expect((await h.bot.service("onexeno").get(GENERAL))!.status).toBe("playing");
     await h.endTable(ADA, GENERAL);
-    expect(await h.bot.service("onexeno").get(GENERAL)).toBeUndefined();
+    // Closed: kept over (for Play again under its last picture), marked as closed by Ada.
+    expect(await h.bot.service("onexeno").get(GENERAL)).toMatchObject({ status: "over", closedBy: ADA });
+    // The closed table's command shows it as closed, with Play again and New table.
+    const shown = await sb.command(DEV, GENERAL, "onexeno table");
+    expect(said(shown.original)).toContain("Table closed by Ada.");
+    expect(Harness.ids(shown.original!, "again")).toHaveLength(2);
     // An empty channel's table command says how to start.
-    const empty = await sb.command(DEV, GENERAL, "onexeno table");
+    const empty = await sb.command(DEV, THREAD, "onexeno table");
     expect(said(empty.original)).toMatch(/Start one with `\/onexeno new`/);
     // No 4xx answer to the bot during a whole game (the global limit aside: computers here move
     // every 20 ms, 60 times their pace on Discord, and the client's pacing meets it at times).

@@ -4,7 +4,7 @@
  * tidied to its one-line record, so no clock line or live-looking button is left behind.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADA, CARD_ROOM, GENERAL, Harness } from "./harness";
+import { ADA, BEN, CARD_ROOM, GENERAL, Harness, MOD, THREAD } from "./harness";
 import { said } from "../helpers/message";
 
 const h = new Harness();
@@ -40,6 +40,15 @@ describe("ending a table with end", () => {
     const old = sb.visibleMessages(GENERAL, null).find((m) => m.id === live.id)!;
     expect(said(old).startsWith("-# ")).toBe(true);
     expect(said(old)).not.toContain("⏱");
+    // Play again works under a closed table as under a finished one: the same seats, a new lobby.
+    const again = await sb.click(ADA, closed, Harness.customIds(closed).find((c) => c.includes("|again|") && c.endsWith("|same"))!);
+    expect(said(again.original)).not.toContain("over or its table was closed");
+    const lobby = await h.bot.games.get("onze")!.get(GENERAL);
+    expect(lobby?.status).toBe("lobby");
+    expect(lobby?.seats.map((x) => x.name)).toEqual(["Ada", "Computer 1 (normal)", "Computer 2 (easy)"]);
+    expect(lobby?.closedBy).toBeUndefined();
+    await sb.command(ADA, GENERAL, "onze start");
+    expect((await h.bot.games.get("onze")!.get(GENERAL))?.status).toBe("playing");
     expect(h.log.errors).toEqual([]);
   });
 
@@ -52,6 +61,27 @@ describe("ending a table with end", () => {
     await sb.click(ADA, asked.original!, Harness.idOf(asked.original!, "confirm"));
     const closed = await h.waitForPublic(CARD_ROOM, (m) => said(m).includes("\nTable closed by Ada."));
     expect(said(closed)).toMatch(/Scores as they stand \(highest wins\): Ada \d+ · Computer 1 \(normal\) \d+\./);
+    // New table under the closed table: the same options, Ada alone.
+    await sb.click(ADA, closed, Harness.customIds(closed).find((c) => c.includes("|again|") && c.endsWith("|new"))!);
+    expect((await h.bot.games.get("cardeno")!.get(CARD_ROOM))?.seats.map((x) => x.userId)).toEqual([ADA]);
+    expect(h.log.errors).toEqual([]);
+  });
+
+  it("with computers turned off, Play again seats only the people and the lobby offers no computer", async () => {
+    const sb = h.standin;
+    await sb.command(ADA, THREAD, "onze new", { seed: "ending-off" });
+    await sb.command(ADA, THREAD, "onze bot add", { level: "normal" });
+    await sb.command(BEN, THREAD, "onze join");
+    await sb.command(ADA, THREAD, "onze start");
+    await sb.command(MOD, GENERAL, "settings computers", { allowed: false });
+    await h.endTable(ADA, THREAD);
+    const closed = await h.waitForPublic(THREAD, (m) => said(m).includes("\nTable closed by Ada."));
+    await sb.click(ADA, closed, Harness.customIds(closed).find((c) => c.includes("|again|") && c.endsWith("|same"))!);
+    const lobby = await h.bot.games.get("onze")!.get(THREAD);
+    expect(lobby?.seats.map((x) => x.userId)).toEqual([ADA, BEN]);
+    const shown = await h.waitForPublic(THREAD, (m) => Harness.ids(m, "start").length > 0);
+    expect(Harness.ids(shown, "addbot")).toEqual([]);
+    await sb.command(MOD, GENERAL, "settings computers", { allowed: true });
     expect(h.log.errors).toEqual([]);
   });
 });

@@ -117,7 +117,7 @@ describe("a fixture game registered in a test build of the list", () => {
     expect((await table(THREAD))!.moves.length).toBe(2);
     const asked = await sb.command(CLEO, THREAD, "race end");
     await sb.click(CLEO, asked.original!, Harness.idOf(asked.original!, "confirm"));
-    await h.until("the table closed", async () => (await table(THREAD)) === undefined);
+    await h.until("the table closed", async () => (await table(THREAD))?.closedBy === CLEO);
     expect(h.log.errors).toEqual([]);
   });
 

@@ -193,7 +193,7 @@ describe("ONEXENO through the Discord stand-in", () => {
     const e2 = await h.endTable(MOD, CARD_ROOM);
     expect(said(e2.original)).toMatch(/Done/);
     await h.waitForPublic(CARD_ROOM, (m) => /Table closed by Moderator/.test(said(m)));
-    expect(await h.bot.service("onexeno").get(CARD_ROOM)).toBeUndefined();
+    expect(await h.bot.service("onexeno").get(CARD_ROOM)).toMatchObject({ status: "over", closedBy: MOD });
     expect(h.log.errors).toEqual([]);
   });
 

@@ -24,8 +24,11 @@ describe("/settings", () => {
       return { text: said(r.original), ephemeral: ((r.original?.flags ?? 0) & 64) !== 0 };
     };
 
-    // A member without Manage Server can read nothing and change nothing.
-    const notYou = await ask(ADA, GENERAL, "settings show");
+    // A member without Manage Server reads the settings (refusals point there) but changes nothing.
+    const readable = await ask(ADA, GENERAL, "settings show");
+    expect(readable).toMatchObject({ ephemeral: true });
+    expect(readable.text).not.toContain("Only members with Manage Server");
+    const notYou = await ask(ADA, GENERAL, "settings computers", { allowed: false });
     expect(notYou).toMatchObject({ ephemeral: true });
     expect(notYou.text).toContain("Only members with Manage Server");
 
@@ -53,6 +56,10 @@ describe("/settings", () => {
     const noBot = await ask(ADA, CARD_ROOM, "onze bot add", { level: "normal" });
     expect(noBot.text).toContain("does not seat computer players");
     expect((await h.bot.games.get("onze")!.get(CARD_ROOM))?.seats).toHaveLength(1);
+    // The lobby offers no Add computer button where none may be seated.
+    const lobby = h.latestPublic(CARD_ROOM);
+    expect(Harness.ids(lobby, "join")).not.toEqual([]);
+    expect(Harness.ids(lobby, "addbot")).toEqual([]);
     // The last player leaving a lobby closes it.
     expect((await ask(ADA, CARD_ROOM, "onze leave")).text).toContain("the table is closed");
 

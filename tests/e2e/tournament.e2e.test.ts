@@ -97,6 +97,11 @@ describe("a tournament from sign-up to podium", () => {
         sb.visibleMessages(GENERAL, null).some((m) => said(m).includes(`round ${r} of 3 is seated`)),
       );
       if (r === 1) {
+        // Everyone knows where to go: /tournament info leads with the asker's own table.
+        const adaAt = round.tables.findIndex((x) => x.players.includes(ADA));
+        const mine = await sb.command(ADA, GENERAL, "tournament info");
+        await sb.waitForFollowups(mine, 2);
+        expect(said(mine.original)).toContain(`Your table: <#${round.tables[adaAt]!.threadId}> (round 1, table ${adaAt + 1})`);
         // A person's first turn of a tournament game has a grace period to find the thread. The
         // computers move first where they sit first (people move only below): wait for a person's turn.
         const firsts = await h.until("a person's first turn in round 1", async () => {

@@ -14,7 +14,18 @@ import {
   type MeldKind,
   type RunMeld,
 } from "../../src/games/onze/melds";
-import { buyer, onze, onzeCards, onzeView, setupOnze, type OnzeMove, type OnzeState } from "../../src/games/onze/game";
+import {
+  buyer,
+  onze,
+  onzeActors,
+  onzeCards,
+  onzeLegalMoves,
+  onzeView,
+  setupOnze,
+  type OnzeMove,
+  type OnzeState,
+} from "../../src/games/onze/game";
+import { onzeGame } from "../../src/games/index";
 import { chooseOnzeMove } from "../../src/games/onze/computer";
 import { contractStatus, readTypedDown } from "../../src/games/onze/typed";
 import { c, cs, playOnze } from "../helpers/onze";
@@ -239,6 +250,45 @@ describe("onze turns", () => {
     t = must(t, 0, { kind: "take" });
     expect(t.forSale).toBeNull();
     expect(code(t, 0, { kind: "discard", card: c("5d") })).toBe("onze/discard_taken");
+  });
+
+  it("buying: the player who discarded the card may not buy it back; the upcard has no seller", () => {
+    // Seat 3 discards 5d; seat 0 draws from the stock: 5d is for sale to all but seat 3 (and seat 0).
+    let s = table([cs("2c 3c"), cs("5c 6c"), cs("8c 9c"), cs("Jc 5d Qc")], { discard: cs("4h"), turn: 3, phase: "play" });
+    s = must(s, 3, { kind: "discard", card: c("5d") });
+    s = must(s, 0, { kind: "draw" });
+    expect(s.forSale).toBe(c("5d"));
+    expect(code(s, 3, { kind: "claim" })).toBe("action/not_your_turn"); // not an actor: the Buy button and /onze buy say why (onze/own_sale)
+    expect(onzeLegalMoves(s, 3)).toEqual([]);
+    expect(onzeActors(s)).not.toContain(3);
+    expect(onzeView(s, 3).seller).toBe(3);
+    expect(onzeGame.seats.waitsFor?.(s, 3)).toBe(false);
+    expect(onzeGame.seats.waitsFor?.(s, 1)).toBe(true);
+    s = must(s, 1, { kind: "claim" });
+    // A fresh deal's upcard was discarded by nobody: anyone but the active player may buy it.
+    const fresh = must(table([cs("2c 3c"), cs("5c"), cs("8c"), cs("Jc")], { discard: cs("5d"), discardedBy: null }), 0, { kind: "draw" });
+    for (const seat of [1, 2, 3]) expect(code(fresh, seat, { kind: "claim" })).toBe("ok");
+  });
+
+  it("no thanks: a player answers a sale without buying, so a computer holding its move stops waiting for them", () => {
+    let s = table([cs("2c 3c"), cs("5c"), cs("8c"), cs("Jc")], { discard: cs("5d") });
+    s = must(s, 0, { kind: "draw" });
+    const waits = (x: OnzeState, seat: number) => onzeGame.seats.waitsFor?.(x, seat);
+    expect([1, 2, 3].map((seat) => waits(s, seat))).toEqual([true, true, true]);
+    expect(onzeLegalMoves(s, 2)).toEqual([{ kind: "claim" }, { kind: "decline" }]);
+    s = must(s, 2, { kind: "decline" });
+    expect(s.last).toEqual([{ seat: 2, kind: "decline", cards: [] }]);
+    expect(code(s, 2, { kind: "decline" })).toBe("onze/already_declined");
+    expect([1, 2, 3].map((seat) => waits(s, seat))).toEqual([true, false, true]);
+    // Asking after no thanks is a change of mind; no thanks after asking withdraws the ask.
+    s = must(s, 1, { kind: "claim" });
+    s = must(s, 1, { kind: "decline" });
+    expect(s.claims).toEqual([]);
+    s = must(s, 2, { kind: "claim" });
+    expect(s.declines).toEqual([1]);
+    // The next sale starts with nobody having answered.
+    s = must(s, 0, { kind: "discard", card: c("2c") });
+    expect(s.declines).toEqual([]);
   });
 
   it("going down lays exactly the contract; laying off waits for the next turn; going out by lay-off scores the round", () => {

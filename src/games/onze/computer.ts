@@ -84,10 +84,11 @@ export function chooseOnzeMove(view: OnzeView, level: OnzeComputerLevel, rng: Rn
   const me = view.viewer ?? 0;
   const hand = view.hand ?? [];
   if (me !== view.turn) {
-    // Out of turn: only buying.
+    // Out of turn: buying, or no thanks.
     if (level === "normal" && view.forSale !== null && !view.claims.includes(me) && completes(view.forSale, hand, view.round))
       return { kind: "claim" };
-    return view.claims.includes(me) ? { kind: "unclaim" } : { kind: "claim" };
+    if (view.claims.includes(me)) return { kind: "unclaim" };
+    return view.declines.includes(me) ? { kind: "claim" } : { kind: "decline" };
   }
   if (view.phase === "draw") {
     if (level === "normal" && view.discardTop !== null && completes(view.discardTop, hand, view.round)) return { kind: "take" };
@@ -116,6 +117,7 @@ export function onzeWantsOutOfTurn(view: OnzeView, level: OnzeComputerLevel): bo
     level === "normal" &&
     me !== view.turn &&
     view.forSale !== null &&
+    view.seller !== me &&
     !view.claims.includes(me) &&
     !view.down[me] &&
     hand.length <= 12 &&

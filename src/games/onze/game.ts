@@ -54,6 +54,8 @@ function deal(
     | "taken"
     | "forSale"
     | "claims"
+    | "discardedBy"
+    | "declines"
     | "faceDown"
     | "last"
     | "reshuffles"
@@ -79,6 +81,8 @@ function deal(
     taken: null,
     forSale: null,
     claims: [],
+    declines: [],
+    discardedBy: null,
     faceDown: false,
     last: [],
     reshuffles: 0,
@@ -164,23 +168,40 @@ const held = (taken: Card | null, hand: readonly Card[]): Card | null => (taken 
 
 const setHand = (s: OnzeState, seat: number, hand: readonly Card[]) => s.hands.map((h, i) => (i === seat ? hand : h));
 
+/**
+ * A move on the card for sale, out of turn (GAMES.md, Onze, buying): ask to buy it, withdraw
+ * the ask, or say no thanks. Refuses the active player (`onze/own_discard`), nothing for sale,
+ * the card's seller (`onze/own_sale`), a second ask or a second no thanks.
+ */
+function applySale(s: OnzeState, seat: number, move: OnzeMove & { kind: "claim" | "unclaim" | "decline" }): Result<OnzeState> {
+  if (seat === s.turn) return err("onze/own_discard", "You passed over that discard yourself: it is up for the others now.");
+  if (s.forSale === null)
+    return err(
+      "onze/nothing_for_sale",
+      "Nothing is up for grabs: a discard is for sale only once the player to move has drawn from the stock.",
+    );
+  if (s.discardedBy === seat) return err("onze/own_sale", "You discarded that card yourself: you may not buy it back.");
+  const declines = s.declines ?? [];
+  if (move.kind === "claim") {
+    if (s.claims.includes(seat)) return err("onze/already_claimed", "You have already asked for it.");
+    // Asking after a no thanks is a change of mind.
+    const still = declines.filter((d) => d !== seat);
+    return ok({ ...s, claims: [...s.claims, seat], declines: still, last: [{ seat, kind: "claim", cards: [s.forSale] }] });
+  }
+  if (move.kind === "decline") {
+    if (declines.includes(seat)) return err("onze/already_declined", "You have already said no thanks to it.");
+    // No thanks withdraws an ask too.
+    const claims = s.claims.filter((c) => c !== seat);
+    return ok({ ...s, claims, declines: [...declines, seat], last: [{ seat, kind: "decline", cards: [] }] });
+  }
+  if (!s.claims.includes(seat)) return err("onze/no_claim", "You have not asked for it.");
+  return ok({ ...s, claims: s.claims.filter((c) => c !== seat), last: [{ seat, kind: "unclaim", cards: [] }] });
+}
+
 /** Applies a move (the checks every game shares were made by `applyAction`). */
 export function applyOnze(s: OnzeState, seat: number, move: OnzeMove): Result<OnzeState> {
   if (s.phase === "over") return err("action/game_over", "This game is over.");
-  if (move.kind === "claim" || move.kind === "unclaim") {
-    if (seat === s.turn) return err("onze/own_discard", "You passed over that discard yourself: it is up for the others now.");
-    if (s.forSale === null)
-      return err(
-        "onze/nothing_for_sale",
-        "Nothing is up for grabs: a discard is for sale only once the player to move has drawn from the stock.",
-      );
-    if (move.kind === "claim") {
-      if (s.claims.includes(seat)) return err("onze/already_claimed", "You have already asked for it.");
-      return ok({ ...s, claims: [...s.claims, seat], last: [{ seat, kind: "claim", cards: [s.forSale] }] });
-    }
-    if (!s.claims.includes(seat)) return err("onze/no_claim", "You have not asked for it.");
-    return ok({ ...s, claims: s.claims.filter((c) => c !== seat), last: [{ seat, kind: "unclaim", cards: [] }] });
-  }
+  if (move.kind === "claim" || move.kind === "unclaim" || move.kind === "decline") return applySale(s, seat, move);
   if (seat !== s.turn) return err("action/not_your_turn", "It is not your turn.");
   const hand = s.hands[seat] ?? [];
   if (s.phase === "draw") {
@@ -193,6 +214,7 @@ export function applyOnze(s: OnzeState, seat: number, move: OnzeMove): Result<On
         phase: "play",
         forSale: drawn.discard.at(-1) === forSale ? forSale : null,
         claims: [],
+        declines: [],
         last: [{ seat, kind: "draw", cards: [] }],
       });
     }
@@ -333,6 +355,8 @@ export function applyOnze(s: OnzeState, seat: number, move: OnzeMove): Result<On
         taken: null,
         forSale: null,
         claims: [],
+        declines: [],
+        discardedBy: seat,
         faceDown: false,
         last,
       });

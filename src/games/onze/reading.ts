@@ -38,11 +38,11 @@ export function meldProblem(code: string): string {
   }
 }
 
-/** Seats that may act now: the active player, and while a discard is for sale, the others. */
+/** Seats that may act now: the active player, and while a discard is for sale, the others but its seller. */
 export function onzeActors(s: OnzeState): number[] {
   if (s.phase === "over") return [];
   if (s.forSale === null) return [s.turn];
-  return Array.from({ length: s.seats }, (_, i) => i);
+  return Array.from({ length: s.seats }, (_, i) => i).filter((i) => i === s.turn || i !== s.discardedBy);
 }
 
 /**
@@ -54,7 +54,10 @@ export function onzeLegalMoves(s: OnzeState, seat: number, downLimit = 25): Onze
   if (s.phase === "over") return [];
   const out: OnzeMove[] = [];
   if (seat !== s.turn) {
-    if (s.forSale !== null) out.push(s.claims.includes(seat) ? { kind: "unclaim" } : { kind: "claim" });
+    if (s.forSale !== null && s.discardedBy !== seat) {
+      out.push(s.claims.includes(seat) ? { kind: "unclaim" } : { kind: "claim" });
+      if (!(s.declines ?? []).includes(seat)) out.push({ kind: "decline" });
+    }
     return out;
   }
   if (s.phase === "draw") {
@@ -136,6 +139,8 @@ export function onzeView(s: OnzeState, seat: number | null): OnzeView {
     taken: s.taken,
     forSale: s.forSale,
     claims: s.claims,
+    seller: s.forSale !== null ? (s.discardedBy ?? null) : null,
+    declines: s.declines ?? [],
     faceDown: s.faceDown,
     totals: s.totals,
     results: s.results,

@@ -34,7 +34,9 @@ export type OnzeMove =
     }
   | { readonly kind: "discard"; readonly card: Card }
   | { readonly kind: "claim" }
-  | { readonly kind: "unclaim" };
+  | { readonly kind: "unclaim" }
+  /** No thanks: this seat will not buy the card for sale (a computer holding its move for them stops waiting). */
+  | { readonly kind: "decline" };
 
 /** One scored round. */
 export interface OnzeRoundResult {
@@ -83,6 +85,13 @@ export interface OnzeState {
   readonly forSale: Card | null;
   /** Seats claiming `forSale`. */
   readonly claims: readonly number[];
+  /**
+   * Who made the top discard (seat), or null for a round's upcard: the card's seller may not buy
+   * it back (GAMES.md, Onze, turn 4 ruling). Absent in games stored before it: nobody is barred.
+   */
+  readonly discardedBy?: number | null;
+  /** Seats that said no thanks to the card for sale (absent in games stored before it: none). */
+  readonly declines?: readonly number[];
   /** The round just ended with a face-down discard (the picture shows it so). */
   readonly faceDown: boolean;
   /** Times this round's stock has been rebuilt from the discard pile (a figure for the stats; no cap). */
@@ -113,6 +122,10 @@ export interface OnzeView {
   readonly taken: Card | null;
   readonly forSale: Card | null;
   readonly claims: readonly number[];
+  /** Who discarded the card for sale (they may not buy it back); null when nothing is for sale or it is the upcard. */
+  readonly seller: number | null;
+  /** Seats that said no thanks to the card for sale. */
+  readonly declines: readonly number[];
   readonly faceDown: boolean;
   readonly totals: readonly number[];
   readonly results: readonly OnzeRoundResult[];

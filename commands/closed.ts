@@ -1,0 +1,34 @@
+/**
+ * A table closed with `end` as it is shown afterwards: its last picture with who closed it and
+ * the scores as they stood, and Play again and New table (the table is kept `over` with
+ * `closedBy`; src/bot/tables.ts `end`).
+ */
+import type { BaseMessageOptions } from "discord.js";
+import type { BotContext, TableGameView } from "../src/bot/context";
+import type { TablePayload } from "../src/bot/table-payload";
+import type { AnyTable } from "../src/bot/tables";
+import { retext } from "../src/bot/v2";
+import { refuse, sayAt } from "../src/bot/words";
+
+/**
+ * The message of a table closed with `end` (`rec.closedBy` set): its last picture, "Table closed
+ * by `name`" and the scores as they stand, Play again and New table. Ordered after the table's
+ * last state (a table message of it still on its way lands older and is removed, so the closing
+ * message stays the channel's newest; src/bot/live.ts).
+ */
+export async function closedPayload(game: TableGameView, rec: AnyTable, name: string): Promise<BaseMessageOptions> {
+  const note = sayAt(rec, "table.closed_by", { name });
+  const closed: TablePayload = { ...(await game.payload(rec, note)), rev: [rec.updatedAt, rec.rev] };
+  if (!rec.state) return retext(closed, note, true);
+  const standing = game.standing?.(rec) ?? "";
+  return { ...retext(closed, standing ? `${note} ${standing}` : note), allowedMentions: { parse: [] } };
+}
+
+/** A table as `/… table` shows it: as closed (who closed it, the scores as they stood) when it was closed with `end`. */
+export async function shownTable(ctx: BotContext, rec: AnyTable): Promise<BaseMessageOptions> {
+  const game = ctx.tableGames.find((g) => g.id === rec.game);
+  if (!game) throw refuse("table/none");
+  if (!rec.closedBy) return game.payload(rec);
+  const by = rec.seats.find((s) => s.userId === rec.closedBy)?.name ?? `<@${rec.closedBy}>`;
+  return closedPayload(game, rec, by);
+}
