@@ -5,10 +5,13 @@
  * out, how often the stock was rebuilt, and the longest round (in turns and stock rebuilds).
  * The stock is rebuilt from the discard pile every time it is needed (GAMES.md, Onze): the longest
  * round is the figure that shows rounds end. Computer players only; seeded, repeatable.
+ * Then the pace of a person and three computers (bench/onze-pace.ts): a whole game when the
+ * person answers each sale with Buy or No thanks, against one where every hold runs out.
  */
 import { onze } from "../src/games/onze/game";
 import type { OnzeComputerLevel } from "../src/games/onze/computer";
 import { playOnze } from "../tests/helpers/onze";
+import { ANSWER_MS, PERSON_MS, personPace, type Pace } from "./onze-pace";
 
 const GAMES = Number(process.env.GAMES ?? 1000);
 let wins = 0;
@@ -58,3 +61,16 @@ console.log(`rounds: ${rounds}; ended with nobody out: ${dry}; stock rebuilt in 
 console.log(
   `turns (discards) per round: median ${pct(50)}, p99 ${pct(99)}, longest ${longest.turns} with ${longest.rebuilds} stock rebuilds: ${longest.where}`,
 );
+
+// A person and three computers at a person's pace (bench/onze-pace.ts): No thanks against the hold alone.
+const PACE_GAMES = Number(process.env.PACE_GAMES ?? 5);
+for (const answers of [true, false]) {
+  const runs: Pace[] = [];
+  for (let g = 0; g < PACE_GAMES; g++) runs.push(await personPace(`pace-${g}`, answers));
+  const mean = (f: (p: Pace) => number) => (runs.reduce((a, p) => a + f(p), 0) / runs.length).toFixed(1);
+  const longest = Math.max(...runs.map((p) => p.minutes)).toFixed(1);
+  console.log(
+    `person + 3 computers, ${PACE_GAMES} whole games (7 rounds), person ${PERSON_MS / 1000} s an action, sale answered ${answers ? `in ${ANSWER_MS / 1000} s (Buy or No thanks)` : "never (the 8 s hold runs out)"}: ` +
+      `${mean((p) => p.minutes)} min a game (longest ${longest}), ${mean((p) => p.moves)} moves, ${mean((p) => p.answered)} sales answered, ${mean((p) => p.holdsRanOut)} holds ran out`,
+  );
+}

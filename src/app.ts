@@ -58,6 +58,8 @@ export interface Bot {
   readonly clocks: Clocks;
   /** Records of finished games, per server and player. */
   readonly records: GameRecords;
+  /** Each server's settings and each player's own. */
+  readonly settings: SettingsBook;
   /** Resolves when connected and stored tables have been announced. */
   readonly ready: Promise<void>;
   stop(): Promise<void>;
@@ -165,6 +167,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     ...opts.tableOptions,
     channels,
     mayAddComputer: (guildId) => settings.mustAllowComputers(guildId),
+    seatPrefs: (userId) => settings.player(userId),
     localeFor: (guildId) =>
       settings.languageOf(guildId, guildId ? (guildLocales.get(guildId) ?? client.guilds.cache.get(guildId)?.preferredLocale) : null),
   };
@@ -384,6 +387,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     live,
     clocks,
     records,
+    settings,
     ready,
     async stop() {
       await autoplay.stop(); // the computer moves under way are saved first

@@ -16,7 +16,18 @@ import { t } from "../../src/i18n/index";
 // --- components ----------------------------------------------------------------------------
 
 /** Component verbs of Onze messages. */
-export const ONZE_VERBS: ReadonlySet<string> = new Set(["zhand", "zdraw", "ztake", "zbuy", "zno", "zdown", "zlay", "zswap", "zdisc"]);
+export const ONZE_VERBS: ReadonlySet<string> = new Set([
+  "zhand",
+  "zdraw",
+  "ztake",
+  "zbuy",
+  "zno",
+  "zhold",
+  "zdown",
+  "zlay",
+  "zswap",
+  "zdisc",
+]);
 
 /** Buttons and menus of Onze messages (public table, lobby and private panel). */
 export async function onzeComponent(interaction: MessageComponentInteraction, id: ComponentId, ctx: BotContext): Promise<void> {
@@ -45,6 +56,17 @@ export async function onzeComponent(interaction: MessageComponentInteraction, id
   }
   if (id.verb === "zno") {
     await moveAndShow(interaction, ctx, declineSale);
+    return;
+  }
+  if (id.verb === "zhold") {
+    // Don't wait for me (or wait again): this table's seat at once, and every table after it.
+    const on = id.args[0] !== "on";
+    await respond(interaction, "update", true, async () => {
+      const rec = await service.setNoHold(ch, me.userId, on);
+      await ctx.settings.changePlayer(me.userId, (p) => ({ ...p, noHold: on }));
+      return onzeHandPayload(rec, viewerOf(interaction));
+    });
+    ctx.afterReply(ch); // a computer held for this player may move now
     return;
   }
   const value = interaction.isStringSelectMenu() ? (interaction.values[0] ?? "") : "";

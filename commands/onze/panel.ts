@@ -71,7 +71,13 @@ export const onzeHandPayload = panelMessage(drawOnzeHand, (...args: Parameters<t
  * and a line once they said no thanks; null when nothing is for sale or `seat` sold it (the
  * seller may not buy it back, GAMES.md, Onze).
  */
-function saleRow(rev: number, s: OnzeState, seat: number, locale: Locale): { row: ActionRowBuilder<ButtonBuilder>; said?: string } | null {
+function saleRow(
+  rev: number,
+  s: OnzeState,
+  seat: number,
+  locale: Locale,
+  noHold: boolean,
+): { row: ActionRowBuilder<ButtonBuilder>; said?: string } | null {
   if (s.forSale === null || s.discardedBy === seat) return null;
   const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `onze.${key}`, params);
   const card = cardNameIn(locale, s.forSale);
@@ -83,9 +89,16 @@ function saleRow(rev: number, s: OnzeState, seat: number, locale: Locale): { row
       .setLabel(say(mine ? "withdraw" : "buy_penalty", { card }))
       .setStyle(mine ? ButtonStyle.Secondary : ButtonStyle.Success),
   );
-  if (declined) return { row, said: say("panel_declined", { card }) };
-  row.addComponents(new ButtonBuilder().setCustomId(encodeId("zno", rev)).setLabel(say("btn_no_thanks")).setStyle(ButtonStyle.Secondary));
-  return { row };
+  if (!declined)
+    row.addComponents(new ButtonBuilder().setCustomId(encodeId("zno", rev)).setLabel(say("btn_no_thanks")).setStyle(ButtonStyle.Secondary));
+  // Don't wait for me: computers no longer hold their move for this player (kept with their own settings).
+  row.addComponents(
+    new ButtonBuilder()
+      .setCustomId(encodeId("zhold", rev, noHold ? "on" : "off"))
+      .setLabel(say(noHold ? "btn_hold" : "btn_no_hold"))
+      .setStyle(ButtonStyle.Secondary),
+  );
+  return declined ? { row, said: say("panel_declined", { card }) } : { row };
 }
 
 async function drawOnzeHand(
@@ -113,7 +126,7 @@ async function drawOnzeHand(
   const myTurn = s.turn === seat && rec.status === "playing";
   if (!myTurn) {
     lines.push(rec.status === "over" ? say("game_over_panel") : say("its_turn", { name: rec.seats[s.turn]?.name ?? "?" }));
-    const sale = saleRow(rec.rev, s, seat, locale);
+    const sale = saleRow(rec.rev, s, seat, locale, !!rec.seats[seat]?.noHold);
     if (sale) {
       if (sale.said) lines.push(sale.said);
       rows.push(sale.row);

@@ -50,14 +50,34 @@ export interface ServerSettings {
 export const DEFAULT_SETTINGS: ServerSettings = { v: 1, channels: [], clocks: {}, variants: {}, computers: true };
 
 /** Reads and changes the settings of each guild. */
+/** A player's own choices, kept across tables and servers (key `player:<user id>` beside the servers' settings). */
+export interface PlayerSettings {
+  readonly player: 1;
+  /** Computers do not hold their move on a sale for this player (Onze's **Don't wait for me**). */
+  readonly noHold?: boolean;
+}
+
 export class SettingsBook {
-  constructor(private readonly store: RecordStore<ServerSettings>) {}
+  constructor(private readonly store: RecordStore<ServerSettings | PlayerSettings>) {}
 
   /** A guild's settings (the defaults for a guild that set none, or for DMs). */
   async of(guildId: string | null): Promise<ServerSettings> {
     if (!guildId) return DEFAULT_SETTINGS;
     const v = await this.store.get(guildId);
-    return v?.v === 1 ? { ...DEFAULT_SETTINGS, ...v } : DEFAULT_SETTINGS;
+    return v && "v" in v && v.v === 1 ? { ...DEFAULT_SETTINGS, ...v } : DEFAULT_SETTINGS;
+  }
+
+  /** A player's own settings (none set: `{ player: 1 }`). */
+  async player(userId: string): Promise<PlayerSettings> {
+    const v = await this.store.get(`player:${userId}`);
+    return v && "player" in v ? v : { player: 1 };
+  }
+
+  /** Applies `change` to a player's own settings and stores the result; returns it. */
+  async changePlayer(userId: string, change: (s: PlayerSettings) => PlayerSettings): Promise<PlayerSettings> {
+    const next = change(await this.player(userId));
+    await this.store.set(`player:${userId}`, next);
+    return next;
   }
 
   /** Applies `change` to a guild's settings and stores the result; returns it. */

@@ -10,7 +10,7 @@ import type { Leaderboard } from "./leaderboards";
 import type { LiveMessage } from "./live";
 import type { RatingEntry } from "./ratings";
 import type { AnyTable } from "./table-record";
-import type { ServerSettings } from "./settings";
+import type { PlayerSettings, ServerSettings } from "./settings";
 import type { Tournament } from "./tournaments";
 
 /** The stores of a bot: tables per channel for each table game, leaderboards, live messages, clocks, ratings, tournaments. */
@@ -28,8 +28,8 @@ export interface BotStores {
   readonly tournaments: RecordStore<Tournament | string>;
   /** Records of finished games and their lists per server and player (src/bot/game-records.ts). */
   readonly records: RecordStore<RecordsEntry>;
-  /** Each server's own settings (src/bot/settings.ts). */
-  readonly settings: RecordStore<ServerSettings>;
+  /** Each server's own settings, and each player's (src/bot/settings.ts). */
+  readonly settings: RecordStore<ServerSettings | PlayerSettings>;
   close(): Promise<void>;
 }
 
@@ -44,7 +44,7 @@ export async function openStoresOf(url: string, games: GameCatalogue): Promise<B
   const ratings = await openStore<RatingEntry>(url, "ratings");
   const tournaments = await openStore<Tournament | string>(url, "tournaments");
   const records = await openStore<RecordsEntry>(url, "records");
-  const settings = await openStore<ServerSettings>(url, "settings");
+  const settings = await openStore<ServerSettings | PlayerSettings>(url, "settings");
   return {
     games: stores,
     leaderboards,

@@ -20,6 +20,8 @@ export interface Seat {
   readonly away?: boolean;
   /** Timeouts in a row of this seat (reset when the person moves). */
   readonly timeouts?: number;
+  /** The person chose **Don't wait for me**: computers do not hold their move for them (Onze's sales). */
+  readonly noHold?: boolean;
 }
 
 /** The stored record of one channel's table (plain, versioned JSON), for game `G`. */

@@ -96,7 +96,7 @@ export class TableRules<G extends string, C, S extends VersionedState, M, V> ext
     const waitsFor = this.seatRules?.waitsFor;
     const state = next.state;
     if (!waitsFor || !state || this.holdMs <= 0 || !TableRules.auto(next.seats[seat])) return null;
-    const waiting = next.seats.some((w, i) => i !== seat && !TableRules.auto(w) && waitsFor(state, i));
+    const waiting = next.seats.some((w, i) => i !== seat && !TableRules.auto(w) && !w.noHold && waitsFor(state, i));
     if (!waiting) return null;
     return sameTurn && prev?.hold ? prev.hold : this.now() + this.holdMs;
   }

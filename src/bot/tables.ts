@@ -45,6 +45,8 @@ export interface TableServiceOptions {
   readonly mayAddComputer?: (guildId: string | null) => Promise<void>;
   /** The language a new table of a guild speaks in public (`/settings language`, else the guild's); absent: English. */
   readonly localeFor?: (guildId: string | null) => Promise<Locale>;
+  /** A person's own choices that come with them to every seat they take (`SettingsBook.player`). */
+  readonly seatPrefs?: (userId: string) => Promise<{ readonly noHold?: boolean }>;
 }
 
 /**
@@ -97,6 +99,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
   private readonly channelIndex: ChannelIndex | null;
   private readonly mayAddComputer: TableServiceOptions["mayAddComputer"];
   private readonly localeFor: TableServiceOptions["localeFor"];
+  private readonly seatPrefs: TableServiceOptions["seatPrefs"];
   /** What each change does to a table (pure). */
   private readonly rules: TableRules<G, C, S, M, V>;
 
@@ -113,6 +116,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
     this.channelIndex = opts.channels ?? null;
     this.mayAddComputer = opts.mayAddComputer;
     this.localeFor = opts.localeFor;
+    this.seatPrefs = opts.seatPrefs;
     this.channelIndex?.register({ game: def.id, holds: async (channelId) => ((await store.get(channelId))?.status ?? "over") !== "over" });
     const window = opts.orderWindowMs ?? ORDER_WINDOW_MS;
     this.sequencer = new Sequencer(window, this.now, Math.max(1000, window));
@@ -290,6 +294,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
     clock: ClockSetting | null = null,
   ): Promise<GameTable<G, C, S, M>> {
     const deal = seed ?? this.newSeed();
+    host = await this.withPrefs(host);
     const locale = await this.localeFor?.(guildId);
     const where = { channelId, guildId, locale, ...((await this.computersAllowed(guildId)) ? {} : { noComputers: true as const }) };
     const openHere = async () =>
@@ -297,9 +302,34 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
     return this.channelIndex ? this.channelIndex.claim(channelId, this.def.id, openHere) : openHere();
   }
 
-  /** Takes a seat in the lobby (see `TableLobby.joined`). */
+  /** Takes a seat in the lobby (see `TableLobby.joined`), with the person's own choices (`seatPrefs`). */
   async join(channelId: string, player: Seat, rev?: number): Promise<GameTable<G, C, S, M>> {
-    return this.change(channelId, (rec) => this.rules.joined(rec, player, rev));
+    const seat = await this.withPrefs(player);
+    return this.change(channelId, (rec) => this.rules.joined(rec, seat, rev));
+  }
+
+  /** `player` with their own choices (`seatPrefs`); a computer as it is. */
+  private async withPrefs(player: Seat): Promise<Seat> {
+    if (player.computer || !this.seatPrefs) return player;
+    const prefs = await this.seatPrefs(player.userId);
+    const { noHold: _was, ...rest } = player;
+    return prefs.noHold ? { ...rest, noHold: true } : rest;
+  }
+
+  /**
+   * A seated person's **Don't wait for me** (`on`) or its undoing: computers stop (or start again)
+   * holding their move for them. Refuses `table/not_seated`.
+   */
+  async setNoHold(channelId: string, userId: string, on: boolean): Promise<GameTable<G, C, S, M>> {
+    return this.change(channelId, (rec) => {
+      const at = this.rules.seatOf(rec, userId);
+      const seats = rec.seats.map((s, i) => {
+        if (i !== at) return s;
+        const { noHold: _was, ...rest } = s;
+        return on ? { ...rest, noHold: true } : rest;
+      });
+      return { ...rec, seats, rev: rec.rev + 1, lastBy: userId };
+    });
   }
 
   /** Leaves the table (see `TableLobby.left`); null when the table closed. */

@@ -91,4 +91,59 @@ describe("Onze against computers, as a newcomer plays it", () => {
     expect(drew && bought).toBe(true);
     expect(h.log.errors).toEqual([]);
   });
+
+  it("No thanks ends a computer's hold for Ada at once; Don't wait for me stops the holds, at this table and the next", async () => {
+    const sb = h.standin;
+    await h.endTable(ADA, GENERAL);
+    await sb.command(ADA, GENERAL, "onze new", { seed: "no-thanks", clock: "off" });
+    await sb.command(ADA, GENERAL, "onze bot add", { level: "easy" });
+    await sb.command(ADA, GENERAL, "onze bot add", { level: "easy" });
+    await sb.command(ADA, GENERAL, "onze start");
+    /** Plays Ada's turns (draw, then her first discard allowed) until a computer holds a sale for her. */
+    const heldSale = async () => {
+      for (let i = 0; i < 200; i++) {
+        const rec = await onzeOf();
+        const s = rec.state;
+        const ada = rec.seats.findIndex((x) => x.userId === ADA);
+        if (s.turn === ada) {
+          if (s.phase === "draw") await sb.command(ADA, GENERAL, "onze draw");
+          else {
+            const cards = await sb.autocomplete(ADA, GENERAL, "onze discard", { card: "" }, "card");
+            await sb.command(ADA, GENERAL, "onze discard", {
+              card: String((cards.find((c) => !c.name.includes("taken")) ?? cards[0]!).value),
+            });
+          }
+          continue;
+        }
+        if (s.phase === "play" && s.forSale !== null && rec.hold) return rec;
+        await h.until("the computers' move", async () => (await onzeOf()).rev > rec.rev);
+      }
+      throw new Error("no sale held for Ada");
+    };
+    const held = await heldSale();
+    const table = await h.waitForPublic(GENERAL, (m) => said(m).includes("Still deciding: Ada."));
+    const no = await sb.click(ADA, table, Harness.idOf(table, "zno"));
+    expect(no.refusals).toEqual([]);
+    // Nobody is left to decide: the computer discards at once (long before its two-minute hold).
+    await h.until("the computer's discard after No thanks", async () => (await onzeOf()).state.turn !== held.state.turn);
+    const log = (await onzeOf()).moves;
+    expect(log.some((m) => (m.move as OnzeMove).kind === "decline" && m.seat === held.seats.findIndex((x) => x.userId === ADA))).toBe(true);
+    // Don't wait for me, from her hand panel during the next held sale: kept with her own settings.
+    await heldSale();
+    const panel = (await sb.click(ADA, h.latestPublic(GENERAL), Harness.idOf(h.latestPublic(GENERAL), "zhand"))).original!;
+    await sb.click(ADA, panel, Harness.idOf(panel, "zhold"));
+    expect((await onzeOf()).seats.find((x) => x.userId === ADA)?.noHold).toBe(true);
+    expect(await h.bot.settings.player(ADA)).toMatchObject({ noHold: true });
+    // Every later sale goes on without holding for her.
+    const later = await h.until("a later sale", async () => {
+      const rec = await onzeOf();
+      return rec.state.forSale !== null && rec.state.turn !== rec.seats.findIndex((x) => x.userId === ADA) ? rec : null;
+    });
+    expect(later.hold ?? null).toBeNull();
+    // A new table seats her with her choice.
+    await h.endTable(ADA, GENERAL);
+    await sb.command(ADA, GENERAL, "onze new", { seed: "no-thanks-2" });
+    expect((await onzeOf()).seats[0]?.noHold).toBe(true);
+    expect(h.log.errors).toEqual([]);
+  });
 });
