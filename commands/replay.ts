@@ -148,7 +148,10 @@ export async function replayMessage(
   const tables = positions.map((p, i) => tableAt(record, p, i, locale));
   const table = tables[at];
   if (!table) throw new Error(`replay ${record.id}: no position ${at}`);
-  const note = at === 0 ? say("deal_note") : view.moveNote(tables[at - 1], table) || say("step_note");
+  // A step that ended a round says its result too (what the table posted as a message of its own).
+  const result = at === 0 ? undefined : view.interlude?.(tables[at - 1], table)?.content;
+  const moved = at === 0 ? say("deal_note") : view.moveNote(tables[at - 1], table) || say("step_note");
+  const note = result ? `${moved} ${result.replace(/^🏁 /, "").replace(/\n/g, " ")}` : moved;
   const where = `${recordLine(ctx, record, locale).replace(/^- /, "")}`;
   const all = hands && view.hands ? view.hands(table) : "";
   const shown = all ? `\n${all.length > HANDS_TEXT ? `${all.slice(0, HANDS_TEXT - 1)}…` : all}` : "";

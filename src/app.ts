@@ -326,6 +326,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
         const moved = await g.service.autoMove(channelId);
         if (!moved) return null;
         if (opts.paceComputers !== false) await budget.take(channelId, 2); // the table message and the tidy-up
+        const interlude = g.interlude?.(moved.before, moved.after);
+        if (interlude) await post(channelId, interlude);
         return g.payload(moved.after, g.moveNote(moved.before, moved.after));
       }),
     post,
@@ -343,6 +345,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
               (rec, note) => g.payload(rec, note),
               (b, a) => g.moveNote(b, a),
               g.command,
+              g.interlude,
             ),
     })),
     new DueIndex(opts.stores.clocks),

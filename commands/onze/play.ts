@@ -12,14 +12,14 @@ import { meldProblem, playsOnTable, type OnzeMove, type OnzeState } from "../../
 import { type LobbyGame } from "../games";
 
 import { type OnzeTable, type OnzeTables, tablesOf, type LayoffMove } from "./codes";
-import { onzePayload, onzeMoveNote } from "./table";
+import { onzeInterlude, onzePayload, onzeMoveNote } from "./table";
 import { onzeHandPayload } from "./panel";
 import { refuse, sayAt, tableLocale, viewerOf } from "../../src/bot/words";
 import { t } from "../../src/i18n/index";
 import { cardNameIn, contractTextIn } from "../../render/onze-words";
 
 /** Onze's bot side as the move flow reads it. */
-export const ONZE_VIEW: MoveView<OnzeTable> = { command: "onze", payload: onzePayload, moveNote: onzeMoveNote };
+export const ONZE_VIEW: MoveView<OnzeTable> = { command: "onze", payload: onzePayload, moveNote: onzeMoveNote, interlude: onzeInterlude };
 
 /**
  * Plays `build`'s move for the invoker through the shared flow (src/bot/flow.ts) and answers

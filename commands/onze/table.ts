@@ -155,26 +155,34 @@ export async function onzeMessage(rec: OnzeTable, note?: string): Promise<BaseMe
   };
 }
 
-/** Which page each menu of the hand panel shows (menus longer than 25 options are paged). */
-/** What the latest move did, in words (said above the new table), with a round's result. */
+/** What the latest move did, in words (said above the new table); a round's result is its own message (`onzeInterlude`). */
 export function onzeMoveNote(before: OnzeTable | undefined, after: OnzeTable): string {
   const s = after.state;
   if (!s) return "";
   const nm = after.seats.map((x) => x.name);
   const locale = tableLocale(after);
-  const say = (key: string, params: Record<string, string | number> = {}) => sayAt(after, `onze.${key}`, params);
   const parts: string[] = [];
-  const ended = (before?.state?.results.length ?? 0) < s.results.length;
   if (s.last.length) parts.push(onzeLastText(s, nm, locale));
-  if (ended) {
-    const r = s.results.at(-1);
-    if (r) {
-      const why = r.wentOut !== null ? say("went_out", { name: nm[r.wentOut] ?? "?" }) : say("nobody_out");
-      const next = after.status === "playing" ? ` ${say("next_round", { round: s.round, contract: contractTextIn(locale, s.round) })}` : "";
-      parts.push(`${say("round_over", { round: r.round, why, scores: scoresLine(after.seats, r.scores, ", ", "+") })}${next}`);
-    }
-  }
+  const ended = (before?.state?.results.length ?? 0) < s.results.length;
+  if (ended && after.status === "playing")
+    parts.push(sayAt(after, "onze.next_round", { round: s.round, contract: contractTextIn(locale, s.round) }));
   return parts.join(" ");
+}
+
+/**
+ * A round's result as its own message, posted before the next deal: how it ended, each seat's
+ * points for the round and the totals so far (lowest wins). Undefined when the move ended no round.
+ */
+export function onzeInterlude(before: OnzeTable | undefined, after: OnzeTable): BaseMessageOptions | undefined {
+  const s = after.state;
+  const r = s?.results.at(-1);
+  if (!s || !r || (before?.state?.results.length ?? 0) >= s.results.length) return undefined;
+  const nm = after.seats.map((x) => x.name);
+  const say = (key: string, params: Record<string, string | number> = {}) => sayAt(after, `onze.${key}`, params);
+  const why = r.wentOut !== null ? say("went_out", { name: nm[r.wentOut] ?? "?" }) : say("nobody_out");
+  const result = say("round_over", { round: r.round, why, scores: scoresLine(after.seats, r.scores, ", ", "+") });
+  const totals = say("totals_so_far", { scores: scoresLine(after.seats, s.totals) });
+  return { content: `🏁 ${result}\n${totals}`, allowedMentions: { parse: [] } };
 }
 
 /** Each seat's total so far, for a table closed with `end`. */

@@ -87,9 +87,9 @@ const createSubcommand = (games: GameCatalogue) => (s: SlashCommandSubcommandBui
     .addStringOption((o) =>
       o
         .setName("fill")
-        .setDescription("A table that cannot be filled (default computer)")
+        .setDescription("A field too small for a table (default computer)")
         .addChoices(
-          { name: "computer: top it up with computer players", value: "computer" },
+          { name: "computer: computers fill a table below the game's minimum", value: "computer" },
           { name: "bye: the extra players sit the round out", value: "bye" },
         ),
     )

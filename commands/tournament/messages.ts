@@ -79,7 +79,7 @@ export function announcement(ctx: Pick<BotContext, "catalogue" | "tableGames">, 
     .setTitle(`🏆 ${t.name}`)
     .setColor(0xe8c34a)
     .setDescription(
-      `${gameNameIn(locale, games, t.game)} · ${what}${c ? "" : `\n${say("tie_breaks", { list: tieBreakNames(locale, tieBreaksOf(t)) })}`}\n${stage}`,
+      `${gameNameIn(locale, games, t.game)} · ${what}${c ? "" : `\n${say("tie_breaks", { list: tieBreakNames(locale, tieBreaksOf(t)) })}\n${fillWords(games, t)}`}\n${stage}`,
     )
     .addFields({ name: say("entrants", { n: people.length }), value: list || say("nobody") })
     .setFooter({ text: say("footer", { id: t.id, info: commandPathIn(locale, "tournament info") }) });
@@ -136,6 +136,12 @@ export function yourTable(t: Tournament, userId: string, locale: Locale): string
   return table.threadId
     ? translate(locale, "tournament.your_table", { thread: `<#${table.threadId}>`, n: round.number, table: at + 1 })
     : null;
+}
+
+/** What fills a short field, in the event's words: computers below the game's fewest players, or byes. */
+function fillWords(games: GameCatalogue, t: Tournament): string {
+  if (t.fill === "bye") return sayIn(t, "fill_bye");
+  return sayIn(t, "fill_computer", { min: Math.min(...games.seatCounts(t.game)) });
 }
 
 /** `<@a> <@b>`: the users with ids `ids` mentioned, space-separated. */

@@ -190,7 +190,7 @@ interface AnnouncedTable {
  * a note above it; `moveNote` says what the computer did.
  * - warning: one line mentioning the player (only them), with the relative end time;
  * - timeout: the new table, saying whose time ran out, what was played for them, and whether
- *   their seat is now away;
+ *   their seat is now away (after the game's `interlude`, when the move ended a round);
  * - closed lobby: a table message without controls (so the old lobby's buttons go).
  */
 export async function clockMessages<R extends AnnouncedTable>(
@@ -198,6 +198,7 @@ export async function clockMessages<R extends AnnouncedTable>(
   payload: (rec: R, note: string) => Promise<BaseMessageOptions>,
   moveNote: (before: R, after: R) => string,
   command: string,
+  interlude?: (before: R, after: R) => BaseMessageOptions | undefined,
 ): Promise<BaseMessageOptions[]> {
   if (event.kind === "timed") return []; // real-time games show their own steps (TableGameView.timed)
   if (event.kind === "warn") {
@@ -214,7 +215,8 @@ export async function clockMessages<R extends AnnouncedTable>(
     const name = event.before.seats[event.seat]?.name ?? "?";
     const away = event.away ? ` ${sayAt(event.rec, "table.now_away", { name })}` : "";
     const ranOut = sayAt(event.rec, "table.time_ran_out", { name, move: moveNote(event.before, event.rec) });
-    return [await payload(event.rec, `${ranOut}${away}`)];
+    const first = interlude?.(event.before, event.rec);
+    return [...(first ? [first] : []), await payload(event.rec, `${ranOut}${away}`)];
   }
   const closed: TablePayload = {
     content: sayAt(event.rec, "table.lobby_closed", { new: commandPathIn(tableLocale(event.rec), `${command} new`) }),

@@ -71,6 +71,8 @@ export interface TableGameView {
   payload(rec: AnyTable, note?: string): Promise<BaseMessageOptions>;
   /** What the latest move (from `before` to `after`) did, in words. */
   moveNote(before: AnyTable | undefined, after: AnyTable): string;
+  /** A message of its own posted before the new table (Onze: a round's result with the scores so far); none: undefined. */
+  interlude?(before: AnyTable | undefined, after: AnyTable): BaseMessageOptions | undefined;
   /** Component verbs of its own messages, handled by `component`. */
   readonly verbs?: ReadonlySet<string>;
   /** Its components, and the lobby's (join, leave, start, addbot) while it holds the channel. Absent: the ONEXENO handler. */

@@ -29,6 +29,8 @@ export interface MoveView<R extends AnyTable> {
   readonly command: string;
   payload(rec: R, note?: string): Promise<BaseMessageOptions>;
   moveNote(before: R, after: R): string;
+  /** A message of its own posted before the new table (Onze: a round's result with the scores so far); none: undefined. */
+  interlude?(before: R, after: R): BaseMessageOptions | undefined;
 }
 
 /** How a move's answer reads (see `playAndShow`). */
@@ -107,7 +109,11 @@ export async function playAndShow<R extends AnyTable, M>(
       );
       done = { before, after };
       const note = game.moveNote(before, after);
-      if (how.answer === "table") return game.payload(after, note);
+      if (how.answer === "table") {
+        const interlude = game.interlude?.(before, after);
+        if (interlude) await ctx.post(ch, interlude);
+        return game.payload(after, note);
+      }
       return how.receipt ? how.receipt(before, after, note) : { content: `✅ ${note}`, components: [], files: [], embeds: [] };
     });
   } catch (e) {
@@ -133,6 +139,8 @@ export async function showStep<R extends AnyTable>(
   before: R,
   after: R,
 ): Promise<void> {
+  const interlude = game.interlude?.(before, after);
+  if (interlude) await ctx.post(interaction.channelId, interlude);
   const payload = await game.payload(after, game.moveNote(before, after));
   const continues = ctx.catalogue.game(after.game)?.seats.continuesTurn;
   const sameTurn = after.status === "playing" && !!before.state && !!after.state && !!continues?.(before.state, after.state);

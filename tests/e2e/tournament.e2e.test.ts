@@ -59,6 +59,8 @@ describe("a tournament from sign-up to podium", () => {
     });
     const ann = created.original!;
     expect((ann.embeds[0] as { title: string }).title).toBe("🏆 Friday cup");
+    // What fills a short field is said as it works: computers only below the game's fewest players.
+    expect(JSON.stringify(ann.embeds)).toContain("Short field: computers fill a table below 2 players.");
     // Only organisers create and start.
     const refused = await sb.command(ADA, GENERAL, "tournament create", { game: "onze", format: "swiss", rounds: 2 });
     expect(said(refused.original)).toContain("Only organisers");
