@@ -7,7 +7,7 @@
 import { SHAPES, type Piece } from "../src/games/cardeno/pieces";
 import { SUIT_GLYPHS, type HandValue, type Rank } from "../src/games/cardeno/poker";
 import { t, t as translate, type Locale } from "../src/i18n/index";
-import { completeLines, type CardenoView } from "../src/games/cardeno/game";
+import { completeLines, slotOf, type CardenoView } from "../src/games/cardeno/game";
 import { pieceOf } from "../src/games/cardeno/pieces";
 import { evaluate } from "../src/games/cardeno/poker";
 
@@ -64,7 +64,7 @@ export function cardenoStatus(view: CardenoView, names: readonly string[], local
 /** Alt text of the public picture in `locale`: the centre's pieces, each board's count and score. */
 export function describeCardeno(view: CardenoView, names: readonly string[], locale: Locale = "en", closed = false): string {
   const say = (key: string, params: Record<string, string | number> = {}) => translate(locale, `cardeno.${key}`, params);
-  const centre = view.centre.map((f, i) => `${i + 1}. ${describePiece(pieceOf(f.piece), locale)}`).join(", ");
+  const centre = view.centre.map((f, i) => `${slotOf(f, i) + 1}. ${describePiece(pieceOf(f.piece), locale)}`).join(", ");
   const boards = view.boards
     .map((b, s) =>
       say("alt.board", {

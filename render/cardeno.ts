@@ -9,7 +9,7 @@
  * match by outline, colour and letter (colour is never the only carrier).
  */
 import type { Canvas, SKRSContext2D } from "@napi-rs/canvas";
-import { completeLines, type CardenoView } from "../src/games/cardeno/game";
+import { completeLines, slotOf, type CardenoView } from "../src/games/cardeno/game";
 import { CELLS, cellName, faceOf, pieceOf, SIDE } from "../src/games/cardeno/pieces";
 import { ensureFonts, fitText, font, PICTURE_WIDTH, shortName } from "./fonts";
 import { sceneCanvas } from "./surface";
@@ -57,12 +57,14 @@ function drawHeader(ctx: SKRSContext2D, view: CardenoView, names: readonly strin
   ctx.fillText(fitText(ctx, cardenoStatus(view, names, locale, closed), PICTURE_WIDTH - 16), 8, 33);
 }
 
-/** Rows the centre takes when `perRow` pieces fit in a row (at least one). */
-const centreRows = (view: CardenoView, perRow: number): number => Math.max(1, Math.ceil(view.centre.length / perRow));
+/** Places the centre spans: up to its highest taken place (`slotOf`), so pieces keep theirs as others go. */
+const centreCells = (view: CardenoView): number => (view.centre.length ? Math.max(...view.centre.map(slotOf)) + 1 : 0);
+/** Rows the centre takes when `perRow` places fit in a row (at least one). */
+const centreRows = (view: CardenoView, perRow: number): number => Math.max(1, Math.ceil(centreCells(view) / perRow));
 
 /**
- * Draws the centre's face-up pieces (oldest first, numbered as the buttons are), `perRow` to a
- * row of `cell` px cells, each piece `piece` px across its body.
+ * Draws the centre's face-up pieces, each at its place (`slotOf`, numbered as its grab button),
+ * `perRow` places to a row of `cell` px cells, each piece `piece` px across its body.
  */
 function drawCentre(
   ctx: SKRSContext2D,
@@ -89,14 +91,14 @@ function drawCentre(
     );
     return;
   }
-  for (let r = 0; r < rows; r++) {
-    const row = view.centre.slice(r * perRow, (r + 1) * perRow);
-    const left = (PICTURE_WIDTH - row.length * cell) / 2;
-    row.forEach((f, i) => {
-      const x = left + i * cell + (cell - piece) / 2;
-      drawPiece(ctx, x, y + r * cell + (cell - piece) / 2, piece, pieceOf(f.piece), String(r * perRow + i + 1), locale);
-    });
-  }
+  const cells = centreCells(view);
+  view.centre.forEach((f, i) => {
+    const slot = slotOf(f, i);
+    const r = Math.floor(slot / perRow);
+    const left = (PICTURE_WIDTH - Math.min(perRow, cells - r * perRow) * cell) / 2;
+    const x = left + (slot % perRow) * cell + (cell - piece) / 2;
+    drawPiece(ctx, x, y + r * cell + (cell - piece) / 2, piece, pieceOf(f.piece), String(slot + 1), locale);
+  });
 }
 
 /**

@@ -8,7 +8,7 @@ import { respond } from "../../src/bot/reply";
 import { hint, type Choice, type Command } from "../../src/bot/router";
 import { refuse } from "../../src/bot/words";
 import { COMPUTER_LEVELS } from "../../src/games/onexeno/computer";
-import { cardeno, fittingCells, type CardenoConfig, type CardenoState } from "../../src/games/cardeno/game";
+import { cardeno, fittingCells, slotOf, type CardenoConfig, type CardenoState } from "../../src/games/cardeno/game";
 import { CELLS, cellName, parseCell, pieceOf } from "../../src/games/cardeno/pieces";
 import { lobbySubcommand, seatOf, sharedSubcommand } from "../games";
 
@@ -146,7 +146,7 @@ export const cardenoCommand: Command<BotContext> = {
       const list = s.centre.map((f, i) => {
         const cells = fittingCells(s, seat, pieceOf(f.piece));
         return {
-          name: `${i + 1} · ${pieceNameIn(locale, pieceOf(f.piece))}${cells.length ? ` → ${t(locale, "cardeno.ac_fits", { cells: cells.map(cellName).join(", ") })}` : ` · ${t(locale, "cardeno.ac_fits_nothing")}`}`,
+          name: `${slotOf(f, i) + 1} · ${pieceNameIn(locale, pieceOf(f.piece))}${cells.length ? ` → ${t(locale, "cardeno.ac_fits", { cells: cells.map(cellName).join(", ") })}` : ` · ${t(locale, "cardeno.ac_fits_nothing")}`}`,
           value: String(f.piece),
           fits: cells.length > 0,
         };

@@ -7,7 +7,7 @@ import { endRows } from "../../src/bot/confirm";
 import { encodeId } from "../../src/bot/customid";
 import { type TablePayload, tableMessage } from "../../src/bot/table-payload";
 import { heading } from "../../src/bot/v2";
-import { cardenoView, type CardenoConfig, type CardenoView } from "../../src/games/cardeno/game";
+import { cardenoView, slotOf, type CardenoConfig, type CardenoView } from "../../src/games/cardeno/game";
 import { pieceOf } from "../../src/games/cardeno/pieces";
 import { pieceNameIn } from "../../render/cardeno-words";
 import { sayAt, tableLocale } from "../../src/bot/words";
@@ -33,16 +33,27 @@ export function lobbyPayload(rec: CardenoTable, note?: string): BaseMessageOptio
 
 /** Grab buttons for the centre's pieces (2 rows of 5 at most); `fit` marks the pieces that fit (green). */
 export function grabRows(view: CardenoView, fit: (piece: number) => boolean, locale: Locale = "en"): ActionRowBuilder<ButtonBuilder>[] {
+  // Each button stands for one piece (its customId names it) at that piece's place in the
+  // centre, which it keeps while the piece lasts: a place left empty is a disabled "·".
+  const bySlot = new Map(view.centre.map((f, i) => [slotOf(f, i), f.piece]));
+  const cells = bySlot.size ? Math.max(...bySlot.keys()) + 1 : 0;
   const rows: ActionRowBuilder<ButtonBuilder>[] = [];
-  view.centre.forEach((f, i) => {
-    if (i % 5 === 0) rows.push(new ActionRowBuilder<ButtonBuilder>());
+  for (let slot = 0; slot < cells; slot++) {
+    if (slot % 5 === 0) rows.push(new ActionRowBuilder<ButtonBuilder>());
+    const piece = bySlot.get(slot);
     rows.at(-1)!.addComponents(
-      new ButtonBuilder()
-        .setCustomId(encodeId("cdgrab", 0, f.piece))
-        .setLabel(`${i + 1} · ${pieceNameIn(locale, pieceOf(f.piece))}`)
-        .setStyle(fit(f.piece) ? ButtonStyle.Success : ButtonStyle.Secondary),
+      piece === undefined
+        ? new ButtonBuilder()
+            .setCustomId(encodeId("cdgrab", 0, `gap${slot}`))
+            .setLabel("·")
+            .setStyle(ButtonStyle.Secondary)
+            .setDisabled(true)
+        : new ButtonBuilder()
+            .setCustomId(encodeId("cdgrab", 0, piece))
+            .setLabel(`${slot + 1} · ${pieceNameIn(locale, pieceOf(piece))}`)
+            .setStyle(fit(piece) ? ButtonStyle.Success : ButtonStyle.Secondary),
     );
-  });
+  }
   return rows;
 }
 

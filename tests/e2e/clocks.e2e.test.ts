@@ -156,7 +156,7 @@ describe("turn clocks through the stand-in", () => {
     expect((await h.bot.service("onexeno").get(CARD_ROOM))!.rev).toBeGreaterThan(now.rev);
     const confirmed = await sb.click(ADA, asked, Harness.idOf(asked, "confirm"));
     expect(said(confirmed.original)).toContain("the table is ended");
-    expect(await h.bot.service("onexeno").get(CARD_ROOM)).toBeUndefined();
+    expect(await h.bot.service("onexeno").get(CARD_ROOM)).toMatchObject({ status: "over", closedBy: ADA });
     expect(h.log.errors).toEqual([]);
   });
 });

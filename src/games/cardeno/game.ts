@@ -35,6 +35,7 @@ import {
   COUNTDOWN_MS,
   LOCKOUT_MS,
   MAX_CENTRE,
+  slotOf,
   REVEAL_MS,
   BREAK_MS,
   IDLE_MS,
@@ -175,12 +176,17 @@ function clockStep(s: CardenoState, at: number): Result<CardenoState> {
       const [top, ...pile] = s.pile;
       let next: CardenoState = { ...s, nextCallAt: when + s.paceMs };
       if (top !== undefined) {
-        let centre = [...s.centre, { piece: top, at: when }];
-        if (centre.length > MAX_CENTRE) {
-          const [oldest, ...rest] = centre;
-          centre = rest;
+        // The new piece takes the lowest free place; an eleventh sends the oldest back under the pile.
+        let kept = s.centre.map((f, i) => ({ ...f, slot: slotOf(f, i) }));
+        if (kept.length >= MAX_CENTRE) {
+          const [oldest, ...rest] = kept;
+          kept = rest;
           pile.push(oldest!.piece);
         }
+        const used = new Set(kept.map((f) => f.slot));
+        let slot = 0;
+        while (used.has(slot)) slot++;
+        const centre = [...kept, { piece: top, at: when, slot }];
         next = { ...next, pile, centre };
       }
       return ok(anyFit(next) ? next : endRace(next, "stuck", at));

@@ -47,7 +47,15 @@ export type CardenoPhase = "countdown" | "race" | "reveal" | "break" | "over";
 export interface FaceUp {
   readonly piece: number;
   readonly at: number;
+  /**
+   * Its place in the centre, 0..MAX_CENTRE - 1, kept while it lasts (its grab button and its
+   * number on the picture stay put as other pieces go); absent in states stored before: its index.
+   */
+  readonly slot?: number;
 }
+
+/** A face-up piece's place in the centre (`FaceUp.slot`, else its index in the list). */
+export const slotOf = (f: FaceUp, index: number): number => f.slot ?? index;
 
 /** What each seat scored in one round, by scoring. */
 export interface RoundScore {

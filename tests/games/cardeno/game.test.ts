@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { applyAction, HOST_SEAT } from "../../../src/engine/definition";
 import {
   cardeno,
+  cardenoView,
   completeLines,
   COUNTDOWN_MS,
   fittingCells,
@@ -20,6 +21,7 @@ import {
 import { cardenoRealtime, REACTION } from "../../../src/games/cardeno/computer";
 import { CELLS, faceOf, fits, LINES, pieceOf } from "../../../src/games/cardeno/pieces";
 import { playCardeno } from "../../helpers/cardeno";
+import { grabRows } from "../../../commands/cardeno/table";
 
 const T0 = 1_700_000_000_000;
 
@@ -110,6 +112,27 @@ describe("Cardeno race", () => {
     expect(s.centre.map((f) => f.piece)).toEqual(order.slice(1));
     expect(s.pile.at(-1)).toBe(order[0]); // the oldest went back under the pile
     expect(placementProblems(s)).toEqual([]);
+  });
+
+  it("each face-up piece keeps its place while it lasts; a new piece takes the lowest free place; its grab button stays put", () => {
+    let s = racing(setup(2, { pace: 2 }));
+    for (let k = 1; k <= 3; k++) s = act(s, HOST_SEAT, { kind: "clock" }, T0 + COUNTDOWN_MS + k * 2000);
+    expect(s.centre.map((f) => f.slot)).toEqual([0, 1, 2, 3]);
+    // Seat 0 grabs the piece at place 2 (the second one turned): the others keep their places.
+    const second = s.centre[1]!.piece;
+    const fits = fittingCells(s, 0, pieceOf(second));
+    if (fits.length) s = act(s, 0, { kind: "grab", piece: second, cell: fits[0] }, T0 + COUNTDOWN_MS + 6500);
+    else s = { ...s, centre: s.centre.filter((f) => f.piece !== second) }; // (a piece that fits nobody: taken away by hand)
+    expect(s.centre.map((f) => f.slot)).toEqual([0, 2, 3]);
+    const labels = grabRows(cardenoView(s, 0), () => true).flatMap((r) => r.components.map((b) => b.toJSON()));
+    expect(labels.map((b) => ("label" in b ? b.label?.split(" · ")[0] : ""))).toEqual(["1", "·", "3", "4"]);
+    expect(labels[1]).toMatchObject({ disabled: true });
+    expect(labels.filter((b) => !b.disabled).map((b) => ("custom_id" in b ? b.custom_id.split("|").at(-1) : ""))).toEqual(
+      s.centre.map((f) => String(f.piece)),
+    );
+    // The next piece turned takes the free place 2.
+    s = act(s, HOST_SEAT, { kind: "clock" }, T0 + COUNTDOWN_MS + 8000);
+    expect(s.centre.at(-1)!.slot).toBe(1);
   });
 
   it("a grab puts the piece where it completes most lines, or where `cell` says; never twice", () => {
