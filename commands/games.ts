@@ -4,6 +4,7 @@
  * question, the invoker's seat. The list of games comes from the bot context
  * (`ctx.tableGames`, built in commands/registry.ts), so this file imports no game's commands.
  */
+import { clockName, type ClockSetting } from "../src/bot/clock";
 import { shownTable } from "./closed";
 import {
   ActionRowBuilder,
@@ -306,6 +307,8 @@ export function lobbyMessage(
     readonly locale?: Locale;
     /** The server seats no computer players: no Add computer button. */
     readonly noComputers?: true;
+    /** The turn clock chosen for the game (shown in the lobby). */
+    readonly clock?: ClockSetting | null;
   },
   look: LobbyLook,
   note?: string,
@@ -317,9 +320,10 @@ export function lobbyMessage(
     (s, i) => `${i + 1}. ${s.computer ? `🤖 ${s.name}` : `<@${s.userId}>`}${s.userId === rec.hostId ? host : ""}`,
   );
   const ready = n >= look.min ? say("table.ready") : (look.waiting?.(n) ?? say("table.waiting", { min: look.min, max: look.max, n }));
+  const clock = say("table.lobby_clock", { clock: rec.clock ? clockName(rec.clock) : say("clock.off") });
   const embed = new EmbedBuilder()
     .setTitle(look.title)
-    .setDescription(`${seats.join("\n")}\n\n${ready}`)
+    .setDescription(`${seats.join("\n")}\n\n${ready}\n${clock}`)
     .setColor(0x1d5b3b);
   const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
     new ButtonBuilder()

@@ -101,7 +101,8 @@ async function historyPage(
     new ButtonBuilder()
       .setCustomId(encodeId("hist", 0, page.next ?? "none", ...args))
       .setLabel(w("older"))
-      .setStyle(ButtonStyle.Primary)
+      // A disabled button looks disabled: grey, not the blurple of a way forward.
+      .setStyle(page.next ? ButtonStyle.Primary : ButtonStyle.Secondary)
       .setDisabled(!page.next),
   );
   const replay = new StringSelectMenuBuilder()

@@ -129,12 +129,13 @@ export function drawPodium(
   const base = h - 20;
   for (const s of steps) {
     const p = top[s.i];
+    // A podium with fewer than three people draws only the steps someone stands on.
+    if (!p) continue;
     ctx.fillStyle = s.colour;
     ctx.fillRect(s.x, base - s.height, 180, s.height);
     ctx.fillStyle = theme.black;
     ctx.font = font(40, true);
-    ctx.fillText(p ? String(p.rank) : "", s.x + 90, base - s.height + 52);
-    if (!p) continue;
+    ctx.fillText(String(p.rank), s.x + 90, base - s.height + 52);
     ctx.fillStyle = theme.text;
     ctx.font = font(18, true);
     ctx.fillText(shortName(ctx, p.name, 176), s.x + 90, base - s.height - 34);

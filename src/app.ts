@@ -15,7 +15,7 @@ import { recordOf, withoutRecord, type TablePayload } from "./bot/table-payload"
 import { isV2 } from "./bot/v2";
 import { RatingService } from "./bot/ratings";
 import { markStart } from "./bot/restart";
-import { TournamentService } from "./bot/tournaments";
+import { TournamentService, type TournamentHost } from "./bot/tournaments";
 import { localizeCommand } from "./i18n/commands";
 import { mustAllowTableHere, SettingsBook } from "./bot/settings";
 import { Pending } from "./bot/pending";
@@ -26,7 +26,7 @@ import { Coalescer } from "./bot/coalesce";
 import { createRouter, type InteractionEvent, type Logger } from "./bot/router";
 import { Leaderboards } from "./bot/leaderboards";
 import { ChannelIndex } from "./bot/channels";
-import { TableService, type AnyTables, type TableServiceOptions, type TablesOf } from "./bot/tables";
+import { TableService, type AnyTable, type AnyTables, type TableServiceOptions, type TablesOf } from "./bot/tables";
 import type { GameId } from "./games/index";
 import type { GameCatalogue } from "./games/catalogue";
 import { DueIndex } from "./store/due";
@@ -253,37 +253,12 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   };
   const tournaments: TournamentService = new TournamentService(
     opts.stores.tournaments,
-    {
-      async openThread(channelId, name) {
-        const channel = await client.channels.fetch(channelId);
-        if (!channel || channel.type !== ChannelType.GuildText) throw new Error(`channel ${channelId} cannot hold threads`);
-        return (await channel.threads.create({ name: name.slice(0, 100), autoArchiveDuration: 1440, reason: "tournament table" })).id;
-      },
+    tournamentHost({
+      ...{ client, services, catalogue, ratings, live },
       post: (channelId, payload) => post(channelId, payload),
-      tables: (gameId) => {
-        const s = services.get(gameId);
-        if (!s) throw new Error(`no table game ${gameId}`);
-        return s;
-      },
-      catalogue,
-      tablePayload: (rec, note) => {
-        const game = games.find((g) => g.id === rec.game);
-        if (!game) throw new Error(`no bot side for table game ${rec.game}`);
-        return game.payload(rec, note);
-      },
+      payloadOf: (rec) => games.find((g) => g.id === rec.game),
       kick: (channelId) => autoplay.kick(channelId),
-      ratings: (guildId, game) => ratings.shown(guildId, game),
-      roundMessage,
-      finalMessages: (t) => finalMessages(catalogue, t),
-      tableResult: async (t, threadId) => {
-        // Said under the game's last picture: wait (a little) until the finished table is shown.
-        for (const service of services.values()) {
-          const rec = await service.get(threadId);
-          if (rec?.status === "over") await live.shownAtLeast(threadId, [rec.updatedAt, rec.rev]);
-        }
-        return tableResult(t, threadId);
-      },
-    },
+    }),
     opts.tableOptions?.now,
   );
   // Real-time tables and private panels are edited at most this often (Discord's message edit limits).
@@ -402,6 +377,56 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       publisher.stop();
       await live.stop();
       await client.destroy();
+    },
+  };
+}
+
+/**
+ * What tournaments need from the bot (`TournamentHost`): threads and posts through the client,
+ * the table services, table and tournament messages, the computers' kick and the ratings that
+ * seed an event.
+ */
+function tournamentHost(deps: {
+  readonly client: Client;
+  readonly post: (channelId: string, payload: BaseMessageOptions) => Promise<void>;
+  readonly services: ReadonlyMap<string, AnyTables>;
+  readonly catalogue: GameCatalogue;
+  /** The bot side of a table's game (its table message). */
+  readonly payloadOf: (rec: AnyTable) => { payload(rec: AnyTable, note?: string): Promise<BaseMessageOptions> } | undefined;
+  readonly ratings: RatingService;
+  readonly live: LiveTables;
+  readonly kick: (channelId: string) => void;
+}): TournamentHost {
+  const { client, post, services, catalogue, payloadOf, ratings, live, kick } = deps;
+  return {
+    async openThread(channelId, name) {
+      const channel = await client.channels.fetch(channelId);
+      if (!channel || channel.type !== ChannelType.GuildText) throw new Error(`channel ${channelId} cannot hold threads`);
+      return (await channel.threads.create({ name: name.slice(0, 100), autoArchiveDuration: 1440, reason: "tournament table" })).id;
+    },
+    post: (channelId, payload) => post(channelId, payload),
+    tables: (gameId) => {
+      const s = services.get(gameId);
+      if (!s) throw new Error(`no table game ${gameId}`);
+      return s;
+    },
+    catalogue,
+    tablePayload: (rec, note) => {
+      const game = payloadOf(rec);
+      if (!game) throw new Error(`no bot side for table game ${rec.game}`);
+      return game.payload(rec, note);
+    },
+    kick,
+    ratings: (guildId, game) => ratings.shown(guildId, game),
+    roundMessage,
+    finalMessages: (t) => finalMessages(catalogue, t),
+    tableResult: async (t, threadId) => {
+      // Said under the game's last picture: wait (a little) until the finished table is shown.
+      for (const service of services.values()) {
+        const rec = await service.get(threadId);
+        if (rec?.status === "over") await live.shownAtLeast(threadId, [rec.updatedAt, rec.rev]);
+      }
+      return tableResult(t, threadId);
     },
   };
 }

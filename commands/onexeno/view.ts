@@ -14,7 +14,7 @@ import {
   type BaseMessageOptions,
 } from "discord.js";
 import { endRows } from "../../src/bot/confirm";
-import { backButton, clockLabel, clockLines, seatNames, turnBegins } from "../../src/bot/clock";
+import { backButton, clockLabel, clockLines, clockName, seatNames, turnBegins } from "../../src/bot/clock";
 import { type TablePayload, tableMessage } from "../../src/bot/table-payload";
 import { heading, panelMessage, toPlay } from "../../src/bot/v2";
 import { encodeId } from "../../src/bot/customid";
@@ -64,7 +64,8 @@ function lobbyPayload(rec: TableRecord, note: string | undefined): BaseMessageOp
     .setDescription(
       `${seatLines.join("\n")}\n\n` +
         (ready ? say("table.ready") : partners ? say("onexeno.waiting_partners", { n }) : say("table.waiting", { min: 2, max: 7, n })) +
-        (partners ? `\n${say("onexeno.partners_note")}` : ""),
+        (partners ? `\n${say("onexeno.partners_note")}` : "") +
+        `\n${say("table.lobby_clock", { clock: rec.clock ? clockName(rec.clock) : say("clock.off") })}`,
     )
     .setColor(0x1d5b3b);
   const row = new ActionRowBuilder<ButtonBuilder>().addComponents(

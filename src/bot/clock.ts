@@ -166,7 +166,9 @@ export function clockLines(rec: ClockedRecord): string {
   const lines: string[] = [];
   const tc = rec.turnClock;
   if (tc && tc.due !== null)
-    lines.push(sayAt(rec, "table.clock_runs", { name: rec.seats[tc.seat]?.name ?? "?", when: relativeTime(tc.due) }));
+    lines.push(
+      sayAt(rec, "table.clock_runs", { name: rec.seats[tc.seat]?.name ?? "?", length: clockName(rec.clock), when: relativeTime(tc.due) }),
+    );
   const away = rec.seats.filter((s) => s.away);
   if (away.length) lines.push(sayAt(rec, "table.away_line", { names: away.map((s) => s.name).join(", ") }));
   return lines.join("\n");

@@ -47,7 +47,7 @@ describe("turn clocks through the stand-in", () => {
     expect(started.clock).toEqual({ turnMs: 60_000, correspondence: false });
     const cleo = started.seats.findIndex((s) => s.userId === CLEO);
     const first = h.latestPublic(GENERAL);
-    expect(said(first)).toMatch(/clock runs out <t:\d+:R>/);
+    expect(said(first)).toMatch(/Time runs out: <t:\d+:R>/);
 
     let timeouts = 0;
     let cameBack = false;

@@ -26,7 +26,7 @@ describe("a fixture game registered in a test build of the list", () => {
   it("is opened, joined, played by two people and a computer, refuses out of turn, ends, is rated and played again", async () => {
     const sb = h.standin;
     const opened = await sb.command(ADA, GENERAL, "race new", { clock: "off" });
-    expect(said(opened.original)).toContain("A Race to 21 table is open here: ");
+    expect(said(opened.original)).toContain("A table of Race to 21 is open here: ");
     await sb.click(BEN, opened.original!, Harness.idOf(opened.original!, "join"));
     await sb.command(ADA, GENERAL, "race bot add");
     const lobby = h.latestPublic(GENERAL);

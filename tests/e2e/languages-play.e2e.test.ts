@@ -166,7 +166,7 @@ describe("a whole game in the server's language", () => {
     sb.setLocale({ guild: sb.guildId }, "en-US");
     await sb.command(MOD, CARD_ROOM, "settings language", { language: "discord" });
     await sb.command(CLEO, CARD_ROOM, "onexeno new", { game: "basic" });
-    expect(said(h.latestPublic(CARD_ROOM))).toContain("A ONEXENO table is open here");
+    expect(said(h.latestPublic(CARD_ROOM))).toContain("A table of ONEXENO is open here");
     expect(h.log.errors).toEqual([]);
   });
 

@@ -83,8 +83,11 @@ describe("languages", () => {
     await ask(mover, "onze draw");
     expect(await ask(mover, "onze draw")).toBe(drawn[mover]);
 
-    // A server manager's settings, in Brazilian Portuguese; a member's refusal in Spanish.
-    expect(await ask(CLEO, "settings show")).toBe("❌ Solo los miembros que pueden gestionar el servidor cambian sus ajustes.");
+    // A server manager's settings, in Brazilian Portuguese; a member reads them but a change is refused, in Spanish.
+    expect(await ask(CLEO, "settings show")).toContain("Los ajustes de este servidor");
+    expect(await ask(CLEO, "settings computers", { allowed: false })).toBe(
+      "❌ Solo los miembros que pueden gestionar el servidor cambian sus ajustes.",
+    );
     expect(await ask(MOD, "settings computers", { allowed: false })).toContain("✅ Jogadores computador não sentam mais");
     expect(await ask(ADA, "onze bot add", { level: "normal" })).toBe(
       "❌ Ce serveur n'assied pas de joueurs ordinateurs (voir `/settings show`).",

@@ -186,7 +186,7 @@ describe("the sharding manager", () => {
           200,
         );
         const seen = (await (await fetch(`${url}/local/messages?user=${ADA}&channel=${ch}`)).json()) as { content: string }[];
-        expect(said(seen.at(-1))).toMatch(/A ONEXENO table is open here/);
+        expect(said(seen.at(-1))).toMatch(/A table of ONEXENO is open here/);
       }
       const pids = await until("two shard processes", () => {
         const kids = spawnSyncChildren(p.child.pid!);
