@@ -111,13 +111,34 @@ export function newEvent(catalogue: GameCatalogue, opts: EventRequest, id: strin
 
 const open = (t: Tournament) => t.status === "signup" || t.status === "checkin";
 
-/** A person signs up (sign-up or check-in: then they are checked in at once). */
+/**
+ * A person signs up (sign-up or check-in: then they are checked in at once). In a running Swiss
+ * event: a late entry until half the rounds have been played (each round they missed, the one
+ * under way included, counts as a bye), or an entrant who dropped comes back (seated from the
+ * next round; the rounds missed count 0). Refuses `tournament/closed` otherwise.
+ */
 export function joined(t: Tournament, who: { readonly id: string; readonly name: string }): Tournament {
-  if (!open(t)) throw refuse("tournament/closed", "Sign-up has closed: the event has started.");
+  if (!open(t)) return lateJoined(t, who);
   if (t.entrants.some((e) => e.id === who.id && !e.dropped)) throw refuse("tournament/already_in", "You are already signed up.");
   if (t.entrants.filter((e) => !e.dropped).length >= MAX_ENTRANTS) throw refused("tournament/full", { max: String(MAX_ENTRANTS) });
   const rest = t.entrants.filter((e) => e.id !== who.id);
   return { ...t, entrants: [...rest, { id: who.id, name: who.name, ...(t.status === "checkin" ? { checkedIn: true } : {}) }] };
+}
+
+/** Late entry and coming back in a running Swiss event (see `joined`). */
+function lateJoined(t: Tournament, who: { readonly id: string; readonly name: string }): Tournament {
+  if (t.status !== "running" || t.format !== "swiss") throw refuse("tournament/closed", "Sign-up has closed: the event has started.");
+  const known = t.entrants.find((e) => e.id === who.id);
+  if (known && !known.dropped) throw refuse("tournament/already_in", "You are already signed up.");
+  if (known) return { ...t, entrants: t.entrants.map((e) => (e === known ? { ...e, dropped: false } : e)) };
+  const done = t.played.filter((r) => r.tables.every((x) => x.result)).length;
+  if (done * 2 >= t.rounds) throw refuse("tournament/late_closed", "Late entry has closed: half the rounds have been played.");
+  if (t.entrants.filter((e) => !e.dropped).length >= MAX_ENTRANTS) throw refused("tournament/full", { max: String(MAX_ENTRANTS) });
+  return {
+    ...t,
+    entrants: [...t.entrants, { id: who.id, name: who.name, checkedIn: true }],
+    played: t.played.map((r) => ({ ...r, byes: [...r.byes, who.id] })),
+  };
 }
 
 /** A person comes off the list before the start. */

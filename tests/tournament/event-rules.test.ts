@@ -19,6 +19,7 @@ import {
   type EventRequest,
 } from "../../src/bot/tournament-rules";
 import { sayError } from "../../src/bot/words";
+import type { Tournament } from "../../src/bot/tournament-record";
 import type { UserError } from "../../src/bot/errors";
 import { ok } from "../../src/engine/result";
 import { CATALOGUE, type TableGameRules } from "../../src/games/index";
@@ -118,6 +119,39 @@ describe("tournament rules", () => {
     expect(scored.played[0]!.tables[0]!.result?.places[0]).toBe(1);
     expect(withResult(scored, "th1", { players: [], places: [], points: [] })).toBeNull(); // recorded once
     expect(dropped(scored, "b").entrants.find((e) => e.id === "b")?.dropped).toBe(true);
+  });
+
+  it("Swiss: a late entry until half the rounds are played (each missed round a bye); a dropped entrant comes back", () => {
+    const finish = (x: Tournament, n: number): Tournament => {
+      const round = x.played.at(-1)!;
+      let out = x;
+      round.tables.forEach((table, i) => {
+        out = withThread(out, n, i, `th${n}-${i}`);
+        out = withResult(out, `th${n}-${i}`, { players: [...table.players], places: table.players.map((_, j) => j + 1), points: [] })!;
+      });
+      return out;
+    };
+    let t = newEvent(CATALOGUE, { ...ASK, game: "onexeno-basic", tableSize: 2, rounds: 4, fill: "bye" }, "t7", 0);
+    for (const who of ["a", "b", "c", "d"]) t = joined(t, { id: who, name: who.toUpperCase() });
+    t = seated(CATALOGUE, begun(CATALOGUE, t, 0)!)!;
+    // During round 1: Eve enters late; round 1 counts as her bye.
+    t = joined(t, { id: "e", name: "Eve" });
+    expect(t.played[0]!.byes).toContain("e");
+    t = seated(CATALOGUE, finish(t, 1))!;
+    expect(t.played[1]!.tables.flat().flatMap((x) => x.players)).toContain("e");
+    expect(eventStandings(t).find((s) => s.id === "e")).toMatchObject({ byes: 1, placement: 0.5 });
+    // B drops and comes back before round 3: seated again, the rounds missed count nothing.
+    t = finish(t, 2);
+    t = dropped(t, "b");
+    t = joined(t, { id: "b", name: "B" });
+    expect(t.entrants.find((e) => e.id === "b")?.dropped).toBe(false);
+    // Two of four rounds played: late entry has closed.
+    expect(() => joined(t, { id: "f", name: "F" })).toThrow(expect.objectContaining({ code: "tournament/late_closed" }));
+    // Other formats keep sign-up closed once running.
+    let rr = newEvent(CATALOGUE, { ...ASK, game: "onexeno-basic", format: "round-robin", tableSize: 2, rounds: 3 }, "t8", 0);
+    for (const who of ["a", "b", "c", "d"]) rr = joined(rr, { id: who, name: who });
+    rr = begun(CATALOGUE, rr, 0)!;
+    expect(() => joined(rr, { id: "e", name: "E" })).toThrow(expect.objectContaining({ code: "tournament/closed" }));
   });
 
   it("any one-player game with a score can be a challenge, and only as a challenge", () => {
