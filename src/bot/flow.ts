@@ -9,6 +9,7 @@
  * Refusals come from the service and the engine as `UserError`s with a code and parameters
  * (`action/not_your_turn` names whose turn it is), so no game re-checks a rule here.
  */
+import { localeOf } from "../i18n/index";
 import type { BaseMessageOptions, ChatInputCommandInteraction, MessageComponentInteraction } from "discord.js";
 import type { BotContext } from "./context";
 import { liveFor } from "./live";
@@ -114,7 +115,10 @@ export async function playAndShow<R extends AnyTable, M>(
         if (interlude) await ctx.post(ch, interlude);
         return game.payload(after, note);
       }
-      return how.receipt ? how.receipt(before, after, note) : { content: `✅ ${note}`, components: [], files: [], embeds: [] };
+      // The receipt is private: said in the reader's language (card names too), whatever the table speaks.
+      const reader = localeOf(interaction.locale);
+      const mine = reader === (after.locale ?? "en") ? note : game.moveNote({ ...before, locale: reader }, { ...after, locale: reader });
+      return how.receipt ? how.receipt(before, after, mine) : { content: `✅ ${mine}`, components: [], files: [], embeds: [] };
     });
   } catch (e) {
     if (!(e instanceof ReplyFailed)) throw e;

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADA, GENERAL, Harness } from "./harness";
 import { cardName } from "../../src/games/onze/cards";
+import { cardNameIn } from "../../render/onze-words";
 import { buyer, type OnzeMove, type OnzeState } from "../../src/games/onze/game";
 import type { AnyTable } from "../../src/bot/tables";
 import { said } from "../helpers/message";
@@ -144,6 +145,31 @@ describe("Onze against computers, as a newcomer plays it", () => {
     await h.endTable(ADA, GENERAL);
     await sb.command(ADA, GENERAL, "onze new", { seed: "no-thanks-2" });
     expect((await onzeOf()).seats[0]?.noHold).toBe(true);
+    expect(h.log.errors).toEqual([]);
+  });
+
+  it("a French player at an English table gets their receipts in French, card names in French letters", async () => {
+    const sb = h.standin;
+    await h.bot.settings.changePlayer(ADA, (p) => ({ ...p, noHold: false }));
+    await sb.command(ADA, GENERAL, "onze bot add", { level: "easy" });
+    await sb.command(ADA, GENERAL, "onze bot add", { level: "easy" });
+    await sb.command(ADA, GENERAL, "onze start");
+    sb.setLocale({ user: ADA }, "fr");
+    const ada = () => onzeOf().then((r) => r.seats.findIndex((x) => x.userId === ADA));
+    await h.until("Ada's turn to draw", async () => {
+      const r = await onzeOf();
+      return r.state.turn === (await ada()) && r.state.phase === "draw";
+    });
+    await sb.command(ADA, GENERAL, "onze draw");
+    const hand = (await onzeOf()).state.hands[await ada()]!;
+    const cards = await sb.autocomplete(ADA, GENERAL, "onze discard", { card: "" }, "card");
+    const card = Number((cards.find((c) => !c.name.includes("pris")) ?? cards[0]!).value);
+    expect(hand).toContain(card);
+    const receipt = await sb.command(ADA, GENERAL, "onze discard", { card: String(card) });
+    expect(said(receipt.original)).toContain(`Ada a défaussé ${cardNameIn("fr", card)}`);
+    // The public table speaks the table's language (English), for everyone.
+    await h.waitForPublic(GENERAL, (m) => said(m).includes(`Ada discarded ${cardNameIn("en", card)}`));
+    sb.setLocale({ user: ADA }, "en-US");
     expect(h.log.errors).toEqual([]);
   });
 });
