@@ -4,6 +4,7 @@
  * (`shownRating`), marked provisional under 10 rated games. Public answers: a rating is no
  * secret, and a leaderboard is meant to be seen.
  */
+import { recordLine } from "./history";
 import { AttachmentBuilder, EmbedBuilder, SlashCommandBuilder } from "discord.js";
 import { renderPicture } from "../render/pool";
 import type { StatsBlock } from "../render/stats";
@@ -74,10 +75,20 @@ export const statsCommand = (games: GameCatalogue): Command<BotContext> => ({
       const rows = await ctx.ratings.player(interaction.guildId, user.id, game ? [game] : games.rated.map((g) => g.key));
       const who = user.globalName ?? user.username;
       if (rows.length === 0) {
-        return {
-          content: say("none_player", { who, of: game ? say("of_game", { game: nameOf(games, game, locale) }) : "" }),
-          allowedMentions: { parse: [] },
-        };
+        const none = say("none_player", { who, of: game ? say("of_game", { game: nameOf(games, game, locale) }) : "" });
+        // No rated game yet: the games played here, each marked with why it was not rated.
+        const played = game ? [] : (await ctx.records.page(interaction.guildId, { userId: user.id, limit: 10 })).records;
+        if (!played.length) return { content: none, allowedMentions: { parse: [] } };
+        const lines = played.map((r) => {
+          const people = r.seats.filter((s) => !s.computer).length;
+          const why = r.ended !== "rules" ? say("unrated_closed") : people < 2 ? say("unrated_alone") : say("rated_mark");
+          return `${recordLine(ctx, r, locale)} · *${why}*`;
+        });
+        const embed = new EmbedBuilder()
+          .setTitle(say("played_title", { who }))
+          .setColor(0x2e7d32)
+          .setDescription(`${lines.join("\n")}\n\n${none}`.slice(0, 4000));
+        return { embeds: [embed], allowedMentions: { parse: [] } };
       }
       const embed = new EmbedBuilder().setTitle(say("title", { who })).setColor(0x2e7d32);
       for (const { game: key, rating: r, rank, of } of rows) {

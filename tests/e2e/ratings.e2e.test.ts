@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shownRating } from "../../src/bot/ratings";
 import { placesOf } from "../../src/engine/places";
 import { onexenoOutcome } from "../../src/games/onexeno/game";
-import { ADA, BEN, GENERAL, Harness } from "./harness";
+import { ADA, BEN, CARD_ROOM, CLEO, GENERAL, Harness } from "./harness";
 import { said } from "../helpers/message";
 
 describe("ratings", () => {
@@ -74,6 +74,23 @@ describe("ratings", () => {
     expect(list).toContain("Ben");
     const empty = await sb.command(ADA, GENERAL, "ratings", { game: "onze" });
     expect(said(empty.original)).toContain("Nobody has a rated game of Onze");
+    expect(h.log.errors).toEqual([]);
+  });
+  it("/stats with no rated game lists the games played, each marked with why it was not rated", async () => {
+    const sb = h.standin;
+    const opened = await sb.command(CLEO, CARD_ROOM, "onexeno new", { game: "solitaire" });
+    const thread = /<#(\d+)>/.exec(said(opened.original))?.[1] ?? "";
+    const table = h.latestPublic(thread);
+    const ask = await sb.click(CLEO, table, Harness.idOf(table, "sresign"));
+    await sb.click(CLEO, ask.original!, Harness.idOf(ask.original!, "confirm"));
+    const shown = await h.until("Cleo's game in her list", async () => {
+      const r = await sb.command(CLEO, GENERAL, "stats");
+      const embed = r.original?.embeds[0] as { title?: string; description?: string } | undefined;
+      return embed?.title === "Cleo: games played here" ? embed : null;
+    });
+    expect(shown.description).toContain("**solitaire** · Cleo");
+    expect(shown.description).toContain("*unrated: only one person played*");
+    expect(shown.description).toContain("has no rated game");
     expect(h.log.errors).toEqual([]);
   });
 });
