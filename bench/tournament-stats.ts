@@ -6,32 +6,14 @@
  * against the plain seating by standing. Pure seating code through the same `seatRound` as the
  * bot; seeded and repeatable.
  */
+import { fewestRepeats } from "../tests/helpers/tournament";
 import { seedRng, shuffle } from "../src/engine/rng";
 import { seatRound, type PlayedRound } from "../src/tournament/rounds";
-import { addMeetings, pairKey, repeatsOf, scoreSpread, seatByStanding, type Meetings } from "../src/tournament/seating";
+import { addMeetings, repeatsOf, scoreSpread, seatByStanding, type Meetings } from "../src/tournament/seating";
 import { standings, type RoundResult } from "../src/tournament/standings";
 
 const EVENTS = Number(process.env.EVENTS ?? 300);
 const COUNTS = [2, 3, 4, 5, 6, 7];
-
-/** The fewest repeats any pairing of `players` into twos makes (exact, over subsets; fields up to 20). */
-function fewestRepeats(players: readonly string[], met: Meetings): number {
-  const n = players.length;
-  const memo = new Map<number, number>();
-  const best = (mask: number): number => {
-    if (mask === (1 << n) - 1) return 0;
-    const hit = memo.get(mask);
-    if (hit !== undefined) return hit;
-    let i = 0;
-    while (mask & (1 << i)) i++;
-    let least = Infinity;
-    for (let j = i + 1; j < n; j++)
-      if (!(mask & (1 << j))) least = Math.min(least, (met.get(pairKey(players[i]!, players[j]!)) ?? 0) + best(mask | (1 << i) | (1 << j)));
-    memo.set(mask, least);
-    return least;
-  };
-  return best(0);
-}
 
 const rows: string[] = [];
 const t0 = performance.now();

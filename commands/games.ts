@@ -338,14 +338,7 @@ export function lobbyMessage(
       .setStyle(ButtonStyle.Primary)
       .setDisabled(n < look.min),
   );
-  if (!rec.noComputers)
-    row.addComponents(
-      new ButtonBuilder()
-        .setCustomId(encodeId("addbot", rec.rev, "normal"))
-        .setLabel(say("table.btn_addbot"))
-        .setStyle(ButtonStyle.Secondary)
-        .setDisabled(n >= look.max),
-    );
+  row.addComponents(...addComputerButton(rec, n >= look.max));
   const open = say("table.open", { what: look.what, join: commandPathIn(tableLocale(rec), `${look.command} join`) });
   return {
     content: `${note ? `${note}\n` : ""}${open}`,
@@ -354,6 +347,24 @@ export function lobbyMessage(
     files: [],
     allowedMentions: { parse: [] },
   };
+}
+
+/**
+ * The lobby's **Add computer player** button, disabled when the table is `full`; none where the
+ * server seats no computer players (`noComputers`, read when the lobby opened).
+ */
+export function addComputerButton(
+  rec: { readonly rev: number; readonly noComputers?: true; readonly locale?: Locale },
+  full: boolean,
+): ButtonBuilder[] {
+  if (rec.noComputers) return [];
+  return [
+    new ButtonBuilder()
+      .setCustomId(encodeId("addbot", rec.rev, "normal"))
+      .setLabel(sayAt(rec, "table.btn_addbot"))
+      .setStyle(ButtonStyle.Secondary)
+      .setDisabled(full),
+  ];
 }
 
 /**

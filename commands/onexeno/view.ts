@@ -4,6 +4,7 @@
  * limits respected: 5 component rows, 25 options per select, 100-char customIds
  * (https://discord.com/developers/docs/interactions/message-components).
  */
+import { addComputerButton } from "../games";
 import {
   ActionRowBuilder,
   AttachmentBuilder,
@@ -81,15 +82,7 @@ function lobbyPayload(rec: TableRecord, note: string | undefined): BaseMessageOp
       .setStyle(ButtonStyle.Primary)
       .setDisabled(!ready),
   );
-  // A server that seats no computer players gets no Add computer button.
-  if (!rec.noComputers)
-    row.addComponents(
-      new ButtonBuilder()
-        .setCustomId(encodeId("addbot", rec.rev, "normal"))
-        .setLabel(say("table.btn_addbot"))
-        .setStyle(ButtonStyle.Secondary)
-        .setDisabled(n >= maxSeats(rec.config)),
-    );
+  row.addComponents(...addComputerButton(rec, n >= maxSeats(rec.config)));
   return {
     content: `${note ? `${note}\n` : ""}${say("table.open", { what: "ONEXENO", join: commandPathIn(tableLocale(rec), "onexeno join") })}`,
     embeds: [embed],

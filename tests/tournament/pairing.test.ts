@@ -7,6 +7,7 @@
  * - Swiss at tables of two never seats a pair that met while a pairing of the seated players
  *   without a repeat exists (checked by an exact search), over 1,000 seeded events of 6-16.
  */
+import { fewestRepeats } from "../helpers/tournament";
 import { describe, expect, it } from "vitest";
 import { begun, joined, newEvent, seated, withResult, withThread, type EventRequest } from "../../src/bot/tournament-rules";
 import type { Tournament } from "../../src/bot/tournament-record";
@@ -53,25 +54,6 @@ function playRound(t: Tournament, seed: string): Tournament {
     })!;
   });
   return out;
-}
-
-/** The fewest repeat meetings any pairing of `players` into twos can make (exact: a search over subsets). */
-function fewestRepeats(players: readonly string[], met: Meetings): number {
-  const n = players.length;
-  const memo = new Map<number, number>();
-  const best = (mask: number): number => {
-    if (mask === (1 << n) - 1) return 0;
-    const hit = memo.get(mask);
-    if (hit !== undefined) return hit;
-    let i = 0;
-    while (mask & (1 << i)) i++;
-    let least = Infinity;
-    for (let j = i + 1; j < n; j++)
-      if (!(mask & (1 << j))) least = Math.min(least, (met.get(pairKey(players[i]!, players[j]!)) ?? 0) + best(mask | (1 << i) | (1 << j)));
-    memo.set(mask, least);
-    return least;
-  };
-  return best(0);
 }
 
 describe("round robin at tables of two", () => {
