@@ -17,7 +17,7 @@ import { onzeHands, onzePicture, onzeRound } from "./onze/table";
 import { cardenoPicture, cardenoRound } from "./cardeno/table";
 import { solitairePicture } from "./solitaire/table";
 import { animateWith } from "./replay-animation";
-import { ONZE_VERBS, onzeComponent, onzeInterlude, onzeMoveNote, onzePayload, onzeStanding } from "./onze/index";
+import { ONZE_PANELS, ONZE_VERBS, onzeComponent, onzeInterlude, onzeMoveNote, onzePayload, onzeStanding } from "./onze/index";
 import { SOLITAIRE_GAME } from "./solitaire/index";
 import { CARDENO_VERBS, cardenoComponent, cardenoMoveNote, cardenoPayload, cardenoStanding, cardenoTimed } from "./cardeno/index";
 
@@ -72,6 +72,7 @@ export const TABLE_GAMES: readonly TableGameView[] = [
     payload: onzePayload,
     moveNote: onzeMoveNote,
     interlude: onzeInterlude,
+    panels: ONZE_PANELS,
     standing: onzeStanding,
     animate: animateWith(onzePicture),
     hands: onzeHands,

@@ -3,6 +3,7 @@
  * client, and resumes stored tables once connected. Used by `src/index.ts`, the tests and
  * the benchmark, so they all run the same bot.
  */
+import { refreshPanels } from "./bot/panels";
 import { ChannelType, Client, Events, REST, Routes, ShardClientUtil, type BaseMessageOptions, type SendableChannels } from "discord.js";
 import { GAMES } from "../commands/index";
 import { startPictures } from "../render/pool";
@@ -283,6 +284,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     editLive: (channelId, payload) => live.editLive(channelId, payload),
   };
   const games = gameSet.views.map((g) => ({ ...g, service: g.tables(ctx) }));
+  // Live private panels: every saved change of a table refreshes its players' open panels.
+  for (const g of games) if (g.panels) g.service.onWake((channelId) => refreshPanels(ctx, g.panels!, channelId));
   /** The current public table of a channel, whichever game holds it (running ones only). */
   const currentTable = async (channelId: string, note?: string): Promise<BaseMessageOptions | null> => {
     for (const g of games) {

@@ -14,8 +14,6 @@ export type CardenoTables = TablesOf<"cardeno">;
 
 /** Least time between two edits of one message (the table, a panel), ms. */
 export const EDIT_GAP_MS = 1200;
-/** A panel is refreshed this long after it was opened, then asks to be reopened (its token lasts 15 min), ms. */
-export const PANEL_LIFE_MS = 14 * 60_000;
 
 export const tablesOf = (ctx: BotContext): CardenoTables => ctx.service("cardeno");
 export const names = (rec: CardenoTable) => rec.seats.map((s) => s.name);

@@ -2,7 +2,7 @@
  * Cardeno's private board panels: each player's boards as an ephemeral message kept open and
  * refreshed in place (its interaction token edits it for 15 minutes), paced to Discord's limits.
  */
-import { asContainer, panelMessage } from "../../src/bot/v2";
+import { panelMessage } from "../../src/bot/v2";
 import {
   ActionRowBuilder,
   AttachmentBuilder,
@@ -12,7 +12,6 @@ import {
   type BaseMessageOptions,
   type ChatInputCommandInteraction,
   type MessageComponentInteraction,
-  MessageFlags,
 } from "discord.js";
 import type { BotContext } from "../../src/bot/context";
 import { encodeId } from "../../src/bot/customid";
@@ -22,7 +21,8 @@ import { cellName, pieceOf } from "../../src/games/cardeno/pieces";
 import { evaluate } from "../../src/games/cardeno/poker";
 import { renderPicture } from "../../render/pool";
 
-import { type CardenoTable, PANEL_LIFE_MS, tablesOf, names } from "./codes";
+import { type CardenoTable, tablesOf, names } from "./codes";
+import { keepPanel as keepLivePanel, refreshPanels as refreshLivePanels, type PanelKind } from "../../src/bot/panels";
 import { grabRows } from "./table";
 import { viewerOf, type Viewer } from "../../src/bot/words";
 import { t, type Locale } from "../../src/i18n/index";
@@ -120,97 +120,28 @@ export function boardWords(view: CardenoView, seat: number, locale: Locale = "en
 
 // --- live panels ----------------------------------------------------------------------------
 
-/** A player's open board panel: the interaction whose reply it is (its token edits it). */
-export interface Panel {
-  readonly interaction: ChatInputCommandInteraction | MessageComponentInteraction;
-  readonly openedAt: number;
-  /** What the player's last action did (`✅ Q♥ β → C3`), kept on the panel for `NOTE_MS`. */
-  readonly note?: string | undefined;
-  readonly noteAt: number;
-}
-
 /** How long the result of a grab stays on the panel through refreshes, ms. */
 export const NOTE_MS = 6000;
 
-export const panelsByCtx = new WeakMap<BotContext, Map<string, Map<string, Panel>>>();
+/** Cardeno's live board panels (src/bot/panels.ts): the board as the race stands, kept up to date. */
+export const CARDENO_PANELS: PanelKind = {
+  key: "cardeno",
+  noteMs: NOTE_MS,
+  async draw(ctx, channelId, viewer, note) {
+    const rec = await tablesOf(ctx).get(channelId);
+    if (!rec?.state || rec.status === "lobby" || rec.seats.findIndex((s) => s.userId === viewer.userId) < 0) return null;
+    return { ...(await panelPayload(rec, viewer, note)), final: rec.status === "over" };
+  },
+  newer: (viewer) => t(viewer.locale, "cardeno.newer_below"),
+  stopped: (viewer) => t(viewer.locale, "cardeno.stopped"),
+};
 
-/** The open panels of a channel, by user id. */
-export function panelsOf(ctx: BotContext, channelId: string): Map<string, Panel> {
-  let byChannel = panelsByCtx.get(ctx);
-  if (!byChannel) panelsByCtx.set(ctx, (byChannel = new Map()));
-  let m = byChannel.get(channelId);
-  if (!m) byChannel.set(channelId, (m = new Map()));
-  return m;
-}
-
-/** The last edit sent for each panel's reply, so edits land in the order they were asked for. */
-const lastEdit = new WeakMap<Panel["interaction"], Promise<unknown>>();
-
-/**
- * Edits a panel's reply after every edit asked for before it has been answered: a board drawn
- * before a newer panel opened must not land after the line that tidies it (discord.js resolves a
- * payload's files before it queues the request, so two edits asked for in one order can be sent
- * in the other). Rejects as the edit does.
- */
-function editInOrder(interaction: Panel["interaction"], payload: Parameters<Panel["interaction"]["editReply"]>[0]): Promise<unknown> {
-  const before = lastEdit.get(interaction) ?? Promise.resolve();
-  const edit = before.catch(() => {}).then(() => interaction.editReply(payload));
-  lastEdit.set(interaction, edit);
-  return edit;
-}
-
-/**
- * Remembers an interaction's reply as the user's live panel. An older panel it replaces is edited
- * down to one line (no picture, no timestamp, no buttons), so no old board keeps a clock that
- * has run out ("closes 12 seconds ago") or buttons that look live.
- */
+/** Remembers an interaction's reply as the user's live board panel (see `keepPanel` in src/bot/panels.ts). */
 export function keepPanel(ctx: BotContext, interaction: ChatInputCommandInteraction | MessageComponentInteraction, note?: string): void {
-  const old = panelsOf(ctx, interaction.channelId).get(interaction.user.id);
-  // A click on the panel itself updates that same message; anything else opens a new one.
-  const inPlace = interaction.isMessageComponent() && interaction.message.flags.has(MessageFlags.Ephemeral);
-  if (old && old.interaction.id !== interaction.id && !inPlace)
-    void editInOrder(old.interaction, {
-      ...asContainer({ content: t(viewerOf(old.interaction).locale, "cardeno.newer_below"), files: [] }),
-      attachments: [],
-    }).catch(() => {}); // an expired token: that message simply stays as it was
-  panelsOf(ctx, interaction.channelId).set(interaction.user.id, {
-    interaction,
-    openedAt: interaction.createdTimestamp,
-    note,
-    noteAt: Date.now(),
-  });
+  keepLivePanel(ctx, CARDENO_PANELS, interaction, note);
 }
 
-/** Refreshes every open panel of a channel (coalesced per panel). */
+/** Refreshes every open board panel of a channel (coalesced per panel). */
 export function refreshPanels(ctx: BotContext, channelId: string): void {
-  const panels = panelsOf(ctx, channelId);
-  for (const [userId, panel] of panels) {
-    ctx.coalescer.request(`cardeno-panel:${channelId}:${userId}`, async () => {
-      if (panels.get(userId) !== panel) return; // replaced by a newer panel
-      const rec = await tablesOf(ctx).get(channelId);
-      if (!rec?.state || rec.status === "lobby" || rec.seats.findIndex((s) => s.userId === userId) < 0) {
-        panels.delete(userId);
-        return;
-      }
-      if (Date.now() > panel.openedAt + PANEL_LIFE_MS) {
-        panels.delete(userId);
-        await editInOrder(panel.interaction, {
-          ...asContainer({
-            content: t(viewerOf(panel.interaction).locale, "cardeno.stopped"),
-            files: [],
-          }),
-          attachments: [],
-        });
-        return;
-      }
-      const note = panel.note !== undefined && Date.now() - panel.noteAt < NOTE_MS ? panel.note : undefined;
-      const payload = await panelPayload(rec, viewerOf(panel.interaction), note);
-      // A newer panel may have opened while the picture was drawn: that tidied this one down to a
-      // line, and a late full board must not land over it (no await between check and edit, and
-      // discord.js sends a message's edits in order).
-      if (panels.get(userId) !== panel) return;
-      await editInOrder(panel.interaction, { ...payload, attachments: [] });
-      if (rec.status === "over") panels.delete(userId);
-    });
-  }
+  refreshLivePanels(ctx, CARDENO_PANELS, channelId);
 }

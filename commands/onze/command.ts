@@ -34,7 +34,8 @@ import {
   swapText,
 } from "./codes";
 import { onzePayload } from "./table";
-import { onzeHandPayload } from "./panel";
+import { ONZE_PANELS, onzeHandPayload } from "./panel";
+import { keepPanel } from "../../src/bot/panels";
 import { moveAndShow, buyToggle, lobbyOf, readHandCard, typedLayoff } from "./play";
 import { localeOf, t } from "../../src/i18n/index";
 import { commandPathIn } from "../../src/i18n/commands";
@@ -155,6 +156,7 @@ export const onzeCommand: Command<BotContext> = {
           service.seatOf(rec, me.userId);
           return onzeHandPayload(rec, viewerOf(interaction));
         });
+        keepPanel(ctx, ONZE_PANELS, interaction); // kept up to date as the table changes
         if (back) await ctx.post(ch, back);
         return;
       }

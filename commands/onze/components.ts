@@ -9,7 +9,8 @@ import { refuse, viewerOf } from "../../src/bot/words";
 import { comeBack, lobbyComponent, seatOf } from "../games";
 
 import { tablesOf, decodeDown, decodeLayoff, decodeSwap } from "./codes";
-import { onzeHandPayload } from "./panel";
+import { ONZE_PANELS, onzeHandPayload } from "./panel";
+import { keepPanel } from "../../src/bot/panels";
 import { moveAndShow, buyToggle, declineSale, lobbyOf } from "./play";
 import { t } from "../../src/i18n/index";
 
@@ -46,6 +47,7 @@ export async function onzeComponent(interaction: MessageComponentInteraction, id
       const viewer = viewerOf(interaction);
       return onzeHandPayload(now, viewer, now.rev !== id.rev && !back ? t(viewer.locale, "onexeno.moved_on_hand") : undefined);
     });
+    keepPanel(ctx, ONZE_PANELS, interaction); // kept up to date as the table changes
     if (back) await ctx.post(ch, back);
     return;
   }

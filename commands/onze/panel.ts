@@ -2,6 +2,7 @@
  * Onze's private hand panel: menus of every legal action within Discord's limits (5 rows, 25
  * options a menu, paged; https://discord.com/developers/docs/interactions/message-components).
  */
+import type { PanelKind } from "../../src/bot/panels";
 import { panelMessage } from "../../src/bot/v2";
 import {
   ActionRowBuilder,
@@ -31,6 +32,7 @@ import {
   layoffText,
   swapText,
   contractHelp,
+  tablesOf,
 } from "./codes";
 
 export interface PanelPages {
@@ -228,3 +230,16 @@ export function select(
       .addOptions(options),
   );
 }
+
+/** Onze's live hand panels (src/bot/panels.ts): the hand and its choices as the table stands, refreshed after every change. */
+export const ONZE_PANELS: PanelKind = {
+  key: "onze",
+  noteMs: 6000,
+  async draw(ctx, channelId, viewer, note) {
+    const rec = await tablesOf(ctx).get(channelId);
+    if (!rec?.state || rec.status === "lobby" || rec.seats.findIndex((s) => s.userId === viewer.userId) < 0) return null;
+    return { ...(await onzeHandPayload(rec, viewer, note)), final: rec.status === "over" };
+  },
+  newer: (viewer) => t(viewer.locale, "onze.newer_below"),
+  stopped: (viewer) => t(viewer.locale, "onze.panel_stopped", { btn: t(viewer.locale, "onze.btn_hand") }),
+};

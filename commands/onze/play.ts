@@ -2,6 +2,7 @@
  * Playing Onze: every move goes through the shared move flow (src/bot/flow.ts); the lobby as
  * the shared lobby verbs see it; reading typed cards and lay-offs.
  */
+import { keepPanel } from "../../src/bot/panels";
 import { MessageFlags, type ChatInputCommandInteraction, type MessageComponentInteraction } from "discord.js";
 import type { BotContext } from "../../src/bot/context";
 import { UserError } from "../../src/bot/errors";
@@ -13,7 +14,7 @@ import { type LobbyGame } from "../games";
 
 import { type OnzeTable, type OnzeTables, tablesOf, type LayoffMove } from "./codes";
 import { onzeInterlude, onzePayload, onzeMoveNote } from "./table";
-import { onzeHandPayload } from "./panel";
+import { ONZE_PANELS, onzeHandPayload } from "./panel";
 import { refuse, sayAt, tableLocale, viewerOf } from "../../src/bot/words";
 import { t } from "../../src/i18n/index";
 import { cardNameIn, contractTextIn } from "../../render/onze-words";
@@ -36,7 +37,8 @@ export async function moveAndShow(
   build: (rec: OnzeTable, seat: number, s: OnzeState) => OnzeMove,
 ): Promise<void> {
   const panel = interaction.isMessageComponent() && interaction.message.flags.has(MessageFlags.Ephemeral);
-  await playAndShow(interaction, ctx, tablesOf(ctx), ONZE_VIEW, build, {
+  let answeredWithPanel = false;
+  const played = await playAndShow(interaction, ctx, tablesOf(ctx), ONZE_VIEW, build, {
     answer: "receipt",
     update: panel,
     rev: "any",
@@ -46,11 +48,14 @@ export async function moveAndShow(
       const viewer = viewerOf(interaction);
       const drew = fresh.map((c) => cardNameIn(viewer.locale, c)).join(" ");
       const said = fresh.length ? t(viewer.locale, "onze.you_drew", { cards: drew }) : note;
-      return (panel || fresh.length) && after.status === "playing"
+      answeredWithPanel = (panel || fresh.length > 0) && after.status === "playing";
+      return answeredWithPanel
         ? onzeHandPayload(after, viewer, `✅ ${said}`, {}, fresh)
         : { content: `✅ ${said}`, components: [], files: [], embeds: [] };
     },
   });
+  // The answer is the player's panel: kept up to date from now on (src/bot/panels.ts).
+  if (played && answeredWithPanel) keepPanel(ctx, ONZE_PANELS, interaction);
 }
 
 /** The card `userId` just drew from the stock (the move from `before` to `after` was their draw), else none. */

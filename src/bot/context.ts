@@ -1,4 +1,5 @@
 /** What every command and component handler receives. */
+import type { PanelKind } from "./panels";
 import type { SettingsBook } from "./settings";
 import type { GameRecords } from "./game-records";
 import type { BaseMessageOptions, MessageComponentInteraction } from "discord.js";
@@ -117,6 +118,11 @@ export interface TableGameView {
    * posting as the game sees fit; returns further messages to post (usually none).
    */
   timed?(ctx: BotContext, before: AnyTable, after: AnyTable): Promise<BaseMessageOptions[]>;
+  /**
+   * Its players' private panels, refreshed by the host after every change of a table (src/bot/panels.ts);
+   * absent: the game refreshes its own (Cardeno, at its pace) or its panels are not live.
+   */
+  readonly panels?: PanelKind;
   /**
    * The animated picture (GIF bytes) of a recorded game's positions, one frame each, drawn by
    * the game's own table picture (commands/replay-animation.ts `animateWith`). Absent: the

@@ -160,7 +160,8 @@ describe("Onze against computers, as a newcomer plays it", () => {
       const r = await onzeOf();
       return r.state.turn === (await ada()) && r.state.phase === "draw";
     });
-    await sb.command(ADA, GENERAL, "onze draw");
+    const drawn = (await sb.command(ADA, GENERAL, "onze draw")).original!;
+    expect(Harness.ids(drawn, "zdisc")).not.toEqual([]); // the receipt is her hand panel, with its discard menu
     const hand = (await onzeOf()).state.hands[await ada()]!;
     const cards = await sb.autocomplete(ADA, GENERAL, "onze discard", { card: "" }, "card");
     const card = Number((cards.find((c) => !c.name.includes("pris")) ?? cards[0]!).value);
@@ -168,7 +169,14 @@ describe("Onze against computers, as a newcomer plays it", () => {
     const receipt = await sb.command(ADA, GENERAL, "onze discard", { card: String(card) });
     expect(said(receipt.original)).toContain(`Ada a défaussé ${cardNameIn("fr", card)}`);
     // The public table speaks the table's language (English), for everyone.
-    await h.waitForPublic(GENERAL, (m) => said(m).includes(`Ada discarded ${cardNameIn("en", card)}`));
+    await h.until("the public table's words", () =>
+      sb.visibleMessages(GENERAL, null).some((m) => said(m).includes(`Ada discarded ${cardNameIn("en", card)}`)),
+    );
+    // Her open panel is refreshed: the card is gone and it is no longer her turn to discard.
+    await h.until("Ada's panel refreshed", () => {
+      const now = sb.visibleMessages(GENERAL, ADA).find((m) => m.id === drawn.id);
+      return !!now && Harness.ids(now, "zdisc").length === 0 && !said(now).includes(cardNameIn("fr", card));
+    });
     sb.setLocale({ user: ADA }, "en-US");
     expect(h.log.errors).toEqual([]);
   });
