@@ -10,7 +10,7 @@ import { startPictures } from "../render/pool";
 import { clientOptions } from "./bot/client-options";
 import { Autoplay } from "./bot/autoplay";
 import { clockMessages, Clocks } from "./bot/clocks";
-import type { BotContext, GameSet } from "./bot/context";
+import type { BotContext, GameSet, TableGameView } from "./bot/context";
 import { LiveTables } from "./bot/live";
 import { recordOf, withoutRecord, type TablePayload } from "./bot/table-payload";
 import { isV2 } from "./bot/v2";
@@ -263,9 +263,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     opts.tableOptions?.now,
   );
   // Real-time tables and private panels are edited at most this often (Discord's message edit limits).
-  const coalescer = new Coalescer(opts.editGapMs ?? 1200, (key, e) =>
-    log.info(`could not refresh ${key}: ${e instanceof Error ? e.message : String(e)}`),
-  );
+  const coalescer = new Coalescer(opts.editGapMs ?? 1200, (key, e) => log.info(`could not refresh ${key}: ${errorText(e)}`));
   const ctx: BotContext = {
     games: services,
     catalogue,
@@ -284,8 +282,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     editLive: (channelId, payload) => live.editLive(channelId, payload),
   };
   const games = gameSet.views.map((g) => ({ ...g, service: g.tables(ctx) }));
-  // Live private panels: every saved change of a table refreshes its players' open panels.
-  for (const g of games) if (g.panels) g.service.onWake((channelId) => refreshPanels(ctx, g.panels!, channelId));
+  watchPanels(ctx, games);
   /** The current public table of a channel, whichever game holds it (running ones only). */
   const currentTable = async (channelId: string, note?: string): Promise<BaseMessageOptions | null> => {
     for (const g of games) {
@@ -433,3 +430,14 @@ function tournamentHost(deps: {
     },
   };
 }
+
+/** Live private panels (src/bot/panels.ts): every saved change of a table refreshes its players' open panels, for the games that keep them. */
+function watchPanels(ctx: BotContext, games: readonly (TableGameView & { readonly service: AnyTables })[]): void {
+  for (const g of games) {
+    const kind = g.panels;
+    if (kind) g.service.onWake((channelId) => refreshPanels(ctx, kind, channelId));
+  }
+}
+
+/** An error's message, or the value itself in words. */
+const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));

@@ -22,7 +22,8 @@ import { evaluate } from "../../src/games/cardeno/poker";
 import { renderPicture } from "../../render/pool";
 
 import { type CardenoTable, tablesOf, names } from "./codes";
-import { keepPanel as keepLivePanel, refreshPanels as refreshLivePanels, type PanelKind } from "../../src/bot/panels";
+import { keepPanel as keepLivePanel, refreshPanels as refreshLivePanels } from "../../src/bot/panels";
+import type { PanelKind } from "../../src/bot/context";
 import { grabRows } from "./table";
 import { viewerOf, type Viewer } from "../../src/bot/words";
 import { t, type Locale } from "../../src/i18n/index";

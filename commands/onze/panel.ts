@@ -2,7 +2,7 @@
  * Onze's private hand panel: menus of every legal action within Discord's limits (5 rows, 25
  * options a menu, paged; https://discord.com/developers/docs/interactions/message-components).
  */
-import type { PanelKind } from "../../src/bot/panels";
+import type { PanelKind } from "../../src/bot/context";
 import { panelMessage } from "../../src/bot/v2";
 import {
   ActionRowBuilder,

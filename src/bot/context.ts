@@ -1,8 +1,8 @@
 /** What every command and component handler receives. */
-import type { PanelKind } from "./panels";
 import type { SettingsBook } from "./settings";
 import type { GameRecords } from "./game-records";
 import type { BaseMessageOptions, MessageComponentInteraction } from "discord.js";
+import type { Viewer } from "./words";
 import type { GameId } from "../games/index";
 import type { Locale } from "../i18n/index";
 import type { GameCatalogue } from "../games/catalogue";
@@ -160,4 +160,23 @@ export interface GameSet {
   readonly views: readonly TableGameView[];
   readonly commands: readonly Command<BotContext>[];
   readonly components: ComponentHandler<BotContext>;
+}
+
+/** What a game's panels are: their key, how to draw one, and their words when replaced or stopped. */
+export interface PanelKind {
+  /** Keys the game's panels apart from other games' (`cardeno`, `onze`). */
+  readonly key: string;
+  /** How long a player's last action stays on the panel through refreshes, ms. */
+  readonly noteMs: number;
+  /** The panel of `viewer` at this channel's table now; null: they have no panel here any more (forgotten). */
+  draw(
+    ctx: BotContext,
+    channelId: string,
+    viewer: Viewer,
+    note?: string,
+  ): Promise<(BaseMessageOptions & { readonly final?: boolean }) | null>;
+  /** The line an older panel becomes when a newer one opens below. */
+  newer(viewer: Viewer): string;
+  /** The line a panel becomes when it is no longer kept up to date. */
+  stopped(viewer: Viewer): string;
 }

@@ -8,10 +8,10 @@
  * one older than `PANEL_LIFE_MS` says plainly that it is no longer kept up to date. Edits are
  * coalesced per panel (`BotContext.coalescer`) and sent in the order they were asked for.
  */
-import { MessageFlags, type BaseMessageOptions, type ChatInputCommandInteraction, type MessageComponentInteraction } from "discord.js";
-import type { BotContext } from "./context";
+import { MessageFlags, type ChatInputCommandInteraction, type MessageComponentInteraction } from "discord.js";
+import type { BotContext, PanelKind } from "./context";
 import { asContainer } from "./v2";
-import { viewerOf, type Viewer } from "./words";
+import { viewerOf } from "./words";
 
 /** How long a panel is kept up to date, ms: under the token's 15 minutes, so its last edit still lands. */
 export const PANEL_LIFE_MS = 14 * 60_000;
@@ -23,25 +23,6 @@ export interface Panel {
   /** What the player's last action did (`✅ Q♥ β → C3`), kept on the panel for the kind's `noteMs`. */
   readonly note?: string | undefined;
   readonly noteAt: number;
-}
-
-/** What a game's panels are: their key, how to draw one, and their words when replaced or stopped. */
-export interface PanelKind {
-  /** Keys the game's panels apart from other games' (`cardeno`, `onze`). */
-  readonly key: string;
-  /** How long a player's last action stays on the panel through refreshes, ms. */
-  readonly noteMs: number;
-  /** The panel of `viewer` at this channel's table now; null: they have no panel here any more (forgotten). */
-  draw(
-    ctx: BotContext,
-    channelId: string,
-    viewer: Viewer,
-    note?: string,
-  ): Promise<(BaseMessageOptions & { readonly final?: boolean }) | null>;
-  /** The line an older panel becomes when a newer one opens below. */
-  newer(viewer: Viewer): string;
-  /** The line a panel becomes when it is no longer kept up to date. */
-  stopped(viewer: Viewer): string;
 }
 
 const byCtx = new WeakMap<BotContext, Map<string, Map<string, Panel>>>();
