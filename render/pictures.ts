@@ -4,6 +4,7 @@
  * switch from a job to its scene's `draw…` function; `encodeJob` draws and encodes.
  */
 import { drawPodium, drawStandings, type StandingRow } from "./standings";
+import { drawBracket, type BracketSection } from "./bracket";
 import { drawStats, type StatsBlock } from "./stats";
 import type { Canvas } from "@napi-rs/canvas";
 import type { CardId } from "../src/games/onexeno/cards";
@@ -103,6 +104,14 @@ export type PictureJob =
     }
   | { readonly kind: "stats"; readonly title: string; readonly blocks: readonly StatsBlock[]; readonly locale?: Locale | undefined }
   | {
+      readonly kind: "bracket";
+      readonly title: string;
+      readonly subtitle: string;
+      readonly sections: readonly BracketSection[];
+      /** A line at the foot (where the earlier rounds are). */
+      readonly note?: string | undefined;
+    }
+  | {
       readonly kind: "podium";
       readonly title: string;
       readonly top: readonly { readonly name: string; readonly points: number; readonly rank: number }[];
@@ -133,6 +142,8 @@ export function drawJob(job: PictureJob): Canvas {
       return drawPodium(job.title, job.top, undefined, job.locale);
     case "stats":
       return drawStats(job.title, job.blocks, undefined, job.locale);
+    case "bracket":
+      return drawBracket(job.title, job.subtitle, job.sections, job.note);
     case "cardeno-table":
       return drawCardenoTable(job.view, job.names, undefined, job.now, job.locale, job.closed);
     case "cardeno-board":

@@ -20,7 +20,7 @@ import { TournamentService, type TournamentHost } from "./bot/tournaments";
 import { localizeCommand } from "./i18n/commands";
 import { mustAllowTableHere, SettingsBook } from "./bot/settings";
 import { Pending } from "./bot/pending";
-import { finalMessages, roundMessage, tableResult } from "../commands/tournament/index";
+import { bracketMessage, finalMessages, roundMessage, tableResult } from "../commands/tournament/index";
 import { Publisher } from "./bot/publisher";
 import { ChannelBudget } from "./bot/budget";
 import { Coalescer } from "./bot/coalesce";
@@ -419,6 +419,7 @@ function tournamentHost(deps: {
     kick,
     ratings: (guildId, game) => ratings.shown(guildId, game),
     roundMessage,
+    bracketMessage,
     finalMessages: (t) => finalMessages(catalogue, t),
     tableResult: async (t, threadId) => {
       // Said under the game's last picture: wait (a little) until the finished table is shown.

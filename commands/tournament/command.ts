@@ -70,10 +70,14 @@ const createSubcommand = (games: GameCatalogue) => (s: SlashCommandSubcommandBui
           { name: "swiss: grouped by standing, new opponents", value: "swiss" },
           { name: "progressive: winners move up a table", value: "progressive" },
           { name: "round-robin: everyone meets everyone (small fields)", value: "round-robin" },
+          { name: "single elimination: a bracket, one loss and you are out", value: "single-elimination" },
+          { name: "double elimination: a bracket, out after two losses", value: "double-elimination" },
           { name: "challenge: one deal of a one-player game for all, in a window", value: "challenge" },
         ),
     )
-    .addIntegerOption((o) => o.setName("rounds").setDescription("Number of rounds").setRequired(true).setMinValue(1).setMaxValue(20))
+    .addIntegerOption((o) =>
+      o.setName("rounds").setDescription("Rounds (default 3; brackets: set by the field)").setMinValue(1).setMaxValue(20),
+    )
     .addIntegerOption((o) =>
       o.setName("table-size").setDescription("Players a table (default 4, if the game allows)").setMinValue(2).setMaxValue(8),
     )
@@ -209,7 +213,7 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
                 locale,
                 game,
                 format: interaction.options.getString("format", true) as TournamentFormat,
-                rounds: interaction.options.getInteger("rounds", true),
+                rounds: interaction.options.getInteger("rounds") ?? 3,
                 tableSize: interaction.options.getInteger("table-size"),
                 clock,
                 fill,

@@ -8,7 +8,9 @@ import { stringify } from "csv-stringify/sync";
 import { clockName } from "../../src/bot/clock";
 import { encodeId } from "../../src/bot/customid";
 import { TournamentService, type Standing, type Tournament, type TournamentRound } from "../../src/bot/tournaments";
-import { placementPoints, shownStandings } from "../../src/bot/tournament-rules";
+import { bracketOf, columnName, matchName, placementPoints, shownStandings } from "../../src/bot/tournament-rules";
+import { isElimination } from "../../src/bot/tournament-record";
+import type { BracketBox, BracketSection } from "../../render/bracket";
 import type { BotContext } from "../../src/bot/context";
 import type { GameCatalogue } from "../../src/games/catalogue";
 import { renderPicture } from "../../render/pool";
@@ -126,6 +128,7 @@ export function announcement(ctx: Pick<BotContext, "catalogue" | "tableGames">, 
  * are not seated in it (or the event has no round under way).
  */
 export function yourTable(t: Tournament, userId: string, locale: Locale): string | null {
+  if (isElimination(t)) return yourMatch(t, userId, locale);
   const round = t.played.at(-1);
   if (!round || t.status !== "running") return null;
   if (round.byes.includes(userId)) return translate(locale, "tournament.your_bye", { n: round.number });
@@ -136,6 +139,19 @@ export function yourTable(t: Tournament, userId: string, locale: Locale): string
   return table.threadId
     ? translate(locale, "tournament.your_table", { thread: `<#${table.threadId}>`, n: round.number, table: at + 1 })
     : null;
+}
+
+/** `yourTable` in an elimination event: the entrant's open table, else whether they are still in (their next table comes) or out. */
+function yourMatch(t: Tournament, userId: string, locale: Locale): string | null {
+  const bracket = bracketOf(t);
+  if (!bracket || t.status !== "running" || !t.order?.includes(userId)) return null;
+  for (const r of t.played)
+    for (const x of r.tables)
+      if (!x.result && x.threadId && x.node && x.players.includes(userId))
+        return translate(locale, "tournament.your_match", { thread: `<#${x.threadId}>`, match: matchName(t, x.node) });
+  const rank = bracket.state.ranking.find((r) => r.id === userId)?.rank;
+  const alive = bracket.state.ranking.filter((r) => r.rank === 1).length > 1 && rank === 1;
+  return translate(locale, alive ? "tournament.your_wait" : "tournament.your_out");
 }
 
 /** What fills a short field, in the event's words: computers below the game's fewest players, or byes. */
@@ -151,7 +167,7 @@ const mentions = (ids: readonly string[]) => ids.map((p) => `<@${p}>`).join(" ")
 export async function roundMessage(t: Tournament, round: TournamentRound): Promise<BaseMessageOptions> {
   const lines = round.tables.map(
     (x, i) =>
-      `**${sayIn(t, "table_n", { n: i + 1 })}**${x.threadId ? ` <#${x.threadId}>` : ""}: ${x.players.map((p) => nameOf(t, p)).join(", ")}`,
+      `**${x.node ? matchName(t, x.node) : sayIn(t, "table_n", { n: i + 1 })}**${x.threadId ? ` <#${x.threadId}>` : ""}: ${x.players.map((p) => nameOf(t, p)).join(", ")}`,
   );
   if (round.byes.length) lines.push(sayIn(t, "byes", { names: round.byes.map((p) => nameOf(t, p)).join(", ") }));
   const people = round.tables
@@ -159,11 +175,108 @@ export async function roundMessage(t: Tournament, round: TournamentRound): Promi
     .filter((p) => !t.entrants.find((e) => e.id === p)?.computer && !p.startsWith("fill-"));
   return {
     content:
-      `${sayIn(t, "round_seated", { name: t.name, n: round.number, rounds: t.rounds, people: mentions(people) })}\n${lines.join("\n")}`.slice(
+      `${sayIn(t, isElimination(t) ? "bracket_seated" : "round_seated", { name: t.name, n: round.number, rounds: t.rounds, people: mentions(people) })}\n${lines.join("\n")}`.slice(
         0,
         2000,
       ),
     allowedMentions: { users: people.slice(0, 100) },
+  };
+}
+
+/**
+ * The bracket as the picture draws it (render/bracket.ts): a section per side, each showing at
+ * most four columns (the first column still in play, the one before it, and those after), every
+ * seat as `seed. name` and how it fared. `text`: the shown tables in words (the picture's alt).
+ */
+export function bracketSections(t: Tournament): { sections: BracketSection[]; text: string; earlier: boolean } {
+  const bracket = bracketOf(t);
+  if (!bracket) return { sections: [], text: "", earlier: false };
+  const { plan, state } = bracket;
+  const seed = new Map((t.order ?? []).map((id, i) => [id, i + 1]));
+  const who = (id: string) => `${seed.get(id) ?? "–"}. ${nameOf(t, id)}`;
+  const bye = sayIn(t, "bracket_bye");
+  const lines: string[] = [];
+  let earlier = false;
+  const section = (title: string, columns: string[]): BracketSection | null => {
+    // The grand final's second game shows once it is needed.
+    const shown = columns.filter((c) =>
+      plan.nodes.some(
+        (n) =>
+          n.column === c &&
+          (c !== "GF2" ||
+            ["ready", "playing"].includes(state.nodes.get(n.id)!.status) ||
+            (state.nodes.get(n.id)!.status === "done" && !state.nodes.get(n.id)!.unneeded)),
+      ),
+    );
+    if (!shown.length) return null;
+    const open = shown.findIndex((c) => plan.nodes.some((n) => n.column === c && state.nodes.get(n.id)!.status !== "done"));
+    const start = Math.max(0, Math.min((open < 0 ? shown.length : open) - 1, shown.length - 4));
+    earlier ||= start > 0;
+    const window = shown.slice(start, start + 4);
+    return {
+      title,
+      columns: window.map((c, ci) => {
+        const nodes = plan.nodes.filter((n) => n.column === c);
+        const before = ci > 0 ? plan.nodes.filter((n) => n.column === window[ci - 1]).map((n) => n.id) : [];
+        const boxes = nodes.map((n): BracketBox => {
+          const s = state.nodes.get(n.id)!;
+          const played = t.played.some((r) => r.tables.some((x) => x.node === n.id));
+          const seats: BracketBox["seats"] =
+            s.status === "waiting"
+              ? Array.from({ length: n.cap }, () => ({ name: "", state: "waiting" as const }))
+              : s.status !== "done"
+                ? s.players.map((p) => ({ name: who(p), state: "playing" as const }))
+                : s.order.length === 0
+                  ? [{ name: "–", state: "waiting" as const }]
+                  : s.order.map((p) => ({
+                      name: who(p),
+                      state: s.advanced.includes(p) && (played || n.advance > 0) ? ("went-on" as const) : ("out" as const),
+                      ...(played ? {} : { mark: bye }),
+                    }));
+          if (s.status !== "waiting" && s.players.length)
+            lines.push(
+              `${matchName(t, n.id)}: ${s.players.map((p) => `${who(p)}${s.advanced.includes(p) && played ? " ✓" : ""}`).join(" · ")}`,
+            );
+          const from = n.feeds.flatMap((f) =>
+            "from" in f && f.take === "advance" && before.includes(f.from) ? [before.indexOf(f.from)] : [],
+          );
+          return { seats, from };
+        });
+        return { title: columnName(t, c), boxes };
+      }),
+    };
+  };
+  const side = (p: string) => plan.columns.filter((c) => c.startsWith(p) && c !== "GF" && c !== "GF2");
+  const double = plan.columns.includes("GF");
+  const sections = [
+    section(sayIn(t, double ? "section_winners" : `format_${t.format}`), side("W")),
+    section(sayIn(t, "section_losers"), side("L")),
+    section(
+      sayIn(t, "section_final"),
+      ["GF", "GF2"].filter((c) => plan.columns.includes(c)),
+    ),
+  ].filter((x): x is BracketSection => x !== null);
+  return { sections, text: lines.join("\n"), earlier };
+}
+
+/** The bracket picture, with `column` (a bracket column just completed) named above it; the whole of it in `/tournament export`. */
+export async function bracketMessage(t: Tournament, column?: string): Promise<BaseMessageOptions> {
+  const { sections, text, earlier } = bracketSections(t);
+  const locale = localeOfEvent(t);
+  const title = sayIn(t, "bracket_title", { name: t.name });
+  const subtitle = sayIn(t, "what", {
+    format: sayIn(t, `format_${t.format}`),
+    rounds: sayIn(t, "rounds", { count: t.rounds }),
+    size: t.tableSize,
+    clock: t.clock ? clockName(t.clock) : translate(locale, "clock.off"),
+  });
+  const note = earlier ? sayIn(t, "bracket_earlier", { cmd: commandPathIn(locale, "tournament export") }) : undefined;
+  const png = await renderPicture({ kind: "bracket", title, subtitle, sections, note });
+  const head = column ? sayIn(t, "bracket_done", { name: t.name, column: columnName(t, column) }) : `**${title}**`;
+  return {
+    content: head,
+    files: [new AttachmentBuilder(png, { name: "bracket.png", description: sayIn(t, "bracket_alt", { text }).slice(0, 1024) })],
+    allowedMentions: { parse: [] },
   };
 }
 
@@ -271,6 +384,7 @@ export async function finalMessages(games: GameCatalogue, t: Tournament): Promis
       files: [new AttachmentBuilder(png, { name: "podium.png", description: sayIn(t, "podium_alt", { text: podium }).slice(0, 1024) })],
       allowedMentions: { parse: [] },
     },
+    ...(isElimination(t) ? [await bracketMessage(t)] : []),
     await standingsMessage(games, t, sayIn(t, "final_standings", { name: t.name })),
   ];
 }
@@ -296,6 +410,7 @@ export function exportCsv(
             x.result!.places[j],
             x.result!.points[j],
             recordOf(r.number, i + 1),
+            ...(x.node ? [matchName(t, x.node)] : []),
           ])
         : [],
     ),
@@ -304,7 +419,7 @@ export function exportCsv(
   const tbs = t.challenge ? [] : tieBreaksOf(t);
   const table = TournamentService.standings(t).map((s) => [s.rank, nameOf(t, s.id), s.id, s.placement, ...s.tieBreaks, s.games, s.byes]);
   return (
-    stringify([["round", "table", "player", "id", "place", "game points", "record"], ...games]) +
+    stringify([["round", "table", "player", "id", "place", "game points", "record", ...(isElimination(t) ? ["match"] : [])], ...games]) +
     "\n" +
     stringify([
       ["rank", "player", "id", "placement points", ...tbs.map((tb) => translate("en", `tournament.tb_${tb}`)), "games", "byes"],
@@ -330,13 +445,16 @@ export async function tableResult(t: Tournament, threadId: string): Promise<Base
     .sort((a, b) => a.place - b.place)
     .map((x) => `${x.place}. ${x.name} (${count(t, x.points, "placement_points")})`);
   const done = round.tables.filter((x) => x.result).length;
-  const next =
-    done < round.tables.length
+  const next = isElimination(t)
+    ? sayIn(t, "bracket_next")
+    : done < round.tables.length
       ? sayIn(t, "tables_done", { done, total: round.tables.length, n: round.number })
       : round.number < t.rounds
         ? sayIn(t, "round_complete", { n: round.number })
         : sayIn(t, "last_round");
-  const recorded = sayIn(t, "recorded", { name: t.name, n: round.number, places: places.join(" · ") });
+  const recorded = table.node
+    ? sayIn(t, "recorded_match", { name: t.name, match: matchName(t, table.node), places: places.join(" · ") })
+    : sayIn(t, "recorded", { name: t.name, n: round.number, places: places.join(" · ") });
   return {
     content: `${recorded}\n${next} ${sayIn(t, "standings_where", { channel: `<#${t.channelId}>` })}`,
     components: [replayButton(t.id, threadId, localeOfEvent(t))],

@@ -11,11 +11,24 @@ import type { ClockSetting } from "./clock";
 import type { Locale } from "../i18n/index";
 
 /**
- * How rounds are seated (see src/tournament/seating.ts), or `challenge`: everyone plays the same
- * deal of a one-player game (solitaire) within a time window; best score, then earliest finish, wins.
+ * How rounds are seated (see src/tournament/seating.ts); an elimination bracket, single or
+ * double (src/tournament/bracket.ts: a table is seated as soon as its players are known); or
+ * `challenge`: everyone plays the same deal of a one-player game (solitaire) within a time
+ * window; best score, then earliest finish, wins.
  */
-export type TournamentFormat = "swiss" | "progressive" | "round-robin" | "challenge";
-export const TOURNAMENT_FORMATS: readonly TournamentFormat[] = ["swiss", "progressive", "round-robin", "challenge"];
+export type TournamentFormat = "swiss" | "progressive" | "round-robin" | "single-elimination" | "double-elimination" | "challenge";
+export const TOURNAMENT_FORMATS: readonly TournamentFormat[] = [
+  "swiss",
+  "progressive",
+  "round-robin",
+  "single-elimination",
+  "double-elimination",
+  "challenge",
+];
+
+/** Whether an event's format is an elimination bracket. */
+export const isElimination = (t: { readonly format: TournamentFormat }) =>
+  t.format === "single-elimination" || t.format === "double-elimination";
 
 /** An entrant's counted game in a challenge: their first finished game of the deal in the window. */
 export interface ChallengeResult {
@@ -50,12 +63,19 @@ export interface Entrant {
 /** One table of a round: its thread (null until opened), its seats (entrant ids, and `fill-…` computers) and result. */
 export interface TournamentTable {
   readonly threadId: string | null;
+  /** An elimination event's bracket node (`W2-1`, `L3-2`, `GF`; src/tournament/bracket.ts). */
+  readonly node?: string;
   readonly players: readonly string[];
   readonly result?: TableResult;
 }
 
+/**
+ * A round: its tables and byes. In an elimination event, a column of the bracket (`label`:
+ * `W1`, `L2`, `GF`), its tables added one by one as their players become known.
+ */
 export interface TournamentRound {
   readonly number: number;
+  readonly label?: string;
   readonly tables: readonly TournamentTable[];
   readonly byes: readonly string[];
 }
@@ -90,7 +110,8 @@ export interface Tournament {
   /**
    * The event's fixed order of entrants, set when round 1 is seated: by rating where the game
    * has ratings (unrated players after, in the seed's order), else by the event's seed. Round
-   * robin turns it (the circle method); elimination seeds by it.
+   * robin turns it (the circle method). An elimination event's are its seeds: the entrants
+   * present at the start only, first seed first.
    */
   readonly order?: readonly string[];
   readonly organiserId: string;
@@ -127,6 +148,8 @@ export interface TournamentHost {
   /** The round announcement, standings and podium messages of an event. */
   roundMessage(t: Tournament, round: TournamentRound): Promise<BaseMessageOptions>;
   finalMessages(t: Tournament): Promise<BaseMessageOptions[]>;
+  /** An elimination event's bracket picture, with the column (`W2`, `L3`) just completed named above it. */
+  bracketMessage(t: Tournament, column: string): Promise<BaseMessageOptions>;
   /** Said in a table's thread once its result is recorded: the places, and the way back to the event. */
   tableResult(t: Tournament, threadId: string): Promise<BaseMessageOptions>;
 }

@@ -10,6 +10,15 @@
 import type { ComputerLevel } from "../engine/definition";
 import type { GameCatalogue, RatedGameEntry } from "../games/catalogue";
 import { seatRound } from "../tournament/rounds";
+import {
+  bracketPlan,
+  bracketState,
+  largestTable,
+  readyNodes,
+  type BracketPlan,
+  type BracketState,
+  type PlayedNode,
+} from "../tournament/bracket";
 import type { Locale } from "../i18n/index";
 import { DEFAULT_TIE_BREAKS, standings, type RoundResult, type Standing, type TableResult, type TieBreak } from "../tournament/standings";
 import { seedRng, shuffle } from "../engine/rng";
@@ -18,7 +27,14 @@ import type { ClockSetting } from "./clock";
 import { UserError } from "./errors";
 import { refuse as refused, sayAt } from "./words";
 import type { Seat } from "./table-record";
-import { MAX_ENTRANTS, type ChallengeResult, type Tournament, type TournamentFormat, type TournamentRound } from "./tournament-record";
+import {
+  isElimination,
+  MAX_ENTRANTS,
+  type ChallengeResult,
+  type Tournament,
+  type TournamentFormat,
+  type TournamentRound,
+} from "./tournament-record";
 
 /** The refusal of a tournament action: its reason's code (in src/bot/words.ts) and words. */
 export function refuse(code: string, message: string, params: Readonly<Record<string, string | number>> = {}): UserError {
@@ -104,6 +120,12 @@ export function newEvent(catalogue: GameCatalogue, opts: EventRequest, id: strin
   const counts = catalogue.seatCounts(game.key);
   const tableSize = opts.tableSize ?? (counts.includes(4) ? 4 : (counts[0] ?? 2));
   if (!counts.includes(tableSize)) throw refused("tournament/bad_size", { game: game.key, sizes: counts.join(", ") });
+  if (isElimination(opts)) {
+    // A bracket's later tables take the top halves of two tables: they must fit the game's largest.
+    const kind = opts.format === "double-elimination" ? "double" : "single";
+    const fits = (k: number) => largestTable(bracketPlan(kind, MAX_ENTRANTS, k)) <= Math.max(...counts);
+    if (!fits(tableSize)) throw refused("tournament/bad_size", { game: game.key, sizes: counts.filter(fits).join(", ") });
+  }
   if (!Number.isInteger(opts.rounds) || opts.rounds < 1 || opts.rounds > 20)
     throw refuse("tournament/bad_rounds", "An event has 1 to 20 rounds.");
   return { ...base, game: game.key, format: opts.format, rounds: opts.rounds, tableSize, clock: opts.clock, autoNext: opts.autoNext };
@@ -214,6 +236,7 @@ export function fixedOrder(t: Tournament, ratings: ReadonlyMap<string, number> =
  * the event's order (`fixedOrder`, by `ratings` where the game has them).
  */
 export function seated(catalogue: GameCatalogue, t: Tournament, ratings?: ReadonlyMap<string, number>): Tournament | null {
+  if (isElimination(t)) return seatedBracket(catalogue, t, ratings);
   const last = t.played.at(-1);
   if (t.status !== "running" || t.format === "challenge" || t.played.length >= t.rounds || last?.tables.some((x) => !x.result)) return null;
   const number = t.played.length + 1;
@@ -223,7 +246,7 @@ export function seated(catalogue: GameCatalogue, t: Tournament, ratings?: Readon
   // Round 1 has no standing yet: the fixed order seats it.
   const order = (t.played.length === 0 ? fixed : table.map((s) => s.id)).filter((p) => present.has(p));
   const rules = {
-    format: t.format,
+    format: t.format as "swiss" | "progressive" | "round-robin",
     tableSize: t.tableSize,
     counts: catalogue.seatCounts(t.game),
     fill: t.fill,
@@ -241,6 +264,70 @@ export function seated(catalogue: GameCatalogue, t: Tournament, ratings?: Readon
   return { ...t, order: fixed, played: [...t.played, round] };
 }
 
+/** An elimination event's bracket: its shape for its seeds (`order`, fixed when round 1 is seated) and its state now; null before. */
+export function bracketOf(t: Tournament): { readonly plan: BracketPlan; readonly state: BracketState } | null {
+  if (!isElimination(t) || !t.order) return null;
+  const plan = bracketPlan(t.format === "double-elimination" ? "double" : "single", t.order.length, t.tableSize);
+  const played = new Map<string, PlayedNode>();
+  for (const r of t.played) for (const x of r.tables) if (x.node) played.set(x.node, x);
+  const gone = new Set(t.entrants.filter((e) => e.dropped).map((e) => e.id));
+  return { plan, state: bracketState(plan, t.order, played, gone) };
+}
+
+/**
+ * An elimination event's tables that can be seated now: every bracket node whose players are
+ * all known (src/tournament/bracket.ts), each added to its column's round (made when its first
+ * table is), topped up with fill computers to the game's nearest seat count. Round 1 fixes the
+ * seeds (`order`: the entrants present, by `ratings`, else the seed) and the number of columns
+ * (`rounds`, the reset grand final not counted). Null when nothing new can be seated.
+ */
+function seatedBracket(catalogue: GameCatalogue, t: Tournament, ratings?: ReadonlyMap<string, number>): Tournament | null {
+  if (t.status !== "running") return null;
+  const present = new Set(t.entrants.filter((e) => !e.dropped).map((e) => e.id));
+  const seeds = t.order ?? fixedOrder(t, ratings).filter((p) => present.has(p));
+  const fixed: Tournament = { ...t, order: seeds };
+  const { plan, state } = bracketOf(fixed)!;
+  const ready = readyNodes(state);
+  if (!ready.length) return null;
+  const counts = [...catalogue.seatCounts(t.game)].sort((a, b) => a - b);
+  const played = [...t.played];
+  for (const node of ready) {
+    const column = plan.nodes.find((n) => n.id === node.id)!.column;
+    const size = counts.find((c) => c >= node.players.length) ?? node.players.length;
+    const players = [...node.players, ...Array.from({ length: size - node.players.length }, (_, i) => `fill-${node.id}-${i + 1}`)];
+    let at = played.findIndex((r) => r.label === column);
+    if (at < 0) at = played.push({ number: played.length + 1, label: column, tables: [], byes: [] }) - 1;
+    const round = played[at]!;
+    played[at] = { ...round, tables: [...round.tables, { threadId: null, players, node: node.id }] };
+  }
+  return { ...fixed, rounds: plan.columns.filter((c) => c !== "GF2").length, played };
+}
+
+/**
+ * A bracket column's name in the event's language: `Round 1`, `Semi-finals`, `Final` (single
+ * elimination); `Winners' round 2`, `Winners' final`, `Losers' round 3`, `Losers' final`, `Grand
+ * final` and its second game (double).
+ */
+export function columnName(t: Tournament, column: string): string {
+  const bracket = bracketOf(t);
+  const columns = bracket?.plan.columns ?? [];
+  const n = Number(column.slice(1));
+  const say = (key: string) => sayAt(t, `tournament.${key}`, { n });
+  if (column === "GF") return say("col_grand_final");
+  if (column === "GF2") return say("col_grand_final_reset");
+  const last = (side: string) => columns.filter((c) => c.startsWith(side)).length;
+  if (column.startsWith("L")) return n === last("L") ? say("col_losers_final") : say("col_losers");
+  if (t.format === "double-elimination" && columns.includes("GF")) return n === last("W") ? say("col_winners_final") : say("col_winners");
+  return n === last("W") ? say("col_final") : n === last("W") - 1 ? say("col_semi") : say("col_round");
+}
+
+/** A bracket node's name for people: its column's name, and `match j` where the column has more than one table. */
+export function matchName(t: Tournament, node: string): string {
+  const [column = node, j = "1"] = node.split("-");
+  const many = (bracketOf(t)?.plan.nodes.filter((n) => n.column === column).length ?? 1) > 1;
+  return many ? sayAt(t, "tournament.match_of", { column: columnName(t, column), n: j }) : columnName(t, column);
+}
+
 /** Table `i` of round `number` got its thread. */
 export function withThread(t: Tournament, number: number, i: number, threadId: string): Tournament {
   return {
@@ -249,9 +336,12 @@ export function withThread(t: Tournament, number: number, i: number, threadId: s
   };
 }
 
-/** The current round's table in `threadId` got its result; null when it has one already or is not of this round. */
+/**
+ * The table in `threadId` got its result; null when it has one already or is not a table of the
+ * current round (of an elimination event: of any column, its tables run side by side).
+ */
 export function withResult(t: Tournament, threadId: string, result: TableResult): Tournament | null {
-  const round = t.played.at(-1);
+  const round = isElimination(t) ? t.played.find((r) => r.tables.some((x) => x.threadId === threadId)) : t.played.at(-1);
   const at = round?.tables.findIndex((x) => x.threadId === threadId) ?? -1;
   if (!round || at < 0 || round.tables[at]?.result) return null;
   return {
@@ -360,13 +450,28 @@ export function eventStandings(t: Tournament): Standing[] {
         });
     return rows;
   }
-  return standings(
+  const table = standings(
     t.entrants.map((e) => e.id),
     eventResults(t),
     (t.tableSize - 1) / 2,
     t.format === "progressive" ? "score" : "placement",
     t.tieBreaks ?? DEFAULT_TIE_BREAKS,
   );
+  // An elimination event ranks by the bracket: the final's order, then how late each went out.
+  const bracket = bracketOf(t);
+  if (!bracket) return table;
+  const rank = new Map(bracket.state.ranking.map((r) => [r.id, r.rank]));
+  const last = bracket.state.ranking.length + 1;
+  const at = new Map(bracket.state.ranking.map((r, i) => [r.id, i]));
+  return table
+    .map((s) => ({ ...s, rank: rank.get(s.id) ?? last }))
+    .sort((a, b) => a.rank - b.rank || (at.get(a.id) ?? last) - (at.get(b.id) ?? last));
+}
+
+/** The tables being played (or about to be): of an elimination event, every table of any column without a result (they run side by side); else the last round's. */
+export function tablesInPlay(t: Tournament): { round: TournamentRound; table: TournamentRound["tables"][number]; index: number }[] {
+  const rounds = isElimination(t) ? t.played : t.played.slice(-1);
+  return rounds.flatMap((round) => round.tables.flatMap((table, index) => (table.result ? [] : [{ round, table, index }])));
 }
 
 /**

@@ -12,10 +12,11 @@ import { highIsBetter, type RoundResult, type Standing, type TableResult } from 
 import type { AnyTable } from "./tables";
 import { refuse as refused, sayAt } from "./words";
 import { commandPathIn } from "../i18n/commands";
-import type { Tournament } from "./tournament-record";
+import { isElimination, type Tournament, type TournamentRound } from "./tournament-record";
 import { TournamentBook } from "./tournament-book";
 import {
   begun,
+  bracketOf,
   cancelled,
   checkedIn,
   checkInOpened,
@@ -24,7 +25,9 @@ import {
   eventStandings,
   finished,
   gameOf,
+  matchName,
   tableSeats,
+  tablesInPlay,
   joined,
   left,
   newEvent,
@@ -114,6 +117,12 @@ export class TournamentService extends TournamentBook {
     if (!t) throw refuse("tournament/none", "There is no such tournament.", { context: "id" });
     if (t.status !== "running") throw refuse("tournament/not_running", "The event is not running.");
     if (t.challenge) return this.finish(id); // the organiser closes the window early
+    if (isElimination(t)) {
+      if (bracketOf(t)?.state.champion) return this.finish(id);
+      const seatedNow = await this.seatNext(id);
+      if (seatedNow.played === t.played) throw refuse("tournament/round_open", "The round is still being played.");
+      return seatedNow;
+    }
     const last = t.played.at(-1);
     if (last && last.tables.some((x) => !x.result)) throw refuse("tournament/round_open", "The round is still being played.");
     if (t.played.length >= t.rounds) return this.finish(id);
@@ -204,31 +213,45 @@ export class TournamentService extends TournamentBook {
   }
 
   /**
-   * Opens (or finishes opening, after a restart) the tables of the current round: a thread for
-   * each table that has none (saved as soon as it exists), then its game opened, seated and
-   * started unless that happened already. Safe to run again at any point.
+   * Opens (or finishes opening, after a restart) the tables in play (`tablesInPlay`: the current
+   * round's; an elimination event's, of every column): a thread for each table that has none
+   * (saved as soon as it exists), then its game opened, seated and started unless that happened
+   * already; then the tables newly opened are announced. Safe to run again at any point.
    */
   private async openTables(t: Tournament): Promise<void> {
-    const round = t.played.at(-1);
-    if (!round || t.status !== "running") return;
+    // One opening at a time per event: an elimination event's results can land together, and
+    // each seats (and opens) the tables it made ready; the second run sees the first's threads.
+    // A table that finished while no result could be recorded is recorded after the opening
+    // (recording may seat more tables, which opens them in turn).
+    const finished = await this.lock.run(`open:${t.id}`, async () => {
+      const now = await this.get(t.id);
+      return now ? this.openTablesNow(now) : [];
+    });
+    for (const rec of finished) await this.recordTable(rec);
+  }
+
+  /** `openTables`' work, under its lock; returns the tables found finished (to record). */
+  private async openTablesNow(t: Tournament): Promise<AnyTable[]> {
+    const finished: AnyTable[] = [];
+    if (t.status !== "running") return finished;
     const game = gameOf(this.host.catalogue, t);
-    let announce = false;
+    const opened: { round: TournamentRound; index: number }[] = [];
     const service = this.host.tables(game.table);
-    for (const [i, table] of round.tables.entries()) {
-      if (table.result) continue;
+    for (const { round, table, index: i } of tablesInPlay(t)) {
       let threadId = table.threadId;
+      const where = table.node ? matchName(t, table.node) : `round ${round.number} · table ${i + 1}`;
       if (!threadId) {
-        announce = true;
-        const opened = await this.host.openThread(t.channelId, `${t.name} · round ${round.number} · table ${i + 1}`);
-        threadId = opened;
-        await this.store.set(`thread:${opened}`, t.id);
-        await this.change(t.id, (x) => withThread(x, round.number, i, opened));
+        opened.push({ round, index: i });
+        const made = await this.host.openThread(t.channelId, `${t.name} · ${where}`);
+        threadId = made;
+        await this.store.set(`thread:${made}`, t.id);
+        await this.change(t.id, (x) => withThread(x, round.number, i, made));
       }
       // A table whose game was started already (before a restart) is left as it is; one that
       // finished while no result could be recorded (the bot was stopping) is recorded now.
       const existing = await service.get(threadId);
       if (existing?.status === "over") {
-        await this.recordTable(existing);
+        finished.push(existing);
         continue;
       }
       if (existing && existing.status !== "lobby") continue;
@@ -242,17 +265,25 @@ export class TournamentService extends TournamentBook {
       const who = people.length
         ? sayAt(t, "tournament.thread_people", { people: people.join(", ") })
         : sayAt(t, "tournament.thread_computers");
-      const start = sayAt(t, "tournament.thread_start", { name: t.name, n: round.number, rounds: t.rounds, table: i + 1, who });
+      const start = table.node
+        ? sayAt(t, "tournament.thread_start_match", { name: t.name, match: matchName(t, table.node), who })
+        : sayAt(t, "tournament.thread_start", { name: t.name, n: round.number, rounds: t.rounds, table: i + 1, who });
       await this.host.post(threadId, {
         ...(await this.host.tablePayload(rec, start)),
         allowedMentions: { users: seats.filter((s) => !s.computer).map((s) => s.userId) },
       });
       this.host.kick(threadId);
     }
-    if (announce) {
-      const fresh = (await this.get(t.id))!;
+    if (!opened.length) return finished;
+    const fresh = (await this.get(t.id))!;
+    if (!isElimination(fresh)) {
       await this.host.post(t.channelId, await this.host.roundMessage(fresh, fresh.played.at(-1)!));
+      return finished;
     }
+    // An elimination event announces just the tables it opened now, whatever their columns.
+    const tables = opened.map(({ round, index }) => fresh.played.find((r) => r.number === round.number)!.tables[index]!);
+    await this.host.post(t.channelId, await this.host.roundMessage(fresh, { number: 0, tables, byes: [] }));
+    return finished;
   }
 
   /**
@@ -291,6 +322,7 @@ export class TournamentService extends TournamentBook {
     const result: TableResult = { players: [...players], places: [...places], points: [...points] };
     const after = await this.change(id, (t) => withResult(t, threadId, result));
     await this.host.post(threadId, await this.host.tableResult(after, threadId));
+    if (isElimination(after)) return this.bracketMoved(after, threadId);
     const round = after.played.at(-1);
     if (after.status !== "running" || !round || round.tables.some((x) => !x.result)) return;
     const next = commandPathIn(after.locale ?? "en", "tournament next");
@@ -301,6 +333,25 @@ export class TournamentService extends TournamentBook {
         content: sayAt(after, "tournament.round_done_pause", { name: after.name, n: round.number, next: round.number + 1, cmd: next }),
         allowedMentions: { parse: [] },
       });
+  }
+
+  /**
+   * An elimination event after a table's result: the bracket picture when that table's column
+   * is complete, then the champion's podium, or every table whose players are now known seated.
+   */
+  private async bracketMoved(t: Tournament, threadId: string): Promise<void> {
+    if (t.status !== "running") return;
+    const column = t.played.find((r) => r.tables.some((x) => x.threadId === threadId));
+    const bracket = bracketOf(t);
+    const waiting = bracket?.plan.nodes.some(
+      (n) => n.column === column?.label && ["waiting", "ready", "playing"].includes(bracket.state.nodes.get(n.id)!.status),
+    );
+    if (bracket?.state.champion) {
+      await this.finish(t.id);
+      return;
+    }
+    if (column && !waiting) await this.host.post(t.channelId, await this.host.bracketMessage(t, column.label ?? ""));
+    await this.seatNext(t.id);
   }
 
   /** Ends the event: standings final, podium posted. */
@@ -314,7 +365,7 @@ export class TournamentService extends TournamentBook {
   /** Withdraws an entrant (themselves, or by the organiser): not seated again; mid-game a computer plays on and the result counts for them. */
   async drop(id: string, userId: string): Promise<Tournament> {
     const t = await this.change(id, (x) => dropped(x, userId));
-    const table = t.played.at(-1)?.tables.find((x) => !x.result && x.players.includes(userId));
+    const table = tablesInPlay(t).find((x) => x.table.players.includes(userId))?.table;
     if (table?.threadId) {
       const game = gameOf(this.host.catalogue, t);
       const rec = await this.host.tables(game.table).get(table.threadId);
@@ -332,7 +383,7 @@ export class TournamentService extends TournamentBook {
   /** Ends a table's game as it stands (organiser): every seat shares the places, so each earns the average placement points. */
   async endTable(id: string, threadId: string, by: string): Promise<Tournament> {
     const t = await this.get(id);
-    const table = t?.played.at(-1)?.tables.find((x) => x.threadId === threadId && !x.result);
+    const table = t && tablesInPlay(t).find((x) => x.table.threadId === threadId)?.table;
     if (!t || !table)
       throw refuse("tournament/no_table", "This is not a table of the current round that is still being played.", { context: "round" });
     const game = gameOf(this.host.catalogue, t);
@@ -359,8 +410,8 @@ export class TournamentService extends TournamentBook {
     clearTimeout(this.timers.get(id));
     if (t.challenge) return t;
     const game = gameOf(this.host.catalogue, t);
-    for (const table of t.played.at(-1)?.tables ?? [])
-      if (table.threadId && !table.result)
+    for (const { table } of tablesInPlay(t))
+      if (table.threadId)
         await this.host
           .tables(game.table)
           .end(table.threadId, by, true)
@@ -379,6 +430,15 @@ export class TournamentService extends TournamentBook {
       if (v.status !== "running") continue;
       if (v.challenge) {
         this.armChallenge(v);
+        continue;
+      }
+      if (isElimination(v)) {
+        // Tables left half-open are finished opening; a result recorded just before the stop
+        // may have made tables ready that nothing seated, or crowned the champion.
+        await this.openTables(v);
+        const now = (await this.get(v.id))!;
+        if (bracketOf(now)?.state.champion) await this.finish(v.id);
+        else await this.seatNext(v.id);
         continue;
       }
       const round = v.played.at(-1);

@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVENT_GRACE_MS } from "../../src/bot/clock";
-import { shownStandings } from "../../src/bot/tournament-rules";
+import { bracketOf, shownStandings } from "../../src/bot/tournament-rules";
 import { TournamentService, type Tournament } from "../../src/bot/tournaments";
 import { ADA, BEN, CARD_ROOM, CLEO, DEV, GENERAL, Harness, MOD, takeTurn } from "./harness";
 import { said } from "../helpers/message";
@@ -230,6 +230,85 @@ describe("a tournament from sign-up to podium", () => {
     ]);
     const late = await sb.command(BEN, GENERAL, "tournament join", { event: event!.id });
     expect(said(late.original)).toContain("Sign-up has closed");
+    expect(h.log.errors).toEqual([]);
+  });
+
+  it("a 16-entrant double elimination runs to its champion by itself, through a restart, with the bracket after each round", async () => {
+    const sb = h.standin;
+    await sb.command(MOD, CARD_ROOM, "tournament create", {
+      game: "onexeno-basic",
+      format: "double-elimination",
+      "table-size": 2,
+      name: "Bracket cup",
+    });
+    await sb.command(ADA, CARD_ROOM, "tournament join");
+    await sb.command(BEN, CARD_ROOM, "tournament join");
+    await sb.command(MOD, CARD_ROOM, "tournament computers", { count: 14, level: "easy" });
+    await sb.command(MOD, CARD_ROOM, "tournament start");
+    const id = (await h.bot.tournaments.list(sb.guildId)).find((x) => x.name === "Bracket cup")!.id;
+    // No organiser command after the start: people play their turns, the bot does the rest.
+    let restarted = false;
+    const over = await h.until(
+      "the bracket's champion",
+      async () => {
+        const t = (await h.bot.tournaments.get(id))!;
+        if (t.status === "over") return t;
+        for (const r of t.played)
+          for (const x of r.tables) {
+            if (!x.threadId || x.result) continue;
+            const rec = await h.bot.service("onexeno").get(x.threadId);
+            const seat = rec?.status === "playing" && rec.state ? rec.seats[rec.state.turn] : undefined;
+            if (seat && !seat.computer) await takeTurn(sb, seat.userId, x.threadId);
+          }
+        // The bot restarts once, mid-event: after the winners' first round, with tables in play.
+        if (!restarted && t.played.length >= 2) {
+          restarted = true;
+          await h.stopBot();
+          await h.startBot();
+        }
+        return null;
+      },
+      600_000,
+    );
+    expect(restarted).toBe(true);
+    const tables = over.played.flatMap((r) => r.tables);
+    // 16 entrants: 15 winners' and 14 losers' matches, the grand final (and its second game if the losers' side won it).
+    expect(tables.filter((x) => x.node!.startsWith("W"))).toHaveLength(15);
+    expect(tables.filter((x) => x.node!.startsWith("L"))).toHaveLength(14);
+    expect(tables.every((x) => x.players.length === 2 && x.result && x.threadId)).toBe(true);
+    expect(new Set(tables.map((x) => x.node)).size).toBe(tables.length);
+    const champion = shownStandings(over)[0]!;
+    const rankedAll = TournamentService.standings(over);
+    expect(rankedAll[0]!.rank).toBe(1);
+    // Everyone but the champion went down twice (a tie is broken by game score, then seed).
+    const nodes = [...bracketOf(over)!.state.nodes.values()];
+    for (const e of over.entrants.filter((x) => x.id !== rankedAll[0]!.id))
+      expect(nodes.filter((n) => n.dropped.includes(e.id)).length, e.name).toBe(2);
+    expect(nodes.filter((n) => n.dropped.includes(rankedAll[0]!.id)).length).toBeLessThan(2);
+    // The bracket picture after each column, and with the podium.
+    const shown = sb.visibleMessages(CARD_ROOM, null);
+    for (const column of ["Winners' round 1", "Losers' round 1", "Winners' final", "Losers' final"])
+      expect(
+        shown.some((m) => said(m).includes(`Bracket cup**: ${column} is complete`) && m.attachments[0]?.filename === "bracket.png"),
+        column,
+      ).toBe(true);
+    const finalBracket = await h.until("the final bracket", () =>
+      sb
+        .visibleMessages(CARD_ROOM, null)
+        .find((m) => said(m).includes("Bracket cup: the bracket") && m.attachments[0]?.filename === "bracket.png"),
+    );
+    mkdirSync(OUT, { recursive: true });
+    writeFileSync(join(OUT, "tournament-bracket.png"), sb.attachmentBytes(finalBracket.attachments[0]!)!);
+    expect(finalBracket.attachments[0]!.width).toBe(640);
+    await h.until("the podium", () => sb.visibleMessages(CARD_ROOM, null).find((m) => said(m).includes("Bracket cup** is over")));
+    expect(champion.rank).toBe(1);
+    // The export lists every match, by name.
+    const exported = await sb.command(ADA, CARD_ROOM, "tournament export", { event: id });
+    const csv = sb.attachmentBytes(exported.original!.attachments[0]!)!.toString("utf8");
+    const rows = csv.trim().split("\n\n")[0]!.split("\n");
+    expect(rows[0]).toContain("match");
+    expect(rows).toHaveLength(1 + 2 * tables.length);
+    expect(rows.some((r) => r.endsWith(",Grand final"))).toBe(true);
     expect(h.log.errors).toEqual([]);
   });
 

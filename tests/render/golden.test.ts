@@ -23,6 +23,10 @@ import { contractHelp } from "../../commands/onze/index";
 import { cardenoView, type CardenoState } from "../../src/games/cardeno/game";
 import { playCardeno } from "../helpers/cardeno";
 import { encodeJob, type PictureJob } from "../../render/pictures";
+import { begun, joined, newEvent, seated, tablesInPlay, withResult, withThread } from "../../src/bot/tournament-rules";
+import { bracketSections } from "../../commands/tournament/messages";
+import { CATALOGUE } from "../../src/games/index";
+import { seedRng, shuffle } from "../../src/engine/rng";
 import {
   renderCanastaTable,
   renderOnexenoHand,
@@ -271,5 +275,53 @@ describe("the /stats picture", () => {
       ],
     };
     await compare("stats", encodeJob(job));
+  });
+});
+
+describe("the bracket picture", () => {
+  it("matches its golden image: 16 entrants in double elimination, three rounds in, long names cut short", async () => {
+    let t = newEvent(
+      CATALOGUE,
+      {
+        guildId: "g",
+        channelId: "c",
+        organiserId: "m",
+        name: "Winter Cup",
+        game: "onexeno-basic",
+        format: "double-elimination",
+        rounds: 3,
+        tableSize: 2,
+        clock: null,
+        fill: "computer",
+        checkInMinutes: 0,
+        autoNext: true,
+      },
+      "cup",
+      0,
+    );
+    const names = ["Ana", "Bertrand-Alexandre", "Chloé", "Dmitri", "Eve", "Farouk", "Gisela", "Hiroshi"];
+    for (let i = 1; i <= 16; i++) t = joined(t, { id: `p${i}`, name: `${names[i % 8]} ${i}` });
+    t = begun(CATALOGUE, t, 0)!;
+    let thread = 0;
+    for (let wave = 0; wave < 3; wave++) {
+      t = seated(CATALOGUE, t) ?? t;
+      for (const { round, index } of tablesInPlay(t)) t = withThread(t, round.number, index, `th${++thread}`);
+      for (const { table } of tablesInPlay(t)) {
+        const order = shuffle(seedRng(table.threadId!), table.players)[0];
+        const places = table.players.map((p) => order.indexOf(p) + 1);
+        t = withResult(t, table.threadId!, { players: [...table.players], places, points: places.map(() => 0) }) ?? t;
+      }
+    }
+    t = seated(CATALOGUE, t) ?? t;
+    const { sections, earlier } = bracketSections(t);
+    expect(earlier).toBe(true);
+    const png = encodeJob({
+      kind: "bracket",
+      title: "Winter Cup: the bracket",
+      subtitle: "double elimination · tables of 2",
+      sections,
+      note: "Earlier rounds: /tournament export",
+    });
+    await compare("bracket-double", png);
   });
 });

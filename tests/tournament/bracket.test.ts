@@ -1,0 +1,206 @@
+/**
+ * Elimination brackets (src/tournament/bracket.ts) played to their end with seeded random
+ * results, table by table as each becomes ready: every field 2-32 at tables of two, single and
+ * double; larger tables (top half goes on); seeding, byes, the reset grand final, withdrawals;
+ * and whole events through the event's own transitions (src/bot/tournament-rules.ts).
+ */
+import { describe, expect, it } from "vitest";
+import {
+  bracketPlan,
+  bracketState,
+  largestTable,
+  readyNodes,
+  seedOrder,
+  type BracketKind,
+  type PlayedNode,
+} from "../../src/tournament/bracket";
+import { seedRng, shuffle } from "../../src/engine/rng";
+import {
+  begun,
+  bracketOf,
+  eventStandings,
+  joined,
+  newEvent,
+  seated,
+  tablesInPlay,
+  withResult,
+  withThread,
+  type EventRequest,
+} from "../../src/bot/tournament-rules";
+import { CATALOGUE } from "../../src/games/index";
+
+/** Plays a bracket of `n` entrants (`p1` the first seed) to its end; `decide` orders each table's players (best first). */
+function playOut(
+  kind: BracketKind,
+  n: number,
+  size: number,
+  decide: (players: readonly string[], node: string) => string[],
+  gone: ReadonlySet<string> = new Set(),
+) {
+  const plan = bracketPlan(kind, n, size);
+  const seeds = Array.from({ length: n }, (_, i) => `p${i + 1}`);
+  const played = new Map<string, PlayedNode>();
+  const losses = new Map<string, number>();
+  const tables: { node: string; players: string[] }[] = [];
+  for (let guard = 0; guard < 500; guard++) {
+    const ready = readyNodes(bracketState(plan, seeds, played, gone));
+    if (!ready.length) break;
+    // Each ready table is seated before any of them finishes (they run side by side).
+    for (const node of ready) played.set(node.id, { players: node.players });
+    for (const node of ready) {
+      const order = decide(node.players, node.id);
+      const places = node.players.map((p) => order.indexOf(p) + 1);
+      played.set(node.id, { players: node.players, result: { players: node.players, places, points: places.map(() => 0) } });
+      tables.push({ node: node.id, players: [...node.players] });
+      const cap = plan.nodes.find((x) => x.id === node.id)!;
+      for (const p of order.slice(cap.advance)) losses.set(p, (losses.get(p) ?? 0) + 1);
+    }
+  }
+  return { plan, state: bracketState(plan, seeds, played, gone), tables, losses, seeds };
+}
+
+const random = (seed: string) => (players: readonly string[], node: string) => shuffle(seedRng(`${seed}:${node}`), players)[0];
+/** The better seed always wins. */
+const favourite = (players: readonly string[]) => players.slice().sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
+
+describe("elimination brackets", () => {
+  it("orders the top seeds so that 1 and 2 meet only in the final", () => {
+    expect(seedOrder(4)).toEqual([1, 4, 2, 3]);
+    expect(seedOrder(8)).toEqual([1, 8, 4, 5, 2, 7, 3, 6]);
+    const plan = bracketPlan("single", 16, 2);
+    const w1 = plan.nodes.filter((n) => n.column === "W1").map((n) => n.feeds.map((f) => ("seed" in f ? f.seed : 0)));
+    expect(w1).toEqual([
+      [1, 16],
+      [8, 9],
+      [4, 13],
+      [5, 12],
+      [2, 15],
+      [7, 10],
+      [3, 14],
+      [6, 11],
+    ]);
+  });
+
+  it("gives the byes to the top seeds", () => {
+    const { tables } = playOut("single", 5, 2, favourite);
+    const round1 = tables.filter((t) => t.node.startsWith("W1"));
+    // 8 places for 5: seeds 1, 2 and 3 go straight to round 2; 4 meets 5.
+    expect(round1.map((t) => t.players)).toEqual([["p4", "p5"]]);
+  });
+
+  it("plays every field of 2-32 at tables of two to one champion, single and double", () => {
+    for (const kind of ["single", "double"] as const)
+      for (let n = 2; n <= 32; n++) {
+        const { state, losses, tables, seeds } = playOut(kind, n, 2, random(`${kind}${n}`));
+        expect(state.champion, `${kind} ${n}`).not.toBeNull();
+        const lives = kind === "double" && n > 2 ? 2 : 1;
+        for (const p of seeds) expect(losses.get(p) ?? 0, `${kind} ${n} ${p}`).toBe(p === state.champion ? (losses.get(p) ?? 0) : lives);
+        expect(losses.get(state.champion!) ?? 0).toBeLessThan(lives);
+        // Every match is two people; nobody plays twice in one column.
+        for (const t of tables) expect(t.players).toHaveLength(2);
+        const ranks = state.ranking.map((r) => r.rank);
+        expect(state.ranking.map((r) => r.id).sort()).toEqual(seeds.slice().sort());
+        expect(ranks[0]).toBe(1);
+        expect(ranks[1]).toBe(2);
+        expect(ranks).toEqual(ranks.slice().sort((a, b) => a - b));
+      }
+  });
+
+  it("resets the grand final when the losers' bracket's survivor wins it", () => {
+    // p2 beats p1 in the winners' final, p1 wins the grand final: a second one decides.
+    const order = (players: readonly string[], node: string) => {
+      const best = favourite(players);
+      if (node.startsWith("W") && players.includes("p1") && players.includes("p2")) return ["p2", "p1"];
+      return node === "GF2" ? ["p2", "p1"] : best;
+    };
+    const { state, tables } = playOut("double", 8, 2, order);
+    expect(tables.map((t) => t.node).slice(-2)).toEqual(["GF", "GF2"]);
+    expect(state.champion).toBe("p2");
+    expect(state.ranking.slice(0, 3)).toEqual([
+      { id: "p2", rank: 1 },
+      { id: "p1", rank: 2 },
+      { id: "p3", rank: 3 },
+    ]);
+    // Without the upset, no reset is played.
+    const plain = playOut("double", 8, 2, favourite);
+    expect(plain.tables.at(-1)!.node).toBe("GF");
+    expect(plain.state.nodes.get("GF2")!.unneeded).toBe(true);
+    expect(plain.state.champion).toBe("p1");
+  });
+
+  it("sends the top half of larger tables on, and drops the rest to the losers' bracket", () => {
+    for (const size of [3, 4, 6])
+      for (const n of [size + 1, 2 * size + 1, 24, 40]) {
+        const kinds: BracketKind[] = size % 2 === 0 ? ["single", "double"] : ["single"];
+        for (const kind of kinds) {
+          const { state, tables, plan } = playOut(kind, n, size, random(`${size}:${n}:${kind}`));
+          expect(state.champion, `${kind} ${size} ${n}`).not.toBeNull();
+          expect(largestTable(plan)).toBeLessThanOrEqual(size % 2 ? size + 1 : size);
+          for (const t of tables) expect(t.players.length).toBeLessThanOrEqual(largestTable(plan));
+        }
+      }
+  });
+
+  it("leaves a withdrawn player out of the tables not yet seated (their opponent goes on)", () => {
+    const { tables, state } = playOut("single", 8, 2, favourite, new Set(["p8"]));
+    // p1 had p8 in round 1: a bye now.
+    expect(tables.some((t) => t.players.includes("p8"))).toBe(false);
+    expect(state.champion).toBe("p1");
+    expect(state.ranking.at(-1)).toEqual({ id: "p8", rank: 8 });
+  });
+});
+
+describe("elimination events (src/bot/tournament-rules.ts)", () => {
+  const ask: EventRequest = {
+    guildId: "g",
+    channelId: "c",
+    organiserId: "mod",
+    name: "Cup",
+    game: "onze",
+    format: "double-elimination",
+    rounds: 3,
+    tableSize: 4,
+    clock: null,
+    fill: "computer",
+    checkInMinutes: 0,
+    autoNext: true,
+  };
+
+  /** Plays an event to its champion: each table, as soon as it is seated, gets a thread and a seeded random result. */
+  function run(request: EventRequest, n: number) {
+    let t = newEvent(CATALOGUE, request, "e1", 0);
+    for (let i = 1; i <= n; i++) t = joined(t, { id: `p${i}`, name: `P${i}` });
+    t = begun(CATALOGUE, t, 0)!;
+    let threads = 0;
+    for (let guard = 0; guard < 200; guard++) {
+      t = seated(CATALOGUE, t) ?? t;
+      const open = tablesInPlay(t);
+      if (!open.length) break;
+      for (const { round, index } of open) t = withThread(t, round.number, index, `th${++threads}`);
+      for (const { table } of tablesInPlay(t)) {
+        const order = shuffle(seedRng(`${table.threadId}`), table.players)[0];
+        const places = table.players.map((p) => order.indexOf(p) + 1);
+        t = withResult(t, table.threadId!, { players: [...table.players], places, points: places.map(() => 0) }) ?? t;
+      }
+    }
+    return t;
+  }
+
+  it("runs a double-elimination Onze event at tables of 4 to its champion, ranked first", () => {
+    const t = run(ask, 13);
+    const bracket = bracketOf(t)!;
+    expect(bracket.state.champion).not.toBeNull();
+    const table = eventStandings(t);
+    expect(table[0]).toMatchObject({ id: bracket.state.champion, rank: 1 });
+    // Every table is one of Onze's seat counts; fill computers top up the short ones and never go on.
+    for (const r of t.played) for (const x of r.tables) expect([3, 4]).toContain(x.players.length);
+    expect(t.played.map((r) => r.label)).toContain("GF");
+    expect(bracket.state.ranking.every((r) => !r.id.startsWith("fill-"))).toBe(true);
+  });
+
+  it("refuses a table size whose bracket would need tables the game does not have", () => {
+    expect(() => newEvent(CATALOGUE, { ...ask, game: "onexeno-basic", tableSize: 7, format: "single-elimination" }, "e2", 0)).toThrow(
+      expect.objectContaining({ code: "tournament/bad_size" }),
+    );
+  });
+});
