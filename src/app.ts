@@ -20,7 +20,8 @@ import { TournamentService, type TournamentHost } from "./bot/tournaments";
 import { localizeCommand } from "./i18n/commands";
 import { mustAllowTableHere, SettingsBook } from "./bot/settings";
 import { Pending } from "./bot/pending";
-import { bracketMessage, finalMessages, roundMessage, tableResult } from "../commands/tournament/index";
+import { bracketMessage, finalMessages, postAnnouncement, roundMessage, tableResult } from "../commands/tournament/index";
+import { scheduledEvents } from "./bot/scheduled-events";
 import { Publisher } from "./bot/publisher";
 import { ChannelBudget } from "./bot/budget";
 import { Coalescer } from "./bot/coalesce";
@@ -255,7 +256,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const tournaments: TournamentService = new TournamentService(
     opts.stores.tournaments,
     tournamentHost({
-      ...{ client, services, catalogue, ratings, live },
+      ...{ client, services, catalogue, ratings, live, ...scheduledEvents(client, log) },
+      announce: (t, note) => postAnnouncement(client, { catalogue, tableGames: gameSet.views, tournaments, log }, t, note),
       post: (channelId, payload) => post(channelId, payload),
       payloadOf: (rec) => games.find((g) => g.id === rec.game),
       kick: (channelId) => autoplay.kick(channelId),
@@ -386,19 +388,24 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
  * the table services, table and tournament messages, the computers' kick and the ratings that
  * seed an event.
  */
-function tournamentHost(deps: {
-  readonly client: Client;
-  readonly post: (channelId: string, payload: BaseMessageOptions) => Promise<void>;
-  readonly services: ReadonlyMap<string, AnyTables>;
-  readonly catalogue: GameCatalogue;
-  /** The bot side of a table's game (its table message). */
-  readonly payloadOf: (rec: AnyTable) => { payload(rec: AnyTable, note?: string): Promise<BaseMessageOptions> } | undefined;
-  readonly ratings: RatingService;
-  readonly live: LiveTables;
-  readonly kick: (channelId: string) => void;
-}): TournamentHost {
+function tournamentHost(
+  deps: {
+    readonly client: Client;
+    readonly post: (channelId: string, payload: BaseMessageOptions) => Promise<void>;
+    readonly services: ReadonlyMap<string, AnyTables>;
+    readonly catalogue: GameCatalogue;
+    /** The bot side of a table's game (its table message). */
+    readonly payloadOf: (rec: AnyTable) => { payload(rec: AnyTable, note?: string): Promise<BaseMessageOptions> } | undefined;
+    readonly ratings: RatingService;
+    readonly live: LiveTables;
+    readonly kick: (channelId: string) => void;
+  } & Pick<TournamentHost, "scheduleEvent" | "scheduledEventStatus" | "announce">,
+): TournamentHost {
   const { client, post, services, catalogue, payloadOf, ratings, live, kick } = deps;
   return {
+    scheduleEvent: deps.scheduleEvent,
+    scheduledEventStatus: deps.scheduledEventStatus,
+    announce: deps.announce,
     async openThread(channelId, name) {
       const channel = await client.channels.fetch(channelId);
       if (!channel || channel.type !== ChannelType.GuildText) throw new Error(`channel ${channelId} cannot hold threads`);

@@ -19,6 +19,7 @@ import { keepAnnouncement } from "./components";
 import { mustOrganise, eventOf, eventOption, isOrganiser } from "./access";
 import { eventRecords, recordsJson } from "./replays";
 import { readTieBreaks, tieBreakChoices } from "./tie-breaks";
+import { startChoices, startOption } from "./start";
 import { localeOf, t as translate, type Locale } from "../../src/i18n/index";
 import { publicLocale } from "../replay";
 import { commandPathIn } from "../../src/i18n/commands";
@@ -44,6 +45,19 @@ async function exportReply(ctx: BotContext, t: Tournament, locale: Locale, organ
       : translate(locale, "tournament.export_player", { event: t.name, replay: commandPathIn(locale, "replay") }),
     files: organiser ? [csv, json] : [csv],
   };
+}
+
+/** Suggestions for `/tournament create`'s own typed options, by option name (each from its module), in the typing user's language. */
+const CREATE_CHOICES: Readonly<Record<string, (typed: string, locale: string) => Choice[]>> = {
+  clock: clockChoices,
+  "tie-breaks": tieBreakChoices,
+  start: (typed, locale) => startChoices(typed, locale, Date.now()),
+};
+
+/** An event's turn clock: as typed (`clock:`), else the server's setting for its game's tables (`/settings`), else the default. */
+async function eventClock(ctx: BotContext, guildId: string | null, game: string, typed: string | null) {
+  if (typed !== null) return parseClock(typed);
+  return ctx.settings.clockOf(guildId, game === "canasta" ? "canasta" : game.startsWith("onexeno") ? "onexeno" : game, DEFAULT_CLOCK);
 }
 
 /** `/tournament create`'s options: the game (rated games, and one-player games as challenges), the format and the event's settings. */
@@ -104,6 +118,9 @@ const createSubcommand = (games: GameCatalogue) => (s: SlashCommandSubcommandBui
     )
     .addStringOption((o) =>
       o.setName("tie-breaks").setDescription("Tie-breaks in order (pick from the list)").setMaxLength(100).setAutocomplete(true),
+    )
+    .addStringOption((o) =>
+      o.setName("start").setDescription("Start by itself at: <t:…>, in 2h, or an ISO time").setMaxLength(40).setAutocomplete(true),
     );
 
 /** `/tournament`, its `game:` choices the rated games of `games` and its one-player games (as challenges). */
@@ -158,8 +175,8 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
 
   async autocomplete(interaction, ctx): Promise<Choice[]> {
     const focused = interaction.options.getFocused(true);
-    if (focused.name === "clock") return clockChoices(String(focused.value), interaction.locale);
-    if (focused.name === "tie-breaks") return tieBreakChoices(String(focused.value), interaction.locale);
+    const own = CREATE_CHOICES[focused.name];
+    if (own) return own(String(focused.value), interaction.locale);
     const typed = String(focused.value).toLowerCase();
     const locale = localeOf(interaction.locale);
     return (await ctx.tournaments.list(interaction.guildId))
@@ -181,16 +198,8 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
     switch (sub) {
       case "create": {
         await mustOrganise(interaction, ctx);
-        const clockText = interaction.options.getString("clock");
         const game = interaction.options.getString("game", true);
-        const clock =
-          clockText === null
-            ? await ctx.settings.clockOf(
-                interaction.guildId,
-                game === "canasta" ? "canasta" : game.startsWith("onexeno") ? "onexeno" : game,
-                DEFAULT_CLOCK,
-              )
-            : parseClock(clockText);
+        const clock = await eventClock(ctx, interaction.guildId, game, interaction.options.getString("clock"));
         // A server without computer players fills short tables with byes.
         const computers = (await ctx.settings.of(interaction.guildId)).computers;
         const fill = (interaction.options.getString("fill") ?? (computers ? "computer" : "bye")) as "computer" | "bye";
@@ -222,6 +231,7 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
                 rankComputers: interaction.options.getBoolean("rank-computers") ?? false,
                 windowMinutes: interaction.options.getInteger("window") ?? 60,
                 ...(tieBreaks ? { tieBreaks } : {}),
+                ...startOption(interaction.options.getString("start")),
               })
               .then((t) => {
                 made = t.id;

@@ -1,7 +1,8 @@
 /**
  * The buttons of tournament messages: Join, Leave, Check in, Play the deal and the Replay buttons.
  */
-import { type ChatInputCommandInteraction, type MessageComponentInteraction } from "discord.js";
+import { type ChatInputCommandInteraction, type Client, type MessageComponentInteraction } from "discord.js";
+import type { Tournament } from "../../src/bot/tournament-record";
 import type { BotContext } from "../../src/bot/context";
 import { type ComponentId } from "../../src/bot/customid";
 import { UserError } from "../../src/bot/errors";
@@ -66,6 +67,30 @@ export async function keepAnnouncement(
     if (channel?.isTextBased()) await channel.messages.edit(prev.messageId, { components: [] });
   } catch (e) {
     ctx.log.info(`could not tidy the previous announcement of ${eventId}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/**
+ * Posts the event's announcement with `note` when nobody asked for it (a scheduled event's
+ * check-in opening by itself), as its one live announcement: the one before loses its buttons.
+ * Never throws (logged).
+ */
+export async function postAnnouncement(
+  client: Client,
+  ctx: Pick<BotContext, "catalogue" | "tableGames" | "tournaments" | "log">,
+  t: Tournament,
+  note: string,
+): Promise<void> {
+  try {
+    const channel = await client.channels.fetch(t.channelId);
+    if (!channel?.isSendable()) return;
+    const shown = await channel.send(announcement(ctx, t, note));
+    const prev = await ctx.tournaments.swapAnnouncement(t.id, shown.channelId, shown.id);
+    if (!prev) return;
+    const before = await client.channels.fetch(prev.channelId);
+    if (before?.isTextBased()) await before.messages.edit(prev.messageId, { components: [] });
+  } catch (e) {
+    ctx.log.info(`could not post the announcement of ${t.id}: ${e instanceof Error ? e.message : String(e)}`);
   }
 }
 

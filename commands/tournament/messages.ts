@@ -8,7 +8,7 @@ import { stringify } from "csv-stringify/sync";
 import { clockName } from "../../src/bot/clock";
 import { encodeId } from "../../src/bot/customid";
 import { TournamentService, type Standing, type Tournament, type TournamentRound } from "../../src/bot/tournaments";
-import { bracketOf, columnName, matchName, placementPoints, shownStandings } from "../../src/bot/tournament-rules";
+import { bracketOf, checkInWindow, columnName, matchName, placementPoints, shownStandings } from "../../src/bot/tournament-rules";
 import { isElimination } from "../../src/bot/tournament-record";
 import type { BracketBox, BracketSection } from "../../render/bracket";
 import type { BotContext } from "../../src/bot/context";
@@ -64,9 +64,14 @@ export function announcement(ctx: Pick<BotContext, "catalogue" | "tableGames">, 
   const running = c
     ? say("challenge_open", { until: `<t:${Math.floor((c.due ?? 0) / 1000)}:f>`, hint })
     : say("under_way", { n: t.played.length, rounds: t.rounds });
+  const startsAt = t.startsAt !== undefined ? Math.floor(t.startsAt / 1000) : null;
+  const scheduled =
+    startsAt !== null && t.status === "signup"
+      ? ` ${say("starts_at", { when: `<t:${startsAt}:F> (<t:${startsAt}:R>)`, minutes: checkInWindow(t) })}`
+      : "";
   const stage =
     t.status === "signup"
-      ? say("signup_open")
+      ? `${say("signup_open")}${scheduled}`
       : t.status === "checkin"
         ? say("checkin_open", { until: `<t:${Math.floor((t.checkInDue ?? 0) / 1000)}:t>` })
         : t.status === "running"

@@ -101,6 +101,15 @@ export interface Tournament {
   readonly checkInMinutes: number;
   /** When check-in closes (ms), while it is open. */
   readonly checkInDue?: number;
+  /**
+   * A scheduled start (ms since the epoch, `/tournament create start:`): check-in opens before it,
+   * the entrants are reminded 10 minutes before, and round 1 is seated at it, by itself.
+   */
+  readonly startsAt?: number;
+  /** The Guild Scheduled Event that shows a scheduled event in the server's events (its id), kept in step with it. */
+  readonly scheduledEventId?: string;
+  /** The entrants of a scheduled event were reminded of its start. */
+  readonly reminded?: boolean;
   /** Whether the next round is seated as soon as a round ends (else `/tournament next`). */
   readonly autoNext: boolean;
   /** Whether computer entrants are ranked and may take the podium (absent: the podium and prizes go to people). */
@@ -133,6 +142,15 @@ export const MAX_ENTRANTS = 128;
 export interface TournamentHost {
   /** Opens a public thread under `channelId` named `name`; its id. */
   openThread(channelId: string, name: string): Promise<string>;
+  /**
+   * Creates the Guild Scheduled Event of a scheduled event (external, in the event's channel,
+   * from `startsAt`); its id, or null when Discord refused it (the bot lacks Create Events).
+   */
+  scheduleEvent(t: Tournament): Promise<string | null>;
+  /** Moves an event's Guild Scheduled Event to `status` (`SCHEDULED_EVENT_STATUS`); never throws. */
+  scheduledEventStatus(t: Tournament, status: number): Promise<void>;
+  /** Posts the event's announcement with `note` as its live one (the one before loses its buttons); never throws. */
+  announce(t: Tournament, note: string): Promise<void>;
   /** Posts a public message (retries by itself, never throws). */
   post(channelId: string, payload: BaseMessageOptions): Promise<void>;
   /** The games the bot runs: the rated games events play, their seat counts and results. */

@@ -24,6 +24,7 @@ import { DEFAULT_TIE_BREAKS, standings, type RoundResult, type Standing, type Ta
 import { seedRng, shuffle } from "../engine/rng";
 export { DEFAULT_TIE_BREAKS, parseTieBreaks, placementPoints, TIE_BREAKS, type TieBreak } from "../tournament/standings";
 import type { ClockSetting } from "./clock";
+import { LONGEST_LEAD_MS, parseStart } from "./schedule";
 import { UserError } from "./errors";
 import { refuse as refused, sayAt } from "./words";
 import type { Seat } from "./table-record";
@@ -73,6 +74,53 @@ export interface EventRequest {
   readonly locale?: Locale;
   /** The tie-breaks after placement points, in order (absent: `DEFAULT_TIE_BREAKS`). */
   readonly tieBreaks?: readonly TieBreak[];
+  /** A scheduled start as the organiser typed it (`parseStart`: a Discord timestamp, `in 2h`, an ISO time; see `Tournament.startsAt`). */
+  readonly start?: string;
+}
+
+/** Minutes of check-in before a scheduled start when the organiser chose none. */
+export const SCHEDULED_CHECKIN_MINUTES = 15;
+/** How long before a scheduled start the entrants are reminded, ms. */
+export const REMINDER_MS = 10 * 60_000;
+
+/** An event's check-in window in minutes: the organiser's, or for a scheduled event without one, `SCHEDULED_CHECKIN_MINUTES`. */
+export const checkInWindow = (t: Tournament) =>
+  t.checkInMinutes > 0 || t.startsAt === undefined ? t.checkInMinutes : SCHEDULED_CHECKIN_MINUTES;
+
+/**
+ * An event's timed steps at `now` (ms): which are due (the reminder 10 minutes before a scheduled
+ * start; check-in opening before it; the start, when check-in closes; a challenge's window
+ * closing), and when the next one not yet due is (undefined: none).
+ */
+export function timedSteps(
+  t: Tournament,
+  now: number,
+): { remind: boolean; openCheckIn: boolean; begin: boolean; close: boolean; next?: number } {
+  const at = {
+    remind: t.startsAt !== undefined && !t.reminded && open(t) ? t.startsAt - REMINDER_MS : undefined,
+    openCheckIn: t.startsAt !== undefined && t.status === "signup" ? t.startsAt - checkInWindow(t) * 60_000 : undefined,
+    begin: t.status === "checkin" ? t.checkInDue : undefined,
+    close: t.status === "running" ? t.challenge?.due : undefined,
+  };
+  const due = (x: number | undefined) => x !== undefined && x <= now;
+  const later = Object.values(at).filter((x): x is number => x !== undefined && x > now);
+  return {
+    remind: due(at.remind),
+    openCheckIn: due(at.openCheckIn),
+    begin: due(at.begin),
+    close: due(at.close),
+    ...(later.length ? { next: Math.min(...later) } : {}),
+  };
+}
+
+/** The reminder of a scheduled event was posted; null once it was. */
+export function withReminder(t: Tournament): Tournament | null {
+  return t.reminded ? null : { ...t, reminded: true };
+}
+
+/** The event's Guild Scheduled Event was created (its id). */
+export function withScheduledEvent(t: Tournament, scheduledEventId: string): Tournament {
+  return { ...t, scheduledEventId };
 }
 
 /**
@@ -81,6 +129,14 @@ export interface EventRequest {
  * allow, fewer than 1 or more than 20 rounds.
  */
 export function newEvent(catalogue: GameCatalogue, opts: EventRequest, id: string, now: number): Tournament {
+  const startsAt = opts.start === undefined ? undefined : parseStart(opts.start, now);
+  if (startsAt === null)
+    throw refuse(
+      "tournament/bad_start",
+      "Give the start as a Discord timestamp (`<t:1767290400:F>`), `in 2h`, or an ISO time like `2026-12-01T18:00Z`.",
+    );
+  if (startsAt !== undefined && (startsAt < now + 60_000 || startsAt > now + LONGEST_LEAD_MS))
+    throw refuse("tournament/bad_start", "The start must be at least a minute from now and within a year.", { context: "range" });
   const alone = catalogue.challengeGames();
   if ((opts.format === "challenge") !== alone.some((g) => g.key === opts.game))
     throw refused("tournament/bad_format", { context: opts.format === "challenge" ? "challenge" : "alone", game: opts.game });
@@ -96,6 +152,7 @@ export function newEvent(catalogue: GameCatalogue, opts: EventRequest, id: strin
     ...(opts.rankComputers ? { rankComputers: true } : {}),
     ...(opts.locale ? { locale: opts.locale } : {}),
     ...(opts.tieBreaks?.length ? { tieBreaks: [...opts.tieBreaks] } : {}),
+    ...(startsAt !== undefined ? { startsAt } : {}),
     status: "signup" as const,
     entrants: [],
     played: [],
@@ -192,9 +249,11 @@ export function checkedIn(t: Tournament, userId: string): Tournament | null {
   return { ...t, entrants: t.entrants.map((x) => (x === e ? { ...x, checkedIn: true } : x)) };
 }
 
-/** Check-in opens at `now` for the event's window; null unless it is in sign-up. */
+/** Check-in opens at `now` for the event's window (a scheduled event's closes at its start); null unless it is in sign-up. */
 export function checkInOpened(t: Tournament, now: number): Tournament | null {
-  return t.status === "signup" ? { ...t, status: "checkin", checkInDue: now + t.checkInMinutes * 60_000 } : null;
+  if (t.status !== "signup") return null;
+  const due = t.startsAt !== undefined && t.startsAt > now ? t.startsAt : now + checkInWindow(t) * 60_000;
+  return { ...t, status: "checkin", checkInDue: due };
 }
 
 /**

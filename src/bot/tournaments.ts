@@ -14,6 +14,7 @@ import { refuse as refused, sayAt } from "./words";
 import { commandPathIn } from "../i18n/commands";
 import { isElimination, type Tournament, type TournamentRound } from "./tournament-record";
 import { TournamentBook } from "./tournament-book";
+import { SCHEDULED_EVENT_STATUS } from "./schedule";
 import {
   begun,
   bracketOf,
@@ -28,6 +29,9 @@ import {
   matchName,
   tableSeats,
   tablesInPlay,
+  timedSteps,
+  withReminder,
+  withScheduledEvent,
   joined,
   left,
   newEvent,
@@ -50,7 +54,12 @@ export class TournamentService extends TournamentBook {
   async create(opts: EventRequest): Promise<Tournament> {
     const t = newEvent(this.host.catalogue, opts, this.newId(), this.now());
     await this.store.set(t.id, t);
-    return t;
+    if (t.startsAt === undefined) return t;
+    // A scheduled event shows in the server's events (when the bot may create them) and runs by its timer.
+    const scheduled = await this.host.scheduleEvent(t);
+    const saved = scheduled ? await this.change(t.id, (x) => withScheduledEvent(x, scheduled)) : t;
+    this.arm(saved);
+    return saved;
   }
 
   /** Signs a person up (sign-up or check-in). */
@@ -81,30 +90,75 @@ export class TournamentService extends TournamentBook {
       throw refuse("tournament/started", "The event has already started.", { context: "already" });
     if (t.status === "signup" && t.checkInMinutes > 0) {
       const opened = await this.change(id, (x) => checkInOpened(x, this.now()));
-      this.armCheckIn(opened);
+      this.arm(opened);
       return opened;
     }
     return this.begin(id);
   }
 
-  private armCheckIn(t: Tournament): void {
-    if (this.stopped || t.status !== "checkin" || t.checkInDue === undefined) return;
+  /** Sets the event's one timer for its next timed step (`timedSteps`: reminder, check-in, start, a challenge's close); none when it has none. */
+  private arm(t: Tournament): void {
     clearTimeout(this.timers.get(t.id));
+    this.timers.delete(t.id);
+    const now = this.now();
+    const steps = timedSteps(t, now);
+    const due = steps.remind || steps.openCheckIn || steps.begin || steps.close ? now : steps.next;
+    if (this.stopped || due === undefined) return;
     this.timers.set(
       t.id,
-      setTimeout(
-        () => void this.track(() => this.begin(t.id)).catch(() => {}),
-        Math.max(0, Math.min(2 ** 31 - 1, t.checkInDue - this.now())),
-      ),
+      setTimeout(() => void this.track(() => this.wake(t.id)).catch(() => {}), Math.max(0, Math.min(2 ** 31 - 1, due - now))),
     );
+  }
+
+  /**
+   * Re-arms every event's timer from the clock now (after the clock was moved, as a test does;
+   * `resume` arms them at a start).
+   */
+  async rearm(): Promise<void> {
+    for (const [, v] of await this.store.entries()) if (typeof v === "object") this.arm(v);
+  }
+
+  /**
+   * An event's timed steps that are due now, in order: the reminder (the entrants mentioned in
+   * the event's channel), check-in opening (a new announcement with Check in), the start (round
+   * 1 seated, or a challenge's window opened), a challenge's close; then the next one is armed.
+   */
+  private async wake(id: string): Promise<void> {
+    const t = await this.get(id);
+    if (!t) return;
+    const now = this.now();
+    const steps = timedSteps(t, now);
+    if (steps.remind) {
+      const x = await this.change(id, withReminder);
+      const people = x.entrants.filter((e) => !e.computer && !e.dropped).map((e) => e.id);
+      await this.host.post(x.channelId, {
+        content: sayAt(x, "tournament.reminder", {
+          name: x.name,
+          when: `<t:${Math.floor((x.startsAt ?? now) / 1000)}:R>`,
+          people: people.map((p) => `<@${p}>`).join(" "),
+        }).slice(0, 2000),
+        allowedMentions: { users: people.slice(0, 100) },
+      });
+    }
+    if (steps.openCheckIn) {
+      const x = await this.change(id, (y) => checkInOpened(y, now));
+      await this.host.announce(x, sayAt(x, "tournament.checkin_opened"));
+    }
+    if (steps.begin) await this.begin(id);
+    if (steps.close) await this.finish(id);
+    const after = await this.get(id);
+    if (after) this.arm(after);
   }
 
   /** Closes sign-up (dropping those who did not check in) and seats round 1. */
   private async begin(id: string): Promise<Tournament> {
     clearTimeout(this.timers.get(id));
+    const before = await this.get(id);
     const started = await this.change(id, (t) => begun(this.host.catalogue, t, this.now()));
+    if (before?.status !== "running" && started.status === "running" && started.scheduledEventId)
+      await this.host.scheduledEventStatus(started, SCHEDULED_EVENT_STATUS.active);
     if (started.challenge) {
-      this.armChallenge(started);
+      this.arm(started);
       return started;
     }
     if (started.status !== "running" || started.played.length > 0) return started;
@@ -127,16 +181,6 @@ export class TournamentService extends TournamentBook {
     if (last && last.tables.some((x) => !x.result)) throw refuse("tournament/round_open", "The round is still being played.");
     if (t.played.length >= t.rounds) return this.finish(id);
     return this.seatNext(id);
-  }
-
-  private armChallenge(t: Tournament): void {
-    const due = t.challenge?.due;
-    if (this.stopped || t.status !== "running" || due === undefined) return;
-    clearTimeout(this.timers.get(t.id));
-    this.timers.set(
-      t.id,
-      setTimeout(() => void this.track(() => this.finish(t.id)).catch(() => {}), Math.max(0, Math.min(2 ** 31 - 1, due - this.now()))),
-    );
   }
 
   /**
@@ -357,7 +401,10 @@ export class TournamentService extends TournamentBook {
   /** Ends the event: standings final, podium posted. */
   private async finish(id: string): Promise<Tournament> {
     clearTimeout(this.timers.get(id));
+    const before = await this.get(id);
     const t = await this.change(id, finished);
+    if (before?.status === "running" && t.status === "over" && t.scheduledEventId)
+      await this.host.scheduledEventStatus(t, SCHEDULED_EVENT_STATUS.completed);
     if (t.status === "over") for (const m of await this.host.finalMessages(t)) await this.host.post(t.channelId, m);
     return t;
   }
@@ -406,8 +453,15 @@ export class TournamentService extends TournamentBook {
    * tables of its own (each entrant's game of the deal is theirs to finish; it no longer counts).
    */
   async cancel(id: string, by: string): Promise<Tournament> {
+    const before = await this.get(id);
     const t = await this.change(id, cancelled);
     clearTimeout(this.timers.get(id));
+    // Discord's events: one not started is cancelled; one under way can only be completed.
+    if (before && before.status !== "cancelled" && before.status !== "over" && t.scheduledEventId)
+      await this.host.scheduledEventStatus(
+        t,
+        before.status === "running" ? SCHEDULED_EVENT_STATUS.completed : SCHEDULED_EVENT_STATUS.canceled,
+      );
     if (t.challenge) return t;
     const game = gameOf(this.host.catalogue, t);
     for (const { table } of tablesInPlay(t))
@@ -426,12 +480,8 @@ export class TournamentService extends TournamentBook {
   async resume(owns: (guildId: string | null) => boolean = () => true): Promise<void> {
     for (const [, v] of await this.store.entries()) {
       if (typeof v !== "object" || !owns(v.guildId)) continue;
-      if (v.status === "checkin") this.armCheckIn(v);
-      if (v.status !== "running") continue;
-      if (v.challenge) {
-        this.armChallenge(v);
-        continue;
-      }
+      this.arm(v);
+      if (v.status !== "running" || v.challenge) continue;
       if (isElimination(v)) {
         // Tables left half-open are finished opening; a result recorded just before the stop
         // may have made tables ready that nothing seated, or crowned the champion.

@@ -12,6 +12,7 @@ import type { RestFaults } from "./faults";
 import { HttpError } from "./http-error";
 import { interactionCallback, webhook, type InteractionHost } from "./interactions";
 import { checkCommands, checkMessage, checkMessageEdit, LimitError } from "./limits";
+import { scheduledEventRoute, type ScheduledEventsHost } from "./scheduled-events";
 import { createMessage, editMessage, publicCopy, type UploadedFiles } from "./messages";
 import type { LocalPage } from "./page";
 import { snowflake } from "./snowflake";
@@ -26,7 +27,7 @@ const WEB_FILES: Record<string, [string, string]> = {
 };
 
 /** What the REST routes read and change of the stand-in. */
-export interface RestHost extends InteractionHost {
+export interface RestHost extends InteractionHost, ScheduledEventsHost {
   readonly token: string;
   readonly recommendedShards: number;
   readonly commands: Map<string, Record<string, unknown>[]>;
@@ -241,6 +242,8 @@ export async function routeRest(
       return undefined;
     }
   }
+  const scheduled = scheduledEventRoute(host, method, seg, body);
+  if (scheduled) return scheduled.answer ?? undefined;
   if (method === "POST" && (is("/channels/:id/threads") || is("/channels/:id/messages/:mid/threads"))) {
     return host.channelObject(host.createThread(seg[1] as string, String(body.name ?? "thread")));
   }

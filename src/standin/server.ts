@@ -55,6 +55,8 @@ export class DiscordStandin extends EventEmitter {
   readonly channels: StandinChannel[];
   /** Registered commands by scope ("global" or a guild id). */
   readonly commands = new Map<string, Record<string, unknown>[]>();
+  /** Guild Scheduled Events by id (src/standin/scheduled-events.ts). */
+  readonly scheduledEvents = new Map<string, Record<string, unknown>>();
   /** Messages by channel id, oldest first (ephemeral ones carry `visibleTo`). */
   readonly messages = new Map<string, ApiMessage[]>();
   /** Every interaction dispatched, by token. */

@@ -149,6 +149,7 @@ export class Harness {
   async advanceClock(ms: number): Promise<void> {
     this.skew += ms;
     await this.bot.clocks.rearm();
+    await this.bot.tournaments.rearm();
   }
 
   /** While the bot is stopped: its table clock will read `ms` later when it starts (it was down that long). */

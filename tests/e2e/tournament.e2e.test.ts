@@ -408,6 +408,65 @@ describe("a tournament from sign-up to podium", () => {
     await sb.command(MOD, GENERAL, "tournament cancel", { event: t.id });
   });
 
+  it("a scheduled Swiss event: its Guild Scheduled Event, check-in opened, a reminder, and round 1 seated at the start by itself", async () => {
+    const sb = h.standin;
+    // The start is read back while typing.
+    const typed = await sb.autocomplete(MOD, GENERAL, "tournament create", { start: "in 20m" }, "start");
+    expect(typed).toHaveLength(1);
+    expect(typed[0]!.name).toMatch(/UTC \(in 20m\)$/);
+    const bad = await sb.command(MOD, GENERAL, "tournament create", { game: "onexeno-basic", format: "swiss", start: "soonish" });
+    expect(said(bad.original)).toContain("Give the start as a Discord timestamp");
+    const made = await sb.command(MOD, GENERAL, "tournament create", {
+      game: "onexeno-basic",
+      format: "swiss",
+      rounds: 1,
+      "table-size": 2,
+      name: "Sunday open",
+      start: "in 20m",
+    });
+    expect(JSON.stringify(made.original!.embeds)).toContain("by itself; check-in opens 15 minutes before");
+    const t = (await h.bot.tournaments.list(sb.guildId)).find((x) => x.name === "Sunday open")!;
+    expect(t.startsAt! - h.tableNow()).toBeGreaterThan(19 * 60_000);
+    // The server's events list it, as Discord keeps it.
+    const listed = sb.scheduledEvents.get(t.scheduledEventId!)!;
+    expect(listed).toMatchObject({ name: "Sunday open", status: 1, entity_type: 3, privacy_level: 2 });
+    expect(Date.parse(listed.scheduled_start_time as string)).toBe(t.startsAt);
+    expect((listed.entity_metadata as { location: string }).location).toContain(GENERAL);
+    await sb.command(ADA, GENERAL, "tournament join", { event: t.id });
+    await sb.command(BEN, GENERAL, "tournament join", { event: t.id });
+    await sb.command(MOD, GENERAL, "tournament computers", { count: 2, event: t.id });
+    // 15 minutes before the start, check-in opens by itself: a new announcement with Check in.
+    await h.advanceClock(6 * 60_000);
+    const checkIn = await h.until("check-in opened by itself", () =>
+      sb.visibleMessages(GENERAL, null).find((m) => Harness.customIds(m).some((c) => c.includes("|tcheck|") && c.includes(t.id))),
+    );
+    await sb.click(ADA, checkIn, Harness.idOf(checkIn, "tcheck"));
+    // 10 minutes before: the reminder mentions the entrants.
+    await h.advanceClock(5 * 60_000);
+    const reminder = await h.until("the reminder", () =>
+      sb.visibleMessages(GENERAL, null).find((m) => said(m).includes("**Sunday open** starts")),
+    );
+    expect(said(reminder)).toContain(`<@${ADA}>`);
+    expect(said(reminder)).toContain(`<@${BEN}>`);
+    // At the start, round 1 is seated with no command; Ben did not check in and is dropped.
+    await h.advanceClock(10 * 60_000);
+    const running = await h.until("round 1 seated by itself", async () => {
+      const x = (await h.bot.tournaments.get(t.id))!;
+      return x.played.length === 1 && x.played[0]!.tables.every((y) => y.threadId) ? x : null;
+    });
+    expect(running.entrants.find((e) => e.id === BEN)?.dropped).toBe(true);
+    expect(running.entrants.find((e) => e.id === ADA)?.dropped).toBeFalsy();
+    await h.until("the server event active", () => sb.scheduledEvents.get(t.scheduledEventId!)!.status === 2);
+    await sb.command(MOD, GENERAL, "tournament cancel", { event: t.id });
+    // An event under way can only be completed in Discord's list; one not started is cancelled.
+    await h.until("the server event completed", () => sb.scheduledEvents.get(t.scheduledEventId!)!.status === 3);
+    await sb.command(MOD, GENERAL, "tournament create", { game: "onze", format: "swiss", name: "Later", start: "in 2h" });
+    const later = (await h.bot.tournaments.list(sb.guildId)).find((x) => x.name === "Later")!;
+    await sb.command(MOD, GENERAL, "tournament cancel", { event: later.id });
+    await h.until("the later server event cancelled", () => sb.scheduledEvents.get(later.scheduledEventId!)!.status === 4);
+    expect(h.log.errors).toEqual([]);
+  });
+
   it("partners: rotated every round, so nobody has the same partner twice; a short field is topped up", async () => {
     const sb = h.standin;
     await sb.command(MOD, CARD_ROOM, "tournament create", {

@@ -149,3 +149,48 @@ describe("the stand-in enforces Discord's limits", () => {
     expect(sb.faults.pending).toBe(0);
   });
 });
+
+describe("the stand-in keeps Guild Scheduled Events as Discord does", () => {
+  const GUILD = sb.guildId;
+  const iso = (msFromNow: number) => new Date(Date.now() + msFromNow).toISOString();
+  const external = (extra: Record<string, unknown> = {}) => ({
+    name: "Friday cup",
+    privacy_level: 2,
+    entity_type: 3,
+    scheduled_start_time: iso(3_600_000),
+    scheduled_end_time: iso(7_200_000),
+    entity_metadata: { location: "https://discord.com/channels/1/2" },
+    ...extra,
+  });
+
+  it("creates, lists and moves an external event scheduled → active → completed, and refuses any other move", async () => {
+    const made = await api("POST", `/guilds/${GUILD}/scheduled-events`, external());
+    expect(made.status).toBe(200);
+    expect(made.json).toMatchObject({ name: "Friday cup", status: 1, entity_type: 3, guild_id: GUILD, creator_id: sb.botUser.id });
+    const id = made.json.id as string;
+    expect(((await api("GET", `/guilds/${GUILD}/scheduled-events`)).json as unknown as { id: string }[]).map((e) => e.id)).toContain(id);
+    // Scheduled cannot jump to completed; it becomes active, then completed, then nothing.
+    expect((await api("PATCH", `/guilds/${GUILD}/scheduled-events/${id}`, { status: 3 })).json.code).toBe(50035);
+    expect((await api("PATCH", `/guilds/${GUILD}/scheduled-events/${id}`, { status: 2 })).json.status).toBe(2);
+    expect((await api("PATCH", `/guilds/${GUILD}/scheduled-events/${id}`, { status: 4 })).json.code).toBe(50035);
+    expect((await api("PATCH", `/guilds/${GUILD}/scheduled-events/${id}`, { status: 3 })).json.status).toBe(3);
+    const finished = await api("PATCH", `/guilds/${GUILD}/scheduled-events/${id}`, { name: "Renamed" });
+    expect([finished.status, finished.json.code]).toEqual([400, 180000]);
+    expect((await api("GET", `/guilds/${GUILD}/scheduled-events/404404404404404404`)).json.code).toBe(10070);
+  });
+
+  it("refuses a past start, an end before the start, an external event without a location or an end, a public one, a voice one", async () => {
+    for (const [body, path] of [
+      [external({ scheduled_start_time: iso(-60_000) }), "scheduled_start_time"],
+      [external({ scheduled_end_time: iso(1_800_000) }), "scheduled_end_time"],
+      [external({ scheduled_end_time: null }), "scheduled_end_time"],
+      [external({ entity_metadata: { location: "" } }), "entity_metadata.location"],
+      [external({ privacy_level: 1 }), "privacy_level"],
+      [external({ entity_type: 2, entity_metadata: null, channel_id: CHANNEL }), ""],
+    ] as const) {
+      const res = await api("POST", `/guilds/${GUILD}/scheduled-events`, body);
+      expect([res.status, res.json.code], path).toEqual([400, 50035]);
+      if (path) expect(JSON.stringify(res.json), path).toContain(path.split(".")[0]!);
+    }
+  });
+});
