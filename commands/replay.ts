@@ -37,7 +37,7 @@ import { localeOf, t, type Locale } from "../src/i18n/index";
 import { refuse } from "../src/bot/words";
 
 /** Component verbs of a replay. */
-export const REPLAY_VERBS: ReadonlySet<string> = new Set(["replay", "anim", "rpick", "hrep"]);
+export const REPLAY_VERBS: ReadonlySet<string> = new Set(["replay", "anim", "rpick", "hrep", "rshare"]);
 
 /** Table `record` as it stood after `n` of its moves (state `state`): what a game's table message and picture draw. */
 export function tableAt(record: GameRecord, state: VersionedState, n: number, locale: Locale = "en"): AnyTable {
@@ -132,7 +132,10 @@ export function chapters(view: TableGameView, tables: readonly AnyTable[], local
 /**
  * The replay message of `record` at position `n` (0: the deal; the number of moves: the end),
  * with every hand in words when `hands` (the game's `hands`: a finished game hides nothing), in
- * `locale` (the server's for a public replay, the reader's for a private one).
+ * `locale` (the server's for a public replay, the reader's for a private one). One rule for who
+ * sees it: `/replay` shows the channel; a replay opened from a private list (`/history`, an
+ * event's Replay buttons) is the reader's (`seenBy: "reader"`), says so, and has **Share**,
+ * which shows the channel the same position.
  */
 export async function replayMessage(
   ctx: BotContext,
@@ -140,6 +143,7 @@ export async function replayMessage(
   n: number,
   hands = false,
   locale: Locale = "en",
+  seenBy: "channel" | "reader" = "channel",
 ): Promise<BaseMessageOptions> {
   const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `replay.${key}`, params);
   const { view, positions } = positionsOf(ctx, record);
@@ -156,7 +160,8 @@ export async function replayMessage(
   const all = hands && view.hands ? view.hands(table) : "";
   const shown = all ? `\n${all.length > HANDS_TEXT ? `${all.slice(0, HANDS_TEXT - 1)}…` : all}` : "";
   // Not the channel's live table: the replay is a message of its own (no table record to track).
-  const drawn = retext(withoutRecord(await view.payload(table)), `${say("move_of", { n: at, last, note })}${shown}\n-# ${where}`);
+  const yours = seenBy === "reader" ? `\n-# ${say("private_note")}` : "";
+  const drawn = retext(withoutRecord(await view.payload(table)), `${say("move_of", { n: at, last, note })}${shown}\n-# ${where}${yours}`);
   const mode = hands ? "h" : "t";
   /** A step button: its code (`f`irst, `b`ack, `n`ext, `l`ast) names the position it shows. */
   const go = (code: "f" | "b" | "n" | "l", label: string, to: number, disabled: boolean) =>
@@ -191,13 +196,23 @@ export async function replayMessage(
       })),
     );
   rows.push(new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(menu).toJSON());
-  if (view.hands) {
-    const toggle = new ButtonBuilder()
-      .setCustomId(encodeId("replay", 0, record.id, at, "h", hands ? "t" : "h"))
-      .setLabel(say(hands ? "hide_hands" : "show_hands"))
-      .setStyle(ButtonStyle.Secondary);
-    rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(toggle).toJSON());
-  }
+  const extra = new ActionRowBuilder<ButtonBuilder>();
+  if (view.hands)
+    extra.addComponents(
+      new ButtonBuilder()
+        .setCustomId(encodeId("replay", 0, record.id, at, "h", hands ? "t" : "h"))
+        .setLabel(say(hands ? "hide_hands" : "show_hands"))
+        .setStyle(ButtonStyle.Secondary),
+    );
+  if (seenBy === "reader")
+    extra.addComponents(
+      new ButtonBuilder()
+        .setCustomId(encodeId("rshare", 0, record.id, at, mode))
+        .setLabel(say("share"))
+        .setEmoji("📣")
+        .setStyle(ButtonStyle.Primary),
+    );
+  if (extra.components.length) rows.push(extra.toJSON());
   // The table's own buttons (My hand, Play again…) are for a live table: the replay has its own.
   const container = (drawn.components?.[0] ?? { components: [] }) as APIContainerComponent;
   return {
@@ -305,22 +320,33 @@ export async function replayComponent(interaction: MessageComponentInteraction, 
     const recordId = interaction.isStringSelectMenu() ? (interaction.values[0] ?? "") : "";
     await respond(interaction, "reply", true, async () => {
       const record = await recordHere(ctx, interaction.guildId, recordId);
-      return replayMessage(ctx, record, record.moves.length, false, localeOf(interaction.locale));
+      return replayMessage(ctx, record, record.moves.length, false, localeOf(interaction.locale), "reader");
     });
     return;
   }
+  if (id.verb === "rshare") {
+    // Share: the position the reader is looking at, shown to the channel in the server's language.
+    const [recordId = "", to = "0", mode = "t"] = id.args;
+    const locale = await publicLocale(ctx, interaction);
+    await respond(interaction, "reply", false, async () =>
+      replayMessage(ctx, await recordHere(ctx, interaction.guildId, recordId), Number(to), mode === "h", locale),
+    );
+    return;
+  }
+  // Stepping keeps who sees it: a private replay stays the reader's, with its Share.
+  const seenBy = interaction.message.flags.has(MessageFlags.Ephemeral) ? "reader" : "channel";
   if (id.verb === "rpick") {
     const [recordId = "", mode = "t"] = id.args;
     const to = interaction.isStringSelectMenu() ? Number(interaction.values[0] ?? 0) : 0;
     const locale = await replayLocale(ctx, interaction);
     await respond(interaction, "update", false, async () =>
-      replayMessage(ctx, await recordHere(ctx, interaction.guildId, recordId), to, mode === "h", locale),
+      replayMessage(ctx, await recordHere(ctx, interaction.guildId, recordId), to, mode === "h", locale, seenBy),
     );
     return;
   }
   const [recordId = "", to = "0", , mode = "t"] = id.args;
   const locale = await replayLocale(ctx, interaction);
   await respond(interaction, "update", false, async () =>
-    replayMessage(ctx, await recordHere(ctx, interaction.guildId, recordId), Number(to), mode === "h", locale),
+    replayMessage(ctx, await recordHere(ctx, interaction.guildId, recordId), Number(to), mode === "h", locale, seenBy),
   );
 }

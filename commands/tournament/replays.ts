@@ -83,7 +83,7 @@ export async function tournamentReplays(interaction: MessageComponentInteraction
     await respond(interaction, "update", true, async () => {
       const record = await ctx.records.get(interaction.guildId, recordId);
       if (!record) throw new UserError("replay/unknown", "That game's record is no longer kept.", "error", { context: "gone" });
-      return replayMessage(ctx, record, record.moves.length, false, localeOf(interaction.locale));
+      return replayMessage(ctx, record, record.moves.length, false, localeOf(interaction.locale), "reader");
     });
     return;
   }
@@ -93,7 +93,7 @@ export async function tournamentReplays(interaction: MessageComponentInteraction
     if (threadId) {
       const mine = tables.find((x) => x.record.channelId === threadId);
       if (!mine) throw new UserError("tournament/no_record", "This table's game has no record yet: it is written as the game ends.");
-      return replayMessage(ctx, mine.record, mine.record.moves.length, false, localeOf(interaction.locale));
+      return replayMessage(ctx, mine.record, mine.record.moves.length, false, localeOf(interaction.locale), "reader");
     }
     if (tables.length === 0) throw refuse("tournament/no_records", { event: t.name });
     const locale = localeOf(interaction.locale);

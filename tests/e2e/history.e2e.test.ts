@@ -141,9 +141,18 @@ describe("/replay", () => {
     const privately = (await sb.select(ADA, listed, replayMenu, [record.id])).original!;
     expect(privately.visibleTo).toBe(ADA);
     expect(said(privately)).toContain(`**Move ${n} of ${n}**`);
+    expect(said(privately)).toContain("Only you see this replay: Share shows it to the channel.");
     const back = (await sb.click(ADA, privately, button(privately, "◀ Back").custom_id)).original!;
     expect(back.id).toBe(privately.id);
     expect(said(back)).toContain(`**Move ${n - 1} of ${n}**`);
+    // One rule for who sees a replay: a private one says so and keeps its Share while stepping,
+    // which shows the channel the position the reader is at.
+    const shared = (await sb.click(ADA, back, button(back, "Share").custom_id)).original!;
+    expect(shared.visibleTo).toBeUndefined();
+    expect(shared.id).not.toBe(back.id);
+    expect(said(shared)).toContain(`**Move ${n - 1} of ${n}**`);
+    expect(said(shared)).not.toContain("Only you see this replay");
+    expect(Harness.customIds(shared).some((c) => c.includes("|rshare|"))).toBe(false);
     // Autocomplete: Ada's games first, this one among them.
     const offered = await sb.autocomplete(ADA, GENERAL, "replay", { game: "" }, "game");
     expect(offered[0]?.value).toBe(record.id);
