@@ -60,8 +60,37 @@ export function fitText(ctx: SKRSContext2D, text: string, max: number): string {
  */
 export function shortName(ctx: SKRSContext2D, name: string, max: number): string {
   if (ctx.measureText(name).width <= max) return name;
-  const bare = name.replace(/\s*\([^)]*\)$/, "");
-  return fitText(ctx, bare, max);
+  return fitText(ctx, bareName(name), max);
+}
+
+/** A player's name without its trailing "(…)" (a computer's level, a "(left)"), as `shortName` drops it. */
+export const bareName = (name: string) => name.replace(/\s*\([^)]*\)$/, "");
+
+/**
+ * A line that names players, fitted to `max` px: `line(false)` as it is when it fits, else
+ * `line(true)` (the caller writes its names bare, see `bareName`), cut with an ellipsis only
+ * if even that is too wide. "Won by Computer 1 (normal)" becomes "Won by Computer 1", not
+ * "Won by Computer 1 (norm…".
+ */
+export function fitNames(ctx: SKRSContext2D, line: (bare: boolean) => string, max: number): string {
+  const full = line(false);
+  return ctx.measureText(full).width <= max ? full : fitText(ctx, line(true), max);
+}
+
+/**
+ * `words` (kept whole: names with their scores, or single words) laid on lines of at most
+ * `width` px, joined by `sep`, on at most `max` lines; what does not fit ends the last line
+ * with an ellipsis.
+ */
+export function wrapWords(ctx: SKRSContext2D, words: readonly string[], sep: string, width: number, max: number): string[] {
+  const lines: string[] = [];
+  for (const w of words) {
+    const last = lines.at(-1);
+    if (last !== undefined && ctx.measureText(`${last}${sep}${w}`).width <= width) lines[lines.length - 1] = `${last}${sep}${w}`;
+    else lines.push(w);
+  }
+  const kept = lines.slice(0, Math.max(1, max));
+  return kept.map((l, i) => fitText(ctx, i === kept.length - 1 && lines.length > kept.length ? `${l}${sep.trim()} …` : l, width));
 }
 
 /** Splits `text` at its ` · ` breaks (then at spaces) into at most `max` lines of at most `width` px. */

@@ -15,7 +15,7 @@ import type { OnexenoView } from "../src/games/onexeno/game";
 import { drawBadge } from "./badge";
 import { drawCard } from "./card";
 import { drawClockMark } from "./clock";
-import { ensureFonts, fitText, font, PICTURE_WIDTH, shortName } from "./fonts";
+import { bareName, ensureFonts, fitNames, fitText, font, PICTURE_WIDTH, shortName, wrapWords } from "./fonts";
 import { DEFAULT_THEME, type Theme } from "./theme";
 import { t, type Locale } from "../src/i18n/index";
 import { lastMoveText, teamLines, teamLetter } from "./onexeno-words";
@@ -198,7 +198,8 @@ function drawPanel(
     y += 20;
     ctx.font = font(14, true);
     ctx.fillStyle = theme.lastMove;
-    ctx.fillText(fitText(ctx, say("won_by", { who: [...new Set(winners)].join(" & "), best }), PANEL_W - 20), PANEL_X + 10, y);
+    const wonBy = (bare: boolean) => say("won_by", { who: [...new Set(bare ? winners.map(bareName) : winners)].join(" & "), best });
+    ctx.fillText(fitNames(ctx, wonBy, PANEL_W - 20), PANEL_X + 10, y);
   } else {
     ctx.fillStyle = theme.turn;
     ctx.fillText(fitText(ctx, say("to_play", { name: names[view.turn] ?? "?" }), PANEL_W - 20), PANEL_X + 10, y);
@@ -258,21 +259,22 @@ function drawPanel(
     let ry = after + 22;
     ctx.font = font(14, true);
     ctx.fillStyle = theme.text;
-    ctx.fillText(
-      fitText(
-        ctx,
-        res.wentOut !== null
-          ? say("hand_result_out", { hand: res.hand, name: names[res.wentOut] ?? "?" })
-          : say("hand_result", { hand: res.hand }),
-        PANEL_W - 20,
-      ),
-      PANEL_X + 10,
-      ry,
-    );
+    // Names lose their "(level)" and the lines wrap (to the panel's foot) before anything is cut.
+    const headline =
+      res.wentOut !== null
+        ? say("hand_result_out", { hand: res.hand, name: bareName(names[res.wentOut] ?? "?") })
+        : say("hand_result", { hand: res.hand });
+    const room = Math.max(1, Math.floor((TABLE_HEIGHT - 50 - ry) / 19));
+    for (const line of wrapWords(ctx, headline.split(" "), " ", PANEL_W - 20, 2)) {
+      ctx.fillText(line, PANEL_X + 10, ry);
+      ry += 19;
+    }
     ctx.font = font(14);
-    ry += 19;
-    const parts = res.scores.map((sc, i) => `${names[i] ?? i + 1} ${sc >= 0 ? "+" : ""}${sc}`);
-    ctx.fillText(fitText(ctx, parts.join(", "), PANEL_W - 20), PANEL_X + 10, ry);
+    const parts = res.scores.map((sc, i) => `${bareName(names[i] ?? String(i + 1))} ${sc >= 0 ? "+" : ""}${sc}`);
+    for (const line of wrapWords(ctx, parts, ", ", PANEL_W - 20, room - 2)) {
+      ctx.fillText(line, PANEL_X + 10, ry);
+      ry += 19;
+    }
   }
 }
 

@@ -173,3 +173,17 @@ describe("pictures fit every language", () => {
     });
   }
 });
+
+describe("names are never cut where they fit whole", () => {
+  it("a finished table names computer winners and the last hand without cutting a name: the level goes, then the line wraps", () => {
+    const over = scenes().over;
+    const names = ["Computer 1 (normal)", "Computer 2 (normal)"];
+    const drawn = drawnTexts(() => drawOnexenoTable(onexenoView(over.state, null), names));
+    const panel = drawn.filter((d) => d.left >= PANEL_LEFT && d.y < PANEL_BOTTOM).map((d) => d.text);
+    expect(panel.some((x) => /^Won by Computer [12] \(\d+\)$/.test(x))).toBe(true);
+    // The last hand's lines: every player's name and score whole, none ending in an ellipsis.
+    expect(panel.filter((x) => x.endsWith("…"))).toEqual([]);
+    expect(panel.join(" ")).toMatch(/Computer 1 [+-]\d+/);
+    expect(panel.join(" ")).toMatch(/Computer 2 [+-]\d+/);
+  });
+});
