@@ -7,8 +7,8 @@
  * tall section, never a narrow one).
  */
 import type { Canvas, SKRSContext2D } from "@napi-rs/canvas";
-import { ensureFonts, fitText, font, PICTURE_WIDTH, shortName } from "./fonts";
-import { sceneCanvas } from "./surface";
+import { fitText, font, PICTURE_WIDTH, shortName } from "./fonts";
+import { tournamentSheet } from "./standings";
 import { DEFAULT_THEME, type Theme } from "./theme";
 
 /** One seat of a bracket table as drawn: who, and how they fared there. */
@@ -71,20 +71,8 @@ export function drawBracket(
   note?: string,
   theme: Theme = DEFAULT_THEME,
 ): Canvas {
-  ensureFonts();
   const h = HEADER + sections.reduce((s, x) => s + sectionHeight(x), 0) + (note ? 26 : 8);
-  const canvas = sceneCanvas(PICTURE_WIDTH, h);
-  const ctx = canvas.getContext("2d");
-  ctx.fillStyle = theme.panel;
-  ctx.fillRect(0, 0, PICTURE_WIDTH, h);
-  ctx.textBaseline = "alphabetic";
-  ctx.textAlign = "left";
-  ctx.fillStyle = theme.text;
-  ctx.font = font(24, true);
-  ctx.fillText(fitText(ctx, title, PICTURE_WIDTH - 24), 12, 34);
-  ctx.fillStyle = theme.textDim;
-  ctx.font = font(15);
-  ctx.fillText(fitText(ctx, subtitle, PICTURE_WIDTH - 24), 12, 58);
+  const { canvas, ctx } = tournamentSheet(h, title, subtitle, theme);
   let top = HEADER;
   for (const section of sections) {
     const height = sectionHeight(section);

@@ -3,7 +3,7 @@
  * played) and the podium of the top three. Pure `(rows) -> canvas`, 640 px wide like every
  * table picture, type never below 14 px.
  */
-import type { Canvas } from "@napi-rs/canvas";
+import type { Canvas, SKRSContext2D } from "@napi-rs/canvas";
 import { ensureFonts, fitText, font, measureOnly, PICTURE_WIDTH, shortName, wrapParts } from "./fonts";
 import { sceneCanvas } from "./surface";
 import { DEFAULT_THEME, type Theme } from "./theme";
@@ -32,6 +32,27 @@ const num = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
 export const STANDING_LABELS = ["points", "game pts", "opp. pts", "games"] as const;
 
 /**
+ * A tournament sheet `h` px tall, 640 wide (standings, bracket): the panel colour, `title` (24 px
+ * bold) and `subtitle` (15 px) at its top; text left-aligned on the alphabetic baseline after.
+ */
+export function tournamentSheet(h: number, title: string, subtitle: string, theme: Theme): { canvas: Canvas; ctx: SKRSContext2D } {
+  ensureFonts();
+  const canvas = sceneCanvas(PICTURE_WIDTH, h);
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = theme.panel;
+  ctx.fillRect(0, 0, PICTURE_WIDTH, h);
+  ctx.fillStyle = theme.text;
+  ctx.font = font(24, true);
+  ctx.textBaseline = "alphabetic";
+  ctx.textAlign = "left";
+  ctx.fillText(fitText(ctx, title, PICTURE_WIDTH - 24), 12, 34);
+  ctx.fillStyle = theme.textDim;
+  ctx.font = font(15);
+  ctx.fillText(fitText(ctx, subtitle, PICTURE_WIDTH - 24), 12, 60);
+  return { canvas, ctx };
+}
+
+/**
  * The standings sheet: a title, a subtitle, and a row per player (the first 32); `labels`
  * name the four number columns and `legend` (a line under the rows) says what they mean. An
  * unranked row (rank 0) shows "–".
@@ -49,18 +70,7 @@ export function drawStandings(
   const shown = rows.slice(0, MAX_STANDING_ROWS);
   const legendLines = legend ? wrapParts(measureOnly(14), legend, PICTURE_WIDTH - 24, 3) : [];
   const h = HEADER + ROW * (shown.length + 1) + 16 + legendLines.length * 18 + (legend ? 8 : 0);
-  const canvas = sceneCanvas(PICTURE_WIDTH, h);
-  const ctx = canvas.getContext("2d");
-  ctx.fillStyle = theme.panel;
-  ctx.fillRect(0, 0, PICTURE_WIDTH, h);
-  ctx.fillStyle = theme.text;
-  ctx.font = font(24, true);
-  ctx.textBaseline = "alphabetic";
-  ctx.textAlign = "left";
-  ctx.fillText(fitText(ctx, title, PICTURE_WIDTH - 24), 12, 34);
-  ctx.fillStyle = theme.textDim;
-  ctx.font = font(15);
-  ctx.fillText(fitText(ctx, subtitle, PICTURE_WIDTH - 24), 12, 60);
+  const { canvas, ctx } = tournamentSheet(h, title, subtitle, theme);
   // Columns: rank, name, points, two tie-breaks (as labelled), games.
   const cols = [
     { x: 44, label: "#", align: "right" as const },

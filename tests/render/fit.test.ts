@@ -176,7 +176,7 @@ describe("pictures fit every language", () => {
 
 describe("names are never cut where they fit whole", () => {
   it("a finished table names computer winners and the last hand without cutting a name: the level goes, then the line wraps", () => {
-    const over = scenes().over;
+    const over = scenes().over!;
     const names = ["Computer 1 (normal)", "Computer 2 (normal)"];
     const drawn = drawnTexts(() => drawOnexenoTable(onexenoView(over.state, null), names));
     const panel = drawn.filter((d) => d.left >= PANEL_LEFT && d.y < PANEL_BOTTOM).map((d) => d.text);
