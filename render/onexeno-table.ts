@@ -253,28 +253,35 @@ function drawPanel(
       ctx.fillText(fitText(ctx, text, PANEL_W - 20), PANEL_X + 10, after);
     }
   }
-  // latest hand results
+  drawLastHand(ctx, view, names, after + 22, theme, locale);
+}
+
+/**
+ * The latest hand's result under the players, from `y` (px, the first line's baseline): who went
+ * out, then each player's score. Names lose their "(level)" and the lines wrap down to the
+ * panel's foot before anything is cut.
+ */
+function drawLastHand(ctx: SKRSContext2D, view: OnexenoView, names: readonly string[], y: number, theme: Theme, locale: Locale): void {
+  const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `onexeno.pic.${key}`, params);
   const res = view.results.at(-1);
-  if (res) {
-    let ry = after + 22;
-    ctx.font = font(14, true);
-    ctx.fillStyle = theme.text;
-    // Names lose their "(level)" and the lines wrap (to the panel's foot) before anything is cut.
-    const headline =
-      res.wentOut !== null
-        ? say("hand_result_out", { hand: res.hand, name: bareName(names[res.wentOut] ?? "?") })
-        : say("hand_result", { hand: res.hand });
-    const room = Math.max(1, Math.floor((TABLE_HEIGHT - 50 - ry) / 19));
-    for (const line of wrapWords(ctx, headline.split(" "), " ", PANEL_W - 20, 2)) {
-      ctx.fillText(line, PANEL_X + 10, ry);
-      ry += 19;
-    }
-    ctx.font = font(14);
-    const parts = res.scores.map((sc, i) => `${bareName(names[i] ?? String(i + 1))} ${sc >= 0 ? "+" : ""}${sc}`);
-    for (const line of wrapWords(ctx, parts, ", ", PANEL_W - 20, room - 2)) {
-      ctx.fillText(line, PANEL_X + 10, ry);
-      ry += 19;
-    }
+  if (!res) return;
+  let ry = y;
+  ctx.font = font(14, true);
+  ctx.fillStyle = theme.text;
+  const headline =
+    res.wentOut !== null
+      ? say("hand_result_out", { hand: res.hand, name: bareName(names[res.wentOut] ?? "?") })
+      : say("hand_result", { hand: res.hand });
+  const room = Math.max(1, Math.floor((TABLE_HEIGHT - 50 - ry) / 19));
+  for (const line of wrapWords(ctx, headline.split(" "), " ", PANEL_W - 20, 2)) {
+    ctx.fillText(line, PANEL_X + 10, ry);
+    ry += 19;
+  }
+  ctx.font = font(14);
+  const parts = res.scores.map((sc, i) => `${bareName(names[i] ?? String(i + 1))} ${sc >= 0 ? "+" : ""}${sc}`);
+  for (const line of wrapWords(ctx, parts, ", ", PANEL_W - 20, room - 2)) {
+    ctx.fillText(line, PANEL_X + 10, ry);
+    ry += 19;
   }
 }
 

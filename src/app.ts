@@ -22,6 +22,7 @@ import { mustAllowTableHere, SettingsBook } from "./bot/settings";
 import { Pending } from "./bot/pending";
 import { bracketMessage, finalMessages, postAnnouncement, roundMessage, tableResult } from "../commands/tournament/index";
 import { scheduledEvents } from "./bot/scheduled-events";
+import { rerate } from "./bot/rerate";
 import { Publisher } from "./bot/publisher";
 import { ChannelBudget } from "./bot/budget";
 import { Coalescer } from "./bot/coalesce";
@@ -256,8 +257,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const tournaments: TournamentService = new TournamentService(
     opts.stores.tournaments,
     tournamentHost({
-      ...{ client, services, catalogue, ratings, live, ...scheduledEvents(client, log) },
-      announce: (t, note) => postAnnouncement(client, { catalogue, tableGames: gameSet.views, tournaments, log }, t, note),
+      ...{ client, services, catalogue, ratings, live },
+      ...eventExtras({ client, log, catalogue, tableGames: gameSet.views, records, ratings, tournaments: () => tournaments }),
       post: (channelId, payload) => post(channelId, payload),
       payloadOf: (rec) => games.find((g) => g.id === rec.game),
       kick: (channelId) => autoplay.kick(channelId),
@@ -384,6 +385,32 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
 }
 
 /**
+ * The tournaments' calls beyond threads and posts: the server's scheduled events
+ * (src/bot/scheduled-events.ts), an announcement posted by a timer, and ratings made again after
+ * a correction (src/bot/rerate.ts).
+ */
+function eventExtras(deps: {
+  readonly client: Client;
+  readonly log: Logger;
+  readonly catalogue: GameCatalogue;
+  readonly tableGames: BotContext["tableGames"];
+  readonly records: GameRecords;
+  readonly ratings: RatingService;
+  readonly tournaments: () => TournamentService;
+}): Pick<TournamentHost, "scheduleEvent" | "scheduledEventStatus" | "announce" | "rerate"> {
+  const { client, log, catalogue, records, ratings } = deps;
+  return {
+    ...scheduledEvents(client, log),
+    announce: (t, note) =>
+      postAnnouncement(client, { catalogue, tableGames: deps.tableGames, tournaments: deps.tournaments(), log }, t, note),
+    rerate: (t, threadId, places) =>
+      rerate({ records, ratings, catalogue }, t.guildId, t.game, { eventId: t.id, channelId: threadId, places }).catch((e) =>
+        log.error(`could not rate tournament ${t.id} again`, e),
+      ),
+  };
+}
+
+/**
  * What tournaments need from the bot (`TournamentHost`): threads and posts through the client,
  * the table services, table and tournament messages, the computers' kick and the ratings that
  * seed an event.
@@ -399,13 +426,14 @@ function tournamentHost(
     readonly ratings: RatingService;
     readonly live: LiveTables;
     readonly kick: (channelId: string) => void;
-  } & Pick<TournamentHost, "scheduleEvent" | "scheduledEventStatus" | "announce">,
+  } & Pick<TournamentHost, "scheduleEvent" | "scheduledEventStatus" | "announce" | "rerate">,
 ): TournamentHost {
   const { client, post, services, catalogue, payloadOf, ratings, live, kick } = deps;
   return {
     scheduleEvent: deps.scheduleEvent,
     scheduledEventStatus: deps.scheduledEventStatus,
     announce: deps.announce,
+    rerate: deps.rerate,
     async openThread(channelId, name) {
       const channel = await client.channels.fetch(channelId);
       if (!channel || channel.type !== ChannelType.GuildText) throw new Error(`channel ${channelId} cannot hold threads`);

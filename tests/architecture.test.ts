@@ -53,7 +53,6 @@ const LONG_FUNCTIONS: Readonly<Record<string, number>> = {
   "render/assembly/palette.ts:choosePalette": 120,
   "render/onexeno-canasta.ts:drawCanastaTable": 114,
   "render/onexeno-solitaire.ts:drawSolitaire": 145,
-  "render/onexeno-table.ts:drawPanel": 106,
 };
 
 /** Functions (declarations, methods, arrows and function expressions) of `file` longer than `min` lines, named file:name. */

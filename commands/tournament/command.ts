@@ -20,6 +20,7 @@ import { mustOrganise, eventOf, eventOption, isOrganiser } from "./access";
 import { eventRecords, recordsJson } from "./replays";
 import { readTieBreaks, tieBreakChoices } from "./tie-breaks";
 import { startChoices, startOption } from "./start";
+import { placeChoices, runTableFix, TABLE_FIXES, tableFixSubcommands } from "./corrections";
 import { localeOf, t as translate, type Locale } from "../../src/i18n/index";
 import { publicLocale } from "../replay";
 import { commandPathIn } from "../../src/i18n/commands";
@@ -150,7 +151,9 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
         .addUserOption((o) => o.setName("player").setDescription("Who").setRequired(true))
         .addStringOption(eventOption),
     )
-    .addSubcommand((s) => s.setName("end-table").setDescription("In a table's thread: end its game and score it as it stands (organisers)"))
+    .addSubcommand(tableFixSubcommands[0]!)
+    .addSubcommand(tableFixSubcommands[1]!)
+    .addSubcommand(tableFixSubcommands[2]!)
     .addSubcommand((s) => s.setName("cancel").setDescription("Cancel the event (organisers)").addStringOption(eventOption))
     .addSubcommand((s) => s.setName("export").setDescription("Every game and the standings as a CSV file").addStringOption(eventOption))
     .addSubcommand((s) =>
@@ -175,6 +178,7 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
 
   async autocomplete(interaction, ctx): Promise<Choice[]> {
     const focused = interaction.options.getFocused(true);
+    if (focused.name === "places") return placeChoices(interaction, ctx);
     const own = CREATE_CHOICES[focused.name];
     if (own) return own(String(focused.value), interaction.locale);
     const typed = String(focused.value).toLowerCase();
@@ -256,21 +260,8 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
         });
         return;
       }
-      case "end-table": {
-        const t = await ctx.tournaments.ofThread(interaction.channelId);
-        if (!t) throw new UserError("tournament/no_table", "Use this in a tournament table's thread.");
-        await mustOrganise(interaction, ctx, t);
-        await respond(interaction, "reply", false, async () => {
-          await ctx.tournaments.endTable(t.id, interaction.channelId, interaction.user.id);
-          return {
-            content: translate(t.locale ?? "en", "tournament.ended_table"),
-            allowedMentions: { parse: [] },
-          };
-        });
-        return;
-      }
       default:
-        break;
+        if (TABLE_FIXES.has(sub)) return runTableFix(sub, interaction, ctx);
     }
     const t = await eventOf(interaction, ctx, { finished: sub === "info" || sub === "standings" || sub === "export" });
     switch (sub) {

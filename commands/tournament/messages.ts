@@ -429,7 +429,18 @@ export function exportCsv(
     stringify([
       ["rank", "player", "id", "placement points", ...tbs.map((tb) => translate("en", `tournament.tb_${tb}`)), "games", "byes"],
       ...table,
-    ])
+    ]) +
+    // The organisers' corrections, oldest first: the audit trail.
+    (t.corrections?.length
+      ? `\n${stringify([
+          ["at", "by", "correction", "round", "table", "players", "before", "after"],
+          ...t.corrections.map((c) =>
+            c.kind === "result"
+              ? [new Date(c.at).toISOString(), c.by, "result", c.round, c.table, c.players.join(" "), c.before.join(" "), c.after.join(" ")]
+              : [new Date(c.at).toISOString(), c.by, "swap", c.round, "", `${c.a} ${c.b}`, "", ""],
+          ),
+        ])}`
+      : "")
   );
 }
 

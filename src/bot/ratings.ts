@@ -87,6 +87,14 @@ export interface RatedTable {
   readonly seats: readonly { readonly userId: string; readonly name: string; readonly computer?: string; readonly leftBy?: string }[];
 }
 
+/** One rated game as `RatingService.rebuild` takes it: its table, outcome, teams (null: each seat alone) and when it ended (ms). */
+export interface RatedGame {
+  readonly table: RatedTable;
+  readonly outcome: Outcome;
+  readonly teams: readonly number[] | null;
+  readonly at: number;
+}
+
 /** A rating change of one person. */
 export interface RatingChange {
   readonly userId: string;
@@ -176,6 +184,28 @@ export class RatingService {
   }
 
   private async rate(table: RatedTable, game: string, outcome: Outcome, teams: readonly number[] | null): Promise<RatingChange[] | null> {
+    return this.lock.run(this.key(table.guildId, game), () => this.rateNow({ table, outcome, teams, at: this.now() }, game));
+  }
+
+  /**
+   * The ratings of server `guildId` in rated game `game` made again from `games` (oldest first):
+   * the board and every history of it are cleared, then each game is rated as it was when it
+   * ended (`at`, ms). For a corrected result (a tournament organiser's correction): the games
+   * after it are rated on the corrected ratings, as if the result had been right all along.
+   */
+  async rebuild(guildId: string | null, game: string, games: readonly RatedGame[]): Promise<void> {
+    const key = this.key(guildId, game);
+    await this.lock.run(key, async () => {
+      const old = await this.boardAt(key);
+      for (const userId of Object.keys(old?.players ?? {})) await this.store.delete(this.historyKey(guildId, game, userId));
+      await this.store.delete(key);
+      for (const g of games) await this.rateNow(g, game);
+    });
+  }
+
+  /** Rates one game under its board's lock (held by the caller). */
+  private async rateNow(g: RatedGame, game: string): Promise<RatingChange[] | null> {
+    const { table, outcome, teams } = g;
     const places = placesOf(outcome);
     // People only: a computer's seat (and a seat a computer took over) is left out.
     const people = table.seats.map((s, i) => ({ ...s, seat: i })).filter((s) => !s.computer && !s.leftBy);
@@ -183,56 +213,54 @@ export class RatingService {
     const teamIds = [...new Set(people.map((p) => teamOf(p.seat)))];
     if (teamIds.length < 2) return null;
     const key = this.key(table.guildId, game);
-    return this.lock.run(key, async () => {
-      const board = (await this.boardAt(key)) ?? { schema: 1 as const, guildId: table.guildId, game, players: {} };
-      const current = (userId: string) => board.players[userId] ?? { ...rating(), games: 0, wins: 0, recent: [] };
-      const members = teamIds.map((t) => people.filter((p) => teamOf(p.seat) === t));
-      // A team's place is its best seat's place (teammates share a score).
-      const teamPlaces = members.map((m) => Math.min(...m.map((p) => places[p.seat] ?? places.length)));
-      const rated = rate(
-        members.map((m) =>
-          m.map((p) => {
-            const c = current(p.userId);
-            return { mu: c.mu, sigma: c.sigma };
-          }),
-        ),
-        { rank: teamPlaces },
-      );
-      // Places among the rated teams only (1 + teams strictly ahead).
-      const shownPlace = teamPlaces.map((p) => 1 + teamPlaces.filter((q) => q < p).length);
-      const players = { ...board.players };
-      const changes: RatingChange[] = [];
-      const at = this.now();
-      members.forEach((m, ti) =>
-        m.forEach((p, pi) => {
-          const before = current(p.userId);
-          const next = rated[ti]![pi]!;
-          const delta = shownRating(next) - shownRating(before);
-          players[p.userId] = {
-            userId: p.userId,
-            name: p.name,
-            mu: next.mu,
-            sigma: next.sigma,
-            games: before.games + 1,
-            wins: before.wins + (shownPlace[ti] === 1 ? 1 : 0),
-            recent: [...before.recent, { at, place: shownPlace[ti]!, of: members.length, delta }].slice(-RECENT),
-          };
-          changes.push({ userId: p.userId, before: shownRating(before), after: shownRating(next), place: shownPlace[ti]! });
+    const board = (await this.boardAt(key)) ?? { schema: 1 as const, guildId: table.guildId, game, players: {} };
+    const current = (userId: string) => board.players[userId] ?? { ...rating(), games: 0, wins: 0, recent: [] };
+    const members = teamIds.map((t) => people.filter((p) => teamOf(p.seat) === t));
+    // A team's place is its best seat's place (teammates share a score).
+    const teamPlaces = members.map((m) => Math.min(...m.map((p) => places[p.seat] ?? places.length)));
+    const rated = rate(
+      members.map((m) =>
+        m.map((p) => {
+          const c = current(p.userId);
+          return { mu: c.mu, sigma: c.sigma };
         }),
-      );
-      await this.store.set(key, { ...board, players });
-      for (const c of changes) {
-        const hkey = this.historyKey(table.guildId, game, c.userId);
-        const old = await this.historyNow(table.guildId, game, c.userId);
-        const points = old?.points ?? [{ at, rating: c.before }];
-        await this.store.set(hkey, {
-          schema: 1,
-          points: withPoint(points, { at, rating: c.after }),
-          peak: Math.max(old?.peak ?? c.before, c.after),
-        });
-      }
-      return changes;
-    });
+      ),
+      { rank: teamPlaces },
+    );
+    // Places among the rated teams only (1 + teams strictly ahead).
+    const shownPlace = teamPlaces.map((p) => 1 + teamPlaces.filter((q) => q < p).length);
+    const players = { ...board.players };
+    const changes: RatingChange[] = [];
+    const at = g.at;
+    members.forEach((m, ti) =>
+      m.forEach((p, pi) => {
+        const before = current(p.userId);
+        const next = rated[ti]![pi]!;
+        const delta = shownRating(next) - shownRating(before);
+        players[p.userId] = {
+          userId: p.userId,
+          name: p.name,
+          mu: next.mu,
+          sigma: next.sigma,
+          games: before.games + 1,
+          wins: before.wins + (shownPlace[ti] === 1 ? 1 : 0),
+          recent: [...before.recent, { at, place: shownPlace[ti]!, of: members.length, delta }].slice(-RECENT),
+        };
+        changes.push({ userId: p.userId, before: shownRating(before), after: shownRating(next), place: shownPlace[ti]! });
+      }),
+    );
+    await this.store.set(key, { ...board, players });
+    for (const c of changes) {
+      const hkey = this.historyKey(table.guildId, game, c.userId);
+      const old = await this.historyNow(table.guildId, game, c.userId);
+      const points = old?.points ?? [{ at, rating: c.before }];
+      await this.store.set(hkey, {
+        schema: 1,
+        points: withPoint(points, { at, rating: c.after }),
+        peak: Math.max(old?.peak ?? c.before, c.after),
+      });
+    }
+    return changes;
   }
 
   /** The ratings of a server in a rated game (empty when nobody has a rated game). */

@@ -80,6 +80,24 @@ export interface TournamentRound {
   readonly byes: readonly string[];
 }
 
+/**
+ * An organiser's change after the fact, kept for the export and said in the event's channel:
+ * a table's places corrected (`/tournament correct`; seat order, before and after), or two
+ * entrants' seats swapped before their round's first move (`/tournament swap`).
+ */
+export type Correction =
+  | {
+      readonly kind: "result";
+      readonly round: number;
+      readonly table: number;
+      readonly players: readonly string[];
+      readonly before: readonly number[];
+      readonly after: readonly number[];
+      readonly by: string;
+      readonly at: number;
+    }
+  | { readonly kind: "swap"; readonly round: number; readonly a: string; readonly b: string; readonly by: string; readonly at: number };
+
 /** One event (plain, versioned JSON). */
 export interface Tournament {
   readonly schema: 1;
@@ -129,6 +147,8 @@ export interface Tournament {
   readonly played: readonly TournamentRound[];
   /** The challenge format's window and results. */
   readonly challenge?: Challenge;
+  /** Organisers' corrections, oldest first. */
+  readonly corrections?: readonly Correction[];
   readonly seed: string;
   readonly rev: number;
   readonly createdAt: number;
@@ -147,6 +167,11 @@ export interface TournamentHost {
    * from `startsAt`); its id, or null when Discord refused it (the bot lacks Create Events).
    */
   scheduleEvent(t: Tournament): Promise<string | null>;
+  /**
+   * Rates the server's games of the event's rated game again, the table in `threadId` with its
+   * corrected `places` (seat order); never throws (logged).
+   */
+  rerate(t: Tournament, threadId: string, places: readonly number[]): Promise<void>;
   /** Moves an event's Guild Scheduled Event to `status` (`SCHEDULED_EVENT_STATUS`); never throws. */
   scheduledEventStatus(t: Tournament, status: number): Promise<void>;
   /** Posts the event's announcement with `note` as its live one (the one before loses its buttons); never throws. */

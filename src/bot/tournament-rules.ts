@@ -32,6 +32,7 @@ import {
   isElimination,
   MAX_ENTRANTS,
   type ChallengeResult,
+  type Correction,
   type Tournament,
   type TournamentFormat,
   type TournamentRound,
@@ -385,6 +386,81 @@ export function matchName(t: Tournament, node: string): string {
   const [column = node, j = "1"] = node.split("-");
   const many = (bracketOf(t)?.plan.nodes.filter((n) => n.column === column).length ?? 1) > 1;
   return many ? sayAt(t, "tournament.match_of", { column: columnName(t, column), n: j }) : columnName(t, column);
+}
+
+/**
+ * Places typed for a table of `seats` seats, in seat order (`2 1 3 4`, `2,1,3,4`; ties share a
+ * place and skip the next: `1 1 3 4`); null unless there is one per seat and they rank as places do.
+ */
+export function parsePlaces(text: string, seats: number): number[] | null {
+  const places = text
+    .split(/[\s,;]+/)
+    .filter(Boolean)
+    .map(Number);
+  if (places.length !== seats || places.some((p) => !Number.isInteger(p) || p < 1 || p > seats)) return null;
+  return places.every((p) => p === 1 + places.filter((q) => q < p).length) ? places : null;
+}
+
+/**
+ * The finished table in `threadId` with its places corrected to `places` (seat order) by
+ * organiser `by` at `at` (ms), the correction kept (`corrections`); standings and tie-breaks
+ * follow from the results. Null when the places are the same. Refuses a table without a result,
+ * places that do not rank, and in an elimination event a table whose players already sit at
+ * their next table.
+ */
+export function withCorrection(t: Tournament, threadId: string, text: string, by: string, at: number): Tournament | null {
+  const round = t.played.find((r) => r.tables.some((x) => x.threadId === threadId && x.result));
+  const index = round?.tables.findIndex((x) => x.threadId === threadId) ?? -1;
+  const table = round?.tables[index];
+  if (!round || !table?.result) throw refuse("tournament/no_result", "This table has no recorded result to correct.");
+  const places = parsePlaces(text, table.result.players.length);
+  if (!places) throw refuse("tournament/bad_places", "Give each seat's place in seat order, e.g. `2 1 3 4` (a tie shares a place: `1 1 3 4`).");
+  if (places.every((p, i) => p === table.result!.places[i])) return null;
+  const bracket = bracketOf(t);
+  if (bracket && table.node) {
+    const next = bracket.plan.nodes.filter((n) => n.feeds.some((f) => "from" in f && f.from === table.node)).map((n) => n.id);
+    if (t.played.some((r) => r.tables.some((x) => x.node && next.includes(x.node))))
+      throw refuse("tournament/correct_late", "Its players already sit at their next table: the bracket has moved on.");
+  }
+  const correction: Correction = {
+    kind: "result",
+    round: round.number,
+    table: index + 1,
+    players: [...table.result.players],
+    before: [...table.result.places],
+    after: places,
+    by,
+    at,
+  };
+  return {
+    ...t,
+    corrections: [...(t.corrections ?? []), correction],
+    played: t.played.map((r) =>
+      r !== round ? r : { ...r, tables: r.tables.map((x, j) => (j === index ? { ...x, result: { ...x.result!, places } } : x)) },
+    ),
+  };
+}
+
+/**
+ * Entrants `a` and `b` swap seats at their tables of the round being played, by organiser `by`
+ * at `at` (ms); the service checks that neither table has a move yet. Refuses players not both
+ * seated at tables in play, or seated at the same table.
+ */
+export function seatsSwapped(t: Tournament, a: string, b: string, by: string, at: number): Tournament {
+  const open = tablesInPlay(t);
+  const ta = open.find((x) => x.table.players.includes(a));
+  const tb = open.find((x) => x.table.players.includes(b));
+  if (!ta || !tb || a === b) throw refuse("tournament/not_seated", "Both players must be seated at tables being played.");
+  if (ta.table === tb.table) throw refuse("tournament/same_table", "They play at the same table: pick players of two tables.");
+  const swap = (p: string) => (p === a ? b : p === b ? a : p);
+  return {
+    ...t,
+    corrections: [...(t.corrections ?? []), { kind: "swap", round: ta.round.number, a, b, by, at }],
+    played: t.played.map((r) => ({
+      ...r,
+      tables: r.tables.map((x) => (x === ta.table || x === tb.table ? { ...x, players: x.players.map(swap) } : x)),
+    })),
+  };
 }
 
 /** Table `i` of round `number` got its thread. */

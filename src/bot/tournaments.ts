@@ -30,8 +30,10 @@ import {
   tableSeats,
   tablesInPlay,
   timedSteps,
+  withCorrection,
   withReminder,
   withScheduledEvent,
+  seatsSwapped,
   joined,
   left,
   newEvent,
@@ -446,6 +448,69 @@ export class TournamentService extends TournamentBook {
       table.players.map(() => 0),
     );
     return (await this.get(id))!;
+  }
+
+  /**
+   * Corrects the recorded places of the finished table in `threadId` (organiser `by`; `places`
+   * as typed, seat order; see `withCorrection`): standings and tie-breaks follow, the server's
+   * ratings in the game are made again, and an audit line goes to the event's channel.
+   */
+  async correct(id: string, threadId: string, places: string, by: string): Promise<Tournament> {
+    const before = await this.get(id);
+    const after = await this.change(id, (t) => withCorrection(t, threadId, places, by, this.now()));
+    const c = after.corrections?.at(-1);
+    if (after === before || after.rev === before?.rev || c?.kind !== "result") return after;
+    await this.host.rerate(after, threadId, c.after);
+    const name = (p: string) => after.entrants.find((e) => e.id === p)?.name ?? p;
+    const line = (places: readonly number[]) => c.players.map((p, i) => `${name(p)} ${places[i]}`).join(", ");
+    await this.host.post(after.channelId, {
+      content: sayAt(after, "tournament.audit_correct", {
+        name: after.name,
+        by: `<@${by}>`,
+        thread: `<#${threadId}>`,
+        before: line(c.before),
+        after: line(c.after),
+      }),
+      allowedMentions: { parse: [] },
+    });
+    return after;
+  }
+
+  /**
+   * Swaps entrants `a` and `b` between their tables before the round's first move (organiser
+   * `by`; see `seatsSwapped`): each table's game takes the other's seat as it was dealt, the
+   * threads and the event's channel are told. Refuses once either table has a move.
+   */
+  async swap(id: string, a: string, b: string, by: string): Promise<Tournament> {
+    const t = await this.get(id);
+    if (!t) throw refuse("tournament/none", "There is no such tournament.", { context: "id" });
+    const game = gameOf(this.host.catalogue, t);
+    const service = this.host.tables(game.table);
+    const tables = tablesInPlay(t).filter((x) => x.table.players.includes(a) || x.table.players.includes(b));
+    for (const { table } of tables) {
+      const rec = table.threadId ? await service.get(table.threadId) : undefined;
+      if (rec && rec.moves.length > 0) throw refuse("tournament/swap_late", "Seats can be swapped only before the round's first move.");
+    }
+    const after = await this.change(id, (x) => seatsSwapped(x, a, b, by, this.now()));
+    const [seatA, seatB] = tableSeats(after, [a, b]);
+    for (const { table } of tables) {
+      if (!table.threadId) continue;
+      // Before the first move: the seat keeps its deal, the person in it changes.
+      await service.update(table.threadId, (r) =>
+        r && r.moves.length === 0
+          ? { ...r, seats: r.seats.map((s) => (s.userId === seatA!.userId ? seatB! : s.userId === seatB!.userId ? seatA! : s)) }
+          : r,
+      );
+      this.host.kick(table.threadId);
+    }
+    const note = sayAt(after, "tournament.audit_swap", { name: after.name, by: `<@${by}>`, a: `<@${a}>`, b: `<@${b}>` });
+    for (const { table } of tables) {
+      const rec = table.threadId ? await service.get(table.threadId) : undefined;
+      // The table again, with its new names, under the note (the two players are notified).
+      if (rec) await this.host.post(rec.channelId, { ...(await this.host.tablePayload(rec, note)), allowedMentions: { users: [a, b] } });
+    }
+    await this.host.post(after.channelId, { content: note, allowedMentions: { parse: [] } });
+    return after;
   }
 
   /**

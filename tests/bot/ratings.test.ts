@@ -191,3 +191,31 @@ describe("a player's rating history", () => {
     expect(await svc.history("g2", "onexeno-basic", "ada")).toBeUndefined();
   });
 });
+
+describe("ratings made again (a tournament organiser's correction)", () => {
+  const table = (a: string, b: string) => ({ guildId: "g", seats: [seat(a), seat(b)] });
+  const won = (winner: 0 | 1) => ({ scores: winner === 0 ? [10, 0] : [0, 10], winners: [winner] });
+
+  it("rebuilt from the same games, a board is what rating them one by one made; a corrected game moves every rating after it", async () => {
+    const live = await service();
+    await live.record(table("ada", "ben"), "onexeno-basic", won(0), null);
+    await live.record(table("ben", "cleo"), "onexeno-basic", won(0), null);
+    await live.record(table("ada", "cleo"), "onexeno-basic", won(1), null);
+    const before = await live.shown("g", "onexeno-basic");
+    const games = [
+      { table: table("ada", "ben"), outcome: won(0), teams: null, at: 1 },
+      { table: table("ben", "cleo"), outcome: won(0), teams: null, at: 2 },
+      { table: table("ada", "cleo"), outcome: won(1), teams: null, at: 3 },
+    ];
+    await live.rebuild("g", "onexeno-basic", games);
+    expect(await live.shown("g", "onexeno-basic")).toEqual(before);
+    expect((await live.board("g", "onexeno-basic")).players.ada?.games).toBe(2);
+    // The first game corrected: Ben beat Ada. Ada ends lower, Ben higher, than before.
+    await live.rebuild("g", "onexeno-basic", [{ ...games[0]!, outcome: won(1) }, games[1]!, games[2]!]);
+    const after = await live.shown("g", "onexeno-basic");
+    expect(after.get("ada")!).toBeLessThan(before.get("ada")!);
+    expect(after.get("ben")!).toBeGreaterThan(before.get("ben")!);
+    // Histories restart from the games themselves: one point before the first game, one a game.
+    expect((await live.history("g", "onexeno-basic", "ada"))?.points.map((p) => p.at)).toEqual([1, 1, 3]);
+  });
+});

@@ -467,6 +467,82 @@ describe("a tournament from sign-up to podium", () => {
     expect(h.log.errors).toEqual([]);
   });
 
+  it("organisers' corrections: seats swapped before the first move, a result corrected with standings and ratings following", async () => {
+    const sb = h.standin;
+    await sb.command(MOD, CARD_ROOM, "tournament create", {
+      game: "onexeno-basic",
+      format: "swiss",
+      rounds: 1,
+      "table-size": 2,
+      name: "Fix cup",
+    });
+    const t = (await h.bot.tournaments.list(sb.guildId)).find((x) => x.name === "Fix cup")!;
+    for (const who of [ADA, BEN, CLEO, DEV]) await sb.command(who, CARD_ROOM, "tournament join", { event: t.id });
+    await sb.command(MOD, CARD_ROOM, "tournament start", { event: t.id });
+    const seatedNow = await h.until("round 1 open", async () => {
+      const x = (await h.bot.tournaments.get(t.id))!;
+      return x.played[0]?.tables.every((y) => y.threadId) ? x : null;
+    });
+    const [one, two] = seatedNow.played[0]!.tables;
+    const [x, y] = [one!.players[1]!, two!.players[1]!];
+    // Only organisers swap; people at two tables swap before the first move, games and all.
+    const notYou = await sb.command(ADA, CARD_ROOM, "tournament swap", { player: x, with: y, event: t.id });
+    expect(said(notYou.original)).toContain("Only organisers");
+    const swapped = await sb.command(MOD, CARD_ROOM, "tournament swap", { player: x, with: y, event: t.id });
+    expect(said(swapped.original)).toContain("The seats are swapped");
+    const after = (await h.bot.tournaments.get(t.id))!.played[0]!.tables;
+    expect(after[0]!.players[1]).toBe(y);
+    expect((await h.bot.service("onexeno").get(one!.threadId!))!.seats.map((s) => s.userId)).toEqual(after[0]!.players);
+    expect((await h.bot.service("onexeno").get(two!.threadId!))!.seats.map((s) => s.userId)).toEqual(after[1]!.players);
+    await h.until("the swap said in the event's channel", () =>
+      sb.visibleMessages(CARD_ROOM, null).some((m) => said(m).includes("**Fix cup**") && said(m).includes("swapped the seats")),
+    );
+    // Table 2 ends as it stands; table 1 is played to its end (a rated game between two people).
+    await sb.command(MOD, two!.threadId!, "tournament end-table");
+    const result = await h.until("table 1's result", async () => {
+      const rec = await h.bot.service("onexeno").get(one!.threadId!);
+      if (rec?.status === "playing" && rec.state) await takeTurn(sb, rec.seats[rec.state.turn]!.userId, one!.threadId!);
+      return (await h.bot.tournaments.get(t.id))!.played[0]!.tables[0]!.result ?? null;
+    });
+    const [p, q] = result.players;
+    const winner = result.places[0] === 1 ? p! : q!;
+    const loser = winner === p ? q! : p!;
+    const rated = await h.until("the game rated", async () => {
+      const r = await h.bot.ratings.shown(sb.guildId, "onexeno-basic");
+      return r.has(winner) && r.has(loser) ? r : null;
+    });
+    expect(rated.get(winner)!).toBeGreaterThan(rated.get(loser)!);
+    // The correction: typed places are read back by name, bad ones refused, the right ones kept.
+    const offered = await sb.autocomplete(
+      MOD,
+      one!.threadId!,
+      "tournament correct",
+      { places: result.places.slice().reverse().join(" ") },
+      "places",
+    );
+    expect(offered[0]!.name).toMatch(/^Correct to: /);
+    const bad = await sb.command(MOD, one!.threadId!, "tournament correct", { places: "1 1 1" });
+    expect(said(bad.original)).toContain("Give each seat's place in seat order");
+    const fixed = await sb.command(MOD, one!.threadId!, "tournament correct", { places: result.places.slice().reverse().join(" ") });
+    expect(said(fixed.original)).toContain("The result is corrected");
+    const now = (await h.bot.tournaments.get(t.id))!;
+    expect(now.played[0]!.tables[0]!.result!.places).toEqual(result.places.slice().reverse());
+    expect(TournamentService.standings(now).find((s) => s.id === loser)!.placement).toBe(1);
+    const rerated = await h.bot.ratings.shown(sb.guildId, "onexeno-basic");
+    expect(rerated.get(loser)!).toBeGreaterThan(rerated.get(winner)!);
+    await h.until("the audit line", () =>
+      sb
+        .visibleMessages(CARD_ROOM, null)
+        .some((m) => said(m).includes("corrected the result of") && said(m).includes(`<#${one!.threadId}>`)),
+    );
+    const exported = await sb.command(MOD, CARD_ROOM, "tournament export", { event: t.id });
+    const csv = sb.attachmentBytes(exported.original!.attachments[0]!)!.toString("utf8");
+    expect(csv).toContain("at,by,correction,round,table,players,before,after");
+    expect(csv).toMatch(/,swap,1,/);
+    expect(csv).toMatch(/,result,1,1,/);
+    expect(h.log.errors).toEqual([]);
+  });
+
   it("partners: rotated every round, so nobody has the same partner twice; a short field is topped up", async () => {
     const sb = h.standin;
     await sb.command(MOD, CARD_ROOM, "tournament create", {

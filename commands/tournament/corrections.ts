@@ -1,0 +1,102 @@
+/**
+ * What organisers do to a table after the fact: `/tournament end-table` (end a game as it
+ * stands), `/tournament correct places:` (a table's recorded places, in its thread) and
+ * `/tournament swap player: with:` (two entrants' seats, before the round's first move). Each
+ * change is said in the event's channel and kept for the export (src/bot/tournaments.ts).
+ */
+import type { AutocompleteInteraction, ChatInputCommandInteraction, SlashCommandSubcommandBuilder } from "discord.js";
+import type { BotContext } from "../../src/bot/context";
+import { UserError } from "../../src/bot/errors";
+import { respond } from "../../src/bot/reply";
+import type { Choice } from "../../src/bot/router";
+import { parsePlaces } from "../../src/bot/tournament-rules";
+import { localeOf, t as translate } from "../../src/i18n/index";
+import { eventOf, eventOption, mustOrganise } from "./access";
+import { nameOf } from "./messages";
+
+/** The subcommands of this module. */
+export const TABLE_FIXES: ReadonlySet<string> = new Set(["end-table", "correct", "swap"]);
+
+/** The builders of `end-table`, `correct` and `swap`, in that order. */
+export const tableFixSubcommands: readonly ((s: SlashCommandSubcommandBuilder) => SlashCommandSubcommandBuilder)[] = [
+  (s) => s.setName("end-table").setDescription("In a table's thread: end its game and score it as it stands (organisers)"),
+  (s) =>
+    s
+      .setName("correct")
+      .setDescription("In a table's thread: correct its recorded places (organisers)")
+      .addStringOption((o) =>
+        o
+          .setName("places")
+          .setDescription("Each seat's place in seat order, e.g. 2 1 3 4")
+          .setRequired(true)
+          .setMaxLength(40)
+          .setAutocomplete(true),
+      ),
+  (s) =>
+    s
+      .setName("swap")
+      .setDescription("Swap two players' seats before the round's first move (organisers)")
+      .addUserOption((o) => o.setName("player").setDescription("One player").setRequired(true))
+      .addUserOption((o) => o.setName("with").setDescription("The player at another table").setRequired(true))
+      .addStringOption(eventOption),
+];
+
+/** The event and the finished table of this thread, or a clear refusal. */
+async function tableHere(interaction: ChatInputCommandInteraction | AutocompleteInteraction, ctx: BotContext) {
+  const t = await ctx.tournaments.ofThread(interaction.channelId);
+  if (!t) throw new UserError("tournament/no_table", "Use this in a tournament table's thread.");
+  const table = t.played.flatMap((r) => r.tables).find((x) => x.threadId === interaction.channelId);
+  return { t, table };
+}
+
+/**
+ * Suggestions for `places:` in a table's thread, in the typing user's language: the places
+ * typed read back by name (`Correct to: Ada 2, Ben 1`), the recorded ones (`Now: …`), else how to
+ * type them (the seat order and an example).
+ */
+export async function placeChoices(interaction: AutocompleteInteraction, ctx: BotContext): Promise<Choice[]> {
+  const locale = localeOf(interaction.locale);
+  const { t, table } = await tableHere(interaction, ctx).catch(() => ({ t: undefined, table: undefined }));
+  const result = table?.result;
+  if (!t || !result) return [];
+  const line = (places: readonly number[]) => result.players.map((p, i) => `${nameOf(t, p)} ${places[i]}`).join(", ");
+  const typed = String(interaction.options.getFocused());
+  const places = parsePlaces(typed, result.players.length);
+  const now = {
+    name: translate(locale, "tournament.places_now", { line: line(result.places) }).slice(0, 100),
+    value: result.places.join(" "),
+  };
+  if (places)
+    return [{ name: translate(locale, "tournament.places_typed", { line: line(places) }).slice(0, 100), value: places.join(" ") }, now];
+  const example = result.places.slice().reverse().join(" ");
+  const names = result.players.map((p) => nameOf(t, p)).join(", ");
+  return [now, { name: translate(locale, "tournament.places_help", { names, example }).slice(0, 100), value: example }];
+}
+
+/** Runs `end-table`, `correct` or `swap` (organisers only). */
+export async function runTableFix(sub: string, interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  if (sub === "swap") {
+    const t = await eventOf(interaction, ctx);
+    await mustOrganise(interaction, ctx, t);
+    const [a, b] = [interaction.options.getUser("player", true).id, interaction.options.getUser("with", true).id];
+    await respond(interaction, "reply", true, async () => {
+      await ctx.tournaments.swap(t.id, a, b, interaction.user.id);
+      return { content: translate(localeOf(interaction.locale), "tournament.swapped"), allowedMentions: { parse: [] } };
+    });
+    return;
+  }
+  const { t } = await tableHere(interaction, ctx);
+  await mustOrganise(interaction, ctx, t);
+  if (sub === "correct") {
+    const places = interaction.options.getString("places", true);
+    await respond(interaction, "reply", true, async () => {
+      await ctx.tournaments.correct(t.id, interaction.channelId, places, interaction.user.id);
+      return { content: translate(localeOf(interaction.locale), "tournament.corrected"), allowedMentions: { parse: [] } };
+    });
+    return;
+  }
+  await respond(interaction, "reply", false, async () => {
+    await ctx.tournaments.endTable(t.id, interaction.channelId, interaction.user.id);
+    return { content: translate(t.locale ?? "en", "tournament.ended_table"), allowedMentions: { parse: [] } };
+  });
+}

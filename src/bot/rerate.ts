@@ -1,0 +1,66 @@
+/**
+ * Ratings made again after a tournament organiser corrects a table's result
+ * (`/tournament correct`): every rated game of the server in that rated game is read from its
+ * record (src/bot/game-records.ts), oldest first, the corrected table with its corrected places,
+ * and the board is rated anew from them (`RatingService.rebuild`), so the players' ratings are
+ * what they would be had the result been right from the start.
+ */
+import type { Outcome } from "../engine/definition";
+import type { GameCatalogue } from "../games/catalogue";
+import { replayRecord, type GameRecord } from "./game-record";
+import type { GameRecords } from "./game-records";
+import type { RatedGame, RatingService } from "./ratings";
+
+/** An outcome whose places (`placesOf`) are `places` (1 = first, ties shared): scores are the places negated, low places win. */
+export function outcomeOfPlaces(places: readonly number[]): Outcome {
+  const best = Math.min(...places);
+  return { scores: places.map((p) => -p), winners: places.flatMap((p, i) => (p === best ? [i] : [])) };
+}
+
+/**
+ * What ratings read of a finished game's record: its rated game's key, outcome and teams (a
+ * partnership game's teams from its final state, replayed); null for a game closed before its
+ * end, a game of no rated game, or one the catalogue does not hold.
+ */
+export function ratedOfRecord(catalogue: GameCatalogue, r: GameRecord): { game: string; outcome: Outcome; teams: readonly number[] | null } | null {
+  const rules = catalogue.game(r.game);
+  if (!rules || r.ended !== "rules" || !r.outcome) return null;
+  const game = rules.ratedAs?.(r.config) ?? rules.id;
+  if (!catalogue.ratedGame(game)) return null;
+  const teams = rules.teams ? rules.teams(replayRecord(rules.definition, r).at(-1)!) : null;
+  return { game, outcome: r.outcome, teams };
+}
+
+/**
+ * Rates server `guildId`'s games of rated game `ratedKey` again, the table of event `eventId`
+ * in thread `channelId` counted with `places` (seat order).
+ */
+export async function rerate(
+  deps: { readonly records: GameRecords; readonly ratings: RatingService; readonly catalogue: GameCatalogue },
+  guildId: string | null,
+  ratedKey: string,
+  corrected: { readonly eventId: string; readonly channelId: string; readonly places: readonly number[] },
+): Promise<void> {
+  const entry = deps.catalogue.ratedGame(ratedKey);
+  if (!entry) return;
+  const all: GameRecord[] = [];
+  let after: string | null = null;
+  do {
+    const page: Awaited<ReturnType<GameRecords["page"]>> = await deps.records.page(guildId, { game: entry.table, after, limit: 25 });
+    all.push(...page.records);
+    after = page.next;
+  } while (after);
+  const games: RatedGame[] = [];
+  for (const r of all.reverse()) {
+    const rated = ratedOfRecord(deps.catalogue, r);
+    if (!rated || rated.game !== ratedKey) continue;
+    const fixed = r.channelId === corrected.channelId && r.tournament === corrected.eventId;
+    games.push({
+      table: { guildId, seats: r.seats },
+      outcome: fixed ? outcomeOfPlaces(corrected.places) : rated.outcome,
+      teams: rated.teams,
+      at: r.endedAt,
+    });
+  }
+  await deps.ratings.rebuild(guildId, ratedKey, games);
+}
