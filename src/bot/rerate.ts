@@ -22,7 +22,10 @@ export function outcomeOfPlaces(places: readonly number[]): Outcome {
  * partnership game's teams from its final state, replayed); null for a game closed before its
  * end, a game of no rated game, or one the catalogue does not hold.
  */
-export function ratedOfRecord(catalogue: GameCatalogue, r: GameRecord): { game: string; outcome: Outcome; teams: readonly number[] | null } | null {
+export function ratedOfRecord(
+  catalogue: GameCatalogue,
+  r: GameRecord,
+): { game: string; outcome: Outcome; teams: readonly number[] | null } | null {
   const rules = catalogue.game(r.game);
   if (!rules || r.ended !== "rules" || !r.outcome) return null;
   const game = rules.ratedAs?.(r.config) ?? rules.id;

@@ -414,7 +414,8 @@ export function withCorrection(t: Tournament, threadId: string, text: string, by
   const table = round?.tables[index];
   if (!round || !table?.result) throw refuse("tournament/no_result", "This table has no recorded result to correct.");
   const places = parsePlaces(text, table.result.players.length);
-  if (!places) throw refuse("tournament/bad_places", "Give each seat's place in seat order, e.g. `2 1 3 4` (a tie shares a place: `1 1 3 4`).");
+  if (!places)
+    throw refuse("tournament/bad_places", "Give each seat's place in seat order, e.g. `2 1 3 4` (a tie shares a place: `1 1 3 4`).");
   if (places.every((p, i) => p === table.result!.places[i])) return null;
   const bracket = bracketOf(t);
   if (bracket && table.node) {
