@@ -4,6 +4,7 @@
  * question, the invoker's seat. The list of games comes from the bot context
  * (`ctx.tableGames`, built in commands/registry.ts), so this file imports no game's commands.
  */
+import { commandRef } from "../src/bot/command-ids";
 import { clockName, type ClockSetting } from "../src/bot/clock";
 import { shownTable } from "./closed";
 import {
@@ -18,7 +19,6 @@ import {
   type MessageComponentInteraction,
 } from "discord.js";
 import { refuse, sayAt, tableLocale } from "../src/bot/words";
-import { commandPathIn } from "../src/i18n/commands";
 import { localeOf, t, type Locale } from "../src/i18n/index";
 import { respond } from "../src/bot/reply";
 import { quiet } from "../src/bot/table-payload";
@@ -305,6 +305,8 @@ export function lobbyMessage(
     readonly hostId: string;
     readonly seats: readonly Seat[];
     readonly locale?: Locale;
+    /** Its server (the command mention of its join command). */
+    readonly guildId?: string | null;
     /** The server seats no computer players: no Add computer button. */
     readonly noComputers?: true;
     /** The turn clock chosen for the game (shown in the lobby). */
@@ -339,7 +341,7 @@ export function lobbyMessage(
       .setDisabled(n < look.min),
   );
   row.addComponents(...addComputerButton(rec, n >= look.max));
-  const open = say("table.open", { what: look.what, join: commandPathIn(tableLocale(rec), `${look.command} join`) });
+  const open = say("table.open", { what: look.what, join: commandRef(tableLocale(rec), `${look.command} join`, rec.guildId ?? null) });
   return {
     content: `${note ? `${note}\n` : ""}${open}`,
     embeds: [embed],

@@ -23,6 +23,7 @@ import { Pending } from "./bot/pending";
 import { bracketMessage, finalMessages, postAnnouncement, roundMessage, tableResult } from "../commands/tournament/index";
 import { scheduledEvents } from "./bot/scheduled-events";
 import { rerate } from "./bot/rerate";
+import { COMMAND_IDS } from "./bot/command-ids";
 import { Publisher } from "./bot/publisher";
 import { ChannelBudget } from "./bot/budget";
 import { Coalescer } from "./bot/coalesce";
@@ -348,12 +349,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
 
   const ready = new Promise<void>((resolve) => {
     client.once(Events.ClientReady, async (c) => {
-      log.info(`Logged in as ${c.user.tag}.`);
-      // Nothing is posted at start-up: tables with something due (a clock, a computer's turn)
-      // are woken by the clocks; the others carry the restart note on their next message.
-      markStart(opts.tableOptions?.now?.() ?? Date.now());
-      await clocks.start();
-      await tournaments.resume((guildId) => holdsGuild(client, guildId)).catch((e) => log.error("could not resume tournaments", e));
+      await onReady(c, { log, clocks, tournaments, now: opts.tableOptions?.now });
       resolve();
     });
   });
@@ -382,6 +378,28 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       await client.destroy();
     },
   };
+}
+
+/**
+ * What the bot does once its client is ready: it notes the start (nothing is posted: tables with
+ * something due, a clock or a computer's turn, are woken by the clocks; the others carry the
+ * restart note on their next message), reads its commands' ids for mentions in public text
+ * (names in code when it cannot), starts the clocks and resumes the tournaments of its guilds.
+ */
+async function onReady(
+  c: Client<true>,
+  deps: {
+    readonly log: Logger;
+    readonly clocks: Clocks;
+    readonly tournaments: TournamentService;
+    readonly now?: (() => number) | undefined;
+  },
+): Promise<void> {
+  deps.log.info(`Logged in as ${c.user.tag}.`);
+  markStart(deps.now?.() ?? Date.now());
+  await COMMAND_IDS.load(c).catch((e) => deps.log.info(`command mentions fall back to names: ${errorText(e)}`));
+  await deps.clocks.start();
+  await deps.tournaments.resume((guildId) => holdsGuild(c, guildId)).catch((e) => deps.log.error("could not resume tournaments", e));
 }
 
 /**

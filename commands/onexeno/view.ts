@@ -4,6 +4,7 @@
  * limits respected: 5 component rows, 25 options per select, 100-char customIds
  * (https://discord.com/developers/docs/interactions/message-components).
  */
+import { commandRef } from "../../src/bot/command-ids";
 import { addComputerButton } from "../games";
 import {
   ActionRowBuilder,
@@ -27,7 +28,6 @@ import { cardChoices, cardChoiceText, placementChoices } from "./choices";
 import { renderOnexenoHand } from "../../render/render";
 import { renderPicture } from "../../render/pool";
 import type { PictureJob } from "../../render/pictures";
-import { commandPathIn } from "../../src/i18n/commands";
 import { t } from "../../src/i18n/index";
 import { sayAt, tableLocale, viewerOf, type Viewer } from "../../src/bot/words";
 import { cardLabelIn, cardTitleIn } from "../../render/onexeno-words";
@@ -84,7 +84,7 @@ function lobbyPayload(rec: TableRecord, note: string | undefined): BaseMessageOp
   );
   row.addComponents(...addComputerButton(rec, n >= maxSeats(rec.config)));
   return {
-    content: `${note ? `${note}\n` : ""}${say("table.open", { what: "ONEXENO", join: commandPathIn(tableLocale(rec), "onexeno join") })}`,
+    content: `${note ? `${note}\n` : ""}${say("table.open", { what: "ONEXENO", join: commandRef(tableLocale(rec), "onexeno join", rec.guildId) })}`,
     embeds: [embed],
     components: [row],
     files: [],
@@ -182,7 +182,7 @@ async function drawTable(rec: TableRecord, note?: string): Promise<BaseMessageOp
     };
   }
   return {
-    content: `${head}${say(canPass ? "onexeno.your_turn_pass" : "onexeno.your_turn", { user: turnUser, play: commandPathIn(tableLocale(rec), "onexeno play") })}${endgame}${tail}`,
+    content: `${head}${say(canPass ? "onexeno.your_turn_pass" : "onexeno.your_turn", { user: turnUser, play: commandRef(tableLocale(rec), "onexeno play", rec.guildId) })}${endgame}${tail}`,
     files: [file],
     components: [row],
     embeds: [],

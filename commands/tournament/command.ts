@@ -2,6 +2,7 @@
  * `/tournament create|join|leave|start|next|info|standings|drop|remove|end-table|cancel|export|
  * computers|organisers`, with autocomplete of the server's events.
  */
+import { commandRef } from "../../src/bot/command-ids";
 import { AttachmentBuilder, PermissionFlagsBits, SlashCommandBuilder, type SlashCommandSubcommandBuilder } from "discord.js";
 import { DEFAULT_CLOCK, parseClock } from "../../src/bot/clock";
 import type { BotContext } from "../../src/bot/context";
@@ -241,7 +242,7 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
                 made = t.id;
                 return t;
               }),
-            translate(locale, "tournament.new", { join: commandPathIn(locale, "tournament join") }),
+            translate(locale, "tournament.new", { join: commandRef(locale, "tournament join", interaction.guildId) }),
           ),
         );
         if (made) await keepAnnouncement(interaction, ctx, made);

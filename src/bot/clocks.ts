@@ -9,13 +9,13 @@
  * wake re-checks the stored table's guild before it acts, so two processes sharing a store
  * never play the same clock.
  */
+import { commandRef } from "./command-ids";
 import type { BaseMessageOptions } from "discord.js";
 import type { DueEntry, DueIndex } from "../store/due";
 import type { TablePayload } from "./table-payload";
 import type { Logger } from "./logger";
 import type { AnyTable, ClockEvent, WakeListener } from "./tables";
 import { sayAt, tableLocale } from "./words";
-import { commandPathIn } from "../i18n/commands";
 import type { Locale } from "../i18n/index";
 
 /** The table-service side of a clocked game. */
@@ -183,6 +183,8 @@ interface AnnouncedTable {
   readonly updatedAt: number;
   /** The table's language (its messages' words). */
   readonly locale?: Locale;
+  /** Its server (command mentions). */
+  readonly guildId?: string | null;
 }
 
 /**
@@ -219,7 +221,7 @@ export async function clockMessages<R extends AnnouncedTable>(
     return [...(first ? [first] : []), await payload(event.rec, `${ranOut}${away}`)];
   }
   const closed: TablePayload = {
-    content: sayAt(event.rec, "table.lobby_closed", { new: commandPathIn(tableLocale(event.rec), `${command} new`) }),
+    content: sayAt(event.rec, "table.lobby_closed", { new: commandRef(tableLocale(event.rec), `${command} new`, event.rec.guildId ?? null) }),
     components: [],
     embeds: [],
     files: [],

@@ -6,12 +6,12 @@
  * its tables open, so `resume` finishes a round after a restart without seating anyone twice.
  * Each change to an event is pure (src/bot/tournament-rules.ts); games open through the host.
  */
+import { commandRef } from "./command-ids";
 import { placesOf } from "../engine/places";
 import type { ComputerLevel } from "../engine/definition";
 import { highIsBetter, type RoundResult, type Standing, type TableResult } from "../tournament/standings";
 import type { AnyTable } from "./tables";
 import { refuse as refused, sayAt } from "./words";
-import { commandPathIn } from "../i18n/commands";
 import { isElimination, type Tournament, type TournamentRound } from "./tournament-record";
 import { TournamentBook } from "./tournament-book";
 import { SCHEDULED_EVENT_STATUS } from "./schedule";
@@ -371,7 +371,7 @@ export class TournamentService extends TournamentBook {
     if (isElimination(after)) return this.bracketMoved(after, threadId);
     const round = after.played.at(-1);
     if (after.status !== "running" || !round || round.tables.some((x) => !x.result)) return;
-    const next = commandPathIn(after.locale ?? "en", "tournament next");
+    const next = commandRef(after.locale ?? "en", "tournament next", after.guildId);
     if (after.played.length >= after.rounds) await this.finish(id);
     else if (after.autoNext) await this.seatNext(id);
     else

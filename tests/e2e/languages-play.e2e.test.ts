@@ -110,7 +110,8 @@ describe("a whole game in the server's language", () => {
     const seen = new Set<string>();
     const opened = await sb.command(ADA, GENERAL, "onexeno new", { game: "basic", hands: 2 });
     expect(said(opened.original)).toContain("Une table de ONEXENO est ouverte ici");
-    expect(said(opened.original)).toContain("`/onexeno rejoindre`");
+    // The join command is a mention: the French client shows it as /onexeno rejoindre.
+    expect(said(opened.original)).toMatch(/<\/onexeno join:\d+>/);
     await sb.click(BEN, opened.original!, Harness.idOf(opened.original!, "join"));
     const lobby = h.latestPublic(GENERAL);
     expect(said(lobby)).toContain("Ben a rejoint la table.");
@@ -167,6 +168,8 @@ describe("a whole game in the server's language", () => {
     await sb.command(MOD, CARD_ROOM, "settings language", { language: "discord" });
     await sb.command(CLEO, CARD_ROOM, "onexeno new", { game: "basic" });
     expect(said(h.latestPublic(CARD_ROOM))).toContain("A table of ONEXENO is open here");
+    // A command named in public text is a command mention: each reader's client shows it in their language.
+    expect(said(h.latestPublic(CARD_ROOM))).toMatch(/<\/onexeno join:\d+>/);
     expect(h.log.errors).toEqual([]);
   });
 

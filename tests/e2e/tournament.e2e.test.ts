@@ -353,7 +353,7 @@ describe("a tournament from sign-up to podium", () => {
     expect(scored.places).toEqual([1, 1, 1, 1]);
     // The event pauses between rounds until the organiser seats the next one.
     await h.until("the pause message", () =>
-      sb.visibleMessages(CARD_ROOM, null).some((m) => said(m).includes("seats round 2 with `/tournament next`")),
+      sb.visibleMessages(CARD_ROOM, null).some((m) => /seats round 2 with <\/tournament next:\d+>/.test(said(m))),
     );
     await sb.command(MOD, CARD_ROOM, "tournament next");
     const second = (await h.bot.tournaments.get(t.id))!.played[1]!;

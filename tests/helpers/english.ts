@@ -32,9 +32,11 @@ export function textsOf(m: ApiMessage): string[] {
 }
 
 /**
- * The texts of `seen` with an English word in them (mentions, command names and card codes
- * aside), or a placeholder left unfilled (`{{new}}`: a message given too few values).
+ * The texts of `seen` with an English word in them (mentions, command mentions, command names
+ * and card codes aside), or a placeholder left unfilled (`{{new}}`: a message given too few values).
  */
 export function english(seen: Iterable<string>): string[] {
-  return [...seen].filter((t) => /\{\{\w+\}\}/.test(t) || ENGLISH.test(t.replace(/<[@#&!]*\d+>/g, "").replace(/`[^`]*`/g, "")));
+  // A command mention (`</onze join:123>`) is shown by each client in its reader's language.
+  const shown = (t: string) => t.replace(/<\/[^:>]+:\d+>/g, "").replace(/<[@#&!]*\d+>/g, "").replace(/`[^`]*`/g, "");
+  return [...seen].filter((t) => /\{\{\w+\}\}/.test(t) || ENGLISH.test(shown(t)));
 }
