@@ -221,7 +221,9 @@ export async function clockMessages<R extends AnnouncedTable>(
     return [...(first ? [first] : []), await payload(event.rec, `${ranOut}${away}`)];
   }
   const closed: TablePayload = {
-    content: sayAt(event.rec, "table.lobby_closed", { new: commandRef(tableLocale(event.rec), `${command} new`, event.rec.guildId ?? null) }),
+    content: sayAt(event.rec, "table.lobby_closed", {
+      new: commandRef(tableLocale(event.rec), `${command} new`, event.rec.guildId ?? null),
+    }),
     components: [],
     embeds: [],
     files: [],

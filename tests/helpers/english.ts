@@ -37,6 +37,10 @@ export function textsOf(m: ApiMessage): string[] {
  */
 export function english(seen: Iterable<string>): string[] {
   // A command mention (`</onze join:123>`) is shown by each client in its reader's language.
-  const shown = (t: string) => t.replace(/<\/[^:>]+:\d+>/g, "").replace(/<[@#&!]*\d+>/g, "").replace(/`[^`]*`/g, "");
+  const shown = (t: string) =>
+    t
+      .replace(/<\/[^:>]+:\d+>/g, "")
+      .replace(/<[@#&!]*\d+>/g, "")
+      .replace(/`[^`]*`/g, "");
   return [...seen].filter((t) => /\{\{\w+\}\}/.test(t) || ENGLISH.test(shown(t)));
 }
