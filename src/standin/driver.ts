@@ -10,7 +10,7 @@ import { HttpError } from "./http-error";
 import { INTERACTION_WINDOW_MS, type Pending } from "./interactions";
 import { componentLabel, type OptionDef } from "./limits";
 import { publicCopy } from "./messages";
-import { MOD_PERMS, userObject } from "./objects";
+import { guildRoles, MOD_PERMS, userObject } from "./objects";
 import { snowflake, snowflakeAt, snowflakeTime } from "./snowflake";
 import type { ApiMessage, ApiOption, InteractionRecord, StandinChannel, StandinUser } from "./types";
 
@@ -232,20 +232,11 @@ export function commandData(
     ...(roles.length
       ? {
           roles: Object.fromEntries(
-            roles.map((o) => [
-              o.value,
-              {
-                id: o.value,
-                name: `role ${String(o.value).slice(-4)}`,
-                permissions: "0",
-                position: 1,
-                color: 0,
-                hoist: false,
-                managed: false,
-                mentionable: true,
-                flags: 0,
-              },
-            ]),
+            roles.map((o) => {
+              const role = guildRoles(guildId).find((r) => r.id === o.value);
+              if (!role) throw new HttpError(400, 50035, `options.${o.name}: unknown role ${String(o.value)}`);
+              return [o.value, role];
+            }),
           ),
         }
       : {}),

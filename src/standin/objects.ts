@@ -47,8 +47,31 @@ export function channelObject(c: StandinChannel, defaultGuildId: string, ownerId
   return { ...base, parent_id: null, topic: null };
 }
 /**
- * A GUILD_CREATE payload: the guild with its channels and threads, one @everyone role with
- * members' permissions, and the bot as its only listed member (https://discord.com/developers/docs/events/gateway-events#guild-create).
+ * A guild's roles as the API returns them: @everyone (its id the guild's, members' permissions)
+ * and two roles a community has, "Organisers" and "Card players" (no permissions of their own),
+ * whose ids are the guild's plus 1000 and 1001, so pickers and `resolved` data name real roles.
+ */
+export function guildRoles(guildId: string): Record<string, unknown>[] {
+  const role = (id: string, name: string, position: number, permissions: string) => ({
+    id,
+    name,
+    permissions,
+    position,
+    color: 0,
+    hoist: false,
+    managed: false,
+    mentionable: position > 0,
+    flags: 0,
+  });
+  return [
+    role(guildId, "@everyone", 0, String(MEMBER_PERMS)),
+    role(String(BigInt(guildId) + 1000n), "Organisers", 2, "0"),
+    role(String(BigInt(guildId) + 1001n), "Card players", 1, "0"),
+  ];
+}
+
+/**
+ * A GUILD_CREATE payload: the guild with its channels and threads, its roles (`guildRoles`), and the bot as its only listed member (https://discord.com/developers/docs/events/gateway-events#guild-create).
  */
 export function guildObject(
   g: StandinGuild,
@@ -70,19 +93,7 @@ export function guildObject(
     verification_level: 0,
     default_message_notifications: 0,
     explicit_content_filter: 0,
-    roles: [
-      {
-        id: g.id,
-        name: "@everyone",
-        permissions: MEMBER_PERMS,
-        position: 0,
-        color: 0,
-        hoist: false,
-        managed: false,
-        mentionable: false,
-        flags: 0,
-      },
-    ],
+    roles: guildRoles(g.id),
     emojis: [],
     stickers: [],
     features: [],

@@ -5,6 +5,7 @@
  * interactions sent to the bot over the gateway. Pages are told *that* a channel changed over
  * a WebSocket, never what an ephemeral message says; they fetch what their user may see.
  */
+import { guildRoles } from "./objects";
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
@@ -82,6 +83,10 @@ export class LocalPage {
         bot: this.host.botUser,
         users: this.host.users.map((u) => ({ id: u.id, name: u.globalName, locale: u.locale ?? "en-US" })),
         channels: this.host.channels.map((c) => ({ id: c.id, name: c.name, type: c.type, parentId: c.parentId })),
+        // What the client's role picker offers: the guild's roles but @everyone.
+        roles: guildRoles(this.host.guildId)
+          .slice(1)
+          .map((r) => ({ id: r.id, name: r.name })),
         commands: [...(this.host.commands.get(this.host.guildId) ?? []), ...(this.host.commands.get("global") ?? [])],
       };
     }

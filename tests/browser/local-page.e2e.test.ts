@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { ActionRowBuilder, Events, Routes, StringSelectMenuBuilder } from "discord.js";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADA, BEN, CARD_ROOM, GENERAL, Harness, THREAD } from "../e2e/harness";
+import { ADA, BEN, CARD_ROOM, GENERAL, Harness, MOD, THREAD } from "../e2e/harness";
 import { launchBrowser } from "./chromium";
 import { renderOnexenoTable } from "../../render/render";
 import { onexenoView } from "../../src/games/onexeno/game";
@@ -175,6 +175,53 @@ describe("local page: an answer Discord refuses", () => {
     } finally {
       remove();
     }
+  });
+});
+
+describe("local page: pickers for channel, role and member options", () => {
+  it("drives /settings channels, /tournament organisers and kick with the pickers Discord's client has", async () => {
+    // A fresh load: the page reads its user and channel from the address once.
+    await page.goto("about:blank");
+    await page.goto(`${h.standin.url}/#user=${MOD}&channel=${GENERAL}`);
+    await page.waitForSelector("body[data-ready]");
+    // The channel picker offers the option's channel types only: text channels, not the thread.
+    await slash("settings channels", async (p) => {
+      await p.selectOption("[data-option=action]", "allow");
+      const offered = await p.locator("[data-option=channel] option").allTextContents();
+      expect(offered).toContain("#card-room");
+      expect(offered).not.toContain("#friday-game");
+      await p.selectOption("[data-option=channel]", CARD_ROOM);
+    });
+    await expect.poll(() => lastMessage().textContent()).toContain("Tables may be opened in");
+    expect(await lastMessage().textContent()).toContain("card-room");
+    await slash("settings channels", async (p) => {
+      await p.selectOption("[data-option=action]", "everywhere");
+    });
+    await expect.poll(() => lastMessage().textContent()).toContain("Tables may now be opened in every channel");
+    await slash("tournament organisers", async (p) => {
+      await p.selectOption("[data-option=role]", { label: "@Organisers" });
+    });
+    await expect.poll(() => lastMessage().textContent()).toContain("Organisers");
+    // A member picked from the list: Ada, the host, removes Ben from her lobby.
+    await page.goto("about:blank");
+    await page.goto(`${h.standin.url}/#user=${ADA}&channel=${CARD_ROOM}`);
+    await page.waitForSelector("body[data-ready]");
+    await slash("onexeno new", async (p) => {
+      await p.selectOption("[data-option=game]", "basic");
+    });
+    // The lobby names its join command by mention, shown as the client shows it.
+    await expect.poll(() => page.locator("article.message .mention.command").last().textContent()).toBe("/onexeno join");
+    await h.standin.command(BEN, CARD_ROOM, "onexeno join");
+    await slash("onexeno kick", async (p) => {
+      await p.selectOption("[data-option=player]", BEN);
+    });
+    await expect
+      .poll(async () => (await page.locator("article.message").allTextContents()).some((t) => t.includes("Ben was removed by the host")))
+      .toBe(true);
+    expect((await h.bot.service("onexeno").get(CARD_ROOM))?.seats.map((x) => x.userId)).toEqual([ADA]);
+    mkdirSync(out, { recursive: true });
+    await page.screenshot({ path: join(out, "local-page-pickers.png") });
+    expect(pageErrors).toEqual([]);
   });
 });
 

@@ -77,7 +77,9 @@ describe("/settings", () => {
     await ask(BEN, CARD_ROOM, "onze leave");
 
     // The organisers' role, and everything in words; a restart loses nothing.
-    expect((await ask(MOD, GENERAL, "settings organisers", { role: "300000000000000042" })).text).toContain("<@&300000000000000042>");
+    // A role of the server (the stand-in's "Organisers"), as Discord's picker offers.
+    const organisers = String(BigInt(h.standin.guildId) + 1000n);
+    expect((await ask(MOD, GENERAL, "settings organisers", { role: organisers })).text).toContain(`<@&${organisers}>`);
     await h.stopBot();
     await h.startBot();
     const shown = await ask(MOD, GENERAL, "settings show");
@@ -86,7 +88,7 @@ describe("/settings", () => {
     expect(shown.text).toContain("Onze 5 min");
     expect(shown.text).toContain("Cardeno pace 2 s");
     expect(shown.text).toContain("**Computer players**: not seated");
-    expect(shown.text).toContain("<@&300000000000000042>");
+    expect(shown.text).toContain(`<@&${organisers}>`);
 
     // Every channel again: #general may hold a table.
     expect((await ask(MOD, GENERAL, "settings channels", { action: "everywhere" })).text).toContain("every channel");

@@ -126,13 +126,27 @@ function timestamp(unix, style) {
   return new Intl.RelativeTimeFormat(app.locale || "en-US", { numeric: "auto" }).format(Math.trunc(s / size), unit);
 }
 
+/** `/onze rejoindre`: a command mention's path (English names) as the acting user's client names it. */
+function commandShown(path) {
+  const parts = path.split(" ");
+  let def = app.state.commands.find((c) => c.name === parts[0]);
+  const shown = [def ? loc(def, "name") : parts[0]];
+  for (const part of parts.slice(1)) {
+    def = (def?.options || []).find((o) => o.name === part);
+    shown.push(def ? loc(def, "name") : part);
+  }
+  return `/${shown.join(" ")}`;
+}
+
 function markdown(text) {
   const esc = text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   return esc
     // Mentions as Discord shows them: channels are links that open the channel.
     .replace(/&lt;#(\d+)&gt;/g, (_, id) => `<a class="mention channel-link" href="#user=${app.user}&amp;channel=${id}" data-channel="${id}">#${channelName(id) || "unknown"}</a>`)
-    .replace(/&lt;@&amp;(\d+)&gt;/g, (_, id) => `<span class="mention role">@${id === app.state.guild.id ? "everyone" : "role"}</span>`)
+    .replace(/&lt;@&amp;(\d+)&gt;/g, (_, id) => `<span class="mention role">@${id === app.state.guild.id ? "everyone" : (app.state.roles || []).find((r) => r.id === id)?.name || "role"}</span>`)
     .replace(/&lt;@!?(\w[\w-]*)&gt;/g, (_, id) => `<span class="mention">@${userName(id) || id}</span>`)
+    // Command mentions as Discord shows them: the command's path in the reader's language.
+    .replace(/&lt;\/([\w -]+):(\d+)&gt;/g, (_, path) => `<span class="mention command">${commandShown(path)}</span>`)
     // Timestamps as Discord shows them: <t:unix:R> reads "in 2 minutes", the others a date.
     .replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, unix, style) => `<time class="timestamp" datetime="${new Date(unix * 1000).toISOString()}" data-style="${style || "f"}">${timestamp(Number(unix), style || "f")}</time>`)
     .replace(/\*\*(.+?)\*\*/g, "<b>$1</b>")
@@ -381,11 +395,18 @@ function optionField(o) {
     for (const c of o.choices) input.append(el("option", { value: c.value, text: loc(c, "name") }));
   } else if (o.type === 5) {
     input = el("select", { "data-option": o.name, "data-type": o.type }, el("option", { value: "", text: "(default)" }), el("option", { value: "true", text: "true" }), el("option", { value: "false", text: "false" }));
-  } else if (o.type === 6) {
-    // A USER option: Discord's client offers the guild's members.
+  } else if (o.type >= 6 && o.type <= 9) {
+    // USER, CHANNEL, ROLE and MENTIONABLE options: Discord's client offers a picker of the
+    // guild's members, its channels (of the option's `channel_types`: text 0, thread 11…) and roles.
     input = el("select", { "data-option": o.name, "data-type": o.type });
     if (!o.required) input.append(el("option", { value: "", text: "(none)" }));
-    for (const u of app.state.users) input.append(el("option", { value: u.id, text: u.name }));
+    const types = o.channel_types;
+    const picks = [
+      ...(o.type === 6 || o.type === 9 ? app.state.users.map((u) => ({ id: u.id, name: `@${u.name}` })) : []),
+      ...(o.type === 7 ? app.state.channels.filter((c) => !types || types.includes(c.type)).map((c) => ({ id: c.id, name: `#${c.name}` })) : []),
+      ...(o.type === 8 || o.type === 9 ? (app.state.roles || []).map((r) => ({ id: r.id, name: `@${r.name}` })) : []),
+    ];
+    for (const p of picks) input.append(el("option", { value: p.id, text: p.name }));
   } else {
     input = el("input", { "data-option": o.name, "data-type": o.type, type: o.type === 4 || o.type === 10 ? "number" : "text", placeholder: loc(o, "description"), min: o.min_value, max: o.max_value, size: 22 });
     if (o.autocomplete) {
