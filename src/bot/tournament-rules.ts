@@ -106,7 +106,8 @@ export function timedSteps(
   const due = (x: number | undefined) => x !== undefined && x <= now;
   const later = Object.values(at).filter((x): x is number => x !== undefined && x > now);
   return {
-    remind: due(at.remind),
+    // A reminder after the start (the bot was down) would say "started 3 minutes ago": none then.
+    remind: due(at.remind) && t.startsAt !== undefined && now < t.startsAt,
     openCheckIn: due(at.openCheckIn),
     begin: due(at.begin),
     close: due(at.close),
@@ -250,10 +251,11 @@ export function checkedIn(t: Tournament, userId: string): Tournament | null {
   return { ...t, entrants: t.entrants.map((x) => (x === e ? { ...x, checkedIn: true } : x)) };
 }
 
-/** Check-in opens at `now` for the event's window (a scheduled event's closes at its start); null unless it is in sign-up. */
+/** Check-in opens at `now` for the event's window (a scheduled event's closes at its start, even a past one); null unless it is in sign-up. */
 export function checkInOpened(t: Tournament, now: number): Tournament | null {
   if (t.status !== "signup") return null;
-  const due = t.startsAt !== undefined && t.startsAt > now ? t.startsAt : now + checkInWindow(t) * 60_000;
+  // A scheduled event's check-in closes at its start, even one already past (the bot was down): it begins at once.
+  const due = t.startsAt !== undefined ? t.startsAt : now + checkInWindow(t) * 60_000;
   return { ...t, status: "checkin", checkInDue: due };
 }
 

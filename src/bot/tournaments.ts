@@ -11,7 +11,8 @@ import { placesOf } from "../engine/places";
 import type { ComputerLevel } from "../engine/definition";
 import { highIsBetter, type RoundResult, type Standing, type TableResult } from "../tournament/standings";
 import type { AnyTable } from "./tables";
-import { refuse as refused, sayAt } from "./words";
+import { refuse as refused, refusalIn, sayAt } from "./words";
+import { UserError } from "./errors";
 import { isElimination, type Tournament, type TournamentRound } from "./tournament-record";
 import { TournamentBook } from "./tournament-book";
 import { SCHEDULED_EVENT_STATUS } from "./schedule";
@@ -146,10 +147,29 @@ export class TournamentService extends TournamentBook {
       const x = await this.change(id, (y) => checkInOpened(y, now));
       await this.host.announce(x, sayAt(x, "tournament.checkin_opened"));
     }
-    if (steps.begin) await this.begin(id);
+    if (steps.begin) await this.beginOrSay(id);
     if (steps.close) await this.finish(id);
     const after = await this.get(id);
     if (after) this.arm(after);
+  }
+
+  /**
+   * The start that nobody asked for (check-in's end, a scheduled start): when it is refused (too
+   * few entrants), the event's channel is told why in the event's language and the event stays
+   * in check-in, for the organiser to add entrants or computers and `/tournament start` again.
+   */
+  private async beginOrSay(id: string): Promise<void> {
+    try {
+      await this.begin(id);
+    } catch (e) {
+      const t = await this.get(id);
+      if (!(e instanceof UserError) || !t) throw e;
+      const why = refusalIn(t.locale ?? "en", e);
+      await this.host.post(t.channelId, {
+        content: sayAt(t, "tournament.start_failed", { name: t.name, why }),
+        allowedMentions: { parse: [] },
+      });
+    }
   }
 
   /** Closes sign-up (dropping those who did not check in) and seats round 1. */

@@ -83,6 +83,12 @@ export function refusal(code: RefusalCode, params: Params = {}, locale: Locale =
   return t(locale, `refusals.${code}`, options(params, locale));
 }
 
+/** A refusal's words in `locale`, from its code and values (its English message for a code the locales lack). */
+export function refusalIn(locale: Locale, e: UserError): string {
+  const params = Object.fromEntries(Object.entries(e.params).map(([k, v]) => [k, String(v)]));
+  return hasMessage(`refusals.${e.code}`) ? refusal(e.code as RefusalCode, params, locale) : e.message;
+}
+
 /** The `UserError` for a refusal code, with its English words (throw it; the router says it in the user's language). */
 export function refuse(code: RefusalCode, params: Params = {}): UserError {
   const named = Object.fromEntries(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined));

@@ -460,6 +460,12 @@ describe("a tournament from sign-up to podium", () => {
     await sb.command(MOD, GENERAL, "tournament cancel", { event: t.id });
     // An event under way can only be completed in Discord's list; one not started is cancelled.
     await h.until("the server event completed", () => sb.scheduledEvents.get(t.scheduledEventId!)!.status === 3);
+    // A scheduled start with too few entrants says so in the channel, in the event's words.
+    await sb.command(MOD, GENERAL, "tournament create", { game: "onze", format: "swiss", name: "Empty hall", start: "in 20m" });
+    await h.advanceClock(21 * 60_000);
+    await h.until("the failed start said", () =>
+      sb.visibleMessages(GENERAL, null).some((m) => said(m).includes("**Empty hall** could not start: ")),
+    );
     await sb.command(MOD, GENERAL, "tournament create", { game: "onze", format: "swiss", name: "Later", start: "in 2h" });
     const later = (await h.bot.tournaments.list(sb.guildId)).find((x) => x.name === "Later")!;
     await sb.command(MOD, GENERAL, "tournament cancel", { event: later.id });
