@@ -120,7 +120,7 @@ describe("turn clocks", () => {
     expect(r.posted).toEqual([]);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(r.posted).toHaveLength(1);
-    expect(r.posted[0]!.payload.content).toContain(`<@${who.userId}>, your turn runs out <t:`);
+    expect(r.posted[0]!.payload.content).toContain(`<@${who.userId}>, your turn is running out (<t:`);
     expect(r.posted[0]!.payload.allowedMentions).toEqual({ users: [who.userId] });
 
     await vi.advanceTimersByTimeAsync(29_000);
@@ -233,7 +233,7 @@ describe("turn clocks", () => {
     ]);
     // Canasta started at 60 s, so its warning (at 150 s) fell due while the bot was down too: given now, once.
     const canastaPosts = () => b.posted.filter((p) => p.channelId === "chan-2");
-    expect(canastaPosts().map((p) => String(p.payload.content))).toEqual([expect.stringContaining("your turn runs out")]);
+    expect(canastaPosts().map((p) => String(p.payload.content))).toEqual([expect.stringContaining("your turn is running out")]);
     await vi.advanceTimersByTimeAsync(28_000); // t = 179 s: not yet (due at 180 s)
     expect(canastaPosts()).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1_000);

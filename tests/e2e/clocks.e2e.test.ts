@@ -69,7 +69,7 @@ describe("turn clocks through the stand-in", () => {
         continue;
       }
       // Cleo does not answer. 31 s on, she is warned (once, mentioning her only)...
-      const warnings = () => sb.visibleMessages(GENERAL, null).filter((m) => said(m).includes(`<@${CLEO}>, your turn runs out`));
+      const warnings = () => sb.visibleMessages(GENERAL, null).filter((m) => said(m).includes(`<@${CLEO}>, your turn is running out`));
       const warned = warnings().length;
       await h.advanceClock(31_000);
       await h.until("the warning", () => warnings().length === warned + 1);
@@ -107,7 +107,7 @@ describe("turn clocks through the stand-in", () => {
     expect(cameBack).toBe(true);
     expect(sawAwayTable).not.toBeNull();
     // Every warning mentioned Cleo alone.
-    const warnings = sb.visibleMessages(GENERAL, null).filter((m) => said(m).includes("your turn runs out"));
+    const warnings = sb.visibleMessages(GENERAL, null).filter((m) => said(m).includes("your turn is running out"));
     expect(warnings.length).toBeGreaterThanOrEqual(4);
     expect(warnings.every((m) => said(m).includes(`<@${CLEO}>`))).toBe(true);
 

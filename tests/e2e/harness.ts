@@ -199,7 +199,7 @@ export class Harness {
     const t0 = Date.now();
     // A turn clock's reminder may land under the message waited for when a slow turn nears its
     // end (a busy machine): the newest message other than reminders counts too.
-    const reminder = (x: ApiMessage) => said(x).startsWith("⏰") && said(x).includes("your turn runs out");
+    const reminder = (x: ApiMessage) => said(x).startsWith("⏰") && said(x).includes("your turn is running out");
     for (;;) {
       const all = this.standin.visibleMessages(channelId, null);
       const m = all.at(-1);
