@@ -504,6 +504,7 @@ describe("a tournament from sign-up to podium", () => {
       sb.visibleMessages(CARD_ROOM, null).some((m) => said(m).includes("**Fix cup**") && said(m).includes("swapped the seats")),
     );
     // Table 2 ends as it stands; table 1 is played to its end (a rated game between two people).
+    const gamesBefore = (await h.bot.ratings.board(sb.guildId, "onexeno-basic")).players;
     await sb.command(MOD, two!.threadId!, "tournament end-table");
     const result = await h.until("table 1's result", async () => {
       const rec = await h.bot.service("onexeno").get(one!.threadId!);
@@ -514,10 +515,11 @@ describe("a tournament from sign-up to podium", () => {
     const winner = result.places[0] === 1 ? p! : q!;
     const loser = winner === p ? q! : p!;
     const rated = await h.until("the game rated", async () => {
-      const r = await h.bot.ratings.shown(sb.guildId, "onexeno-basic");
-      return r.has(winner) && r.has(loser) ? r : null;
+      const board = (await h.bot.ratings.board(sb.guildId, "onexeno-basic")).players;
+      const counted = [winner, loser].every((id) => (board[id]?.games ?? 0) > (gamesBefore[id]?.games ?? 0));
+      return counted ? await h.bot.ratings.shown(sb.guildId, "onexeno-basic") : null;
     });
-    expect(rated.get(winner)!).toBeGreaterThan(rated.get(loser)!);
+    // Other tests of this file rate these players too, so the game is judged by how it moved them.
     // The correction: typed places are read back by name, bad ones refused, the right ones kept.
     const offered = await sb.autocomplete(
       MOD,
@@ -535,7 +537,9 @@ describe("a tournament from sign-up to podium", () => {
     expect(now.played[0]!.tables[0]!.result!.places).toEqual(result.places.slice().reverse());
     expect(TournamentService.standings(now).find((s) => s.id === loser)!.placement).toBe(1);
     const rerated = await h.bot.ratings.shown(sb.guildId, "onexeno-basic");
-    expect(rerated.get(loser)!).toBeGreaterThan(rerated.get(winner)!);
+    // The corrected game is their latest: rated anew as a loss, the winner ends lower; the loser higher.
+    expect(rerated.get(loser)!).toBeGreaterThan(rated.get(loser)!);
+    expect(rerated.get(winner)!).toBeLessThan(rated.get(winner)!);
     await h.until("the audit line", () =>
       sb
         .visibleMessages(CARD_ROOM, null)
