@@ -16,6 +16,8 @@ import { hint, type Choice } from "../../src/bot/router";
 import { type ComponentId } from "../../src/bot/customid";
 import { UserError } from "../../src/bot/errors";
 import { refuse } from "../../src/bot/words";
+import { commandRef } from "../../src/bot/command-ids";
+import { commandPathIn } from "../../src/i18n/commands";
 import { respond } from "../../src/bot/reply";
 import { confirmPayload } from "../../src/bot/confirm";
 import type { SolitaireState } from "../../src/games/onexeno/solitaire";
@@ -32,7 +34,6 @@ import {
   notOwner,
   playerName,
   solitaireChoices,
-  solitaireNewIn,
   solitairePayload,
   type SolitaireTable,
 } from "./table";
@@ -95,7 +96,10 @@ export async function startSolitaire(
       return solitairePayload(rec, sayAt(rec, "solitaire.deals", { name }));
     }
     const rec = await openSolitaireThread(channel, ctx, interaction.guildId, { id: interaction.user.id, name }, seed);
-    const newCommand = solitaireNewIn(tableLocale(rec));
+    // Public: the command by mention (each reader's client names it), then its game option as typed.
+    const locale = tableLocale(rec);
+    const gameOption = commandPathIn(locale, "onexeno new game").split(" ").at(-1);
+    const newCommand = `${commandRef(locale, "onexeno new", interaction.guildId)} \`${gameOption}:solitaire\``;
     return {
       content: sayAt(rec, "solitaire.playing_in", { name, deal: label(rec), thread: `<#${rec.channelId}>`, new: newCommand }),
       allowedMentions: { parse: [] },

@@ -224,6 +224,75 @@ describe("a whole game in the server's language", () => {
     });
   }
 
+  it("a French player at an English server: all that is private to her is French, in her card letters; public text names commands by mention", async () => {
+    const sb = h.standin;
+    sb.setLocale({ user: ADA }, "fr");
+    sb.setLocale({ user: BEN }, "en-US");
+    markEarlier(GENERAL);
+    const service = h.bot.service("onze");
+    const lobby = await sb.command(BEN, GENERAL, "onze new", { clock: "off", seed: "french-guest" });
+    // The open table names its join command by mention: each client shows its reader's name for it.
+    expect(said(lobby.original)).toMatch(/<\/onze join:\d+>/);
+    await sb.command(ADA, GENERAL, "onze join");
+    await sb.command(BEN, GENERAL, "onze bot add", { level: "easy" });
+    await sb.command(BEN, GENERAL, "onze start");
+    expect((await service.get(GENERAL))?.locale).toBe("en");
+    let discards = 0;
+    let asked = false;
+    const privately: string[] = [];
+    /** Keeps what an interaction of Ada's answered her (panels are edited in place, so read them now). */
+    const keep = (r: InteractionRecord) => {
+      expect(r.refusals).toEqual([]);
+      for (const m of [r.original, ...r.followups]) if (m) privately.push(...textsOf(m));
+      return r;
+    };
+    for (let step = 0; step < 300 && !(discards >= 3 && asked); step++) {
+      const rec = await h.until("the Onze table", () => service.get(GENERAL));
+      const s = rec.state!;
+      const ada = rec.seats.findIndex((x) => x.userId === ADA);
+      const mover = rec.seats[s.turn]!;
+      if (!asked && s.phase === "play" && s.forSale !== null && s.turn !== ada && !s.claims.includes(ada)) {
+        // Ada asks to buy the card on sale, from the public table (its words are the server's; her receipt hers).
+        const table = await tableAt(GENERAL, rec.rev);
+        keep(await sb.click(ADA, table, Harness.idOf(table, "zbuy")));
+        asked = true;
+        continue;
+      }
+      if (mover.userId === ADA) {
+        const panel = keep(await sb.command(ADA, GENERAL, "onze hand")).original!;
+        if (s.phase === "draw") keep(await sb.click(ADA, panel, Harness.idOf(panel, "zdraw")));
+        else {
+          const option = Harness.selectOptions(panel, "zdisc")[0]!;
+          keep(await sb.select(ADA, panel, Harness.idOf(panel, "zdisc"), [option.value]));
+          discards++;
+        }
+      } else if (mover.userId === BEN) {
+        if (s.phase === "draw") await sb.command(BEN, GENERAL, "onze draw");
+        else {
+          const cards = await sb.autocomplete(BEN, GENERAL, "onze discard", { card: "" }, "card");
+          await sb.command(BEN, GENERAL, "onze discard", { card: String(cards[0]!.value) });
+        }
+      }
+      await h.until("the move", async () => ((await service.get(GENERAL))?.rev ?? 0) > rec.rev);
+    }
+    expect(discards).toBeGreaterThanOrEqual(3);
+    expect(asked).toBe(true);
+    const fresh = (m: ApiMessage) => !earlier.has(m.id);
+    for (const m of sb.visibleMessages(GENERAL, ADA)) if (fresh(m) && m.visibleTo === ADA) privately.push(...textsOf(m));
+    expect(privately.join("\n")).toContain("Votre main");
+    expect(privately.join("\n")).toMatch(/Vous avez pioché/);
+    // Her receipts and menus: French words, French face letters (R, D, V), never J, Q or K.
+    expect(english(privately)).toEqual([]);
+    expect(privately.join("\n")).not.toMatch(/\b[JQK][♣♦♥♠]/);
+    // Public text is the server's English and never names a command in code (only by mention).
+    const publicly = sb.visibleMessages(GENERAL, null).filter(fresh).map(said).join("\n");
+    expect(publicly).toContain("Ada discarded");
+    expect(publicly).not.toMatch(/`\/[a-z]/);
+    await h.endTable(BEN, GENERAL);
+    sb.setLocale({ user: ADA }, "en-US");
+    expect(h.log.errors).toEqual([]);
+  });
+
   it("French server: Onze with French card names (R, D, V) on the table, in the hand and in every menu", async () => {
     const sb = h.standin;
     sb.setLocale({ guild: sb.guildId }, "fr");

@@ -26,6 +26,8 @@ describe("solitaire through the stand-in", () => {
     expect(tb).not.toBe(ta);
     expect(sb.channels.find((c) => c.id === ta)?.name).toContain("Ada's solitaire");
     expect(said(b.original)).toContain("daily deal");
+    // Public text names the command by mention (each reader's client shows its own name), then the game.
+    expect(said(a.original)).toMatch(/start your own with <\/onexeno new:\d+> `game:solitaire`\./);
     const tableA = h.latestPublic(ta);
     expect(tableA.attachments[0]?.filename).toBe("solitaire.png");
 

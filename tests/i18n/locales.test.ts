@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { commandBodies } from "../../src/app";
-import { commandPaths, commandWords, localizeCommand } from "../../src/i18n/commands";
+import { commandPathIn, commandPaths, commandWords, localizeCommand } from "../../src/i18n/commands";
 import { LOCALE_FILES, LOCALES, localeOf, t } from "../../src/i18n/index";
 import { checkCommands, LimitError } from "../../src/standin/limits";
 import { checkAgainstSpec } from "../../src/standin/spec";
@@ -84,6 +84,21 @@ describe("locale files", () => {
       "es-419": "nueva",
       "pt-BR": "nova",
     });
+  });
+
+  it("write a command in code only as that language's reader types it, and name buttons by their words there", () => {
+    const paths = GAMES.commands
+      .flatMap((c) => commandPaths(c.data.toJSON() as unknown as Record<string, unknown>))
+      .filter((p) => !p.includes("="));
+    for (const l of LOCALES) {
+      const typed = new Set(paths.map((p) => commandPathIn(l, p)));
+      for (const [k, v] of leaves(LOCALE_FILES[l])) {
+        if (k.startsWith("commands.")) continue;
+        for (const [, path] of v.matchAll(/`\/([^`{:]+?)(?: [a-z-]+:[^`]*)?`/g))
+          expect(typed.has(path!.trim()), `${l} ${k}: \`/${path}\``).toBe(true);
+        if (l !== "en") expect(v, `${l} ${k}`).not.toContain("**My hand**");
+      }
+    }
   });
 
   it("are refused by the stand-in, as by Discord, when a localized name breaks the rules", () => {
