@@ -25,12 +25,14 @@ import { type CardenoTable, tablesOf, names } from "./codes";
 import { keepPanel as keepLivePanel, refreshPanels as refreshLivePanels } from "../../src/bot/panels";
 import type { PanelKind } from "../../src/bot/context";
 import { grabRows } from "./table";
+import { raceNews } from "./news";
 import { viewerOf, type Viewer } from "../../src/bot/words";
 import { t, type Locale } from "../../src/i18n/index";
 import { handNameIn, pieceNameIn } from "../../render/cardeno-words";
 
 /**
- * A player's private board panel: their board large with the centre above, grab buttons (green:
+ * A player's private board panel: the result of their last action and the race's announcements
+ * (`raceNews`, in their language), their board large with the centre above, grab buttons (green:
  * fits an open cut-out of yours), and during the reveal a menu to choose the poker hand.
  */
 export const panelPayload = panelMessage(drawBoard, (...args: Parameters<typeof drawBoard>) =>
@@ -107,7 +109,9 @@ async function drawBoard(rec: CardenoTable, who: string | Viewer, note?: string)
       new ButtonBuilder().setCustomId(encodeId("cdboard", 0)).setLabel(say("refresh")).setStyle(ButtonStyle.Secondary),
     ),
   );
-  return { content: `${note ? `${note}\n` : ""}${text}`, files: [file], components: rows.slice(0, 5), embeds: [] };
+  // The race's announcements in the reader's language, under the result of their own last grab.
+  const lines = [note, raceNews(rec, locale), text].filter((x) => x);
+  return { content: lines.join("\n"), files: [file], components: rows.slice(0, 5), embeds: [] };
 }
 
 export function boardWords(view: CardenoView, seat: number, locale: Locale = "en"): string {
@@ -124,7 +128,10 @@ export function boardWords(view: CardenoView, seat: number, locale: Locale = "en
 /** How long the result of a grab stays on the panel through refreshes, ms. */
 export const NOTE_MS = 6000;
 
-/** Cardeno's live board panels (src/bot/panels.ts): the board as the race stands, kept up to date. */
+/**
+ * Cardeno's live board panels (src/bot/panels.ts): the board as the race stands, kept up to date,
+ * with the race's announcements (`raceNews`) above it.
+ */
 export const CARDENO_PANELS: PanelKind = {
   key: "cardeno",
   noteMs: NOTE_MS,

@@ -27,16 +27,7 @@ import { cardName, type Rotation } from "../../src/games/onexeno/cards";
 import { solitaireHint, solitaireView, topWaste, type SolitaireMove } from "../../src/games/onexeno/solitaire";
 import { rotationText } from "../onexeno/choices";
 import { renderSolitaire } from "../../render/render";
-import {
-  dailySeed,
-  isDaily,
-  label,
-  notOwner,
-  playerName,
-  solitaireChoices,
-  solitairePayload,
-  type SolitaireTable,
-} from "./table";
+import { dailySeed, isDaily, label, notOwner, playerName, solitaireChoices, solitairePayload, type SolitaireTable } from "./table";
 import { sayAt, tableLocale } from "../../src/bot/words";
 import { localeOf, t } from "../../src/i18n/index";
 import { cardLabelIn } from "../../render/onexeno-words";

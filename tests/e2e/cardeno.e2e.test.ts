@@ -224,6 +224,8 @@ describe("Cardeno: two people race from their panels to the poker reveal", () =>
     await sb.command(ADA, GENERAL, "cardeno new", { pace: 1, rounds: 1, seed: "e2e-panels" });
     await sb.command(BEN, GENERAL, "cardeno join");
     await sb.command(ADA, GENERAL, "cardeno start");
+    const tables = () => sb.visibleMessages(GENERAL, null).length;
+    const before = tables();
     await sb.command(ADA, GENERAL, "cardeno board");
     await sb.command(BEN, GENERAL, "cardeno board");
     // Each clicks the first green button of their panel whenever there is one (state waits only).
@@ -254,6 +256,13 @@ describe("Cardeno: two people race from their panels to the poker reveal", () =>
       300_000,
     );
     expect(reveal.double ?? reveal.cardeno).not.toBeNull();
+    // Within the race, CARDENO, DOUBLE and the reveal are said on the live table and on each
+    // board, in place: no new message pushed the racers' boards off-screen.
+    await h.until("the announcements on the live table", () => /CARDENO!/.test(said(h.latestPublic(GENERAL))) || null);
+    await h.until("the reveal on the live table", () => said(h.latestPublic(GENERAL)).includes("POKER-CARDENO") || null);
+    for (const user of [ADA, BEN])
+      await h.until("the announcements on the board", () => /CARDENO!/.test(said(panelOf(h, GENERAL, user))) || null);
+    expect(tables()).toBe(before);
     // Ada's panel offers her pieces; she picks the first two as her hand instead of the bot's pick.
     const adaPanel = await h.until("Ada's panel with the hand menu", () => {
       const p = panelOf(h, GENERAL, ADA);
