@@ -253,7 +253,7 @@ const HAND_PER_ROW = 8;
 /**
  * Draws the private hand and returns its canvas: cards in the given order, each named below;
  * the help wrapped over up to three lines; `fresh` cards (just drawn or bought) outlined and
- * marked "new".
+ * marked "new" on a line of their own under the name.
  */
 export function drawOnzeHand(
   hand: readonly Card[],
@@ -267,7 +267,8 @@ export function drawOnzeHand(
   const w = HAND_CARD;
   const per = HAND_PER_ROW;
   const slot = w + 8;
-  const rowH = Math.round(w * 1.4) + 26;
+  // A new card's caption is two lines (its name, then "new" under it), so neither is cut.
+  const rowH = Math.round(w * 1.4) + (fresh.length ? 44 : 26);
   const rows = Math.max(1, Math.ceil(hand.length / per));
   const width = 12 * 2 + per * slot - 8;
   const helpLines = wrapParts(measureOnly(14), help, width - 24, 3);
@@ -298,12 +299,11 @@ export function drawOnzeHand(
     ctx.fillStyle = isNew >= 0 ? theme.lastMove : theme.text;
     ctx.font = font(14, true);
     ctx.textAlign = "center";
-    const name = cardNameIn(locale, c);
-    ctx.fillText(
-      fitText(ctx, isNew >= 0 ? t(locale, "onze.pic.new", { card: name }) : name, slot - 2),
-      x + w / 2,
-      y + Math.round(w * 1.4) + 17,
-    );
+    ctx.fillText(fitText(ctx, cardNameIn(locale, c), slot - 2), x + w / 2, y + Math.round(w * 1.4) + 17);
+    if (isNew >= 0) {
+      ctx.font = font(14);
+      ctx.fillText(fitText(ctx, t(locale, "onze.pic.new"), slot - 2), x + w / 2, y + Math.round(w * 1.4) + 34);
+    }
     ctx.textAlign = "left";
   });
   return canvas;

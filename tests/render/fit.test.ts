@@ -22,6 +22,7 @@ import { onzeView, type OnzeState } from "../../src/games/onze/game";
 import { sortHand } from "../../src/games/onze/cards";
 import { playOnze } from "../helpers/onze";
 import { contractHelp } from "../../commands/onze/index";
+import { cardNameIn } from "../../render/onze-words";
 
 /** One piece of text as drawn: its words and where its ink runs from and to, px. */
 interface Drawn {
@@ -127,6 +128,10 @@ describe("pictures fit every language", () => {
         width = drawOnzeHand(hand, "Maximiliane", contractHelp(m, 0, locale), [hand[0]!], undefined, locale).width;
       });
       for (const d of texts) expect(d.right, `"${d.text}"`).toBeLessThanOrEqual(width);
+      // Every card's name, and a new card's mark under it, drawn whole (French "nouv." was cut: "9♠ no…").
+      const drawn = new Set(texts.map((d) => d.text));
+      for (const c of hand) expect(drawn.has(cardNameIn(locale, c)), cardNameIn(locale, c)).toBe(true);
+      expect(drawn.has(t(locale, "onze.pic.new"))).toBe(true);
     });
   }
 

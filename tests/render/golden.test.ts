@@ -197,6 +197,19 @@ describe("onze pictures", () => {
     // In a French table, cards read R/D/V (roi, dame, valet); in a German hand, K/D/B (König, Dame, Bube).
     const fr = ["Ada", "Ben", "Ordinateur 1 (normal)", "Ordinateur 2 (facile)"];
     await compare("onze-mid.fr", await renderOnzeTable(onzeView(m, null), fr, undefined, "jusqu'à 14:05 UTC", "fr"));
+    // Two new cards, each marked "nouvelle" under its name, neither cut.
+    const mine = sortHand(m.hands[0]!);
+    await compare(
+      "onze-hand.fr-new",
+      await renderOnzeHand(
+        mine,
+        `Votre main · Ada · ${mine.length} cartes`,
+        contractHelp(m, 0, "fr"),
+        [mine[1]!, mine[3]!],
+        undefined,
+        "fr",
+      ),
+    );
     await compare("onze-final.fr", await renderOnzeTable(onzeView(out.final, null), fr, undefined, undefined, "fr"));
     const hand = sortHand(m.hands[0]!);
     const help = contractHelp(m, 0, "de");
