@@ -16,8 +16,6 @@ import { hint, type Choice } from "../../src/bot/router";
 import { type ComponentId } from "../../src/bot/customid";
 import { UserError } from "../../src/bot/errors";
 import { refuse } from "../../src/bot/words";
-import { commandRef } from "../../src/bot/command-ids";
-import { commandPathIn } from "../../src/i18n/commands";
 import { respond } from "../../src/bot/reply";
 import { confirmPayload } from "../../src/bot/confirm";
 import type { SolitaireState } from "../../src/games/onexeno/solitaire";
@@ -27,7 +25,17 @@ import { cardName, type Rotation } from "../../src/games/onexeno/cards";
 import { solitaireHint, solitaireView, topWaste, type SolitaireMove } from "../../src/games/onexeno/solitaire";
 import { rotationText } from "../onexeno/choices";
 import { renderSolitaire } from "../../render/render";
-import { dailySeed, isDaily, label, notOwner, playerName, solitaireChoices, solitairePayload, type SolitaireTable } from "./table";
+import {
+  dailySeed,
+  isDaily,
+  label,
+  notOwner,
+  playerName,
+  solitaireChoices,
+  solitaireNewRef,
+  solitairePayload,
+  type SolitaireTable,
+} from "./table";
 import { sayAt, tableLocale } from "../../src/bot/words";
 import { localeOf, t } from "../../src/i18n/index";
 import { cardLabelIn } from "../../render/onexeno-words";
@@ -87,10 +95,7 @@ export async function startSolitaire(
       return solitairePayload(rec, sayAt(rec, "solitaire.deals", { name }));
     }
     const rec = await openSolitaireThread(channel, ctx, interaction.guildId, { id: interaction.user.id, name }, seed);
-    // Public: the command by mention (each reader's client names it), then its game option as typed.
-    const locale = tableLocale(rec);
-    const gameOption = commandPathIn(locale, "onexeno new game").split(" ").at(-1);
-    const newCommand = `${commandRef(locale, "onexeno new", interaction.guildId)} \`${gameOption}:solitaire\``;
+    const newCommand = solitaireNewRef(tableLocale(rec), interaction.guildId);
     return {
       content: sayAt(rec, "solitaire.playing_in", { name, deal: label(rec), thread: `<#${rec.channelId}>`, new: newCommand }),
       allowedMentions: { parse: [] },

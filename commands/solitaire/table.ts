@@ -27,6 +27,7 @@ import type { PictureJob } from "../../render/pictures";
 import { refuse, sayAt, tableLocale } from "../../src/bot/words";
 import { t, type Locale } from "../../src/i18n/index";
 import { commandPathIn } from "../../src/i18n/commands";
+import { commandRef } from "../../src/bot/command-ids";
 import { cardTitleIn } from "../../render/onexeno-words";
 
 const SELECT_MAX = 25;
@@ -172,5 +173,16 @@ export function leaderboardEmbed(board: Leaderboard, given: string | null, local
 
 /** `/onexeno new game:solitaire` as the Discord of `locale` names it (without its slash). */
 export function solitaireNewIn(locale: Locale): string {
-  return `${commandPathIn(locale, "onexeno new")} ${commandPathIn(locale, "onexeno new game").split(" ").at(-1)}:solitaire`;
+  return `${commandPathIn(locale, "onexeno new")} ${gameOptionIn(locale)}:solitaire`;
+}
+
+/** The `game` option of `/onexeno new` as a user of `locale` types it. */
+const gameOptionIn = (locale: Locale) => commandPathIn(locale, "onexeno new game").split(" ").at(-1);
+
+/**
+ * `/onexeno new game:solitaire` for public text in server `guildId`: the command by mention (each
+ * reader's client names it in their language), then its option as the table's language types it.
+ */
+export function solitaireNewRef(locale: Locale, guildId: string | null): string {
+  return `${commandRef(locale, "onexeno new", guildId)} \`${gameOptionIn(locale)}:solitaire\``;
 }

@@ -23,11 +23,14 @@ function withoutComments(src: string): string {
   return src.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`\\])\/\/.*$/gm, "$1");
 }
 
-/** The registered commands' own English (names, descriptions, choices): every language has it through the locale files. */
-const REGISTERED = Object.values(LOCALE_FILES.en.commands as Record<string, { name: string; description?: string }>).flatMap((w) => [
-  w.name,
-  ...(w.description ? [w.description] : []),
-]);
+/**
+ * The registered commands' own English (names, descriptions, choices), and their paths
+ * (`onexeno new game`, as code names them to look up their words): every language has them
+ * through the locale files.
+ */
+const REGISTERED = Object.entries(LOCALE_FILES.en.commands as Record<string, { name: string; description?: string }>).flatMap(
+  ([path, w]) => [path, w.name, ...(w.description ? [w.description] : [])],
+);
 /** Whether a literal (a template's `${…}` matching anything) is one of the registered commands' words. */
 function registered(text: string): boolean {
   const pattern = new RegExp(
