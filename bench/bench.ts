@@ -383,7 +383,7 @@ await store.close();
 // samples whose delay passed 5 ms the main thread had waited 4.6-9.3 ms on average for a core (its
 // run-queue time, /proc/self/task/<pid>/schedstat) and 0-2 ms in a collection: that row measures
 // the machine's cores, and is printed without a target (load generators such as wrk2 likewise
-// hold latency targets at a given rate). README.md, "The event-loop delay", has the runs.
+// hold latency targets at a given rate). docs/testing.md, "The event-loop delay", has the runs.
 const FLIGHT_SECONDS = 8;
 for (const [n, separate] of [
   [1, false],

@@ -2,7 +2,7 @@
  * Discord's own description of its HTTP API as the stand-in's judge of every REST request the
  * bot makes (issue 26). The description is the `discord-api-spec` package (Discord's OpenAPI
  * 3.1 document, published with zod schemas; its version is pinned in package.json, and the
- * README says how to update it):
+ * testing notes, docs/testing.md, say how to update it):
  * - the request's method and route must be an operation of the description (its `Paths`);
  * - the JSON body (for a multipart upload, its `payload_json` part) must conform to that
  *   operation's request body, checked with the package's zod schemas.
