@@ -1,0 +1,24 @@
+/**
+ * Cardeno as a table game of the host (`TableGameRules`, src/games/catalogue.ts): a real-time race
+ * the host times; and Cardeno as a rated game. `src/games/index.ts` lists it.
+ */
+import { HOST_SEAT } from "../../engine/definition";
+import type { RatedGameEntry, TableGameRules } from "../catalogue";
+import { cardeno, type CardenoConfig, type CardenoMove, type CardenoState, type CardenoView } from "./game";
+import { cardenoRealtime } from "./computer";
+
+/**
+ * Cardeno: a real-time race. No turns: the table turns pieces at its pace and computers grab
+ * with human reaction times (src/games/cardeno/computer.ts), all timed by the host.
+ */
+export const cardenoGame: TableGameRules<"cardeno", CardenoConfig, CardenoState, CardenoMove, CardenoView> = {
+  id: "cardeno",
+  store: "cardeno",
+  definition: { ...cardeno, id: "cardeno" },
+  seats: { turnOf: () => HOST_SEAT, realtime: cardenoRealtime },
+};
+
+/** Cardeno as ratings and tournaments name it. */
+export const cardenoRated = [
+  { key: "cardeno", name: "Cardeno", table: "cardeno", config: {} },
+] as const satisfies readonly RatedGameEntry[];

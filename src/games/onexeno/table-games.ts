@@ -1,0 +1,86 @@
+/**
+ * The ONEXENO family as table games of the host (`TableGameRules`, src/games/catalogue.ts): basic
+ * and partners (one game, by variant), canasta and solitaire, each with how the computer plays a
+ * seat, and the rated games made of them (`RatedGameEntry`). `src/games/index.ts` lists them.
+ */
+import type { RatedGameEntry, TableGameRules } from "../catalogue";
+import { canasta, canastaView, type CanastaConfig, type CanastaMove, type CanastaState, type CanastaView } from "./canasta";
+import { chooseCanastaMove } from "./canasta-computer";
+import { chooseComputerMove } from "./computer";
+import {
+  onexeno,
+  onexenoView,
+  passAllowed,
+  teamOf,
+  type OnexenoConfig,
+  type OnexenoMove,
+  type OnexenoState,
+  type OnexenoView,
+} from "./game";
+import { onexenoSolitaire, type SolitaireMove, type SolitaireState, type SolitaireView } from "./solitaire";
+
+/** ONEXENO basic and partners: one move a turn; a timeout passes when a pass is allowed. */
+export const onexenoGame: TableGameRules<"onexeno", OnexenoConfig, OnexenoState, OnexenoMove, OnexenoView> = {
+  id: "onexeno",
+  store: "tables",
+  definition: { ...onexeno, id: "onexeno" },
+  ratedAs: (config) => `onexeno-${config.variant}`,
+  teams: (state) => (state.variant === "partners" ? state.hands.map((_, i) => teamOf(i, state.seats)) : null),
+  seats: {
+    computerMove: (state, seat, level, rng) => chooseComputerMove(onexenoView(state, seat), level, rng),
+    timeoutMove: (state, seat, rng) =>
+      passAllowed(state.table, state.hands[seat] ?? []) ? { kind: "pass" } : chooseComputerMove(onexenoView(state, seat), "normal", rng),
+  },
+};
+
+/** ONEXENO canasta: a turn is a draw or take, melds, then a discard; canasta has no pass. */
+export const canastaGame: TableGameRules<"canasta", CanastaConfig, CanastaState, CanastaMove, CanastaView> = {
+  id: "canasta",
+  store: "canasta",
+  definition: { ...canasta, id: "canasta" },
+  seats: {
+    computerMove: (state, seat, level, rng) => chooseCanastaMove(canastaView(state, seat), level, rng),
+    timeoutMove: (state, seat, rng) => chooseCanastaMove(canastaView(state, seat), "normal", rng),
+    continuesTurn: (before, after) => after.phase === "meld" && after.turn === before.turn && after.hand === before.hand,
+  },
+};
+
+/**
+ * How a solitaire table was opened: the channel its thread was made in (finished games are
+ * announced there). The deal is the table's seed (`daily-YYYY-MM-DD` for the daily deal).
+ */
+export interface SolitaireConfig {
+  readonly parentId: string;
+}
+
+/**
+ * ONEXENO solitaire: a one-seat table (it starts as it opens) in its own thread, no computer
+ * players and no clock by default. The deal is the table's seed.
+ */
+export const solitaireGame: TableGameRules<"solitaire", SolitaireConfig, SolitaireState, SolitaireMove, SolitaireView> = {
+  id: "solitaire",
+  store: "solitaire",
+  name: "ONEXENO solitaire",
+  measure: (state) => state.square,
+  definition: {
+    id: "solitaire",
+    seatCounts: () => [1],
+    setup: (_config, seats, seed) => onexenoSolitaire.setup({ seed }, seats, seed),
+    actors: (state) => onexenoSolitaire.actors(state),
+    legalMoves: (state, seat) => onexenoSolitaire.legalMoves(state, seat),
+    apply: (state, seat, move, at) => onexenoSolitaire.apply(state, seat, move, at),
+    view: (state, seat) => onexenoSolitaire.view(state, seat),
+    outcome: (state) => onexenoSolitaire.outcome(state),
+  },
+  seats: {},
+};
+
+/**
+ * The ONEXENO family's rated games: basic and partners are one table game rated apart (by its
+ * `ratedAs`), canasta its own. Tournaments open their tables with `config`.
+ */
+export const onexenoRated = [
+  { key: "onexeno-basic", name: "ONEXENO basic", table: "onexeno", config: { variant: "basic", hands: 1 } },
+  { key: "onexeno-partners", name: "ONEXENO partners", table: "onexeno", config: { variant: "partners", hands: 1 }, partners: true },
+  { key: "canasta", name: "ONEXENO canasta", table: "canasta", config: { target: 500 } },
+] as const satisfies readonly RatedGameEntry[];

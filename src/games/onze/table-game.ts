@@ -1,0 +1,36 @@
+/**
+ * Onze as a table game of the host (`TableGameRules`, src/games/catalogue.ts): how the computer
+ * plays a seat, buys out of turn and holds its discard for those who may buy; and Onze as a rated
+ * game. `src/games/index.ts` lists it.
+ */
+import type { RatedGameEntry, TableGameRules } from "../catalogue";
+import { onze, onzeView, type OnzeConfig, type OnzeMove, type OnzeState, type OnzeView } from "./game";
+import { chooseOnzeMove, onzeWantsOutOfTurn } from "./computer";
+
+/**
+ * Onze: a turn is a draw or take, going down or laying off, then a discard; others may buy the
+ * discard out of turn. A timeout draws from the stock, then plays as the normal computer.
+ */
+export const onzeGame: TableGameRules<"onze", OnzeConfig, OnzeState, OnzeMove, OnzeView> = {
+  id: "onze",
+  store: "onze",
+  definition: { ...onze, id: "onze" },
+  seats: {
+    computerMove: (state, seat, level, rng) => chooseOnzeMove(onzeView(state, seat), level, rng),
+    timeoutMove: (state, seat, rng) => (state.phase === "draw" ? { kind: "draw" } : chooseOnzeMove(onzeView(state, seat), "normal", rng)),
+    continuesTurn: (before, after) => after.phase === "play" && after.turn === before.turn && after.round === before.round,
+    turnOf: (state) => state.turn,
+    outOfTurnMove: (state, seat, level) => (onzeWantsOutOfTurn(onzeView(state, seat), level) ? { kind: "claim" } : null),
+    waitsFor: (state, seat) =>
+      state.forSale !== null &&
+      seat !== state.turn &&
+      seat !== state.discardedBy &&
+      !state.claims.includes(seat) &&
+      !(state.declines ?? []).includes(seat),
+  },
+};
+
+/** Onze as ratings and tournaments name it (the lowest total wins). */
+export const onzeRated = [
+  { key: "onze", name: "Onze", table: "onze", config: {}, lowScoreWins: true },
+] as const satisfies readonly RatedGameEntry[];
