@@ -1,35 +1,22 @@
 /**
- * The tournaments' book: every event's record (key: its id) and each table thread's event
- * (`thread:<id>`), the organisers' role per guild, changes saved under a lock per event, and the
- * work in flight that `stop` waits for. The service (src/bot/tournaments.ts) runs events on it.
+ * The tournaments' book, where events are kept: every event's record (key: its id), each table
+ * thread's event (`thread:<id>`), the organisers' role per guild and each event's live
+ * announcement, with every change of an event saved under a lock per event (`change`). The
+ * service (src/bot/tournaments.ts) runs events and keeps one.
  */
 import type { RecordStore } from "../store/store";
 import { KeyedLock } from "./lock";
-import type { Tournament, TournamentHost } from "./tournament-record";
+import type { Tournament } from "./tournament-record";
 import { refuse } from "./tournament-rules";
 
 export class TournamentBook {
-  protected readonly lock = new KeyedLock();
-  /** Serialises one entrant's **Play the deal** presses (key `event:user`). */
-  protected readonly entrantLock = new KeyedLock();
-  protected timers = new Map<string, NodeJS.Timeout>();
-  protected stopped = false;
-  /** Work started by game ends and timers, awaited by `stop`. */
-  protected readonly inFlight = new Set<Promise<unknown>>();
+  /** One lock per event (its id), and per named step of it (`open:<id>`, `announcement:<id>`). */
+  readonly lock = new KeyedLock();
 
-  /** Runs `work` so that `stop` waits for it. */
-  protected track<T>(work: () => Promise<T>): Promise<T> {
-    const p = work();
-    const settled = p.catch(() => undefined).finally(() => this.inFlight.delete(settled));
-    this.inFlight.add(settled);
-    return p;
-  }
-
+  /** `store` holds events and their indexes; `now` stamps each change (ms). */
   constructor(
-    protected readonly store: RecordStore<Tournament | string>,
-    protected readonly host: TournamentHost,
-    protected readonly now: () => number = Date.now,
-    protected readonly newId: () => string = () => `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+    private readonly store: RecordStore<Tournament | string>,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** The event with this id. */
@@ -38,11 +25,26 @@ export class TournamentBook {
     return typeof v === "object" ? v : undefined;
   }
 
+  /** Every event of every guild, in no order (the indexes left out). */
+  async all(): Promise<Tournament[]> {
+    const out: Tournament[] = [];
+    for (const [, v] of await this.store.entries()) if (typeof v === "object") out.push(v);
+    return out;
+  }
+
   /** The events of a guild, newest first. */
   async list(guildId: string | null): Promise<Tournament[]> {
-    const out: Tournament[] = [];
-    for (const [, v] of await this.store.entries()) if (typeof v === "object" && v.guildId === guildId) out.push(v);
-    return out.sort((a, b) => b.createdAt - a.createdAt);
+    return (await this.all()).filter((t) => t.guildId === guildId).sort((a, b) => b.createdAt - a.createdAt);
+  }
+
+  /** Keeps a new event as it is. */
+  async add(t: Tournament): Promise<void> {
+    await this.store.set(t.id, t);
+  }
+
+  /** Notes that table thread `threadId` belongs to event `eventId` (`ofThread`). */
+  async linkThread(threadId: string, eventId: string): Promise<void> {
+    await this.store.set(`thread:${threadId}`, eventId);
   }
 
   /** The role whose members may organise tournaments in a guild (set by Manage Server), if any. */
@@ -77,7 +79,12 @@ export class TournamentBook {
     });
   }
 
-  protected async change(id: string, fn: (t: Tournament) => Tournament | null): Promise<Tournament> {
+  /**
+   * Changes event `id` by `fn` under its lock and saves it with its revision and time moved on;
+   * `fn` returning null changes nothing. Returns the event as saved. Throws `tournament/none`
+   * for an id that names no event, and whatever refusal `fn` throws.
+   */
+  async change(id: string, fn: (t: Tournament) => Tournament | null): Promise<Tournament> {
     return this.lock.run(id, async () => {
       const t = await this.get(id);
       if (!t) throw refuse("tournament/none", "There is no such tournament.", { context: "id" });

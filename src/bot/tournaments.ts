@@ -13,7 +13,9 @@ import { highIsBetter, type RoundResult, type Standing, type TableResult } from 
 import type { AnyTable } from "./tables";
 import { refuse as refused, refusalIn, sayAt } from "./words";
 import { UserError } from "./errors";
-import { isElimination, type Tournament, type TournamentRound } from "./tournament-record";
+import { isElimination, type Tournament, type TournamentHost, type TournamentRound } from "./tournament-record";
+import { KeyedLock } from "./lock";
+import type { RecordStore } from "../store/store";
 import { TournamentBook } from "./tournament-book";
 import { SCHEDULED_EVENT_STATUS } from "./schedule";
 import {
@@ -52,11 +54,77 @@ export * from "./tournament-record";
 
 export type { Standing };
 
-export class TournamentService extends TournamentBook {
+export class TournamentService {
+  /** Where the events are kept. */
+  private readonly book: TournamentBook;
+  /** Serialises one entrant's **Play the deal** presses (key `event:user`). */
+  private readonly entrantLock = new KeyedLock();
+  /** Each event's one timer for its next timed step (`arm`). */
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private stopped = false;
+  /** Work started by game ends and timers, awaited by `stop`. */
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  /**
+   * Events kept in `store`, run through `host` (tables, messages, ratings: src/bot/tournament-record.ts);
+   * `now` is the clock (ms) and `newId` names new events.
+   */
+  constructor(
+    store: RecordStore<Tournament | string>,
+    private readonly host: TournamentHost,
+    private readonly now: () => number = Date.now,
+    private readonly newId: () => string = () => `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+  ) {
+    this.book = new TournamentBook(store, now);
+  }
+
+  /** Runs `work` so that `stop` waits for it. */
+  private track<T>(work: () => Promise<T>): Promise<T> {
+    const p = work();
+    const settled = p.catch(() => undefined).finally(() => this.inFlight.delete(settled));
+    this.inFlight.add(settled);
+    return p;
+  }
+
+  /** Changes event `id` under its lock (`TournamentBook.change`). */
+  private change(id: string, fn: (t: Tournament) => Tournament | null): Promise<Tournament> {
+    return this.book.change(id, fn);
+  }
+
+  /** The event with this id. */
+  get(id: string): Promise<Tournament | undefined> {
+    return this.book.get(id);
+  }
+
+  /** The events of a guild, newest first. */
+  list(guildId: string | null): Promise<Tournament[]> {
+    return this.book.list(guildId);
+  }
+
+  /** The role whose members may organise tournaments in a guild, if any. */
+  organiserRole(guildId: string | null): Promise<string | null> {
+    return this.book.organiserRole(guildId);
+  }
+
+  /** Sets the organisers' role of a guild. */
+  setOrganiserRole(guildId: string | null, roleId: string): Promise<void> {
+    return this.book.setOrganiserRole(guildId, roleId);
+  }
+
+  /** The event a table thread belongs to, if any. */
+  ofThread(threadId: string): Promise<Tournament | undefined> {
+    return this.book.ofThread(threadId);
+  }
+
+  /** Makes a message the event's one live announcement; returns the one it replaces (`TournamentBook.swapAnnouncement`). */
+  swapAnnouncement(id: string, channelId: string, messageId: string): Promise<{ channelId: string; messageId: string } | null> {
+    return this.book.swapAnnouncement(id, channelId, messageId);
+  }
+
   /** Creates an event in sign-up (see `newEvent` for its refusals). */
   async create(opts: EventRequest): Promise<Tournament> {
     const t = newEvent(this.host.catalogue, opts, this.newId(), this.now());
-    await this.store.set(t.id, t);
+    await this.book.add(t);
     if (t.startsAt === undefined) return t;
     // A scheduled event shows in the server's events (when the bot may create them) and runs by its timer.
     const scheduled = await this.host.scheduleEvent(t);
@@ -118,7 +186,7 @@ export class TournamentService extends TournamentBook {
    * `resume` arms them at a start).
    */
   async rearm(): Promise<void> {
-    for (const [, v] of await this.store.entries()) if (typeof v === "object") this.arm(v);
+    for (const v of await this.book.all()) this.arm(v);
   }
 
   /**
@@ -289,7 +357,7 @@ export class TournamentService extends TournamentBook {
     // each seats (and opens) the tables it made ready; the second run sees the first's threads.
     // A table that finished while no result could be recorded is recorded after the opening
     // (recording may seat more tables, which opens them in turn).
-    const finished = await this.lock.run(`open:${t.id}`, async () => {
+    const finished = await this.book.lock.run(`open:${t.id}`, async () => {
       const now = await this.get(t.id);
       return now ? this.openTablesNow(now) : [];
     });
@@ -310,7 +378,7 @@ export class TournamentService extends TournamentBook {
         opened.push({ round, index: i });
         const made = await this.host.openThread(t.channelId, `${t.name} · ${where}`);
         threadId = made;
-        await this.store.set(`thread:${made}`, t.id);
+        await this.book.linkThread(made, t.id);
         await this.change(t.id, (x) => withThread(x, round.number, i, made));
       }
       // A table whose game was started already (before a restart) is left as it is; one that
@@ -563,8 +631,8 @@ export class TournamentService extends TournamentBook {
    * not all opened; a round whose tables all finished while nothing seated the next is advanced.
    */
   async resume(owns: (guildId: string | null) => boolean = () => true): Promise<void> {
-    for (const [, v] of await this.store.entries()) {
-      if (typeof v !== "object" || !owns(v.guildId)) continue;
+    for (const v of await this.book.all()) {
+      if (!owns(v.guildId)) continue;
       this.arm(v);
       if (v.status !== "running" || v.challenge) continue;
       if (isElimination(v)) {
