@@ -52,9 +52,6 @@ export async function comeBack(ctx: BotContext, channelId: string, userId: strin
   return here.game.payload(rec, backNote(rec, userId));
 }
 
-/** The game whose component verb this is (its own messages), if any. */
-export const gameOfVerb = (ctx: BotContext, verb: string): TableGameView | undefined => ctx.tableGames.find((g) => g.verbs?.has(verb));
-
 /** The most recently finished table in this channel (for Play again / New table), with its game. */
 export async function finishedHere(ctx: BotContext, channelId: string): Promise<{ game: TableGameView; rec: AnyTable } | null> {
   let best: { game: TableGameView; rec: AnyTable } | null = null;

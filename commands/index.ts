@@ -1,14 +1,19 @@
 /**
  * The games this bot runs, both sides, as one set (`GameSet`): the catalogue of rules
  * (src/games/index.ts), each table game's bot side (commands/registry.ts), the static list of
- * slash commands and the component handler (no filesystem scanning). `gameSet` builds a set
+ * slash commands and the component front door (commands/components.ts: every feature and game
+ * claims its verbs; no filesystem scanning). `gameSet` builds a set
  * with more games (a test's fixture game) on top of the real ones.
  */
 import type { BotContext, GameSet, TableGameView } from "../src/bot/context";
 import type { Command } from "../src/bot/router";
 import { CATALOGUE, type AnyGameRules, type RatedGameEntry } from "../src/games/index";
 import { onexenoCommand } from "./onexeno/index";
-import { onexenoComponents } from "./onexeno/components";
+import { componentDoor, gameClaim } from "./components";
+import { TABLE_BUTTONS } from "./table-buttons";
+import { HISTORY_VERBS, historyComponent } from "./history";
+import { REPLAY_VERBS, replayComponent } from "./replay";
+import { TOURNAMENT_VERBS, tournamentComponent } from "./tournament/index";
 import { onzeCommand } from "./onze/index";
 import { cardenoCommand } from "./cardeno/index";
 import { ratingsCommand, statsCommand } from "./ratings";
@@ -33,9 +38,10 @@ export interface ExtraGame {
  */
 export function gameSet(extra: readonly ExtraGame[] = []): GameSet {
   const catalogue = CATALOGUE.with({ games: extra.map((g) => g.rules), rated: extra.flatMap((g) => g.rated ?? []) });
+  const views = [...TABLE_GAMES, ...extra.map((g) => g.view)];
   return {
     catalogue,
-    views: [...TABLE_GAMES, ...extra.map((g) => g.view)],
+    views,
     commands: [
       onexenoCommand,
       onzeCommand,
@@ -43,12 +49,19 @@ export function gameSet(extra: readonly ExtraGame[] = []): GameSet {
       ...extra.map((g) => g.command),
       statsCommand(catalogue),
       ratingsCommand(catalogue),
-      historyCommand([...TABLE_GAMES, ...extra.map((g) => g.view)]),
+      historyCommand(views),
       replayCommand,
       tournamentCommand(catalogue),
       settingsCommand,
     ],
-    components: onexenoComponents,
+    // Every click's owner, by its customId verb: a verb claimed twice throws here, at start-up.
+    components: componentDoor([
+      ...TABLE_BUTTONS,
+      { owner: "tournament", verbs: TOURNAMENT_VERBS, handle: tournamentComponent },
+      { owner: "history", verbs: HISTORY_VERBS, handle: historyComponent },
+      { owner: "replay", verbs: REPLAY_VERBS, handle: replayComponent },
+      ...views.map(gameClaim),
+    ]),
   };
 }
 

@@ -12,6 +12,7 @@ import type { BotContext, TableGameView } from "../src/bot/context";
 import { CANASTA_VERBS, canastaComponent, canastaPayload, canastaStanding, moveNote as canastaMoveNote } from "./canasta/index";
 import { moveNote as onexenoMoveNote, standingText } from "./onexeno/index";
 import { onexenoHands, onexenoPicture, onexenoRound, tablePayload } from "./onexeno/view";
+import { ONEXENO_VERBS, onexenoComponent } from "./onexeno/components";
 import { canastaHands, canastaPicture, canastaRound } from "./canasta/table";
 import { onzeHands, onzePicture, onzeRound } from "./onze/table";
 import { cardenoPicture, cardenoRound } from "./cardeno/table";
@@ -49,6 +50,8 @@ export const TABLE_GAMES: readonly TableGameView[] = [
     animate: animateWith(onexenoPicture),
     hands: onexenoHands,
     roundOf: onexenoRound,
+    verbs: ONEXENO_VERBS,
+    component: onexenoComponent,
   },
   {
     id: "canasta",

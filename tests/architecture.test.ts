@@ -46,7 +46,6 @@ const LONG_FUNCTIONS: Readonly<Record<string, number>> = {
   "src/store/store.ts:openStore": 138,
   "commands/canasta/panel.ts:drawCanastaHand": 106,
   "commands/onexeno/command.ts:execute": 172,
-  "commands/onexeno/components.ts:handle": 164,
   "commands/onze/panel.ts:drawOnzeHand": 112,
   "commands/tournament/command.ts:tournamentCommand": 255,
   "commands/tournament/command.ts:execute": 186,

@@ -76,7 +76,7 @@ export interface TableGameView {
   interlude?(before: AnyTable | undefined, after: AnyTable): BaseMessageOptions | undefined;
   /** Component verbs of its own messages, handled by `component`. */
   readonly verbs?: ReadonlySet<string>;
-  /** Its components, and the lobby's (join, leave, start, addbot) while it holds the channel. Absent: the ONEXENO handler. */
+  /** Its components (its `verbs`, claimed at the front door, commands/components.ts), and the lobby's (join, leave, start, addbot) while it holds the channel. */
   component?(interaction: MessageComponentInteraction, id: ComponentId, ctx: BotContext): Promise<void>;
   /**
    * Told of every table of this game that finished by its rules (after it was saved, outside

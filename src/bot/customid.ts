@@ -6,30 +6,10 @@
  *
  * `ox1` names this codec and its version; `rev` is the table revision the component was
  * drawn for, so a click on an older table message is recognised and answered politely.
- * `decode` returns null for ids it does not own (other codecs, old formats).
+ * `decode` returns null for ids it does not own (other codecs, old formats). Each feature and
+ * game claims its verbs at the component front door (commands/components.ts).
  */
 
-/**
- * Verbs of the table layer (the lobby, Play again, I'm back, confirm) and of ONEXENO basic and
- * partners, which the layer's handler still answers. Every other game brings its own verbs (any
- * 2 to 12 lowercase letters, its view's `verbs`; `commands/games.ts` routes them).
- */
-export const COMPONENT_VERBS = [
-  "join",
-  "leave",
-  "start",
-  "hand",
-  "pass",
-  "card",
-  "place",
-  "page",
-  "table",
-  "addbot",
-  "confirm",
-  "cancel",
-  "again",
-  "back",
-] as const;
 /** A component verb: 2 to 12 lowercase letters. */
 export type ComponentVerb = string;
 const VERB = /^[a-z]{2,12}$/;

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { COMPONENT_VERBS, decodeId, encodeId } from "../../src/bot/customid";
+import { decodeId, encodeId } from "../../src/bot/customid";
 
 describe("customId codec", () => {
   it("round-trips verb, revision and arguments", () => {
     fc.assert(
       fc.property(
-        fc.constantFrom(...COMPONENT_VERBS),
+        fc.stringMatching(/^[a-z]{2,12}$/),
         fc.nat({ max: 1e9 }),
         fc.array(fc.stringMatching(/^[A-Za-z0-9,_-]{0,8}$/), { maxLength: 3 }),
         (verb, rev, args) => {
@@ -32,24 +32,38 @@ describe("customId codec", () => {
   });
 });
 
-describe("component verbs of the games", () => {
-  it("belong to one game each, and none is a verb of the table layer or the ONEXENO games", async () => {
+describe("the component front door", () => {
+  it("has one owner for every verb: the table buttons, the features and each game", async () => {
     const { TABLE_GAMES } = await import("../../commands/registry");
-    const { TOURNAMENT_VERBS } = await import("../../commands/tournament/index");
-    const owner = new Map<string, string>();
-    // The lobby's verbs (join, leave, start, addbot) are shared on purpose: the game holding the channel answers them.
-    const layer = new Set<string>(COMPONENT_VERBS.filter((v) => !["join", "leave", "start", "addbot"].includes(v)));
-    for (const v of TOURNAMENT_VERBS) owner.set(v, "tournament");
-    const { HISTORY_VERBS } = await import("../../commands/history");
-    for (const v of HISTORY_VERBS) owner.set(v, "history");
-    const { REPLAY_VERBS } = await import("../../commands/replay");
-    for (const v of REPLAY_VERBS) owner.set(v, "replay");
-    for (const g of TABLE_GAMES) {
-      for (const v of g.verbs ?? []) {
-        expect(owner.get(v), `verb ${v} of ${g.id}`).toBeUndefined();
-        owner.set(v, g.id);
-        expect(layer.has(v), `verb ${v} of ${g.id} is the table layer's`).toBe(false);
-      }
-    }
+    const { TABLE_BUTTONS } = await import("../../commands/table-buttons");
+    const { componentDoor, gameClaim } = await import("../../commands/components");
+    const { TOURNAMENT_VERBS, tournamentComponent } = await import("../../commands/tournament/index");
+    const { HISTORY_VERBS, historyComponent } = await import("../../commands/history");
+    const { REPLAY_VERBS, replayComponent } = await import("../../commands/replay");
+    const claims = [
+      ...TABLE_BUTTONS,
+      { owner: "tournament", verbs: TOURNAMENT_VERBS, handle: tournamentComponent },
+      { owner: "history", verbs: HISTORY_VERBS, handle: historyComponent },
+      { owner: "replay", verbs: REPLAY_VERBS, handle: replayComponent },
+      ...TABLE_GAMES.map(gameClaim),
+    ];
+    expect(() => componentDoor(claims)).not.toThrow();
+    // Every game with a component claims verbs of its own; ONEXENO's lobby is the shared one.
+    for (const g of TABLE_GAMES) expect([...(g.verbs ?? [])].length, g.id).toBeGreaterThan(0);
+    expect([...TABLE_GAMES.find((g) => g.id === "onexeno")!.verbs!]).not.toContain("join");
+    // A verb claimed twice, or one no customId can carry, stops the bot at start-up.
+    const onze = TABLE_GAMES.find((g) => g.id === "onze")!;
+    expect(() => componentDoor([...claims, { ...gameClaim(onze), owner: "copy" }])).toThrow(/zhand is claimed by onze and copy/);
+    expect(() => componentDoor([{ owner: "bad", verbs: ["Bad"], handle: async () => {} }])).toThrow(/not 2 to 12 lowercase/);
+  });
+
+  it("refuses a verb nobody claims as component/unknown, and sends a claimed one to its owner", async () => {
+    const { componentDoor } = await import("../../commands/components");
+    const seen: string[] = [];
+    const door = componentDoor([{ owner: "t", verbs: ["ping"], handle: async (_i, id) => void seen.push(id.verb) }]);
+    const none = {} as never;
+    await door.handle(none, { verb: "ping", rev: 0, args: [] }, none);
+    expect(seen).toEqual(["ping"]);
+    await expect(door.handle(none, { verb: "pong", rev: 0, args: [] }, none)).rejects.toMatchObject({ code: "component/unknown" });
   });
 });

@@ -1,0 +1,92 @@
+/**
+ * The buttons every table shares, whatever its game, as claims of the component front door
+ * (commands/components.ts): the lobby's (join, leave, start, addbot: answered by the game
+ * holding the channel, lobby or not, so an old lobby's button gets that game's answer),
+ * **I'm back** (`back`), the end confirmation (`confirm`, `cancel`) and **Play again** / **New
+ * table** (`again`: the channel's most recently finished table).
+ */
+import type { BaseMessageOptions } from "discord.js";
+import { answeredPayload } from "../src/bot/confirm";
+import { publish, ReplyFailed, respond } from "../src/bot/reply";
+import { refuse, sayAt } from "../src/bot/words";
+import { localeOf, t } from "../src/i18n/index";
+import type { ComponentClaim } from "./components";
+import { endHere } from "./end";
+import { comeBack, finishedHere, seatOf, tableHere } from "./games";
+
+/** The lobby's buttons, sent on to the game holding the channel (`lobbyComponent` in commands/games.ts). */
+const lobby: ComponentClaim = {
+  owner: "lobby",
+  verbs: ["join", "leave", "start", "addbot"],
+  async handle(interaction, id, ctx) {
+    const here = await tableHere(ctx, interaction.channelId);
+    if (!here?.game.component) throw refuse("table/gone");
+    await here.game.component(interaction, id, ctx);
+  },
+};
+
+/** **I'm back**, at any game's table: the person takes their seat back; the new table is the public reply. */
+const back: ComponentClaim = {
+  owner: "table",
+  verbs: ["back"],
+  async handle(interaction, _id, ctx) {
+    await respond(interaction, "reply", false, async () => {
+      const table = await comeBack(ctx, interaction.channelId, interaction.user.id);
+      if (!table) throw refuse("clock/not_away");
+      return table;
+    });
+    ctx.afterReply(interaction.channelId);
+  },
+};
+
+/** The private confirmation of `end`: **End it** closes the table (its closing message goes public), **Cancel** keeps it. */
+const confirmEnd: ComponentClaim = {
+  owner: "table",
+  verbs: ["confirm", "cancel"],
+  async handle(interaction, id, ctx) {
+    if (id.args[0] !== "end") throw refuse("component/unknown");
+    const locale = localeOf(interaction.locale);
+    if (id.verb === "cancel") {
+      await respond(interaction, "update", true, async () => answeredPayload(t(locale, "table.end_cancelled")));
+      return;
+    }
+    let ended: BaseMessageOptions | null = null;
+    let failed: ReplyFailed | null = null;
+    try {
+      await respond(interaction, "update", true, async () => {
+        ended = await endHere(interaction, ctx, id.rev);
+        return answeredPayload(t(locale, "table.end_done"));
+      });
+    } catch (e) {
+      if (!(e instanceof ReplyFailed)) throw e;
+      failed = e;
+    }
+    if (ended) await publish(interaction, ctx.post, ended);
+    if (failed) throw failed;
+  },
+};
+
+/** **Play again** (`again|same`) and **New table**: the channel's most recently finished table, whichever game. */
+const again: ComponentClaim = {
+  owner: "table",
+  verbs: ["again"],
+  async handle(interaction, id, ctx) {
+    const channelId = interaction.channelId;
+    const same = id.args[0] === "same";
+    const me = seatOf(interaction);
+    if (await tableHere(ctx, channelId)) throw refuse("table/exists"); // a game or lobby is already open here
+    const done = await finishedHere(ctx, channelId);
+    if (!done) throw refuse("table/gone");
+    await respond(interaction, "reply", false, async () => {
+      const rec = await done.game.tables(ctx).again(channelId, me, same, id.rev);
+      // A one-seat table is dealt at once; others wait in the lobby for Start.
+      const note = sayAt(rec, rec.status === "playing" ? "table.again_dealt" : same ? "table.again_same" : "table.again_new", {
+        name: me.name,
+      });
+      return done.game.payload(rec, note);
+    });
+  },
+};
+
+/** The shared table buttons' claims. */
+export const TABLE_BUTTONS: readonly ComponentClaim[] = [lobby, back, confirmEnd, again];
