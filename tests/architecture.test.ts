@@ -45,10 +45,10 @@ const LONG_FUNCTIONS: Readonly<Record<string, number>> = {
   "src/games/onze/game.ts:applyOnze": 166,
   "src/store/store.ts:openStore": 138,
   "commands/canasta/panel.ts:drawCanastaHand": 106,
-  "commands/onexeno/command.ts:execute": 172,
+  "commands/onexeno/command.ts:execute": 127,
   "commands/onze/panel.ts:drawOnzeHand": 112,
-  "commands/tournament/command.ts:tournamentCommand": 255,
-  "commands/tournament/command.ts:execute": 186,
+  "commands/tournament/command.ts:tournamentCommand": 245,
+  "commands/tournament/command.ts:execute": 173,
   "render/assembly/palette.ts:choosePalette": 120,
   "render/onexeno-canasta.ts:drawCanastaTable": 114,
   "render/onexeno-solitaire.ts:drawSolitaire": 145,
@@ -191,6 +191,9 @@ describe("architecture", () => {
     // The list holds only functions that are still long: a shortened one leaves it.
     const stale = Object.keys(LONG_FUNCTIONS).filter((name) => !found.some((x) => x.name === name));
     expect(stale).toEqual([]);
+    // A ceiling is the function's length: one that shrank lowers it, so it cannot grow back.
+    const loose = found.filter((x) => (LONG_FUNCTIONS[x.name] ?? 0) > x.lines).map((x) => `${x.name}: ${x.lines} lines`);
+    expect(loose, "lower these ceilings to the lengths shown").toEqual([]);
   });
 
   it("src/bot names no game: it imports no game's module, only the list and the catalogue of src/games", () => {

@@ -1,26 +1,24 @@
 /**
  * `/onexeno new|join|leave|start|play|pass|draw|take|meld|extend|discard|hand|table|rules|end|kick|bot|leaderboard`:
  * ONEXENO basic, partners, canasta and solitaire (a canasta table or a solitaire thread answers
- * for its game), with autocomplete of the cards, places and rows that fit.
+ * for its game), with autocomplete of the cards, places and rows that fit. The lobby's
+ * subcommands are the shared lobby's (commands/games.ts).
  */
-import { shownTable } from "../closed";
 import { MessageFlags, SlashCommandBuilder, type AutocompleteInteraction } from "discord.js";
 import type { BotContext } from "../../src/bot/context";
 import { UserError } from "../../src/bot/errors";
-import { refuse, sayAt, viewerOf } from "../../src/bot/words";
+import { refuse, viewerOf } from "../../src/bot/words";
 import { respond } from "../../src/bot/reply";
-import { quiet } from "../../src/bot/table-payload";
 import { hint, type Command } from "../../src/bot/router";
 import type { TableRecord } from "./view";
 import { cardLabel, cardValue, parseCardName } from "../../src/games/onexeno/cards";
-import { COMPUTER_LEVELS, type ComputerLevel } from "../../src/games/onexeno/computer";
 import { MAX_HANDS, ONEXENO_VARIANTS, type OnexenoVariant } from "../../src/games/onexeno/game";
 import { canastaAutocomplete, canastaCommand, canastaPayload } from "../canasta/index";
 import { DEFAULT_TARGET, type CanastaRows } from "../../src/games/onexeno/canasta";
 import { dailySeed, leaderboardEmbed, solitaireAutocomplete, solitaireCommand, startSolitaire } from "../solitaire/index";
 import { cardChoiceLine, cardChoices, placementChoices, readCard, readPlacement } from "./choices";
 import { handPayload, tablePayload } from "./view";
-import { askToEnd, comeBack, kickHere, seatOf, tableHere } from "../games";
+import { askToEnd, comeBack, kickHere, lobbySubcommand, seatOf, tableHere } from "../games";
 import { DEFAULT_CLOCK, parseClock } from "../../src/bot/clock";
 
 import { MAX_CHOICES } from "./notes";
@@ -29,7 +27,7 @@ import { cardLabelIn } from "../../render/onexeno-words";
 import { publicLocale } from "../replay";
 import { rulesEmbed } from "./rules";
 import { clockChoices } from "../clock";
-import { playAndShow } from "./play";
+import { onexenoLobby, playAndShow } from "./play";
 
 export const onexenoCommand: Command<BotContext> = {
   data: new SlashCommandBuilder()
@@ -211,6 +209,7 @@ export const onexenoCommand: Command<BotContext> = {
       await solitaireCommand(sub, interaction, ctx, solitaireHere);
       return;
     }
+    if (await lobbySubcommand(interaction, ctx, onexenoLobby(ctx), sub, seatOf(interaction))) return;
     switch (sub) {
       case "leaderboard": {
         const given = interaction.options.getString("seed");
@@ -232,21 +231,6 @@ export const onexenoCommand: Command<BotContext> = {
       case "extend":
       case "discard":
         throw new UserError("table/not_canasta", "That is a canasta move, and there is no canasta table in this channel.");
-      case "bot add": {
-        const level = (interaction.options.getString("level") ?? "normal") as ComputerLevel;
-        if (!COMPUTER_LEVELS.includes(level)) throw new UserError("input/bad_level", "Choose easy or normal.");
-        await respond(interaction, "reply", false, async () => {
-          const rec = await ctx.service("onexeno").addComputer(channelId, interaction.user.id, level);
-          return tablePayload(rec, sayAt(rec, "table.computer_sits", { level: sayAt(rec, `table.level_${level}`) }));
-        });
-        return;
-      }
-      case "bot remove":
-        await respond(interaction, "reply", false, async () => {
-          const rec = await ctx.service("onexeno").removeComputer(channelId, interaction.user.id);
-          return tablePayload(rec, sayAt(rec, "table.computer_left"));
-        });
-        return;
       case "new": {
         const game = interaction.options.getString("game", true);
         const seed = interaction.options.getString("seed")?.trim() || null;
@@ -289,27 +273,6 @@ export const onexenoCommand: Command<BotContext> = {
         );
         return;
       }
-      case "join":
-        await respond(interaction, "reply", false, async () => {
-          const rec = await ctx.service("onexeno").join(channelId, seatOf(interaction));
-          return tablePayload(rec, sayAt(rec, "table.joined", { name: seatOf(interaction).name }));
-        });
-        return;
-      case "leave":
-        await respond(interaction, "reply", false, async () => {
-          const rec = await ctx.service("onexeno").leave(channelId, interaction.user.id);
-          if (!rec) return { content: t(localeOf(interaction.locale), "table.closed"), components: [], embeds: [], files: [] };
-          const name = seatOf(interaction).name;
-          return tablePayload(rec, sayAt(rec, rec.status === "playing" ? "table.left_playing" : "table.left", { name }));
-        });
-        return;
-      case "start":
-        await respond(interaction, "reply", false, async () => {
-          const rec = await ctx.service("onexeno").start(channelId, interaction.user.id);
-          return tablePayload(rec, sayAt(rec, "onexeno.starts", { name: rec.seats[rec.state?.dealer ?? 0]?.name ?? "?" }));
-        });
-        ctx.afterReply(channelId);
-        return;
       case "play":
         await playAndShow(interaction, ctx, (rec, seat) => {
           const state = rec.state as NonNullable<TableRecord["state"]>;
@@ -336,16 +299,6 @@ export const onexenoCommand: Command<BotContext> = {
         if (back) await ctx.post(channelId, back);
         return;
       }
-      case "table":
-        await respond(interaction, "reply", false, async () => {
-          const rec = await ctx.service("onexeno").get(channelId);
-          if (!rec) throw refuse("table/none", { command: "onexeno" });
-          return quiet(await shownTable(ctx, rec));
-        });
-        return;
-      case "end":
-        await askToEnd(interaction, ctx);
-        return;
       default:
         throw new UserError("command/unknown", "Unknown subcommand.", "error", { context: "sub" });
     }

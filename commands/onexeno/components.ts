@@ -11,7 +11,7 @@ import type { BotContext } from "../../src/bot/context";
 import type { OnexenoMove } from "../../src/games/onexeno/game";
 import type { ComponentId } from "../../src/bot/customid";
 import { UserError } from "../../src/bot/errors";
-import { refusal, refuse, sayAt, viewerOf } from "../../src/bot/words";
+import { refusal, refuse, viewerOf } from "../../src/bot/words";
 import { t, type Locale } from "../../src/i18n/index";
 import { cardTitleIn } from "../../render/onexeno-words";
 import { respond } from "../../src/bot/reply";
@@ -19,11 +19,10 @@ import type { TableRecord } from "./view";
 import { isCardId, type CardId } from "../../src/games/onexeno/cards";
 import { readPlacement } from "./choices";
 import { moveNote } from "./notes";
-import { ONEXENO_VIEW } from "./play";
+import { ONEXENO_VIEW, onexenoLobby } from "./play";
 import { handPayload, tablePayload } from "./view";
 import { playAndShow } from "../../src/bot/flow";
-import { comeBack, type LobbyGame, lobbyComponent } from "../games";
-import { COMPUTER_LEVELS } from "../../src/games/onexeno/computer";
+import { comeBack, lobbyComponent } from "../games";
 
 /** The note over a hand panel redrawn because its table moved on, in the reader's language. */
 const movedOn = (locale: Locale) => `⏩ ${refusal("table/stale", {}, locale)}`;
@@ -66,15 +65,6 @@ async function playFromPanel(
 
 /** Component verbs of ONEXENO basic and partners messages (the lobby's are the table buttons'). */
 export const ONEXENO_VERBS: ReadonlySet<string> = new Set(["hand", "pass", "card", "place", "page", "table"]);
-
-/** ONEXENO basic and partners as the shared lobby runs them (commands/games.ts). */
-const onexenoLobby = (ctx: BotContext): LobbyGame => ({
-  command: "onexeno",
-  service: ctx.service("onexeno"),
-  levels: COMPUTER_LEVELS,
-  payload: tablePayload,
-  started: (rec: TableRecord) => sayAt(rec, "onexeno.starts", { name: rec.seats[rec.state?.dealer ?? 0]?.name ?? "?" }),
-});
 
 /**
  * The buttons and menus of ONEXENO basic and partners tables (`ONEXENO_VERBS`), and the lobby's

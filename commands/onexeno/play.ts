@@ -1,5 +1,6 @@
 /**
- * Playing ONEXENO basic and partners by slash command, through the shared move flow.
+ * Playing ONEXENO basic and partners by slash command, through the shared move flow, and their
+ * lobby as the shared lobby runs it (commands/games.ts).
  */
 import { type ChatInputCommandInteraction } from "discord.js";
 import type { BotContext } from "../../src/bot/context";
@@ -7,6 +8,9 @@ import type { TableRecord } from "./view";
 import { playAndShow as playMove, type MoveView } from "../../src/bot/flow";
 import { type OnexenoMove } from "../../src/games/onexeno/game";
 import { tablePayload } from "./view";
+import type { LobbyGame } from "../games";
+import { COMPUTER_LEVELS } from "../../src/games/onexeno/computer";
+import { sayAt } from "../../src/bot/words";
 
 import { moveNote } from "./notes";
 
@@ -21,3 +25,12 @@ export async function playAndShow(
 ): Promise<void> {
   await playMove(interaction, ctx, ctx.service("onexeno"), ONEXENO_VIEW, toMove, { answer: "table" });
 }
+
+/** ONEXENO basic and partners as the shared lobby runs them (commands/games.ts). */
+export const onexenoLobby = (ctx: BotContext): LobbyGame => ({
+  command: "onexeno",
+  service: ctx.service("onexeno"),
+  levels: COMPUTER_LEVELS,
+  payload: tablePayload,
+  started: (rec: TableRecord) => sayAt(rec, "onexeno.starts", { name: rec.seats[rec.state?.dealer ?? 0]?.name ?? "?" }),
+});
