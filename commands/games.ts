@@ -236,7 +236,7 @@ export function seatOf(interaction: ChatInputCommandInteraction | MessageCompone
 export async function askToEnd(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const ch = interaction.channelId;
   const here = await tableHere(ctx, ch);
-  const rec = here?.rec ?? (await ctx.service("onexeno").get(ch));
+  const rec = here?.rec ?? (await finishedHere(ctx, ch))?.rec;
   if (!rec) throw refuse("table/none", { command: interaction.commandName });
   const resigns = !!here?.game.resign;
   // Say no at once to someone who may not end it, rather than after they confirm.

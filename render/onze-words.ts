@@ -51,12 +51,6 @@ export function meldWordsIn(locale: Locale, m: Meld): string {
   return say(locale, "run_of", { from: end(m.low), to: end(m.low + m.cards.length - 1) });
 }
 
-/** `a, b and c` in `locale`. */
-export function listIn(locale: Locale, xs: readonly string[], key: "and" | "or" = "and"): string {
-  if (xs.length < 2) return xs[0] ?? "";
-  return say(locale, `help.${key}`, { a: xs.slice(0, -1).join(", "), b: xs.at(-1) ?? "" });
-}
-
 /**
  * The status as the picture draws it, on two lines so that neither is cut: `▶ name` and what
  * they do next (`to draw: the stock, or the top discard`); once over, one line and "".

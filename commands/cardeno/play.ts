@@ -20,7 +20,7 @@ import { cardenoChanged } from "./live";
 import { sayAt, sayError, viewerOf } from "../../src/bot/words";
 import { t, type Locale } from "../../src/i18n/index";
 import { lineNameIn, pieceNameIn } from "../../render/cardeno-words";
-import { listIn } from "../../render/onze-words";
+import { listIn } from "../../src/i18n/index";
 import type { Piece } from "../../src/games/cardeno/pieces";
 
 // --- grabs and hands ------------------------------------------------------------------------

@@ -104,3 +104,9 @@ export function formatNumber(locale: Locale, n: number, options?: Intl.NumberFor
 export function formatDate(locale: Locale, at: number, options: Intl.DateTimeFormatOptions = { dateStyle: "medium" }): string {
   return new Intl.DateTimeFormat(locale, { timeZone: "UTC", ...options }).format(at);
 }
+
+/** `a, b and c` (or `a, b or c` with `key` "or") in `locale`'s words; one item alone, "" for none. */
+export function listIn(locale: Locale, xs: readonly string[], key: "and" | "or" = "and"): string {
+  if (xs.length < 2) return xs[0] ?? "";
+  return t(locale, `table.list_${key}`, { a: xs.slice(0, -1).join(", "), b: xs.at(-1) ?? "" });
+}
