@@ -90,7 +90,7 @@ describe("languages", () => {
     );
     expect(await ask(MOD, "settings computers", { allowed: false })).toContain("✅ Jogadores computador não sentam mais");
     expect(await ask(ADA, "onze bot add", { level: "normal" })).toBe(
-      "❌ Ce serveur n'assied pas de joueurs ordinateurs (voir `/settings show`).",
+      "❌ Ce serveur n'assied pas de joueurs ordinateurs (voir `/réglages voir`).",
     );
     const shown = await ask(MOD, "settings show");
     expect(shown).toContain("## As configurações deste servidor");
