@@ -125,8 +125,17 @@ export const consoleLogger: Logger = {
 
 /** Command registration bodies (slash command JSON) of a game set (default: the real games). */
 export function commandBodies(games: GameSet = GAMES): unknown[] {
-  return games.commands.map((c) => localizeCommand(c.data.toJSON()));
+  return games.commands.map((c) => ({ ...localizeCommand(c.data.toJSON()), ...SERVER_ONLY }));
 }
+
+/**
+ * Where the commands may be used, set explicitly (left out, Discord's defaults have changed
+ * over time): servers that installed the bot (`integration_types` 0, `contexts` 0). A user
+ * install in DMs and group DMs needs tables delivered as a chain of answers to clicks, since the
+ * bot cannot post there (issue 49); until then Discord offers no command outside servers.
+ * https://discord.com/developers/docs/interactions/application-commands#interaction-contexts
+ */
+const SERVER_ONLY = { integration_types: [0], contexts: [0] } as const;
 
 /**
  * Registers the slash commands: in one guild when `guildId` is given (instant, for

@@ -12,7 +12,7 @@ import { componentLabel, type OptionDef } from "./limits";
 import { publicCopy } from "./messages";
 import { guildRoles, MOD_PERMS, userObject } from "./objects";
 import { snowflake, snowflakeAt, snowflakeTime } from "./snowflake";
-import type { ApiMessage, ApiOption, InteractionRecord, StandinChannel, StandinUser } from "./types";
+import type { ApiMessage, ApiOption, InteractionRecord, StandinChannel, StandinPrivateChannel, StandinUser } from "./types";
 
 /** How a driven interaction is sent and awaited. */
 export interface DriveOptions {
@@ -41,6 +41,48 @@ export interface DriverHost {
   /** The guild's language (Discord locale code). */
   guildLocale(guildId: string): string;
   commandByName(name: string, guildId: string): Record<string, unknown> | undefined;
+  /** The private channel (DM, group DM) of this id, if it is one. */
+  privateChannel(id: string): StandinPrivateChannel | undefined;
+  /** The stand-in's clock, ms (Date.now moved on by `advanceTime`): token lifetimes run on it. */
+  now(): number;
+}
+
+/**
+ * The app's permissions in a private channel reached by a user install, as Discord sends them
+ * in `app_permissions`: Send Messages, Embed Links, Attach Files and Use External Emojis.
+ */
+export const PRIVATE_APP_PERMS = String((1n << 11n) | (1n << 14n) | (1n << 15n) | (1n << 18n));
+
+/**
+ * The interaction payload of `type` by `userId` in private channel `ch` (a DM or group DM the bot
+ * is not in): no guild or member, the user, `context` 2 (a private channel) and the owners who
+ * authorised the app there (a user install: `{"1": userId}`), as Discord sends it
+ * (https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-object).
+ */
+function privateInteraction(
+  host: DriverHost,
+  type: number,
+  u: StandinUser,
+  ch: StandinPrivateChannel,
+  owners: Readonly<Record<string, string>>,
+  ageMs: number,
+): Record<string, unknown> & { id: string; token: string } {
+  return {
+    id: ageMs > 0 ? snowflakeAt(Date.now() - ageMs) : snowflake(),
+    application_id: host.applicationId,
+    type,
+    token: `itk_${snowflake()}_${Math.random().toString(36).slice(2)}`,
+    version: 1,
+    channel_id: ch.id,
+    channel: { id: ch.id, type: ch.type, name: ch.name, recipients: ch.recipients.map((id) => userObject(host.user(id))) },
+    user: userObject(u),
+    app_permissions: PRIVATE_APP_PERMS,
+    locale: u.locale ?? "en-US",
+    entitlements: [],
+    authorizing_integration_owners: owners,
+    context: 2,
+    attachment_size_limit: 10_485_760,
+  };
 }
 
 /** The interaction payload of `type` by `userId` in `channelId`, created `ageMs` ago. */
@@ -50,8 +92,11 @@ export function baseInteraction(
   userId: string,
   channelId: string,
   ageMs = 0,
+  owners?: Readonly<Record<string, string>>,
 ): Record<string, unknown> & { id: string; token: string } {
   const u = host.user(userId);
+  const dm = host.privateChannel(channelId);
+  if (dm) return privateInteraction(host, type, u, dm, owners ?? { "1": userId }, ageMs);
   const ch = host.channel(channelId);
   const guildId = host.guildOf(ch.id);
   return {
@@ -110,6 +155,8 @@ export async function runInteraction(
     channelId,
     sentAt: Date.now(),
     createdAt,
+    tokenStart: host.now(),
+    owners: (payload.authorizing_integration_owners as Record<string, string> | undefined) ?? {},
     expired: false,
     refusals: [],
     callbackType: null,
@@ -269,7 +316,7 @@ export function commandData(
     id: (cmd?.id as string | undefined) ?? "0",
     name,
     type: 1,
-    guild_id: guildId,
+    ...(host.commandByName(name, guildId)?.guild_id ? { guild_id: guildId } : {}),
     ...resolved,
     options: second
       ? [{ name: first, type: 2, options: [{ name: sub, type: 1, options: leaf }] }]
@@ -290,7 +337,11 @@ export function componentInteraction(
   data: { readonly custom_id: string; readonly component_type: 2 | 3; readonly values?: readonly string[] },
   opts: DriveOptions = {},
 ): Promise<InteractionRecord> {
-  const payload = baseInteraction(host, 3, userId, message.channel_id, opts.ageMs);
+  // In a private channel anyone there may click; the app is authorised there as it was for the message.
+  const dm = host.privateChannel(message.channel_id);
+  if (dm && !dm.recipients.includes(userId)) throw new Error(`user ${userId} is not in private channel ${dm.id}`);
+  const owners = message.interaction_metadata?.authorizing_integration_owners as Record<string, string> | undefined;
+  const payload = baseInteraction(host, 3, userId, message.channel_id, opts.ageMs, owners);
   payload.message = publicCopy(message);
   payload.data = data;
   const label = componentLabel(message, data.custom_id);

@@ -1,9 +1,11 @@
 /**
  * Interaction answers as Discord takes them: the callback within 3 s of the interaction's
  * creation (once), then the webhook of its token (follow-ups, edits of the original) for 15
- * minutes. Refused as Discord refuses (10062 Unknown interaction, 40060 already acknowledged,
- * 10015 Unknown Webhook, 50035 for a message or choices past Discord's limits), and every
- * refusal is recorded on the interaction for tests to read.
+ * minutes on the stand-in's clock. Refused as Discord refuses (10062 Unknown interaction, 40060
+ * already acknowledged, 10015 Unknown Webhook before the answer, 50027 Invalid Webhook Token once
+ * the token has expired, 40094 for a 6th follow-up where only a user install authorised the app,
+ * 50035 for a message or choices past Discord's limits), and every refusal is recorded on the
+ * interaction for tests to read.
  * https://discord.com/developers/docs/interactions/receiving-and-responding
  */
 import type { EventEmitter } from "node:events";
@@ -17,6 +19,11 @@ import type { ApiMessage, InteractionRecord, StandinUser } from "./types";
 export const INTERACTION_WINDOW_MS = 3000;
 /** How long an interaction's token (its webhook) works, ms from its creation. */
 export const TOKEN_LIFETIME_MS = 15 * 60_000;
+/**
+ * Follow-ups one interaction may have when the app is there by a user install only (no `"0"` in
+ * its `authorizing_integration_owners`): the 6th is refused with 40094.
+ */
+export const USER_INSTALL_FOLLOWUPS = 5;
 
 /** An interaction dispatched and not yet forgotten: its record, its message (components), the focused option (autocomplete). */
 export type Pending = { record: InteractionRecord; message?: ApiMessage; done: EventEmitter; focused?: OptionDef };
@@ -24,6 +31,8 @@ export type Pending = { record: InteractionRecord; message?: ApiMessage; done: E
 /** What interaction answers read and change of the stand-in. */
 export interface InteractionHost extends MessageHost {
   readonly pending: Map<string, Pending>;
+  /** The stand-in's clock, ms: token lifetimes run on it. */
+  now(): number;
   user(id: string): StandinUser;
   deleteMessage(msg: ApiMessage): void;
 }
@@ -123,9 +132,18 @@ export function webhook(
   if (!p) throw new HttpError(404, 10015, "Unknown Webhook");
   const rec = p.record;
   // The token works only after the interaction was acknowledged, and for 15 minutes.
-  if (rec.callbackType === null || Date.now() - rec.createdAt > TOKEN_LIFETIME_MS) {
+  if (rec.callbackType === null) {
     rec.refusals.push({ status: 404, code: 10015, message: "Unknown Webhook" });
     throw new HttpError(404, 10015, "Unknown Webhook");
+  }
+  if (host.now() - rec.tokenStart > TOKEN_LIFETIME_MS) {
+    rec.refusals.push({ status: 401, code: 50027, message: "Invalid Webhook Token" });
+    throw new HttpError(401, 50027, "Invalid Webhook Token");
+  }
+  if (seg.length === 3 && method === "POST" && !("0" in rec.owners) && rec.followups.length >= USER_INSTALL_FOLLOWUPS) {
+    const message = "This interaction has hit the maximum number of follow up messages";
+    rec.refusals.push({ status: 400, code: 40094, message });
+    throw new HttpError(400, 40094, message);
   }
   if (method === "POST" || method === "PATCH") {
     const edited =
@@ -178,7 +196,7 @@ export function interactionMetadata(host: InteractionHost, rec: InteractionRecor
     id: rec.id,
     type,
     user: userObject(host.user(rec.userId)),
-    authorizing_integration_owners: { "0": host.guildOf(rec.channelId) },
+    authorizing_integration_owners: rec.owners,
     ...(rec.commandPath ? { name: rec.commandPath } : {}),
   };
 }

@@ -286,6 +286,17 @@ export function checkCommand(cmd: Json, at = "0"): void {
   if (!/^[-_\p{Ll}\p{N}]{1,32}$/u.test(name)) throw new LimitError(`${at}.name`, "Command name is invalid");
   if ((cmd.type ?? 1) === 1) maxLen(`${at}.description`, cmd.description, 100, 1);
   checkLocalizations(cmd, at);
+  // Where it may be used: installation types (0 guild, 1 user) and contexts (0 guild, 1 the
+  // bot's DM, 2 other private channels), each a non-empty list of distinct known values.
+  for (const [field, known] of [
+    ["integration_types", [0, 1]],
+    ["contexts", [0, 1, 2]],
+  ] as const) {
+    const v = cmd[field];
+    if (v === undefined || v === null) continue;
+    if (!Array.isArray(v) || v.length === 0 || new Set(v).size !== v.length || v.some((x) => !(known as readonly unknown[]).includes(x)))
+      throw new LimitError(`${at}.${field}`, `Must be distinct values of ${known.join(", ")}.`);
+  }
   const walk = (options: readonly OptionDef[] | undefined, path: string) => {
     if (!options) return;
     if (options.length > 25) throw new LimitError(`${path}.options`, "Must be 25 or fewer in length.");

@@ -19,6 +19,8 @@ export interface MessageHost {
   readonly applicationId: string;
   readonly url: string;
   guildOf(channelId: string): string;
+  /** Whether the channel is a DM or group DM (its messages carry no guild). */
+  privateChannel(channelId: string): unknown;
   emit(event: string, ...args: unknown[]): boolean;
 }
 
@@ -84,7 +86,7 @@ export function createMessage(
   const msg: ApiMessage = {
     id: snowflake(),
     channel_id: channelId,
-    guild_id: host.guildOf(channelId),
+    ...(host.privateChannel(channelId) ? {} : { guild_id: host.guildOf(channelId) }),
     author: host.botUser,
     content: String(body.content ?? ""),
     timestamp: new Date().toISOString(),

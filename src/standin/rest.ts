@@ -186,6 +186,8 @@ export async function routeRest(
 
   if (auth !== `Bot ${host.token}`) throw new HttpError(401, 0, "401: Unauthorized");
   spendGlobal(host);
+  // A DM or group DM reached by a user install: the bot is not there, its token may not touch it.
+  if (seg[0] === "channels" && seg[1] && host.privateChannel(seg[1])) throw new HttpError(403, 50001, "Missing Access");
   if (method === "GET" && (is("/gateway/bot") || is("/gateway"))) {
     return {
       url: `${host.url.replace("http", "ws")}/gateway`,

@@ -30,9 +30,27 @@ import { handleHttp } from "./rest";
 import { channelObject, guildObject, PERMS } from "./objects";
 import { LocalPage } from "./page";
 import { snowflake } from "./snowflake";
-import type { ApiAttachment, ApiMessage, ApiOption, InteractionRecord, StandinChannel, StandinGuild, StandinUser } from "./types";
+import type {
+  ApiAttachment,
+  ApiMessage,
+  ApiOption,
+  InteractionRecord,
+  StandinChannel,
+  StandinGuild,
+  StandinPrivateChannel,
+  StandinUser,
+} from "./types";
 
-import { BOT_USER, type StandinOptions, FIRST_GUILD_ID, DEFAULT_USERS, DEFAULT_CHANNELS, type MessageLimit, GLOBAL_LIMIT } from "./setup";
+import {
+  BOT_USER,
+  type StandinOptions,
+  FIRST_GUILD_ID,
+  DEFAULT_USERS,
+  DEFAULT_CHANNELS,
+  DEFAULT_PRIVATE_CHANNELS,
+  type MessageLimit,
+  GLOBAL_LIMIT,
+} from "./setup";
 
 export * from "./setup";
 export { PERMS };
@@ -53,6 +71,12 @@ export class DiscordStandin extends EventEmitter {
   readonly botUser = BOT_USER;
   readonly users: StandinUser[];
   readonly channels: StandinChannel[];
+  /** DMs and group DMs (the bot is in none of them: the app reaches them by a user install). */
+  readonly privateChannels: StandinPrivateChannel[];
+  /** Users who installed the app to their own account (a user install): they may use its global commands in private channels. */
+  readonly userInstalls: Set<string>;
+  /** How far the stand-in's clock runs ahead of real time, ms (`advanceTime`). */
+  private clockSkew = 0;
   /** Registered commands by scope ("global" or a guild id). */
   readonly commands = new Map<string, Record<string, unknown>[]>();
   /** Guild Scheduled Events by id (src/standin/scheduled-events.ts). */
@@ -120,7 +144,53 @@ export class DiscordStandin extends EventEmitter {
     for (const c of this.channels)
       if (c.guildId !== undefined && !this.guilds.some((g) => g.id === c.guildId))
         throw new Error(`channel ${c.id} names unknown guild ${c.guildId}`);
-    for (const c of this.channels) this.messages.set(c.id, []);
+    this.privateChannels = [...(opts.privateChannels ?? DEFAULT_PRIVATE_CHANNELS)];
+    this.userInstalls = new Set(opts.userInstalls ?? [DEFAULT_USERS[0]!.id]);
+    for (const c of [...this.channels, ...this.privateChannels]) this.messages.set(c.id, []);
+  }
+
+  /** The stand-in's clock, ms: real time moved on by `advanceTime`. Interaction tokens' 15 minutes run on it. */
+  now(): number {
+    return Date.now() + this.clockSkew;
+  }
+
+  /**
+   * Moves the stand-in's clock `ms` ahead, as if that much time had passed for interaction tokens
+   * (15 minutes, then 401/50027); the 3-second window to answer keeps real time.
+   */
+  advanceTime(ms: number): void {
+    this.clockSkew += ms;
+  }
+
+  /** The private channel (DM, group DM) of this id, if it is one. */
+  privateChannel(id: string): StandinPrivateChannel | undefined {
+    return this.privateChannels.find((c) => c.id === id);
+  }
+
+  /**
+   * Refuses (an Error, as Discord's client does not offer it) command `name` for `userId` in
+   * `channelId` where Discord would not offer it: in a private channel, only a global command
+   * whose `integration_types` include 1 (user install) and `contexts` include 2, to someone
+   * there who installed the app; in a guild, a command whose `contexts`, if given, include 0.
+   * Returns the scope to look the command up in.
+   */
+  private offered(userId: string, channelId: string, name: string): string {
+    const dm = this.privateChannel(channelId);
+    if (!dm) {
+      const scope = this.guildOf(channelId);
+      const contexts = this.commandByName(name, scope)?.contexts as number[] | null | undefined;
+      if (contexts && !contexts.includes(0)) throw new Error(`/${name} is not offered in a server (its contexts: ${contexts.join(", ")})`);
+      return scope;
+    }
+    if (!dm.recipients.includes(userId)) throw new Error(`user ${userId} is not in private channel ${dm.id}`);
+    if (!this.userInstalls.has(userId))
+      throw new Error(`/${name} is not offered to ${userId} in ${dm.name}: they have not installed the app`);
+    const cmd = this.commandByName(name, "dm");
+    const types = (cmd?.integration_types as number[] | undefined) ?? [0];
+    const contexts = (cmd?.contexts as number[] | null | undefined) ?? [0, 1, 2];
+    if (!cmd || !types.includes(1) || !contexts.includes(2))
+      throw new Error(`/${name} is not offered in a private channel (a global command for user installs, contexts with 2)`);
+    return "dm";
   }
 
   /** http://127.0.0.1:PORT */
@@ -321,8 +391,9 @@ export class DiscordStandin extends EventEmitter {
     options: Record<string, string | number | boolean> = {},
     opts: DriveOptions = {},
   ): Promise<InteractionRecord> {
+    const scope = this.offered(userId, channelId, path.split(" ")[0] ?? path);
     const payload = baseInteraction(this, 2, userId, channelId, opts.ageMs);
-    payload.data = commandData(this, path, options, null, this.guildOf(channelId));
+    payload.data = commandData(this, path, options, null, scope);
     return runInteraction(this, payload, userId, channelId, undefined, opts, path);
   }
 
@@ -351,18 +422,10 @@ export class DiscordStandin extends EventEmitter {
     focused: string,
     opts: DriveOptions = {},
   ): Promise<{ name: string; value: string | number }[]> {
+    const scope = this.offered(userId, channelId, path.split(" ")[0] ?? path);
     const payload = baseInteraction(this, 4, userId, channelId, opts.ageMs);
-    payload.data = commandData(this, path, options, focused, this.guildOf(channelId));
-    const rec = await runInteraction(
-      this,
-      payload,
-      userId,
-      channelId,
-      undefined,
-      opts,
-      undefined,
-      optionDefOf(this, path, focused, this.guildOf(channelId)),
-    );
+    payload.data = commandData(this, path, options, focused, scope);
+    const rec = await runInteraction(this, payload, userId, channelId, undefined, opts, undefined, optionDefOf(this, path, focused, scope));
     return rec.choices ?? [];
   }
 

@@ -5,7 +5,7 @@
  */
 import { shardOf } from "./gateway";
 import { MEMBER_PERMS, MOD_PERMS } from "./objects";
-import type { StandinChannel, StandinGuild, StandinUser } from "./types";
+import type { StandinChannel, StandinGuild, StandinPrivateChannel, StandinUser } from "./types";
 
 /** Options of a stand-in. Everything has a default: four players, a moderator, channels. */
 export interface StandinOptions {
@@ -21,6 +21,10 @@ export interface StandinOptions {
   readonly guilds?: readonly StandinGuild[];
   /** Shard count `GET /gateway/bot` recommends (default 1). */
   readonly shards?: number;
+  /** DMs and group DMs (default: `DEFAULT_PRIVATE_CHANNELS`). */
+  readonly privateChannels?: readonly StandinPrivateChannel[];
+  /** Users who installed the app to their account (default: Ada). */
+  readonly userInstalls?: readonly string[];
 }
 
 /** The first guild's id. */
@@ -64,6 +68,16 @@ export const DEFAULT_CHANNELS: readonly StandinChannel[] = [
   { id: "200000000000000001", name: "general", type: 0, parentId: null },
   { id: "200000000000000002", name: "card-room", type: 0, parentId: null },
   { id: "200000000000000003", name: "friday-game", type: 11, parentId: "200000000000000001" },
+];
+
+/** Default private channels: a group DM of Ada, Ben and Cleo, where the bot is not. */
+export const DEFAULT_PRIVATE_CHANNELS: readonly StandinPrivateChannel[] = [
+  {
+    id: "200000000000000010",
+    name: "Ada, Ben, Cleo",
+    type: 3,
+    recipients: ["100000000000000001", "100000000000000002", "100000000000000003"],
+  },
 ];
 
 /**

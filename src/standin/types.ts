@@ -25,6 +25,18 @@ export interface StandinChannel {
   readonly guildId?: string;
 }
 
+/**
+ * A private channel: a group DM (type 3) of its `recipients`, or a DM (type 1) of one user with
+ * another. The bot is not in it: an app reaches it only through a user install, by answering
+ * interactions (https://discord.com/developers/docs/tutorials/developing-a-user-installable-app).
+ */
+export interface StandinPrivateChannel {
+  readonly id: string;
+  readonly name: string;
+  readonly type: 1 | 3;
+  readonly recipients: readonly string[];
+}
+
 /** A guild of the stand-in. */
 export interface StandinGuild {
   readonly id: string;
@@ -91,8 +103,16 @@ export interface InteractionRecord {
   readonly userId: string;
   readonly channelId: string;
   readonly sentAt: number;
-  /** When Discord created it (its snowflake's time, ms): the 3 s and 15 min clocks start here. */
+  /** When Discord created it (its snowflake's time, ms): the 3 s clock starts here. */
   readonly createdAt: number;
+  /** The stand-in's clock (`DiscordStandin.now`, ms) when it was created: its token's 15 minutes start here. */
+  readonly tokenStart: number;
+  /**
+   * Who authorised the app for it, as `authorizing_integration_owners` says: `"0"` the guild (a
+   * guild install), `"1"` the user (a user install). Without `"0"` the app may send at most 5
+   * follow-ups to it (40094 past that).
+   */
+  readonly owners: Readonly<Record<string, string>>;
   /** Set when 3 s passed with no answer: Discord shows "This interaction failed". */
   expired: boolean;
   /** Requests of the bot for this interaction that the stand-in refused (status and code). */
