@@ -146,6 +146,8 @@ export async function replayMessage(
   seenBy: "channel" | "reader" = "channel",
 ): Promise<BaseMessageOptions> {
   const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `replay.${key}`, params);
+  // A step no control offered (a forged customId: `NaN`) is refused, never drawn.
+  if (!Number.isInteger(n)) throw refuse("component/not_offered");
   const { view, positions } = positionsOf(ctx, record);
   const last = positions.length - 1;
   const at = Math.max(0, Math.min(last, n));

@@ -139,6 +139,10 @@ const GROUP = 2;
 const STRING = 3;
 const INTEGER = 4;
 const BOOLEAN = 5;
+const USER = 6;
+const CHANNEL = 7;
+const ROLE = 8;
+const MENTIONABLE = 9;
 const NUMBER = 10;
 
 /** The leaf option definitions and the leaf options sent, following subcommand groups; `path`: the command path to them (`onexeno new`). */
@@ -148,6 +152,8 @@ function leaves(
   path = "",
 ): { defs: readonly OptionDef[]; sent: readonly CommandInteractionOption[]; path: string } {
   const branch = sent.find((o) => o.type === SUB || o.type === GROUP);
+  // A command of subcommands sent without one (no honest client does: Discord makes you pick one).
+  if (!branch && defs?.some((d) => d.type === SUB || d.type === GROUP)) throw inputError("input/missing_subcommand", {});
   if (!branch) return { defs: defs ?? [], sent, path };
   const def = defs?.find((d) => d.name === branch.name && d.type === branch.type);
   if (!def) throw inputError("input/unknown_subcommand", { sub: branch.name });
@@ -169,8 +175,10 @@ const typeWord = (type: number) => (type === INTEGER ? "integer" : type === NUMB
 /**
  * Checks a command's options against its registration
  * (https://discord.com/developers/docs/interactions/application-commands#application-command-object-application-command-option-structure).
- * Throws a `UserError` naming the option: `input/missing_option`, `input/unknown_option`,
- * `input/bad_type`, `input/too_long`, `input/too_short`, `input/out_of_range`, `input/bad_choice`.
+ * Throws a `UserError` naming the option: `input/missing_subcommand`, `input/missing_option`,
+ * `input/unknown_option`, `input/bad_type`, `input/unresolved` (a user, channel or role option
+ * without its resolved object), `input/too_long`, `input/too_short`, `input/out_of_range`,
+ * `input/bad_choice`.
  */
 export function checkOptions(body: RESTPostAPIChatInputApplicationCommandsJSONBody, sent: readonly CommandInteractionOption[]): void {
   const { defs, sent: given, path } = leaves(body.options as readonly OptionDef[] | undefined, sent, body.name);
@@ -182,6 +190,18 @@ export function checkOptions(body: RESTPostAPIChatInputApplicationCommandsJSONBo
     if (!def) throw inputError("input/unknown_option", { option: o.name });
     const v = o.value;
     if (def.type !== o.type || !fitsType(def.type, v)) throw inputError("input/bad_type", { ...named(def), context: typeWord(def.type) });
+    // A user, channel or role comes with what Discord resolved it to; without that, it names nobody.
+    const resolved =
+      def.type === USER
+        ? o.user
+        : def.type === CHANNEL
+          ? o.channel
+          : def.type === ROLE
+            ? o.role
+            : def.type === MENTIONABLE
+              ? (o.user ?? o.role)
+              : true;
+    if (!resolved) throw inputError("input/unresolved", named(def));
     if (typeof v === "string") {
       if (def.max_length !== undefined && v.length > def.max_length)
         throw inputError("input/too_long", { ...named(def), max: def.max_length });
@@ -194,6 +214,36 @@ export function checkOptions(body: RESTPostAPIChatInputApplicationCommandsJSONBo
     }
     if (def.choices && !def.choices.some((c) => c.value === v))
       throw inputError("input/bad_choice", { ...named(def), choices: def.choices.map((c) => c.name).join(", "), context: "list" });
+  }
+}
+
+/** Every button and select menu of a message's components (rows, containers, sections' accessories), as JSON. */
+function controlsOf(components: readonly unknown[]): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  const walk = (c: Record<string, unknown>): void => {
+    if (typeof c.custom_id === "string") out.push(c);
+    for (const child of (c.components as Record<string, unknown>[] | undefined) ?? []) walk(child);
+    if (c.accessory) walk(c.accessory as Record<string, unknown>);
+  };
+  for (const c of components) walk((c as { toJSON?: () => Record<string, unknown> }).toJSON?.() ?? (c as Record<string, unknown>));
+  return out;
+}
+
+/**
+ * Checks a component interaction against the control it names on its message, where that
+ * control is still there: the same kind (a button is clicked, a menu is chosen from), and for
+ * a string select only values it offers. Throws `component/not_offered` otherwise (a modified
+ * client; Discord's own never sends one). A control no longer on the message (edited since) is
+ * left to its handler, which knows the table has moved on.
+ * https://discord.com/developers/docs/interactions/message-components
+ */
+export function checkComponent(interaction: MessageComponentInteraction): void {
+  const control = controlsOf(interaction.message.components).find((c) => c.custom_id === interaction.customId);
+  if (!control) return;
+  if (control.type !== interaction.componentType) throw new UserError("component/not_offered", refusal("component/not_offered"));
+  if (interaction.isStringSelectMenu()) {
+    const offered = new Set(((control.options as { value: string }[] | undefined) ?? []).map((o) => o.value));
+    if (interaction.values.some((v) => !offered.has(v))) throw new UserError("component/not_offered", refusal("component/not_offered"));
   }
 }
 
@@ -321,6 +371,7 @@ function routeOne<Ctx>(
       } else {
         const id = decodeId(interaction.customId);
         if (!id) throw new UserError("component/unknown", refusal("component/unknown"));
+        checkComponent(interaction);
         await components.handle(interaction, id, ctx);
       }
       if (!interaction.replied && !interaction.deferred) throw new UserError("component/no_action", refusal("component/no_action"));
