@@ -24,12 +24,12 @@ import { renderOnexenoHand } from "../../render/render";
 import { MAX, type CanastaTable, stateOf, encodeRow, rowText, extensionChoices } from "./codes";
 
 /** The private hand panel of a player (see the module comment for the menus). */
-export const canastaHandPayload = panelMessage(drawCanastaHand, (...args: Parameters<typeof drawCanastaHand>) =>
+export const canastaHandPayload = panelMessage(canastaHandMessage, (...args: Parameters<typeof canastaHandMessage>) =>
   t(viewerOf(args[1]).locale, "canasta.panel_title"),
 );
 
 /** The hand panel of `who` (a user id, read in English, or a `Viewer`: their own Discord language). */
-async function drawCanastaHand(rec: CanastaTable, who: string | Viewer, note?: string): Promise<BaseMessageOptions> {
+async function canastaHandMessage(rec: CanastaTable, who: string | Viewer, note?: string): Promise<BaseMessageOptions> {
   const { userId, locale } = viewerOf(who);
   const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `canasta.${key}`, params);
   const seat = rec.seats.findIndex((s) => s.userId === userId);

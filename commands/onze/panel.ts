@@ -63,7 +63,7 @@ export function pageOf(
  * picture), where it stands on the contract, and every legal action as buttons and menus
  * (paged past 25).
  */
-export const onzeHandPayload = panelMessage(drawOnzeHand, (...args: Parameters<typeof drawOnzeHand>) =>
+export const onzeHandPayload = panelMessage(onzeHandMessage, (...args: Parameters<typeof onzeHandMessage>) =>
   t(viewerOf(args[1]).locale, "onze.panel_title"),
 );
 
@@ -103,7 +103,7 @@ function saleRow(
   return declined ? { row, said: say("panel_declined", { card }) } : { row };
 }
 
-async function drawOnzeHand(
+async function onzeHandMessage(
   rec: OnzeTable,
   who: string | Viewer,
   note?: string,

@@ -7,7 +7,7 @@
 import type { RecordStore } from "../store/store";
 import { KeyedLock } from "./lock";
 import type { Tournament } from "./tournament-record";
-import { refuse } from "./tournament-rules";
+import { tournamentRefusal } from "./tournament-rules";
 
 export class TournamentBook {
   /** One lock per event (its id), and per named step of it (`open:<id>`, `announcement:<id>`). */
@@ -87,7 +87,7 @@ export class TournamentBook {
   async change(id: string, fn: (t: Tournament) => Tournament | null): Promise<Tournament> {
     return this.lock.run(id, async () => {
       const t = await this.get(id);
-      if (!t) throw refuse("tournament/none", "There is no such tournament.", { context: "id" });
+      if (!t) throw tournamentRefusal("tournament/none", "There is no such tournament.", { context: "id" });
       const next = fn(t);
       if (!next) return t;
       const saved = { ...next, rev: t.rev + 1, updatedAt: this.now() };

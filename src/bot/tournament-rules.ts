@@ -39,7 +39,7 @@ import {
 } from "./tournament-record";
 
 /** The refusal of a tournament action: its reason's code (in src/bot/words.ts) and words. */
-export function refuse(code: string, message: string, params: Readonly<Record<string, string | number>> = {}): UserError {
+export function tournamentRefusal(code: string, message: string, params: Readonly<Record<string, string | number>> = {}): UserError {
   return new UserError(code, message, "error", params);
 }
 
@@ -133,12 +133,14 @@ export function withScheduledEvent(t: Tournament, scheduledEventId: string): Tou
 export function newEvent(catalogue: GameCatalogue, opts: EventRequest, id: string, now: number): Tournament {
   const startsAt = opts.start === undefined ? undefined : parseStart(opts.start, now);
   if (startsAt === null)
-    throw refuse(
+    throw tournamentRefusal(
       "tournament/bad_start",
       "Give the start as a Discord timestamp (`<t:1767290400:F>`), `in 2h`, or an ISO time like `2026-12-01T18:00Z`.",
     );
   if (startsAt !== undefined && (startsAt < now + 60_000 || startsAt > now + LONGEST_LEAD_MS))
-    throw refuse("tournament/bad_start", "The start must be at least a minute from now and within a year.", { context: "range" });
+    throw tournamentRefusal("tournament/bad_start", "The start must be at least a minute from now and within a year.", {
+      context: "range",
+    });
   const alone = catalogue.challengeGames();
   if ((opts.format === "challenge") !== alone.some((g) => g.key === opts.game))
     throw refused("tournament/bad_format", { context: opts.format === "challenge" ? "challenge" : "alone", game: opts.game });
@@ -175,7 +177,7 @@ export function newEvent(catalogue: GameCatalogue, opts: EventRequest, id: strin
       challenge: { minutes: opts.windowMinutes ?? 60, results: [] },
     };
   const game = catalogue.ratedGame(opts.game);
-  if (!game) throw refuse("tournament/bad_game", "Choose one of the listed games.");
+  if (!game) throw tournamentRefusal("tournament/bad_game", "Choose one of the listed games.");
   const counts = catalogue.seatCounts(game.key);
   const tableSize = opts.tableSize ?? (counts.includes(4) ? 4 : (counts[0] ?? 2));
   if (!counts.includes(tableSize)) throw refused("tournament/bad_size", { game: game.key, sizes: counts.join(", ") });
@@ -186,7 +188,7 @@ export function newEvent(catalogue: GameCatalogue, opts: EventRequest, id: strin
     if (!fits(tableSize)) throw refused("tournament/bad_size", { game: game.key, sizes: counts.filter(fits).join(", ") });
   }
   if (!Number.isInteger(opts.rounds) || opts.rounds < 1 || opts.rounds > 20)
-    throw refuse("tournament/bad_rounds", "An event has 1 to 20 rounds.");
+    throw tournamentRefusal("tournament/bad_rounds", "An event has 1 to 20 rounds.");
   return { ...base, game: game.key, format: opts.format, rounds: opts.rounds, tableSize, clock: opts.clock, autoNext: opts.autoNext };
 }
 
@@ -200,7 +202,7 @@ const open = (t: Tournament) => t.status === "signup" || t.status === "checkin";
  */
 export function joined(t: Tournament, who: { readonly id: string; readonly name: string }): Tournament {
   if (!open(t)) return lateJoined(t, who);
-  if (t.entrants.some((e) => e.id === who.id && !e.dropped)) throw refuse("tournament/already_in", "You are already signed up.");
+  if (t.entrants.some((e) => e.id === who.id && !e.dropped)) throw tournamentRefusal("tournament/already_in", "You are already signed up.");
   if (t.entrants.filter((e) => !e.dropped).length >= MAX_ENTRANTS) throw refused("tournament/full", { max: String(MAX_ENTRANTS) });
   const rest = t.entrants.filter((e) => e.id !== who.id);
   return { ...t, entrants: [...rest, { id: who.id, name: who.name, ...(t.status === "checkin" ? { checkedIn: true } : {}) }] };
@@ -208,12 +210,13 @@ export function joined(t: Tournament, who: { readonly id: string; readonly name:
 
 /** Late entry and coming back in a running Swiss event (see `joined`). */
 function lateJoined(t: Tournament, who: { readonly id: string; readonly name: string }): Tournament {
-  if (t.status !== "running" || t.format !== "swiss") throw refuse("tournament/closed", "Sign-up has closed: the event has started.");
+  if (t.status !== "running" || t.format !== "swiss")
+    throw tournamentRefusal("tournament/closed", "Sign-up has closed: the event has started.");
   const known = t.entrants.find((e) => e.id === who.id);
-  if (known && !known.dropped) throw refuse("tournament/already_in", "You are already signed up.");
+  if (known && !known.dropped) throw tournamentRefusal("tournament/already_in", "You are already signed up.");
   if (known) return { ...t, entrants: t.entrants.map((e) => (e === known ? { ...e, dropped: false } : e)) };
   const done = t.played.filter((r) => r.tables.every((x) => x.result)).length;
-  if (done * 2 >= t.rounds) throw refuse("tournament/late_closed", "Late entry has closed: half the rounds have been played.");
+  if (done * 2 >= t.rounds) throw tournamentRefusal("tournament/late_closed", "Late entry has closed: half the rounds have been played.");
   if (t.entrants.filter((e) => !e.dropped).length >= MAX_ENTRANTS) throw refused("tournament/full", { max: String(MAX_ENTRANTS) });
   return {
     ...t,
@@ -224,15 +227,16 @@ function lateJoined(t: Tournament, who: { readonly id: string; readonly name: st
 
 /** A person comes off the list before the start. */
 export function left(t: Tournament, userId: string): Tournament {
-  if (!open(t)) throw refuse("tournament/started", "The event has started: use `/tournament drop` to withdraw.", { context: "drop" });
-  if (!t.entrants.some((e) => e.id === userId)) throw refuse("tournament/not_in", "You are not signed up.");
+  if (!open(t))
+    throw tournamentRefusal("tournament/started", "The event has started: use `/tournament drop` to withdraw.", { context: "drop" });
+  if (!t.entrants.some((e) => e.id === userId)) throw tournamentRefusal("tournament/not_in", "You are not signed up.");
   return { ...t, entrants: t.entrants.filter((e) => e.id !== userId) };
 }
 
 /** `count` computer entrants at `level` (before the start; never in a challenge). */
 export function withComputers(t: Tournament, count: number, level: ComputerLevel): Tournament {
-  if (!open(t)) throw refuse("tournament/started", "The event has started.");
-  if (t.challenge) throw refuse("tournament/no_computers", "A challenge is played by people: computers cannot play its deal.");
+  if (!open(t)) throw tournamentRefusal("tournament/started", "The event has started.");
+  if (t.challenge) throw tournamentRefusal("tournament/no_computers", "A challenge is played by people: computers cannot play its deal.");
   const entrants = [...t.entrants];
   for (let i = 0; i < count && entrants.length < MAX_ENTRANTS; i++) {
     let n = 1;
@@ -244,9 +248,9 @@ export function withComputers(t: Tournament, count: number, level: ComputerLevel
 
 /** A person checks in while check-in is open; null when they had already. */
 export function checkedIn(t: Tournament, userId: string): Tournament | null {
-  if (t.status !== "checkin") throw refuse("tournament/no_checkin", "Check-in is not open.");
+  if (t.status !== "checkin") throw tournamentRefusal("tournament/no_checkin", "Check-in is not open.");
   const e = t.entrants.find((x) => x.id === userId && !x.dropped);
-  if (!e) throw refuse("tournament/not_in", "You are not signed up.");
+  if (!e) throw tournamentRefusal("tournament/not_in", "You are not signed up.");
   if (e.checkedIn) return null;
   return { ...t, entrants: t.entrants.map((x) => (x === e ? { ...x, checkedIn: true } : x)) };
 }
@@ -268,7 +272,7 @@ export function begun(catalogue: GameCatalogue, t: Tournament, now: number): Tou
   const entrants = t.status === "checkin" ? t.entrants.map((e) => (e.checkedIn || e.computer ? e : { ...e, dropped: true })) : t.entrants;
   const { checkInDue: _due, ...base } = t;
   if (t.challenge) {
-    if (!entrants.some((e) => !e.dropped)) throw refuse("tournament/too_few", "Nobody has signed up.");
+    if (!entrants.some((e) => !e.dropped)) throw tournamentRefusal("tournament/too_few", "Nobody has signed up.");
     return { ...base, entrants, status: "running", challenge: { ...t.challenge, opens: now, due: now + t.challenge.minutes * 60_000 } };
   }
   const min = Math.min(...catalogue.seatCounts(t.game));
@@ -317,7 +321,7 @@ export function seated(catalogue: GameCatalogue, t: Tournament, ratings?: Readon
     fixedOrder: fixed,
   };
   const plan = seatRound(rules, order, t.played, number, new Map(table.map((s) => [s.id, s.placement])));
-  if (!plan.ok) throw refuse(plan.error.code, plan.error.message);
+  if (!plan.ok) throw tournamentRefusal(plan.error.code, plan.error.message);
   const round: TournamentRound = {
     number,
     tables: plan.value.tables.map((players) => ({ threadId: null, players })),
@@ -414,16 +418,19 @@ export function withCorrection(t: Tournament, threadId: string, text: string, by
   const round = t.played.find((r) => r.tables.some((x) => x.threadId === threadId && x.result));
   const index = round?.tables.findIndex((x) => x.threadId === threadId) ?? -1;
   const table = round?.tables[index];
-  if (!round || !table?.result) throw refuse("tournament/no_result", "This table has no recorded result to correct.");
+  if (!round || !table?.result) throw tournamentRefusal("tournament/no_result", "This table has no recorded result to correct.");
   const places = parsePlaces(text, table.result.players.length);
   if (!places)
-    throw refuse("tournament/bad_places", "Give each seat's place in seat order, e.g. `2 1 3 4` (a tie shares a place: `1 1 3 4`).");
+    throw tournamentRefusal(
+      "tournament/bad_places",
+      "Give each seat's place in seat order, e.g. `2 1 3 4` (a tie shares a place: `1 1 3 4`).",
+    );
   if (places.every((p, i) => p === table.result!.places[i])) return null;
   const bracket = bracketOf(t);
   if (bracket && table.node) {
     const next = bracket.plan.nodes.filter((n) => n.feeds.some((f) => "from" in f && f.from === table.node)).map((n) => n.id);
     if (t.played.some((r) => r.tables.some((x) => x.node && next.includes(x.node))))
-      throw refuse("tournament/correct_late", "Its players already sit at their next table: the bracket has moved on.");
+      throw tournamentRefusal("tournament/correct_late", "Its players already sit at their next table: the bracket has moved on.");
   }
   const correction: Correction = {
     kind: "result",
@@ -453,8 +460,8 @@ export function seatsSwapped(t: Tournament, a: string, b: string, by: string, at
   const open = tablesInPlay(t);
   const ta = open.find((x) => x.table.players.includes(a));
   const tb = open.find((x) => x.table.players.includes(b));
-  if (!ta || !tb || a === b) throw refuse("tournament/not_seated", "Both players must be seated at tables being played.");
-  if (ta.table === tb.table) throw refuse("tournament/same_table", "They play at the same table: pick players of two tables.");
+  if (!ta || !tb || a === b) throw tournamentRefusal("tournament/not_seated", "Both players must be seated at tables being played.");
+  if (ta.table === tb.table) throw tournamentRefusal("tournament/same_table", "They play at the same table: pick players of two tables.");
   const swap = (p: string) => (p === a ? b : p === b ? a : p);
   return {
     ...t,
@@ -505,7 +512,7 @@ export function withChallengeGame(t: Tournament, userId: string, threadId: strin
 /** An entrant withdraws (or is removed): off the list before the start, else dropped (not seated again). */
 export function dropped(t: Tournament, userId: string): Tournament {
   const e = t.entrants.find((y) => y.id === userId && !y.dropped);
-  if (!e) throw refuse("tournament/not_in", "That player is not in the event.", { context: "player" });
+  if (!e) throw tournamentRefusal("tournament/not_in", "That player is not in the event.", { context: "player" });
   if (open(t)) return { ...t, entrants: t.entrants.filter((y) => y !== e) };
   return { ...t, entrants: t.entrants.map((y) => (y === e ? { ...y, dropped: true } : y)) };
 }

@@ -11,7 +11,7 @@ import { placesOf } from "../engine/places";
 import type { ComputerLevel } from "../engine/definition";
 import { highIsBetter, type RoundResult, type Standing, type TableResult } from "../tournament/standings";
 import type { AnyTable } from "./tables";
-import { refuse as refused, refusalIn, sayAt } from "./words";
+import { refuse, refusalIn, sayAt } from "./words";
 import { UserError } from "./errors";
 import { isElimination, type Tournament, type TournamentHost, type TournamentRound } from "./tournament-record";
 import { KeyedLock } from "./lock";
@@ -40,7 +40,7 @@ import {
   joined,
   left,
   newEvent,
-  refuse,
+  tournamentRefusal,
   seated,
   withChallengeGame,
   withChallengeResult,
@@ -156,9 +156,9 @@ export class TournamentService {
   /** Starts the event: with a check-in window, the first call opens check-in (closed by the window's end or a second call: those not checked in are dropped); then round 1 is seated. */
   async start(id: string): Promise<Tournament> {
     const t = await this.get(id);
-    if (!t) throw refuse("tournament/none", "There is no such tournament.", { context: "id" });
+    if (!t) throw tournamentRefusal("tournament/none", "There is no such tournament.", { context: "id" });
     if (t.status === "running" || t.status === "over" || t.status === "cancelled")
-      throw refuse("tournament/started", "The event has already started.", { context: "already" });
+      throw tournamentRefusal("tournament/started", "The event has already started.", { context: "already" });
     if (t.status === "signup" && t.checkInMinutes > 0) {
       const opened = await this.change(id, (x) => checkInOpened(x, this.now()));
       this.arm(opened);
@@ -258,17 +258,17 @@ export class TournamentService {
   /** Seats the next round (organiser's `/tournament next`, or automatically). */
   async next(id: string): Promise<Tournament> {
     const t = await this.get(id);
-    if (!t) throw refuse("tournament/none", "There is no such tournament.", { context: "id" });
-    if (t.status !== "running") throw refuse("tournament/not_running", "The event is not running.");
+    if (!t) throw tournamentRefusal("tournament/none", "There is no such tournament.", { context: "id" });
+    if (t.status !== "running") throw tournamentRefusal("tournament/not_running", "The event is not running.");
     if (t.challenge) return this.finish(id); // the organiser closes the window early
     if (isElimination(t)) {
       if (bracketOf(t)?.state.champion) return this.finish(id);
       const seatedNow = await this.seatNext(id);
-      if (seatedNow.played === t.played) throw refuse("tournament/round_open", "The round is still being played.");
+      if (seatedNow.played === t.played) throw tournamentRefusal("tournament/round_open", "The round is still being played.");
       return seatedNow;
     }
     const last = t.played.at(-1);
-    if (last && last.tables.some((x) => !x.result)) throw refuse("tournament/round_open", "The round is still being played.");
+    if (last && last.tables.some((x) => !x.result)) throw tournamentRefusal("tournament/round_open", "The round is still being played.");
     if (t.played.length >= t.rounds) return this.finish(id);
     return this.seatNext(id);
   }
@@ -287,16 +287,15 @@ export class TournamentService {
   ): Promise<{ threadId: string; opened: boolean; event: Tournament }> {
     return this.entrantLock.run(`${id}:${userId}`, async () => {
       const t = await this.get(id);
-      if (!t?.challenge) throw refuse("tournament/none", "There is no such challenge.", { context: "challenge" });
+      if (!t?.challenge) throw tournamentRefusal("tournament/none", "There is no such challenge.", { context: "challenge" });
       const mine = t.challenge.games?.find((g) => g.userId === userId);
       if (mine) return { threadId: mine.threadId, opened: false, event: t };
       const now = this.now();
       if (t.status !== "running" || t.challenge.due === undefined || now > t.challenge.due)
-        throw refuse("tournament/not_running", "The challenge is not open: its window has not started or has closed.", {
+        throw tournamentRefusal("tournament/not_running", "The challenge is not open: its window has not started or has closed.", {
           context: "challenge",
         });
-      if (!t.entrants.some((e) => e.id === userId && !e.dropped))
-        throw refused("tournament/not_in", { context: "challenge", seed: t.seed });
+      if (!t.entrants.some((e) => e.id === userId && !e.dropped)) throw refuse("tournament/not_in", { context: "challenge", seed: t.seed });
       const threadId = await open(t);
       const event = await this.change(id, (x) => withChallengeGame(x, userId, threadId));
       return { threadId, opened: true, event };
@@ -522,7 +521,9 @@ export class TournamentService {
     const t = await this.get(id);
     const table = t && tablesInPlay(t).find((x) => x.table.threadId === threadId)?.table;
     if (!t || !table)
-      throw refuse("tournament/no_table", "This is not a table of the current round that is still being played.", { context: "round" });
+      throw tournamentRefusal("tournament/no_table", "This is not a table of the current round that is still being played.", {
+        context: "round",
+      });
     const game = gameOf(this.host.catalogue, t);
     await this.host
       .tables(game.table)
@@ -571,13 +572,14 @@ export class TournamentService {
    */
   async swap(id: string, a: string, b: string, by: string): Promise<Tournament> {
     const t = await this.get(id);
-    if (!t) throw refuse("tournament/none", "There is no such tournament.", { context: "id" });
+    if (!t) throw tournamentRefusal("tournament/none", "There is no such tournament.", { context: "id" });
     const game = gameOf(this.host.catalogue, t);
     const service = this.host.tables(game.table);
     const tables = tablesInPlay(t).filter((x) => x.table.players.includes(a) || x.table.players.includes(b));
     for (const { table } of tables) {
       const rec = table.threadId ? await service.get(table.threadId) : undefined;
-      if (rec && rec.moves.length > 0) throw refuse("tournament/swap_late", "Seats can be swapped only before the round's first move.");
+      if (rec && rec.moves.length > 0)
+        throw tournamentRefusal("tournament/swap_late", "Seats can be swapped only before the round's first move.");
     }
     const after = await this.change(id, (x) => seatsSwapped(x, a, b, by, this.now()));
     const [seatA, seatB] = tableSeats(after, [a, b]);

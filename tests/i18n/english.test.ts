@@ -70,7 +70,7 @@ function inUnsaidCall(text: string, at: number): boolean {
  */
 function translatedSites(text: string): Set<number> {
   const out = new Set<number>();
-  const site = /(?:new UserError|refuse|err)\(\s*"([a-z_]+\/[a-z_]+)",\s*("(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`)/g;
+  const site = /(?:new UserError|refuse|tournamentRefusal|err)\(\s*"([a-z_]+\/[a-z_]+)",\s*("(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`)/g;
   for (const m of text.matchAll(site)) {
     const [whole, code, literal] = m as unknown as [string, string, string];
     if (!hasMessage(`refusals.${code}`)) continue;
