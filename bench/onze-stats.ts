@@ -3,7 +3,7 @@
  * to change it) at every table size from 3 to 7 (one normal computer, the rest easy, seats
  * rotated): how often the normal one wins, moves and buys per game, rounds that ended with nobody
  * out, how often the stock was rebuilt, and the longest round (in turns and stock rebuilds).
- * The stock is rebuilt from the discard pile every time it is needed (GAMES.md, Onze): the longest
+ * The stock is rebuilt from the discard pile every time it is needed (docs/rules/onze.md, Onze): the longest
  * round is the figure that shows rounds end. Computer players only; seeded, repeatable.
  * Then the pace of a person and three computers (bench/onze-pace.ts): a whole game when the
  * person answers each sale with Buy or No thanks, against one where every hold runs out.

@@ -173,6 +173,16 @@ describe("architecture", () => {
     expect(casts).toEqual([]);
   });
 
+  it("no source points to a file outside the repository for its rules (they are in docs/rules/)", () => {
+    const outside = /GAMES\.md|ARCHITECTURE\.md|\bseed 00\d\b|\.\.\/shared\//;
+    const found = [...files("src"), ...files("commands"), ...files("render"), ...files("tests"), ...files("bench")].flatMap((f) =>
+      readFileSync(join(root, f), "utf8")
+        .split("\n")
+        .flatMap((l, i) => (outside.test(l) && !f.endsWith("architecture.test.ts") ? [`${f}:${i + 1}: ${l.trim()}`] : [])),
+    );
+    expect(found).toEqual([]);
+  });
+
   it("no cast to a table record or table service type, and no `as never`, at the seam (the list carries the types)", () => {
     const cast = /\bas (?:never\b|AnyTables?\b|TableRecord\b|(?!Game)[A-Z][A-Za-z]*Tables?\b)/;
     const found = [...files("src"), ...files("commands"), ...files("render")].flatMap((f) =>

@@ -84,8 +84,8 @@ export const swapText = (rec: OnzeTable, m: SwapMove, locale: Locale = "en") =>
   `${t(locale, "onze.swap_text", { card: cardNameIn(locale, m.card), from: meldOf(rec, m.from.seat, m.from.meld, locale), to: meldOf(rec, m.to.seat, m.to.meld, locale) })}${m.end ? ` (${endOf(m.end, locale)})` : ""}`;
 
 /**
- * Where `seat` stands on the round's contract, in words, from the state as it is now (seed 003's
- * contracts; GAMES.md "Onze"): what to do next once down (laying off only from the turn after
+ * Where `seat` stands on the round's contract, in words, from the state as it is now (docs/rules/onze.md's
+ * contracts; docs/rules/onze.md "Onze"): what to do next once down (laying off only from the turn after
  * going down), whether the hand holds the contract (go down now, or once drawn), else what it
  * holds, what it lacks, and the melds one card short of what it lacks (`nearMelds`: "pairs of
  * 6s and queens: one more card makes a set"). Parts are joined with ` · ` (the picture wraps there).

@@ -71,7 +71,7 @@ export const onzeHandPayload = panelMessage(onzeHandMessage, (...args: Parameter
 /**
  * The panel's answer to a card for sale, for `seat` out of turn: Buy (or Withdraw) and No thanks,
  * and a line once they said no thanks; null when nothing is for sale or `seat` sold it (the
- * seller may not buy it back, GAMES.md, Onze).
+ * seller may not buy it back, docs/rules/onze.md, Onze).
  */
 function saleRow(
   rev: number,

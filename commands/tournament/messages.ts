@@ -373,7 +373,7 @@ export async function finalMessages(games: GameCatalogue, t: Tournament): Promis
         `${["🥇", "🥈", "🥉"][p.rank - 1] ?? `${p.rank}.`} ${p.name} (${t.challenge || progressive ? sayIn(t, "score_n", { n: num(p.points) }) : count(t, p.points, "points")})`,
     )
     .join("\n");
-  // Progressive (seed 004): prizes for the highest and the lowest total score.
+  // Progressive (docs/rules/tournaments.md): prizes for the highest and the lowest total score.
   const byScore = all
     .filter((s) => s.games > 0 && s.rank > 0)
     .map((s) => ({ name: nameOf(t, s.id), score: scoreTotal(games, t, s) }))

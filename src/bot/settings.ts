@@ -11,7 +11,7 @@ import { parseClock, type ClockSetting } from "./clock";
 import { UserError } from "./errors";
 import { localeOf, type Locale } from "../i18n/index";
 
-/** A canasta row rule a server may make its default (GAMES.md: canasta, rows). */
+/** A canasta row rule a server may make its default (docs/rules/onexeno-canasta.md: canasta, rows). */
 export type HouseRows = "sum" | "five-to-seven";
 /** A Cardeno variant a server may make its default (rules: Standard or Full-Board). */
 export type HouseCardenoVariant = "standard" | "full-board";

@@ -562,7 +562,7 @@ export function shownStandings(t: Tournament): Standing[] {
 
 /**
  * The standings now, best first (entrants in join order break the last ties). A progressive
- * event ranks by total game score first (seed 004, Progressive Cardeno). A challenge
+ * event ranks by total game score first (docs/rules/tournaments.md, "Progressive"). A challenge
  * ranks by score, then the earlier finish; its `placement` is the score, `gamePoints` the
  * square, `opponents` the moves; entrants without a finished game come last.
  */

@@ -1,7 +1,7 @@
 /**
  * Elimination brackets, single and double, pure: the bracket's shape for a field and a table
  * size, and its state from the tables played so far. The rules in the project's words:
- * `docs/rules/tournaments.md`, "Elimination"; the rulings: GAMES.md, "Tournaments".
+ * `docs/rules/tournaments.md`, "Elimination".
  *
  * A bracket is a list of **nodes**, each one table (a match at tables of two). A node's players
  * come from its **feeds**: seeds (round 1 of the winners' bracket), or the players another node

@@ -10,7 +10,7 @@
  * 2. **Game points**: the sum of the player's game scores, made "higher is better" (games won
  *    on low scores, like Onze, count them negative).
  *
- * A progressive event (`rankBy: "score"`, seed 004 "Progressive Cardeno": prizes for the
+ * A progressive event (`rankBy: "score"`, docs/rules/tournaments.md, "Progressive": prizes for the
  * highest and lowest score) ranks by game points first and placement points second.
  * 3. **The organiser's tie-breaks**, in the order chosen at creation (`TieBreak`; default game
  *    points, Buchholz, head-to-head).

@@ -1,5 +1,5 @@
 /**
- * The canasta meldability decision (seed 002 "The Draw" as ruled in GAMES.md: the pile's top
+ * The canasta meldability decision (docs/rules/onexeno-canasta.md "The Draw", as ruled: the pile's top
  * card must be melded in the same turn) against an independent brute force, the case the
  * review found (extend first, then meld the top card), and a two-deck pile taken whole.
  */

@@ -10,7 +10,7 @@ describe("ONEXENO deck", () => {
     expect(classes.size).toBe(70);
   });
 
-  it("has the value distribution and total of GAMES.md", () => {
+  it("has the value distribution and total of docs/rules/onexeno.md", () => {
     const dist: Record<number, number> = {};
     for (const c of DECK) dist[cardValue(c)] = (dist[cardValue(c)] ?? 0) + 1;
     expect(dist).toEqual({ 0: 1, 1: 2, 2: 8, 3: 14, 4: 20, 5: 14, 6: 8, 7: 2, 8: 1 });

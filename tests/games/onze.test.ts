@@ -378,7 +378,7 @@ describe("onze turns", () => {
     t = must(t, 0, { kind: "draw" });
     expect(t.round).toBe(2);
     expect(t.results[0]).toEqual({ round: 1, scores: [5, 5, 8, 10], wentOut: null });
-    // The stock is rebuilt every time it is needed: there is no cap on rebuilds in a round (GAMES.md).
+    // The stock is rebuilt every time it is needed: there is no cap on rebuilds in a round (docs/rules/onze.md).
     let u = table([cs("2c 3c"), cs("5c"), cs("8c"), cs("Jc")], { discard: cs("4d 5d 6d"), stock: [], reshuffles: 5 });
     u = must(u, 0, { kind: "draw" });
     expect(u.round).toBe(1);

@@ -57,7 +57,7 @@ describe("standings", () => {
     }
   });
 
-  it("a progressive event ranks by total game score first (seed 004: prizes for the highest and lowest score)", () => {
+  it("a progressive event ranks by total game score first (docs/rules/tournaments.md: prizes for the highest and lowest score)", () => {
     // Cardeno: c scores the most over two rounds (170 + 100) but lost both tables to d.
     const rounds = [
       { tables: [table(["a", "b"], [1, 2], [100, 90]), table(["d", "c"], [1, 2], [200, 170])], byes: [] },

@@ -4,7 +4,7 @@
  * grabs pieces that fit their board, then the round's scorings.
  *
  * Source: the Cardeno rule text (TO BEGIN GAME, METHOD OF PLAY 1-3, INTERESTING VARIATIONS 1)
- * as ruled in GAMES.md, section Cardeno:
+ * as ruled in docs/rules/cardeno.md, section Cardeno:
  * - every board shows the same parity in a round (odd faces in round 1, then alternating);
  * - the caller turns one piece every `pace` (1-10 s, default 3); at most 10 face-up pieces
  *   wait in the centre, and an eleventh sends the oldest back under the pile;

@@ -1,7 +1,7 @@
 /**
  * The Cardeno equipment as data: 150 pieces and 6 boards printed on both faces (faces 1-12).
  *
- * Rule text ("EQUIPMENT", "METHOD OF PLAY") and GAMES.md (Cardeno rulings, "Pieces and
+ * Rule text ("EQUIPMENT", "METHOD OF PLAY") and docs/rules/cardeno.md (Cardeno rulings, "Pieces and
  * boards"): the pool is the 150 pieces punched from the 6 boards (25 each); a cut-out goes
  * through its board, so both faces of a board have the same shapes with different rank labels;
  * a piece fits a cut-out when shape and rank match (suits are free).

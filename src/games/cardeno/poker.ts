@@ -3,7 +3,7 @@
  * five cards, the comparison of two hands, and the best hand a board holds.
  *
  * Source: the Cardeno rule text, "POKER-CARDENO" (categories and points), as ruled in
- * GAMES.md (Cardeno rulings): straights run A-2-3-4-5 up to 10-J-Q-K-A; jokers are a rank above
+ * docs/rules/cardeno.md (Cardeno rulings): straights run A-2-3-4-5 up to 10-J-Q-K-A; jokers are a rank above
  * the ace that makes pairs, threes and fours but no straight and no flush; five of a kind counts
  * as four of a kind with a kicker; a flush holding a pair is a flush; equal categories compare
  * by standard kickers, and a hand of fewer than five cards loses to any kicker it lacks.

@@ -3,7 +3,7 @@
  * and trick (line of five) detection. Shared by the basic, partners and solitaire games.
  *
  * Coordinates: x grows to the right, y grows downwards; the first card of a hand lies at
- * (0, 0). Sources: seed 000 "Taking Tricks", "The Playing Field"; GAMES.md "Matching rule",
+ * (0, 0). Sources: docs/rules/onexeno.md "Taking Tricks", "The Playing Field", "Matching rule",
  * "Field limit".
  */
 import { CELL, distinctRotations, isBlack, rotatePattern, type CardId, type Rotation } from "./cards";
@@ -28,7 +28,7 @@ export interface Field {
   readonly yClosed: boolean;
 }
 
-/** The playing field may never span more than 5 columns or 5 rows (seed 000). */
+/** The playing field may never span more than 5 columns or 5 rows (docs/rules/onexeno.md). */
 export const FIELD_LIMIT = 5;
 /** A trick is a complete line of this many cards. */
 export const LINE_LENGTH = 5;

@@ -1,6 +1,6 @@
 /**
- * Hints for a canasta player, pure: the new rows to suggest from the hand (seed 002's rows,
- * GAMES.md "ONEXENO canasta"), the card owed from the pile first. Used by the hand panel's menu
+ * Hints for a canasta player, pure: the new rows to suggest from the hand (docs/rules/onexeno-canasta.md's rows,
+ * docs/rules/onexeno-canasta.md "ONEXENO canasta"), the card owed from the pile first. Used by the hand panel's menu
  * and by autocomplete.
  */
 import { canasta, idOf, meldsWith, rowCount, type CanastaMove, type CanastaState, type RowCard } from "./canasta";

@@ -1,6 +1,6 @@
 /**
  * ONEXENO canasta's rows: a row's sum, whether two cards side by side match, and why a row is
- * not a valid meld (as GAMES.md "ONEXENO canasta" rules it: matching neighbours, 10 < sum <= 20,
+ * not a valid meld (as docs/rules/onexeno-canasta.md "ONEXENO canasta" rules it: matching neighbours, 10 < sum <= 20,
  * the variant's number of cards).
  */
 import { ANY_COUNT, type RowCount } from "./canasta-search";

@@ -5,7 +5,7 @@
  * A row is a path in a small graph: every card in every rotation is an edge from its left
  * edge pattern (3 cells, 8 patterns) to its right edge pattern, weighted by its value; two
  * neighbours match when the left card's right pattern is the right card's left pattern
- * (seed 002 "Melding Points" as ruled in GAMES.md: 10 < sum <= 20 at all times).
+ * (docs/rules/onexeno-canasta.md "Melding Points", as ruled: 10 < sum <= 20 at all times).
  *
  * The decision `canMeldThisTurn` is exact: it searches outward from the card to meld, keeps
  * track of the physical cards used (no card twice), and prunes with a relaxed table (walks
@@ -29,7 +29,7 @@ const MIN_EXCLUSIVE = 10;
 const MAX = 20;
 
 /**
- * How many cards a row may hold: the default sum rule has no count limit (GAMES.md); the
+ * How many cards a row may hold: the default sum rule has no count limit (docs/rules/onexeno-canasta.md); the
  * variant `rows:five-to-seven` wants 5 to 7 cards in every row, a XENO too.
  */
 export interface RowCount {
@@ -275,7 +275,7 @@ export function extensionTo(
 /**
  * Can `card` be melded this turn from `hand` (which includes it) with the player's open
  * `rows`: in a new row, or at the end of an open row after any extensions from the hand?
- * Exact (seed 002 "The Draw", ruled in GAMES.md: the pile's top card must be melded that turn).
+ * Exact (docs/rules/onexeno-canasta.md "The Draw", with its ruling: the pile's top card must be melded that turn).
  */
 export function canMeldThisTurn(
   hand: readonly CardInst[],

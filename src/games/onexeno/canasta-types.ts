@@ -27,7 +27,7 @@ export interface CanastaConfig {
   readonly rows?: CanastaRows;
 }
 
-/** The row rules: GAMES.md "ONEXENO canasta" (default) and variant `rows:five-to-seven`. */
+/** The row rules: docs/rules/onexeno-canasta.md "ONEXENO canasta" (default) and variant `rows:five-to-seven`. */
 export const CANASTA_ROWS = ["sum", "five-to-seven"] as const;
 export type CanastaRows = (typeof CANASTA_ROWS)[number];
 

@@ -2,8 +2,8 @@
  * ONEXENO canasta as a pure game definition: melding rows of edge-matching cards worth more
  * than 10 and at most 20 points, closing rows of exactly 20 into XENOs, games to a target.
  *
- * Source: seed 002 (Start Up, The Deal, The Draw, Melding Points, Going Out, scoring) as ruled
- * in GAMES.md "ONEXENO canasta". Rulings made here (also in docs/rules/onexeno-canasta.md):
+ * Source: docs/rules/onexeno-canasta.md (Start Up, The Deal, The Draw, Melding Points, Going Out, scoring) as ruled
+ * in docs/rules/onexeno-canasta.md "ONEXENO canasta". Rulings made here (also in that document):
  * - 2-4 players use one deck, 5-8 players two decks (card instances `id + 256 * copy`);
  * - taking from the face-up pile obliges the player to meld the card that was on top during
  *   the same turn: the discard (or going out) is refused until then, and a take whose top

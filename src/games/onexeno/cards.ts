@@ -6,7 +6,7 @@
  * from the top-left corner: 0 TL, 1 T, 2 TR, 3 R, 4 BR, 5 B, 6 BL, 7 L. Turning a card a
  * quarter turn clockwise moves cell i to cell i+2 (mod 8). A card's *id* is the smallest of
  * its four rotations' patterns, so the 70 ids are the 70 cards of the deck
- * (Burnside: (256 + 4 + 16 + 4) / 4 = 70; GAMES.md "ONEXENO cards").
+ * (Burnside: (256 + 4 + 16 + 4) / 4 = 70; docs/rules/onexeno.md "ONEXENO cards").
  */
 
 /** A card id: the canonical (smallest-rotation) 8-bit pattern, 0..255. */

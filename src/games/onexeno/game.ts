@@ -1,8 +1,8 @@
 /**
  * ONEXENO basic (2..7 players) and partners (2 or 3 teams of two) as a pure game definition.
  *
- * Source: seed 000 (Start Up, The Deal, Player Turns, Taking Tricks, The Playing Field,
- * The End Game, The Score, The Partners Game) as ruled in GAMES.md "ONEXENO basic" and
+ * Source: docs/rules/onexeno.md (Start Up, The Deal, Player Turns, Taking Tricks, The Playing Field,
+ * The End Game, The Score, The Partners Game) as ruled in docs/rules/onexeno.md "ONEXENO basic" and
  * "ONEXENO partners". Rulings made here (also in docs/rules/onexeno.md):
  * - the draw at the start of a turn is automatic (it is never a choice);
  * - a pass locks the player out for the rest of the hand when the stack is empty at that
@@ -218,7 +218,7 @@ const PROBLEM_TEXT: Record<PlacementProblem, string> = {
 
 /**
  * May a player holding `hand` pass with `table` on the table? Not when the table is empty
- * and the hand is not: seed 000 "Player Turns" says a card must then be placed in the centre.
+ * and the hand is not: docs/rules/onexeno.md "Player Turns" says a card must then be placed in the centre.
  */
 export function passAllowed(table: readonly Placed[], hand: readonly CardId[]): boolean {
   return table.length > 0 || hand.length === 0;

@@ -1,8 +1,8 @@
 /**
  * ONEXENO solitaire as a pure game definition.
  *
- * Source: seed 001 (Start Up, Placing Cards, Playing Field, The End Game, The Score) as ruled
- * in GAMES.md "ONEXENO solitaire". Rulings made here (also in docs/rules/onexeno-solitaire.md):
+ * Source: docs/rules/onexeno-solitaire.md (Start Up, Placing Cards, Playing Field, The End Game, The Score) as ruled
+ * in docs/rules/onexeno-solitaire.md "ONEXENO solitaire". Rulings made here (also in that document):
  * - the first card lies at (0, 0) as it comes off the deck; on its own it is not a square,
  *   so the score stays 0 until a 2x2 is complete;
  * - a placement must share an edge with a card (the basic rule) and lie inside the field;

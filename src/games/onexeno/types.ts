@@ -10,7 +10,7 @@ import { type CardId, type Rotation } from "./cards";
 export const ONEXENO_VARIANTS = ["basic", "partners"] as const;
 export type OnexenoVariant = (typeof ONEXENO_VARIANTS)[number];
 
-/** Cards dealt to each player (seed 000 "The Deal"). */
+/** Cards dealt to each player (docs/rules/onexeno.md "The Deal"). */
 export const HAND_SIZE = 5;
 /** Sessions last 1..10 hands. */
 export const MAX_HANDS = 10;

@@ -1,6 +1,6 @@
 /**
- * Onze's cards: two 52-card decks plus four jokers, 108 physical cards (seed 003, "Players
- * and objective"; GAMES.md, Onze). A card is an integer 0..107:
+ * Onze's cards: two 52-card decks plus four jokers, 108 physical cards (docs/rules/onze.md, "Players
+ * and objective"). A card is an integer 0..107:
  *
  * - 0..103: `copy * 52 + suit * 13 + (rank - 1)`, with suits clubs 0, diamonds 1, hearts 2,
  *   spades 3 and ranks ace 1 .. king 13;

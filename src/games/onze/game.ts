@@ -1,6 +1,6 @@
 /**
  * Onze: contract rummy for 3 to 7 players with two decks and four jokers, seven rounds
- * (seed 003; GAMES.md, Onze, with every ruling there). Pure and seeded: the state is plain
+ * (docs/rules/onze.md, with every ruling there). Pure and seeded: the state is plain
  * JSON, randomness lives in it, time never enters.
  *
  * - A turn: draw from the stock or take the top discard; go down (lay the round's contract,
@@ -13,15 +13,15 @@
  *   0 for the player who went out, hand points for the others; after round 7 the lowest
  *   total wins.
  * - Going down lays the contract and leaves at least one card: the turn still ends with a
- *   discard (seed 003). The two ways out are laying off the last card on a later turn and the
- *   final discard (GAMES.md).
+ *   discard (docs/rules/onze.md). The two ways out are laying off the last card on a later turn and the
+ *   final discard (docs/rules/onze.md).
  * - A card from an empty stock: the discard pile but its top is shuffled into a new stock, as
- *   often as it is needed; if there is still nothing, the round ends with nobody out (GAMES.md).
+ *   often as it is needed; if there is still nothing, the round ends with nobody out (docs/rules/onze.md).
  *   `npm run stats:onze` shows how long the longest rounds of seeded computer games last.
- * - Every deal turns its upcard face up (seed 003: the dealer "flips the top card faceup"): the
+ * - Every deal turns its upcard face up (docs/rules/onze.md: the dealer "flips the top card faceup"): the
  *   face-down final discard belongs to the round that ended.
  * - A card taken from the discard pile may not be discarded that turn (unless it is the last
- *   card: the player could otherwise never end the turn). Not ruled in GAMES.md; said so in
+ *   card: the player could otherwise never end the turn). Not ruled in docs/rules/onze.md; said so in
  *   the rules doc.
  */
 import type { GameDefinition } from "../../engine/definition";
@@ -169,7 +169,7 @@ const held = (taken: Card | null, hand: readonly Card[]): Card | null => (taken 
 const setHand = (s: OnzeState, seat: number, hand: readonly Card[]) => s.hands.map((h, i) => (i === seat ? hand : h));
 
 /**
- * A move on the card for sale, out of turn (GAMES.md, Onze, buying): ask to buy it, withdraw
+ * A move on the card for sale, out of turn (docs/rules/onze.md, Onze, buying): ask to buy it, withdraw
  * the ask, or say no thanks. Refuses the active player (`onze/own_discard`), nothing for sale,
  * the card's seller (`onze/own_sale`), a second ask or a second no thanks.
  */
@@ -339,7 +339,7 @@ export function applyOnze(s: OnzeState, seat: number, move: OnzeMove): Result<On
         last.push({ seat: who, kind: "bought", cards: [s.forSale] });
         const penalty = drawFor(next, who);
         if (!penalty) {
-          // No penalty card even after reshuffling: the round ends with nobody out (GAMES.md ruling).
+          // No penalty card even after reshuffling: the round ends with nobody out (docs/rules/onze.md ruling).
           last.unshift({ seat, kind: "discard", cards: [move.card] });
           return ok(endRound({ ...next, discard: [...next.discard, move.card], last }, null));
         }

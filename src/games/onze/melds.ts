@@ -1,5 +1,5 @@
 /**
- * Onze melds (seed 003, "Round requirements", and GAMES.md, Onze, with the rulings for this
+ * Onze melds (docs/rules/onze.md, "Round requirements", with the rulings for this
  * issue): sets of 3 or more cards of one rank, runs of 4 or more consecutive cards of one suit
  * (black aces low only, nothing above the king), wilds (jokers and red aces) standing in,
  * at least two natural cards in every meld. Also: the round contracts, laying off, swapping a
@@ -32,7 +32,7 @@ export interface MeldSpec {
   readonly cards: readonly Card[];
 }
 
-/** The contract of each round, 1..7 (seed 003, "Round requirements"). */
+/** The contract of each round, 1..7 (docs/rules/onze.md, "Round requirements"). */
 export const CONTRACTS: readonly (readonly MeldKind[])[] = [
   ["set", "set"],
   ["set", "run"],
@@ -252,7 +252,7 @@ function runCandidates(naturals: ReadonlyMap<Face, number>, wilds: number): Cand
  * (identical faces interchangeable, wilds alike). Ordered by cards laid, most first. `limit`
  * stops the search early (autocomplete); without it the list is complete. `maxCards` keeps
  * only arrangements of at most that many cards: going down must leave a card to discard
- * (seed 003: after going down the player "ends their turn by discarding"), so the engine asks
+ * (docs/rules/onze.md: after going down the player "ends their turn by discarding"), so the engine asks
  * for `hand.length - 1`.
  */
 export function contractArrangements(

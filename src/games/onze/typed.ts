@@ -69,7 +69,7 @@ export interface ContractStatus {
   readonly missing: readonly MeldKind[];
 }
 
-/** How far `hand` is from round `round`'s contract (seed 003's contracts, GAMES.md "Onze"). */
+/** How far `hand` is from round `round`'s contract (docs/rules/onze.md's contracts). */
 export function contractStatus(hand: readonly Card[], round: number, down: boolean): ContractStatus {
   const contract = CONTRACTS[round - 1] ?? [];
   if (down) return { down, holds: false, held: [], missing: [] };

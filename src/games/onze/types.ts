@@ -87,7 +87,7 @@ export interface OnzeState {
   readonly claims: readonly number[];
   /**
    * Who made the top discard (seat), or null for a round's upcard: the card's seller may not buy
-   * it back (GAMES.md, Onze, turn 4 ruling). Absent in games stored before it: nobody is barred.
+   * it back (docs/rules/onze.md, Onze, turn 4 ruling). Absent in games stored before it: nobody is barred.
    */
   readonly discardedBy?: number | null;
   /** Seats that said no thanks to the card for sale (absent in games stored before it: none). */

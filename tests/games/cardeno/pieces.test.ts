@@ -1,5 +1,5 @@
 /**
- * The Cardeno equipment's properties (GAMES.md, Cardeno rulings "Pieces and boards"), checked
+ * The Cardeno equipment's properties (docs/rules/cardeno.md, Cardeno rulings "Pieces and boards"), checked
  * by brute force and independently of the generator's own checks.
  */
 import { describe, expect, it } from "vitest";
