@@ -47,8 +47,6 @@ const LONG_FUNCTIONS: Readonly<Record<string, number>> = {
   "commands/canasta/panel.ts:canastaHandMessage": 106,
   "commands/onexeno/command.ts:execute": 127,
   "commands/onze/panel.ts:onzeHandMessage": 112,
-  "commands/tournament/command.ts:tournamentCommand": 245,
-  "commands/tournament/command.ts:execute": 173,
   "render/assembly/palette.ts:choosePalette": 120,
   "render/onexeno-canasta.ts:drawCanastaTable": 114,
   "render/onexeno-solitaire.ts:drawSolitaire": 145,

@@ -3,7 +3,14 @@
  * computers|organisers`, with autocomplete of the server's events.
  */
 import { commandRef } from "../../src/bot/command-ids";
-import { AttachmentBuilder, PermissionFlagsBits, SlashCommandBuilder, type SlashCommandSubcommandBuilder } from "discord.js";
+import {
+  AttachmentBuilder,
+  type ChatInputCommandInteraction,
+  PermissionFlagsBits,
+  SlashCommandBuilder,
+  type SlashCommandSubcommandBuilder,
+} from "discord.js";
+import type { Seat } from "../../src/bot/table-record";
 import { DEFAULT_CLOCK, parseClock } from "../../src/bot/clock";
 import type { BotContext } from "../../src/bot/context";
 import { UserError } from "../../src/bot/errors";
@@ -125,6 +132,206 @@ const createSubcommand = (games: GameCatalogue) => (s: SlashCommandSubcommandBui
       o.setName("start").setDescription("Start by itself at: <t:…>, in 2h, or an ISO time").setMaxLength(40).setAutocomplete(true),
     );
 
+/** One subcommand acting on an event: who may use it, whether a finished event is found too, and what it does. */
+interface EventSubcommand {
+  readonly who?: "organiser";
+  readonly finished?: boolean;
+  run(interaction: ChatInputCommandInteraction, ctx: BotContext, t: Tournament, me: Seat): Promise<void>;
+}
+
+/**
+ * The subcommands that act on one event (the one named, else the channel's): who may use each
+ * (`organiser`: the event's organiser, the organisers' role or Manage Server; checked before it
+ * runs) and whether a finished event is found too (`finished`: info, standings, export).
+ */
+const EVENT_SUBCOMMANDS: Readonly<Record<string, EventSubcommand>> = {
+  join: {
+    async run(interaction, ctx, t, me) {
+      await respond(interaction, "reply", false, async () =>
+        announcement(
+          ctx,
+          await ctx.tournaments.join(t.id, { id: me.userId, name: me.name }),
+          sayAt(t, "tournament.signed_up", { name: me.name }),
+        ),
+      );
+      await keepAnnouncement(interaction, ctx, t.id);
+    },
+  },
+  leave: {
+    async run(interaction, ctx, t, me) {
+      await respond(interaction, "reply", false, async () =>
+        announcement(ctx, await ctx.tournaments.leave(t.id, me.userId), sayAt(t, "tournament.left_list", { name: me.name })),
+      );
+      await keepAnnouncement(interaction, ctx, t.id);
+    },
+  },
+  computers: {
+    who: "organiser",
+    async run(interaction, ctx, t, me) {
+      await ctx.settings.mustAllowComputers(interaction.guildId);
+      const count = interaction.options.getInteger("count", true);
+      const level = (interaction.options.getString("level") ?? "normal") as "easy" | "normal";
+      await respond(interaction, "reply", false, async () =>
+        announcement(
+          ctx,
+          await ctx.tournaments.addComputers(t.id, count, level),
+          sayAt(t, "tournament.computers_added", { count, level: sayAt(t, `table.level_${level}`) }),
+        ),
+      );
+      await keepAnnouncement(interaction, ctx, t.id);
+    },
+  },
+  start: {
+    who: "organiser",
+    async run(interaction, ctx, t, me) {
+      await respond(interaction, "reply", false, async () => {
+        const after = await ctx.tournaments.start(t.id);
+        return announcement(
+          ctx,
+          after,
+          translate(
+            after.locale ?? "en",
+            `tournament.${after.status === "checkin" ? "checkin_opened" : after.challenge ? "challenge_opened" : "started"}`,
+          ),
+        );
+      });
+      await keepAnnouncement(interaction, ctx, t.id);
+    },
+  },
+  next: {
+    who: "organiser",
+    async run(interaction, ctx, t, me) {
+      await respond(interaction, "reply", true, async () => {
+        const after = await ctx.tournaments.next(t.id);
+        const locale = localeOf(interaction.locale);
+        return {
+          content:
+            after.status === "over"
+              ? translate(locale, "tournament.next_over")
+              : translate(locale, "tournament.next_seated", { n: after.played.length }),
+        };
+      });
+    },
+  },
+  info: {
+    finished: true,
+    async run(interaction, ctx, t, me) {
+      // The event, then its rules whole (several pages: they pass one message's 6000 characters of embeds).
+      // The asker's own table first, in their language.
+      await replyRules(interaction, RULES, {
+        ...announcement(ctx, t, yourTable(t, me.userId, localeOf(interaction.locale)) ?? undefined),
+        components: [],
+      });
+    },
+  },
+  standings: {
+    finished: true,
+    async run(interaction, ctx, t, me) {
+      await respond(interaction, "reply", false, async () => standingsMessage(ctx.catalogue, t));
+    },
+  },
+  drop: {
+    async run(interaction, ctx, t, me) {
+      await respond(interaction, "reply", false, async () => {
+        await ctx.tournaments.drop(t.id, me.userId);
+        return { content: sayAt(t, "tournament.withdrew", { name: me.name, event: t.name }), allowedMentions: { parse: [] } };
+      });
+    },
+  },
+  remove: {
+    who: "organiser",
+    async run(interaction, ctx, t, me) {
+      const who = interaction.options.getUser("player", true);
+      await respond(interaction, "reply", false, async () => {
+        await ctx.tournaments.drop(t.id, who.id);
+        return {
+          content: sayAt(t, "tournament.removed", { name: who.globalName ?? who.username, event: t.name }),
+          allowedMentions: { parse: [] },
+        };
+      });
+    },
+  },
+  cancel: {
+    who: "organiser",
+    async run(interaction, ctx, t, me) {
+      await respond(interaction, "reply", false, async () =>
+        announcement(ctx, await ctx.tournaments.cancel(t.id, interaction.user.id), sayAt(t, "tournament.cancelled_note")),
+      );
+      await keepAnnouncement(interaction, ctx, t.id);
+    },
+  },
+  export: {
+    finished: true,
+    async run(interaction, ctx, t, me) {
+      await respond(interaction, "reply", true, async () =>
+        exportReply(ctx, t, localeOf(interaction.locale), t.organiserId === interaction.user.id || (await isOrganiser(interaction, ctx))),
+      );
+    },
+  },
+};
+
+/** `/tournament create`: an organiser opens an event in sign-up, announced in this channel. */
+async function createEvent(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  await mustOrganise(interaction, ctx);
+  const game = interaction.options.getString("game", true);
+  const clock = await eventClock(ctx, interaction.guildId, game, interaction.options.getString("clock"));
+  // A server without computer players fills short tables with byes.
+  const computers = (await ctx.settings.of(interaction.guildId)).computers;
+  const fill = (interaction.options.getString("fill") ?? (computers ? "computer" : "bye")) as "computer" | "bye";
+  if (fill === "computer") await ctx.settings.mustAllowComputers(interaction.guildId);
+  const tieBreaks = readTieBreaks(interaction.options.getString("tie-breaks"));
+  let made = "";
+  // The event speaks the server's language in public, as its tables do.
+  const locale = await ctx.settings.languageOf(interaction.guildId, interaction.guildLocale);
+  await respond(interaction, "reply", false, async () =>
+    announcement(
+      ctx,
+      await ctx.tournaments
+        .create({
+          guildId: interaction.guildId,
+          channelId: interaction.channelId,
+          organiserId: interaction.user.id,
+          name:
+            interaction.options.getString("name")?.trim() ||
+            translate(locale, "tournament.default_name", { game: gameNameIn(locale, ctx.catalogue, game) }),
+          locale,
+          game,
+          format: interaction.options.getString("format", true) as TournamentFormat,
+          rounds: interaction.options.getInteger("rounds") ?? 3,
+          tableSize: interaction.options.getInteger("table-size"),
+          clock,
+          fill,
+          checkInMinutes: interaction.options.getInteger("check-in") ?? 0,
+          autoNext: !(interaction.options.getBoolean("pause") ?? false),
+          rankComputers: interaction.options.getBoolean("rank-computers") ?? false,
+          windowMinutes: interaction.options.getInteger("window") ?? 60,
+          ...(tieBreaks ? { tieBreaks } : {}),
+          ...startOption(interaction.options.getString("start")),
+        })
+        .then((t) => {
+          made = t.id;
+          return t;
+        }),
+      translate(locale, "tournament.new", { join: commandRef(locale, "tournament join", interaction.guildId) }),
+    ),
+  );
+  if (made) await keepAnnouncement(interaction, ctx, made);
+}
+
+/** `/tournament organisers`: a member with Manage Server chooses the role whose members organise events. */
+async function setOrganisers(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  if (!interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild))
+    throw new UserError("tournament/not_organiser", "Only members with Manage Server can choose the organisers' role.", "error", {
+      context: "role",
+    });
+  const role = interaction.options.getRole("role", true);
+  await ctx.tournaments.setOrganiserRole(interaction.guildId, role.id);
+  await interaction.reply({
+    content: translate(await publicLocale(ctx, interaction), "settings.organisers_set", { role: `<@&${role.id}>` }),
+    allowedMentions: { parse: [] },
+  });
+}
+
 /** `/tournament`, its `game:` choices the rated games of `games` and its one-player games (as challenges). */
 export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => ({
   data: new SlashCommandBuilder()
@@ -199,175 +406,13 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
 
   async execute(interaction, ctx) {
     const sub = interaction.options.getSubcommand();
-    const me = seatOf(interaction);
-    switch (sub) {
-      case "create": {
-        await mustOrganise(interaction, ctx);
-        const game = interaction.options.getString("game", true);
-        const clock = await eventClock(ctx, interaction.guildId, game, interaction.options.getString("clock"));
-        // A server without computer players fills short tables with byes.
-        const computers = (await ctx.settings.of(interaction.guildId)).computers;
-        const fill = (interaction.options.getString("fill") ?? (computers ? "computer" : "bye")) as "computer" | "bye";
-        if (fill === "computer") await ctx.settings.mustAllowComputers(interaction.guildId);
-        const tieBreaks = readTieBreaks(interaction.options.getString("tie-breaks"));
-        let made = "";
-        // The event speaks the server's language in public, as its tables do.
-        const locale = await ctx.settings.languageOf(interaction.guildId, interaction.guildLocale);
-        await respond(interaction, "reply", false, async () =>
-          announcement(
-            ctx,
-            await ctx.tournaments
-              .create({
-                guildId: interaction.guildId,
-                channelId: interaction.channelId,
-                organiserId: interaction.user.id,
-                name:
-                  interaction.options.getString("name")?.trim() ||
-                  translate(locale, "tournament.default_name", { game: gameNameIn(locale, ctx.catalogue, game) }),
-                locale,
-                game,
-                format: interaction.options.getString("format", true) as TournamentFormat,
-                rounds: interaction.options.getInteger("rounds") ?? 3,
-                tableSize: interaction.options.getInteger("table-size"),
-                clock,
-                fill,
-                checkInMinutes: interaction.options.getInteger("check-in") ?? 0,
-                autoNext: !(interaction.options.getBoolean("pause") ?? false),
-                rankComputers: interaction.options.getBoolean("rank-computers") ?? false,
-                windowMinutes: interaction.options.getInteger("window") ?? 60,
-                ...(tieBreaks ? { tieBreaks } : {}),
-                ...startOption(interaction.options.getString("start")),
-              })
-              .then((t) => {
-                made = t.id;
-                return t;
-              }),
-            translate(locale, "tournament.new", { join: commandRef(locale, "tournament join", interaction.guildId) }),
-          ),
-        );
-        if (made) await keepAnnouncement(interaction, ctx, made);
-        return;
-      }
-      case "organisers": {
-        if (!interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild))
-          throw new UserError("tournament/not_organiser", "Only members with Manage Server can choose the organisers' role.", "error", {
-            context: "role",
-          });
-        const role = interaction.options.getRole("role", true);
-        await ctx.tournaments.setOrganiserRole(interaction.guildId, role.id);
-        await interaction.reply({
-          content: translate(await publicLocale(ctx, interaction), "settings.organisers_set", { role: `<@&${role.id}>` }),
-          allowedMentions: { parse: [] },
-        });
-        return;
-      }
-      default:
-        if (TABLE_FIXES.has(sub)) return runTableFix(sub, interaction, ctx);
-    }
-    const t = await eventOf(interaction, ctx, { finished: sub === "info" || sub === "standings" || sub === "export" });
-    switch (sub) {
-      case "join":
-        await respond(interaction, "reply", false, async () =>
-          announcement(
-            ctx,
-            await ctx.tournaments.join(t.id, { id: me.userId, name: me.name }),
-            sayAt(t, "tournament.signed_up", { name: me.name }),
-          ),
-        );
-        await keepAnnouncement(interaction, ctx, t.id);
-        return;
-      case "leave":
-        await respond(interaction, "reply", false, async () =>
-          announcement(ctx, await ctx.tournaments.leave(t.id, me.userId), sayAt(t, "tournament.left_list", { name: me.name })),
-        );
-        await keepAnnouncement(interaction, ctx, t.id);
-        return;
-      case "computers": {
-        await mustOrganise(interaction, ctx, t);
-        await ctx.settings.mustAllowComputers(interaction.guildId);
-        const count = interaction.options.getInteger("count", true);
-        const level = (interaction.options.getString("level") ?? "normal") as "easy" | "normal";
-        await respond(interaction, "reply", false, async () =>
-          announcement(
-            ctx,
-            await ctx.tournaments.addComputers(t.id, count, level),
-            sayAt(t, "tournament.computers_added", { count, level: sayAt(t, `table.level_${level}`) }),
-          ),
-        );
-        await keepAnnouncement(interaction, ctx, t.id);
-        return;
-      }
-      case "start":
-        await mustOrganise(interaction, ctx, t);
-        await respond(interaction, "reply", false, async () => {
-          const after = await ctx.tournaments.start(t.id);
-          return announcement(
-            ctx,
-            after,
-            translate(
-              after.locale ?? "en",
-              `tournament.${after.status === "checkin" ? "checkin_opened" : after.challenge ? "challenge_opened" : "started"}`,
-            ),
-          );
-        });
-        await keepAnnouncement(interaction, ctx, t.id);
-        return;
-      case "next":
-        await mustOrganise(interaction, ctx, t);
-        await respond(interaction, "reply", true, async () => {
-          const after = await ctx.tournaments.next(t.id);
-          const locale = localeOf(interaction.locale);
-          return {
-            content:
-              after.status === "over"
-                ? translate(locale, "tournament.next_over")
-                : translate(locale, "tournament.next_seated", { n: after.played.length }),
-          };
-        });
-        return;
-      case "info":
-        // The event, then its rules whole (several pages: they pass one message's 6000 characters of embeds).
-        // The asker's own table first, in their language.
-        await replyRules(interaction, RULES, {
-          ...announcement(ctx, t, yourTable(t, me.userId, localeOf(interaction.locale)) ?? undefined),
-          components: [],
-        });
-        return;
-      case "standings":
-        await respond(interaction, "reply", false, async () => standingsMessage(ctx.catalogue, t));
-        return;
-      case "drop":
-        await respond(interaction, "reply", false, async () => {
-          await ctx.tournaments.drop(t.id, me.userId);
-          return { content: sayAt(t, "tournament.withdrew", { name: me.name, event: t.name }), allowedMentions: { parse: [] } };
-        });
-        return;
-      case "remove": {
-        await mustOrganise(interaction, ctx, t);
-        const who = interaction.options.getUser("player", true);
-        await respond(interaction, "reply", false, async () => {
-          await ctx.tournaments.drop(t.id, who.id);
-          return {
-            content: sayAt(t, "tournament.removed", { name: who.globalName ?? who.username, event: t.name }),
-            allowedMentions: { parse: [] },
-          };
-        });
-        return;
-      }
-      case "cancel":
-        await mustOrganise(interaction, ctx, t);
-        await respond(interaction, "reply", false, async () =>
-          announcement(ctx, await ctx.tournaments.cancel(t.id, interaction.user.id), sayAt(t, "tournament.cancelled_note")),
-        );
-        await keepAnnouncement(interaction, ctx, t.id);
-        return;
-      case "export":
-        await respond(interaction, "reply", true, async () =>
-          exportReply(ctx, t, localeOf(interaction.locale), t.organiserId === interaction.user.id || (await isOrganiser(interaction, ctx))),
-        );
-        return;
-      default:
-        throw new UserError("command/unknown", "This command is not known to the bot.", "error", { context: "bare" });
-    }
+    if (sub === "create") return createEvent(interaction, ctx);
+    if (sub === "organisers") return setOrganisers(interaction, ctx);
+    if (TABLE_FIXES.has(sub)) return runTableFix(sub, interaction, ctx);
+    const entry = EVENT_SUBCOMMANDS[sub];
+    if (!entry) throw new UserError("command/unknown", "This command is not known to the bot.", "error", { context: "bare" });
+    const t = await eventOf(interaction, ctx, { finished: entry.finished === true });
+    if (entry.who === "organiser") await mustOrganise(interaction, ctx, t);
+    await entry.run(interaction, ctx, t, seatOf(interaction));
   },
 });

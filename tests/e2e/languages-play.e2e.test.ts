@@ -11,7 +11,7 @@ import { onexenoView } from "../../src/games/onexeno/game";
 import { clockLabel, seatNames } from "../../src/bot/clock";
 import { renderOnexenoTable } from "../../render/render";
 import type { ApiMessage, InteractionRecord } from "../../src/standin/types";
-import { ADA, BEN, CARD_ROOM, CLEO, DEV, GENERAL, Harness, MOD } from "./harness";
+import { ADA, BEN, CARD_ROOM, CLEO, DEV, GENERAL, Harness, MOD, THREAD } from "./harness";
 import { said } from "../helpers/message";
 import { english, textsOf } from "../helpers/english";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -225,18 +225,19 @@ describe("a whole game in the server's language", () => {
   }
 
   it("a French player at an English server: all that is private to her is French, in her card letters; public text names commands by mention", async () => {
+    // In the thread, so this table's last messages (posted as the channel's budget allows) never reach another test's reading.
     const sb = h.standin;
     sb.setLocale({ user: ADA }, "fr");
     sb.setLocale({ user: BEN }, "en-US");
-    markEarlier(GENERAL);
+    markEarlier(THREAD);
     const service = h.bot.service("onze");
-    const lobby = await sb.command(BEN, GENERAL, "onze new", { clock: "off", seed: "french-guest" });
+    const lobby = await sb.command(BEN, THREAD, "onze new", { clock: "off", seed: "french-guest" });
     // The open table names its join command by mention: each client shows its reader's name for it.
     expect(said(lobby.original)).toMatch(/<\/onze join:\d+>/);
-    await sb.command(ADA, GENERAL, "onze join");
-    await sb.command(BEN, GENERAL, "onze bot add", { level: "easy" });
-    await sb.command(BEN, GENERAL, "onze start");
-    expect((await service.get(GENERAL))?.locale).toBe("en");
+    await sb.command(ADA, THREAD, "onze join");
+    await sb.command(BEN, THREAD, "onze bot add", { level: "easy" });
+    await sb.command(BEN, THREAD, "onze start");
+    expect((await service.get(THREAD))?.locale).toBe("en");
     let discards = 0;
     let asked = false;
     const privately: string[] = [];
@@ -247,19 +248,19 @@ describe("a whole game in the server's language", () => {
       return r;
     };
     for (let step = 0; step < 300 && !(discards >= 3 && asked); step++) {
-      const rec = await h.until("the Onze table", () => service.get(GENERAL));
+      const rec = await h.until("the Onze table", () => service.get(THREAD));
       const s = rec.state!;
       const ada = rec.seats.findIndex((x) => x.userId === ADA);
       const mover = rec.seats[s.turn]!;
       if (!asked && s.phase === "play" && s.forSale !== null && s.turn !== ada && !s.claims.includes(ada)) {
         // Ada asks to buy the card on sale, from the public table (its words are the server's; her receipt hers).
-        const table = await tableAt(GENERAL, rec.rev);
+        const table = await tableAt(THREAD, rec.rev);
         keep(await sb.click(ADA, table, Harness.idOf(table, "zbuy")));
         asked = true;
         continue;
       }
       if (mover.userId === ADA) {
-        const panel = keep(await sb.command(ADA, GENERAL, "onze hand")).original!;
+        const panel = keep(await sb.command(ADA, THREAD, "onze hand")).original!;
         if (s.phase === "draw") keep(await sb.click(ADA, panel, Harness.idOf(panel, "zdraw")));
         else {
           const option = Harness.selectOptions(panel, "zdisc")[0]!;
@@ -267,28 +268,28 @@ describe("a whole game in the server's language", () => {
           discards++;
         }
       } else if (mover.userId === BEN) {
-        if (s.phase === "draw") await sb.command(BEN, GENERAL, "onze draw");
+        if (s.phase === "draw") await sb.command(BEN, THREAD, "onze draw");
         else {
-          const cards = await sb.autocomplete(BEN, GENERAL, "onze discard", { card: "" }, "card");
-          await sb.command(BEN, GENERAL, "onze discard", { card: String(cards[0]!.value) });
+          const cards = await sb.autocomplete(BEN, THREAD, "onze discard", { card: "" }, "card");
+          await sb.command(BEN, THREAD, "onze discard", { card: String(cards[0]!.value) });
         }
       }
-      await h.until("the move", async () => ((await service.get(GENERAL))?.rev ?? 0) > rec.rev);
+      await h.until("the move", async () => ((await service.get(THREAD))?.rev ?? 0) > rec.rev);
     }
     expect(discards).toBeGreaterThanOrEqual(3);
     expect(asked).toBe(true);
     const fresh = (m: ApiMessage) => !earlier.has(m.id);
-    for (const m of sb.visibleMessages(GENERAL, ADA)) if (fresh(m) && m.visibleTo === ADA) privately.push(...textsOf(m));
+    for (const m of sb.visibleMessages(THREAD, ADA)) if (fresh(m) && m.visibleTo === ADA) privately.push(...textsOf(m));
     expect(privately.join("\n")).toContain("Votre main");
     expect(privately.join("\n")).toMatch(/Vous avez pioché/);
     // Her receipts and menus: French words, French face letters (R, D, V), never J, Q or K.
     expect(english(privately)).toEqual([]);
     expect(privately.join("\n")).not.toMatch(/\b[JQK][♣♦♥♠]/);
     // Public text is the server's English and never names a command in code (only by mention).
-    const publicly = sb.visibleMessages(GENERAL, null).filter(fresh).map(said).join("\n");
+    const publicly = sb.visibleMessages(THREAD, null).filter(fresh).map(said).join("\n");
     expect(publicly).toContain("Ada discarded");
     expect(publicly).not.toMatch(/`\/[a-z]/);
-    await h.endTable(BEN, GENERAL);
+    await h.endTable(BEN, THREAD);
     sb.setLocale({ user: ADA }, "en-US");
     expect(h.log.errors).toEqual([]);
   });
