@@ -218,15 +218,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     }, true);
     services.set(g.id, service);
   }
-  /**
-   * Game `id`'s service with its own types. Every game of the list got one above, made from that
-   * game's own rules, so the narrowing from the erased map is sound; a missing one is a bug.
-   */
-  const service = <G extends GameId>(id: G): TablesOf<G> => {
-    const found = services.get(id);
-    if (!found) throw new Error(`no table service for ${id}`);
-    return found as TablesOf<G>;
-  };
+  const service = typedServices(services);
   const leaderboards = new Leaderboards(opts.stores.leaderboards);
   const client = new Client(clientOptions(opts.apiUrl, opts.shards));
 
@@ -348,6 +340,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     post,
     after: (channelId) => autoplay.kick(channelId),
     guard: (interaction) => mustAllowTableHere(interaction, gameSet.views, settings),
+    claim: (interaction) => holdGuild(opts.stores, interaction.guildId ?? `channel:${interaction.channelId}`, interaction.id),
     ...(opts.observe ? { observe: opts.observe } : {}),
   });
   client.on(Events.InteractionCreate, (interaction) => {
@@ -385,9 +378,59 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       publisher.stop();
       await live.stop();
       await client.destroy();
+      // Another process on the store takes this one's guilds at once, not after their claims lapse.
+      await opts.stores.claims.release("guild:").catch((e: unknown) => log.error("could not release this process's guilds", e));
     },
   };
 }
+
+/**
+ * Game `id`'s service with its own types, from `services` (one per game of the list, each made
+ * from that game's own rules, so the narrowing from the erased map is sound). A missing one is a
+ * bug: an Error.
+ */
+function typedServices(services: ReadonlyMap<string, AnyTables>): <G extends GameId>(id: G) => TablesOf<G> {
+  return <G extends GameId>(id: G): TablesOf<G> => {
+    const found = services.get(id);
+    if (!found) throw new Error(`no table service for ${id}`);
+    return found as TablesOf<G>;
+  };
+}
+
+/**
+ * How long a process holds a guild after its last interaction there, ms: another process on the
+ * same store (a start-first deploy, a shard given twice) takes the guild over after this much
+ * quiet, or at once when the holder stops.
+ */
+export const GUILD_CLAIM_MS = 60_000;
+
+/**
+ * Claims guild `guild` (a DM's channel: `channel:<id>`) for this process before it acts on an
+ * interaction there: one process acts on a guild at a time, so its read caches stay sound (they
+ * assume one writer a key, as shards give). A guild newly taken over drops the caches: the
+ * process that held it may have written since they were filled. The interaction is claimed too,
+ * so one its former holder acted on is never acted on again. False while another holds either.
+ */
+async function holdGuild(stores: BotStores, guild: string, interactionId: string): Promise<boolean> {
+  // A holder killed a moment ago still has a heartbeat for up to ALIVE_MS (2 s): asked again for
+  // CLAIM_WAIT_MS, its guild is taken over once that lapses (a process restarted after a kill acts at once).
+  for (let tries = 0; ; tries++) {
+    const got = await stores.claims.claim(`guild:${guild}`, GUILD_CLAIM_MS);
+    if (got === "taken") stores.forget();
+    // The interaction itself too: one the holder acted on before it stopped is not acted on again here.
+    if (got !== "refused") return stores.claims.once(`interaction:${interactionId}`, INTERACTION_CLAIM_MS);
+    if (tries * CLAIM_RETRY_MS >= CLAIM_WAIT_MS) return false;
+    await new Promise((r) => setTimeout(r, CLAIM_RETRY_MS));
+  }
+}
+
+/** How long an interaction's own claim is kept, ms: past its token's 15 minutes. */
+const INTERACTION_CLAIM_MS = 20 * 60_000;
+
+/** How often a refused guild claim is asked again while its holder may have just died, ms. */
+const CLAIM_RETRY_MS = 250;
+/** How long a refused guild claim is asked again, ms: within the 3 s an interaction may wait for its answer. */
+const CLAIM_WAIT_MS = 1500;
 
 /**
  * What the bot does once its client is ready: it notes the start (nothing is posted: tables with

@@ -40,10 +40,10 @@ function target(file: string, spec: string): string {
  * usually holds several jobs. The list only shrinks (issue: one module per game, subcommands as tables).
  */
 const LONG_FUNCTIONS: Readonly<Record<string, number>> = {
-  "src/app.ts:startBot": 230,
+  "src/app.ts:startBot": 225,
   "src/games/onexeno/canasta.ts:applyCanasta": 110,
   "src/games/onze/game.ts:applyOnze": 166,
-  "src/store/store.ts:openStore": 138,
+  "src/store/store.ts:openStore": 127,
   "commands/canasta/panel.ts:canastaHandMessage": 106,
   "commands/onexeno/command.ts:execute": 127,
   "commands/onze/panel.ts:onzeHandMessage": 112,

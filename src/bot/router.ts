@@ -84,13 +84,20 @@ export interface RouterOptions {
   readonly observe?: (event: InteractionEvent) => void;
   /** Checked before a slash command runs (a server's settings); a `UserError` it throws is the answer. */
   readonly guard?: (interaction: ChatInputCommandInteraction) => Promise<void>;
+  /**
+   * Claims what an interaction acts on (its guild) for this process before any work, in the
+   * store every process shares (src/store/claims.ts): false when another process holds it, and
+   * this one lets the interaction be (the holder answers it).
+   */
+  readonly claim?: (interaction: Interaction) => Promise<boolean>;
 }
 
 /**
  * One handled interaction, for metrics and logs. `outcome`: `ok` (answered), `refused` (bad
  * input or a rule: an ephemeral refusal with a stable code), `failed` (a bug: the generic
  * error), `late` (arrived too late to act on), `undelivered` (acted on, but Discord refused the
- * answer). `ms`: from arrival to the end of handling.
+ * answer), `skipped` (another process claimed it: it answers). `ms`: from arrival to the end of
+ * handling.
  */
 export interface InteractionEvent {
   readonly kind: "command" | "component" | "autocomplete";
@@ -98,7 +105,7 @@ export interface InteractionEvent {
   readonly name: string;
   readonly guildId: string | null;
   readonly channelId: string | null;
-  readonly outcome: "ok" | "refused" | "failed" | "late" | "undelivered";
+  readonly outcome: "ok" | "refused" | "failed" | "late" | "undelivered" | "skipped";
   /** The refusal's stable code, when refused. */
   readonly code?: string;
   readonly ms: number;
@@ -305,6 +312,26 @@ export function createRouter<Ctx>(
   return router;
 }
 
+/**
+ * Whether another process with the same guild's events (a deploy, a shard given twice) holds
+ * what `interaction` acts on (`RouterOptions.claim`): then it answers, and this one reports the
+ * interaction `skipped` and lets it be.
+ */
+async function claimedElsewhere(
+  interaction: Interaction,
+  opts: RouterOptions,
+  log: Logger,
+  report: (kind: InteractionEvent["kind"], name: string, outcome: InteractionEvent["outcome"]) => void,
+): Promise<boolean> {
+  if (!opts.claim || !(interaction.isAutocomplete() || interaction.isChatInputCommand() || interaction.isMessageComponent())) return false;
+  if (await opts.claim(interaction)) return false;
+  const kind = interaction.isAutocomplete() ? "autocomplete" : interaction.isChatInputCommand() ? "command" : "component";
+  const name = interaction.isMessageComponent() ? (decodeId(interaction.customId)?.verb ?? "unknown") : commandPath(interaction);
+  log.info(`interaction ${interaction.id} was claimed by another process; skipped`);
+  report(kind, name, "skipped");
+  return true;
+}
+
 function routeOne<Ctx>(
   commands: readonly Command<Ctx>[],
   components: ComponentHandler<Ctx>,
@@ -327,6 +354,7 @@ function routeOne<Ctx>(
         ...(code ? { code } : {}),
         ms: performance.now() - start,
       });
+    if (await claimedElsewhere(interaction, opts, log, report)) return;
     if (interaction.isAutocomplete()) {
       const name = commandPath(interaction);
       if (age >= INTERACTION_WINDOW_MS) return report("autocomplete", name, "late"); // nobody is waiting for these suggestions any more

@@ -2,6 +2,7 @@
  * The stores of a bot on one STORE_URL, each its own keyv namespace: tables per channel for each
  * table game, leaderboards, live messages, clocks, ratings, tournaments and game records.
  */
+import { openClaims, type Claims } from "../store/claims";
 import type { GameCatalogue } from "../games/catalogue";
 import type { DueStore } from "../store/due";
 import { openStore, type RecordStore } from "../store/store";
@@ -17,6 +18,10 @@ import type { Tournament } from "./tournaments";
 export interface BotStores {
   /** One store per table game, by game id (namespaces from the catalogue's `store`). */
   readonly games: ReadonlyMap<string, RecordStore<AnyTable>>;
+  /** Claims every process on this store shares (one process acts on a guild at a time: src/store/claims.ts). */
+  readonly claims: Claims;
+  /** Drops every store's read cache (another process may have written since it was filled). */
+  forget(): void;
   readonly leaderboards: RecordStore<Leaderboard>;
   /** The live table message of each channel (src/bot/live.ts). */
   readonly live: RecordStore<LiveMessage>;
@@ -45,8 +50,14 @@ export async function openStoresOf(url: string, games: GameCatalogue): Promise<B
   const tournaments = await openStore<Tournament | string>(url, "tournaments");
   const records = await openStore<RecordsEntry>(url, "records");
   const settings = await openStore<ServerSettings | PlayerSettings>(url, "settings");
+  const claims = await openClaims(url);
+  const all = [...stores.values(), leaderboards, live, clocks, ratings, tournaments, records, settings];
   return {
     games: stores,
+    claims,
+    forget() {
+      for (const s of all) s.forget?.();
+    },
     leaderboards,
     live,
     clocks,
@@ -64,6 +75,7 @@ export async function openStoresOf(url: string, games: GameCatalogue): Promise<B
         tournaments.close(),
         records.close(),
         settings.close(),
+        claims.close(),
       ]);
     },
   };

@@ -24,6 +24,8 @@ export interface RecordStore<T> {
   keys(): Promise<string[]>;
   /** Every record with its key, listed the same way. */
   entries(): Promise<[string, T][]>;
+  /** Drops the read cache, if there is one (another process wrote: src/store/claims.ts). */
+  forget?(): void;
   close(): Promise<void>;
 }
 
@@ -208,6 +210,51 @@ async function sendBatch(adapter: KeyvSqlite, batch: ReadonlyMap<string, string 
 }
 
 /**
+ * A store's read cache: the JSON of recently read or written records (null: known absent), so
+ * that a move reads its table from memory, not from the database. Sound while each key has one
+ * writing process (a guild is one process's: a shard, or the holder of its claim,
+ * src/store/claims.ts). A write or delete bumps the key's generation, and `forget` moves the
+ * epoch on, so a read that began before either never caches what it read (`ticket`).
+ */
+class ReadCache {
+  private readonly records = new Map<string, string | null>();
+  private readonly generation = new Map<string, number>();
+  private epoch = 0;
+
+  /** The cached JSON of `key` (null: known absent), kept as most recently used; undefined when not cached. */
+  hit(key: string): string | null | undefined {
+    const json = this.records.get(key);
+    if (json !== undefined) this.remember(key, json);
+    return json;
+  }
+
+  /** Caches `json` for `key`, dropping the least recently used past CACHE_ENTRIES. */
+  remember(key: string, json: string | null): void {
+    this.records.delete(key);
+    this.records.set(key, json);
+    if (this.records.size > CACHE_ENTRIES) this.records.delete(this.records.keys().next().value as string);
+  }
+
+  /** Marks a write or delete of `key`: reads begun before it are not cached. */
+  bump(key: string): void {
+    this.generation.set(key, (this.generation.get(key) ?? 0) + 1);
+  }
+
+  /** Taken as a read of `key` begins: true at its end if nothing wrote the key or dropped the cache meanwhile. */
+  ticket(key: string): () => boolean {
+    const gen = this.generation.get(key) ?? 0;
+    const epoch = this.epoch;
+    return () => (this.generation.get(key) ?? 0) === gen && epoch === this.epoch;
+  }
+
+  /** Drops every cached record (another process may have written them). */
+  forget(): void {
+    this.epoch++;
+    this.records.clear();
+  }
+}
+
+/**
  * Opens a keyv-backed store for `url`:
  * - `sqlite://path/to/file.sqlite` (parent folder created; WAL journal mode; one connection a
  *   file, shared by the process's stores, its writes grouped: `groupedWrite`),
@@ -290,34 +337,20 @@ export async function openStore<T>(url: string, namespace: string): Promise<Reco
     return out;
   };
 
-  // Read cache: the JSON of recently read or written records (null: known absent), so that a
-  // move reads its table from memory, not from the database. Sound because each key has one
-  // writing process (a channel belongs to one shard). A write or delete bumps the key's
-  // generation, so a read that started before it never caches what it read.
-  const cache = new Map<string, string | null>();
-  const generation = new Map<string, number>();
-  const remember = (key: string, json: string | null) => {
-    cache.delete(key);
-    cache.set(key, json);
-    if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
-  };
-  const bump = (key: string) => generation.set(key, (generation.get(key) ?? 0) + 1);
+  const cache = new ReadCache();
 
   return {
     async get(key) {
       if (cached) {
-        const hit = cache.get(key);
-        if (hit !== undefined) {
-          remember(key, hit);
-          return hit === null ? undefined : (JSON.parse(hit) as T);
-        }
+        const hit = cache.hit(key);
+        if (hit !== undefined) return hit === null ? undefined : (JSON.parse(hit) as T);
       }
       // A write not in the file yet (its key dropped from the cache meanwhile) is what a read sees.
       const waiting = connection ? unsent(connection, `${namespace}:${key}`) : undefined;
       if (waiting !== undefined) return waiting === null ? undefined : (deserialize(waiting) as { value: T }).value;
-      const gen = generation.get(key) ?? 0;
+      const unchanged = cache.ticket(key);
       const value = (await keyv.get(key)) as T | undefined;
-      if (cached && (generation.get(key) ?? 0) === gen) remember(key, value === undefined ? null : JSON.stringify(value));
+      if (cached && unchanged()) cache.remember(key, value === undefined ? null : JSON.stringify(value));
       return value;
     },
     async set(key, value) {
@@ -325,23 +358,26 @@ export async function openStore<T>(url: string, namespace: string): Promise<Reco
         await track(keyv.set(key, value));
         return;
       }
-      bump(key);
+      cache.bump(key);
       const json = JSON.stringify(value);
-      remember(key, json);
+      cache.remember(key, json);
       // SQLite: the row Keyv would write (`J{"value":…}`, no expiry), through the grouped writes.
       if (connection) await track(groupedWrite(connection, `${namespace}:${key}`, `${MARK}{"value":${json}}`, failed));
       else await track(keyv.set(key, value));
     },
     async delete(key) {
       if (cached) {
-        bump(key);
-        remember(key, null);
+        cache.bump(key);
+        cache.remember(key, null);
       }
       if (connection) await track(groupedWrite(connection, `${namespace}:${key}`, null, failed));
       else await track(keyv.delete(key));
     },
     async keys() {
       return (await list(false)).map(([k]) => k);
+    },
+    forget() {
+      cache.forget();
     },
     async entries() {
       return (await list(true)).filter((e): e is [string, T] => e[1] !== undefined);

@@ -1,0 +1,195 @@
+/**
+ * Claims shared by every process on one store, so that work two processes both receive is done
+ * by one: a start-first deploy, a host that came back, or two processes given the same shard all
+ * receive the same guild's interactions, and only the holder of the guild's claim acts on them
+ * (src/app.ts). A claim is atomic in the store itself: Redis `SET key owner NX PX ttl`
+ * (https://redis.io/docs/latest/commands/set/), SQLite `INSERT OR IGNORE` on the key, then reading
+ * who holds it; in memory, a map (one process). Claims lapse after their time to live unless
+ * their holder claims them again (which renews them), and a process stopping releases its own.
+ * Each process also beats a heart in the store (`alive:<owner>`, renewed every `BEAT_MS`, lapsing
+ * after `ALIVE_MS`): a claim whose holder's heart has stopped (a process killed, a host gone) is
+ * taken over at once, not after its time to live.
+ */
+import KeyvSqlite from "@keyv/sqlite";
+import { randomUUID } from "node:crypto";
+
+/** How often a process renews its heartbeat, ms. */
+export const BEAT_MS = 500;
+/**
+ * How long a heartbeat lasts, ms: a holder not heard from for this long is taken for dead. Under
+ * Discord's 3 s to answer an interaction, so a process restarted after a kill takes its guilds
+ * over while it can still answer (src/app.ts `holdGuild`).
+ */
+export const ALIVE_MS = 2000;
+
+/** What a claim found: taken now, held already (renewed), or held by another process. */
+export type ClaimResult = "taken" | "held" | "refused";
+
+/** Claims on keys, by this process. */
+export interface Claims {
+  /** This process's name in its claims (unique per opening). */
+  readonly owner: string;
+  /**
+   * Claims `key` for `ttlMs` ms from now: `taken` when this process took it (it was free or had
+   * lapsed), `held` when it held it already (renewed), `refused` while another process holds it.
+   * Rejects as the store does (unreachable).
+   */
+  claim(key: string, ttlMs: number): Promise<ClaimResult>;
+  /**
+   * Claims `key` for good (until it lapses after `ttlMs`), whoever's heart stops: true when this
+   * process took it or holds it. For work done once (an interaction acted on), never redone by a
+   * process that takes over from a stopped one.
+   */
+  once(key: string, ttlMs: number): Promise<boolean>;
+  /**
+   * Stops the heart and gives up the claims this process holds whose keys start with `prefix` (a
+   * graceful stop: its guilds), so another process may take them at once; others stay till they lapse.
+   */
+  release(prefix: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** SQLite: one row per claim in table `claims`, its value `owner until` (ms); lapsed rows are taken over and swept. */
+async function sqliteClaims(url: string, owner: string, { beatMs, aliveMs }: Heart): Promise<Claims> {
+  const adapter = new KeyvSqlite({ uri: url, busyTimeout: 10_000, table: "claims" });
+  const query = (q: string, ...params: unknown[]) => adapter.query(q, ...params) as Promise<{ value?: string }[]>;
+  let sweptAt = 0;
+  const beat = () =>
+    query("INSERT OR REPLACE INTO claims (key, value) VALUES (?, ?)", `alive:${owner}`, `${owner} ${Date.now() + aliveMs}`);
+  await beat();
+  const heart = setInterval(() => void beat().catch(() => {}), beatMs);
+  heart.unref();
+  const alive = async (holder: string, now: number) => {
+    const [row] = await query("SELECT value FROM claims WHERE key = ?", `alive:${holder}`);
+    return Number((row?.value ?? "").split(" ")[1]) >= now;
+  };
+  return {
+    owner,
+    async claim(key, ttlMs) {
+      const now = Date.now();
+      if (now - sweptAt > 60_000) {
+        sweptAt = now;
+        await query("DELETE FROM claims WHERE CAST(substr(value, instr(value, ' ') + 1) AS INTEGER) < ?", now);
+      }
+      const mine = `${owner} ${now + ttlMs}`;
+      await query("INSERT OR IGNORE INTO claims (key, value) VALUES (?, ?)", key, mine);
+      const [row] = await query("SELECT value FROM claims WHERE key = ?", key);
+      if (row?.value === mine) return "taken";
+      const [holder, until] = (row?.value ?? "").split(" ");
+      if (holder !== owner && Number(until) >= now && (await alive(holder ?? "", now))) return "refused";
+      // Ours (renewed), or lapsed (taken over only if nobody else took it meanwhile: the update names the old value).
+      await query("UPDATE claims SET value = ? WHERE key = ? AND value = ?", mine, key, row?.value ?? "");
+      const [after] = await query("SELECT value FROM claims WHERE key = ?", key);
+      if (after?.value !== mine) return "refused";
+      return holder === owner ? "held" : "taken";
+    },
+    async once(key, ttlMs) {
+      const now = Date.now();
+      await query("INSERT OR IGNORE INTO claims (key, value) VALUES (?, ?)", key, `${owner} ${now + ttlMs}`);
+      const [row] = await query("SELECT value FROM claims WHERE key = ?", key);
+      return (row?.value ?? "").split(" ")[0] === owner;
+    },
+    async release(prefix) {
+      clearInterval(heart);
+      await query("DELETE FROM claims WHERE value LIKE ? AND substr(key, 1, ?) = ?", `${owner} %`, prefix.length, prefix);
+      await query("DELETE FROM claims WHERE key = ?", `alive:${owner}`);
+    },
+    async close() {
+      clearInterval(heart);
+      await adapter.disconnect();
+    },
+  };
+}
+
+/** Redis script: sets KEYS[1] to ARGV[2] for ARGV[3] ms if it is still ARGV[1] (or gone); 1 when it did. */
+const TAKE_OVER = `local v = redis.call('GET', KEYS[1])
+if v == false or v == ARGV[1] then redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3]) return 1 end
+return 0`;
+
+/** Redis: `SET NX PX`, the claim's own expiry. */
+async function redisClaims(url: string, owner: string, { beatMs, aliveMs }: Heart): Promise<Claims> {
+  const { default: KeyvRedis } = await import("@keyv/redis");
+  const redis = new KeyvRedis(url);
+  const client = await redis.getClient();
+  /** Keys this process took (released on a graceful stop). */
+  const held = new Set<string>();
+  const beat = () => client.set(`claims:alive:${owner}`, "1", { PX: aliveMs });
+  await beat();
+  const heart = setInterval(() => void beat().catch(() => {}), beatMs);
+  heart.unref();
+  return {
+    owner,
+    async claim(key, ttlMs) {
+      const k = `claims:${key}`;
+      if ((await client.set(k, owner, { NX: true, PX: ttlMs })) === "OK") {
+        held.add(k);
+        return "taken";
+      }
+      const holder = await client.get(k);
+      if (holder !== owner && holder !== null && (await client.exists(`claims:alive:${holder}`)) === 1) return "refused";
+      if (holder !== owner) {
+        // Free again, or its holder's heart stopped: taken over if nobody else changed it meanwhile.
+        const took = await client.eval(TAKE_OVER, { keys: [k], arguments: [holder ?? "", owner, String(ttlMs)] });
+        if (took !== 1) return "refused";
+        held.add(k);
+        return "taken";
+      }
+      await client.pExpire(k, ttlMs);
+      return "held";
+    },
+    async once(key, ttlMs) {
+      const k = `claims:${key}`;
+      if ((await client.set(k, owner, { NX: true, PX: ttlMs })) === "OK") return true;
+      return (await client.get(k)) === owner;
+    },
+    async release(prefix) {
+      clearInterval(heart);
+      for (const k of held) if (k.startsWith(`claims:${prefix}`) && (await client.get(k)) === owner) await client.del(k);
+      await client.del(`claims:alive:${owner}`);
+    },
+    async close() {
+      clearInterval(heart);
+      await redis.disconnect();
+    },
+  };
+}
+
+/** Memory: one process, so every first claim is its own. */
+function memoryClaims(owner: string): Claims {
+  const held = new Map<string, number>();
+  return {
+    owner,
+    async claim(key, ttlMs) {
+      const now = Date.now();
+      const had = (held.get(key) ?? 0) >= now;
+      held.set(key, now + ttlMs);
+      return had ? "held" : "taken";
+    },
+    async once(key, ttlMs) {
+      await this.claim(key, ttlMs);
+      return true;
+    },
+    async release(prefix) {
+      for (const k of [...held.keys()]) if (k.startsWith(prefix)) held.delete(k);
+    },
+    async close() {},
+  };
+}
+
+/** How often a process's heart beats and how long one beat lasts, ms. */
+export interface Heart {
+  readonly beatMs: number;
+  readonly aliveMs: number;
+}
+
+/**
+ * The claims of the store at `url` (`sqlite://`, `redis://`, `memory://`) for a new owner, its
+ * heart beating every `heart.beatMs` (default `BEAT_MS`, lasting `ALIVE_MS`). Throws for another scheme.
+ */
+export async function openClaims(url: string, heart: Heart = { beatMs: BEAT_MS, aliveMs: ALIVE_MS }): Promise<Claims> {
+  const owner = randomUUID();
+  if (url.startsWith("sqlite://")) return sqliteClaims(url, owner, heart);
+  if (url.startsWith("redis://") || url.startsWith("rediss://")) return redisClaims(url, owner, heart);
+  if (url === "memory://" || url === "memory:") return memoryClaims(owner);
+  throw new Error(`STORE_URL scheme not supported: ${url} (use sqlite://, redis:// or memory://)`);
+}
