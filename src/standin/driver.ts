@@ -53,6 +53,17 @@ export interface DriverHost {
  */
 export const PRIVATE_APP_PERMS = String((1n << 11n) | (1n << 14n) | (1n << 15n) | (1n << 18n));
 
+/** What every interaction payload starts with: its id (made `ageMs` ago), application, type, a fresh token and the version. */
+function envelope(host: DriverHost, type: number, ageMs: number): { id: string; token: string } & Record<string, unknown> {
+  return {
+    id: ageMs > 0 ? snowflakeAt(Date.now() - ageMs) : snowflake(),
+    application_id: host.applicationId,
+    type,
+    token: `itk_${snowflake()}_${Math.random().toString(36).slice(2)}`,
+    version: 1,
+  };
+}
+
 /**
  * The interaction payload of `type` by `userId` in private channel `ch` (a DM or group DM the bot
  * is not in): no guild or member, the user, `context` 2 (a private channel) and the owners who
@@ -68,11 +79,7 @@ function privateInteraction(
   ageMs: number,
 ): Record<string, unknown> & { id: string; token: string } {
   return {
-    id: ageMs > 0 ? snowflakeAt(Date.now() - ageMs) : snowflake(),
-    application_id: host.applicationId,
-    type,
-    token: `itk_${snowflake()}_${Math.random().toString(36).slice(2)}`,
-    version: 1,
+    ...envelope(host, type, ageMs),
     channel_id: ch.id,
     channel: { id: ch.id, type: ch.type, name: ch.name, recipients: ch.recipients.map((id) => userObject(host.user(id))) },
     user: userObject(u),
@@ -100,11 +107,7 @@ export function baseInteraction(
   const ch = host.channel(channelId);
   const guildId = host.guildOf(ch.id);
   return {
-    id: ageMs > 0 ? snowflakeAt(Date.now() - ageMs) : snowflake(),
-    application_id: host.applicationId,
-    type,
-    token: `itk_${snowflake()}_${Math.random().toString(36).slice(2)}`,
-    version: 1,
+    ...envelope(host, type, ageMs),
     guild_id: guildId,
     channel_id: channelId,
     channel: host.channelObject(ch),

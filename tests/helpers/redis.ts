@@ -5,6 +5,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
+import { afterAll, beforeAll } from "vitest";
 
 /** Whether a redis-server binary is on PATH. */
 export function hasRedisServer(): boolean {
@@ -55,6 +56,29 @@ export async function startRedis(): Promise<RedisServer> {
       const exited = new Promise((r) => child.once("exit", r));
       child.kill("SIGTERM");
       await exited;
+    },
+  };
+}
+
+/**
+ * A real Redis for a test file when its server is installed (always when REDIS_REQUIRED=1, as in
+ * CI): started before the file's tests, stopped after them. `on` says whether it runs; `url` is
+ * its address once started.
+ */
+export function redisForFile(): { readonly on: boolean; readonly url: string } {
+  const on = hasRedisServer() || redisRequired;
+  let server: RedisServer | null = null;
+  beforeAll(async () => {
+    if (on) server = await startRedis();
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+  return {
+    on,
+    get url(): string {
+      if (!server) throw new Error("no Redis started for this file");
+      return server.url;
     },
   };
 }

@@ -6,24 +6,17 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { openClaims } from "../../src/store/claims";
-import { hasRedisServer, redisRequired, startRedis, type RedisServer } from "../helpers/redis";
+import { redisForFile } from "../helpers/redis";
 import { until } from "../e2e/harness";
 
 const dir = mkdtempSync(join(tmpdir(), "onexeno-claims-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const withRedis = hasRedisServer() || redisRequired;
-let redis: RedisServer | null = null;
-beforeAll(async () => {
-  if (withRedis) redis = await startRedis();
-}, 60_000);
-afterAll(async () => {
-  await redis?.stop();
-});
+const redis = redisForFile();
 
-describe.each(["sqlite", ...(withRedis ? ["redis"] : [])])("claims on %s", (kind) => {
-  const url = () => (kind === "sqlite" ? `sqlite://${join(dir, "claims.sqlite")}` : redis!.url);
+describe.each(["sqlite", ...(redis.on ? ["redis"] : [])])("claims on %s", (kind) => {
+  const url = () => (kind === "sqlite" ? `sqlite://${join(dir, "claims.sqlite")}` : redis.url);
 
   it("go to the first owner only, stay with it (renewed), pass to another once they lapse, and are released on a stop", async () => {
     const [a, b] = [await openClaims(url()), await openClaims(url())];
