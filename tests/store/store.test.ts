@@ -1,28 +1,21 @@
 import { mkdtempSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { DueIndex, type DueStore } from "../../src/store/due";
 import { groupedWrites, openStore } from "../../src/store/store";
-import { hasRedisServer, redisRequired, startRedis, type RedisServer } from "../helpers/redis";
+import { redisForFile } from "../helpers/redis";
 
 const dir = mkdtempSync(join(tmpdir(), "onexeno-store-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 // Redis runs when its server is installed, and must when REDIS_REQUIRED=1 (CI).
-const withRedis = hasRedisServer() || redisRequired;
-let redis: RedisServer | null = null;
-beforeAll(async () => {
-  if (withRedis) redis = await startRedis();
-}, 60_000);
-afterAll(async () => {
-  await redis?.stop();
-});
-const backends = ["sqlite", "memory", ...(withRedis ? ["redis"] : [])];
+const redis = redisForFile();
+const backends = ["sqlite", "memory", ...(redis.on ? ["redis"] : [])];
 let namespaces = 0;
 
 describe.each(backends)("%s store", (kind) => {
-  const urlOf = () => (kind === "sqlite" ? `sqlite://${join(dir, "sub", "t.sqlite")}` : kind === "redis" ? redis!.url : "memory://");
+  const urlOf = () => (kind === "sqlite" ? `sqlite://${join(dir, "sub", "t.sqlite")}` : kind === "redis" ? redis.url : "memory://");
 
   it("stores, lists, deletes JSON records", async () => {
     const s = await openStore<{ n: number; a: number[] }>(urlOf(), "t1");
