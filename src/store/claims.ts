@@ -53,6 +53,8 @@ export interface Claims {
 async function sqliteClaims(url: string, owner: string, { beatMs, aliveMs }: Heart): Promise<Claims> {
   const adapter = new KeyvSqlite({ uri: url, busyTimeout: 10_000, table: "claims" });
   const query = (q: string, ...params: unknown[]) => adapter.query(q, ...params) as Promise<{ value?: string }[]>;
+  // As the store's own connection (src/store/store.ts): the WAL journal, synced at checkpoints.
+  await query("PRAGMA synchronous=NORMAL");
   let sweptAt = 0;
   const beat = () =>
     query("INSERT OR REPLACE INTO claims (key, value) VALUES (?, ?)", `alive:${owner}`, `${owner} ${Date.now() + aliveMs}`);
@@ -63,7 +65,7 @@ async function sqliteClaims(url: string, owner: string, { beatMs, aliveMs }: Hea
     const [row] = await query("SELECT value FROM claims WHERE key = ?", `alive:${holder}`);
     return Number((row?.value ?? "").split(" ")[1]) >= now;
   };
-  return {
+  const claims: Claims = {
     owner,
     async claim(key, ttlMs) {
       const now = Date.now();
@@ -72,10 +74,15 @@ async function sqliteClaims(url: string, owner: string, { beatMs, aliveMs }: Hea
         await query("DELETE FROM claims WHERE CAST(substr(value, instr(value, ' ') + 1) AS INTEGER) < ?", now);
       }
       const mine = `${owner} ${now + ttlMs}`;
-      await query("INSERT OR IGNORE INTO claims (key, value) VALUES (?, ?)", key, mine);
       const [row] = await query("SELECT value FROM claims WHERE key = ?", key);
-      if (row?.value === mine) return "taken";
       const [holder, until] = (row?.value ?? "").split(" ");
+      // Held, with more than half its time left: nothing to write.
+      if (holder === owner && Number(until) - now > ttlMs / 2) return "held";
+      if (!row) {
+        const took = await query("INSERT OR IGNORE INTO claims (key, value) VALUES (?, ?) RETURNING key", key, mine);
+        if (took.length === 1) return "taken";
+        return claims.claim(key, ttlMs); // another process inserted it meanwhile: read who
+      }
       if (holder !== owner && Number(until) >= now && (await alive(holder ?? "", now))) return "refused";
       // Ours (renewed), or lapsed (taken over only if nobody else took it meanwhile: the update names the old value).
       await query("UPDATE claims SET value = ? WHERE key = ? AND value = ?", mine, key, row?.value ?? "");
@@ -84,8 +91,12 @@ async function sqliteClaims(url: string, owner: string, { beatMs, aliveMs }: Hea
       return holder === owner ? "held" : "taken";
     },
     async once(key, ttlMs) {
-      const now = Date.now();
-      await query("INSERT OR IGNORE INTO claims (key, value) VALUES (?, ?)", key, `${owner} ${now + ttlMs}`);
+      const took = await query(
+        "INSERT OR IGNORE INTO claims (key, value) VALUES (?, ?) RETURNING key",
+        key,
+        `${owner} ${Date.now() + ttlMs}`,
+      );
+      if (took.length === 1) return true;
       const [row] = await query("SELECT value FROM claims WHERE key = ?", key);
       return (row?.value ?? "").split(" ")[0] === owner;
     },
@@ -99,6 +110,7 @@ async function sqliteClaims(url: string, owner: string, { beatMs, aliveMs }: Hea
       await adapter.disconnect();
     },
   };
+  return claims;
 }
 
 /** Redis script: sets KEYS[1] to ARGV[2] for ARGV[3] ms if it is still ARGV[1] (or gone); 1 when it did. */
