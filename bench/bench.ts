@@ -38,6 +38,7 @@ import { renderOnexenoHand, renderOnexenoTable } from "../render/render";
 import { closePictures } from "../render/pool";
 import { flight } from "./flight";
 import { animationRows } from "./animation";
+import { openClaims } from "../src/store/claims";
 import { drawJob, encodeJob, type PictureJob } from "../render/pictures";
 import { reusingCanvases } from "../render/surface";
 
@@ -368,6 +369,26 @@ await store.close();
     median: ms(startMs),
     p99: "",
     other: `${armed} armed from ${size} records; +${(heap / 1024 / 1024).toFixed(1)} MiB heap; 10,000 concurrent set() saved in ${setMs.toFixed(0)} ms`,
+  });
+}
+
+// Claims before an interaction (src/store/claims.ts, src/app.ts holdGuild): the guild's claim
+// (held: read, renewed past half its time) and the interaction's own, on the store's SQLite file.
+{
+  const url = `sqlite://${join(dir, "bench.sqlite")}`;
+  const claims = await openClaims(url);
+  let i = 0;
+  const times = await time(2000, async () => {
+    await claims.claim("guild:1", 60_000);
+    await claims.once(`interaction:bench-${i++}`, 20 * 60_000);
+  });
+  await claims.release("guild:");
+  await claims.close();
+  rows.push({
+    what: "claims before an interaction (guild + the interaction, SQLite)",
+    median: ms(q(times, 0.5)),
+    p99: ms(q(times, 0.99)),
+    other: "2,000 interactions; what every interaction costs so that one process acts on a guild",
   });
 }
 
