@@ -286,8 +286,11 @@ describe("a whole game in the server's language", () => {
     expect(english(privately)).toEqual([]);
     expect(privately.join("\n")).not.toMatch(/\b[JQK][♣♦♥♠]/);
     // Public text is the server's English and never names a command in code (only by mention).
-    const publicly = sb.visibleMessages(THREAD, null).filter(fresh).map(said).join("\n");
-    expect(publicly).toContain("Ada discarded");
+    // Her discards reach the channel as its write budget allows: wait for them, then read it all.
+    const publicly = await h.until("Ada's discards in the channel's English", () => {
+      const text = sb.visibleMessages(THREAD, null).filter(fresh).map(said).join("\n");
+      return text.includes("Ada discarded") ? text : null;
+    });
     expect(publicly).not.toMatch(/`\/[a-z]/);
     await h.endTable(BEN, THREAD);
     sb.setLocale({ user: ADA }, "en-US");
