@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openBotStores, registerCommands, startBot } from "../src/app";
 import { TableService } from "../src/bot/tables";
-import { onexenoGame } from "../src/games/index";
+import { onexenoGame } from "../src/games/onexeno/table-games";
 import { canastaView } from "../src/games/onexeno/canasta";
 import { applySolitaire, setupSolitaire, solitaireView } from "../src/games/onexeno/solitaire";
 import { onzeView, type OnzeState } from "../src/games/onze/game";

@@ -8,7 +8,7 @@
  * thanks). Computers move as soon as nothing holds them. Used by `npm run stats:onze`.
  */
 import { TableService } from "../src/bot/tables";
-import { onzeGame } from "../src/games/index";
+import { onzeGame } from "../src/games/onze/table-game";
 import { onzeView, type OnzeMove, type OnzeState } from "../src/games/onze/game";
 import { onzeWantsOutOfTurn } from "../src/games/onze/computer";
 import { seedRng } from "../src/engine/rng";

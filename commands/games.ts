@@ -2,7 +2,7 @@
  * What every table game's commands share: the table of a channel whichever game holds it, the
  * lobby verbs and buttons, the shared subcommands (rules, end, kick), the confirm-to-end
  * question, the invoker's seat. The list of games comes from the bot context
- * (`ctx.tableGames`, built in commands/registry.ts), so this file imports no game's commands.
+ * (`ctx.tableGames`, built from the game modules by commands/game-module.ts), so this file imports no game's commands.
  */
 import { commandRef } from "../src/bot/command-ids";
 import { clockName, type ClockSetting } from "../src/bot/clock";

@@ -8,25 +8,43 @@ import { readFileSync } from "node:fs";
 import { EmbedBuilder, MessageFlags, type BaseMessageOptions, type ChatInputCommandInteraction } from "discord.js";
 import { localeOf, t, type Locale } from "../src/i18n/index";
 
-/** The rules documents, by name. */
-export const RULES_DOCS = ["onexeno", "onexeno-solitaire", "onexeno-canasta", "onze", "cardeno", "tournaments"] as const;
-/** A rules document's name. */
-export type RulesDoc = (typeof RULES_DOCS)[number];
-/** Rules a command shows: a document in the reader's language (`rulesIn`), or one markdown text (a test's fixture game). */
-export type Rules = string | ((locale: Locale) => string);
+/**
+ * A rules document: markdown in the project's own words, `<folder><name>.md` in English and
+ * `<folder><locale>/<name>.md` in each other language. A game's module lists its own
+ * (`GameModule.rules`); the real games' live in docs/rules/.
+ */
+export interface RulesDocument {
+  readonly name: string;
+  /** The folder holding it (a file URL ending in `/`). */
+  readonly folder: URL;
+}
+
+/** The project's rules folder (docs/rules/). */
+const DOCS_RULES = new URL("../docs/rules/", import.meta.url);
+
+/** Rules document `name` of `folder` (default: docs/rules/). */
+export function rulesDocument(name: string, folder: URL = DOCS_RULES): RulesDocument {
+  return { name, folder };
+}
+
+/** The rules of tournaments, which span the games (docs/rules/tournaments.md). */
+export const TOURNAMENT_RULES = rulesDocument("tournaments");
+
+/** Rules a command shows: a document in the reader's language (`rulesIn`). */
+export type Rules = (locale: Locale) => string;
 
 const read = new Map<string, string>();
 
 /** The text of rules document `doc` in `locale` (read once per process). Throws when the file is missing (a packaging bug). */
-export function rulesText(doc: RulesDoc, locale: Locale): string {
-  const path = locale === "en" ? `../docs/rules/${doc}.md` : `../docs/rules/${locale}/${doc}.md`;
-  let text = read.get(path);
-  if (text === undefined) read.set(path, (text = readFileSync(new URL(path, import.meta.url), "utf8")));
+export function rulesText(doc: RulesDocument, locale: Locale): string {
+  const url = new URL(locale === "en" ? `${doc.name}.md` : `${locale}/${doc.name}.md`, doc.folder);
+  let text = read.get(url.href);
+  if (text === undefined) read.set(url.href, (text = readFileSync(url, "utf8")));
   return text;
 }
 
 /** The rules of document `doc`, in each reader's language. */
-export function rulesIn(doc: RulesDoc): Rules {
+export function rulesIn(doc: RulesDocument): Rules {
   return (locale) => rulesText(doc, locale);
 }
 
@@ -103,7 +121,7 @@ export function rulesFrom(md: string, locale: Locale = "en"): EmbedBuilder {
  */
 export async function replyRules(interaction: ChatInputCommandInteraction, rules: Rules, lead?: BaseMessageOptions): Promise<void> {
   const locale = localeOf(interaction.locale);
-  const pages = rulesPages(typeof rules === "function" ? rules(locale) : rules, locale);
+  const pages = rulesPages(rules(locale), locale);
   const rest = lead ? pages : pages.slice(1);
   await interaction.reply({ ...(lead ?? { embeds: pages.slice(0, 1) }), flags: MessageFlags.Ephemeral });
   for (const page of rest) await interaction.followUp({ embeds: [page], flags: MessageFlags.Ephemeral });

@@ -5,7 +5,7 @@
  */
 import { refreshPanels } from "./bot/panels";
 import { ChannelType, Client, Events, REST, Routes, ShardClientUtil, type BaseMessageOptions, type SendableChannels } from "discord.js";
-import { GAMES } from "../commands/index";
+import { GAME_SET } from "../commands/index";
 import { startPictures } from "../render/pool";
 import { clientOptions } from "./bot/client-options";
 import { Autoplay } from "./bot/autoplay";
@@ -31,7 +31,7 @@ import { createRouter, type InteractionEvent, type Logger } from "./bot/router";
 import { Leaderboards } from "./bot/leaderboards";
 import { ChannelIndex } from "./bot/channels";
 import { TableService, type AnyTable, type AnyTables, type TableServiceOptions, type TablesOf } from "./bot/tables";
-import type { GameId } from "./games/index";
+import type { GameId } from "./games/catalogue";
 import type { GameCatalogue } from "./games/catalogue";
 import { DueIndex } from "./store/due";
 import { readingThrough } from "./store/store";
@@ -41,7 +41,7 @@ import { GameRecords } from "./bot/game-records";
 export type { BotStores } from "./bot/stores";
 
 /** Opens every store of the bot on one STORE_URL (separate keyv namespaces), one per table game of `games` (default: the real ones). */
-export async function openBotStores(url: string, games: GameCatalogue = GAMES.catalogue): Promise<BotStores> {
+export async function openBotStores(url: string, games: GameCatalogue = GAME_SET.catalogue): Promise<BotStores> {
   return openStoresOf(url, games);
 }
 
@@ -87,7 +87,7 @@ export interface BotOptions {
   readonly paceComputers?: boolean;
   /** Least time between two edits of a real-time table or a private panel, ms (default 1200). */
   readonly editGapMs?: number;
-  /** The games it runs (default: the real ones, `GAMES`); tests add a fixture game (`gameSet`). */
+  /** The games it runs (default: the real ones, `GAME_SET`); tests list a fixture game after them (`gameSet`). */
   readonly games?: GameSet;
   /** Told of every handled interaction (metrics, structured logs). */
   readonly observe?: (event: InteractionEvent) => void;
@@ -124,7 +124,7 @@ export const consoleLogger: Logger = {
 };
 
 /** Command registration bodies (slash command JSON) of a game set (default: the real games). */
-export function commandBodies(games: GameSet = GAMES): unknown[] {
+export function commandBodies(games: GameSet = GAME_SET): unknown[] {
   return games.commands.map((c) => ({ ...localizeCommand(c.data.toJSON()), ...SERVER_ONLY }));
 }
 
@@ -162,7 +162,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const log = opts.log ?? consoleLogger;
   // The picture thread loads its drawing code while the bot logs in, not on the first move.
   startPictures();
-  const gameSet = opts.games ?? GAMES;
+  const gameSet = opts.games ?? GAME_SET;
   const catalogue = gameSet.catalogue;
   const services = new Map<string, AnyTables>();
   const records = new GameRecords(opts.stores.records);

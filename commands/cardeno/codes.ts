@@ -2,7 +2,7 @@
  * Cardeno's bot side, shared pieces: its table types, its pacing of edits, the names of a
  * board's lines.
  */
-import { rulesIn } from "../rules";
+import { rulesDocument, rulesIn } from "../rules";
 import type { BotContext } from "../../src/bot/context";
 import type { GameTable, TablesOf } from "../../src/bot/tables";
 import { type CardenoConfig, type CardenoMove, type CardenoState } from "../../src/games/cardeno/game";
@@ -17,4 +17,6 @@ export const EDIT_GAP_MS = 1200;
 
 export const tablesOf = (ctx: BotContext): CardenoTables => ctx.service("cardeno");
 export const names = (rec: CardenoTable) => rec.seats.map((s) => s.name);
-export const RULES = rulesIn("cardeno");
+/** Its rules document (docs/rules/cardeno.md). */
+export const CARDENO_RULES = rulesDocument("cardeno");
+export const RULES = rulesIn(CARDENO_RULES);

@@ -11,6 +11,37 @@ import { COMPUTER_LEVELS } from "../../src/games/onexeno/computer";
 import { cardeno, fittingCells, slotOf, type CardenoConfig, type CardenoState } from "../../src/games/cardeno/game";
 import { CELLS, cellName, parseCell, pieceOf } from "../../src/games/cardeno/pieces";
 import { lobbySubcommand, seatOf, sharedSubcommand } from "../games";
+import { houseValue, type ChoiceVariant, type NumberVariant } from "../../src/bot/settings";
+
+/** Cardeno: seconds between pieces turned face up, a server's default (`/settings variants cardeno-pace`). */
+export const PACE_VARIANT: NumberVariant = {
+  key: "cardenoPace",
+  option: "cardeno-pace",
+  description: "Cardeno: seconds between pieces",
+  kind: "number",
+  min: 1,
+  max: 10,
+};
+/** Cardeno: the variant (Standard or Full-Board), a server's default. */
+export const VARIANT_VARIANT: ChoiceVariant<NonNullable<CardenoConfig["variant"]>> = {
+  key: "cardenoVariant",
+  option: "cardeno-variant",
+  description: "Cardeno: the variant",
+  kind: "choice",
+  choices: [
+    { name: "standard", value: "standard" },
+    { name: "full-board", value: "full-board" },
+  ],
+};
+/** Cardeno: rounds to play, a server's default. */
+export const ROUNDS_VARIANT: NumberVariant = {
+  key: "cardenoRounds",
+  option: "cardeno-rounds",
+  description: "Cardeno: rounds to play",
+  kind: "integer",
+  min: 1,
+  max: 10,
+};
 
 import { tablesOf, RULES } from "./codes";
 import { cardenoPayload } from "./table";
@@ -94,9 +125,11 @@ export const cardenoCommand: Command<BotContext> = {
         // Options not given take the server's house defaults (`/settings`), else the game's own.
         const house = (await ctx.settings.of(interaction.guildId)).variants;
         const config: CardenoConfig = {
-          rounds: interaction.options.getInteger("rounds") ?? house.cardenoRounds ?? 5,
-          variant: (interaction.options.getString("variant") ?? house.cardenoVariant ?? "standard") as CardenoConfig["variant"],
-          pace: interaction.options.getNumber("pace") ?? house.cardenoPace ?? 3,
+          rounds: interaction.options.getInteger("rounds") ?? houseValue(house, ROUNDS_VARIANT) ?? 5,
+          variant: (interaction.options.getString("variant") ??
+            houseValue(house, VARIANT_VARIANT) ??
+            "standard") as CardenoConfig["variant"],
+          pace: interaction.options.getNumber("pace") ?? houseValue(house, PACE_VARIANT) ?? 3,
         };
         const checked = cardeno.setup(config, 2, "check");
         if (!checked.ok) throw UserError.from(checked.error);

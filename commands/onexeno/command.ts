@@ -20,6 +20,7 @@ import { cardChoiceLine, cardChoices, placementChoices, readCard, readPlacement 
 import { handPayload, tablePayload } from "./view";
 import { askToEnd, comeBack, kickHere, lobbySubcommand, seatOf, tableHere } from "../games";
 import { DEFAULT_CLOCK, parseClock } from "../../src/bot/clock";
+import { houseValue, type ChoiceVariant, type NumberVariant } from "../../src/bot/settings";
 
 import { MAX_CHOICES } from "./notes";
 import { localeOf, t } from "../../src/i18n/index";
@@ -28,6 +29,36 @@ import { publicLocale } from "../replay";
 import { rulesEmbed } from "./rules";
 import { clockChoices } from "../clock";
 import { onexenoLobby, playAndShow } from "./play";
+
+/** ONEXENO basic/partners: hands in a session, a server's default (`/settings variants hands`). */
+export const HANDS_VARIANT: NumberVariant = {
+  key: "hands",
+  option: "hands",
+  description: `ONEXENO: hands in a session (1-${MAX_HANDS})`,
+  kind: "integer",
+  min: 1,
+  max: MAX_HANDS,
+};
+/** Canasta: the row rule (docs/rules/onexeno-canasta.md), a server's default. */
+export const CANASTA_ROWS_VARIANT: ChoiceVariant<CanastaRows> = {
+  key: "canastaRows",
+  option: "canasta-rows",
+  description: "Canasta: the row rule",
+  kind: "choice",
+  choices: [
+    { name: "sum: more than 10, at most 20 points", value: "sum" },
+    { name: "five-to-seven: also 5 to 7 cards a row", value: "five-to-seven" },
+  ],
+};
+/** Canasta: points to pass to win, a server's default. */
+export const CANASTA_TARGET_VARIANT: NumberVariant = {
+  key: "canastaTarget",
+  option: "canasta-target",
+  description: "Canasta: points to pass to win",
+  kind: "integer",
+  min: 50,
+  max: 5000,
+};
 
 export const onexenoCommand: Command<BotContext> = {
   data: new SlashCommandBuilder()
@@ -251,8 +282,8 @@ export const onexenoCommand: Command<BotContext> = {
             ? await ctx.settings.clockOf(interaction.guildId, game === "canasta" ? "canasta" : "onexeno", DEFAULT_CLOCK)
             : parseClock(clockText);
         if (game === "canasta") {
-          const target = interaction.options.getInteger("target") ?? house.variants.canastaTarget ?? DEFAULT_TARGET;
-          const rows = (interaction.options.getString("rows") ?? house.variants.canastaRows ?? "sum") as CanastaRows;
+          const target = interaction.options.getInteger("target") ?? houseValue(house.variants, CANASTA_TARGET_VARIANT) ?? DEFAULT_TARGET;
+          const rows = (interaction.options.getString("rows") ?? houseValue(house.variants, CANASTA_ROWS_VARIANT) ?? "sum") as CanastaRows;
           await respond(interaction, "reply", false, async () =>
             canastaPayload(
               await ctx
@@ -264,7 +295,7 @@ export const onexenoCommand: Command<BotContext> = {
         }
         const variant = game as OnexenoVariant;
         if (!ONEXENO_VARIANTS.includes(variant)) throw new UserError("input/bad_game", "Choose basic, partners or solitaire.");
-        const hands = interaction.options.getInteger("hands") ?? house.variants.hands ?? 1;
+        const hands = interaction.options.getInteger("hands") ?? houseValue(house.variants, HANDS_VARIANT) ?? 1;
         if (hands < 1 || hands > MAX_HANDS) throw refuse("input/bad_hands", { max: String(MAX_HANDS) });
         await respond(interaction, "reply", false, async () =>
           tablePayload(

@@ -4,9 +4,15 @@
 import type { EmbedBuilder } from "discord.js";
 import { UserError } from "../../src/bot/errors";
 import type { Locale } from "../../src/i18n/index";
-import { rulesFrom, rulesText, type RulesDoc } from "../rules";
+import { rulesDocument, rulesFrom, rulesText, type RulesDocument } from "../rules";
 
-const DOCS: Readonly<Record<string, RulesDoc>> = { basic: "onexeno", solitaire: "onexeno-solitaire", canasta: "onexeno-canasta" };
+/** The ONEXENO family's rules documents (docs/rules/), by the `game` choice of `/onexeno rules`. */
+export const ONEXENO_RULES: Readonly<Record<"basic" | "solitaire" | "canasta", RulesDocument>> = {
+  basic: rulesDocument("onexeno"),
+  solitaire: rulesDocument("onexeno-solitaire"),
+  canasta: rulesDocument("onexeno-canasta"),
+};
+const DOCS: Readonly<Record<string, RulesDocument>> = ONEXENO_RULES;
 
 /** The rules of `game` in `locale` as embed fields, one per `##` section of its rules document. */
 export function rulesEmbed(game: "basic" | "solitaire" | "canasta" = "basic", locale: Locale = "en"): EmbedBuilder {

@@ -2,7 +2,7 @@
  * `/onze new|join|leave|start|kick|end|bot|hand|table|rules` and the moves `draw`, `take`, `buy`,
  * `down`, `layoff`, `swap`, `discard`, with autocomplete of every legal choice.
  */
-import { rulesIn } from "../rules";
+import { rulesDocument, rulesIn } from "../rules";
 import { SlashCommandBuilder, type AutocompleteInteraction } from "discord.js";
 import type { BotContext } from "../../src/bot/context";
 import { DEFAULT_CLOCK, parseClock } from "../../src/bot/clock";
@@ -43,7 +43,9 @@ import { cardNameIn, contractTextIn } from "../../render/onze-words";
 
 // --- the slash command --------------------------------------------------------------------
 
-export const RULES = rulesIn("onze");
+/** Its rules document (docs/rules/onze.md). */
+export const ONZE_RULES = rulesDocument("onze");
+export const RULES = rulesIn(ONZE_RULES);
 
 export const onzeCommand: Command<BotContext> = {
   data: new SlashCommandBuilder()

@@ -2,7 +2,7 @@
  * What a tournament says in its channel: the announcement with the buttons of its stage, round
  * announcements, the standings and podium pictures (with Replay buttons), the CSV export.
  */
-import { rulesIn } from "../rules";
+import { rulesIn, TOURNAMENT_RULES } from "../rules";
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder, type BaseMessageOptions } from "discord.js";
 import { stringify } from "csv-stringify/sync";
 import { clockName } from "../../src/bot/clock";
@@ -29,7 +29,7 @@ const sayIn = (t: Tournament, key: string, params: Record<string, string | numbe
 /** Component verbs of tournament messages. */
 export const TOURNAMENT_VERBS: ReadonlySet<string> = new Set(["tjoin", "tleave", "tcheck", "tplay", ...TOURNAMENT_REPLAY_VERBS]);
 
-export const RULES = rulesIn("tournaments");
+export const RULES = rulesIn(TOURNAMENT_RULES);
 /** The name of an event's game for people (its key when the catalogue has no such game). */
 export const gameName = (games: GameCatalogue, key: string) => games.ratedGame(key)?.name ?? games.game(key)?.name ?? key;
 /** An event's game as its language names it (`ONEXENO basique`), else its English name. */

@@ -3,7 +3,7 @@ import type { SettingsBook } from "./settings";
 import type { GameRecords } from "./game-records";
 import type { BaseMessageOptions, MessageComponentInteraction } from "discord.js";
 import type { Viewer } from "./words";
-import type { GameId } from "../games/index";
+import type { GameId } from "../games/catalogue";
 import type { Locale } from "../i18n/index";
 import type { GameCatalogue } from "../games/catalogue";
 import type { Command, ComponentHandler } from "./router";
@@ -54,7 +54,7 @@ export interface BotContext {
   readonly budget: ChannelBudget;
   /** The table service of game `id`, with its own types. */
   service<G extends GameId>(id: G): TablesOf<G>;
-  /** Every table game as the bot shows it (commands/registry.ts), in the order `/…new` lists them. */
+  /** Every table game as the bot shows it (each game module's `views`, commands/<game>/module.ts), in the order `/…new` lists them. */
   readonly tableGames: readonly TableGameView[];
 }
 
@@ -152,7 +152,7 @@ export interface ReplayFrame<R extends AnyTable = AnyTable> {
  * The games a bot runs, both sides: the catalogue (rules, computer play, rated games), each
  * table game's bot side, the slash commands (its own and the ones spanning games: ratings,
  * tournaments, built for the catalogue's rated games) and the component handler. The real set
- * is `GAMES` in commands/index.ts; a test build adds a fixture game to it (`gameSet`), and
+ * is built from `GAMES` in commands/index.ts; a test build lists a fixture game after them (`gameSet`), and
  * `startBot` runs whichever set it is given without naming a game.
  */
 export interface GameSet {

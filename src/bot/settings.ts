@@ -11,25 +11,51 @@ import { parseClock, type ClockSetting } from "./clock";
 import { UserError } from "./errors";
 import { localeOf, type Locale } from "../i18n/index";
 
-/** A canasta row rule a server may make its default (docs/rules/onexeno-canasta.md: canasta, rows). */
-export type HouseRows = "sum" | "five-to-seven";
-/** A Cardeno variant a server may make its default (rules: Standard or Full-Board). */
-export type HouseCardenoVariant = "standard" | "full-board";
+/**
+ * The house defaults for new tables, by each declared variant's key (`HouseVariant`); an absent
+ * key keeps the game's own default. Read a value through `houseValue`, which checks it against
+ * its declaration (a stored value a newer declaration no longer allows reads as absent).
+ */
+export type HouseVariants = Readonly<Record<string, string | number>>;
 
-/** The house defaults for new tables; an absent field keeps the game's own default. */
-export interface HouseVariants {
-  /** ONEXENO basic/partners: hands in a session, 1 to 10. */
-  readonly hands?: number;
-  /** Canasta: the row rule. */
-  readonly canastaRows?: HouseRows;
-  /** Canasta: points to pass to win. */
-  readonly canastaTarget?: number;
-  /** Cardeno: seconds between pieces turned face up. */
-  readonly cardenoPace?: number;
-  /** Cardeno: the variant. */
-  readonly cardenoVariant?: HouseCardenoVariant;
-  /** Cardeno: rounds to play. */
-  readonly cardenoRounds?: number;
+/** What every house variant declares: its stored key, its `/settings variants` option and what it says there. */
+interface VariantBase {
+  /** Its key in `HouseVariants`, and in its words: `settings.variant.<key>` (a choice: `<key>_<value>`). */
+  readonly key: string;
+  /** Its option of `/settings variants` (a name Discord takes: lowercase, dashes). */
+  readonly option: string;
+  /** The option's description (English; other languages: the locale files' `commands` entries). */
+  readonly description: string;
+}
+
+/** A house variant that is a number from `min` to `max` (`integer`: a whole one). */
+export interface NumberVariant extends VariantBase {
+  readonly kind: "integer" | "number";
+  readonly min: number;
+  readonly max: number;
+}
+
+/** A house variant that is one of its `choices`. */
+export interface ChoiceVariant<V extends string = string> extends VariantBase {
+  readonly kind: "choice";
+  readonly choices: readonly { readonly name: string; readonly value: V }[];
+}
+
+/**
+ * A variant of a game's rules that a server may make its default for new tables, declared by the
+ * game's module (`GameModule.variants`) and offered by `/settings variants` from the declaration.
+ */
+export type HouseVariant = NumberVariant | ChoiceVariant;
+
+/** The server's value of number variant `v`, or undefined when it has none (or a stored one `v` no longer allows). */
+export function houseValue(variants: HouseVariants, v: NumberVariant): number | undefined;
+/** The server's value of choice variant `v`, or undefined when it has none (or a stored one `v` no longer allows). */
+export function houseValue<V extends string>(variants: HouseVariants, v: ChoiceVariant<V>): V | undefined;
+export function houseValue(variants: HouseVariants, v: HouseVariant): string | number | undefined {
+  const value = variants[v.key];
+  if (v.kind === "choice") return v.choices.find((c) => c.value === value)?.value;
+  if (typeof value !== "number" || value < v.min || value > v.max || (v.kind === "integer" && !Number.isInteger(value))) return undefined;
+  return value;
 }
 
 /** A guild's settings record (schema version 1). */

@@ -3,7 +3,7 @@
  * table shares it; what a clock wake did; what the table layer needs of a game beyond its rules.
  */
 import type { ComputerLevel, VersionedState } from "../engine/definition";
-import type { GameId, GameTypes, SeatPlay } from "../games/index";
+import type { GameId, GameTypes, SeatPlay } from "../games/catalogue";
 import type { ClockSetting, TurnClock } from "./clock";
 import type { Locale } from "../i18n/index";
 

@@ -9,7 +9,7 @@
  */
 import { applyAction, type GameDefinition, type GameError, type VersionedState } from "../engine/definition";
 import { seedRng } from "../engine/rng";
-import type { Levels } from "../games/index";
+import type { Levels } from "../games/catalogue";
 import { AWAY_AFTER, clockWake, EVENT_GRACE_MS, LOBBY_IDLE_MS, nextTurnClock } from "./clock";
 import { UserError } from "./errors";
 import { TableLobby } from "./table-lobby";

@@ -9,7 +9,7 @@
  * src/bot/table-lobby.ts and src/bot/table-turns.ts; the record's shape is src/bot/table-record.ts.
  */
 import type { ComputerLevel, GameDefinition, VersionedState } from "../engine/definition";
-import type { GameId, GameTypes } from "../games/index";
+import type { GameId, GameTypes } from "../games/catalogue";
 import type { RecordStore } from "../store/store";
 import type { ChannelIndex } from "./channels";
 import type { ClockSetting } from "./clock";

@@ -1,8 +1,8 @@
 /**
  * The games a bot runs, as the host holds them: each table game's rules and computer play
  * (`TableGameRules`), and the rated games made of them (`RatedGameEntry`). Generic: this file
- * names no game; `src/games/index.ts` builds the catalogue of the real games, and tests build
- * theirs with a fixture game added (`GameCatalogue.with`). Everything the host reads of a game
+ * names no game; the games' modules (`GAMES`, commands/index.ts) build the catalogue of a bot, and
+ * each game's rules entry registers its types here (`TableGameRegistry`). Everything the host reads of a game
  * by id comes from here, so a game it does not know is `undefined`, never a thrown `find()!`.
  */
 import type { ComputerLevel, GameDefinition, Outcome, TimedAction, VersionedState } from "../engine/definition";
@@ -66,6 +66,22 @@ export interface TableGameRules<G extends string, C, S extends VersionedState, M
    */
   measure?(state: S): number;
 }
+
+/**
+ * Every table game's rules entry by id, for the types only: each game's rules file adds its own
+ * entry by declaration merging,
+ * `declare module "../catalogue" { interface TableGameRegistry { onze: typeof onzeGame } }`,
+ * so `ctx.service("onze")` is typed by Onze's own entry without a list here (a test's fixture game
+ * registers itself the same way). An id a bot does not run is a programming error at run time.
+ */
+export interface TableGameRegistry {}
+
+/** A table game's id: a union of every registered game's id. */
+export type GameId = keyof TableGameRegistry & string;
+
+/** The configuration, state, move and view types of game `G`, read off its registered entry. */
+export type GameTypes<G extends GameId> =
+  TableGameRegistry[G] extends TableGameRules<G, infer C, infer S, infer M, infer V> ? { config: C; state: S; move: M; view: V } : never;
 
 /** A game of the list as the host holds it: its types erased (every game's state is versioned JSON). */
 export type AnyGameRules = TableGameRules<string, unknown, VersionedState, unknown, unknown>;

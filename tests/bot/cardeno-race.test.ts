@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TableService, type GameTable } from "../../src/bot/tables";
 import { UserError } from "../../src/bot/errors";
 import { orderOfTime } from "../../src/bot/sequencer";
-import { cardenoGame } from "../../src/games/index";
+import { cardenoGame } from "../../src/games/cardeno/table-game";
 import {
   fittingCells,
   placementProblems,

@@ -12,7 +12,7 @@ import { TableService, type AnyTable, type AnyTables, type TablesOf } from "../.
 
 type OnexenoTables = TablesOf<"onexeno">;
 type CanastaTables = TablesOf<"canasta">;
-import { canastaGame, onexenoGame } from "../../src/games/index";
+import { canastaGame, onexenoGame } from "../../src/games/onexeno/table-games";
 import { onexenoLegalMoves } from "../../src/games/onexeno/game";
 import { canastaLegalMoves } from "../../src/games/onexeno/canasta";
 import { DueIndex, type DueStore } from "../../src/store/due";

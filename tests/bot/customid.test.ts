@@ -34,7 +34,7 @@ describe("customId codec", () => {
 
 describe("the component front door", () => {
   it("has one owner for every verb: the table buttons, the features and each game", async () => {
-    const { TABLE_GAMES } = await import("../../commands/registry");
+    const TABLE_GAMES = (await import("../../commands/index")).GAME_SET.views;
     const { TABLE_BUTTONS } = await import("../../commands/table-buttons");
     const { componentDoor, gameClaim } = await import("../../commands/components");
     const { TOURNAMENT_VERBS, tournamentComponent } = await import("../../commands/tournament/index");

@@ -5,7 +5,7 @@
  * with end leaves one too, without an outcome; the lists page newest first by keyset cursors.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { GAMES } from "../../commands/index";
+import { GAME_SET } from "../../commands/index";
 import { ADA, CONFIGS, playToEnd, T0 } from "../helpers/records";
 import { type GameRecord, recordId, replayRecord } from "../../src/bot/game-record";
 import { CHUNK, GameRecords, type RecordsEntry } from "../../src/bot/game-records";
@@ -17,7 +17,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe.each(GAMES.catalogue.games.map((g) => ({ name: g.id, g })))("$name leaves a record", ({ g }) => {
+describe.each(GAME_SET.catalogue.games.map((g) => ({ name: g.id, g })))("$name leaves a record", ({ g }) => {
   it("that replays move by move to exactly the final state, with the outcome, seats and seed", async () => {
     const { final, records } = await playToEnd(g);
     expect(final.status).toBe("over");
@@ -44,7 +44,7 @@ describe.each(GAMES.catalogue.games.map((g) => ({ name: g.id, g })))("$name leav
 
 describe("a record of another game or a changed move log", () => {
   it("does not replay: it throws, naming the move", async () => {
-    const onze = GAMES.catalogue.games.find((g) => g.id === "onze")!;
+    const onze = GAME_SET.catalogue.games.find((g) => g.id === "onze")!;
     const { records } = await playToEnd(onze);
     expect(records).toHaveLength(1);
     const record = records[0]!;

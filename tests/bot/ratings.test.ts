@@ -8,7 +8,8 @@ import { rate, rating } from "openskill";
 import { describe, expect, it } from "vitest";
 import { HISTORY_POINTS, RatingService, shownRating, START_RATING, type RatingEntry } from "../../src/bot/ratings";
 import { placesOf } from "../../src/engine/places";
-import { ratedResult } from "../../src/games/index";
+import { GAME_SET } from "../../commands/index";
+const ratedResult = GAME_SET.catalogue.ratedResult.bind(GAME_SET.catalogue);
 import { openStore } from "../../src/store/store";
 
 const seat = (userId: string, extra: Record<string, string> = {}) => ({ userId, name: userId.toUpperCase(), ...extra });

@@ -5,7 +5,7 @@
  * end on the game's final table picture, the one its table message shows.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { GAMES } from "../../commands/index";
+import { GAME_SET } from "../../commands/index";
 import { chapters, tableAt } from "../../commands/replay";
 import { END_MS, MAX_FRAMES, MOVE_MS, replayFrames, SECOND_MS } from "../../commands/replay-animation";
 import { replayRecord } from "../../src/bot/game-record";
@@ -26,11 +26,11 @@ afterEach(() => {
   delete process.env.PICTURE_THREADS;
 });
 
-const animated = GAMES.views.filter((v) => v.animate);
+const animated = GAME_SET.views.filter((v) => v.animate);
 
 describe("the animation", () => {
   it("is offered by every game of the list", () => {
-    expect(animated.map((v) => v.id).sort()).toEqual(GAMES.catalogue.games.map((g) => g.id).sort());
+    expect(animated.map((v) => v.id).sort()).toEqual(GAME_SET.catalogue.games.map((g) => g.id).sort());
   });
 });
 
@@ -42,7 +42,7 @@ const cases = [
 
 describe.each(cases)("$name's animation", ({ name, view, config }) => {
   it("has one frame per move (real-time: per second of play), decodes, and ends on the final table picture", async () => {
-    const rules = GAMES.catalogue.game(view.id)!;
+    const rules = GAME_SET.catalogue.game(view.id)!;
     const { records } = await playToEnd(rules, undefined, config);
     const record = records[0]!;
     const tables: AnyTable[] = replayRecord(rules.definition, record).map((p, i) => tableAt(record, p, i));
@@ -106,7 +106,7 @@ describe("replayFrames", () => {
 
 describe("the replay's jump menu", () => {
   const positions = async (id: string) => {
-    const rules = GAMES.catalogue.game(id)!;
+    const rules = GAME_SET.catalogue.game(id)!;
     const { records } = await playToEnd(rules);
     const record = records[0]!;
     return replayRecord(rules.definition, record).map((p, i) => tableAt(record, p, i));
@@ -114,7 +114,7 @@ describe("the replay's jump menu", () => {
 
   it("lists each round of a game with rounds from its first position, with its moves", async () => {
     const tables = await positions("onze");
-    const list = chapters(GAMES.views.find((v) => v.id === "onze")!, tables);
+    const list = chapters(GAME_SET.views.find((v) => v.id === "onze")!, tables);
     const roundOf = (t: AnyTable) => (t.state as unknown as { round: number }).round;
     const rounds = new Set(tables.map(roundOf));
     expect(list).toHaveLength(rounds.size);
@@ -128,7 +128,7 @@ describe("the replay's jump menu", () => {
 
   it("steps by moves in a game without rounds, the deal first and the end last, at most 25", async () => {
     const tables = await positions("solitaire");
-    const list = chapters(GAMES.views.find((v) => v.id === "solitaire")!, tables);
+    const list = chapters(GAME_SET.views.find((v) => v.id === "solitaire")!, tables);
     expect(list.length).toBeLessThanOrEqual(25);
     expect(list[0]).toEqual({ label: "The deal", at: 0 });
     expect(list.at(-1)!.at).toBe(tables.length - 1);

@@ -4,16 +4,20 @@
  * pages, each game's one), and every translation has the English document's sections.
  */
 import { describe, expect, it } from "vitest";
-import { RULES_DOCS, rulesPages, rulesText } from "../../commands/rules";
+import { GAMES, rulesDocuments } from "../../commands/index";
+import { rulesPages, rulesText, TOURNAMENT_RULES } from "../../commands/rules";
+import { RACE } from "../fixtures/race/bot";
 import { LOCALES, t } from "../../src/i18n/index";
 
 const norm = (s: string) => s.replace(/\s+/g, " ").trim();
 const sections = (md: string) => md.split(/^## /m).slice(1);
+/** Every game module's documents (the fixture's too, from its own folder) and the tournaments'. */
+const DOCS = [...rulesDocuments([...GAMES, RACE]), TOURNAMENT_RULES];
 
 describe("rules as embeds", () => {
   for (const locale of LOCALES)
-    for (const doc of RULES_DOCS) {
-      it(`${locale} ${doc}: every section whole, every field <= 1024, every page <= 6000 characters`, () => {
+    for (const doc of DOCS) {
+      it(`${locale} ${doc.name}: every section whole, every field <= 1024, every page <= 6000 characters`, () => {
         const md = rulesText(doc, locale);
         const pages = rulesPages(md, locale).map((p) => p.toJSON());
         for (const p of pages) {
@@ -38,10 +42,15 @@ describe("rules as embeds", () => {
         // A translation says the same things: the English document's sections, one for one.
         expect(sections(md).length).toBe(sections(rulesText(doc, "en")).length);
         // The games' rules are answered with one page (`rulesFrom`): they must fit it.
-        if (doc !== "tournaments") expect(pages).toHaveLength(1);
+        if (doc !== TOURNAMENT_RULES) expect(pages).toHaveLength(1);
       });
     }
+  it("lists every game's documents, the fixture's from its own folder", () => {
+    expect(DOCS.map((d) => d.name)).toEqual(["onexeno", "onexeno-solitaire", "onexeno-canasta", "onze", "cardeno", "race", "tournaments"]);
+    expect(rulesText(RACE.rules[0]!, "fr")).toMatch(/^# Course à 21/);
+  });
+
   it("the tournament rules take more than one page", () => {
-    expect(rulesPages(rulesText("tournaments", "en")).length).toBeGreaterThan(1);
+    expect(rulesPages(rulesText(TOURNAMENT_RULES, "en")).length).toBeGreaterThan(1);
   });
 });

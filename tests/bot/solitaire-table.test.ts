@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { Leaderboards, type Leaderboard, type LeaderboardEntry } from "../../src/bot/leaderboards";
 import { TableService } from "../../src/bot/tables";
-import { solitaireGame } from "../../src/games/index";
+import { solitaireGame } from "../../src/games/onexeno/table-games";
 import { setupSolitaire, solitaireHint, type SolitaireMove } from "../../src/games/onexeno/solitaire";
 import { openStore, readingThrough } from "../../src/store/store";
 import { dailySeed, leaderboardEmbed, upgradeSolitaire, type SolitaireTable } from "../../commands/solitaire/index";

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { TableRules } from "../../src/bot/table-turns";
-import { onzeGame } from "../../src/games/index";
+import { onzeGame } from "../../src/games/onze/table-game";
 import type { OnzeState } from "../../src/games/onze/game";
 import { raceGame } from "../fixtures/race/rules";
 

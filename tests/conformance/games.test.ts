@@ -10,8 +10,8 @@
 import { describe, expect, it } from "vitest";
 import { applyAction, HOST_SEAT, type GameDefinition, type VersionedState } from "../../src/engine/definition";
 import { seedRng } from "../../src/engine/rng";
-import type { SeatPlay } from "../../src/games/index";
-import { gameSet } from "../../commands/index";
+import type { SeatPlay } from "../../src/games/catalogue";
+import { GAMES, gameSet } from "../../commands/index";
 import { RACE } from "../fixtures/race/bot";
 
 type AnyState = VersionedState & Record<string, unknown>;
@@ -44,7 +44,7 @@ const PLAYOUTS: Record<string, readonly { readonly name: string; readonly config
   race: [{ name: "Race to 21 (the fixture game)", config: {}, seats: 3 }],
 };
 
-const LIST = gameSet([RACE]).catalogue.games;
+const LIST = gameSet([...GAMES, RACE]).catalogue.games;
 
 interface Entry {
   readonly name: string;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADA, BEN, CARD_ROOM, DEV, GENERAL, Harness, THREAD } from "./harness";
 import { said } from "../helpers/message";
 import { replayRecord } from "../../src/bot/game-record";
-import { GAMES } from "../../commands/index";
+import { GAME_SET } from "../../commands/index";
 
 const h = new Harness();
 beforeAll(async () => {
@@ -53,7 +53,7 @@ describe("computer players through the stand-in", () => {
     // Each list is written in turn (the server's first): wait for Ada's too.
     await h.until("the game in Ada's list", async () => (await h.bot.records.page(sb.guildId, { userId: ADA })).records[0]);
     expect((await h.bot.records.page(sb.guildId, { userId: ADA })).records.map((r) => r.id)).toEqual([listed.id]);
-    expect(replayRecord(GAMES.catalogue.game("onexeno")!.definition, listed).at(-1)).toEqual(rec!.state);
+    expect(replayRecord(GAME_SET.catalogue.game("onexeno")!.definition, listed).at(-1)).toEqual(rec!.state);
     expect(h.log.errors).toEqual([]);
 
     // Ways forward: Play again keeps the seats and options with a fresh deal; New table seats only the clicker.

@@ -1,12 +1,12 @@
 /**
  * The proof of the game layer: "Race to 21" (tests/fixtures/race), a game that src/bot,
  * src/app.ts and the other games know nothing of, registered in a test build of the list
- * (`gameSet([RACE])`). Through the stand-in and the real discord.js client it is opened,
+ * (`gameSet([...GAMES, RACE])`). Through the stand-in and the real discord.js client it is opened,
  * joined, played by people and a computer, refused out of turn, timed out by a clock,
  * restarted mid-game, finished, rated, played again and seated as a tournament round.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gameSet } from "../../commands/index";
+import { GAMES, gameSet } from "../../commands/index";
 import { RACE, type RaceTable } from "../fixtures/race/bot";
 import { cardValue } from "../fixtures/race/rules";
 import { ADA, BEN, CARD_ROOM, CLEO, GENERAL, Harness, MOD, THREAD } from "./harness";
@@ -15,7 +15,7 @@ import { said } from "../helpers/message";
 describe("a fixture game registered in a test build of the list", () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await new Harness({ games: gameSet([RACE]) }).start();
+    h = await new Harness({ games: gameSet([...GAMES, RACE]) }).start();
   });
   afterAll(async () => {
     await h.close();

@@ -1,36 +1,61 @@
 /**
- * The one list of table games (src/games/index.ts): ids, rated keys and each game's types are
- * read off the entries that come from the games' own folders.
+ * The one list of game modules (`GAMES`, commands/index.ts): the ids, the rated keys, the
+ * commands and the settings offered are read off the modules, and each game's types come from
+ * its own registered entry (`TableGameRegistry`, declaration merging in each game's folder).
  */
 import { describe, expect, expectTypeOf, it } from "vitest";
-import {
-  GAME_IDS,
-  type GameId,
-  type GameTypes,
-  gameRules,
-  isRatedGameKey,
-  RATED_GAME_KEYS,
-  ratedGame,
-  type RatedGameKey,
-} from "../../src/games/index";
+import { GAME_SET, GAMES, gameSet, type GameModule } from "../../commands/index";
+import type { GameId, GameTypes } from "../../src/games/catalogue";
 import type { OnzeState } from "../../src/games/onze/game";
 import type { CardenoMove } from "../../src/games/cardeno/game";
+import type { RaceState } from "../fixtures/race/rules";
+import { RACE } from "../fixtures/race/bot";
 
-describe("the list of table games", () => {
-  it("gives the ids and rated keys in the order the commands list them", () => {
-    expect(GAME_IDS).toEqual(["onexeno", "canasta", "onze", "cardeno", "solitaire"]);
-    expect(RATED_GAME_KEYS).toEqual(["onexeno-basic", "onexeno-partners", "canasta", "onze", "cardeno"]);
-    for (const id of GAME_IDS) expect(gameRules(id).id).toBe(id);
-    for (const key of RATED_GAME_KEYS) expect(GAME_IDS).toContain(ratedGame(key)!.table);
-    expect(isRatedGameKey("solitaire")).toBe(false);
-    expect(ratedGame("onze")).toMatchObject({ name: "Onze", lowScoreWins: true });
+describe("the list of game modules", () => {
+  it("gives the ids, rated keys and commands in the order of the list", () => {
+    expect(GAME_SET.catalogue.games.map((g) => g.id)).toEqual(["onexeno", "canasta", "solitaire", "onze", "cardeno"]);
+    expect(GAME_SET.views.map((v) => v.id)).toEqual(GAME_SET.catalogue.games.map((g) => g.id));
+    expect(GAME_SET.catalogue.rated.map((r) => r.key)).toEqual(["onexeno-basic", "onexeno-partners", "canasta", "onze", "cardeno"]);
+    expect(GAME_SET.commands.map((c) => c.data.name)).toEqual([
+      "onexeno",
+      "onze",
+      "cardeno",
+      ...["stats", "ratings", "history", "replay", "tournament", "settings"],
+    ]);
+    expect(GAME_SET.catalogue.ratedGame("onze")).toMatchObject({ name: "Onze", lowScoreWins: true });
+    expect(GAME_SET.catalogue.ratedGame("solitaire")).toBeUndefined();
   });
 
-  it("types each game by its own entry (no game's types are lost to `never`)", () => {
-    expectTypeOf<GameId>().toEqualTypeOf<"onexeno" | "canasta" | "onze" | "cardeno" | "solitaire">();
-    expectTypeOf<RatedGameKey>().toEqualTypeOf<"onexeno-basic" | "onexeno-partners" | "canasta" | "onze" | "cardeno">();
+  it("builds a test build's set with the fixture after the real games, through the same path", () => {
+    const set = gameSet([...GAMES, RACE]);
+    expect(set.catalogue.games.map((g) => g.id).at(-1)).toBe("race");
+    expect(set.commands.map((c) => c.data.name)).toContain("race");
+    expect(set.catalogue.ratedGame("race")?.table).toBe("race");
+  });
+
+  it("offers /settings clocks and house variants from the modules' declarations", () => {
+    const settings = GAME_SET.commands.find((c) => c.data.name === "settings")!.data.toJSON();
+    type O = { name: string; options?: O[]; choices?: { value: unknown }[] };
+    const sub = (name: string) => (settings.options as O[]).find((o) => o.name === name)!;
+    expect(sub("clock").options![0]!.choices!.map((c) => c.value)).toEqual(["onexeno", "canasta", "onze"]);
+    expect(sub("variants").options!.map((o) => o.name)).toEqual([
+      ...["hands", "canasta-rows", "canasta-target"],
+      ...["cardeno-pace", "cardeno-variant", "cardeno-rounds", "reset"],
+    ]);
+  });
+
+  it("refuses at start-up a module whose views are not its games, or a variant declared twice", () => {
+    const views = [...RACE.views, ...RACE.views];
+    expect(() => gameSet([...GAMES, { ...RACE, views }])).toThrow(/views \(race,race\) are not its games \(race\)/);
+    const twice: GameModule = { ...RACE, variants: GAMES[0].variants };
+    expect(() => gameSet([...GAMES, twice])).toThrow(/two house variants share/);
+  });
+
+  it("types each game by its own registered entry, the fixture's included (no cast)", () => {
+    expectTypeOf<GameId>().toEqualTypeOf<"onexeno" | "canasta" | "onze" | "cardeno" | "solitaire" | "race">();
     expectTypeOf<GameTypes<"onze">["state"]>().toEqualTypeOf<OnzeState>();
     expectTypeOf<GameTypes<"cardeno">["move"]>().toEqualTypeOf<CardenoMove>();
     expectTypeOf<GameTypes<"solitaire">["config"]>().toEqualTypeOf<{ readonly parentId: string }>();
+    expectTypeOf<GameTypes<"race">["state"]>().toEqualTypeOf<RaceState>();
   });
 });

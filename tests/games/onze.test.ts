@@ -25,7 +25,7 @@ import {
   type OnzeMove,
   type OnzeState,
 } from "../../src/games/onze/game";
-import { onzeGame } from "../../src/games/index";
+import { onzeGame } from "../../src/games/onze/table-game";
 import { chooseOnzeMove } from "../../src/games/onze/computer";
 import { contractStatus, readTypedDown } from "../../src/games/onze/typed";
 import { c, cs, playOnze } from "../helpers/onze";

@@ -15,7 +15,7 @@ import { checkCommands, LimitError } from "../../src/standin/limits";
 import { checkAgainstSpec } from "../../src/standin/spec";
 import { UserError } from "../../src/bot/errors";
 import { inputError, refuse, sayError } from "../../src/bot/words";
-import { GAMES } from "../../commands/index";
+import { GAME_SET } from "../../commands/index";
 
 /** Every leaf of a locale file as `a.b.c` → text. */
 function leaves(o: unknown, prefix = ""): Map<string, string> {
@@ -51,7 +51,7 @@ describe("locale files", () => {
 
   it("say in English exactly what the registered commands say", () => {
     const built = new Map<string, { name: string; description?: string }>();
-    for (const c of GAMES.commands) {
+    for (const c of GAME_SET.commands) {
       const walk = (node: Record<string, unknown>, path: string) => {
         built.set(path, { name: String(node.name), ...(node.description !== undefined ? { description: String(node.description) } : {}) });
         for (const o of (node.options as Record<string, unknown>[] | undefined) ?? []) walk(o, `${path} ${String(o.name)}`);
@@ -87,7 +87,7 @@ describe("locale files", () => {
   });
 
   it("write a command in code only as that language's reader types it, and name buttons by their words there", () => {
-    const paths = GAMES.commands
+    const paths = GAME_SET.commands
       .flatMap((c) => commandPaths(c.data.toJSON() as unknown as Record<string, unknown>))
       .filter((p) => !p.includes("="));
     for (const l of LOCALES) {

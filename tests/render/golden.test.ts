@@ -25,7 +25,8 @@ import { playCardeno } from "../helpers/cardeno";
 import { encodeJob, type PictureJob } from "../../render/pictures";
 import { begun, joined, newEvent, seated, tablesInPlay, withResult, withThread } from "../../src/bot/tournament-rules";
 import { bracketSections } from "../../commands/tournament/messages";
-import { CATALOGUE } from "../../src/games/index";
+import { GAME_SET } from "../../commands/index";
+const CATALOGUE = GAME_SET.catalogue;
 import { seedRng, shuffle } from "../../src/engine/rng";
 import {
   renderCanastaTable,

@@ -27,7 +27,8 @@ import {
   withThread,
   type EventRequest,
 } from "../../src/bot/tournament-rules";
-import { CATALOGUE } from "../../src/games/index";
+import { GAME_SET } from "../../commands/index";
+const CATALOGUE = GAME_SET.catalogue;
 
 /** Plays a bracket of `n` entrants (`p1` the first seed) to its end; `decide` orders each table's players (best first). */
 function playOut(

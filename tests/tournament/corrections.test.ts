@@ -20,7 +20,8 @@ import {
   type EventRequest,
 } from "../../src/bot/tournament-rules";
 import type { Tournament } from "../../src/bot/tournament-record";
-import { CATALOGUE } from "../../src/games/index";
+import { GAME_SET } from "../../commands/index";
+const CATALOGUE = GAME_SET.catalogue;
 
 const ASK: EventRequest = {
   guildId: "g",

@@ -22,7 +22,9 @@ import { sayError } from "../../src/bot/words";
 import type { Tournament } from "../../src/bot/tournament-record";
 import type { UserError } from "../../src/bot/errors";
 import { ok } from "../../src/engine/result";
-import { CATALOGUE, type TableGameRules } from "../../src/games/index";
+import { GAME_SET } from "../../commands/index";
+import type { TableGameRules } from "../../src/games/catalogue";
+const CATALOGUE = GAME_SET.catalogue;
 
 /** A one-player game of three moves with a score: enough to be a challenge game. */
 type Solo = { schema: 1; version: number; left: number };

@@ -13,7 +13,8 @@ import { begun, joined, newEvent, seated, withResult, withThread, type EventRequ
 import type { Tournament } from "../../src/bot/tournament-record";
 import { seedRng, shuffle } from "../../src/engine/rng";
 import { addMeetings, pairKey, type Meetings } from "../../src/tournament/seating";
-import { CATALOGUE } from "../../src/games/index";
+import { GAME_SET } from "../../commands/index";
+const CATALOGUE = GAME_SET.catalogue;
 
 const ASK: EventRequest = {
   guildId: "g",

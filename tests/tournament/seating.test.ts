@@ -25,7 +25,7 @@ import {
   type Meetings,
 } from "../../src/tournament/seating";
 import { standings, type RoundResult } from "../../src/tournament/standings";
-import { RATED_GAMES, seatCountsOf } from "../../src/games/index";
+import { GAME_SET } from "../../commands/index";
 
 const GAMES = [
   { name: "ONEXENO basic", allowed: [2, 3, 4, 5, 6, 7] },
@@ -176,8 +176,8 @@ describe("progressive", () => {
 
   it("over every field from 6 to 64 and every table size of every rated game: nobody moves two tables, a table's top two never move down", () => {
     let seatings = 0;
-    for (const game of RATED_GAMES) {
-      const counts = seatCountsOf(game.key);
+    for (const game of GAME_SET.catalogue.rated) {
+      const counts = GAME_SET.catalogue.seatCounts(game.key);
       for (const size of counts) {
         for (let n = 6; n <= 64; n++) {
           const players = Array.from({ length: n }, (_, i) => `p${i}`);

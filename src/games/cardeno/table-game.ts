@@ -1,6 +1,6 @@
 /**
  * Cardeno as a table game of the host (`TableGameRules`, src/games/catalogue.ts): a real-time race
- * the host times; and Cardeno as a rated game. `src/games/index.ts` lists it.
+ * the host times; and Cardeno as a rated game. `GAMES` (commands/index.ts) lists it through its module.
  */
 import { HOST_SEAT } from "../../engine/definition";
 import type { RatedGameEntry, TableGameRules } from "../catalogue";
@@ -22,3 +22,10 @@ export const cardenoGame: TableGameRules<"cardeno", CardenoConfig, CardenoState,
 export const cardenoRated = [
   { key: "cardeno", name: "Cardeno", table: "cardeno", config: {} },
 ] as const satisfies readonly RatedGameEntry[];
+
+declare module "../catalogue" {
+  /** This file's games, by id (their types for `ctx.service(id)`). */
+  interface TableGameRegistry {
+    cardeno: typeof cardenoGame;
+  }
+}

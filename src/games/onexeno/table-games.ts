@@ -1,7 +1,7 @@
 /**
  * The ONEXENO family as table games of the host (`TableGameRules`, src/games/catalogue.ts): basic
  * and partners (one game, by variant), canasta and solitaire, each with how the computer plays a
- * seat, and the rated games made of them (`RatedGameEntry`). `src/games/index.ts` lists them.
+ * seat, and the rated games made of them (`RatedGameEntry`). `GAMES` (commands/index.ts) lists them through the ONEXENO module.
  */
 import type { RatedGameEntry, TableGameRules } from "../catalogue";
 import { canasta, canastaView, type CanastaConfig, type CanastaMove, type CanastaState, type CanastaView } from "./canasta";
@@ -84,3 +84,12 @@ export const onexenoRated = [
   { key: "onexeno-partners", name: "ONEXENO partners", table: "onexeno", config: { variant: "partners", hands: 1 }, partners: true },
   { key: "canasta", name: "ONEXENO canasta", table: "canasta", config: { target: 500 } },
 ] as const satisfies readonly RatedGameEntry[];
+
+declare module "../catalogue" {
+  /** This file's games, by id (their types for `ctx.service(id)`). */
+  interface TableGameRegistry {
+    onexeno: typeof onexenoGame;
+    canasta: typeof canastaGame;
+    solitaire: typeof solitaireGame;
+  }
+}

@@ -1,7 +1,7 @@
 /**
  * Onze as a table game of the host (`TableGameRules`, src/games/catalogue.ts): how the computer
  * plays a seat, buys out of turn and holds its discard for those who may buy; and Onze as a rated
- * game. `src/games/index.ts` lists it.
+ * game. `GAMES` (commands/index.ts) lists it through its module.
  */
 import type { RatedGameEntry, TableGameRules } from "../catalogue";
 import { onze, onzeView, type OnzeConfig, type OnzeMove, type OnzeState, type OnzeView } from "./game";
@@ -34,3 +34,10 @@ export const onzeGame: TableGameRules<"onze", OnzeConfig, OnzeState, OnzeMove, O
 export const onzeRated = [
   { key: "onze", name: "Onze", table: "onze", config: {}, lowScoreWins: true },
 ] as const satisfies readonly RatedGameEntry[];
+
+declare module "../catalogue" {
+  /** This file's games, by id (their types for `ctx.service(id)`). */
+  interface TableGameRegistry {
+    onze: typeof onzeGame;
+  }
+}

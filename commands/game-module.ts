@@ -1,0 +1,87 @@
+/**
+ * One game as this bot runs it (`GameModule`), exported from the game's own folder
+ * (commands/<game>/module.ts), and a bot's set of games built from a list of modules
+ * (`gameSet`): the catalogue of rules, the table games' bot sides, the slash commands (each
+ * module's own and the ones spanning games: `/stats`, `/ratings`, `/history`, `/replay`,
+ * `/tournament`, `/settings`, built for the set's games) and the component front door (every
+ * feature and game claims its customId verbs, commands/components.ts). The real list is
+ * `GAMES` in commands/index.ts; a test build lists a fixture game after the real ones.
+ */
+import type { BotContext, GameSet, TableGameView } from "../src/bot/context";
+import type { Command } from "../src/bot/router";
+import type { HouseVariant } from "../src/bot/settings";
+import { GameCatalogue, type AnyGameRules, type RatedGameEntry } from "../src/games/catalogue";
+import { componentDoor, gameClaim } from "./components";
+import { HISTORY_VERBS, historyCommand, historyComponent } from "./history";
+import { ratingsCommand, statsCommand } from "./ratings";
+import { REPLAY_VERBS, replayCommand, replayComponent } from "./replay";
+import type { RulesDocument } from "./rules";
+import { settingsCommand } from "./settings";
+import { TABLE_BUTTONS } from "./table-buttons";
+import { TOURNAMENT_VERBS, tournamentCommand, tournamentComponent } from "./tournament/index";
+
+/**
+ * One game, both sides: its table games' rules (`src/games/<game>/`, with the rated games made of
+ * them), each table game's bot side (`TableGameView`, in the same order as `games`), its slash
+ * command, its rules documents (every language), the games of it whose new tables have a turn
+ * clock a server may set (`/settings clock`), and the house variants a server may make its
+ * default (`/settings variants`).
+ */
+export interface GameModule {
+  /** Its name in start-up errors (its slash command's name). */
+  readonly name: string;
+  readonly games: readonly AnyGameRules[];
+  readonly rated?: readonly RatedGameEntry[];
+  readonly views: readonly TableGameView[];
+  readonly command: Command<BotContext>;
+  readonly rules: readonly RulesDocument[];
+  /** Ids of its table games with a turn clock a server may set (its locale words: `settings.games.<id>`). */
+  readonly clocks?: readonly string[];
+  readonly variants?: readonly HouseVariant[];
+}
+
+/**
+ * The set of games of `modules`, in that order. Throws (a programming error, at start-up) when a
+ * module's views are not its games (same ids, same order), when two games share an id, store or
+ * rated key (`GameCatalogue`), when two house variants share an option or key, or when a
+ * customId verb is claimed twice (`componentDoor`).
+ */
+export function gameSet(modules: readonly GameModule[]): GameSet {
+  for (const m of modules)
+    if (m.views.map((v) => v.id).join() !== m.games.map((g) => g.id).join())
+      throw new Error(`game module ${m.name}: its views (${m.views.map((v) => v.id)}) are not its games (${m.games.map((g) => g.id)})`);
+  const variants = modules.flatMap((m) => m.variants ?? []);
+  if (new Set(variants.map((v) => v.option)).size !== variants.length || new Set(variants.map((v) => v.key)).size !== variants.length)
+    throw new Error("two house variants share an option or a key");
+  const catalogue = new GameCatalogue(
+    modules.flatMap((m) => m.games),
+    modules.flatMap((m) => m.rated ?? []),
+  );
+  const views = modules.flatMap((m) => m.views);
+  return {
+    catalogue,
+    views,
+    commands: [
+      ...modules.map((m) => m.command),
+      statsCommand(catalogue),
+      ratingsCommand(catalogue),
+      historyCommand(views),
+      replayCommand,
+      tournamentCommand(catalogue),
+      settingsCommand({ clocks: modules.flatMap((m) => m.clocks ?? []), variants }),
+    ],
+    // Every click's owner, by its customId verb: a verb claimed twice throws here, at start-up.
+    components: componentDoor([
+      ...TABLE_BUTTONS,
+      { owner: "tournament", verbs: TOURNAMENT_VERBS, handle: tournamentComponent },
+      { owner: "history", verbs: HISTORY_VERBS, handle: historyComponent },
+      { owner: "replay", verbs: REPLAY_VERBS, handle: replayComponent },
+      ...views.map(gameClaim),
+    ]),
+  };
+}
+
+/** Every rules document of `modules`, in their order. */
+export function rulesDocuments(modules: readonly GameModule[]): readonly RulesDocument[] {
+  return modules.flatMap((m) => m.rules);
+}

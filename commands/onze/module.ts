@@ -1,0 +1,41 @@
+/**
+ * Onze as a game module (`GameModule`, commands/game-module.ts): its table game and rated game,
+ * `/onze`, its rules document (docs/rules/onze.md) and its turn clock.
+ */
+import type { TableGameView } from "../../src/bot/context";
+import { onzeGame, onzeRated } from "../../src/games/onze/table-game";
+import type { GameModule } from "../game-module";
+import { animateWith } from "../replay-animation";
+import { ONZE_RULES, onzeCommand } from "./command";
+import { ONZE_VERBS, onzeComponent } from "./components";
+import { ONZE_PANELS } from "./panel";
+import { onzeHands, onzeInterlude, onzeMoveNote, onzePayload, onzePicture, onzeRound, onzeStanding } from "./table";
+
+/** Onze at a table. */
+const onzeView: TableGameView = {
+  id: "onze",
+  what: "Onze table",
+  command: "onze",
+  tables: (ctx) => ctx.service("onze"),
+  payload: onzePayload,
+  moveNote: onzeMoveNote,
+  interlude: onzeInterlude,
+  panels: ONZE_PANELS,
+  standing: onzeStanding,
+  animate: animateWith(onzePicture),
+  hands: onzeHands,
+  roundOf: onzeRound,
+  verbs: ONZE_VERBS,
+  component: onzeComponent,
+};
+
+/** Onze: `/onze`. */
+export const ONZE: GameModule = {
+  name: "onze",
+  games: [onzeGame],
+  rated: onzeRated,
+  views: [onzeView],
+  command: onzeCommand,
+  rules: [ONZE_RULES],
+  clocks: ["onze"],
+};
