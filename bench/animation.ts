@@ -11,6 +11,8 @@ import { drawJob, type PictureJob } from "../render/pictures";
 import { renderAnimation } from "../render/pool";
 import { playOnze } from "../tests/helpers/onze";
 import { NAMES } from "../tests/render/scenes";
+import { ONEXENO_SCENES } from "../render/onexeno/scenes";
+import { ONZE_SCENES } from "../render/onze/scenes";
 
 /** A printed bench row (bench/bench.ts). */
 export interface BenchRow {
@@ -76,12 +78,12 @@ async function row(what: string, frames: PictureJob[], rows: BenchRow[]): Promis
 /** The replay animation rows, appended to `rows`. */
 export async function animationRows(rows: BenchRow[]): Promise<void> {
   const names = NAMES.slice(0, 4);
-  const onexenoFrames: PictureJob[] = onexenoGame().map((s) => ({ kind: "onexeno-table", view: onexenoView(s, null), names }));
+  const onexenoFrames: PictureJob[] = onexenoGame().map((s) => ONEXENO_SCENES.job("table", { view: onexenoView(s, null), names }));
   await row("replay animation: 60-move ONEXENO game (pool)", onexenoFrames, rows);
   const onze = onzeRound();
   await row(
     "replay animation: a whole Onze round, 4 players (pool)",
-    onze.map((s) => ({ kind: "onze-table", view: onzeView(s, null), names })),
+    onze.map((s) => ONZE_SCENES.job("table", { view: onzeView(s, null), names })),
     rows,
   );
 

@@ -34,13 +34,16 @@ import { Clocks } from "../src/bot/clocks";
 import { DEFAULT_CLOCK } from "../src/bot/clock";
 import { scenes } from "../tests/render/scenes";
 import { bigPileState } from "../tests/helpers/canasta";
-import { renderOnexenoHand, renderOnexenoTable } from "../render/render";
 import { closePictures } from "../render/pool";
 import { flight } from "./flight";
 import { animationRows } from "./animation";
 import { openClaims } from "../src/store/claims";
 import { drawJob, encodeJob, type PictureJob } from "../render/pictures";
 import { reusingCanvases } from "../render/surface";
+import { ONEXENO_SCENES } from "../render/onexeno/scenes";
+import { ONZE_SCENES } from "../render/onze/scenes";
+import { CARDENO_SCENES } from "../render/cardeno/scenes";
+import { renderPicture } from "../render/pool";
 
 /** One printed row; `target` and `met` when the figure has a target (issue 14's table). */
 const rows: { what: string; median: string; p99: string; other: string; target?: string; met?: boolean }[] = [];
@@ -62,7 +65,7 @@ async function time(n: number, f: () => Promise<unknown> | unknown): Promise<num
 const all = scenes();
 const closed = all.closed!;
 const names = closed.names;
-await renderOnexenoTable(onexenoView(closed.state, null), names); // warm fonts and face caches
+await renderPicture(ONEXENO_SCENES.job("table", { view: onexenoView(closed.state, null), names })); // warm fonts and face caches
 
 /**
  * Makes a picture 100 times through the bot's path (`encodeJob`, what a picture thread runs:
@@ -112,13 +115,15 @@ async function pictureRow(what: string, job: PictureJob): Promise<void> {
 }
 
 // Every game's busiest table picture.
-await pictureRow("ONEXENO table picture (6 players, closed 5x5)", { kind: "onexeno-table", view: onexenoView(closed.state, null), names });
+await pictureRow(
+  "ONEXENO table picture (6 players, closed 5x5)",
+  ONEXENO_SCENES.job("table", { view: onexenoView(closed.state, null), names }),
+);
 const canasta8 = canastaUntil(8, "bench-canasta-d", 500, (st) => st.rows.flat().length >= 4); // 8 seats, rows down at four, a 4-card pile
-await pictureRow("canasta table picture (8 players, two decks)", {
-  kind: "canasta-table",
-  view: canastaView(canasta8, null),
-  names: [...NAMES, "Hana"],
-});
+await pictureRow(
+  "canasta table picture (8 players, two decks)",
+  ONEXENO_SCENES.job("canasta", { view: canastaView(canasta8, null), names: [...NAMES, "Hana"] }),
+);
 {
   const start = setupSolitaire("seed-9");
   let sol = start;
@@ -127,7 +132,7 @@ await pictureRow("canasta table picture (8 players, two decks)", {
     if (!r.ok) throw new Error(r.error.message);
     sol = r.value;
   }
-  await pictureRow("solitaire picture (won 8x8)", { kind: "solitaire", view: solitaireView(sol), owner: "Ada" });
+  await pictureRow("solitaire picture (won 8x8)", ONEXENO_SCENES.job("solitaire", { view: solitaireView(sol), owner: "Ada" }));
 }
 {
   let busy: OnzeState | null = null;
@@ -136,12 +141,10 @@ await pictureRow("canasta table picture (8 players, two decks)", {
   });
   const b = busy as OnzeState | null;
   if (b)
-    await pictureRow("Onze table picture (7 players, 12+ melds, a sale)", {
-      kind: "onze-table",
-      view: onzeView(b, null),
-      names: NAMES,
-      clock: "until 14:05 UTC",
-    });
+    await pictureRow(
+      "Onze table picture (7 players, 12+ melds, a sale)",
+      ONZE_SCENES.job("table", { view: onzeView(b, null), names: NAMES, clock: "until 14:05 UTC" }),
+    );
   else rows.push({ what: "Onze table picture", median: "", p99: "", other: "no busy state found", target: "a scene", met: false });
 }
 
@@ -159,13 +162,11 @@ await pictureRow("canasta table picture (8 players, two decks)", {
   const f = full as CardenoState | null;
   if (f) {
     const what = `6 boards, ${f.centre.length} pieces face up`;
-    await pictureRow(`Cardeno race picture (${what})`, { kind: "cardeno-table", view: cardenoView(f, null), names: NAMES });
-    await pictureRow(`Cardeno board panel (one player's board, large; ${what})`, {
-      kind: "cardeno-board",
-      view: cardenoView(f, 0),
-      seat: 0,
-      names: NAMES,
-    });
+    await pictureRow(`Cardeno race picture (${what})`, CARDENO_SCENES.job("table", { view: cardenoView(f, null), names: NAMES }));
+    await pictureRow(
+      `Cardeno board panel (one player's board, large; ${what})`,
+      CARDENO_SCENES.job("board", { view: cardenoView(f, 0), seat: 0, names: NAMES }),
+    );
   } else rows.push({ what: "Cardeno pictures", median: "", p99: "", other: "no race state found", target: "a scene", met: false });
 }
 
@@ -173,7 +174,8 @@ const seat = closed.state.turn;
 const hand = closed.state.hands[seat]!;
 let hbytes = 0;
 const handPicture = async () => {
-  hbytes = (await renderOnexenoHand(hand, new Set(hand), "Your hand · Farah · 5 cards")).length;
+  hbytes = (await renderPicture(ONEXENO_SCENES.job("hand", { hand, playable: [...new Set(hand)], title: "Your hand · Farah · 5 cards" })))
+    .length;
 };
 // This thread's heap starts clean (the rows above leave Skia's encodes to collect), and both
 // kept threads draw a few hands first (a thread's first pictures of a kind run
@@ -231,15 +233,15 @@ rows.push({
   await closePictures();
   const view = onexenoView(closed.state, null);
   let t = performance.now();
-  await renderOnexenoTable(view, names);
+  await renderPicture(ONEXENO_SCENES.job("table", { view, names }));
   const first = performance.now() - t;
   const next: number[] = [];
   for (let i = 0; i < 8; i++) {
     t = performance.now();
-    await renderOnexenoTable(view, names);
+    await renderPicture(ONEXENO_SCENES.job("table", { view, names }));
     next.push(performance.now() - t);
   }
-  const warm = await time(50, () => renderOnexenoTable(view, names));
+  const warm = await time(50, () => renderPicture(ONEXENO_SCENES.job("table", { view, names })));
   rows.push({
     what: "ONEXENO table picture from a new picture thread: its first, and its next 8",
     median: ms(first),

@@ -22,7 +22,7 @@
  */
 import { createRequire } from "node:module";
 import type * as Gifenc from "gifenc";
-import { drawJob, tableSize, type PictureJob } from "./pictures";
+import { drawJob, prepareJob, tableSize, type PictureJob } from "./pictures";
 import { pixelsReturned, readPixels, reusingCanvases } from "./surface";
 
 /** An animation to make: its frames as table picture jobs, each shown for `delays[i]` ms. */
@@ -89,6 +89,16 @@ export function splitAnimation(job: AnimationJob, parts: number): AnimationPart[
   });
 }
 
+/** Loads what drawing `frames` needs in this thread (their scene modules, once each: `prepareJob`). */
+async function prepareFrames(frames: readonly PictureJob[]): Promise<void> {
+  const seen = new Set<string>();
+  for (const f of frames) {
+    const key = f.kind === "scene" ? f.from : f.kind;
+    if (!seen.has(key)) await prepareJob(f);
+    seen.add(key);
+  }
+}
+
 /** The RGBA pixels of `job`'s scene as a `width` x `height` frame (a smaller scene at the top, the rest its background). */
 function framePixels(job: PictureJob, width: number, height: number): Uint8Array {
   return reusingCanvases(() => {
@@ -113,6 +123,7 @@ function framePixels(job: PictureJob, width: number, height: number): Uint8Array
  * Deterministic: the same part gives the same bytes.
  */
 export async function encodeAnimationPart(part: AnimationPart): Promise<Uint8Array> {
+  await prepareFrames([...part.frames, ...(part.before ? [part.before] : [])]);
   const { width, height } = part;
   const count = part.frames.length;
   const frame = (i: number) => framePixels(part.frames[i] as PictureJob, width, height);
@@ -154,6 +165,7 @@ export async function encodeAnimationPart(part: AnimationPart): Promise<Uint8Arr
 
 /** The whole animated GIF of `job` on this thread (what the pool's parts join to). Errors: as `splitAnimation`. */
 export async function encodeAnimation(job: AnimationJob): Promise<Buffer> {
+  await prepareFrames(job.frames);
   const parts: Uint8Array[] = [];
   for (const part of splitAnimation(job, 1)) parts.push(await encodeAnimationPart(part));
   return Buffer.concat(parts);

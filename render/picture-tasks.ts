@@ -1,10 +1,10 @@
 /**
- * What a picture thread runs: `render/picture-worker.mjs` loads this one module (each of tsx's
- * `tsImport` calls loads its own copy of the modules it reaches, so the thread imports a single
- * entry and every task shares one copy of the drawing code, its canvases and its counters).
+ * What a picture thread runs: `render/picture-worker.mjs` loads this one module, and a game's
+ * scene module is imported by its URL with the game's first picture on the thread
+ * (`prepareJob`); every task shares one copy of the drawing code, its canvases and its counters.
  */
 import { encodeAnimationPart, type AnimationPart } from "./animation";
-import { encodeJob, type PictureJob } from "./pictures";
+import { encodeJob, prepareJob, type PictureJob } from "./pictures";
 import { collectReadPixels, pixelsReturned } from "./surface";
 
 /**
@@ -16,6 +16,7 @@ import { collectReadPixels, pixelsReturned } from "./surface";
  */
 export async function pictureTask(job: PictureJob): Promise<Buffer> {
   await pixelsReturned();
+  await prepareJob(job); // a game's scenes load with its first picture on this thread
   const png = encodeJob(job);
   setImmediate(collectReadPixels, 1);
   return png;

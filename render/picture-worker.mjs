@@ -1,14 +1,16 @@
 // A picture worker thread (piscina): draws and encodes one PictureJob per task (or a part of
 // an animation, task `animationPart`) and hands the bytes back without a copy. Plain
-// JavaScript so that it loads in any thread; the TypeScript it runs (render/picture-tasks.ts)
-// is loaded through tsx, as one module: each `tsImport` call loads its own copy of what it
-// reaches, and the tasks must share one.
+// JavaScript so that it loads in any thread; the TypeScript it runs (render/picture-tasks.ts,
+// and each game's scene module, imported by URL with the game's first picture here:
+// render/scenes.ts) is loaded through tsx's loader, registered for this thread.
 import { move } from "piscina";
 
-// tsx's API loads the TypeScript in this thread whatever hooks the thread has (piscina does
-// not hand the parent's --import hooks to its threads).
-const { tsImport } = await import("tsx/esm/api");
-const { pictureTask, animationPartTask } = await tsImport("./picture-tasks.ts", import.meta.url);
+// tsx's loader, registered in this thread (piscina does not hand the parent's --import hooks to
+// its threads). Registered rather than `tsImport`'s namespaced loading: a scene module imported
+// by its plain URL must load as TypeScript and share this thread's one copy of the drawing code.
+const { register } = await import("tsx/esm/api");
+register();
+const { pictureTask, animationPartTask } = await import("./picture-tasks.ts");
 
 /** Bytes handed back without a copy (a Buffer from the pool shares its ArrayBuffer: copied out first). */
 function own(buffer) {

@@ -1,79 +1,24 @@
 /**
  * Every picture the bot sends, as a job of plain data: what a worker thread needs to draw and
  * encode it (structured-clonable: no functions, no class instances). `drawJob` is the one
- * switch from a job to its scene's `draw…` function; `encodeJob` draws and encodes.
+ * switch from a job to its `draw…` function (a game's scene: its module's, render/scenes.ts);
+ * `encodeJob` draws and encodes.
  */
 import { drawPodium, drawStandings, type StandingRow } from "./standings";
 import { drawBracket, type BracketSection } from "./bracket";
 import { drawStats, type StatsBlock } from "./stats";
 import type { Canvas } from "@napi-rs/canvas";
-import type { CardId } from "../src/games/onexeno/cards";
 import type { Locale } from "../src/i18n/index";
-import type { CanastaView } from "../src/games/onexeno/canasta";
-import type { OnexenoView } from "../src/games/onexeno/game";
-import type { SolitaireView } from "../src/games/onexeno/solitaire";
-import type { Card } from "../src/games/onze/cards";
-import type { OnzeView } from "../src/games/onze/game";
 import { encodePicture } from "./encode";
 import { reusingCanvases } from "./surface";
-import { CANASTA_WIDTH, canastaHeight, drawCanastaTable } from "./onexeno-canasta";
-import { drawOnexenoHand } from "./onexeno-hand";
-import { drawSolitaire, SOLITAIRE_HEIGHT, SOLITAIRE_WIDTH } from "./onexeno-solitaire";
-import { drawOnexenoTable, TABLE_HEIGHT, TABLE_WIDTH } from "./onexeno-table";
-import { drawOnzeHand, drawOnzeTable, ONZE_WIDTH, onzeHeight } from "./onze-table";
-import { cardenoHeight, drawCardenoBoard, drawCardenoTable } from "./cardeno";
-import { PICTURE_WIDTH } from "./fonts";
-import type { CardenoView } from "../src/games/cardeno/game";
+import { drawScene, loadScene, sceneSize, type SceneJob } from "./scenes";
 
-/** One picture to make. `clock` is the turn clock's label (`until 14:05 UTC`), when shown. */
+/**
+ * One picture to make: a game's scene (`SceneJob`, render/scenes.ts: each game's render folder
+ * declares its own), or one of the pictures spanning games (standings, podium, stats, bracket).
+ */
 export type PictureJob =
-  | {
-      readonly kind: "onexeno-table";
-      readonly view: OnexenoView;
-      readonly names: readonly string[];
-      readonly clock?: string | undefined;
-      /** The language of the picture's words (the table's); absent: English. */
-      readonly locale?: Locale | undefined;
-    }
-  | {
-      readonly kind: "onexeno-hand";
-      readonly hand: readonly CardId[];
-      readonly playable: readonly CardId[];
-      readonly title: string;
-      readonly captions?: readonly string[] | undefined;
-      readonly locale?: Locale | undefined;
-    }
-  | {
-      readonly kind: "canasta-table";
-      readonly view: CanastaView;
-      readonly names: readonly string[];
-      readonly clock?: string | undefined;
-      readonly locale?: Locale | undefined;
-    }
-  | {
-      readonly kind: "solitaire";
-      readonly view: SolitaireView;
-      readonly owner: string;
-      readonly hint?: { x: number; y: number } | null | undefined;
-      readonly locale?: Locale | undefined;
-    }
-  | {
-      readonly kind: "onze-table";
-      readonly view: OnzeView;
-      readonly names: readonly string[];
-      readonly clock?: string | undefined;
-      readonly locale?: Locale | undefined;
-      /** Closed with `end` before the game was over (the view's phase is `over`). */
-      readonly closed?: boolean | undefined;
-    }
-  | {
-      readonly kind: "onze-hand";
-      readonly hand: readonly Card[];
-      readonly title: string;
-      readonly help: string;
-      readonly fresh: readonly Card[];
-      readonly locale?: Locale | undefined;
-    }
+  | SceneJob
   | {
       readonly kind: "standings";
       readonly title: string;
@@ -83,23 +28,6 @@ export type PictureJob =
       /** What the columns mean, in a line under the rows. */
       readonly legend?: string | undefined;
       /** The language of the sheet's own words (the event's). */
-      readonly locale?: Locale | undefined;
-    }
-  | {
-      readonly kind: "cardeno-table";
-      readonly view: CardenoView;
-      readonly names: readonly string[];
-      readonly now?: number | undefined;
-      readonly locale?: Locale | undefined;
-      /** Closed with `end` before the game was over (the view's phase is `over`). */
-      readonly closed?: boolean | undefined;
-    }
-  | {
-      readonly kind: "cardeno-board";
-      readonly view: CardenoView;
-      readonly seat: number;
-      readonly names: readonly string[];
-      readonly now?: number | undefined;
       readonly locale?: Locale | undefined;
     }
   | { readonly kind: "stats"; readonly title: string; readonly blocks: readonly StatsBlock[]; readonly locale?: Locale | undefined }
@@ -118,24 +46,11 @@ export type PictureJob =
       readonly locale?: Locale | undefined;
     };
 
-/** Draws a job's scene (default theme) and returns its canvas. */
+/** Draws a job's scene (default theme; a scene job's module loaded: `loadScene`) and returns its canvas. */
 export function drawJob(job: PictureJob): Canvas {
   switch (job.kind) {
-    case "onexeno-table":
-      return drawOnexenoTable(job.view, job.names, undefined, job.clock, job.locale);
-    case "onexeno-hand": {
-      const captions = job.captions;
-      const caption = captions ? (_card: CardId, i: number) => captions[i] ?? "" : undefined;
-      return drawOnexenoHand(job.hand, new Set(job.playable), job.title, undefined, caption, job.locale);
-    }
-    case "canasta-table":
-      return drawCanastaTable(job.view, job.names, undefined, job.clock, job.locale);
-    case "solitaire":
-      return drawSolitaire(job.view, job.owner, undefined, job.hint, job.locale);
-    case "onze-table":
-      return drawOnzeTable(job.view, job.names, undefined, job.clock, job.locale, job.closed);
-    case "onze-hand":
-      return drawOnzeHand(job.hand, job.title, job.help, job.fresh, undefined, job.locale);
+    case "scene":
+      return drawScene(job);
     case "standings":
       return drawStandings(job.title, job.subtitle, job.rows, job.labels, job.legend, undefined, job.locale);
     case "podium":
@@ -144,10 +59,6 @@ export function drawJob(job: PictureJob): Canvas {
       return drawStats(job.title, job.blocks, undefined, job.locale);
     case "bracket":
       return drawBracket(job.title, job.subtitle, job.sections, job.note);
-    case "cardeno-table":
-      return drawCardenoTable(job.view, job.names, undefined, job.now, job.locale, job.closed);
-    case "cardeno-board":
-      return drawCardenoBoard(job.view, job.seat, job.names, undefined, job.now, job.locale);
   }
 }
 
@@ -156,23 +67,15 @@ export function drawJob(job: PictureJob): Canvas {
  * frames are all drawn at the largest); undefined for the other scenes (hands, panels, standings).
  */
 export function tableSize(job: PictureJob): { readonly width: number; readonly height: number } | undefined {
-  switch (job.kind) {
-    case "onexeno-table":
-      return { width: TABLE_WIDTH, height: TABLE_HEIGHT };
-    case "canasta-table":
-      return { width: CANASTA_WIDTH, height: canastaHeight(job.view.seats) };
-    case "solitaire":
-      return { width: SOLITAIRE_WIDTH, height: SOLITAIRE_HEIGHT };
-    case "onze-table":
-      return { width: ONZE_WIDTH, height: onzeHeight(job.view) };
-    case "cardeno-table":
-      return { width: PICTURE_WIDTH, height: cardenoHeight(job.view) };
-    default:
-      return undefined;
-  }
+  return job.kind === "scene" ? sceneSize(job) : undefined;
 }
 
-/** Draws and encodes a job: its PNG bytes (the scene's canvas is reused for the next job of its size). */
+/** Draws and encodes a job (a scene job's module loaded: `loadScene`): its PNG bytes (the scene's canvas is reused for the next job of its size). */
 export function encodeJob(job: PictureJob): Buffer {
   return reusingCanvases(() => encodePicture(drawJob(job)));
+}
+
+/** Loads what drawing `job` needs in this thread (a game scene's module), before `drawJob` or `encodeJob`. */
+export async function prepareJob(job: PictureJob): Promise<void> {
+  if (job.kind === "scene") await loadScene(job);
 }

@@ -33,7 +33,7 @@
 import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
 import { encodeAnimation, splitAnimation, type AnimationJob } from "./animation";
-import { encodeJob, type PictureJob } from "./pictures";
+import { encodeJob, prepareJob, type PictureJob } from "./pictures";
 import { exposeCollector, pixelsReturned } from "./surface";
 
 let pool: Piscina | null = null;
@@ -87,6 +87,7 @@ export async function renderPicture(job: PictureJob): Promise<Buffer> {
   const threads = pictureThreads();
   if (threads === 0) {
     await pixelsReturned(); // the pixels of the pictures made before are given back first
+    await prepareJob(job);
     return encodeJob(job);
   }
   const bytes = (await poolOf(threads).run(job)) as Uint8Array;

@@ -44,12 +44,12 @@ const LONG_FUNCTIONS: Readonly<Record<string, number>> = {
   "src/games/onexeno/canasta.ts:applyCanasta": 110,
   "src/games/onze/game.ts:applyOnze": 166,
   "src/store/store.ts:openStore": 127,
-  "commands/canasta/panel.ts:canastaHandMessage": 106,
+  "commands/canasta/panel.ts:canastaHandMessage": 104,
   "commands/onexeno/command.ts:execute": 127,
   "commands/onze/panel.ts:onzeHandMessage": 112,
   "render/assembly/palette.ts:choosePalette": 120,
-  "render/onexeno-canasta.ts:drawCanastaTable": 114,
-  "render/onexeno-solitaire.ts:drawSolitaire": 145,
+  "render/onexeno/canasta.ts:drawCanastaTable": 114,
+  "render/onexeno/solitaire.ts:drawSolitaire": 145,
 };
 
 /** Functions (declarations, methods, arrows and function expressions) of `file` longer than `min` lines, named file:name. */

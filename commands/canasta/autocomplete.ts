@@ -10,7 +10,7 @@ import { canastaLegalMoves, idOf, type CanastaMove } from "../../src/games/onexe
 import { MAX, type CanastaTable, encodeRow, extensionChoices } from "./codes";
 import { suggestionText } from "./panel";
 import { localeOf, t } from "../../src/i18n/index";
-import { cardLabelIn } from "../../render/onexeno-words";
+import { cardLabelIn } from "../../render/onexeno/words";
 
 /** Autocomplete for canasta options: melds, extensions, discards, take counts. */
 export async function canastaAutocomplete(interaction: AutocompleteInteraction, rec: CanastaTable): Promise<Choice[]> {

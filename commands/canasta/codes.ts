@@ -19,7 +19,7 @@ import {
   type RowCard,
 } from "../../src/games/onexeno/canasta";
 import { rotationText } from "../onexeno/choices";
-import { cardLabelIn } from "../../render/onexeno-words";
+import { cardLabelIn } from "../../render/onexeno/words";
 import { t, type Locale } from "../../src/i18n/index";
 
 export const MAX = 25;

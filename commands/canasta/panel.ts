@@ -15,11 +15,12 @@ import {
 import { encodeId } from "../../src/bot/customid";
 import { meldSuggestions, type RowSuggestion } from "../../src/games/onexeno/canasta-hints";
 import { cardName } from "../../src/games/onexeno/cards";
-import { cardLabelIn, cardTitleIn } from "../../render/onexeno-words";
+import { cardLabelIn, cardTitleIn } from "../../render/onexeno/words";
 import { viewerOf, type Viewer } from "../../src/bot/words";
 import { t, type Locale } from "../../src/i18n/index";
 import { canastaLegalMoves, idOf, type CanastaMove } from "../../src/games/onexeno/canasta";
-import { renderOnexenoHand } from "../../render/render";
+import { renderPicture } from "../../render/pool";
+import { ONEXENO_SCENES } from "../../render/onexeno/scenes";
 
 import { MAX, type CanastaTable, stateOf, encodeRow, rowText, extensionChoices } from "./codes";
 
@@ -41,14 +42,12 @@ async function canastaHandMessage(rec: CanastaTable, who: string | Viewer, note?
     name: rec.seats[seat]?.name ?? "",
     cards: t(locale, "table.cards", { count: hand.length }),
   });
-  const png = await renderOnexenoHand(
-    hand.map(idOf),
-    new Set(s.mustMeld !== null && myTurn ? [idOf(s.mustMeld)] : []),
-    title,
-    undefined,
-    (id) => (s.mustMeld !== null && idOf(s.mustMeld) === id && myTurn ? say("owed") : cardName(id)),
-    locale,
-  );
+  const ids = hand.map(idOf);
+  const owed = s.mustMeld !== null && myTurn ? idOf(s.mustMeld) : null;
+  const captions = ids.map((id) => (id === owed ? say("owed") : cardName(id)));
+  const job = ONEXENO_SCENES.job("hand", { hand: ids, playable: owed === null ? [] : [owed], title, captions, locale });
+  const png = await renderPicture(job);
+
   const file = new AttachmentBuilder(png, {
     name: "hand.png",
     description: t(locale, "onexeno.hand_alt", { cards: hand.map((c) => cardTitleIn(locale, idOf(c))).join(", ") }).slice(0, 1024),

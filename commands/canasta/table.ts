@@ -9,13 +9,14 @@ import { backButton, clockLabel, clockLines, turnBegins } from "../../src/bot/cl
 import { type TablePayload, tableMessage } from "../../src/bot/table-payload";
 import { heading, toPlay } from "../../src/bot/v2";
 import { encodeId } from "../../src/bot/customid";
-import { cardTitleIn } from "../../render/onexeno-words";
+import { cardTitleIn } from "../../render/onexeno/words";
 import { sayAt, scoresLine, tableLocale } from "../../src/bot/words";
-import { canasta, canastaView, idOf } from "../../src/games/onexeno/canasta";
+import { canasta, canastaView, idOf, type CanastaView } from "../../src/games/onexeno/canasta";
 
-import { describeCanasta } from "../../render/onexeno-canasta";
+import { describeCanasta } from "../../render/onexeno/canasta";
 import { renderPicture } from "../../render/pool";
-import type { PictureJob } from "../../render/pictures";
+import type { SceneJob } from "../../render/scenes";
+import { ONEXENO_SCENES, type TableScene } from "../../render/onexeno/scenes";
 
 import { type CanastaTable, names, rowText } from "./codes";
 
@@ -78,15 +79,20 @@ export function canastaRound(rec: CanastaTable): string | undefined {
 }
 
 /** The job of table `rec`'s public picture (undefined before the deal). */
-export function canastaPicture(rec: CanastaTable): (PictureJob & { kind: "canasta-table" }) | undefined {
+export function canastaPicture(rec: CanastaTable): SceneJob<TableScene<CanastaView>> | undefined {
   if (rec.status === "lobby" || !rec.state) return undefined;
-  return { kind: "canasta-table", view: canastaView(rec.state, null), names: names(rec), clock: clockLabel(rec), locale: tableLocale(rec) };
+  return ONEXENO_SCENES.job("canasta", {
+    view: canastaView(rec.state, null),
+    names: names(rec),
+    clock: clockLabel(rec),
+    locale: tableLocale(rec),
+  });
 }
 
 export async function canastaMessage(rec: CanastaTable, note?: string): Promise<BaseMessageOptions> {
   const job = canastaPicture(rec);
   if (!job || !rec.state) return lobbyPayload(rec, note);
-  const view = job.view;
+  const view = job.data.view;
   const file = new AttachmentBuilder(await renderPicture(job), {
     name: "canasta.png",
     description: describeCanasta(view, names(rec), tableLocale(rec)),

@@ -47,7 +47,7 @@ import { tablesOf, RULES } from "./codes";
 import { cardenoPayload } from "./table";
 import { moveAndShow, readPiece, lobbyOf, showBoard } from "./play";
 import { localeOf, t } from "../../src/i18n/index";
-import { pieceNameIn } from "../../render/cardeno-words";
+import { pieceNameIn } from "../../render/cardeno/words";
 
 export const cardenoCommand: Command<BotContext> = {
   data: new SlashCommandBuilder()

@@ -6,7 +6,7 @@
 import { type BaseMessageOptions } from "discord.js";
 import type { BotContext } from "../../src/bot/context";
 import { cardenoView } from "../../src/games/cardeno/game";
-import { cardenoStatus } from "../../render/cardeno";
+import { cardenoStatus } from "../../render/cardeno/table";
 import { joinRecords, type TablePayload } from "../../src/bot/table-payload";
 import { tableLocale } from "../../src/bot/words";
 import { type CardenoTable, tablesOf, names } from "./codes";

@@ -9,7 +9,7 @@ import { evaluate } from "../../src/games/cardeno/poker";
 import { pieceOf } from "../../src/games/cardeno/pieces";
 import { scoresLine, tableLocale } from "../../src/bot/words";
 import { t, type Locale } from "../../src/i18n/index";
-import { handNameIn, lineNameIn } from "../../render/cardeno-words";
+import { handNameIn, lineNameIn } from "../../render/cardeno/words";
 import { type CardenoTable, names } from "./codes";
 
 /** Events that happen within a race: announced in place, not as a new table message. */

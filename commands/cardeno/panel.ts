@@ -20,6 +20,7 @@ import { cardenoView, completeLines, fittingCells, type CardenoView } from "../.
 import { cellName, pieceOf } from "../../src/games/cardeno/pieces";
 import { evaluate } from "../../src/games/cardeno/poker";
 import { renderPicture } from "../../render/pool";
+import { CARDENO_SCENES } from "../../render/cardeno/scenes";
 
 import { type CardenoTable, tablesOf, names } from "./codes";
 import { keepPanel as keepLivePanel, refreshPanels as refreshLivePanels } from "../../src/bot/panels";
@@ -28,7 +29,7 @@ import { grabRows } from "./table";
 import { raceNews } from "./news";
 import { viewerOf, type Viewer } from "../../src/bot/words";
 import { t, type Locale } from "../../src/i18n/index";
-import { handNameIn, pieceNameIn } from "../../render/cardeno-words";
+import { handNameIn, pieceNameIn } from "../../render/cardeno/words";
 
 /**
  * A player's private board panel: the result of their last action and the race's announcements
@@ -48,7 +49,7 @@ async function drawBoard(rec: CardenoTable, who: string | Viewer, note?: string)
   if (!s || seat < 0) throw refuse("table/not_seated");
   const view = cardenoView(s, seat);
   const now = Date.now();
-  const file = new AttachmentBuilder(await renderPicture({ kind: "cardeno-board", view, seat, names: names(rec), now, locale }), {
+  const file = new AttachmentBuilder(await renderPicture(CARDENO_SCENES.job("board", { view, seat, names: names(rec), now, locale })), {
     name: "cardeno-board.png",
     description: say("board_alt", { face: view.faces[seat] ?? 0, words: boardWords(view, seat, locale) }),
   });

@@ -19,7 +19,7 @@ import { panelPayload, keepPanel } from "./panel";
 import { cardenoChanged } from "./live";
 import { sayAt, sayError, viewerOf } from "../../src/bot/words";
 import { t, type Locale } from "../../src/i18n/index";
-import { lineNameIn, pieceNameIn } from "../../render/cardeno-words";
+import { lineNameIn, pieceNameIn } from "../../render/cardeno/words";
 import { listIn } from "../../src/i18n/index";
 import type { Piece } from "../../src/games/cardeno/pieces";
 

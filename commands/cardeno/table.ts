@@ -9,12 +9,13 @@ import { type TablePayload, tableMessage } from "../../src/bot/table-payload";
 import { heading } from "../../src/bot/v2";
 import { cardenoView, slotOf, type CardenoConfig, type CardenoView } from "../../src/games/cardeno/game";
 import { pieceOf } from "../../src/games/cardeno/pieces";
-import { pieceNameIn } from "../../render/cardeno-words";
+import { pieceNameIn } from "../../render/cardeno/words";
 import { sayAt, tableLocale } from "../../src/bot/words";
 import { t, type Locale } from "../../src/i18n/index";
-import { cardenoStatus, describeCardeno } from "../../render/cardeno";
+import { cardenoStatus, describeCardeno } from "../../render/cardeno/table";
 import { renderPicture } from "../../render/pool";
-import type { PictureJob } from "../../render/pictures";
+import type { SceneJob } from "../../render/scenes";
+import { CARDENO_SCENES, type CardenoTableScene } from "../../render/cardeno/scenes";
 
 import { type CardenoTable, names } from "./codes";
 
@@ -71,23 +72,29 @@ export function cardenoRound(rec: CardenoTable): string | undefined {
 }
 
 /** The job of table `rec`'s public picture as it stands at `now` (ms; its countdowns), undefined before the deal. */
-export function cardenoPicture(rec: CardenoTable, now: number): (PictureJob & { kind: "cardeno-table" }) | undefined {
+export function cardenoPicture(rec: CardenoTable, now: number): SceneJob<CardenoTableScene> | undefined {
   if (rec.status === "lobby" || !rec.state) return undefined;
   const view = cardenoView(rec.state, null);
   // Closed with `end` mid-race: the last picture shows the score sheet so far, not a race.
   if (rec.status === "over" && view.phase !== "over")
-    return { kind: "cardeno-table", view: { ...view, phase: "over" }, names: names(rec), now, locale: tableLocale(rec), closed: true };
-  return { kind: "cardeno-table", view, names: names(rec), now, locale: tableLocale(rec) };
+    return CARDENO_SCENES.job("table", {
+      view: { ...view, phase: "over" },
+      names: names(rec),
+      now,
+      locale: tableLocale(rec),
+      closed: true,
+    });
+  return CARDENO_SCENES.job("table", { view, names: names(rec), now, locale: tableLocale(rec) });
 }
 
 export async function cardenoMessage(rec: CardenoTable, note?: string): Promise<BaseMessageOptions> {
   const job = cardenoPicture(rec, Date.now());
   const s = rec.state;
   if (!job || !s) return lobbyPayload(rec, note);
-  const view = job.view;
+  const view = job.data.view;
   const file = new AttachmentBuilder(await renderPicture(job), {
     name: "cardeno.png",
-    description: describeCardeno(view, names(rec), tableLocale(rec), job.closed),
+    description: describeCardeno(view, names(rec), tableLocale(rec), job.data.closed),
   });
   const head = note ? `${note}\n` : "";
   const locale = tableLocale(rec);

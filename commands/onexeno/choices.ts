@@ -8,7 +8,7 @@ import { cardName, cardValue, parseCardName, type CardId, type Rotation } from "
 import { onexeno, trickPointsOf, type OnexenoMove, type OnexenoState } from "../../src/games/onexeno/game";
 import { t, type Locale } from "../../src/i18n/index";
 import { refuse } from "../../src/bot/words";
-import { cardLabelIn, rotationIn } from "../../render/onexeno-words";
+import { cardLabelIn, rotationIn } from "../../render/onexeno/words";
 
 type Place = OnexenoMove & { kind: "place" };
 

@@ -24,7 +24,7 @@ import { houseValue, type ChoiceVariant, type NumberVariant } from "../../src/bo
 
 import { MAX_CHOICES } from "./notes";
 import { localeOf, t } from "../../src/i18n/index";
-import { cardLabelIn } from "../../render/onexeno-words";
+import { cardLabelIn } from "../../render/onexeno/words";
 import { publicLocale } from "../replay";
 import { rulesEmbed } from "./rules";
 import { clockChoices } from "../clock";

@@ -13,7 +13,7 @@ import type { ComponentId } from "../../src/bot/customid";
 import { UserError } from "../../src/bot/errors";
 import { refusal, refuse, viewerOf } from "../../src/bot/words";
 import { t, type Locale } from "../../src/i18n/index";
-import { cardTitleIn } from "../../render/onexeno-words";
+import { cardTitleIn } from "../../render/onexeno/words";
 import { respond } from "../../src/bot/reply";
 import type { TableRecord } from "./view";
 import { isCardId, type CardId } from "../../src/games/onexeno/cards";

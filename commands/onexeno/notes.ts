@@ -4,7 +4,7 @@
 import type { TableRecord } from "./view";
 import { cardValue } from "../../src/games/onexeno/cards";
 import { onexenoView } from "../../src/games/onexeno/game";
-import { lastMoveText } from "../../render/onexeno-words";
+import { lastMoveText } from "../../render/onexeno/words";
 import { sayAt, tableLocale } from "../../src/bot/words";
 
 /** Autocomplete answers at most 25 choices, names up to 100 characters. */

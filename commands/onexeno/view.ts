@@ -22,15 +22,15 @@ import { heading, panelMessage, toPlay } from "../../src/bot/v2";
 import { encodeId } from "../../src/bot/customid";
 import type { TableOf } from "../../src/bot/tables";
 import { type CardId } from "../../src/games/onexeno/cards";
-import { onexeno, onexenoView, passAllowed, seatCountsFor, teamOf } from "../../src/games/onexeno/game";
-import { describeOnexenoTable, teamLetter } from "../../render/onexeno-words";
+import { onexeno, onexenoView, passAllowed, seatCountsFor, teamOf, type OnexenoView } from "../../src/games/onexeno/game";
+import { describeOnexenoTable, teamLetter } from "../../render/onexeno/words";
 import { cardChoices, cardChoiceText, placementChoices } from "./choices";
-import { renderOnexenoHand } from "../../render/render";
 import { renderPicture } from "../../render/pool";
-import type { PictureJob } from "../../render/pictures";
+import type { SceneJob } from "../../render/scenes";
+import { ONEXENO_SCENES, type TableScene } from "../../render/onexeno/scenes";
 import { t } from "../../src/i18n/index";
 import { sayAt, tableLocale, viewerOf, type Viewer } from "../../src/bot/words";
-import { cardLabelIn, cardTitleIn } from "../../render/onexeno-words";
+import { cardLabelIn, cardTitleIn } from "../../render/onexeno/words";
 
 /** Options per select menu page (Discord's maximum). */
 export const SELECT_PAGE = 25;
@@ -117,15 +117,20 @@ export function onexenoRound(rec: TableRecord): string | undefined {
 }
 
 /** The job of table `rec`'s public picture (undefined before the deal). */
-export function onexenoPicture(rec: TableRecord): (PictureJob & { kind: "onexeno-table" }) | undefined {
+export function onexenoPicture(rec: TableRecord): SceneJob<TableScene<OnexenoView>> | undefined {
   if (rec.status === "lobby" || !rec.state) return undefined;
-  return { kind: "onexeno-table", view: onexenoView(rec.state, null), names: names(rec), clock: clockLabel(rec), locale: tableLocale(rec) };
+  return ONEXENO_SCENES.job("table", {
+    view: onexenoView(rec.state, null),
+    names: names(rec),
+    clock: clockLabel(rec),
+    locale: tableLocale(rec),
+  });
 }
 
 async function drawTable(rec: TableRecord, note?: string): Promise<BaseMessageOptions> {
   const job = onexenoPicture(rec);
   if (!job || !rec.state) return lobbyPayload(rec, note);
-  const view = job.view;
+  const view = job.data.view;
   const png = await renderPicture(job);
   const file = new AttachmentBuilder(png, { name: "table.png", description: describeOnexenoTable(view, names(rec), tableLocale(rec)) });
   const head = note ? `${note}\n` : "";
@@ -223,7 +228,7 @@ async function drawHand(
   const hand = state.hands[seat] ?? [];
   const title = say("onexeno.hand_title", { name: rec.seats[seat]?.name ?? "", cards: say("table.cards", { count: hand.length }) });
   const framed = playable.size ? ` · ${say("onexeno.framed")}` : "";
-  const png = await renderOnexenoHand(hand, playable, `${title}${framed}`, undefined, undefined, locale);
+  const png = await renderPicture(ONEXENO_SCENES.job("hand", { hand, playable: [...playable], title: `${title}${framed}`, locale }));
   const file = new AttachmentBuilder(png, {
     name: "hand.png",
     description: say("onexeno.hand_alt", { cards: hand.map((c) => cardTitleIn(locale, c)).join(", ") || say("onexeno.empty") }).slice(

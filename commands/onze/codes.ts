@@ -9,7 +9,7 @@ import { refuse } from "../../src/bot/words";
 import { contractArrangements, type Meld, type MeldKind, type MeldSpec } from "../../src/games/onze/melds";
 import { type OnzeConfig, type OnzeMove, type OnzeState } from "../../src/games/onze/game";
 import { contractStatus, nearMelds } from "../../src/games/onze/typed";
-import { cardNameIn, contractTextIn, faceNameIn, meldWordsIn } from "../../render/onze-words";
+import { cardNameIn, contractTextIn, faceNameIn, meldWordsIn } from "../../render/onze/words";
 import { listIn } from "../../src/i18n/index";
 import { t, type Locale } from "../../src/i18n/index";
 

@@ -39,7 +39,7 @@ import { keepPanel } from "../../src/bot/panels";
 import { moveAndShow, buyToggle, lobbyOf, readHandCard, typedLayoff } from "./play";
 import { localeOf, t } from "../../src/i18n/index";
 import { commandPathIn } from "../../src/i18n/commands";
-import { cardNameIn, contractTextIn } from "../../render/onze-words";
+import { cardNameIn, contractTextIn } from "../../render/onze/words";
 
 // --- the slash command --------------------------------------------------------------------
 

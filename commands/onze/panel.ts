@@ -14,11 +14,12 @@ import {
 } from "discord.js";
 import { encodeId } from "../../src/bot/customid";
 import { cardPoints, faceOf, sortHand, type Card } from "../../src/games/onze/cards";
-import { cardNameIn } from "../../render/onze-words";
+import { cardNameIn } from "../../render/onze/words";
 import { viewerOf, type Viewer } from "../../src/bot/words";
 import { t, type Locale } from "../../src/i18n/index";
 import { onzeLegalMoves, type OnzeMove, type OnzeState } from "../../src/games/onze/game";
-import { renderOnzeHand } from "../../render/render";
+import { renderPicture } from "../../render/pool";
+import { ONZE_SCENES } from "../../render/onze/scenes";
 
 import {
   type OnzeTable,
@@ -119,7 +120,7 @@ async function onzeHandMessage(
   const hand = sortHand(s.hands[seat] ?? []);
   const help = contractHelp(s, seat, locale);
   const title = say("hand_title", { name: rec.seats[seat]?.name ?? "", cards: t(locale, "table.cards", { count: hand.length }) });
-  const png = await renderOnzeHand(hand, title, help, fresh, undefined, locale);
+  const png = await renderPicture(ONZE_SCENES.job("hand", { hand, title, help, fresh, locale }));
   const alt = say("hand_alt", { cards: hand.map(cardName).join(", ") });
   const fresher = fresh.length ? ` ${say("new_alt", { cards: fresh.map(cardName).join(", ") })}` : "";
   const file = new AttachmentBuilder(png, { name: "hand.png", description: `${alt}${fresher} ${help}.`.slice(0, 1024) });

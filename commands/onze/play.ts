@@ -17,7 +17,7 @@ import { onzeInterlude, onzePayload, onzeMoveNote } from "./table";
 import { ONZE_PANELS, onzeHandPayload } from "./panel";
 import { refuse, sayAt, tableLocale, viewerOf } from "../../src/bot/words";
 import { t } from "../../src/i18n/index";
-import { cardNameIn, contractTextIn } from "../../render/onze-words";
+import { cardNameIn, contractTextIn } from "../../render/onze/words";
 
 /** Onze's bot side as the move flow reads it. */
 export const ONZE_VIEW: MoveView<OnzeTable> = { command: "onze", payload: onzePayload, moveNote: onzeMoveNote, interlude: onzeInterlude };

@@ -11,10 +11,11 @@ import { type TablePayload, tableMessage } from "../../src/bot/table-payload";
 import { heading, toPlay } from "../../src/bot/v2";
 import { type Card } from "../../src/games/onze/cards";
 import { onze, onzeView } from "../../src/games/onze/game";
-import { cardNameIn, contractTextIn, describeOnze, onzeLastText } from "../../render/onze-words";
+import { cardNameIn, contractTextIn, describeOnze, onzeLastText } from "../../render/onze/words";
 import { sayAt, scoresLine, tableLocale } from "../../src/bot/words";
 import { renderPicture } from "../../render/pool";
-import type { PictureJob } from "../../render/pictures";
+import type { SceneJob } from "../../render/scenes";
+import { ONZE_SCENES, type OnzeTableScene } from "../../render/onze/scenes";
 
 import { type OnzeTable, names } from "./codes";
 
@@ -51,25 +52,25 @@ export function onzeRound(rec: OnzeTable): string | undefined {
 }
 
 /** The job of table `rec`'s public picture (undefined before the deal). */
-export function onzePicture(rec: OnzeTable): (PictureJob & { kind: "onze-table" }) | undefined {
+export function onzePicture(rec: OnzeTable): SceneJob<OnzeTableScene> | undefined {
   if (rec.status === "lobby" || !rec.state) return undefined;
   const view = onzeView(rec.state, null);
   // Closed with `end` mid-game: the last picture shows the score sheet so far, no turn, sale or clock.
   if (rec.status === "over" && view.phase !== "over") {
     const quiet = { ...view, phase: "over" as const, forSale: null, claims: [], declines: [], seller: null };
-    return { kind: "onze-table", view: quiet, names: names(rec), locale: tableLocale(rec), closed: true };
+    return ONZE_SCENES.job("table", { view: quiet, names: names(rec), locale: tableLocale(rec), closed: true });
   }
-  return { kind: "onze-table", view, names: names(rec), clock: clockLabel(rec), locale: tableLocale(rec) };
+  return ONZE_SCENES.job("table", { view, names: names(rec), clock: clockLabel(rec), locale: tableLocale(rec) });
 }
 
 export async function onzeMessage(rec: OnzeTable, note?: string): Promise<BaseMessageOptions> {
   const job = onzePicture(rec);
   const s = rec.state;
   if (!job || !s) return lobbyPayload(rec, note);
-  const view = job.view;
+  const view = job.data.view;
   const file = new AttachmentBuilder(await renderPicture(job), {
     name: "onze.png",
-    description: describeOnze(view, names(rec), tableLocale(rec), job.closed),
+    description: describeOnze(view, names(rec), tableLocale(rec), job.data.closed),
   });
   const head = note ? `${note}\n` : "";
   const locale = tableLocale(rec);

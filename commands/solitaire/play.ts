@@ -24,7 +24,8 @@ import { positionLabel } from "../../src/games/onexeno/board";
 import { cardName, type Rotation } from "../../src/games/onexeno/cards";
 import { solitaireHint, solitaireView, topWaste, type SolitaireMove } from "../../src/games/onexeno/solitaire";
 import { rotationText } from "../onexeno/choices";
-import { renderSolitaire } from "../../render/render";
+import { renderPicture } from "../../render/pool";
+import { ONEXENO_SCENES } from "../../render/onexeno/scenes";
 import {
   dailySeed,
   isDaily,
@@ -38,7 +39,7 @@ import {
 } from "./table";
 import { sayAt, tableLocale } from "../../src/bot/words";
 import { localeOf, t } from "../../src/i18n/index";
-import { cardLabelIn } from "../../render/onexeno-words";
+import { cardLabelIn } from "../../render/onexeno/words";
 
 const SELECT_MAX = 25;
 
@@ -176,7 +177,9 @@ export async function solitaireComponent(interaction: MessageComponentInteractio
     const text = hint
       ? t(locale, "solitaire.hint_at", { at: positionLabel(hint.x, hint.y), rotation: rotationText(hint.rot, locale) })
       : t(locale, "solitaire.hint_none");
-    const png = await renderSolitaire(solitaireView(rec.state), playerName(rec), undefined, hint, locale);
+    const png = await renderPicture(
+      ONEXENO_SCENES.job("solitaire", { view: solitaireView(rec.state), owner: playerName(rec), hint, locale }),
+    );
     await interaction.reply({
       content: text,
       files: [new AttachmentBuilder(png, { name: "hint.png", description: text })],

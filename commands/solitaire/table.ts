@@ -20,15 +20,16 @@ import { endRows } from "../../src/bot/confirm";
 import type { TableOf } from "../../src/bot/tables";
 import { positionLabel } from "../../src/games/onexeno/board";
 import { findSquare, progressOf, solitaireView, topWaste, wastePlacements } from "../../src/games/onexeno/solitaire";
-import { describeSolitaire } from "../../render/onexeno-solitaire";
+import { describeSolitaire } from "../../render/onexeno/solitaire";
 import { rotationText } from "../onexeno/choices";
 import { renderPicture } from "../../render/pool";
-import type { PictureJob } from "../../render/pictures";
+import type { SceneJob } from "../../render/scenes";
+import { ONEXENO_SCENES, type SolitaireScene } from "../../render/onexeno/scenes";
 import { refuse, sayAt, tableLocale } from "../../src/bot/words";
 import { t, type Locale } from "../../src/i18n/index";
 import { commandPathIn } from "../../src/i18n/commands";
 import { commandRef } from "../../src/bot/command-ids";
-import { cardTitleIn } from "../../render/onexeno-words";
+import { cardTitleIn } from "../../render/onexeno/words";
 
 const SELECT_MAX = 25;
 
@@ -81,15 +82,17 @@ export const solitairePayload: (rec: SolitaireTable, note?: string) => Promise<T
 });
 
 /** The job of game `rec`'s public picture (undefined only for a table without a deal, which never is). */
-export function solitairePicture(rec: SolitaireTable): (PictureJob & { kind: "solitaire" }) | undefined {
-  return rec.state ? { kind: "solitaire", view: solitaireView(rec.state), owner: playerName(rec), locale: tableLocale(rec) } : undefined;
+export function solitairePicture(rec: SolitaireTable): SceneJob<SolitaireScene> | undefined {
+  return rec.state
+    ? ONEXENO_SCENES.job("solitaire", { view: solitaireView(rec.state), owner: playerName(rec), locale: tableLocale(rec) })
+    : undefined;
 }
 
 async function solitaireMessage(rec: SolitaireTable, note?: string): Promise<BaseMessageOptions> {
   const state = rec.state;
   const job = solitairePicture(rec);
   if (!state || !job) throw new Error(`solitaire table ${rec.channelId} has no deal`); // one-seat tables are dealt as they open
-  const view = job.view;
+  const view = job.data.view;
   const file = new AttachmentBuilder(await renderPicture(job), {
     name: "solitaire.png",
     description: describeSolitaire(view, playerName(rec), tableLocale(rec)),

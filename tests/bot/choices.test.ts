@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { positionLabel } from "../../src/games/onexeno/board";
 import { randInt, seedRng } from "../../src/engine/rng";
 import { onexenoView } from "../../src/games/onexeno/game";
-import { describeOnexenoTable, lastMoveText } from "../../render/onexeno-words";
+import { describeOnexenoTable, lastMoveText } from "../../render/onexeno/words";
 import { cardName } from "../../src/games/onexeno/cards";
 import { onexeno, playNow, setupOnexeno, trickPointsOf } from "../../src/games/onexeno/game";
 import { UserError } from "../../src/bot/errors";

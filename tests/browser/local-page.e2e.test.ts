@@ -15,9 +15,10 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADA, BEN, CARD_ROOM, GENERAL, Harness, MOD, THREAD } from "../e2e/harness";
 import { launchBrowser } from "./chromium";
-import { renderOnexenoTable } from "../../render/render";
 import { onexenoView } from "../../src/games/onexeno/game";
 import { scenes } from "../render/scenes";
+import { ONEXENO_SCENES } from "../../render/onexeno/scenes";
+import { renderPicture } from "../../render/pool";
 
 const h = new Harness({ computerDelayMs: 60 });
 let browser: Browser;
@@ -119,7 +120,7 @@ describe("local page: a Components V2 message", () => {
     await page.goto(`${h.standin.url}/#user=${BEN}&channel=${CARD_ROOM}`);
     await page.waitForSelector("body[data-ready]");
     const closed = scenes().closed!;
-    const png = await renderOnexenoTable(onexenoView(closed.state, null), closed.names);
+    const png = await renderPicture(ONEXENO_SCENES.job("table", { view: onexenoView(closed.state, null), names: closed.names }));
     await h.bot.client.rest.post(Routes.channelMessages(CARD_ROOM), {
       body: {
         flags: 1 << 15,

@@ -6,8 +6,9 @@ import { cardName } from "../../src/games/onexeno/cards";
 import { canastaView, idOf } from "../../src/games/onexeno/canasta";
 import type { ApiMessage } from "../../src/standin/types";
 import { ADA, BEN, CLEO, GENERAL, Harness } from "./harness";
-import { renderCanastaTable } from "../../render/render";
 import { said } from "../helpers/message";
+import { ONEXENO_SCENES } from "../../render/onexeno/scenes";
+import { renderPicture } from "../../render/pool";
 
 const h = new Harness();
 beforeAll(async () => {
@@ -24,7 +25,9 @@ async function noLeak(m: ApiMessage): Promise<void> {
   if (!rec?.state) return;
   const png = m.attachments.find((a) => a.filename === "canasta.png");
   if (png) {
-    const expected = await renderCanastaTable(canastaView(rec.state, null), seatNames(rec), undefined, clockLabel(rec));
+    const expected = await renderPicture(
+      ONEXENO_SCENES.job("canasta", { view: canastaView(rec.state, null), names: seatNames(rec), clock: clockLabel(rec) }),
+    );
     expect(h.standin.attachmentBytes(png)?.equals(expected)).toBe(true);
   }
   const text = JSON.stringify({ c: said(m), a: m.attachments.map((a) => a.description ?? "") });

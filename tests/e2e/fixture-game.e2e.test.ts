@@ -32,6 +32,11 @@ describe("a fixture game registered in a test build of the list", () => {
     const lobby = h.latestPublic(GENERAL);
     expect((await table(GENERAL))?.seats.map((s) => !!s.computer)).toEqual([false, false, true]);
     await sb.click(ADA, lobby, Harness.idOf(lobby, "start"));
+    // The table's picture is the fixture's own scene, drawn on the picture threads like every game's.
+    const first = await h.waitForPublic(GENERAL, (m) => m.attachments.some((a) => a.filename === "race.png"));
+    const png = sb.attachmentBytes(first.attachments.find((a) => a.filename === "race.png")!)!;
+    expect(png.subarray(1, 4).toString()).toBe("PNG");
+    expect(png.readUInt32BE(16)).toBe(640); // its scene's width (IHDR)
     let refusedOnce = false;
     for (let turns = 0; ; turns++) {
       expect(turns).toBeLessThan(40);

@@ -9,13 +9,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { onexenoView } from "../../src/games/onexeno/game";
 import { clockLabel, seatNames } from "../../src/bot/clock";
-import { renderOnexenoTable } from "../../render/render";
 import type { ApiMessage, InteractionRecord } from "../../src/standin/types";
 import { ADA, BEN, CARD_ROOM, CLEO, DEV, GENERAL, Harness, MOD, THREAD } from "./harness";
 import { said } from "../helpers/message";
 import { english, textsOf } from "../helpers/english";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { ONEXENO_SCENES } from "../../render/onexeno/scenes";
+import { renderPicture } from "../../render/pool";
 
 const h = new Harness();
 beforeAll(async () => {
@@ -71,7 +72,14 @@ async function playToTheEnd(channelId: string, people: readonly string[], seen: 
     // The table picture is the one drawn in the table's language.
     const png = table.attachments.find((a) => a.filename === "table.png");
     if (png) {
-      const expected = await renderOnexenoTable(onexenoView(rec.state, null), seatNames(rec), undefined, clockLabel(rec), rec.locale);
+      const expected = await renderPicture(
+        ONEXENO_SCENES.job("table", {
+          view: onexenoView(rec.state, null),
+          names: seatNames(rec),
+          clock: clockLabel(rec),
+          locale: rec.locale,
+        }),
+      );
       expect(sb.attachmentBytes(png)?.equals(expected)).toBe(true);
     }
     const panel = (await sb.click(mover.userId, table, Harness.idOf(table, "hand"))).original!;

@@ -4,8 +4,9 @@ import { onexenoView } from "../../src/games/onexeno/game";
 import { cardName } from "../../src/games/onexeno/cards";
 import type { ApiMessage, InteractionRecord } from "../../src/standin/types";
 import { ADA, BEN, CARD_ROOM, CLEO, DEV, GENERAL, Harness, MOD, THREAD } from "./harness";
-import { renderOnexenoTable } from "../../render/render";
 import { said } from "../helpers/message";
+import { ONEXENO_SCENES } from "../../render/onexeno/scenes";
+import { renderPicture } from "../../render/pool";
 
 const h = new Harness();
 beforeAll(async () => {
@@ -28,7 +29,9 @@ async function assertNoLeak(m: ApiMessage, channelId: string): Promise<void> {
   for (const hand of rec.state.hands) for (const card of hand) expect(text).not.toContain(cardName(card));
   const png = m.attachments.find((a) => a.filename === "table.png");
   if (png && rec.status !== "over") {
-    const expected = await renderOnexenoTable(onexenoView(rec.state, null), seatNames(rec), undefined, clockLabel(rec));
+    const expected = await renderPicture(
+      ONEXENO_SCENES.job("table", { view: onexenoView(rec.state, null), names: seatNames(rec), clock: clockLabel(rec) }),
+    );
     expect(h.standin.attachmentBytes(png)?.equals(expected)).toBe(true);
   }
 }

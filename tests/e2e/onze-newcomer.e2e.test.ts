@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADA, GENERAL, Harness } from "./harness";
 import { cardName } from "../../src/games/onze/cards";
-import { cardNameIn } from "../../render/onze-words";
+import { cardNameIn } from "../../render/onze/words";
 import { buyer, type OnzeMove, type OnzeState } from "../../src/games/onze/game";
 import type { AnyTable } from "../../src/bot/tables";
 import { said } from "../helpers/message";

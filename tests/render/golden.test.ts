@@ -10,8 +10,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { pixels } from "../helpers/pixels";
 import { onexenoView, onexeno } from "../../src/games/onexeno/game";
-import { handSize } from "../../render/onexeno-hand";
-import { cellOrigin, tableLayout, TABLE_HEIGHT, TABLE_WIDTH, BOARD_X, BOARD_Y, BOARD_CELLS, CELL } from "../../render/onexeno-table";
+import { handSize } from "../../render/onexeno/hand";
+import { cellOrigin, tableLayout, TABLE_HEIGHT, TABLE_WIDTH, BOARD_X, BOARD_Y, BOARD_CELLS, CELL } from "../../render/onexeno/table";
 import { canastaUntil, scenes } from "./scenes";
 import { canastaView } from "../../src/games/onexeno/canasta";
 import { applySolitaire, setupSolitaire, solitaireView } from "../../src/games/onexeno/solitaire";
@@ -28,14 +28,10 @@ import { bracketSections } from "../../commands/tournament/messages";
 import { GAME_SET } from "../../commands/index";
 const CATALOGUE = GAME_SET.catalogue;
 import { seedRng, shuffle } from "../../src/engine/rng";
-import {
-  renderCanastaTable,
-  renderOnexenoHand,
-  renderOnexenoTable,
-  renderOnzeHand,
-  renderOnzeTable,
-  renderSolitaire,
-} from "../../render/render";
+import { ONEXENO_SCENES } from "../../render/onexeno/scenes";
+import { ONZE_SCENES } from "../../render/onze/scenes";
+import { CARDENO_SCENES } from "../../render/cardeno/scenes";
+import { renderPicture } from "../../render/pool";
 
 const dir = join(import.meta.dirname, "golden");
 const failures = join(import.meta.dirname, "..", "__failures__");
@@ -68,7 +64,7 @@ describe("table pictures", () => {
   const all = scenes();
   for (const [name, { state, names }] of Object.entries(all)) {
     it(`matches the golden image: ${name}`, async () => {
-      const png = await renderOnexenoTable(onexenoView(state, null), names);
+      const png = await renderPicture(ONEXENO_SCENES.job("table", { view: onexenoView(state, null), names }));
       expect(png.readUInt32BE(16)).toBe(TABLE_WIDTH);
       expect(png.readUInt32BE(20)).toBe(TABLE_HEIGHT);
       await compare(`table-${name}`, png);
@@ -79,7 +75,9 @@ describe("table pictures", () => {
     const { state } = all.trick!;
     const seat = state.turn;
     const playable = new Set(onexeno.legalMoves(state, seat).flatMap((m) => (m.kind === "place" ? [m.card] : [])));
-    const png = await renderOnexenoHand(state.hands[seat]!, playable, "Your hand · Ada");
+    const png = await renderPicture(
+      ONEXENO_SCENES.job("hand", { hand: state.hands[seat]!, playable: [...playable], title: "Your hand · Ada" }),
+    );
     expect(png.readUInt32BE(16)).toBe(handSize(state.hands[seat]!.length).width);
     await compare("hand-trick", png);
   });
@@ -90,8 +88,8 @@ describe("table pictures", () => {
     const [p, q] = [0, 1, 2].filter((i) => i !== state.turn) as [number, number];
     expect(state.hands[p]).not.toEqual(state.hands[q]);
     const swapped = { ...state, hands: state.hands.map((h, i) => (i === p ? [...state.hands[q]!] : i === q ? [...state.hands[p]!] : h)) };
-    const a = await renderOnexenoTable(onexenoView(state, null), names);
-    const b = await renderOnexenoTable(onexenoView(swapped, null), names);
+    const a = await renderPicture(ONEXENO_SCENES.job("table", { view: onexenoView(state, null), names }));
+    const b = await renderPicture(ONEXENO_SCENES.job("table", { view: onexenoView(swapped, null), names }));
     expect(a.equals(b)).toBe(true);
   });
 });
@@ -108,7 +106,7 @@ describe("table pictures in the table's language", () => {
   for (const [locale, name] of cases) {
     it(`matches the golden image: ${name} in ${locale}`, async () => {
       const { state, names } = all[name]!;
-      const png = await renderOnexenoTable(onexenoView(state, null), names, undefined, undefined, locale);
+      const png = await renderPicture(ONEXENO_SCENES.job("table", { view: onexenoView(state, null), names, locale }));
       await compare(`table-${name}.${locale}`, png);
     });
   }
@@ -117,7 +115,9 @@ describe("table pictures in the table's language", () => {
     const { state } = all.trick!;
     const seat = state.turn;
     const playable = new Set(onexeno.legalMoves(state, seat).flatMap((m) => (m.kind === "place" ? [m.card] : [])));
-    const png = await renderOnexenoHand(state.hands[seat]!, playable, "Deine Hand · Ada", undefined, undefined, "de");
+    const png = await renderPicture(
+      ONEXENO_SCENES.job("hand", { hand: state.hands[seat]!, playable: [...playable], title: "Deine Hand · Ada", locale: "de" }),
+    );
     await compare("hand-trick.de", png);
   });
 });
@@ -132,27 +132,45 @@ describe("solitaire pictures", () => {
       if (!r.ok) throw new Error(r.error.message);
       s = r.value;
       if (i === 59) {
-        await compare("solitaire-mid", await renderSolitaire(solitaireView(s), "Ada"));
-        await compare("solitaire-mid.fr", await renderSolitaire(solitaireView(s), "Ada", undefined, null, "fr"));
+        await compare("solitaire-mid", await renderPicture(ONEXENO_SCENES.job("solitaire", { view: solitaireView(s), owner: "Ada" })));
+        await compare(
+          "solitaire-mid.fr",
+          await renderPicture(ONEXENO_SCENES.job("solitaire", { view: solitaireView(s), owner: "Ada", hint: null, locale: "fr" })),
+        );
       }
     }
     expect(s.end).toBe("won");
-    await compare("solitaire-won", await renderSolitaire(solitaireView(s), "Ada"));
-    await compare("solitaire-won.de", await renderSolitaire(solitaireView(s), "Ada", undefined, null, "de"));
+    await compare("solitaire-won", await renderPicture(ONEXENO_SCENES.job("solitaire", { view: solitaireView(s), owner: "Ada" })));
+    await compare(
+      "solitaire-won.de",
+      await renderPicture(ONEXENO_SCENES.job("solitaire", { view: solitaireView(s), owner: "Ada", hint: null, locale: "de" })),
+    );
   });
 });
 
 describe("canasta pictures", () => {
   it("match their golden images: a hand under way (5 players, two decks) and a finished session", async () => {
     const mid = canastaUntil(5, "golden-canasta", 500, (s) => s.rows.flat().length >= 3 && s.phase === "draw");
-    await compare("canasta-mid", await renderCanastaTable(canastaView(mid, null), ["Ada", "Ben", "Cleo", "Dev", "Émile"]));
+    await compare(
+      "canasta-mid",
+      await renderPicture(ONEXENO_SCENES.job("canasta", { view: canastaView(mid, null), names: ["Ada", "Ben", "Cleo", "Dev", "Émile"] })),
+    );
     const over = canastaUntil(3, "golden-canasta-over", 150, () => false);
     expect(over.phase).toBe("over");
-    await compare("canasta-over", await renderCanastaTable(canastaView(over, null), ["Ada", "Ben", "Cleo"]));
+    await compare(
+      "canasta-over",
+      await renderPicture(ONEXENO_SCENES.job("canasta", { view: canastaView(over, null), names: ["Ada", "Ben", "Cleo"] })),
+    );
     // The same hand at a German table, with the clock's time beside the player to move.
     const names = ["Ada", "Ben", "Cleo", "Dev", "Émile"];
-    await compare("canasta-mid.de", await renderCanastaTable(canastaView(mid, null), names, undefined, "bis 14:05 UTC", "de"));
-    await compare("canasta-over.fr", await renderCanastaTable(canastaView(over, null), ["Ada", "Ben", "Cleo"], undefined, undefined, "fr"));
+    await compare(
+      "canasta-mid.de",
+      await renderPicture(ONEXENO_SCENES.job("canasta", { view: canastaView(mid, null), names, clock: "bis 14:05 UTC", locale: "de" })),
+    );
+    await compare(
+      "canasta-over.fr",
+      await renderPicture(ONEXENO_SCENES.job("canasta", { view: canastaView(over, null), names: ["Ada", "Ben", "Cleo"], locale: "fr" })),
+    );
   });
 });
 
@@ -180,11 +198,18 @@ describe("onze pictures", () => {
     });
     const m = mid as OnzeState | null;
     if (!m) throw new Error("no position with melds and a sale");
-    await compare("onze-mid", await renderOnzeTable(onzeView(m, null), names, undefined, "until 14:05 UTC"));
-    await compare("onze-final", await renderOnzeTable(onzeView(out.final, null), names));
+    await compare("onze-mid", await renderPicture(ONZE_SCENES.job("table", { view: onzeView(m, null), names, clock: "until 14:05 UTC" })));
+    await compare("onze-final", await renderPicture(ONZE_SCENES.job("table", { view: onzeView(out.final, null), names })));
     await compare(
       "onze-hand",
-      await renderOnzeHand(sortHand(m.hands[0]!), `Your hand · Ada · ${m.hands[0]!.length} cards`, contractHelp(m, 0)),
+      await renderPicture(
+        ONZE_SCENES.job("hand", {
+          hand: sortHand(m.hands[0]!),
+          title: `Your hand · Ada · ${m.hands[0]!.length} cards`,
+          help: contractHelp(m, 0),
+          fresh: [],
+        }),
+      ),
     );
     // Spectators see no hidden card: Ben's hand traded for as many stock cards leaves the picture unchanged.
     const n = m.hands[1]!.length;
@@ -194,27 +219,43 @@ describe("onze pictures", () => {
       stock: [...m.hands[1]!, ...m.stock.slice(n)],
     };
     expect(swapped.hands[1]).not.toEqual(m.hands[1]);
-    expect((await renderOnzeTable(onzeView(swapped, null), names)).equals(await renderOnzeTable(onzeView(m, null), names))).toBe(true);
+    expect(
+      (await renderPicture(ONZE_SCENES.job("table", { view: onzeView(swapped, null), names }))).equals(
+        await renderPicture(ONZE_SCENES.job("table", { view: onzeView(m, null), names })),
+      ),
+    ).toBe(true);
     // In a French table, cards read R/D/V (roi, dame, valet); in a German hand, K/D/B (König, Dame, Bube).
     const fr = ["Ada", "Ben", "Ordinateur 1 (normal)", "Ordinateur 2 (facile)"];
-    await compare("onze-mid.fr", await renderOnzeTable(onzeView(m, null), fr, undefined, "jusqu'à 14:05 UTC", "fr"));
+    await compare(
+      "onze-mid.fr",
+      await renderPicture(ONZE_SCENES.job("table", { view: onzeView(m, null), names: fr, clock: "jusqu'à 14:05 UTC", locale: "fr" })),
+    );
     // Two new cards, each marked "nouvelle" under its name, neither cut.
     const mine = sortHand(m.hands[0]!);
     await compare(
       "onze-hand.fr-new",
-      await renderOnzeHand(
-        mine,
-        `Votre main · Ada · ${mine.length} cartes`,
-        contractHelp(m, 0, "fr"),
-        [mine[1]!, mine[3]!],
-        undefined,
-        "fr",
+      await renderPicture(
+        ONZE_SCENES.job("hand", {
+          hand: mine,
+          title: `Votre main · Ada · ${mine.length} cartes`,
+          help: contractHelp(m, 0, "fr"),
+          fresh: [mine[1]!, mine[3]!],
+          locale: "fr",
+        }),
       ),
     );
-    await compare("onze-final.fr", await renderOnzeTable(onzeView(out.final, null), fr, undefined, undefined, "fr"));
+    await compare(
+      "onze-final.fr",
+      await renderPicture(ONZE_SCENES.job("table", { view: onzeView(out.final, null), names: fr, locale: "fr" })),
+    );
     const hand = sortHand(m.hands[0]!);
     const help = contractHelp(m, 0, "de");
-    await compare("onze-hand.de", await renderOnzeHand(hand, `Deine Hand · Ada · ${hand.length} Karten`, help, [], undefined, "de"));
+    await compare(
+      "onze-hand.de",
+      await renderPicture(
+        ONZE_SCENES.job("hand", { hand, title: `Deine Hand · Ada · ${hand.length} Karten`, help, fresh: [], locale: "de" }),
+      ),
+    );
   });
 });
 
@@ -240,21 +281,21 @@ describe("cardeno pictures", () => {
     const b = rest as CardenoState | null;
     if (!m || !v || !b) throw new Error("no race after CARDENO, no reveal or no break");
     const draw = (job: PictureJob) => Promise.resolve(encodeJob(job));
-    await compare("cardeno-mid", await draw({ kind: "cardeno-table", view: cardenoView(m, null), names }));
-    await compare("cardeno-panel", await draw({ kind: "cardeno-board", view: cardenoView(v, 0), seat: 0, names }));
+    await compare("cardeno-mid", await draw(CARDENO_SCENES.job("table", { view: cardenoView(m, null), names })));
+    await compare("cardeno-panel", await draw(CARDENO_SCENES.job("board", { view: cardenoView(v, 0), seat: 0, names })));
     // The break: each board's revealed poker hand stands out, the winner's in gold, named in the status.
-    await compare("cardeno-break", await draw({ kind: "cardeno-table", view: cardenoView(b, null), names }));
-    await compare("cardeno-final", await draw({ kind: "cardeno-table", view: cardenoView(s, null), names }));
+    await compare("cardeno-break", await draw(CARDENO_SCENES.job("table", { view: cardenoView(b, null), names })));
+    await compare("cardeno-final", await draw(CARDENO_SCENES.job("table", { view: cardenoView(s, null), names })));
     // French pieces read D/R/V (dame, roi, valet); a German board panel in the reveal.
     const fr = ["Ada", "Ben", "Ordinateur 1 (facile)", "Dana"];
-    await compare("cardeno-mid.fr", await draw({ kind: "cardeno-table", view: cardenoView(m, null), names: fr, locale: "fr" }));
-    await compare("cardeno-break.fr", await draw({ kind: "cardeno-table", view: cardenoView(b, null), names: fr, locale: "fr" }));
-    await compare("cardeno-panel.de", await draw({ kind: "cardeno-board", view: cardenoView(v, 0), seat: 0, names, locale: "de" }));
+    await compare("cardeno-mid.fr", await draw(CARDENO_SCENES.job("table", { view: cardenoView(m, null), names: fr, locale: "fr" })));
+    await compare("cardeno-break.fr", await draw(CARDENO_SCENES.job("table", { view: cardenoView(b, null), names: fr, locale: "fr" })));
+    await compare("cardeno-panel.de", await draw(CARDENO_SCENES.job("board", { view: cardenoView(v, 0), seat: 0, names, locale: "de" })));
     // The pile is face down: shuffling it leaves the picture unchanged.
     const shuffled = { ...m, pile: [...m.pile].reverse() };
     expect(
-      encodeJob({ kind: "cardeno-table", view: cardenoView(shuffled, null), names }).equals(
-        encodeJob({ kind: "cardeno-table", view: cardenoView(m, null), names }),
+      encodeJob(CARDENO_SCENES.job("table", { view: cardenoView(shuffled, null), names })).equals(
+        encodeJob(CARDENO_SCENES.job("table", { view: cardenoView(m, null), names })),
       ),
     ).toBe(true);
   });

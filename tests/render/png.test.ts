@@ -7,9 +7,9 @@ import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { encodePalettePng, paletteStats } from "../../render/png";
 import { font, MIN_FONT_PX, PICTURE_WIDTH, PREVIEW_WIDTH } from "../../render/fonts";
-import { drawOnexenoTable } from "../../render/onexeno-table";
-import { drawOnexenoHand, handSize } from "../../render/onexeno-hand";
-import { drawOnzeHand } from "../../render/onze-table";
+import { drawOnexenoTable } from "../../render/onexeno/table";
+import { drawOnexenoHand, handSize } from "../../render/onexeno/hand";
+import { drawOnzeHand } from "../../render/onze/table";
 import { onexenoView } from "../../src/games/onexeno/game";
 import { scenes } from "./scenes";
 

@@ -14,6 +14,8 @@ import { solitaireView, setupSolitaire } from "../../src/games/onexeno/solitaire
 import { encodeJob, type PictureJob } from "../../render/pictures";
 import { closePictures, pictureThreads, renderAnimation, renderPicture, runningPictureThreads, startPictures } from "../../render/pool";
 import { scenes } from "./scenes";
+import { RACE_SCENES } from "../fixtures/race/scene";
+import { ONEXENO_SCENES } from "../../render/onexeno/scenes";
 
 afterAll(async () => {
   delete process.env.PICTURE_THREADS;
@@ -25,18 +27,19 @@ describe("the picture pool", () => {
     process.env.PICTURE_THREADS = "2";
     const { closed, trick } = scenes();
     const jobs: PictureJob[] = [
-      { kind: "onexeno-table", view: onexenoView(closed!.state, null), names: closed!.names, clock: "until 14:05 UTC" },
-      {
-        kind: "onexeno-hand",
+      ONEXENO_SCENES.job("table", { view: onexenoView(closed!.state, null), names: closed!.names, clock: "until 14:05 UTC" }),
+      ONEXENO_SCENES.job("hand", {
         hand: trick!.state.hands[0]!,
         playable: [trick!.state.hands[0]![0]!],
         title: "Your hand",
         captions: trick!.state.hands[0]!.map((_, i) => `card ${i}`),
-      },
-      { kind: "solitaire", view: solitaireView(setupSolitaire("pool")), owner: "Ada", hint: { x: 0, y: 0 } },
+      }),
+      ONEXENO_SCENES.job("solitaire", { view: solitaireView(setupSolitaire("pool")), owner: "Ada", hint: { x: 0, y: 0 } }),
+      // The fixture game's table: its scene module (tests/fixtures/race/scene.ts) loads on the thread with its first picture.
+      RACE_SCENES.job("table", { total: 14, turn: 1, names: ["Ada", "Ben", "Cleo"], handSizes: [3, 4, 4], stock: 9, winner: null }),
     ];
     const pooled = await Promise.all(jobs.map((j) => renderPicture(j)));
-    jobs.forEach((j, i) => expect(pooled[i]!.equals(encodeJob(j)), j.kind).toBe(true));
+    jobs.forEach((j, i) => expect(pooled[i]!.equals(encodeJob(j)), j.kind === "scene" ? j.scene : j.kind).toBe(true));
     expect(threadId).toBe(0); // this test runs on the main thread; the pool's threads are others
   });
 
@@ -51,7 +54,7 @@ describe("the picture pool", () => {
       s = next.value;
     }
     const job = {
-      frames: states.map((s): PictureJob => ({ kind: "onexeno-table", view: onexenoView(s, null), names: ["Ada", "Ben", "Cleo"] })),
+      frames: states.map((s): PictureJob => ONEXENO_SCENES.job("table", { view: onexenoView(s, null), names: ["Ada", "Ben", "Cleo"] })),
       delays: states.map(() => 500),
     };
     expect(splitAnimation(job, 2)).toHaveLength(2);
@@ -77,7 +80,7 @@ describe("the picture pool", () => {
     startPictures(); // a second call changes nothing
     expect(runningPictureThreads()).toBe(2);
     const { closed } = scenes();
-    const job: PictureJob = { kind: "onexeno-table", view: onexenoView(closed!.state, null), names: closed!.names };
+    const job: PictureJob = ONEXENO_SCENES.job("table", { view: onexenoView(closed!.state, null), names: closed!.names });
     const made = await Promise.all(Array.from({ length: 9 }, () => renderPicture(job)));
     expect(runningPictureThreads()).toBe(3);
     const inline = encodeJob(job);
@@ -92,7 +95,7 @@ describe("the picture pool", () => {
     process.env.PICTURE_THREADS = "0";
     expect(pictureThreads()).toBe(0);
     const { fresh } = scenes();
-    const job: PictureJob = { kind: "onexeno-table", view: onexenoView(fresh!.state, null), names: fresh!.names };
+    const job: PictureJob = ONEXENO_SCENES.job("table", { view: onexenoView(fresh!.state, null), names: fresh!.names });
     expect((await renderPicture(job)).equals(encodeJob(job))).toBe(true);
     process.env.PICTURE_THREADS = "two";
     expect(() => pictureThreads()).toThrow(/PICTURE_THREADS/);

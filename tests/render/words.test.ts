@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { standingText } from "../../commands/onexeno/index";
-import { describeOnexenoTable, lastMoveText, playerLine, teamLine } from "../../render/onexeno-words";
-import { describeSolitaire } from "../../render/onexeno-solitaire";
+import { describeOnexenoTable, lastMoveText, playerLine, teamLine } from "../../render/onexeno/words";
+import { describeSolitaire } from "../../render/onexeno/solitaire";
 import type { TableOf } from "../../src/bot/tables";
 
 type TableRecord = TableOf<"onexeno">;

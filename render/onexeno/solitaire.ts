@@ -5,15 +5,15 @@
  * `(view, owner name, theme) -> PNG Buffer`, no I/O.
  */
 import type { Canvas } from "@napi-rs/canvas";
-import { sceneCanvas } from "./surface";
-import { columnLabel, placedPattern, positionLabel, rowLabel } from "../src/games/onexeno/board";
-import { cardValue } from "../src/games/onexeno/cards";
-import { TARGET_SQUARE, type SolitaireView } from "../src/games/onexeno/solitaire";
+import { sceneCanvas } from "../surface";
+import { columnLabel, placedPattern, positionLabel, rowLabel } from "../../src/games/onexeno/board";
+import { cardValue } from "../../src/games/onexeno/cards";
+import { TARGET_SQUARE, type SolitaireView } from "../../src/games/onexeno/solitaire";
 import { drawCard } from "./card";
-import { ensureFonts, fitText, font, PICTURE_WIDTH } from "./fonts";
-import { DEFAULT_THEME, type Theme } from "./theme";
-import { t, type Locale } from "../src/i18n/index";
-import { cardLabelIn, cardTitleIn } from "./onexeno-words";
+import { ensureFonts, fitText, font, PICTURE_WIDTH } from "../fonts";
+import { DEFAULT_THEME, type Theme } from "../theme";
+import { t, type Locale } from "../../src/i18n/index";
+import { cardLabelIn, cardTitleIn } from "./words";
 
 export const SOLITAIRE_WIDTH = PICTURE_WIDTH;
 export const SOLITAIRE_HEIGHT = 490;

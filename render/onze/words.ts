@@ -4,10 +4,10 @@
  * full words for alt text, the round's contract, melds, whose turn and what they do next, the
  * latest move, and the table picture's alt text. Words: the `onze` section of the locale files.
  */
-import { faceOf, isRedSuit, JOKER_FACE, SUIT_GLYPHS, type Card, type Face } from "../src/games/onze/cards";
-import { CONTRACTS, type Meld } from "../src/games/onze/melds";
-import type { OnzeView } from "../src/games/onze/game";
-import { t, type Locale } from "../src/i18n/index";
+import { faceOf, isRedSuit, JOKER_FACE, SUIT_GLYPHS, type Card, type Face } from "../../src/games/onze/cards";
+import { CONTRACTS, type Meld } from "../../src/games/onze/melds";
+import type { OnzeView } from "../../src/games/onze/game";
+import { t, type Locale } from "../../src/i18n/index";
 
 type Params = Readonly<Record<string, string | number>>;
 const say = (locale: Locale, key: string, params: Params = {}) => t(locale, `onze.${key}`, params);

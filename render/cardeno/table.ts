@@ -9,17 +9,17 @@
  * match by outline, colour and letter (colour is never the only carrier).
  */
 import type { Canvas, SKRSContext2D } from "@napi-rs/canvas";
-import { completeLines, slotOf, type CardenoView } from "../src/games/cardeno/game";
-import { CELLS, cellName, faceOf, pieceOf, SIDE } from "../src/games/cardeno/pieces";
-import { ensureFonts, fitText, font, PICTURE_WIDTH, shortName } from "./fonts";
-import { sceneCanvas } from "./surface";
-import { DEFAULT_THEME, type Theme } from "./theme";
-export * from "./cardeno-pieces";
-export { cardenoStatus, describeCardeno, describePiece } from "./cardeno-words";
-import { GOLD, drawPiece, drawCutout, drawMiniBoard, strokeLines } from "./cardeno-pieces";
-import { t as translate, type Locale } from "../src/i18n/index";
-import { cardenoStatus, handNameIn } from "./cardeno-words";
-import { evaluate } from "../src/games/cardeno/poker";
+import { completeLines, slotOf, type CardenoView } from "../../src/games/cardeno/game";
+import { CELLS, cellName, faceOf, pieceOf, SIDE } from "../../src/games/cardeno/pieces";
+import { ensureFonts, fitText, font, PICTURE_WIDTH, shortName } from "../fonts";
+import { sceneCanvas } from "../surface";
+import { DEFAULT_THEME, type Theme } from "../theme";
+export * from "./pieces";
+export { cardenoStatus, describeCardeno, describePiece } from "./words";
+import { GOLD, drawPiece, drawCutout, drawMiniBoard, strokeLines } from "./pieces";
+import { t as translate, type Locale } from "../../src/i18n/index";
+import { cardenoStatus, handNameIn } from "./words";
+import { evaluate } from "../../src/games/cardeno/poker";
 
 const HEADER = 58;
 const CENTRE_Y = HEADER + 8;

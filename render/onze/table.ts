@@ -5,17 +5,17 @@
  * PNG`; alt text from `describeOnze`.
  */
 import type { Canvas, SKRSContext2D } from "@napi-rs/canvas";
-import { sceneCanvas } from "./surface";
-import type { Card } from "../src/games/onze/cards";
-import type { Meld } from "../src/games/onze/melds";
-import { t, type Locale } from "../src/i18n/index";
-import { cardNameIn, contractTextIn, meldWordsIn, onzeLastText, onzeStatusLines } from "./onze-words";
-import { handSizeFor, type OnzeView } from "../src/games/onze/game";
-import { drawBadge } from "./badge";
-import { drawClockMark } from "./clock";
-import { ensureFonts, fitText, font, measureOnly, PICTURE_WIDTH, shortName, wrapParts } from "./fonts";
+import { sceneCanvas } from "../surface";
+import type { Card } from "../../src/games/onze/cards";
+import type { Meld } from "../../src/games/onze/melds";
+import { t, type Locale } from "../../src/i18n/index";
+import { cardNameIn, contractTextIn, meldWordsIn, onzeLastText, onzeStatusLines } from "./words";
+import { handSizeFor, type OnzeView } from "../../src/games/onze/game";
+import { drawBadge } from "../badge";
+import { drawClockMark } from "../clock";
+import { ensureFonts, fitText, font, measureOnly, PICTURE_WIDTH, shortName, wrapParts } from "../fonts";
 import { drawCardBack, drawPlayingCard } from "./playing-card";
-import { DEFAULT_THEME, type Theme } from "./theme";
+import { DEFAULT_THEME, type Theme } from "../theme";
 
 export const ONZE_WIDTH = PICTURE_WIDTH;
 const HEADER = 142;

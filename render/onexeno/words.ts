@@ -5,10 +5,10 @@
  * `BWB/W4B/BWW`, is what players type and is the same in every language), and a rotation.
  * Words: the `onexeno` section of the locale files (src/i18n/locales).
  */
-import { positionLabel } from "../src/games/onexeno/board";
-import { cardName, cardShapeOf, cardValue, type CardId, type Rotation } from "../src/games/onexeno/cards";
-import type { OnexenoView } from "../src/games/onexeno/game";
-import { t, type Locale } from "../src/i18n/index";
+import { positionLabel } from "../../src/games/onexeno/board";
+import { cardName, cardShapeOf, cardValue, type CardId, type Rotation } from "../../src/games/onexeno/cards";
+import type { OnexenoView } from "../../src/games/onexeno/game";
+import { t, type Locale } from "../../src/i18n/index";
 
 /** A card's shape in `locale`'s words, e.g. `2 pairs + dot` or `crochet en blanc`. */
 export function shapeIn(locale: Locale, id: CardId): string {

@@ -4,12 +4,12 @@
  * (`full, rois par les dames`), the board's lines, and a piece in full words for alt text.
  * Words: the `cardeno` section of the locale files.
  */
-import { SHAPES, type Piece } from "../src/games/cardeno/pieces";
-import { SUIT_GLYPHS, type HandValue, type Rank } from "../src/games/cardeno/poker";
-import { t, t as translate, type Locale } from "../src/i18n/index";
-import { completeLines, slotOf, type CardenoView } from "../src/games/cardeno/game";
-import { pieceOf } from "../src/games/cardeno/pieces";
-import { evaluate } from "../src/games/cardeno/poker";
+import { SHAPES, type Piece } from "../../src/games/cardeno/pieces";
+import { SUIT_GLYPHS, type HandValue, type Rank } from "../../src/games/cardeno/poker";
+import { t, t as translate, type Locale } from "../../src/i18n/index";
+import { completeLines, slotOf, type CardenoView } from "../../src/games/cardeno/game";
+import { pieceOf } from "../../src/games/cardeno/pieces";
+import { evaluate } from "../../src/games/cardeno/poker";
 
 /** A rank as printed in `locale`: `7`, `D` (French dame), `Joker`. */
 export const rankLabelIn = (locale: Locale, rank: Rank | number): string => (rank > 10 ? t(locale, `cardeno.rank_${rank}`) : String(rank));

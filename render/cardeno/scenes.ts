@@ -1,0 +1,36 @@
+/**
+ * Cardeno's pictures as a scene module (render/scenes.ts): the public race table and a player's
+ * board. `CARDENO_SCENES.job(scene, data)` makes a picture job.
+ */
+import type { CardenoView } from "../../src/games/cardeno/game";
+import type { Locale } from "../../src/i18n/index";
+import { PICTURE_WIDTH } from "../fonts";
+import { sceneModule } from "../scenes";
+import { cardenoHeight, drawCardenoBoard, drawCardenoTable } from "./table";
+
+/** The public table as it stands at `now` (ms; its countdowns); `closed`: ended with `end` mid-race. */
+export interface CardenoTableScene {
+  readonly view: CardenoView;
+  readonly names: readonly string[];
+  readonly now?: number | undefined;
+  readonly locale?: Locale | undefined;
+  readonly closed?: boolean | undefined;
+}
+
+/** Seat `seat`'s board (its private panel's picture) at `now`. */
+export interface CardenoBoardScene {
+  readonly view: CardenoView;
+  readonly seat: number;
+  readonly names: readonly string[];
+  readonly now?: number | undefined;
+  readonly locale?: Locale | undefined;
+}
+
+/** Cardeno's scenes. */
+export const CARDENO_SCENES = sceneModule(import.meta.url, {
+  table: {
+    draw: (d: CardenoTableScene) => drawCardenoTable(d.view, d.names, undefined, d.now, d.locale, d.closed),
+    size: (d: CardenoTableScene) => ({ width: PICTURE_WIDTH, height: cardenoHeight(d.view) }),
+  },
+  board: { draw: (d: CardenoBoardScene) => drawCardenoBoard(d.view, d.seat, d.names, undefined, d.now, d.locale) },
+});

@@ -1,0 +1,63 @@
+/**
+ * The ONEXENO family's pictures as one scene module (render/scenes.ts): the basic/partners table,
+ * a private hand, the canasta table and a solitaire game. Each scene's data is plain (a picture
+ * thread draws it); `ONEXENO_SCENES.job(scene, data)` makes its picture job.
+ */
+import type { CardId } from "../../src/games/onexeno/cards";
+import type { CanastaView } from "../../src/games/onexeno/canasta";
+import type { OnexenoView } from "../../src/games/onexeno/game";
+import type { SolitaireView } from "../../src/games/onexeno/solitaire";
+import type { Locale } from "../../src/i18n/index";
+import { sceneModule } from "../scenes";
+import { CANASTA_WIDTH, canastaHeight, drawCanastaTable } from "./canasta";
+import { drawOnexenoHand } from "./hand";
+import { drawSolitaire, SOLITAIRE_HEIGHT, SOLITAIRE_WIDTH } from "./solitaire";
+import { drawOnexenoTable, TABLE_HEIGHT, TABLE_WIDTH } from "./table";
+
+/** A public table (basic, partners or canasta): its view, the seats' names, the clock's label (`until 14:05 UTC`), the table's language. */
+export interface TableScene<V> {
+  readonly view: V;
+  readonly names: readonly string[];
+  readonly clock?: string | undefined;
+  readonly locale?: Locale | undefined;
+}
+
+/** A private hand: its cards, which of them can be played, its title and each card's caption (absent: points and playability). */
+export interface HandScene {
+  readonly hand: readonly CardId[];
+  readonly playable: readonly CardId[];
+  readonly title: string;
+  readonly captions?: readonly string[] | undefined;
+  readonly locale?: Locale | undefined;
+}
+
+/** A solitaire game: its view, its player's name, and a hinted cell. */
+export interface SolitaireScene {
+  readonly view: SolitaireView;
+  readonly owner: string;
+  readonly hint?: { x: number; y: number } | null | undefined;
+  readonly locale?: Locale | undefined;
+}
+
+/** The ONEXENO family's scenes. */
+export const ONEXENO_SCENES = sceneModule(import.meta.url, {
+  table: {
+    draw: (d: TableScene<OnexenoView>) => drawOnexenoTable(d.view, d.names, undefined, d.clock, d.locale),
+    size: () => ({ width: TABLE_WIDTH, height: TABLE_HEIGHT }),
+  },
+  hand: {
+    draw: (d: HandScene) => {
+      const captions = d.captions;
+      const caption = captions ? (_card: CardId, i: number) => captions[i] ?? "" : undefined;
+      return drawOnexenoHand(d.hand, new Set(d.playable), d.title, undefined, caption, d.locale);
+    },
+  },
+  canasta: {
+    draw: (d: TableScene<CanastaView>) => drawCanastaTable(d.view, d.names, undefined, d.clock, d.locale),
+    size: (d: TableScene<CanastaView>) => ({ width: CANASTA_WIDTH, height: canastaHeight(d.view.seats) }),
+  },
+  solitaire: {
+    draw: (d: SolitaireScene) => drawSolitaire(d.view, d.owner, undefined, d.hint, d.locale),
+    size: () => ({ width: SOLITAIRE_WIDTH, height: SOLITAIRE_HEIGHT }),
+  },
+});
