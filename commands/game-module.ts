@@ -10,6 +10,7 @@
 import type { BotContext, GameSet, TableGameView } from "../src/bot/context";
 import type { Command } from "../src/bot/router";
 import type { HouseVariant } from "../src/bot/settings";
+import type { GameWords } from "../src/i18n/index";
 import { GameCatalogue, type AnyGameRules, type RatedGameEntry } from "../src/games/catalogue";
 import { componentDoor, gameClaim } from "./components";
 import { HISTORY_VERBS, historyCommand, historyComponent } from "./history";
@@ -23,7 +24,7 @@ import { TOURNAMENT_VERBS, tournamentCommand, tournamentComponent } from "./tour
 /**
  * One game, both sides: its table games' rules (`src/games/<game>/`, with the rated games made of
  * them), each table game's bot side (`TableGameView`, in the same order as `games`), its slash
- * command, its rules documents (every language), the games of it whose new tables have a turn
+ * command, its rules documents and words (every language), the games of it whose new tables have a turn
  * clock a server may set (`/settings clock`), and the house variants a server may make its
  * default (`/settings variants`).
  */
@@ -38,6 +39,8 @@ export interface GameModule {
   /** Ids of its table games with a turn clock a server may set (its locale words: `settings.games.<id>`). */
   readonly clocks?: readonly string[];
   readonly variants?: readonly HouseVariant[];
+  /** Its words in every language (its render folder's locales/, added as they load: `addWords`). */
+  readonly words: GameWords;
 }
 
 /**

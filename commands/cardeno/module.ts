@@ -6,6 +6,7 @@
 import type { TableGameView } from "../../src/bot/context";
 import { cardenoGame, cardenoRated } from "../../src/games/cardeno/table-game";
 import type { GameModule } from "../game-module";
+import { CARDENO_WORDS } from "../../render/cardeno/words";
 import { animateWith } from "../replay-animation";
 import { CARDENO_RULES } from "./codes";
 import { cardenoCommand, PACE_VARIANT, ROUNDS_VARIANT, VARIANT_VARIANT } from "./command";
@@ -35,6 +36,7 @@ export const CARDENO: GameModule = {
   games: [cardenoGame],
   rated: cardenoRated,
   views: [cardenoView],
+  words: CARDENO_WORDS,
   command: cardenoCommand,
   rules: [CARDENO_RULES],
   variants: [PACE_VARIANT, VARIANT_VARIANT, ROUNDS_VARIANT],

@@ -8,6 +8,7 @@ import { canastaGame, onexenoGame, onexenoRated, solitaireGame } from "../../src
 import { CANASTA_VERBS, canastaComponent, canastaPayload, canastaStanding, moveNote as canastaMoveNote } from "../canasta/index";
 import { canastaHands, canastaPicture, canastaRound } from "../canasta/table";
 import type { GameModule } from "../game-module";
+import { ONEXENO_WORDS } from "../../render/onexeno/words";
 import { animateWith } from "../replay-animation";
 import { SOLITAIRE_GAME } from "../solitaire/index";
 import { solitairePicture } from "../solitaire/table";
@@ -55,6 +56,7 @@ export const ONEXENO: GameModule = {
   games: [onexenoGame, canastaGame, solitaireGame],
   rated: onexenoRated,
   views: [onexenoView, canastaView, { ...SOLITAIRE_GAME, animate: animateWith(solitairePicture) }],
+  words: ONEXENO_WORDS,
   command: onexenoCommand,
   rules: [ONEXENO_RULES.basic, ONEXENO_RULES.solitaire, ONEXENO_RULES.canasta],
   clocks: ["onexeno", "canasta"],

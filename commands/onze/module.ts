@@ -5,6 +5,7 @@
 import type { TableGameView } from "../../src/bot/context";
 import { onzeGame, onzeRated } from "../../src/games/onze/table-game";
 import type { GameModule } from "../game-module";
+import { ONZE_WORDS } from "../../render/onze/words";
 import { animateWith } from "../replay-animation";
 import { ONZE_RULES, onzeCommand } from "./command";
 import { ONZE_VERBS, onzeComponent } from "./components";
@@ -35,6 +36,7 @@ export const ONZE: GameModule = {
   games: [onzeGame],
   rated: onzeRated,
   views: [onzeView],
+  words: ONZE_WORDS,
   command: onzeCommand,
   rules: [ONZE_RULES],
   clocks: ["onze"],

@@ -6,6 +6,8 @@ import type { CardenoView } from "../../src/games/cardeno/game";
 import type { Locale } from "../../src/i18n/index";
 import { PICTURE_WIDTH } from "../fonts";
 import { sceneModule } from "../scenes";
+// The game's words, added to this thread's as it loads (a picture thread loads them with the scenes).
+import "./words";
 import { cardenoHeight, drawCardenoBoard, drawCardenoTable } from "./table";
 
 /** The public table as it stands at `now` (ms; its countdowns); `closed`: ended with `end` mid-race. */

@@ -2,7 +2,7 @@
  * Cardeno in each language's words: piece names by each language's card convention (French
  * R/D/V, German K/D/B; suit glyphs and shape letters are the same everywhere), poker hands
  * (`full, rois par les dames`), the board's lines, and a piece in full words for alt text.
- * Words: the `cardeno` section of the locale files.
+ * Words: locales/ beside this file (`CARDENO_WORDS`).
  */
 import { SHAPES, type Piece } from "../../src/games/cardeno/pieces";
 import { SUIT_GLYPHS, type HandValue, type Rank } from "../../src/games/cardeno/poker";
@@ -10,6 +10,20 @@ import { t, t as translate, type Locale } from "../../src/i18n/index";
 import { completeLines, slotOf, type CardenoView } from "../../src/games/cardeno/game";
 import { pieceOf } from "../../src/games/cardeno/pieces";
 import { evaluate } from "../../src/games/cardeno/poker";
+import de from "./locales/de.json" with { type: "json" };
+import en from "./locales/en.json" with { type: "json" };
+import es from "./locales/es.json" with { type: "json" };
+import fr from "./locales/fr.json" with { type: "json" };
+import ptBR from "./locales/pt-BR.json" with { type: "json" };
+import { addWords } from "../../src/i18n/index";
+
+/** Cardeno's words (its `cardeno` section, its command's entries, its name, house variants and refusals), in every language (locales/ beside this file), added to this thread's words as this module loads. */
+export const CARDENO_WORDS = addWords({ en, fr, de, es, "pt-BR": ptBR });
+
+declare module "../../src/i18n/index" {
+  /** CARDENO's refusal codes (its words' `refusals`). */
+  interface GameRefusals extends Readonly<Record<keyof typeof en.refusals, true>> {}
+}
 
 /** A rank as printed in `locale`: `7`, `D` (French dame), `Joker`. */
 export const rankLabelIn = (locale: Locale, rank: Rank | number): string => (rank > 10 ? t(locale, `cardeno.rank_${rank}`) : String(rank));

@@ -9,6 +9,8 @@ import type { OnexenoView } from "../../src/games/onexeno/game";
 import type { SolitaireView } from "../../src/games/onexeno/solitaire";
 import type { Locale } from "../../src/i18n/index";
 import { sceneModule } from "../scenes";
+// The game's words, added to this thread's as it loads (a picture thread loads them with the scenes).
+import "./words";
 import { CANASTA_WIDTH, canastaHeight, drawCanastaTable } from "./canasta";
 import { drawOnexenoHand } from "./hand";
 import { drawSolitaire, SOLITAIRE_HEIGHT, SOLITAIRE_WIDTH } from "./solitaire";

@@ -3,12 +3,26 @@
  * and team's numbers, and the cards and placements: a card's shape (`L`, `2 paires`,
  * `Haken in Weiß`) from `cardShapeOf`, its label (`3 · L`) and title with its code (the code,
  * `BWB/W4B/BWW`, is what players type and is the same in every language), and a rotation.
- * Words: the `onexeno` section of the locale files (src/i18n/locales).
+ * Words: locales/ beside this file (`ONEXENO_WORDS`).
  */
 import { positionLabel } from "../../src/games/onexeno/board";
 import { cardName, cardShapeOf, cardValue, type CardId, type Rotation } from "../../src/games/onexeno/cards";
 import type { OnexenoView } from "../../src/games/onexeno/game";
 import { t, type Locale } from "../../src/i18n/index";
+import de from "./locales/de.json" with { type: "json" };
+import en from "./locales/en.json" with { type: "json" };
+import es from "./locales/es.json" with { type: "json" };
+import fr from "./locales/fr.json" with { type: "json" };
+import ptBR from "./locales/pt-BR.json" with { type: "json" };
+import { addWords } from "../../src/i18n/index";
+
+/** The ONEXENO family's words (its `onexeno`, `canasta` and `solitaire` sections, its commands' entries, names and refusals), in every language (locales/ beside this file), added to this thread's words as this module loads. */
+export const ONEXENO_WORDS = addWords({ en, fr, de, es, "pt-BR": ptBR });
+
+declare module "../../src/i18n/index" {
+  /** ONEXENO's refusal codes (its words' `refusals`). */
+  interface GameRefusals extends Readonly<Record<keyof typeof en.refusals, true>> {}
+}
 
 /** A card's shape in `locale`'s words, e.g. `2 pairs + dot` or `crochet en blanc`. */
 export function shapeIn(locale: Locale, id: CardId): string {

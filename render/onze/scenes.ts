@@ -6,6 +6,8 @@ import type { Card } from "../../src/games/onze/cards";
 import type { OnzeView } from "../../src/games/onze/game";
 import type { Locale } from "../../src/i18n/index";
 import { sceneModule } from "../scenes";
+// The game's words, added to this thread's as it loads (a picture thread loads them with the scenes).
+import "./words";
 import { drawOnzeHand, drawOnzeTable, ONZE_WIDTH, onzeHeight } from "./table";
 
 /** The public table: its view, the seats' names, the clock's label, the table's language; `closed`: ended with `end` before the game was over. */

@@ -2,12 +2,26 @@
  * Onze in each language's words: card names by each language's own convention (French R/D/V
  * for king, queen, jack; German K/D/B; the suit glyphs are the same everywhere), a card in
  * full words for alt text, the round's contract, melds, whose turn and what they do next, the
- * latest move, and the table picture's alt text. Words: the `onze` section of the locale files.
+ * latest move, and the table picture's alt text. Words: locales/ beside this file (`ONZE_WORDS`).
  */
 import { faceOf, isRedSuit, JOKER_FACE, SUIT_GLYPHS, type Card, type Face } from "../../src/games/onze/cards";
 import { CONTRACTS, type Meld } from "../../src/games/onze/melds";
 import type { OnzeView } from "../../src/games/onze/game";
 import { t, type Locale } from "../../src/i18n/index";
+import de from "./locales/de.json" with { type: "json" };
+import en from "./locales/en.json" with { type: "json" };
+import es from "./locales/es.json" with { type: "json" };
+import fr from "./locales/fr.json" with { type: "json" };
+import ptBR from "./locales/pt-BR.json" with { type: "json" };
+import { addWords } from "../../src/i18n/index";
+
+/** Onze's words (its `onze` section, its command's entries, its name and refusals), in every language (locales/ beside this file), added to this thread's words as this module loads. */
+export const ONZE_WORDS = addWords({ en, fr, de, es, "pt-BR": ptBR });
+
+declare module "../../src/i18n/index" {
+  /** ONZE's refusal codes (its words' `refusals`). */
+  interface GameRefusals extends Readonly<Record<keyof typeof en.refusals, true>> {}
+}
 
 type Params = Readonly<Record<string, string | number>>;
 const say = (locale: Locale, key: string, params: Params = {}) => t(locale, `onze.${key}`, params);

@@ -6,13 +6,13 @@
  * `table/not_host` with context `start` reads `table/not_host_start`).
  */
 import { commandPathIn, commandWords } from "../i18n/commands";
-import { hasMessage, LOCALE_FILES, localeOf, t, type Locale, type LocaleFile } from "../i18n/index";
+import { hasMessage, localeOf, t, wordsOf, type GameRefusals, type Locale, type LocaleFile } from "../i18n/index";
 import { UserError } from "./errors";
 
 type Params = { readonly [k: string]: string | undefined };
 
 /** A refusal's stable code (a key of the locale files' `refusals`, without a context suffix). */
-export type RefusalCode = keyof LocaleFile["refusals"];
+export type RefusalCode = keyof LocaleFile["refusals"] | keyof GameRefusals;
 
 /**
  * The language a table speaks in public (its messages and pictures): the one it opened with
@@ -64,7 +64,7 @@ function options(params: Readonly<Record<string, string | number | undefined>>, 
     const path = out.path;
     out.option = commandWords(locale, path)?.name ?? out.option ?? "";
     if (out.choices !== undefined) {
-      const names = Object.entries(LOCALE_FILES[locale].commands as Record<string, { name: string }>)
+      const names = Object.entries(wordsOf(locale).commands as Record<string, { name: string }>)
         .filter(([k]) => k.startsWith(`${path}=`))
         .map(([, w]) => w.name);
       if (names.length) out.choices = names.join(", ");

@@ -1,12 +1,12 @@
 /**
  * Slash commands in every language: each command, subcommand, option and choice gets Discord's
- * `name_localizations` and `description_localizations` from the locale files' `commands`
+ * `name_localizations` and `description_localizations` from the words' `commands` (shared and each game's)
  * (keyed by path: `onexeno new seed`, and `onexeno new game=basic` for a choice), so a user sees
  * `/onexeno nouvelle` in French. Discord still sends the default (English) names in the
  * interaction, so routing never changes.
  * https://discord.com/developers/docs/interactions/application-commands#localization
  */
-import { DISCORD_LOCALES, LOCALE_FILES, LOCALES, type Locale } from "./index";
+import { DISCORD_LOCALES, LOCALES, wordsOf, type Locale } from "./index";
 
 type Json = Record<string, unknown>;
 /** One entry of a locale file's `commands`. */
@@ -17,7 +17,7 @@ export interface CommandWords {
 
 /** The words of path `path` in `locale`, if the file has them. */
 export function commandWords(locale: Locale, path: string): CommandWords | undefined {
-  return (LOCALE_FILES[locale].commands as Record<string, CommandWords | undefined>)[path];
+  return (wordsOf(locale).commands as unknown as Record<string, CommandWords | undefined>)[path];
 }
 
 /**

@@ -6,9 +6,12 @@
  * (https://discord.com/developers/docs/reference#locales); `localeOf` maps those to ours.
  *
  * A locale file holds `commands` (each slash command, subcommand, option and choice by its path,
- * e.g. `onexeno new seed` or `onexeno new game=basic`: `name` and `description`, registered as
- * Discord's `name_localizations`/`description_localizations`), `refusals` (by `UserError`
- * code) and the words of the commands that speak every language (`settings`).
+ * e.g. `tournament create format`: `name` and `description`, registered as Discord's
+ * `name_localizations`/`description_localizations`), `refusals` (by `UserError` code) and the
+ * words of the features spanning games (`settings`, `tournament`, `history`…). Each game's own
+ * words (its section, its commands' entries, its refusals, its names) are its own files, in its
+ * render folder (`locales/<locale>.json`), merged over these with `addWords` when the game's
+ * words module loads, in whichever thread draws or speaks it.
  */
 import i18next, { type i18n } from "i18next";
 import de from "./locales/de.json" with { type: "json" };
@@ -47,12 +50,60 @@ export function localeOf(discord: string | null | undefined): Locale {
 
 let instance: i18n | null = null;
 
+/** A tree of words: sections of messages by key. */
+export type WordTree = { readonly [key: string]: string | WordTree };
+/** A game's words: its own tree in each language, merged over the shared files (`addWords`). */
+export type GameWords = Readonly<Record<Locale, WordTree>>;
+
+/**
+ * The refusal codes of each game's words, by declaration merging in the game's words module
+ * (`declare module "…/i18n/index" { interface GameRefusals extends Record<keyof typeof en.refusals, true> {} }`),
+ * so that `refuse(code)` checks a game's codes as it checks the shared ones.
+ */
+export interface GameRefusals {}
+
+/** The games' words added so far, in the order added. */
+const added: GameWords[] = [];
+/** Every word of each locale, the games' merged in (built on demand, cleared when words are added). */
+const merged = new Map<Locale, WordTree>();
+
+/** `over` merged into `base`, section by section (`over` wins a message both have). */
+function mergeTrees(base: WordTree, over: WordTree): WordTree {
+  const out: Record<string, string | WordTree> = { ...base };
+  for (const [k, v] of Object.entries(over)) {
+    const b = out[k];
+    out[k] = typeof v === "object" && typeof b === "object" ? mergeTrees(b, v) : v;
+  }
+  return out;
+}
+
+/**
+ * Adds a game's words (each language's tree) over the shared files, in this thread, once: a
+ * game's words module calls it as it loads. Returns `words` (for the game's module to list).
+ */
+export function addWords(words: GameWords): GameWords {
+  if (added.includes(words)) return words;
+  added.push(words);
+  // i18next merges into the tree it holds, in place: it is given copies, never the files' own objects.
+  for (const l of LOCALES) instance?.addResourceBundle(l, "translation", structuredClone(words[l]), true, true);
+  merged.clear();
+  built.clear();
+  return words;
+}
+
+/** Every word of `locale`: its shared file with every game's words added so far merged in (what `t` reads). */
+export function wordsOf(locale: Locale): WordTree {
+  let tree = merged.get(locale);
+  if (!tree) merged.set(locale, (tree = added.reduce((t, w) => mergeTrees(t, w[locale]), LOCALE_FILES[locale] as WordTree)));
+  return tree;
+}
+
 /** The i18next instance, set up once (synchronously: every resource is bundled). */
 function translator(): i18n {
   if (instance) return instance;
   const t = i18next.createInstance();
   void t.init({
-    resources: Object.fromEntries(LOCALES.map((l) => [l, { translation: LOCALE_FILES[l] }])),
+    resources: Object.fromEntries(LOCALES.map((l) => [l, { translation: structuredClone(wordsOf(l)) }])),
     lng: "en",
     fallbackLng: "en",
     supportedLngs: [...LOCALES],

@@ -10,12 +10,16 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { commandBodies } from "../../src/app";
 import { commandPathIn, commandPaths, commandWords, localizeCommand } from "../../src/i18n/commands";
-import { LOCALE_FILES, LOCALES, localeOf, t } from "../../src/i18n/index";
+import { LOCALE_FILES, LOCALES, localeOf, t, wordsOf } from "../../src/i18n/index";
 import { checkCommands, LimitError } from "../../src/standin/limits";
 import { checkAgainstSpec } from "../../src/standin/spec";
 import { UserError } from "../../src/bot/errors";
 import { inputError, refuse, sayError } from "../../src/bot/words";
-import { GAME_SET } from "../../commands/index";
+import { GAMES, gameSet } from "../../commands/index";
+import { RACE } from "../fixtures/race/bot";
+
+/** The real games and the fixture, each game's words in its own folder: every check below reads them merged (`wordsOf`). */
+const GAME_SET = gameSet([...GAMES, RACE]);
 
 /** Every leaf of a locale file as `a.b.c` → text. */
 function leaves(o: unknown, prefix = ""): Map<string, string> {
@@ -28,12 +32,26 @@ function leaves(o: unknown, prefix = ""): Map<string, string> {
 const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
 describe("locale files", () => {
-  const en = leaves(LOCALE_FILES.en);
+  const en = leaves(wordsOf("en"));
+
+  it("keep each game's words in its own files: no key is in two of them, or in a game's and the shared files", () => {
+    const owners = new Map<string, string>();
+    const files = [{ name: "shared", words: LOCALE_FILES.en }, ...[...GAMES, RACE].map((m) => ({ name: m.name, words: m.words.en }))];
+    const twice: string[] = [];
+    for (const f of files)
+      for (const k of leaves(f.words).keys()) {
+        const had = owners.get(k);
+        if (had) twice.push(`${k}: ${had} and ${f.name}`);
+        owners.set(k, f.name);
+      }
+    expect(twice).toEqual([]);
+    expect(t("fr", "race.pic.title")).toBe("Course à 21");
+  });
 
   it("have every English key, no other, with the same placeholders, none empty", () => {
     expect(en.size).toBeGreaterThan(300);
     for (const l of LOCALES) {
-      const file = leaves(LOCALE_FILES[l]);
+      const file = leaves(wordsOf(l));
       expect(
         [...file.keys()].filter((k) => !en.has(k)),
         `${l}: keys English lacks`,
@@ -61,11 +79,11 @@ describe("locale files", () => {
       const body = c.data.toJSON() as unknown as Record<string, unknown>;
       walk(body, String(body.name));
     }
-    expect(Object.fromEntries(built)).toEqual(LOCALE_FILES.en.commands);
+    expect(Object.fromEntries(built)).toEqual(wordsOf("en").commands);
   });
 
   it("name every command, option and choice in every language, as Discord accepts them", () => {
-    const bodies = commandBodies() as Record<string, unknown>[];
+    const bodies = commandBodies(GAME_SET) as Record<string, unknown>[];
     for (const body of bodies)
       for (const path of commandPaths(body))
         for (const l of LOCALES) {
@@ -92,7 +110,7 @@ describe("locale files", () => {
       .filter((p) => !p.includes("="));
     for (const l of LOCALES) {
       const typed = new Set(paths.map((p) => commandPathIn(l, p)));
-      for (const [k, v] of leaves(LOCALE_FILES[l])) {
+      for (const [k, v] of leaves(wordsOf(l))) {
         if (k.startsWith("commands.")) continue;
         for (const [, path] of v.matchAll(/`\/([^`{:]+?)(?: [a-z-]+:[^`]*)?`/g))
           expect(typed.has(path!.trim()), `${l} ${k}: \`/${path}\``).toBe(true);
@@ -135,7 +153,7 @@ describe("refusals", () => {
       for (const m of src.matchAll(site)) {
         const [, code, message, context] = m;
         // The table layer words `action/not_your_turn` itself (naming whose turn it is).
-        if (!LOCALE_FILES.en.refusals[code as keyof typeof LOCALE_FILES.en.refusals] || code === "action/not_your_turn") continue;
+        if (!(wordsOf("en").refusals as Record<string, unknown>)[code ?? ""] || code === "action/not_your_turn") continue;
         expect(t("en", `refusals.${code}`, context ? { context } : {}), `${code} ${context ?? ""}`).toBe(JSON.parse(`"${message}"`));
         checked++;
       }
@@ -151,7 +169,7 @@ describe("refusal sites", () => {
         .filter((e) => e.isFile() && e.name.endsWith(".ts"))
         .map((e) => readFileSync(join(e.parentPath, e.name), "utf8")),
     );
-    const messages = LOCALE_FILES.en.refusals as Record<string, string>;
+    const messages = wordsOf("en").refusals as Record<string, string>;
     const site = /\b(?:refuse|refused|inputError)\(\s*"([a-z_]+\/[a-z_]+)"\s*(?:,\s*\{([^{}]*)\})?\s*\)/g;
     const problems: string[] = [];
     let checked = 0;
