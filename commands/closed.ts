@@ -7,7 +7,7 @@ import type { BaseMessageOptions } from "discord.js";
 import type { BotContext, TableGameView } from "../src/bot/context";
 import type { TablePayload } from "../src/bot/table-payload";
 import type { AnyTable } from "../src/bot/tables";
-import { retext } from "../src/bot/v2";
+import { retext } from "../src/bot/components-v2";
 import { refuse, sayAt } from "../src/bot/words";
 
 /**

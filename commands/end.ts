@@ -32,7 +32,7 @@ export async function endHere(interaction: MessageComponentInteraction, ctx: Bot
   if (here.game.resign) {
     // A one-player game ends by its player resigning: scored as it stands, like any finish.
     if (here.rec.hostId !== user.userId && !canManage)
-      throw new UserError("solitaire/not_owner", "Only the player (or a member with Manage Messages) can end this game.");
+      throw new UserError("table/not_player", "Only the player (or a member with Manage Messages) can end this game.");
     return here.game.payload(await here.game.tables(ctx).play(channelId, here.rec.hostId, here.game.resign(here.rec)));
   }
   // Any other table: closed. Its last picture, with the scores as they stand and no clock or

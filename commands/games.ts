@@ -238,18 +238,18 @@ export async function askToEnd(interaction: ChatInputCommandInteraction, ctx: Bo
   const here = await tableHere(ctx, ch);
   const rec = here?.rec ?? (await finishedHere(ctx, ch))?.rec;
   if (!rec) throw refuse("table/none", { command: interaction.commandName });
-  const resigns = !!here?.game.resign;
+  const resigns = here?.game.resign ? here.game : undefined;
   // Say no at once to someone who may not end it, rather than after they confirm.
   const canManage = interaction.memberPermissions?.has(PermissionFlagsBits.ManageMessages) ?? false;
   if (rec.hostId !== interaction.user.id && !canManage) {
-    if (resigns) throw new UserError("solitaire/not_owner", "Only the player (or a member with Manage Messages) can end this game.");
+    if (resigns) throw new UserError("table/not_player", "Only the player (or a member with Manage Messages) can end this game.");
     throw refuse("table/not_host", { context: "end" });
   }
   // The confirmation names the table, not its revision: moves (computers') may follow before the click.
   const locale = localeOf(interaction.locale);
-  const question = resigns ? t(locale, "solitaire.resign_question") : t(locale, "table.end_question");
+  const words = resigns?.resignWords?.(locale) ?? { question: t(locale, "table.end_question"), button: t(locale, "table.btn_end") };
   await interaction.reply({
-    ...confirmPayload(question, "end", rec.createdAt, t(locale, resigns ? "solitaire.btn_resign" : "table.btn_end"), locale),
+    ...confirmPayload(words.question, "end", rec.createdAt, words.button, locale),
     flags: MessageFlags.Ephemeral,
   });
 }

@@ -19,7 +19,7 @@ import { encodeId, type ComponentId } from "../src/bot/customid";
 import type { GameRecord } from "../src/bot/game-record";
 import { respond } from "../src/bot/reply";
 import type { Command } from "../src/bot/router";
-import { asContainer } from "../src/bot/v2";
+import { asContainer } from "../src/bot/components-v2";
 import type { MessageComponentInteraction } from "discord.js";
 import { commandWords } from "../src/i18n/commands";
 import { localeOf, t, type Locale } from "../src/i18n/index";

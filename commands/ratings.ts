@@ -143,7 +143,7 @@ export const ratingsCommand = (games: GameCatalogue): Command<BotContext> => ({
     .addStringOption((o) =>
       o
         .setName("game")
-        .setDescription("Which game (default ONEXENO basic)")
+        .setDescription(`Which game (default ${games.rated[0]?.name ?? "the first"})`)
         .addChoices(...gameChoices(games)),
     ),
 

@@ -29,7 +29,7 @@ import { respond } from "../src/bot/reply";
 import { withoutRecord } from "../src/bot/table-payload";
 import type { Choice, Command } from "../src/bot/router";
 import type { AnyTable } from "../src/bot/tables";
-import { retext } from "../src/bot/v2";
+import { retext } from "../src/bot/components-v2";
 import type { VersionedState } from "../src/engine/definition";
 import { recordLabel, recordLine } from "./history";
 import { MAX_GIF_BYTES, replayFrames } from "./replay-animation";

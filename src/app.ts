@@ -13,7 +13,7 @@ import { clockMessages, Clocks } from "./bot/clocks";
 import type { BotContext, GameSet, TableGameView } from "./bot/context";
 import { LiveTables } from "./bot/live";
 import { recordOf, withoutRecord, type TablePayload } from "./bot/table-payload";
-import { isV2 } from "./bot/v2";
+import { isV2 } from "./bot/components-v2";
 import { RatingService } from "./bot/ratings";
 import { markStart } from "./bot/restart";
 import { TournamentService, type TournamentHost } from "./bot/tournaments";

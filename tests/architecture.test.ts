@@ -214,6 +214,33 @@ describe("architecture", () => {
     expect(bad).toEqual([]);
   });
 
+  it("a game is its folders: outside them only the GAMES list imports a game, no game imports another's, no shared code names one", () => {
+    const GAME_FOLDERS: Readonly<Record<string, readonly string[]>> = {
+      onexeno: ["src/games/onexeno/", "commands/onexeno/", "commands/canasta/", "commands/solitaire/", "render/onexeno/"],
+      onze: ["src/games/onze/", "commands/onze/", "render/onze/"],
+      cardeno: ["src/games/cardeno/", "commands/cardeno/", "render/cardeno/"],
+    };
+    const gameOf = (path: string) => Object.keys(GAME_FOLDERS).find((g) => GAME_FOLDERS[g]!.some((d) => path.startsWith(d)));
+    const all = [...files("src"), ...files("commands"), ...files("render")];
+    const bad: string[] = [];
+    for (const f of all) {
+      const mine = gameOf(f);
+      for (const spec of imports(f).filter((x) => x.startsWith("."))) {
+        const theirs = gameOf(`${relative(root, join(root, f, "..", spec))}/`) ?? gameOf(relative(root, join(root, f, "..", spec)));
+        if (theirs && theirs !== mine && f !== "commands/index.ts") bad.push(`${f} -> ${spec}`);
+      }
+      // Shared code (comments aside) says no game's id: what it needs of a game comes from the game's module.
+      if (!mine && !f.startsWith("src/standin/") && f !== "commands/index.ts")
+        for (const [i, line] of readFileSync(join(root, f), "utf8").split("\n").entries())
+          if (!/^\s*(\*|\/\/|\/\*)/.test(line) && /["'`/](onze|cardeno|canasta|solitaire)\b/i.test(line))
+            bad.push(`${f}:${i + 1}: ${line.trim()}`);
+    }
+    expect(bad).toEqual([]);
+    // The scan sees the list's imports of each game's module (guards the test itself).
+    const listed = imports("commands/index.ts").map((spec) => gameOf(relative(root, join(root, "commands", spec))));
+    expect(listed.filter(Boolean).sort()).toEqual(["cardeno", "onexeno", "onze"]);
+  });
+
   it("the scan sees real imports (guards the test itself)", () => {
     expect(imports("src/games/onexeno/game.ts").map((s) => target("src/games/onexeno/game.ts", s))).toContain("src/engine");
     expect(imports("commands/onexeno/command.ts")).toContain("discord.js");

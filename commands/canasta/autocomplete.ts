@@ -7,7 +7,7 @@ import { meldSuggestions } from "../../src/games/onexeno/canasta-hints";
 import { cardLabel, cardName } from "../../src/games/onexeno/cards";
 import { canastaLegalMoves, idOf, type CanastaMove } from "../../src/games/onexeno/canasta";
 
-import { MAX, type CanastaTable, encodeRow, extensionChoices } from "./codes";
+import { MAX, type CanastaTable, encodeRow, extensionChoices } from "./rows";
 import { suggestionText } from "./panel";
 import { localeOf, t } from "../../src/i18n/index";
 import { cardLabelIn } from "../../render/onexeno/words";

@@ -13,7 +13,7 @@ import { rowCount } from "../../src/games/onexeno/canasta";
 import { backNote, lobbySubcommand } from "../games";
 import { viewerOf } from "../../src/bot/words";
 
-import { readTypedRow } from "./codes";
+import { readTypedRow } from "./rows";
 import { canastaPayload } from "./table";
 import { canastaHandPayload } from "./panel";
 import { backHere, canastaLobby, moveAndShow, readHandCard, readExtension } from "./play";

@@ -14,7 +14,7 @@ import { type CanastaMove } from "../../src/games/onexeno/canasta";
 import { backNote, lobbyComponent } from "../games";
 import { t } from "../../src/i18n/index";
 
-import { decodeRow } from "./codes";
+import { decodeRow } from "./rows";
 import { canastaPayload } from "./table";
 import { canastaHandPayload } from "./panel";
 import { backHere, CANASTA_VIEW, canastaLobby } from "./play";

@@ -5,7 +5,7 @@
  * Discord's limits (5 component rows, 25 options per menu): suggested melds and extensions
  * are the 25 best, discards are split over two menus when the hand passes 25 cards.
  */
-export * from "./codes";
+export * from "./rows";
 export * from "./table";
 export * from "./panel";
 export * from "./play";

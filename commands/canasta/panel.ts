@@ -3,7 +3,7 @@
  * menu): suggested melds and extensions are the 25 best, discards are split over two menus when
  * the hand passes 25 cards.
  */
-import { panelMessage } from "../../src/bot/v2";
+import { panelMessage } from "../../src/bot/components-v2";
 import {
   ActionRowBuilder,
   AttachmentBuilder,
@@ -22,7 +22,7 @@ import { canastaLegalMoves, idOf, type CanastaMove } from "../../src/games/onexe
 import { renderPicture } from "../../render/pool";
 import { ONEXENO_SCENES } from "../../render/onexeno/scenes";
 
-import { MAX, type CanastaTable, stateOf, encodeRow, rowText, extensionChoices } from "./codes";
+import { MAX, type CanastaTable, stateOf, encodeRow, rowText, extensionChoices } from "./rows";
 
 /** The private hand panel of a player (see the module comment for the menus). */
 export const canastaHandPayload = panelMessage(canastaHandMessage, (...args: Parameters<typeof canastaHandMessage>) =>

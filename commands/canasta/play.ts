@@ -9,7 +9,7 @@ import { playAndShow, type MoveView } from "../../src/bot/flow";
 import { distinctRotations, parseCardName, type Rotation } from "../../src/games/onexeno/cards";
 import { extendProblem, idOf, rowCount, type CanastaMove, type CanastaState, type CardInst } from "../../src/games/onexeno/canasta";
 
-import { type CanastaTable } from "./codes";
+import { type CanastaTable } from "./rows";
 import { moveNote, canastaPayload } from "./table";
 import type { LobbyGame } from "../games";
 import { refuse, sayAt } from "../../src/bot/words";

@@ -7,7 +7,7 @@ import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, type B
 import { endRows } from "../../src/bot/confirm";
 import { backButton, clockLabel, clockLines, turnBegins } from "../../src/bot/clock";
 import { type TablePayload, tableMessage } from "../../src/bot/table-payload";
-import { heading, toPlay } from "../../src/bot/v2";
+import { heading, toPlay } from "../../src/bot/components-v2";
 import { encodeId } from "../../src/bot/customid";
 import { cardTitleIn } from "../../render/onexeno/words";
 import { sayAt, scoresLine, tableLocale } from "../../src/bot/words";
@@ -18,7 +18,7 @@ import { renderPicture } from "../../render/pool";
 import type { SceneJob } from "../../render/scenes";
 import { ONEXENO_SCENES, type TableScene } from "../../render/onexeno/scenes";
 
-import { type CanastaTable, names, rowText } from "./codes";
+import { type CanastaTable, names, rowText } from "./rows";
 
 export function lobbyPayload(rec: CanastaTable, note?: string): BaseMessageOptions {
   const say = (key: string, params: Record<string, string | number> = {}) => sayAt(rec, `canasta.${key}`, params);

@@ -7,7 +7,7 @@ import { UserError } from "../../src/bot/errors";
 import { respond } from "../../src/bot/reply";
 import { hint, type Choice, type Command } from "../../src/bot/router";
 import { refuse } from "../../src/bot/words";
-import { COMPUTER_LEVELS } from "../../src/games/onexeno/computer";
+import { COMPUTER_LEVELS } from "../../src/engine/definition";
 import { cardeno, fittingCells, slotOf, type CardenoConfig, type CardenoState } from "../../src/games/cardeno/game";
 import { CELLS, cellName, parseCell, pieceOf } from "../../src/games/cardeno/pieces";
 import { lobbySubcommand, seatOf, sharedSubcommand } from "../games";
@@ -43,7 +43,7 @@ export const ROUNDS_VARIANT: NumberVariant = {
   max: 10,
 };
 
-import { tablesOf, RULES } from "./codes";
+import { tablesOf, RULES } from "./tables";
 import { cardenoPayload } from "./table";
 import { moveAndShow, readPiece, lobbyOf, showBoard } from "./play";
 import { localeOf, t } from "../../src/i18n/index";

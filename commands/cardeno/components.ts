@@ -7,7 +7,7 @@ import { type ComponentId } from "../../src/bot/customid";
 import { refuse } from "../../src/bot/words";
 import { lobbyComponent } from "../games";
 
-import { tablesOf } from "./codes";
+import { tablesOf } from "./tables";
 import { moveAndShow, lobbyOf, showBoard } from "./play";
 
 /** Component verbs of Cardeno messages. */

@@ -14,7 +14,7 @@
  *   a panel is kept live for 14 and then says to open a fresh one;
  * - at most 5 rows of 5 buttons, 25 options a menu, customIds of 100 characters.
  */
-export * from "./codes";
+export * from "./tables";
 export * from "./table";
 export * from "./panel";
 export * from "./live";

@@ -9,7 +9,7 @@ import { cardenoView } from "../../src/games/cardeno/game";
 import { cardenoStatus } from "../../render/cardeno/table";
 import { joinRecords, type TablePayload } from "../../src/bot/table-payload";
 import { tableLocale } from "../../src/bot/words";
-import { type CardenoTable, tablesOf, names } from "./codes";
+import { type CardenoTable, tablesOf, names } from "./tables";
 import { cardenoPayload } from "./table";
 import { refreshPanels } from "./panel";
 import { eventsNote, raceNews, withinRace } from "./news";

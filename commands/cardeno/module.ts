@@ -8,7 +8,7 @@ import { cardenoGame, cardenoRated } from "../../src/games/cardeno/table-game";
 import type { GameModule } from "../game-module";
 import { CARDENO_WORDS } from "../../render/cardeno/words";
 import { animateWith } from "../replay-animation";
-import { CARDENO_RULES } from "./codes";
+import { CARDENO_RULES } from "./tables";
 import { cardenoCommand, PACE_VARIANT, ROUNDS_VARIANT, VARIANT_VARIANT } from "./command";
 import { CARDENO_VERBS, cardenoComponent } from "./components";
 import { cardenoMoveNote, cardenoTimed } from "./live";

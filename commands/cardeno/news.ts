@@ -10,7 +10,7 @@ import { pieceOf } from "../../src/games/cardeno/pieces";
 import { scoresLine, tableLocale } from "../../src/bot/words";
 import { t, type Locale } from "../../src/i18n/index";
 import { handNameIn, lineNameIn } from "../../render/cardeno/words";
-import { type CardenoTable, names } from "./codes";
+import { type CardenoTable, names } from "./tables";
 
 /** Events that happen within a race: announced in place, not as a new table message. */
 const IN_RACE: ReadonlySet<CardenoEvent["kind"]> = new Set(["cardeno", "double", "full", "reveal"]);

@@ -2,7 +2,7 @@
  * Cardeno's private board panels: each player's boards as an ephemeral message kept open and
  * refreshed in place (its interaction token edits it for 15 minutes), paced to Discord's limits.
  */
-import { panelMessage } from "../../src/bot/v2";
+import { panelMessage } from "../../src/bot/components-v2";
 import {
   ActionRowBuilder,
   AttachmentBuilder,
@@ -22,7 +22,7 @@ import { evaluate } from "../../src/games/cardeno/poker";
 import { renderPicture } from "../../render/pool";
 import { CARDENO_SCENES } from "../../render/cardeno/scenes";
 
-import { type CardenoTable, tablesOf, names } from "./codes";
+import { type CardenoTable, tablesOf, names } from "./tables";
 import { keepPanel as keepLivePanel, refreshPanels as refreshLivePanels } from "../../src/bot/panels";
 import type { PanelKind } from "../../src/bot/context";
 import { grabRows } from "./table";

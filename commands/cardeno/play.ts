@@ -8,12 +8,12 @@ import { UserError } from "../../src/bot/errors";
 import { respond } from "../../src/bot/reply";
 import { orderOfSnowflake } from "../../src/bot/sequencer";
 import { refuse } from "../../src/bot/words";
-import { COMPUTER_LEVELS } from "../../src/games/onexeno/computer";
+import { COMPUTER_LEVELS } from "../../src/engine/definition";
 import { completeLines, type CardenoMove, type CardenoState } from "../../src/games/cardeno/game";
 import { cellName, LINES, pieceName, pieceOf } from "../../src/games/cardeno/pieces";
 import { type LobbyGame } from "../games";
 
-import { type CardenoTable, type CardenoTables, tablesOf } from "./codes";
+import { type CardenoTable, type CardenoTables, tablesOf } from "./tables";
 import { cardenoPayload } from "./table";
 import { panelPayload, keepPanel } from "./panel";
 import { cardenoChanged } from "./live";

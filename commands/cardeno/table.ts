@@ -6,7 +6,7 @@ import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, type B
 import { endRows } from "../../src/bot/confirm";
 import { encodeId } from "../../src/bot/customid";
 import { type TablePayload, tableMessage } from "../../src/bot/table-payload";
-import { heading } from "../../src/bot/v2";
+import { heading } from "../../src/bot/components-v2";
 import { cardenoView, slotOf, type CardenoConfig, type CardenoView } from "../../src/games/cardeno/game";
 import { pieceOf } from "../../src/games/cardeno/pieces";
 import { pieceNameIn } from "../../render/cardeno/words";
@@ -17,7 +17,7 @@ import { renderPicture } from "../../render/pool";
 import type { SceneJob } from "../../render/scenes";
 import { CARDENO_SCENES, type CardenoTableScene } from "../../render/cardeno/scenes";
 
-import { type CardenoTable, names } from "./codes";
+import { type CardenoTable, names } from "./tables";
 
 // --- messages ---------------------------------------------------------------------------------
 

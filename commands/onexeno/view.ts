@@ -18,7 +18,7 @@ import {
 import { endRows } from "../../src/bot/confirm";
 import { backButton, clockLabel, clockLines, clockName, seatNames, turnBegins } from "../../src/bot/clock";
 import { type TablePayload, tableMessage } from "../../src/bot/table-payload";
-import { heading, panelMessage, toPlay } from "../../src/bot/v2";
+import { heading, panelMessage, toPlay } from "../../src/bot/components-v2";
 import { encodeId } from "../../src/bot/customid";
 import type { TableOf } from "../../src/bot/tables";
 import { type CardId } from "../../src/games/onexeno/cards";

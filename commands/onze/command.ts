@@ -13,7 +13,7 @@ import { refuse, viewerOf } from "../../src/bot/words";
 import { cardPoints, faceOf, sortHand, type Card } from "../../src/games/onze/cards";
 import { contractArrangements, CONTRACTS } from "../../src/games/onze/melds";
 import { playsOnTable } from "../../src/games/onze/game";
-import { readTypedDown } from "../../src/games/onze/typed";
+import { readTypedDown } from "../../src/games/onze/typed-melds";
 import { clockChoices } from "../clock";
 import { comeBack, lobbySubcommand, seatOf, sharedSubcommand } from "../games";
 
@@ -32,7 +32,7 @@ import {
   downText,
   layoffText,
   swapText,
-} from "./codes";
+} from "./moves";
 import { onzePayload } from "./table";
 import { ONZE_PANELS, onzeHandPayload } from "./panel";
 import { keepPanel } from "../../src/bot/panels";

@@ -8,7 +8,7 @@ import { respond } from "../../src/bot/reply";
 import { refuse, viewerOf } from "../../src/bot/words";
 import { comeBack, lobbyComponent, seatOf } from "../games";
 
-import { tablesOf, decodeDown, decodeLayoff, decodeSwap } from "./codes";
+import { tablesOf, decodeDown, decodeLayoff, decodeSwap } from "./moves";
 import { ONZE_PANELS, onzeHandPayload } from "./panel";
 import { keepPanel } from "../../src/bot/panels";
 import { moveAndShow, buyToggle, declineSale, lobbyOf } from "./play";

@@ -5,7 +5,7 @@
  * panel, whose menus offer every legal action within Discord's limits (5 rows, 25 options a
  * menu; https://discord.com/developers/docs/interactions/message-components).
  */
-export * from "./codes";
+export * from "./moves";
 export * from "./table";
 export * from "./panel";
 export * from "./play";

@@ -3,7 +3,7 @@
  * options a menu, paged; https://discord.com/developers/docs/interactions/message-components).
  */
 import type { PanelKind } from "../../src/bot/context";
-import { panelMessage } from "../../src/bot/v2";
+import { panelMessage } from "../../src/bot/components-v2";
 import {
   ActionRowBuilder,
   AttachmentBuilder,
@@ -34,7 +34,7 @@ import {
   swapText,
   contractHelp,
   tablesOf,
-} from "./codes";
+} from "./moves";
 
 export interface PanelPages {
   readonly zdown?: number;

@@ -12,7 +12,7 @@ import { ONZE_COMPUTER_LEVELS } from "../../src/games/onze/computer";
 import { meldProblem, playsOnTable, type OnzeMove, type OnzeState } from "../../src/games/onze/game";
 import { type LobbyGame } from "../games";
 
-import { type OnzeTable, type OnzeTables, tablesOf, type LayoffMove } from "./codes";
+import { type OnzeTable, type OnzeTables, tablesOf, type LayoffMove } from "./moves";
 import { onzeInterlude, onzePayload, onzeMoveNote } from "./table";
 import { ONZE_PANELS, onzeHandPayload } from "./panel";
 import { refuse, sayAt, tableLocale, viewerOf } from "../../src/bot/words";

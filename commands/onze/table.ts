@@ -8,7 +8,7 @@ import { endRows } from "../../src/bot/confirm";
 import { backButton, clockLabel, clockLines, turnBegins } from "../../src/bot/clock";
 import { encodeId } from "../../src/bot/customid";
 import { type TablePayload, tableMessage } from "../../src/bot/table-payload";
-import { heading, toPlay } from "../../src/bot/v2";
+import { heading, toPlay } from "../../src/bot/components-v2";
 import { type Card } from "../../src/games/onze/cards";
 import { onze, onzeView } from "../../src/games/onze/game";
 import { cardNameIn, contractTextIn, describeOnze, onzeLastText } from "../../render/onze/words";
@@ -17,7 +17,7 @@ import { renderPicture } from "../../render/pool";
 import type { SceneJob } from "../../render/scenes";
 import { ONZE_SCENES, type OnzeTableScene } from "../../render/onze/scenes";
 
-import { type OnzeTable, names } from "./codes";
+import { type OnzeTable, names } from "./moves";
 
 // --- messages -----------------------------------------------------------------------------
 

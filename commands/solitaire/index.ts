@@ -18,6 +18,7 @@ import { openSolitaireThread, solitaireComponent } from "./play";
 import { UserError } from "../../src/bot/errors";
 import { sayAt } from "../../src/bot/words";
 import { commandPathIn } from "../../src/i18n/commands";
+import { t } from "../../src/i18n/index";
 
 export { dailySeed, leaderboardEmbed, solitaireChoices, solitairePayload, type SolitaireTable } from "./table";
 export { openSolitaireThread, solitaireAutocomplete, solitaireCommand, solitaireComponent, startSolitaire } from "./play";
@@ -117,6 +118,7 @@ export const SOLITAIRE_GAME: TableGameView = {
   component: solitaireComponent,
   finished: solitaireFinished,
   resign: () => ({ kind: "resign" }),
+  resignWords: (locale) => ({ question: t(locale, "solitaire.resign_question"), button: t(locale, "solitaire.btn_resign") }),
   seedHint: (seed, locale) => `\`/${solitaireNewIn(locale)} ${commandPathIn(locale, "onexeno new seed").split(" ").at(-1)}:${seed}\``,
   async openAlone(ctx, interaction, channelId, owner, seed, note) {
     const channel = await interaction.client.channels.fetch(channelId);

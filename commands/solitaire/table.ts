@@ -14,7 +14,7 @@ import {
 import { encodeId } from "../../src/bot/customid";
 import type { SolitaireState } from "../../src/games/onexeno/solitaire";
 import { type TablePayload, tableMessage } from "../../src/bot/table-payload";
-import { heading } from "../../src/bot/v2";
+import { heading } from "../../src/bot/components-v2";
 import type { Leaderboard } from "../../src/bot/leaderboards";
 import { endRows } from "../../src/bot/confirm";
 import type { TableOf } from "../../src/bot/tables";

@@ -66,7 +66,7 @@ const CREATE_CHOICES: Readonly<Record<string, (typed: string, locale: string) =>
 /** An event's turn clock: as typed (`clock:`), else the server's setting for its game's tables (`/settings`), else the default. */
 async function eventClock(ctx: BotContext, guildId: string | null, game: string, typed: string | null) {
   if (typed !== null) return parseClock(typed);
-  return ctx.settings.clockOf(guildId, game === "canasta" ? "canasta" : game.startsWith("onexeno") ? "onexeno" : game, DEFAULT_CLOCK);
+  return ctx.settings.clockOf(guildId, ctx.catalogue.ratedGame(game)?.table ?? game, DEFAULT_CLOCK);
 }
 
 /** `/tournament create`'s options: the game (rated games, and one-player games as challenges), the format and the event's settings. */

@@ -93,6 +93,8 @@ export interface TableGameView {
    * like any finish, rather than closing the table unscored. Absent: the table is closed.
    */
   resign?(rec: AnyTable): unknown;
+  /** With `resign`: the question that confirms it and its button, in `locale` (absent: the words of ending a table). */
+  resignWords?(locale: Locale): { readonly question: string; readonly button: string };
   /** One-player games: how a player opens a game of deal `seed` themselves, in `locale`'s words (a command to type). */
   seedHint?(seed: string, locale: Locale): string;
   /**

@@ -10,7 +10,7 @@
  */
 import { MessageFlags, type ChatInputCommandInteraction, type MessageComponentInteraction } from "discord.js";
 import type { BotContext, PanelKind } from "./context";
-import { asContainer } from "./v2";
+import { asContainer } from "./components-v2";
 import { viewerOf } from "./words";
 
 /** How long a panel is kept up to date, ms: under the token's 15 minutes, so its last edit still lands. */

@@ -13,7 +13,7 @@
 import { MessageFlags, type BaseMessageOptions, type ChatInputCommandInteraction, type MessageComponentInteraction } from "discord.js";
 import { liveFor } from "./live";
 import { recordOf, withoutRecord, type TablePayload } from "./table-payload";
-import { fitLayout, isV2, withFlags } from "./v2";
+import { fitLayout, isV2, withFlags } from "./components-v2";
 
 /** Discord's window to acknowledge an interaction, in ms from its creation. */
 export const INTERACTION_WINDOW_MS = 3000;
@@ -89,7 +89,7 @@ export async function respond(
     if (deferring) await deferring;
   }
   const record = ephemeral ? undefined : recordOf(payload);
-  // An update edits the component's message: one in V2's layout takes only V2 (src/bot/v2.ts).
+  // An update edits the component's message: one in V2's layout takes only V2 (src/bot/components-v2.ts).
   const onV2 = mode === "update" && interaction.isMessageComponent() && interaction.message.flags.has(MessageFlags.IsComponentsV2);
   const body = fitLayout(onV2, withoutRecord(payload));
   const privateMessage =

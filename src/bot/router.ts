@@ -30,7 +30,7 @@ import { UserError } from "./errors";
 import type { Logger } from "./logger";
 import { INTERACTION_WINDOW_MS, interactionAge, LATE_AFTER_MS, ReplyFailed, type ChannelPoster } from "./reply";
 import { inputError, refusal, sayError } from "./words";
-import { fitLayout, withFlags } from "./v2";
+import { fitLayout, withFlags } from "./components-v2";
 import { localeOf } from "../i18n/index";
 
 /** One autocomplete suggestion (Discord: name 1-100 characters, a value of the option's type). */

@@ -8,7 +8,7 @@
 import { type BaseMessageOptions, ComponentType, type MessageEditOptions } from "discord.js";
 import { t, type Locale } from "../i18n/index";
 import { restartNote } from "./restart";
-import { asContainer, V2_FLAG } from "./v2";
+import { asContainer, V2_FLAG } from "./components-v2";
 import { tableLocale } from "./words";
 
 /** A public table message and the line it leaves behind once a newer one is posted. */
@@ -85,7 +85,7 @@ export function withoutRecord(payload: BaseMessageOptions): BaseMessageOptions {
 /**
  * A table game's public message builder made whole: `message(rec, note)` draws the game's own
  * message (classic shape: content, picture files, rows) and `heading(rec)` its heading (the
- * game, round and whose turn); the result is one Components V2 container (src/bot/v2.ts) and
+ * game, round and whose turn); the result is one Components V2 container (src/bot/components-v2.ts) and
  * carries the restart note (said once per table after a restart, above `note`;
  * src/bot/restart.ts) and the marks of a live table message (`asTable`), so no game writes
  * that part itself.

@@ -3,7 +3,7 @@
  * table shares it; what a clock wake did; what the table layer needs of a game beyond its rules.
  */
 import type { ComputerLevel, VersionedState } from "../engine/definition";
-import type { GameId, GameTypes, SeatPlay } from "../games/catalogue";
+import type { GameId, GameTypes } from "../games/catalogue";
 import type { ClockSetting, TurnClock } from "./clock";
 import type { Locale } from "../i18n/index";
 
@@ -71,12 +71,6 @@ export interface GameTable<G extends string, C, S, M> {
 
 /** A table of game `G` of the list, with its own types. */
 export type TableOf<G extends GameId> = GameTable<G, GameTypes<G>["config"], GameTypes<G>["state"], GameTypes<G>["move"]>;
-
-/**
- * What the table layer needs from a game beyond its rules, for computer players and clocks
- * (each game's entry in `src/games/index.ts`).
- */
-export type SeatRules<S, M> = SeatPlay<S, M>;
 
 /** What a clock wake did at a table (see `TableService.tick`). */
 export type ClockEvent<R> =

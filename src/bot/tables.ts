@@ -6,7 +6,7 @@
  * number components carry in their customIds; a component drawn for another `rev` is stale.
  * The service is the thin part: lock, store, listeners, ordering of real-time moves and the
  * one-table-per-channel index. What each change does to a table is pure, in
- * src/bot/table-lobby.ts and src/bot/table-turns.ts; the record's shape is src/bot/table-record.ts.
+ * src/bot/table-transitions.ts; the record's shape is src/bot/table-record.ts.
  */
 import type { ComputerLevel, GameDefinition, VersionedState } from "../engine/definition";
 import type { GameId, GameTypes } from "../games/catalogue";
@@ -17,11 +17,12 @@ import type { Locale } from "../i18n/index";
 import { UserError } from "./errors";
 import { KeyedLock } from "./lock";
 import { Sequencer } from "./sequencer";
-import type { ClockEvent, GameTable, Seat, SeatRules } from "./table-record";
-import { TableRules } from "./table-turns";
+import type { ClockEvent, GameTable, Seat } from "./table-record";
+import type { SeatPlay } from "../games/catalogue";
+import { TableTransitions } from "./table-transitions";
 import { refuse } from "./words";
 
-export type { AnyTable, ClockEvent, GameTable, Seat, SeatRules, TableOf } from "./table-record";
+export type { AnyTable, ClockEvent, GameTable, Seat, TableOf } from "./table-record";
 
 /** Host-side inputs the service needs (injected so tests control time and seeds). */
 export interface TableServiceOptions {
@@ -101,18 +102,18 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
   private readonly localeFor: TableServiceOptions["localeFor"];
   private readonly seatPrefs: TableServiceOptions["seatPrefs"];
   /** What each change does to a table (pure). */
-  private readonly rules: TableRules<G, C, S, M, V>;
+  private readonly rules: TableTransitions<G, C, S, M, V>;
 
   constructor(
     private readonly store: RecordStore<GameTable<G, C, S, M>>,
     private readonly def: GameDefinition<S, M, V, C> & { readonly id: G },
     opts: TableServiceOptions = {},
     /** Computer players and clock moves of this game; without them no computer may sit and clocks only warn. */
-    private readonly seatRules: SeatRules<S, M> | null = null,
+    private readonly seatPlay: SeatPlay<S, M> | null = null,
   ) {
     this.now = opts.now ?? Date.now;
     this.newSeed = opts.newSeed ?? (() => crypto.randomUUID());
-    this.rules = new TableRules(def, seatRules, this.now, opts.holdMs ?? HOLD_MS);
+    this.rules = new TableTransitions(def, seatPlay, this.now, opts.holdMs ?? HOLD_MS);
     this.channelIndex = opts.channels ?? null;
     this.mayAddComputer = opts.mayAddComputer;
     this.localeFor = opts.localeFor;
@@ -129,7 +130,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
 
   /** Whether this game is played in real time (actions timed by the host, no turns). */
   get realtime(): boolean {
-    return !!this.seatRules?.realtime;
+    return !!this.seatPlay?.realtime;
   }
 
   /** The game id of this service's tables. */
@@ -196,7 +197,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
 
   /** Whether a seat is played by the computer (a computer player, or a person marked away). */
   static auto(seat: Seat | undefined): boolean {
-    return TableRules.auto(seat);
+    return TableTransitions.auto(seat);
   }
 
   /** The table of a channel, if any (no lock: a snapshot for autocomplete and rendering). */
@@ -302,7 +303,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
     return this.channelIndex ? this.channelIndex.claim(channelId, this.def.id, openHere) : openHere();
   }
 
-  /** Takes a seat in the lobby (see `TableLobby.joined`), with the person's own choices (`seatPrefs`). */
+  /** Takes a seat in the lobby (see `TableTransitions.joined`), with the person's own choices (`seatPrefs`). */
   async join(channelId: string, player: Seat, rev?: number): Promise<GameTable<G, C, S, M>> {
     const seat = await this.withPrefs(player);
     return this.change(channelId, (rec) => this.rules.joined(rec, seat, rev));
@@ -332,12 +333,12 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
     });
   }
 
-  /** Leaves the table (see `TableLobby.left`); null when the table closed. */
+  /** Leaves the table (see `TableTransitions.left`); null when the table closed. */
   async leave(channelId: string, userId: string, rev?: number): Promise<GameTable<G, C, S, M> | null> {
     return (await this.update(channelId, (r) => this.rules.left(this.must(r), userId, rev))) as GameTable<G, C, S, M> | null;
   }
 
-  /** The host removes a person (see `TableLobby.kicked`); null when the table closed. */
+  /** The host removes a person (see `TableTransitions.kicked`); null when the table closed. */
   async kick(channelId: string, hostId: string, targetId: string): Promise<GameTable<G, C, S, M> | null> {
     return (await this.update(channelId, (r) => this.rules.kicked(this.must(r), hostId, targetId))) as GameTable<G, C, S, M> | null;
   }
@@ -356,7 +357,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
   }
 
   /**
-   * The clock's wake at a table, at the host's time (see `TableRules.woken`). Runs under the
+   * The clock's wake at a table, at the host's time (see `TableTransitions.woken`). Runs under the
    * channel lock and decides from the stored turn clock, so a wake never acts twice for one
    * turn and a restart does not repeat it. Returns what happened, or null when nothing was due.
    */
@@ -375,7 +376,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
   }
 
   /**
-   * Plays one move for the seat the computer plays (see `TableRules.computerPlayed`) under the
+   * Plays one move for the seat the computer plays (see `TableTransitions.computerPlayed`) under the
    * channel lock: the table before and after, or null when no computer move is due.
    */
   async autoMove(channelId: string): Promise<{ readonly before: GameTable<G, C, S, M>; readonly after: GameTable<G, C, S, M> } | null> {
@@ -422,7 +423,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
 
   /**
    * After a session ends (by its rules, or closed with `/… end`): a new lobby here with a fresh
-   * deal (see `TableLobby.dealtAgain`). Where the server no longer seats computer players, the
+   * deal (see `TableTransitions.dealtAgain`). Where the server no longer seats computer players, the
    * computers of the last game are not seated again.
    */
   async again(channelId: string, player: Seat, sameSeats: boolean, rev?: number): Promise<GameTable<G, C, S, M>> {
@@ -435,7 +436,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
     });
   }
 
-  /** Applies a move for a user and saves it (see `TableRules.played`). */
+  /** Applies a move for a user and saves it (see `TableTransitions.played`). */
   async play(channelId: string, userId: string, move: M, rev?: number, auto = false): Promise<GameTable<G, C, S, M>> {
     return this.change(channelId, (rec) => this.rules.played(rec, userId, move, rev, auto));
   }

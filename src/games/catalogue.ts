@@ -8,7 +8,7 @@
 import type { ComputerLevel, GameDefinition, Outcome, TimedAction, VersionedState } from "../engine/definition";
 import type { RngState } from "../engine/rng";
 
-/** How the computer plays a seat of a game (see `SeatRules` in src/bot/tables.ts). */
+/** How the computer plays a seat of a game, and what a turn is (the table layer's clocks and computers read it: src/bot/table-turns.ts). */
 export interface SeatPlay<S, M> {
   /** Turn-based games: a computer player's move at `level`, chosen from the seat's own view. */
   computerMove?(state: S, seat: number, level: ComputerLevel, rng: RngState): M;

@@ -17,7 +17,10 @@ export interface CommandWords {
 
 /** The words of path `path` in `locale`, if the file has them. */
 export function commandWords(locale: Locale, path: string): CommandWords | undefined {
-  return (wordsOf(locale).commands as unknown as Record<string, CommandWords | undefined>)[path];
+  const commands = wordsOf(locale).commands;
+  const entry = typeof commands === "object" ? commands[path] : undefined;
+  if (typeof entry !== "object" || typeof entry.name !== "string") return undefined;
+  return typeof entry.description === "string" ? { name: entry.name, description: entry.description } : { name: entry.name };
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { BaseMessageOptions } from "discord.js";
-import { isV2 } from "../../src/bot/v2";
+import { isV2 } from "../../src/bot/components-v2";
 import { checkComponentsV2 } from "../../src/standin/limits";
 import { handPayload } from "../../commands/onexeno/view";
 import { canastaHandPayload, decodeRow } from "../../commands/canasta/index";

@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import { applyAction } from "../../src/engine/definition";
 import { onze, setupOnze, type OnzeMove, type OnzeState } from "../../src/games/onze/game";
 import { faceName, ONZE_DECK, type Card } from "../../src/games/onze/cards";
-import { nearMelds } from "../../src/games/onze/typed";
-import { contractHelp } from "../../commands/onze/codes";
+import { nearMelds } from "../../src/games/onze/typed-melds";
+import { contractHelp } from "../../commands/onze/moves";
 import { c, cs } from "../helpers/onze";
 
 const must = (s: OnzeState, seat: number, move: OnzeMove): OnzeState => {

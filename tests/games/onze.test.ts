@@ -27,7 +27,7 @@ import {
 } from "../../src/games/onze/game";
 import { onzeGame } from "../../src/games/onze/table-game";
 import { chooseOnzeMove } from "../../src/games/onze/computer";
-import { contractStatus, readTypedDown } from "../../src/games/onze/typed";
+import { contractStatus, readTypedDown } from "../../src/games/onze/typed-melds";
 import { c, cs, playOnze } from "../helpers/onze";
 
 const play = (s: OnzeState, seat: number, move: OnzeMove) => applyAction(onze, s, { seat, move, version: s.version });

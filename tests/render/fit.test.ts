@@ -57,7 +57,7 @@ afterEach(() => {
 });
 
 /**
- * The table picture's boxes (render/onexeno-table.ts): the board column on the left, the players'
+ * The table picture's boxes (render/onexeno/table.ts): the board column on the left, the players'
  * panel from `PANEL_LEFT` to the right edge down to `PANEL_BOTTOM`, the footer line under both.
  */
 const PANEL_LEFT = 382;

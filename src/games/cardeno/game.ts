@@ -52,8 +52,8 @@ import {
   type CardenoMove,
   type CardenoView,
 } from "./types";
-export * from "./reading";
-import { cardenoView, hostDue } from "./reading";
+export * from "./state-queries";
+import { cardenoView, hostDue } from "./state-queries";
 export * from "./boards";
 import { anyFit, bestCell, completeLines, fittingCells } from "./boards";
 export * from "./deal";

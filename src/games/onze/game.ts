@@ -32,8 +32,8 @@ import { cardPoints, isJoker, ONZE_DECK, rankOf, type Card } from "./cards";
 import { CONTRACTS, contractText, layOff, readMeld, swapOut, type Meld } from "./melds";
 export * from "./types";
 import { ONZE_ROUNDS, ONZE_SEATS, type OnzeConfig, type OnzeMove, type OnzeLast, type OnzeState, type OnzeView } from "./types";
-export * from "./reading";
-import { meldProblem, onzeActors, onzeLegalMoves, onzeView, onzeOutcome } from "./reading";
+export * from "./state-queries";
+import { meldProblem, onzeActors, onzeLegalMoves, onzeView, onzeOutcome } from "./state-queries";
 /** Cards dealt in a round: 11, or 13 in round 7. */
 export const handSizeFor = (round: number): number => (round === 7 ? 13 : 11);
 

@@ -1,11 +1,11 @@
 /**
- * The one V2 layout of every table message and panel (src/bot/v2.ts), checked against the
+ * The one V2 layout of every table message and panel (src/bot/components-v2.ts), checked against the
  * stand-in's Components V2 rules (the same checks Discord's answers are modelled on).
  */
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder } from "discord.js";
 import { describe, expect, it } from "vitest";
 import { recordPayload } from "../../src/bot/table-payload";
-import { asContainer, fitLayout, isV2, retext, V2_FLAG } from "../../src/bot/v2";
+import { asContainer, fitLayout, isV2, retext, V2_FLAG } from "../../src/bot/components-v2";
 import { checkComponentsV2, checkEditV2, LimitError } from "../../src/standin/limits";
 import { said } from "../helpers/message";
 

@@ -8,7 +8,7 @@ import type { GameTable, TablesOf } from "../../src/bot/tables";
 import { refuse } from "../../src/bot/words";
 import { contractArrangements, type Meld, type MeldKind, type MeldSpec } from "../../src/games/onze/melds";
 import { type OnzeConfig, type OnzeMove, type OnzeState } from "../../src/games/onze/game";
-import { contractStatus, nearMelds } from "../../src/games/onze/typed";
+import { contractStatus, nearMelds } from "../../src/games/onze/typed-melds";
 import { cardNameIn, contractTextIn, faceNameIn, meldWordsIn } from "../../render/onze/words";
 import { listIn } from "../../src/i18n/index";
 import { t, type Locale } from "../../src/i18n/index";

@@ -4,7 +4,7 @@
  * the one given; refusals are `UserError`s with stable codes and parameters.
  */
 import { describe, expect, it } from "vitest";
-import { TableRules } from "../../src/bot/table-turns";
+import { TableTransitions } from "../../src/bot/table-transitions";
 import { onzeGame } from "../../src/games/onze/table-game";
 import type { OnzeState } from "../../src/games/onze/game";
 import { raceGame } from "../fixtures/race/rules";
@@ -15,7 +15,7 @@ const BEN = { userId: "ben", name: "Ben" };
 describe("table rules", () => {
   it("open, join, start and play are pure: the record in is never changed; out of turn names whose turn it is", () => {
     let now = 1000;
-    const rules = new TableRules(raceGame.definition, raceGame.seats, () => now);
+    const rules = new TableTransitions(raceGame.definition, raceGame.seats, () => now);
     const lobby = rules.opened(undefined, { channelId: "c", guildId: "g" }, ADA, {}, "seed-1", null);
     expect(lobby).toMatchObject({ status: "lobby", rev: 1, seats: [ADA], hostId: "ada", createdAt: 1000 });
     const frozen = JSON.stringify(lobby);
@@ -43,13 +43,13 @@ describe("table rules", () => {
 
   it("a clock that ran out plays the seat's turn and keeps the turn clock; a computer's turn is played from its seat", () => {
     const now = 10_000;
-    const rules = new TableRules(raceGame.definition, raceGame.seats, () => now);
+    const rules = new TableTransitions(raceGame.definition, raceGame.seats, () => now);
     const lobby = rules.opened(undefined, { channelId: "c", guildId: null }, ADA, {}, "seed-2", { turnMs: 30_000, correspondence: false });
     const withCpu = rules.withComputer(lobby, "ada", "normal", 1);
     const started = rules.clocked(lobby, rules.started(withCpu, "ada", 2));
     expect(started.turnClock?.seat).toBe(started.state!.turn);
     expect(rules.woken(started, 0)).toBeUndefined(); // nothing due yet
-    const late = new TableRules(raceGame.definition, raceGame.seats, () => now + 31_000);
+    const late = new TableTransitions(raceGame.definition, raceGame.seats, () => now + 31_000);
     expect(started.state!.turn).toBe(0); // Ada, a person, plays first
     expect(rules.computerPlayed(started)).toBeUndefined();
     const woken = late.woken(started, 0);
@@ -64,7 +64,7 @@ describe("table rules", () => {
 
   it("a computer to move holds its discard while a person may still buy (Onze), for holdMs or until every person has decided", () => {
     let now = 50_000;
-    const rules = new TableRules(onzeGame.definition, onzeGame.seats, () => now, 8000);
+    const rules = new TableTransitions(onzeGame.definition, onzeGame.seats, () => now, 8000);
     const lobby = rules.opened(undefined, { channelId: "c", guildId: null }, ADA, {}, "hold-seed", null);
     const cpus = rules.withComputer(rules.withComputer(lobby, "ada", "easy", 1), "ada", "easy", 2);
     const started = rules.clocked(cpus, rules.started(cpus, "ada", 3));
