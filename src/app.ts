@@ -157,72 +157,107 @@ export async function registerCommands(opts: {
   return result.length;
 }
 
-/** Starts the bot: logs in, routes interactions, and resumes stored tables on ready. */
-export async function startBot(opts: BotOptions): Promise<Bot> {
-  const log = opts.log ?? consoleLogger;
-  // The picture thread loads its drawing code while the bot logs in, not on the first move.
-  startPictures();
-  const gameSet = opts.games ?? GAME_SET;
-  const catalogue = gameSet.catalogue;
+/** What the bot keeps beside its tables: records, ratings, settings, deal leaderboards, what finished games set off. */
+interface Books {
+  readonly records: GameRecords;
+  readonly ratings: RatingService;
+  readonly settings: SettingsBook;
+  readonly leaderboards: Leaderboards;
+  /** One table per channel across every game. */
+  readonly channels: ChannelIndex;
+  /** What a finished game sets off (its record, ratings, tournament result): shutdown waits for it. */
+  readonly pending: Pending;
+  /** Each guild's Discord language as its latest interaction said it (`guild_locale`). */
+  readonly guildLocales: Map<string, string>;
+  readonly now: () => number;
+}
+
+/** Opens the bot's books over its stores. */
+function openBooks(opts: BotOptions): Books {
+  return {
+    records: new GameRecords(opts.stores.records),
+    ratings: new RatingService(opts.stores.ratings, opts.tableOptions?.now),
+    settings: new SettingsBook(opts.stores.settings),
+    leaderboards: new Leaderboards(opts.stores.leaderboards),
+    channels: new ChannelIndex(),
+    pending: new Pending(),
+    guildLocales: new Map(),
+    now: opts.tableOptions?.now ?? Date.now,
+  };
+}
+
+/** What a finished game's listeners reach once the bot is built (they only run after start). */
+interface Later {
+  ctx?: BotContext;
+  tournaments?: TournamentService;
+}
+
+/**
+ * Each table game's service (a `TableService` over its store and rules, records of an earlier
+ * shape read through its `upgrade`), listening for its finished games: ratings, the tournament
+ * result and the game's own `finished` (outside the table's lock), and its game record.
+ * Throws when a game of the set has no store or no bot side (a programming error).
+ */
+function tableServices(
+  gameSet: GameSet,
+  opts: BotOptions,
+  books: Books,
+  client: Client,
+  later: Later,
+  log: Logger,
+): Map<string, AnyTables> {
+  const { catalogue } = gameSet;
   const services = new Map<string, AnyTables>();
-  const records = new GameRecords(opts.stores.records);
-  const now = opts.tableOptions?.now ?? Date.now;
-  const ratings = new RatingService(opts.stores.ratings, opts.tableOptions?.now);
-  // One table per channel across every game.
-  const channels = new ChannelIndex();
-  const settings = new SettingsBook(opts.stores.settings);
-  // What a finished game sets off (its record, ratings, tournament result): shutdown waits for it.
-  const pending = new Pending();
-  // Each guild's Discord language as its latest interaction said it (`guild_locale`); the guild's
-  // own `preferred_locale` from the gateway before any.
-  const guildLocales = new Map<string, string>();
   const tableOptions: TableServiceOptions = {
     ...opts.tableOptions,
-    channels,
-    mayAddComputer: (guildId) => settings.mustAllowComputers(guildId),
-    seatPrefs: (userId) => settings.player(userId),
+    channels: books.channels,
+    mayAddComputer: (guildId) => books.settings.mustAllowComputers(guildId),
+    seatPrefs: (userId) => books.settings.player(userId),
     localeFor: (guildId) =>
-      settings.languageOf(guildId, guildId ? (guildLocales.get(guildId) ?? client.guilds.cache.get(guildId)?.preferredLocale) : null),
+      books.settings.languageOf(
+        guildId,
+        guildId ? (books.guildLocales.get(guildId) ?? client.guilds.cache.get(guildId)?.preferredLocale) : null,
+      ),
   };
+  const settle = (work: Promise<unknown>, what: string) => void books.pending.add(work.catch((e) => log.error(what, e)));
   for (const g of catalogue.games) {
     const stored = opts.stores.games.get(g.id);
     if (!stored) throw new Error(`no store for ${g.id}`);
     const view = gameSet.views.find((v) => v.id === g.id);
     if (!view) throw new Error(`no bot side for table game ${g.id}`);
-    // Records stored by an earlier version of the game's bot side are read into today's shape.
     const store = view.upgrade ? readingThrough(stored, (raw) => view.upgrade?.(raw)) : stored;
     const service: AnyTables = new TableService(store, g.definition, tableOptions, g.seats);
     // A game that ends by its rules updates the ratings of the people who played it.
     service.onFinish((rec) => {
       const result = catalogue.ratedResult(rec.game, rec.config, rec.state);
       if (result)
-        void pending.add(
-          ratings
-            .record(rec, result.game, result.outcome, result.teams)
-            .catch((e) => log.error(`could not rate the game in channel ${rec.channelId}`, e)),
-        );
+        settle(books.ratings.record(rec, result.game, result.outcome, result.teams), `could not rate the game in channel ${rec.channelId}`);
       // Outside the table's lock: recording may seat the next round, which opens other tables.
       const after = new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
         Promise.all([
-          tournaments.recordGame(rec).catch((e) => log.error(`could not record the tournament game in channel ${rec.channelId}`, e)),
-          view.finished?.(ctx, rec).catch((e) => log.error(`could not finish the ${g.id} game in channel ${rec.channelId}`, e)),
+          later.tournaments?.recordGame(rec).catch((e) => log.error(`could not record the tournament game in channel ${rec.channelId}`, e)),
+          later.ctx &&
+            view.finished?.(later.ctx, rec).catch((e) => log.error(`could not finish the ${g.id} game in channel ${rec.channelId}`, e)),
         ]),
       );
-      void pending.add(after);
+      void books.pending.add(after);
     });
     // Every game that ends, by its rules or closed with end, leaves its record (src/bot/game-record.ts).
     service.onFinish((rec, how) => {
       const outcome = how === "rules" && rec.state ? g.definition.outcome(rec.state) : null;
-      const kept = records.add(gameRecord(rec, how, now(), outcome));
-      void pending.add(kept.catch((e) => log.error(`could not keep the record of the game in ${rec.channelId}`, e)));
+      settle(books.records.add(gameRecord(rec, how, books.now(), outcome)), `could not keep the record of the game in ${rec.channelId}`);
     }, true);
     services.set(g.id, service);
   }
-  const service = typedServices(services);
-  const leaderboards = new Leaderboards(opts.stores.leaderboards);
-  const client = new Client(clientOptions(opts.apiUrl, opts.shards));
+  return services;
+}
 
-  // Every create and edit of a channel message is counted in the channel's budget (5 per 5 s on Discord).
+/**
+ * The bot's writes to channels: each channel's budget of creates and edits (5 per 5 s on
+ * Discord), the live table messages (edited in place, tidied), and sending a message (a table
+ * message's record kept as the channel's live one).
+ */
+function channelWrites(client: Client, opts: BotOptions, log: Logger) {
   const budget = new ChannelBudget();
   const live = new LiveTables(
     opts.stores.live,
@@ -256,56 +291,31 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       );
     await sending;
   };
-  const tournaments: TournamentService = new TournamentService(
-    opts.stores.tournaments,
-    tournamentHost({
-      ...{ client, services, catalogue, ratings, live },
-      ...eventExtras({ client, log, catalogue, tableGames: gameSet.views, records, ratings, tournaments: () => tournaments }),
-      post: (channelId, payload) => post(channelId, payload),
-      payloadOf: (rec) => games.find((g) => g.id === rec.game),
-      kick: (channelId) => autoplay.kick(channelId),
-    }),
-    opts.tableOptions?.now,
-  );
-  // Real-time tables and private panels are edited at most this often (Discord's message edit limits).
-  const coalescer = new Coalescer(opts.editGapMs ?? 1200, (key, e) => log.info(`could not refresh ${key}: ${errorText(e)}`));
-  const ctx: BotContext = {
-    games: services,
-    catalogue,
-    leaderboards,
-    ratings,
-    tournaments,
-    records,
-    settings,
-    log,
-    coalescer,
-    budget,
-    tableGames: gameSet.views,
-    service,
-    afterReply: (channelId) => autoplay.kick(channelId),
-    post: (channelId, payload) => post(channelId, payload),
-    editLive: (channelId, payload) => live.editLive(channelId, payload),
-  };
-  const games = gameSet.views.map((g) => ({ ...g, service: g.tables(ctx) }));
-  watchPanels(ctx, games);
-  /** The current public table of a channel, whichever game holds it (running ones only). */
-  const currentTable = async (channelId: string, note?: string): Promise<BaseMessageOptions | null> => {
-    for (const g of games) {
-      const r = await g.service.get(channelId);
-      if (r && r.status !== "over") return g.payload(r, note);
-    }
-    return null;
-  };
-  const publisher = new Publisher(send, (channelId) => currentTable(channelId), log);
-  const post = async (channelId: string, payload: BaseMessageOptions) => {
-    await publisher.post(channelId, payload);
-  };
+  return { budget, live, send };
+}
+
+/** A table game's bot side with its service. */
+type RunningGame = TableGameView & { readonly service: AnyTables };
+
+/**
+ * What moves tables when nobody clicks: computer players (`Autoplay`, paced by the channel's
+ * budget unless `paceComputers` is false) and turn clocks (`Clocks`, on the due index, firing
+ * only in guilds this process holds).
+ */
+function tableMovers(
+  games: readonly RunningGame[],
+  ctx: BotContext,
+  post: (channelId: string, payload: BaseMessageOptions) => Promise<void>,
+  client: Client,
+  opts: BotOptions,
+  log: Logger,
+) {
   const autoplay = new Autoplay(
     () =>
       games.map((g) => async (channelId: string) => {
         const moved = await g.service.autoMove(channelId);
         if (!moved) return null;
-        if (opts.paceComputers !== false) await budget.take(channelId, 2); // the table message and the tidy-up
+        if (opts.paceComputers !== false) await ctx.budget.take(channelId, 2); // the table message and the tidy-up
         const interlude = g.interlude?.(moved.before, moved.after);
         if (interlude) await post(channelId, interlude);
         return g.payload(moved.after, g.moveNote(moved.before, moved.after));
@@ -336,6 +346,62 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     (guildId) => holdsGuild(client, guildId),
     opts.tableOptions?.clockRate ?? 1,
   );
+  return { autoplay, clocks };
+}
+
+/**
+ * Starts the bot: its books, each game's table service, its channel writes, tournaments, the
+ * bot context, computer players and clocks, and the router of every interaction; logs in and
+ * resolves once logged in (`ready` resolves when the gateway is ready and tables are resumed).
+ */
+export async function startBot(opts: BotOptions): Promise<Bot> {
+  const log = opts.log ?? consoleLogger;
+  // The picture thread loads its drawing code while the bot logs in, not on the first move.
+  startPictures();
+  const gameSet = opts.games ?? GAME_SET;
+  const { catalogue } = gameSet;
+  const client = new Client(clientOptions(opts.apiUrl, opts.shards));
+  const books = openBooks(opts);
+  const later: Later = {};
+  const services = tableServices(gameSet, opts, books, client, later, log);
+  const service = typedServices(services);
+  const { budget, live, send } = channelWrites(client, opts, log);
+  const { ratings, records, settings, leaderboards } = books;
+  const post = async (channelId: string, payload: BaseMessageOptions) => {
+    await publisher.post(channelId, payload);
+  };
+  const tournaments: TournamentService = new TournamentService(
+    opts.stores.tournaments,
+    tournamentHost({
+      ...{ client, services, catalogue, ratings, live, post },
+      ...eventExtras({ client, log, catalogue, tableGames: gameSet.views, records, ratings, tournaments: () => tournaments }),
+      payloadOf: (rec) => games.find((g) => g.id === rec.game),
+      kick: (channelId) => autoplay.kick(channelId),
+    }),
+    opts.tableOptions?.now,
+  );
+  // Real-time tables and private panels are edited at most this often (Discord's message edit limits).
+  const coalescer = new Coalescer(opts.editGapMs ?? 1200, (key, e) => log.info(`could not refresh ${key}: ${errorText(e)}`));
+  const ctx: BotContext = {
+    ...{ games: services, catalogue, leaderboards, ratings, tournaments, records, settings, log, coalescer, budget, service },
+    tableGames: gameSet.views,
+    afterReply: (channelId) => autoplay.kick(channelId),
+    post,
+    editLive: (channelId, payload) => live.editLive(channelId, payload),
+  };
+  Object.assign(later, { ctx, tournaments });
+  const games: readonly RunningGame[] = gameSet.views.map((g) => ({ ...g, service: g.tables(ctx) }));
+  watchPanels(ctx, games);
+  // The current public table of a channel, whichever game holds it (running ones only): what is posted again after a failure.
+  const currentTable = async (channelId: string): Promise<BaseMessageOptions | null> => {
+    for (const g of games) {
+      const r = await g.service.get(channelId);
+      if (r && r.status !== "over") return g.payload(r);
+    }
+    return null;
+  };
+  const publisher = new Publisher(send, currentTable, log);
+  const { autoplay, clocks } = tableMovers(games, ctx, post, client, opts, log);
   const route = createRouter(gameSet.commands, gameSet.components, ctx, log, {
     post,
     after: (channelId) => autoplay.kick(channelId),
@@ -344,11 +410,10 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     ...(opts.observe ? { observe: opts.observe } : {}),
   });
   client.on(Events.InteractionCreate, (interaction) => {
-    if (interaction.guildId && interaction.guildLocale) guildLocales.set(interaction.guildId, interaction.guildLocale);
+    if (interaction.guildId && interaction.guildLocale) books.guildLocales.set(interaction.guildId, interaction.guildLocale);
     void route(interaction);
   });
   client.on(Events.Error, (e) => log.error("client error", e));
-
   const ready = new Promise<void>((resolve) => {
     client.once(Events.ClientReady, async (c) => {
       await onReady(c, { log, clocks, tournaments, now: opts.tableOptions?.now });
@@ -357,21 +422,11 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   });
   await client.login(opts.token);
   return {
-    client,
-    service,
-    games: services,
-    leaderboards,
-    ratings,
-    tournaments,
-    live,
-    clocks,
-    records,
-    settings,
-    ready,
+    ...{ client, service, games: services, leaderboards, ratings, tournaments, live, clocks, records, settings, ready },
     async stop() {
       await autoplay.stop(); // the computer moves under way are saved first
       await route.idle(); // finish the moves in flight, and what they post
-      await pending.settle(); // the records, ratings and results of games that just ended
+      await books.pending.settle(); // the records, ratings and results of games that just ended
       await tournaments.stop(); // and the results and seatings they set off
       await clocks.stop();
       await coalescer.stop();
