@@ -44,7 +44,6 @@ const LONG_FUNCTIONS: Readonly<Record<string, number>> = {
   "src/games/onze/game.ts:applyOnze": 166,
   "src/store/store.ts:openStore": 127,
   "commands/canasta/panel.ts:canastaHandMessage": 104,
-  "commands/onexeno/command.ts:execute": 127,
   "commands/onze/panel.ts:onzeHandMessage": 112,
   "render/assembly/palette.ts:choosePalette": 120,
   "render/onexeno/canasta.ts:drawCanastaTable": 114,

@@ -4,7 +4,7 @@
  * for its game), with autocomplete of the cards, places and rows that fit. The lobby's
  * subcommands are the shared lobby's (commands/games.ts).
  */
-import { MessageFlags, SlashCommandBuilder, type AutocompleteInteraction } from "discord.js";
+import { MessageFlags, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from "discord.js";
 import type { BotContext } from "../../src/bot/context";
 import { UserError } from "../../src/bot/errors";
 import { refuse, viewerOf } from "../../src/bot/words";
@@ -15,7 +15,14 @@ import { cardLabel, cardValue, parseCardName } from "../../src/games/onexeno/car
 import { MAX_HANDS, ONEXENO_VARIANTS, type OnexenoVariant } from "../../src/games/onexeno/game";
 import { canastaAutocomplete, canastaCommand, canastaPayload } from "../canasta/index";
 import { DEFAULT_TARGET, type CanastaRows } from "../../src/games/onexeno/canasta";
-import { dailySeed, leaderboardEmbed, solitaireAutocomplete, solitaireCommand, startSolitaire } from "../solitaire/index";
+import {
+  dailySeed,
+  leaderboardEmbed,
+  solitaireAutocomplete,
+  solitaireCommand,
+  startSolitaire,
+  type SolitaireTable,
+} from "../solitaire/index";
 import { cardChoiceLine, cardChoices, placementChoices, readCard, readPlacement } from "./choices";
 import { handPayload, tablePayload } from "./view";
 import { askToEnd, comeBack, kickHere, lobbySubcommand, seatOf, tableHere } from "../games";
@@ -50,6 +57,110 @@ export const CANASTA_ROWS_VARIANT: ChoiceVariant<CanastaRows> = {
     { name: "five-to-seven: also 5 to 7 cards a row", value: "five-to-seven" },
   ],
 };
+/** A subcommand of `/onexeno` past the shared ones (rules, end, kick, the lobby's): the solitaire game of the thread, if any. */
+type OnexenoSubcommand = (
+  interaction: ChatInputCommandInteraction,
+  ctx: BotContext,
+  solitaireHere: SolitaireTable | undefined,
+) => Promise<void>;
+
+/** A canasta move asked where no canasta table runs. */
+const notCanasta: OnexenoSubcommand = async () => {
+  throw new UserError("table/not_canasta", "That is a canasta move, and there is no canasta table in this channel.");
+};
+
+/**
+ * `/onexeno new`: a solitaire thread of its own, or a table of basic, partners or canasta in this
+ * channel, its options not given taken from the server's house defaults (`/settings`), else the game's own.
+ */
+async function newTable(
+  interaction: ChatInputCommandInteraction,
+  ctx: BotContext,
+  solitaireHere: SolitaireTable | undefined,
+): Promise<void> {
+  const channelId = interaction.channelId;
+  const game = interaction.options.getString("game", true);
+  const seed = interaction.options.getString("seed")?.trim() || null;
+  if (solitaireHere?.status === "playing")
+    throw new UserError("table/exists", "This thread holds a solitaire game. Open tables in a channel or another thread.", "error", {
+      context: "solitaire",
+    });
+  if (game === "solitaire") {
+    await startSolitaire(interaction, ctx, seed, seatOf(interaction).name);
+    return;
+  }
+  if (await tableHere(ctx, channelId)) throw refuse("table/exists"); // any game's table still running here
+  const house = await ctx.settings.of(interaction.guildId);
+  const clockText = interaction.options.getString("clock");
+  const clock =
+    clockText === null
+      ? await ctx.settings.clockOf(interaction.guildId, game === "canasta" ? "canasta" : "onexeno", DEFAULT_CLOCK)
+      : parseClock(clockText);
+  if (game === "canasta") {
+    const target = interaction.options.getInteger("target") ?? houseValue(house.variants, CANASTA_TARGET_VARIANT) ?? DEFAULT_TARGET;
+    const rows = (interaction.options.getString("rows") ?? houseValue(house.variants, CANASTA_ROWS_VARIANT) ?? "sum") as CanastaRows;
+    const config = rows === "sum" ? { target } : { target, rows };
+    await respond(interaction, "reply", false, async () =>
+      canastaPayload(await ctx.service("canasta").open(channelId, interaction.guildId, seatOf(interaction), config, seed, clock)),
+    );
+    return;
+  }
+  const variant = game as OnexenoVariant;
+  if (!ONEXENO_VARIANTS.includes(variant)) throw new UserError("input/bad_game", "Choose basic, partners or solitaire.");
+  const hands = interaction.options.getInteger("hands") ?? houseValue(house.variants, HANDS_VARIANT) ?? 1;
+  if (hands < 1 || hands > MAX_HANDS) throw refuse("input/bad_hands", { max: String(MAX_HANDS) });
+  await respond(interaction, "reply", false, async () =>
+    tablePayload(await ctx.service("onexeno").open(channelId, interaction.guildId, seatOf(interaction), { variant, hands }, seed, clock)),
+  );
+}
+
+/** `/onexeno`'s own subcommands by name (the shared ones and the lobby's are answered before). */
+const ONEXENO_SUBCOMMANDS: Readonly<Record<string, OnexenoSubcommand>> = {
+  async leaderboard(interaction, ctx) {
+    const given = interaction.options.getString("seed");
+    const seed = given ?? dailySeed(Date.now());
+    const board = await ctx.leaderboards.board(interaction.guildId, seed);
+    await interaction.reply({
+      embeds: [leaderboardEmbed(board, given, await publicLocale(ctx, interaction))],
+      allowedMentions: { parse: [] },
+    });
+  },
+  async draw() {
+    throw new UserError(
+      "table/not_solitaire",
+      "Draw is for solitaire and canasta: in ONEXENO basic the draw happens by itself at the start of your turn.",
+    );
+  },
+  ...{ take: notCanasta, meld: notCanasta, extend: notCanasta, discard: notCanasta },
+  new: newTable,
+  async play(interaction, ctx) {
+    await playAndShow(interaction, ctx, (rec, seat) => {
+      const state = rec.state as NonNullable<TableRecord["state"]>;
+      const cardText = interaction.options.getString("card");
+      const atText = interaction.options.getString("at");
+      if (!cardText) throw new UserError("input/missing_card", "Choose a card: fill in `card` (the list shows your hand).");
+      if (!atText)
+        throw new UserError("input/missing_at", "Say where it goes: fill in `at` (the list shows every legal place for that card).");
+      const card = readCard(cardText, state, seat);
+      return readPlacement(atText, state, seat, card);
+    });
+  },
+  async pass(interaction, ctx) {
+    await playAndShow(interaction, ctx, () => ({ kind: "pass" }));
+  },
+  async hand(interaction, ctx) {
+    const channelId = interaction.channelId;
+    const back = await comeBack(ctx, channelId, interaction.user.id); // acting again takes an away seat back
+    await respond(interaction, "reply", true, async () => {
+      const rec = await ctx.service("onexeno").get(channelId);
+      if (!rec?.state) throw refuse(rec ? "table/not_started" : "table/none");
+      ctx.service("onexeno").seatOf(rec, interaction.user.id);
+      return handPayload(rec, viewerOf(interaction));
+    });
+    if (back) await ctx.post(channelId, back);
+  },
+};
+
 /** Canasta: points to pass to win, a server's default. */
 export const CANASTA_TARGET_VARIANT: NumberVariant = {
   key: "canastaTarget",
@@ -241,98 +352,9 @@ export const onexenoCommand: Command<BotContext> = {
       return;
     }
     if (await lobbySubcommand(interaction, ctx, onexenoLobby(ctx), sub, seatOf(interaction))) return;
-    switch (sub) {
-      case "leaderboard": {
-        const given = interaction.options.getString("seed");
-        const seed = given ?? dailySeed(Date.now());
-        const board = await ctx.leaderboards.board(interaction.guildId, seed);
-        await interaction.reply({
-          embeds: [leaderboardEmbed(board, given, await publicLocale(ctx, interaction))],
-          allowedMentions: { parse: [] },
-        });
-        return;
-      }
-      case "draw":
-        throw new UserError(
-          "table/not_solitaire",
-          "Draw is for solitaire and canasta: in ONEXENO basic the draw happens by itself at the start of your turn.",
-        );
-      case "take":
-      case "meld":
-      case "extend":
-      case "discard":
-        throw new UserError("table/not_canasta", "That is a canasta move, and there is no canasta table in this channel.");
-      case "new": {
-        const game = interaction.options.getString("game", true);
-        const seed = interaction.options.getString("seed")?.trim() || null;
-        if (solitaireHere?.status === "playing")
-          throw new UserError("table/exists", "This thread holds a solitaire game. Open tables in a channel or another thread.", "error", {
-            context: "solitaire",
-          });
-        if (game === "solitaire") {
-          await startSolitaire(interaction, ctx, seed, seatOf(interaction).name);
-          return;
-        }
-        if (await tableHere(ctx, channelId)) throw refuse("table/exists"); // any game's table still running here
-        // Options not given take the server's house defaults (`/settings`), else the game's own.
-        const house = await ctx.settings.of(interaction.guildId);
-        const clockText = interaction.options.getString("clock");
-        const clock =
-          clockText === null
-            ? await ctx.settings.clockOf(interaction.guildId, game === "canasta" ? "canasta" : "onexeno", DEFAULT_CLOCK)
-            : parseClock(clockText);
-        if (game === "canasta") {
-          const target = interaction.options.getInteger("target") ?? houseValue(house.variants, CANASTA_TARGET_VARIANT) ?? DEFAULT_TARGET;
-          const rows = (interaction.options.getString("rows") ?? houseValue(house.variants, CANASTA_ROWS_VARIANT) ?? "sum") as CanastaRows;
-          await respond(interaction, "reply", false, async () =>
-            canastaPayload(
-              await ctx
-                .service("canasta")
-                .open(channelId, interaction.guildId, seatOf(interaction), rows === "sum" ? { target } : { target, rows }, seed, clock),
-            ),
-          );
-          return;
-        }
-        const variant = game as OnexenoVariant;
-        if (!ONEXENO_VARIANTS.includes(variant)) throw new UserError("input/bad_game", "Choose basic, partners or solitaire.");
-        const hands = interaction.options.getInteger("hands") ?? houseValue(house.variants, HANDS_VARIANT) ?? 1;
-        if (hands < 1 || hands > MAX_HANDS) throw refuse("input/bad_hands", { max: String(MAX_HANDS) });
-        await respond(interaction, "reply", false, async () =>
-          tablePayload(
-            await ctx.service("onexeno").open(channelId, interaction.guildId, seatOf(interaction), { variant, hands }, seed, clock),
-          ),
-        );
-        return;
-      }
-      case "play":
-        await playAndShow(interaction, ctx, (rec, seat) => {
-          const state = rec.state as NonNullable<TableRecord["state"]>;
-          const cardText = interaction.options.getString("card");
-          const atText = interaction.options.getString("at");
-          if (!cardText) throw new UserError("input/missing_card", "Choose a card: fill in `card` (the list shows your hand).");
-          if (!atText)
-            throw new UserError("input/missing_at", "Say where it goes: fill in `at` (the list shows every legal place for that card).");
-          const card = readCard(cardText, state, seat);
-          return readPlacement(atText, state, seat, card);
-        });
-        return;
-      case "pass":
-        await playAndShow(interaction, ctx, () => ({ kind: "pass" }));
-        return;
-      case "hand": {
-        const back = await comeBack(ctx, channelId, interaction.user.id); // acting again takes an away seat back
-        await respond(interaction, "reply", true, async () => {
-          const rec = await ctx.service("onexeno").get(channelId);
-          if (!rec?.state) throw refuse(rec ? "table/not_started" : "table/none");
-          ctx.service("onexeno").seatOf(rec, interaction.user.id);
-          return handPayload(rec, viewerOf(interaction));
-        });
-        if (back) await ctx.post(channelId, back);
-        return;
-      }
-      default:
-        throw new UserError("command/unknown", "Unknown subcommand.", "error", { context: "sub" });
-    }
+    const run = ONEXENO_SUBCOMMANDS[sub];
+    if (!run) throw new UserError("command/unknown", "Unknown subcommand.", "error", { context: "sub" });
+    await run(interaction, ctx, solitaireHere);
   },
 
   async autocomplete(interaction: AutocompleteInteraction, ctx: BotContext) {
