@@ -3,7 +3,7 @@
  * typed text, and the extension choices of a hand.
  */
 import { seatNames } from "../../src/bot/clock";
-import type { RowCount } from "../../src/games/onexeno/canasta-search";
+import type { RowCount } from "../../src/games/onexeno/canasta-types";
 import { UserError } from "../../src/bot/errors";
 import { refuse } from "../../src/bot/words";
 import type { TableOf } from "../../src/bot/tables";

@@ -26,7 +26,8 @@ import {
   type Row,
   type RowCard,
 } from "../../src/games/onexeno/canasta";
-import { extensionTo, rowAround, type RowCount } from "../../src/games/onexeno/canasta-search";
+import { extensionTo, rowAround } from "../../src/games/onexeno/canasta-search";
+import type { RowCount } from "../../src/games/onexeno/canasta-types";
 
 /** Every row (any order, any rotation, distinct cards) of `cards` holding `card`: plain search. */
 function bruteRowWith(cards: readonly CardInst[], card: CardInst, min = 1, max = Infinity): boolean {
@@ -275,7 +276,7 @@ describe("canasta: can the top card be melded this turn", () => {
 
 describe("canasta variant rows:five-to-seven", () => {
   it("keeps every row at 5 to 7 cards (new rows, extensions, XENOs) and the take check stays exact", async () => {
-    const { FIVE_TO_SEVEN } = await import("../../src/games/onexeno/canasta-search");
+    const { FIVE_TO_SEVEN } = await import("../../src/games/onexeno/canasta-types");
     const { playCanasta } = await import("../helpers/canasta-play");
     // Rows of 5 to 7 only, through whole sessions of computer players.
     let rowsSeen = 0;

@@ -3,7 +3,7 @@
  * not a valid meld (as docs/rules/onexeno-canasta.md "ONEXENO canasta" rules it: matching neighbours, 10 < sum <= 20,
  * the variant's number of cards).
  */
-import { ANY_COUNT, type RowCount } from "./canasta-search";
+import { ANY_COUNT, type RowCount } from "./canasta-types";
 import { idOf, instValue, MELD_MAX, MELD_MIN_EXCLUSIVE, type RowCard } from "./canasta-types";
 import { CELL, isBlack, rotatePattern } from "./cards";
 

@@ -16,6 +16,7 @@
  * 1,000 seeded two-deck states with the whole pile taken).
  */
 import { CELL, cardValue, distinctRotations, isBlack, rotatePattern, type Rotation } from "./cards";
+import { ANY_COUNT, type RowCount } from "./canasta-types";
 
 /** A physical card: its card id plus 256 times its deck copy (as in canasta.ts). */
 type CardInst = number;
@@ -28,19 +29,6 @@ interface RowCard {
 const MIN_EXCLUSIVE = 10;
 const MAX = 20;
 
-/**
- * How many cards a row may hold: the default sum rule has no count limit (docs/rules/onexeno-canasta.md); the
- * variant `rows:five-to-seven` wants 5 to 7 cards in every row, a XENO too.
- */
-export interface RowCount {
-  readonly min: number;
-  readonly max: number;
-}
-
-/** The sum rule alone. */
-export const ANY_COUNT: RowCount = { min: 1, max: Number.POSITIVE_INFINITY };
-/** Variant `rows:five-to-seven`. */
-export const FIVE_TO_SEVEN: RowCount = { min: 5, max: 7 };
 /** Bit mask of the sums 0..20 (bit k = sum k reachable). */
 const ALL_SUMS = (1 << (MAX + 1)) - 1;
 

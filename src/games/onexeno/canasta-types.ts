@@ -3,8 +3,21 @@
  * versioned JSON), as the game definition (src/games/onexeno/canasta.ts) reads and writes them.
  */
 import { type RngState } from "../../engine/rng";
-import { ANY_COUNT, FIVE_TO_SEVEN, type RowCount } from "./canasta-search";
 import { cardValue, DECK, type CardId, type Rotation } from "./cards";
+
+/**
+ * How many cards a row may hold: the default sum rule has no count limit (docs/rules/onexeno-canasta.md); the
+ * variant `rows:five-to-seven` wants 5 to 7 cards in every row, a XENO too.
+ */
+export interface RowCount {
+  readonly min: number;
+  readonly max: number;
+}
+
+/** The sum rule alone. */
+export const ANY_COUNT: RowCount = { min: 1, max: Number.POSITIVE_INFINITY };
+/** Variant `rows:five-to-seven`. */
+export const FIVE_TO_SEVEN: RowCount = { min: 5, max: 7 };
 
 /** A physical card: its card id plus 256 times its deck copy (0 or 1). */
 export type CardInst = number;

@@ -19,7 +19,7 @@ import type { GameDefinition, Outcome } from "../../engine/definition";
 import { err, ok, type Result } from "../../engine/result";
 import { drawForDealer } from "../../engine/dealer";
 import { randInt, seedRng, shuffle } from "../../engine/rng";
-import { ANY_COUNT, canMeldThisTurn, listRows, type RowCount } from "./canasta-search";
+import { canMeldThisTurn, listRows } from "./canasta-search";
 import { distinctRotations, isCardId } from "./cards";
 export * from "./canasta-types";
 export * from "./canasta-rows";
@@ -41,6 +41,8 @@ import {
   type CanastaView,
   canastaDeck,
   canastaSeatCounts,
+  ANY_COUNT,
+  type RowCount,
 } from "./canasta-types";
 
 const handPoints = (cards: readonly CardInst[]) => cards.reduce((s, c) => s + instValue(c), 0);
