@@ -20,7 +20,7 @@ export function sameTable(rec: { readonly createdAt: number }, asked: number): v
  * Manage Messages); returns the public message that says so, with the scores as they stand.
  * `rev` is what the confirmation was asked for: the table's `createdAt` (so moves made meanwhile
  * do not void it, but a newer table is never ended by it). A game that ends by resigning
- * (solitaire) is resigned and scored instead of closed.
+ * (a game with `resign`) is resigned and scored instead of closed.
  */
 export async function endHere(interaction: MessageComponentInteraction, ctx: BotContext, rev: number): Promise<BaseMessageOptions> {
   const channelId = interaction.channelId;

@@ -32,8 +32,8 @@ export const HISTORY_PAGE = 10;
 
 /**
  * A game's name for people: the rated game it is (same table game, and the same variant where
- * the configuration has one: "ONEXENO partners"), else its bot side's ("solitaire game" →
- * "solitaire").
+ * the configuration has one), else its bot side's `what` without its last word ("… game" →
+ * "…").
  */
 function gameName(ctx: BotContext, record: GameRecord, locale: Locale = "en"): string {
   const variant = (record.config as { variant?: unknown } | null)?.variant;

@@ -16,7 +16,7 @@ import type { GameCatalogue } from "../src/games/catalogue";
 import { hasMessage, t, type Locale } from "../src/i18n/index";
 
 const gameChoices = (games: GameCatalogue) => games.rated.map((g) => ({ name: g.name, value: g.key }));
-/** A rated game's name as `locale` says it (`ONEXENO basique`). */
+/** A rated game's name as `locale` says it (its words' `gamename.<key>`), else its English name. */
 const nameOf = (games: GameCatalogue, key: string, locale: Locale = "en") =>
   hasMessage(`gamename.${key}`) ? t(locale, `gamename.${key}`) : (games.ratedGame(key)?.name ?? key);
 

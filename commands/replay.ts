@@ -70,7 +70,7 @@ export function tableAt(record: GameRecord, state: VersionedState, n: number, lo
 
 /**
  * Positions of the records replayed lately, newest last: a click through a replay reuses them
- * rather than replaying the game again (a 575-move Onze game takes 5 to 12 ms to replay, as long
+ * rather than replaying the game again (a 575-move game of the longest kind takes 5 to 12 ms to replay, as long
  * as its picture). Records never change, so an entry is never stale.
  */
 const replayed = new Map<string, VersionedState[]>();

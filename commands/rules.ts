@@ -75,7 +75,7 @@ function parts(text: string, max: number): string[] {
  * its own message; the short rules of the games fit one.
  */
 export function rulesPages(md: string, locale: Locale = "en"): EmbedBuilder[] {
-  const title = /^# (.*)$/m.exec(md)?.[1] ?? "ONEXENO";
+  const title = /^# (.*)$/m.exec(md)?.[1] ?? "";
   const intro = (md.split(/^## /m)[0] ?? "")
     .replace(/^# .*\n/, "")
     .trim()

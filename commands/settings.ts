@@ -130,7 +130,7 @@ const commandData = (offer: SettingsOffer) =>
         ),
     );
 
-/** The house variants in words ("ONEXENO hands 3 · canasta rows of 5 to 7 cards"), or "each game's own". */
+/** The house variants in words (each variant's `settings.variant.<key>`, joined by " · "), or "each game's own". */
 export function variantsWords(v: HouseVariants, offer: SettingsOffer, locale: Locale = "en"): string {
   const parts = offer.variants.flatMap((d) => {
     const value = v[d.key];

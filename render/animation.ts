@@ -4,7 +4,7 @@
  *
  * Encoder: gifenc 1.0.3 (a well-kept JS GIF writer). @napi-rs/canvas's own `GifEncoder` was
  * measured first: it quantises every full frame with NeuQuant, several times the time and about
- * twice the bytes of this path on a 60-move ONEXENO game (figures in `npm run bench`).
+ * twice the bytes of this path on a 60-move game (figures in `npm run bench`).
  *
  * How: the frames are cut into parts, one per picture thread, each drawn and written on its own
  * thread (`encodeAnimationPart`) and the parts' bytes joined in order. A part's palette of 255
@@ -15,8 +15,8 @@
  * which changes a few cards, is mostly one long LZW run; a part after the first draws the frame
  * before its own first to know what changed.
  *
- * A GIF's frames share one size, and a table picture's height changes as the game goes (Onze's
- * melds, Cardeno's phases): the animation is as large as its largest frame (`tableSize`, known
+ * A GIF's frames share one size, and a table picture's height may change as the game goes (melds
+ * laid down, a race's phases): the animation is as large as its largest frame (`tableSize`, known
  * without drawing), and a smaller frame is drawn at the top, the rest filled with the colour of
  * its bottom-left pixel (the table's background).
  */

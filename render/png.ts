@@ -31,7 +31,7 @@ const HASH_SIZE = 1 << 15;
 /**
  * Beyond this many distinct colours (a photo-like picture) colours are counted again at a
  * coarser precision, so mapping the rest to the palette stays cheap. Table scenes stay under
- * it: Cardeno's busiest boards and races reach about 4,500 (at 4,096, one in eight of a race's
+ * it: the busiest boards and races of the bench reach about 4,500 (at 4,096, one in eight of a race's
  * pictures was counted twice, its encode's p90 4.7 ms against 3.85 ms now).
  */
 const MAX_DISTINCT = 8192;
@@ -93,7 +93,7 @@ const NUMBERS = MAX_DISTINCT * 2 + 2;
  * Where each of the kernel's arrays lives in its memory (byte offsets, 16-aligned; the names say
  * what `render/assembly/palette.ts` reads or writes there), for pictures of up to `pixels`
  * pixels and `rows` rows. Laid out again, and the memory grown, when a larger picture comes;
- * memory is never given back (a thread's largest picture is a 640x808 Onze table: about 6 MB).
+ * memory is never given back (a thread's largest picture, a 640x808 table: about 6 MB).
  */
 interface Layout {
   readonly pixels: number;

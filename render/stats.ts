@@ -12,7 +12,7 @@ import { t, type Locale } from "../src/i18n/index";
 
 /** One game of a player's statistics. */
 export interface StatsBlock {
-  /** The rated game's name ("ONEXENO basic"). */
+  /** The rated game's name, in the reader's language. */
   readonly game: string;
   readonly rating: number;
   readonly provisional: boolean;

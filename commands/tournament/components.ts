@@ -22,7 +22,7 @@ export async function playTheDeal(interaction: MessageComponentInteraction, even
   const me = seatOf(interaction);
   await respond(interaction, "reply", true, async () => {
     const { threadId, opened, event } = await ctx.tournaments.challengeGame(eventId, me.userId, async (t) => {
-      // The event's game opens its own one-player table (solitaire: a thread named after the player).
+      // The event's game opens its own one-player table (`openAlone`: where the game puts it, e.g. a thread of its own).
       const game = ctx.tableGames.find((g) => g.id === t.game);
       if (!game?.openAlone)
         throw new UserError("tournament/bad_game", "This challenge's game cannot be opened here.", "error", { context: "challenge" });

@@ -32,7 +32,7 @@ export const TOURNAMENT_VERBS: ReadonlySet<string> = new Set(["tjoin", "tleave",
 export const RULES = rulesIn(TOURNAMENT_RULES);
 /** The name of an event's game for people (its key when the catalogue has no such game). */
 export const gameName = (games: GameCatalogue, key: string) => games.ratedGame(key)?.name ?? games.game(key)?.name ?? key;
-/** An event's game as its language names it (`ONEXENO basique`), else its English name. */
+/** An event's game as its language names it (its words' `gamename.<key>`), else its English name. */
 export const gameNameIn = (locale: Locale, games: GameCatalogue, key: string) =>
   hasMessage(`gamename.${key}`) ? translate(locale, `gamename.${key}`) : gameName(games, key);
 export const nameOf = (t: Tournament, id: string) =>
@@ -285,7 +285,7 @@ export async function bracketMessage(t: Tournament, column?: string): Promise<Ba
   };
 }
 
-/** A standing's total game score as the game counts it (Onze's standings keep it negated: fewer is better). */
+/** A standing's total game score as the game counts it (a low-score game's standings keep it negated: fewer is better). */
 export const scoreTotal = (games: GameCatalogue, t: Tournament, s: Standing) =>
   games.ratedGame(t.game)?.lowScoreWins ? -s.gamePoints : s.gamePoints;
 

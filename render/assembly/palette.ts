@@ -8,9 +8,9 @@
  *
  * Why WebAssembly: the passes cost a few nanoseconds per run of one colour, and a table picture
  * has tens of thousands of runs. V8's code for them (bounds checks, a branch per pixel) took
- * 2.3 ms on the busiest Onze picture (58,147 runs), this code 1.0 ms with the pixel copy into its
+ * 2.3 ms on the busiest card-table picture (58,147 runs), this code 1.0 ms with the pixel copy into its
  * memory; choosing the palette took 0.25-0.67 ms in JavaScript. The whole encode, the same bytes
- * as the JavaScript it replaced: Onze 4.3 -> 2.9 ms, a Cardeno board 3.9 -> 2.7 ms.
+ * as the JavaScript it replaced: the busiest table 4.3 -> 2.9 ms, the busiest board 3.9 -> 2.7 ms.
  *
  * Memory: every argument that ends in `At` is a byte offset into this module's memory, laid out
  * and grown by `render/png.ts`; the module allocates nothing.
@@ -252,7 +252,7 @@ function nearInCell(k: u32, cell: i32, keysAt: usize, entriesAt: usize, byCountA
  *
  * Work space: `orderAt` and `spareAt` (8 bytes a colour), `byCountAt` and `laterAt` (2 bytes a
  * colour), `cellsAt` (2 bytes a cell: 64 KiB), `bucketsAt` (8 KiB), `byGreenAt` (256 u64).
- * On the busiest Onze picture (2,422 colours) the palette has 150 colours, no pixel is more
+ * On the busiest card-table picture (2,422 colours) the palette has 150 colours, no pixel is more
  * than 16 levels off in a channel and 93% are exact; the PNG is 39.6 KB against 44.1 KB when
  * the palette took the 256 most frequent colours, spread over cells.
  * `pixels` (the picture's size) bounds the counts, so the sort's passes.

@@ -1,6 +1,6 @@
 /**
  * The ids of the bot's registered slash commands, for command mentions in public text
- * (`</onze join:1234>`: every Discord client shows it in its reader's language and opens the
+ * (`</game join:1234>`: every Discord client shows it in its reader's language and opens the
  * command when clicked; https://discord.com/developers/docs/reference#message-formatting).
  * Read once when the bot is ready: the global commands, and a guild's own (a test or development
  * registration) where there are no global ones.
@@ -24,7 +24,7 @@ export class CommandIds {
     }
   }
 
-  /** The mention of command `path` (`onze join`, English names) in guild `guildId`, or null when its id is not known. */
+  /** The mention of command `path` (`game join`, English names) in guild `guildId`, or null when its id is not known. */
   mention(guildId: string | null, path: string): string | null {
     const root = path.split(" ")[0] ?? path;
     const id = this.global.get(root) ?? (guildId ? this.guilds.get(guildId)?.get(root) : undefined);
@@ -40,7 +40,7 @@ export const COMMAND_IDS = new CommandIds();
 
 /**
  * A command named in public text: its mention where its id is known, else its path as a reader
- * of `locale` types it, in code: `` `/onze rejoindre` ``.
+ * of `locale` types it, in code: `` `/game rejoindre` ``.
  */
 export function commandRef(locale: Locale, path: string, guildId: string | null): string {
   return COMMAND_IDS.mention(guildId, path) ?? `\`/${commandPathIn(locale, path)}\``;

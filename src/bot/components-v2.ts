@@ -101,7 +101,7 @@ export function withFlags(payload: BaseMessageOptions, extra: number): number {
 
 /**
  * A table message's heading from its parts (the game, the round, whose turn), the empty ones
- * left out: `heading(["Onze", "round 3 of 7", "Ben to play"])` is "Onze · round 3 of 7 · Ben to play".
+ * left out: `heading(["Rummy", "round 3 of 7", "Ben to play"])` is "Rummy · round 3 of 7 · Ben to play".
  */
 export function heading(parts: readonly (string | false | null | undefined)[]): string {
   return parts.filter((p): p is string => typeof p === "string" && p !== "").join(" · ");

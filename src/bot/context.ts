@@ -22,7 +22,7 @@ export interface BotContext {
   readonly games: ReadonlyMap<string, AnyTables>;
   /** The games this bot runs: rules, computer play, rated games (`src/games/catalogue.ts`). */
   readonly catalogue: GameCatalogue;
-  /** Best games per guild and deal of one-player games (solitaire's daily deal). */
+  /** Best games per guild and deal of one-player games (a daily deal's). */
   readonly leaderboards: Leaderboards;
   /** Ratings per server and game (updated when a game between people ends). */
   readonly ratings: RatingService;
@@ -62,7 +62,7 @@ export interface BotContext {
 export interface TableGameView {
   /** The game id (= its table service's id and its `src/games` entry). */
   readonly id: string;
-  /** What a table of it is called in logs and notes, e.g. "ONEXENO table". */
+  /** What a table of it is called in logs and notes, e.g. "Race table". */
   readonly what: string;
   /** The slash command that opens it. */
   readonly command: string;
@@ -72,7 +72,7 @@ export interface TableGameView {
   payload(rec: AnyTable, note?: string): Promise<BaseMessageOptions>;
   /** What the latest move (from `before` to `after`) did, in words. */
   moveNote(before: AnyTable | undefined, after: AnyTable): string;
-  /** A message of its own posted before the new table (Onze: a round's result with the scores so far); none: undefined. */
+  /** A message of its own posted before the new table (a round's result with the scores so far); none: undefined. */
   interlude?(before: AnyTable | undefined, after: AnyTable): BaseMessageOptions | undefined;
   /** Component verbs of its own messages, handled by `component`. */
   readonly verbs?: ReadonlySet<string>;
@@ -89,7 +89,7 @@ export interface TableGameView {
    */
   standing?(rec: AnyTable): string;
   /**
-   * Ending a running table of this game is this move by its player (solitaire: resign), scored
+   * Ending a running table of this game is this move by its player (a one-player game's resign), scored
    * like any finish, rather than closing the table unscored. Absent: the table is closed.
    */
   resign?(rec: AnyTable): unknown;
@@ -122,7 +122,7 @@ export interface TableGameView {
   timed?(ctx: BotContext, before: AnyTable, after: AnyTable): Promise<BaseMessageOptions[]>;
   /**
    * Its players' private panels, refreshed by the host after every change of a table (src/bot/panels.ts);
-   * absent: the game refreshes its own (Cardeno, at its pace) or its panels are not live.
+   * absent: the game refreshes its own (a real-time game, at its pace) or its panels are not live.
    */
   readonly panels?: PanelKind;
   /**
@@ -166,7 +166,7 @@ export interface GameSet {
 
 /** What a game's panels are: their key, how to draw one, and their words when replaced or stopped. */
 export interface PanelKind {
-  /** Keys the game's panels apart from other games' (`cardeno`, `onze`). */
+  /** Keys the game's panels apart from other games' (the game's id). */
   readonly key: string;
   /** How long a player's last action stays on the panel through refreshes, ms. */
   readonly noteMs: number;

@@ -1,6 +1,6 @@
 /**
  * Expected failures shown to the user ephemerally and never logged as crashes
- * ("not your turn", "no table here"). `code` is stable (`table/none`, `onexeno/no_match`).
+ * ("not your turn", "no table here"). `code` is stable (`table/none`, `<game>/<reason>`).
  */
 import type { GameError } from "../engine/result";
 

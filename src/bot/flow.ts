@@ -30,7 +30,7 @@ export interface MoveView<R extends AnyTable> {
   readonly command: string;
   payload(rec: R, note?: string): Promise<BaseMessageOptions>;
   moveNote(before: R, after: R): string;
-  /** A message of its own posted before the new table (Onze: a round's result with the scores so far); none: undefined. */
+  /** A message of its own posted before the new table (a round's result with the scores so far); none: undefined. */
   interlude?(before: R, after: R): BaseMessageOptions | undefined;
 }
 
@@ -49,7 +49,7 @@ export interface MoveAnswer<R extends AnyTable = AnyTable> {
    * The table revision the move is for; on another one it is refused as stale (`table/stale`, or
    * `table/already_done` for a double click). Default: the revision the move was read from, so a
    * change between reading and saving is never overwritten. `any`: checked against the table as
-   * it is (Onze: others may buy at any moment of a turn, and every move names concrete cards).
+   * it is (a game where others may act out of turn at any moment, and every move names concrete cards).
    */
   readonly rev?: number | "any";
   /** Panel clicks drawn for an older revision: answered with this (the panel as it is now) instead of a refusal. */

@@ -26,7 +26,7 @@ export interface GameRecord {
   readonly schema: typeof GAME_RECORD_SCHEMA;
   /** Unique within its server and ordered by time: `<endedAt, 13 digits>-<channelId>`. */
   readonly id: string;
-  /** The table game (`GAME_IDS`: onexeno, canasta, onze, cardeno, solitaire). */
+  /** The table game's id (a game of the catalogue). */
   readonly game: string;
   /** The table's configuration, as the game's `setup` takes it. */
   readonly config: unknown;

@@ -1,9 +1,9 @@
 /**
  * Leaderboards of deals: per guild and deal (a seed), each player's best finished game of a
- * one-player game with a score (ONEXENO solitaire's daily deal first). A game's bot side enters
+ * one-player game with a score (a daily deal first). A game's bot side enters
  * its finished games here from its `finished` listener; the board is read by `/… leaderboard`.
- * Stored under `<guild or dm>:<deal>` in the `leaderboard` store (shape unchanged since the
- * solitaire service kept it).
+ * Stored under `<guild or dm>:<deal>` in the `leaderboard` store (its shape kept from the first
+ * one-player game's own service, so old boards read on).
  */
 import type { RecordStore } from "../store/store";
 import { KeyedLock } from "./lock";
@@ -14,7 +14,7 @@ export interface LeaderboardEntry {
   readonly name: string;
   /** The game's score (higher is better). */
   readonly score: number;
-  /** The game's second measure, compared after the score (solitaire: the side of its largest square). */
+  /** The game's second measure, compared after the score (`TableGameRules.measure`). */
   readonly square: number;
   readonly won: boolean;
   /** Moves made: fewer is better after score and square. */

@@ -60,7 +60,7 @@ export interface ComponentHandler<Ctx> {
 export type { Logger };
 
 /**
- * A command's full path as a user types it: `onexeno bot add` (command, subcommand group,
+ * A command's full path as a user types it: `game bot add` (command, subcommand group,
  * subcommand), for metrics and logs.
  */
 export function commandPath(interaction: {
@@ -101,7 +101,7 @@ export interface RouterOptions {
  */
 export interface InteractionEvent {
   readonly kind: "command" | "component" | "autocomplete";
-  /** `onexeno play`, a component verb, or the command being completed. */
+  /** `game play`, a component verb, or the command being completed. */
   readonly name: string;
   readonly guildId: string | null;
   readonly channelId: string | null;
@@ -152,7 +152,7 @@ const ROLE = 8;
 const MENTIONABLE = 9;
 const NUMBER = 10;
 
-/** The leaf option definitions and the leaf options sent, following subcommand groups; `path`: the command path to them (`onexeno new`). */
+/** The leaf option definitions and the leaf options sent, following subcommand groups; `path`: the command path to them (`game new`). */
 function leaves(
   defs: readonly OptionDef[] | undefined,
   sent: readonly CommandInteractionOption[],

@@ -63,7 +63,7 @@ export interface ServerSettings {
   readonly v: 1;
   /** Channel ids where tables may be opened; empty: every channel. A thread counts as its parent. */
   readonly channels: readonly string[];
-  /** Default turn clock of new tables by game id (`onexeno`, `canasta`, `onze`), as `parseClock` reads it. */
+  /** Default turn clock of new tables by game id (the games a module lists in `clocks`), as `parseClock` reads it. */
   readonly clocks: Readonly<Record<string, string>>;
   readonly variants: HouseVariants;
   /** Whether computer players may be seated (`bot add`, a tournament's computer fill and entrants). */
@@ -79,7 +79,7 @@ export const DEFAULT_SETTINGS: ServerSettings = { v: 1, channels: [], clocks: {}
 /** A player's own choices, kept across tables and servers (key `player:<user id>` beside the servers' settings). */
 export interface PlayerSettings {
   readonly player: 1;
-  /** Computers do not hold their move on a sale for this player (Onze's **Don't wait for me**). */
+  /** Computers do not hold their move for this player's out-of-turn choice (**Don't wait for me**). */
   readonly noHold?: boolean;
 }
 

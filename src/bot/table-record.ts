@@ -20,7 +20,7 @@ export interface Seat {
   readonly away?: boolean;
   /** Timeouts in a row of this seat (reset when the person moves). */
   readonly timeouts?: number;
-  /** The person chose **Don't wait for me**: computers do not hold their move for them (Onze's sales). */
+  /** The person chose **Don't wait for me**: computers do not hold their move for them (`SeatPlay.waitsFor`). */
   readonly noHold?: boolean;
 }
 
@@ -50,7 +50,7 @@ export interface GameTable<G extends string, C, S, M> {
   readonly turnClock?: TurnClock | null;
   /**
    * A computer to move holds its move until then (ms since the epoch) so that people may act
-   * out of turn (`SeatPlay.waitsFor`: Onze's buying); null or absent: it moves at once.
+   * out of turn (`SeatPlay.waitsFor`); null or absent: it moves at once.
    */
   readonly hold?: number | null;
   /** The tournament whose round this table is (its id): it ends with the event, not with Play again. */

@@ -110,7 +110,7 @@ export class TableTransitions<G extends string, C, S extends VersionedState, M, 
   }
 
   /**
-   * A lobby of a one-seat game (solitaire) is dealt at once: there is nobody to wait for, so the
+   * A lobby of a one-seat game is dealt at once: there is nobody to wait for, so the
    * table opens playing. Other lobbies are returned as they are. A deal its rules refuse is
    * refused (`UserError` with the rules' code), and nothing is saved.
    */
@@ -228,7 +228,7 @@ export class TableTransitions<G extends string, C, S extends VersionedState, M, 
    * After a session ends: a new lobby here with the same options and deal `seed`, hosted by
    * `player`. `sameSeats` keeps every seat (computers too) with `player` first, so one Start
    * plays again; otherwise `player` sits alone. Refuses while a game runs (`table/exists`); a
-   * one-seat table (solitaire) is its player's to deal again, and is dealt at once.
+   * one-seat table is its player's to deal again, and is dealt at once.
    */
   dealtAgain(rec: GameTable<G, C, S, M>, player: Seat, sameSeats: boolean, seed: string, rev?: number): GameTable<G, C, S, M> {
     if (rec.status !== "over") throw refuse("table/exists");
@@ -486,7 +486,7 @@ export class TableTransitions<G extends string, C, S extends VersionedState, M, 
     const who = rec.seats[seat];
     const level = levelOf(who);
     if (!who || !level) return undefined;
-    // The seat to move waits while people may still act out of turn (Onze: buy its passed-over discard).
+    // The seat to move waits while people may still act out of turn (`SeatPlay.waitsFor`).
     if (move === null && rec.hold && this.now() < rec.hold) return undefined;
     if (move === null) {
       if (!rules.computerMove) return undefined;

@@ -59,7 +59,7 @@ export const ORDER_WINDOW_MS = 250;
 
 /**
  * Default hold of a computer's move while people may act out of turn, ms: long enough to read
- * the table and click (Onze's **Buy**: a person needs 2 to 5 s), short enough not to stall.
+ * the table and click (a **Buy** button: a person needs 2 to 5 s), short enough not to stall.
  */
 export const HOLD_MS = 8000;
 

@@ -13,7 +13,7 @@ import type { Locale } from "../i18n/index";
 /**
  * How rounds are seated (see src/tournament/seating.ts); an elimination bracket, single or
  * double (src/tournament/bracket.ts: a table is seated as soon as its players are known); or
- * `challenge`: everyone plays the same deal of a one-player game (solitaire) within a time
+ * `challenge`: everyone plays the same deal of a one-player game within a time
  * window; best score, then earliest finish, wins.
  */
 export type TournamentFormat = "swiss" | "progressive" | "round-robin" | "single-elimination" | "double-elimination" | "challenge";

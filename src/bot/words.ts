@@ -55,7 +55,7 @@ const CALM: ReadonlySet<string> = new Set(["table/already_done", "interaction/la
 /**
  * The i18next options of a refusal in `locale`: its parameters; `command` picks the variant that
  * names it and gives `new` and `join`, the game's commands as that user's Discord shows them
- * (`onze nouvelle` in French).
+ * (`game nouvelle` in French).
  */
 function options(params: Readonly<Record<string, string | number | undefined>>, locale: Locale): Record<string, string | number> {
   const out: Record<string, string | number> = {};
@@ -97,7 +97,7 @@ export function refuse(code: RefusalCode, params: Params = {}): UserError {
 
 /**
  * The `UserError` for an input refusal whose words are all in the locale files (the router's option
- * checks): `params` name the values; a `path` (`onexeno new hands`) makes `option` the name the
+ * checks): `params` name the values; a `path` (`game new hands`) makes `option` the name the
  * user's Discord shows, and a choice list (`choices`) the choices' names there.
  */
 export function inputError(code: RefusalCode, params: Readonly<Record<string, string | number>>): UserError {

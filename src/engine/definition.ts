@@ -3,16 +3,16 @@
  *
  * Shape after boardgame.io's game definition: setup, legal-move enumeration, apply, player
  * view, outcome. Two additions make it fit the later games:
- * - `actors(state)` lists every seat that may act *now*, so out-of-turn actions (Onze's
- *   buying) are first-class, not special cases;
+ * - `actors(state)` lists every seat that may act *now*, so out-of-turn actions (buying
+ *   a discard) are first-class, not special cases;
  * - an `Action` carries `at` (milliseconds, supplied by the host, never read from a clock
- *   inside the engine), so simultaneous real-time actions (Cardeno's race) stay pure and
+ *   inside the engine), so simultaneous real-time actions (a race) stay pure and
  *   replayable.
  */
 import { err, type GameError, type Result } from "./result";
 
 /**
- * The seat of the table itself in real-time games: the dealer and caller (Cardeno turns its
+ * The seat of the table itself in real-time games: the dealer and caller (a race turns its
  * pieces as this seat's `clock` moves, timed by the host). Never a person's seat.
  */
 export const HOST_SEAT = -1;
@@ -63,7 +63,7 @@ export interface Outcome {
  * All functions are pure: no clock, no global randomness, no I/O.
  */
 export interface GameDefinition<S extends VersionedState, M, V, C> {
-  /** Stable id, e.g. `onexeno`. */
+  /** Stable id, e.g. `race`. */
   readonly id: string;
   /** Allowed seat counts for a configuration. */
   seatCounts(config: C): readonly number[];

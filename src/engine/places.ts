@@ -1,6 +1,6 @@
 /**
  * Finishing places from a game's outcome, for every game: the winners' score tells whether high
- * or low scores are better (ONEXENO and canasta count points won, Onze penalty points), and
+ * or low scores are better (some games count points won, others penalty points), and
  * seats with equal scores share the better place (1-based, "1224" ranking).
  */
 import type { Outcome } from "./definition";

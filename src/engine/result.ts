@@ -3,7 +3,7 @@
  *
  * Illegal input is a value, never an exception: every engine entry point that can refuse
  * returns `Result<T>`; exceptions are reserved for bugs. Codes are namespaced and stable
- * (`action/not_your_turn`, `onexeno/no_match`) so the bot can map them to messages and
+ * (`action/not_your_turn`, `<game>/<reason>`) so the bot can map them to messages and
  * tests can assert them. Pattern from boardgame.io's `INVALID_MOVE` and chessops' `Result`.
  */
 

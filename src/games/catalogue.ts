@@ -22,8 +22,8 @@ export interface SeatPlay<S, M> {
   outOfTurnMove?(state: S, seat: number, level: ComputerLevel, rng: RngState): M | null;
   /**
    * Whether a computer to move holds its move so that the person at `seat` (not the seat to
-   * move) can still decide an out-of-turn move (Onze: buy the discard passed over, not yet asked
-   * for). The table holds the computer for `holdMs` (src/bot/tables.ts) from the moment the first
+   * move) can still decide an out-of-turn move (buying the discard passed over,
+   * not yet asked for). The table holds the computer for `holdMs` (src/bot/tables.ts) from the moment the first
    * such person could act, or until every one of them has decided; absent: computers never wait.
    */
   waitsFor?(state: S, seat: number): boolean;
@@ -47,13 +47,13 @@ export interface RealTimePlay<S, M> {
 /** One table game: id, rules, computer play. */
 export interface TableGameRules<G extends string, C, S extends VersionedState, M, V> {
   readonly id: G;
-  /** The store namespace of its tables (ONEXENO basic keeps its historical `tables`). */
+  /** The store namespace of its tables (usually its id; a game may keep a historical one). */
   readonly store: string;
   readonly definition: GameDefinition<S, M, V, C> & { readonly id: G };
   readonly seats: SeatPlay<S, M>;
   /**
    * Which rated game (`RATED_GAMES`) a table of this configuration counts for; absent: the
-   * game's id. ONEXENO basic and partners are rated apart.
+   * game's id (one table game may count for several rated games, by configuration).
    */
   ratedAs?(config: C): string;
   /** The team of each seat (same number = same team), or null when everyone plays alone. */
@@ -61,7 +61,7 @@ export interface TableGameRules<G extends string, C, S extends VersionedState, M
   /** The game's name for people where no rated game names it (a one-player game's challenge). */
   readonly name?: string;
   /**
-   * A one-player game's second measure, compared after its score (solitaire: the side of its
+   * A one-player game's second measure, compared after its score (e.g. the side of its
    * largest square); absent: 0.
    */
   measure?(state: S): number;
@@ -70,8 +70,8 @@ export interface TableGameRules<G extends string, C, S extends VersionedState, M
 /**
  * Every table game's rules entry by id, for the types only: each game's rules file adds its own
  * entry by declaration merging,
- * `declare module "../catalogue" { interface TableGameRegistry { onze: typeof onzeGame } }`,
- * so `ctx.service("onze")` is typed by Onze's own entry without a list here (a test's fixture game
+ * `declare module "../catalogue" { interface TableGameRegistry { race: typeof raceGame } }`,
+ * so `ctx.service("race")` is typed by that game's own entry without a list here (a test's fixture game
  * registers itself the same way). An id a bot does not run is a programming error at run time.
  */
 export interface TableGameRegistry {}
@@ -98,7 +98,7 @@ export interface RatedGameEntry {
   readonly config: unknown;
   /** Played in teams of two partners (seats i and i + seats/2): tournaments rotate partners. */
   readonly partners?: boolean;
-  /** The lowest game score wins (Onze): standings show raw totals, best is lowest. */
+  /** The lowest game score wins: standings show raw totals, best is lowest. */
   readonly lowScoreWins?: boolean;
 }
 

@@ -1,8 +1,8 @@
 /**
  * Slash commands in every language: each command, subcommand, option and choice gets Discord's
  * `name_localizations` and `description_localizations` from the words' `commands` (shared and each game's)
- * (keyed by path: `onexeno new seed`, and `onexeno new game=basic` for a choice), so a user sees
- * `/onexeno nouvelle` in French. Discord still sends the default (English) names in the
+ * (keyed by path: `tournament create format`, and `tournament create format=swiss` for a
+ * choice), so a user sees `/tournament créer` in French. Discord still sends the default (English) names in the
  * interaction, so routing never changes.
  * https://discord.com/developers/docs/interactions/application-commands#localization
  */
@@ -24,8 +24,8 @@ export function commandWords(locale: Locale, path: string): CommandWords | undef
 }
 
 /**
- * A command path as a user of `locale` sees it in Discord's command picker: `onze new` in French
- * is `onze nouvelle` (each part's localized name; the English name where a part has none).
+ * A command path as a user of `locale` sees it in Discord's command picker: `game new` in French
+ * is `game nouvelle` (each part's localized name; the English name where a part has none).
  */
 export function commandPathIn(locale: Locale, path: string): string {
   const parts = path.split(" ");

@@ -1,7 +1,7 @@
 /**
  * Seating a tournament round, pure and seeded: table sizes, Swiss (a weighted matching at tables
  * of two: no avoidable repeat, then the closest scores; larger tables: fewest repeats, then the
- * closest scores), progressive (as in Progressive Cardeno: the top two of a table
+ * closest scores), progressive (as in progressive play: the top two of a table
  * move up one table, the bottom ones down; table 1 is the top), round-robin (the circle method
  * over one fixed order at tables of two; as evenly as the table size allows above) and rotating partners. The rules are written in
  * the project's words in `docs/rules/tournaments.md`.
@@ -372,7 +372,7 @@ export type Partnerships = ReadonlyMap<string, number>;
 
 /**
  * Seats a partners table so that partners repeat as little as possible: seats i and i + 2 (and
- * i + 4 at six) are partners, as in ONEXENO partners (`teamOf`). Tries every split of the
+ * i + 4 at six) are partners (the partners games' `teamOf`). Tries every split of the
  * table into pairs (3 for four players, 15 for six) and keeps the first with the fewest repeats.
  */
 export function arrangePartners(table: readonly string[], partners: Partnerships): string[] {

@@ -8,7 +8,7 @@
  *    size, (size - 1) / 2, and the average game points of that round's tables (a bye neither
  *    helps nor hurts in either).
  * 2. **Game points**: the sum of the player's game scores, made "higher is better" (games won
- *    on low scores, like Onze, count them negative).
+ *    on low scores count them negative).
  *
  * A progressive event (`rankBy: "score"`, docs/rules/tournaments.md, "Progressive": prizes for the
  * highest and lowest score) ranks by game points first and placement points second.

@@ -126,7 +126,7 @@ function timestamp(unix, style) {
   return new Intl.RelativeTimeFormat(app.locale || "en-US", { numeric: "auto" }).format(Math.trunc(s / size), unit);
 }
 
-/** `/onze rejoindre`: a command mention's path (English names) as the acting user's client names it. */
+/** `/game rejoindre`: a command mention's path (English names) as the acting user's client names it. */
 function commandShown(path) {
   const parts = path.split(" ");
   let def = app.state.commands.find((c) => c.name === parts[0]);
