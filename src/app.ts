@@ -299,8 +299,8 @@ type RunningGame = TableGameView & { readonly service: AnyTables };
 
 /**
  * What moves tables when nobody clicks: computer players (`Autoplay`, paced by the channel's
- * budget unless `paceComputers` is false) and turn clocks (`Clocks`, on the due index, firing
- * only in guilds this process holds).
+ * budget unless `paceComputers` is false) and turn clocks (`Clocks`, on the due index), each
+ * acting only in guilds this process's shards hold and whose claim it holds (`lease`).
  */
 function tableMovers(
   games: readonly RunningGame[],
@@ -309,10 +309,15 @@ function tableMovers(
   client: Client,
   opts: BotOptions,
   log: Logger,
+  /** Whether this process may act on a guild now (its claim in the shared store: `leaseGuild`). */
+  lease: (guild: string) => Promise<boolean>,
 ) {
   const autoplay = new Autoplay(
     () =>
       games.map((g) => async (channelId: string) => {
+        // Of two processes receiving the guild, only its holder moves for its computers.
+        const rec = await g.service.get(channelId);
+        if (!rec || !(await lease(rec.guildId ?? `channel:${channelId}`))) return null;
         const moved = await g.service.autoMove(channelId);
         if (!moved) return null;
         if (opts.paceComputers !== false) await ctx.budget.take(channelId, 2); // the table message and the tidy-up
@@ -345,6 +350,7 @@ function tableMovers(
     opts.tableOptions?.now,
     (guildId) => holdsGuild(client, guildId),
     opts.tableOptions?.clockRate ?? 1,
+    lease,
   );
   return { autoplay, clocks };
 }
@@ -401,12 +407,15 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     return null;
   };
   const publisher = new Publisher(send, currentTable, log);
-  const { autoplay, clocks } = tableMovers(games, ctx, post, client, opts, log);
+  // A guild this process takes over: its clocks are armed here (the former holder may have armed them alone).
+  const adopt = (guild: string) => void clocks.adopt(guild).catch((e: unknown) => log.error(`could not arm the clocks of ${guild}`, e));
+  const lease = (guild: string) => leaseGuild(opts.stores, guild, adopt);
+  const { autoplay, clocks } = tableMovers(games, ctx, post, client, opts, log, lease);
   const route = createRouter(gameSet.commands, gameSet.components, ctx, log, {
     post,
     after: (channelId) => autoplay.kick(channelId),
     guard: (interaction) => mustAllowTableHere(interaction, gameSet.views, settings),
-    claim: (interaction) => holdGuild(opts.stores, interaction.guildId ?? `channel:${interaction.channelId}`, interaction.id),
+    claim: (interaction) => holdGuild(opts.stores, interaction.guildId ?? `channel:${interaction.channelId}`, interaction.id, adopt),
     ...(opts.observe ? { observe: opts.observe } : {}),
   });
   client.on(Events.InteractionCreate, (interaction) => {
@@ -466,17 +475,31 @@ export const GUILD_CLAIM_MS = 60_000;
  * process that held it may have written since they were filled. The interaction is claimed too,
  * so one its former holder acted on is never acted on again. False while another holds either.
  */
-async function holdGuild(stores: BotStores, guild: string, interactionId: string): Promise<boolean> {
+async function holdGuild(stores: BotStores, guild: string, interactionId: string, taken: (guild: string) => void): Promise<boolean> {
   // A holder killed a moment ago still has a heartbeat for up to ALIVE_MS (2 s): asked again for
   // CLAIM_WAIT_MS, its guild is taken over once that lapses (a process restarted after a kill acts at once).
   for (let tries = 0; ; tries++) {
-    const got = await stores.claims.claim(`guild:${guild}`, GUILD_CLAIM_MS);
-    if (got === "taken") stores.forget();
+    const got = await leaseGuild(stores, guild, taken);
     // The interaction itself too: one the holder acted on before it stopped is not acted on again here.
-    if (got !== "refused") return stores.claims.once(`interaction:${interactionId}`, INTERACTION_CLAIM_MS);
+    if (got) return stores.claims.once(`interaction:${interactionId}`, INTERACTION_CLAIM_MS);
     if (tries * CLAIM_RETRY_MS >= CLAIM_WAIT_MS) return false;
     await new Promise((r) => setTimeout(r, CLAIM_RETRY_MS));
   }
+}
+
+/**
+ * Claims guild `guild` for this process before it acts there by itself (a clock's wake, a
+ * computer's move) or on an interaction (`holdGuild`): false while another live process holds
+ * it. A guild newly taken drops the read caches (its former holder may have written since) and
+ * is handed to `taken` (the clocks arm its tables, which the former holder may have armed alone).
+ */
+async function leaseGuild(stores: BotStores, guild: string, taken: (guild: string) => void): Promise<boolean> {
+  const got = await stores.claims.claim(`guild:${guild}`, GUILD_CLAIM_MS);
+  if (got === "taken") {
+    stores.forget();
+    taken(guild);
+  }
+  return got !== "refused";
 }
 
 /** How long an interaction's own claim is kept, ms: past its token's 15 minutes. */

@@ -45,6 +45,8 @@ const MAX_DELAY = 2 ** 31 - 1;
 const SCANNED = "scanned-v2";
 /** After a wake that found nothing to do, or failed: look again no sooner than this, ms. */
 const RETRY_MS = 30_000;
+/** After a wake whose guild another process holds: when to try again, ms (of the host's clock at rate 1). */
+const LEASE_RETRY_MS = 5_000;
 
 export class Clocks {
   private readonly timers = new Map<string, NodeJS.Timeout>();
@@ -65,6 +67,13 @@ export class Clocks {
     private readonly owns: (guildId: string | null) => boolean = () => true,
     /** How many ms of `now` pass per ms of timer (1; tests run real-time tables on a faster clock). */
     private readonly rate = 1,
+    /**
+     * Whether this process may act on guild `guild` now (a DM's channel: `channel:<id>`): the
+     * guild's claim in the shared store, so that of two processes receiving the same guild only
+     * its holder fires its clocks (a refused wake is tried again after `LEASE_RETRY_MS`: once the
+     * holder stops or dies, this process takes the guild and fires it). Default: always.
+     */
+    private readonly lease: (guild: string) => Promise<boolean> = async () => true,
   ) {
     for (const g of games) {
       this.byId.set(g.tables.id, g);
@@ -101,6 +110,18 @@ export class Clocks {
    */
   async rearm(): Promise<void> {
     for (const [key, entry] of await this.index.all()) if (this.mine(entry)) this.arm(key, entry.at);
+  }
+
+  /**
+   * Arms every due entry of guild `guild` (a DM's channel: `channel:<id>`): this process has just
+   * taken the guild over from another one, whose tables this one may never have armed.
+   */
+  async adopt(guild: string): Promise<void> {
+    if (this.stopped) return;
+    for (const [key, entry] of await this.index.fresh()) {
+      const channel = `channel:${key.slice(key.indexOf(":") + 1)}`;
+      if (entry.guild === guild || (entry.guild === null && channel === guild)) this.arm(key, entry.at);
+    }
   }
 
   /** Tables with an armed timer (for tests and the bench). */
@@ -152,6 +173,10 @@ export class Clocks {
     try {
       const stored = await game.tables.get(channelId);
       if (stored && !this.owns(stored.guildId ?? null)) return; // another shard's table
+      if (stored && !(await this.lease(stored.guildId ?? `channel:${channelId}`))) {
+        this.arm(key, this.now() + LEASE_RETRY_MS * this.rate); // another process holds the guild now
+        return;
+      }
       const event = await game.tables.tick(channelId);
       if (event) {
         for (const payload of await game.announce(event)) if (!this.stopped) await this.post(channelId, payload);

@@ -38,6 +38,18 @@ export class DueIndex {
 
   constructor(private readonly store: DueStore) {}
 
+  /**
+   * Every entry by key, read from the store again (entries other processes on the store wrote
+   * since this one listed it): what a process reads when it takes a guild over from another.
+   */
+  async fresh(): Promise<Map<string, DueEntry>> {
+    const mine = await this.all();
+    await this.writing;
+    const stored = await this.load();
+    for (const [key, entry] of stored) mine.set(key, entry);
+    return stored;
+  }
+
   /** Every entry by key. Lists the store once. */
   async all(): Promise<Map<string, DueEntry>> {
     this.loading ??= this.load();
