@@ -5,14 +5,22 @@
  * the same ONEXENO frames through @napi-rs/canvas's own `GifEncoder`, the encoder looked at first.
  */
 import { GifDisposal, GifEncoder } from "@napi-rs/canvas";
-import { onexeno, onexenoView, playNow, trickPointsOf, setupOnexeno, type OnexenoMove, type OnexenoState } from "../src/games/onexeno/game";
-import { onzeView, type OnzeState } from "../src/games/onze/game";
-import { drawJob, type PictureJob } from "../render/pictures";
-import { renderAnimation } from "../render/pool";
-import { playOnze } from "../tests/helpers/onze";
-import { NAMES } from "../tests/render/scenes";
-import { ONEXENO_SCENES } from "../render/onexeno/scenes";
-import { ONZE_SCENES } from "../render/onze/scenes";
+import {
+  onexeno,
+  onexenoView,
+  playNow,
+  trickPointsOf,
+  setupOnexeno,
+  type OnexenoMove,
+  type OnexenoState,
+} from "../src/games/onexeno/game.ts";
+import { onzeView, type OnzeState } from "../src/games/onze/game.ts";
+import { drawJob, type PictureJob } from "../render/pictures.ts";
+import { renderAnimation } from "../render/pool.ts";
+import { playOnze } from "../tests/helpers/onze.ts";
+import { NAMES } from "../tests/render/scenes.ts";
+import { ONEXENO_SCENES } from "../render/onexeno/scenes.ts";
+import { ONZE_SCENES } from "../render/onze/scenes.ts";
 
 /** A printed bench row (bench/bench.ts). */
 export interface BenchRow {

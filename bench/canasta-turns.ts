@@ -2,7 +2,7 @@
  * `npx tsx bench/canasta-turns.ts`: how long canasta hands last under each row rule, and how
  * often the normal computer beats the easy one. Computer players only; seeded, repeatable.
  */
-import { playCanasta } from "../tests/helpers/canasta-play";
+import { playCanasta } from "../tests/helpers/canasta-play.ts";
 
 const SESSIONS = Number(process.env.SESSIONS ?? 100);
 for (const rows of ["sum", "five-to-seven"] as const) {

@@ -5,10 +5,10 @@
  * to its answer. Used in the bot's process (`flight.ts`, stand-in in process) and in the
  * stand-in's own process (`standin-child.ts`).
  */
-import type { DiscordStandin } from "../src/standin/server";
-import { DEFAULT_USERS } from "../src/standin/server";
-import type { onexeno as onexenoDefinition } from "../src/games/onexeno/game";
-import type { OnexenoState } from "../src/games/onexeno/game";
+import type { DiscordStandin } from "../src/standin/server.ts";
+import { DEFAULT_USERS } from "../src/standin/server.ts";
+import type { onexeno as onexenoDefinition } from "../src/games/onexeno/game.ts";
+import type { OnexenoState } from "../src/games/onexeno/game.ts";
 
 /** What the driver reads of a table: its status, seats and state (a stored table record). */
 export interface TableState {

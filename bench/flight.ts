@@ -24,11 +24,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
-import { openBotStores, registerCommands, startBot } from "../src/app";
-import { groupedWrites } from "../src/store/store";
-import { onexeno } from "../src/games/onexeno/game";
-import { DEFAULT_USERS, DiscordStandin } from "../src/standin/server";
-import { benchChannels, type FlightResult, playTables, type TableState } from "./flight-driver";
+import { openBotStores, registerCommands, startBot } from "../src/app.ts";
+import { groupedWrites } from "../src/store/store.ts";
+import { onexeno } from "../src/games/onexeno/game.ts";
+import { DEFAULT_USERS, DiscordStandin } from "../src/standin/server.ts";
+import { benchChannels, type FlightResult, playTables, type TableState } from "./flight-driver.ts";
 
 /** Figures of one run, as the bot's process saw them. */
 export interface FlightFigures extends FlightResult {

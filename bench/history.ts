@@ -7,9 +7,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type GameRecord, recordId } from "../src/bot/game-record";
-import { GameRecords, type RecordsEntry } from "../src/bot/game-records";
-import { openStore } from "../src/store/store";
+import { type GameRecord, recordId } from "../src/bot/game-record.ts";
+import { GameRecords, type RecordsEntry } from "../src/bot/game-records.ts";
+import { openStore } from "../src/store/store.ts";
 
 const N = Number(process.env.HISTORY_RECORDS ?? 100_000);
 const GUILD = "400000000000000001";

@@ -7,12 +7,12 @@
  * at all, so that the computer's hold (8 s) runs out (`answers: false`, the table before No
  * thanks). Computers move as soon as nothing holds them. Used by `npm run stats:onze`.
  */
-import { TableService } from "../src/bot/tables";
-import { onzeGame } from "../src/games/onze/table-game";
-import { onzeView, type OnzeMove, type OnzeState } from "../src/games/onze/game";
-import { onzeWantsOutOfTurn } from "../src/games/onze/computer";
-import { seedRng } from "../src/engine/rng";
-import { openStore } from "../src/store/store";
+import { TableService } from "../src/bot/tables.ts";
+import { onzeGame } from "../src/games/onze/table-game.ts";
+import { onzeView, type OnzeMove, type OnzeState } from "../src/games/onze/game.ts";
+import { onzeWantsOutOfTurn } from "../src/games/onze/computer.ts";
+import { seedRng } from "../src/engine/rng.ts";
+import { openStore } from "../src/store/store.ts";
 
 /** A person's time for one action of their own turn, ms. */
 export const PERSON_MS = 2_000;

@@ -8,10 +8,10 @@
  * Then the pace of a person and three computers (bench/onze-pace.ts): a whole game when the
  * person answers each sale with Buy or No thanks, against one where every hold runs out.
  */
-import { onze } from "../src/games/onze/game";
-import type { OnzeComputerLevel } from "../src/games/onze/computer";
-import { playOnze } from "../tests/helpers/onze";
-import { ANSWER_MS, PERSON_MS, personPace, type Pace } from "./onze-pace";
+import { onze } from "../src/games/onze/game.ts";
+import type { OnzeComputerLevel } from "../src/games/onze/computer.ts";
+import { playOnze } from "../tests/helpers/onze.ts";
+import { ANSWER_MS, PERSON_MS, personPace, type Pace } from "./onze-pace.ts";
 
 const GAMES = Number(process.env.GAMES ?? 1000);
 let wins = 0;

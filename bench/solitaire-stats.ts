@@ -5,8 +5,8 @@
  * the completability-keeping solver (tests/helpers/solitaire-solver.ts) on the first
  * `solverSeeds` deals (default 20; about 2.5 s each).
  */
-import { applySolitaire, setupSolitaire, solitaireHint } from "../src/games/onexeno/solitaire";
-import { solve } from "../tests/helpers/solitaire-solver";
+import { applySolitaire, setupSolitaire, solitaireHint } from "../src/games/onexeno/solitaire.ts";
+import { solve } from "../tests/helpers/solitaire-solver.ts";
 
 const reached = new Array<number>(9).fill(0);
 const t0 = performance.now();

@@ -12,9 +12,9 @@
  * - on `{ kind: "stop" }` stops the stand-in and exits.
  */
 import KeyvSqlite from "@keyv/sqlite";
-import { DiscordStandin, DEFAULT_USERS } from "../src/standin/server";
-import { onexeno } from "../src/games/onexeno/game";
-import { benchChannels, playTables, type TableState } from "./flight-driver";
+import { DiscordStandin, DEFAULT_USERS } from "../src/standin/server.ts";
+import { onexeno } from "../src/games/onexeno/game.ts";
+import { benchChannels, playTables, type TableState } from "./flight-driver.ts";
 
 const tables = Number(process.argv[2] ?? "16");
 const channels = benchChannels(tables);

@@ -6,11 +6,11 @@
  * against the plain seating by standing. Pure seating code through the same `seatRound` as the
  * bot; seeded and repeatable.
  */
-import { fewestRepeats } from "../tests/helpers/tournament";
-import { seedRng, shuffle } from "../src/engine/rng";
-import { seatRound, type PlayedRound } from "../src/tournament/rounds";
-import { addMeetings, repeatsOf, scoreSpread, seatByStanding, type Meetings } from "../src/tournament/seating";
-import { standings, type RoundResult } from "../src/tournament/standings";
+import { fewestRepeats } from "../tests/helpers/tournament.ts";
+import { seedRng, shuffle } from "../src/engine/rng.ts";
+import { seatRound, type PlayedRound } from "../src/tournament/rounds.ts";
+import { addMeetings, repeatsOf, scoreSpread, seatByStanding, type Meetings } from "../src/tournament/seating.ts";
+import { standings, type RoundResult } from "../src/tournament/standings.ts";
 
 const EVENTS = Number(process.env.EVENTS ?? 300);
 const COUNTS = [2, 3, 4, 5, 6, 7];

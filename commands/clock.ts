@@ -3,11 +3,11 @@
  * read back in words (or why it is not a clock), then the usual settings that match, in the
  * language of the user typing.
  */
-import { hint, type Choice } from "../src/bot/router";
-import { CLOCK_VALUES, clockName, parseClock } from "../src/bot/clock";
-import { UserError } from "../src/bot/errors";
-import { sayError } from "../src/bot/words";
-import { localeOf, t } from "../src/i18n/index";
+import { hint, type Choice } from "../src/bot/router.ts";
+import { CLOCK_VALUES, clockName, parseClock } from "../src/bot/clock.ts";
+import { UserError } from "../src/bot/errors.ts";
+import { sayError } from "../src/bot/words.ts";
+import { localeOf, t } from "../src/i18n/index.ts";
 
 /**
  * Suggestions for `clock:` while typing: what was typed, read back in words when it is a valid

@@ -4,11 +4,11 @@
  * `closedBy`; src/bot/tables.ts `end`).
  */
 import type { BaseMessageOptions } from "discord.js";
-import type { BotContext, TableGameView } from "../src/bot/context";
-import type { TablePayload } from "../src/bot/table-payload";
-import type { AnyTable } from "../src/bot/tables";
-import { retext } from "../src/bot/components-v2";
-import { refuse, sayAt } from "../src/bot/words";
+import type { BotContext, TableGameView } from "../src/bot/context.ts";
+import type { TablePayload } from "../src/bot/table-payload.ts";
+import type { AnyTable } from "../src/bot/tables.ts";
+import { retext } from "../src/bot/components-v2.ts";
+import { refuse, sayAt } from "../src/bot/words.ts";
 
 /**
  * The message of a table closed with `end` (`rec.closedBy` set): its last picture, "Table closed

@@ -6,10 +6,10 @@
  * programming mistake); a click whose verb nobody claims is refused as `component/unknown`.
  */
 import type { MessageComponentInteraction } from "discord.js";
-import type { BotContext, TableGameView } from "../src/bot/context";
-import type { ComponentId } from "../src/bot/customid";
-import type { ComponentHandler } from "../src/bot/router";
-import { refuse } from "../src/bot/words";
+import type { BotContext, TableGameView } from "../src/bot/context.ts";
+import type { ComponentId } from "../src/bot/customid.ts";
+import type { ComponentHandler } from "../src/bot/router.ts";
+import { refuse } from "../src/bot/words.ts";
 
 /** One owner's verbs and its handler of them. */
 export interface ComponentClaim {

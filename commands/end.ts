@@ -4,11 +4,11 @@
  * commands/closed.ts), or (a one-player game) resigned and scored.
  */
 import { PermissionFlagsBits, type BaseMessageOptions, type MessageComponentInteraction } from "discord.js";
-import type { BotContext } from "../src/bot/context";
-import { closedPayload } from "./closed";
-import { UserError } from "../src/bot/errors";
-import { refuse } from "../src/bot/words";
-import { seatOf, tableHere } from "./games";
+import type { BotContext } from "../src/bot/context.ts";
+import { closedPayload } from "./closed.ts";
+import { UserError } from "../src/bot/errors.ts";
+import { refuse } from "../src/bot/words.ts";
+import { seatOf, tableHere } from "./games.ts";
 
 /** Refuses (as stale) a confirmation asked for another table than the one here now (`createdAt` names a table). */
 export function sameTable(rec: { readonly createdAt: number }, asked: number): void {

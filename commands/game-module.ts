@@ -7,19 +7,19 @@
  * feature and game claims its customId verbs, commands/components.ts). The real list is
  * `GAMES` in commands/index.ts; a test build lists a fixture game after the real ones.
  */
-import type { BotContext, GameSet, TableGameView } from "../src/bot/context";
-import type { Command } from "../src/bot/router";
-import type { HouseVariant } from "../src/bot/settings";
-import type { GameWords } from "../src/i18n/index";
-import { GameCatalogue, type AnyGameRules, type RatedGameEntry } from "../src/games/catalogue";
-import { componentDoor, gameClaim } from "./components";
-import { HISTORY_VERBS, historyCommand, historyComponent } from "./history";
-import { ratingsCommand, statsCommand } from "./ratings";
-import { REPLAY_VERBS, replayCommand, replayComponent } from "./replay";
-import type { RulesDocument } from "./rules";
-import { settingsCommand } from "./settings";
-import { TABLE_BUTTONS } from "./table-buttons";
-import { TOURNAMENT_VERBS, tournamentCommand, tournamentComponent } from "./tournament/index";
+import type { BotContext, GameSet, TableGameView } from "../src/bot/context.ts";
+import type { Command } from "../src/bot/router.ts";
+import type { HouseVariant } from "../src/bot/settings.ts";
+import type { GameWords } from "../src/i18n/index.ts";
+import { GameCatalogue, type AnyGameRules, type RatedGameEntry } from "../src/games/catalogue.ts";
+import { componentDoor, gameClaim } from "./components.ts";
+import { HISTORY_VERBS, historyCommand, historyComponent } from "./history.ts";
+import { ratingsCommand, statsCommand } from "./ratings.ts";
+import { REPLAY_VERBS, replayCommand, replayComponent } from "./replay.ts";
+import type { RulesDocument } from "./rules.ts";
+import { settingsCommand } from "./settings.ts";
+import { TABLE_BUTTONS } from "./table-buttons.ts";
+import { TOURNAMENT_VERBS, tournamentCommand, tournamentComponent } from "./tournament/index.ts";
 
 /**
  * One game, both sides: its table games' rules (`src/games/<game>/`, with the rated games made of

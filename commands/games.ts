@@ -4,9 +4,9 @@
  * question, the invoker's seat. The list of games comes from the bot context
  * (`ctx.tableGames`, built from the game modules by commands/game-module.ts), so this file imports no game's commands.
  */
-import { commandRef } from "../src/bot/command-ids";
-import { clockName, type ClockSetting } from "../src/bot/clock";
-import { shownTable } from "./closed";
+import { commandRef } from "../src/bot/command-ids.ts";
+import { clockName, type ClockSetting } from "../src/bot/clock.ts";
+import { shownTable } from "./closed.ts";
 import {
   ActionRowBuilder,
   ButtonBuilder,
@@ -18,17 +18,17 @@ import {
   type ChatInputCommandInteraction,
   type MessageComponentInteraction,
 } from "discord.js";
-import { refuse, sayAt, tableLocale } from "../src/bot/words";
-import { localeOf, t, type Locale } from "../src/i18n/index";
-import { respond } from "../src/bot/reply";
-import { quiet } from "../src/bot/table-payload";
-import { UserError } from "../src/bot/errors";
-import type { Seat } from "../src/bot/tables";
-import { encodeId, type ComponentId } from "../src/bot/customid";
-import { replyRules, type Rules } from "./rules";
-import type { BotContext, TableGameView } from "../src/bot/context";
-import { confirmPayload } from "../src/bot/confirm";
-import type { AnyTable, AnyTables } from "../src/bot/tables";
+import { refuse, sayAt, tableLocale } from "../src/bot/words.ts";
+import { localeOf, t, type Locale } from "../src/i18n/index.ts";
+import { respond } from "../src/bot/reply.ts";
+import { quiet } from "../src/bot/table-payload.ts";
+import { UserError } from "../src/bot/errors.ts";
+import type { Seat } from "../src/bot/tables.ts";
+import { encodeId, type ComponentId } from "../src/bot/customid.ts";
+import { replyRules, type Rules } from "./rules.ts";
+import type { BotContext, TableGameView } from "../src/bot/context.ts";
+import { confirmPayload } from "../src/bot/confirm.ts";
+import type { AnyTable, AnyTables } from "../src/bot/tables.ts";
 
 /** The table game holding a running (or finished) table in this channel, with that table. */
 export async function tableHere(ctx: BotContext, channelId: string): Promise<{ game: TableGameView; rec: AnyTable } | null> {

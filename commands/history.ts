@@ -14,15 +14,15 @@ import {
   StringSelectMenuBuilder,
   type BaseMessageOptions,
 } from "discord.js";
-import type { BotContext, TableGameView } from "../src/bot/context";
-import { encodeId, type ComponentId } from "../src/bot/customid";
-import type { GameRecord } from "../src/bot/game-record";
-import { respond } from "../src/bot/reply";
-import type { Command } from "../src/bot/router";
-import { asContainer } from "../src/bot/components-v2";
+import type { BotContext, TableGameView } from "../src/bot/context.ts";
+import { encodeId, type ComponentId } from "../src/bot/customid.ts";
+import type { GameRecord } from "../src/bot/game-record.ts";
+import { respond } from "../src/bot/reply.ts";
+import type { Command } from "../src/bot/router.ts";
+import { asContainer } from "../src/bot/components-v2.ts";
 import type { MessageComponentInteraction } from "discord.js";
-import { commandWords } from "../src/i18n/commands";
-import { localeOf, t, type Locale } from "../src/i18n/index";
+import { commandWords } from "../src/i18n/commands.ts";
+import { localeOf, t, type Locale } from "../src/i18n/index.ts";
 
 /** Component verbs of the history pages. */
 export const HISTORY_VERBS: ReadonlySet<string> = new Set(["hist"]);

@@ -5,13 +5,13 @@
  * the rules documents and the settings offered are all read off it (`gameSet`). Adding a game is
  * its folders and its module in this list; a test build lists a fixture game after these.
  */
-import type { GameSet } from "../src/bot/context";
-import { CARDENO } from "./cardeno/module";
-import { gameSet } from "./game-module";
-import { ONEXENO } from "./onexeno/module";
-import { ONZE } from "./onze/module";
+import type { GameSet } from "../src/bot/context.ts";
+import { CARDENO } from "./cardeno/module.ts";
+import { gameSet } from "./game-module.ts";
+import { ONEXENO } from "./onexeno/module.ts";
+import { ONZE } from "./onze/module.ts";
 
-export { gameSet, rulesDocuments, type GameModule } from "./game-module";
+export { gameSet, rulesDocuments, type GameModule } from "./game-module.ts";
 
 /** Every game of this bot, in the order `/…new`, `/history` and the catalogue list them. */
 export const GAMES = [ONEXENO, ONZE, CARDENO] as const;

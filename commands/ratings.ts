@@ -4,16 +4,16 @@
  * (`shownRating`), marked provisional under 10 rated games. Public answers: a rating is no
  * secret, and a leaderboard is meant to be seen.
  */
-import { recordLine } from "./history";
+import { recordLine } from "./history.ts";
 import { AttachmentBuilder, EmbedBuilder, SlashCommandBuilder } from "discord.js";
-import { renderPicture } from "../render/pool";
-import type { StatsBlock } from "../render/stats";
-import type { BotContext } from "../src/bot/context";
-import { respond } from "../src/bot/reply";
-import { PROVISIONAL_GAMES, START_RATING, shownRating, type PlayerRating } from "../src/bot/ratings";
-import type { Command } from "../src/bot/router";
-import type { GameCatalogue } from "../src/games/catalogue";
-import { hasMessage, t, type Locale } from "../src/i18n/index";
+import { renderPicture } from "../render/pool.ts";
+import type { StatsBlock } from "../render/stats.ts";
+import type { BotContext } from "../src/bot/context.ts";
+import { respond } from "../src/bot/reply.ts";
+import { PROVISIONAL_GAMES, START_RATING, shownRating, type PlayerRating } from "../src/bot/ratings.ts";
+import type { Command } from "../src/bot/router.ts";
+import type { GameCatalogue } from "../src/games/catalogue.ts";
+import { hasMessage, t, type Locale } from "../src/i18n/index.ts";
 
 const gameChoices = (games: GameCatalogue) => games.rated.map((g) => ({ name: g.name, value: g.key }));
 /** A rated game's name as `locale` says it (its words' `gamename.<key>`), else its English name. */

@@ -4,10 +4,10 @@
  * a GIF from its own table picture (`animateWith`, drawn on the picture pool by
  * render/animation.ts). A game's bot side names only its picture; nothing here names a game.
  */
-import type { AnyTable } from "../src/bot/tables";
-import type { ReplayFrame } from "../src/bot/context";
-import type { PictureJob } from "../render/pictures";
-import { renderAnimation } from "../render/pool";
+import type { AnyTable } from "../src/bot/tables.ts";
+import type { ReplayFrame } from "../src/bot/context.ts";
+import type { PictureJob } from "../render/pictures.ts";
+import { renderAnimation } from "../render/pool.ts";
 
 /** Most frames an animation has: a longer game shows every n-th position (its last always). */
 export const MAX_FRAMES = 600;

@@ -21,20 +21,20 @@ import {
   type BaseMessageOptions,
   type MessageComponentInteraction,
 } from "discord.js";
-import type { BotContext, TableGameView } from "../src/bot/context";
-import { encodeId, type ComponentId } from "../src/bot/customid";
-import { UserError } from "../src/bot/errors";
-import { type GameRecord, replayRecord } from "../src/bot/game-record";
-import { respond } from "../src/bot/reply";
-import { withoutRecord } from "../src/bot/table-payload";
-import type { Choice, Command } from "../src/bot/router";
-import type { AnyTable } from "../src/bot/tables";
-import { retext } from "../src/bot/components-v2";
-import type { VersionedState } from "../src/engine/definition";
-import { recordLabel, recordLine } from "./history";
-import { MAX_GIF_BYTES, replayFrames } from "./replay-animation";
-import { localeOf, t, type Locale } from "../src/i18n/index";
-import { refuse } from "../src/bot/words";
+import type { BotContext, TableGameView } from "../src/bot/context.ts";
+import { encodeId, type ComponentId } from "../src/bot/customid.ts";
+import { UserError } from "../src/bot/errors.ts";
+import { type GameRecord, replayRecord } from "../src/bot/game-record.ts";
+import { respond } from "../src/bot/reply.ts";
+import { withoutRecord } from "../src/bot/table-payload.ts";
+import type { Choice, Command } from "../src/bot/router.ts";
+import type { AnyTable } from "../src/bot/tables.ts";
+import { retext } from "../src/bot/components-v2.ts";
+import type { VersionedState } from "../src/engine/definition.ts";
+import { recordLabel, recordLine } from "./history.ts";
+import { MAX_GIF_BYTES, replayFrames } from "./replay-animation.ts";
+import { localeOf, t, type Locale } from "../src/i18n/index.ts";
+import { refuse } from "../src/bot/words.ts";
 
 /** Component verbs of a replay. */
 export const REPLAY_VERBS: ReadonlySet<string> = new Set(["replay", "anim", "rpick", "hrep", "rshare"]);

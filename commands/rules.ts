@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { EmbedBuilder, MessageFlags, type BaseMessageOptions, type ChatInputCommandInteraction } from "discord.js";
-import { localeOf, t, type Locale } from "../src/i18n/index";
+import { localeOf, t, type Locale } from "../src/i18n/index.ts";
 
 /**
  * A rules document: markdown in the project's own words, `<folder><name>.md` in English and

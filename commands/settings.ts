@@ -12,14 +12,14 @@ import {
   type ChatInputCommandInteraction,
   type SlashCommandSubcommandBuilder,
 } from "discord.js";
-import type { BotContext } from "../src/bot/context";
-import { clockName, parseClock } from "../src/bot/clock";
-import { UserError } from "../src/bot/errors";
-import { refuse } from "../src/bot/words";
-import type { Command } from "../src/bot/router";
-import type { HouseVariant, HouseVariants, ServerSettings } from "../src/bot/settings";
-import { clockChoices } from "./clock";
-import { formatNumber, LOCALES, localeOf, t, type Locale } from "../src/i18n/index";
+import type { BotContext } from "../src/bot/context.ts";
+import { clockName, parseClock } from "../src/bot/clock.ts";
+import { UserError } from "../src/bot/errors.ts";
+import { refuse } from "../src/bot/words.ts";
+import type { Command } from "../src/bot/router.ts";
+import type { HouseVariant, HouseVariants, ServerSettings } from "../src/bot/settings.ts";
+import { clockChoices } from "./clock.ts";
+import { formatNumber, LOCALES, localeOf, t, type Locale } from "../src/i18n/index.ts";
 
 /**
  * What `/settings` offers of the games, read off their modules (`GameModule.clocks`,

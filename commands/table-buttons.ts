@@ -6,13 +6,13 @@
  * table** (`again`: the channel's most recently finished table).
  */
 import type { BaseMessageOptions } from "discord.js";
-import { answeredPayload } from "../src/bot/confirm";
-import { publish, ReplyFailed, respond } from "../src/bot/reply";
-import { refuse, sayAt } from "../src/bot/words";
-import { localeOf, t } from "../src/i18n/index";
-import type { ComponentClaim } from "./components";
-import { endHere } from "./end";
-import { comeBack, finishedHere, seatOf, tableHere } from "./games";
+import { answeredPayload } from "../src/bot/confirm.ts";
+import { publish, ReplyFailed, respond } from "../src/bot/reply.ts";
+import { refuse, sayAt } from "../src/bot/words.ts";
+import { localeOf, t } from "../src/i18n/index.ts";
+import type { ComponentClaim } from "./components.ts";
+import { endHere } from "./end.ts";
+import { comeBack, finishedHere, seatOf, tableHere } from "./games.ts";
 
 /** The lobby's buttons, sent on to the game holding the channel (`lobbyComponent` in commands/games.ts). */
 const lobby: ComponentClaim = {

@@ -22,8 +22,8 @@
  */
 import { createRequire } from "node:module";
 import type * as Gifenc from "gifenc";
-import { drawJob, prepareJob, tableSize, type PictureJob } from "./pictures";
-import { pixelsReturned, readPixels, reusingCanvases } from "./surface";
+import { drawJob, prepareJob, tableSize, type PictureJob } from "./pictures.ts";
+import { pixelsReturned, readPixels, reusingCanvases } from "./surface.ts";
 
 /** An animation to make: its frames as table picture jobs, each shown for `delays[i]` ms. */
 export interface AnimationJob {

@@ -3,7 +3,7 @@
  * dealer button), "out". Text 14 px bold, like all small type.
  */
 import type { SKRSContext2D } from "@napi-rs/canvas";
-import { font } from "./fonts";
+import { font } from "./fonts.ts";
 
 /**
  * Draws a badge whose right edge is at `right`, vertically centred on `midY`; returns the x of

@@ -7,9 +7,9 @@
  * tall section, never a narrow one).
  */
 import type { Canvas, SKRSContext2D } from "@napi-rs/canvas";
-import { fitText, font, PICTURE_WIDTH, shortName } from "./fonts";
-import { tournamentSheet } from "./standings";
-import { DEFAULT_THEME, type Theme } from "./theme";
+import { fitText, font, PICTURE_WIDTH, shortName } from "./fonts.ts";
+import { tournamentSheet } from "./standings.ts";
+import { DEFAULT_THEME, type Theme } from "./theme.ts";
 
 /** One seat of a bracket table as drawn: who, and how they fared there. */
 export interface BracketSeat {

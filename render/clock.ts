@@ -4,7 +4,7 @@
  * picture the time of day). Drawn, not a font glyph: the bundled font has no clock emoji.
  */
 import type { SKRSContext2D } from "@napi-rs/canvas";
-import { font } from "./fonts";
+import { font } from "./fonts.ts";
 
 /**
  * Draws `label` (e.g. `until 14:05 UTC`) right-aligned so that it ends at `right`, with a

@@ -7,8 +7,8 @@
  * (`canvas.encode("png")`, kept as `encodeSkia` for the bench's comparison).
  */
 import type { Canvas } from "@napi-rs/canvas";
-import { encodePalettePng } from "./png";
-import { readPixels } from "./surface";
+import { encodePalettePng } from "./png.ts";
+import { readPixels } from "./surface.ts";
 
 /** The picture as an indexed-colour PNG (sync: about a millisecond or two a picture). */
 export function encodePicture(canvas: Canvas): Buffer {

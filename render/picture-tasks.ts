@@ -3,9 +3,9 @@
  * scene module is imported by its URL with the game's first picture on the thread
  * (`prepareJob`); every task shares one copy of the drawing code, its canvases and its counters.
  */
-import { encodeAnimationPart, type AnimationPart } from "./animation";
-import { encodeJob, prepareJob, type PictureJob } from "./pictures";
-import { collectReadPixels, pixelsReturned } from "./surface";
+import { encodeAnimationPart, type AnimationPart } from "./animation.ts";
+import { encodeJob, prepareJob, type PictureJob } from "./pictures.ts";
+import { collectReadPixels, pixelsReturned } from "./surface.ts";
 
 /**
  * Task: a PictureJob in, its PNG bytes out. It first lets the event loop give back the pixels

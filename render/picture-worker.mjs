@@ -1,16 +1,18 @@
 // A picture worker thread (piscina): draws and encodes one PictureJob per task (or a part of
 // an animation, task `animationPart`) and hands the bytes back without a copy. Plain
-// JavaScript so that it loads in any thread; the TypeScript it runs (render/picture-tasks.ts,
-// and each game's scene module, imported by URL with the game's first picture here:
-// render/scenes.ts) is loaded through tsx's loader, registered for this thread.
+// JavaScript so that it loads in any thread, beside the sources and beside the compiled code
+// (`npm run build` copies it into dist/render/). It runs render/picture-tasks and each game's
+// scene module, imported by URL with the game's first picture here (render/scenes.ts): compiled
+// JavaScript in dist/, else the TypeScript through tsx's loader, registered for this thread.
+import { existsSync } from "node:fs";
 import { move } from "piscina";
 
+const source = new URL("./picture-tasks.ts", import.meta.url);
 // tsx's loader, registered in this thread (piscina does not hand the parent's --import hooks to
 // its threads). Registered rather than `tsImport`'s namespaced loading: a scene module imported
 // by its plain URL must load as TypeScript and share this thread's one copy of the drawing code.
-const { register } = await import("tsx/esm/api");
-register();
-const { pictureTask, animationPartTask } = await import("./picture-tasks.ts");
+if (existsSync(source)) (await import("tsx/esm/api")).register();
+const { pictureTask, animationPartTask } = await import(existsSync(source) ? source.href : "./picture-tasks.js");
 
 /** Bytes handed back without a copy (a Buffer from the pool shares its ArrayBuffer: copied out first). */
 function own(buffer) {

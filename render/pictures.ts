@@ -4,14 +4,14 @@
  * switch from a job to its `draw…` function (a game's scene: its module's, render/scenes.ts);
  * `encodeJob` draws and encodes.
  */
-import { drawPodium, drawStandings, type StandingRow } from "./standings";
-import { drawBracket, type BracketSection } from "./bracket";
-import { drawStats, type StatsBlock } from "./stats";
+import { drawPodium, drawStandings, type StandingRow } from "./standings.ts";
+import { drawBracket, type BracketSection } from "./bracket.ts";
+import { drawStats, type StatsBlock } from "./stats.ts";
 import type { Canvas } from "@napi-rs/canvas";
-import type { Locale } from "../src/i18n/index";
-import { encodePicture } from "./encode";
-import { reusingCanvases } from "./surface";
-import { drawScene, loadScene, sceneSize, type SceneJob } from "./scenes";
+import type { Locale } from "../src/i18n/index.ts";
+import { encodePicture } from "./encode.ts";
+import { reusingCanvases } from "./surface.ts";
+import { drawScene, loadScene, sceneSize, type SceneJob } from "./scenes.ts";
 
 /**
  * One picture to make: a game's scene (`SceneJob`, render/scenes.ts: each game's render folder

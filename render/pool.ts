@@ -32,9 +32,9 @@
  */
 import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
-import { encodeAnimation, splitAnimation, type AnimationJob } from "./animation";
-import { encodeJob, prepareJob, type PictureJob } from "./pictures";
-import { exposeCollector, pixelsReturned } from "./surface";
+import { encodeAnimation, splitAnimation, type AnimationJob } from "./animation.ts";
+import { encodeJob, prepareJob, type PictureJob } from "./pictures.ts";
+import { exposeCollector, pixelsReturned } from "./surface.ts";
 
 let pool: Piscina | null = null;
 

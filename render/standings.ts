@@ -4,10 +4,10 @@
  * table picture, type never below 14 px.
  */
 import type { Canvas, SKRSContext2D } from "@napi-rs/canvas";
-import { ensureFonts, fitText, font, measureOnly, PICTURE_WIDTH, shortName, wrapParts } from "./fonts";
-import { sceneCanvas } from "./surface";
-import { DEFAULT_THEME, type Theme } from "./theme";
-import { t, type Locale } from "../src/i18n/index";
+import { ensureFonts, fitText, font, measureOnly, PICTURE_WIDTH, shortName, wrapParts } from "./fonts.ts";
+import { sceneCanvas } from "./surface.ts";
+import { DEFAULT_THEME, type Theme } from "./theme.ts";
+import { t, type Locale } from "../src/i18n/index.ts";
 
 /** One line of the standings as the picture shows it. */
 export interface StandingRow {

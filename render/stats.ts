@@ -5,10 +5,10 @@
  * never below 14 px.
  */
 import type { Canvas } from "@napi-rs/canvas";
-import { ensureFonts, fitText, font, PICTURE_WIDTH } from "./fonts";
-import { paintedScene } from "./surface";
-import { DEFAULT_THEME, type Theme } from "./theme";
-import { t, type Locale } from "../src/i18n/index";
+import { ensureFonts, fitText, font, PICTURE_WIDTH } from "./fonts.ts";
+import { paintedScene } from "./surface.ts";
+import { DEFAULT_THEME, type Theme } from "./theme.ts";
+import { t, type Locale } from "../src/i18n/index.ts";
 
 /** One game of a player's statistics. */
 export interface StatsBlock {

@@ -3,42 +3,42 @@
  * client, and resumes stored tables once connected. Used by `src/index.ts`, the tests and
  * the benchmark, so they all run the same bot.
  */
-import { refreshPanels } from "./bot/panels";
+import { refreshPanels } from "./bot/panels.ts";
 import { ChannelType, Client, Events, REST, Routes, ShardClientUtil, type BaseMessageOptions, type SendableChannels } from "discord.js";
-import { GAME_SET } from "../commands/index";
-import { startPictures } from "../render/pool";
-import { clientOptions } from "./bot/client-options";
-import { Autoplay } from "./bot/autoplay";
-import { clockMessages, Clocks } from "./bot/clocks";
-import type { BotContext, GameSet, TableGameView } from "./bot/context";
-import { LiveTables } from "./bot/live";
-import { recordOf, withoutRecord, type TablePayload } from "./bot/table-payload";
-import { isV2 } from "./bot/components-v2";
-import { RatingService } from "./bot/ratings";
-import { markStart } from "./bot/restart";
-import { TournamentService, type TournamentHost } from "./bot/tournaments";
-import { localizeCommand } from "./i18n/commands";
-import { mustAllowTableHere, SettingsBook } from "./bot/settings";
-import { Pending } from "./bot/pending";
-import { bracketMessage, finalMessages, postAnnouncement, roundMessage, tableResult } from "../commands/tournament/index";
-import { scheduledEvents } from "./bot/scheduled-events";
-import { rerate } from "./bot/rerate";
-import { COMMAND_IDS } from "./bot/command-ids";
-import { Publisher } from "./bot/publisher";
-import { ChannelBudget } from "./bot/budget";
-import { Coalescer } from "./bot/coalesce";
-import { createRouter, type InteractionEvent, type Logger } from "./bot/router";
-import { Leaderboards } from "./bot/leaderboards";
-import { ChannelIndex } from "./bot/channels";
-import { TableService, type AnyTable, type AnyTables, type TableServiceOptions, type TablesOf } from "./bot/tables";
-import type { GameId } from "./games/catalogue";
-import type { GameCatalogue } from "./games/catalogue";
-import { DueIndex } from "./store/due";
-import { readingThrough } from "./store/store";
-import { openStoresOf, type BotStores } from "./bot/stores";
-import { gameRecord } from "./bot/game-record";
-import { GameRecords } from "./bot/game-records";
-export type { BotStores } from "./bot/stores";
+import { GAME_SET } from "../commands/index.ts";
+import { startPictures } from "../render/pool.ts";
+import { clientOptions } from "./bot/client-options.ts";
+import { Autoplay } from "./bot/autoplay.ts";
+import { clockMessages, Clocks } from "./bot/clocks.ts";
+import type { BotContext, GameSet, TableGameView } from "./bot/context.ts";
+import { LiveTables } from "./bot/live.ts";
+import { recordOf, withoutRecord, type TablePayload } from "./bot/table-payload.ts";
+import { isV2 } from "./bot/components-v2.ts";
+import { RatingService } from "./bot/ratings.ts";
+import { markStart } from "./bot/restart.ts";
+import { TournamentService, type TournamentHost } from "./bot/tournaments.ts";
+import { localizeCommand } from "./i18n/commands.ts";
+import { mustAllowTableHere, SettingsBook } from "./bot/settings.ts";
+import { Pending } from "./bot/pending.ts";
+import { bracketMessage, finalMessages, postAnnouncement, roundMessage, tableResult } from "../commands/tournament/index.ts";
+import { scheduledEvents } from "./bot/scheduled-events.ts";
+import { rerate } from "./bot/rerate.ts";
+import { COMMAND_IDS } from "./bot/command-ids.ts";
+import { Publisher } from "./bot/publisher.ts";
+import { ChannelBudget } from "./bot/budget.ts";
+import { Coalescer } from "./bot/coalesce.ts";
+import { createRouter, type InteractionEvent, type Logger } from "./bot/router.ts";
+import { Leaderboards } from "./bot/leaderboards.ts";
+import { ChannelIndex } from "./bot/channels.ts";
+import { TableService, type AnyTable, type AnyTables, type TableServiceOptions, type TablesOf } from "./bot/tables.ts";
+import type { GameId } from "./games/catalogue.ts";
+import type { GameCatalogue } from "./games/catalogue.ts";
+import { DueIndex } from "./store/due.ts";
+import { readingThrough } from "./store/store.ts";
+import { openStoresOf, type BotStores } from "./bot/stores.ts";
+import { gameRecord } from "./bot/game-record.ts";
+import { GameRecords } from "./bot/game-records.ts";
+export type { BotStores } from "./bot/stores.ts";
 
 /** Opens every store of the bot on one STORE_URL (separate keyv namespaces), one per table game of `games` (default: the real ones). */
 export async function openBotStores(url: string, games: GameCatalogue = GAME_SET.catalogue): Promise<BotStores> {

@@ -5,8 +5,8 @@
  */
 import "dotenv/config";
 import { join } from "node:path";
-import { loadConfig } from "./config";
-import { backupStore, restoreStore } from "./store/backup";
+import { loadConfig } from "./config.ts";
+import { backupStore, restoreStore } from "./store/backup.ts";
 
 const [verb, file] = process.argv.slice(2);
 const { storeUrl } = loadConfig(process.env);

@@ -4,8 +4,8 @@
  */
 import "dotenv/config";
 import { REST, Routes } from "discord.js";
-import { registerCommands } from "./app";
-import { loadConfig } from "./config";
+import { registerCommands } from "./app.ts";
+import { loadConfig } from "./config.ts";
 
 const config = loadConfig(process.env);
 if (!config.token) {

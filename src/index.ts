@@ -15,12 +15,12 @@ import "dotenv/config";
 import { REST, Routes, ShardingManager, Status } from "discord.js";
 import type { Server } from "node:http";
 import { fileURLToPath } from "node:url";
-import { holdsGuild, openBotStores, registerCommands, startBot, type ShardSet } from "./app";
-import { loadConfig } from "./config";
-import { createLogger } from "./ops/log";
-import { createMetrics, startOpsServer } from "./ops/metrics";
-import { DiscordStandin, shardGuilds } from "./standin/server";
-import { storeEvents } from "./store/store";
+import { holdsGuild, openBotStores, registerCommands, startBot, type ShardSet } from "./app.ts";
+import { loadConfig } from "./config.ts";
+import { createLogger } from "./ops/log.ts";
+import { createMetrics, startOpsServer } from "./ops/metrics.ts";
+import { DiscordStandin, shardGuilds } from "./standin/server.ts";
+import { storeEvents } from "./store/store.ts";
 
 const config = loadConfig(process.env);
 /** Spawned by our sharding manager (discord.js passes the shards in `SHARDS`, and an IPC channel). */

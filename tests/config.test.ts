@@ -3,7 +3,7 @@
  * read once at start-up; a malformed value stops the start with a message that says why.
  */
 import { describe, expect, it } from "vitest";
-import { loadConfig, parseShardIds } from "../src/config";
+import { loadConfig, parseShardIds } from "../src/config.ts";
 
 describe("shard configuration", () => {
   it("reads SHARD_IDS as ids and ranges below SHARD_COUNT", () => {

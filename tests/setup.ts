@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, expect } from "vitest";
-import { specChecks, takeSpecRefusals } from "../src/standin/spec";
+import { specChecks, takeSpecRefusals } from "../src/standin/spec.ts";
 
 afterEach(() => {
   const refused = takeSpecRefusals();

@@ -2,15 +2,15 @@
  * Autocomplete for canasta options: melds, extensions, discards, take counts.
  */
 import { type AutocompleteInteraction } from "discord.js";
-import { hint, type Choice } from "../../src/bot/router";
-import { meldSuggestions } from "../../src/games/onexeno/canasta-hints";
-import { cardLabel, cardName } from "../../src/games/onexeno/cards";
-import { canastaLegalMoves, idOf, type CanastaMove } from "../../src/games/onexeno/canasta";
+import { hint, type Choice } from "../../src/bot/router.ts";
+import { meldSuggestions } from "../../src/games/onexeno/canasta-hints.ts";
+import { cardLabel, cardName } from "../../src/games/onexeno/cards.ts";
+import { canastaLegalMoves, idOf, type CanastaMove } from "../../src/games/onexeno/canasta.ts";
 
-import { MAX, type CanastaTable, encodeRow, extensionChoices } from "./rows";
-import { suggestionText } from "./panel";
-import { localeOf, t } from "../../src/i18n/index";
-import { cardLabelIn } from "../../render/onexeno/words";
+import { MAX, type CanastaTable, encodeRow, extensionChoices } from "./rows.ts";
+import { suggestionText } from "./panel.ts";
+import { localeOf, t } from "../../src/i18n/index.ts";
+import { cardLabelIn } from "../../render/onexeno/words.ts";
 
 /** Autocomplete for canasta options: melds, extensions, discards, take counts. */
 export async function canastaAutocomplete(interaction: AutocompleteInteraction, rec: CanastaTable): Promise<Choice[]> {

@@ -3,20 +3,20 @@
  * draw / take / meld / extend / discard, with autocomplete that proposes valid rows and legal cards.
  */
 import { type ChatInputCommandInteraction } from "discord.js";
-import type { BotContext } from "../../src/bot/context";
-import { quiet } from "../../src/bot/table-payload";
-import { UserError } from "../../src/bot/errors";
-import { respond } from "../../src/bot/reply";
-import type { Seat } from "../../src/bot/tables";
-import { rowCount } from "../../src/games/onexeno/canasta";
+import type { BotContext } from "../../src/bot/context.ts";
+import { quiet } from "../../src/bot/table-payload.ts";
+import { UserError } from "../../src/bot/errors.ts";
+import { respond } from "../../src/bot/reply.ts";
+import type { Seat } from "../../src/bot/tables.ts";
+import { rowCount } from "../../src/games/onexeno/canasta.ts";
 
-import { backNote, lobbySubcommand } from "../games";
-import { viewerOf } from "../../src/bot/words";
+import { backNote, lobbySubcommand } from "../games.ts";
+import { viewerOf } from "../../src/bot/words.ts";
 
-import { readTypedRow } from "./rows";
-import { canastaPayload } from "./table";
-import { canastaHandPayload } from "./panel";
-import { backHere, canastaLobby, moveAndShow, readHandCard, readExtension } from "./play";
+import { readTypedRow } from "./rows.ts";
+import { canastaPayload } from "./table.ts";
+import { canastaHandPayload } from "./panel.ts";
+import { backHere, canastaLobby, moveAndShow, readHandCard, readExtension } from "./play.ts";
 
 /** Slash subcommands at a canasta table. */
 export async function canastaCommand(sub: string, interaction: ChatInputCommandInteraction, ctx: BotContext, seat: Seat): Promise<void> {

@@ -2,22 +2,22 @@
  * The buttons and menus of canasta's messages (public table and private panel).
  */
 import { type MessageComponentInteraction } from "discord.js";
-import type { BotContext } from "../../src/bot/context";
-import { type ComponentId } from "../../src/bot/customid";
-import { UserError } from "../../src/bot/errors";
-import { refuse, viewerOf } from "../../src/bot/words";
-import { playAndShow } from "../../src/bot/flow";
-import { respond } from "../../src/bot/reply";
-import { type Rotation } from "../../src/games/onexeno/cards";
-import { type CanastaMove } from "../../src/games/onexeno/canasta";
+import type { BotContext } from "../../src/bot/context.ts";
+import { type ComponentId } from "../../src/bot/customid.ts";
+import { UserError } from "../../src/bot/errors.ts";
+import { refuse, viewerOf } from "../../src/bot/words.ts";
+import { playAndShow } from "../../src/bot/flow.ts";
+import { respond } from "../../src/bot/reply.ts";
+import { type Rotation } from "../../src/games/onexeno/cards.ts";
+import { type CanastaMove } from "../../src/games/onexeno/canasta.ts";
 
-import { backNote, lobbyComponent } from "../games";
-import { t } from "../../src/i18n/index";
+import { backNote, lobbyComponent } from "../games.ts";
+import { t } from "../../src/i18n/index.ts";
 
-import { decodeRow } from "./rows";
-import { canastaPayload } from "./table";
-import { canastaHandPayload } from "./panel";
-import { backHere, CANASTA_VIEW, canastaLobby } from "./play";
+import { decodeRow } from "./rows.ts";
+import { canastaPayload } from "./table.ts";
+import { canastaHandPayload } from "./panel.ts";
+import { backHere, CANASTA_VIEW, canastaLobby } from "./play.ts";
 
 /** Component verbs of canasta messages. */
 export const CANASTA_VERBS: ReadonlySet<string> = new Set(["chand", "cdraw", "ctake", "cmeld", "cext", "cdisc"]);

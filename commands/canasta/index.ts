@@ -5,10 +5,10 @@
  * Discord's limits (5 component rows, 25 options per menu): suggested melds and extensions
  * are the 25 best, discards are split over two menus when the hand passes 25 cards.
  */
-export * from "./rows";
-export * from "./table";
-export * from "./panel";
-export * from "./play";
-export * from "./command";
-export * from "./components";
-export * from "./autocomplete";
+export * from "./rows.ts";
+export * from "./table.ts";
+export * from "./panel.ts";
+export * from "./play.ts";
+export * from "./command.ts";
+export * from "./components.ts";
+export * from "./autocomplete.ts";

@@ -3,7 +3,7 @@
  * menu): suggested melds and extensions are the 25 best, discards are split over two menus when
  * the hand passes 25 cards.
  */
-import { panelMessage } from "../../src/bot/components-v2";
+import { panelMessage } from "../../src/bot/components-v2.ts";
 import {
   ActionRowBuilder,
   AttachmentBuilder,
@@ -12,17 +12,17 @@ import {
   StringSelectMenuBuilder,
   type BaseMessageOptions,
 } from "discord.js";
-import { encodeId } from "../../src/bot/customid";
-import { meldSuggestions, type RowSuggestion } from "../../src/games/onexeno/canasta-hints";
-import { cardName } from "../../src/games/onexeno/cards";
-import { cardLabelIn, cardTitleIn } from "../../render/onexeno/words";
-import { viewerOf, type Viewer } from "../../src/bot/words";
-import { t, type Locale } from "../../src/i18n/index";
-import { canastaLegalMoves, idOf, type CanastaMove } from "../../src/games/onexeno/canasta";
-import { renderPicture } from "../../render/pool";
-import { ONEXENO_SCENES } from "../../render/onexeno/scenes";
+import { encodeId } from "../../src/bot/customid.ts";
+import { meldSuggestions, type RowSuggestion } from "../../src/games/onexeno/canasta-hints.ts";
+import { cardName } from "../../src/games/onexeno/cards.ts";
+import { cardLabelIn, cardTitleIn } from "../../render/onexeno/words.ts";
+import { viewerOf, type Viewer } from "../../src/bot/words.ts";
+import { t, type Locale } from "../../src/i18n/index.ts";
+import { canastaLegalMoves, idOf, type CanastaMove } from "../../src/games/onexeno/canasta.ts";
+import { renderPicture } from "../../render/pool.ts";
+import { ONEXENO_SCENES } from "../../render/onexeno/scenes.ts";
 
-import { MAX, type CanastaTable, stateOf, encodeRow, rowText, extensionChoices } from "./rows";
+import { MAX, type CanastaTable, stateOf, encodeRow, rowText, extensionChoices } from "./rows.ts";
 
 /** The private hand panel of a player (see the module comment for the menus). */
 export const canastaHandPayload = panelMessage(canastaHandMessage, (...args: Parameters<typeof canastaHandMessage>) =>

@@ -3,18 +3,18 @@
  * cards and extensions.
  */
 import { type ChatInputCommandInteraction } from "discord.js";
-import type { BotContext } from "../../src/bot/context";
-import { UserError } from "../../src/bot/errors";
-import { playAndShow, type MoveView } from "../../src/bot/flow";
-import { distinctRotations, parseCardName, type Rotation } from "../../src/games/onexeno/cards";
-import { extendProblem, idOf, rowCount, type CanastaMove, type CanastaState, type CardInst } from "../../src/games/onexeno/canasta";
+import type { BotContext } from "../../src/bot/context.ts";
+import { UserError } from "../../src/bot/errors.ts";
+import { playAndShow, type MoveView } from "../../src/bot/flow.ts";
+import { distinctRotations, parseCardName, type Rotation } from "../../src/games/onexeno/cards.ts";
+import { extendProblem, idOf, rowCount, type CanastaMove, type CanastaState, type CardInst } from "../../src/games/onexeno/canasta.ts";
 
-import { type CanastaTable } from "./rows";
-import { moveNote, canastaPayload } from "./table";
-import type { LobbyGame } from "../games";
-import { refuse, sayAt } from "../../src/bot/words";
-import { cardName } from "../../src/games/onexeno/cards";
-import { CANASTA_COMPUTER_LEVELS } from "../../src/games/onexeno/canasta-computer";
+import { type CanastaTable } from "./rows.ts";
+import { moveNote, canastaPayload } from "./table.ts";
+import type { LobbyGame } from "../games.ts";
+import { refuse, sayAt } from "../../src/bot/words.ts";
+import { cardName } from "../../src/games/onexeno/cards.ts";
+import { CANASTA_COMPUTER_LEVELS } from "../../src/games/onexeno/canasta-computer.ts";
 
 /** An away player acting again takes their seat back: the new table, or null when they were not away. */
 export async function backHere(ctx: BotContext, channelId: string, userId: string): Promise<CanastaTable | null> {

@@ -2,12 +2,12 @@
  * Canasta's bot side, shared pieces: its table type, how rows are written in customIds and
  * typed text, and the extension choices of a hand.
  */
-import { seatNames } from "../../src/bot/clock";
-import type { RowCount } from "../../src/games/onexeno/canasta-types";
-import { UserError } from "../../src/bot/errors";
-import { refuse } from "../../src/bot/words";
-import type { TableOf } from "../../src/bot/tables";
-import { cardName, distinctRotations, parseCardName, type Rotation } from "../../src/games/onexeno/cards";
+import { seatNames } from "../../src/bot/clock.ts";
+import type { RowCount } from "../../src/games/onexeno/canasta-types.ts";
+import { UserError } from "../../src/bot/errors.ts";
+import { refuse } from "../../src/bot/words.ts";
+import type { TableOf } from "../../src/bot/tables.ts";
+import { cardName, distinctRotations, parseCardName, type Rotation } from "../../src/games/onexeno/cards.ts";
 import {
   canastaLegalMoves,
   idOf,
@@ -17,10 +17,10 @@ import {
   type CanastaState,
   type CardInst,
   type RowCard,
-} from "../../src/games/onexeno/canasta";
-import { rotationText } from "../onexeno/choices";
-import { cardLabelIn } from "../../render/onexeno/words";
-import { t, type Locale } from "../../src/i18n/index";
+} from "../../src/games/onexeno/canasta.ts";
+import { rotationText } from "../onexeno/choices.ts";
+import { cardLabelIn } from "../../render/onexeno/words.ts";
+import { t, type Locale } from "../../src/i18n/index.ts";
 
 export const MAX = 25;
 /** An ONEXENO canasta table. */

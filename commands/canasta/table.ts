@@ -2,23 +2,23 @@
  * Canasta's public table message: the lobby, the picture with its alt text, whose turn and the
  * buttons; and what the latest move did, in words.
  */
-import { lobbyMessage, scoresAsTheyStand } from "../games";
+import { lobbyMessage, scoresAsTheyStand } from "../games.ts";
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, type BaseMessageOptions } from "discord.js";
-import { endRows } from "../../src/bot/confirm";
-import { backButton, clockLabel, clockLines, turnBegins } from "../../src/bot/clock";
-import { type TablePayload, tableMessage } from "../../src/bot/table-payload";
-import { heading, toPlay } from "../../src/bot/components-v2";
-import { encodeId } from "../../src/bot/customid";
-import { cardTitleIn } from "../../render/onexeno/words";
-import { sayAt, scoresLine, tableLocale } from "../../src/bot/words";
-import { canasta, canastaView, idOf, type CanastaView } from "../../src/games/onexeno/canasta";
+import { endRows } from "../../src/bot/confirm.ts";
+import { backButton, clockLabel, clockLines, turnBegins } from "../../src/bot/clock.ts";
+import { type TablePayload, tableMessage } from "../../src/bot/table-payload.ts";
+import { heading, toPlay } from "../../src/bot/components-v2.ts";
+import { encodeId } from "../../src/bot/customid.ts";
+import { cardTitleIn } from "../../render/onexeno/words.ts";
+import { sayAt, scoresLine, tableLocale } from "../../src/bot/words.ts";
+import { canasta, canastaView, idOf, type CanastaView } from "../../src/games/onexeno/canasta.ts";
 
-import { describeCanasta } from "../../render/onexeno/canasta";
-import { renderPicture } from "../../render/pool";
-import type { SceneJob } from "../../render/scenes";
-import { ONEXENO_SCENES, type TableScene } from "../../render/onexeno/scenes";
+import { describeCanasta } from "../../render/onexeno/canasta.ts";
+import { renderPicture } from "../../render/pool.ts";
+import type { SceneJob } from "../../render/scenes.ts";
+import { ONEXENO_SCENES, type TableScene } from "../../render/onexeno/scenes.ts";
 
-import { type CanastaTable, names, rowText } from "./rows";
+import { type CanastaTable, names, rowText } from "./rows.ts";
 
 export function lobbyPayload(rec: CanastaTable, note?: string): BaseMessageOptions {
   const say = (key: string, params: Record<string, string | number> = {}) => sayAt(rec, `canasta.${key}`, params);

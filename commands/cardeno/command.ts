@@ -2,16 +2,16 @@
  * `/cardeno new|join|leave|start|kick|end|bot|grab|board|table|rules`.
  */
 import { SlashCommandBuilder, type AutocompleteInteraction } from "discord.js";
-import type { BotContext } from "../../src/bot/context";
-import { UserError } from "../../src/bot/errors";
-import { respond } from "../../src/bot/reply";
-import { hint, type Choice, type Command } from "../../src/bot/router";
-import { refuse } from "../../src/bot/words";
-import { COMPUTER_LEVELS } from "../../src/engine/definition";
-import { cardeno, fittingCells, slotOf, type CardenoConfig, type CardenoState } from "../../src/games/cardeno/game";
-import { CELLS, cellName, parseCell, pieceOf } from "../../src/games/cardeno/pieces";
-import { lobbySubcommand, seatOf, sharedSubcommand } from "../games";
-import { houseValue, type ChoiceVariant, type NumberVariant } from "../../src/bot/settings";
+import type { BotContext } from "../../src/bot/context.ts";
+import { UserError } from "../../src/bot/errors.ts";
+import { respond } from "../../src/bot/reply.ts";
+import { hint, type Choice, type Command } from "../../src/bot/router.ts";
+import { refuse } from "../../src/bot/words.ts";
+import { COMPUTER_LEVELS } from "../../src/engine/definition.ts";
+import { cardeno, fittingCells, slotOf, type CardenoConfig, type CardenoState } from "../../src/games/cardeno/game.ts";
+import { CELLS, cellName, parseCell, pieceOf } from "../../src/games/cardeno/pieces.ts";
+import { lobbySubcommand, seatOf, sharedSubcommand } from "../games.ts";
+import { houseValue, type ChoiceVariant, type NumberVariant } from "../../src/bot/settings.ts";
 
 /** Cardeno: seconds between pieces turned face up, a server's default (`/settings variants cardeno-pace`). */
 export const PACE_VARIANT: NumberVariant = {
@@ -43,11 +43,11 @@ export const ROUNDS_VARIANT: NumberVariant = {
   max: 10,
 };
 
-import { tablesOf, RULES } from "./tables";
-import { cardenoPayload } from "./table";
-import { moveAndShow, readPiece, lobbyOf, showBoard } from "./play";
-import { localeOf, t } from "../../src/i18n/index";
-import { pieceNameIn } from "../../render/cardeno/words";
+import { tablesOf, RULES } from "./tables.ts";
+import { cardenoPayload } from "./table.ts";
+import { moveAndShow, readPiece, lobbyOf, showBoard } from "./play.ts";
+import { localeOf, t } from "../../src/i18n/index.ts";
+import { pieceNameIn } from "../../render/cardeno/words.ts";
 
 export const cardenoCommand: Command<BotContext> = {
   data: new SlashCommandBuilder()

@@ -2,13 +2,13 @@
  * The buttons of Cardeno's messages: the public table, the lobby and the board panels.
  */
 import { MessageFlags, type MessageComponentInteraction } from "discord.js";
-import type { BotContext } from "../../src/bot/context";
-import { type ComponentId } from "../../src/bot/customid";
-import { refuse } from "../../src/bot/words";
-import { lobbyComponent } from "../games";
+import type { BotContext } from "../../src/bot/context.ts";
+import { type ComponentId } from "../../src/bot/customid.ts";
+import { refuse } from "../../src/bot/words.ts";
+import { lobbyComponent } from "../games.ts";
 
-import { tablesOf } from "./tables";
-import { moveAndShow, lobbyOf, showBoard } from "./play";
+import { tablesOf } from "./tables.ts";
+import { moveAndShow, lobbyOf, showBoard } from "./play.ts";
 
 /** Component verbs of Cardeno messages. */
 export const CARDENO_VERBS: ReadonlySet<string> = new Set(["cdgrab", "cdboard", "cdhand", "cdkeep"]);

@@ -14,10 +14,10 @@
  *   a panel is kept live for 14 and then says to open a fresh one;
  * - at most 5 rows of 5 buttons, 25 options a menu, customIds of 100 characters.
  */
-export * from "./tables";
-export * from "./table";
-export * from "./panel";
-export * from "./live";
-export * from "./play";
-export * from "./command";
-export * from "./components";
+export * from "./tables.ts";
+export * from "./table.ts";
+export * from "./panel.ts";
+export * from "./live.ts";
+export * from "./play.ts";
+export * from "./command.ts";
+export * from "./components.ts";

@@ -4,15 +4,15 @@
  * for a round's start and end, the panels refreshed.
  */
 import { type BaseMessageOptions } from "discord.js";
-import type { BotContext } from "../../src/bot/context";
-import { cardenoView } from "../../src/games/cardeno/game";
-import { cardenoStatus } from "../../render/cardeno/table";
-import { joinRecords, type TablePayload } from "../../src/bot/table-payload";
-import { tableLocale } from "../../src/bot/words";
-import { type CardenoTable, tablesOf, names } from "./tables";
-import { cardenoPayload } from "./table";
-import { refreshPanels } from "./panel";
-import { eventsNote, raceNews, withinRace } from "./news";
+import type { BotContext } from "../../src/bot/context.ts";
+import { cardenoView } from "../../src/games/cardeno/game.ts";
+import { cardenoStatus } from "../../render/cardeno/table.ts";
+import { joinRecords, type TablePayload } from "../../src/bot/table-payload.ts";
+import { tableLocale } from "../../src/bot/words.ts";
+import { type CardenoTable, tablesOf, names } from "./tables.ts";
+import { cardenoPayload } from "./table.ts";
+import { refreshPanels } from "./panel.ts";
+import { eventsNote, raceNews, withinRace } from "./news.ts";
 
 /**
  * Shows what changed at a Cardeno table (a grab, or the table's own steps). A round's start and

@@ -3,16 +3,16 @@
  * game, `/cardeno`, its rules document (docs/rules/cardeno.md) and its house variants (a race
  * has no turn clock).
  */
-import type { TableGameView } from "../../src/bot/context";
-import { cardenoGame, cardenoRated } from "../../src/games/cardeno/table-game";
-import type { GameModule } from "../game-module";
-import { CARDENO_WORDS } from "../../render/cardeno/words";
-import { animateWith } from "../replay-animation";
-import { CARDENO_RULES } from "./tables";
-import { cardenoCommand, PACE_VARIANT, ROUNDS_VARIANT, VARIANT_VARIANT } from "./command";
-import { CARDENO_VERBS, cardenoComponent } from "./components";
-import { cardenoMoveNote, cardenoTimed } from "./live";
-import { cardenoPayload, cardenoPicture, cardenoRound, cardenoStanding } from "./table";
+import type { TableGameView } from "../../src/bot/context.ts";
+import { cardenoGame, cardenoRated } from "../../src/games/cardeno/table-game.ts";
+import type { GameModule } from "../game-module.ts";
+import { CARDENO_WORDS } from "../../render/cardeno/words.ts";
+import { animateWith } from "../replay-animation.ts";
+import { CARDENO_RULES } from "./tables.ts";
+import { cardenoCommand, PACE_VARIANT, ROUNDS_VARIANT, VARIANT_VARIANT } from "./command.ts";
+import { CARDENO_VERBS, cardenoComponent } from "./components.ts";
+import { cardenoMoveNote, cardenoTimed } from "./live.ts";
+import { cardenoPayload, cardenoPicture, cardenoRound, cardenoStanding } from "./table.ts";
 
 /** Cardeno at a table. */
 const cardenoView: TableGameView = {

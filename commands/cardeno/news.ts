@@ -4,13 +4,13 @@
  * shown in place, on the live table and on each player's board (`raceNews`), so nothing pushes
  * a racer's private board off-screen; a round's start and end are new table messages.
  */
-import { REVEAL_MS, type CardenoEvent, type CardenoState } from "../../src/games/cardeno/game";
-import { evaluate } from "../../src/games/cardeno/poker";
-import { pieceOf } from "../../src/games/cardeno/pieces";
-import { scoresLine, tableLocale } from "../../src/bot/words";
-import { t, type Locale } from "../../src/i18n/index";
-import { handNameIn, lineNameIn } from "../../render/cardeno/words";
-import { type CardenoTable, names } from "./tables";
+import { REVEAL_MS, type CardenoEvent, type CardenoState } from "../../src/games/cardeno/game.ts";
+import { evaluate } from "../../src/games/cardeno/poker.ts";
+import { pieceOf } from "../../src/games/cardeno/pieces.ts";
+import { scoresLine, tableLocale } from "../../src/bot/words.ts";
+import { t, type Locale } from "../../src/i18n/index.ts";
+import { handNameIn, lineNameIn } from "../../render/cardeno/words.ts";
+import { type CardenoTable, names } from "./tables.ts";
 
 /** Events that happen within a race: announced in place, not as a new table message. */
 const IN_RACE: ReadonlySet<CardenoEvent["kind"]> = new Set(["cardeno", "double", "full", "reveal"]);

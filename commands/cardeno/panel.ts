@@ -2,7 +2,7 @@
  * Cardeno's private board panels: each player's boards as an ephemeral message kept open and
  * refreshed in place (its interaction token edits it for 15 minutes), paced to Discord's limits.
  */
-import { panelMessage } from "../../src/bot/components-v2";
+import { panelMessage } from "../../src/bot/components-v2.ts";
 import {
   ActionRowBuilder,
   AttachmentBuilder,
@@ -13,23 +13,23 @@ import {
   type ChatInputCommandInteraction,
   type MessageComponentInteraction,
 } from "discord.js";
-import type { BotContext } from "../../src/bot/context";
-import { encodeId } from "../../src/bot/customid";
-import { refuse } from "../../src/bot/words";
-import { cardenoView, completeLines, fittingCells, type CardenoView } from "../../src/games/cardeno/game";
-import { cellName, pieceOf } from "../../src/games/cardeno/pieces";
-import { evaluate } from "../../src/games/cardeno/poker";
-import { renderPicture } from "../../render/pool";
-import { CARDENO_SCENES } from "../../render/cardeno/scenes";
+import type { BotContext } from "../../src/bot/context.ts";
+import { encodeId } from "../../src/bot/customid.ts";
+import { refuse } from "../../src/bot/words.ts";
+import { cardenoView, completeLines, fittingCells, type CardenoView } from "../../src/games/cardeno/game.ts";
+import { cellName, pieceOf } from "../../src/games/cardeno/pieces.ts";
+import { evaluate } from "../../src/games/cardeno/poker.ts";
+import { renderPicture } from "../../render/pool.ts";
+import { CARDENO_SCENES } from "../../render/cardeno/scenes.ts";
 
-import { type CardenoTable, tablesOf, names } from "./tables";
-import { keepPanel as keepLivePanel, refreshPanels as refreshLivePanels } from "../../src/bot/panels";
-import type { PanelKind } from "../../src/bot/context";
-import { grabRows } from "./table";
-import { raceNews } from "./news";
-import { viewerOf, type Viewer } from "../../src/bot/words";
-import { t, type Locale } from "../../src/i18n/index";
-import { handNameIn, pieceNameIn } from "../../render/cardeno/words";
+import { type CardenoTable, tablesOf, names } from "./tables.ts";
+import { keepPanel as keepLivePanel, refreshPanels as refreshLivePanels } from "../../src/bot/panels.ts";
+import type { PanelKind } from "../../src/bot/context.ts";
+import { grabRows } from "./table.ts";
+import { raceNews } from "./news.ts";
+import { viewerOf, type Viewer } from "../../src/bot/words.ts";
+import { t, type Locale } from "../../src/i18n/index.ts";
+import { handNameIn, pieceNameIn } from "../../render/cardeno/words.ts";
 
 /**
  * A player's private board panel: the result of their last action and the race's announcements

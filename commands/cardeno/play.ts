@@ -3,25 +3,25 @@
  * its refusal in the race's words; reading a typed piece; the lobby as the shared verbs see it.
  */
 import { MessageFlags, type ChatInputCommandInteraction, type MessageComponentInteraction } from "discord.js";
-import type { BotContext } from "../../src/bot/context";
-import { UserError } from "../../src/bot/errors";
-import { respond } from "../../src/bot/reply";
-import { orderOfSnowflake } from "../../src/bot/sequencer";
-import { refuse } from "../../src/bot/words";
-import { COMPUTER_LEVELS } from "../../src/engine/definition";
-import { completeLines, type CardenoMove, type CardenoState } from "../../src/games/cardeno/game";
-import { cellName, LINES, pieceName, pieceOf } from "../../src/games/cardeno/pieces";
-import { type LobbyGame } from "../games";
+import type { BotContext } from "../../src/bot/context.ts";
+import { UserError } from "../../src/bot/errors.ts";
+import { respond } from "../../src/bot/reply.ts";
+import { orderOfSnowflake } from "../../src/bot/sequencer.ts";
+import { refuse } from "../../src/bot/words.ts";
+import { COMPUTER_LEVELS } from "../../src/engine/definition.ts";
+import { completeLines, type CardenoMove, type CardenoState } from "../../src/games/cardeno/game.ts";
+import { cellName, LINES, pieceName, pieceOf } from "../../src/games/cardeno/pieces.ts";
+import { type LobbyGame } from "../games.ts";
 
-import { type CardenoTable, type CardenoTables, tablesOf } from "./tables";
-import { cardenoPayload } from "./table";
-import { panelPayload, keepPanel } from "./panel";
-import { cardenoChanged } from "./live";
-import { sayAt, sayError, viewerOf } from "../../src/bot/words";
-import { t, type Locale } from "../../src/i18n/index";
-import { lineNameIn, pieceNameIn } from "../../render/cardeno/words";
-import { listIn } from "../../src/i18n/index";
-import type { Piece } from "../../src/games/cardeno/pieces";
+import { type CardenoTable, type CardenoTables, tablesOf } from "./tables.ts";
+import { cardenoPayload } from "./table.ts";
+import { panelPayload, keepPanel } from "./panel.ts";
+import { cardenoChanged } from "./live.ts";
+import { sayAt, sayError, viewerOf } from "../../src/bot/words.ts";
+import { t, type Locale } from "../../src/i18n/index.ts";
+import { lineNameIn, pieceNameIn } from "../../render/cardeno/words.ts";
+import { listIn } from "../../src/i18n/index.ts";
+import type { Piece } from "../../src/games/cardeno/pieces.ts";
 
 // --- grabs and hands ------------------------------------------------------------------------
 

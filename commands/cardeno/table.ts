@@ -1,23 +1,23 @@
 /**
  * Cardeno's public table message: the lobby, the race's picture with the grab buttons, the end.
  */
-import { lobbyMessage, scoresAsTheyStand } from "../games";
+import { lobbyMessage, scoresAsTheyStand } from "../games.ts";
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, type BaseMessageOptions } from "discord.js";
-import { endRows } from "../../src/bot/confirm";
-import { encodeId } from "../../src/bot/customid";
-import { type TablePayload, tableMessage } from "../../src/bot/table-payload";
-import { heading } from "../../src/bot/components-v2";
-import { cardenoView, slotOf, type CardenoConfig, type CardenoView } from "../../src/games/cardeno/game";
-import { pieceOf } from "../../src/games/cardeno/pieces";
-import { pieceNameIn } from "../../render/cardeno/words";
-import { sayAt, tableLocale } from "../../src/bot/words";
-import { t, type Locale } from "../../src/i18n/index";
-import { cardenoStatus, describeCardeno } from "../../render/cardeno/table";
-import { renderPicture } from "../../render/pool";
-import type { SceneJob } from "../../render/scenes";
-import { CARDENO_SCENES, type CardenoTableScene } from "../../render/cardeno/scenes";
+import { endRows } from "../../src/bot/confirm.ts";
+import { encodeId } from "../../src/bot/customid.ts";
+import { type TablePayload, tableMessage } from "../../src/bot/table-payload.ts";
+import { heading } from "../../src/bot/components-v2.ts";
+import { cardenoView, slotOf, type CardenoConfig, type CardenoView } from "../../src/games/cardeno/game.ts";
+import { pieceOf } from "../../src/games/cardeno/pieces.ts";
+import { pieceNameIn } from "../../render/cardeno/words.ts";
+import { sayAt, tableLocale } from "../../src/bot/words.ts";
+import { t, type Locale } from "../../src/i18n/index.ts";
+import { cardenoStatus, describeCardeno } from "../../render/cardeno/table.ts";
+import { renderPicture } from "../../render/pool.ts";
+import type { SceneJob } from "../../render/scenes.ts";
+import { CARDENO_SCENES, type CardenoTableScene } from "../../render/cardeno/scenes.ts";
 
-import { type CardenoTable, names } from "./tables";
+import { type CardenoTable, names } from "./tables.ts";
 
 // --- messages ---------------------------------------------------------------------------------
 

@@ -2,10 +2,10 @@
  * Cardeno's bot side, shared pieces: its table types, its pacing of edits, the names of a
  * board's lines.
  */
-import { rulesDocument, rulesIn } from "../rules";
-import type { BotContext } from "../../src/bot/context";
-import type { GameTable, TablesOf } from "../../src/bot/tables";
-import { type CardenoConfig, type CardenoMove, type CardenoState } from "../../src/games/cardeno/game";
+import { rulesDocument, rulesIn } from "../rules.ts";
+import type { BotContext } from "../../src/bot/context.ts";
+import type { GameTable, TablesOf } from "../../src/bot/tables.ts";
+import { type CardenoConfig, type CardenoMove, type CardenoState } from "../../src/games/cardeno/game.ts";
 
 /** A stored Cardeno table. */
 export type CardenoTable = GameTable<"cardeno", CardenoConfig, CardenoState, CardenoMove>;

@@ -3,12 +3,12 @@
  * of one card, labelled in the coordinates printed on the table picture. Used by
  * autocomplete, by the select menus of the hand panel and to read typed input.
  */
-import { columnLabel, displayWindow, parsePositionLabel, positionLabel, rowLabel } from "../../src/games/onexeno/board";
-import { cardName, cardValue, parseCardName, type CardId, type Rotation } from "../../src/games/onexeno/cards";
-import { onexeno, trickPointsOf, type OnexenoMove, type OnexenoState } from "../../src/games/onexeno/game";
-import { t, type Locale } from "../../src/i18n/index";
-import { refuse } from "../../src/bot/words";
-import { cardLabelIn, rotationIn } from "../../render/onexeno/words";
+import { columnLabel, displayWindow, parsePositionLabel, positionLabel, rowLabel } from "../../src/games/onexeno/board.ts";
+import { cardName, cardValue, parseCardName, type CardId, type Rotation } from "../../src/games/onexeno/cards.ts";
+import { onexeno, trickPointsOf, type OnexenoMove, type OnexenoState } from "../../src/games/onexeno/game.ts";
+import { t, type Locale } from "../../src/i18n/index.ts";
+import { refuse } from "../../src/bot/words.ts";
+import { cardLabelIn, rotationIn } from "../../render/onexeno/words.ts";
 
 type Place = OnexenoMove & { kind: "place" };
 

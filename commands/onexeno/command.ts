@@ -5,16 +5,16 @@
  * subcommands are the shared lobby's (commands/games.ts).
  */
 import { MessageFlags, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from "discord.js";
-import type { BotContext } from "../../src/bot/context";
-import { UserError } from "../../src/bot/errors";
-import { refuse, viewerOf } from "../../src/bot/words";
-import { respond } from "../../src/bot/reply";
-import { hint, type Command } from "../../src/bot/router";
-import type { TableRecord } from "./view";
-import { cardLabel, cardValue, parseCardName } from "../../src/games/onexeno/cards";
-import { MAX_HANDS, ONEXENO_VARIANTS, type OnexenoVariant } from "../../src/games/onexeno/game";
-import { canastaAutocomplete, canastaCommand, canastaPayload } from "../canasta/index";
-import { DEFAULT_TARGET, type CanastaRows } from "../../src/games/onexeno/canasta";
+import type { BotContext } from "../../src/bot/context.ts";
+import { UserError } from "../../src/bot/errors.ts";
+import { refuse, viewerOf } from "../../src/bot/words.ts";
+import { respond } from "../../src/bot/reply.ts";
+import { hint, type Command } from "../../src/bot/router.ts";
+import type { TableRecord } from "./view.ts";
+import { cardLabel, cardValue, parseCardName } from "../../src/games/onexeno/cards.ts";
+import { MAX_HANDS, ONEXENO_VARIANTS, type OnexenoVariant } from "../../src/games/onexeno/game.ts";
+import { canastaAutocomplete, canastaCommand, canastaPayload } from "../canasta/index.ts";
+import { DEFAULT_TARGET, type CanastaRows } from "../../src/games/onexeno/canasta.ts";
 import {
   dailySeed,
   leaderboardEmbed,
@@ -22,20 +22,20 @@ import {
   solitaireCommand,
   startSolitaire,
   type SolitaireTable,
-} from "../solitaire/index";
-import { cardChoiceLine, cardChoices, placementChoices, readCard, readPlacement } from "./choices";
-import { handPayload, tablePayload } from "./view";
-import { askToEnd, comeBack, kickHere, lobbySubcommand, seatOf, tableHere } from "../games";
-import { DEFAULT_CLOCK, parseClock } from "../../src/bot/clock";
-import { houseValue, type ChoiceVariant, type NumberVariant } from "../../src/bot/settings";
+} from "../solitaire/index.ts";
+import { cardChoiceLine, cardChoices, placementChoices, readCard, readPlacement } from "./choices.ts";
+import { handPayload, tablePayload } from "./view.ts";
+import { askToEnd, comeBack, kickHere, lobbySubcommand, seatOf, tableHere } from "../games.ts";
+import { DEFAULT_CLOCK, parseClock } from "../../src/bot/clock.ts";
+import { houseValue, type ChoiceVariant, type NumberVariant } from "../../src/bot/settings.ts";
 
-import { MAX_CHOICES } from "./notes";
-import { localeOf, t } from "../../src/i18n/index";
-import { cardLabelIn } from "../../render/onexeno/words";
-import { publicLocale } from "../replay";
-import { rulesEmbed } from "./rules";
-import { clockChoices } from "../clock";
-import { onexenoLobby, playAndShow } from "./play";
+import { MAX_CHOICES } from "./notes.ts";
+import { localeOf, t } from "../../src/i18n/index.ts";
+import { cardLabelIn } from "../../render/onexeno/words.ts";
+import { publicLocale } from "../replay.ts";
+import { rulesEmbed } from "./rules.ts";
+import { clockChoices } from "../clock.ts";
+import { onexenoLobby, playAndShow } from "./play.ts";
 
 /** ONEXENO basic/partners: hands in a session, a server's default (`/settings variants hands`). */
 export const HANDS_VARIANT: NumberVariant = {

@@ -6,23 +6,23 @@
  * nothing; a stale private hand panel is replaced by a fresh one.
  */
 import { MessageFlags, type MessageComponentInteraction } from "discord.js";
-import { quiet } from "../../src/bot/table-payload";
-import type { BotContext } from "../../src/bot/context";
-import type { OnexenoMove } from "../../src/games/onexeno/game";
-import type { ComponentId } from "../../src/bot/customid";
-import { UserError } from "../../src/bot/errors";
-import { refusal, refuse, viewerOf } from "../../src/bot/words";
-import { t, type Locale } from "../../src/i18n/index";
-import { cardTitleIn } from "../../render/onexeno/words";
-import { respond } from "../../src/bot/reply";
-import type { TableRecord } from "./view";
-import { isCardId, type CardId } from "../../src/games/onexeno/cards";
-import { readPlacement } from "./choices";
-import { moveNote } from "./notes";
-import { ONEXENO_VIEW, onexenoLobby } from "./play";
-import { handPayload, tablePayload } from "./view";
-import { playAndShow } from "../../src/bot/flow";
-import { comeBack, lobbyComponent } from "../games";
+import { quiet } from "../../src/bot/table-payload.ts";
+import type { BotContext } from "../../src/bot/context.ts";
+import type { OnexenoMove } from "../../src/games/onexeno/game.ts";
+import type { ComponentId } from "../../src/bot/customid.ts";
+import { UserError } from "../../src/bot/errors.ts";
+import { refusal, refuse, viewerOf } from "../../src/bot/words.ts";
+import { t, type Locale } from "../../src/i18n/index.ts";
+import { cardTitleIn } from "../../render/onexeno/words.ts";
+import { respond } from "../../src/bot/reply.ts";
+import type { TableRecord } from "./view.ts";
+import { isCardId, type CardId } from "../../src/games/onexeno/cards.ts";
+import { readPlacement } from "./choices.ts";
+import { moveNote } from "./notes.ts";
+import { ONEXENO_VIEW, onexenoLobby } from "./play.ts";
+import { handPayload, tablePayload } from "./view.ts";
+import { playAndShow } from "../../src/bot/flow.ts";
+import { comeBack, lobbyComponent } from "../games.ts";
 
 /** The note over a hand panel redrawn because its table moved on, in the reader's language. */
 const movedOn = (locale: Locale) => `⏩ ${refusal("table/stale", {}, locale)}`;

@@ -2,10 +2,10 @@
  * `/onexeno`: lobby verbs, play, pass, hand, table, rules, end.
  * Command shape: https://discord.com/developers/docs/interactions/application-commands
  */
-export * from "./notes";
-export * from "./rules";
-export * from "./play";
-export * from "./command";
-export * from "./view";
-export * from "./choices";
-export * from "./components";
+export * from "./notes.ts";
+export * from "./rules.ts";
+export * from "./play.ts";
+export * from "./command.ts";
+export * from "./view.ts";
+export * from "./choices.ts";
+export * from "./components.ts";

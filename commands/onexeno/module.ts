@@ -3,20 +3,20 @@
  * and partners, canasta and solitaire, all under `/onexeno`, with their rated games, rules
  * documents (docs/rules/onexeno*.md), turn clocks and house variants.
  */
-import type { TableGameView } from "../../src/bot/context";
-import { canastaGame, onexenoGame, onexenoRated, solitaireGame } from "../../src/games/onexeno/table-games";
-import { CANASTA_VERBS, canastaComponent, canastaPayload, canastaStanding, moveNote as canastaMoveNote } from "../canasta/index";
-import { canastaHands, canastaPicture, canastaRound } from "../canasta/table";
-import type { GameModule } from "../game-module";
-import { ONEXENO_WORDS } from "../../render/onexeno/words";
-import { animateWith } from "../replay-animation";
-import { SOLITAIRE_GAME } from "../solitaire/index";
-import { solitairePicture } from "../solitaire/table";
-import { CANASTA_ROWS_VARIANT, CANASTA_TARGET_VARIANT, HANDS_VARIANT, onexenoCommand } from "./command";
-import { ONEXENO_VERBS, onexenoComponent } from "./components";
-import { moveNote as onexenoMoveNote, standingText } from "./notes";
-import { ONEXENO_RULES } from "./rules";
-import { onexenoHands, onexenoPicture, onexenoRound, tablePayload } from "./view";
+import type { TableGameView } from "../../src/bot/context.ts";
+import { canastaGame, onexenoGame, onexenoRated, solitaireGame } from "../../src/games/onexeno/table-games.ts";
+import { CANASTA_VERBS, canastaComponent, canastaPayload, canastaStanding, moveNote as canastaMoveNote } from "../canasta/index.ts";
+import { canastaHands, canastaPicture, canastaRound } from "../canasta/table.ts";
+import type { GameModule } from "../game-module.ts";
+import { ONEXENO_WORDS } from "../../render/onexeno/words.ts";
+import { animateWith } from "../replay-animation.ts";
+import { SOLITAIRE_GAME } from "../solitaire/index.ts";
+import { solitairePicture } from "../solitaire/table.ts";
+import { CANASTA_ROWS_VARIANT, CANASTA_TARGET_VARIANT, HANDS_VARIANT, onexenoCommand } from "./command.ts";
+import { ONEXENO_VERBS, onexenoComponent } from "./components.ts";
+import { moveNote as onexenoMoveNote, standingText } from "./notes.ts";
+import { ONEXENO_RULES } from "./rules.ts";
+import { onexenoHands, onexenoPicture, onexenoRound, tablePayload } from "./view.ts";
 
 /** ONEXENO basic and partners at a table (one table game, by variant). */
 const onexenoView: TableGameView = {

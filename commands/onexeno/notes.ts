@@ -1,11 +1,11 @@
 /**
  * What an ONEXENO move did, and the standing of a table, in words.
  */
-import type { TableRecord } from "./view";
-import { cardValue } from "../../src/games/onexeno/cards";
-import { onexenoView } from "../../src/games/onexeno/game";
-import { lastMoveText } from "../../render/onexeno/words";
-import { sayAt, tableLocale } from "../../src/bot/words";
+import type { TableRecord } from "./view.ts";
+import { cardValue } from "../../src/games/onexeno/cards.ts";
+import { onexenoView } from "../../src/games/onexeno/game.ts";
+import { lastMoveText } from "../../render/onexeno/words.ts";
+import { sayAt, tableLocale } from "../../src/bot/words.ts";
 
 /** Autocomplete answers at most 25 choices, names up to 100 characters. */
 export const MAX_CHOICES = 25;

@@ -3,16 +3,16 @@
  * lobby as the shared lobby runs it (commands/games.ts).
  */
 import { type ChatInputCommandInteraction } from "discord.js";
-import type { BotContext } from "../../src/bot/context";
-import type { TableRecord } from "./view";
-import { playAndShow as playMove, type MoveView } from "../../src/bot/flow";
-import { type OnexenoMove } from "../../src/games/onexeno/game";
-import { tablePayload } from "./view";
-import type { LobbyGame } from "../games";
-import { COMPUTER_LEVELS } from "../../src/games/onexeno/computer";
-import { sayAt } from "../../src/bot/words";
+import type { BotContext } from "../../src/bot/context.ts";
+import type { TableRecord } from "./view.ts";
+import { playAndShow as playMove, type MoveView } from "../../src/bot/flow.ts";
+import { type OnexenoMove } from "../../src/games/onexeno/game.ts";
+import { tablePayload } from "./view.ts";
+import type { LobbyGame } from "../games.ts";
+import { COMPUTER_LEVELS } from "../../src/games/onexeno/computer.ts";
+import { sayAt } from "../../src/bot/words.ts";
 
-import { moveNote } from "./notes";
+import { moveNote } from "./notes.ts";
 
 /** ONEXENO's bot side as the move flow reads it. */
 export const ONEXENO_VIEW: MoveView<TableRecord> = { command: "onexeno", payload: tablePayload, moveNote };

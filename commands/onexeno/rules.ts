@@ -2,9 +2,9 @@
  * The rules texts of the ONEXENO games (docs/rules, the project's own words, in every language) as embeds.
  */
 import type { EmbedBuilder } from "discord.js";
-import { UserError } from "../../src/bot/errors";
-import type { Locale } from "../../src/i18n/index";
-import { rulesDocument, rulesFrom, rulesText, type RulesDocument } from "../rules";
+import { UserError } from "../../src/bot/errors.ts";
+import type { Locale } from "../../src/i18n/index.ts";
+import { rulesDocument, rulesFrom, rulesText, type RulesDocument } from "../rules.ts";
 
 /** The ONEXENO family's rules documents (docs/rules/), by the `game` choice of `/onexeno rules`. */
 export const ONEXENO_RULES: Readonly<Record<"basic" | "solitaire" | "canasta", RulesDocument>> = {

@@ -4,8 +4,8 @@
  * limits respected: 5 component rows, 25 options per select, 100-char customIds
  * (https://discord.com/developers/docs/interactions/message-components).
  */
-import { commandRef } from "../../src/bot/command-ids";
-import { addComputerButton } from "../games";
+import { commandRef } from "../../src/bot/command-ids.ts";
+import { addComputerButton } from "../games.ts";
 import {
   ActionRowBuilder,
   AttachmentBuilder,
@@ -15,22 +15,22 @@ import {
   StringSelectMenuBuilder,
   type BaseMessageOptions,
 } from "discord.js";
-import { endRows } from "../../src/bot/confirm";
-import { backButton, clockLabel, clockLines, clockName, seatNames, turnBegins } from "../../src/bot/clock";
-import { type TablePayload, tableMessage } from "../../src/bot/table-payload";
-import { heading, panelMessage, toPlay } from "../../src/bot/components-v2";
-import { encodeId } from "../../src/bot/customid";
-import type { TableOf } from "../../src/bot/tables";
-import { type CardId } from "../../src/games/onexeno/cards";
-import { onexeno, onexenoView, passAllowed, seatCountsFor, teamOf, type OnexenoView } from "../../src/games/onexeno/game";
-import { describeOnexenoTable, teamLetter } from "../../render/onexeno/words";
-import { cardChoices, cardChoiceText, placementChoices } from "./choices";
-import { renderPicture } from "../../render/pool";
-import type { SceneJob } from "../../render/scenes";
-import { ONEXENO_SCENES, type TableScene } from "../../render/onexeno/scenes";
-import { t } from "../../src/i18n/index";
-import { sayAt, tableLocale, viewerOf, type Viewer } from "../../src/bot/words";
-import { cardLabelIn, cardTitleIn } from "../../render/onexeno/words";
+import { endRows } from "../../src/bot/confirm.ts";
+import { backButton, clockLabel, clockLines, clockName, seatNames, turnBegins } from "../../src/bot/clock.ts";
+import { type TablePayload, tableMessage } from "../../src/bot/table-payload.ts";
+import { heading, panelMessage, toPlay } from "../../src/bot/components-v2.ts";
+import { encodeId } from "../../src/bot/customid.ts";
+import type { TableOf } from "../../src/bot/tables.ts";
+import { type CardId } from "../../src/games/onexeno/cards.ts";
+import { onexeno, onexenoView, passAllowed, seatCountsFor, teamOf, type OnexenoView } from "../../src/games/onexeno/game.ts";
+import { describeOnexenoTable, teamLetter } from "../../render/onexeno/words.ts";
+import { cardChoices, cardChoiceText, placementChoices } from "./choices.ts";
+import { renderPicture } from "../../render/pool.ts";
+import type { SceneJob } from "../../render/scenes.ts";
+import { ONEXENO_SCENES, type TableScene } from "../../render/onexeno/scenes.ts";
+import { t } from "../../src/i18n/index.ts";
+import { sayAt, tableLocale, viewerOf, type Viewer } from "../../src/bot/words.ts";
+import { cardLabelIn, cardTitleIn } from "../../render/onexeno/words.ts";
 
 /** Options per select menu page (Discord's maximum). */
 export const SELECT_PAGE = 25;

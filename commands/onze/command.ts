@@ -2,20 +2,20 @@
  * `/onze new|join|leave|start|kick|end|bot|hand|table|rules` and the moves `draw`, `take`, `buy`,
  * `down`, `layoff`, `swap`, `discard`, with autocomplete of every legal choice.
  */
-import { rulesDocument, rulesIn } from "../rules";
+import { rulesDocument, rulesIn } from "../rules.ts";
 import { SlashCommandBuilder, type AutocompleteInteraction } from "discord.js";
-import type { BotContext } from "../../src/bot/context";
-import { DEFAULT_CLOCK, parseClock } from "../../src/bot/clock";
-import { UserError } from "../../src/bot/errors";
-import { respond } from "../../src/bot/reply";
-import { hint, type Choice, type Command } from "../../src/bot/router";
-import { refuse, viewerOf } from "../../src/bot/words";
-import { cardPoints, faceOf, sortHand, type Card } from "../../src/games/onze/cards";
-import { contractArrangements, CONTRACTS } from "../../src/games/onze/melds";
-import { playsOnTable } from "../../src/games/onze/game";
-import { readTypedDown } from "../../src/games/onze/typed-melds";
-import { clockChoices } from "../clock";
-import { comeBack, lobbySubcommand, seatOf, sharedSubcommand } from "../games";
+import type { BotContext } from "../../src/bot/context.ts";
+import { DEFAULT_CLOCK, parseClock } from "../../src/bot/clock.ts";
+import { UserError } from "../../src/bot/errors.ts";
+import { respond } from "../../src/bot/reply.ts";
+import { hint, type Choice, type Command } from "../../src/bot/router.ts";
+import { refuse, viewerOf } from "../../src/bot/words.ts";
+import { cardPoints, faceOf, sortHand, type Card } from "../../src/games/onze/cards.ts";
+import { contractArrangements, CONTRACTS } from "../../src/games/onze/melds.ts";
+import { playsOnTable } from "../../src/games/onze/game.ts";
+import { readTypedDown } from "../../src/games/onze/typed-melds.ts";
+import { clockChoices } from "../clock.ts";
+import { comeBack, lobbySubcommand, seatOf, sharedSubcommand } from "../games.ts";
 
 import {
   MAX,
@@ -32,14 +32,14 @@ import {
   downText,
   layoffText,
   swapText,
-} from "./moves";
-import { onzePayload } from "./table";
-import { ONZE_PANELS, onzeHandPayload } from "./panel";
-import { keepPanel } from "../../src/bot/panels";
-import { moveAndShow, buyToggle, lobbyOf, readHandCard, typedLayoff } from "./play";
-import { localeOf, t } from "../../src/i18n/index";
-import { commandPathIn } from "../../src/i18n/commands";
-import { cardNameIn, contractTextIn } from "../../render/onze/words";
+} from "./moves.ts";
+import { onzePayload } from "./table.ts";
+import { ONZE_PANELS, onzeHandPayload } from "./panel.ts";
+import { keepPanel } from "../../src/bot/panels.ts";
+import { moveAndShow, buyToggle, lobbyOf, readHandCard, typedLayoff } from "./play.ts";
+import { localeOf, t } from "../../src/i18n/index.ts";
+import { commandPathIn } from "../../src/i18n/commands.ts";
+import { cardNameIn, contractTextIn } from "../../render/onze/words.ts";
 
 // --- the slash command --------------------------------------------------------------------
 

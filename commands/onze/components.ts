@@ -2,17 +2,17 @@
  * The buttons and menus of Onze's messages: the public table, the lobby and the private hand panel.
  */
 import { type MessageComponentInteraction } from "discord.js";
-import type { BotContext } from "../../src/bot/context";
-import { type ComponentId } from "../../src/bot/customid";
-import { respond } from "../../src/bot/reply";
-import { refuse, viewerOf } from "../../src/bot/words";
-import { comeBack, lobbyComponent, seatOf } from "../games";
+import type { BotContext } from "../../src/bot/context.ts";
+import { type ComponentId } from "../../src/bot/customid.ts";
+import { respond } from "../../src/bot/reply.ts";
+import { refuse, viewerOf } from "../../src/bot/words.ts";
+import { comeBack, lobbyComponent, seatOf } from "../games.ts";
 
-import { tablesOf, decodeDown, decodeLayoff, decodeSwap } from "./moves";
-import { ONZE_PANELS, onzeHandPayload } from "./panel";
-import { keepPanel } from "../../src/bot/panels";
-import { moveAndShow, buyToggle, declineSale, lobbyOf } from "./play";
-import { t } from "../../src/i18n/index";
+import { tablesOf, decodeDown, decodeLayoff, decodeSwap } from "./moves.ts";
+import { ONZE_PANELS, onzeHandPayload } from "./panel.ts";
+import { keepPanel } from "../../src/bot/panels.ts";
+import { moveAndShow, buyToggle, declineSale, lobbyOf } from "./play.ts";
+import { t } from "../../src/i18n/index.ts";
 
 // --- components ----------------------------------------------------------------------------
 

@@ -5,9 +5,9 @@
  * panel, whose menus offer every legal action within Discord's limits (5 rows, 25 options a
  * menu; https://discord.com/developers/docs/interactions/message-components).
  */
-export * from "./moves";
-export * from "./table";
-export * from "./panel";
-export * from "./play";
-export * from "./command";
-export * from "./components";
+export * from "./moves.ts";
+export * from "./table.ts";
+export * from "./panel.ts";
+export * from "./play.ts";
+export * from "./command.ts";
+export * from "./components.ts";

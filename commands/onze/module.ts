@@ -2,15 +2,15 @@
  * Onze as a game module (`GameModule`, commands/game-module.ts): its table game and rated game,
  * `/onze`, its rules document (docs/rules/onze.md) and its turn clock.
  */
-import type { TableGameView } from "../../src/bot/context";
-import { onzeGame, onzeRated } from "../../src/games/onze/table-game";
-import type { GameModule } from "../game-module";
-import { ONZE_WORDS } from "../../render/onze/words";
-import { animateWith } from "../replay-animation";
-import { ONZE_RULES, onzeCommand } from "./command";
-import { ONZE_VERBS, onzeComponent } from "./components";
-import { ONZE_PANELS } from "./panel";
-import { onzeHands, onzeInterlude, onzeMoveNote, onzePayload, onzePicture, onzeRound, onzeStanding } from "./table";
+import type { TableGameView } from "../../src/bot/context.ts";
+import { onzeGame, onzeRated } from "../../src/games/onze/table-game.ts";
+import type { GameModule } from "../game-module.ts";
+import { ONZE_WORDS } from "../../render/onze/words.ts";
+import { animateWith } from "../replay-animation.ts";
+import { ONZE_RULES, onzeCommand } from "./command.ts";
+import { ONZE_VERBS, onzeComponent } from "./components.ts";
+import { ONZE_PANELS } from "./panel.ts";
+import { onzeHands, onzeInterlude, onzeMoveNote, onzePayload, onzePicture, onzeRound, onzeStanding } from "./table.ts";
 
 /** Onze at a table. */
 const onzeView: TableGameView = {

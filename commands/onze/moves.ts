@@ -2,16 +2,16 @@
  * Onze's bot side, shared pieces: its table types, how moves are written in customIds,
  * autocomplete values and typed text, and the words for melds, lay-offs and the contract.
  */
-import type { BotContext } from "../../src/bot/context";
-import { seatNames } from "../../src/bot/clock";
-import type { GameTable, TablesOf } from "../../src/bot/tables";
-import { refuse } from "../../src/bot/words";
-import { contractArrangements, type Meld, type MeldKind, type MeldSpec } from "../../src/games/onze/melds";
-import { type OnzeConfig, type OnzeMove, type OnzeState } from "../../src/games/onze/game";
-import { contractStatus, nearMelds } from "../../src/games/onze/typed-melds";
-import { cardNameIn, contractTextIn, faceNameIn, meldWordsIn } from "../../render/onze/words";
-import { listIn } from "../../src/i18n/index";
-import { t, type Locale } from "../../src/i18n/index";
+import type { BotContext } from "../../src/bot/context.ts";
+import { seatNames } from "../../src/bot/clock.ts";
+import type { GameTable, TablesOf } from "../../src/bot/tables.ts";
+import { refuse } from "../../src/bot/words.ts";
+import { contractArrangements, type Meld, type MeldKind, type MeldSpec } from "../../src/games/onze/melds.ts";
+import { type OnzeConfig, type OnzeMove, type OnzeState } from "../../src/games/onze/game.ts";
+import { contractStatus, nearMelds } from "../../src/games/onze/typed-melds.ts";
+import { cardNameIn, contractTextIn, faceNameIn, meldWordsIn } from "../../render/onze/words.ts";
+import { listIn } from "../../src/i18n/index.ts";
+import { t, type Locale } from "../../src/i18n/index.ts";
 
 /** A stored Onze table. */
 export type OnzeTable = GameTable<"onze", OnzeConfig, OnzeState, OnzeMove>;

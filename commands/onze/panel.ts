@@ -2,8 +2,8 @@
  * Onze's private hand panel: menus of every legal action within Discord's limits (5 rows, 25
  * options a menu, paged; https://discord.com/developers/docs/interactions/message-components).
  */
-import type { PanelKind } from "../../src/bot/context";
-import { panelMessage } from "../../src/bot/components-v2";
+import type { PanelKind } from "../../src/bot/context.ts";
+import { panelMessage } from "../../src/bot/components-v2.ts";
 import {
   ActionRowBuilder,
   AttachmentBuilder,
@@ -12,14 +12,14 @@ import {
   StringSelectMenuBuilder,
   type BaseMessageOptions,
 } from "discord.js";
-import { encodeId } from "../../src/bot/customid";
-import { cardPoints, faceOf, sortHand, type Card } from "../../src/games/onze/cards";
-import { cardNameIn } from "../../render/onze/words";
-import { viewerOf, type Viewer } from "../../src/bot/words";
-import { t, type Locale } from "../../src/i18n/index";
-import { onzeLegalMoves, type OnzeMove, type OnzeState } from "../../src/games/onze/game";
-import { renderPicture } from "../../render/pool";
-import { ONZE_SCENES } from "../../render/onze/scenes";
+import { encodeId } from "../../src/bot/customid.ts";
+import { cardPoints, faceOf, sortHand, type Card } from "../../src/games/onze/cards.ts";
+import { cardNameIn } from "../../render/onze/words.ts";
+import { viewerOf, type Viewer } from "../../src/bot/words.ts";
+import { t, type Locale } from "../../src/i18n/index.ts";
+import { onzeLegalMoves, type OnzeMove, type OnzeState } from "../../src/games/onze/game.ts";
+import { renderPicture } from "../../render/pool.ts";
+import { ONZE_SCENES } from "../../render/onze/scenes.ts";
 
 import {
   type OnzeTable,
@@ -34,7 +34,7 @@ import {
   swapText,
   contractHelp,
   tablesOf,
-} from "./moves";
+} from "./moves.ts";
 
 export interface PanelPages {
   readonly zdown?: number;

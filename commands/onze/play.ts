@@ -2,22 +2,22 @@
  * Playing Onze: every move goes through the shared move flow (src/bot/flow.ts); the lobby as
  * the shared lobby verbs see it; reading typed cards and lay-offs.
  */
-import { keepPanel } from "../../src/bot/panels";
+import { keepPanel } from "../../src/bot/panels.ts";
 import { MessageFlags, type ChatInputCommandInteraction, type MessageComponentInteraction } from "discord.js";
-import type { BotContext } from "../../src/bot/context";
-import { UserError } from "../../src/bot/errors";
-import { playAndShow, type MoveView } from "../../src/bot/flow";
-import { faceOf, parseFace, type Card } from "../../src/games/onze/cards";
-import { ONZE_COMPUTER_LEVELS } from "../../src/games/onze/computer";
-import { meldProblem, playsOnTable, type OnzeMove, type OnzeState } from "../../src/games/onze/game";
-import { type LobbyGame } from "../games";
+import type { BotContext } from "../../src/bot/context.ts";
+import { UserError } from "../../src/bot/errors.ts";
+import { playAndShow, type MoveView } from "../../src/bot/flow.ts";
+import { faceOf, parseFace, type Card } from "../../src/games/onze/cards.ts";
+import { ONZE_COMPUTER_LEVELS } from "../../src/games/onze/computer.ts";
+import { meldProblem, playsOnTable, type OnzeMove, type OnzeState } from "../../src/games/onze/game.ts";
+import { type LobbyGame } from "../games.ts";
 
-import { type OnzeTable, type OnzeTables, tablesOf, type LayoffMove } from "./moves";
-import { onzeInterlude, onzePayload, onzeMoveNote } from "./table";
-import { ONZE_PANELS, onzeHandPayload } from "./panel";
-import { refuse, sayAt, tableLocale, viewerOf } from "../../src/bot/words";
-import { t } from "../../src/i18n/index";
-import { cardNameIn, contractTextIn } from "../../render/onze/words";
+import { type OnzeTable, type OnzeTables, tablesOf, type LayoffMove } from "./moves.ts";
+import { onzeInterlude, onzePayload, onzeMoveNote } from "./table.ts";
+import { ONZE_PANELS, onzeHandPayload } from "./panel.ts";
+import { refuse, sayAt, tableLocale, viewerOf } from "../../src/bot/words.ts";
+import { t } from "../../src/i18n/index.ts";
+import { cardNameIn, contractTextIn } from "../../render/onze/words.ts";
 
 /** Onze's bot side as the move flow reads it. */
 export const ONZE_VIEW: MoveView<OnzeTable> = { command: "onze", payload: onzePayload, moveNote: onzeMoveNote, interlude: onzeInterlude };

@@ -2,22 +2,22 @@
  * Onze's public table message: the lobby, the picture with its alt text, whose turn, what is
  * for sale, the buttons; and what the latest move did, in words.
  */
-import { lobbyMessage, scoresAsTheyStand } from "../games";
+import { lobbyMessage, scoresAsTheyStand } from "../games.ts";
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, type BaseMessageOptions } from "discord.js";
-import { endRows } from "../../src/bot/confirm";
-import { backButton, clockLabel, clockLines, turnBegins } from "../../src/bot/clock";
-import { encodeId } from "../../src/bot/customid";
-import { type TablePayload, tableMessage } from "../../src/bot/table-payload";
-import { heading, toPlay } from "../../src/bot/components-v2";
-import { type Card } from "../../src/games/onze/cards";
-import { onze, onzeView } from "../../src/games/onze/game";
-import { cardNameIn, contractTextIn, describeOnze, onzeLastText } from "../../render/onze/words";
-import { sayAt, scoresLine, tableLocale } from "../../src/bot/words";
-import { renderPicture } from "../../render/pool";
-import type { SceneJob } from "../../render/scenes";
-import { ONZE_SCENES, type OnzeTableScene } from "../../render/onze/scenes";
+import { endRows } from "../../src/bot/confirm.ts";
+import { backButton, clockLabel, clockLines, turnBegins } from "../../src/bot/clock.ts";
+import { encodeId } from "../../src/bot/customid.ts";
+import { type TablePayload, tableMessage } from "../../src/bot/table-payload.ts";
+import { heading, toPlay } from "../../src/bot/components-v2.ts";
+import { type Card } from "../../src/games/onze/cards.ts";
+import { onze, onzeView } from "../../src/games/onze/game.ts";
+import { cardNameIn, contractTextIn, describeOnze, onzeLastText } from "../../render/onze/words.ts";
+import { sayAt, scoresLine, tableLocale } from "../../src/bot/words.ts";
+import { renderPicture } from "../../render/pool.ts";
+import type { SceneJob } from "../../render/scenes.ts";
+import { ONZE_SCENES, type OnzeTableScene } from "../../render/onze/scenes.ts";
 
-import { type OnzeTable, names } from "./moves";
+import { type OnzeTable, names } from "./moves.ts";
 
 // --- messages -----------------------------------------------------------------------------
 

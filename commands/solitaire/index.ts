@@ -7,21 +7,21 @@
  * rank; tournaments count it for a running challenge on its deal. Games stored before solitaire was a table game
  * are read on (`upgradeSolitaire`).
  */
-import type { BotContext } from "../../src/bot/context";
-import type { SolitaireState } from "../../src/games/onexeno/solitaire";
-import type { LeaderboardEntry } from "../../src/bot/leaderboards";
-import type { TableGameView } from "../../src/bot/context";
-import type { AnyTable } from "../../src/bot/tables";
-import { solitaireScore, type SolitaireMove } from "../../src/games/onexeno/solitaire";
-import { isDaily, label, playerName, solitaireNewIn, solitairePayload, type SolitaireTable } from "./table";
-import { openSolitaireThread, solitaireComponent } from "./play";
-import { UserError } from "../../src/bot/errors";
-import { sayAt } from "../../src/bot/words";
-import { commandPathIn } from "../../src/i18n/commands";
-import { t } from "../../src/i18n/index";
+import type { BotContext } from "../../src/bot/context.ts";
+import type { SolitaireState } from "../../src/games/onexeno/solitaire.ts";
+import type { LeaderboardEntry } from "../../src/bot/leaderboards.ts";
+import type { TableGameView } from "../../src/bot/context.ts";
+import type { AnyTable } from "../../src/bot/tables.ts";
+import { solitaireScore, type SolitaireMove } from "../../src/games/onexeno/solitaire.ts";
+import { isDaily, label, playerName, solitaireNewIn, solitairePayload, type SolitaireTable } from "./table.ts";
+import { openSolitaireThread, solitaireComponent } from "./play.ts";
+import { UserError } from "../../src/bot/errors.ts";
+import { sayAt } from "../../src/bot/words.ts";
+import { commandPathIn } from "../../src/i18n/commands.ts";
+import { t } from "../../src/i18n/index.ts";
 
-export { dailySeed, leaderboardEmbed, solitaireChoices, solitairePayload, type SolitaireTable } from "./table";
-export { openSolitaireThread, solitaireAutocomplete, solitaireCommand, solitaireComponent, startSolitaire } from "./play";
+export { dailySeed, leaderboardEmbed, solitaireChoices, solitairePayload, type SolitaireTable } from "./table.ts";
+export { openSolitaireThread, solitaireAutocomplete, solitaireCommand, solitaireComponent, startSolitaire } from "./play.ts";
 
 /**
  * A finished game (the `finished` listener of the solitaire entry): entered on its deal's

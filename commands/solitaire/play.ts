@@ -11,21 +11,21 @@ import {
   type MessageComponentInteraction,
   type TextBasedChannel,
 } from "discord.js";
-import type { BotContext } from "../../src/bot/context";
-import { hint, type Choice } from "../../src/bot/router";
-import { type ComponentId } from "../../src/bot/customid";
-import { UserError } from "../../src/bot/errors";
-import { refuse } from "../../src/bot/words";
-import { respond } from "../../src/bot/reply";
-import { confirmPayload } from "../../src/bot/confirm";
-import type { SolitaireState } from "../../src/games/onexeno/solitaire";
-import { playAndShow, type MoveView } from "../../src/bot/flow";
-import { positionLabel } from "../../src/games/onexeno/board";
-import { cardName, type Rotation } from "../../src/games/onexeno/cards";
-import { solitaireHint, solitaireView, topWaste, type SolitaireMove } from "../../src/games/onexeno/solitaire";
-import { rotationText } from "../onexeno/choices";
-import { renderPicture } from "../../render/pool";
-import { ONEXENO_SCENES } from "../../render/onexeno/scenes";
+import type { BotContext } from "../../src/bot/context.ts";
+import { hint, type Choice } from "../../src/bot/router.ts";
+import { type ComponentId } from "../../src/bot/customid.ts";
+import { UserError } from "../../src/bot/errors.ts";
+import { refuse } from "../../src/bot/words.ts";
+import { respond } from "../../src/bot/reply.ts";
+import { confirmPayload } from "../../src/bot/confirm.ts";
+import type { SolitaireState } from "../../src/games/onexeno/solitaire.ts";
+import { playAndShow, type MoveView } from "../../src/bot/flow.ts";
+import { positionLabel } from "../../src/games/onexeno/board.ts";
+import { cardName, type Rotation } from "../../src/games/onexeno/cards.ts";
+import { solitaireHint, solitaireView, topWaste, type SolitaireMove } from "../../src/games/onexeno/solitaire.ts";
+import { rotationText } from "../onexeno/choices.ts";
+import { renderPicture } from "../../render/pool.ts";
+import { ONEXENO_SCENES } from "../../render/onexeno/scenes.ts";
 import {
   dailySeed,
   isDaily,
@@ -36,10 +36,10 @@ import {
   solitaireNewRef,
   solitairePayload,
   type SolitaireTable,
-} from "./table";
-import { sayAt, tableLocale } from "../../src/bot/words";
-import { localeOf, t } from "../../src/i18n/index";
-import { cardLabelIn } from "../../render/onexeno/words";
+} from "./table.ts";
+import { sayAt, tableLocale } from "../../src/bot/words.ts";
+import { localeOf, t } from "../../src/i18n/index.ts";
+import { cardLabelIn } from "../../render/onexeno/words.ts";
 
 const SELECT_MAX = 25;
 

@@ -11,25 +11,25 @@ import {
   StringSelectMenuBuilder,
   type BaseMessageOptions,
 } from "discord.js";
-import { encodeId } from "../../src/bot/customid";
-import type { SolitaireState } from "../../src/games/onexeno/solitaire";
-import { type TablePayload, tableMessage } from "../../src/bot/table-payload";
-import { heading } from "../../src/bot/components-v2";
-import type { Leaderboard } from "../../src/bot/leaderboards";
-import { endRows } from "../../src/bot/confirm";
-import type { TableOf } from "../../src/bot/tables";
-import { positionLabel } from "../../src/games/onexeno/board";
-import { findSquare, progressOf, solitaireView, topWaste, wastePlacements } from "../../src/games/onexeno/solitaire";
-import { describeSolitaire } from "../../render/onexeno/solitaire";
-import { rotationText } from "../onexeno/choices";
-import { renderPicture } from "../../render/pool";
-import type { SceneJob } from "../../render/scenes";
-import { ONEXENO_SCENES, type SolitaireScene } from "../../render/onexeno/scenes";
-import { refuse, sayAt, tableLocale } from "../../src/bot/words";
-import { t, type Locale } from "../../src/i18n/index";
-import { commandPathIn } from "../../src/i18n/commands";
-import { commandRef } from "../../src/bot/command-ids";
-import { cardTitleIn } from "../../render/onexeno/words";
+import { encodeId } from "../../src/bot/customid.ts";
+import type { SolitaireState } from "../../src/games/onexeno/solitaire.ts";
+import { type TablePayload, tableMessage } from "../../src/bot/table-payload.ts";
+import { heading } from "../../src/bot/components-v2.ts";
+import type { Leaderboard } from "../../src/bot/leaderboards.ts";
+import { endRows } from "../../src/bot/confirm.ts";
+import type { TableOf } from "../../src/bot/tables.ts";
+import { positionLabel } from "../../src/games/onexeno/board.ts";
+import { findSquare, progressOf, solitaireView, topWaste, wastePlacements } from "../../src/games/onexeno/solitaire.ts";
+import { describeSolitaire } from "../../render/onexeno/solitaire.ts";
+import { rotationText } from "../onexeno/choices.ts";
+import { renderPicture } from "../../render/pool.ts";
+import type { SceneJob } from "../../render/scenes.ts";
+import { ONEXENO_SCENES, type SolitaireScene } from "../../render/onexeno/scenes.ts";
+import { refuse, sayAt, tableLocale } from "../../src/bot/words.ts";
+import { t, type Locale } from "../../src/i18n/index.ts";
+import { commandPathIn } from "../../src/i18n/commands.ts";
+import { commandRef } from "../../src/bot/command-ids.ts";
+import { cardTitleIn } from "../../render/onexeno/words.ts";
 
 const SELECT_MAX = 25;
 

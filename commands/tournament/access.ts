@@ -3,9 +3,9 @@
  * and which event a command is about (its `event` option, else this channel's or thread's).
  */
 import { PermissionFlagsBits, type ChatInputCommandInteraction, type MessageComponentInteraction } from "discord.js";
-import type { BotContext } from "../../src/bot/context";
-import { UserError } from "../../src/bot/errors";
-import { type Tournament } from "../../src/bot/tournaments";
+import type { BotContext } from "../../src/bot/context.ts";
+import { UserError } from "../../src/bot/errors.ts";
+import { type Tournament } from "../../src/bot/tournaments.ts";
 
 /** Whether the member may organise: Manage Server, or the server's organiser role. */
 export async function isOrganiser(

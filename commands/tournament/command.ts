@@ -2,7 +2,7 @@
  * `/tournament create|join|leave|start|next|info|standings|drop|remove|end-table|cancel|export|
  * computers|organisers`, with autocomplete of the server's events.
  */
-import { commandRef } from "../../src/bot/command-ids";
+import { commandRef } from "../../src/bot/command-ids.ts";
 import {
   AttachmentBuilder,
   type ChatInputCommandInteraction,
@@ -10,29 +10,29 @@ import {
   SlashCommandBuilder,
   type SlashCommandSubcommandBuilder,
 } from "discord.js";
-import type { Seat } from "../../src/bot/table-record";
-import { DEFAULT_CLOCK, parseClock } from "../../src/bot/clock";
-import type { BotContext } from "../../src/bot/context";
-import { UserError } from "../../src/bot/errors";
-import { respond } from "../../src/bot/reply";
-import type { Choice, Command } from "../../src/bot/router";
-import type { Tournament, TournamentFormat } from "../../src/bot/tournaments";
-import type { GameCatalogue } from "../../src/games/catalogue";
-import { clockChoices } from "../clock";
-import { seatOf } from "../games";
-import { replyRules } from "../rules";
+import type { Seat } from "../../src/bot/table-record.ts";
+import { DEFAULT_CLOCK, parseClock } from "../../src/bot/clock.ts";
+import type { BotContext } from "../../src/bot/context.ts";
+import { UserError } from "../../src/bot/errors.ts";
+import { respond } from "../../src/bot/reply.ts";
+import type { Choice, Command } from "../../src/bot/router.ts";
+import type { Tournament, TournamentFormat } from "../../src/bot/tournaments.ts";
+import type { GameCatalogue } from "../../src/games/catalogue.ts";
+import { clockChoices } from "../clock.ts";
+import { seatOf } from "../games.ts";
+import { replyRules } from "../rules.ts";
 
-import { RULES, gameNameIn, announcement, standingsMessage, exportCsv, yourTable } from "./messages";
-import { keepAnnouncement } from "./components";
-import { mustOrganise, eventOf, eventOption, isOrganiser } from "./access";
-import { eventRecords, recordsJson } from "./replays";
-import { readTieBreaks, tieBreakChoices } from "./tie-breaks";
-import { startChoices, startOption } from "./start";
-import { placeChoices, runTableFix, TABLE_FIXES, tableFixSubcommands } from "./corrections";
-import { localeOf, t as translate, type Locale } from "../../src/i18n/index";
-import { publicLocale } from "../replay";
-import { commandPathIn } from "../../src/i18n/commands";
-import { sayAt } from "../../src/bot/words";
+import { RULES, gameNameIn, announcement, standingsMessage, exportCsv, yourTable } from "./messages.ts";
+import { keepAnnouncement } from "./components.ts";
+import { mustOrganise, eventOf, eventOption, isOrganiser } from "./access.ts";
+import { eventRecords, recordsJson } from "./replays.ts";
+import { readTieBreaks, tieBreakChoices } from "./tie-breaks.ts";
+import { startChoices, startOption } from "./start.ts";
+import { placeChoices, runTableFix, TABLE_FIXES, tableFixSubcommands } from "./corrections.ts";
+import { localeOf, t as translate, type Locale } from "../../src/i18n/index.ts";
+import { publicLocale } from "../replay.ts";
+import { commandPathIn } from "../../src/i18n/commands.ts";
+import { sayAt } from "../../src/bot/words.ts";
 
 /**
  * `/tournament export`: every game and the standings as CSV, and for organisers the event's game

@@ -2,17 +2,17 @@
  * The buttons of tournament messages: Join, Leave, Check in, Play the deal and the Replay buttons.
  */
 import { type ChatInputCommandInteraction, type Client, type MessageComponentInteraction } from "discord.js";
-import type { Tournament } from "../../src/bot/tournament-record";
-import type { BotContext } from "../../src/bot/context";
-import { type ComponentId } from "../../src/bot/customid";
-import { UserError } from "../../src/bot/errors";
-import { respond } from "../../src/bot/reply";
-import { seatOf } from "../games";
+import type { Tournament } from "../../src/bot/tournament-record.ts";
+import type { BotContext } from "../../src/bot/context.ts";
+import { type ComponentId } from "../../src/bot/customid.ts";
+import { UserError } from "../../src/bot/errors.ts";
+import { respond } from "../../src/bot/reply.ts";
+import { seatOf } from "../games.ts";
 
-import { announcement } from "./messages";
-import { TOURNAMENT_REPLAY_VERBS, tournamentReplays } from "./replays";
-import { sayAt } from "../../src/bot/words";
-import { localeOf, t } from "../../src/i18n/index";
+import { announcement } from "./messages.ts";
+import { TOURNAMENT_REPLAY_VERBS, tournamentReplays } from "./replays.ts";
+import { sayAt } from "../../src/bot/words.ts";
+import { localeOf, t } from "../../src/i18n/index.ts";
 
 /**
  * **Play the deal** on a running challenge: opens the entrant's own game of the event's deal in a

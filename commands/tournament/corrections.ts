@@ -5,14 +5,14 @@
  * change is said in the event's channel and kept for the export (src/bot/tournaments.ts).
  */
 import type { AutocompleteInteraction, ChatInputCommandInteraction, SlashCommandSubcommandBuilder } from "discord.js";
-import type { BotContext } from "../../src/bot/context";
-import { UserError } from "../../src/bot/errors";
-import { respond } from "../../src/bot/reply";
-import type { Choice } from "../../src/bot/router";
-import { parsePlaces } from "../../src/bot/tournament-rules";
-import { localeOf, t as translate } from "../../src/i18n/index";
-import { eventOf, eventOption, mustOrganise } from "./access";
-import { nameOf } from "./messages";
+import type { BotContext } from "../../src/bot/context.ts";
+import { UserError } from "../../src/bot/errors.ts";
+import { respond } from "../../src/bot/reply.ts";
+import type { Choice } from "../../src/bot/router.ts";
+import { parsePlaces } from "../../src/bot/tournament-rules.ts";
+import { localeOf, t as translate } from "../../src/i18n/index.ts";
+import { eventOf, eventOption, mustOrganise } from "./access.ts";
+import { nameOf } from "./messages.ts";
 
 /** The subcommands of this module. */
 export const TABLE_FIXES: ReadonlySet<string> = new Set(["end-table", "correct", "swap"]);

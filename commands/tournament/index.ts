@@ -8,8 +8,8 @@
  * `event` option (autocompleted with the server's events) picks the event; without it, the
  * event of this table thread, else the newest open event of this channel.
  */
-export * from "./messages";
-export * from "./access";
-export * from "./command";
-export * from "./components";
-export * from "./replays";
+export * from "./messages.ts";
+export * from "./access.ts";
+export * from "./command.ts";
+export * from "./components.ts";
+export * from "./replays.ts";

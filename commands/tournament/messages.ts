@@ -2,23 +2,23 @@
  * What a tournament says in its channel: the announcement with the buttons of its stage, round
  * announcements, the standings and podium pictures (with Replay buttons), the CSV export.
  */
-import { rulesIn, TOURNAMENT_RULES } from "../rules";
+import { rulesIn, TOURNAMENT_RULES } from "../rules.ts";
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder, type BaseMessageOptions } from "discord.js";
 import { stringify } from "csv-stringify/sync";
-import { clockName } from "../../src/bot/clock";
-import { encodeId } from "../../src/bot/customid";
-import { TournamentService, type Standing, type Tournament, type TournamentRound } from "../../src/bot/tournaments";
-import { bracketOf, checkInWindow, columnName, matchName, placementPoints, shownStandings } from "../../src/bot/tournament-rules";
-import { isElimination } from "../../src/bot/tournament-record";
-import type { BracketBox, BracketSection } from "../../render/bracket";
-import type { BotContext } from "../../src/bot/context";
-import type { GameCatalogue } from "../../src/games/catalogue";
-import { renderPicture } from "../../render/pool";
-import { replayButton, TOURNAMENT_REPLAY_VERBS } from "./replays";
-import { hasMessage, t as translate, type Locale } from "../../src/i18n/index";
-import { DEFAULT_TIE_BREAKS, type TieBreak } from "../../src/bot/tournament-rules";
-import { tableLocale } from "../../src/bot/words";
-import { commandPathIn } from "../../src/i18n/commands";
+import { clockName } from "../../src/bot/clock.ts";
+import { encodeId } from "../../src/bot/customid.ts";
+import { TournamentService, type Standing, type Tournament, type TournamentRound } from "../../src/bot/tournaments.ts";
+import { bracketOf, checkInWindow, columnName, matchName, placementPoints, shownStandings } from "../../src/bot/tournament-rules.ts";
+import { isElimination } from "../../src/bot/tournament-record.ts";
+import type { BracketBox, BracketSection } from "../../render/bracket.ts";
+import type { BotContext } from "../../src/bot/context.ts";
+import type { GameCatalogue } from "../../src/games/catalogue.ts";
+import { renderPicture } from "../../render/pool.ts";
+import { replayButton, TOURNAMENT_REPLAY_VERBS } from "./replays.ts";
+import { hasMessage, t as translate, type Locale } from "../../src/i18n/index.ts";
+import { DEFAULT_TIE_BREAKS, type TieBreak } from "../../src/bot/tournament-rules.ts";
+import { tableLocale } from "../../src/bot/words.ts";
+import { commandPathIn } from "../../src/i18n/commands.ts";
 
 /** The event's language (its public words); English for events stored before languages. */
 const localeOfEvent = (t: Tournament): Locale => t.locale ?? "en";

@@ -7,15 +7,15 @@
  * table's record, and gives organisers the event's records as one JSON file.
  */
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, StringSelectMenuBuilder, type MessageComponentInteraction } from "discord.js";
-import type { BotContext } from "../../src/bot/context";
-import { encodeId, type ComponentId } from "../../src/bot/customid";
-import { UserError } from "../../src/bot/errors";
-import { GAME_RECORD_FORMAT, GAME_RECORD_SCHEMA, type GameRecord } from "../../src/bot/game-record";
-import { respond } from "../../src/bot/reply";
-import type { Tournament } from "../../src/bot/tournaments";
-import { replayMessage } from "../replay";
-import { refuse } from "../../src/bot/words";
-import { localeOf, t, t as translate, type Locale } from "../../src/i18n/index";
+import type { BotContext } from "../../src/bot/context.ts";
+import { encodeId, type ComponentId } from "../../src/bot/customid.ts";
+import { UserError } from "../../src/bot/errors.ts";
+import { GAME_RECORD_FORMAT, GAME_RECORD_SCHEMA, type GameRecord } from "../../src/bot/game-record.ts";
+import { respond } from "../../src/bot/reply.ts";
+import type { Tournament } from "../../src/bot/tournaments.ts";
+import { replayMessage } from "../replay.ts";
+import { refuse } from "../../src/bot/words.ts";
+import { localeOf, t, t as translate, type Locale } from "../../src/i18n/index.ts";
 
 /** Component verbs: the Replay buttons and the menu of an event's tables. */
 export const TOURNAMENT_REPLAY_VERBS: ReadonlySet<string> = new Set(["trep", "trpick"]);

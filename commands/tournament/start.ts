@@ -3,9 +3,9 @@
  * the time it would start read back in the user's language (UTC), with an exact ISO time as its
  * value; the reading itself is `parseStart` (src/bot/schedule.ts), refused by `newEvent`.
  */
-import type { Choice } from "../../src/bot/router";
-import { parseStart } from "../../src/bot/schedule";
-import { localeOf, t } from "../../src/i18n/index";
+import type { Choice } from "../../src/bot/router.ts";
+import { parseStart } from "../../src/bot/schedule.ts";
+import { localeOf, t } from "../../src/i18n/index.ts";
 
 /** Leads offered before anything is typed. */
 const USUAL = ["in 30m", "in 1h", "in 2h", "in 1d", "in 7d"] as const;

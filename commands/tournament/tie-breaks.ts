@@ -4,10 +4,10 @@
  * choices) and the reading of what was sent (`parseTieBreaks`), refused with
  * `tournament/bad_tie_breaks` when a name is unknown or repeated.
  */
-import { refuse } from "../../src/bot/words";
-import type { Choice } from "../../src/bot/router";
-import { localeOf, t } from "../../src/i18n/index";
-import { DEFAULT_TIE_BREAKS, parseTieBreaks, TIE_BREAKS, type TieBreak } from "../../src/bot/tournament-rules";
+import { refuse } from "../../src/bot/words.ts";
+import type { Choice } from "../../src/bot/router.ts";
+import { localeOf, t } from "../../src/i18n/index.ts";
+import { DEFAULT_TIE_BREAKS, parseTieBreaks, TIE_BREAKS, type TieBreak } from "../../src/bot/tournament-rules.ts";
 
 /** Usual choices: the default first, then the chess-style Buchholz family, then the direct ones. */
 const USUAL: readonly (readonly TieBreak[])[] = [

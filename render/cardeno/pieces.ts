@@ -3,13 +3,13 @@
  * colour and label, a board's cut-outs and completed lines, the small boards of the table.
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from "@napi-rs/canvas";
-import { completeLines, type CardenoView } from "../../src/games/cardeno/game";
-import { CELLS, faceOf, LINES, pieceOf, SHAPES, SIDE, type Cutout, type Piece } from "../../src/games/cardeno/pieces";
-import { SUIT_GLYPHS } from "../../src/games/cardeno/poker";
-import { ensureFonts, fitText, font } from "../fonts";
-import { type Theme } from "../theme";
-import type { Locale } from "../../src/i18n/index";
-import { rankLabelIn } from "./words";
+import { completeLines, type CardenoView } from "../../src/games/cardeno/game.ts";
+import { CELLS, faceOf, LINES, pieceOf, SHAPES, SIDE, type Cutout, type Piece } from "../../src/games/cardeno/pieces.ts";
+import { SUIT_GLYPHS } from "../../src/games/cardeno/poker.ts";
+import { ensureFonts, fitText, font } from "../fonts.ts";
+import { type Theme } from "../theme.ts";
+import type { Locale } from "../../src/i18n/index.ts";
+import { rankLabelIn } from "./words.ts";
 
 /** One colour per shape (also told apart by outline and letter). */
 export const SHAPE_COLOURS = [

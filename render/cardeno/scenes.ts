@@ -2,13 +2,13 @@
  * Cardeno's pictures as a scene module (render/scenes.ts): the public race table and a player's
  * board. `CARDENO_SCENES.job(scene, data)` makes a picture job.
  */
-import type { CardenoView } from "../../src/games/cardeno/game";
-import type { Locale } from "../../src/i18n/index";
-import { PICTURE_WIDTH } from "../fonts";
-import { sceneModule } from "../scenes";
+import type { CardenoView } from "../../src/games/cardeno/game.ts";
+import type { Locale } from "../../src/i18n/index.ts";
+import { PICTURE_WIDTH } from "../fonts.ts";
+import { sceneModule } from "../scenes.ts";
 // The game's words, added to this thread's as it loads (a picture thread loads them with the scenes).
-import "./words";
-import { cardenoHeight, drawCardenoBoard, drawCardenoTable } from "./table";
+import "./words.ts";
+import { cardenoHeight, drawCardenoBoard, drawCardenoTable } from "./table.ts";
 
 /** The public table as it stands at `now` (ms; its countdowns); `closed`: ended with `end` mid-race. */
 export interface CardenoTableScene {

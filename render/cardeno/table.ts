@@ -9,17 +9,17 @@
  * match by outline, colour and letter (colour is never the only carrier).
  */
 import type { Canvas, SKRSContext2D } from "@napi-rs/canvas";
-import { completeLines, slotOf, type CardenoView } from "../../src/games/cardeno/game";
-import { CELLS, cellName, faceOf, pieceOf, SIDE } from "../../src/games/cardeno/pieces";
-import { ensureFonts, fitText, font, PICTURE_WIDTH, shortName } from "../fonts";
-import { sceneCanvas } from "../surface";
-import { DEFAULT_THEME, type Theme } from "../theme";
-export * from "./pieces";
-export { cardenoStatus, describeCardeno, describePiece } from "./words";
-import { GOLD, drawPiece, drawCutout, drawMiniBoard, strokeLines } from "./pieces";
-import { t as translate, type Locale } from "../../src/i18n/index";
-import { cardenoStatus, handNameIn } from "./words";
-import { evaluate } from "../../src/games/cardeno/poker";
+import { completeLines, slotOf, type CardenoView } from "../../src/games/cardeno/game.ts";
+import { CELLS, cellName, faceOf, pieceOf, SIDE } from "../../src/games/cardeno/pieces.ts";
+import { ensureFonts, fitText, font, PICTURE_WIDTH, shortName } from "../fonts.ts";
+import { sceneCanvas } from "../surface.ts";
+import { DEFAULT_THEME, type Theme } from "../theme.ts";
+export * from "./pieces.ts";
+export { cardenoStatus, describeCardeno, describePiece } from "./words.ts";
+import { GOLD, drawPiece, drawCutout, drawMiniBoard, strokeLines } from "./pieces.ts";
+import { t as translate, type Locale } from "../../src/i18n/index.ts";
+import { cardenoStatus, handNameIn } from "./words.ts";
+import { evaluate } from "../../src/games/cardeno/poker.ts";
 
 const HEADER = 58;
 const CENTRE_Y = HEADER + 8;

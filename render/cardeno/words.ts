@@ -4,18 +4,18 @@
  * (`full, rois par les dames`), the board's lines, and a piece in full words for alt text.
  * Words: locales/ beside this file (`CARDENO_WORDS`).
  */
-import { SHAPES, type Piece } from "../../src/games/cardeno/pieces";
-import { SUIT_GLYPHS, type HandValue, type Rank } from "../../src/games/cardeno/poker";
-import { t, t as translate, type Locale } from "../../src/i18n/index";
-import { completeLines, slotOf, type CardenoView } from "../../src/games/cardeno/game";
-import { pieceOf } from "../../src/games/cardeno/pieces";
-import { evaluate } from "../../src/games/cardeno/poker";
+import { SHAPES, type Piece } from "../../src/games/cardeno/pieces.ts";
+import { SUIT_GLYPHS, type HandValue, type Rank } from "../../src/games/cardeno/poker.ts";
+import { t, t as translate, type Locale } from "../../src/i18n/index.ts";
+import { completeLines, slotOf, type CardenoView } from "../../src/games/cardeno/game.ts";
+import { pieceOf } from "../../src/games/cardeno/pieces.ts";
+import { evaluate } from "../../src/games/cardeno/poker.ts";
 import de from "./locales/de.json" with { type: "json" };
 import en from "./locales/en.json" with { type: "json" };
 import es from "./locales/es.json" with { type: "json" };
 import fr from "./locales/fr.json" with { type: "json" };
 import ptBR from "./locales/pt-BR.json" with { type: "json" };
-import { addWords } from "../../src/i18n/index";
+import { addWords } from "../../src/i18n/index.ts";
 
 /** Cardeno's words (its `cardeno` section, its command's entries, its name, house variants and refusals), in every language (locales/ beside this file), added to this thread's words as this module loads. */
 export const CARDENO_WORDS = addWords({ en, fr, de, es, "pt-BR": ptBR });

@@ -4,15 +4,15 @@
  * stack size, whose turn and what they owe. Drawn from a spectator view only.
  */
 import type { Canvas } from "@napi-rs/canvas";
-import { paintedScene } from "../surface";
-import { rotatePattern } from "../../src/games/onexeno/cards";
-import { idOf, rowSum, type CanastaView, type Row } from "../../src/games/onexeno/canasta";
-import { drawCard } from "./card";
-import { drawBadge } from "../badge";
-import { drawClockMark } from "../clock";
-import { ensureFonts, fitText, font, PICTURE_WIDTH, shortName } from "../fonts";
-import { DEFAULT_THEME, type Theme } from "../theme";
-import { t, type Locale } from "../../src/i18n/index";
+import { paintedScene } from "../surface.ts";
+import { rotatePattern } from "../../src/games/onexeno/cards.ts";
+import { idOf, rowSum, type CanastaView, type Row } from "../../src/games/onexeno/canasta.ts";
+import { drawCard } from "./card.ts";
+import { drawBadge } from "../badge.ts";
+import { drawClockMark } from "../clock.ts";
+import { ensureFonts, fitText, font, PICTURE_WIDTH, shortName } from "../fonts.ts";
+import { DEFAULT_THEME, type Theme } from "../theme.ts";
+import { t, type Locale } from "../../src/i18n/index.ts";
 
 export const CANASTA_WIDTH = PICTURE_WIDTH;
 const HEADER = 104;

@@ -4,9 +4,9 @@
  * into a cached canvas and then stamped, so a table render does not repaint 25 cards.
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from "@napi-rs/canvas";
-import { CELL, isBlack } from "../../src/games/onexeno/cards";
-import { ensureFonts, font } from "../fonts";
-import type { Theme } from "../theme";
+import { CELL, isBlack } from "../../src/games/onexeno/cards.ts";
+import { ensureFonts, font } from "../fonts.ts";
+import type { Theme } from "../theme.ts";
 
 /** Cell (column, row) of each outer cell index. */
 const CELL_POS: Record<number, [number, number]> = {

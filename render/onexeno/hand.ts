@@ -4,13 +4,13 @@
  * mark on the cards that have a legal placement now.
  */
 import type { Canvas } from "@napi-rs/canvas";
-import { sceneCanvas } from "../surface";
-import { cardName, type CardId } from "../../src/games/onexeno/cards";
-import { t, type Locale } from "../../src/i18n/index";
-import { cardLabelIn } from "./words";
-import { drawCard } from "./card";
-import { ensureFonts, fitText, font } from "../fonts";
-import { DEFAULT_THEME, type Theme } from "../theme";
+import { sceneCanvas } from "../surface.ts";
+import { cardName, type CardId } from "../../src/games/onexeno/cards.ts";
+import { t, type Locale } from "../../src/i18n/index.ts";
+import { cardLabelIn } from "./words.ts";
+import { drawCard } from "./card.ts";
+import { ensureFonts, fitText, font } from "../fonts.ts";
+import { DEFAULT_THEME, type Theme } from "../theme.ts";
 
 /**
  * Sizes in px. Four cards a row keep the picture within Discord's 550 px preview, so it is

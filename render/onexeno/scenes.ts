@@ -3,18 +3,18 @@
  * a private hand, the canasta table and a solitaire game. Each scene's data is plain (a picture
  * thread draws it); `ONEXENO_SCENES.job(scene, data)` makes its picture job.
  */
-import type { CardId } from "../../src/games/onexeno/cards";
-import type { CanastaView } from "../../src/games/onexeno/canasta";
-import type { OnexenoView } from "../../src/games/onexeno/game";
-import type { SolitaireView } from "../../src/games/onexeno/solitaire";
-import type { Locale } from "../../src/i18n/index";
-import { sceneModule } from "../scenes";
+import type { CardId } from "../../src/games/onexeno/cards.ts";
+import type { CanastaView } from "../../src/games/onexeno/canasta.ts";
+import type { OnexenoView } from "../../src/games/onexeno/game.ts";
+import type { SolitaireView } from "../../src/games/onexeno/solitaire.ts";
+import type { Locale } from "../../src/i18n/index.ts";
+import { sceneModule } from "../scenes.ts";
 // The game's words, added to this thread's as it loads (a picture thread loads them with the scenes).
-import "./words";
-import { CANASTA_WIDTH, canastaHeight, drawCanastaTable } from "./canasta";
-import { drawOnexenoHand } from "./hand";
-import { drawSolitaire, SOLITAIRE_HEIGHT, SOLITAIRE_WIDTH } from "./solitaire";
-import { drawOnexenoTable, TABLE_HEIGHT, TABLE_WIDTH } from "./table";
+import "./words.ts";
+import { CANASTA_WIDTH, canastaHeight, drawCanastaTable } from "./canasta.ts";
+import { drawOnexenoHand } from "./hand.ts";
+import { drawSolitaire, SOLITAIRE_HEIGHT, SOLITAIRE_WIDTH } from "./solitaire.ts";
+import { drawOnexenoTable, TABLE_HEIGHT, TABLE_WIDTH } from "./table.ts";
 
 /** A public table (basic, partners or canasta): its view, the seats' names, the clock's label (`until 14:05 UTC`), the table's language. */
 export interface TableScene<V> {

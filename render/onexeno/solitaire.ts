@@ -5,15 +5,15 @@
  * `(view, owner name, theme) -> PNG Buffer`, no I/O.
  */
 import type { Canvas } from "@napi-rs/canvas";
-import { sceneCanvas } from "../surface";
-import { columnLabel, placedPattern, positionLabel, rowLabel } from "../../src/games/onexeno/board";
-import { cardValue } from "../../src/games/onexeno/cards";
-import { TARGET_SQUARE, type SolitaireView } from "../../src/games/onexeno/solitaire";
-import { drawCard } from "./card";
-import { ensureFonts, fitText, font, PICTURE_WIDTH } from "../fonts";
-import { DEFAULT_THEME, type Theme } from "../theme";
-import { t, type Locale } from "../../src/i18n/index";
-import { cardLabelIn, cardTitleIn } from "./words";
+import { sceneCanvas } from "../surface.ts";
+import { columnLabel, placedPattern, positionLabel, rowLabel } from "../../src/games/onexeno/board.ts";
+import { cardValue } from "../../src/games/onexeno/cards.ts";
+import { TARGET_SQUARE, type SolitaireView } from "../../src/games/onexeno/solitaire.ts";
+import { drawCard } from "./card.ts";
+import { ensureFonts, fitText, font, PICTURE_WIDTH } from "../fonts.ts";
+import { DEFAULT_THEME, type Theme } from "../theme.ts";
+import { t, type Locale } from "../../src/i18n/index.ts";
+import { cardLabelIn, cardTitleIn } from "./words.ts";
 
 export const SOLITAIRE_WIDTH = PICTURE_WIDTH;
 export const SOLITAIRE_HEIGHT = 490;

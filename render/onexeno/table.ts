@@ -8,17 +8,17 @@
  * player hand size, points taken and running total.
  */
 import type { Canvas, SKRSContext2D } from "@napi-rs/canvas";
-import { sceneCanvas } from "../surface";
-import { candidateCells, columnLabel, displayWindow, gridOf, placedPattern, rowLabel, type Placed } from "../../src/games/onexeno/board";
-import { cardValue } from "../../src/games/onexeno/cards";
-import type { OnexenoView } from "../../src/games/onexeno/game";
-import { drawBadge } from "../badge";
-import { drawCard } from "./card";
-import { drawClockMark } from "../clock";
-import { bareName, ensureFonts, fitNames, fitText, font, PICTURE_WIDTH, shortName, wrapWords } from "../fonts";
-import { DEFAULT_THEME, type Theme } from "../theme";
-import { t, type Locale } from "../../src/i18n/index";
-import { lastMoveText, teamLines, teamLetter } from "./words";
+import { sceneCanvas } from "../surface.ts";
+import { candidateCells, columnLabel, displayWindow, gridOf, placedPattern, rowLabel, type Placed } from "../../src/games/onexeno/board.ts";
+import { cardValue } from "../../src/games/onexeno/cards.ts";
+import type { OnexenoView } from "../../src/games/onexeno/game.ts";
+import { drawBadge } from "../badge.ts";
+import { drawCard } from "./card.ts";
+import { drawClockMark } from "../clock.ts";
+import { bareName, ensureFonts, fitNames, fitText, font, PICTURE_WIDTH, shortName, wrapWords } from "../fonts.ts";
+import { DEFAULT_THEME, type Theme } from "../theme.ts";
+import { t, type Locale } from "../../src/i18n/index.ts";
+import { lastMoveText, teamLines, teamLetter } from "./words.ts";
 
 /** Picture size in px: designed to be read at Discord's 550 px preview (type 14 px and up). */
 export const TABLE_WIDTH = PICTURE_WIDTH;

@@ -5,16 +5,16 @@
  * `BWB/W4B/BWW`, is what players type and is the same in every language), and a rotation.
  * Words: locales/ beside this file (`ONEXENO_WORDS`).
  */
-import { positionLabel } from "../../src/games/onexeno/board";
-import { cardName, cardShapeOf, cardValue, type CardId, type Rotation } from "../../src/games/onexeno/cards";
-import type { OnexenoView } from "../../src/games/onexeno/game";
-import { t, type Locale } from "../../src/i18n/index";
+import { positionLabel } from "../../src/games/onexeno/board.ts";
+import { cardName, cardShapeOf, cardValue, type CardId, type Rotation } from "../../src/games/onexeno/cards.ts";
+import type { OnexenoView } from "../../src/games/onexeno/game.ts";
+import { t, type Locale } from "../../src/i18n/index.ts";
 import de from "./locales/de.json" with { type: "json" };
 import en from "./locales/en.json" with { type: "json" };
 import es from "./locales/es.json" with { type: "json" };
 import fr from "./locales/fr.json" with { type: "json" };
 import ptBR from "./locales/pt-BR.json" with { type: "json" };
-import { addWords } from "../../src/i18n/index";
+import { addWords } from "../../src/i18n/index.ts";
 
 /** The ONEXENO family's words (its `onexeno`, `canasta` and `solitaire` sections, its commands' entries, names and refusals), in every language (locales/ beside this file), added to this thread's words as this module loads. */
 export const ONEXENO_WORDS = addWords({ en, fr, de, es, "pt-BR": ptBR });

@@ -6,10 +6,10 @@
  * size: the corner rank is a third of the card's width. A joker's corner is a star.
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from "@napi-rs/canvas";
-import { faceOf, isJoker, isWild, rankOf, suitOf, SUIT_GLYPHS, type Card } from "../../src/games/onze/cards";
-import { ensureFonts, font } from "../fonts";
-import { t, type Locale } from "../../src/i18n/index";
-import { rankLetter } from "./words";
+import { faceOf, isJoker, isWild, rankOf, suitOf, SUIT_GLYPHS, type Card } from "../../src/games/onze/cards.ts";
+import { ensureFonts, font } from "../fonts.ts";
+import { t, type Locale } from "../../src/i18n/index.ts";
+import { rankLetter } from "./words.ts";
 
 export const CARD_RED = "#c8102e";
 export const CARD_BLACK = "#16161a";

@@ -2,13 +2,13 @@
  * Onze's pictures as a scene module (render/scenes.ts): the public table and a private hand.
  * `ONZE_SCENES.job(scene, data)` makes a picture job.
  */
-import type { Card } from "../../src/games/onze/cards";
-import type { OnzeView } from "../../src/games/onze/game";
-import type { Locale } from "../../src/i18n/index";
-import { sceneModule } from "../scenes";
+import type { Card } from "../../src/games/onze/cards.ts";
+import type { OnzeView } from "../../src/games/onze/game.ts";
+import type { Locale } from "../../src/i18n/index.ts";
+import { sceneModule } from "../scenes.ts";
 // The game's words, added to this thread's as it loads (a picture thread loads them with the scenes).
-import "./words";
-import { drawOnzeHand, drawOnzeTable, ONZE_WIDTH, onzeHeight } from "./table";
+import "./words.ts";
+import { drawOnzeHand, drawOnzeTable, ONZE_WIDTH, onzeHeight } from "./table.ts";
 
 /** The public table: its view, the seats' names, the clock's label, the table's language; `closed`: ended with `end` before the game was over. */
 export interface OnzeTableScene {

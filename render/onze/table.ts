@@ -5,17 +5,17 @@
  * PNG`; alt text from `describeOnze`.
  */
 import type { Canvas, SKRSContext2D } from "@napi-rs/canvas";
-import { sceneCanvas } from "../surface";
-import type { Card } from "../../src/games/onze/cards";
-import type { Meld } from "../../src/games/onze/melds";
-import { t, type Locale } from "../../src/i18n/index";
-import { cardNameIn, contractTextIn, meldWordsIn, onzeLastText, onzeStatusLines } from "./words";
-import { handSizeFor, type OnzeView } from "../../src/games/onze/game";
-import { drawBadge } from "../badge";
-import { drawClockMark } from "../clock";
-import { ensureFonts, fitText, font, measureOnly, PICTURE_WIDTH, shortName, wrapParts } from "../fonts";
-import { drawCardBack, drawPlayingCard } from "./playing-card";
-import { DEFAULT_THEME, type Theme } from "../theme";
+import { sceneCanvas } from "../surface.ts";
+import type { Card } from "../../src/games/onze/cards.ts";
+import type { Meld } from "../../src/games/onze/melds.ts";
+import { t, type Locale } from "../../src/i18n/index.ts";
+import { cardNameIn, contractTextIn, meldWordsIn, onzeLastText, onzeStatusLines } from "./words.ts";
+import { handSizeFor, type OnzeView } from "../../src/games/onze/game.ts";
+import { drawBadge } from "../badge.ts";
+import { drawClockMark } from "../clock.ts";
+import { ensureFonts, fitText, font, measureOnly, PICTURE_WIDTH, shortName, wrapParts } from "../fonts.ts";
+import { drawCardBack, drawPlayingCard } from "./playing-card.ts";
+import { DEFAULT_THEME, type Theme } from "../theme.ts";
 
 export const ONZE_WIDTH = PICTURE_WIDTH;
 const HEADER = 142;

@@ -4,16 +4,16 @@
  * full words for alt text, the round's contract, melds, whose turn and what they do next, the
  * latest move, and the table picture's alt text. Words: locales/ beside this file (`ONZE_WORDS`).
  */
-import { faceOf, isRedSuit, JOKER_FACE, SUIT_GLYPHS, type Card, type Face } from "../../src/games/onze/cards";
-import { CONTRACTS, type Meld } from "../../src/games/onze/melds";
-import type { OnzeView } from "../../src/games/onze/game";
-import { t, type Locale } from "../../src/i18n/index";
+import { faceOf, isRedSuit, JOKER_FACE, SUIT_GLYPHS, type Card, type Face } from "../../src/games/onze/cards.ts";
+import { CONTRACTS, type Meld } from "../../src/games/onze/melds.ts";
+import type { OnzeView } from "../../src/games/onze/game.ts";
+import { t, type Locale } from "../../src/i18n/index.ts";
 import de from "./locales/de.json" with { type: "json" };
 import en from "./locales/en.json" with { type: "json" };
 import es from "./locales/es.json" with { type: "json" };
 import fr from "./locales/fr.json" with { type: "json" };
 import ptBR from "./locales/pt-BR.json" with { type: "json" };
-import { addWords } from "../../src/i18n/index";
+import { addWords } from "../../src/i18n/index.ts";
 
 /** Onze's words (its `onze` section, its command's entries, its name and refusals), in every language (locales/ beside this file), added to this thread's words as this module loads. */
 export const ONZE_WORDS = addWords({ en, fr, de, es, "pt-BR": ptBR });

@@ -7,7 +7,7 @@
  * state: after a restart the resumed tables are kicked again.
  */
 import type { BaseMessageOptions } from "discord.js";
-import type { Logger } from "./logger";
+import type { Logger } from "./logger.ts";
 
 /** Applies one computer move in the channel if one is due; the table to post, or null. */
 export type ComputerStep = (channelId: string) => Promise<BaseMessageOptions | null>;

@@ -9,8 +9,8 @@
  * other way round. A guild belongs to one shard (src/bot/shards.ts), so an in-process lock is
  * sound across shards.
  */
-import { KeyedLock } from "./lock";
-import { refuse } from "./words";
+import { KeyedLock } from "./lock.ts";
+import { refuse } from "./words.ts";
 
 /** A game's answer: whether it holds a table in `channelId` that keeps others out. */
 export interface ChannelHolder {

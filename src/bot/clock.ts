@@ -11,9 +11,9 @@
  *   seat is marked away and the computer plays it until the player comes back.
  */
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle } from "discord.js";
-import { encodeId } from "./customid";
-import type { Locale } from "../i18n/index";
-import { inputError, sayAt } from "./words";
+import { encodeId } from "./customid.ts";
+import type { Locale } from "../i18n/index.ts";
+import { inputError, sayAt } from "./words.ts";
 
 /** A table's clock setting; `null` on the record means no clock. */
 export interface ClockSetting {

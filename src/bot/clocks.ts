@@ -9,14 +9,14 @@
  * wake re-checks the stored table's guild before it acts, so two processes sharing a store
  * never play the same clock.
  */
-import { commandRef } from "./command-ids";
+import { commandRef } from "./command-ids.ts";
 import type { BaseMessageOptions } from "discord.js";
-import type { DueEntry, DueIndex } from "../store/due";
-import type { TablePayload } from "./table-payload";
-import type { Logger } from "./logger";
-import type { AnyTable, ClockEvent, WakeListener } from "./tables";
-import { sayAt, tableLocale } from "./words";
-import type { Locale } from "../i18n/index";
+import type { DueEntry, DueIndex } from "../store/due.ts";
+import type { TablePayload } from "./table-payload.ts";
+import type { Logger } from "./logger.ts";
+import type { AnyTable, ClockEvent, WakeListener } from "./tables.ts";
+import { sayAt, tableLocale } from "./words.ts";
+import type { Locale } from "../i18n/index.ts";
 
 /** The table-service side of a clocked game. */
 export interface ClockedTables<R> {

@@ -6,8 +6,8 @@
  * registration) where there are no global ones.
  */
 import type { Client } from "discord.js";
-import { commandPathIn } from "../i18n/commands";
-import type { Locale } from "../i18n/index";
+import { commandPathIn } from "../i18n/commands.ts";
+import type { Locale } from "../i18n/index.ts";
 
 export class CommandIds {
   private global = new Map<string, string>();

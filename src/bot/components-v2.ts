@@ -23,7 +23,7 @@ import {
   MessageFlags,
 } from "discord.js";
 
-import { t, type Locale } from "../i18n/index";
+import { t, type Locale } from "../i18n/index.ts";
 
 /** The flag that makes a message's layout its components. */
 export const V2_FLAG = MessageFlags.IsComponentsV2;

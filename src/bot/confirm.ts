@@ -6,9 +6,9 @@
  * Components: https://discord.com/developers/docs/components/reference#button
  */
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, type BaseMessageOptions } from "discord.js";
-import { encodeId } from "./customid";
-import { t, type Locale } from "../i18n/index";
-import { tableLocale } from "./words";
+import { encodeId } from "./customid.ts";
+import { t, type Locale } from "../i18n/index.ts";
+import { tableLocale } from "./words.ts";
 
 /** The private question: `question`, then Confirm (danger; `confirmLabel`) and Cancel, in `locale` (the asker's). */
 export function confirmPayload(

@@ -1,20 +1,20 @@
 /** What every command and component handler receives. */
-import type { SettingsBook } from "./settings";
-import type { GameRecords } from "./game-records";
+import type { SettingsBook } from "./settings.ts";
+import type { GameRecords } from "./game-records.ts";
 import type { BaseMessageOptions, MessageComponentInteraction } from "discord.js";
-import type { Viewer } from "./words";
-import type { GameId } from "../games/catalogue";
-import type { Locale } from "../i18n/index";
-import type { GameCatalogue } from "../games/catalogue";
-import type { Command, ComponentHandler } from "./router";
-import type { ComponentId } from "./customid";
-import type { RatingService } from "./ratings";
-import type { Logger } from "./logger";
-import type { TournamentService } from "./tournaments";
-import type { Leaderboards } from "./leaderboards";
-import type { AnyTable, AnyTables, TablesOf } from "./tables";
-import type { ChannelBudget } from "./budget";
-import type { Coalescer } from "./coalesce";
+import type { Viewer } from "./words.ts";
+import type { GameId } from "../games/catalogue.ts";
+import type { Locale } from "../i18n/index.ts";
+import type { GameCatalogue } from "../games/catalogue.ts";
+import type { Command, ComponentHandler } from "./router.ts";
+import type { ComponentId } from "./customid.ts";
+import type { RatingService } from "./ratings.ts";
+import type { Logger } from "./logger.ts";
+import type { TournamentService } from "./tournaments.ts";
+import type { Leaderboards } from "./leaderboards.ts";
+import type { AnyTable, AnyTables, TablesOf } from "./tables.ts";
+import type { ChannelBudget } from "./budget.ts";
+import type { Coalescer } from "./coalesce.ts";
 
 /** What every command and component handler receives. A game's table service: `service(id)`. */
 export interface BotContext {

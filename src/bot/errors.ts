@@ -2,7 +2,7 @@
  * Expected failures shown to the user ephemerally and never logged as crashes
  * ("not your turn", "no table here"). `code` is stable (`table/none`, `<game>/<reason>`).
  */
-import type { GameError } from "../engine/result";
+import type { GameError } from "../engine/result.ts";
 
 export class UserError extends Error {
   constructor(

@@ -9,13 +9,13 @@
  * Refusals come from the service and the engine as `UserError`s with a code and parameters
  * (`action/not_your_turn` names whose turn it is), so no game re-checks a rule here.
  */
-import { localeOf } from "../i18n/index";
+import { localeOf } from "../i18n/index.ts";
 import type { BaseMessageOptions, ChatInputCommandInteraction, MessageComponentInteraction } from "discord.js";
-import type { BotContext } from "./context";
-import { liveFor } from "./live";
-import { publish, ReplyFailed, respond } from "./reply";
-import type { AnyTable, Seat } from "./tables";
-import { refuse } from "./words";
+import type { BotContext } from "./context.ts";
+import { liveFor } from "./live.ts";
+import { publish, ReplyFailed, respond } from "./reply.ts";
+import type { AnyTable, Seat } from "./tables.ts";
+import { refuse } from "./words.ts";
 
 /** What the flow needs of a game's table service (`TableService` of any game), typed by its table `R` and move `M`. */
 export interface MoveService<R extends AnyTable, M> {

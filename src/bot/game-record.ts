@@ -4,8 +4,8 @@
  * with its time, how it ended and the outcome, and where it was played. The engines are pure
  * and seeded, so a record replays to exactly the game's final state (`replayRecord`).
  */
-import { applyAction, type GameDefinition, type Outcome, type VersionedState } from "../engine/definition";
-import type { AnyTable } from "./table-record";
+import { applyAction, type GameDefinition, type Outcome, type VersionedState } from "../engine/definition.ts";
+import type { AnyTable } from "./table-record.ts";
 
 /** The format's name and the version of its shape (bumped on any change to the fields below). */
 export const GAME_RECORD_FORMAT = "onexeno-game-record";

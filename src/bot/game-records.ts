@@ -9,9 +9,9 @@
  * Writes of one list run one at a time (a keyed lock). Shards partition servers, so each
  * server's lists are written by one process.
  */
-import type { RecordStore } from "../store/store";
-import type { GameRecord } from "./game-record";
-import { KeyedLock } from "./lock";
+import type { RecordStore } from "../store/store.ts";
+import type { GameRecord } from "./game-record.ts";
+import { KeyedLock } from "./lock.ts";
 
 /** Record ids per chunk of a list. */
 export const CHUNK = 256;

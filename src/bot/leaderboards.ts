@@ -5,8 +5,8 @@
  * Stored under `<guild or dm>:<deal>` in the `leaderboard` store (its shape kept from the first
  * one-player game's own service, so old boards read on).
  */
-import type { RecordStore } from "../store/store";
-import { KeyedLock } from "./lock";
+import type { RecordStore } from "../store/store.ts";
+import { KeyedLock } from "./lock.ts";
 
 /** One line of a leaderboard: a player's best game on a deal. */
 export interface LeaderboardEntry {

@@ -12,10 +12,10 @@
  * tidy-up, never its moves.
  */
 import type { BaseMessageOptions, Client, MessageEditOptions } from "discord.js";
-import type { RecordStore } from "../store/store";
-import type { Logger } from "./logger";
-import { joinRecords, recordOf, recordPayload, type TableOrder, type TablePayload, withoutRecord } from "./table-payload";
-import { fitLayout, isV2 } from "./components-v2";
+import type { RecordStore } from "../store/store.ts";
+import type { Logger } from "./logger.ts";
+import { joinRecords, recordOf, recordPayload, type TableOrder, type TablePayload, withoutRecord } from "./table-payload.ts";
+import { fitLayout, isV2 } from "./components-v2.ts";
 
 /** Is `a` older than `b`? */
 const older = (a: TableOrder, b: TableOrder) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);

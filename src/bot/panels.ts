@@ -9,9 +9,9 @@
  * coalesced per panel (`BotContext.coalescer`) and sent in the order they were asked for.
  */
 import { MessageFlags, type ChatInputCommandInteraction, type MessageComponentInteraction } from "discord.js";
-import type { BotContext, PanelKind } from "./context";
-import { asContainer } from "./components-v2";
-import { viewerOf } from "./words";
+import type { BotContext, PanelKind } from "./context.ts";
+import { asContainer } from "./components-v2.ts";
+import { viewerOf } from "./words.ts";
 
 /** How long a panel is kept up to date, ms: under the token's 15 minutes, so its last edit still lands. */
 export const PANEL_LIFE_MS = 14 * 60_000;

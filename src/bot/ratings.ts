@@ -14,10 +14,10 @@
  * provisional ratings off its leaderboards).
  */
 import { ordinal, rate, rating } from "openskill";
-import { placesOf } from "../engine/places";
-import type { Outcome } from "../engine/definition";
-import type { RecordStore } from "../store/store";
-import { KeyedLock } from "./lock";
+import { placesOf } from "../engine/places.ts";
+import type { Outcome } from "../engine/definition.ts";
+import type { RecordStore } from "../store/store.ts";
+import { KeyedLock } from "./lock.ts";
 
 /** Under this many rated games a rating is marked provisional. */
 export const PROVISIONAL_GAMES = 10;

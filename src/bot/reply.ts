@@ -11,9 +11,9 @@
  * instead of telling the player that nothing happened.
  */
 import { MessageFlags, type BaseMessageOptions, type ChatInputCommandInteraction, type MessageComponentInteraction } from "discord.js";
-import { liveFor } from "./live";
-import { recordOf, withoutRecord, type TablePayload } from "./table-payload";
-import { fitLayout, isV2, withFlags } from "./components-v2";
+import { liveFor } from "./live.ts";
+import { recordOf, withoutRecord, type TablePayload } from "./table-payload.ts";
+import { fitLayout, isV2, withFlags } from "./components-v2.ts";
 
 /** Discord's window to acknowledge an interaction, in ms from its creation. */
 export const INTERACTION_WINDOW_MS = 3000;

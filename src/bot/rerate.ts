@@ -5,11 +5,11 @@
  * and the board is rated anew from them (`RatingService.rebuild`), so the players' ratings are
  * what they would be had the result been right from the start.
  */
-import type { Outcome } from "../engine/definition";
-import type { GameCatalogue } from "../games/catalogue";
-import { replayRecord, type GameRecord } from "./game-record";
-import type { GameRecords } from "./game-records";
-import type { RatedGame, RatingService } from "./ratings";
+import type { Outcome } from "../engine/definition.ts";
+import type { GameCatalogue } from "../games/catalogue.ts";
+import { replayRecord, type GameRecord } from "./game-record.ts";
+import type { GameRecords } from "./game-records.ts";
+import type { RatedGame, RatingService } from "./ratings.ts";
 
 /** An outcome whose places (`placesOf`) are `places` (1 = first, ties shared): scores are the places negated, low places win. */
 export function outcomeOfPlaces(places: readonly number[]): Outcome {

@@ -5,8 +5,8 @@
  * table, to a payload of a table that existed before that start.
  */
 
-import type { Locale } from "../i18n/index";
-import { sayAt } from "./words";
+import type { Locale } from "../i18n/index.ts";
+import { sayAt } from "./words.ts";
 
 let startedAt = Number.NEGATIVE_INFINITY;
 const told = new Set<string>();

@@ -25,13 +25,13 @@ import {
   type MessageComponentInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from "discord.js";
-import { decodeId, type ComponentId } from "./customid";
-import { UserError } from "./errors";
-import type { Logger } from "./logger";
-import { INTERACTION_WINDOW_MS, interactionAge, LATE_AFTER_MS, ReplyFailed, type ChannelPoster } from "./reply";
-import { inputError, refusal, sayError } from "./words";
-import { fitLayout, withFlags } from "./components-v2";
-import { localeOf } from "../i18n/index";
+import { decodeId, type ComponentId } from "./customid.ts";
+import { UserError } from "./errors.ts";
+import type { Logger } from "./logger.ts";
+import { INTERACTION_WINDOW_MS, interactionAge, LATE_AFTER_MS, ReplyFailed, type ChannelPoster } from "./reply.ts";
+import { inputError, refusal, sayError } from "./words.ts";
+import { fitLayout, withFlags } from "./components-v2.ts";
+import { localeOf } from "../i18n/index.ts";
 
 /** One autocomplete suggestion (Discord: name 1-100 characters, a value of the option's type). */
 export type Choice = ApplicationCommandOptionChoiceData<string | number>;

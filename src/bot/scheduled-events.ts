@@ -7,9 +7,9 @@
  * the tournament runs without the listing (the bot may lack Create Events).
  */
 import { GuildScheduledEventEntityType, GuildScheduledEventPrivacyLevel, type Client, type GuildScheduledEventStatus } from "discord.js";
-import type { Logger } from "./logger";
-import type { Tournament } from "./tournament-record";
-import { sayAt } from "./words";
+import type { Logger } from "./logger.ts";
+import type { Tournament } from "./tournament-record.ts";
+import { sayAt } from "./words.ts";
 
 /** How long a scheduled event is listed for (Discord needs an end for an external event): half an hour a round, at least an hour, ms. */
 export const listedLength = (t: Tournament) => Math.max(60, t.rounds * 30) * 60_000;

@@ -6,10 +6,10 @@
  * record is written only by the shard that holds the guild, as every per-guild record here.
  */
 import type { ChatInputCommandInteraction } from "discord.js";
-import type { RecordStore } from "../store/store";
-import { parseClock, type ClockSetting } from "./clock";
-import { UserError } from "./errors";
-import { localeOf, type Locale } from "../i18n/index";
+import type { RecordStore } from "../store/store.ts";
+import { parseClock, type ClockSetting } from "./clock.ts";
+import { UserError } from "./errors.ts";
+import { localeOf, type Locale } from "../i18n/index.ts";
 
 /**
  * The house defaults for new tables, by each declared variant's key (`HouseVariant`); an absent

@@ -2,17 +2,17 @@
  * The stores of a bot on one STORE_URL, each its own keyv namespace: tables per channel for each
  * table game, leaderboards, live messages, clocks, ratings, tournaments and game records.
  */
-import { openClaims, type Claims } from "../store/claims";
-import type { GameCatalogue } from "../games/catalogue";
-import type { DueStore } from "../store/due";
-import { openStore, type RecordStore } from "../store/store";
-import type { RecordsEntry } from "./game-records";
-import type { Leaderboard } from "./leaderboards";
-import type { LiveMessage } from "./live";
-import type { RatingEntry } from "./ratings";
-import type { AnyTable } from "./table-record";
-import type { PlayerSettings, ServerSettings } from "./settings";
-import type { Tournament } from "./tournaments";
+import { openClaims, type Claims } from "../store/claims.ts";
+import type { GameCatalogue } from "../games/catalogue.ts";
+import type { DueStore } from "../store/due.ts";
+import { openStore, type RecordStore } from "../store/store.ts";
+import type { RecordsEntry } from "./game-records.ts";
+import type { Leaderboard } from "./leaderboards.ts";
+import type { LiveMessage } from "./live.ts";
+import type { RatingEntry } from "./ratings.ts";
+import type { AnyTable } from "./table-record.ts";
+import type { PlayerSettings, ServerSettings } from "./settings.ts";
+import type { Tournament } from "./tournaments.ts";
 
 /** The stores of a bot: tables per channel for each table game, leaderboards, live messages, clocks, ratings, tournaments. */
 export interface BotStores {

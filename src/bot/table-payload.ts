@@ -6,10 +6,10 @@
  * edited down to (`recordPayload`, `joinRecords`); `withoutRecord` is what goes to Discord.
  */
 import { type BaseMessageOptions, ComponentType, type MessageEditOptions } from "discord.js";
-import { t, type Locale } from "../i18n/index";
-import { restartNote } from "./restart";
-import { asContainer, V2_FLAG } from "./components-v2";
-import { tableLocale } from "./words";
+import { t, type Locale } from "../i18n/index.ts";
+import { restartNote } from "./restart.ts";
+import { asContainer, V2_FLAG } from "./components-v2.ts";
+import { tableLocale } from "./words.ts";
 
 /** A public table message and the line it leaves behind once a newer one is posted. */
 export type TablePayload = BaseMessageOptions & { readonly record?: string; readonly rev?: TableOrder };

@@ -2,10 +2,10 @@
  * The stored record of a channel's table and its seats (plain, versioned JSON), as every game's
  * table shares it; what a clock wake did; what the table layer needs of a game beyond its rules.
  */
-import type { ComputerLevel, VersionedState } from "../engine/definition";
-import type { GameId, GameTypes } from "../games/catalogue";
-import type { ClockSetting, TurnClock } from "./clock";
-import type { Locale } from "../i18n/index";
+import type { ComputerLevel, VersionedState } from "../engine/definition.ts";
+import type { GameId, GameTypes } from "../games/catalogue.ts";
+import type { ClockSetting, TurnClock } from "./clock.ts";
+import type { Locale } from "../i18n/index.ts";
 
 /** A seated player: a Discord user, or a computer player (userId `cpu-N`). */
 export interface Seat {

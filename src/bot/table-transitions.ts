@@ -10,14 +10,14 @@
  * the table service (src/bot/tables.ts) runs them under the channel's lock and saves what they
  * return.
  */
-import { applyAction, type ComputerLevel, type GameDefinition, type GameError, type VersionedState } from "../engine/definition";
-import { seedRng } from "../engine/rng";
-import type { Levels, SeatPlay } from "../games/catalogue";
-import type { Locale } from "../i18n/index";
-import { AWAY_AFTER, clockWake, EVENT_GRACE_MS, LOBBY_IDLE_MS, nextTurnClock, type ClockSetting } from "./clock";
-import { UserError } from "./errors";
-import { present, type ClockEvent, type GameTable, type Seat } from "./table-record";
-import { refuse, sayAt } from "./words";
+import { applyAction, type ComputerLevel, type GameDefinition, type GameError, type VersionedState } from "../engine/definition.ts";
+import { seedRng } from "../engine/rng.ts";
+import type { Levels, SeatPlay } from "../games/catalogue.ts";
+import type { Locale } from "../i18n/index.ts";
+import { AWAY_AFTER, clockWake, EVENT_GRACE_MS, LOBBY_IDLE_MS, nextTurnClock, type ClockSetting } from "./clock.ts";
+import { UserError } from "./errors.ts";
+import { present, type ClockEvent, type GameTable, type Seat } from "./table-record.ts";
+import { refuse, sayAt } from "./words.ts";
 
 /** A real-time move's result: the table after it, or (when it was refused) after the steps due before it, with the refusal. */
 export interface Raced<R> {

@@ -8,21 +8,21 @@
  * one-table-per-channel index. What each change does to a table is pure, in
  * src/bot/table-transitions.ts; the record's shape is src/bot/table-record.ts.
  */
-import type { ComputerLevel, GameDefinition, VersionedState } from "../engine/definition";
-import type { GameId, GameTypes } from "../games/catalogue";
-import type { RecordStore } from "../store/store";
-import type { ChannelIndex } from "./channels";
-import type { ClockSetting } from "./clock";
-import type { Locale } from "../i18n/index";
-import { UserError } from "./errors";
-import { KeyedLock } from "./lock";
-import { Sequencer } from "./sequencer";
-import type { ClockEvent, GameTable, Seat } from "./table-record";
-import type { SeatPlay } from "../games/catalogue";
-import { TableTransitions } from "./table-transitions";
-import { refuse } from "./words";
+import type { ComputerLevel, GameDefinition, VersionedState } from "../engine/definition.ts";
+import type { GameId, GameTypes } from "../games/catalogue.ts";
+import type { RecordStore } from "../store/store.ts";
+import type { ChannelIndex } from "./channels.ts";
+import type { ClockSetting } from "./clock.ts";
+import type { Locale } from "../i18n/index.ts";
+import { UserError } from "./errors.ts";
+import { KeyedLock } from "./lock.ts";
+import { Sequencer } from "./sequencer.ts";
+import type { ClockEvent, GameTable, Seat } from "./table-record.ts";
+import type { SeatPlay } from "../games/catalogue.ts";
+import { TableTransitions } from "./table-transitions.ts";
+import { refuse } from "./words.ts";
 
-export type { AnyTable, ClockEvent, GameTable, Seat, TableOf } from "./table-record";
+export type { AnyTable, ClockEvent, GameTable, Seat, TableOf } from "./table-record.ts";
 
 /** Host-side inputs the service needs (injected so tests control time and seeds). */
 export interface TableServiceOptions {

@@ -4,10 +4,10 @@
  * announcement, with every change of an event saved under a lock per event (`change`). The
  * service (src/bot/tournaments.ts) runs events and keeps one.
  */
-import type { RecordStore } from "../store/store";
-import { KeyedLock } from "./lock";
-import type { Tournament } from "./tournament-record";
-import { tournamentRefusal } from "./tournament-rules";
+import type { RecordStore } from "../store/store.ts";
+import { KeyedLock } from "./lock.ts";
+import type { Tournament } from "./tournament-record.ts";
+import { tournamentRefusal } from "./tournament-rules.ts";
 
 export class TournamentBook {
   /** One lock per event (its id), and per named step of it (`open:<id>`, `announcement:<id>`). */

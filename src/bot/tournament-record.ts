@@ -3,12 +3,12 @@
  * rounds with each table's thread, seats and result, and a challenge's window and results.
  */
 import type { BaseMessageOptions } from "discord.js";
-import type { ComputerLevel } from "../engine/definition";
-import type { GameCatalogue } from "../games/catalogue";
-import type { AnyTable, AnyTables } from "./tables";
-import type { TableResult, TieBreak } from "../tournament/standings";
-import type { ClockSetting } from "./clock";
-import type { Locale } from "../i18n/index";
+import type { ComputerLevel } from "../engine/definition.ts";
+import type { GameCatalogue } from "../games/catalogue.ts";
+import type { AnyTable, AnyTables } from "./tables.ts";
+import type { TableResult, TieBreak } from "../tournament/standings.ts";
+import type { ClockSetting } from "./clock.ts";
+import type { Locale } from "../i18n/index.ts";
 
 /**
  * How rounds are seated (see src/tournament/seating.ts); an elimination bracket, single or

@@ -7,9 +7,9 @@
  * stable `tournament/…` code). The service (src/bot/tournaments.ts) runs them under the event's
  * lock, saves what they return, and does what touches the world (threads, tables, posts, timers).
  */
-import type { ComputerLevel } from "../engine/definition";
-import type { GameCatalogue, RatedGameEntry } from "../games/catalogue";
-import { seatRound } from "../tournament/rounds";
+import type { ComputerLevel } from "../engine/definition.ts";
+import type { GameCatalogue, RatedGameEntry } from "../games/catalogue.ts";
+import { seatRound } from "../tournament/rounds.ts";
 import {
   bracketPlan,
   bracketState,
@@ -18,16 +18,23 @@ import {
   type BracketPlan,
   type BracketState,
   type PlayedNode,
-} from "../tournament/bracket";
-import type { Locale } from "../i18n/index";
-import { DEFAULT_TIE_BREAKS, standings, type RoundResult, type Standing, type TableResult, type TieBreak } from "../tournament/standings";
-import { seedRng, shuffle } from "../engine/rng";
-export { DEFAULT_TIE_BREAKS, parseTieBreaks, placementPoints, TIE_BREAKS, type TieBreak } from "../tournament/standings";
-import type { ClockSetting } from "./clock";
-import { LONGEST_LEAD_MS, parseStart } from "./schedule";
-import { UserError } from "./errors";
-import { refuse as refused, sayAt } from "./words";
-import type { Seat } from "./table-record";
+} from "../tournament/bracket.ts";
+import type { Locale } from "../i18n/index.ts";
+import {
+  DEFAULT_TIE_BREAKS,
+  standings,
+  type RoundResult,
+  type Standing,
+  type TableResult,
+  type TieBreak,
+} from "../tournament/standings.ts";
+import { seedRng, shuffle } from "../engine/rng.ts";
+export { DEFAULT_TIE_BREAKS, parseTieBreaks, placementPoints, TIE_BREAKS, type TieBreak } from "../tournament/standings.ts";
+import type { ClockSetting } from "./clock.ts";
+import { LONGEST_LEAD_MS, parseStart } from "./schedule.ts";
+import { UserError } from "./errors.ts";
+import { refuse as refused, sayAt } from "./words.ts";
+import type { Seat } from "./table-record.ts";
 import {
   isElimination,
   MAX_ENTRANTS,
@@ -36,7 +43,7 @@ import {
   type Tournament,
   type TournamentFormat,
   type TournamentRound,
-} from "./tournament-record";
+} from "./tournament-record.ts";
 
 /** The refusal of a tournament action: its reason's code (in src/bot/words.ts) and words. */
 export function tournamentRefusal(code: string, message: string, params: Readonly<Record<string, string | number>> = {}): UserError {

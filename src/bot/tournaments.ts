@@ -6,18 +6,18 @@
  * its tables open, so `resume` finishes a round after a restart without seating anyone twice.
  * Each change to an event is pure (src/bot/tournament-rules.ts); games open through the host.
  */
-import { commandRef } from "./command-ids";
-import { placesOf } from "../engine/places";
-import type { ComputerLevel } from "../engine/definition";
-import { highIsBetter, type RoundResult, type Standing, type TableResult } from "../tournament/standings";
-import type { AnyTable } from "./tables";
-import { refuse, refusalIn, sayAt } from "./words";
-import { UserError } from "./errors";
-import { isElimination, type Tournament, type TournamentHost, type TournamentRound } from "./tournament-record";
-import { KeyedLock } from "./lock";
-import type { RecordStore } from "../store/store";
-import { TournamentBook } from "./tournament-book";
-import { SCHEDULED_EVENT_STATUS } from "./schedule";
+import { commandRef } from "./command-ids.ts";
+import { placesOf } from "../engine/places.ts";
+import type { ComputerLevel } from "../engine/definition.ts";
+import { highIsBetter, type RoundResult, type Standing, type TableResult } from "../tournament/standings.ts";
+import type { AnyTable } from "./tables.ts";
+import { refuse, refusalIn, sayAt } from "./words.ts";
+import { UserError } from "./errors.ts";
+import { isElimination, type Tournament, type TournamentHost, type TournamentRound } from "./tournament-record.ts";
+import { KeyedLock } from "./lock.ts";
+import type { RecordStore } from "../store/store.ts";
+import { TournamentBook } from "./tournament-book.ts";
+import { SCHEDULED_EVENT_STATUS } from "./schedule.ts";
 import {
   begun,
   bracketOf,
@@ -48,9 +48,9 @@ import {
   withResult,
   withThread,
   type EventRequest,
-} from "./tournament-rules";
+} from "./tournament-rules.ts";
 
-export * from "./tournament-record";
+export * from "./tournament-record.ts";
 
 export type { Standing };
 

@@ -5,9 +5,9 @@
  * player to wait for, the command to use) and a `context` (the action only the host may take:
  * `table/not_host` with context `start` reads `table/not_host_start`).
  */
-import { commandPathIn, commandWords } from "../i18n/commands";
-import { hasMessage, localeOf, t, wordsOf, type GameRefusals, type Locale, type LocaleFile } from "../i18n/index";
-import { UserError } from "./errors";
+import { commandPathIn, commandWords } from "../i18n/commands.ts";
+import { hasMessage, localeOf, t, wordsOf, type GameRefusals, type Locale, type LocaleFile } from "../i18n/index.ts";
+import { UserError } from "./errors.ts";
 
 type Params = { readonly [k: string]: string | undefined };
 

@@ -3,7 +3,7 @@
  * from a freshly shuffled deck, the highest `value` deals, and a tie draws again among the
  * tied players only (seed texts: "the player with the highest card is the first dealer").
  */
-import { shuffle, type RngState } from "./rng";
+import { shuffle, type RngState } from "./rng.ts";
 
 /** One round of the draw: which seat drew which card. */
 export type DealerDraw<C> = readonly { readonly seat: number; readonly card: C }[];

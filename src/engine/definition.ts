@@ -9,7 +9,7 @@
  *   inside the engine), so simultaneous real-time actions (a race) stay pure and
  *   replayable.
  */
-import { err, type GameError, type Result } from "./result";
+import { err, type GameError, type Result } from "./result.ts";
 
 /**
  * The seat of the table itself in real-time games: the dealer and caller (a race turns its

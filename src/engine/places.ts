@@ -3,7 +3,7 @@
  * or low scores are better (some games count points won, others penalty points), and
  * seats with equal scores share the better place (1-based, "1224" ranking).
  */
-import type { Outcome } from "./definition";
+import type { Outcome } from "./definition.ts";
 
 /**
  * The place of each seat (1 = first). Equal scores share a place; the next distinct score takes

@@ -5,8 +5,8 @@
  * each game's rules entry registers its types here (`TableGameRegistry`). Everything the host reads of a game
  * by id comes from here, so a game it does not know is `undefined`, never a thrown `find()!`.
  */
-import type { ComputerLevel, GameDefinition, Outcome, TimedAction, VersionedState } from "../engine/definition";
-import type { RngState } from "../engine/rng";
+import type { ComputerLevel, GameDefinition, Outcome, TimedAction, VersionedState } from "../engine/definition.ts";
+import type { RngState } from "../engine/rng.ts";
 
 /** How the computer plays a seat of a game, and what a turn is (the table layer's clocks and computers read it: src/bot/table-turns.ts). */
 export interface SeatPlay<S, M> {

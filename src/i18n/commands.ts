@@ -6,7 +6,7 @@
  * interaction, so routing never changes.
  * https://discord.com/developers/docs/interactions/application-commands#localization
  */
-import { DISCORD_LOCALES, LOCALES, wordsOf, type Locale } from "./index";
+import { DISCORD_LOCALES, LOCALES, wordsOf, type Locale } from "./index.ts";
 
 type Json = Record<string, unknown>;
 /** One entry of a locale file's `commands`. */

@@ -3,7 +3,7 @@
  * they apply, for an operator's log pipeline. `LOG_LEVEL` sets the level (default `info`).
  */
 import { pino, type Logger as Pino } from "pino";
-import type { InteractionEvent, Logger } from "../bot/router";
+import type { InteractionEvent, Logger } from "../bot/router.ts";
 
 /** The bot's logger (the `Logger` the router and services take) backed by pino. */
 export interface OpsLogger extends Logger {

@@ -10,7 +10,7 @@
  */
 import { createServer, type Server } from "node:http";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import type { InteractionEvent } from "../bot/router";
+import type { InteractionEvent } from "../bot/router.ts";
 
 /** What the metrics read from the running bot at scrape time. */
 export interface MetricsSources {

@@ -5,14 +5,14 @@
  * the bot's answer is complete, with Discord's 3-second window applied.
  */
 import { EventEmitter } from "node:events";
-import type { Gateway } from "./gateway";
-import { HttpError } from "./http-error";
-import { INTERACTION_WINDOW_MS, type Pending } from "./interactions";
-import { componentLabel, type OptionDef } from "./limits";
-import { publicCopy } from "./messages";
-import { guildRoles, MOD_PERMS, userObject } from "./objects";
-import { snowflake, snowflakeAt, snowflakeTime } from "./snowflake";
-import type { ApiMessage, ApiOption, InteractionRecord, StandinChannel, StandinPrivateChannel, StandinUser } from "./types";
+import type { Gateway } from "./gateway.ts";
+import { HttpError } from "./http-error.ts";
+import { INTERACTION_WINDOW_MS, type Pending } from "./interactions.ts";
+import { componentLabel, type OptionDef } from "./limits.ts";
+import { publicCopy } from "./messages.ts";
+import { guildRoles, MOD_PERMS, userObject } from "./objects.ts";
+import { snowflake, snowflakeAt, snowflakeTime } from "./snowflake.ts";
+import type { ApiMessage, ApiOption, InteractionRecord, StandinChannel, StandinPrivateChannel, StandinUser } from "./types.ts";
 
 /** How a driven interaction is sent and awaited. */
 export interface DriveOptions {

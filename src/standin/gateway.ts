@@ -8,7 +8,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
-import { snowflake } from "./snowflake";
+import { snowflake } from "./snowflake.ts";
 
 /** One gateway connection (kept across a RESUME). */
 export interface GatewaySession {

@@ -9,11 +9,11 @@
  * https://discord.com/developers/docs/interactions/receiving-and-responding
  */
 import type { EventEmitter } from "node:events";
-import { HttpError } from "./http-error";
-import { checkChoices, checkMessage, checkMessageEdit, COMPONENTS_V2_FLAG, LimitError, type OptionDef } from "./limits";
-import { createMessage, editMessage, publicCopy, type MessageHost, type UploadedFiles } from "./messages";
-import { userObject } from "./objects";
-import type { ApiMessage, InteractionRecord, StandinUser } from "./types";
+import { HttpError } from "./http-error.ts";
+import { checkChoices, checkMessage, checkMessageEdit, COMPONENTS_V2_FLAG, LimitError, type OptionDef } from "./limits.ts";
+import { createMessage, editMessage, publicCopy, type MessageHost, type UploadedFiles } from "./messages.ts";
+import { userObject } from "./objects.ts";
+import type { ApiMessage, InteractionRecord, StandinUser } from "./types.ts";
 
 /** Discord's window to acknowledge an interaction, ms from its creation. */
 export const INTERACTION_WINDOW_MS = 3000;

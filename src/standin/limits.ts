@@ -16,7 +16,7 @@
  * - application commands: https://discord.com/developers/docs/interactions/application-commands
  *   (names 1-32 lower case, descriptions 1-100, at most 25 options and 25 choices).
  */
-import type { ApiMessage } from "./types";
+import type { ApiMessage } from "./types.ts";
 
 /** A refusal as Discord words it: HTTP status, JSON code, message. */
 export class LimitError extends Error {

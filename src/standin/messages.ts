@@ -4,8 +4,8 @@
  * returns them. Free functions over the stand-in's state (`MessageHost`), used by its REST
  * routes (src/standin/rest.ts) and interactions (src/standin/interactions.ts).
  */
-import { snowflake } from "./snowflake";
-import type { ApiAttachment, ApiMessage } from "./types";
+import { snowflake } from "./snowflake.ts";
+import type { ApiAttachment, ApiMessage } from "./types.ts";
 
 /** Files of a multipart request by their form key: bytes, name, type. */
 export type UploadedFiles = Map<string, { bytes: Buffer; name: string; type: string }>;

@@ -2,7 +2,7 @@
  * The shapes of Discord's objects as the stand-in sends them (https://discord.com/developers/docs/resources):
  * users, channels and threads, guilds; and the permission bits of the default users. Pure.
  */
-import type { StandinChannel, StandinGuild, StandinUser } from "./types";
+import type { StandinChannel, StandinGuild, StandinUser } from "./types.ts";
 
 /** Permission bits used by the default users. */
 export const PERMS = {

@@ -5,12 +5,12 @@
  * interactions sent to the bot over the gateway. Pages are told *that* a channel changed over
  * a WebSocket, never what an ephemeral message says; they fetch what their user may see.
  */
-import { guildRoles } from "./objects";
+import { guildRoles } from "./objects.ts";
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
-import { HttpError } from "./http-error";
-import type { ApiMessage, InteractionRecord, StandinChannel, StandinUser } from "./types";
+import { HttpError } from "./http-error.ts";
+import type { ApiMessage, InteractionRecord, StandinChannel, StandinUser } from "./types.ts";
 
 type Options = Record<string, string | number | boolean>;
 

@@ -8,16 +8,16 @@
  */
 import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { RestFaults } from "./faults";
-import { HttpError } from "./http-error";
-import { interactionCallback, webhook, type InteractionHost } from "./interactions";
-import { checkCommands, checkMessage, checkMessageEdit, LimitError } from "./limits";
-import { scheduledEventRoute, type ScheduledEventsHost } from "./scheduled-events";
-import { createMessage, editMessage, publicCopy, type UploadedFiles } from "./messages";
-import type { LocalPage } from "./page";
-import { snowflake } from "./snowflake";
-import { checkAgainstSpec } from "./spec";
-import type { ApiMessage, StandinChannel } from "./types";
+import type { RestFaults } from "./faults.ts";
+import { HttpError } from "./http-error.ts";
+import { interactionCallback, webhook, type InteractionHost } from "./interactions.ts";
+import { checkCommands, checkMessage, checkMessageEdit, LimitError } from "./limits.ts";
+import { scheduledEventRoute, type ScheduledEventsHost } from "./scheduled-events.ts";
+import { createMessage, editMessage, publicCopy, type UploadedFiles } from "./messages.ts";
+import type { LocalPage } from "./page.ts";
+import { snowflake } from "./snowflake.ts";
+import { checkAgainstSpec } from "./spec.ts";
+import type { ApiMessage, StandinChannel } from "./types.ts";
 
 /** The local page's files: path -> [file in src/standin/web, content type]. */
 const WEB_FILES: Record<string, [string, string]> = {

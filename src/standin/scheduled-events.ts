@@ -11,9 +11,9 @@
  * - status moves only scheduled → active or cancelled, active → completed; a finished event
  *   cannot be changed (180000).
  */
-import { HttpError } from "./http-error";
-import { LimitError } from "./limits";
-import { snowflake } from "./snowflake";
+import { HttpError } from "./http-error.ts";
+import { LimitError } from "./limits.ts";
+import { snowflake } from "./snowflake.ts";
 
 /** What the routes need of the stand-in: its guilds, the bot user, and the events kept (by id). */
 export interface ScheduledEventsHost {

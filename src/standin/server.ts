@@ -19,17 +19,17 @@ import {
   rawCommandData,
   runInteraction,
   type DriveOptions,
-} from "./driver";
-import { RestFaults } from "./faults";
-import { Gateway, readyPayload, routes } from "./gateway";
-import { HttpError } from "./http-error";
-import { checkChoice, DISCORD_LOCALE_CODES } from "./limits";
-import type { Pending } from "./interactions";
-import { publicCopy } from "./messages";
-import { handleHttp } from "./rest";
-import { channelObject, guildObject, PERMS } from "./objects";
-import { LocalPage } from "./page";
-import { snowflake } from "./snowflake";
+} from "./driver.ts";
+import { RestFaults } from "./faults.ts";
+import { Gateway, readyPayload, routes } from "./gateway.ts";
+import { HttpError } from "./http-error.ts";
+import { checkChoice, DISCORD_LOCALE_CODES } from "./limits.ts";
+import type { Pending } from "./interactions.ts";
+import { publicCopy } from "./messages.ts";
+import { handleHttp } from "./rest.ts";
+import { channelObject, guildObject, PERMS } from "./objects.ts";
+import { LocalPage } from "./page.ts";
+import { snowflake } from "./snowflake.ts";
 import type {
   ApiAttachment,
   ApiMessage,
@@ -39,7 +39,7 @@ import type {
   StandinGuild,
   StandinPrivateChannel,
   StandinUser,
-} from "./types";
+} from "./types.ts";
 
 import {
   BOT_USER,
@@ -50,12 +50,12 @@ import {
   DEFAULT_PRIVATE_CHANNELS,
   type MessageLimit,
   GLOBAL_LIMIT,
-} from "./setup";
+} from "./setup.ts";
 
-export * from "./setup";
+export * from "./setup.ts";
 export { PERMS };
-export { INTERACTION_WINDOW_MS, TOKEN_LIFETIME_MS } from "./interactions";
-export type { DriveOptions } from "./driver";
+export { INTERACTION_WINDOW_MS, TOKEN_LIFETIME_MS } from "./interactions.ts";
+export type { DriveOptions } from "./driver.ts";
 
 /** The stand-in server. Call `start()`, give the bot `apiUrl` and `token`, then drive it. */
 export class DiscordStandin extends EventEmitter {

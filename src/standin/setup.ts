@@ -3,9 +3,9 @@
  * guild with its channels), guilds spread over shards, and the per-channel message bucket
  * Discord applies (5 creates or edits per 5 s).
  */
-import { shardOf } from "./gateway";
-import { MEMBER_PERMS, MOD_PERMS } from "./objects";
-import type { StandinChannel, StandinGuild, StandinPrivateChannel, StandinUser } from "./types";
+import { shardOf } from "./gateway.ts";
+import { MEMBER_PERMS, MOD_PERMS } from "./objects.ts";
+import type { StandinChannel, StandinGuild, StandinPrivateChannel, StandinUser } from "./types.ts";
 
 /** Options of a stand-in. Everything has a default: four players, a moderator, channels. */
 export interface StandinOptions {

@@ -16,7 +16,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as schemas from "discord-api-spec/zod";
 import * as z from "zod/mini";
-import { HttpError } from "./http-error";
+import { HttpError } from "./http-error.ts";
 
 /** One operation of the description: its route template (`/channels/{channel_id}`) and body types. */
 interface Operation {

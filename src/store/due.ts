@@ -13,7 +13,7 @@
  * copied to per-table records and deleted. Their entries (a bare number) have no guild: the
  * table itself says whose it is when it is woken.
  */
-import type { RecordStore } from "./store";
+import type { RecordStore } from "./store.ts";
 
 /** A stored entry: `[wake time in ms since the epoch, guild id or null (a DM)]`. */
 export type DueValue = readonly [number, string | null];

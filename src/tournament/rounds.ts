@@ -4,7 +4,7 @@
  * progressive from the last round's finish, round-robin), and partners rotated for partnership
  * games. The rules in the project's words: `docs/rules/tournaments.md`.
  */
-import { err, ok, type Result } from "../engine/result";
+import { err, ok, type Result } from "../engine/result.ts";
 import {
   addMeetings,
   arrangePartners,
@@ -18,7 +18,7 @@ import {
   seatSwiss,
   sizesWithByes,
   tableSizes,
-} from "./seating";
+} from "./seating.ts";
 
 /** A round already played, as seating reads it: its tables (players in seat order, and their places once finished) and byes. */
 export interface PlayedRound {

@@ -10,7 +10,7 @@
  * order; table 1 (index 0) is the top table.
  */
 import blossom from "edmonds-blossom-fixed";
-import { seedRng, shuffle } from "../engine/rng";
+import { seedRng, shuffle } from "../engine/rng.ts";
 
 /** How often each pair of players has met at a table, keyed `a|b` with a < b. */
 export type Meetings = ReadonlyMap<string, number>;

@@ -4,8 +4,8 @@
  * earlier one still on its way (the earlier could land below it).
  */
 import { describe, expect, it } from "vitest";
-import { Autoplay } from "../../src/bot/autoplay";
-import { RecordingLogger } from "../e2e/harness";
+import { Autoplay } from "../../src/bot/autoplay.ts";
+import { RecordingLogger } from "../e2e/harness.ts";
 
 describe("autoplay", () => {
   it("never runs two steps of one channel at once; a kick during a step runs after it", async () => {

@@ -3,7 +3,7 @@
  * granted in order, each channel on its own; `take(channel, 2)` counts two.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ChannelBudget } from "../../src/bot/budget";
+import { ChannelBudget } from "../../src/bot/budget.ts";
 
 describe("ChannelBudget", () => {
   beforeEach(() => vi.useFakeTimers({ now: 1_000_000 }));

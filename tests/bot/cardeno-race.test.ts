@@ -4,10 +4,10 @@
  * two boards, and a wrong grab's lockout lasts 3 s to the millisecond.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { TableService, type GameTable } from "../../src/bot/tables";
-import { UserError } from "../../src/bot/errors";
-import { orderOfTime } from "../../src/bot/sequencer";
-import { cardenoGame } from "../../src/games/cardeno/table-game";
+import { TableService, type GameTable } from "../../src/bot/tables.ts";
+import { UserError } from "../../src/bot/errors.ts";
+import { orderOfTime } from "../../src/bot/sequencer.ts";
+import { cardenoGame } from "../../src/games/cardeno/table-game.ts";
 import {
   fittingCells,
   placementProblems,
@@ -15,9 +15,9 @@ import {
   type CardenoMove,
   type CardenoState,
   type CardenoView,
-} from "../../src/games/cardeno/game";
-import { pieceOf } from "../../src/games/cardeno/pieces";
-import { openStore } from "../../src/store/store";
+} from "../../src/games/cardeno/game.ts";
+import { pieceOf } from "../../src/games/cardeno/pieces.ts";
+import { openStore } from "../../src/store/store.ts";
 
 type Rec = GameTable<"cardeno", CardenoConfig, CardenoState, CardenoMove>;
 const T0 = 1_700_000_000_000;

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { positionLabel } from "../../src/games/onexeno/board";
-import { randInt, seedRng } from "../../src/engine/rng";
-import { onexenoView } from "../../src/games/onexeno/game";
-import { describeOnexenoTable, lastMoveText } from "../../render/onexeno/words";
-import { cardName } from "../../src/games/onexeno/cards";
-import { onexeno, playNow, setupOnexeno, trickPointsOf } from "../../src/games/onexeno/game";
-import { UserError } from "../../src/bot/errors";
-import { sayError } from "../../src/bot/words";
-import { cardChoices, placementChoices, readCard, readPlacement } from "../../commands/onexeno/choices";
-import { scenario, fillCells } from "../helpers/onexeno";
+import { positionLabel } from "../../src/games/onexeno/board.ts";
+import { randInt, seedRng } from "../../src/engine/rng.ts";
+import { onexenoView } from "../../src/games/onexeno/game.ts";
+import { describeOnexenoTable, lastMoveText } from "../../render/onexeno/words.ts";
+import { cardName } from "../../src/games/onexeno/cards.ts";
+import { onexeno, playNow, setupOnexeno, trickPointsOf } from "../../src/games/onexeno/game.ts";
+import { UserError } from "../../src/bot/errors.ts";
+import { sayError } from "../../src/bot/words.ts";
+import { cardChoices, placementChoices, readCard, readPlacement } from "../../commands/onexeno/choices.ts";
+import { scenario, fillCells } from "../helpers/onexeno.ts";
 
 const fresh = () => {
   const r = setupOnexeno({ variant: "basic", hands: 1 }, 3, "choices");

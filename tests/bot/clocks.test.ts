@@ -6,17 +6,17 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { BaseMessageOptions } from "discord.js";
-import { LOBBY_IDLE_MS, clockLines, parseClock, turnBegins, type ClockSetting } from "../../src/bot/clock";
-import { clockMessages, Clocks } from "../../src/bot/clocks";
-import { TableService, type AnyTable, type AnyTables, type TablesOf } from "../../src/bot/tables";
+import { LOBBY_IDLE_MS, clockLines, parseClock, turnBegins, type ClockSetting } from "../../src/bot/clock.ts";
+import { clockMessages, Clocks } from "../../src/bot/clocks.ts";
+import { TableService, type AnyTable, type AnyTables, type TablesOf } from "../../src/bot/tables.ts";
 
 type OnexenoTables = TablesOf<"onexeno">;
 type CanastaTables = TablesOf<"canasta">;
-import { canastaGame, onexenoGame } from "../../src/games/onexeno/table-games";
-import { onexenoLegalMoves } from "../../src/games/onexeno/game";
-import { canastaLegalMoves } from "../../src/games/onexeno/canasta";
-import { DueIndex, type DueStore } from "../../src/store/due";
-import { openStore, type RecordStore } from "../../src/store/store";
+import { canastaGame, onexenoGame } from "../../src/games/onexeno/table-games.ts";
+import { onexenoLegalMoves } from "../../src/games/onexeno/game.ts";
+import { canastaLegalMoves } from "../../src/games/onexeno/canasta.ts";
+import { DueIndex, type DueStore } from "../../src/store/due.ts";
+import { openStore, type RecordStore } from "../../src/store/store.ts";
 
 const LIVE: ClockSetting = { turnMs: 120_000, correspondence: false };
 const CH = "chan-1";

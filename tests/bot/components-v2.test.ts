@@ -4,10 +4,10 @@
  */
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder } from "discord.js";
 import { describe, expect, it } from "vitest";
-import { recordPayload } from "../../src/bot/table-payload";
-import { asContainer, fitLayout, isV2, retext, V2_FLAG } from "../../src/bot/components-v2";
-import { checkComponentsV2, checkEditV2, LimitError } from "../../src/standin/limits";
-import { said } from "../helpers/message";
+import { recordPayload } from "../../src/bot/table-payload.ts";
+import { asContainer, fitLayout, isV2, retext, V2_FLAG } from "../../src/bot/components-v2.ts";
+import { checkComponentsV2, checkEditV2, LimitError } from "../../src/standin/limits.ts";
+import { said } from "../helpers/message.ts";
 
 const json = (x: unknown) => JSON.parse(JSON.stringify(x)) as Record<string, unknown>;
 const row = () =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { decodeId, encodeId } from "../../src/bot/customid";
+import { decodeId, encodeId } from "../../src/bot/customid.ts";
 
 describe("customId codec", () => {
   it("round-trips verb, revision and arguments", () => {
@@ -34,12 +34,12 @@ describe("customId codec", () => {
 
 describe("the component front door", () => {
   it("has one owner for every verb: the table buttons, the features and each game", async () => {
-    const TABLE_GAMES = (await import("../../commands/index")).GAME_SET.views;
-    const { TABLE_BUTTONS } = await import("../../commands/table-buttons");
-    const { componentDoor, gameClaim } = await import("../../commands/components");
-    const { TOURNAMENT_VERBS, tournamentComponent } = await import("../../commands/tournament/index");
-    const { HISTORY_VERBS, historyComponent } = await import("../../commands/history");
-    const { REPLAY_VERBS, replayComponent } = await import("../../commands/replay");
+    const TABLE_GAMES = (await import("../../commands/index.ts")).GAME_SET.views;
+    const { TABLE_BUTTONS } = await import("../../commands/table-buttons.ts");
+    const { componentDoor, gameClaim } = await import("../../commands/components.ts");
+    const { TOURNAMENT_VERBS, tournamentComponent } = await import("../../commands/tournament/index.ts");
+    const { HISTORY_VERBS, historyComponent } = await import("../../commands/history.ts");
+    const { REPLAY_VERBS, replayComponent } = await import("../../commands/replay.ts");
     const claims = [
       ...TABLE_BUTTONS,
       { owner: "tournament", verbs: TOURNAMENT_VERBS, handle: tournamentComponent },
@@ -58,7 +58,7 @@ describe("the component front door", () => {
   });
 
   it("refuses a verb nobody claims as component/unknown, and sends a claimed one to its owner", async () => {
-    const { componentDoor } = await import("../../commands/components");
+    const { componentDoor } = await import("../../commands/components.ts");
     const seen: string[] = [];
     const door = componentDoor([{ owner: "t", verbs: ["ping"], handle: async (_i, id) => void seen.push(id.verb) }]);
     const none = {} as never;

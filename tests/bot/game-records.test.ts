@@ -5,11 +5,11 @@
  * with end leaves one too, without an outcome; the lists page newest first by keyset cursors.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { GAME_SET } from "../../commands/index";
-import { ADA, CONFIGS, playToEnd, T0 } from "../helpers/records";
-import { type GameRecord, recordId, replayRecord } from "../../src/bot/game-record";
-import { CHUNK, GameRecords, type RecordsEntry } from "../../src/bot/game-records";
-import { openStore } from "../../src/store/store";
+import { GAME_SET } from "../../commands/index.ts";
+import { ADA, CONFIGS, playToEnd, T0 } from "../helpers/records.ts";
+import { type GameRecord, recordId, replayRecord } from "../../src/bot/game-record.ts";
+import { CHUNK, GameRecords, type RecordsEntry } from "../../src/bot/game-records.ts";
+import { openStore } from "../../src/store/store.ts";
 
 beforeEach(() => {
   vi.useFakeTimers();

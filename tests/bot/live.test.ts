@@ -5,8 +5,8 @@
  * is always the current table.
  */
 import { describe, expect, it } from "vitest";
-import { LiveTables, type LiveMessage, MAX_UNTIDIED } from "../../src/bot/live";
-import { openStore } from "../../src/store/store";
+import { LiveTables, type LiveMessage, MAX_UNTIDIED } from "../../src/bot/live.ts";
+import { openStore } from "../../src/store/store.ts";
 
 async function tracker() {
   const store = await openStore<LiveMessage>("memory://", "live");

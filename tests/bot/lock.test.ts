@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { KeyedLock } from "../../src/bot/lock";
+import { KeyedLock } from "../../src/bot/lock.ts";
 
 const tick = () => new Promise((r) => setTimeout(r, 1));
 

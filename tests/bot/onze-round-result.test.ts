@@ -4,10 +4,10 @@
  * first table message; the move note above that table says only the move and the new deal.
  */
 import { describe, expect, it } from "vitest";
-import { onzeInterlude, onzeMoveNote, type OnzeTable } from "../../commands/onze/index";
-import type { OnzeState } from "../../src/games/onze/game";
-import { playOnze } from "../helpers/onze";
-import { said } from "../helpers/message";
+import { onzeInterlude, onzeMoveNote, type OnzeTable } from "../../commands/onze/index.ts";
+import type { OnzeState } from "../../src/games/onze/game.ts";
+import { playOnze } from "../helpers/onze.ts";
+import { said } from "../helpers/message.ts";
 
 const tableOf = (state: OnzeState, status: OnzeTable["status"] = "playing"): OnzeTable => ({
   schema: 1,

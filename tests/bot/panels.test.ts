@@ -7,23 +7,23 @@
  */
 import { describe, expect, it } from "vitest";
 import type { BaseMessageOptions } from "discord.js";
-import { isV2 } from "../../src/bot/components-v2";
-import { checkComponentsV2 } from "../../src/standin/limits";
-import { handPayload } from "../../commands/onexeno/view";
-import { canastaHandPayload, decodeRow } from "../../commands/canasta/index";
-import { meldSuggestions } from "../../src/games/onexeno/canasta-hints";
-import { bigPileState } from "../helpers/canasta";
-import { placementChoices } from "../../commands/onexeno/choices";
-import type { TableOf } from "../../src/bot/tables";
+import { isV2 } from "../../src/bot/components-v2.ts";
+import { checkComponentsV2 } from "../../src/standin/limits.ts";
+import { handPayload } from "../../commands/onexeno/view.ts";
+import { canastaHandPayload, decodeRow } from "../../commands/canasta/index.ts";
+import { meldSuggestions } from "../../src/games/onexeno/canasta-hints.ts";
+import { bigPileState } from "../helpers/canasta.ts";
+import { placementChoices } from "../../commands/onexeno/choices.ts";
+import type { TableOf } from "../../src/bot/tables.ts";
 
 type TableRecord = TableOf<"onexeno">;
 type CanastaTable = TableOf<"canasta">;
-import { onexeno, playNow, setupOnexeno, type OnexenoState } from "../../src/games/onexeno/game";
-import { canasta as canastaDef, canastaDeck, setupCanasta } from "../../src/games/onexeno/canasta";
-import { onzeHandPayload, type OnzeTable } from "../../commands/onze/index";
-import { faceFor, ONZE_DECK } from "../../src/games/onze/cards";
-import { readRun, type Meld, type RunMeld } from "../../src/games/onze/melds";
-import { playsOnTable, setupOnze, type OnzeState } from "../../src/games/onze/game";
+import { onexeno, playNow, setupOnexeno, type OnexenoState } from "../../src/games/onexeno/game.ts";
+import { canasta as canastaDef, canastaDeck, setupCanasta } from "../../src/games/onexeno/canasta.ts";
+import { onzeHandPayload, type OnzeTable } from "../../commands/onze/index.ts";
+import { faceFor, ONZE_DECK } from "../../src/games/onze/cards.ts";
+import { readRun, type Meld, type RunMeld } from "../../src/games/onze/melds.ts";
+import { playsOnTable, setupOnze, type OnzeState } from "../../src/games/onze/game.ts";
 
 type Json = { type: number; components?: { type: number; custom_id?: string; options?: { value: string }[] }[] };
 /** The panel as Discord receives it, checked against Components V2's rules; its action rows. */

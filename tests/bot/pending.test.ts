@@ -3,7 +3,7 @@
  * so the store is never closed under a write and no record is lost.
  */
 import { describe, expect, it } from "vitest";
-import { Pending } from "../../src/bot/pending";
+import { Pending } from "../../src/bot/pending.ts";
 
 describe("pending work", () => {
   it("settles once everything added, even meanwhile, has settled; a failure does not stop it", async () => {

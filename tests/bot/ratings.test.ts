@@ -6,11 +6,11 @@
  */
 import { rate, rating } from "openskill";
 import { describe, expect, it } from "vitest";
-import { HISTORY_POINTS, RatingService, shownRating, START_RATING, type RatingEntry } from "../../src/bot/ratings";
-import { placesOf } from "../../src/engine/places";
-import { GAME_SET } from "../../commands/index";
+import { HISTORY_POINTS, RatingService, shownRating, START_RATING, type RatingEntry } from "../../src/bot/ratings.ts";
+import { placesOf } from "../../src/engine/places.ts";
+import { GAME_SET } from "../../commands/index.ts";
 const ratedResult = GAME_SET.catalogue.ratedResult.bind(GAME_SET.catalogue);
-import { openStore } from "../../src/store/store";
+import { openStore } from "../../src/store/store.ts";
 
 const seat = (userId: string, extra: Record<string, string> = {}) => ({ userId, name: userId.toUpperCase(), ...extra });
 

@@ -5,15 +5,15 @@
  * end on the game's final table picture, the one its table message shows.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { GAME_SET } from "../../commands/index";
-import { chapters, tableAt } from "../../commands/replay";
-import { END_MS, MAX_FRAMES, MOVE_MS, replayFrames, SECOND_MS } from "../../commands/replay-animation";
-import { replayRecord } from "../../src/bot/game-record";
-import type { AnyTable } from "../../src/bot/tables";
-import { CONFIGS, playToEnd, T0 } from "../helpers/records";
+import { GAME_SET } from "../../commands/index.ts";
+import { chapters, tableAt } from "../../commands/replay.ts";
+import { END_MS, MAX_FRAMES, MOVE_MS, replayFrames, SECOND_MS } from "../../commands/replay-animation.ts";
+import { replayRecord } from "../../src/bot/game-record.ts";
+import type { AnyTable } from "../../src/bot/tables.ts";
+import { CONFIGS, playToEnd, T0 } from "../helpers/records.ts";
 import { writeFileSync } from "node:fs";
-import { pixels } from "../helpers/pixels";
-import { farPixels, showGif } from "../helpers/gif";
+import { pixels } from "../helpers/pixels.ts";
+import { farPixels, showGif } from "../helpers/gif.ts";
 
 beforeEach(() => {
   process.env.PICTURE_THREADS = "0"; // drawn inline, on this thread

@@ -4,10 +4,10 @@
  * pages, each game's one), and every translation has the English document's sections.
  */
 import { describe, expect, it } from "vitest";
-import { GAMES, rulesDocuments } from "../../commands/index";
-import { rulesPages, rulesText, TOURNAMENT_RULES } from "../../commands/rules";
-import { RACE } from "../fixtures/race/bot";
-import { LOCALES, t } from "../../src/i18n/index";
+import { GAMES, rulesDocuments } from "../../commands/index.ts";
+import { rulesPages, rulesText, TOURNAMENT_RULES } from "../../commands/rules.ts";
+import { RACE } from "../fixtures/race/bot.ts";
+import { LOCALES, t } from "../../src/i18n/index.ts";
 
 const norm = (s: string) => s.replace(/\s+/g, " ").trim();
 const sections = (md: string) => md.split(/^## /m).slice(1);

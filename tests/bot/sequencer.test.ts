@@ -3,8 +3,8 @@
  * the coalescer paces edits. Fake timers: no test waits on the wall clock.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Sequencer, orderOfSnowflake, orderOfTime } from "../../src/bot/sequencer";
-import { Coalescer } from "../../src/bot/coalesce";
+import { Sequencer, orderOfSnowflake, orderOfTime } from "../../src/bot/sequencer.ts";
+import { Coalescer } from "../../src/bot/coalesce.ts";
 
 const T0 = 1_700_000_000_000;
 /** A snowflake made at `at` ms with increment `inc` (https://discord.com/developers/docs/reference#snowflakes). */

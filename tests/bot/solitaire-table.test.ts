@@ -4,14 +4,14 @@
  * and solitaire games stored by the solitaire service of earlier versions, read on (migrate on read).
  */
 import { describe, expect, it } from "vitest";
-import { Leaderboards, type Leaderboard, type LeaderboardEntry } from "../../src/bot/leaderboards";
-import { TableService } from "../../src/bot/tables";
-import { solitaireGame } from "../../src/games/onexeno/table-games";
-import { setupSolitaire, solitaireHint, type SolitaireMove } from "../../src/games/onexeno/solitaire";
-import { openStore, readingThrough } from "../../src/store/store";
-import { dailySeed, leaderboardEmbed, upgradeSolitaire, type SolitaireTable } from "../../commands/solitaire/index";
-import { notOwner } from "../../commands/solitaire/table";
-import { sayError } from "../../src/bot/words";
+import { Leaderboards, type Leaderboard, type LeaderboardEntry } from "../../src/bot/leaderboards.ts";
+import { TableService } from "../../src/bot/tables.ts";
+import { solitaireGame } from "../../src/games/onexeno/table-games.ts";
+import { setupSolitaire, solitaireHint, type SolitaireMove } from "../../src/games/onexeno/solitaire.ts";
+import { openStore, readingThrough } from "../../src/store/store.ts";
+import { dailySeed, leaderboardEmbed, upgradeSolitaire, type SolitaireTable } from "../../commands/solitaire/index.ts";
+import { notOwner } from "../../commands/solitaire/table.ts";
+import { sayError } from "../../src/bot/words.ts";
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 const ADA = { userId: "ada", name: "Ada" };

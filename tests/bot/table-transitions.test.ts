@@ -4,10 +4,10 @@
  * the one given; refusals are `UserError`s with stable codes and parameters.
  */
 import { describe, expect, it } from "vitest";
-import { TableTransitions } from "../../src/bot/table-transitions";
-import { onzeGame } from "../../src/games/onze/table-game";
-import type { OnzeState } from "../../src/games/onze/game";
-import { raceGame } from "../fixtures/race/rules";
+import { TableTransitions } from "../../src/bot/table-transitions.ts";
+import { onzeGame } from "../../src/games/onze/table-game.ts";
+import type { OnzeState } from "../../src/games/onze/game.ts";
+import { raceGame } from "../fixtures/race/rules.ts";
 
 const ADA = { userId: "ada", name: "Ada" };
 const BEN = { userId: "ben", name: "Ben" };

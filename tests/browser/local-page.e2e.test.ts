@@ -13,12 +13,12 @@ import { join } from "node:path";
 import { ActionRowBuilder, Events, Routes, StringSelectMenuBuilder } from "discord.js";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADA, BEN, CARD_ROOM, GENERAL, Harness, MOD, THREAD } from "../e2e/harness";
-import { launchBrowser } from "./chromium";
-import { onexenoView } from "../../src/games/onexeno/game";
-import { scenes } from "../render/scenes";
-import { ONEXENO_SCENES } from "../../render/onexeno/scenes";
-import { renderPicture } from "../../render/pool";
+import { ADA, BEN, CARD_ROOM, GENERAL, Harness, MOD, THREAD } from "../e2e/harness.ts";
+import { launchBrowser } from "./chromium.ts";
+import { onexenoView } from "../../src/games/onexeno/game.ts";
+import { scenes } from "../render/scenes.ts";
+import { ONEXENO_SCENES } from "../../render/onexeno/scenes.ts";
+import { renderPicture } from "../../render/pool.ts";
 
 const h = new Harness({ computerDelayMs: 60 });
 let browser: Browser;

@@ -10,10 +10,10 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiMessage } from "../../src/standin/types";
-import { ADA, CARD_ROOM, GENERAL, Harness } from "../e2e/harness";
-import { said } from "../helpers/message";
-import { launchBrowser } from "./chromium";
+import type { ApiMessage } from "../../src/standin/types.ts";
+import { ADA, CARD_ROOM, GENERAL, Harness } from "../e2e/harness.ts";
+import { said } from "../helpers/message.ts";
+import { launchBrowser } from "./chromium.ts";
 
 const h = new Harness({ computerDelayMs: 20 });
 let browser: Browser;

@@ -8,11 +8,11 @@
  * `area/reason` code, never an exception.
  */
 import { describe, expect, it } from "vitest";
-import { applyAction, HOST_SEAT, type GameDefinition, type VersionedState } from "../../src/engine/definition";
-import { seedRng } from "../../src/engine/rng";
-import type { SeatPlay } from "../../src/games/catalogue";
-import { GAMES, gameSet } from "../../commands/index";
-import { RACE } from "../fixtures/race/bot";
+import { applyAction, HOST_SEAT, type GameDefinition, type VersionedState } from "../../src/engine/definition.ts";
+import { seedRng } from "../../src/engine/rng.ts";
+import type { SeatPlay } from "../../src/games/catalogue.ts";
+import { GAMES, gameSet } from "../../commands/index.ts";
+import { RACE } from "../fixtures/race/bot.ts";
 
 type AnyState = VersionedState & Record<string, unknown>;
 type Def = GameDefinition<AnyState, unknown, unknown, unknown>;

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { ADA, BEN, CARD_ROOM, Harness } from "./harness";
-import { backupStore, restoreStore } from "../../src/store/backup";
+import { ADA, BEN, CARD_ROOM, Harness } from "./harness.ts";
+import { backupStore, restoreStore } from "../../src/store/backup.ts";
 
 const h = new Harness();
 beforeAll(async () => {

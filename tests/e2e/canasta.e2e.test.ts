@@ -1,14 +1,14 @@
 import { mkdirSync, writeFileSync } from "node:fs";
-import { clockLabel, seatNames } from "../../src/bot/clock";
+import { clockLabel, seatNames } from "../../src/bot/clock.ts";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cardName } from "../../src/games/onexeno/cards";
-import { canastaView, idOf } from "../../src/games/onexeno/canasta";
-import type { ApiMessage } from "../../src/standin/types";
-import { ADA, BEN, CLEO, GENERAL, Harness } from "./harness";
-import { said } from "../helpers/message";
-import { ONEXENO_SCENES } from "../../render/onexeno/scenes";
-import { renderPicture } from "../../render/pool";
+import { cardName } from "../../src/games/onexeno/cards.ts";
+import { canastaView, idOf } from "../../src/games/onexeno/canasta.ts";
+import type { ApiMessage } from "../../src/standin/types.ts";
+import { ADA, BEN, CLEO, GENERAL, Harness } from "./harness.ts";
+import { said } from "../helpers/message.ts";
+import { ONEXENO_SCENES } from "../../render/onexeno/scenes.ts";
+import { renderPicture } from "../../render/pool.ts";
 
 const h = new Harness();
 beforeAll(async () => {

@@ -4,10 +4,10 @@
  * channel's history after the next round starts (the break's picture is a golden image).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADA, GENERAL, Harness } from "./harness";
-import type { CardenoState } from "../../src/games/cardeno/game";
-import type { AnyTable } from "../../src/bot/tables";
-import { said } from "../helpers/message";
+import { ADA, GENERAL, Harness } from "./harness.ts";
+import type { CardenoState } from "../../src/games/cardeno/game.ts";
+import type { AnyTable } from "../../src/bot/tables.ts";
+import { said } from "../helpers/message.ts";
 
 const h = new Harness({ clockRate: 20 });
 beforeAll(async () => {

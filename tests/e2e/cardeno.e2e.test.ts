@@ -9,16 +9,16 @@
  */
 import { writeFileSync, mkdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHANNEL_MESSAGE_LIMIT } from "../../src/standin/server";
-import { ADA, BEN, CARD_ROOM, CLEO, GENERAL, Harness } from "./harness";
-import { applyAction } from "../../src/engine/definition";
-import { cardeno, fittingCells, placementProblems, type CardenoState } from "../../src/games/cardeno/game";
-import { pieceOf } from "../../src/games/cardeno/pieces";
-import type { AnyTable } from "../../src/bot/tables";
-import { openStore } from "../../src/store/store";
-import type { ApiMessage } from "../../src/standin/types";
-import { said } from "../helpers/message";
-import { interactiveComponents } from "../../src/standin/limits";
+import { CHANNEL_MESSAGE_LIMIT } from "../../src/standin/server.ts";
+import { ADA, BEN, CARD_ROOM, CLEO, GENERAL, Harness } from "./harness.ts";
+import { applyAction } from "../../src/engine/definition.ts";
+import { cardeno, fittingCells, placementProblems, type CardenoState } from "../../src/games/cardeno/game.ts";
+import { pieceOf } from "../../src/games/cardeno/pieces.ts";
+import type { AnyTable } from "../../src/bot/tables.ts";
+import { openStore } from "../../src/store/store.ts";
+import type { ApiMessage } from "../../src/standin/types.ts";
+import { said } from "../helpers/message.ts";
+import { interactiveComponents } from "../../src/standin/limits.ts";
 
 type Table = AnyTable & { state: CardenoState | null };
 

@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeFileSync } from "node:fs";
-import { ADA, BEN, CLEO, GENERAL, CARD_ROOM, Harness } from "./harness";
-import type { ApiMessage } from "../../src/standin/types";
-import { said } from "../helpers/message";
+import { ADA, BEN, CLEO, GENERAL, CARD_ROOM, Harness } from "./harness.ts";
+import type { ApiMessage } from "../../src/standin/types.ts";
+import { said } from "../helpers/message.ts";
 
 const h = new Harness();
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADA, BEN, CARD_ROOM, DEV, GENERAL, Harness, THREAD } from "./harness";
-import { said } from "../helpers/message";
-import { replayRecord } from "../../src/bot/game-record";
-import { GAME_SET } from "../../commands/index";
+import { ADA, BEN, CARD_ROOM, DEV, GENERAL, Harness, THREAD } from "./harness.ts";
+import { said } from "../helpers/message.ts";
+import { replayRecord } from "../../src/bot/game-record.ts";
+import { GAME_SET } from "../../commands/index.ts";
 
 const h = new Harness();
 beforeAll(async () => {

@@ -5,10 +5,10 @@
  * channel when replies or posts fail, and interactions delivered too late.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OptionDef } from "../../src/standin/limits";
-import { valueFitsType } from "../../src/standin/limits";
-import { ADA, BEN, CARD_ROOM, CLEO, GENERAL, Harness, THREAD } from "./harness";
-import { said } from "../helpers/message";
+import type { OptionDef } from "../../src/standin/limits.ts";
+import { valueFitsType } from "../../src/standin/limits.ts";
+import { ADA, BEN, CARD_ROOM, CLEO, GENERAL, Harness, THREAD } from "./harness.ts";
+import { said } from "../helpers/message.ts";
 
 const h = new Harness();
 beforeAll(async () => {

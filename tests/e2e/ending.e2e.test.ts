@@ -4,8 +4,8 @@
  * tidied to its one-line record, so no clock line or live-looking button is left behind.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADA, BEN, CARD_ROOM, GENERAL, Harness, MOD, THREAD } from "./harness";
-import { said } from "../helpers/message";
+import { ADA, BEN, CARD_ROOM, GENERAL, Harness, MOD, THREAD } from "./harness.ts";
+import { said } from "../helpers/message.ts";
 
 const h = new Harness();
 beforeAll(async () => {

@@ -6,11 +6,11 @@
  * restarted mid-game, finished, rated, played again and seated as a tournament round.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GAMES, gameSet } from "../../commands/index";
-import { RACE, type RaceTable } from "../fixtures/race/bot";
-import { cardValue } from "../fixtures/race/rules";
-import { ADA, BEN, CARD_ROOM, CLEO, GENERAL, Harness, MOD, THREAD } from "./harness";
-import { said } from "../helpers/message";
+import { GAMES, gameSet } from "../../commands/index.ts";
+import { RACE, type RaceTable } from "../fixtures/race/bot.ts";
+import { cardValue } from "../fixtures/race/rules.ts";
+import { ADA, BEN, CARD_ROOM, CLEO, GENERAL, Harness, MOD, THREAD } from "./harness.ts";
+import { said } from "../helpers/message.ts";
 
 describe("a fixture game registered in a test build of the list", () => {
   let h: Harness;

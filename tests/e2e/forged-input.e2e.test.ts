@@ -7,9 +7,9 @@
  * error.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADA, GENERAL, Harness, MOD } from "./harness";
-import { said } from "../helpers/message";
-import type { InteractionRecord } from "../../src/standin/types";
+import { ADA, GENERAL, Harness, MOD } from "./harness.ts";
+import { said } from "../helpers/message.ts";
+import type { InteractionRecord } from "../../src/standin/types.ts";
 
 const h = new Harness();
 beforeAll(async () => {

@@ -5,13 +5,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openBotStores, registerCommands, startBot, type Bot, type BotStores } from "../../src/app";
-import type { Logger } from "../../src/bot/router";
-import type { GameSet } from "../../src/bot/context";
-import { DiscordStandin } from "../../src/standin/server";
-import type { ApiMessage, InteractionRecord } from "../../src/standin/types";
-import { interactiveComponents } from "../../src/standin/limits";
-import { said } from "../helpers/message";
+import { openBotStores, registerCommands, startBot, type Bot, type BotStores } from "../../src/app.ts";
+import type { Logger } from "../../src/bot/router.ts";
+import type { GameSet } from "../../src/bot/context.ts";
+import { DiscordStandin } from "../../src/standin/server.ts";
+import type { ApiMessage, InteractionRecord } from "../../src/standin/types.ts";
+import { interactiveComponents } from "../../src/standin/limits.ts";
+import { said } from "../helpers/message.ts";
 
 export const ADA = "100000000000000001";
 export const BEN = "100000000000000002";

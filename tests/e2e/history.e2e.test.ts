@@ -5,13 +5,13 @@
  * cursor is in the button). A finished game replays step by step and posts its animation.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { GameRecord } from "../../src/bot/game-record";
-import { recordId } from "../../src/bot/game-record";
-import type { ApiMessage } from "../../src/standin/types";
-import { said } from "../helpers/message";
-import { showGif } from "../helpers/gif";
-import { END_MS } from "../../commands/replay-animation";
-import { ADA, BEN, CARD_ROOM, CLEO, GENERAL, Harness, THREAD } from "./harness";
+import type { GameRecord } from "../../src/bot/game-record.ts";
+import { recordId } from "../../src/bot/game-record.ts";
+import type { ApiMessage } from "../../src/standin/types.ts";
+import { said } from "../helpers/message.ts";
+import { showGif } from "../helpers/gif.ts";
+import { END_MS } from "../../commands/replay-animation.ts";
+import { ADA, BEN, CARD_ROOM, CLEO, GENERAL, Harness, THREAD } from "./harness.ts";
 
 const h = new Harness();
 beforeAll(async () => {

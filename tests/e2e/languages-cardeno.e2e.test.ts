@@ -4,10 +4,10 @@
  * V), and no English sentence reaches her; the table clock runs fast so a round ends quickly.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADA, GENERAL, Harness } from "./harness";
-import { english, textsOf } from "../helpers/english";
-import { interactiveComponents } from "../../src/standin/limits";
-import type { ApiMessage } from "../../src/standin/types";
+import { ADA, GENERAL, Harness } from "./harness.ts";
+import { english, textsOf } from "../helpers/english.ts";
+import { interactiveComponents } from "../../src/standin/limits.ts";
+import type { ApiMessage } from "../../src/standin/types.ts";
 
 const h = new Harness({ clockRate: 20, computerDelayMs: 20 });
 beforeAll(async () => {

@@ -7,16 +7,16 @@
  * table pictures are the pictures drawn in that language.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { onexenoView } from "../../src/games/onexeno/game";
-import { clockLabel, seatNames } from "../../src/bot/clock";
-import type { ApiMessage, InteractionRecord } from "../../src/standin/types";
-import { ADA, BEN, CARD_ROOM, CLEO, DEV, GENERAL, Harness, MOD, THREAD } from "./harness";
-import { said } from "../helpers/message";
-import { english, textsOf } from "../helpers/english";
+import { onexenoView } from "../../src/games/onexeno/game.ts";
+import { clockLabel, seatNames } from "../../src/bot/clock.ts";
+import type { ApiMessage, InteractionRecord } from "../../src/standin/types.ts";
+import { ADA, BEN, CARD_ROOM, CLEO, DEV, GENERAL, Harness, MOD, THREAD } from "./harness.ts";
+import { said } from "../helpers/message.ts";
+import { english, textsOf } from "../helpers/english.ts";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ONEXENO_SCENES } from "../../render/onexeno/scenes";
-import { renderPicture } from "../../render/pool";
+import { ONEXENO_SCENES } from "../../render/onexeno/scenes.ts";
+import { renderPicture } from "../../render/pool.ts";
 
 const h = new Harness();
 beforeAll(async () => {

@@ -4,8 +4,8 @@
  * the language of the user who asked (`interaction.locale`), whatever the others speak.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADA, BEN, CLEO, GENERAL, Harness, MOD } from "./harness";
-import { said } from "../helpers/message";
+import { ADA, BEN, CLEO, GENERAL, Harness, MOD } from "./harness.ts";
+import { said } from "../helpers/message.ts";
 
 const h = new Harness();
 beforeAll(async () => {

@@ -5,8 +5,8 @@
  * with the usual words, privately, and nothing else changes.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADA, BEN, GENERAL, Harness } from "./harness";
-import { said } from "../helpers/message";
+import { ADA, BEN, GENERAL, Harness } from "./harness.ts";
+import { said } from "../helpers/message.ts";
 
 /** How each game's table is opened: the command and its options. */
 const OPENERS: Record<string, [string, Record<string, string | number>]> = {

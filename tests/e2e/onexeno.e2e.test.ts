@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clockLabel, seatNames } from "../../src/bot/clock";
-import { onexenoView } from "../../src/games/onexeno/game";
-import { cardName } from "../../src/games/onexeno/cards";
-import type { ApiMessage, InteractionRecord } from "../../src/standin/types";
-import { ADA, BEN, CARD_ROOM, CLEO, DEV, GENERAL, Harness, MOD, THREAD } from "./harness";
-import { said } from "../helpers/message";
-import { ONEXENO_SCENES } from "../../render/onexeno/scenes";
-import { renderPicture } from "../../render/pool";
+import { clockLabel, seatNames } from "../../src/bot/clock.ts";
+import { onexenoView } from "../../src/games/onexeno/game.ts";
+import { cardName } from "../../src/games/onexeno/cards.ts";
+import type { ApiMessage, InteractionRecord } from "../../src/standin/types.ts";
+import { ADA, BEN, CARD_ROOM, CLEO, DEV, GENERAL, Harness, MOD, THREAD } from "./harness.ts";
+import { said } from "../helpers/message.ts";
+import { ONEXENO_SCENES } from "../../render/onexeno/scenes.ts";
+import { renderPicture } from "../../render/pool.ts";
 
 const h = new Harness();
 beforeAll(async () => {

@@ -4,12 +4,12 @@
  * down), and her click is in time; her own draw is named to her alone and marked in her hand.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADA, GENERAL, Harness } from "./harness";
-import { cardName } from "../../src/games/onze/cards";
-import { cardNameIn } from "../../render/onze/words";
-import { buyer, type OnzeMove, type OnzeState } from "../../src/games/onze/game";
-import type { AnyTable } from "../../src/bot/tables";
-import { said } from "../helpers/message";
+import { ADA, GENERAL, Harness } from "./harness.ts";
+import { cardName } from "../../src/games/onze/cards.ts";
+import { cardNameIn } from "../../render/onze/words.ts";
+import { buyer, type OnzeMove, type OnzeState } from "../../src/games/onze/game.ts";
+import type { AnyTable } from "../../src/bot/tables.ts";
+import { said } from "../helpers/message.ts";
 
 // Computers wait up to two minutes for Ada: the test never races a timer, however busy the machine.
 const h = new Harness({ holdMs: 120_000 });

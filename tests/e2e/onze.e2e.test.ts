@@ -4,13 +4,13 @@
  * second test lays a position with a wild in a run to swap it out through `/onze swap`.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADA, BEN, CARD_ROOM, GENERAL, Harness } from "./harness";
-import { cardName, faceFor, ONZE_DECK, type Card } from "../../src/games/onze/cards";
-import { readRun, readSet } from "../../src/games/onze/melds";
-import type { OnzeState } from "../../src/games/onze/game";
-import type { AnyTable } from "../../src/bot/tables";
-import type { ApiMessage } from "../../src/standin/types";
-import { said } from "../helpers/message";
+import { ADA, BEN, CARD_ROOM, GENERAL, Harness } from "./harness.ts";
+import { cardName, faceFor, ONZE_DECK, type Card } from "../../src/games/onze/cards.ts";
+import { readRun, readSet } from "../../src/games/onze/melds.ts";
+import type { OnzeState } from "../../src/games/onze/game.ts";
+import type { AnyTable } from "../../src/bot/tables.ts";
+import type { ApiMessage } from "../../src/standin/types.ts";
+import { said } from "../helpers/message.ts";
 
 const h = new Harness();
 beforeAll(async () => {

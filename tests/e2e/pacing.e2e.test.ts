@@ -5,9 +5,9 @@
  * table of computers at their fastest is paced, never refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHANNEL_MESSAGE_LIMIT } from "../../src/standin/server";
-import { said } from "../helpers/message";
-import { ADA, CARD_ROOM, Harness } from "./harness";
+import { CHANNEL_MESSAGE_LIMIT } from "../../src/standin/server.ts";
+import { said } from "../helpers/message.ts";
+import { ADA, CARD_ROOM, Harness } from "./harness.ts";
 
 const h = new Harness({ computerDelayMs: 20, paceComputers: true });
 beforeAll(async () => {

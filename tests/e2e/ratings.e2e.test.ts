@@ -8,11 +8,11 @@ import { rate, rating } from "openskill";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { shownRating } from "../../src/bot/ratings";
-import { placesOf } from "../../src/engine/places";
-import { onexenoOutcome } from "../../src/games/onexeno/game";
-import { ADA, BEN, CARD_ROOM, CLEO, GENERAL, Harness } from "./harness";
-import { said } from "../helpers/message";
+import { shownRating } from "../../src/bot/ratings.ts";
+import { placesOf } from "../../src/engine/places.ts";
+import { onexenoOutcome } from "../../src/games/onexeno/game.ts";
+import { ADA, BEN, CARD_ROOM, CLEO, GENERAL, Harness } from "./harness.ts";
+import { said } from "../helpers/message.ts";
 
 describe("ratings", () => {
   let h: Harness;

@@ -5,8 +5,8 @@
  * (CI) makes a missing server a failure.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Harness } from "./harness";
-import { hasRedisServer, redisRequired, startRedis, type RedisServer } from "../helpers/redis";
+import { Harness } from "./harness.ts";
+import { hasRedisServer, redisRequired, startRedis, type RedisServer } from "../helpers/redis.ts";
 
 const CH = "200000000000000001";
 const run = hasRedisServer() || redisRequired;

@@ -1,20 +1,24 @@
 /**
- * The project's entry points as real processes: `npm start`'s bootstrap with no token (it
- * must come up on the local stand-in and serve the page), and `npm run deploy-commands`
- * against a stand-in (global, then guild-scoped registration).
+ * The project's entry points as real processes: `npm start`'s bootstrap with no token, as
+ * production runs it (the compiled JavaScript of `npm run build`, built here first): it must
+ * come up on the local stand-in, serve the page, answer commands and draw a table on its picture
+ * threads from the compiled scene modules; and `npm run deploy-commands` against a stand-in
+ * (global, then guild-scoped registration).
  */
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { DiscordStandin } from "../../src/standin/server";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DiscordStandin } from "../../src/standin/server.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const tsx = join(root, "node_modules", ".bin", "tsx");
 const baseEnv = { ...process.env, DOTENV_CONFIG_PATH: "/dev/null", DISCORD_TOKEN: "", DISCORD_GUILD_ID: "", DISCORD_APPLICATION_ID: "" };
 
-function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
+function run(args: string[], env: NodeJS.ProcessEnv, command = tsx): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const p = spawn(tsx, args, { cwd: root, env });
+    const p = spawn(command, args, { cwd: root, env });
     let out = "";
     p.stdout.on("data", (d) => (out += d));
     p.stderr.on("data", (d) => (out += d));
@@ -22,14 +26,22 @@ function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | n
   });
 }
 
+/** `npm start`'s command (package.json: `node --enable-source-maps dist/src/index.js`), run as it is. */
+const START = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start.split(" ");
+
+beforeAll(async () => {
+  // `npm start` builds first (`prestart`): the same build, once for the tests below.
+  await promisify(execFile)("npm", ["run", "build"], { cwd: root });
+}, 600_000);
+
 const standin = new DiscordStandin();
 afterAll(async () => {
   await standin.stop();
 });
 
 describe("entry points", () => {
-  it("npm start with no DISCORD_TOKEN runs the bot on the local stand-in and serves the page", async () => {
-    const p = spawn(tsx, ["src/index.ts"], {
+  it("npm start with no DISCORD_TOKEN runs the compiled bot on the local stand-in and serves the page", async () => {
+    const p = spawn(START[0]!, START.slice(1), {
       cwd: root,
       env: { ...baseEnv, STANDIN_PORT: "0", STORE_URL: "memory://", METRICS_PORT: "0", LOG_LEVEL: "info" },
     });
@@ -83,6 +95,28 @@ describe("entry points", () => {
     await expect
       .poll(async () => await (await fetch(`${ops}/metrics`)).text(), { timeout: 30_000 })
       .toMatch(/onexeno_interactions_total\{kind="command",name="onexeno rules",outcome="ok"\} 1/);
+    // The table is drawn on a picture thread, from the compiled scene module of its game.
+    await fetch(`${url}/local/command`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ user, channel, path: "onexeno start", options: {} }),
+    });
+    let png = "";
+    await expect
+      .poll(
+        async () => {
+          const list = (await (await fetch(`${url}/local/messages?channel=${channel}&user=${user}`)).json()) as {
+            attachments: { filename: string; url: string }[];
+          }[];
+          png = list.flatMap((m) => m.attachments).find((a) => a.filename === "table.png")?.url ?? "";
+          return png;
+        },
+        { timeout: 60_000 },
+      )
+      .not.toBe("");
+    const bytes = Buffer.from(await (await fetch(png)).arrayBuffer());
+    expect(bytes.subarray(1, 4).toString()).toBe("PNG");
+    expect(bytes.readUInt32BE(16)).toBe(640); // the table scene's width (IHDR)
     const scrape = await (await fetch(`${ops}/metrics`)).text();
     expect(scrape).toMatch(/onexeno_interaction_seconds_bucket/);
     expect(scrape).toMatch(/onexeno_shard_status\{shard="0"\} 0/);
@@ -102,7 +136,7 @@ describe("entry points", () => {
     const busy = new DiscordStandin();
     await busy.start();
     const port = new URL(busy.url).port;
-    const r = await run(["src/index.ts"], { ...baseEnv, STANDIN_PORT: port, STORE_URL: "memory://" });
+    const r = await run(START.slice(1), { ...baseEnv, STANDIN_PORT: port, STORE_URL: "memory://" }, START[0]);
     await busy.stop();
     expect(r.code).toBe(1);
     expect(r.out).toContain(`Port ${port} on 127.0.0.1 is in use`);

@@ -5,8 +5,8 @@
  * be kept out, and the settings outlive a restart.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADA, BEN, CARD_ROOM, GENERAL, Harness, MOD, THREAD } from "./harness";
-import { said } from "../helpers/message";
+import { ADA, BEN, CARD_ROOM, GENERAL, Harness, MOD, THREAD } from "./harness.ts";
+import { said } from "../helpers/message.ts";
 
 const h = new Harness();
 beforeAll(async () => {

@@ -11,12 +11,12 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerCommands } from "../../src/app";
-import { DiscordStandin, shardGuilds, shardOf } from "../../src/standin/server";
-import type { ApiMessage } from "../../src/standin/types";
-import { hasRedisServer, redisRequired, startRedis, type RedisServer } from "../helpers/redis";
-import { ADA, BEN, GENERAL, Harness, takeTurn, until } from "./harness";
-import { said } from "../helpers/message";
+import { registerCommands } from "../../src/app.ts";
+import { DiscordStandin, shardGuilds, shardOf } from "../../src/standin/server.ts";
+import type { ApiMessage } from "../../src/standin/types.ts";
+import { hasRedisServer, redisRequired, startRedis, type RedisServer } from "../helpers/redis.ts";
+import { ADA, BEN, GENERAL, Harness, takeTurn, until } from "./harness.ts";
+import { said } from "../helpers/message.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const run = hasRedisServer() || redisRequired;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setupSolitaire } from "../../src/games/onexeno/solitaire";
-import { solve } from "../helpers/solitaire-solver";
-import { ADA, BEN, CARD_ROOM, Harness } from "./harness";
-import { said } from "../helpers/message";
+import { setupSolitaire } from "../../src/games/onexeno/solitaire.ts";
+import { solve } from "../helpers/solitaire-solver.ts";
+import { ADA, BEN, CARD_ROOM, Harness } from "./harness.ts";
+import { said } from "../helpers/message.ts";
 
 const h = new Harness();
 beforeAll(async () => {

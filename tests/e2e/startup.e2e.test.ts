@@ -5,8 +5,8 @@
  * restarted.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Harness } from "./harness";
-import { said } from "../helpers/message";
+import { Harness } from "./harness.ts";
+import { said } from "../helpers/message.ts";
 
 const ADA = "100000000000000001";
 const GENERAL = "200000000000000001";

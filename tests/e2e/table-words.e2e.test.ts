@@ -4,9 +4,9 @@
  * the game that now runs in the channel.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refusal } from "../../src/bot/words";
-import { ADA, BEN, CARD_ROOM, CLEO, GENERAL, Harness, THREAD } from "./harness";
-import { said } from "../helpers/message";
+import { refusal } from "../../src/bot/words.ts";
+import { ADA, BEN, CARD_ROOM, CLEO, GENERAL, Harness, THREAD } from "./harness.ts";
+import { said } from "../helpers/message.ts";
 
 const h = new Harness();
 beforeAll(async () => {

@@ -9,12 +9,12 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EVENT_GRACE_MS } from "../../src/bot/clock";
-import { bracketOf, shownStandings } from "../../src/bot/tournament-rules";
-import { TournamentService, type Tournament } from "../../src/bot/tournaments";
-import { ADA, BEN, CARD_ROOM, CLEO, DEV, GENERAL, Harness, MOD, takeTurn } from "./harness";
-import { said } from "../helpers/message";
-import type { GameRecord } from "../../src/bot/game-record";
+import { EVENT_GRACE_MS } from "../../src/bot/clock.ts";
+import { bracketOf, shownStandings } from "../../src/bot/tournament-rules.ts";
+import { TournamentService, type Tournament } from "../../src/bot/tournaments.ts";
+import { ADA, BEN, CARD_ROOM, CLEO, DEV, GENERAL, Harness, MOD, takeTurn } from "./harness.ts";
+import { said } from "../helpers/message.ts";
+import type { GameRecord } from "../../src/bot/game-record.ts";
 
 const OUT = join(import.meta.dirname, "..", "__output__");
 

@@ -8,10 +8,10 @@
  * itself is claimed the same way: a turn clock fires, and a computer moves, only in the holder.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openBotStores, startBot, type Bot, type BotStores } from "../../src/app";
-import { ADA, CARD_ROOM, GENERAL, Harness, RecordingLogger } from "./harness";
-import type { ApiMessage } from "../../src/standin/types";
-import { said } from "../helpers/message";
+import { openBotStores, startBot, type Bot, type BotStores } from "../../src/app.ts";
+import { ADA, CARD_ROOM, GENERAL, Harness, RecordingLogger } from "./harness.ts";
+import type { ApiMessage } from "../../src/standin/types.ts";
+import { said } from "../helpers/message.ts";
 
 const h = new Harness();
 let second: Bot;

@@ -4,9 +4,9 @@
  * review found (extend first, then meld the top card), and a two-deck pile taken whole.
  */
 import { describe, expect, it } from "vitest";
-import { applyAction } from "../../src/engine/definition";
-import { randInt, seedRng, shuffle, type RngState } from "../../src/engine/rng";
-import { DECK, distinctRotations } from "../../src/games/onexeno/cards";
+import { applyAction } from "../../src/engine/definition.ts";
+import { randInt, seedRng, shuffle, type RngState } from "../../src/engine/rng.ts";
+import { DECK, distinctRotations } from "../../src/games/onexeno/cards.ts";
 import {
   canasta,
   canastaDeck,
@@ -25,9 +25,9 @@ import {
   type CardInst,
   type Row,
   type RowCard,
-} from "../../src/games/onexeno/canasta";
-import { extensionTo, rowAround } from "../../src/games/onexeno/canasta-search";
-import type { RowCount } from "../../src/games/onexeno/canasta-types";
+} from "../../src/games/onexeno/canasta.ts";
+import { extensionTo, rowAround } from "../../src/games/onexeno/canasta-search.ts";
+import type { RowCount } from "../../src/games/onexeno/canasta-types.ts";
 
 /** Every row (any order, any rotation, distinct cards) of `cards` holding `card`: plain search. */
 function bruteRowWith(cards: readonly CardInst[], card: CardInst, min = 1, max = Infinity): boolean {
@@ -276,8 +276,8 @@ describe("canasta: can the top card be melded this turn", () => {
 
 describe("canasta variant rows:five-to-seven", () => {
   it("keeps every row at 5 to 7 cards (new rows, extensions, XENOs) and the take check stays exact", async () => {
-    const { FIVE_TO_SEVEN } = await import("../../src/games/onexeno/canasta-types");
-    const { playCanasta } = await import("../helpers/canasta-play");
+    const { FIVE_TO_SEVEN } = await import("../../src/games/onexeno/canasta-types.ts");
+    const { playCanasta } = await import("../helpers/canasta-play.ts");
     // Rows of 5 to 7 only, through whole sessions of computer players.
     let rowsSeen = 0;
     for (let i = 0; i < 6; i++) {

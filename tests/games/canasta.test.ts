@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { applyAction } from "../../src/engine/definition";
-import { randInt, seedRng } from "../../src/engine/rng";
-import { DECK, distinctRotations, type Rotation } from "../../src/games/onexeno/cards";
+import { applyAction } from "../../src/engine/definition.ts";
+import { randInt, seedRng } from "../../src/engine/rng.ts";
+import { DECK, distinctRotations, type Rotation } from "../../src/games/onexeno/cards.ts";
 import {
   canasta,
   canastaDeck,
@@ -18,7 +18,7 @@ import {
   type CanastaState,
   type CardInst,
   type RowCard,
-} from "../../src/games/onexeno/canasta";
+} from "../../src/games/onexeno/canasta.ts";
 
 const setup = (seats: number, target = 500, seed = "c") => {
   const r = setupCanasta({ target }, seats, seed);

@@ -4,12 +4,12 @@
  * its own registered entry (`TableGameRegistry`, declaration merging in each game's folder).
  */
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { GAME_SET, GAMES, gameSet, type GameModule } from "../../commands/index";
-import type { GameId, GameTypes } from "../../src/games/catalogue";
-import type { OnzeState } from "../../src/games/onze/game";
-import type { CardenoMove } from "../../src/games/cardeno/game";
-import type { RaceState } from "../fixtures/race/rules";
-import { RACE } from "../fixtures/race/bot";
+import { GAME_SET, GAMES, gameSet, type GameModule } from "../../commands/index.ts";
+import type { GameId, GameTypes } from "../../src/games/catalogue.ts";
+import type { OnzeState } from "../../src/games/onze/game.ts";
+import type { CardenoMove } from "../../src/games/cardeno/game.ts";
+import type { RaceState } from "../fixtures/race/rules.ts";
+import { RACE } from "../fixtures/race/bot.ts";
 
 describe("the list of game modules", () => {
   it("gives the ids, rated keys and commands in the order of the list", () => {

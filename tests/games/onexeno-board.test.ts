@@ -10,9 +10,9 @@ import {
   placementProblem,
   positionLabel,
   type Placed,
-} from "../../src/games/onexeno/board";
-import { DECK, distinctRotations, rotatePattern } from "../../src/games/onexeno/cards";
-import { fillCells } from "../helpers/onexeno";
+} from "../../src/games/onexeno/board.ts";
+import { DECK, distinctRotations, rotatePattern } from "../../src/games/onexeno/cards.ts";
+import { fillCells } from "../helpers/onexeno.ts";
 
 const check = (table: Placed[], x: number, y: number, pattern: number) => placementProblem(gridOf(table), fieldOf(table), x, y, pattern);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { canonical, cardName, cardValue, DECK, distinctRotations, parseCardName, rotatePattern } from "../../src/games/onexeno/cards";
+import { canonical, cardName, cardValue, DECK, distinctRotations, parseCardName, rotatePattern } from "../../src/games/onexeno/cards.ts";
 
 describe("ONEXENO deck", () => {
   it("has 70 distinct cards, one per pattern up to rotation", () => {
@@ -54,7 +54,7 @@ describe("ONEXENO deck", () => {
 
 describe("card words", () => {
   it("say value and shape, the same in every rotation, and lead every card label", async () => {
-    const { cardLabel, cardShape, cardTitle, canonical, rotatePattern, CELL } = await import("../../src/games/onexeno/cards");
+    const { cardLabel, cardShape, cardTitle, canonical, rotatePattern, CELL } = await import("../../src/games/onexeno/cards.ts");
     const bits = (...cells: number[]) => cells.reduce((p, c) => p | (1 << c), 0);
     expect(cardShape(canonical(0))).toBe("blank");
     expect(cardShape(canonical(0xff))).toBe("solid");

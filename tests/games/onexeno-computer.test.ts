@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { seedRng } from "../../src/engine/rng";
-import { DECK } from "../../src/games/onexeno/cards";
-import { chooseComputerMove, threatCells } from "../../src/games/onexeno/computer";
-import { onexeno, onexenoView, playNow, setupOnexeno, trickPointsOf, viewLegalMoves } from "../../src/games/onexeno/game";
-import { fillCells, scenario } from "../helpers/onexeno";
+import { seedRng } from "../../src/engine/rng.ts";
+import { DECK } from "../../src/games/onexeno/cards.ts";
+import { chooseComputerMove, threatCells } from "../../src/games/onexeno/computer.ts";
+import { onexeno, onexenoView, playNow, setupOnexeno, trickPointsOf, viewLegalMoves } from "../../src/games/onexeno/game.ts";
+import { fillCells, scenario } from "../helpers/onexeno.ts";
 
 describe("computer players", () => {
   it("view-based legal moves equal the engine's", () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { applyAction } from "../../src/engine/definition";
-import { randInt, seedRng } from "../../src/engine/rng";
-import { fieldOf, FIELD_LIMIT, gridOf, placementProblem, placedPattern } from "../../src/games/onexeno/board";
-import { cardValue, DECK, type CardId } from "../../src/games/onexeno/cards";
-import { onexeno, onexenoView, playNow, setupOnexeno, teamOf, type OnexenoMove, type OnexenoState } from "../../src/games/onexeno/game";
-import { chooseComputerMove } from "../../src/games/onexeno/computer";
-import { allCards, fillCells, scenario } from "../helpers/onexeno";
+import { applyAction } from "../../src/engine/definition.ts";
+import { randInt, seedRng } from "../../src/engine/rng.ts";
+import { fieldOf, FIELD_LIMIT, gridOf, placementProblem, placedPattern } from "../../src/games/onexeno/board.ts";
+import { cardValue, DECK, type CardId } from "../../src/games/onexeno/cards.ts";
+import { onexeno, onexenoView, playNow, setupOnexeno, teamOf, type OnexenoMove, type OnexenoState } from "../../src/games/onexeno/game.ts";
+import { chooseComputerMove } from "../../src/games/onexeno/computer.ts";
+import { allCards, fillCells, scenario } from "../helpers/onexeno.ts";
 
 const setup = (seats: number, variant: "basic" | "partners" = "basic", hands = 1, seed = "s") => {
   const r = setupOnexeno({ variant, hands }, seats, seed);

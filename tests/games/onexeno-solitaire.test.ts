@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { fieldOf, gridOf, placedPattern, placementProblem, type Placed } from "../../src/games/onexeno/board";
-import { cardValue, DECK } from "../../src/games/onexeno/cards";
+import { fieldOf, gridOf, placedPattern, placementProblem, type Placed } from "../../src/games/onexeno/board.ts";
+import { cardValue, DECK } from "../../src/games/onexeno/cards.ts";
 import {
   applySolitaire,
   findSquare,
@@ -13,9 +13,9 @@ import {
   wastePlacements,
   type SolitaireMove,
   type SolitaireState,
-} from "../../src/games/onexeno/solitaire";
-import { solve } from "../helpers/solitaire-solver";
-import { fillCells } from "../helpers/onexeno";
+} from "../../src/games/onexeno/solitaire.ts";
+import { solve } from "../helpers/solitaire-solver.ts";
+import { fillCells } from "../helpers/onexeno.ts";
 
 const must = (r: ReturnType<typeof applySolitaire>) => {
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);

@@ -4,12 +4,12 @@
  * on the turn one went down).
  */
 import { describe, expect, it } from "vitest";
-import { applyAction } from "../../src/engine/definition";
-import { onze, setupOnze, type OnzeMove, type OnzeState } from "../../src/games/onze/game";
-import { faceName, ONZE_DECK, type Card } from "../../src/games/onze/cards";
-import { nearMelds } from "../../src/games/onze/typed-melds";
-import { contractHelp } from "../../commands/onze/moves";
-import { c, cs } from "../helpers/onze";
+import { applyAction } from "../../src/engine/definition.ts";
+import { onze, setupOnze, type OnzeMove, type OnzeState } from "../../src/games/onze/game.ts";
+import { faceName, ONZE_DECK, type Card } from "../../src/games/onze/cards.ts";
+import { nearMelds } from "../../src/games/onze/typed-melds.ts";
+import { contractHelp } from "../../commands/onze/moves.ts";
+import { c, cs } from "../helpers/onze.ts";
 
 const must = (s: OnzeState, seat: number, move: OnzeMove): OnzeState => {
   const r = applyAction(onze, s, { seat, move, version: s.version });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { applyAction } from "../../src/engine/definition";
-import { randInt, seedRng, shuffle, type RngState } from "../../src/engine/rng";
-import { cardName, cardPoints, faceFor, isWild, ONZE_DECK, parseFace, rankOf, suitOf, type Card } from "../../src/games/onze/cards";
+import { applyAction } from "../../src/engine/definition.ts";
+import { randInt, seedRng, shuffle, type RngState } from "../../src/engine/rng.ts";
+import { cardName, cardPoints, faceFor, isWild, ONZE_DECK, parseFace, rankOf, suitOf, type Card } from "../../src/games/onze/cards.ts";
 import {
   arrangementKey,
   CONTRACTS,
@@ -13,7 +13,7 @@ import {
   type Meld,
   type MeldKind,
   type RunMeld,
-} from "../../src/games/onze/melds";
+} from "../../src/games/onze/melds.ts";
 import {
   buyer,
   onze,
@@ -24,11 +24,11 @@ import {
   setupOnze,
   type OnzeMove,
   type OnzeState,
-} from "../../src/games/onze/game";
-import { onzeGame } from "../../src/games/onze/table-game";
-import { chooseOnzeMove } from "../../src/games/onze/computer";
-import { contractStatus, readTypedDown } from "../../src/games/onze/typed-melds";
-import { c, cs, playOnze } from "../helpers/onze";
+} from "../../src/games/onze/game.ts";
+import { onzeGame } from "../../src/games/onze/table-game.ts";
+import { chooseOnzeMove } from "../../src/games/onze/computer.ts";
+import { contractStatus, readTypedDown } from "../../src/games/onze/typed-melds.ts";
+import { c, cs, playOnze } from "../helpers/onze.ts";
 
 const play = (s: OnzeState, seat: number, move: OnzeMove) => applyAction(onze, s, { seat, move, version: s.version });
 const must = (s: OnzeState, seat: number, move: OnzeMove): OnzeState => {
@@ -512,7 +512,7 @@ describe("onze playouts", () => {
 
 describe("onze typed input", () => {
   it("reads typed melds against the hand: sets by rank, runs ordered with wilds in the gaps, and refuses what is not there", async () => {
-    const { encodeDown, decodeDown } = await import("../../commands/onze");
+    const { encodeDown, decodeDown } = await import("../../commands/onze/index.ts");
     const hand = cs("7h 7s 7c 5d 6d joker 8d Kc");
     const read = readTypedDown("7h 7s 7c / 8d joker 5d 6d", hand);
     expect(read.ok).toBe(true);

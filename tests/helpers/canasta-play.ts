@@ -2,9 +2,9 @@
  * Plays canasta between computer players (each from its own view), for tests and the
  * turns-per-hand figures: the final state and the turns of each hand.
  */
-import { randInt, seedRng, type RngState } from "../../src/engine/rng";
-import { chooseCanastaMove, type CanastaComputerLevel } from "../../src/games/onexeno/canasta-computer";
-import { canasta, canastaView, setupCanasta, type CanastaRows, type CanastaState } from "../../src/games/onexeno/canasta";
+import { randInt, seedRng, type RngState } from "../../src/engine/rng.ts";
+import { chooseCanastaMove, type CanastaComputerLevel } from "../../src/games/onexeno/canasta-computer.ts";
+import { canasta, canastaView, setupCanasta, type CanastaRows, type CanastaState } from "../../src/games/onexeno/canasta.ts";
 
 export interface Session {
   readonly final: CanastaState;

@@ -2,8 +2,8 @@
  * Canasta states for tests and the benchmark: an 8-player two-deck hand whose face-up pile
  * has grown to `pileSize` cards (the worst case for the take check and the move listing).
  */
-import { shuffle, seedRng } from "../../src/engine/rng";
-import { canastaDeck, setupCanasta, type CanastaState, type CardInst } from "../../src/games/onexeno/canasta";
+import { shuffle, seedRng } from "../../src/engine/rng.ts";
+import { canastaDeck, setupCanasta, type CanastaState, type CardInst } from "../../src/games/onexeno/canasta.ts";
 
 /** A seeded 8-player two-deck state in the draw phase with a face-up pile of `pileSize` cards. */
 export function bigPileState(seed: string, pileSize = 41): CanastaState {

@@ -4,10 +4,10 @@
  * early. `key` seeds the computers' timing (default: the deal's seed). For golden images, the
  * bench and simulations.
  */
-import { applyAction } from "../../src/engine/definition";
-import type { ComputerLevel } from "../../src/engine/definition";
-import { cardeno, type CardenoConfig, type CardenoState } from "../../src/games/cardeno/game";
-import { cardenoRealtime } from "../../src/games/cardeno/computer";
+import { applyAction } from "../../src/engine/definition.ts";
+import type { ComputerLevel } from "../../src/engine/definition.ts";
+import { cardeno, type CardenoConfig, type CardenoState } from "../../src/games/cardeno/game.ts";
+import { cardenoRealtime } from "../../src/games/cardeno/computer.ts";
 
 /** The last state reached (the final one unless `onState` stopped the game). */
 export function playCardeno(

@@ -3,8 +3,8 @@
  * words, embeds, buttons, menus, alt text) and a detector of English words that French and
  * German sentences of ours never use.
  */
-import type { ApiMessage } from "../../src/standin/types";
-import { said } from "./message";
+import type { ApiMessage } from "../../src/standin/types.ts";
+import { said } from "./message.ts";
 
 /**
  * English words that no French or German sentence of ours uses (words a language shares with

@@ -1,6 +1,6 @@
-import { fieldOf, gridOf, placementProblem, type Placed } from "../../src/games/onexeno/board";
-import { DECK, distinctRotations, rotatePattern, type CardId } from "../../src/games/onexeno/cards";
-import { setupOnexeno, type OnexenoState } from "../../src/games/onexeno/game";
+import { fieldOf, gridOf, placementProblem, type Placed } from "../../src/games/onexeno/board.ts";
+import { DECK, distinctRotations, rotatePattern, type CardId } from "../../src/games/onexeno/cards.ts";
+import { setupOnexeno, type OnexenoState } from "../../src/games/onexeno/game.ts";
 
 /**
  * Finds distinct deck cards and rotations that fill `cells` (in the given order) so that

@@ -1,9 +1,9 @@
 /** Helpers for Onze tests: cards by name, and seeded playouts of computer players. */
-import { applyAction } from "../../src/engine/definition";
-import { seedRng } from "../../src/engine/rng";
-import { parseFace, type Card } from "../../src/games/onze/cards";
-import { chooseOnzeMove, onzeWantsOutOfTurn, type OnzeComputerLevel } from "../../src/games/onze/computer";
-import { onze, onzeView, setupOnze, type OnzeMove, type OnzeState } from "../../src/games/onze/game";
+import { applyAction } from "../../src/engine/definition.ts";
+import { seedRng } from "../../src/engine/rng.ts";
+import { parseFace, type Card } from "../../src/games/onze/cards.ts";
+import { chooseOnzeMove, onzeWantsOutOfTurn, type OnzeComputerLevel } from "../../src/games/onze/computer.ts";
+import { onze, onzeView, setupOnze, type OnzeMove, type OnzeState } from "../../src/games/onze/game.ts";
 
 /** A card by its name (`7h`, `As`, `joker`), from deck copy `copy` (0 or 1; jokers 0..3). */
 export function c(name: string, copy = 0): Card {

@@ -4,12 +4,12 @@
  * timers on, starting at `T0`).
  */
 import { vi } from "vitest";
-import { type GameRecord, gameRecord } from "../../src/bot/game-record";
-import { type AnyTable, TableService } from "../../src/bot/tables";
-import { HOST_SEAT, type VersionedState } from "../../src/engine/definition";
-import { seedRng } from "../../src/engine/rng";
-import type { AnyGameRules } from "../../src/games/catalogue";
-import { openStore } from "../../src/store/store";
+import { type GameRecord, gameRecord } from "../../src/bot/game-record.ts";
+import { type AnyTable, TableService } from "../../src/bot/tables.ts";
+import { HOST_SEAT, type VersionedState } from "../../src/engine/definition.ts";
+import { seedRng } from "../../src/engine/rng.ts";
+import type { AnyGameRules } from "../../src/games/catalogue.ts";
+import { openStore } from "../../src/store/store.ts";
 
 export const T0 = 1_800_000_000_000;
 export const CH = "300000000000000001";

@@ -3,7 +3,7 @@
  */
 import { DiscordAPIError, REST } from "discord.js";
 import { afterAll, beforeAll } from "vitest";
-import { DiscordStandin } from "../../src/standin/server";
+import { DiscordStandin } from "../../src/standin/server.ts";
 
 /**
  * What Discord (here the stand-in) answered a request with: the `DiscordAPIError` discord.js's

@@ -5,8 +5,8 @@
  * corners, each card once); otherwise it draws. The search fills the most constrained cell
  * first and has a node budget, so "completable" is a fast, sound-when-yes test.
  */
-import { gridOf, placementProblem, fieldOf, type Placed } from "../../src/games/onexeno/board";
-import { distinctRotations, rotatePattern, type CardId } from "../../src/games/onexeno/cards";
+import { gridOf, placementProblem, fieldOf, type Placed } from "../../src/games/onexeno/board.ts";
+import { distinctRotations, rotatePattern, type CardId } from "../../src/games/onexeno/cards.ts";
 import {
   applySolitaire,
   findSquare,
@@ -14,7 +14,7 @@ import {
   type Box,
   type SolitaireMove,
   type SolitaireState,
-} from "../../src/games/onexeno/solitaire";
+} from "../../src/games/onexeno/solitaire.ts";
 
 const inBox = (b: Box, x: number, y: number) => x >= b.minX && x <= b.maxX && y >= b.minY && y <= b.maxY;
 

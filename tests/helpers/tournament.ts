@@ -2,7 +2,7 @@
  * Tournament helpers for tests and the stats script: the fewest repeat meetings any pairing of a
  * field into tables of two can make, by an exact search over subsets (fields up to about 20).
  */
-import { pairKey, type Meetings } from "../../src/tournament/seating";
+import { pairKey, type Meetings } from "../../src/tournament/seating.ts";
 
 /** The fewest repeat meetings any pairing of `players` (an even number) into twos makes, given `met`. */
 export function fewestRepeats(players: readonly string[], met: Meetings): number {

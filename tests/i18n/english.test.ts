@@ -7,8 +7,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { GAME_SET } from "../../commands/index";
-import { hasMessage, wordsOf } from "../../src/i18n/index";
+import { GAME_SET } from "../../commands/index.ts";
+import { hasMessage, wordsOf } from "../../src/i18n/index.ts";
 
 // Every game's words are added as its module loads: the real games' through the list.
 void GAME_SET;

@@ -8,15 +8,15 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { commandBodies } from "../../src/app";
-import { commandPathIn, commandPaths, commandWords, localizeCommand } from "../../src/i18n/commands";
-import { LOCALE_FILES, LOCALES, localeOf, t, wordsOf } from "../../src/i18n/index";
-import { checkCommands, LimitError } from "../../src/standin/limits";
-import { checkAgainstSpec } from "../../src/standin/spec";
-import { UserError } from "../../src/bot/errors";
-import { inputError, refuse, sayError } from "../../src/bot/words";
-import { GAMES, gameSet } from "../../commands/index";
-import { RACE } from "../fixtures/race/bot";
+import { commandBodies } from "../../src/app.ts";
+import { commandPathIn, commandPaths, commandWords, localizeCommand } from "../../src/i18n/commands.ts";
+import { LOCALE_FILES, LOCALES, localeOf, t, wordsOf } from "../../src/i18n/index.ts";
+import { checkCommands, LimitError } from "../../src/standin/limits.ts";
+import { checkAgainstSpec } from "../../src/standin/spec.ts";
+import { UserError } from "../../src/bot/errors.ts";
+import { inputError, refuse, sayError } from "../../src/bot/words.ts";
+import { GAMES, gameSet } from "../../commands/index.ts";
+import { RACE } from "../fixtures/race/bot.ts";
 
 /** The real games and the fixture, each game's words in its own folder: every check below reads them merged (`wordsOf`). */
 const GAME_SET = gameSet([...GAMES, RACE]);

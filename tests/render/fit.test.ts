@@ -6,23 +6,23 @@
  */
 import { createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
 import { afterEach, describe, expect, it } from "vitest";
-import { drawOnexenoHand } from "../../render/onexeno/hand";
-import { drawOnexenoTable, TABLE_WIDTH } from "../../render/onexeno/table";
-import { onexeno, onexenoView } from "../../src/games/onexeno/game";
-import { LOCALES, t } from "../../src/i18n/index";
-import { canastaUntil, scenes } from "./scenes";
-import { drawCardenoBoard, drawCardenoTable } from "../../render/cardeno/table";
-import { cardenoView, type CardenoState } from "../../src/games/cardeno/game";
-import { playCardeno } from "../helpers/cardeno";
-import { PICTURE_WIDTH } from "../../render/fonts";
-import { CANASTA_WIDTH, drawCanastaTable } from "../../render/onexeno/canasta";
-import { canastaView } from "../../src/games/onexeno/canasta";
-import { drawOnzeHand, drawOnzeTable, ONZE_WIDTH } from "../../render/onze/table";
-import { onzeView, type OnzeState } from "../../src/games/onze/game";
-import { sortHand } from "../../src/games/onze/cards";
-import { playOnze } from "../helpers/onze";
-import { contractHelp } from "../../commands/onze/index";
-import { cardNameIn } from "../../render/onze/words";
+import { drawOnexenoHand } from "../../render/onexeno/hand.ts";
+import { drawOnexenoTable, TABLE_WIDTH } from "../../render/onexeno/table.ts";
+import { onexeno, onexenoView } from "../../src/games/onexeno/game.ts";
+import { LOCALES, t } from "../../src/i18n/index.ts";
+import { canastaUntil, scenes } from "./scenes.ts";
+import { drawCardenoBoard, drawCardenoTable } from "../../render/cardeno/table.ts";
+import { cardenoView, type CardenoState } from "../../src/games/cardeno/game.ts";
+import { playCardeno } from "../helpers/cardeno.ts";
+import { PICTURE_WIDTH } from "../../render/fonts.ts";
+import { CANASTA_WIDTH, drawCanastaTable } from "../../render/onexeno/canasta.ts";
+import { canastaView } from "../../src/games/onexeno/canasta.ts";
+import { drawOnzeHand, drawOnzeTable, ONZE_WIDTH } from "../../render/onze/table.ts";
+import { onzeView, type OnzeState } from "../../src/games/onze/game.ts";
+import { sortHand } from "../../src/games/onze/cards.ts";
+import { playOnze } from "../helpers/onze.ts";
+import { contractHelp } from "../../commands/onze/index.ts";
+import { cardNameIn } from "../../render/onze/words.ts";
 
 /** One piece of text as drawn: its words and where its ink runs from and to, px. */
 interface Drawn {

@@ -2,16 +2,16 @@
  * The palette PNG encoder and the legibility rules every picture is drawn to (issue 14).
  */
 import { createCanvas } from "@napi-rs/canvas";
-import { pixels } from "../helpers/pixels";
+import { pixels } from "../helpers/pixels.ts";
 import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { encodePalettePng, paletteStats } from "../../render/png";
-import { font, MIN_FONT_PX, PICTURE_WIDTH, PREVIEW_WIDTH } from "../../render/fonts";
-import { drawOnexenoTable } from "../../render/onexeno/table";
-import { drawOnexenoHand, handSize } from "../../render/onexeno/hand";
-import { drawOnzeHand } from "../../render/onze/table";
-import { onexenoView } from "../../src/games/onexeno/game";
-import { scenes } from "./scenes";
+import { encodePalettePng, paletteStats } from "../../render/png.ts";
+import { font, MIN_FONT_PX, PICTURE_WIDTH, PREVIEW_WIDTH } from "../../render/fonts.ts";
+import { drawOnexenoTable } from "../../render/onexeno/table.ts";
+import { drawOnexenoHand, handSize } from "../../render/onexeno/hand.ts";
+import { drawOnzeHand } from "../../render/onze/table.ts";
+import { onexenoView } from "../../src/games/onexeno/game.ts";
+import { scenes } from "./scenes.ts";
 
 /** The PNG's chunks in order: type and data. */
 function chunks(png: Buffer): { type: string; data: Buffer }[] {

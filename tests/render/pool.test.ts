@@ -7,15 +7,15 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { availableParallelism } from "node:os";
 import { threadId } from "node:worker_threads";
-import { onexeno, onexenoView, playNow, setupOnexeno } from "../../src/games/onexeno/game";
-import { encodeAnimation, splitAnimation } from "../../render/animation";
-import { farPixels, showGif } from "../helpers/gif";
-import { solitaireView, setupSolitaire } from "../../src/games/onexeno/solitaire";
-import { encodeJob, type PictureJob } from "../../render/pictures";
-import { closePictures, pictureThreads, renderAnimation, renderPicture, runningPictureThreads, startPictures } from "../../render/pool";
-import { scenes } from "./scenes";
-import { RACE_SCENES } from "../fixtures/race/scene";
-import { ONEXENO_SCENES } from "../../render/onexeno/scenes";
+import { onexeno, onexenoView, playNow, setupOnexeno } from "../../src/games/onexeno/game.ts";
+import { encodeAnimation, splitAnimation } from "../../render/animation.ts";
+import { farPixels, showGif } from "../helpers/gif.ts";
+import { solitaireView, setupSolitaire } from "../../src/games/onexeno/solitaire.ts";
+import { encodeJob, type PictureJob } from "../../render/pictures.ts";
+import { closePictures, pictureThreads, renderAnimation, renderPicture, runningPictureThreads, startPictures } from "../../render/pool.ts";
+import { scenes } from "./scenes.ts";
+import { RACE_SCENES } from "../fixtures/race/scene.ts";
+import { ONEXENO_SCENES } from "../../render/onexeno/scenes.ts";
 
 afterAll(async () => {
   delete process.env.PICTURE_THREADS;

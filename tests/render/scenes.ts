@@ -1,5 +1,5 @@
 /** Deterministic game positions for golden images and benchmarks. */
-import { onexeno, playNow, setupOnexeno, trickPointsOf, type OnexenoMove, type OnexenoState } from "../../src/games/onexeno/game";
+import { onexeno, playNow, setupOnexeno, trickPointsOf, type OnexenoMove, type OnexenoState } from "../../src/games/onexeno/game.ts";
 
 const setup = (seats: number, variant: "basic" | "partners", hands: number, seed: string) => {
   const r = setupOnexeno({ variant, hands }, seats, seed);
@@ -41,7 +41,7 @@ export function scenes(): Record<string, { state: OnexenoState; names: string[] 
   };
 }
 
-import { canasta as canastaDef, canastaLegalMoves, setupCanasta, type CanastaState } from "../../src/games/onexeno/canasta";
+import { canasta as canastaDef, canastaLegalMoves, setupCanasta, type CanastaState } from "../../src/games/onexeno/canasta.ts";
 
 /** Plays canasta greedily (take nothing, meld the first suggestion, extend, discard the first card). */
 export function canastaUntil(seats: number, seed: string, target: number, stop: (s: CanastaState) => boolean): CanastaState {

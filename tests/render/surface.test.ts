@@ -6,7 +6,7 @@
 import { createCanvas } from "@napi-rs/canvas";
 import { constants, PerformanceObserver, type PerformanceEntry } from "node:perf_hooks";
 import { describe, expect, it } from "vitest";
-import { collectReadPixels, readPixels } from "../../render/surface";
+import { collectReadPixels, readPixels } from "../../render/surface.ts";
 
 describe("pixel reads", () => {
   it("have V8 collect its young generation once enough pixels were read, and not before", async () => {

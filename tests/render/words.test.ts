@@ -4,16 +4,16 @@
  * as it stands.
  */
 import { describe, expect, it } from "vitest";
-import { standingText } from "../../commands/onexeno/index";
-import { describeOnexenoTable, lastMoveText, playerLine, teamLine } from "../../render/onexeno/words";
-import { describeSolitaire } from "../../render/onexeno/solitaire";
-import type { TableOf } from "../../src/bot/tables";
+import { standingText } from "../../commands/onexeno/index.ts";
+import { describeOnexenoTable, lastMoveText, playerLine, teamLine } from "../../render/onexeno/words.ts";
+import { describeSolitaire } from "../../render/onexeno/solitaire.ts";
+import type { TableOf } from "../../src/bot/tables.ts";
 
 type TableRecord = TableOf<"onexeno">;
-import { cardValue } from "../../src/games/onexeno/cards";
-import { onexenoView, setupOnexeno, type OnexenoState } from "../../src/games/onexeno/game";
-import { setupSolitaire, solitaireView } from "../../src/games/onexeno/solitaire";
-import { playUntil } from "./scenes";
+import { cardValue } from "../../src/games/onexeno/cards.ts";
+import { onexenoView, setupOnexeno, type OnexenoState } from "../../src/games/onexeno/game.ts";
+import { setupSolitaire, solitaireView } from "../../src/games/onexeno/solitaire.ts";
+import { playUntil } from "./scenes.ts";
 
 describe("numbers with their units", () => {
   it("say cards and points taken this hand next to the session total; partners add team totals", () => {

@@ -7,11 +7,11 @@
  * own REST client and, for the interaction answer, a real discord.js client on the gateway.
  */
 import { Client, Events, GatewayIntentBits, Routes } from "discord.js";
-import { refusal, standinWithRest } from "../helpers/refusal";
+import { refusal, standinWithRest } from "../helpers/refusal.ts";
 import { afterEach, describe, expect, it } from "vitest";
-import { COMPONENTS_V2_FLAG } from "../../src/standin/limits";
-import { takeSpecRefusals } from "../../src/standin/spec";
-import { until } from "../e2e/harness";
+import { COMPONENTS_V2_FLAG } from "../../src/standin/limits.ts";
+import { takeSpecRefusals } from "../../src/standin/spec.ts";
+import { until } from "../e2e/harness.ts";
 
 const stand = standinWithRest();
 const sb = stand.sb;

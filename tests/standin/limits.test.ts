@@ -3,10 +3,10 @@
  * faults it is asked to: checked over HTTP as the bot's REST client would meet them.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { checkChoices, checkMessage, LimitError } from "../../src/standin/limits";
-import { UPLOAD_LIMIT } from "../../src/standin/rest";
-import { DiscordStandin } from "../../src/standin/server";
-import { takeSpecRefusals } from "../../src/standin/spec";
+import { checkChoices, checkMessage, LimitError } from "../../src/standin/limits.ts";
+import { UPLOAD_LIMIT } from "../../src/standin/rest.ts";
+import { DiscordStandin } from "../../src/standin/server.ts";
+import { takeSpecRefusals } from "../../src/standin/spec.ts";
 
 const sb = new DiscordStandin();
 const CHANNEL = "200000000000000001";

@@ -6,8 +6,8 @@
  */
 import { REST, Routes } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHANNEL_MESSAGE_LIMIT, DiscordStandin, GLOBAL_LIMIT } from "../../src/standin/server";
-import { CARD_ROOM, GENERAL } from "../e2e/harness";
+import { CHANNEL_MESSAGE_LIMIT, DiscordStandin, GLOBAL_LIMIT } from "../../src/standin/server.ts";
+import { CARD_ROOM, GENERAL } from "../e2e/harness.ts";
 
 const sb = new DiscordStandin();
 beforeAll(async () => {

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { DiscordStandin, shardGuilds, shardOf } from "../../src/standin/server";
+import { DiscordStandin, shardGuilds, shardOf } from "../../src/standin/server.ts";
 
 const sb = new DiscordStandin({ ...shardGuilds(3), shards: 3 });
 beforeAll(async () => {

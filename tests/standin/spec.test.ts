@@ -5,9 +5,9 @@
  * does not have is a 404. The refusals are taken here, so the set-up's guard passes.
  */
 import { Routes } from "discord.js";
-import { refusal, standinWithRest } from "../helpers/refusal";
+import { refusal, standinWithRest } from "../helpers/refusal.ts";
 import { describe, expect, it } from "vitest";
-import { specChecks, takeSpecRefusals } from "../../src/standin/spec";
+import { specChecks, takeSpecRefusals } from "../../src/standin/spec.ts";
 
 const stand = standinWithRest();
 const _sb = stand.sb;

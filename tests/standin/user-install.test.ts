@@ -9,11 +9,11 @@
  */
 import { Client, Events, GatewayIntentBits, Routes, type Interaction } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refusal, standinWithRest } from "../helpers/refusal";
-import { until } from "../e2e/harness";
-import { commandBodies } from "../../src/app";
-import { takeSpecRefusals } from "../../src/standin/spec";
-import { checkCommands } from "../../src/standin/limits";
+import { refusal, standinWithRest } from "../helpers/refusal.ts";
+import { until } from "../e2e/harness.ts";
+import { commandBodies } from "../../src/app.ts";
+import { takeSpecRefusals } from "../../src/standin/spec.ts";
+import { checkCommands } from "../../src/standin/limits.ts";
 
 const stand = standinWithRest();
 const sb = stand.sb;

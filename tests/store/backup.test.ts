@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { backupStore, restoreStore } from "../../src/store/backup";
-import { openStore } from "../../src/store/store";
+import { backupStore, restoreStore } from "../../src/store/backup.ts";
+import { openStore } from "../../src/store/store.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "onexeno-backup-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

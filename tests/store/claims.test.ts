@@ -7,9 +7,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { openClaims } from "../../src/store/claims";
-import { redisForFile } from "../helpers/redis";
-import { until } from "../e2e/harness";
+import { openClaims } from "../../src/store/claims.ts";
+import { redisForFile } from "../helpers/redis.ts";
+import { until } from "../e2e/harness.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "onexeno-claims-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { DueIndex, type DueStore } from "../../src/store/due";
-import { groupedWrites, openStore } from "../../src/store/store";
-import { redisForFile } from "../helpers/redis";
+import { DueIndex, type DueStore } from "../../src/store/due.ts";
+import { groupedWrites, openStore } from "../../src/store/store.ts";
+import { redisForFile } from "../helpers/redis.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "onexeno-store-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -13,8 +13,8 @@ import {
   seedOrder,
   type BracketKind,
   type PlayedNode,
-} from "../../src/tournament/bracket";
-import { seedRng, shuffle } from "../../src/engine/rng";
+} from "../../src/tournament/bracket.ts";
+import { seedRng, shuffle } from "../../src/engine/rng.ts";
 import {
   begun,
   bracketOf,
@@ -26,8 +26,8 @@ import {
   withResult,
   withThread,
   type EventRequest,
-} from "../../src/bot/tournament-rules";
-import { GAME_SET } from "../../commands/index";
+} from "../../src/bot/tournament-rules.ts";
+import { GAME_SET } from "../../commands/index.ts";
 const CATALOGUE = GAME_SET.catalogue;
 
 /** Plays a bracket of `n` entrants (`p1` the first seed) to its end; `decide` orders each table's players (best first). */

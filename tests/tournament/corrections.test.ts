@@ -18,9 +18,9 @@ import {
   withResult,
   withThread,
   type EventRequest,
-} from "../../src/bot/tournament-rules";
-import type { Tournament } from "../../src/bot/tournament-record";
-import { GAME_SET } from "../../commands/index";
+} from "../../src/bot/tournament-rules.ts";
+import type { Tournament } from "../../src/bot/tournament-record.ts";
+import { GAME_SET } from "../../commands/index.ts";
 const CATALOGUE = GAME_SET.catalogue;
 
 const ASK: EventRequest = {

@@ -17,13 +17,13 @@ import {
   withResult,
   withThread,
   type EventRequest,
-} from "../../src/bot/tournament-rules";
-import { sayError } from "../../src/bot/words";
-import type { Tournament } from "../../src/bot/tournament-record";
-import type { UserError } from "../../src/bot/errors";
-import { ok } from "../../src/engine/result";
-import { GAME_SET } from "../../commands/index";
-import type { TableGameRules } from "../../src/games/catalogue";
+} from "../../src/bot/tournament-rules.ts";
+import { sayError } from "../../src/bot/words.ts";
+import type { Tournament } from "../../src/bot/tournament-record.ts";
+import type { UserError } from "../../src/bot/errors.ts";
+import { ok } from "../../src/engine/result.ts";
+import { GAME_SET } from "../../commands/index.ts";
+import type { TableGameRules } from "../../src/games/catalogue.ts";
 const CATALOGUE = GAME_SET.catalogue;
 
 /** A one-player game of three moves with a score: enough to be a challenge game. */

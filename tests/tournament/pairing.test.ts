@@ -7,13 +7,13 @@
  * - Swiss at tables of two never seats a pair that met while a pairing of the seated players
  *   without a repeat exists (checked by an exact search), over 1,000 seeded events of 6-16.
  */
-import { fewestRepeats } from "../helpers/tournament";
+import { fewestRepeats } from "../helpers/tournament.ts";
 import { describe, expect, it } from "vitest";
-import { begun, joined, newEvent, seated, withResult, withThread, type EventRequest } from "../../src/bot/tournament-rules";
-import type { Tournament } from "../../src/bot/tournament-record";
-import { seedRng, shuffle } from "../../src/engine/rng";
-import { addMeetings, pairKey, type Meetings } from "../../src/tournament/seating";
-import { GAME_SET } from "../../commands/index";
+import { begun, joined, newEvent, seated, withResult, withThread, type EventRequest } from "../../src/bot/tournament-rules.ts";
+import type { Tournament } from "../../src/bot/tournament-record.ts";
+import { seedRng, shuffle } from "../../src/engine/rng.ts";
+import { addMeetings, pairKey, type Meetings } from "../../src/tournament/seating.ts";
+import { GAME_SET } from "../../commands/index.ts";
 const CATALOGUE = GAME_SET.catalogue;
 
 const ASK: EventRequest = {

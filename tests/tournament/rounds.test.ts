@@ -4,7 +4,7 @@
  * the last round's places; partners rotate; too few players is a refusal value.
  */
 import { describe, expect, it } from "vitest";
-import { seatRound, type PlayedRound, type SeatingRules } from "../../src/tournament/rounds";
+import { seatRound, type PlayedRound, type SeatingRules } from "../../src/tournament/rounds.ts";
 
 const partners: SeatingRules = { format: "swiss", tableSize: 4, counts: [4, 6], fill: "computer", partners: true, seed: "s" };
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `p${i + 1}`);

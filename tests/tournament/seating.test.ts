@@ -6,7 +6,7 @@
  * round-robin at tables of two meets everyone once, and partners rotate.
  */
 import { describe, expect, it } from "vitest";
-import { seedRng, shuffle } from "../../src/engine/rng";
+import { seedRng, shuffle } from "../../src/engine/rng.ts";
 import {
   addMeetings,
   arrangePartners,
@@ -23,9 +23,9 @@ import {
   sizesWithByes,
   tableSizes,
   type Meetings,
-} from "../../src/tournament/seating";
-import { standings, type RoundResult } from "../../src/tournament/standings";
-import { GAME_SET } from "../../commands/index";
+} from "../../src/tournament/seating.ts";
+import { standings, type RoundResult } from "../../src/tournament/standings.ts";
+import { GAME_SET } from "../../commands/index.ts";
 
 const GAMES = [
   { name: "ONEXENO basic", allowed: [2, 3, 4, 5, 6, 7] },

@@ -4,7 +4,7 @@
  * ranks when everything is equal.
  */
 import { describe, expect, it } from "vitest";
-import { highIsBetter, parseTieBreaks, placementPoints, standings, type TableResult } from "../../src/tournament/standings";
+import { highIsBetter, parseTieBreaks, placementPoints, standings, type TableResult } from "../../src/tournament/standings.ts";
 
 const table = (players: string[], places: number[], points: number[] = players.map(() => 0)): TableResult => ({ players, places, points });
 

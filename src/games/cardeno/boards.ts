@@ -2,8 +2,8 @@
  * A Cardeno board's lines and cut-outs: which lines are complete, which open cut-outs a piece
  * fits, and where a grabbed piece goes among them.
  */
-import { faceOf, fits, LINES, pieceOf, type Piece } from "./pieces";
-import type { CardenoState } from "./types";
+import { faceOf, fits, LINES, pieceOf, type Piece } from "./pieces.ts";
+import type { CardenoState } from "./types.ts";
 
 /** Complete lines of a board (indices into `LINES`). */
 export function completeLines(board: readonly (number | null)[]): number[] {

@@ -16,11 +16,11 @@
  * `normal` is a quick, attentive person and never faster. After a grab a computer needs
  * 1.2 s (normal) or 2 s (easy) before the next, as a person would to look again.
  */
-import { hashSeed } from "../../engine/rng";
-import { HOST_SEAT, type TimedAction } from "../../engine/definition";
-import type { ComputerLevel } from "../../engine/definition";
-import { cardenoView, fittingCells, hostDue, RESUME_AFTER_MS, type CardenoMove, type CardenoState, type CardenoView } from "./game";
-import { pieceOf } from "./pieces";
+import { hashSeed } from "../../engine/rng.ts";
+import { HOST_SEAT, type TimedAction } from "../../engine/definition.ts";
+import type { ComputerLevel } from "../../engine/definition.ts";
+import { cardenoView, fittingCells, hostDue, RESUME_AFTER_MS, type CardenoMove, type CardenoState, type CardenoView } from "./game.ts";
+import { pieceOf } from "./pieces.ts";
 
 /**
  * Reaction ranges (ms from a piece's turn), the chance of noticing a piece late, how much later

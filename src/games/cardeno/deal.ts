@@ -2,10 +2,10 @@
  * Cardeno's deal: table options with their defaults, and each round's deal (faces, pile, empty
  * boards and score sheet) from the table's seeded generator.
  */
-import { err, ok, type Result } from "../../engine/result";
-import { shuffle } from "../../engine/rng";
-import { CARDENO_DATA, CELLS } from "./pieces";
-import { type CardenoConfig, type CardenoVariant, COUNTDOWN_MS, type RoundScore, type CardenoState } from "./types";
+import { err, ok, type Result } from "../../engine/result.ts";
+import { shuffle } from "../../engine/rng.ts";
+import { CARDENO_DATA, CELLS } from "./pieces.ts";
+import { type CardenoConfig, type CardenoVariant, COUNTDOWN_MS, type RoundScore, type CardenoState } from "./types.ts";
 
 /** n zeros. */
 export const zeros = (n: number) => new Array<number>(n).fill(0);

@@ -24,12 +24,12 @@
  * Time enters only as the `at` of an action (ms since the epoch, from the host): the engine
  * never reads a clock, so a race replays exactly from its seed and timed move list.
  */
-import { HOST_SEAT, type GameDefinition } from "../../engine/definition";
-import { err, ok, type Result } from "../../engine/result";
-import { seedRng } from "../../engine/rng";
-import { CARDENO_DATA, CELLS, LINES, pieceOf } from "./pieces";
-import { CATEGORY_POINTS, compareHands, evaluate, handName, highestUnused, type Category, type HandValue, bestHand } from "./poker";
-export * from "./types";
+import { HOST_SEAT, type GameDefinition } from "../../engine/definition.ts";
+import { err, ok, type Result } from "../../engine/result.ts";
+import { seedRng } from "../../engine/rng.ts";
+import { CARDENO_DATA, CELLS, LINES, pieceOf } from "./pieces.ts";
+import { CATEGORY_POINTS, compareHands, evaluate, handName, highestUnused, type Category, type HandValue, bestHand } from "./poker.ts";
+export * from "./types.ts";
 import {
   type CardenoConfig,
   COUNTDOWN_MS,
@@ -51,13 +51,13 @@ import {
   type CardenoState,
   type CardenoMove,
   type CardenoView,
-} from "./types";
-export * from "./state-queries";
-import { cardenoView, hostDue } from "./state-queries";
-export * from "./boards";
-import { anyFit, bestCell, completeLines, fittingCells } from "./boards";
-export * from "./deal";
-import { zeros, emptyScore, cardenoOptions, deal } from "./deal";
+} from "./types.ts";
+export * from "./state-queries.ts";
+import { cardenoView, hostDue } from "./state-queries.ts";
+export * from "./boards.ts";
+import { anyFit, bestCell, completeLines, fittingCells } from "./boards.ts";
+export * from "./deal.ts";
+import { zeros, emptyScore, cardenoOptions, deal } from "./deal.ts";
 
 const addTo = (xs: readonly number[], seat: number, n: number) => xs.map((x, i) => (i === seat ? x + n : x));
 

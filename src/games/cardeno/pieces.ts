@@ -19,8 +19,8 @@
  *    cut-outs lie on at least two boards of each parity (pieces are contested); attempts run
  *    from 0 and `DATA_ATTEMPT` records the first that passes, so start-up does not search.
  */
-import { seedRng, shuffle, type RngState } from "../../engine/rng";
-import { JOKER, SUITS, SUIT_GLYPHS, type Rank, type Suit } from "./poker";
+import { seedRng, shuffle, type RngState } from "../../engine/rng.ts";
+import { JOKER, SUITS, SUIT_GLYPHS, type Rank, type Suit } from "./poker.ts";
 
 /** A piece: a card (rank and suit, or a joker) cut in one of the 12 shapes. `id` 0..149. */
 export interface Piece {

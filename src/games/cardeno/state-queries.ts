@@ -2,8 +2,8 @@
  * What a Cardeno state shows a seat (the player view: the pile's order never leaves the engine)
  * and what a board's placements get wrong.
  */
-import { CARDENO_DATA, faceOf, fits, pieceOf } from "./pieces";
-import { IDLE_MS, type CardenoState, type CardenoView } from "./types";
+import { CARDENO_DATA, faceOf, fits, pieceOf } from "./pieces.ts";
+import { IDLE_MS, type CardenoState, type CardenoView } from "./types.ts";
 
 /** What `seat` sees (null: a spectator). */
 export function cardenoView(s: CardenoState, seat: number | null): CardenoView {

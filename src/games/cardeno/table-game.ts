@@ -2,10 +2,10 @@
  * Cardeno as a table game of the host (`TableGameRules`, src/games/catalogue.ts): a real-time race
  * the host times; and Cardeno as a rated game. `GAMES` (commands/index.ts) lists it through its module.
  */
-import { HOST_SEAT } from "../../engine/definition";
-import type { RatedGameEntry, TableGameRules } from "../catalogue";
-import { cardeno, type CardenoConfig, type CardenoMove, type CardenoState, type CardenoView } from "./game";
-import { cardenoRealtime } from "./computer";
+import { HOST_SEAT } from "../../engine/definition.ts";
+import type { RatedGameEntry, TableGameRules } from "../catalogue.ts";
+import { cardeno, type CardenoConfig, type CardenoMove, type CardenoState, type CardenoView } from "./game.ts";
+import { cardenoRealtime } from "./computer.ts";
 
 /**
  * Cardeno: a real-time race. No turns: the table turns pieces at its pace and computers grab

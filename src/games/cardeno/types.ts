@@ -2,8 +2,8 @@
  * Cardeno: the configuration, timings, points, moves, events, state and player view (plain,
  * versioned JSON), as the race (src/games/cardeno/game.ts) reads and writes them.
  */
-import { type VersionedState } from "../../engine/definition";
-import { type RngState } from "../../engine/rng";
+import { type VersionedState } from "../../engine/definition.ts";
+import { type RngState } from "../../engine/rng.ts";
 
 /** Table options: rounds 1-10 (default 5), variant, pace in seconds between pieces 1-10 (default 3). */
 export interface CardenoConfig {

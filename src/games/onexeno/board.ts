@@ -6,7 +6,7 @@
  * (0, 0). Sources: docs/rules/onexeno.md "Taking Tricks", "The Playing Field", "Matching rule",
  * "Field limit".
  */
-import { CELL, distinctRotations, isBlack, rotatePattern, type CardId, type Rotation } from "./cards";
+import { CELL, distinctRotations, isBlack, rotatePattern, type CardId, type Rotation } from "./cards.ts";
 
 /** A card on the table. */
 export interface Placed {

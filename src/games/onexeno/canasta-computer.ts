@@ -9,8 +9,8 @@
  *   top card, else draws; then closes XENOs first (rows worth exactly 20), extends rows
  *   towards 20, lays the richest new row, and discards its highest card that fits no row.
  */
-import { randInt, seedRng, type RngState } from "../../engine/rng";
-import { canastaLegalMoves, instValue, rowSum, type CanastaMove, type CanastaState, type CanastaView, type CardInst } from "./canasta";
+import { randInt, seedRng, type RngState } from "../../engine/rng.ts";
+import { canastaLegalMoves, instValue, rowSum, type CanastaMove, type CanastaState, type CanastaView, type CardInst } from "./canasta.ts";
 
 /** Strength levels. */
 export const CANASTA_COMPUTER_LEVELS = ["easy", "normal"] as const;

@@ -3,7 +3,7 @@
  * docs/rules/onexeno-canasta.md "ONEXENO canasta"), the card owed from the pile first. Used by the hand panel's menu
  * and by autocomplete.
  */
-import { canasta, idOf, meldsWith, rowCount, type CanastaMove, type CanastaState, type RowCard } from "./canasta";
+import { canasta, idOf, meldsWith, rowCount, type CanastaMove, type CanastaState, type RowCard } from "./canasta.ts";
 
 /** Would `move` be accepted (used to offer only melds that keep the owed card meldable)? */
 function canMeldAfter(s: CanastaState, seat: number, move: CanastaMove): boolean {

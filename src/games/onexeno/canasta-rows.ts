@@ -3,9 +3,9 @@
  * not a valid meld (as docs/rules/onexeno-canasta.md "ONEXENO canasta" rules it: matching neighbours, 10 < sum <= 20,
  * the variant's number of cards).
  */
-import { ANY_COUNT, type RowCount } from "./canasta-types";
-import { idOf, instValue, MELD_MAX, MELD_MIN_EXCLUSIVE, type RowCard } from "./canasta-types";
-import { CELL, isBlack, rotatePattern } from "./cards";
+import { ANY_COUNT, type RowCount } from "./canasta-types.ts";
+import { idOf, instValue, MELD_MAX, MELD_MIN_EXCLUSIVE, type RowCard } from "./canasta-types.ts";
+import { CELL, isBlack, rotatePattern } from "./cards.ts";
 
 /** The sum of a row's card values. */
 export const rowSum = (row: readonly RowCard[]): number => row.reduce((s, c) => s + instValue(c.card), 0);

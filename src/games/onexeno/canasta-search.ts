@@ -15,8 +15,8 @@
  * chain is short whatever the hand's size (`npm run bench` prints the worst case over
  * 1,000 seeded two-deck states with the whole pile taken).
  */
-import { CELL, cardValue, distinctRotations, isBlack, rotatePattern, type Rotation } from "./cards";
-import { ANY_COUNT, type RowCount } from "./canasta-types";
+import { CELL, cardValue, distinctRotations, isBlack, rotatePattern, type Rotation } from "./cards.ts";
+import { ANY_COUNT, type RowCount } from "./canasta-types.ts";
 
 /** A physical card: its card id plus 256 times its deck copy (as in canasta.ts). */
 type CardInst = number;

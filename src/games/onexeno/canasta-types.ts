@@ -2,8 +2,8 @@
  * ONEXENO canasta: card instances, the configuration, rows, moves, state and player view (plain,
  * versioned JSON), as the game definition (src/games/onexeno/canasta.ts) reads and writes them.
  */
-import { type RngState } from "../../engine/rng";
-import { cardValue, DECK, type CardId, type Rotation } from "./cards";
+import { type RngState } from "../../engine/rng.ts";
+import { cardValue, DECK, type CardId, type Rotation } from "./cards.ts";
 
 /**
  * How many cards a row may hold: the default sum rule has no count limit (docs/rules/onexeno-canasta.md); the

@@ -15,15 +15,15 @@
  * - the session ends after the hand in which someone's total passes the target; the highest
  *   total wins (ties share the win).
  */
-import type { GameDefinition, Outcome } from "../../engine/definition";
-import { err, ok, type Result } from "../../engine/result";
-import { drawForDealer } from "../../engine/dealer";
-import { randInt, seedRng, shuffle } from "../../engine/rng";
-import { canMeldThisTurn, listRows } from "./canasta-search";
-import { distinctRotations, isCardId } from "./cards";
-export * from "./canasta-types";
-export * from "./canasta-rows";
-import { rowProblem, rowSum } from "./canasta-rows";
+import type { GameDefinition, Outcome } from "../../engine/definition.ts";
+import { err, ok, type Result } from "../../engine/result.ts";
+import { drawForDealer } from "../../engine/dealer.ts";
+import { randInt, seedRng, shuffle } from "../../engine/rng.ts";
+import { canMeldThisTurn, listRows } from "./canasta-search.ts";
+import { distinctRotations, isCardId } from "./cards.ts";
+export * from "./canasta-types.ts";
+export * from "./canasta-rows.ts";
+import { rowProblem, rowSum } from "./canasta-rows.ts";
 import {
   type CardInst,
   idOf,
@@ -43,7 +43,7 @@ import {
   canastaSeatCounts,
   ANY_COUNT,
   type RowCount,
-} from "./canasta-types";
+} from "./canasta-types.ts";
 
 const handPoints = (cards: readonly CardInst[]) => cards.reduce((s, c) => s + instValue(c), 0);
 

@@ -8,13 +8,13 @@
  *   placement it passes while the stack lasts, and in the end game plays the placement
  *   that leaves the fewest such lines (also when the table is empty and a pass is refused).
  */
-import { randInt, type RngState } from "../../engine/rng";
-import { candidateCells, completedLines, fieldOf, gridOf, type Placed } from "./board";
-import { cardValue } from "./cards";
-import { trickPointsOf, viewLegalMoves, type OnexenoMove, type OnexenoView } from "./game";
+import { randInt, type RngState } from "../../engine/rng.ts";
+import { candidateCells, completedLines, fieldOf, gridOf, type Placed } from "./board.ts";
+import { cardValue } from "./cards.ts";
+import { trickPointsOf, viewLegalMoves, type OnexenoMove, type OnexenoView } from "./game.ts";
 
-export { COMPUTER_LEVELS, type ComputerLevel } from "../../engine/definition";
-import type { ComputerLevel } from "../../engine/definition";
+export { COMPUTER_LEVELS, type ComputerLevel } from "../../engine/definition.ts";
+import type { ComputerLevel } from "../../engine/definition.ts";
 
 type Place = OnexenoMove & { kind: "place" };
 

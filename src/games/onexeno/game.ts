@@ -12,10 +12,10 @@
  *   card goes in the centre), so a pass is refused there (`onexeno/must_place`) and never
  *   locks anyone out.
  */
-import { applyAction, type GameDefinition, type Outcome } from "../../engine/definition";
-import { err, ok, type Result } from "../../engine/result";
-import { drawForDealer } from "../../engine/dealer";
-import { randInt, seedRng, shuffle, type RngState } from "../../engine/rng";
+import { applyAction, type GameDefinition, type Outcome } from "../../engine/definition.ts";
+import { err, ok, type Result } from "../../engine/result.ts";
+import { drawForDealer } from "../../engine/dealer.ts";
+import { randInt, seedRng, shuffle, type RngState } from "../../engine/rng.ts";
 import {
   completedLines,
   fieldOf,
@@ -26,9 +26,9 @@ import {
   type Field,
   type Placed,
   type PlacementProblem,
-} from "./board";
-import { cardValue, DECK, isCardId, rotatePattern, type CardId, type Rotation } from "./cards";
-export * from "./types";
+} from "./board.ts";
+import { cardValue, DECK, isCardId, rotatePattern, type CardId, type Rotation } from "./cards.ts";
+export * from "./types.ts";
 import {
   type OnexenoVariant,
   HAND_SIZE,
@@ -40,7 +40,7 @@ import {
   type DealerDrawRound,
   type OnexenoState,
   type OnexenoView,
-} from "./types";
+} from "./types.ts";
 
 /** Seat counts allowed per variant. */
 export function seatCountsFor(variant: OnexenoVariant): readonly number[] {

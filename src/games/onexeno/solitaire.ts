@@ -13,11 +13,11 @@
  *   turn-over (or since the start), that turn-over would begin a pass like the one before:
  *   the game ends instead ("stuck").
  */
-import type { GameDefinition, Outcome } from "../../engine/definition";
-import { err, ok, type Result } from "../../engine/result";
-import { seedRng, shuffle } from "../../engine/rng";
-import { fieldOf, gridOf, legalPlacements, placedPattern, placementProblem, type Placed } from "./board";
-import { cardValue, DECK, rotatePattern, type CardId, type Rotation } from "./cards";
+import type { GameDefinition, Outcome } from "../../engine/definition.ts";
+import { err, ok, type Result } from "../../engine/result.ts";
+import { seedRng, shuffle } from "../../engine/rng.ts";
+import { fieldOf, gridOf, legalPlacements, placedPattern, placementProblem, type Placed } from "./board.ts";
+import { cardValue, DECK, rotatePattern, type CardId, type Rotation } from "./cards.ts";
 
 /** Cards turned per draw. */
 export const DRAW_COUNT = 3;

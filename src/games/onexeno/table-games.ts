@@ -3,10 +3,10 @@
  * and partners (one game, by variant), canasta and solitaire, each with how the computer plays a
  * seat, and the rated games made of them (`RatedGameEntry`). `GAMES` (commands/index.ts) lists them through the ONEXENO module.
  */
-import type { RatedGameEntry, TableGameRules } from "../catalogue";
-import { canasta, canastaView, type CanastaConfig, type CanastaMove, type CanastaState, type CanastaView } from "./canasta";
-import { chooseCanastaMove } from "./canasta-computer";
-import { chooseComputerMove } from "./computer";
+import type { RatedGameEntry, TableGameRules } from "../catalogue.ts";
+import { canasta, canastaView, type CanastaConfig, type CanastaMove, type CanastaState, type CanastaView } from "./canasta.ts";
+import { chooseCanastaMove } from "./canasta-computer.ts";
+import { chooseComputerMove } from "./computer.ts";
 import {
   onexeno,
   onexenoView,
@@ -16,8 +16,8 @@ import {
   type OnexenoMove,
   type OnexenoState,
   type OnexenoView,
-} from "./game";
-import { onexenoSolitaire, type SolitaireMove, type SolitaireState, type SolitaireView } from "./solitaire";
+} from "./game.ts";
+import { onexenoSolitaire, type SolitaireMove, type SolitaireState, type SolitaireView } from "./solitaire.ts";
 
 /** ONEXENO basic and partners: one move a turn; a timeout passes when a pass is allowed. */
 export const onexenoGame: TableGameRules<"onexeno", OnexenoConfig, OnexenoState, OnexenoMove, OnexenoView> = {

@@ -2,9 +2,9 @@
  * ONEXENO basic and partners: the configuration, moves, state and player view (plain, versioned
  * JSON), as the game definition (src/games/onexeno/game.ts) reads and writes them.
  */
-import { type RngState } from "../../engine/rng";
-import { type Field, type LineKind, type Placed } from "./board";
-import { type CardId, type Rotation } from "./cards";
+import { type RngState } from "../../engine/rng.ts";
+import { type Field, type LineKind, type Placed } from "./board.ts";
+import { type CardId, type Rotation } from "./cards.ts";
 
 /** The two multiplayer variants. */
 export const ONEXENO_VARIANTS = ["basic", "partners"] as const;

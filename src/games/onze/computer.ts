@@ -8,10 +8,10 @@
  *   making, goes down as soon as it can (laying the most cards), lays off everything it can,
  *   and discards its highest card that helps no meld.
  */
-import { randInt, type RngState } from "../../engine/rng";
-import { cardPoints, isWild, rankOf, suitOf, type Card } from "./cards";
-import { CONTRACTS, contractArrangements, contractPart } from "./melds";
-import { playsOnTable, type OnzeMove, type OnzeView } from "./game";
+import { randInt, type RngState } from "../../engine/rng.ts";
+import { cardPoints, isWild, rankOf, suitOf, type Card } from "./cards.ts";
+import { CONTRACTS, contractArrangements, contractPart } from "./melds.ts";
+import { playsOnTable, type OnzeMove, type OnzeView } from "./game.ts";
 
 export const ONZE_COMPUTER_LEVELS = ["easy", "normal"] as const;
 export type OnzeComputerLevel = (typeof ONZE_COMPUTER_LEVELS)[number];

@@ -24,16 +24,16 @@
  *   card: the player could otherwise never end the turn). Not ruled in docs/rules/onze.md; said so in
  *   the rules doc.
  */
-import type { GameDefinition } from "../../engine/definition";
-import { err, ok, type Result } from "../../engine/result";
-import { drawForDealer } from "../../engine/dealer";
-import { randInt, seedRng, shuffle } from "../../engine/rng";
-import { cardPoints, isJoker, ONZE_DECK, rankOf, type Card } from "./cards";
-import { CONTRACTS, contractText, layOff, readMeld, swapOut, type Meld } from "./melds";
-export * from "./types";
-import { ONZE_ROUNDS, ONZE_SEATS, type OnzeConfig, type OnzeMove, type OnzeLast, type OnzeState, type OnzeView } from "./types";
-export * from "./state-queries";
-import { meldProblem, onzeActors, onzeLegalMoves, onzeView, onzeOutcome } from "./state-queries";
+import type { GameDefinition } from "../../engine/definition.ts";
+import { err, ok, type Result } from "../../engine/result.ts";
+import { drawForDealer } from "../../engine/dealer.ts";
+import { randInt, seedRng, shuffle } from "../../engine/rng.ts";
+import { cardPoints, isJoker, ONZE_DECK, rankOf, type Card } from "./cards.ts";
+import { CONTRACTS, contractText, layOff, readMeld, swapOut, type Meld } from "./melds.ts";
+export * from "./types.ts";
+import { ONZE_ROUNDS, ONZE_SEATS, type OnzeConfig, type OnzeMove, type OnzeLast, type OnzeState, type OnzeView } from "./types.ts";
+export * from "./state-queries.ts";
+import { meldProblem, onzeActors, onzeLegalMoves, onzeView, onzeOutcome } from "./state-queries.ts";
 /** Cards dealt in a round: 11, or 13 in round 7. */
 export const handSizeFor = (round: number): number => (round === 7 ? 13 : 11);
 

@@ -5,7 +5,7 @@
  * at least two natural cards in every meld. Also: the round contracts, laying off, swapping a
  * wild out of a run, and the contract finder that proposes ways to go down.
  */
-import { faceFor, faceOf, isRedSuit, isWild, rankOf, suitOf, type Card, type Face } from "./cards";
+import { faceFor, faceOf, isRedSuit, isWild, rankOf, suitOf, type Card, type Face } from "./cards.ts";
 
 export type MeldKind = "set" | "run";
 

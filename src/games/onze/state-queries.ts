@@ -3,10 +3,10 @@
  * table), the player view (the only way hidden cards leave the engine), the outcome, and the
  * words for a meld refusal code.
  */
-import type { Outcome } from "../../engine/definition";
-import { faceOf } from "./cards";
-import { contractArrangements, CONTRACTS, layOff, swapOut } from "./melds";
-import { type OnzeMove, type OnzeState, type OnzeView } from "./types";
+import type { Outcome } from "../../engine/definition.ts";
+import { faceOf } from "./cards.ts";
+import { contractArrangements, CONTRACTS, layOff, swapOut } from "./melds.ts";
+import { type OnzeMove, type OnzeState, type OnzeView } from "./types.ts";
 
 /** Words for a meld refusal code. */
 export function meldProblem(code: string): string {

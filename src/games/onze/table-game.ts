@@ -3,9 +3,9 @@
  * plays a seat, buys out of turn and holds its discard for those who may buy; and Onze as a rated
  * game. `GAMES` (commands/index.ts) lists it through its module.
  */
-import type { RatedGameEntry, TableGameRules } from "../catalogue";
-import { onze, onzeView, type OnzeConfig, type OnzeMove, type OnzeState, type OnzeView } from "./game";
-import { chooseOnzeMove, onzeWantsOutOfTurn } from "./computer";
+import type { RatedGameEntry, TableGameRules } from "../catalogue.ts";
+import { onze, onzeView, type OnzeConfig, type OnzeMove, type OnzeState, type OnzeView } from "./game.ts";
+import { chooseOnzeMove, onzeWantsOutOfTurn } from "./computer.ts";
 
 /**
  * Onze: a turn is a draw or take, going down or laying off, then a discard; others may buy the

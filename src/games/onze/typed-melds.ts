@@ -3,9 +3,9 @@
  * against their hand, and how far a hand is from the round's contract. Pure; refusals are
  * values with stable codes and the word they name (`params.word`).
  */
-import { err, ok, type Result } from "../../engine/result";
-import { faceFor, faceOf, isWild, parseFace, rankOf, suitOf, type Card, type Face } from "./cards";
-import { CONTRACTS, contractArrangements, contractPart, readRun, type MeldKind, type MeldSpec } from "./melds";
+import { err, ok, type Result } from "../../engine/result.ts";
+import { faceFor, faceOf, isWild, parseFace, rankOf, suitOf, type Card, type Face } from "./cards.ts";
+import { CONTRACTS, contractArrangements, contractPart, readRun, type MeldKind, type MeldSpec } from "./melds.ts";
 
 /**
  * Reads typed melds against `hand`: groups split by `/`, `;` or `|`, cards by spaces or commas;

@@ -2,9 +2,9 @@
  * Onze: the configuration, moves, state and player view (plain, versioned JSON), as the game
  * definition (src/games/onze/game.ts) reads and writes them.
  */
-import { type RngState } from "../../engine/rng";
-import { type Card } from "./cards";
-import { type Meld, type MeldEnd, type MeldSpec } from "./melds";
+import { type RngState } from "../../engine/rng.ts";
+import { type Card } from "./cards.ts";
+import { type Meld, type MeldEnd, type MeldSpec } from "./melds.ts";
 
 export const ONZE_ROUNDS = 7;
 export const ONZE_SEATS = [3, 4, 5, 6, 7] as const;

@@ -4,7 +4,7 @@
  * computers in which every piece is always in exactly one place.
  */
 import { describe, expect, it } from "vitest";
-import { applyAction, HOST_SEAT } from "../../../src/engine/definition";
+import { applyAction, HOST_SEAT } from "../../../src/engine/definition.ts";
 import {
   cardeno,
   cardenoView,
@@ -17,11 +17,11 @@ import {
   REVEAL_MS,
   type CardenoMove,
   type CardenoState,
-} from "../../../src/games/cardeno/game";
-import { cardenoRealtime, REACTION } from "../../../src/games/cardeno/computer";
-import { CELLS, faceOf, fits, LINES, pieceOf } from "../../../src/games/cardeno/pieces";
-import { playCardeno } from "../../helpers/cardeno";
-import { grabRows } from "../../../commands/cardeno/table";
+} from "../../../src/games/cardeno/game.ts";
+import { cardenoRealtime, REACTION } from "../../../src/games/cardeno/computer.ts";
+import { CELLS, faceOf, fits, LINES, pieceOf } from "../../../src/games/cardeno/pieces.ts";
+import { playCardeno } from "../../helpers/cardeno.ts";
+import { grabRows } from "../../../commands/cardeno/table.ts";
 
 const T0 = 1_700_000_000_000;
 

@@ -3,8 +3,8 @@
  * by brute force and independently of the generator's own checks.
  */
 import { describe, expect, it } from "vitest";
-import { CARDENO_DATA, CELLS, fits, LINES, cellName, parseCell, type Piece } from "../../../src/games/cardeno/pieces";
-import { evaluate, JOKER, SUITS, type Category } from "../../../src/games/cardeno/poker";
+import { CARDENO_DATA, CELLS, fits, LINES, cellName, parseCell, type Piece } from "../../../src/games/cardeno/pieces.ts";
+import { evaluate, JOKER, SUITS, type Category } from "../../../src/games/cardeno/poker.ts";
 
 const { pieces, faces } = CARDENO_DATA;
 

@@ -1,6 +1,6 @@
 /** The POKER-CARDENO evaluator: every category, jokers as a rank, kickers, short hands, best hand. */
 import { describe, expect, it } from "vitest";
-import { bestHand, compareHands, evaluate, handName, JOKER, type PokerCard, type Suit } from "../../../src/games/cardeno/poker";
+import { bestHand, compareHands, evaluate, handName, JOKER, type PokerCard, type Suit } from "../../../src/games/cardeno/poker.ts";
 
 /** `Ah Kd 10c Jk` -> cards (Jk: joker). */
 function cards(text: string): PokerCard[] {
