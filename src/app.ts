@@ -383,6 +383,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       ...eventExtras({ client, log, catalogue, tableGames: gameSet.views, records, ratings, tournaments: () => tournaments }),
       payloadOf: (rec) => games.find((g) => g.id === rec.game),
       kick: (channelId) => autoplay.kick(channelId),
+      lease: (guild) => lease(guild),
     }),
     opts.tableOptions?.now,
   );
@@ -407,8 +408,11 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     return null;
   };
   const publisher = new Publisher(send, currentTable, log);
-  // A guild this process takes over: its clocks are armed here (the former holder may have armed them alone).
-  const adopt = (guild: string) => void clocks.adopt(guild).catch((e: unknown) => log.error(`could not arm the clocks of ${guild}`, e));
+  // A guild this process takes over: its clocks and events' timers are armed here (the former holder may have armed them alone).
+  const adopt = (guild: string) => {
+    void clocks.adopt(guild).catch((e: unknown) => log.error(`could not arm the clocks of ${guild}`, e));
+    void tournaments.rearm().catch((e: unknown) => log.error("could not arm the events' timers", e));
+  };
   const lease = (guild: string) => leaseGuild(opts.stores, guild, adopt);
   const { autoplay, clocks } = tableMovers(games, ctx, post, client, opts, log, lease);
   const route = createRouter(gameSet.commands, gameSet.components, ctx, log, {
@@ -574,10 +578,11 @@ function tournamentHost(
     readonly ratings: RatingService;
     readonly live: LiveTables;
     readonly kick: (channelId: string) => void;
-  } & Pick<TournamentHost, "scheduleEvent" | "scheduledEventStatus" | "announce" | "rerate">,
+  } & Pick<TournamentHost, "scheduleEvent" | "scheduledEventStatus" | "announce" | "rerate" | "lease">,
 ): TournamentHost {
   const { client, post, services, catalogue, payloadOf, ratings, live, kick } = deps;
   return {
+    ...(deps.lease ? { lease: deps.lease } : {}),
     scheduleEvent: deps.scheduleEvent,
     scheduledEventStatus: deps.scheduledEventStatus,
     announce: deps.announce,

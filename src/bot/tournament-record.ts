@@ -160,6 +160,11 @@ export const MAX_ENTRANTS = 128;
 
 /** What the service needs from the bot: threads, posts and the table games. */
 export interface TournamentHost {
+  /**
+   * Whether this process may act on guild `guild` now by itself (its claim in the shared store):
+   * an event's timed steps run only in the guild's holder. Absent: always.
+   */
+  lease?(guild: string): Promise<boolean>;
   /** Opens a public thread under `channelId` named `name`; its id. */
   openThread(channelId: string, name: string): Promise<string>;
   /**

@@ -50,6 +50,9 @@ import {
   type EventRequest,
 } from "./tournament-rules.ts";
 
+/** After a timed step whose guild another process holds: when to look again, ms. */
+const LEASE_RETRY_MS = 5_000;
+
 export * from "./tournament-record.ts";
 
 export type { Standing };
@@ -197,6 +200,15 @@ export class TournamentService {
   private async wake(id: string): Promise<void> {
     const t = await this.get(id);
     if (!t) return;
+    if (this.host.lease && !(await this.host.lease(t.guildId ?? `channel:${t.channelId}`))) {
+      // Another process holds the guild now: it runs the step; this one looks again, to take over if it stops.
+      if (!this.stopped)
+        this.timers.set(
+          id,
+          setTimeout(() => void this.track(() => this.wake(id)).catch(() => {}), LEASE_RETRY_MS),
+        );
+      return;
+    }
     const now = this.now();
     const steps = timedSteps(t, now);
     if (steps.remind) {
