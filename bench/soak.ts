@@ -1,0 +1,105 @@
+/**
+ * `npm run bench:soak`: a long soak in one process through the Discord stand-in: `GAMES` whole
+ * 2-player ONEXENO basic games (default 10,000), `TABLES` channels at once (default 8), each
+ * played the way two people would (`playTables`, bench/flight-driver.ts). Every 1,000 games (and
+ * at the end) it prints the process's RSS and V8 heap after a full collection, and the number of
+ * keys in each store namespace. What it checks (printed as met / MISS, never a timed test):
+ * memory grows at most 1 MiB per 1,000 games after the first 1,000, and no namespace but the
+ * game records (one per finished game, by design) grows with the games played.
+ *
+ * Only ONEXENO basic so far: the other games need a driver of their own (issue 48, item 5).
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openBotStores, registerCommands, startBot } from "../src/app.ts";
+import { onexeno } from "../src/games/onexeno/game.ts";
+import { DEFAULT_USERS, DiscordStandin } from "../src/standin/server.ts";
+import { benchChannels, playTables, type TableState } from "./flight-driver.ts";
+
+const GAMES = Number(process.env.GAMES ?? 10_000);
+const TABLES = Number(process.env.TABLES ?? 8);
+const EVERY = Number(process.env.EVERY ?? 1000);
+const gc = (globalThis as { gc?: () => void }).gc;
+if (!gc) throw new Error("run with --expose-gc (npm run bench:soak)");
+
+const channels = benchChannels(TABLES);
+const sb = new DiscordStandin({ channels, users: DEFAULT_USERS });
+await sb.start();
+await registerCommands({ apiUrl: sb.apiUrl, token: sb.token, applicationId: sb.applicationId, guildId: sb.guildId });
+const stores = await openBotStores(`sqlite://${join(mkdtempSync(join(tmpdir(), "onexeno-soak-")), "soak.sqlite")}`);
+const bot = await startBot({ token: sb.token, apiUrl: sb.apiUrl, stores, log: { info() {}, error: (m, e) => console.error(m, e) } });
+await bot.ready;
+const service = bot.service("onexeno");
+
+/** Keys in each store namespace (the game records apart: they grow by one a game, by design). */
+async function keyCounts(): Promise<Record<string, number>> {
+  const named: Record<string, { entries(): Promise<unknown[]> }> = {
+    ...Object.fromEntries([...stores.games].map(([id, s]) => [`tables:${id}`, s])),
+    live: stores.live,
+    clocks: stores.clocks,
+    ratings: stores.ratings,
+    leaderboards: stores.leaderboards,
+    tournaments: stores.tournaments,
+    settings: stores.settings,
+    records: stores.records,
+  };
+  const out: Record<string, number> = {};
+  for (const [name, s] of Object.entries(named)) out[name] = (await s.entries()).length;
+  return out;
+}
+
+/**
+ * Drops what the stand-in (the rig, in this process) keeps of the games played so far: every
+ * interaction, attachment and write it logged, and each channel's messages but its newest few
+ * (the bot's live table is the newest). Without it the rig's own history is most of the growth:
+ * a run of 160 games grew 76 MiB of RSS and 15 MiB of heap per 40 games with the rig keeping
+ * everything, its PNG attachments most of it.
+ */
+function pruneRig(): void {
+  sb.interactions.clear();
+  sb.files.clear();
+  for (const list of [sb.edits, sb.globalRequests, sb.channelWrites, sb.refusals] as unknown[][]) list.length = 0;
+  for (const [id, list] of sb.messages) sb.messages.set(id, list.slice(-5));
+}
+
+const mib = (n: number) => n / 1024 / 1024;
+const rows: { games: number; rss: number; heap: number; keys: Record<string, number> }[] = [];
+let played = 0;
+let next = EVERY;
+const t0 = performance.now();
+console.log(`soak: ${GAMES} ONEXENO basic games, ${TABLES} tables at once, figures every ${EVERY} games`);
+while (played < GAMES) {
+  await playTables(sb, channels, async (id) => (await service.get(id)) as TableState | undefined, onexeno);
+  played += TABLES;
+  pruneRig();
+  if (played >= next || played >= GAMES) {
+    next += EVERY;
+    gc();
+    const m = process.memoryUsage();
+    const keys = await keyCounts();
+    rows.push({ games: played, rss: mib(m.rss), heap: mib(m.heapUsed), keys });
+    const others = Object.entries(keys)
+      .filter(([k]) => k !== "records")
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ");
+    console.log(
+      `${String(played).padStart(6)} games  ${((performance.now() - t0) / 1000).toFixed(0).padStart(6)} s  RSS ${mib(m.rss).toFixed(1)} MiB  heap ${mib(m.heapUsed).toFixed(1)} MiB  records ${keys.records}  ${others}`,
+    );
+  }
+}
+const first = rows.find((r) => r.games >= EVERY) ?? rows[0]!;
+const last = rows.at(-1)!;
+const per = (x: number) => (last.games > first.games ? (x * EVERY) / (last.games - first.games) : 0);
+const rssGrowth = per(last.rss - first.rss);
+const heapGrowth = per(last.heap - first.heap);
+const grown = Object.keys(last.keys).filter((k) => k !== "records" && (last.keys[k] ?? 0) > (first.keys[k] ?? 0));
+console.log(
+  `growth after the first ${first.games} games, per ${EVERY}: RSS ${rssGrowth.toFixed(2)} MiB, heap ${heapGrowth.toFixed(2)} MiB (target <= 1 MiB): ${rssGrowth <= 1 && heapGrowth <= 1 ? "met" : "MISS"}`,
+);
+console.log(
+  `store keys left behind by finished games (beyond their records): ${grown.length ? `MISS (${grown.join(", ")})` : "none: met"}; records ${last.keys.records} for ${last.games} games`,
+);
+await bot.stop();
+await stores.close();
+await sb.stop();
