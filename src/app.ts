@@ -9,6 +9,8 @@ import { GAME_SET } from "../commands/index.ts";
 import { startPictures } from "../render/pool.ts";
 import { clientOptions } from "./bot/client-options.ts";
 import { Autoplay } from "./bot/autoplay.ts";
+import { interactionAge, LATE_AFTER_MS } from "./bot/reply.ts";
+import type { OnceResult } from "./store/claims.ts";
 import { clockMessages, Clocks } from "./bot/clocks.ts";
 import type { BotContext, GameSet, TableGameView } from "./bot/context.ts";
 import { LiveTables } from "./bot/live.ts";
@@ -27,7 +29,7 @@ import { COMMAND_IDS } from "./bot/command-ids.ts";
 import { Publisher } from "./bot/publisher.ts";
 import { ChannelBudget } from "./bot/budget.ts";
 import { Coalescer } from "./bot/coalesce.ts";
-import { createRouter, type InteractionEvent, type Logger } from "./bot/router.ts";
+import { createRouter, type InteractionEvent, type Logger, type RouterOptions } from "./bot/router.ts";
 import { Leaderboards } from "./bot/leaderboards.ts";
 import { ChannelIndex } from "./bot/channels.ts";
 import { TableService, type AnyTable, type AnyTables, type TableServiceOptions, type TablesOf } from "./bot/tables.ts";
@@ -413,13 +415,15 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     void clocks.adopt(guild).catch((e: unknown) => log.error(`could not arm the clocks of ${guild}`, e));
     void tournaments.rearm().catch((e: unknown) => log.error("could not arm the events' timers", e));
   };
-  const lease = (guild: string) => leaseGuild(opts.stores, guild, adopt);
+  // Once stopping, this process takes no guild, no interaction and no timed step any more: another process on the store does.
+  let stopping = false;
+  const lease = async (guild: string) => !stopping && (await leaseGuild(opts.stores, guild, adopt));
   const { autoplay, clocks } = tableMovers(games, ctx, post, client, opts, log, lease);
   const route = createRouter(gameSet.commands, gameSet.components, ctx, log, {
     post,
     after: (channelId) => autoplay.kick(channelId),
     guard: (interaction) => mustAllowTableHere(interaction, gameSet.views, settings),
-    claim: (interaction) => holdGuild(opts.stores, interaction.guildId ?? `channel:${interaction.channelId}`, interaction.id, adopt),
+    ...interactionClaims(opts.stores, games, adopt, () => stopping),
     ...(opts.observe ? { observe: opts.observe } : {}),
   });
   client.on(Events.InteractionCreate, (interaction) => {
@@ -437,17 +441,19 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   return {
     ...{ client, service, games: services, leaderboards, ratings, tournaments, live, clocks, records, settings, ready },
     async stop() {
+      stopping = true; // new interactions, clock wakes and computer turns are left to another process from here
       await autoplay.stop(); // the computer moves under way are saved first
       await route.idle(); // finish the moves in flight, and what they post
       await books.pending.settle(); // the records, ratings and results of games that just ended
       await tournaments.stop(); // and the results and seatings they set off
+      // Another process on the store takes this one's guilds at once (within an interaction's
+      // 3 s: it is waiting for them), not after their claims lapse.
+      await opts.stores.claims.release("guild:").catch((e: unknown) => log.error("could not release this process's guilds", e));
       await clocks.stop();
       await coalescer.stop();
       publisher.stop();
       await live.stop();
       await client.destroy();
-      // Another process on the store takes this one's guilds at once, not after their claims lapse.
-      await opts.stores.claims.release("guild:").catch((e: unknown) => log.error("could not release this process's guilds", e));
     },
   };
 }
@@ -473,20 +479,47 @@ function typedServices(services: ReadonlyMap<string, AnyTables>): <G extends Gam
 export const GUILD_CLAIM_MS = 60_000;
 
 /**
+ * The router's claims in the store every process shares (src/store/claims.ts): each interaction
+ * is acted on by the process holding its guild (`holdGuild`; none once `stopping`), marked done
+ * when handled, and one taken over from a process killed after saving its change answers with
+ * the table as it is (`GameTable.acted`).
+ */
+function interactionClaims(
+  stores: BotStores,
+  games: readonly RunningGame[],
+  adopt: (guild: string) => void,
+  stopping: () => boolean,
+): Pick<RouterOptions, "claim" | "settle" | "changedBy"> {
+  return {
+    claim: async (interaction) =>
+      stopping() ? "refused" : holdGuild(stores, interaction.guildId ?? `channel:${interaction.channelId}`, interaction.id, adopt),
+    settle: (interaction) => stores.claims.settle(`interaction:${interaction.id}`, INTERACTION_CLAIM_MS),
+    changedBy: async (interaction) => {
+      for (const g of games) {
+        const r = interaction.channelId ? await g.service.get(interaction.channelId) : undefined;
+        if (r?.acted?.includes(interaction.id)) return g.payload(r);
+      }
+      return null;
+    },
+  };
+}
+
+/**
  * Claims guild `guild` (a DM's channel: `channel:<id>`) for this process before it acts on an
  * interaction there: one process acts on a guild at a time, so its read caches stay sound (they
  * assume one writer a key, as shards give). A guild newly taken over drops the caches: the
  * process that held it may have written since they were filled. The interaction is claimed too,
  * so one its former holder acted on is never acted on again. False while another holds either.
  */
-async function holdGuild(stores: BotStores, guild: string, interactionId: string, taken: (guild: string) => void): Promise<boolean> {
-  // A holder killed a moment ago still has a heartbeat for up to ALIVE_MS (2 s): asked again for
-  // CLAIM_WAIT_MS, its guild is taken over once that lapses (a process restarted after a kill acts at once).
-  for (let tries = 0; ; tries++) {
-    const got = await leaseGuild(stores, guild, taken);
-    // The interaction itself too: one the holder acted on before it stopped is not acted on again here.
-    if (got) return stores.claims.once(`interaction:${interactionId}`, INTERACTION_CLAIM_MS);
-    if (tries * CLAIM_RETRY_MS >= CLAIM_WAIT_MS) return false;
+async function holdGuild(stores: BotStores, guild: string, interactionId: string, taken: (guild: string) => void): Promise<OnceResult> {
+  const key = `interaction:${interactionId}`;
+  // While another process holds the guild, this one watches the interaction until it is answered
+  // there, or until that process stops (a deploy) or dies (its heartbeat lapses within ALIVE_MS,
+  // 2 s): then it takes the guild over and acts on the interaction itself, unless the other one
+  // settled it, as long as it can still be answered (LATE_AFTER_MS after it was made).
+  for (;;) {
+    if (await leaseGuild(stores, guild, taken)) return stores.claims.once(key, INTERACTION_CLAIM_MS);
+    if ((await stores.claims.settled(key)) || interactionAge(interactionId) >= LATE_AFTER_MS) return "refused";
     await new Promise((r) => setTimeout(r, CLAIM_RETRY_MS));
   }
 }
@@ -509,10 +542,8 @@ async function leaseGuild(stores: BotStores, guild: string, taken: (guild: strin
 /** How long an interaction's own claim is kept, ms: past its token's 15 minutes. */
 const INTERACTION_CLAIM_MS = 20 * 60_000;
 
-/** How often a refused guild claim is asked again while its holder may have just died, ms. */
+/** How often a refused guild claim is asked again while its holder may stop or have just died, ms. */
 const CLAIM_RETRY_MS = 250;
-/** How long a refused guild claim is asked again, ms: within the 3 s an interaction may wait for its answer. */
-const CLAIM_WAIT_MS = 1500;
 
 /**
  * What the bot does once its client is ready: it notes the start (nothing is posted: tables with

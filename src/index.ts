@@ -167,7 +167,8 @@ async function runShards(token: string, apiUrl: string, shards: ShardSet | null,
     const port = managed && config.metricsPort !== 0 ? config.metricsPort + firstShard : config.metricsPort;
     ops = await startOpsServer(port, metrics, () => ({
       ok: !stopping && bot.client.ws.status === Status.Ready,
-      detail: { gateway: Status[bot.client.ws.status], stopping },
+      // `claims`: this process's name in the store's claims (`claims:guild:<id>` names the process acting on a guild).
+      detail: { gateway: Status[bot.client.ws.status], stopping, claims: stores.claims.owner },
     }));
     const at = ops.address();
     console.log(`${who}Health and metrics on port ${typeof at === "object" && at ? at.port : port}: /healthz, /metrics.`);

@@ -19,6 +19,7 @@ import {
   MessageFlags,
   type ApplicationCommandOptionChoiceData,
   type AutocompleteInteraction,
+  type BaseMessageOptions,
   type ChatInputCommandInteraction,
   type CommandInteractionOption,
   type Interaction,
@@ -28,10 +29,11 @@ import {
 import { decodeId, type ComponentId } from "./customid.ts";
 import { UserError } from "./errors.ts";
 import type { Logger } from "./logger.ts";
-import { INTERACTION_WINDOW_MS, interactionAge, LATE_AFTER_MS, ReplyFailed, type ChannelPoster } from "./reply.ts";
+import { INTERACTION_WINDOW_MS, interactionAge, LATE_AFTER_MS, ReplyFailed, respond, type ChannelPoster } from "./reply.ts";
 import { inputError, refusal, sayError } from "./words.ts";
 import { fitLayout, withFlags } from "./components-v2.ts";
 import { localeOf } from "../i18n/index.ts";
+import { actFor } from "./acting.ts";
 
 /** One autocomplete suggestion (Discord: name 1-100 characters, a value of the option's type). */
 export type Choice = ApplicationCommandOptionChoiceData<string | number>;
@@ -86,10 +88,22 @@ export interface RouterOptions {
   readonly guard?: (interaction: ChatInputCommandInteraction) => Promise<void>;
   /**
    * Claims what an interaction acts on (its guild) for this process before any work, in the
-   * store every process shares (src/store/claims.ts): false when another process holds it, and
-   * this one lets the interaction be (the holder answers it).
+   * store every process shares (src/store/claims.ts): `refused` when another process holds it,
+   * and this one lets the interaction be (the holder answers it); `resumed` when this process
+   * takes it over from one killed while acting on it (which may have answered it already).
    */
-  readonly claim?: (interaction: Interaction) => Promise<boolean>;
+  readonly claim?: (interaction: Interaction) => Promise<"taken" | "resumed" | "refused">;
+  /**
+   * Marks a claimed interaction done once it is handled (src/store/claims.ts `settle`): until
+   * then, a process that sees this one die takes it over and finishes it (src/bot/acting.ts).
+   */
+  readonly settle?: (interaction: Interaction) => Promise<void>;
+  /**
+   * The public table of the interaction's channel as it is now, when that interaction changed it
+   * already (`GameTable.acted`), else null: what an interaction taken over from a process killed
+   * after saving its change answers, instead of making the change again.
+   */
+  readonly changedBy?: (interaction: Interaction) => Promise<BaseMessageOptions | null>;
 }
 
 /**
@@ -313,24 +327,33 @@ export function createRouter<Ctx>(
 }
 
 /**
- * Whether another process with the same guild's events (a deploy, a shard given twice) holds
- * what `interaction` acts on (`RouterOptions.claim`): then it answers, and this one reports the
- * interaction `skipped` and lets it be.
+ * Whether this process acts on `interaction` (`RouterOptions.claim`): `skip` when another
+ * process with the same guild's events (a deploy, a shard given twice) holds it (that one answers;
+ * this one reports it `skipped`), `resume` when this one takes it over from a process killed while
+ * acting on it, else `act`.
  */
-async function claimedElsewhere(
+async function claimOf(
   interaction: Interaction,
   opts: RouterOptions,
   log: Logger,
   report: (kind: InteractionEvent["kind"], name: string, outcome: InteractionEvent["outcome"]) => void,
-): Promise<boolean> {
-  if (!opts.claim || !(interaction.isAutocomplete() || interaction.isChatInputCommand() || interaction.isMessageComponent())) return false;
-  if (await opts.claim(interaction)) return false;
+): Promise<"act" | "resume" | "skip"> {
+  if (!opts.claim || !(interaction.isAutocomplete() || interaction.isChatInputCommand() || interaction.isMessageComponent())) return "act";
+  const got = await opts.claim(interaction);
+  if (got === "taken") return "act";
+  if (got === "resumed") {
+    log.info(`interaction ${interaction.id}: taken over from a process that stopped while acting on it`);
+    return "resume";
+  }
   const kind = interaction.isAutocomplete() ? "autocomplete" : interaction.isChatInputCommand() ? "command" : "component";
   const name = interaction.isMessageComponent() ? (decodeId(interaction.customId)?.verb ?? "unknown") : commandPath(interaction);
   log.info(`interaction ${interaction.id} was claimed by another process; skipped`);
   report(kind, name, "skipped");
-  return true;
+  return "skip";
 }
+
+/** Discord's "Interaction has already been acknowledged" (40060). */
+const isAcknowledged = (e: unknown) => e instanceof DiscordAPIError && e.code === 40060;
 
 function routeOne<Ctx>(
   commands: readonly Command<Ctx>[],
@@ -340,9 +363,9 @@ function routeOne<Ctx>(
   opts: RouterOptions,
 ): (interaction: Interaction) => Promise<void> {
   const byName = new Map(commands.map((c) => [c.data.name, { cmd: c, body: c.data.toJSON() }]));
+  const routing: Routing<Ctx> = { byName, components, ctx, log, opts };
   const now = opts.now ?? Date.now;
   return async (interaction) => {
-    const age = interactionAge(interaction.id, now());
     const start = performance.now();
     const report = (kind: InteractionEvent["kind"], name: string, outcome: InteractionEvent["outcome"], code?: string) =>
       opts.observe?.({
@@ -354,81 +377,120 @@ function routeOne<Ctx>(
         ...(code ? { code } : {}),
         ms: performance.now() - start,
       });
-    if (await claimedElsewhere(interaction, opts, log, report)) return;
-    if (interaction.isAutocomplete()) {
-      const name = commandPath(interaction);
-      if (age >= INTERACTION_WINDOW_MS) return report("autocomplete", name, "late"); // nobody is waiting for these suggestions any more
-      try {
-        const entry = byName.get(interaction.commandName);
-        const choices = entry?.cmd.autocomplete ? await entry.cmd.autocomplete(interaction, ctx) : [];
-        await interaction.respond(fitChoices(choices, entry ? focusedType(entry.body, interaction) : undefined));
-        report("autocomplete", name, "ok");
-      } catch (e) {
-        if (isUnknownInteraction(e)) log.info(`autocomplete ${interaction.id} expired before it was answered`);
-        else if (!(e instanceof UserError)) log.error("autocomplete failed", e);
-        if (!interaction.responded) await interaction.respond([]).catch(() => {});
-        report(
-          "autocomplete",
-          name,
-          isUnknownInteraction(e) ? "undelivered" : e instanceof UserError ? "refused" : "failed",
-          e instanceof UserError ? e.code : undefined,
-        );
-      }
-      return;
-    }
-    if (!(interaction.isChatInputCommand() || interaction.isMessageComponent())) return;
-    const kind = interaction.isChatInputCommand() ? "command" : "component";
-    const name = interaction.isChatInputCommand() ? commandPath(interaction) : (decodeId(interaction.customId)?.verb ?? "unknown");
-    if (age >= LATE_AFTER_MS) {
-      log.info(`interaction ${interaction.id} arrived ${age} ms after it was made; not acted on`);
-      if (age < INTERACTION_WINDOW_MS) {
-        await replyEphemeral(interaction, refusal("interaction/late", {}, localeOf(interaction.locale))).catch(() => {});
-      }
-      report(kind, name, "late");
-      return;
-    }
-    let outcome: InteractionEvent["outcome"] = "ok";
-    let code: string | undefined;
+    const claim = await claimOf(interaction, opts, log, report);
+    if (claim === "skip") return;
+    // Measured after the claim: one taken over from a process killed mid-way comes late.
+    const age = interactionAge(interaction.id, now());
     try {
-      if (interaction.isChatInputCommand()) {
-        const entry = byName.get(interaction.commandName);
-        if (!entry) throw new UserError("command/unknown", refusal("command/unknown"));
-        checkOptions(entry.body, interaction.options.data);
-        await opts.guard?.(interaction);
-        await entry.cmd.execute(interaction, ctx);
-      } else {
-        const id = decodeId(interaction.customId);
-        if (!id) throw new UserError("component/unknown", refusal("component/unknown"));
-        checkComponent(interaction);
-        await components.handle(interaction, id, ctx);
-      }
-      if (!interaction.replied && !interaction.deferred) throw new UserError("component/no_action", refusal("component/no_action"));
-    } catch (e) {
-      outcome = e instanceof ReplyFailed ? "undelivered" : e instanceof UserError ? "refused" : "failed";
-      code = e instanceof UserError ? e.code : undefined;
-      if (e instanceof ReplyFailed) {
-        log.info(`interaction ${interaction.id}: the answer could not be delivered (${e.message})`);
-        if (!e.ephemeral && opts.post) {
-          await opts
-            .post(interaction.channelId, e.payload)
-            .catch((err: unknown) => log.error(`could not post the table in channel ${interaction.channelId} either`, err));
-        }
-      } else {
-        // Said in the language of the user who asked (Discord's `interaction.locale`).
-        const text =
-          e instanceof UserError
-            ? `${e.tone === "info" ? "" : "❌ "}${sayError(e, interaction.locale)}`
-            : `⚠️ ${refusal("bot/failed", {}, localeOf(interaction.locale))}`;
-        if (!(e instanceof UserError)) log.error(`interaction ${interaction.id} failed`, e);
-        await replyEphemeral(interaction, text).catch((err: unknown) =>
-          isUnknownInteraction(err)
-            ? log.info(`interaction ${interaction.id}: too late to report an error`)
-            : log.error("could not report an error", err),
-        );
-      }
+      await actFor(interaction.id, () => handleOne(routing, interaction, age, claim === "resume", report));
     } finally {
-      report(kind, name, outcome, code);
-      opts.after?.(interaction.channelId);
+      await opts.settle?.(interaction).catch((e: unknown) => log.error(`interaction ${interaction.id}: could not mark it done`, e));
     }
   };
+}
+
+/** What `handleOne` routes with: the commands by name (with their registered shapes), the components, the context. */
+interface Routing<Ctx> {
+  readonly byName: ReadonlyMap<string, { readonly cmd: Command<Ctx>; readonly body: RESTPostAPIChatInputApplicationCommandsJSONBody }>;
+  readonly components: ComponentHandler<Ctx>;
+  readonly ctx: Ctx;
+  readonly log: Logger;
+  readonly opts: RouterOptions;
+}
+
+/**
+ * One interaction this process acts on, `age` ms after it was made. `resumed`: taken over from a
+ * process killed while acting on it, so Discord may refuse its answer as given already (40060):
+ * then the other process's answer stands, and nothing is posted in its place.
+ */
+async function handleOne<Ctx>(
+  { byName, components, ctx, log, opts }: Routing<Ctx>,
+  interaction: Interaction,
+  age: number,
+  resumed: boolean,
+  report: (kind: InteractionEvent["kind"], name: string, outcome: InteractionEvent["outcome"], code?: string) => void,
+): Promise<void> {
+  if (interaction.isAutocomplete()) {
+    const name = commandPath(interaction);
+    if (age >= INTERACTION_WINDOW_MS) return report("autocomplete", name, "late"); // nobody is waiting for these suggestions any more
+    try {
+      const entry = byName.get(interaction.commandName);
+      const choices = entry?.cmd.autocomplete ? await entry.cmd.autocomplete(interaction, ctx) : [];
+      await interaction.respond(fitChoices(choices, entry ? focusedType(entry.body, interaction) : undefined));
+      report("autocomplete", name, "ok");
+    } catch (e) {
+      if (isUnknownInteraction(e)) log.info(`autocomplete ${interaction.id} expired before it was answered`);
+      else if (resumed && isAcknowledged(e)) log.info(`autocomplete ${interaction.id} was answered before the takeover`);
+      else if (!(e instanceof UserError)) log.error("autocomplete failed", e);
+      if (!interaction.responded && !isAcknowledged(e)) await interaction.respond([]).catch(() => {});
+      report(
+        "autocomplete",
+        name,
+        isUnknownInteraction(e) || isAcknowledged(e) ? "undelivered" : e instanceof UserError ? "refused" : "failed",
+        e instanceof UserError ? e.code : undefined,
+      );
+    }
+    return;
+  }
+  if (!(interaction.isChatInputCommand() || interaction.isMessageComponent())) return;
+  const kind = interaction.isChatInputCommand() ? "command" : "component";
+  const name = interaction.isChatInputCommand() ? commandPath(interaction) : (decodeId(interaction.customId)?.verb ?? "unknown");
+  if (age >= LATE_AFTER_MS) {
+    log.info(`interaction ${interaction.id} arrived ${age} ms after it was made; not acted on`);
+    if (age < INTERACTION_WINDOW_MS) {
+      await replyEphemeral(interaction, refusal("interaction/late", {}, localeOf(interaction.locale))).catch(() => {});
+    }
+    report(kind, name, "late");
+    return;
+  }
+  let outcome: InteractionEvent["outcome"] = "ok";
+  let code: string | undefined;
+  try {
+    const shown = resumed ? await opts.changedBy?.(interaction) : null;
+    if (shown) {
+      // The killed process saved this interaction's change: it is shown, not made again (on the
+      // table message clicked, else as a public answer).
+      const onTable = interaction.isMessageComponent() && !interaction.message.flags.has(MessageFlags.Ephemeral);
+      await respond(interaction, onTable ? "update" : "reply", false, async () => shown);
+    } else if (interaction.isChatInputCommand()) {
+      const entry = byName.get(interaction.commandName);
+      if (!entry) throw new UserError("command/unknown", refusal("command/unknown"));
+      checkOptions(entry.body, interaction.options.data);
+      await opts.guard?.(interaction);
+      await entry.cmd.execute(interaction, ctx);
+    } else {
+      const id = decodeId(interaction.customId);
+      if (!id) throw new UserError("component/unknown", refusal("component/unknown"));
+      checkComponent(interaction);
+      await components.handle(interaction, id, ctx);
+    }
+    if (!interaction.replied && !interaction.deferred) throw new UserError("component/no_action", refusal("component/no_action"));
+  } catch (e) {
+    outcome = e instanceof ReplyFailed ? "undelivered" : e instanceof UserError ? "refused" : "failed";
+    code = e instanceof UserError ? e.code : undefined;
+    if (e instanceof ReplyFailed) {
+      log.info(`interaction ${interaction.id}: the answer could not be delivered (${e.message})`);
+      if (resumed && isAcknowledged(e.cause)) log.info(`interaction ${interaction.id} was answered before the takeover`);
+      else if (!e.ephemeral && opts.post) {
+        await opts
+          .post(interaction.channelId, e.payload)
+          .catch((err: unknown) => log.error(`could not post the table in channel ${interaction.channelId} either`, err));
+      }
+    } else {
+      // Said in the language of the user who asked (Discord's `interaction.locale`).
+      const text =
+        e instanceof UserError
+          ? `${e.tone === "info" ? "" : "❌ "}${sayError(e, interaction.locale)}`
+          : `⚠️ ${refusal("bot/failed", {}, localeOf(interaction.locale))}`;
+      if (!(e instanceof UserError)) log.error(`interaction ${interaction.id} failed`, e);
+      await replyEphemeral(interaction, text).catch((err: unknown) =>
+        isUnknownInteraction(err) || (resumed && isAcknowledged(err))
+          ? log.info(`interaction ${interaction.id}: too late to report an error`)
+          : log.error("could not report an error", err),
+      );
+    }
+  } finally {
+    report(kind, name, outcome, code);
+    opts.after?.(interaction.channelId);
+  }
 }

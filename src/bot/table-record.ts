@@ -67,6 +67,12 @@ export interface GameTable<G extends string, C, S, M> {
    * `/settings language`, else its Discord language); absent on tables stored before: English.
    */
   readonly locale?: Locale;
+  /**
+   * The interactions that changed this table latest (their ids, newest last; src/bot/acting.ts):
+   * one taken over from a process killed mid-way shows the table rather than change it again
+   * when its change is here. Absent on tables changed only by clocks, computers or tests.
+   */
+  readonly acted?: readonly string[];
 }
 
 /** A table of game `G` of the list, with its own types. */

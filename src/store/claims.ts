@@ -22,6 +22,12 @@ export const BEAT_MS = 500;
  */
 export const ALIVE_MS = 2000;
 
+/** The holder's name of work settled (`Claims.settle`): done, never taken over. */
+const SETTLED = "settled";
+
+/** What a claim of work done once found (`Claims.once`). */
+export type OnceResult = "taken" | "resumed" | "refused";
+
 /** What a claim found: taken now, held already (renewed), or held by another process. */
 export type ClaimResult = "taken" | "held" | "refused";
 
@@ -36,11 +42,16 @@ export interface Claims {
    */
   claim(key: string, ttlMs: number): Promise<ClaimResult>;
   /**
-   * Claims `key` for good (until it lapses after `ttlMs`), whoever's heart stops: true when this
-   * process took it or holds it. For work done once (an interaction acted on), never redone by a
-   * process that takes over from a stopped one.
+   * Claims work done once (an interaction acted on) for `ttlMs` ms: `taken` when this process
+   * took it or holds it, `resumed` when it took it over from a process whose heart stopped before
+   * it `settle`d it (killed mid-way: the work is finished here, not lost, though part of it may
+   * be done), `refused` while a live process holds it or once it is settled.
    */
-  once(key: string, ttlMs: number): Promise<boolean>;
+  once(key: string, ttlMs: number): Promise<OnceResult>;
+  /** Marks work claimed with `once` as done (for `ttlMs` ms): nobody takes it over any more. */
+  settle(key: string, ttlMs: number): Promise<void>;
+  /** Whether work claimed with `once` is settled (done by whichever process claimed it). */
+  settled(key: string): Promise<boolean>;
   /**
    * Stops the heart and gives up the claims this process holds whose keys start with `prefix` (a
    * graceful stop: its guilds), so another process may take them at once; others stay till they lapse.
@@ -91,14 +102,25 @@ async function sqliteClaims(url: string, owner: string, { beatMs, aliveMs }: Hea
       return holder === owner ? "held" : "taken";
     },
     async once(key, ttlMs) {
-      const took = await query(
-        "INSERT OR IGNORE INTO claims (key, value) VALUES (?, ?) RETURNING key",
-        key,
-        `${owner} ${Date.now() + ttlMs}`,
-      );
-      if (took.length === 1) return true;
+      const now = Date.now();
+      const mine = `${owner} ${now + ttlMs}`;
+      const took = await query("INSERT OR IGNORE INTO claims (key, value) VALUES (?, ?) RETURNING key", key, mine);
+      if (took.length === 1) return "taken";
       const [row] = await query("SELECT value FROM claims WHERE key = ?", key);
-      return (row?.value ?? "").split(" ")[0] === owner;
+      const holder = (row?.value ?? "").split(" ")[0] ?? "";
+      if (holder === owner) return "taken";
+      if (holder === SETTLED || (await alive(holder, now))) return "refused";
+      // Its holder died before settling it: taken over by one process (the update names the old value).
+      await query("UPDATE claims SET value = ? WHERE key = ? AND value = ?", mine, key, row?.value ?? "");
+      const [after] = await query("SELECT value FROM claims WHERE key = ?", key);
+      return after?.value === mine ? "resumed" : "refused";
+    },
+    async settle(key, ttlMs) {
+      await query("INSERT OR REPLACE INTO claims (key, value) VALUES (?, ?)", key, `${SETTLED} ${Date.now() + ttlMs}`);
+    },
+    async settled(key) {
+      const [row] = await query("SELECT value FROM claims WHERE key = ?", key);
+      return (row?.value ?? "").split(" ")[0] === SETTLED;
     },
     async release(prefix) {
       clearInterval(heart);
@@ -151,8 +173,19 @@ async function redisClaims(url: string, owner: string, { beatMs, aliveMs }: Hear
     },
     async once(key, ttlMs) {
       const k = `claims:${key}`;
-      if ((await client.set(k, owner, { NX: true, PX: ttlMs })) === "OK") return true;
-      return (await client.get(k)) === owner;
+      if ((await client.set(k, owner, { NX: true, PX: ttlMs })) === "OK") return "taken";
+      const holder = await client.get(k);
+      if (holder === owner) return "taken";
+      if (holder === SETTLED || (holder !== null && (await client.exists(`claims:alive:${holder}`)) === 1)) return "refused";
+      // Its holder died before settling it (or it lapsed): taken over by one process.
+      const took = await client.eval(TAKE_OVER, { keys: [k], arguments: [holder ?? "", owner, String(ttlMs)] });
+      return took === 1 ? "resumed" : "refused";
+    },
+    async settle(key, ttlMs) {
+      await client.set(`claims:${key}`, SETTLED, { PX: ttlMs });
+    },
+    async settled(key) {
+      return (await client.get(`claims:${key}`)) === SETTLED;
     },
     async release(prefix) {
       clearInterval(heart);
@@ -179,7 +212,13 @@ function memoryClaims(owner: string): Claims {
     },
     async once(key, ttlMs) {
       await this.claim(key, ttlMs);
-      return true;
+      return "taken";
+    },
+    async settle(key, ttlMs) {
+      held.set(key, Date.now() + ttlMs);
+    },
+    async settled() {
+      return false;
     },
     async release(prefix) {
       for (const k of [...held.keys()]) if (k.startsWith(prefix)) held.delete(k);

@@ -8,67 +8,16 @@
  *
  * Runs when redis-server is installed; REDIS_REQUIRED=1 (CI) makes a missing server a failure.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { join } from "node:path";
+import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerCommands } from "../../src/app.ts";
 import { DiscordStandin, shardGuilds, shardOf } from "../../src/standin/server.ts";
-import type { ApiMessage } from "../../src/standin/types.ts";
 import { hasRedisServer, redisRequired, startRedis, type RedisServer } from "../helpers/redis.ts";
-import { ADA, BEN, GENERAL, Harness, takeTurn, until } from "./harness.ts";
+import { ADA, BEN, GENERAL, until } from "./harness.ts";
 import { said } from "../helpers/message.ts";
-
-const root = join(import.meta.dirname, "..", "..");
+import { playTurn, revOf, startProcess, type Proc } from "../helpers/processes.ts";
 const run = hasRedisServer() || redisRequired;
 const TABLE_2 = shardGuilds(2).channels.at(-1)!.id; // the text channel of the second guild
-
-/** A bot process and everything it printed. */
-interface Proc {
-  readonly child: ChildProcess;
-  out: string;
-  readonly exited: Promise<number | null>;
-}
-
-/**
- * Starts `src/index.ts` in a node process of its own (`node --import tsx`, not the `tsx` CLI,
- * whose wrapper process would outlive a SIGKILL of it and keep the bot running).
- */
-function startProcess(env: NodeJS.ProcessEnv): Proc {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/index.ts"], {
-    cwd: root,
-    env: { ...process.env, DOTENV_CONFIG_PATH: "/dev/null", PICTURE_THREADS: "1", LOG_LEVEL: "warn", ...env },
-  });
-  const proc: Proc = { child, out: "", exited: new Promise((resolve) => child.on("close", resolve)) };
-  child.stdout?.on("data", (d) => (proc.out += d));
-  child.stderr?.on("data", (d) => (proc.out += d));
-  return proc;
-}
-
-/** The revision the newest public table message of a channel was drawn for (its buttons carry it). */
-function revOf(sb: DiscordStandin, channelId: string): number | null {
-  const m = sb.visibleMessages(channelId, null).at(-1);
-  const id = m ? Harness.customIds(m).find((x) => x.split("|")[2] !== undefined) : undefined;
-  return id ? Number(id.split("|")[2]) : null;
-}
-
-/** Whose turn the newest public message of a channel announces. */
-function moverOf(m: ApiMessage | undefined): string | null {
-  return /<@(\d+)>, your turn/.exec(said(m))?.[1] ?? null;
-}
-
-/**
- * One ONEXENO turn as a person takes it (the first placeable card at its first place, else a
- * pass); resolves with the revision of the table the move produced.
- */
-async function playTurn(sb: DiscordStandin, channelId: string): Promise<number> {
-  const before = revOf(sb, channelId) ?? 0;
-  const who = await until("whose turn it is", () => moverOf(sb.visibleMessages(channelId, null).at(-1)));
-  await takeTurn(sb, who, channelId);
-  return until(`the table after revision ${before} in ${channelId}`, () => {
-    const rev = revOf(sb, channelId);
-    return rev !== null && rev > before ? rev : null;
-  });
-}
 
 describe.runIf(run)("shards across processes", () => {
   let redis: RedisServer;

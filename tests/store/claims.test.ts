@@ -43,15 +43,29 @@ describe.each(["sqlite", ...(redis.on ? ["redis"] : [])])("claims on %s", (kind)
     await c.close();
     await until("the killed holder's claim taken over", async () => (await d.claim(dead, 60_000)) === "taken" || null);
     await d.close();
-    // Work claimed once stays claimed when its holder stops: nobody redoes it.
+    // Work claimed once and settled stays done when its holder stops: nobody redoes it.
     const done = `interaction:${kind}-4`;
-    const [e, f] = [await openClaims(url(), { beatMs: 20, aliveMs: 100 }), await openClaims(url(), { beatMs: 20, aliveMs: 100 })];
-    expect(await e.once(done, 60_000)).toBe(true);
-    expect(await e.once(done, 60_000)).toBe(true);
+    const heart = { beatMs: 20, aliveMs: 100 };
+    const [e, f] = [await openClaims(url(), heart), await openClaims(url(), heart)];
+    expect(await e.once(done, 60_000)).toBe("taken");
+    expect(await e.once(done, 60_000)).toBe("taken");
+    expect(await f.once(done, 60_000)).toBe("refused");
+    await e.settle(done, 60_000);
     await e.release("guild:");
     await e.close();
-    expect(await f.once(done, 60_000)).toBe(false);
-    await f.close();
+    expect(await f.once(done, 60_000)).toBe("refused");
+    // Work whose holder is killed before settling it is finished by exactly one other process, once its heart stops.
+    const cut = `interaction:${kind}-5`;
+    const [g, h2] = [await openClaims(url(), heart), await openClaims(url(), heart)];
+    expect(await g.once(cut, 60_000)).toBe("taken");
+    expect(await f.once(cut, 60_000)).toBe("refused");
+    await g.close();
+    const takers = await until("the killed holder's work taken over", async () => {
+      const got = await Promise.all([f.once(cut, 60_000), h2.once(cut, 60_000)]);
+      return got.some((r) => r !== "refused") ? got : null;
+    });
+    expect([...takers].sort()).toEqual(["refused", "resumed"]);
+    await Promise.all([f.close(), h2.close()]);
     // A graceful stop gives up every claim at once.
     await holder.release("guild:");
     expect(await other.claim(key, 60_000)).toBe("taken");
