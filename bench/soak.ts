@@ -1,36 +1,86 @@
 /**
  * `npm run bench:soak`: a long soak in one process through the Discord stand-in: `GAMES` whole
- * 2-player ONEXENO basic games (default 10,000), `TABLES` channels at once (default 8), each
- * played the way two people would (`playTables`, bench/flight-driver.ts). Every 1,000 games (and
- * at the end) it prints the process's RSS and V8 heap after a full collection, and the number of
- * keys in each store namespace. What it checks (printed as met / MISS, never a timed test):
- * memory grows at most 1 MiB per 1,000 games after the first 1,000, and no namespace but the
- * game records (one per finished game, by design) grows with the games played.
+ * games (default 10,000), every game in turn, `TABLES` channels at once (default 8). ONEXENO basic
+ * is played the way two people would (`playTables`, bench/flight-driver.ts); partners, canasta,
+ * Onze and Cardeno are opened, filled with computers and started by a person through the slash
+ * commands, who then leaves the game to them: her turn clock runs out (the table clock runs
+ * `RATE` times faster than real time, default 50), the computer moves for her, and the game plays
+ * to its end through the bot's own clocks, computer turns, pictures and channel writes. Every
+ * 1,000 games (and at the end) it prints the process's RSS and V8 heap after a full collection,
+ * and the number of keys in each store namespace. What it checks (printed as met / MISS, never a
+ * timed test): memory grows at most 1 MiB per 1,000 games after the first 1,000, and no namespace
+ * but the game records (one per finished game, by design) grows with the games played.
  *
- * Only ONEXENO basic so far: the other games need a driver of their own (issue 48, item 5).
+ * Solitaire is left out: it has no computer player to leave it to, and a person's whole game of
+ * it needs a solver (tests/helpers/solitaire-solver.ts is a test's, too slow for thousands).
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openBotStores, registerCommands, startBot } from "../src/app.ts";
 import { onexeno } from "../src/games/onexeno/game.ts";
+import type { GameId } from "../src/games/catalogue.ts";
 import { DEFAULT_USERS, DiscordStandin } from "../src/standin/server.ts";
 import { benchChannels, playTables, type TableState } from "./flight-driver.ts";
 
 const GAMES = Number(process.env.GAMES ?? 10_000);
 const TABLES = Number(process.env.TABLES ?? 8);
 const EVERY = Number(process.env.EVERY ?? 1000);
+const RATE = Number(process.env.RATE ?? 50);
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("run with --expose-gc (npm run bench:soak)");
+
+/** A game left to computers: the service its tables are in, and the commands a person opens, fills and starts it with. */
+interface LeftToComputers {
+  readonly name: string;
+  readonly service: GameId;
+  readonly open: readonly (readonly [string, Record<string, string | number>])[];
+}
+const bots = (cmd: string, n: number) => Array.from({ length: n }, () => [`${cmd} bot add`, {}] as const);
+const LEFT: readonly LeftToComputers[] = [
+  {
+    name: "partners",
+    service: "onexeno",
+    open: [["onexeno new", { game: "partners", clock: "20" }], ...bots("onexeno", 3), ["onexeno start", {}]],
+  },
+  {
+    name: "canasta",
+    service: "canasta",
+    open: [["onexeno new", { game: "canasta", clock: "20", target: 100 }], ...bots("onexeno", 1), ["onexeno start", {}]],
+  },
+  { name: "onze", service: "onze", open: [["onze new", { clock: "20" }], ...bots("onze", 2), ["onze start", {}]] },
+  { name: "cardeno", service: "cardeno", open: [["cardeno new", { pace: 1, rounds: 1 }], ...bots("cardeno", 2), ["cardeno start", {}]] },
+];
+const KINDS = ["basic", ...LEFT.map((g) => g.name)];
 
 const channels = benchChannels(TABLES);
 const sb = new DiscordStandin({ channels, users: DEFAULT_USERS });
 await sb.start();
 await registerCommands({ apiUrl: sb.apiUrl, token: sb.token, applicationId: sb.applicationId, guildId: sb.guildId });
 const stores = await openBotStores(`sqlite://${join(mkdtempSync(join(tmpdir(), "onexeno-soak-")), "soak.sqlite")}`);
-const bot = await startBot({ token: sb.token, apiUrl: sb.apiUrl, stores, log: { info() {}, error: (m, e) => console.error(m, e) } });
+const base = Date.now();
+const bot = await startBot({
+  token: sb.token,
+  apiUrl: sb.apiUrl,
+  stores,
+  log: { info() {}, error: (m, e) => console.error(m, e) },
+  tableOptions: { now: () => base + (Date.now() - base) * RATE, clockRate: RATE },
+  computerDelayMs: 0,
+  paceComputers: false,
+});
 await bot.ready;
 const service = bot.service("onexeno");
+const ADA = DEFAULT_USERS[0]!.id;
+
+/** One game of `kind` in `channelId`, opened by Ada and left to the computers; resolves when it is over. */
+async function leftToComputers(g: LeftToComputers, channelId: string): Promise<void> {
+  for (const [path, options] of g.open) await sb.command(ADA, channelId, path, options);
+  for (;;) {
+    const rec = await bot.service(g.service).get(channelId);
+    if (!rec || rec.status === "over") return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 
 /** Keys in each store namespace (the game records apart: they grow by one a game, by design). */
 async function keyCounts(): Promise<Record<string, number>> {
@@ -68,9 +118,12 @@ const rows: { games: number; rss: number; heap: number; keys: Record<string, num
 let played = 0;
 let next = EVERY;
 const t0 = performance.now();
-console.log(`soak: ${GAMES} ONEXENO basic games, ${TABLES} tables at once, figures every ${EVERY} games`);
-while (played < GAMES) {
-  await playTables(sb, channels, async (id) => (await service.get(id)) as TableState | undefined, onexeno);
+console.log(`soak: ${GAMES} games (${KINDS.join(", ")} in turn), ${TABLES} tables at once, figures every ${EVERY} games`);
+for (let turn = 0; played < GAMES; turn++) {
+  const kind = KINDS[turn % KINDS.length]!;
+  const left = LEFT.find((g) => g.name === kind);
+  if (left) await Promise.all(channels.map((c) => leftToComputers(left, c.id)));
+  else await playTables(sb, channels, async (id) => (await service.get(id)) as TableState | undefined, onexeno);
   played += TABLES;
   pruneRig();
   if (played >= next || played >= GAMES) {

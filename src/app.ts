@@ -515,7 +515,7 @@ async function holdGuild(stores: BotStores, guild: string, interactionId: string
   const key = `interaction:${interactionId}`;
   // While another process holds the guild, this one watches the interaction until it is answered
   // there, or until that process stops (a deploy) or dies (its heartbeat lapses within ALIVE_MS,
-  // 2 s): then it takes the guild over and acts on the interaction itself, unless the other one
+  // 1.5 s): then it takes the guild over and acts on the interaction itself, unless the other one
   // settled it, as long as it can still be answered (LATE_AFTER_MS after it was made).
   for (;;) {
     if (await leaseGuild(stores, guild, taken)) return stores.claims.once(key, INTERACTION_CLAIM_MS);
@@ -543,7 +543,7 @@ async function leaseGuild(stores: BotStores, guild: string, taken: (guild: strin
 const INTERACTION_CLAIM_MS = 20 * 60_000;
 
 /** How often a refused guild claim is asked again while its holder may stop or have just died, ms. */
-const CLAIM_RETRY_MS = 250;
+const CLAIM_RETRY_MS = 100;
 
 /**
  * What the bot does once its client is ready: it notes the start (nothing is posted: tables with

@@ -14,13 +14,15 @@ import KeyvSqlite from "@keyv/sqlite";
 import { randomUUID } from "node:crypto";
 
 /** How often a process renews its heartbeat, ms. */
-export const BEAT_MS = 500;
+export const BEAT_MS = 300;
 /**
- * How long a heartbeat lasts, ms: a holder not heard from for this long is taken for dead. Under
- * Discord's 3 s to answer an interaction, so a process restarted after a kill takes its guilds
- * over while it can still answer (src/app.ts `holdGuild`).
+ * How long a heartbeat lasts, ms: a holder not heard from for this long is taken for dead (a
+ * live one would have to stall 1.2 s between beats). Well under Discord's 3 s to answer an
+ * interaction: a process killed while acting on one has its heart lapse at most this long after
+ * the kill, and the other process still answers it in time (src/app.ts `holdGuild`); a process
+ * restarted after a kill takes its guilds over at once.
  */
-export const ALIVE_MS = 2000;
+export const ALIVE_MS = 1500;
 
 /** The holder's name of work settled (`Claims.settle`): done, never taken over. */
 const SETTLED = "settled";
