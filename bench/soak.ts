@@ -20,7 +20,7 @@ import { join } from "node:path";
 import { openBotStores, registerCommands, startBot } from "../src/app.ts";
 import { onexeno } from "../src/games/onexeno/game.ts";
 import type { GameId } from "../src/games/catalogue.ts";
-import { DEFAULT_USERS, DiscordStandin } from "../src/standin/server.ts";
+import { DEFAULT_USERS, DiscordStandin, TOKEN_LIFETIME_MS } from "../src/standin/server.ts";
 import { benchChannels, playTables, type TableState } from "./flight-driver.ts";
 
 const GAMES = Number(process.env.GAMES ?? 10_000);
@@ -51,7 +51,8 @@ const LEFT: readonly LeftToComputers[] = [
   { name: "onze", service: "onze", open: [["onze new", { clock: "20" }], ...bots("onze", 2), ["onze start", {}]] },
   { name: "cardeno", service: "cardeno", open: [["cardeno new", { pace: 1, rounds: 1 }], ...bots("cardeno", 2), ["cardeno start", {}]] },
 ];
-const KINDS = ["basic", ...LEFT.map((g) => g.name)];
+/** The games played in turn (`KINDS`, comma-separated: basic, partners, canasta, onze, cardeno; default all). */
+const KINDS = (process.env.KINDS ?? ["basic", ...LEFT.map((g) => g.name)].join(",")).split(",");
 
 const channels = benchChannels(TABLES);
 const sb = new DiscordStandin({ channels, users: DEFAULT_USERS });
@@ -101,8 +102,8 @@ async function keyCounts(): Promise<Record<string, number>> {
 
 /**
  * Drops what the stand-in (the rig, in this process) keeps of the games played so far: every
- * interaction, attachment and write it logged, and each channel's messages but its newest few
- * (the bot's live table is the newest). Without it the rig's own history is most of the growth:
+ * interaction, attachment and write it logged, each channel's messages but its newest few (the
+ * bot's live table is the newest) and the round's interaction tokens. Without it the rig's own history is most of the growth:
  * a run of 160 games grew 76 MiB of RSS and 15 MiB of heap per 40 games with the rig keeping
  * everything, its PNG attachments most of it.
  */
@@ -111,6 +112,9 @@ function pruneRig(): void {
   sb.files.clear();
   for (const list of [sb.edits, sb.globalRequests, sb.channelWrites, sb.refusals] as unknown[][]) list.length = 0;
   for (const [id, list] of sb.messages) sb.messages.set(id, list.slice(-5));
+  // The round's tokens are spent: the stand-in's clock moves past their lifetime (twice 15
+  // minutes), so it forgets them at the next interaction, as an hour of real play would.
+  sb.advanceTime(2 * TOKEN_LIFETIME_MS + 1000);
 }
 
 const mib = (n: number) => n / 1024 / 1024;

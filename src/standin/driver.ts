@@ -7,7 +7,7 @@
 import { EventEmitter } from "node:events";
 import type { Gateway } from "./gateway.ts";
 import { HttpError } from "./http-error.ts";
-import { INTERACTION_WINDOW_MS, type Pending } from "./interactions.ts";
+import { INTERACTION_WINDOW_MS, TOKEN_LIFETIME_MS, type Pending } from "./interactions.ts";
 import { componentLabel, type OptionDef } from "./limits.ts";
 import { publicCopy } from "./messages.ts";
 import { guildRoles, MOD_PERMS, userObject } from "./objects.ts";
@@ -172,6 +172,7 @@ export async function runInteraction(
   };
   const done = new EventEmitter();
   const pend: Pending = { record, done, ...(message ? { message } : {}), ...(focused ? { focused } : {}) };
+  forgetDeadTokens(host);
   host.pending.set(record.token, pend);
   host.interactions.set(record.token, record);
   host.stats.interactions++;
@@ -222,6 +223,20 @@ export async function runInteraction(
   }
   await settled;
   return record;
+}
+
+/**
+ * Drops the interactions whose tokens died long ago (twice their 15 minutes, on the stand-in's
+ * clock): until then a late call on one is refused as Discord refuses it (50027), after that it is
+ * unknown (10015). Without it a stand-in running for days (the local page, a soak) keeps every
+ * interaction's record and listeners. `pending` is in the order the interactions were made.
+ */
+function forgetDeadTokens(host: DriverHost): void {
+  const dead = host.now() - 2 * TOKEN_LIFETIME_MS;
+  for (const [token, p] of host.pending) {
+    if (p.record.tokenStart >= dead) break;
+    host.pending.delete(token);
+  }
 }
 
 /** The registered definition of option `name` of command `path` (`name`, `name sub`, `name group sub`). */
