@@ -382,7 +382,7 @@ function routeOne<Ctx>(
     // Measured after the claim: one taken over from a process killed mid-way comes late.
     const age = interactionAge(interaction.id, now());
     try {
-      await actFor(interaction.id, () => handleOne(routing, interaction, age, claim === "resume", report));
+      await actFor(interaction.id, interaction.channelId, () => handleOne(routing, interaction, age, claim === "resume", report));
     } finally {
       await opts.settle?.(interaction).catch((e: unknown) => log.error(`interaction ${interaction.id}: could not mark it done`, e));
     }

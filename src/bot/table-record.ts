@@ -68,9 +68,9 @@ export interface GameTable<G extends string, C, S, M> {
    */
   readonly locale?: Locale;
   /**
-   * The interactions that changed this table latest (their ids, newest last; src/bot/acting.ts):
-   * one taken over from a process killed mid-way shows the table rather than change it again
-   * when its change is here. Absent on tables changed only by clocks, computers or tests.
+   * The interactions in flight in the channel when this table was saved latest (their ids, newest
+   * last; src/bot/acting.ts): one taken over from a process killed mid-way shows the table rather
+   * than change it again when it is here. Absent on tables changed only by clocks, computers or tests.
    */
   readonly acted?: readonly string[];
 }

@@ -21,7 +21,7 @@ import type { ClockEvent, GameTable, Seat } from "./table-record.ts";
 import type { SeatPlay } from "../games/catalogue.ts";
 import { TableTransitions } from "./table-transitions.ts";
 import { refuse } from "./words.ts";
-import { ACTED_KEPT, actingFor } from "./acting.ts";
+import { ACTED_KEPT, actingIn } from "./acting.ts";
 
 export type { AnyTable, ClockEvent, GameTable, Seat, TableOf } from "./table-record.ts";
 
@@ -229,13 +229,13 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
   /**
    * Runs `fn` on the channel's table under its lock. `fn` returns the new record (saved
    * before this resolves), `null` to delete the table, or `undefined` to change nothing. Inside an
-   * interaction (src/bot/acting.ts) the saved table is marked as changed by it (`acted`).
+   * interaction (src/bot/acting.ts) the saved table is marked as changed by the interactions in
+   * flight in its channel (`acted`).
    */
   async update(
     channelId: string,
     fn: (rec: GameTable<G, C, S, M> | undefined) => GameTable<G, C, S, M> | null | undefined,
   ): Promise<GameTable<G, C, S, M> | null | undefined> {
-    const mark = actingFor();
     return this.lock.run(channelId, async () => {
       const rec = await this.store.get(channelId);
       let next = fn(rec);
@@ -243,7 +243,8 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
       if (next === null) await this.store.delete(channelId);
       else {
         if (next.rev !== rec?.rev) next = this.rules.clocked(rec, next);
-        if (mark && !next.acted?.includes(mark)) next = { ...next, acted: [...(next.acted ?? []), mark].slice(-ACTED_KEPT) };
+        const marks = actingIn(channelId).filter((id) => !next?.acted?.includes(id));
+        if (marks.length > 0) next = { ...next, acted: [...(next.acted ?? []), ...marks].slice(-ACTED_KEPT) };
         await this.store.set(channelId, next);
       }
       const wake = this.wakeAt(next);

@@ -51,6 +51,12 @@ const MARK = "J";
 const PAGE = 1000;
 /** Records kept in each store's read cache (least recently used dropped first). */
 const CACHE_ENTRIES = 10_000;
+/**
+ * Characters of JSON kept in each store's read cache (least recently used dropped first): the
+ * game records of a busy server are tens of kB each, and without a bound the cache of the records
+ * store grew by every finished game until its 10,000th (`npm run bench:soak`).
+ */
+const CACHE_CHARS = 8 * 1024 * 1024;
 const serialize = (data: unknown): string => MARK + JSON.stringify(data);
 /** Parses what `serialize` wrote, or a record in Keyv's own format. */
 const deserialize = (text: string): any => (text.startsWith(MARK) ? JSON.parse(text.slice(1)) : defaultDeserialize(text));
@@ -220,6 +226,8 @@ class ReadCache {
   private readonly records = new Map<string, string | null>();
   private readonly generation = new Map<string, number>();
   private epoch = 0;
+  /** Characters of JSON cached. */
+  private chars = 0;
 
   /** The cached JSON of `key` (null: known absent), kept as most recently used; undefined when not cached. */
   hit(key: string): string | null | undefined {
@@ -228,15 +236,30 @@ class ReadCache {
     return json;
   }
 
-  /** Caches `json` for `key`, dropping the least recently used past CACHE_ENTRIES. */
+  /** Caches `json` for `key`, dropping the least recently used past CACHE_ENTRIES or CACHE_CHARS. */
   remember(key: string, json: string | null): void {
-    this.records.delete(key);
+    this.drop(key);
     this.records.set(key, json);
-    if (this.records.size > CACHE_ENTRIES) this.records.delete(this.records.keys().next().value as string);
+    this.chars += json?.length ?? 0;
+    while (this.records.size > CACHE_ENTRIES || (this.chars > CACHE_CHARS && this.records.size > 1))
+      this.drop(this.records.keys().next().value as string);
+  }
+
+  private drop(key: string): void {
+    const had = this.records.get(key);
+    if (had === undefined) return;
+    this.chars -= had?.length ?? 0;
+    this.records.delete(key);
   }
 
   /** Marks a write or delete of `key`: reads begun before it are not cached. */
   bump(key: string): void {
+    // One entry a key ever written would grow for good: past the cache's size, the marks start
+    // again, and reads under way then are not cached (`ticket` sees a new epoch).
+    if (this.generation.size >= CACHE_ENTRIES && !this.generation.has(key)) {
+      this.generation.clear();
+      this.epoch++;
+    }
     this.generation.set(key, (this.generation.get(key) ?? 0) + 1);
   }
 
@@ -251,6 +274,7 @@ class ReadCache {
   forget(): void {
     this.epoch++;
     this.records.clear();
+    this.chars = 0;
   }
 }
 
