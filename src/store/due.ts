@@ -85,7 +85,7 @@ export class DueIndex {
     if (wakeAt === null) map.delete(key);
     else map.set(key, guild === undefined ? { at: wakeAt } : { at: wakeAt, guild });
     const write = wakeAt === null ? this.store.delete(key) : this.store.set(key, guild === undefined ? wakeAt : [wakeAt, guild]);
-    this.writing = Promise.allSettled([this.writing, write]);
+    this.writing = Promise.allSettled([this.writing, write]).then(() => undefined); // no nesting of earlier results
     await write;
   }
 

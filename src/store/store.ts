@@ -326,7 +326,7 @@ export async function openStore<T>(url: string, namespace: string): Promise<Reco
   let settled: Promise<unknown> = Promise.resolve();
   const track = <R>(p: Promise<R>): Promise<R> => {
     writes++;
-    settled = Promise.allSettled([settled, p]);
+    settled = Promise.allSettled([settled, p]).then(() => undefined); // its own result would nest every earlier one
     return p.finally(() => writes--);
   };
   const list = async (withValues: boolean): Promise<[string, T | undefined][]> => {

@@ -30,6 +30,7 @@ describe("live table messages", () => {
     const { live, edits, removed } = await tracker();
     await live.shown("c", "m1", "Ada placed a 3 at H9.", [1000, 5]);
     await live.shown("c", "m2", "Ben passed.", [1001, 6]);
+    await live.tidied("c");
     expect(edits).toEqual([{ id: "m1", content: "-# Ada placed a 3 at H9." }]);
     expect(removed).toEqual([]);
     expect((await live.current("c"))?.messageId).toBe("m2");
@@ -57,6 +58,7 @@ describe("live table messages", () => {
     const { live, edits, removed } = await tracker();
     await live.shown("c", "old", "Session over.", [5000, 80]);
     await live.shown("c", "new", "Lobby.", [6000, 1]);
+    await live.tidied("c");
     expect(removed).toEqual([]);
     expect(edits).toEqual([{ id: "old", content: "-# Session over." }]);
   });
@@ -69,6 +71,7 @@ describe("steps within a turn", () => {
     expect(await live.editLive("c", { content: "Ben drew", record: "Ben drew from the stock.", rev: [1001, 6] } as never)).toBe(true);
     expect(await live.editLive("c", { content: "Ben laid off", record: "Ben laid off 3♣.", rev: [1002, 7] } as never)).toBe(true);
     await live.shown("c", "m2", "Ben discarded 9♦.", [1003, 8]);
+    await live.tidied("c");
     expect(edits.at(-1)).toEqual({
       id: "m1",
       content: "-# Ada discarded 2♦; Ben bought 3♣. · Ben drew from the stock. · Ben laid off 3♣.",
@@ -147,6 +150,7 @@ describe("tidy-ups (editing older table messages down to their records)", () => 
     const next = second.live.shown("c", "m5", "Five.", [1004, 5]);
     for (let i = 0; i < 3; i++) await second.release();
     await next;
+    await second.live.tidied("c");
     expect(second.edits).toEqual([
       { id: "m4", content: "-# Four." },
       { id: "m3", content: "-# Three." },
@@ -193,6 +197,7 @@ describe("tidy-ups past the limit", () => {
       held.shift()!();
     }
     await last;
+    await live.tidied("c");
     await live.drain();
     // m1 (under way when it was dropped) finished; then the newest first, down to the limit.
     expect(edits[0]).toBe("m1");
