@@ -4,6 +4,7 @@
  * (`shownRating`), marked provisional under 10 rated games. Public answers: a rating is no
  * secret, and a leaderboard is meant to be seen.
  */
+import { SERVERS } from "../src/bot/answers.ts";
 import { recordLine } from "./history.ts";
 import { AttachmentBuilder, EmbedBuilder, SlashCommandBuilder } from "discord.js";
 import { renderPicture } from "../render/pool.ts";
@@ -56,7 +57,8 @@ export const statsCommand = (games: GameCatalogue): Command<BotContext> => ({
   data: new SlashCommandBuilder()
     .setName("stats")
     .setDescription("A player's ratings, games, wins and recent results in this server")
-    .setDMPermission(false)
+    .setContexts(...SERVERS.contexts)
+    .setIntegrationTypes(...SERVERS.integrationTypes)
     .addUserOption((o) => o.setName("user").setDescription("Whose (default: yours)"))
     .addStringOption((o) =>
       o
@@ -139,7 +141,8 @@ export const ratingsCommand = (games: GameCatalogue): Command<BotContext> => ({
   data: new SlashCommandBuilder()
     .setName("ratings")
     .setDescription("This server's best players in a game")
-    .setDMPermission(false)
+    .setContexts(...SERVERS.contexts)
+    .setIntegrationTypes(...SERVERS.integrationTypes)
     .addStringOption((o) =>
       o
         .setName("game")

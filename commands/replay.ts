@@ -6,6 +6,8 @@
  * Only finished games have records, so nothing hidden is shown of a game still running.
  * `game` autocompletes from this server's recent games, your own first.
  */
+import { answersOnly } from "../src/bot/answers.ts";
+import { ANYWHERE } from "../src/bot/answers.ts";
 import {
   ActionRowBuilder,
   AttachmentBuilder,
@@ -224,9 +226,23 @@ export async function replayMessage(
   };
 }
 
-/** The record `id` of this server, or a clear refusal. */
-async function recordHere(ctx: BotContext, guildId: string | null, id: string): Promise<GameRecord> {
-  const record = await ctx.records.get(guildId, id);
+/**
+ * The record `id` of this server, or a clear refusal. In a DM or group DM (records kept per
+ * player) only a game played in that channel, or one the asker played in: no one else's.
+ */
+async function recordHere(
+  ctx: BotContext,
+  interaction: { readonly guildId: string | null; readonly channelId: string; readonly user: { readonly id: string } },
+  id: string,
+): Promise<GameRecord> {
+  const found = await ctx.records.get(interaction.guildId, id);
+  const record =
+    found &&
+    answersOnly(interaction) &&
+    found.channelId !== interaction.channelId &&
+    !found.seats.some((s) => s.userId === interaction.user.id)
+      ? undefined
+      : found;
   if (!record) throw new UserError("replay/unknown", "No finished game of this server has that name: pick one from the list.");
   return record;
 }
@@ -235,16 +251,17 @@ export const replayCommand: Command<BotContext> = {
   data: new SlashCommandBuilder()
     .setName("replay")
     .setDescription("Watch a finished game again, move by move")
-    .setDMPermission(false)
+    .setContexts(...ANYWHERE.contexts)
+    .setIntegrationTypes(...ANYWHERE.integrationTypes)
     .addStringOption((o) => o.setName("game").setDescription("Which game (default: your latest)").setAutocomplete(true)),
 
   async execute(interaction, ctx) {
     const id = interaction.options.getString("game");
     await respond(interaction, "reply", false, async () => {
       const record = id
-        ? await recordHere(ctx, interaction.guildId, id)
+        ? await recordHere(ctx, interaction, id)
         : ((await ctx.records.page(interaction.guildId, { userId: interaction.user.id, limit: 1 })).records[0] ??
-          (await ctx.records.page(interaction.guildId, { limit: 1 })).records[0]);
+          (answersOnly(interaction) ? undefined : (await ctx.records.page(interaction.guildId, { limit: 1 })).records[0]));
       if (!record) throw new UserError("replay/none", "No game has finished in this server yet: every game that ends can be replayed.");
       return replayMessage(ctx, record, record.moves.length, false, await publicLocale(ctx, interaction));
     });
@@ -253,7 +270,8 @@ export const replayCommand: Command<BotContext> = {
   async autocomplete(interaction, ctx): Promise<Choice[]> {
     const typed = interaction.options.getFocused().toLowerCase();
     const mine = (await ctx.records.page(interaction.guildId, { userId: interaction.user.id, limit: 25 })).records;
-    const all = (await ctx.records.page(interaction.guildId, { limit: 25 })).records;
+    // In a DM the list is the asker's own games (records there are kept per player).
+    const all = answersOnly(interaction) ? [] : (await ctx.records.page(interaction.guildId, { limit: 25 })).records;
     const seen = new Set<string>();
     const choices: Choice[] = [];
     for (const r of [...mine, ...all]) {
@@ -312,16 +330,14 @@ export async function replayComponent(interaction: MessageComponentInteraction, 
   if (id.verb === "anim") {
     const [recordId = ""] = id.args;
     const locale = await publicLocale(ctx, interaction);
-    await respond(interaction, "reply", false, async () =>
-      animationMessage(ctx, await recordHere(ctx, interaction.guildId, recordId), locale),
-    );
+    await respond(interaction, "reply", false, async () => animationMessage(ctx, await recordHere(ctx, interaction, recordId), locale));
     return;
   }
   if (id.verb === "hrep") {
     // A game picked on a private /history page: its replay, privately too.
     const recordId = interaction.isStringSelectMenu() ? (interaction.values[0] ?? "") : "";
     await respond(interaction, "reply", true, async () => {
-      const record = await recordHere(ctx, interaction.guildId, recordId);
+      const record = await recordHere(ctx, interaction, recordId);
       return replayMessage(ctx, record, record.moves.length, false, localeOf(interaction.locale), "reader");
     });
     return;
@@ -331,7 +347,7 @@ export async function replayComponent(interaction: MessageComponentInteraction, 
     const [recordId = "", to = "0", mode = "t"] = id.args;
     const locale = await publicLocale(ctx, interaction);
     await respond(interaction, "reply", false, async () =>
-      replayMessage(ctx, await recordHere(ctx, interaction.guildId, recordId), Number(to), mode === "h", locale),
+      replayMessage(ctx, await recordHere(ctx, interaction, recordId), Number(to), mode === "h", locale),
     );
     return;
   }
@@ -342,13 +358,13 @@ export async function replayComponent(interaction: MessageComponentInteraction, 
     const to = interaction.isStringSelectMenu() ? Number(interaction.values[0] ?? 0) : 0;
     const locale = await replayLocale(ctx, interaction);
     await respond(interaction, "update", false, async () =>
-      replayMessage(ctx, await recordHere(ctx, interaction.guildId, recordId), to, mode === "h", locale, seenBy),
+      replayMessage(ctx, await recordHere(ctx, interaction, recordId), to, mode === "h", locale, seenBy),
     );
     return;
   }
   const [recordId = "", to = "0", , mode = "t"] = id.args;
   const locale = await replayLocale(ctx, interaction);
   await respond(interaction, "update", false, async () =>
-    replayMessage(ctx, await recordHere(ctx, interaction.guildId, recordId), Number(to), mode === "h", locale, seenBy),
+    replayMessage(ctx, await recordHere(ctx, interaction, recordId), Number(to), mode === "h", locale, seenBy),
   );
 }

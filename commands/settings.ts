@@ -4,6 +4,7 @@
  * and the organisers' role. Every answer is private and says what changed; `show` lists them all.
  * Stored by src/bot/settings.ts; the organisers' role by the tournaments' book.
  */
+import { SERVERS } from "../src/bot/answers.ts";
 import {
   ChannelType,
   MessageFlags,
@@ -58,7 +59,8 @@ const commandData = (offer: SettingsOffer) =>
   new SlashCommandBuilder()
     .setName("settings")
     .setDescription("This server's own defaults for games (changes: Manage Server)")
-    .setDMPermission(false)
+    .setContexts(...SERVERS.contexts)
+    .setIntegrationTypes(...SERVERS.integrationTypes)
     .addSubcommand((s) => s.setName("show").setDescription("Every setting of this server, in words"))
     .addSubcommand((s) =>
       s

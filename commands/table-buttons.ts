@@ -6,6 +6,8 @@
  * table** (`again`: the channel's most recently finished table).
  */
 import type { BaseMessageOptions } from "discord.js";
+import { joinLines } from "../src/bot/answers.ts";
+import { relativeTime } from "../src/bot/clock.ts";
 import { answeredPayload } from "../src/bot/confirm.ts";
 import { publish, ReplyFailed, respond } from "../src/bot/reply.ts";
 import { refuse, sayAt } from "../src/bot/words.ts";
@@ -88,5 +90,28 @@ const again: ComponentClaim = {
   },
 };
 
+/**
+ * **Claim the turn**, at a table in a DM (src/bot/answers.ts): a clock that ran out there was
+ * applied when this click reached the bot (the computer moved for the absent seat); the clicked
+ * table message is updated to the table as it now stands, the computers' moves that follow
+ * drawn in. Before the time is up it says, privately, how long the player still has.
+ */
+const claim: ComponentClaim = {
+  owner: "table",
+  verbs: ["claim"],
+  async handle(interaction, _id, ctx) {
+    const here = await tableHere(ctx, interaction.channelId);
+    if (!here) throw refuse("table/gone");
+    const lines = ctx.claimed(interaction);
+    const clock = here.rec.turnClock;
+    if (!lines.length && clock && clock.due !== null)
+      throw refuse("clock/not_due", { name: here.rec.seats[clock.seat]?.name ?? "?", when: relativeTime(clock.due) });
+    await respond(interaction, "update", false, async () => {
+      const more = await ctx.computersNow(interaction.channelId);
+      return here.game.payload(more?.after ?? here.rec, joinLines([...lines, ...(more?.lines ?? [])]));
+    });
+  },
+};
+
 /** The shared table buttons' claims. */
-export const TABLE_BUTTONS: readonly ComponentClaim[] = [lobby, back, confirmEnd, again];
+export const TABLE_BUTTONS: readonly ComponentClaim[] = [lobby, back, confirmEnd, again, claim];

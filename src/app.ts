@@ -26,6 +26,7 @@ import { bracketMessage, finalMessages, postAnnouncement, roundMessage, tableRes
 import { scheduledEvents } from "./bot/scheduled-events.ts";
 import { rerate } from "./bot/rerate.ts";
 import { COMMAND_IDS } from "./bot/command-ids.ts";
+import { AnswerChains, mustReachHere, PrivateTables } from "./bot/answers.ts";
 import { Publisher } from "./bot/publisher.ts";
 import { ChannelBudget } from "./bot/budget.ts";
 import { Coalescer } from "./bot/coalesce.ts";
@@ -98,6 +99,8 @@ export interface BotOptions {
    * manager gave this process (discord.js reads its `SHARDS`/`SHARD_COUNT`), else shard 0 of 1.
    */
   readonly shards?: ShardSet;
+  /** Discord's clock, ms: how old interaction tokens are (default Date.now; tests move it with the stand-in's `advanceTime`). */
+  readonly discordNow?: () => number;
 }
 
 /** Shards of one process: `ids` (each below `count`) of `count` in all. */
@@ -125,19 +128,19 @@ export const consoleLogger: Logger = {
   error: (m, e) => console.error(m, e),
 };
 
-/** Command registration bodies (slash command JSON) of a game set (default: the real games). */
-export function commandBodies(games: GameSet = GAME_SET): unknown[] {
-  return games.commands.map((c) => ({ ...localizeCommand(c.data.toJSON()), ...SERVER_ONLY }));
-}
-
 /**
- * Where the commands may be used, set explicitly (left out, Discord's defaults have changed
- * over time): servers that installed the bot (`integration_types` 0, `contexts` 0). A user
- * install in DMs and group DMs needs tables delivered as a chain of answers to clicks, since the
- * bot cannot post there (issue 49); until then Discord offers no command outside servers.
- * https://discord.com/developers/docs/interactions/application-commands#interaction-contexts
+ * Command registration bodies (slash command JSON) of a game set (default: the real games). Each
+ * command says where it is offered (`ANYWHERE` or `SERVERS`, src/bot/answers.ts); one that does
+ * not is a bug (an Error), since Discord's defaults for a missing field have changed over time.
  */
-const SERVER_ONLY = { integration_types: [0], contexts: [0] } as const;
+export function commandBodies(games: GameSet = GAME_SET): unknown[] {
+  return games.commands.map((c) => {
+    const body = localizeCommand(c.data.toJSON());
+    if (!body.contexts?.length || !body.integration_types?.length)
+      throw new Error(`/${body.name} does not say where it is offered (contexts and integration_types)`);
+    return body;
+  });
+}
 
 /**
  * Registers the slash commands: in one guild when `guildId` is given (instant, for
@@ -256,8 +259,9 @@ function tableServices(
 
 /**
  * The bot's writes to channels: each channel's budget of creates and edits (5 per 5 s on
- * Discord), the live table messages (edited in place, tidied), and sending a message (a table
- * message's record kept as the channel's live one).
+ * Discord), the live table messages (edited in place, tidied), sending a message (a table
+ * message's record kept as the channel's live one), and the chains of answers that are the only
+ * way into a DM reached by a user install (src/bot/answers.ts).
  */
 function channelWrites(client: Client, opts: BotOptions, log: Logger) {
   const budget = new ChannelBudget();
@@ -293,7 +297,10 @@ function channelWrites(client: Client, opts: BotOptions, log: Logger) {
       );
     await sending;
   };
-  return { budget, live, send };
+  // A DM or group DM reached by a user install takes messages only as follow-ups of a click there.
+  const chains = new AnswerChains(log);
+  chains.attach(client);
+  return { budget, live, send, chains };
 }
 
 /** A table game's bot side with its service. */
@@ -319,7 +326,8 @@ function tableMovers(
       games.map((g) => async (channelId: string) => {
         // Of two processes receiving the guild, only its holder moves for its computers.
         const rec = await g.service.get(channelId);
-        if (!rec || !(await lease(rec.guildId ?? `channel:${channelId}`))) return null;
+        // A DM's table (no guild) is moved only inside a click there (src/bot/answers.ts).
+        if (!rec || rec.guildId === null || !(await lease(rec.guildId))) return null;
         const moved = await g.service.autoMove(channelId);
         if (!moved) return null;
         if (opts.paceComputers !== false) await ctx.budget.take(channelId, 2); // the table message and the tidy-up
@@ -350,7 +358,8 @@ function tableMovers(
     (channelId) => autoplay.kick(channelId),
     log,
     opts.tableOptions?.now,
-    (guildId) => holdsGuild(client, guildId),
+    // A DM's table (no guild) keeps its clock for the next click there to claim (src/bot/answers.ts).
+    (guildId) => guildId !== null && holdsGuild(client, guildId),
     opts.tableOptions?.clockRate ?? 1,
     lease,
   );
@@ -373,10 +382,11 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const later: Later = {};
   const services = tableServices(gameSet, opts, books, client, later, log);
   const service = typedServices(services);
-  const { budget, live, send } = channelWrites(client, opts, log);
+  const { budget, live, send, chains } = channelWrites(client, opts, log);
   const { ratings, records, settings, leaderboards } = books;
   const post = async (channelId: string, payload: BaseMessageOptions) => {
-    await publisher.post(channelId, payload);
+    if (chains.isPrivate(channelId)) await chains.post(channelId, payload);
+    else await publisher.post(channelId, payload);
   };
   const tournaments: TournamentService = new TournamentService(
     opts.stores.tournaments,
@@ -395,21 +405,17 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     ...{ games: services, catalogue, leaderboards, ratings, tournaments, records, settings, log, coalescer, budget, service },
     tableGames: gameSet.views,
     afterReply: (channelId) => autoplay.kick(channelId),
+    computersNow: (channelId) => privateTables.computersNow(channelId),
+    claimed: (interaction) => privateTables.caughtUp(interaction),
+    discordNow: opts.discordNow ?? Date.now,
     post,
     editLive: (channelId, payload) => live.editLive(channelId, payload),
   };
   Object.assign(later, { ctx, tournaments });
   const games: readonly RunningGame[] = gameSet.views.map((g) => ({ ...g, service: g.tables(ctx) }));
   watchPanels(ctx, games);
-  // The current public table of a channel, whichever game holds it (running ones only): what is posted again after a failure.
-  const currentTable = async (channelId: string): Promise<BaseMessageOptions | null> => {
-    for (const g of games) {
-      const r = await g.service.get(channelId);
-      if (r && r.status !== "over") return g.payload(r);
-    }
-    return null;
-  };
-  const publisher = new Publisher(send, currentTable, log);
+  const privateTables = new PrivateTables(() => games, chains, log);
+  const publisher = new Publisher(send, currentTable(games), log);
   // A guild this process takes over: its clocks and events' timers are armed here (the former holder may have armed them alone).
   const adopt = (guild: string) => {
     void clocks.adopt(guild).catch((e: unknown) => log.error(`could not arm the clocks of ${guild}`, e));
@@ -422,7 +428,11 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const route = createRouter(gameSet.commands, gameSet.components, ctx, log, {
     post,
     after: (channelId) => autoplay.kick(channelId),
-    guard: (interaction) => mustAllowTableHere(interaction, gameSet.views, settings),
+    guard: async (interaction) => {
+      mustReachHere(interaction);
+      await mustAllowTableHere(interaction, gameSet.views, settings);
+    },
+    privately: (interaction, handle) => privateTables.around(interaction, handle),
     ...interactionClaims(opts.stores, games, adopt, () => stopping),
     ...(opts.observe ? { observe: opts.observe } : {}),
   });
@@ -455,6 +465,17 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       await live.stop();
       await client.destroy();
     },
+  };
+}
+
+/** The current public table of a channel, whichever game holds it (running ones only): what is posted again after a failure. */
+function currentTable(games: readonly RunningGame[]): (channelId: string) => Promise<BaseMessageOptions | null> {
+  return async (channelId) => {
+    for (const g of games) {
+      const r = await g.service.get(channelId);
+      if (r && r.status !== "over") return g.payload(r);
+    }
+    return null;
   };
 }
 

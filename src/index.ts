@@ -44,7 +44,9 @@ async function main(): Promise<void> {
     token = standin.token;
     apiUrl = standin.apiUrl;
     console.log(`No DISCORD_TOKEN set: running on the local Discord stand-in at ${standin.url} (API ${apiUrl}).`);
-    for (const g of standin.guilds) await registerCommands({ token, apiUrl, applicationId: standin.applicationId, guildId: g.id });
+    // Globally, as in production: then they are offered in every guild of the stand-in and, to
+    // Ada (who installed the app to her account), in the group DM of Ada, Ben and Cleo.
+    await registerCommands({ token, apiUrl, applicationId: standin.applicationId, guildId: null });
   }
   if (config.shards) {
     await runShards(token, apiUrl, config.shards, standin);

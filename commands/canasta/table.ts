@@ -5,7 +5,7 @@
 import { lobbyMessage, scoresAsTheyStand } from "../games.ts";
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, type BaseMessageOptions } from "discord.js";
 import { endRows } from "../../src/bot/confirm.ts";
-import { backButton, clockLabel, clockLines, turnBegins } from "../../src/bot/clock.ts";
+import { clockButtons, clockLabel, clockLines, turnBegins } from "../../src/bot/clock.ts";
 import { type TablePayload, tableMessage } from "../../src/bot/table-payload.ts";
 import { heading, toPlay } from "../../src/bot/components-v2.ts";
 import { encodeId } from "../../src/bot/customid.ts";
@@ -123,8 +123,7 @@ export async function canastaMessage(rec: CanastaTable, note?: string): Promise<
       .setStyle(ButtonStyle.Secondary)
       .setDisabled(rec.state.phase !== "draw" || rec.state.stack.length === 0),
   );
-  const back = backButton(rec);
-  if (back) row.addComponents(back);
+  row.addComponents(...clockButtons(rec));
   const clock = clockLines(rec);
   const tail = clock ? `\n${clock}` : "";
   const what = say(rec.state.phase === "draw" ? "what_draw" : "what_meld");

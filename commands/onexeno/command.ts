@@ -4,6 +4,8 @@
  * for its game), with autocomplete of the cards, places and rows that fit. The lobby's
  * subcommands are the shared lobby's (commands/games.ts).
  */
+import { answersOnly } from "../../src/bot/answers.ts";
+import { ANYWHERE } from "../../src/bot/answers.ts";
 import { MessageFlags, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from "discord.js";
 import type { BotContext } from "../../src/bot/context.ts";
 import { UserError } from "../../src/bot/errors.ts";
@@ -117,6 +119,7 @@ async function newTable(
 /** `/onexeno`'s own subcommands by name (the shared ones and the lobby's are answered before). */
 const ONEXENO_SUBCOMMANDS: Readonly<Record<string, OnexenoSubcommand>> = {
   async leaderboard(interaction, ctx) {
+    if (answersOnly(interaction)) throw refuse("private/server_only"); // a deal's leaderboard is a server's
     const given = interaction.options.getString("seed");
     const seed = given ?? dailySeed(Date.now());
     const board = await ctx.leaderboards.board(interaction.guildId, seed);
@@ -175,7 +178,8 @@ export const onexenoCommand: Command<BotContext> = {
   data: new SlashCommandBuilder()
     .setName("onexeno")
     .setDescription("Play ONEXENO, the edge-matching card game")
-    .setDMPermission(false)
+    .setContexts(...ANYWHERE.contexts)
+    .setIntegrationTypes(...ANYWHERE.integrationTypes)
     .addSubcommand((s) =>
       s
         .setName("new")

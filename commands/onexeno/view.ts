@@ -16,7 +16,7 @@ import {
   type BaseMessageOptions,
 } from "discord.js";
 import { endRows } from "../../src/bot/confirm.ts";
-import { backButton, clockLabel, clockLines, clockName, seatNames, turnBegins } from "../../src/bot/clock.ts";
+import { clockButtons, clockLabel, clockLines, clockName, seatNames, turnBegins } from "../../src/bot/clock.ts";
 import { type TablePayload, tableMessage } from "../../src/bot/table-payload.ts";
 import { heading, panelMessage, toPlay } from "../../src/bot/components-v2.ts";
 import { encodeId } from "../../src/bot/customid.ts";
@@ -163,8 +163,7 @@ async function drawTable(rec: TableRecord, note?: string): Promise<BaseMessageOp
       .setStyle(ButtonStyle.Secondary)
       .setDisabled(!canPass),
   );
-  const back = backButton(rec);
-  if (back) row.addComponents(back);
+  row.addComponents(...clockButtons(rec));
   const clock = clockLines(rec);
   const tail = clock ? `\n${clock}` : "";
   const endgame = !canPass ? ` ${say("onexeno.endgame_empty")}` : view.stackCount === 0 ? ` ${say("onexeno.endgame_stack")}` : "";

@@ -2,6 +2,7 @@
  * `/onze new|join|leave|start|kick|end|bot|hand|table|rules` and the moves `draw`, `take`, `buy`,
  * `down`, `layoff`, `swap`, `discard`, with autocomplete of every legal choice.
  */
+import { ANYWHERE } from "../../src/bot/answers.ts";
 import { rulesDocument, rulesIn } from "../rules.ts";
 import { SlashCommandBuilder, type AutocompleteInteraction } from "discord.js";
 import type { BotContext } from "../../src/bot/context.ts";
@@ -51,7 +52,8 @@ export const onzeCommand: Command<BotContext> = {
   data: new SlashCommandBuilder()
     .setName("onze")
     .setDescription("Play Onze, contract rummy with two decks and seven rounds")
-    .setDMPermission(false)
+    .setContexts(...ANYWHERE.contexts)
+    .setIntegrationTypes(...ANYWHERE.integrationTypes)
     .addSubcommand((s) =>
       s
         .setName("new")

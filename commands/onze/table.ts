@@ -5,7 +5,7 @@
 import { lobbyMessage, scoresAsTheyStand } from "../games.ts";
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, type BaseMessageOptions } from "discord.js";
 import { endRows } from "../../src/bot/confirm.ts";
-import { backButton, clockLabel, clockLines, turnBegins } from "../../src/bot/clock.ts";
+import { clockButtons, clockLabel, clockLines, turnBegins } from "../../src/bot/clock.ts";
 import { encodeId } from "../../src/bot/customid.ts";
 import { type TablePayload, tableMessage } from "../../src/bot/table-payload.ts";
 import { heading, toPlay } from "../../src/bot/components-v2.ts";
@@ -115,8 +115,10 @@ export async function onzeMessage(rec: OnzeTable, note?: string): Promise<BaseMe
       // No thanks ends the wait for this player (a computer holding its move moves on once nobody is left to decide).
       new ButtonBuilder().setCustomId(encodeId("zno", rec.rev)).setLabel(say("btn_no_thanks")).setStyle(ButtonStyle.Secondary),
     );
-  const back = backButton(rec);
-  if (back) row.addComponents(back);
+  // A row takes 5 buttons: during a sale the clock's go on a row of their own.
+  const clockRow = new ActionRowBuilder<ButtonBuilder>();
+  for (const b of clockButtons(rec)) (row.components.length < 5 ? row : clockRow).addComponents(b);
+  const rows = clockRow.components.length ? [row, clockRow] : [row];
   const clock = clockLines(rec);
   const wait = rec.hold ? ` (${say("sale_wait", { when: `<t:${Math.ceil(rec.hold / 1000)}:R>` })})` : "";
   const asked = s.claims.length ? ` ${say("sale_asked", { names: s.claims.map((c) => rec.seats[c]?.name).join(", ") })}` : "";
@@ -143,14 +145,14 @@ export async function onzeMessage(rec: OnzeTable, note?: string): Promise<BaseMe
     return {
       content: `${head}${turnSeat.computer ? "🤖" : "💤"} ${say("playing", { name: turnSeat.name })}${tail}`,
       files: [file],
-      components: [row],
+      components: rows,
       embeds: [],
       allowedMentions: { parse: [] },
     };
   return {
     content: `${head}${say("your_turn", { user: turnSeat?.userId ?? "", what })}${tail}`,
     files: [file],
-    components: [row],
+    components: rows,
     embeds: [],
     allowedMentions: turnBegins(rec) ? { users: [turnSeat?.userId ?? ""] } : { parse: [] },
   };

@@ -2,6 +2,7 @@
  * `/tournament create|join|leave|start|next|info|standings|drop|remove|end-table|cancel|export|
  * computers|organisers`, with autocomplete of the server's events.
  */
+import { SERVERS } from "../../src/bot/answers.ts";
 import { commandRef } from "../../src/bot/command-ids.ts";
 import {
   AttachmentBuilder,
@@ -337,7 +338,8 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
   data: new SlashCommandBuilder()
     .setName("tournament")
     .setDescription("Community tournaments, run by the bot from sign-up to podium")
-    .setDMPermission(false)
+    .setContexts(...SERVERS.contexts)
+    .setIntegrationTypes(...SERVERS.integrationTypes)
     .addSubcommand(createSubcommand(games))
     .addSubcommand((s) => s.setName("join").setDescription("Sign up").addStringOption(eventOption))
     .addSubcommand((s) => s.setName("leave").setDescription("Take your name off before the start").addStringOption(eventOption))

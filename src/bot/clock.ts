@@ -10,7 +10,7 @@
  * - When a clock runs out the computer makes that turn's move; after two timeouts in a row the
  *   seat is marked away and the computer plays it until the player comes back.
  */
-import { ActionRowBuilder, ButtonBuilder, ButtonStyle } from "discord.js";
+import { ButtonBuilder, ButtonStyle } from "discord.js";
 import { encodeId } from "./customid.ts";
 import type { Locale } from "../i18n/index.ts";
 import { inputError, sayAt } from "./words.ts";
@@ -155,6 +155,8 @@ interface ClockedRecord {
   readonly rev: number;
   /** The table's language (its public words); absent: English. */
   readonly locale?: Locale | undefined;
+  /** Null in a DM or group DM (its clocks are claimed by a click: src/bot/answers.ts); absent: a server's. */
+  readonly guildId?: string | null;
 }
 
 /**
@@ -169,6 +171,7 @@ export function clockLines(rec: ClockedRecord): string {
     lines.push(
       sayAt(rec, "table.clock_runs", { name: rec.seats[tc.seat]?.name ?? "?", length: clockName(rec.clock), when: relativeTime(tc.due) }),
     );
+  if (tc && tc.due !== null && rec.guildId === null) lines.push(sayAt(rec, "table.clock_claim"));
   const away = rec.seats.filter((s) => s.away);
   if (away.length) lines.push(sayAt(rec, "table.away_line", { names: away.map((s) => s.name).join(", ") }));
   return lines.join("\n");
@@ -190,14 +193,19 @@ export function clockLabel(rec: ClockedRecord): string | undefined {
   return due ? sayAt(rec, "table.clock_until", { time: clockTimeUtc(due) }) : undefined;
 }
 
-/** A button row with **I'm back** when a seat is away (its customId carries no revision: it stays valid). */
-export function backButton(rec: ClockedRecord): ButtonBuilder | null {
-  if (rec.status !== "playing" || !rec.seats.some((s) => s.away)) return null;
-  return new ButtonBuilder().setCustomId(encodeId("back", 0)).setLabel(sayAt(rec, "table.btn_back")).setStyle(ButtonStyle.Success);
-}
-
-/** `backButton` as its own row (for messages whose rows are full). */
-export function backRow(rec: ClockedRecord): ActionRowBuilder<ButtonBuilder>[] {
-  const b = backButton(rec);
-  return b ? [new ActionRowBuilder<ButtonBuilder>().addComponents(b)] : [];
+/**
+ * The clock's buttons of a running table: **I'm back** when a seat is away (its customId carries
+ * no revision: it stays valid), and at a table in a DM whose turn clock runs, **Claim the turn**
+ * (nothing there acts by itself: a clock that ran out is applied by the next click, src/bot/answers.ts).
+ */
+export function clockButtons(rec: ClockedRecord): ButtonBuilder[] {
+  if (rec.status !== "playing") return [];
+  const out: ButtonBuilder[] = [];
+  if (rec.seats.some((s) => s.away))
+    out.push(new ButtonBuilder().setCustomId(encodeId("back", 0)).setLabel(sayAt(rec, "table.btn_back")).setStyle(ButtonStyle.Success));
+  if (rec.guildId === null && rec.turnClock && rec.turnClock.due !== null)
+    out.push(
+      new ButtonBuilder().setCustomId(encodeId("claim", rec.rev)).setLabel(sayAt(rec, "table.btn_claim")).setStyle(ButtonStyle.Secondary),
+    );
+  return out;
 }

@@ -1,7 +1,7 @@
 /** What every command and component handler receives. */
 import type { SettingsBook } from "./settings.ts";
 import type { GameRecords } from "./game-records.ts";
-import type { BaseMessageOptions, MessageComponentInteraction } from "discord.js";
+import type { BaseMessageOptions, ChatInputCommandInteraction, MessageComponentInteraction } from "discord.js";
 import type { Viewer } from "./words.ts";
 import type { GameId } from "../games/catalogue.ts";
 import type { Locale } from "../i18n/index.ts";
@@ -38,6 +38,22 @@ export interface BotContext {
    * (src/app.ts) schedules its move. Never awaited by handlers.
    */
   readonly afterReply: (channelId: string) => void;
+  /**
+   * In a DM or group DM reached by a user install (src/bot/answers.ts), where nothing may be
+   * posted later: plays every computer move due now at the channel's table, inside the
+   * interaction being handled. Returns the table after them and a line for each (a round's
+   * result, the move), or null when none was due. Elsewhere computers move by themselves
+   * (`afterReply`).
+   */
+  readonly computersNow: (channelId: string) => Promise<{ readonly after: AnyTable; readonly lines: readonly string[] } | null>;
+  /**
+   * In a DM or group DM: what the table's clocks that had run out did when this interaction
+   * reached the bot (each click there claims them first: src/bot/answers.ts), a line each; none
+   * elsewhere.
+   */
+  readonly claimed: (interaction: MessageComponentInteraction | ChatInputCommandInteraction) => readonly string[];
+  /** Discord's clock, ms: what interaction tokens' 15 minutes are counted on (src/bot/panels.ts). */
+  readonly discordNow: () => number;
   /**
    * Posts a public message in a channel; when Discord refuses, the channel's current table is
    * posted again later (`Publisher`). Never throws.

@@ -12,6 +12,7 @@
 import { localeOf } from "../i18n/index.ts";
 import type { BaseMessageOptions, ChatInputCommandInteraction, MessageComponentInteraction } from "discord.js";
 import type { BotContext } from "./context.ts";
+import { answersOnly, joinLines } from "./answers.ts";
 import { liveFor } from "./live.ts";
 import { publish, ReplyFailed, respond } from "./reply.ts";
 import type { AnyTable, Seat } from "./tables.ts";
@@ -81,6 +82,10 @@ export async function playAndShow<R extends AnyTable, M>(
   how: MoveAnswer<R> = { answer: "receipt" },
 ): Promise<Played<R> | null> {
   const ch = interaction.channelId;
+  // A DM by a user install (src/bot/answers.ts): the computers' moves and a round's result go
+  // into this answer, since nothing may be posted there later.
+  const privately = answersOnly(interaction);
+  let shown: BaseMessageOptions | null = null;
   let done: Played<R> | null = null;
   let failed: ReplyFailed | null = null;
   try {
@@ -110,7 +115,14 @@ export async function playAndShow<R extends AnyTable, M>(
       );
       done = { before, after };
       const note = game.moveNote(before, after);
-      if (how.answer === "table") {
+      if (privately) {
+        const more = await ctx.computersNow(ch);
+        const last = (more?.after ?? after) as R;
+        const lines = [game.interlude?.(before, after)?.content, note, ...(more?.lines ?? [])];
+        const table = await game.payload(last, joinLines(lines));
+        if (how.answer === "table") return table;
+        shown = table;
+      } else if (how.answer === "table") {
         const interlude = game.interlude?.(before, after);
         if (interlude) await ctx.post(ch, interlude);
         return game.payload(after, note);
@@ -125,7 +137,8 @@ export async function playAndShow<R extends AnyTable, M>(
     failed = e;
   }
   const played = done as Played<R> | null;
-  if (played && how.answer === "receipt") await showStep(interaction, ctx, game, played.before, played.after);
+  if (shown) await publish(interaction, ctx.post, shown);
+  else if (played && how.answer === "receipt") await showStep(interaction, ctx, game, played.before, played.after);
   ctx.afterReply(ch);
   if (failed) throw failed;
   return played;
@@ -149,6 +162,6 @@ export async function showStep<R extends AnyTable>(
   const continues = ctx.catalogue.game(after.game)?.seats.continuesTurn;
   const sameTurn = after.status === "playing" && !!before.state && !!after.state && !!continues?.(before.state, after.state);
   const live = liveFor(interaction.client);
-  if (sameTurn && live && (await live.editLive(interaction.channelId, payload))) return;
+  if (sameTurn && live && !answersOnly(interaction) && (await live.editLive(interaction.channelId, payload))) return;
   await publish(interaction, ctx.post, payload);
 }

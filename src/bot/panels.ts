@@ -15,10 +15,18 @@ import { viewerOf } from "./words.ts";
 
 /** How long a panel is kept up to date, ms: under the token's 15 minutes, so its last edit still lands. */
 export const PANEL_LIFE_MS = 14 * 60_000;
+/**
+ * After this long (ms from the panel's opening) its token is taken as spent and the panel is not
+ * touched again: Discord refuses an edit past 15 minutes (401/50027), and a refusal counts
+ * towards the ban of an address that makes too many. The last half minute is a margin for
+ * clock skew and the edit's own trip.
+ */
+export const TOKEN_SPENT_MS = 15 * 60_000 - 30_000;
 
 /** A player's open panel: the interaction whose reply it is (its token edits it). */
 export interface Panel {
   readonly interaction: ChatInputCommandInteraction | MessageComponentInteraction;
+  /** When its token began, ms on `BotContext.discordNow`. */
   readonly openedAt: number;
   /** What the player's last action did (`✅ Q♥ β → C3`), kept on the panel for the kind's `noteMs`. */
   readonly note?: string | undefined;
@@ -65,9 +73,11 @@ export function keepPanel(ctx: BotContext, kind: PanelKind, interaction: Panel["
   const old = panels.get(interaction.user.id);
   // A click on the panel itself updates that same message; anything else opens a new one.
   const inPlace = interaction.isMessageComponent() && interaction.message.flags.has(MessageFlags.Ephemeral);
-  if (old && old.interaction.id !== interaction.id && !inPlace)
+  const now = ctx.discordNow();
+  if (old && old.interaction.id !== interaction.id && !inPlace && now - old.openedAt < TOKEN_SPENT_MS)
     void editInOrder(old.interaction, line(kind.newer(viewerOf(old.interaction)))).catch(() => {}); // an expired token: it stays as it was
-  panels.set(interaction.user.id, { interaction, openedAt: interaction.createdTimestamp, note, noteAt: Date.now() });
+  // Its token's 15 minutes start now (a click on the panel itself brings a fresh one for it).
+  panels.set(interaction.user.id, { interaction, openedAt: now, note, noteAt: Date.now() });
 }
 
 /**
@@ -81,9 +91,11 @@ export function refreshPanels(ctx: BotContext, kind: PanelKind, channelId: strin
     ctx.coalescer.request(`${kind.key}-panel:${channelId}:${userId}`, async () => {
       if (panels.get(userId) !== panel) return; // replaced by a newer panel
       const viewer = viewerOf(panel.interaction);
-      if (Date.now() > panel.openedAt + PANEL_LIFE_MS) {
+      const age = ctx.discordNow() - panel.openedAt;
+      if (age > PANEL_LIFE_MS) {
         panels.delete(userId);
-        await editInOrder(panel.interaction, line(kind.stopped(viewer)));
+        // Said while its token still takes an edit; past that the panel stays as it was.
+        if (age < TOKEN_SPENT_MS) await editInOrder(panel.interaction, line(kind.stopped(viewer)));
         return;
       }
       const note = panel.note !== undefined && Date.now() - panel.noteAt < kind.noteMs ? panel.note : undefined;

@@ -11,6 +11,7 @@
  * instead of telling the player that nothing happened.
  */
 import { MessageFlags, type BaseMessageOptions, type ChatInputCommandInteraction, type MessageComponentInteraction } from "discord.js";
+import { answersFor, answersOnly } from "./answers.ts";
 import { liveFor } from "./live.ts";
 import { recordOf, withoutRecord, type TablePayload } from "./table-payload.ts";
 import { fitLayout, isV2, withFlags } from "./components-v2.ts";
@@ -107,7 +108,10 @@ export async function respond(
     }
     return (await interaction.reply({ ...body, withResponse: true })).resource?.message?.id;
   })();
-  if (record !== undefined && !privateMessage) {
+  // Where the bot reaches people only by answering (a DM by a user install), no later edit can
+  // tidy this message: it stays as it is, and the chain of answers notes the table it shows.
+  const answers = answersOnly(interaction) ? answersFor(interaction.client) : undefined;
+  if (record !== undefined && !privateMessage && !answersOnly(interaction)) {
     void liveFor(interaction.client)?.shown(
       interaction.channelId,
       sending.catch(() => undefined),
@@ -121,6 +125,7 @@ export async function respond(
   } catch (e) {
     throw new ReplyFailed(payload, privateMessage, e);
   }
+  if (!privateMessage) answers?.shown(interaction, (payload as TablePayload).rev);
 }
 
 /** Posts a public message in a channel (not as an interaction answer). */
@@ -128,9 +133,15 @@ export type ChannelPoster = (channelId: string, payload: BaseMessageOptions) => 
 
 /**
  * Publishes `payload` (a public table) after an interaction was answered privately: as a
- * follow-up, or, when that fails, as a plain channel message. Throws only when both fail.
+ * follow-up, or, when that fails, as a plain channel message. Throws only when both fail. In a
+ * channel reached only by answers (src/bot/answers.ts) it is a counted follow-up or nothing.
  */
 export async function publish(interaction: Replyable, post: ChannelPoster, payload: BaseMessageOptions): Promise<void> {
+  // A DM by a user install: a follow-up is the only way in (src/bot/answers.ts), never a channel message.
+  if (answersOnly(interaction)) {
+    await answersFor(interaction.client)?.followUp(interaction, payload);
+    return;
+  }
   if (interaction.replied || interaction.deferred) {
     const sending = interaction.followUp(withoutRecord(payload)).then((m) => m.id);
     const record = recordOf(payload);

@@ -34,6 +34,7 @@ import { inputError, refusal, sayError } from "./words.ts";
 import { fitLayout, withFlags } from "./components-v2.ts";
 import { localeOf } from "../i18n/index.ts";
 import { actFor } from "./acting.ts";
+import { answersOnly } from "./answers.ts";
 
 /** One autocomplete suggestion (Discord: name 1-100 characters, a value of the option's type). */
 export type Choice = ApplicationCommandOptionChoiceData<string | number>;
@@ -104,6 +105,15 @@ export interface RouterOptions {
    * after saving its change answers, instead of making the change again.
    */
   readonly changedBy?: (interaction: Interaction) => Promise<BaseMessageOptions | null>;
+  /**
+   * Runs the handling of a command or component from a channel the bot reaches only by answering
+   * (a DM or group DM by a user install: src/bot/answers.ts `PrivateTables.around`), so that what
+   * clocks and computers would do there by themselves happens inside it.
+   */
+  readonly privately?: (
+    interaction: ChatInputCommandInteraction | MessageComponentInteraction,
+    handle: () => Promise<void>,
+  ) => Promise<void>;
 }
 
 /**
@@ -382,7 +392,11 @@ function routeOne<Ctx>(
     // Measured after the claim: one taken over from a process killed mid-way comes late.
     const age = interactionAge(interaction.id, now());
     try {
-      await actFor(interaction.id, interaction.channelId, () => handleOne(routing, interaction, age, claim === "resume", report));
+      const handle = () => handleOne(routing, interaction, age, claim === "resume", report);
+      const around = answersOnly(interaction) && age < LATE_AFTER_MS ? opts.privately : undefined;
+      await actFor(interaction.id, interaction.channelId, () =>
+        around && (interaction.isChatInputCommand() || interaction.isMessageComponent()) ? around(interaction, handle) : handle(),
+      );
     } finally {
       await opts.settle?.(interaction).catch((e: unknown) => log.error(`interaction ${interaction.id}: could not mark it done`, e));
     }

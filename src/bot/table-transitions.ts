@@ -314,12 +314,14 @@ export class TableTransitions<G extends string, C, S extends VersionedState, M, 
   /**
    * Until when a computer to move waits for people who may still act out of turn (see
    * `SeatPlay.waitsFor`): from the first moment of the turn one could, for `holdMs`; null when
-   * the seat to move is a person's or nobody is left to decide.
+   * the seat to move is a person's or nobody is left to decide. Never in a DM (`guildId` null):
+   * there the computers move inside the click that handed them the turn, since nothing may
+   * move the table later (src/bot/answers.ts).
    */
   private holdOf(prev: GameTable<G, C, S, M> | undefined, next: GameTable<G, C, S, M>, seat: number, sameTurn: boolean): number | null {
     const waitsFor = this.seatPlay?.waitsFor;
     const state = next.state;
-    if (!waitsFor || !state || this.holdMs <= 0 || !TableTransitions.auto(next.seats[seat])) return null;
+    if (!waitsFor || !state || this.holdMs <= 0 || next.guildId === null || !TableTransitions.auto(next.seats[seat])) return null;
     const waiting = next.seats.some((w, i) => i !== seat && !TableTransitions.auto(w) && !w.noHold && waitsFor(state, i));
     if (!waiting) return null;
     return sameTurn && prev?.hold ? prev.hold : this.now() + this.holdMs;

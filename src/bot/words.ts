@@ -50,7 +50,7 @@ export function scoresLine(seats: readonly { readonly name: string }[], figures:
 }
 
 /** Codes that are not errors: said without the ❌ (a double click, for example). */
-const CALM: ReadonlySet<string> = new Set(["table/already_done", "interaction/late", "clock/not_away"]);
+const CALM: ReadonlySet<string> = new Set(["table/already_done", "interaction/late", "clock/not_away", "clock/not_due"]);
 
 /**
  * The i18next options of a refusal in `locale`: its parameters; `command` picks the variant that

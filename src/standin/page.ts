@@ -10,7 +10,7 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import { HttpError } from "./http-error.ts";
-import type { ApiMessage, InteractionRecord, StandinChannel, StandinUser } from "./types.ts";
+import type { ApiMessage, InteractionRecord, StandinChannel, StandinPrivateChannel, StandinUser } from "./types.ts";
 
 type Options = Record<string, string | number | boolean>;
 
@@ -21,6 +21,10 @@ export interface PageHost {
   readonly botUser: Record<string, unknown>;
   readonly users: readonly StandinUser[];
   readonly channels: readonly StandinChannel[];
+  /** DMs and group DMs (the bot is in none: the app reaches them by a user install). */
+  readonly privateChannels: readonly StandinPrivateChannel[];
+  /** Users who installed the app to their account: only they are offered its commands in a private channel. */
+  readonly userInstalls: ReadonlySet<string>;
   readonly commands: ReadonlyMap<string, Record<string, unknown>[]>;
   user(id: string): StandinUser;
   channel(id: string): StandinChannel;
@@ -88,12 +92,23 @@ export class LocalPage {
           .slice(1)
           .map((r) => ({ id: r.id, name: r.name })),
         commands: [...(this.host.commands.get(this.host.guildId) ?? []), ...(this.host.commands.get("global") ?? [])],
+        // The group DM and who may use the app's commands there (those who installed it), and
+        // which: global commands for user installs offered in private channels (context 2).
+        privateChannels: this.host.privateChannels.map((c) => ({ id: c.id, name: c.name, type: c.type, recipients: c.recipients })),
+        userInstalls: [...this.host.userInstalls],
+        privateCommands: (this.host.commands.get("global") ?? []).filter(
+          (c) =>
+            ((c.integration_types as number[] | undefined) ?? [0]).includes(1) &&
+            ((c.contexts as number[] | null | undefined) ?? [0, 1, 2]).includes(2),
+        ),
       };
     }
     if (method === "GET" && path === "/local/messages") {
       const user = query.get("user") ?? "";
       userOf(user);
-      return this.host.visibleMessages(this.host.channel(query.get("channel") ?? "").id, user).map((m) => ({
+      const id = query.get("channel") ?? "";
+      const channelId = this.host.privateChannels.find((c) => c.id === id)?.id ?? this.host.channel(id).id;
+      return this.host.visibleMessages(channelId, user).map((m) => ({
         ...this.host.publicCopy(m),
         ephemeral: m.visibleTo !== undefined,
         ...(m.clicked ? { clicked: m.clicked } : {}),

@@ -65,7 +65,7 @@ describe("table rules", () => {
   it("a computer to move holds its discard while a person may still buy (Onze), for holdMs or until every person has decided", () => {
     let now = 50_000;
     const rules = new TableTransitions(onzeGame.definition, onzeGame.seats, () => now, 8000);
-    const lobby = rules.opened(undefined, { channelId: "c", guildId: null }, ADA, {}, "hold-seed", null);
+    const lobby = rules.opened(undefined, { channelId: "c", guildId: "g" }, ADA, {}, "hold-seed", null);
     const cpus = rules.withComputer(rules.withComputer(lobby, "ada", "easy", 1), "ada", "easy", 2);
     const started = rules.clocked(cpus, rules.started(cpus, "ada", 3));
     // Computer 1 (seat 1) to draw.
@@ -101,5 +101,11 @@ describe("table rules", () => {
       rules.played({ ...started, state: { ...s0, turn: 0, phase: "draw" as const } }, "ada", { kind: "draw" }),
     );
     expect(adaDrew.hold).toBeNull();
+    // In a DM (no guild) nothing may move the table later: the computer never holds, it moves inside the click.
+    const inDm = { ...atCpu, guildId: null };
+    const dmDrew = rules.clocked(inDm, rules.played(inDm, "cpu-1", { kind: "draw" }, undefined, true));
+    expect((dmDrew.state as OnzeState).forSale).not.toBeNull();
+    expect(dmDrew.hold ?? null).toBeNull();
+    expect(rules.computerPlayed(dmDrew)).toBeDefined();
   });
 });

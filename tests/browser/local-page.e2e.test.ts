@@ -10,17 +10,19 @@ declare const document: {
 };
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { ActionRowBuilder, Events, Routes, StringSelectMenuBuilder } from "discord.js";
+import { ActionRowBuilder, Events, REST, Routes, StringSelectMenuBuilder } from "discord.js";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADA, BEN, CARD_ROOM, GENERAL, Harness, MOD, THREAD } from "../e2e/harness.ts";
 import { launchBrowser } from "./chromium.ts";
+import { registerCommands } from "../../src/app.ts";
 import { onexenoView } from "../../src/games/onexeno/game.ts";
 import { scenes } from "../render/scenes.ts";
 import { ONEXENO_SCENES } from "../../render/onexeno/scenes.ts";
 import { renderPicture } from "../../render/pool.ts";
 
 const h = new Harness({ computerDelayMs: 60 });
+const GROUP_DM = "200000000000000010";
 let browser: Browser;
 let page: Page;
 const out = join(import.meta.dirname, "..", "__output__");
@@ -111,6 +113,46 @@ describe("local page: the command list and several values from one menu", () => 
     expect(seen[0]).toEqual({ user: BEN, values: ["b", "d"] });
     // The answer names the person who chose and what they used (never "clicked a button" under another's message).
     await expect.poll(() => lastMessage().locator(".reply-line").textContent(), { timeout: 60_000 }).toContain("Ben used a menu");
+  });
+});
+
+describe("local page: the group DM of Ada, Ben and Cleo", () => {
+  it("lists it; there Ada (who installed the app) is offered the games but not what needs a server, and Ben, with no install, joins by a click", async () => {
+    const sb = h.standin;
+    const refusalsFrom = sb.refusals.length;
+    // Global commands: what a user install offers in DMs and group DMs.
+    await registerCommands({ token: sb.token, apiUrl: sb.apiUrl, applicationId: sb.applicationId, guildId: null });
+    await page.goto("about:blank");
+    await page.goto(`${sb.url}/#user=${ADA}&channel=${GROUP_DM}`);
+    await page.waitForSelector("body[data-ready]");
+    expect(await page.locator("#dms li").allTextContents()).toEqual(["@ Ada, Ben, Cleo"]);
+    expect(await page.locator("#channel-header").textContent()).toContain("@ Ada, Ben, Cleo");
+    await page.fill("#box", "/");
+    const groups = await page.locator(".suggestion-group").allTextContents();
+    expect(groups).toEqual(expect.arrayContaining(["/onexeno", "/onze", "/history", "/replay"]));
+    for (const serverOnly of ["/tournament", "/settings", "/ratings"]) expect(groups).not.toContain(serverOnly);
+    await page.fill("#box", "");
+    await slash("onexeno new", async (p) => {
+      await p.selectOption("[data-option=game]", "basic");
+    });
+    await page.waitForSelector("button.component:text('Join')");
+    // Ben has not installed the app: his client offers no command here, but he may click the bot's buttons.
+    await page.goto("about:blank");
+    await page.goto(`${sb.url}/#user=${BEN}&channel=${GROUP_DM}`);
+    await page.waitForSelector("body[data-ready]");
+    await page.fill("#box", "/");
+    expect(await page.locator(".suggestion").count()).toBe(0);
+    await page.fill("#box", "");
+    await lastMessage().locator("button:text('Join')").click();
+    await expect.poll(() => lastMessage().textContent(), { timeout: 60_000 }).toContain("Ben");
+    const rec = await h.bot.service("onexeno").get(GROUP_DM);
+    expect(rec?.seats.map((x) => x.userId)).toEqual([ADA, BEN]);
+    expect(sb.refusals.slice(refusalsFrom)).toEqual([]);
+    mkdirSync(out, { recursive: true });
+    await page.screenshot({ path: join(out, "local-page-group-dm.png") });
+    await h.bot.service("onexeno").end(GROUP_DM, ADA, true);
+    // The guild's commands alone again (global ones show in the guild too, as on Discord).
+    await new REST({ api: sb.apiUrl }).setToken(sb.token).put(Routes.applicationCommands(sb.applicationId), { body: [] });
   });
 });
 

@@ -129,6 +129,8 @@ export class Harness {
       },
       computerDelayMs: computerDelayMs ?? this.opts.computerDelayMs ?? 20,
       paceComputers: this.opts.paceComputers ?? false,
+      // Interaction tokens age on the stand-in's clock (Discord's), which `leave` moves on.
+      discordNow: () => this.standin.now(),
       ...(this.opts.games ? { games: this.opts.games } : {}),
     });
     await this.bot.ready;
@@ -150,6 +152,15 @@ export class Harness {
     this.skew += ms;
     await this.bot.clocks.rearm();
     await this.bot.tournaments.rearm();
+  }
+
+  /**
+   * Everyone leaves the tables alone for `ms`: Discord's clock (interaction tokens' 15 minutes)
+   * and the bot's table clock both move on, and the clocks due run.
+   */
+  async leave(ms: number): Promise<void> {
+    this.standin.advanceTime(ms);
+    await this.advanceClock(ms);
   }
 
   /** While the bot is stopped: its table clock will read `ms` later when it starts (it was down that long). */

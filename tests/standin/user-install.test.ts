@@ -110,9 +110,18 @@ describe("a user install in a group DM", () => {
 });
 
 describe("the bot's own commands", () => {
-  it("say explicitly that they are for servers that installed the bot, and Discord's rules accept them", async () => {
-    for (const body of commandBodies() as { name: string; integration_types: number[]; contexts: number[] }[])
-      expect([body.name, body.integration_types, body.contexts]).toEqual([body.name, [0], [0]]);
+  it("say where they are offered (games, history and replays in DMs too, by a user install; what needs a server only there), and Discord's rules accept them", async () => {
+    const bodies = commandBodies() as { name: string; integration_types: number[]; contexts: number[] }[];
+    const anywhere = [
+      [0, 1],
+      [0, 1, 2],
+    ];
+    const servers = [[0], [0]];
+    expect(Object.fromEntries(bodies.map((b) => [b.name, [b.integration_types, b.contexts]]))).toEqual({
+      ...{ onexeno: anywhere, onze: anywhere, cardeno: anywhere, history: anywhere, replay: anywhere },
+      ...{ stats: servers, ratings: servers, tournament: servers, settings: servers },
+    });
+    expect(() => checkCommands(bodies)).not.toThrow();
     const bad = await refusal(() =>
       stand.rest.put(Routes.applicationCommands(sb.applicationId), { body: [{ name: "x", description: "x", contexts: [0, 3] }] }),
     );

@@ -74,7 +74,7 @@ async function loadState() {
   const hashUser = new URLSearchParams(location.hash.slice(1)).get("user");
   app.locale = app.state.users.find((u) => u.id === (app.user || hashUser || app.state.users[0].id))?.locale || "en-US";
   $("#locale").value = app.locale;
-  app.paths = flattenCommands(app.state.commands);
+  app.paths = flattenCommands(offeredCommands());
   document.body.dataset.locale = app.locale; // what the command picker now speaks (tests wait on it)
   $("#guild-name").textContent = app.state.guild.name;
   const hash = new URLSearchParams(location.hash.slice(1));
@@ -85,23 +85,39 @@ async function loadState() {
   renderChannels();
 }
 
+/** The group DM open now, if the channel is one. */
+const privateChannel = () => (app.state.privateChannels || []).find((c) => c.id === app.channel);
+
+/**
+ * The commands the acting user's client offers here: in a server channel the guild's and the global
+ * ones; in a DM or group DM only the app's commands for user installs, and only to someone who
+ * installed the app (as Discord's client does).
+ */
+function offeredCommands() {
+  if (!privateChannel()) return app.state.commands;
+  return (app.state.userInstalls || []).includes(app.user) ? app.state.privateCommands || [] : [];
+}
+
 function renderChannels() {
   const list = $("#channels");
   const items = [];
   for (const c of app.state.channels.filter((x) => x.type !== 11)) {
-    items.push(channelItem(c, false));
-    for (const t of app.state.channels.filter((x) => x.parentId === c.id)) items.push(channelItem(t, true));
+    items.push(channelItem(c, "# "));
+    for (const t of app.state.channels.filter((x) => x.parentId === c.id)) items.push(channelItem(t, "└ ", "thread"));
   }
   list.replaceChildren(...items);
-  const current = app.state.channels.find((c) => c.id === app.channel);
+  $("#dms").replaceChildren(...(app.state.privateChannels || []).map((c) => channelItem(c, "@ ", "dm")));
+  const current = app.state.channels.find((c) => c.id === app.channel) || privateChannel();
   $("#channel-name").textContent = current ? current.name : "";
+  $("#channel-mark").textContent = privateChannel() ? "@" : "#";
+  app.paths = flattenCommands(offeredCommands());
 }
 
-function channelItem(c, thread) {
+function channelItem(c, mark, kind = "") {
   return el("li", {
-    class: `${thread ? "thread" : ""} ${c.id === app.channel ? "active" : ""}`,
+    class: `${kind} ${c.id === app.channel ? "active" : ""}`,
     "data-channel": c.id,
-    text: `${thread ? "└ " : "# "}${c.name}`,
+    text: `${mark}${c.name}`,
     onclick: () => {
       app.channel = c.id;
       saveHash();

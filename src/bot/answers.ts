@@ -1,0 +1,310 @@
+/**
+ * Tables in channels the bot reaches only by answering interactions: DMs and group DMs where the
+ * app is present through a person's user install (issue 49). There the bot token may not post or
+ * edit (403/50001 Missing Access); each interaction may be answered once (a new message, or an
+ * update of the clicked message: callback type 7), its answer edited, and at most
+ * `FOLLOW_UP_CAP` follow-ups sent (the 6th is refused: 40094), all within its token's 15 minutes
+ * (then 50027). https://discord.com/developers/docs/interactions/receiving-and-responding
+ *
+ * So a table there is a chain of answers to clicks: every message of it is the answer to, or a
+ * follow-up of, the interaction that changed it. `AnswerChains` is that delivery: it knows the
+ * interactions being handled in each such channel, sends the channel's public messages as
+ * follow-ups of the newest one (never a 6th), drops what nobody's interaction can carry (the next
+ * click shows the table as it stands), and remembers the newest table shown by each interaction,
+ * so that the host can end every interaction with the table as it stands (src/app.ts).
+ *
+ * Which channels: an interaction without a guild (`guild_id` absent: a DM or group DM). A table
+ * stored with `guildId: null` lives in one, so clocks and computers never act on it by
+ * themselves: they act inside the next click (see `TableTransitions` and src/app.ts).
+ */
+import {
+  ApplicationIntegrationType,
+  InteractionContextType,
+  type BaseMessageOptions,
+  type ChatInputCommandInteraction,
+  type Client,
+  type MessageComponentInteraction,
+} from "discord.js";
+import type { Logger } from "./logger.ts";
+import type { AnyTable, AnyTables } from "./tables.ts";
+import { refuse, sayAt } from "./words.ts";
+import { withoutRecord, type TableOrder, type TablePayload } from "./table-payload.ts";
+
+/** Follow-ups Discord takes per interaction of an app present by a user install only (the 6th: 40094). */
+export const FOLLOW_UP_CAP = 5;
+
+/** Interactions that may carry a table: a slash command or a component. */
+export type Answerable = ChatInputCommandInteraction | MessageComponentInteraction;
+
+/** One interaction being handled in a private channel: its follow-ups so far and the newest table it showed. */
+interface Chain {
+  readonly interaction: Answerable;
+  followUps: number;
+  shown: TableOrder | null;
+}
+
+/** Is `a` older than `b`? */
+const older = (a: TableOrder, b: TableOrder) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
+
+/** Whether an interaction comes from a channel the bot reaches only by answering (no guild: a DM or group DM). */
+export function answersOnly(interaction: { readonly guildId: string | null }): boolean {
+  return interaction.guildId === null;
+}
+
+const byClient = new WeakMap<Client, AnswerChains>();
+
+/** The answer chains of a running bot (set at start-up), for the reply helpers (src/bot/reply.ts). */
+export function answersFor(client: Client): AnswerChains | undefined {
+  return byClient.get(client);
+}
+
+export class AnswerChains {
+  /** Interactions being handled, by channel (oldest first). */
+  private readonly chains = new Map<string, Chain[]>();
+  /** Private channels seen (ids): a channel message meant for one becomes a follow-up. */
+  private readonly known = new Set<string>();
+
+  constructor(private readonly log: Logger) {}
+
+  /** Makes this registry the one `answersFor(client)` returns. */
+  attach(client: Client): void {
+    byClient.set(client, this);
+  }
+
+  /** Whether `channelId` is a private channel seen in an interaction (its messages go as follow-ups). */
+  isPrivate(channelId: string): boolean {
+    return this.known.has(channelId);
+  }
+
+  /** Runs `fn` as the handling of `interaction` in its private channel (its follow-ups are counted meanwhile). */
+  async during<T>(interaction: Answerable, fn: () => Promise<T>): Promise<T> {
+    const channelId = interaction.channelId;
+    this.known.add(channelId);
+    const chain: Chain = { interaction, followUps: 0, shown: null };
+    this.chains.set(channelId, [...(this.chains.get(channelId) ?? []), chain]);
+    try {
+      return await fn();
+    } finally {
+      const left = (this.chains.get(channelId) ?? []).filter((c) => c !== chain);
+      if (left.length) this.chains.set(channelId, left);
+      else this.chains.delete(channelId);
+    }
+  }
+
+  private chainOf(interaction: Answerable): Chain | undefined {
+    return this.chains.get(interaction.channelId)?.find((c) => c.interaction === interaction);
+  }
+
+  /** Notes that `interaction`'s answer or follow-up showed the table at `rev` (a `TablePayload`'s order). */
+  shown(interaction: Answerable, rev: TableOrder | undefined): void {
+    const chain = this.chainOf(interaction);
+    if (chain && rev && (!chain.shown || older(chain.shown, rev))) chain.shown = rev;
+  }
+
+  /** The newest table `interaction` has shown so far (null: none). */
+  shownBy(interaction: Answerable): TableOrder | null {
+    return this.chainOf(interaction)?.shown ?? null;
+  }
+
+  /**
+   * Sends `payload` as a public follow-up of `interaction` (answered already). `reserve` follow-ups
+   * are kept for what must still come (the table after it): an aside is sent only while
+   * `FOLLOW_UP_CAP - reserve` remain. False when it was not sent (no room, or Discord refused).
+   */
+  async followUp(interaction: Answerable, payload: BaseMessageOptions, reserve = 0): Promise<boolean> {
+    const chain = this.chainOf(interaction);
+    const used = chain?.followUps ?? 0;
+    if (used + reserve >= FOLLOW_UP_CAP || !(interaction.replied || interaction.deferred)) {
+      this.log.info(
+        `channel ${interaction.channelId}: no follow-up left for interaction ${interaction.id}; the next click shows the table`,
+      );
+      return false;
+    }
+    if (chain) chain.followUps++;
+    try {
+      await interaction.followUp(withoutRecord(payload));
+      this.shown(interaction, (payload as TablePayload).rev);
+      return true;
+    } catch (e) {
+      this.log.info(`channel ${interaction.channelId}: a follow-up was refused (${e instanceof Error ? e.message : String(e)})`);
+      return false;
+    }
+  }
+
+  /**
+   * A public message meant for private channel `channelId` (what `post` does elsewhere): a
+   * follow-up of the newest interaction being handled there that has answered, keeping one
+   * follow-up for the table unless `payload` is a table itself. Dropped (logged) when none can
+   * carry it: the next click shows the table as it stands.
+   */
+  async post(channelId: string, payload: BaseMessageOptions): Promise<void> {
+    const isTable = (payload as TablePayload).rev !== undefined;
+    const chains = this.chains.get(channelId) ?? [];
+    for (const chain of [...chains].reverse())
+      if ((chain.interaction.replied || chain.interaction.deferred) && (await this.followUp(chain.interaction, payload, isTable ? 0 : 1)))
+        return;
+    this.log.info(`channel ${channelId}: a message nobody's interaction could carry was left out; the next click shows the table`);
+  }
+}
+
+/** Lines shown above a table after several moves, most recent last: at most `MAX_LINES` (the oldest are left out), empty ones dropped. */
+export function joinLines(lines: readonly (string | undefined)[]): string {
+  const kept = lines.filter((l): l is string => !!l && l.trim() !== "");
+  return (kept.length > MAX_LINES ? ["…", ...kept.slice(-MAX_LINES)] : kept).join("\n");
+}
+
+/** Most lines `joinLines` keeps: a table message stays readable (and far under Discord's 4,000 characters of text). */
+const MAX_LINES = 12;
+
+/** Computer moves one click may carry (a table of computers only, all its people away, goes on at the next click). */
+export const MAX_COMPUTER_MOVES_A_CLICK = 400;
+/** Clock events one click applies at most (a warning and a timeout a turn; more only after a long absence). */
+const MAX_CLOCK_EVENTS_A_CLICK = 24;
+
+/** What a private table's chain needs of each game (the running games of src/app.ts). */
+export interface ChainGame {
+  readonly service: Pick<AnyTables, "get" | "autoMove" | "tick">;
+  payload(rec: AnyTable, note?: string): Promise<BaseMessageOptions>;
+  moveNote(before: AnyTable | undefined, after: AnyTable): string;
+  interlude?(before: AnyTable | undefined, after: AnyTable): BaseMessageOptions | undefined;
+}
+
+/**
+ * Tables in DMs and group DMs as chains of clicks (issue 49): what the host does around every
+ * command and component there, since no clock and no computer may act there by itself.
+ *
+ * - Before the handler: the table's clocks that ran out are applied (a timeout's move for the
+ *   absent seat, a lobby closed), as a server's clock would have done at the time: **claimed**
+ *   by whoever clicks next. Their lines are kept for what shows the table (`caughtUp`).
+ * - After it: the computers due move (`computersNow`), and when the table changed during the
+ *   interaction and its answer did not show it as it now stands, one follow-up shows it, with a
+ *   line for each thing that happened. So every click ends with the current table newest.
+ */
+export class PrivateTables {
+  /** What the clocks did before each interaction's handler (lines), by interaction id. */
+  private readonly caught = new Map<string, readonly string[]>();
+
+  constructor(
+    private readonly games: () => readonly ChainGame[],
+    private readonly chains: AnswerChains,
+    private readonly log: Logger,
+  ) {}
+
+  /** The channel's table and its game, if any (one table a channel across games). */
+  private async tableHere(channelId: string): Promise<{ readonly game: ChainGame; readonly rec: AnyTable } | null> {
+    for (const game of this.games()) {
+      const rec = await game.service.get(channelId);
+      if (rec) return { game, rec };
+    }
+    return null;
+  }
+
+  /** See `BotContext.computersNow`. */
+  async computersNow(channelId: string): Promise<{ readonly after: AnyTable; readonly lines: readonly string[] } | null> {
+    const here = await this.tableHere(channelId);
+    if (!here || here.rec.status !== "playing") return null;
+    const { game } = here;
+    const lines: string[] = [];
+    let after: AnyTable | null = null;
+    for (let i = 0; i < MAX_COMPUTER_MOVES_A_CLICK; i++) {
+      const moved = await game.service.autoMove(channelId);
+      if (!moved) break;
+      const result = game.interlude?.(moved.before, moved.after)?.content;
+      if (result) lines.push(result);
+      lines.push(game.moveNote(moved.before, moved.after));
+      after = moved.after;
+    }
+    return after ? { after, lines } : null;
+  }
+
+  /** The lines of what the table's clocks did before `interaction`'s handler ran (a claimed timeout), if anything. */
+  caughtUp(interaction: Answerable): readonly string[] {
+    return this.caught.get(interaction.id) ?? [];
+  }
+
+  /** Applies the clock events due at the channel's table: the lines saying what they did. */
+  private async catchUp(channelId: string): Promise<string[]> {
+    const here = await this.tableHere(channelId);
+    if (!here) return [];
+    const lines: string[] = [];
+    for (let i = 0; i < MAX_CLOCK_EVENTS_A_CLICK; i++) {
+      const event = await here.game.service.tick(channelId);
+      if (!event) break;
+      // A warning is for a channel that can be written to at the time; here its moment has passed.
+      if (event.kind === "warn" || event.kind === "timed") continue;
+      if (event.kind === "lobby_closed") lines.push(sayAt(event.rec, "table.lobby_closed_record"));
+      else {
+        const name = event.before.seats[event.seat]?.name ?? "?";
+        const result = here.game.interlude?.(event.before, event.rec)?.content;
+        if (result) lines.push(result);
+        lines.push(sayAt(event.rec, "table.time_ran_out", { name, move: here.game.moveNote(event.before, event.rec) }));
+        if (event.away) lines.push(sayAt(event.rec, "table.now_away", { name }));
+      }
+    }
+    return lines;
+  }
+
+  /**
+   * Handles `interaction` (a command or component in a private channel) with `handle`, the
+   * router's own handling: its clocks caught up before, its computers moved and the table shown
+   * after (see the class). Never throws.
+   */
+  async around(interaction: Answerable, handle: () => Promise<void>): Promise<void> {
+    const channelId = interaction.channelId;
+    await this.chains.during(interaction, async () => {
+      const start = await this.tableHere(channelId);
+      try {
+        this.caught.set(interaction.id, await this.catchUp(channelId));
+      } catch (e) {
+        this.log.error(`channel ${channelId}: could not apply the clocks that ran out`, e);
+      }
+      try {
+        await handle();
+        await this.showCurrent(interaction, start?.rec);
+      } catch (e) {
+        this.log.error(`channel ${channelId}: could not finish interaction ${interaction.id}`, e);
+      } finally {
+        this.caught.delete(interaction.id);
+      }
+    });
+  }
+
+  /** After the handler: the computers due move, and the table is followed up when the answer did not show it as it stands. */
+  private async showCurrent(interaction: Answerable, start: AnyTable | undefined): Promise<void> {
+    const channelId = interaction.channelId;
+    const more = await this.computersNow(channelId);
+    const here = await this.tableHere(channelId);
+    if (!here) return;
+    const { rec, game } = here;
+    const order: TableOrder = [rec.updatedAt, rec.rev];
+    const changed = !start || start.rev !== rec.rev || start.updatedAt !== rec.updatedAt;
+    const shown = this.chains.shownBy(interaction);
+    if (!changed || (shown && !older(shown, order))) return;
+    await this.chains.followUp(interaction, await game.payload(rec, joinLines([...this.caughtUp(interaction), ...(more?.lines ?? [])])));
+  }
+}
+
+/**
+ * Where a command is offered, set on every command explicitly (left out, Discord's defaults have
+ * changed over time): `ANYWHERE` in servers that installed the bot and, through a person's user
+ * install, in DMs and group DMs; `SERVERS` only in servers that installed the bot (what needs a
+ * server: its settings, tournaments, leaderboards).
+ * https://discord.com/developers/docs/interactions/application-commands#interaction-contexts
+ */
+export const ANYWHERE = {
+  contexts: [InteractionContextType.Guild, InteractionContextType.BotDM, InteractionContextType.PrivateChannel],
+  integrationTypes: [ApplicationIntegrationType.GuildInstall, ApplicationIntegrationType.UserInstall],
+} as const;
+/** See `ANYWHERE`. */
+export const SERVERS = { contexts: [InteractionContextType.Guild], integrationTypes: [ApplicationIntegrationType.GuildInstall] } as const;
+
+/**
+ * Refuses (`private/bot_not_here`) a command used in a server through a person's user install
+ * while the bot is not in that server (`authorizing_integration_owners` without a guild install):
+ * there it could neither post a table nor answer it as a chain of clicks for long.
+ */
+export function mustReachHere(interaction: ChatInputCommandInteraction): void {
+  const owners = interaction.authorizingIntegrationOwners;
+  if (interaction.guildId !== null && owners && owners[ApplicationIntegrationType.GuildInstall] === undefined)
+    throw refuse("private/bot_not_here");
+}
