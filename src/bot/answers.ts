@@ -190,13 +190,19 @@ export class PrivateTables {
     private readonly log: Logger,
   ) {}
 
-  /** The channel's table and its game, if any (one table a channel across games). */
+  /**
+   * The channel's table and its game, if any: the one running or in its lobby (one a channel
+   * across games), else the one that changed last (a finished game of another game may be kept
+   * beside it, for its Play again).
+   */
   private async tableHere(channelId: string): Promise<{ readonly game: ChainGame; readonly rec: AnyTable } | null> {
+    let last: { readonly game: ChainGame; readonly rec: AnyTable } | null = null;
     for (const game of this.games()) {
       const rec = await game.service.get(channelId);
-      if (rec) return { game, rec };
+      if (rec && rec.status !== "over") return { game, rec };
+      if (rec && (!last || rec.updatedAt > last.rec.updatedAt)) last = { game, rec };
     }
-    return null;
+    return last;
   }
 
   /** See `BotContext.computersNow`. */

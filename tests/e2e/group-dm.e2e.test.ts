@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerCommands } from "../../src/app.ts";
-import type { ApiMessage } from "../../src/standin/types.ts";
+import type { ApiMessage, InteractionRecord } from "../../src/standin/types.ts";
 import { said } from "../helpers/message.ts";
 import { ADA, BEN, Harness } from "./harness.ts";
 
@@ -64,6 +64,17 @@ async function settled<
     });
 }
 
+/**
+ * Does what a person does when Discord delivered their click or command too late for the bot to
+ * act on (a busy machine; the bot says so and changes nothing): tries again, a few times.
+ */
+async function again(act: () => Promise<InteractionRecord>): Promise<InteractionRecord> {
+  for (let tries = 1; ; tries++) {
+    const r = await act();
+    if (tries >= 5 || !said(r.original).startsWith("⌛")) return r;
+  }
+}
+
 /** The group DM's refusals and bot-token writes since the marks, which a whole game must leave empty. */
 function untouched(refusalsFrom: number, writesFrom: number) {
   return {
@@ -93,11 +104,11 @@ describe("a group DM reached by Ada's user install", () => {
     const service = h.bot.service("onexeno");
     const refusalsFrom = sb.refusals.length;
     const writesFrom = sb.channelWrites.length;
-    const opened = await sb.command(ADA, DM, "onexeno new", { game: "basic", clock: "60" });
+    const opened = await again(() => sb.command(ADA, DM, "onexeno new", { game: "basic", clock: "60" }));
     expect(opened.original?.visibleTo).toBeUndefined(); // the lobby is public: the command's answer
-    await sb.click(BEN, newest("join"), Harness.idOf(newest("join"), "join")); // Ben has no install, but may click
-    await sb.click(ADA, newest("addbot"), Harness.idOf(newest("addbot"), "addbot"));
-    await sb.click(ADA, newest("start"), Harness.idOf(newest("start"), "start"));
+    await again(() => sb.click(BEN, newest("join"), Harness.idOf(newest("join"), "join"))); // Ben has no install, but may click
+    await again(() => sb.click(ADA, newest("addbot"), Harness.idOf(newest("addbot"), "addbot")));
+    await again(() => sb.click(ADA, newest("start"), Harness.idOf(newest("start"), "start")));
 
     let claimed = false;
     let leftAlone = false;
@@ -113,7 +124,7 @@ describe("a group DM reached by Ada's user install", () => {
         await h.advanceClock(61_000); // Ben's minute runs out: no message can say so by itself
         expect(sb.visibleMessages(DM, null)).toHaveLength(shown);
         expect((await service.get(DM))!.rev).toBe(rec.rev);
-        const claim = await sb.click(ADA, table, Harness.idOf(table, "claim"));
+        const claim = await again(() => sb.click(ADA, table, Harness.idOf(table, "claim")));
         expect(claim.callbackType).toBe(7); // the table message clicked shows the table as it now stands
         expect(said(claim.original)).toMatch(/Ben's time ran out, so the computer moved for them/);
         expect((await service.get(DM))!.seats.find((s) => s.userId === BEN)?.timeouts).toBe(1);
@@ -122,7 +133,7 @@ describe("a group DM reached by Ada's user install", () => {
       }
       if (claimed && !leftAlone && personMoves >= 6) {
         await h.leave(20 * 60_000); // every token of the game is dead now
-        const back = await sb.click(BEN, table, Harness.idOf(table, "hand")); // a fresh token, from the old message
+        const back = await again(() => sb.click(BEN, table, Harness.idOf(table, "hand"))); // a fresh token, from the old message
         expect(back.refusals).toEqual([]);
         expect(back.original?.visibleTo).toBe(BEN);
         // The clock that ran out meanwhile was applied by that click and the table followed it up.
@@ -131,12 +142,12 @@ describe("a group DM reached by Ada's user install", () => {
         leftAlone = true;
         continue;
       }
-      const panel = (await sb.click(mover.userId, table, Harness.idOf(table, "hand"))).original!;
+      const panel = (await again(() => sb.click(mover.userId, table, Harness.idOf(table, "hand")))).original!;
       const cards = Harness.selectOptions(panel, "card");
-      if (cards.length === 0) await sb.click(mover.userId, panel, Harness.idOf(panel, "pass"));
+      if (cards.length === 0) await again(() => sb.click(mover.userId, panel, Harness.idOf(panel, "pass")));
       else {
-        const chose = (await sb.select(mover.userId, panel, Harness.idOf(panel, "card"), [cards[0]!.value])).original!;
-        await sb.select(mover.userId, chose, Harness.idOf(chose, "place"), [Harness.selectOptions(chose, "place")[0]!.value]);
+        const chose = (await again(() => sb.select(mover.userId, panel, Harness.idOf(panel, "card"), [cards[0]!.value]))).original!;
+        await again(() => sb.select(mover.userId, chose, Harness.idOf(chose, "place"), [Harness.selectOptions(chose, "place")[0]!.value]));
       }
       personMoves++;
     }
@@ -151,13 +162,13 @@ describe("a group DM reached by Ada's user install", () => {
     // Its record is Ada's and Ben's (per player, not per server): /history and /replay work here.
     const record = await h.until("the game's record", async () => (await h.bot.records.page(null, { userId: BEN })).records[0]);
     expect(record).toMatchObject({ game: "onexeno", channelId: DM, guildId: null });
-    const history = await sb.command(ADA, DM, "history");
+    const history = await again(() => sb.command(ADA, DM, "history"));
     expect(history.original?.visibleTo).toBe(ADA);
     expect(said(history.original)).toMatch(/Ben/);
-    const replay = await sb.command(ADA, DM, "replay");
+    const replay = await again(() => sb.command(ADA, DM, "replay"));
     expect(replay.original?.visibleTo).toBeUndefined();
     expect(replay.original?.attachments.length).toBeGreaterThan(0);
-    const someoneElse = await sb.command(ADA, DM, "history", { user: "100000000000000003" });
+    const someoneElse = await again(() => sb.command(ADA, DM, "history", { user: "100000000000000003" }));
     expect(said(someoneElse.original)).toMatch(/install the bot in a server/);
   }, 240_000);
 
@@ -166,10 +177,10 @@ describe("a group DM reached by Ada's user install", () => {
     const service = h.bot.service("onze");
     const refusalsFrom = sb.refusals.length;
     const writesFrom = sb.channelWrites.length;
-    await sb.command(ADA, DM, "onze new", { clock: "off", seed: "group-dm" });
-    await sb.click(BEN, newest("join"), Harness.idOf(newest("join"), "join"));
-    await sb.command(ADA, DM, "onze bot add", { level: "normal" });
-    await sb.command(ADA, DM, "onze start");
+    await again(() => sb.command(ADA, DM, "onze new", { clock: "off", seed: "group-dm" }));
+    await again(() => sb.click(BEN, newest("join"), Harness.idOf(newest("join"), "join")));
+    await again(() => sb.command(ADA, DM, "onze bot add", { level: "normal" }));
+    await again(() => sb.command(ADA, DM, "onze start"));
     // As a person plays: draw, go down with the first way offered, lay off what fits, discard.
     // A way the table refuses (its answer is private) is not offered again in that turn.
     const refused = new Set<string>();
@@ -187,29 +198,34 @@ describe("a group DM reached by Ada's user install", () => {
           first(await sb.autocomplete(ADA, DM, path, { [option]: "" }, option), path, rec.rev);
         const down = s.phase === "play" && !s.down[s.turn] ? await offered("onze down", "melds") : undefined;
         const lay = s.phase === "play" && s.down[s.turn] && down === undefined ? await offered("onze layoff", "play") : undefined;
-        if (s.phase === "draw") done = await sb.command(ADA, DM, "onze draw");
-        else if (down !== undefined) [kind, done] = ["onze down", await sb.command(ADA, DM, "onze down", { melds: String(down) })];
-        else if (lay !== undefined) [kind, done] = ["onze layoff", await sb.command(ADA, DM, "onze layoff", { play: String(lay) })];
+        if (s.phase === "draw") done = await again(() => sb.command(ADA, DM, "onze draw"));
+        else if (down !== undefined)
+          [kind, done] = ["onze down", await again(() => sb.command(ADA, DM, "onze down", { melds: String(down) }))];
+        else if (lay !== undefined)
+          [kind, done] = ["onze layoff", await again(() => sb.command(ADA, DM, "onze layoff", { play: String(lay) }))];
         else {
           const cards = await sb.autocomplete(ADA, DM, "onze discard", { card: "" }, "card");
-          [kind, done] = ["discard", await sb.command(ADA, DM, "onze discard", { card: String(cards[0]!.value) })];
+          [kind, done] = ["discard", await again(() => sb.command(ADA, DM, "onze discard", { card: String(cards[0]!.value) }))];
         }
       } else {
         // Ben has no install: the table's Hand button, then his panel's buttons and menus.
-        const panel = (await sb.click(BEN, newest("zhand"), Harness.idOf(newest("zhand"), "zhand"))).original!;
+        const panel = (await again(() => sb.click(BEN, newest("zhand"), Harness.idOf(newest("zhand"), "zhand")))).original!;
         const menu = (verb: string) =>
           Harness.ids(panel, verb).length ? first(Harness.selectOptions(panel, verb), verb, rec.rev) : undefined;
         const pick = s.phase === "draw" ? "zdraw" : (["zdown", "zlay"].find((v) => menu(v) !== undefined) ?? "zdisc");
         kind = pick;
         done =
           pick === "zdraw"
-            ? await sb.click(BEN, panel, Harness.idOf(panel, "zdraw"))
-            : await sb.select(BEN, panel, Harness.idOf(panel, pick), [String(menu(pick) ?? Harness.selectOptions(panel, pick)[0]!.value)]);
+            ? await again(() => sb.click(BEN, panel, Harness.idOf(panel, "zdraw")))
+            : await again(() =>
+                sb.select(BEN, panel, Harness.idOf(panel, pick), [String(menu(pick) ?? Harness.selectOptions(panel, pick)[0]!.value)]),
+              );
       }
-      const moved = await h.until("the move or its refusal", async () =>
-        (await service.get(DM))!.rev > rec.rev ? "moved" : said(done.original).includes("❌") ? "refused" : null,
-      );
-      if (moved === "refused") refused.add(`${kind}:${rec.rev}`);
+      // The answer came once the move was saved: an unchanged table means the table refused it (privately).
+      if ((await service.get(DM))!.rev === rec.rev) {
+        expect(done.original?.visibleTo).toBeDefined();
+        refused.add(`${kind}:${rec.rev}`);
+      }
     }
     const over = (await service.get(DM))!;
     expect(over.status).toBe("over");
