@@ -211,6 +211,7 @@ export async function runInteraction(
         t === 4 ||
         t === 7 ||
         t === 8 ||
+        t === 12 || // the Activity opened: nothing more is sent
         ((t === 5 || t === 6) && (record.followups.length > 0 || (record.original !== null && record.original.edited_timestamp !== null)));
       if (complete) finish();
     };

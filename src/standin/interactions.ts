@@ -35,6 +35,8 @@ export interface InteractionHost extends MessageHost {
   now(): number;
   user(id: string): StandinUser;
   deleteMessage(msg: ApiMessage): void;
+  /** Opens the app's Activity for `userId` in `channelId` (an answer of type 12): src/standin/activities.ts. */
+  launchActivity(userId: string, channelId: string): void;
 }
 
 /** POST /interactions/:id/:token/callback: the interaction's one answer. */
@@ -68,6 +70,8 @@ export function interactionCallback(
         "A deferred answer (type 5) cannot set the IS_COMPONENTS_V2 flag: set it on the edit that follows.",
       );
     if (type === 8) checkChoices(data.choices, p.focused);
+    // Only a command or a component may open the Activity; an autocomplete may not.
+    if (type === 12 && p.focused) throw new LimitError("type", "LAUNCH_ACTIVITY answers an application command or a component");
   } catch (e) {
     if (e instanceof LimitError) rec.refusals.push({ status: 400, code: 50035, message: e.message });
     throw e;
@@ -101,6 +105,10 @@ export function interactionCallback(
       break;
     case 8:
       rec.choices = (data.choices as { name: string; value: string | number }[]) ?? [];
+      break;
+    case 12:
+      // LAUNCH_ACTIVITY: the person's client opens the app's Activity in the channel.
+      host.launchActivity(rec.userId, rec.channelId);
       break;
     default:
       throw new HttpError(400, 50035, `callback type ${type} not supported by the stand-in`);

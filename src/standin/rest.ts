@@ -8,6 +8,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { OAuthError, type Activities } from "./activities.ts";
 import type { RestFaults } from "./faults.ts";
 import { HttpError } from "./http-error.ts";
 import { interactionCallback, webhook, type InteractionHost } from "./interactions.ts";
@@ -15,6 +16,7 @@ import { checkCommands, checkMessage, checkMessageEdit, LimitError } from "./lim
 import { scheduledEventRoute, type ScheduledEventsHost } from "./scheduled-events.ts";
 import { createMessage, editMessage, publicCopy, type UploadedFiles } from "./messages.ts";
 import type { LocalPage } from "./page.ts";
+import { userObject } from "./objects.ts";
 import { snowflake } from "./snowflake.ts";
 import { checkAgainstSpec } from "./spec.ts";
 import type { ApiMessage, StandinChannel } from "./types.ts";
@@ -35,6 +37,8 @@ export interface RestHost extends InteractionHost, ScheduledEventsHost {
   readonly faults: RestFaults;
   readonly refusals: { method: string; route: string; status: number; code: number; message: string; global?: boolean }[];
   readonly page: LocalPage;
+  /** The app's Activity: instances and OAuth2 (src/standin/activities.ts). */
+  readonly activities: Activities;
   channel(id: string): StandinChannel;
   channelObject(c: StandinChannel): Record<string, unknown>;
   findMessage(channelId: string, id: string): ApiMessage;
@@ -74,6 +78,10 @@ export async function handleHttp(host: RestHost, req: IncomingMessage, res: Serv
       const result = await host.page.route(req.method ?? "GET", url.pathname, url.searchParams, body);
       res.writeHead(200, { "content-type": "application/json" });
       res.end(JSON.stringify(result ?? {}));
+      return;
+    }
+    if (req.method === "POST" && /^\/api(?:\/v\d+)?\/oauth2\/token$/.test(url.pathname)) {
+      await oauthToken(host, req, res);
       return;
     }
     const m = /^\/api(?:\/v\d+)?(\/.*)$/.exec(url.pathname);
@@ -184,6 +192,8 @@ export async function routeRest(
   }
   if (seg[0] === "webhooks") return webhook(host, method, seg, body, files);
 
+  // An Activity's server reads its player with the access token its page's code was exchanged for.
+  if (method === "GET" && is("/users/@me") && auth?.startsWith("Bearer ")) return userObject(host.user(host.activities.bearerUser(auth)));
   if (auth !== `Bot ${host.token}`) throw new HttpError(401, 0, "401: Unauthorized");
   spendGlobal(host);
   // A DM or group DM reached by a user install: the bot is not there, its token may not touch it.
@@ -196,6 +206,8 @@ export async function routeRest(
     };
   }
   if (method === "GET" && is("/users/@me")) return host.botUser;
+  if (method === "GET" && is("/applications/:app/activity-instances/:instance"))
+    return host.activities.instanceObject(seg[1] as string, seg[3] as string);
   if (method === "GET" && is("/applications/@me")) return { id: host.applicationId, name: "ONEXENO", flags: 0, bot: host.botUser };
   if (is("/applications/:app/commands") || is("/applications/:app/guilds/:guild/commands")) {
     const scope = seg.length === 3 ? "global" : (seg[3] as string);
@@ -337,4 +349,27 @@ export function spendMessage(host: RestHost, channelId: string, method: string):
     }
   }
   host.channelWrites.push({ channelId, at: now, method });
+}
+
+/**
+ * `POST /oauth2/token` (src/standin/activities.ts): answered outside the bot API's rules (no bot
+ * token, a form body, OAuth2's error bodies), as Discord does.
+ */
+async function oauthToken(host: RestHost, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  try {
+    const answer = host.activities.exchange(
+      req.headers["content-type"] ?? "",
+      Buffer.concat(chunks).toString("utf8"),
+      req.headers.authorization,
+    );
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify(answer));
+  } catch (e) {
+    if (!(e instanceof OAuthError)) throw e;
+    host.refusals.push({ method: "POST", route: "/oauth2/token", status: e.status, code: 0, message: e.body.error });
+    res.writeHead(e.status, { "content-type": "application/json" });
+    res.end(JSON.stringify(e.body));
+  }
 }

@@ -27,6 +27,7 @@ import { checkChoice, DISCORD_LOCALE_CODES } from "./limits.ts";
 import type { Pending } from "./interactions.ts";
 import { publicCopy } from "./messages.ts";
 import { handleHttp } from "./rest.ts";
+import { Activities } from "./activities.ts";
 import { channelObject, guildObject, PERMS } from "./objects.ts";
 import { LocalPage } from "./page.ts";
 import { snowflake } from "./snowflake.ts";
@@ -61,6 +62,10 @@ export type { DriveOptions } from "./driver.ts";
 export class DiscordStandin extends EventEmitter {
   readonly token: string;
   readonly applicationId = "300000000000000001";
+  /** The app's OAuth2 client secret (what `DISCORD_CLIENT_SECRET` holds for the Activity's token exchange). */
+  readonly clientSecret = "standin-client-secret";
+  /** The app's Activity: its running instances and the OAuth2 its page signs in with (src/standin/activities.ts). */
+  readonly activities: Activities = new Activities(this, () => this.now());
   readonly guildId = FIRST_GUILD_ID;
   readonly guildName: string;
   /** Every guild, the first one first (copies: a test's locale changes stay with this stand-in, as the users'). */
@@ -160,6 +165,11 @@ export class DiscordStandin extends EventEmitter {
    */
   advanceTime(ms: number): void {
     this.clockSkew += ms;
+  }
+
+  /** Opens the app's Activity for `userId` in `channelId` (an interaction answered with type 12). */
+  launchActivity(userId: string, channelId: string): void {
+    this.activities.launch(userId, channelId, this.privateChannel(channelId) ? undefined : this.guildOf(channelId));
   }
 
   /** The private channel (DM, group DM) of this id, if it is one. */
