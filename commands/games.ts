@@ -4,6 +4,7 @@
  * question, the invoker's seat. The list of games comes from the bot context
  * (`ctx.tableGames`, built from the game modules by commands/game-module.ts), so this file imports no game's commands.
  */
+import { answersOnly } from "../src/bot/answers.ts";
 import { commandRef } from "../src/bot/command-ids.ts";
 import { clockName, type ClockSetting } from "../src/bot/clock.ts";
 import { shownTable } from "./closed.ts";
@@ -180,21 +181,23 @@ export async function lobbyComponent(
 ): Promise<boolean> {
   const ch = interaction.channelId;
   const me = seatOf(interaction);
+  // In a DM nothing may tidy the lobby message later: a click there updates it in place.
+  const how = answersOnly(interaction) ? "update" : "reply";
   switch (id.verb) {
     case "join":
-      await respond(interaction, "reply", false, async () => {
+      await respond(interaction, how, false, async () => {
         const r = await g.service.join(ch, me, id.rev);
         return g.payload(r, sayAt(r, "table.joined", { name: me.name }));
       });
       return true;
     case "leave":
-      await respond(interaction, "reply", false, async () => {
+      await respond(interaction, how, false, async () => {
         const r = await g.service.leave(ch, me.userId, id.rev);
         return r ? g.payload(r, sayAt(r, "table.left", { name: me.name })) : closedPayload(localeOf(interaction.locale), "table.closed");
       });
       return true;
     case "start":
-      await respond(interaction, "reply", false, async () => {
+      await respond(interaction, how, false, async () => {
         const r = await g.service.start(ch, me.userId, id.rev);
         return g.payload(r, g.started(r));
       });
@@ -202,7 +205,7 @@ export async function lobbyComponent(
       return true;
     case "addbot": {
       const level = id.args[0] === "easy" ? "easy" : "normal";
-      await respond(interaction, "reply", false, async () => {
+      await respond(interaction, how, false, async () => {
         const r = await g.service.addComputer(ch, me.userId, level, id.rev);
         return g.payload(r, computerSits(r, level));
       });

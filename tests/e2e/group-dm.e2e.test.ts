@@ -108,6 +108,8 @@ describe("a group DM reached by Ada's user install", () => {
     expect(opened.original?.visibleTo).toBeUndefined(); // the lobby is public: the command's answer
     await again(() => sb.click(BEN, newest("join"), Harness.idOf(newest("join"), "join"))); // Ben has no install, but may click
     await again(() => sb.click(ADA, newest("addbot"), Harness.idOf(newest("addbot"), "addbot")));
+    // Nothing may tidy an old lobby there: its clicks update the one lobby message in place.
+    expect(sb.visibleMessages(DM, null).filter((m) => Harness.ids(m, "join").length > 0)).toHaveLength(1);
     await again(() => sb.click(ADA, newest("start"), Harness.idOf(newest("start"), "start")));
 
     let claimed = false;
