@@ -341,7 +341,11 @@ export function lobbyMessage(
       .setDisabled(n < look.min),
   );
   row.addComponents(...addComputerButton(rec, n >= look.max));
-  const open = say("table.open", { what: look.what, join: commandRef(tableLocale(rec), `${look.command} join`, rec.guildId ?? null) });
+  // In a DM only the app's installer has its commands: the button is the way in for everyone.
+  const open =
+    rec.guildId === null
+      ? say("table.open_private", { what: look.what })
+      : say("table.open", { what: look.what, join: commandRef(tableLocale(rec), `${look.command} join`, rec.guildId ?? null) });
   return {
     content: `${note ? `${note}\n` : ""}${open}`,
     embeds: [embed],

@@ -84,7 +84,8 @@ function lobbyPayload(rec: TableRecord, note: string | undefined): BaseMessageOp
   );
   row.addComponents(...addComputerButton(rec, n >= maxSeats(rec.config)));
   return {
-    content: `${note ? `${note}\n` : ""}${say("table.open", { what: "ONEXENO", join: commandRef(tableLocale(rec), "onexeno join", rec.guildId) })}`,
+    // In a DM only the app's installer has its commands: the button is the way in for everyone.
+    content: `${note ? `${note}\n` : ""}${rec.guildId === null ? say("table.open_private", { what: "ONEXENO" }) : say("table.open", { what: "ONEXENO", join: commandRef(tableLocale(rec), "onexeno join", rec.guildId) })}`,
     embeds: [embed],
     components: [row],
     files: [],

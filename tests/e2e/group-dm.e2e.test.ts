@@ -106,6 +106,9 @@ describe("a group DM reached by Ada's user install", () => {
     const writesFrom = sb.channelWrites.length;
     const opened = await again(() => sb.command(ADA, DM, "onexeno new", { game: "basic", clock: "60" }));
     expect(opened.original?.visibleTo).toBeUndefined(); // the lobby is public: the command's answer
+    // Ben has no command there: the lobby points to its button only.
+    expect(said(opened.original)).toContain("is open here: press **Join**.");
+    expect(said(opened.original)).not.toContain("onexeno join");
     await again(() => sb.click(BEN, newest("join"), Harness.idOf(newest("join"), "join"))); // Ben has no install, but may click
     await again(() => sb.click(ADA, newest("addbot"), Harness.idOf(newest("addbot"), "addbot")));
     // Nothing may tidy an old lobby there: its clicks update the one lobby message in place.
