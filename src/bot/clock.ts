@@ -167,11 +167,14 @@ export function clockLines(rec: ClockedRecord): string {
   if (rec.status !== "playing") return "";
   const lines: string[] = [];
   const tc = rec.turnClock;
+  // In a DM nothing happens by itself when it runs out: the next click claims it (src/bot/answers.ts).
   if (tc && tc.due !== null)
     lines.push(
-      sayAt(rec, "table.clock_runs", { name: rec.seats[tc.seat]?.name ?? "?", length: clockName(rec.clock), when: relativeTime(tc.due) }),
+      sayAt(rec, rec.guildId === null ? "table.clock_runs_private" : "table.clock_runs", {
+        ...{ name: rec.seats[tc.seat]?.name ?? "?", length: clockName(rec.clock) },
+        when: relativeTime(tc.due),
+      }),
     );
-  if (tc && tc.due !== null && rec.guildId === null) lines.push(sayAt(rec, "table.clock_claim"));
   const away = rec.seats.filter((s) => s.away);
   if (away.length) lines.push(sayAt(rec, "table.away_line", { names: away.map((s) => s.name).join(", ") }));
   return lines.join("\n");
