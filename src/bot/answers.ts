@@ -10,12 +10,15 @@
  * follow-up of, the interaction that changed it. `AnswerChains` is that delivery: it knows the
  * interactions being handled in each such channel, sends the channel's public messages as
  * follow-ups of the newest one (never a 6th), drops what nobody's interaction can carry (the next
- * click shows the table as it stands), and remembers the newest table shown by each interaction,
- * so that the host can end every interaction with the table as it stands (src/app.ts).
+ * click shows the table as it stands), and remembers the newest table shown by each interaction.
+ * `PrivateTables` is what happens around every click there: the clocks that ran out are claimed
+ * before it, the computers move and the table as it stands is shown after it. `ANYWHERE` and
+ * `SERVERS` say where each command is offered; `mustReachHere` refuses a server the bot is not in.
  *
  * Which channels: an interaction without a guild (`guild_id` absent: a DM or group DM). A table
  * stored with `guildId: null` lives in one, so clocks and computers never act on it by
- * themselves: they act inside the next click (see `TableTransitions` and src/app.ts).
+ * themselves (src/app.ts skips such tables; `TableTransitions.holdOf` never holds there): they
+ * act inside the next click.
  */
 import {
   ApplicationIntegrationType,
