@@ -6,6 +6,7 @@
  * table** (`again`: the channel's most recently finished table).
  */
 import type { BaseMessageOptions } from "discord.js";
+import { liveTableServed } from "../src/bot/live-button.ts";
 import { joinLines } from "../src/bot/answers.ts";
 import { relativeTime } from "../src/bot/clock.ts";
 import { answeredPayload } from "../src/bot/confirm.ts";
@@ -113,5 +114,15 @@ const claim: ComponentClaim = {
   },
 };
 
+/** **Open live table**: the person's Discord client opens the app's Activity here (callback type 12). */
+const openLive: ComponentClaim = {
+  owner: "table",
+  verbs: ["live"],
+  async handle(interaction) {
+    if (!liveTableServed()) throw refuse("live/off");
+    await interaction.launchActivity();
+  },
+};
+
 /** The shared table buttons' claims. */
-export const TABLE_BUTTONS: readonly ComponentClaim[] = [lobby, back, confirmEnd, again, claim];
+export const TABLE_BUTTONS: readonly ComponentClaim[] = [lobby, back, confirmEnd, again, claim, openLive];

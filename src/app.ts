@@ -41,6 +41,8 @@ import { readingThrough } from "./store/store.ts";
 import { openStoresOf, type BotStores } from "./bot/stores.ts";
 import { gameRecord } from "./bot/game-record.ts";
 import { GameRecords } from "./bot/game-records.ts";
+import type { ActivityHub } from "./activity/hub.ts";
+import { type ActivityOptions, type ActivityServer, serveLiveTable } from "./activity/server.ts";
 export type { BotStores } from "./bot/stores.ts";
 
 /** Opens every store of the bot on one STORE_URL (separate keyv namespaces), one per table game of `games` (default: the real ones). */
@@ -69,6 +71,8 @@ export interface Bot {
   readonly settings: SettingsBook;
   /** Resolves when connected and stored tables have been announced. */
   readonly ready: Promise<void>;
+  /** The live table's server and hub (src/activity/), when `activity` was given. */
+  readonly liveTable: (ActivityServer & { readonly hub: ActivityHub }) | null;
   stop(): Promise<void>;
 }
 
@@ -101,6 +105,8 @@ export interface BotOptions {
   readonly shards?: ShardSet;
   /** Discord's clock, ms: how old interaction tokens are (default Date.now; tests move it with the stand-in's `advanceTime`). */
   readonly discordNow?: () => number;
+  /** The live table (the app's Activity, src/activity/server.ts): served only when given (`ACTIVITY_PORT`). */
+  readonly activity?: Omit<ActivityOptions, "apiUrl">;
 }
 
 /** Shards of one process: `ids` (each below `count`) of `count` in all. */
@@ -447,12 +453,14 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       resolve();
     });
   });
+  const liveTable = opts.activity ? await serveLiveTable(ctx, client.rest, { ...opts.activity, apiUrl: opts.apiUrl }) : null;
   await client.login(opts.token);
   return {
-    ...{ client, service, games: services, leaderboards, ratings, tournaments, live, clocks, records, settings, ready },
+    ...{ client, service, games: services, leaderboards, ratings, tournaments, live, clocks, records, settings, ready, liveTable },
     async stop() {
       stopping = true; // new interactions, clock wakes and computer turns are left to another process from here
       await autoplay.stop(); // the computer moves under way are saved first
+      await liveTable?.stop(); // no click on the live table starts a move from here
       await route.idle(); // finish the moves in flight, and what they post
       await books.pending.settle(); // the records, ratings and results of games that just ended
       await tournaments.stop(); // and the results and seatings they set off

@@ -4,7 +4,7 @@
  * beside them): copies what the compiled code reads at run time by a path next to itself, so
  * that `dist/` runs alone with `node --enable-source-maps dist/src/index.js` (`npm start`).
  * What it copies: the fonts and the pixel kernel of the pictures, the picture threads' entry,
- * the local page, and the rules documents. Throws (a failed build) when one is missing.
+ * the local page, the live table's page, and the rules documents. Throws (a failed build) when one is missing.
  */
 import { cpSync, existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -13,7 +13,14 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const dist = `${root}dist/`;
 
 /** Paths (from the repository's root) the compiled code reads beside itself. */
-const RUNTIME_FILES = ["render/assets", "render/palette.wasm", "render/picture-worker.mjs", "src/standin/web", "docs/rules"] as const;
+const RUNTIME_FILES = [
+  "render/assets",
+  "render/palette.wasm",
+  "render/picture-worker.mjs",
+  "src/standin/web",
+  "src/activity/web",
+  "docs/rules",
+] as const;
 
 for (const path of RUNTIME_FILES) {
   if (!existsSync(`${root}${path}`)) throw new Error(`build: ${path} is missing`);

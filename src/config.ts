@@ -37,6 +37,13 @@ export interface Config {
   readonly shardCount: number | null;
   /** Guilds (one per shard) the local stand-in has and shards it recommends (`STANDIN_SHARDS`, default 1). */
   readonly standinShards: number;
+  /**
+   * The live table (the app's Activity, src/activity/server.ts): `ACTIVITY_PORT` (0: any free
+   * port), `ACTIVITY_PUBLIC_URL` (where Discord's URL mapping points; locally: the server's own
+   * address) and `DISCORD_CLIENT_SECRET` (the OAuth2 client secret; the stand-in has its own).
+   * Null: not served.
+   */
+  readonly activity: { readonly port: number; readonly publicUrl: string | null; readonly clientSecret: string | null } | null;
 }
 
 /**
@@ -88,6 +95,18 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const standinShards = Number(str("STANDIN_SHARDS") ?? "1");
   if (!Number.isInteger(standinShards) || standinShards < 1 || standinShards > 6)
     throw new Error(`STANDIN_SHARDS must be a whole number from 1 to 6, got ${env.STANDIN_SHARDS}`);
+  const activityText = str("ACTIVITY_PORT");
+  const activityPort = activityText === null ? null : Number(activityText);
+  if (activityPort !== null && (!Number.isInteger(activityPort) || activityPort < 0 || activityPort > 65535))
+    throw new Error(`ACTIVITY_PORT must be a port number, got ${activityText}`);
+  if (
+    activityPort !== null &&
+    str("DISCORD_TOKEN") &&
+    !(str("ACTIVITY_PUBLIC_URL") && str("DISCORD_CLIENT_SECRET") && str("DISCORD_APPLICATION_ID"))
+  )
+    throw new Error(
+      "ACTIVITY_PORT with a DISCORD_TOKEN needs ACTIVITY_PUBLIC_URL, DISCORD_CLIENT_SECRET and DISCORD_APPLICATION_ID (README: the live table)",
+    );
   const logLevel = str("LOG_LEVEL") ?? (str("DISCORD_TOKEN") ? "info" : "warn");
   if (!["fatal", "error", "warn", "info", "debug", "trace", "silent"].includes(logLevel))
     throw new Error(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got ${logLevel}`);
@@ -104,5 +123,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     guildId: str("DISCORD_GUILD_ID"),
     storeUrl: str("STORE_URL") ?? "sqlite://data/onexeno.sqlite",
     standinPort: port,
+    activity:
+      activityPort === null
+        ? null
+        : { port: activityPort, publicUrl: str("ACTIVITY_PUBLIC_URL"), clientSecret: str("DISCORD_CLIENT_SECRET") },
   };
 }

@@ -16,6 +16,7 @@ import { REST, Routes, ShardingManager, Status } from "discord.js";
 import type { Server } from "node:http";
 import { fileURLToPath } from "node:url";
 import { holdsGuild, openBotStores, registerCommands, startBot, type ShardSet } from "./app.ts";
+import type { ActivityOptions } from "./activity/server.ts";
 import { loadConfig } from "./config.ts";
 import { createLogger } from "./ops/log.ts";
 import { createMetrics, startOpsServer } from "./ops/metrics.ts";
@@ -55,6 +56,36 @@ async function main(): Promise<void> {
   const count = config.shardCount ?? (await recommendedShards(token, apiUrl));
   if (count === 1 && config.shardCount === null) await runShards(token, apiUrl, null, standin);
   else await runManager(token, apiUrl, count, standin);
+}
+
+/**
+ * The live table's settings for this process (`ACTIVITY_PORT`): served by a bot that runs every
+ * shard in one process (its sockets and the tables they move are in the same process); on the
+ * stand-in, signed in through it. Nothing when not configured, or when shards run in several
+ * processes (said once at start).
+ */
+function liveTableOptions(
+  shards: ShardSet | null,
+  standin: DiscordStandin | null,
+  who: string,
+): { activity?: Omit<ActivityOptions, "apiUrl"> } {
+  const a = config.activity;
+  if (!a) return {};
+  if (managed || shards) {
+    console.log(`${who}ACTIVITY_PORT is not served: the live table needs the bot's shards in one process (README: the live table).`);
+    return {};
+  }
+  const activity = standin
+    ? {
+        port: a.port,
+        host: "127.0.0.1",
+        applicationId: standin.applicationId,
+        clientSecret: standin.clientSecret,
+        standinUrl: standin.url,
+        ...(a.publicUrl ? { publicUrl: a.publicUrl } : {}),
+      }
+    : { port: a.port, applicationId: config.applicationId ?? "", clientSecret: a.clientSecret ?? "", publicUrl: a.publicUrl ?? "" };
+  return { activity };
 }
 
 /** The shard count Discord recommends for the bot (`GET /gateway/bot`, field `shards`). */
@@ -158,12 +189,17 @@ async function runShards(token: string, apiUrl: string, shards: ShardSet | null,
     stores,
     log,
     ...(shards ? { shards } : {}),
+    ...liveTableOptions(shards, standin, who),
     observe: (e) => {
       metrics.interaction(e);
       log.interaction(e);
     },
   });
   running = bot;
+  if (bot.liveTable) {
+    if (standin) standin.activityUrl = bot.liveTable.url;
+    console.log(`${who}Live table (the app's Activity) served at ${bot.liveTable.url}.`);
+  }
   let ops: Server | null = null;
   if (config.metricsPort !== null) {
     const port = managed && config.metricsPort !== 0 ? config.metricsPort + firstShard : config.metricsPort;

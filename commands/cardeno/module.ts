@@ -3,7 +3,7 @@
  * game, `/cardeno`, its rules document (docs/rules/cardeno.md) and its house variants (a race
  * has no turn clock).
  */
-import type { TableGameView } from "../../src/bot/context.ts";
+import type { LiveKind, TableGameView } from "../../src/bot/context.ts";
 import { cardenoGame, cardenoRated } from "../../src/games/cardeno/table-game.ts";
 import type { GameModule } from "../game-module.ts";
 import { CARDENO_WORDS } from "../../render/cardeno/words.ts";
@@ -12,6 +12,7 @@ import { CARDENO_RULES } from "./tables.ts";
 import { cardenoCommand, PACE_VARIANT, ROUNDS_VARIANT, VARIANT_VARIANT } from "./command.ts";
 import { CARDENO_VERBS, cardenoComponent } from "./components.ts";
 import { cardenoMoveNote, cardenoTimed } from "./live.ts";
+import { CARDENO_LIVE } from "./live-table.ts";
 import { cardenoPayload, cardenoPicture, cardenoRound, cardenoStanding } from "./table.ts";
 
 /** Cardeno at a table. */
@@ -28,6 +29,7 @@ const cardenoView: TableGameView = {
   timed: cardenoTimed,
   animate: animateWith(cardenoPicture),
   roundOf: cardenoRound,
+  live: CARDENO_LIVE as LiveKind,
 };
 
 /** Cardeno: `/cardeno`. */

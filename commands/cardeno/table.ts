@@ -7,6 +7,7 @@ import { endRows } from "../../src/bot/confirm.ts";
 import { encodeId } from "../../src/bot/customid.ts";
 import { type TablePayload, tableMessage } from "../../src/bot/table-payload.ts";
 import { heading } from "../../src/bot/components-v2.ts";
+import { liveButtons } from "../../src/bot/live-button.ts";
 import { cardenoView, slotOf, type CardenoConfig, type CardenoView } from "../../src/games/cardeno/game.ts";
 import { pieceOf } from "../../src/games/cardeno/pieces.ts";
 import { pieceNameIn } from "../../render/cardeno/words.ts";
@@ -126,7 +127,7 @@ export async function cardenoMessage(rec: CardenoTable, note?: string): Promise<
   return {
     content: `${head}${status}`,
     files: [file],
-    components: [...rows, new ActionRowBuilder<ButtonBuilder>().addComponents(board)],
+    components: [...rows, new ActionRowBuilder<ButtonBuilder>().addComponents(board, ...liveButtons(rec))],
     embeds: [],
     allowedMentions: { parse: [] },
   };

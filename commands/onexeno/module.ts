@@ -3,7 +3,7 @@
  * and partners, canasta and solitaire, all under `/onexeno`, with their rated games, rules
  * documents (docs/rules/onexeno*.md), turn clocks and house variants.
  */
-import type { TableGameView } from "../../src/bot/context.ts";
+import type { LiveKind, TableGameView } from "../../src/bot/context.ts";
 import { canastaGame, onexenoGame, onexenoRated, solitaireGame } from "../../src/games/onexeno/table-games.ts";
 import { CANASTA_VERBS, canastaComponent, canastaPayload, canastaStanding, moveNote as canastaMoveNote } from "../canasta/index.ts";
 import { canastaHands, canastaPicture, canastaRound } from "../canasta/table.ts";
@@ -14,6 +14,7 @@ import { SOLITAIRE_GAME } from "../solitaire/index.ts";
 import { solitairePicture } from "../solitaire/table.ts";
 import { CANASTA_ROWS_VARIANT, CANASTA_TARGET_VARIANT, HANDS_VARIANT, onexenoCommand } from "./command.ts";
 import { ONEXENO_VERBS, onexenoComponent } from "./components.ts";
+import { ONEXENO_LIVE } from "./live-table.ts";
 import { moveNote as onexenoMoveNote, standingText } from "./notes.ts";
 import { ONEXENO_RULES } from "./rules.ts";
 import { onexenoHands, onexenoPicture, onexenoRound, tablePayload } from "./view.ts";
@@ -32,6 +33,7 @@ const onexenoView: TableGameView = {
   roundOf: onexenoRound,
   verbs: ONEXENO_VERBS,
   component: onexenoComponent,
+  live: ONEXENO_LIVE as LiveKind,
 };
 
 /** ONEXENO canasta at a table. */

@@ -91,14 +91,26 @@ function drawCentre(
     );
     return;
   }
-  const cells = centreCells(view);
   view.centre.forEach((f, i) => {
-    const slot = slotOf(f, i);
-    const r = Math.floor(slot / perRow);
-    const left = (PICTURE_WIDTH - Math.min(perRow, cells - r * perRow) * cell) / 2;
-    const x = left + (slot % perRow) * cell + (cell - piece) / 2;
-    drawPiece(ctx, x, y + r * cell + (cell - piece) / 2, piece, pieceOf(f.piece), String(slot + 1), locale);
+    const at = centreRect(view, i, y, cell, piece, perRow);
+    drawPiece(ctx, at.x, at.y, piece, pieceOf(f.piece), String(slotOf(f, i) + 1), locale);
   });
+}
+
+/** A rectangle of a picture, px. */
+export interface Rect {
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+}
+
+/** Where centre piece `i` (of `view.centre`) is drawn: at its place, `perRow` places a row of `cell` px from `y`, its body `piece` px. */
+function centreRect(view: CardenoView, i: number, y: number, cell: number, piece: number, perRow: number): Rect {
+  const slot = slotOf(view.centre[i] as CardenoView["centre"][number], i);
+  const r = Math.floor(slot / perRow);
+  const left = (PICTURE_WIDTH - Math.min(perRow, centreCells(view) - r * perRow) * cell) / 2;
+  return { x: left + (slot % perRow) * cell + (cell - piece) / 2, y: y + r * cell + (cell - piece) / 2, w: piece, h: piece };
 }
 
 /**
@@ -270,6 +282,18 @@ const panelTop = (view: CardenoView) => HEADER + 8 + centreRows(view, PANEL_CENT
 /** Height of a player's board panel picture for a view (the centre takes a second row past seven pieces), px. */
 export const boardPanelHeight = (view: CardenoView): number => panelTop(view) + SIDE * PANEL_CELL + 30;
 
+/** Where centre piece `i` (of `view.centre`) is drawn on a board panel, px. */
+export const panelCentreRect = (view: CardenoView, i: number): Rect =>
+  centreRect(view, i, CENTRE_Y, PANEL_CENTRE_CELL, PANEL_BODY, PANEL_CENTRE_ROW);
+
+/** Where board cell `i` (0–24, row by row) is on a board panel, px: its square, less `pad` on each side (the piece's body: `(PANEL_CELL - PANEL_BODY) / 2`). */
+export function panelCellRect(view: CardenoView, i: number, pad = (PANEL_CELL - PANEL_BODY) / 2): Rect {
+  const left = (PICTURE_WIDTH - SIDE * PANEL_CELL) / 2 + 10;
+  const x = left + (i % SIDE) * PANEL_CELL + pad;
+  const y = panelTop(view) + Math.floor(i / SIDE) * PANEL_CELL + pad;
+  return { x, y, w: PANEL_CELL - 2 * pad, h: PANEL_CELL - 2 * pad };
+}
+
 /**
  * A player's board panel: the header, the centre (numbered like the buttons, its pieces as
  * large as the cut-outs so that shapes match by eye), then the board
@@ -294,8 +318,7 @@ export function drawCardenoBoard(
   drawCentre(ctx, view, CENTRE_Y, PANEL_CENTRE_CELL, PANEL_BODY, t, locale, PANEL_CENTRE_ROW);
   const face = faceOf(view.faces[seat]!);
   const board = view.boards[seat]!;
-  const left = (PICTURE_WIDTH - SIDE * PANEL_CELL) / 2 + 10;
-  const top = panelTop(view);
+  const { x: left, y: top } = panelCellRect(view, 0, 0);
   ctx.fillStyle = t.text;
   ctx.font = font(16, true);
   ctx.textAlign = "left";
@@ -325,8 +348,7 @@ export function drawCardenoBoard(
   for (let r = 0; r < SIDE; r++) ctx.fillText(String(r + 1), left - 18, top + r * PANEL_CELL + PANEL_CELL / 2);
   const pad = (PANEL_CELL - PANEL_BODY) / 2;
   for (let i = 0; i < CELLS; i++) {
-    const x = left + (i % SIDE) * PANEL_CELL + pad;
-    const y = top + Math.floor(i / SIDE) * PANEL_CELL + pad;
+    const { x, y } = panelCellRect(view, i, pad);
     const id = board[i];
     if (id === null || id === undefined) drawCutout(ctx, x, y, PANEL_BODY, face.cutouts[i]!, t, locale);
     else {

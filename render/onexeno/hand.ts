@@ -30,6 +30,11 @@ export function handSize(n: number): { width: number; height: number } {
   return { width: Math.max(MIN_WIDTH, MARGIN * 2 + cols * (CARD + GAP)), height: 40 + rows * (CARD + LABEL_H) + 4 };
 }
 
+/** Where card `i` of a hand is drawn on its picture, px (its square, without the caption under it). */
+export function handCardRect(i: number): { x: number; y: number; w: number; h: number } {
+  return { x: MARGIN + GAP / 2 + (i % PER_ROW) * (CARD + GAP), y: 38 + Math.floor(i / PER_ROW) * (CARD + LABEL_H), w: CARD, h: CARD };
+}
+
 /** Draws a hand (see `renderOnexenoHand`) and returns its canvas. */
 export function drawOnexenoHand(
   hand: readonly CardId[],
@@ -55,8 +60,7 @@ export function drawOnexenoHand(
     ctx.fillText(t(locale, "onexeno.no_cards"), MARGIN, 64);
   }
   hand.forEach((card, i) => {
-    const x = MARGIN + GAP / 2 + (i % PER_ROW) * (CARD + GAP);
-    const y = 38 + Math.floor(i / PER_ROW) * (CARD + LABEL_H);
+    const { x, y } = handCardRect(i);
     drawCard(ctx, card, x, y, CARD, theme);
     if (playable.has(card)) {
       ctx.strokeStyle = theme.turn;

@@ -157,6 +157,11 @@ export interface TableGameView {
    * menu jumps between them. Absent or undefined: the game has no rounds (the menu jumps by moves).
    */
   roundOf?(rec: AnyTable): string | undefined;
+  /**
+   * Its live table (the app's Activity, src/activity/hub.ts): each seat's pictures with their
+   * hit maps, and how a move clicked there is made. Absent: the game has no live table.
+   */
+  readonly live?: LiveKind;
 }
 
 /** One frame of a replay's animation: a position of the game as a table, the time it is drawn at (ms) and how long it stays (ms). */
@@ -178,6 +183,62 @@ export interface GameSet {
   readonly views: readonly TableGameView[];
   readonly commands: readonly Command<BotContext>[];
   readonly components: ComponentHandler<BotContext>;
+}
+
+/** A clickable rectangle of a picture, in its px (top-left origin). */
+export interface LiveHit<M = unknown> {
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+  /** What is there, in words (the button's accessible name and tooltip). */
+  readonly label: string;
+  /** A click selects this key (the page outlines the rectangle); it makes no move by itself. */
+  readonly select?: string;
+  /** Clickable (and outlined as a target) only while this key is selected. */
+  readonly when?: string;
+  /** A good click (a piece that fits, where the chat panel's button is green): the page outlines it. */
+  readonly good?: boolean;
+  /** The moves a click here means: one is made at once; several are offered by label. */
+  readonly moves?: readonly { readonly label: string; readonly move: M }[];
+}
+
+/** A picture of the live table (PNG bytes) and its hit map. */
+export interface LivePicture<M = unknown> {
+  readonly png: Buffer;
+  readonly hits: readonly LiveHit<M>[];
+}
+
+/** What one seat (or a spectator: `seat` null) sees of a table and may do, as a game draws it. */
+export interface LiveDraft<M = unknown> {
+  /** One line over the pictures: whose turn, what to do. */
+  readonly line: string;
+  readonly table: LivePicture<M> | null;
+  /** The seat's own hand (or board) picture; null for a spectator. */
+  readonly hand: LivePicture<M> | null;
+  /** Moves not tied to a place on a picture (Pass). */
+  readonly buttons: readonly { readonly label: string; readonly move: M }[];
+}
+
+/**
+ * A game's live table: how its tables are drawn for one seat, and how a move chosen there is
+ * made. Every game module that has one sets it on its `TableGameView` (`live`).
+ */
+export interface LiveKind<R extends AnyTable = AnyTable, M = unknown> {
+  /** What `seat` (null: a spectator) sees at `rec` and may click, in `locale`. Must not reveal another seat's hidden cards. */
+  draft(rec: R, seat: number | null, locale: Locale): Promise<LiveDraft<M>>;
+  /**
+   * A real-time game: the table moves on by itself, so a move offered by one of the last frames a
+   * socket was sent is made on the table as it is now (the game refuses what no longer holds);
+   * otherwise only a move of the latest frame, on the table still at its revision.
+   */
+  readonly realtime?: boolean;
+  /**
+   * Makes `move` for `userId` at the channel's table, offered at revision `rev`, through the
+   * game's move flow (src/bot/flow.ts `playOutside`, or its real-time race). Throws the refusal
+   * (`UserError`).
+   */
+  apply(ctx: BotContext, channelId: string, userId: string, move: M, rev: number): Promise<void>;
 }
 
 /** What a game's panels are: their key, how to draw one, and their words when replaced or stopped. */

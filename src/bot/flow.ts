@@ -13,7 +13,6 @@ import { localeOf } from "../i18n/index.ts";
 import type { BaseMessageOptions, ChatInputCommandInteraction, MessageComponentInteraction } from "discord.js";
 import type { BotContext } from "./context.ts";
 import { answersOnly, joinLines } from "./answers.ts";
-import { liveFor } from "./live.ts";
 import { publish, ReplyFailed, respond } from "./reply.ts";
 import type { AnyTable, Seat } from "./tables.ts";
 import { refuse } from "./words.ts";
@@ -99,14 +98,7 @@ export async function playAndShow<R extends AnyTable, M>(
       if (how.stale && typeof how.rev === "number" && before.rev !== how.rev) return how.stale(before);
       const seat = service.seatOf(before, interaction.user.id);
       // Said before the move is read off the player's input: whose turn it is matters more than a typo.
-      const rules = ctx.catalogue.game(before.game);
-      if (rules && !rules.definition.actors(state).includes(seat)) {
-        const turn = rules.seats.turnOf?.(state) ?? rules.definition.actors(state)[0];
-        throw refuse("action/not_your_turn", {
-          name: turn === undefined ? undefined : before.seats[turn]?.name,
-          context: turn === undefined ? "nobody" : undefined,
-        });
-      }
+      mustAct(ctx, before, seat);
       const after = await service.play(
         ch,
         interaction.user.id,
@@ -156,12 +148,71 @@ export async function showStep<R extends AnyTable>(
   before: R,
   after: R,
 ): Promise<void> {
+  const privately = answersOnly(interaction);
+  await showMove(ctx, interaction.channelId, game, before, after, (payload) => publish(interaction, ctx.post, payload), !privately);
+}
+
+/**
+ * `showStep` for a move made without an interaction (the live table, src/activity/): the
+ * interlude and the new table go to the channel through `put` (default: `ctx.post`); with
+ * `editable`, a step within the same turn edits the live table message instead.
+ */
+export async function showMove<R extends AnyTable>(
+  ctx: BotContext,
+  channelId: string,
+  game: MoveView<R>,
+  before: R,
+  after: R,
+  put: (payload: BaseMessageOptions) => Promise<void> = (payload) => ctx.post(channelId, payload),
+  editable = true,
+): Promise<void> {
   const interlude = game.interlude?.(before, after);
-  if (interlude) await ctx.post(interaction.channelId, interlude);
+  if (interlude) await ctx.post(channelId, interlude);
   const payload = await game.payload(after, game.moveNote(before, after));
   const continues = ctx.catalogue.game(after.game)?.seats.continuesTurn;
   const sameTurn = after.status === "playing" && !!before.state && !!after.state && !!continues?.(before.state, after.state);
-  const live = liveFor(interaction.client);
-  if (sameTurn && live && !answersOnly(interaction) && (await live.editLive(interaction.channelId, payload))) return;
-  await publish(interaction, ctx.post, payload);
+  if (sameTurn && editable && (await ctx.editLive(channelId, payload))) return;
+  await put(payload);
+}
+
+/**
+ * Plays `move` for `userId` at this channel's table of `game` without an interaction (a click
+ * on the live table, src/activity/), through the same checks as `playAndShow` (`table/none`,
+ * `table/over`, `table/not_started`, `action/not_your_turn`, the engine's refusals, thrown as
+ * `UserError`s; `table/stale` when the table is no longer at `rev`), then shows the table in
+ * the channel as a button's move would, and lets the computers move. In a DM or group DM the
+ * computers move at once (nothing there moves by itself) and the chat table waits for the next
+ * click (the bot can only answer clicks there).
+ */
+export async function playOutside<R extends AnyTable, M>(
+  ctx: BotContext,
+  channelId: string,
+  userId: string,
+  service: MoveService<R, M>,
+  game: MoveView<R>,
+  move: M,
+  rev: number,
+): Promise<Played<R>> {
+  const before = await service.get(channelId);
+  if (!before) throw refuse("table/none", { command: game.command });
+  if (before.status === "over") throw refuse("table/over");
+  if (!before.state) throw refuse("table/not_started");
+  mustAct(ctx, before, service.seatOf(before, userId));
+  const after = await service.play(channelId, userId, move, rev);
+  if (before.guildId === null) await ctx.computersNow(channelId);
+  else await showMove(ctx, channelId, game, before, after);
+  ctx.afterReply(channelId);
+  return { before, after };
+}
+
+/** Throws `action/not_your_turn` (naming whose turn it is) unless `seat` may act at `rec` now. */
+function mustAct(ctx: BotContext, rec: AnyTable, seat: number): void {
+  const rules = ctx.catalogue.game(rec.game);
+  const state = rec.state;
+  if (!rules || !state || rules.definition.actors(state).includes(seat)) return;
+  const turn = rules.seats.turnOf?.(state) ?? rules.definition.actors(state)[0];
+  throw refuse("action/not_your_turn", {
+    name: turn === undefined ? undefined : rec.seats[turn]?.name,
+    context: turn === undefined ? "nobody" : undefined,
+  });
 }

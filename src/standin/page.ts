@@ -11,6 +11,7 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import { HttpError } from "./http-error.ts";
 import type { ApiMessage, InteractionRecord, StandinChannel, StandinPrivateChannel, StandinUser } from "./types.ts";
+import type { Activities } from "./activities.ts";
 
 type Options = Record<string, string | number | boolean>;
 
@@ -26,6 +27,13 @@ export interface PageHost {
   /** Users who installed the app to their account: only they are offered its commands in a private channel. */
   readonly userInstalls: ReadonlySet<string>;
   readonly commands: ReadonlyMap<string, Record<string, unknown>[]>;
+  /** The app's Activity: its instances and the OAuth2 codes its page signs in with. */
+  readonly activities: Activities;
+  /**
+   * Where the app's Activity is served (the developer portal's URL mapping for `/`); null: the
+   * app has none. The page opens it outside Discord's frame, where it runs on the SDK's mock.
+   */
+  readonly activityUrl: string | null;
   user(id: string): StandinUser;
   channel(id: string): StandinChannel;
   visibleMessages(channelId: string, userId: string | null): ApiMessage[];
@@ -96,6 +104,7 @@ export class LocalPage {
         // which: global commands for user installs offered in private channels (context 2).
         privateChannels: this.host.privateChannels.map((c) => ({ id: c.id, name: c.name, type: c.type, recipients: c.recipients })),
         userInstalls: [...this.host.userInstalls],
+        activityUrl: this.host.activityUrl,
         privateCommands: (this.host.commands.get("global") ?? []).filter(
           (c) =>
             ((c.integration_types as number[] | undefined) ?? [0]).includes(1) &&
@@ -146,6 +155,22 @@ export class LocalPage {
         : await this.host.click(user, msg, str("customId"), { allowFailure: true });
       return outcome(rec);
     }
+    if (method === "GET" && path === "/local/activity") {
+      // Where the person's client opens the Activity it was launched into (callback type 12).
+      const user = userOf(query.get("user") ?? "").id;
+      const inst = [...this.host.activities.instances.values()].find(
+        (i) => i.location.channelId === query.get("channel") && i.users.includes(user),
+      );
+      return { url: this.host.activityUrl, instance: inst?.instanceId ?? null, guild: inst?.location.guildId ?? null };
+    }
+    if (method === "POST" && path === "/local/activity/authorize") {
+      // What Discord's client does for the SDK's `authorize` inside an instance the person is in.
+      const user = userOf(str("user")).id;
+      const inst = this.host.activities.instances.get(str("instance"));
+      if (!inst?.users.includes(user)) throw new HttpError(403, 0, "not in that Activity");
+      const scopes = Array.isArray(body.scopes) ? body.scopes.map(String) : ["identify"];
+      return { code: this.host.activities.authorize(user, scopes) };
+    }
     if (method === "POST" && path === "/local/locale") {
       // The language of the acting user's Discord client: commands show their localized names, and
       // the bot hears it as `interaction.locale`.
@@ -168,8 +193,11 @@ export class LocalPage {
  * interaction failed" (no complete answer within 3 s, or the bot's answer refused with a 400 or
  * 429), with the stand-in's reason for whoever is developing the bot (`why`).
  */
-function outcome(rec: InteractionRecord): { ok: true; id: string; failed: boolean; why?: string } {
+function outcome(rec: InteractionRecord): { ok: true; id: string; failed: boolean; launched: boolean; why?: string } {
   const failed = rec.expired && rec.callbackType === null;
   const why = rec.refusals.at(-1);
-  return { ok: true, id: rec.id, failed, ...(failed && why ? { why: `${why.status} ${why.code} ${why.message}` } : {}) };
+  return {
+    ...{ ok: true as const, id: rec.id, failed, launched: rec.callbackType === 12 },
+    ...(failed && why ? { why: `${why.status} ${why.code} ${why.message}` } : {}),
+  };
 }

@@ -74,9 +74,16 @@ export async function handleHttp(host: RestHost, req: IncomingMessage, res: Serv
       return;
     }
     if (url.pathname.startsWith("/local/")) {
+      // The Activity's page (served by the bot, another origin) asks as Discord's client would.
+      const cors = url.pathname.startsWith("/local/activity") ? { "access-control-allow-origin": "*" } : {};
+      if (req.method === "OPTIONS") {
+        res.writeHead(204, { ...cors, "access-control-allow-headers": "content-type", "access-control-allow-methods": "GET, POST" });
+        res.end();
+        return;
+      }
       const { body } = await readBody(host, req);
       const result = await host.page.route(req.method ?? "GET", url.pathname, url.searchParams, body);
-      res.writeHead(200, { "content-type": "application/json" });
+      res.writeHead(200, { "content-type": "application/json", ...cors });
       res.end(JSON.stringify(result ?? {}));
       return;
     }

@@ -66,6 +66,8 @@ export class DiscordStandin extends EventEmitter {
   readonly clientSecret = "standin-client-secret";
   /** The app's Activity: its running instances and the OAuth2 its page signs in with (src/standin/activities.ts). */
   readonly activities: Activities = new Activities(this, () => this.now());
+  /** Where the app's Activity is served (the developer portal's URL mapping); null: none (the bot serves it when configured). */
+  activityUrl: string | null = null;
   readonly guildId = FIRST_GUILD_ID;
   readonly guildName: string;
   /** Every guild, the first one first (copies: a test's locale changes stay with this stand-in, as the users'). */

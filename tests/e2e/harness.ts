@@ -82,6 +82,8 @@ export class Harness {
       games?: GameSet;
       /** Computer moves wait for the channel's message budget, as in production (default false: games run at test pace). */
       paceComputers?: boolean;
+      /** The bot serves its live table (src/activity/) on a free port, its page signing in through the stand-in. */
+      activity?: boolean;
     } = {},
   ) {
     this.storeUrl = opts.storeUrl ?? `sqlite://${join(this.dir, "tables.sqlite")}`;
@@ -132,7 +134,19 @@ export class Harness {
       // Interaction tokens age on the stand-in's clock (Discord's), which `leave` moves on.
       discordNow: () => this.standin.now(),
       ...(this.opts.games ? { games: this.opts.games } : {}),
+      ...(this.opts.activity
+        ? {
+            activity: {
+              port: 0,
+              host: "127.0.0.1",
+              applicationId: this.standin.applicationId,
+              clientSecret: this.standin.clientSecret,
+              standinUrl: this.standin.url,
+            },
+          }
+        : {}),
     });
+    if (this.bot.liveTable) this.standin.activityUrl = this.bot.liveTable.url;
     await this.bot.ready;
   }
 

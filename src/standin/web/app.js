@@ -44,6 +44,16 @@ function interactionOutcome(result) {
   interactionOutcome.timer = setTimeout(() => (line.hidden = true), 6000);
 }
 
+// The bot answered with LAUNCH_ACTIVITY: Discord's client opens the app's Activity in the channel.
+// Here it opens in a new tab, outside Discord's frame, where the page runs on the SDK's mock.
+async function openActivity() {
+  const where = await api("GET", `/local/activity?channel=${app.channel}&user=${app.user}`);
+  if (!where.url || !where.instance) return toast("The app has no Activity to open.");
+  const q = new URLSearchParams({ instance_id: where.instance, channel_id: app.channel, user: app.user });
+  if (where.guild) q.set("guild_id", where.guild);
+  window.open(`${where.url}/?${q}`, "_blank");
+}
+
 /** A command part's name or description as the acting user's Discord client shows it (its localization, else the default). */
 function loc(node, field) {
   return (node[`${field}_localizations`] || {})[app.locale] || node[field] || "";
@@ -353,7 +363,9 @@ async function refresh() {
 
 async function act(body) {
   try {
-    interactionOutcome(await api("POST", "/local/component", { user: app.user, channel: app.channel, ...body }));
+    const result = await api("POST", "/local/component", { user: app.user, channel: app.channel, ...body });
+    interactionOutcome(result);
+    if (result && result.launched) await openActivity();
   } catch (e) {
     toast(e.message);
   }

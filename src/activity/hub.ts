@@ -1,0 +1,232 @@
+/**
+ * The live table's referee side (issue 50): the sockets of the people who opened a channel's
+ * live table (the app's Activity, src/activity/server.ts), what each of them is shown and may
+ * click, and the moves those clicks make.
+ *
+ * The bot stays the referee. A socket is bound to one authenticated user and receives only what
+ * that user's seat may see (a spectator: the public table): the game's own table picture, that
+ * seat's hand picture, and their **hit maps** (rectangles of the pictures → what a click there
+ * means for that seat), built by the game's `LiveKind` from its player view. A click sends back
+ * only the number of one of the moves it was offered, for the table revision it was offered at:
+ * a number never offered to this socket, or an old revision, changes nothing and is answered with
+ * an error on that socket alone. Moves go through the game's own move flow (same refusals,
+ * records and chat table as a button).
+ *
+ * Pushes: every saved change of a table (its service's `onWake`) redraws the frames of its
+ * channel's sockets, one push at a time a socket (a change during a push is pushed after it).
+ */
+import { RateLimiterMemory } from "rate-limiter-flexible";
+import { z } from "zod";
+import type { BotContext, LiveHit, LiveKind, LivePicture, TableGameView } from "../bot/context.ts";
+import { UserError } from "../bot/errors.ts";
+import type { AnyTable } from "../bot/tables.ts";
+import { refuse, sayError } from "../bot/words.ts";
+import { type Locale, t } from "../i18n/index.ts";
+
+/** A frame as a socket receives it (JSON): the moves are numbers, the pictures data URLs. */
+export interface LiveFrame {
+  readonly t: "frame";
+  readonly game: string;
+  readonly rev: number;
+  readonly status: string;
+  readonly line: string;
+  readonly table: WirePicture | null;
+  readonly hand: WirePicture | null;
+  readonly buttons: readonly { readonly label: string; readonly id: number }[];
+}
+
+/** A picture on the wire: its data URL and its hits, moves replaced by their numbers. */
+export interface WirePicture {
+  readonly src: string;
+  /** The PNG's size, px (hits are in these units). */
+  readonly width: number;
+  readonly height: number;
+  readonly hits: readonly (Omit<LiveHit, "moves"> & { readonly moves?: readonly { readonly label: string; readonly id: number }[] })[];
+}
+
+/** Where a socket's messages go: JSON text. */
+export interface LiveSink {
+  send(text: string): void;
+  close(code: number, reason: string): void;
+}
+
+/** What a socket may send once bound: a move it was offered (its number) at the revision it was offered at. */
+const Act = z.object({ t: z.literal("act"), rev: z.number().int().nonnegative(), id: z.number().int().nonnegative() }).strict();
+
+/** How many frames' offers a socket keeps for a real-time game (a click on a frame replaced in flight still counts). */
+export const KEPT_FRAMES = 8;
+
+/** Moves a user may send a second; more are refused (`live/too_fast`) on that socket. */
+export const MOVES_PER_SECOND = 8;
+
+interface Watcher {
+  readonly userId: string;
+  readonly locale: Locale;
+  readonly sink: LiveSink;
+  /** The moves offered by the last frames sent (`KEPT_FRAMES`), by revision, then by number. */
+  offers: Map<number, Map<number, unknown>>;
+  /** The revision of the last frame sent. */
+  rev: number;
+  pushing: boolean;
+  dirty: boolean;
+}
+
+/** A game with a live table, with its service. */
+type LiveGame = TableGameView & { readonly live: LiveKind };
+
+export class ActivityHub {
+  private readonly watchers = new Map<string, Set<Watcher>>();
+  private readonly limiter = new RateLimiterMemory({ points: MOVES_PER_SECOND, duration: 1 });
+  /** Frames pushed and moves made (metrics, tests). */
+  readonly counts = { frames: 0, moves: 0, refused: 0 };
+
+  constructor(
+    private readonly ctx: BotContext,
+    private readonly log: { error(m: string, e?: unknown): void } = ctx.log,
+  ) {
+    for (const g of this.liveGames()) g.tables(ctx).onWake((channelId) => this.changed(channelId));
+  }
+
+  /** Sockets open now, all channels. */
+  get size(): number {
+    let n = 0;
+    for (const set of this.watchers.values()) n += set.size;
+    return n;
+  }
+
+  /** Binds `sink` to `userId` at `channelId`'s live table and sends its first frame. Returns what `message` and `closed` are told. */
+  attach(channelId: string, userId: string, locale: Locale, sink: LiveSink): { message(text: string): void; closed(): void } {
+    const w: Watcher = { userId, locale, sink, offers: new Map(), rev: -1, pushing: false, dirty: false };
+    let set = this.watchers.get(channelId);
+    if (!set) this.watchers.set(channelId, (set = new Set()));
+    set.add(w);
+    void this.push(channelId, w);
+    return {
+      message: (text) => void this.act(channelId, w, text),
+      closed: () => {
+        set.delete(w);
+        if (set.size === 0 && this.watchers.get(channelId) === set) this.watchers.delete(channelId);
+      },
+    };
+  }
+
+  /** A table of `channelId` was saved: every socket there gets its new frame. */
+  changed(channelId: string): void {
+    for (const w of this.watchers.get(channelId) ?? []) void this.push(channelId, w);
+  }
+
+  /** Closes every socket (the bot stops). */
+  closeAll(): void {
+    for (const set of this.watchers.values()) for (const w of set) w.sink.close(1001, "the bot is restarting");
+    this.watchers.clear();
+  }
+
+  private liveGames(): LiveGame[] {
+    return this.ctx.tableGames.filter((g): g is LiveGame => !!g.live);
+  }
+
+  /** The channel's table a live table shows: a running one first, else the latest finished one. */
+  private async tableOf(channelId: string): Promise<{ game: LiveGame; rec: AnyTable } | null> {
+    let found: { game: LiveGame; rec: AnyTable } | null = null;
+    for (const game of this.liveGames()) {
+      const rec = await game.tables(this.ctx).get(channelId);
+      if (!rec) continue;
+      if (rec.status !== "over") return { game, rec };
+      if (!found || rec.updatedAt > found.rec.updatedAt) found = { game, rec };
+    }
+    return found;
+  }
+
+  private async push(channelId: string, w: Watcher): Promise<void> {
+    if (w.pushing) {
+      w.dirty = true;
+      return;
+    }
+    w.pushing = true;
+    try {
+      do {
+        w.dirty = false;
+        await this.sendFrame(channelId, w);
+      } while (w.dirty);
+    } catch (e) {
+      this.log.error(`live table ${channelId}: could not draw a frame`, e);
+    } finally {
+      w.pushing = false;
+    }
+  }
+
+  private async sendFrame(channelId: string, w: Watcher): Promise<void> {
+    const here = await this.tableOf(channelId);
+    if (!here) {
+      w.offers.clear();
+      w.sink.send(JSON.stringify({ t: "empty", line: t(w.locale, "live.no_table") }));
+      return;
+    }
+    const { game, rec } = here;
+    const seat = rec.seats.findIndex((s) => !s.computer && s.userId === w.userId);
+    const draft = await game.live.draft(rec, seat < 0 ? null : seat, w.locale);
+    const offers = new Map<number, unknown>();
+    const number = (moves: readonly { readonly label: string; readonly move: unknown }[]) =>
+      moves.map((m) => {
+        const id = offers.size;
+        offers.set(id, m.move);
+        return { label: m.label, id };
+      });
+    const wire = (p: LivePicture | null): WirePicture | null =>
+      p && {
+        src: `data:image/png;base64,${p.png.toString("base64")}`,
+        // A PNG's IHDR: width and height, big-endian, at bytes 16 and 20.
+        width: p.png.readUInt32BE(16),
+        height: p.png.readUInt32BE(20),
+        hits: p.hits.map(({ moves, ...hit }) => (moves ? { ...hit, moves: number(moves) } : hit)),
+      };
+    const frame: LiveFrame = {
+      t: "frame",
+      game: rec.game,
+      rev: rec.rev,
+      status: rec.status,
+      line: draft.line,
+      table: wire(draft.table),
+      hand: wire(draft.hand),
+      buttons: number(draft.buttons),
+    };
+    w.offers.set(rec.rev, offers);
+    for (const old of w.offers.keys()) if (w.offers.size > KEPT_FRAMES) w.offers.delete(old);
+    w.rev = rec.rev;
+    w.sink.send(JSON.stringify(frame));
+    this.counts.frames++;
+  }
+
+  /** A socket's message: a move it was offered, made through the game; anything else is refused on that socket only. */
+  private async act(channelId: string, w: Watcher, text: string): Promise<void> {
+    try {
+      const parsed = Act.safeParse(safeJson(text));
+      if (!parsed.success) throw refuse("live/bad_message");
+      await this.limiter.consume(w.userId).catch(() => {
+        throw refuse("live/too_fast", { count: String(MOVES_PER_SECOND) });
+      });
+      const { rev, id } = parsed.data;
+      const here = await this.tableOf(channelId);
+      const offered = w.offers.get(rev);
+      // Turn-based: only the latest frame's moves, on the table still as it was drawn.
+      if (!here || !offered || (!here.game.live.realtime && (rev !== w.rev || here.rec.rev !== rev))) throw refuse("live/stale");
+      if (!offered.has(id)) throw refuse("live/not_offered");
+      await here.game.live.apply(this.ctx, channelId, w.userId, offered.get(id), rev);
+      this.counts.moves++;
+    } catch (e) {
+      if (!(e instanceof UserError)) this.log.error(`live table ${channelId}: a move failed`, e);
+      const said = e instanceof UserError ? sayError(e, w.locale) : t(w.locale, "live.failed");
+      this.counts.refused++;
+      w.sink.send(JSON.stringify({ t: "error", code: e instanceof UserError ? e.code : "live/failed", text: said }));
+    }
+  }
+}
+
+/** `text` as JSON, or undefined. */
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * **Open live table**: the button a table message carries while the bot serves its live table
+ * (src/activity/server.ts). Its click is answered with callback type 12 (`LAUNCH_ACTIVITY`):
+ * the person's Discord client opens the app's Activity in that channel.
+ * https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-response-object-interaction-callback-type
+ */
+import { ButtonBuilder, ButtonStyle } from "discord.js";
+import { encodeId } from "./customid.ts";
+import { sayAt } from "./words.ts";
+import type { Locale } from "../i18n/index.ts";
+
+let served = 0;
+
+/** Tells table messages that this process serves (on) or stopped serving (off) its live table. */
+export function serveLiveButton(on: boolean): void {
+  served = Math.max(0, served + (on ? 1 : -1));
+}
+
+/** Whether this process serves the live table now. */
+export const liveTableServed = (): boolean => served > 0;
+
+/** The **Open live table** button of a running table (none while the live table is not served, or before the deal). */
+export function liveButtons(rec: { readonly status: string; readonly locale?: Locale | undefined }): ButtonBuilder[] {
+  if (!liveTableServed() || rec.status !== "playing") return [];
+  return [
+    new ButtonBuilder().setCustomId(encodeId("live", 0)).setLabel(sayAt(rec, "live.open")).setStyle(ButtonStyle.Secondary).setEmoji("🖥️"),
+  ];
+}

@@ -1,0 +1,190 @@
+/**
+ * The live table (issue 50) in a real headless Chromium: the bot serves its Activity; Ada, Ben
+ * and Cleo press **Open live table** on the chat table (callback type 12: the stand-in opens the
+ * app's Activity instance in the channel), each opens the page outside Discord's frame (the SDK's
+ * own mock, signed in through the stand-in's OAuth2), and they play a whole ONEXENO basic game by
+ * clicking on the pictures: a card of the hand, then a cell of the board (a turn of the card when
+ * several fit), or Pass. After every move all three pages show the new revision and the chat
+ * table on the stand-in agrees with it. Screenshots at a desktop and a phone width go to
+ * tests/__output__/.
+ */
+/* global document: the callbacks below run inside the page. */
+declare const document: {
+  body: { dataset: Record<string, string | undefined> };
+  querySelectorAll(s: string): Iterable<{ getAttribute(n: string): string | null; dataset: Record<string, string | undefined> }>;
+};
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADA, BEN, CARD_ROOM, CLEO, GENERAL, Harness } from "../e2e/harness.ts";
+import { launchBrowser } from "./chromium.ts";
+import { pieceOf } from "../../src/games/cardeno/pieces.ts";
+import { pieceNameIn } from "../../render/cardeno/words.ts";
+
+const h = new Harness({ activity: true, computerDelayMs: 20 });
+let browser: Browser;
+const out = join(import.meta.dirname, "..", "__output__");
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  await h.start();
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await h.close();
+});
+
+/** The chat table's newest message with a control of `verb`. */
+function newest(verb: string, channelId = GENERAL) {
+  const m = h.standin.visibleMessages(channelId, null).findLast((x) => Harness.ids(x, verb).length > 0);
+  if (!m) throw new Error(`no message with ${verb} in the channel`);
+  return m;
+}
+
+/** Opens the live table for `user` as Discord's client would after their click on **Open live table**. */
+async function open(user: string, width: number, channelId = GENERAL): Promise<Page> {
+  const r = await h.standin.click(user, newest("live", channelId), Harness.idOf(newest("live", channelId), "live"));
+  expect(r.callbackType).toBe(12);
+  const inst = [...h.standin.activities.instances.values()].find((i) => i.location.channelId === channelId && i.users.includes(user));
+  if (!inst) throw new Error("no Activity instance was launched");
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  page.setDefaultTimeout(60_000);
+  page.on("pageerror", (e) => pageErrors.push(e.message));
+  const q = new URLSearchParams({ instance_id: inst.instanceId, channel_id: channelId, guild_id: h.standin.guildId, user });
+  await page.goto(`${h.bot.liveTable?.url}/?${q}`);
+  return page;
+}
+
+/** Waits until `page` shows revision `rev`. */
+async function shows(page: Page, rev: number): Promise<void> {
+  await page.waitForFunction((r) => document.body.dataset.rev === String(r), rev);
+}
+
+/** One move by the person on `page`, as a person clicks it: a card, then a target on the board (and a turn), or Pass. */
+async function move(page: Page): Promise<void> {
+  const cards = page.locator(".hit[data-select]");
+  if ((await cards.count()) > 0) {
+    await cards.first().click();
+    await page.locator(".hit.target").first().click();
+    const chooser = page.locator("#chooser button");
+    if (await page.locator("#chooser").isVisible()) await chooser.first().click();
+    return;
+  }
+  await page.locator("#buttons button").first().click();
+}
+
+describe("the live table", () => {
+  it("Ada, Ben and Cleo play a whole ONEXENO basic game on three pages; every page and the chat table follow every move", async () => {
+    const sb = h.standin;
+    await sb.command(ADA, GENERAL, "onexeno new", { game: "basic" });
+    await sb.command(BEN, GENERAL, "onexeno join");
+    await sb.command(CLEO, GENERAL, "onexeno join");
+    await sb.click(ADA, newest("start"), Harness.idOf(newest("start"), "start"));
+    const service = h.bot.service("onexeno");
+    await h.until("the game started", async () => ((await service.get(GENERAL))?.status === "playing" ? true : null));
+    const people = [ADA, BEN, CLEO];
+    const pages = new Map<string, Page>();
+    for (const [i, user] of people.entries()) pages.set(user, await open(user, i === 2 ? 390 : 1100));
+    let moves = 0;
+    for (;;) {
+      const rec = await service.get(GENERAL);
+      if (!rec?.state) throw new Error("no table");
+      for (const p of pages.values()) await shows(p, rec.rev);
+      // The chat table shows the same revision (its buttons carry it), or the game's end.
+      await h.until("the chat table at the page's revision", async () => {
+        const last = h.standin.visibleMessages(GENERAL, null).at(-1);
+        if (rec.status === "over") return last && Harness.ids(last, "again").length > 0 ? true : null;
+        return Harness.idOf(newest("hand"), "hand").split("|")[2] === String(rec.rev) ? true : null;
+      });
+      if (rec.status === "over") break;
+      if (moves === 2) {
+        mkdirSync(out, { recursive: true });
+        await pages.get(ADA)?.screenshot({ path: join(out, "live-onexeno-desktop.png"), fullPage: true });
+        await pages.get(CLEO)?.screenshot({ path: join(out, "live-onexeno-phone.png"), fullPage: true });
+      }
+      const turn = rec.seats[rec.state.turn]?.userId ?? "";
+      await move(pages.get(turn) as Page);
+      await h.until("the move was made", async () => ((await service.get(GENERAL))?.rev ?? 0) > rec.rev || null);
+      moves++;
+      expect(moves).toBeLessThan(400);
+    }
+    expect(pageErrors).toEqual([]);
+    expect(moves).toBeGreaterThan(10);
+    // Over: every page says so, and the chat table's last picture is the game's end.
+    for (const p of pages.values()) expect(await p.locator("#line").textContent()).toBe("The game is over.");
+    expect(h.log.errors).toEqual([]);
+  }, 600_000);
+
+  it("Ada, Ben and Cleo race a Cardeno round on three pages: each grab leaves the centre on every page and on the chat table", async () => {
+    const sb = h.standin;
+    await sb.command(ADA, CARD_ROOM, "cardeno new", { pace: 1, rounds: 1, seed: "live-cardeno" });
+    await sb.command(BEN, CARD_ROOM, "cardeno join");
+    await sb.command(CLEO, CARD_ROOM, "cardeno join");
+    await sb.command(ADA, CARD_ROOM, "cardeno start");
+    const service = h.bot.service("cardeno");
+    const people = [ADA, BEN, CLEO];
+    await h.until("the round's table", async () => ((await service.get(CARD_ROOM))?.status === "playing" ? true : null));
+    const pages = new Map<string, Page>();
+    for (const [i, user] of people.entries()) pages.set(user, await open(user, i === 1 ? 390 : 1100, CARD_ROOM));
+    let grabs = 0;
+    let shot = false;
+    for (;;) {
+      const rec = await service.get(CARD_ROOM);
+      if (!rec?.state) throw new Error("no table");
+      if (rec.status === "over") break;
+      if (rec.state.phase === "reveal") {
+        // Each keeps the hand offered (a board piece each), or the reveal's time runs out.
+        for (const p of pages.values())
+          await p
+            .locator("#buttons button")
+            .first()
+            .click({ timeout: 1000 })
+            .catch(() => {});
+      }
+      let grabbed: { user: string; piece: string } | null = null;
+      for (const [user, p] of pages) {
+        const good = p.locator(".hit.good:not([hidden])");
+        if (rec.state.phase !== "race" || (await good.count()) === 0) continue;
+        const piece = (await good.first().getAttribute("aria-label")) ?? "";
+        await good.first().click();
+        if (await p.locator(".hit.target").count()) await p.locator(".hit.target").first().click();
+        grabbed = { user, piece };
+        break;
+      }
+      if (!grabbed) {
+        await h.until("the table moves on", async () => ((await service.get(CARD_ROOM))?.rev ?? 0) > rec.rev || null);
+        continue;
+      }
+      grabs++;
+      if (!shot && grabs === 3) {
+        shot = true;
+        mkdirSync(out, { recursive: true });
+        await pages.get(ADA)?.screenshot({ path: join(out, "live-cardeno-desktop.png"), fullPage: true });
+        await pages.get(BEN)?.screenshot({ path: join(out, "live-cardeno-phone.png"), fullPage: true });
+      }
+      // The piece leaves the centre on every page (taken by the grabber, or by someone faster),
+      // and the chat table stops offering its grab button.
+      const piece = grabbed.piece;
+      const id = rec.state.centre.find((f) => pieceNameIn("en", pieceOf(f.piece)) === piece)?.piece;
+      expect(id).toBeDefined();
+      for (const p of pages.values())
+        await p.waitForFunction(
+          (label) => ![...document.querySelectorAll(".hit")].some((b) => b.getAttribute("aria-label") === label && !b.dataset.when),
+          piece,
+        );
+      await h.until("the chat table without that piece", async () => {
+        const grabs = Harness.ids(newest("cdboard", CARD_ROOM), "cdgrab").map((c) => c.split("|")[3]);
+        return grabs.includes(String(id)) ? null : true;
+      });
+      expect(grabs).toBeLessThan(200);
+    }
+    const done = await service.get(CARD_ROOM);
+    expect(done?.status).toBe("over");
+    for (const p of pages.values()) await p.waitForFunction(() => document.body.dataset.status === "over");
+    expect(grabs).toBeGreaterThan(3);
+    expect(pageErrors).toEqual([]);
+    expect(h.log.errors).toEqual([]);
+  }, 600_000);
+});

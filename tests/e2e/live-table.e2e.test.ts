@@ -1,0 +1,208 @@
+/**
+ * The live table's sockets (issue 50), end to end on the stand-in without a browser: sign-in as
+ * the page does it (a code from Discord's client, here the stand-in; the bot's token exchange;
+ * the WebSocket's hello), then what a socket may and may not get:
+ * - every frame a seat's socket receives is that seat's own view (compared byte for byte with
+ *   the game's drawing for that seat, so a frame drawn for another seat fails), a spectator's
+ *   the public one;
+ * - a forged move (a number never offered, a move of another seat, garbage) and a replayed one
+ *   change nothing and are answered with an error on that socket only;
+ * - a socket without a valid token, from another origin, or of a user not in the Activity gets
+ *   nothing and is closed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import type { LiveFrame } from "../../src/activity/hub.ts";
+import { ADA, BEN, CLEO, DEV, GENERAL, Harness } from "./harness.ts";
+
+const h = new Harness({ activity: true });
+let origin = "";
+
+beforeAll(async () => {
+  await h.start();
+  origin = new URL(h.bot.liveTable?.url ?? "").origin;
+}, 60_000);
+afterAll(async () => {
+  await h.close();
+});
+
+/** The chat table's newest message with a control of `verb`. */
+function newest(verb: string) {
+  const m = h.standin.visibleMessages(GENERAL, null).findLast((x) => Harness.ids(x, verb).length > 0);
+  if (!m) throw new Error(`no message with ${verb}`);
+  return m;
+}
+
+/** What a page does to sign `user` in: launched by their click, a code from the stand-in (Discord's client), the bot's exchange. */
+async function signIn(user: string): Promise<{ token: string; instance: string }> {
+  await h.standin.click(user, newest("live"), Harness.idOf(newest("live"), "live"));
+  const inst = [...h.standin.activities.instances.values()].find((i) => i.location.channelId === GENERAL && i.users.includes(user));
+  if (!inst) throw new Error("not launched");
+  const code = (await post(`${h.standin.url}/local/activity/authorize`, { user, instance: inst.instanceId })) as { code: string };
+  const { access_token } = (await post(`${origin}/api/token`, { code: code.code }, { origin })) as { access_token: string };
+  return { token: access_token, instance: inst.instanceId };
+}
+
+async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<unknown> {
+  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${url}: ${res.status}`);
+  return res.json();
+}
+
+/** A socket as the page opens it, with everything it receives and how it closed. */
+class Socket {
+  readonly got: { t: string; [k: string]: unknown }[] = [];
+  closed: number | null = null;
+  private readonly ws: WebSocket;
+  readonly opened: Promise<void>;
+  constructor(wsOrigin = origin) {
+    this.ws = new WebSocket(`${origin.replace(/^http/, "ws")}/api/live`, { origin: wsOrigin });
+    this.ws.on("message", (d) => this.got.push(JSON.parse(String(d))));
+    this.ws.on("close", (code) => {
+      this.closed = code;
+    });
+    this.opened = new Promise((resolve, reject) => {
+      this.ws.once("open", () => resolve());
+      this.ws.once("error", reject);
+    });
+  }
+  send(value: unknown): void {
+    this.ws.send(typeof value === "string" ? value : JSON.stringify(value));
+  }
+  get frames(): LiveFrame[] {
+    return this.got.filter((m) => m.t === "frame") as unknown as LiveFrame[];
+  }
+  get errors(): string[] {
+    return this.got.filter((m) => m.t === "error").map((m) => String(m.code));
+  }
+  /** The newest frame once it is at `rev`. */
+  async at(rev: number): Promise<LiveFrame> {
+    return h.until(`a frame at rev ${rev}`, async () => this.frames.findLast((f) => f.rev === rev) ?? null);
+  }
+  close(): void {
+    this.ws.close();
+  }
+}
+
+async function open(user: string): Promise<Socket> {
+  const { token, instance } = await signIn(user);
+  const s = new Socket();
+  await s.opened;
+  s.send({ t: "hello", token, instance });
+  return s;
+}
+
+/** Expects `s` closed by the bot with `code`, having received nothing. */
+async function shut(s: Socket, code: number): Promise<void> {
+  await h.until(`closed with ${code}`, async () => (s.closed !== null ? true : null));
+  expect(s.closed).toBe(code);
+  expect(s.got).toEqual([]);
+}
+
+/** The expected frame's pictures for `seat` (null: a spectator): what the game draws for that seat, as the socket carries it. */
+async function expected(seat: number | null, locale = "en" as const) {
+  const rec = await h.bot.service("onexeno").get(GENERAL);
+  const live = h.bot.liveTable ? (await import("../../commands/onexeno/live-table.ts")).ONEXENO_LIVE : null;
+  if (!rec || !live) throw new Error("no table");
+  const d = await live.draft(rec, seat, locale);
+  const src = (p: { png: Buffer } | null) => (p ? `data:image/png;base64,${p.png.toString("base64")}` : null);
+  return { rev: rec.rev, table: src(d.table), hand: src(d.hand), keys: (d.hand?.hits ?? []).map((x) => x.select) };
+}
+
+describe("the live table's sockets", () => {
+  it("carry each seat its own view only; forged and replayed moves change nothing; strangers get nothing", async () => {
+    const sb = h.standin;
+    await sb.command(ADA, GENERAL, "onexeno new", { game: "basic" });
+    await sb.command(BEN, GENERAL, "onexeno join");
+    await sb.command(CLEO, GENERAL, "onexeno join");
+    await sb.click(ADA, newest("start"), Harness.idOf(newest("start"), "start"));
+    const service = h.bot.service("onexeno");
+    await h.until("dealt", async () => ((await service.get(GENERAL))?.status === "playing" ? true : null));
+    const seats = [ADA, BEN, CLEO];
+    const sockets = new Map<string, Socket>();
+    for (const u of [...seats, DEV]) sockets.set(u, await open(u));
+
+    // Ten moves made through the sockets; after each, every socket's frame is its own seat's view.
+    for (let n = 0; n < 10; n++) {
+      const rec = await service.get(GENERAL);
+      if (!rec?.state || rec.status !== "playing") break;
+      for (const [u, s] of sockets) {
+        const frame = await s.at(rec.rev);
+        const mine = await expected(u === DEV ? null : seats.indexOf(u));
+        expect(frame.table?.src).toBe(mine.table);
+        expect(frame.hand?.src ?? null).toBe(mine.hand);
+        expect(frame.hand?.hits.map((x) => x.select) ?? []).toEqual(mine.keys);
+      }
+      const dev = sockets.get(DEV) as Socket;
+      expect((await dev.at(rec.rev)).hand).toBeNull();
+      expect((await dev.at(rec.rev)).buttons).toEqual([]);
+      // The player to move picks a card and a target (or passes) by their numbers, as the page sends them.
+      const turn = sockets.get(rec.seats[rec.state.turn]?.userId ?? "") as Socket;
+      const frame = await turn.at(rec.rev);
+      const target = frame.table?.hits.find((x) => x.moves?.length)?.moves?.[0]?.id ?? frame.buttons[0]?.id;
+      expect(target).toBeDefined();
+      turn.send({ t: "act", rev: rec.rev, id: target });
+      await h.until("the move", async () => ((await service.get(GENERAL))?.rev ?? 0) > rec.rev || null);
+      if (n === 3) {
+        // Replayed: the same message again changes nothing, and only its sender hears of it.
+        const after = (await service.get(GENERAL))?.rev;
+        const others = [...sockets.values()].filter((s) => s !== turn).map((s) => s.errors.length);
+        turn.send({ t: "act", rev: rec.rev, id: target });
+        await h.until("refused", async () => (turn.errors.length > 0 ? true : null));
+        expect(turn.errors.at(-1)).toBe("live/stale");
+        expect((await service.get(GENERAL))?.rev).toBe(after);
+        expect([...sockets.values()].filter((s) => s !== turn).map((s) => s.errors.length)).toEqual(others);
+        turn.errors.length = 0;
+      }
+    }
+
+    // Forged: a number never offered, garbage, a seat whose turn it is not, a spectator.
+    const rec = await service.get(GENERAL);
+    if (!rec?.state) throw new Error("no table");
+    const turnUser = rec.seats[rec.state.turn]?.userId ?? "";
+    const idle = seats.find((u) => u !== turnUser) as string;
+    const cases: [string, unknown, string][] = [
+      [turnUser, { t: "act", rev: rec.rev, id: 9999 }, "live/not_offered"],
+      [turnUser, "not json", "live/bad_message"],
+      [turnUser, { t: "act", rev: rec.rev, id: 0, extra: 1 }, "live/bad_message"],
+      [idle, { t: "act", rev: rec.rev, id: 0 }, "live/not_offered"],
+      [DEV, { t: "act", rev: rec.rev, id: 0 }, "live/not_offered"],
+    ];
+    for (const [u, message, code] of cases) {
+      const s = sockets.get(u) as Socket;
+      await s.at(rec.rev);
+      const before = s.errors.length;
+      s.send(message);
+      await h.until(`${code} for ${u}`, async () => (s.errors.length > before ? true : null));
+      expect(s.errors.at(-1)).toBe(code);
+    }
+    expect((await service.get(GENERAL))?.rev).toBe(rec.rev);
+
+    // Strangers: a bad token, another origin, a message before the hello, a user not in the Activity.
+    const inst = [...sb.activities.instances.values()].find((i) => i.location.channelId === GENERAL);
+    const bad = new Socket();
+    await bad.opened;
+    bad.send({ t: "hello", token: "forged", instance: inst?.instanceId });
+    await shut(bad, 4001);
+    const elsewhere = new Socket("https://evil.example");
+    await shut(elsewhere, 4003);
+    const early = new Socket();
+    await early.opened;
+    early.send({ t: "act", rev: rec.rev, id: 0 });
+    await shut(early, 4001);
+    // A real token of Dev's, for an instance Dev is not in (he launched none): refused.
+    const code = sb.activities.authorize(DEV, ["identify"]);
+    const { access_token } = (await post(`${origin}/api/token`, { code }, { origin })) as { access_token: string };
+    const stranger = new Socket();
+    await stranger.opened;
+    const other = [...sb.activities.instances.values()].find((i) => !i.users.includes(DEV));
+    stranger.send({ t: "hello", token: access_token, instance: other?.instanceId ?? "none" });
+    await shut(stranger, 4001);
+    // The token endpoint: another origin, a spent code.
+    await expect(post(`${origin}/api/token`, { code }, { origin: "https://evil.example" })).rejects.toThrow(/403/);
+    await expect(post(`${origin}/api/token`, { code }, { origin })).rejects.toThrow(/401/);
+
+    for (const s of sockets.values()) s.close();
+    expect(h.log.errors).toEqual([]);
+  }, 120_000);
+});
