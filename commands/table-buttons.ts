@@ -6,7 +6,7 @@
  * table** (`again`: the channel's most recently finished table).
  */
 import type { BaseMessageOptions } from "discord.js";
-import { liveTableServed } from "../src/bot/live-button.ts";
+import { liveTableServed } from "../src/bot/live-table.ts";
 import { joinLines } from "../src/bot/answers.ts";
 import { relativeTime } from "../src/bot/clock.ts";
 import { answeredPayload } from "../src/bot/confirm.ts";

@@ -138,6 +138,7 @@ const rules: { area: string; allowed: (t: string) => boolean }[] = [
         "render",
         "discord.js",
         "csv-stringify",
+        "lru-cache",
         "node:",
       ].includes(t),
   },

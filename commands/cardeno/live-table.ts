@@ -11,13 +11,13 @@ import { SnowflakeUtil } from "discord.js";
 import type { LiveHit, LiveKind } from "../../src/bot/context.ts";
 import { UserError } from "../../src/bot/errors.ts";
 import { refuse } from "../../src/bot/words.ts";
-import { cardenoView, fittingCells, type CardenoMove } from "../../src/games/cardeno/game.ts";
+import { cardenoView, fittingCells, type CardenoMove, type CardenoView } from "../../src/games/cardeno/game.ts";
 import { cellName, pieceOf } from "../../src/games/cardeno/pieces.ts";
 import { t, type Locale } from "../../src/i18n/index.ts";
 import { CARDENO_SCENES } from "../../render/cardeno/scenes.ts";
-import { cardenoStatus, panelCellRect, panelCentreRect } from "../../render/cardeno/table.ts";
+import { cardenoStatus, panelCellRect, tableCentreRect } from "../../render/cardeno/table.ts";
 import { pieceNameIn } from "../../render/cardeno/words.ts";
-import { renderPicture } from "../../render/pool.ts";
+import { cachedPicture, livePicture } from "../live-table.ts";
 import { cardenoChanged } from "./live.ts";
 import { grabRefusal } from "./play.ts";
 import { cardenoPicture } from "./table.ts";
@@ -29,16 +29,28 @@ const pieceKey = (piece: number) => `piece:${piece}`;
 /** Cardeno on the live table. */
 export const CARDENO_LIVE: LiveKind<CardenoTable, CardenoMove> = {
   realtime: true,
+  picture: livePicture((rec: CardenoTable) => cardenoPicture(rec, Date.now())),
+
   async draft(rec, seat, locale) {
     const s = rec.state;
     const now = Date.now();
-    const job = cardenoPicture(rec, now);
-    if (!job || !s) return { line: t(locale, "live.waiting"), table: null, hand: null, buttons: [] };
-    const table = { png: await renderPicture(job), hits: [] };
+    if (rec.status === "lobby" || !s) return { line: t(locale, "live.waiting"), tableHits: [], hand: null, buttons: [] };
     const status = rec.status === "over" ? t(locale, "live.over") : cardenoStatus(cardenoView(s, null), names(rec), locale);
-    if (seat === null) return { line: `${t(locale, "live.watching")} ${status}`, table, hand: null, buttons: [] };
+    if (seat === null) return { line: `${t(locale, "live.watching")} ${status}`, tableHits: [], hand: null, buttons: [] };
     const view = cardenoView(s, seat);
-    const png = await renderPicture(CARDENO_SCENES.job("board", { view, seat, names: names(rec), now, locale }));
+    // The board alone (the race table's picture shows the header and the centre), from what it
+    // shows only: drawn again when this seat's board, lockout or hand changes, not at every call.
+    const locked = (view.locked[seat] ?? 0) > now;
+    const board = CARDENO_SCENES.job("board", {
+      view: boardOnly(view, seat),
+      seat,
+      names: names(rec).map((n, i) => (i === seat ? n : "")),
+      now: locked ? now : undefined,
+      locale,
+      bare: true,
+    });
+    const png = await cachedPicture(board);
+    const tableHits: LiveHit<CardenoMove>[] = [];
     const hits: LiveHit<CardenoMove>[] = [];
     const buttons: { label: string; move: CardenoMove }[] = [];
     let line = status;
@@ -47,15 +59,15 @@ export const CARDENO_LIVE: LiveKind<CardenoTable, CardenoMove> = {
       view.centre.forEach((f, i) => {
         const label = pieceNameIn(locale, pieceOf(f.piece));
         const cells = fittingCells(view, seat, pieceOf(f.piece));
-        const at = panelCentreRect(view, i);
+        const at = tableCentreRect(view, i);
         const good = cells.length > 0;
         if (cells.length <= 1)
-          hits.push({ ...at, label, good, moves: [{ label, move: { kind: "grab", piece: f.piece, cell: cells[0] } }] });
+          tableHits.push({ ...at, label, good, moves: [{ label, move: { kind: "grab", piece: f.piece, cell: cells[0] } }] });
         else {
-          hits.push({ ...at, label, good, select: pieceKey(f.piece) });
+          tableHits.push({ ...at, label, good, select: pieceKey(f.piece) });
           for (const cell of cells)
             hits.push({
-              ...panelCellRect(view, cell),
+              ...panelCellRect(view, cell, undefined, true),
               label: `${label} → ${cellName(cell)}`,
               when: pieceKey(f.piece),
               moves: [{ label: cellName(cell), move: { kind: "grab", piece: f.piece, cell } }],
@@ -70,14 +82,14 @@ export const CARDENO_LIVE: LiveKind<CardenoTable, CardenoMove> = {
         const pieces = hand.includes(piece) ? hand.filter((p) => p !== piece) : [...hand, piece];
         if (pieces.length === 0 || pieces.length > 5) return;
         hits.push({
-          ...panelCellRect(view, cell),
+          ...panelCellRect(view, cell, undefined, true),
           label: pieceNameIn(locale, pieceOf(piece)),
           moves: [{ label: cellName(cell), move: { kind: "hand", pieces } }],
         });
       });
       if (hand.length) buttons.push({ label: t(locale, "cardeno.keep_hand"), move: { kind: "keep" } });
     }
-    return { line, table, hand: { png, hits }, buttons };
+    return { line, tableHits, hand: { png, hits }, buttons };
   },
 
   async apply(ctx, channelId, userId, move) {
@@ -87,7 +99,8 @@ export const CARDENO_LIVE: LiveKind<CardenoTable, CardenoMove> = {
     // The race moves on by itself: a move is judged on the table as it is (a grabbed piece must still be up).
     const at = ctx.discordNow();
     try {
-      const done = await service.race(channelId, userId, move, at, SnowflakeUtil.generate({ timestamp: at }));
+      // Made the moment it arrives (no Discord in between): it waits for no move still on its way.
+      const done = await service.race(channelId, userId, move, at, SnowflakeUtil.generate({ timestamp: at }), 0);
       await cardenoChanged(ctx, channelId, done.before, done.after);
     } catch (e) {
       if (!(e instanceof UserError) || !e.code.startsWith("cardeno/")) throw e;
@@ -95,6 +108,25 @@ export const CARDENO_LIVE: LiveKind<CardenoTable, CardenoMove> = {
     }
   },
 };
+
+/** What a bare board picture of `seat` shows of a view: its own board, face, lockout, hand and score (the rest emptied, so the picture's data changes only with them). */
+function boardOnly(view: CardenoView, seat: number): CardenoView {
+  const mine = <T>(xs: readonly T[], none: T): T[] => xs.map((x, i) => (i === seat ? x : none));
+  return {
+    ...view,
+    centre: [],
+    pileCount: 0,
+    until: null,
+    boards: mine(view.boards, []),
+    hands: mine(view.hands, null),
+    locked: mine(view.locked, 0),
+    grabbedAt: [],
+    ready: mine(view.ready, false),
+    scores: mine(view.scores, 0),
+    sheet: [],
+    current: view.current,
+  };
+}
 
 /** The language a refusal is built in when the game names players (the hub says it in the reader's when it knows the code). */
 const localeOfTable = (rec: CardenoTable): Locale => rec.locale ?? "en";

@@ -7,7 +7,7 @@ import { endRows } from "../../src/bot/confirm.ts";
 import { encodeId } from "../../src/bot/customid.ts";
 import { type TablePayload, tableMessage } from "../../src/bot/table-payload.ts";
 import { heading } from "../../src/bot/components-v2.ts";
-import { liveButtons } from "../../src/bot/live-button.ts";
+import { liveButtons } from "../../src/bot/live-table.ts";
 import { cardenoView, slotOf, type CardenoConfig, type CardenoView } from "../../src/games/cardeno/game.ts";
 import { pieceOf } from "../../src/games/cardeno/pieces.ts";
 import { pieceNameIn } from "../../render/cardeno/words.ts";

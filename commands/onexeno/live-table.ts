@@ -1,6 +1,7 @@
 /**
  * ONEXENO basic and partners on the live table (src/activity/hub.ts): the table picture the
- * channel gets and the seat's hand picture (the panel's), with their hit maps. A playable card
+ * channel gets and the seat's hand picture (the panel's, its playable cards outlined by the page),
+ * with their hit maps. A playable card
  * of the hand selects it; then every cell where it may go is a target on the board, a click
  * there places it (several turns of the card there: the page offers each by name). Pass is a
  * button when the rules allow it. Only the seat's own hand and its own legal moves are used.
@@ -16,7 +17,7 @@ import { handCardRect } from "../../render/onexeno/hand.ts";
 import { ONEXENO_SCENES } from "../../render/onexeno/scenes.ts";
 import { cellOrigin, tableLayout } from "../../render/onexeno/table.ts";
 import { cardLabelIn, rotationIn } from "../../render/onexeno/words.ts";
-import { renderPicture } from "../../render/pool.ts";
+import { cachedPicture, livePicture } from "../live-table.ts";
 import { ONEXENO_VIEW } from "./play.ts";
 import { onexenoPicture, type TableRecord } from "./view.ts";
 
@@ -27,11 +28,11 @@ const cardKey = (card: CardId) => `card:${card}`;
 
 /** ONEXENO basic and partners on the live table. */
 export const ONEXENO_LIVE: LiveKind<TableRecord, OnexenoMove> = {
+  picture: livePicture(onexenoPicture),
+
   async draft(rec, seat, locale) {
-    const job = onexenoPicture(rec);
     const state = rec.state;
-    if (!job || !state) return { line: t(locale, "live.waiting"), table: null, hand: null, buttons: [] };
-    const table = await renderPicture(job);
+    if (rec.status === "lobby" || !state) return { line: t(locale, "live.waiting"), tableHits: [], hand: null, buttons: [] };
     const mine = rec.status === "playing" && seat !== null && state.turn === seat;
     const moves = mine ? onexeno.legalMoves(state, seat) : [];
     const places = moves.filter((m): m is Place => m.kind === "place");
@@ -46,17 +47,19 @@ export const ONEXENO_LIVE: LiveKind<TableRecord, OnexenoMove> = {
       mine && passAllowed(state.table, state.hands[seat] ?? [])
         ? [{ label: say("onexeno.btn_pass"), move: { kind: "pass" } as const }]
         : [];
-    if (seat === null) return { line, table: { png: table, hits: [] }, hand: null, buttons };
+    if (seat === null) return { line, tableHits: [], hand: null, buttons };
     const hand = state.hands[seat] ?? [];
     const playable = new Set(places.map((m) => m.card));
     const title = say("onexeno.hand_title", { name: rec.seats[seat]?.name ?? "", cards: say("table.cards", { count: hand.length }) });
-    const handPng = await renderPicture(ONEXENO_SCENES.job("hand", { hand, playable: [...playable], title, locale }));
+    // Drawn without the panel's playable frames (the page outlines the playable cards): a hand is
+    // drawn again only when its cards change, not on every turn.
+    const handPng = await cachedPicture(ONEXENO_SCENES.job("hand", { hand, playable: [], title, locale }));
     const handHits: LiveHit<OnexenoMove>[] = hand.flatMap((card, i) =>
-      playable.has(card) ? [{ ...handCardRect(i), label: cardLabelIn(locale, card), select: cardKey(card) }] : [],
+      playable.has(card) ? [{ ...handCardRect(i), label: cardLabelIn(locale, card), select: cardKey(card), good: true }] : [],
     );
     return {
       line,
-      table: { png: table, hits: boardHits(state.table, places, state, locale) },
+      tableHits: boardHits(state.table, places, state, locale),
       hand: { png: handPng, hits: handHits },
       buttons,
     };

@@ -10,6 +10,8 @@ import { canastaHands, canastaPicture, canastaRound } from "../canasta/table.ts"
 import type { GameModule } from "../game-module.ts";
 import { ONEXENO_WORDS } from "../../render/onexeno/words.ts";
 import { animateWith } from "../replay-animation.ts";
+import { watchOnlyWith } from "../live-table.ts";
+import type { CanastaTable } from "../canasta/rows.ts";
 import { SOLITAIRE_GAME } from "../solitaire/index.ts";
 import { solitairePicture } from "../solitaire/table.ts";
 import { CANASTA_ROWS_VARIANT, CANASTA_TARGET_VARIANT, HANDS_VARIANT, onexenoCommand } from "./command.ts";
@@ -50,6 +52,7 @@ const canastaView: TableGameView = {
   roundOf: canastaRound,
   verbs: CANASTA_VERBS,
   component: canastaComponent,
+  live: watchOnlyWith(canastaPicture, (rec: CanastaTable) => rec.state?.turn ?? null),
 };
 
 /** The ONEXENO family: `/onexeno`. */
@@ -57,7 +60,11 @@ export const ONEXENO: GameModule = {
   name: "onexeno",
   games: [onexenoGame, canastaGame, solitaireGame],
   rated: onexenoRated,
-  views: [onexenoView, canastaView, { ...SOLITAIRE_GAME, animate: animateWith(solitairePicture) }],
+  views: [
+    onexenoView,
+    canastaView,
+    { ...SOLITAIRE_GAME, animate: animateWith(solitairePicture), live: watchOnlyWith(solitairePicture, () => null) },
+  ],
   words: ONEXENO_WORDS,
   command: onexenoCommand,
   rules: [ONEXENO_RULES.basic, ONEXENO_RULES.solitaire, ONEXENO_RULES.canasta],

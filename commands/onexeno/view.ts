@@ -5,7 +5,7 @@
  * (https://discord.com/developers/docs/interactions/message-components).
  */
 import { commandRef } from "../../src/bot/command-ids.ts";
-import { liveButtons } from "../../src/bot/live-button.ts";
+import { liveButtons } from "../../src/bot/live-table.ts";
 import { addComputerButton } from "../games.ts";
 import {
   ActionRowBuilder,
@@ -27,6 +27,7 @@ import { onexeno, onexenoView, passAllowed, seatCountsFor, teamOf, type OnexenoV
 import { describeOnexenoTable, teamLetter } from "../../render/onexeno/words.ts";
 import { cardChoices, cardChoiceText, placementChoices } from "./choices.ts";
 import { renderPicture } from "../../render/pool.ts";
+import { cachedPicture } from "../live-table.ts";
 import type { SceneJob } from "../../render/scenes.ts";
 import { ONEXENO_SCENES, type TableScene } from "../../render/onexeno/scenes.ts";
 import { t } from "../../src/i18n/index.ts";
@@ -133,7 +134,8 @@ async function drawTable(rec: TableRecord, note?: string): Promise<BaseMessageOp
   const job = onexenoPicture(rec);
   if (!job || !rec.state) return lobbyPayload(rec, note);
   const view = job.data.view;
-  const png = await renderPicture(job);
+  // The live table draws the same picture first (commands/live-table.ts): drawn once for both.
+  const png = await cachedPicture(job);
   const file = new AttachmentBuilder(png, { name: "table.png", description: describeOnexenoTable(view, names(rec), tableLocale(rec)) });
   const head = note ? `${note}\n` : "";
   const say = (key: string, params: Record<string, string | number> = {}) => sayAt(rec, key, params);

@@ -7,6 +7,8 @@ import { onzeGame, onzeRated } from "../../src/games/onze/table-game.ts";
 import type { GameModule } from "../game-module.ts";
 import { ONZE_WORDS } from "../../render/onze/words.ts";
 import { animateWith } from "../replay-animation.ts";
+import { watchOnlyWith } from "../live-table.ts";
+import type { OnzeTable } from "./moves.ts";
 import { ONZE_RULES, onzeCommand } from "./command.ts";
 import { ONZE_VERBS, onzeComponent } from "./components.ts";
 import { ONZE_PANELS } from "./panel.ts";
@@ -28,6 +30,7 @@ const onzeView: TableGameView = {
   roundOf: onzeRound,
   verbs: ONZE_VERBS,
   component: onzeComponent,
+  live: watchOnlyWith(onzePicture, (rec: OnzeTable) => rec.state?.turn ?? null),
 };
 
 /** Onze: `/onze`. */

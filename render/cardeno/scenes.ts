@@ -26,6 +26,8 @@ export interface CardenoBoardScene {
   readonly names: readonly string[];
   readonly now?: number | undefined;
   readonly locale?: Locale | undefined;
+  /** The board alone, without the header and the centre (the live table's). */
+  readonly bare?: boolean | undefined;
 }
 
 /** Cardeno's scenes. */
@@ -34,5 +36,5 @@ export const CARDENO_SCENES = sceneModule(import.meta.url, {
     draw: (d: CardenoTableScene) => drawCardenoTable(d.view, d.names, undefined, d.now, d.locale, d.closed),
     size: (d: CardenoTableScene) => ({ width: PICTURE_WIDTH, height: cardenoHeight(d.view) }),
   },
-  board: { draw: (d: CardenoBoardScene) => drawCardenoBoard(d.view, d.seat, d.names, undefined, d.now, d.locale) },
+  board: { draw: (d: CardenoBoardScene) => drawCardenoBoard(d.view, d.seat, d.names, undefined, d.now, d.locale, d.bare) },
 });

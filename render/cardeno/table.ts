@@ -276,21 +276,28 @@ const PANEL_BODY = 64;
 const PANEL_CENTRE_CELL = 86;
 const PANEL_CENTRE_ROW = 7;
 
-/** Where a board panel's board starts (below one or two rows of centre pieces), px. */
-const panelTop = (view: CardenoView) => HEADER + 8 + centreRows(view, PANEL_CENTRE_ROW) * PANEL_CENTRE_CELL + 40;
+/** Where a board panel's board starts (below one or two rows of centre pieces; `bare`: at the top), px. */
+const panelTop = (view: CardenoView, bare = false) =>
+  bare ? 40 : HEADER + 8 + centreRows(view, PANEL_CENTRE_ROW) * PANEL_CENTRE_CELL + 40;
 
-/** Height of a player's board panel picture for a view (the centre takes a second row past seven pieces), px. */
-export const boardPanelHeight = (view: CardenoView): number => panelTop(view) + SIDE * PANEL_CELL + 30;
+/** Height of a player's board panel picture for a view (the centre takes a second row past seven pieces; `bare`: no header, no centre), px. */
+export const boardPanelHeight = (view: CardenoView, bare = false): number => panelTop(view, bare) + SIDE * PANEL_CELL + 30;
+
+/** Where centre piece `i` (of `view.centre`) is drawn on the public race table, px. */
+export const tableCentreRect = (view: CardenoView, i: number): Rect => centreRect(view, i, CENTRE_Y, CENTRE_CELL, PIECE, 10);
 
 /** Where centre piece `i` (of `view.centre`) is drawn on a board panel, px. */
 export const panelCentreRect = (view: CardenoView, i: number): Rect =>
   centreRect(view, i, CENTRE_Y, PANEL_CENTRE_CELL, PANEL_BODY, PANEL_CENTRE_ROW);
 
-/** Where board cell `i` (0–24, row by row) is on a board panel, px: its square, less `pad` on each side (the piece's body: `(PANEL_CELL - PANEL_BODY) / 2`). */
-export function panelCellRect(view: CardenoView, i: number, pad = (PANEL_CELL - PANEL_BODY) / 2): Rect {
+/**
+ * Where board cell `i` (0–24, row by row) is on a board panel (`bare`: drawn bare), px: its
+ * square, less `pad` on each side (the piece's body: `(PANEL_CELL - PANEL_BODY) / 2`).
+ */
+export function panelCellRect(view: CardenoView, i: number, pad = (PANEL_CELL - PANEL_BODY) / 2, bare = false): Rect {
   const left = (PICTURE_WIDTH - SIDE * PANEL_CELL) / 2 + 10;
   const x = left + (i % SIDE) * PANEL_CELL + pad;
-  const y = panelTop(view) + Math.floor(i / SIDE) * PANEL_CELL + pad;
+  const y = panelTop(view, bare) + Math.floor(i / SIDE) * PANEL_CELL + pad;
   return { x, y, w: PANEL_CELL - 2 * pad, h: PANEL_CELL - 2 * pad };
 }
 
@@ -298,7 +305,9 @@ export function panelCellRect(view: CardenoView, i: number, pad = (PANEL_CELL - 
  * A player's board panel: the header, the centre (numbered like the buttons, its pieces as
  * large as the cut-outs so that shapes match by eye), then the board
  * large: each open cut-out in its shape with its label, each filled one with its piece, column
- * letters and row numbers around it; complete lines in gold; the lockout, when running.
+ * letters and row numbers around it; complete lines in gold; the lockout, when running. `bare`:
+ * the board alone, without the header and the centre (the live table shows those on the race
+ * table's picture, so a board is drawn again only when it changes).
  */
 export function drawCardenoBoard(
   view: CardenoView,
@@ -307,18 +316,21 @@ export function drawCardenoBoard(
   t: Theme = DEFAULT_THEME,
   now?: number,
   locale: Locale = "en",
+  bare = false,
 ): Canvas {
   ensureFonts();
-  const canvas = sceneCanvas(PICTURE_WIDTH, boardPanelHeight(view));
+  const canvas = sceneCanvas(PICTURE_WIDTH, boardPanelHeight(view, bare));
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = t.felt;
   ctx.fillRect(0, 0, canvas.width, canvas.height);
-  drawHeader(ctx, view, names, t, locale);
   const say = (key: string, params: Record<string, string | number> = {}) => translate(locale, `cardeno.pic.${key}`, params);
-  drawCentre(ctx, view, CENTRE_Y, PANEL_CENTRE_CELL, PANEL_BODY, t, locale, PANEL_CENTRE_ROW);
+  if (!bare) {
+    drawHeader(ctx, view, names, t, locale);
+    drawCentre(ctx, view, CENTRE_Y, PANEL_CENTRE_CELL, PANEL_BODY, t, locale, PANEL_CENTRE_ROW);
+  }
   const face = faceOf(view.faces[seat]!);
   const board = view.boards[seat]!;
-  const { x: left, y: top } = panelCellRect(view, 0, 0);
+  const { x: left, y: top } = panelCellRect(view, 0, 0, bare);
   ctx.fillStyle = t.text;
   ctx.font = font(16, true);
   ctx.textAlign = "left";
@@ -348,7 +360,7 @@ export function drawCardenoBoard(
   for (let r = 0; r < SIDE; r++) ctx.fillText(String(r + 1), left - 18, top + r * PANEL_CELL + PANEL_CELL / 2);
   const pad = (PANEL_CELL - PANEL_BODY) / 2;
   for (let i = 0; i < CELLS; i++) {
-    const { x, y } = panelCellRect(view, i, pad);
+    const { x, y } = panelCellRect(view, i, pad, bare);
     const id = board[i];
     if (id === null || id === undefined) drawCutout(ctx, x, y, PANEL_BODY, face.cutouts[i]!, t, locale);
     else {

@@ -17,7 +17,7 @@
  */
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import { z } from "zod";
-import type { BotContext, LiveHit, LiveKind, LivePicture, TableGameView } from "../bot/context.ts";
+import type { BotContext, LiveHit, LiveKind, TableGameView } from "../bot/context.ts";
 import { UserError } from "../bot/errors.ts";
 import type { AnyTable } from "../bot/tables.ts";
 import { refuse, sayError } from "../bot/words.ts";
@@ -76,6 +76,8 @@ type LiveGame = TableGameView & { readonly live: LiveKind };
 
 export class ActivityHub {
   private readonly watchers = new Map<string, Set<Watcher>>();
+  /** Each channel's newest public table picture, by table and revision. */
+  private readonly pictures = new Map<string, { readonly key: string; readonly picture: Promise<Omit<WirePicture, "hits"> | null> }>();
   private readonly limiter = new RateLimiterMemory({ points: MOVES_PER_SECOND, duration: 1 });
   /** Frames pushed and moves made (metrics, tests). */
   readonly counts = { frames: 0, moves: 0, refused: 0 };
@@ -105,7 +107,10 @@ export class ActivityHub {
       message: (text) => void this.act(channelId, w, text),
       closed: () => {
         set.delete(w);
-        if (set.size === 0 && this.watchers.get(channelId) === set) this.watchers.delete(channelId);
+        if (set.size === 0 && this.watchers.get(channelId) === set) {
+          this.watchers.delete(channelId);
+          this.pictures.delete(channelId);
+        }
       },
     };
   }
@@ -164,7 +169,7 @@ export class ActivityHub {
     }
     const { game, rec } = here;
     const seat = rec.seats.findIndex((s) => !s.computer && s.userId === w.userId);
-    const draft = await game.live.draft(rec, seat < 0 ? null : seat, w.locale);
+    const [table, draft] = await Promise.all([this.picture(channelId, game, rec), game.live.draft(rec, seat < 0 ? null : seat, w.locale)]);
     const offers = new Map<number, unknown>();
     const number = (moves: readonly { readonly label: string; readonly move: unknown }[]) =>
       moves.map((m) => {
@@ -172,22 +177,16 @@ export class ActivityHub {
         offers.set(id, m.move);
         return { label: m.label, id };
       });
-    const wire = (p: LivePicture | null): WirePicture | null =>
-      p && {
-        src: `data:image/png;base64,${p.png.toString("base64")}`,
-        // A PNG's IHDR: width and height, big-endian, at bytes 16 and 20.
-        width: p.png.readUInt32BE(16),
-        height: p.png.readUInt32BE(20),
-        hits: p.hits.map(({ moves, ...hit }) => (moves ? { ...hit, moves: number(moves) } : hit)),
-      };
+    const wire = (p: (Omit<WirePicture, "hits"> & { readonly hits: readonly LiveHit[] }) | null): WirePicture | null =>
+      p && { ...p, hits: p.hits.map(({ moves, ...hit }) => (moves ? { ...hit, moves: number(moves) } : hit)) };
     const frame: LiveFrame = {
       t: "frame",
       game: rec.game,
       rev: rec.rev,
       status: rec.status,
       line: draft.line,
-      table: wire(draft.table),
-      hand: wire(draft.hand),
+      table: wire(table && { ...table, hits: draft.tableHits }),
+      hand: wire(draft.hand && { ...dataUrl(draft.hand.png), hits: draft.hand.hits }),
       buttons: number(draft.buttons),
     };
     w.offers.set(rec.rev, offers);
@@ -195,6 +194,20 @@ export class ActivityHub {
     w.rev = rec.rev;
     w.sink.send(JSON.stringify(frame));
     this.counts.frames++;
+  }
+
+  /**
+   * The public table picture of `rec` as a data URL with its size: drawn once a revision for all
+   * of the channel's sockets (the newest revision's is kept, one a channel).
+   */
+  private picture(channelId: string, game: LiveGame, rec: AnyTable): Promise<Omit<WirePicture, "hits"> | null> {
+    const key = `${rec.game}:${rec.createdAt}:${rec.rev}`;
+    const kept = this.pictures.get(channelId);
+    if (kept?.key === key) return kept.picture;
+    const picture = game.live.picture(rec).then((png) => png && dataUrl(png));
+    this.pictures.set(channelId, { key, picture });
+    picture.catch(() => this.pictures.delete(channelId));
+    return picture;
   }
 
   /** A socket's message: a move it was offered, made through the game; anything else is refused on that socket only. */
@@ -220,6 +233,11 @@ export class ActivityHub {
       w.sink.send(JSON.stringify({ t: "error", code: e instanceof UserError ? e.code : "live/failed", text: said }));
     }
   }
+}
+
+/** A PNG as the page shows it: a data URL, and its size from its IHDR (width and height, big-endian, at bytes 16 and 20). */
+function dataUrl(png: Buffer): Omit<WirePicture, "hits"> {
+  return { src: `data:image/png;base64,${png.toString("base64")}`, width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }
 
 /** `text` as JSON, or undefined. */

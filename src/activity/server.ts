@@ -28,7 +28,7 @@ import { z } from "zod";
 import type { REST } from "discord.js";
 import type { BotContext } from "../bot/context.ts";
 import { localeOf } from "../i18n/index.ts";
-import { serveLiveButton } from "../bot/live-button.ts";
+import { serveLiveButton } from "../bot/live-table.ts";
 import { ActivityHub } from "./hub.ts";
 
 /** The live table's settings (src/config.ts reads them from the environment). */

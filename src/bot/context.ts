@@ -213,7 +213,8 @@ export interface LivePicture<M = unknown> {
 export interface LiveDraft<M = unknown> {
   /** One line over the pictures: whose turn, what to do. */
   readonly line: string;
-  readonly table: LivePicture<M> | null;
+  /** The seat's hit map on the public table picture (`LiveKind.picture`). */
+  readonly tableHits: readonly LiveHit<M>[];
   /** The seat's own hand (or board) picture; null for a spectator. */
   readonly hand: LivePicture<M> | null;
   /** Moves not tied to a place on a picture (Pass). */
@@ -225,6 +226,8 @@ export interface LiveDraft<M = unknown> {
  * made. Every game module that has one sets it on its `TableGameView` (`live`).
  */
 export interface LiveKind<R extends AnyTable = AnyTable, M = unknown> {
+  /** The public table picture (PNG bytes), the chat table's, the same for every page (drawn once a revision); null: none yet (a lobby). */
+  picture(rec: R): Promise<Buffer | null>;
   /** What `seat` (null: a spectator) sees at `rec` and may click, in `locale`. Must not reveal another seat's hidden cards. */
   draft(rec: R, seat: number | null, locale: Locale): Promise<LiveDraft<M>>;
   /**

@@ -200,9 +200,39 @@ export async function playOutside<R extends AnyTable, M>(
   mustAct(ctx, before, service.seatOf(before, userId));
   const after = await service.play(channelId, userId, move, rev);
   if (before.guildId === null) await ctx.computersNow(channelId);
-  else await showMove(ctx, channelId, game, before, after);
+  else showLater(ctx, channelId, service, game, before, after);
   ctx.afterReply(channelId);
   return { before, after };
+}
+
+/** Per bot: the live-table moves of each channel not yet shown in the chat: the table before the first, the revision after the last. */
+const unshown = new WeakMap<BotContext, Map<string, { readonly from: AnyTable; readonly rev: number }>>();
+
+/**
+ * Shows live-table moves in the channel within its message budget (`ctx.budget`, 5 writes in
+ * 5 s), however fast they come: moves made while a write waits are shown together, as the table
+ * after the last of them with its note. When someone else moved the table on meanwhile (a
+ * button, a computer), their own message shows it and this one is dropped.
+ */
+function showLater<R extends AnyTable, M>(
+  ctx: BotContext,
+  channelId: string,
+  service: MoveService<R, M>,
+  game: MoveView<R>,
+  before: R,
+  after: R,
+): void {
+  let byChannel = unshown.get(ctx);
+  if (!byChannel) unshown.set(ctx, (byChannel = new Map()));
+  const pending = byChannel;
+  pending.set(channelId, { from: pending.get(channelId)?.from ?? before, rev: after.rev });
+  ctx.coalescer.request(`live-chat:${channelId}`, async () => {
+    await ctx.budget.take(channelId, 2); // the new table message, and the edit that tidies the one before it
+    const batch = pending.get(channelId);
+    pending.delete(channelId);
+    const now = await service.get(channelId);
+    if (batch && now && now.rev === batch.rev) await showMove(ctx, channelId, game, batch.from as R, now);
+  });
 }
 
 /** Throws `action/not_your_turn` (naming whose turn it is) unless `seat` may act at `rec` now. */

@@ -31,12 +31,15 @@ export class Sequencer {
 
   /**
    * Runs `job` in `key`'s order (see the class): resolves or rejects with the job's result.
-   * `order` breaks ties between equal times (and is the order itself for snowflakes).
+   * `order` breaks ties between equal times (and is the order itself for snowflakes). `windowMs`:
+   * this action's own wait for others made before it (default the sequencer's; 0 for an action
+   * that reached the host the moment it was made, as the live table's: it runs at once, after
+   * the actions made before it that are already held).
    */
-  run<T>(key: string, at: number, order: bigint, job: () => Promise<T>): Promise<T> {
+  run<T>(key: string, at: number, order: bigint, job: () => Promise<T>, windowMs = this.windowMs): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const arrival = this.now();
-      const release = Math.min(at + this.windowMs, arrival + this.maxHoldMs);
+      const release = Math.min(at + windowMs, arrival + this.maxHoldMs);
       const list = this.held.get(key) ?? [];
       list.push({ order, release, run: () => job().then(resolve, reject) });
       this.held.set(key, list);

@@ -144,7 +144,9 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
    * order key `order` (its snowflake): held and applied in the order moves were made (see
    * src/bot/sequencer.ts), after every table step and computer move due before it. Returns the
    * table before and after, or throws the refusal (`UserError`); the steps due before a refused
-   * move are saved all the same.
+   * move are saved all the same. `holdMs`: how long the move waits for moves made before it
+   * still on their way (default the order window; 0 for a move from the live table, which
+   * reaches the bot as it is made).
    */
   async race(
     channelId: string,
@@ -152,20 +154,27 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
     move: M,
     at: number,
     order: bigint,
+    holdMs?: number,
   ): Promise<{ readonly before: GameTable<G, C, S, M>; readonly after: GameTable<G, C, S, M> }> {
-    return this.sequencer.run(channelId, at, order, async () => {
-      let before: GameTable<G, C, S, M> | undefined;
-      let refused: UserError | null = null;
-      const after = await this.update(channelId, (r) => {
-        const rec = this.must(r);
-        const raced = this.rules.raced(rec, userId, move, at);
-        if (raced.refused) refused = UserError.from(raced.refused);
-        else before = rec;
-        return raced.after;
-      });
-      if (refused) throw refused;
-      return { before: before as GameTable<G, C, S, M>, after: after as GameTable<G, C, S, M> };
-    });
+    return this.sequencer.run(
+      channelId,
+      at,
+      order,
+      async () => {
+        let before: GameTable<G, C, S, M> | undefined;
+        let refused: UserError | null = null;
+        const after = await this.update(channelId, (r) => {
+          const rec = this.must(r);
+          const raced = this.rules.raced(rec, userId, move, at);
+          if (raced.refused) refused = UserError.from(raced.refused);
+          else before = rec;
+          return raced.after;
+        });
+        if (refused) throw refused;
+        return { before: before as GameTable<G, C, S, M>, after: after as GameTable<G, C, S, M> };
+      },
+      holdMs,
+    );
   }
 
   /** Registers a listener told after every save when the table's clock next needs the host. */

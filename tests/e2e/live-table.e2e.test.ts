@@ -105,8 +105,8 @@ async function expected(seat: number | null, locale = "en" as const) {
   const live = h.bot.liveTable ? (await import("../../commands/onexeno/live-table.ts")).ONEXENO_LIVE : null;
   if (!rec || !live) throw new Error("no table");
   const d = await live.draft(rec, seat, locale);
-  const src = (p: { png: Buffer } | null) => (p ? `data:image/png;base64,${p.png.toString("base64")}` : null);
-  return { rev: rec.rev, table: src(d.table), hand: src(d.hand), keys: (d.hand?.hits ?? []).map((x) => x.select) };
+  const src = (png: Buffer | null | undefined) => (png ? `data:image/png;base64,${png.toString("base64")}` : null);
+  return { rev: rec.rev, table: src(await live.picture(rec)), hand: src(d.hand?.png), keys: (d.hand?.hits ?? []).map((x) => x.select) };
 }
 
 describe("the live table's sockets", () => {
