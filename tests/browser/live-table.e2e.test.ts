@@ -78,13 +78,8 @@ async function move(page: Page): Promise<void> {
 
 describe("the live table", () => {
   it("Ada, Ben and Cleo play a whole ONEXENO basic game on three pages; every page follows every move, the chat table keeps up", async () => {
-    const sb = h.standin;
-    await sb.command(ADA, GENERAL, "onexeno new", { game: "basic" });
-    await sb.command(BEN, GENERAL, "onexeno join");
-    await sb.command(CLEO, GENERAL, "onexeno join");
-    await sb.click(ADA, newest("start"), Harness.idOf(newest("start"), "start"));
+    await h.dealOnexeno(GENERAL, [ADA, BEN, CLEO]);
     const service = h.bot.service("onexeno");
-    await h.until("the game started", async () => ((await service.get(GENERAL))?.status === "playing" ? true : null));
     const people = [ADA, BEN, CLEO];
     const pages = new Map<string, Page>();
     for (const [i, user] of people.entries()) pages.set(user, await open(user, i === 2 ? 390 : 1100));

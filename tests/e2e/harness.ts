@@ -306,6 +306,20 @@ export class Harness {
   }
 
   /** customIds of the buttons/selects of a message, flattened. */
+  /**
+   * Opens an ONEXENO basic table in `channelId` for `players` (the first opens it, the others
+   * join by command) and starts it with the lobby's **Start**; resolves once it is dealt.
+   */
+  async dealOnexeno(channelId: string, players: readonly string[]): Promise<void> {
+    const [host, ...others] = players;
+    await this.standin.command(host ?? "", channelId, "onexeno new", { game: "basic" });
+    for (const u of others) await this.standin.command(u, channelId, "onexeno join");
+    const lobby = this.standin.visibleMessages(channelId, null).findLast((m) => Harness.ids(m, "start").length > 0);
+    if (!lobby) throw new Error("no lobby with Start");
+    await this.standin.click(host ?? "", lobby, Harness.idOf(lobby, "start"));
+    await this.until("dealt", async () => ((await this.bot.service("onexeno").get(channelId))?.status === "playing" ? true : null));
+  }
+
   static customIds(m: ApiMessage): string[] {
     return interactiveComponents(m.components).map((c) => (typeof c.custom_id === "string" ? c.custom_id : ""));
   }

@@ -112,12 +112,8 @@ async function expected(seat: number | null, locale = "en" as const) {
 describe("the live table's sockets", () => {
   it("carry each seat its own view only; forged and replayed moves change nothing; strangers get nothing", async () => {
     const sb = h.standin;
-    await sb.command(ADA, GENERAL, "onexeno new", { game: "basic" });
-    await sb.command(BEN, GENERAL, "onexeno join");
-    await sb.command(CLEO, GENERAL, "onexeno join");
-    await sb.click(ADA, newest("start"), Harness.idOf(newest("start"), "start"));
+    await h.dealOnexeno(GENERAL, [ADA, BEN, CLEO]);
     const service = h.bot.service("onexeno");
-    await h.until("dealt", async () => ((await service.get(GENERAL))?.status === "playing" ? true : null));
     const seats = [ADA, BEN, CLEO];
     const sockets = new Map<string, Socket>();
     for (const u of [...seats, DEV]) sockets.set(u, await open(u));
