@@ -125,32 +125,131 @@ export function highestUnused(cards: readonly PokerCard[], picks: readonly numbe
 
 /**
  * The best hand of at most five of `cards` (a board's fitted pieces): the highest value, and
- * among equal values the one leaving the highest card unused (the rule text's tie-break).
- * Null when there are no cards. Tries every five-card choice (C(25,5) = 53,130 at most).
+ * among equal values the one leaving the highest card unused (the rule text's tie-break); among
+ * those, the first choice in index order. Null when there are no cards. Tries every five-card
+ * choice (C(25,5) = 53,130 at most), each scored as one number (`score5`, the order of
+ * `compareHands`) without building its value: a board of 25 in about 4 ms once compiled, where
+ * evaluating each choice took 70-100 ms (a race's end evaluates every board at once, inside the
+ * move that ended it: six boards held a live table's grab 140 ms).
  */
 export function bestHand(cards: readonly PokerCard[]): BestHand | null {
   const n = cards.length;
   if (n === 0) return null;
-  const k = Math.min(5, n);
-  let best: BestHand | null = null;
-  const pick: number[] = [];
-  const visit = (from: number) => {
-    if (pick.length === k) {
-      const value = evaluate(pick.map((i) => cards[i]!));
-      const c = best === null ? 1 : compareHands(value, best.value);
-      if (c < 0) return;
-      const unused = highestUnused(cards, pick);
-      if (c > 0 || best === null || (unused ?? 0) > (best.unused ?? 0)) best = { picks: [...pick], value, unused };
-      return;
-    }
-    for (let i = from; i <= n - (k - pick.length); i++) {
-      pick.push(i);
-      visit(i + 1);
-      pick.pop();
-    }
-  };
-  visit(0);
-  return best;
+  if (n <= 5) {
+    const picks = cards.map((_, i) => i);
+    return { picks, value: evaluate(cards), unused: null };
+  }
+  const ranks = cards.map((c) => c.rank);
+  const suits = cards.map((c) => (c.suit === null ? -1 : SUITS.indexOf(c.suit)));
+  // Indices by rank, highest first: the highest card left out is the first of these not picked.
+  const byRank = ranks.map((_, i) => i).sort((a, b) => (ranks[b] as number) - (ranks[a] as number) || a - b);
+  const scratch = new Int32Array(5);
+  let bestScore = -1;
+  let bestUnused = -1;
+  let bestPicks: number[] = [];
+  for (let a = 0; a < n - 4; a++)
+    for (let b = a + 1; b < n - 3; b++)
+      for (let c = b + 1; c < n - 2; c++)
+        for (let d = c + 1; d < n - 1; d++)
+          for (let e = d + 1; e < n; e++) {
+            const score = score5(ranks, suits, a, b, c, d, e, scratch);
+            if (score < bestScore) continue;
+            let unused = -1;
+            for (let k = 0; k < n; k++) {
+              const i = byRank[k] as number;
+              if (i !== a && i !== b && i !== c && i !== d && i !== e) {
+                unused = ranks[i] as number;
+                break;
+              }
+            }
+            if (score > bestScore || unused > bestUnused) {
+              bestScore = score;
+              bestUnused = unused;
+              bestPicks = [a, b, c, d, e];
+            }
+          }
+  return { picks: bestPicks, value: evaluate(bestPicks.map((i) => cards[i] as PokerCard)), unused: bestUnused };
+}
+
+/** A category and up to five kickers as one number: 4 bits each, the category most significant. */
+const pack = (cat: number, k0: number, k1 = 0, k2 = 0, k3 = 0, k4 = 0): number =>
+  cat * 0x100000 + k0 * 0x10000 + k1 * 0x1000 + k2 * 0x100 + k3 * 0x10 + k4;
+
+/**
+ * The value of five cards as one number, ordered as `compareHands` orders their `evaluate`
+ * values (higher is better, equal for equal values): what `bestHand` compares. Throws unless
+ * there are exactly five cards (a bug).
+ */
+export function handScore(cards: readonly PokerCard[]): number {
+  if (cards.length !== 5) throw new Error(`a hand score needs five cards, not ${cards.length}`);
+  const ranks = cards.map((c) => c.rank);
+  const suits = cards.map((c) => (c.suit === null ? -1 : SUITS.indexOf(c.suit)));
+  return score5(ranks, suits, 0, 1, 2, 3, 4, new Int32Array(5));
+}
+
+/**
+ * The value of the five cards at indices a-e of `ranks`/`suits` (suit index, -1 for a joker) as
+ * one number, ordered as `compareHands` orders their `evaluate` values: the category, then each
+ * kicker in 4 bits, most significant first (five cards: every category has a fixed number of
+ * kickers). `scratch` holds the sorted ranks (no allocation).
+ */
+function score5(
+  ranks: readonly number[],
+  suits: readonly number[],
+  a: number,
+  b: number,
+  c: number,
+  d: number,
+  e: number,
+  scratch: Int32Array,
+): number {
+  const r = scratch;
+  r[0] = ranks[a] as number;
+  r[1] = ranks[b] as number;
+  r[2] = ranks[c] as number;
+  r[3] = ranks[d] as number;
+  r[4] = ranks[e] as number;
+  for (let i = 1; i < 5; i++) {
+    const x = r[i] as number;
+    let j = i - 1;
+    for (; j >= 0 && (r[j] as number) < x; j--) r[j + 1] = r[j] as number;
+    r[j + 1] = x;
+  }
+  const s0 = suits[a] as number;
+  const flush = s0 >= 0 && suits[b] === s0 && suits[c] === s0 && suits[d] === s0 && suits[e] === s0;
+  const r0 = r[0] as number;
+  const r1 = r[1] as number;
+  const r2 = r[2] as number;
+  const r3 = r[3] as number;
+  const r4 = r[4] as number;
+  // Runs of equal ranks in the sorted five.
+  const e01 = r0 === r1;
+  const e12 = r1 === r2;
+  const e23 = r2 === r3;
+  const e34 = r3 === r4;
+  if (!e01 && !e12 && !e23 && !e34) {
+    const straight = r0 === JOKER ? 0 : r0 - r4 === 4 ? r0 : r0 === ACE && r1 === 5 && r4 === 2 ? 5 : 0;
+    if (straight && flush) return pack(8, straight);
+    if (flush) return pack(5, r0, r1, r2, r3, r4);
+    if (straight) return pack(4, straight);
+    return pack(0, r0, r1, r2, r3, r4);
+  }
+  // Four or five of a kind: the quad's rank, then the card left (a fifth of that rank too).
+  if (e01 && e12 && e23) return pack(7, r0, r4);
+  if (e12 && e23 && e34) return pack(7, r1, r0);
+  // Threes: at 0-2, 1-3 or 2-4; a full house when the other two pair.
+  if (e01 && e12) return e34 ? pack(6, r0, r3) : flush ? pack(5, r0, r1, r2, r3, r4) : pack(3, r0, r3, r4);
+  if (e12 && e23) return flush ? pack(5, r0, r1, r2, r3, r4) : pack(3, r1, r0, r4);
+  if (e23 && e34) return e01 ? pack(6, r2, r0) : flush ? pack(5, r0, r1, r2, r3, r4) : pack(3, r2, r0, r1);
+  if (flush) return pack(5, r0, r1, r2, r3, r4);
+  // Pairs (sorted: the higher pair comes first).
+  if (e01 && e23) return pack(2, r0, r2, r4);
+  if (e01 && e34) return pack(2, r0, r3, r2);
+  if (e12 && e34) return pack(2, r1, r3, r0);
+  if (e01) return pack(1, r0, r2, r3, r4);
+  if (e12) return pack(1, r1, r0, r3, r4);
+  if (e23) return pack(1, r2, r0, r1, r4);
+  return pack(1, r3, r0, r1, r2);
 }
 
 /** The hand's name for people: `full house, jacks over aces`. */

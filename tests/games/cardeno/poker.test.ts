@@ -1,6 +1,17 @@
 /** The POKER-CARDENO evaluator: every category, jokers as a rank, kickers, short hands, best hand. */
 import { describe, expect, it } from "vitest";
-import { bestHand, compareHands, evaluate, handName, JOKER, type PokerCard, type Suit } from "../../../src/games/cardeno/poker.ts";
+import {
+  bestHand,
+  compareHands,
+  evaluate,
+  handName,
+  handScore,
+  highestUnused,
+  JOKER,
+  type PokerCard,
+  type Suit,
+  SUITS,
+} from "../../../src/games/cardeno/poker.ts";
 
 /** `Ah Kd 10c Jk` -> cards (Jk: joker). */
 function cards(text: string): PokerCard[] {
@@ -84,5 +95,78 @@ describe("poker hands", () => {
     const best = bestHand(cards("6c 6d 6h 6s Kc Kd 2h"))!;
     expect(best.value).toEqual({ category: 7, kickers: [6, 13] });
     expect(best.unused).toBe(13);
+  });
+  it("picks as trying every choice with evaluate and compareHands does, on 600 seeded boards of 6 to 25 pieces", () => {
+    /** The rule as written: every choice of five, evaluated and compared; ties to the highest card left out, then the first. */
+    const reference = (board: readonly PokerCard[]) => {
+      let best: { picks: number[]; value: ReturnType<typeof evaluate>; unused: number | null } | null = null;
+      const pick: number[] = [];
+      const visit = (from: number) => {
+        if (pick.length === 5) {
+          const value = evaluate(pick.map((i) => board[i]!));
+          const c = best === null ? 1 : compareHands(value, best.value);
+          const unused = highestUnused(board, pick);
+          if (c > 0 || (c === 0 && (unused ?? 0) > (best!.unused ?? 0))) best = { picks: [...pick], value, unused };
+          return;
+        }
+        for (let i = from; i <= board.length - (5 - pick.length); i++) {
+          pick.push(i);
+          visit(i + 1);
+          pick.pop();
+        }
+      };
+      visit(0);
+      return best;
+    };
+    // Two decks and jokers, as Cardeno's pieces: repeats, jokers and flushes holding pairs all come up.
+    let seed = 20261128;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const deck: PokerCard[] = [
+      { rank: JOKER, suit: null },
+      { rank: JOKER, suit: null },
+    ];
+    for (const suit of SUITS) for (let rank = 2; rank <= 14; rank++) deck.push({ rank, suit }, { rank, suit });
+    const categories = new Set<number>();
+    for (let n = 0; n < 600; n++) {
+      // Mostly small boards (quick to check), some full ones; a narrow deck now and then for many ties.
+      const size = n % 60 === 0 ? 25 : 6 + Math.floor(random() * 8);
+      const from = n % 3 === 0 ? deck.filter((c) => c.suit === null || c.suit === "H" || c.rank >= 10) : deck;
+      const board = Array.from({ length: size }, () => from[Math.floor(random() * from.length)]!);
+      const fast = bestHand(board)!;
+      expect(fast, board.map((c) => `${c.rank}${c.suit ?? "*"}`).join(" ")).toEqual(reference(board));
+      categories.add(fast.value.category);
+    }
+    expect(categories.size).toBeGreaterThanOrEqual(8);
+  });
+  it("scores five cards in one number in the order of compareHands: 30,000 seeded hands and the ladder", () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const deck: PokerCard[] = [
+      { rank: JOKER, suit: null },
+      { rank: JOKER, suit: null },
+    ];
+    for (const suit of SUITS) for (let rank = 2; rank <= 14; rank++) deck.push({ rank, suit }, { rank, suit });
+    // A narrow deck half the time: pairs, trips, full houses and flushes holding pairs are common.
+    const narrow = deck.filter((c) => c.suit === null || c.suit === "S" || c.rank >= 11);
+    const hand = () => {
+      const from = random() < 0.5 ? narrow : deck;
+      return Array.from({ length: 5 }, () => from[Math.floor(random() * from.length)]!);
+    };
+    const fives = ladder.map(([text]) => cards(text)).filter((h) => h.length === 5);
+    for (let n = 0; n < 30_000; n++) fives.push(hand());
+    // Sorted by score, each neighbour compares the same way: then (compareHands being a total
+    // order of values) the two orders agree on every pair of these hands.
+    const sorted = fives.map((h) => ({ h, score: handScore(h) })).sort((x, y) => x.score - y.score);
+    const say = (h: PokerCard[]) => h.map((c) => `${c.rank}${c.suit ?? "*"}`).join(" ");
+    for (let i = 1; i < sorted.length; i++) {
+      const [a, b] = [sorted[i - 1]!, sorted[i]!];
+      expect(Math.sign(b.score - a.score), `${say(a.h)} vs ${say(b.h)}`).toBe(Math.sign(compareHands(evaluate(b.h), evaluate(a.h))));
+    }
   });
 });
