@@ -10,29 +10,47 @@ import { LRUCache } from "lru-cache";
 import { renderPicture } from "../render/pool.ts";
 import type { SceneJob } from "../render/scenes.ts";
 
-/** Pictures drawn for the live table lately, by their job (scene and data): a hand that did not change is not drawn again. */
-const drawn = new LRUCache<string, Promise<Buffer>>({ max: 512 });
+/** How many bytes of pictures `cachedPicture` keeps (a 6-player race table is about 50 KB, a hand 5-15 KB). */
+const KEPT_BYTES = 16 * 1024 * 1024;
+
+/** A picture drawn or being drawn, and its size once known (bytes; 1 while it is drawn). */
+interface Drawn {
+  readonly png: Promise<Buffer>;
+  readonly size: number;
+}
+
+/** Pictures drawn lately, by their job (scene and data), at most `KEPT_BYTES` of them, the least recently used leaving first. */
+const drawn = new LRUCache<string, Drawn>({ maxSize: KEPT_BYTES, sizeCalculation: (d) => d.size });
 
 /**
- * The picture of `job` (PNG bytes), drawn once for the same scene and data among the last 512
- * (the live table redraws every page's hand on every change; most hands did not change). A
- * drawing that failed is forgotten.
+ * The picture of `job` (PNG bytes), drawn once for the same scene and data while it is among the
+ * last 16 MiB of pictures asked for: the live table redraws every page's hand on every change
+ * (most hands did not change), and a table's chat message and its live table show the same
+ * picture of the same position. A drawing that failed is forgotten.
  */
 export function cachedPicture<D>(job: SceneJob<D>): Promise<Buffer> {
   const key = `${job.from}#${job.scene}#${JSON.stringify(job.data)}`;
   const kept = drawn.get(key);
-  if (kept) return kept;
+  if (kept) return kept.png;
   const png = renderPicture(job);
-  drawn.set(key, png);
-  png.catch(() => drawn.delete(key));
+  const entry: Drawn = { png, size: 1 };
+  drawn.set(key, entry);
+  png.then(
+    (b) => {
+      if (drawn.peek(key) === entry) drawn.set(key, { png, size: b.length });
+    },
+    () => {
+      if (drawn.peek(key) === entry) drawn.delete(key);
+    },
+  );
   return png;
 }
 
-/** `LiveKind.picture` from a game's picture job (undefined before the deal: no picture). */
+/** `LiveKind.picture` from a game's picture job (undefined before the deal: no picture), drawn once with the chat table's (`cachedPicture`). */
 export function livePicture<R extends AnyTable, D>(jobOf: (rec: R) => SceneJob<D> | undefined): (rec: R) => Promise<Buffer | null> {
   return async (rec) => {
     const job = jobOf(rec);
-    return job ? renderPicture(job) : null;
+    return job ? cachedPicture(job) : null;
   };
 }
 

@@ -29,7 +29,7 @@ const pieceKey = (piece: number) => `piece:${piece}`;
 /** Cardeno on the live table. */
 export const CARDENO_LIVE: LiveKind<CardenoTable, CardenoMove> = {
   realtime: true,
-  picture: livePicture((rec: CardenoTable) => cardenoPicture(rec, Date.now())),
+  picture: livePicture(cardenoPicture),
 
   async draft(rec, seat, locale) {
     const s = rec.state;

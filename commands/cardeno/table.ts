@@ -14,7 +14,7 @@ import { pieceNameIn } from "../../render/cardeno/words.ts";
 import { sayAt, tableLocale } from "../../src/bot/words.ts";
 import { t, type Locale } from "../../src/i18n/index.ts";
 import { cardenoStatus, describeCardeno } from "../../render/cardeno/table.ts";
-import { renderPicture } from "../../render/pool.ts";
+import { cachedPicture } from "../live-table.ts";
 import type { SceneJob } from "../../render/scenes.ts";
 import { CARDENO_SCENES, type CardenoTableScene } from "../../render/cardeno/scenes.ts";
 
@@ -72,8 +72,8 @@ export function cardenoRound(rec: CardenoTable): string | undefined {
   return rec.state ? sayAt(rec, "cardeno.round_cap", { n: rec.state.round, rounds: rec.state.rounds }) : undefined;
 }
 
-/** The job of table `rec`'s public picture as it stands at `now` (ms; its countdowns), undefined before the deal. */
-export function cardenoPicture(rec: CardenoTable, now: number): SceneJob<CardenoTableScene> | undefined {
+/** The job of table `rec`'s public picture, undefined before the deal. */
+export function cardenoPicture(rec: CardenoTable): SceneJob<CardenoTableScene> | undefined {
   if (rec.status === "lobby" || !rec.state) return undefined;
   const view = cardenoView(rec.state, null);
   // Closed with `end` mid-race: the last picture shows the score sheet so far, not a race.
@@ -81,19 +81,19 @@ export function cardenoPicture(rec: CardenoTable, now: number): SceneJob<Cardeno
     return CARDENO_SCENES.job("table", {
       view: { ...view, phase: "over" },
       names: names(rec),
-      now,
       locale: tableLocale(rec),
       closed: true,
     });
-  return CARDENO_SCENES.job("table", { view, names: names(rec), now, locale: tableLocale(rec) });
+  return CARDENO_SCENES.job("table", { view, names: names(rec), locale: tableLocale(rec) });
 }
 
 export async function cardenoMessage(rec: CardenoTable, note?: string): Promise<BaseMessageOptions> {
-  const job = cardenoPicture(rec, Date.now());
+  const job = cardenoPicture(rec);
   const s = rec.state;
   if (!job || !s) return lobbyPayload(rec, note);
   const view = job.data.view;
-  const file = new AttachmentBuilder(await renderPicture(job), {
+  // The live table draws the same picture (commands/live-table.ts): drawn once for both.
+  const file = new AttachmentBuilder(await cachedPicture(job), {
     name: "cardeno.png",
     description: describeCardeno(view, names(rec), tableLocale(rec), job.data.closed),
   });

@@ -10,11 +10,13 @@ import { sceneModule } from "../scenes.ts";
 import "./words.ts";
 import { cardenoHeight, drawCardenoBoard, drawCardenoTable } from "./table.ts";
 
-/** The public table as it stands at `now` (ms; its countdowns); `closed`: ended with `end` mid-race. */
+/**
+ * The public table; `closed`: ended with `end` mid-race. No clock in it: the same position is
+ * the same picture, drawn once for the chat table and the live table (commands/live-table.ts).
+ */
 export interface CardenoTableScene {
   readonly view: CardenoView;
   readonly names: readonly string[];
-  readonly now?: number | undefined;
   readonly locale?: Locale | undefined;
   readonly closed?: boolean | undefined;
 }
@@ -33,7 +35,7 @@ export interface CardenoBoardScene {
 /** Cardeno's scenes. */
 export const CARDENO_SCENES = sceneModule(import.meta.url, {
   table: {
-    draw: (d: CardenoTableScene) => drawCardenoTable(d.view, d.names, undefined, d.now, d.locale, d.closed),
+    draw: (d: CardenoTableScene) => drawCardenoTable(d.view, d.names, undefined, d.locale, d.closed),
     size: (d: CardenoTableScene) => ({ width: PICTURE_WIDTH, height: cardenoHeight(d.view) }),
   },
   board: { draw: (d: CardenoBoardScene) => drawCardenoBoard(d.view, d.seat, d.names, undefined, d.now, d.locale, d.bare) },

@@ -121,7 +121,6 @@ export function drawCardenoTable(
   view: CardenoView,
   names: readonly string[],
   t: Theme = DEFAULT_THEME,
-  _now?: number,
   locale: Locale = "en",
   closed = false,
 ): Canvas {

@@ -90,8 +90,8 @@ describe("pictures fit every language", () => {
       expect(race.every((x) => x !== undefined)).toBe(true);
       const long = ["Ada", "Maximiliane-Friederike von Hohenzollern", "Ordinateur 1 (facile)", "Dana"];
       const pictures = [
-        () => drawCardenoTable(cardenoView(race[0]!, null), long, undefined, undefined, locale),
-        () => drawCardenoTable(cardenoView(race[2]!, null), long, undefined, undefined, locale),
+        () => drawCardenoTable(cardenoView(race[0]!, null), long, undefined, locale),
+        () => drawCardenoTable(cardenoView(race[2]!, null), long, undefined, locale),
         () => drawCardenoBoard(cardenoView(race[1]!, 1), 1, long, undefined, undefined, locale),
       ];
       for (const draw of pictures)
