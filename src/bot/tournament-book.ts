@@ -66,16 +66,24 @@ export class TournamentBook {
 
   /**
    * Makes `messageId` (in `channelId`) the event's one live announcement, the one whose buttons
-   * work; returns the one it replaces (`channel/message`), or null when there was none or it is
-   * the same message. Kept under `announcement:<event id>`.
+   * work, unless the live one is newer; returns the other one, which loses its buttons
+   * (`channel/message`), or null when there was none or it is the same message. Newer is by
+   * message id (a snowflake: its time, https://discord.com/developers/docs/reference#snowflakes):
+   * a join's answer swapped in after the start's answer, its tidy-up slow, stays the older one.
+   * Kept under `announcement:<event id>`.
    */
   async swapAnnouncement(id: string, channelId: string, messageId: string): Promise<{ channelId: string; messageId: string } | null> {
     return this.lock.run(`announcement:${id}`, async () => {
       const prev = await this.store.get(`announcement:${id}`);
+      const [ch, msg] = typeof prev === "string" ? prev.split("/") : [];
+      if (!ch || !msg) {
+        await this.store.set(`announcement:${id}`, `${channelId}/${messageId}`);
+        return null;
+      }
+      if (msg === messageId) return null;
+      if (/^\d+$/.test(msg) && /^\d+$/.test(messageId) && BigInt(msg) > BigInt(messageId)) return { channelId, messageId };
       await this.store.set(`announcement:${id}`, `${channelId}/${messageId}`);
-      if (typeof prev !== "string" || prev === `${channelId}/${messageId}`) return null;
-      const [ch, msg] = prev.split("/");
-      return ch && msg ? { channelId: ch, messageId: msg } : null;
+      return { channelId: ch, messageId: msg };
     });
   }
 
