@@ -6,7 +6,7 @@
  * table** (`again`: the channel's most recently finished table).
  */
 import type { BaseMessageOptions } from "discord.js";
-import { liveTableServed } from "../src/bot/live-table.ts";
+import { launchLiveTable } from "../src/bot/live-table.ts";
 import { joinLines } from "../src/bot/answers.ts";
 import { relativeTime } from "../src/bot/clock.ts";
 import { answeredPayload } from "../src/bot/confirm.ts";
@@ -119,8 +119,7 @@ const openLive: ComponentClaim = {
   owner: "table",
   verbs: ["live"],
   async handle(interaction) {
-    if (!liveTableServed()) throw refuse("live/off");
-    await interaction.launchActivity();
+    await launchLiveTable(interaction);
   },
 };
 

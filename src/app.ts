@@ -19,7 +19,7 @@ import { isV2 } from "./bot/components-v2.ts";
 import { RatingService } from "./bot/ratings.ts";
 import { markStart } from "./bot/restart.ts";
 import { TournamentService, type TournamentHost } from "./bot/tournaments.ts";
-import { localizeCommand } from "./i18n/commands.ts";
+import { commandWords, localizeCommand } from "./i18n/commands.ts";
 import { mustAllowTableHere, SettingsBook } from "./bot/settings.ts";
 import { Pending } from "./bot/pending.ts";
 import { bracketMessage, finalMessages, postAnnouncement, roundMessage, tableResult } from "../commands/tournament/index.ts";
@@ -30,6 +30,7 @@ import { AnswerChains, mustReachHere, PrivateTables } from "./bot/answers.ts";
 import { Publisher } from "./bot/publisher.ts";
 import { ChannelBudget } from "./bot/budget.ts";
 import { Coalescer } from "./bot/coalesce.ts";
+import { launchLiveTable } from "./bot/live-table.ts";
 import { createRouter, type InteractionEvent, type Logger, type RouterOptions } from "./bot/router.ts";
 import { Leaderboards } from "./bot/leaderboards.ts";
 import { ChannelIndex } from "./bot/channels.ts";
@@ -149,8 +150,43 @@ export function commandBodies(games: GameSet = GAME_SET): unknown[] {
 }
 
 /**
+ * The app's Entry Point command (type 4, PRIMARY_ENTRY_POINT), answered by the bot (handler 1,
+ * APP_HANDLER) with callback type 12: the App Launcher opens this channel's live table. Named
+ * `name` (the app's current Entry Point's name: Discord refuses a bulk update that drops it).
+ * https://discord.com/developers/docs/interactions/application-commands#entry-point-commands
+ */
+export function entryPointBody(name = "launch"): Record<string, unknown> {
+  return localizeCommand({
+    name,
+    type: 4,
+    handler: 1,
+    description: commandWords("en", "launch")?.description ?? "Open the live table",
+    integration_types: [0, 1],
+    contexts: [0, 1, 2],
+  });
+}
+
+/** The fields of a registered command that a registration sends back (not its id, version or application). */
+const REGISTERED_FIELDS = [
+  "name",
+  "name_localizations",
+  "description",
+  "description_localizations",
+  "type",
+  "handler",
+  "integration_types",
+  "contexts",
+  "default_member_permissions",
+  "nsfw",
+] as const;
+
+/**
  * Registers the slash commands: in one guild when `guildId` is given (instant, for
- * development), else globally. https://discord.com/developers/docs/interactions/application-commands#registering-a-command
+ * development), else globally. Globally, an app with Activities enabled has an Entry Point
+ * command, and Discord refuses a bulk overwrite without it (400, 50240): with `entryPoint` the
+ * bot's own (`entryPointBody`: this process serves the live table) takes its place, else the one
+ * there is sent back as it is. Returns how many commands the scope holds now.
+ * https://discord.com/developers/docs/interactions/application-commands#bulk-overwrite-global-application-commands
  */
 export async function registerCommands(opts: {
   token: string;
@@ -159,12 +195,21 @@ export async function registerCommands(opts: {
   guildId: string | null;
   /** Whose commands (default: the real games'). */
   games?: GameSet;
+  /** The bot answers the app's Entry Point command (it serves the live table): registered globally with the others. */
+  entryPoint?: boolean;
 }): Promise<number> {
   const rest = new REST({ api: opts.apiUrl }).setToken(opts.token);
-  const route = opts.guildId
-    ? Routes.applicationGuildCommands(opts.applicationId, opts.guildId)
-    : Routes.applicationCommands(opts.applicationId);
-  const result = (await rest.put(route, { body: commandBodies(opts.games) })) as unknown[];
+  const body = commandBodies(opts.games);
+  if (opts.guildId) {
+    const result = (await rest.put(Routes.applicationGuildCommands(opts.applicationId, opts.guildId), { body })) as unknown[];
+    return result.length;
+  }
+  const route = Routes.applicationCommands(opts.applicationId);
+  const now = (await rest.get(route)) as Record<string, unknown>[];
+  const entry = now.find((c) => c.type === 4);
+  if (opts.entryPoint) body.push(entryPointBody(typeof entry?.name === "string" ? entry.name : undefined));
+  else if (entry) body.push(Object.fromEntries(REGISTERED_FIELDS.filter((k) => entry[k] !== undefined).map((k) => [k, entry[k]])));
+  const result = (await rest.put(route, { body })) as unknown[];
   return result.length;
 }
 
@@ -439,6 +484,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       await mustAllowTableHere(interaction, gameSet.views, settings);
     },
     privately: (interaction, handle) => privateTables.around(interaction, handle),
+    entryPoint: launchLiveTable,
     ...interactionClaims(opts.stores, games, adopt, () => stopping),
     ...(opts.observe ? { observe: opts.observe } : {}),
   });

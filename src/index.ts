@@ -46,8 +46,11 @@ async function main(): Promise<void> {
     apiUrl = standin.apiUrl;
     console.log(`No DISCORD_TOKEN set: running on the local Discord stand-in at ${standin.url} (API ${apiUrl}).`);
     // Globally, as in production: then they are offered in every guild of the stand-in and, to
-    // Ada (who installed the app to her account), in the group DM of Ada, Ben and Cleo.
-    await registerCommands({ token, apiUrl, applicationId: standin.applicationId, guildId: null });
+    // Ada (who installed the app to her account), in the group DM of Ada, Ben and Cleo. With the
+    // live table on, the app has Activities enabled (the portal's switch) and the bot answers its
+    // Entry Point command (the App Launcher: **Apps** on the local page).
+    if (config.activity) standin.enableActivities();
+    await registerCommands({ token, apiUrl, applicationId: standin.applicationId, guildId: null, entryPoint: config.activity !== null });
   }
   if (config.shards) {
     await runShards(token, apiUrl, config.shards, standin);

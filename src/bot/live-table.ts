@@ -24,6 +24,17 @@ export function serveLiveButton(on: boolean): void {
 /** Whether this process serves the live table now. */
 export const liveTableServed = (): boolean => served > 0;
 
+/**
+ * Opens the app's Activity for the person who clicked **Open live table** or ran the app's
+ * Entry Point command: the answer of type 12 (LAUNCH_ACTIVITY); the Activity finds the table of
+ * its channel (src/activity/hub.ts). Errors: `live/off` while this process does not serve the
+ * live table (its answer would open a page nobody serves).
+ */
+export async function launchLiveTable(interaction: { launchActivity(): Promise<unknown> }): Promise<void> {
+  if (!liveTableServed()) throw refuse("live/off");
+  await interaction.launchActivity();
+}
+
 /** The **Open live table** button of a running table (none while the live table is not served, or before the deal). */
 export function liveButtons(rec: { readonly status: string; readonly locale?: Locale | undefined }): ButtonBuilder[] {
   if (!liveTableServed() || rec.status !== "playing") return [];

@@ -24,6 +24,7 @@ import {
   type CommandInteractionOption,
   type Interaction,
   type MessageComponentInteraction,
+  type PrimaryEntryPointCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from "discord.js";
 import { decodeId, type ComponentId } from "./customid.ts";
@@ -114,6 +115,12 @@ export interface RouterOptions {
     interaction: ChatInputCommandInteraction | MessageComponentInteraction,
     handle: () => Promise<void>,
   ) => Promise<void>;
+  /**
+   * Answers the app's Entry Point command (the App Launcher's; command type 4, handler
+   * APP_HANDLER), with callback type 12 to launch the Activity. Without it the command is
+   * refused as unknown.
+   */
+  readonly entryPoint?: (interaction: PrimaryEntryPointCommandInteraction) => Promise<void>;
 }
 
 /**
@@ -348,7 +355,16 @@ async function claimOf(
   log: Logger,
   report: (kind: InteractionEvent["kind"], name: string, outcome: InteractionEvent["outcome"]) => void,
 ): Promise<"act" | "resume" | "skip"> {
-  if (!opts.claim || !(interaction.isAutocomplete() || interaction.isChatInputCommand() || interaction.isMessageComponent())) return "act";
+  if (
+    !opts.claim ||
+    !(
+      interaction.isAutocomplete() ||
+      interaction.isChatInputCommand() ||
+      interaction.isMessageComponent() ||
+      interaction.isPrimaryEntryPointCommand()
+    )
+  )
+    return "act";
   const got = await opts.claim(interaction);
   if (got === "taken") return "act";
   if (got === "resumed") {
@@ -356,7 +372,11 @@ async function claimOf(
     return "resume";
   }
   const kind = interaction.isAutocomplete() ? "autocomplete" : interaction.isChatInputCommand() ? "command" : "component";
-  const name = interaction.isMessageComponent() ? (decodeId(interaction.customId)?.verb ?? "unknown") : commandPath(interaction);
+  const name = interaction.isMessageComponent()
+    ? (decodeId(interaction.customId)?.verb ?? "unknown")
+    : interaction.isPrimaryEntryPointCommand()
+      ? interaction.commandName
+      : commandPath(interaction);
   log.info(`interaction ${interaction.id} was claimed by another process; skipped`);
   report(kind, name, "skipped");
   return "skip";
@@ -392,7 +412,10 @@ function routeOne<Ctx>(
     // Measured after the claim: one taken over from a process killed mid-way comes late.
     const age = interactionAge(interaction.id, now());
     try {
-      const handle = () => handleOne(routing, interaction, age, claim === "resume", report);
+      const handle = () =>
+        interaction.isPrimaryEntryPointCommand()
+          ? launchFrom(interaction, age, opts, log, report)
+          : handleOne(routing, interaction, age, claim === "resume", report);
       const around = answersOnly(interaction) && age < LATE_AFTER_MS ? opts.privately : undefined;
       await actFor(interaction.id, interaction.channelId, () =>
         around && (interaction.isChatInputCommand() || interaction.isMessageComponent()) ? around(interaction, handle) : handle(),
@@ -401,6 +424,37 @@ function routeOne<Ctx>(
       await opts.settle?.(interaction).catch((e: unknown) => log.error(`interaction ${interaction.id}: could not mark it done`, e));
     }
   };
+}
+
+/**
+ * The app's Entry Point command, `age` ms after it was made: answered by `opts.entryPoint`
+ * (callback type 12), else refused as an unknown command; a refusal is said ephemerally, a late
+ * one (past `LATE_AFTER_MS`) is left unanswered, as a late command is.
+ * https://discord.com/developers/docs/interactions/application-commands#entry-point-commands
+ */
+async function launchFrom(
+  interaction: PrimaryEntryPointCommandInteraction,
+  age: number,
+  opts: RouterOptions,
+  log: Logger,
+  report: (kind: InteractionEvent["kind"], name: string, outcome: InteractionEvent["outcome"], code?: string) => void,
+): Promise<void> {
+  const name = interaction.commandName;
+  if (age >= LATE_AFTER_MS) return report("command", name, "late");
+  try {
+    if (!opts.entryPoint) throw new UserError("command/unknown", refusal("command/unknown"));
+    await opts.entryPoint(interaction);
+    report("command", name, "ok");
+  } catch (e) {
+    if (!(e instanceof UserError)) log.error(`interaction ${interaction.id} failed`, e);
+    const text =
+      e instanceof UserError ? `❌ ${sayError(e, interaction.locale)}` : `⚠️ ${refusal("bot/failed", {}, localeOf(interaction.locale))}`;
+    if (!interaction.replied)
+      await interaction
+        .reply({ content: text, flags: MessageFlags.Ephemeral })
+        .catch((err: unknown) => log.info(`interaction ${interaction.id}: could not report an error (${String(err)})`));
+    report("command", name, e instanceof UserError ? "refused" : "failed", e instanceof UserError ? e.code : undefined);
+  }
 }
 
 /** What `handleOne` routes with: the commands by name (with their registered shapes), the components, the context. */

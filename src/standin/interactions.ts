@@ -37,6 +37,8 @@ export interface InteractionHost extends MessageHost {
   deleteMessage(msg: ApiMessage): void;
   /** Opens the app's Activity for `userId` in `channelId` (an answer of type 12): src/standin/activities.ts. */
   launchActivity(userId: string, channelId: string): void;
+  /** Whether the app has Activities enabled: without, Discord refuses an answer of type 12. */
+  readonly activitiesEnabled: boolean;
 }
 
 /** POST /interactions/:id/:token/callback: the interaction's one answer. */
@@ -72,6 +74,7 @@ export function interactionCallback(
     if (type === 8) checkChoices(data.choices, p.focused);
     // Only a command or a component may open the Activity; an autocomplete may not.
     if (type === 12 && p.focused) throw new LimitError("type", "LAUNCH_ACTIVITY answers an application command or a component");
+    if (type === 12 && !host.activitiesEnabled) throw new LimitError("type", "LAUNCH_ACTIVITY is for apps with Activities enabled");
   } catch (e) {
     if (e instanceof LimitError) rec.refusals.push({ status: 400, code: 50035, message: e.message });
     throw e;

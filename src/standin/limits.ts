@@ -17,6 +17,7 @@
  *   (names 1-32 lower case, descriptions 1-100, at most 25 options and 25 choices).
  */
 import type { ApiMessage } from "./types.ts";
+import { HttpError } from "./http-error.ts";
 
 /** A refusal as Discord words it: HTTP status, JSON code, message. */
 export class LimitError extends Error {
@@ -280,11 +281,44 @@ export function checkCommands(cmds: readonly Json[]): void {
   checkUniqueNames(cmds, "");
 }
 
+/**
+ * The Entry Point rules of a bulk overwrite of `scope`'s commands (`PUT
+ * /applications/{app}/commands`, or a guild's): an Entry Point command (type 4) only globally,
+ * one at most, only for an app with Activities enabled; and a global overwrite must carry the
+ * app's Entry Point command (by name) or Discord refuses it whole with 50240. `existing`: the
+ * scope's commands now.
+ * https://discord.com/developers/docs/interactions/application-commands#entry-point-commands
+ * Errors: `LimitError` (400/50035); `HttpError` 400/50240.
+ */
+export function checkEntryPoints(scope: string, cmds: readonly Json[], existing: readonly Json[], activitiesEnabled: boolean): void {
+  const entries = cmds.flatMap((c, i) => (c.type === 4 ? [i] : []));
+  if (entries.length > 0 && scope !== "global")
+    throw new LimitError(`${entries[0]}.type`, "An Entry Point command can only be a global command.");
+  if (entries.length > 1) throw new LimitError(`${entries[1]}.type`, "An app can have only one Entry Point command.");
+  if (entries.length > 0 && !activitiesEnabled)
+    throw new LimitError(`${entries[0]}.type`, "Entry Point commands are for apps with Activities enabled.");
+  const kept = existing.find((c) => c.type === 4);
+  if (kept && !cmds.some((c) => c.type === 4 && c.name === kept.name))
+    throw new HttpError(
+      400,
+      50240,
+      "You cannot remove this app's Entry Point command in a bulk update operation. Please include the Entry Point command in your update request or delete it separately.",
+    );
+}
+
 /** Checks one command registration body. */
 export function checkCommand(cmd: Json, at = "0"): void {
   const name = str(cmd.name);
   if (!/^[-_\p{Ll}\p{N}]{1,32}$/u.test(name)) throw new LimitError(`${at}.name`, "Command name is invalid");
-  if ((cmd.type ?? 1) === 1) maxLen(`${at}.description`, cmd.description, 100, 1);
+  const type = cmd.type ?? 1;
+  // CHAT_INPUT (1) and PRIMARY_ENTRY_POINT (4) commands carry a description of 1-100 characters.
+  if (type === 1 || type === 4) maxLen(`${at}.description`, cmd.description, 100, 1);
+  if (cmd.handler !== undefined && cmd.handler !== null) {
+    if (type !== 4) throw new LimitError(`${at}.handler`, "Only an Entry Point command (type 4) has a handler.");
+    if (cmd.handler !== 1 && cmd.handler !== 2) throw new LimitError(`${at}.handler`, "Value must be one of (1, 2).");
+  }
+  if (type === 4 && Array.isArray(cmd.options) && cmd.options.length > 0)
+    throw new LimitError(`${at}.options`, "An Entry Point command takes no options.");
   checkLocalizations(cmd, at);
   // Where it may be used: installation types (0 guild, 1 user) and contexts (0 guild, 1 the
   // bot's DM, 2 other private channels), each a non-empty list of distinct known values.

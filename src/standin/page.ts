@@ -56,6 +56,8 @@ export interface PageHost {
     values: string[],
     opts?: { allowFailure?: boolean },
   ): Promise<InteractionRecord>;
+  /** The App Launcher: runs the app's Entry Point command (null: Discord launched the Activity itself, handler 2). */
+  launch(userId: string, channelId: string, opts?: { allowFailure?: boolean }): Promise<InteractionRecord | null>;
 }
 
 export class LocalPage {
@@ -155,6 +157,38 @@ export class LocalPage {
         : await this.host.click(user, msg, str("customId"), { allowFailure: true });
       return outcome(rec);
     }
+    if (path === "/local/launch" || path.startsWith("/local/activity")) return this.activityRoute(method, path, query, body);
+    if (method === "POST" && path === "/local/locale") {
+      // The language of the acting user's Discord client: commands show their localized names, and
+      // the bot hears it as `interaction.locale`.
+      this.host.setLocale({ user: userOf(str("user")).id }, str("locale"));
+      return { ok: true };
+    }
+    if (method === "POST" && path === "/local/dismiss") {
+      const msg = this.host
+        .visibleMessages(str("channel"), str("user"))
+        .find((m) => m.id === str("message") && m.visibleTo === str("user"));
+      if (msg) this.host.deleteMessage(msg);
+      return { ok: true };
+    }
+    throw new HttpError(404, 0, `stand-in: ${method} ${path} is not a local route`);
+  }
+
+  /**
+   * What Discord's client does for the app's Activity: the App Launcher (`POST /local/launch`:
+   * the Entry Point command), where a launched Activity opens (`GET /local/activity`), and the
+   * SDK's `authorize` inside an instance (`POST /local/activity/authorize`: a code). Errors:
+   * `HttpError` 403 for a person not in that instance, 404 for another route.
+   */
+  private async activityRoute(method: string, path: string, query: URLSearchParams, body: Record<string, unknown>): Promise<unknown> {
+    const str = (k: string) => String(body[k] ?? "");
+    const userOf = (id: string) => this.host.user(id);
+    if (method === "POST" && path === "/local/launch") {
+      // The App Launcher's entry: the app's Entry Point command.
+      userOf(str("user"));
+      const rec = await this.host.launch(str("user"), str("channel"), { allowFailure: true });
+      return rec ? outcome(rec) : { ok: true, id: "", failed: false, launched: true };
+    }
     if (method === "GET" && path === "/local/activity") {
       // Where the person's client opens the Activity it was launched into (callback type 12).
       const user = userOf(query.get("user") ?? "").id;
@@ -170,19 +204,6 @@ export class LocalPage {
       if (!inst?.users.includes(user)) throw new HttpError(403, 0, "not in that Activity");
       const scopes = Array.isArray(body.scopes) ? body.scopes.map(String) : ["identify"];
       return { code: this.host.activities.authorize(user, scopes) };
-    }
-    if (method === "POST" && path === "/local/locale") {
-      // The language of the acting user's Discord client: commands show their localized names, and
-      // the bot hears it as `interaction.locale`.
-      this.host.setLocale({ user: userOf(str("user")).id }, str("locale"));
-      return { ok: true };
-    }
-    if (method === "POST" && path === "/local/dismiss") {
-      const msg = this.host
-        .visibleMessages(str("channel"), str("user"))
-        .find((m) => m.id === str("message") && m.visibleTo === str("user"));
-      if (msg) this.host.deleteMessage(msg);
-      return { ok: true };
     }
     throw new HttpError(404, 0, `stand-in: ${method} ${path} is not a local route`);
   }

@@ -12,7 +12,7 @@ import { OAuthError, type Activities } from "./activities.ts";
 import type { RestFaults } from "./faults.ts";
 import { HttpError } from "./http-error.ts";
 import { interactionCallback, webhook, type InteractionHost } from "./interactions.ts";
-import { checkCommands, checkMessage, checkMessageEdit, LimitError } from "./limits.ts";
+import { checkCommands, checkEntryPoints, checkMessage, checkMessageEdit, LimitError } from "./limits.ts";
 import { scheduledEventRoute, type ScheduledEventsHost } from "./scheduled-events.ts";
 import { createMessage, editMessage, publicCopy, type UploadedFiles } from "./messages.ts";
 import type { LocalPage } from "./page.ts";
@@ -220,6 +220,7 @@ export async function routeRest(
     const scope = seg.length === 3 ? "global" : (seg[3] as string);
     if (method === "PUT") {
       checkCommands(body as unknown as Record<string, unknown>[]);
+      checkEntryPoints(scope, body as unknown as Record<string, unknown>[], host.commands.get(scope) ?? [], host.activitiesEnabled);
       const list = (body as unknown as Record<string, unknown>[]).map((c) => ({
         ...c,
         id: snowflake(),

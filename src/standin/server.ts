@@ -68,6 +68,8 @@ export class DiscordStandin extends EventEmitter {
   readonly activities: Activities = new Activities(this, () => this.now());
   /** Where the app's Activity is served (the developer portal's URL mapping); null: none (the bot serves it when configured). */
   activityUrl: string | null = null;
+  /** Whether the app has Activities enabled (the developer portal's switch, `enableActivities`). */
+  activitiesEnabled = false;
   readonly guildId = FIRST_GUILD_ID;
   readonly guildName: string;
   /** Every guild, the first one first (copies: a test's locale changes stay with this stand-in, as the users'). */
@@ -167,6 +169,57 @@ export class DiscordStandin extends EventEmitter {
    */
   advanceTime(ms: number): void {
     this.clockSkew += ms;
+  }
+
+  /**
+   * Enables the app's Activities, as the developer portal's switch does: callback type 12 and
+   * Entry Point commands are accepted from then on, and Discord creates the default Entry Point
+   * command, `launch` (type 4, handler 2: Discord launches the Activity itself), globally, unless
+   * the app has one. https://discord.com/developers/docs/interactions/application-commands#default-entry-point-command
+   */
+  enableActivities(): void {
+    this.activitiesEnabled = true;
+    const global = this.commands.get("global") ?? [];
+    if (global.some((c) => c.type === 4)) return;
+    const launch = {
+      name: "launch",
+      description: "Launch an activity",
+      type: 4,
+      handler: 2,
+      integration_types: [0, 1],
+      contexts: [0, 1, 2],
+      id: snowflake(),
+      application_id: this.applicationId,
+      version: snowflake(),
+    };
+    this.commands.set("global", [...global, launch]);
+    this.emit("commands", "global");
+  }
+
+  /** The app's Entry Point command (type 4, global), if it has one. */
+  get entryPoint(): Record<string, unknown> | undefined {
+    return (this.commands.get("global") ?? []).find((c) => c.type === 4);
+  }
+
+  /**
+   * Runs the app's Entry Point command as `userId` in `channelId`, as Discord's App Launcher does:
+   * with handler 1 (APP_HANDLER) the bot gets the interaction (command type 4) and answers it,
+   * with type 12 to launch the Activity; with handler 2 (DISCORD_LAUNCH_ACTIVITY) Discord
+   * launches it without the bot (null is returned). Throws when the app has no Entry Point
+   * command or it is not offered there (a test's mistake: Discord's client would not show it).
+   */
+  async launch(userId: string, channelId: string, opts: DriveOptions = {}): Promise<InteractionRecord | null> {
+    const entry = this.entryPoint;
+    if (!this.activitiesEnabled || !entry) throw new Error("the app has no Entry Point command (Activities are not enabled)");
+    const name = String(entry.name);
+    this.offered(userId, channelId, name);
+    if (entry.handler === 2) {
+      this.launchActivity(userId, channelId);
+      return null;
+    }
+    const payload = baseInteraction(this, 2, userId, channelId, opts.ageMs);
+    payload.data = { id: entry.id, name, type: 4 };
+    return runInteraction(this, payload, userId, channelId, undefined, opts, name);
   }
 
   /** Opens the app's Activity for `userId` in `channelId` (an interaction answered with type 12). */

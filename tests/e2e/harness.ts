@@ -100,6 +100,8 @@ export class Harness {
   async start(): Promise<this> {
     this.standin = new DiscordStandin();
     await this.standin.start();
+    // The live table needs the app's Activities enabled (Discord refuses callback type 12 without).
+    if (this.opts.activity) this.standin.enableActivities();
     await registerCommands({
       token: this.standin.token,
       apiUrl: this.standin.apiUrl,

@@ -8,12 +8,15 @@
  * - a forged move (a number never offered, a move of another seat, garbage) and a replayed one
  *   change nothing and are answered with an error on that socket only;
  * - a socket without a valid token, from another origin, or of a user not in the Activity gets
- *   nothing and is closed.
+ *   nothing and is closed;
+ * - the app's Entry Point command (the App Launcher's), registered with the bot's handler, opens
+ *   the channel's live table: "no table yet" where there is none.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import type { LiveFrame } from "../../src/activity/hub.ts";
-import { ADA, BEN, CLEO, DEV, GENERAL, Harness } from "./harness.ts";
+import { registerCommands } from "../../src/app.ts";
+import { ADA, BEN, CARD_ROOM, CLEO, DEV, GENERAL, Harness } from "./harness.ts";
 
 const h = new Harness({ activity: true });
 let origin = "";
@@ -201,4 +204,35 @@ describe("the live table's sockets", () => {
     for (const s of sockets.values()) s.close();
     expect(h.log.errors).toEqual([]);
   }, 120_000);
+});
+
+describe("the App Launcher", () => {
+  it("runs the bot's Entry Point command: registered globally in place of Discord's, answered with type 12, the live table of that channel", async () => {
+    const sb = h.standin;
+    const app = { token: sb.token, apiUrl: sb.apiUrl, applicationId: sb.applicationId, guildId: null };
+    // Discord made its own when the Activities were enabled (the harness did): the bot's takes its place.
+    expect(sb.entryPoint).toMatchObject({ name: "launch", handler: 2 });
+    const refusedBefore = sb.refusals.length;
+    await registerCommands({ ...app, entryPoint: true });
+    expect(sb.entryPoint).toMatchObject({ name: "launch", type: 4, handler: 1, contexts: [0, 1, 2], integration_types: [0, 1] });
+    expect((sb.entryPoint?.description_localizations as Record<string, string>).fr).toMatch(/table en direct/);
+    // A registration that does not answer it (a deploy without ACTIVITY_PORT) keeps it as it is.
+    await registerCommands(app);
+    expect(sb.entryPoint).toMatchObject({ name: "launch", handler: 1 });
+    expect(sb.refusals.slice(refusedBefore)).toEqual([]);
+
+    const rec = await sb.launch(CLEO, CARD_ROOM);
+    expect(rec?.callbackType).toBe(12);
+    const inst = [...sb.activities.instances.values()].find((i) => i.location.channelId === CARD_ROOM);
+    expect(inst?.users).toEqual([CLEO]);
+    const { code } = (await post(`${sb.url}/local/activity/authorize`, { user: CLEO, instance: inst?.instanceId })) as { code: string };
+    const { access_token } = (await post(`${origin}/api/token`, { code }, { origin })) as { access_token: string };
+    const s = new Socket();
+    await s.opened;
+    s.send({ t: "hello", token: access_token, instance: inst?.instanceId });
+    const empty = await h.until("the live table's first message", async () => s.got[0] ?? null);
+    expect(empty).toEqual({ t: "empty", line: "No table in this channel yet: open one with a game's new command." });
+    s.close();
+    expect(h.log.errors).toEqual([]);
+  });
 });

@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { commandBodies } from "../../src/app.ts";
+import { commandBodies, entryPointBody } from "../../src/app.ts";
 import { commandPathIn, commandPaths, commandWords, localizeCommand } from "../../src/i18n/commands.ts";
 import { LOCALE_FILES, LOCALES, localeOf, t, wordsOf } from "../../src/i18n/index.ts";
 import { checkCommands, LimitError } from "../../src/standin/limits.ts";
@@ -69,21 +69,21 @@ describe("locale files", () => {
 
   it("say in English exactly what the registered commands say", () => {
     const built = new Map<string, { name: string; description?: string }>();
-    for (const c of GAME_SET.commands) {
+    // The slash commands and the app's Entry Point command (the App Launcher's).
+    for (const body of [...GAME_SET.commands.map((c) => c.data.toJSON() as unknown as Record<string, unknown>), entryPointBody()]) {
       const walk = (node: Record<string, unknown>, path: string) => {
         built.set(path, { name: String(node.name), ...(node.description !== undefined ? { description: String(node.description) } : {}) });
         for (const o of (node.options as Record<string, unknown>[] | undefined) ?? []) walk(o, `${path} ${String(o.name)}`);
         for (const ch of (node.choices as Record<string, unknown>[] | undefined) ?? [])
           built.set(`${path}=${String(ch.value)}`, { name: String(ch.name) });
       };
-      const body = c.data.toJSON() as unknown as Record<string, unknown>;
       walk(body, String(body.name));
     }
     expect(Object.fromEntries(built)).toEqual(wordsOf("en").commands);
   });
 
   it("name every command, option and choice in every language, as Discord accepts them", () => {
-    const bodies = commandBodies(GAME_SET) as Record<string, unknown>[];
+    const bodies = [...(commandBodies(GAME_SET) as Record<string, unknown>[]), entryPointBody()];
     for (const body of bodies)
       for (const path of commandPaths(body))
         for (const l of LOCALES) {

@@ -4,7 +4,9 @@
  * Activity in that channel, a running instance the bot can look up; the Activity's page signs in
  * with OAuth2 as Discord's: a one-time code (what Discord's client gives the SDK's `authorize`),
  * exchanged form-encoded with the app's id and secret for a 7-day token, which reads the user at
- * `/users/@me`. Everything Discord refuses there is refused with OAuth2's own error bodies.
+ * `/users/@me`. Everything Discord refuses there is refused with OAuth2's own error bodies. The
+ * app's Entry Point command (the App Launcher's): created by Discord when Activities are enabled,
+ * kept through bulk updates (50240), global only, one; with APP_HANDLER the bot answers it.
  */
 import { Client, Events, GatewayIntentBits, REST, Routes, type Interaction } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,7 +18,7 @@ const stand = standinWithRest();
 const sb = stand.sb;
 const GENERAL = "200000000000000001";
 const GROUP_DM = "200000000000000010";
-const [ADA, BEN] = ["100000000000000001", "100000000000000002"];
+const [ADA, BEN, CLEO] = ["100000000000000001", "100000000000000002", "100000000000000003"];
 let client: Client;
 const seen = new Map<string, Interaction>();
 
@@ -34,7 +36,9 @@ beforeAll(async () => {
     if (i.isAutocomplete()) {
       await refusal(() => i.client.rest.post(Routes.interactionCallback(i.id, i.token), { body: { type: 12 }, auth: false }));
       await i.respond([]);
-    } else if (i.isChatInputCommand() || i.isButton()) await i.launchActivity();
+    } else if (i.isChatInputCommand() || i.isButton() || i.isPrimaryEntryPointCommand())
+      // Refused while the app's Activities are off: the test reads the refusal on the stand-in.
+      await refusal(() => i.launchActivity());
   });
   await client.login(sb.token);
   await until("the client to be ready", () => client.isReady());
@@ -61,6 +65,11 @@ async function token(
 
 describe("launching the Activity", () => {
   it("a command answered with type 12 opens the channel's instance; a second person joins it; an autocomplete may not launch", async () => {
+    // Until the app's Activities are enabled (the portal's switch), Discord refuses the answer.
+    const early = await sb.command(ADA, GENERAL, "live", {}, { allowFailure: true });
+    expect(early.refusals.map((r) => [r.status, r.code])).toEqual([[400, 50035]]);
+    expect(sb.activities.instances.size).toBe(0);
+    sb.enableActivities();
     const launched = await sb.command(ADA, GENERAL, "live");
     expect(launched.callbackType).toBe(12);
     expect(launched.refusals).toEqual([]);
@@ -129,5 +138,47 @@ describe("the Activity's sign-in (OAuth2 authorization code)", () => {
     expect((await refusal(() => without.get(Routes.user("@me"))))?.status).toBe(401);
     const forged = new REST({ api: sb.apiUrl, authPrefix: "Bearer", retries: 0 }).setToken("not-a-token");
     expect((await refusal(() => forged.get(Routes.user("@me"))))?.status).toBe(401);
+  });
+});
+
+describe("the app's Entry Point command", () => {
+  const live = { name: "live", description: "Opens the live table", integration_types: [0, 1], contexts: [0, 1, 2] };
+  const ours = { name: "launch", description: "Open the live table", type: 4, handler: 1, integration_types: [0, 1], contexts: [0, 1, 2] };
+  const codeOf = async (send: () => Promise<unknown>) => {
+    const e = await refusal(send);
+    return e && [e.status, e.code];
+  };
+
+  it("is made by Discord (handler 2) once Activities are on, which launches the Activity itself; a bulk update must keep it", async () => {
+    sb.enableActivities();
+    const entry = sb.entryPoint;
+    expect(entry).toMatchObject({ name: "launch", type: 4, handler: 2 });
+    const before = sb.interactions.size;
+    expect(await sb.launch(CLEO, GENERAL)).toBeNull();
+    expect(sb.interactions.size, "no interaction reaches the bot").toBe(before);
+    expect([...sb.activities.instances.values()].find((i) => i.location.channelId === GENERAL)?.users).toContain(CLEO);
+    // Dropped from a bulk overwrite: refused whole (50240), nothing changed.
+    const global = Routes.applicationCommands(sb.applicationId);
+    expect(await codeOf(() => stand.rest.put(global, { body: [live] }))).toEqual([400, 50240]);
+    expect(sb.entryPoint).toEqual(entry);
+    // Global only, one, no options; a handler belongs to an Entry Point command only.
+    const guild = Routes.applicationGuildCommands(sb.applicationId, sb.guildId);
+    expect(await codeOf(() => stand.rest.put(guild, { body: [live, ours] }))).toEqual([400, 50035]);
+    expect(await codeOf(() => stand.rest.put(global, { body: [ours, { ...ours, name: "other" }] }))).toEqual([400, 50035]);
+    expect(
+      await codeOf(() => stand.rest.put(global, { body: [{ ...ours, options: [{ type: 3, name: "x", description: "x" }] }] })),
+    ).toEqual([400, 50035]);
+    expect(await codeOf(() => stand.rest.put(global, { body: [{ ...live, handler: 1 }, ours] }))).toEqual([400, 50035]);
+    expect(sb.entryPoint).toEqual(entry);
+  });
+
+  it("with APP_HANDLER reaches the bot as command type 4, answered with type 12", async () => {
+    await stand.rest.put(Routes.applicationCommands(sb.applicationId), { body: [live, ours] });
+    expect(sb.entryPoint).toMatchObject({ name: "launch", handler: 1 });
+    const rec = await sb.launch(BEN, GENERAL);
+    expect(rec?.callbackType).toBe(12);
+    expect(rec?.refusals).toEqual([]);
+    const got = seen.get(rec?.id ?? "");
+    expect(got?.isPrimaryEntryPointCommand()).toBe(true);
   });
 });

@@ -63,6 +63,7 @@ function loc(node, field) {
 function flattenCommands(commands) {
   const out = [];
   for (const c of commands) {
+    if (c.type === 4) continue; // the Entry Point command: the App Launcher's (Apps), not the command list's
     const subs = (c.options || []).filter((o) => o.type === 1 || o.type === 2);
     if (!subs.length) out.push({ path: c.name, shown: loc(c, "name"), def: c });
     for (const s of subs) {
@@ -121,6 +122,8 @@ function renderChannels() {
   $("#channel-name").textContent = current ? current.name : "";
   $("#channel-mark").textContent = privateChannel() ? "@" : "#";
   app.paths = flattenCommands(offeredCommands());
+  // The App Launcher offers the app's Entry Point command where its commands are offered.
+  $("#launcher").hidden = !offeredCommands().some((c) => c.type === 4);
 }
 
 function channelItem(c, mark, kind = "") {
@@ -571,6 +574,15 @@ $("#messages").addEventListener("click", (ev) => {
   refresh();
 });
 $("#composer").addEventListener("submit", (ev) => { ev.preventDefault(); send(); });
+$("#launcher").addEventListener("click", async () => {
+  try {
+    const result = await api("POST", "/local/launch", { user: app.user, channel: app.channel });
+    interactionOutcome(result);
+    if (result && result.launched) await openActivity();
+  } catch (e) {
+    toast(e.message);
+  }
+});
 $("#cancel-command").addEventListener("click", resetComposer);
 $("#user").addEventListener("change", async () => { app.user = $("#user").value; saveHash(); await loadState(); refresh.force = true; refresh(); });
 // The acting user's client language: the stand-in sends it as `interaction.locale`, and the
