@@ -26,6 +26,27 @@ function cards(text: string): PokerCard[] {
     });
 }
 
+/** Cardeno's pieces as poker reads them: two decks and two jokers. */
+const PIECES: readonly PokerCard[] = [
+  { rank: JOKER, suit: null },
+  { rank: JOKER, suit: null },
+  ...SUITS.flatMap((suit) =>
+    Array.from({ length: 13 }, (_, i) => [
+      { rank: i + 2, suit },
+      { rank: i + 2, suit },
+    ]).flat(),
+  ),
+];
+
+/** A seeded generator of numbers in [0, 1) (a linear congruential one: the same draws on every run). */
+function seeded(seed: number): () => number {
+  let x = seed;
+  return () => {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    return x / 2147483648;
+  };
+}
+
 describe("poker hands", () => {
   // Best first: each hand must beat every hand below it.
   const ladder: [string, string, number][] = [
@@ -119,21 +140,12 @@ describe("poker hands", () => {
       return best;
     };
     // Two decks and jokers, as Cardeno's pieces: repeats, jokers and flushes holding pairs all come up.
-    let seed = 20261128;
-    const random = () => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed / 2147483648;
-    };
-    const deck: PokerCard[] = [
-      { rank: JOKER, suit: null },
-      { rank: JOKER, suit: null },
-    ];
-    for (const suit of SUITS) for (let rank = 2; rank <= 14; rank++) deck.push({ rank, suit }, { rank, suit });
+    const random = seeded(20261128);
     const categories = new Set<number>();
     for (let n = 0; n < 600; n++) {
       // Mostly small boards (quick to check), some full ones; a narrow deck now and then for many ties.
       const size = n % 60 === 0 ? 25 : 6 + Math.floor(random() * 8);
-      const from = n % 3 === 0 ? deck.filter((c) => c.suit === null || c.suit === "H" || c.rank >= 10) : deck;
+      const from = n % 3 === 0 ? PIECES.filter((c) => c.suit === null || c.suit === "H" || c.rank >= 10) : PIECES;
       const board = Array.from({ length: size }, () => from[Math.floor(random() * from.length)]!);
       const fast = bestHand(board)!;
       expect(fast, board.map((c) => `${c.rank}${c.suit ?? "*"}`).join(" ")).toEqual(reference(board));
@@ -142,20 +154,11 @@ describe("poker hands", () => {
     expect(categories.size).toBeGreaterThanOrEqual(8);
   });
   it("scores five cards in one number in the order of compareHands: 30,000 seeded hands and the ladder", () => {
-    let seed = 7;
-    const random = () => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed / 2147483648;
-    };
-    const deck: PokerCard[] = [
-      { rank: JOKER, suit: null },
-      { rank: JOKER, suit: null },
-    ];
-    for (const suit of SUITS) for (let rank = 2; rank <= 14; rank++) deck.push({ rank, suit }, { rank, suit });
+    const random = seeded(7);
     // A narrow deck half the time: pairs, trips, full houses and flushes holding pairs are common.
-    const narrow = deck.filter((c) => c.suit === null || c.suit === "S" || c.rank >= 11);
+    const narrow = PIECES.filter((c) => c.suit === null || c.suit === "S" || c.rank >= 11);
     const hand = () => {
-      const from = random() < 0.5 ? narrow : deck;
+      const from = random() < 0.5 ? narrow : PIECES;
       return Array.from({ length: 5 }, () => from[Math.floor(random() * from.length)]!);
     };
     const fives = ladder.map(([text]) => cards(text)).filter((h) => h.length === 5);
