@@ -2,6 +2,7 @@
  * Onze's public table message: the lobby, the picture with its alt text, whose turn, what is
  * for sale, the buttons; and what the latest move did, in words.
  */
+import { liveButtons } from "../../src/bot/live-table.ts";
 import { lobbyMessage, scoresAsTheyStand } from "../games.ts";
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, type BaseMessageOptions } from "discord.js";
 import { endRows } from "../../src/bot/confirm.ts";
@@ -115,9 +116,9 @@ export async function onzeMessage(rec: OnzeTable, note?: string): Promise<BaseMe
       // No thanks ends the wait for this player (a computer holding its move moves on once nobody is left to decide).
       new ButtonBuilder().setCustomId(encodeId("zno", rec.rev)).setLabel(say("btn_no_thanks")).setStyle(ButtonStyle.Secondary),
     );
-  // A row takes 5 buttons: during a sale the clock's go on a row of their own.
+  // A row takes 5 buttons: during a sale the clock's (and Open live table) go on a row of their own.
   const clockRow = new ActionRowBuilder<ButtonBuilder>();
-  for (const b of clockButtons(rec)) (row.components.length < 5 ? row : clockRow).addComponents(b);
+  for (const b of [...clockButtons(rec), ...liveButtons(rec)]) (row.components.length < 5 ? row : clockRow).addComponents(b);
   const rows = clockRow.components.length ? [row, clockRow] : [row];
   const clock = clockLines(rec);
   const wait = rec.hold ? ` (${say("sale_wait", { when: `<t:${Math.ceil(rec.hold / 1000)}:R>` })})` : "";

@@ -207,7 +207,7 @@ describe("the live table's sockets", () => {
 });
 
 describe("the App Launcher", () => {
-  it("runs the bot's Entry Point command: registered globally in place of Discord's, answered with type 12, the live table of that channel", async () => {
+  it("runs the bot's Entry Point command: registered globally in place of Discord's, answered with type 12, the live table of that channel as it opens", async () => {
     const sb = h.standin;
     const app = { token: sb.token, apiUrl: sb.apiUrl, applicationId: sb.applicationId, guildId: null };
     // Discord made its own when the Activities were enabled (the harness did): the bot's takes its place.
@@ -232,6 +232,18 @@ describe("the App Launcher", () => {
     s.send({ t: "hello", token: access_token, instance: inst?.instanceId });
     const empty = await h.until("the live table's first message", async () => s.got[0] ?? null);
     expect(empty).toEqual({ t: "empty", line: "No table in this channel yet: open one with a game's new command." });
+    // A table opened there reaches the open page by itself; canasta's table message offers the live table too.
+    await sb.command(CLEO, CARD_ROOM, "onexeno new", { game: "canasta" });
+    await sb.click(CLEO, h.latestPublic(CARD_ROOM), Harness.idOf(h.latestPublic(CARD_ROOM), "addbot"));
+    await sb.command(CLEO, CARD_ROOM, "onexeno start");
+    const table = await h.waitForPublic(CARD_ROOM, (m) => Harness.ids(m, "chand").length > 0);
+    expect(Harness.ids(table, "live")).toHaveLength(1);
+    const frame = await h.until(
+      "a canasta frame",
+      async () => s.frames.find((f) => f.game === "canasta" && f.status === "playing") ?? null,
+    );
+    expect(frame.line).toMatch(/chat table's buttons/);
+    expect(frame.hand, "watch-only: no hand picture").toBeNull();
     s.close();
     expect(h.log.errors).toEqual([]);
   });
