@@ -54,6 +54,7 @@ const channels = benchChannels(17);
 const dir = mkdtempSync(join(tmpdir(), "bench-live-"));
 const standin = new DiscordStandin({ port: 0, users, channels });
 await standin.start();
+standin.enableActivities(); // the portal's switch: Discord refuses callback type 12 without it
 await registerCommands({ token: standin.token, apiUrl: standin.apiUrl, applicationId: standin.applicationId, guildId: standin.guildId });
 const stores = await openBotStores(`sqlite://${join(dir, "t.sqlite")}`);
 const bot = await startBot({
