@@ -15,8 +15,6 @@
  * code, as in `npm run bench`, whose flights run after its other rows);
  * `FLIGHT_PROFILE=file.cpuprofile` also writes the whole profile (open it in Chrome's DevTools).
  */
-import { fork } from "node:child_process";
-import { setPriority } from "node:os";
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -29,6 +27,7 @@ import { groupedWrites } from "../src/store/store.ts";
 import { onexeno } from "../src/games/onexeno/game.ts";
 import { DEFAULT_USERS, DiscordStandin } from "../src/standin/server.ts";
 import { benchChannels, type FlightResult, playTables, type TableState } from "./flight-driver.ts";
+import { forkRig, type Rig, type RigApi } from "./rig.ts";
 
 /** Figures of one run, as the bot's process saw them. */
 export interface FlightFigures extends FlightResult {
@@ -76,24 +75,8 @@ export interface ProfileEntry {
   readonly share: number;
 }
 
-/**
- * The stand-in's process's nice value when it runs apart (`separate`): the lowest priority. With
- * it at 0 (before 2026-11-26 14:00) it took cores from the bot, and the bot-alone rows read the
- * rig's load as the bot's: latency p99 130-145 against 88-100 ms, event-loop delay p99 13-21
- * against 9-10 ms (saturated), 8-9 against 5.2-5.6 ms (paced at 150 moves/s), back to back.
- */
-const RIG_PRIORITY = 19;
-
 /** How often the event-loop delay is sampled (ms; Node's default). */
 const LOOP_RESOLUTION_MS = 10;
-
-interface ChildReady {
-  kind: "ready";
-  apiUrl: string;
-  token: string;
-  applicationId: string;
-  guildId: string;
-}
 
 /** Top self-time entries of a V8 CPU profile (function, file:line), largest first. */
 function topEntries(profile: {
@@ -144,17 +127,11 @@ export async function flight(
   const file = join(dir, "flight.sqlite");
   const channels = benchChannels(tables);
   let sb: DiscordStandin | null = null;
-  let child: ReturnType<typeof fork> | null = null;
-  let api: Omit<ChildReady, "kind">;
+  let rig: Rig | null = null;
+  let api: RigApi;
   if (opts.separate) {
-    child = fork(new URL("./standin-child.ts", import.meta.url), [String(tables)], { execArgv: ["--import", "tsx"] });
-    // The rig at the lowest CPU priority: on Discord its work runs on Discord's machines, so here
-    // it takes a core only when the bot's threads leave one free.
-    setPriority(child.pid!, RIG_PRIORITY);
-    api = await new Promise<ChildReady>((resolve, reject) => {
-      child!.once("message", (m) => resolve(m as ChildReady));
-      child!.once("exit", (code) => reject(new Error(`the stand-in's process exited (${code})`)));
-    });
+    rig = await forkRig(tables);
+    api = rig.api;
   } else {
     sb = new DiscordStandin({ channels, users: DEFAULT_USERS });
     await sb.start();
@@ -194,17 +171,8 @@ export async function flight(
   const cpu0 = process.cpuUsage();
   const writes0 = groupedWrites();
   let result: FlightResult & { routes: Record<string, number>; standinCpuMsPerMove?: number };
-  if (child) {
-    const c = child;
-    result = await new Promise((resolve, reject) => {
-      c.once(
-        "message",
-        (m: { kind: string; error?: string } & FlightResult & { routes: Record<string, number>; standinCpuMsPerMove: number }) =>
-          m.kind === "played" ? resolve(m) : reject(new Error(m.error ?? m.kind)),
-      );
-      c.send({ kind: "play", store: file, rate: opts.rate, seconds: opts.seconds });
-    });
-  } else {
+  if (rig) result = await rig.play(file, opts);
+  else {
     const service = bot.service("onexeno");
     const before = { ...sb!.stats.routes };
     const played = await playTables(sb!, channels, async (id) => (await service.get(id)) as TableState | undefined, onexeno, opts);
@@ -231,13 +199,8 @@ export async function flight(
   }
   await bot.stop();
   await stores.close();
-  if (child) {
-    const c = child;
-    await new Promise((resolve) => {
-      c.once("exit", resolve);
-      c.send({ kind: "stop" });
-    });
-  } else await sb!.stop();
+  if (rig) await rig.stop();
+  else await sb!.stop();
   rmSync(dir, { recursive: true, force: true });
   return {
     ...result,

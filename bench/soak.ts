@@ -1,5 +1,5 @@
 /**
- * `npm run bench:soak`: a long soak in one process through the Discord stand-in: `GAMES` whole
+ * `npm run bench:soak`: a long soak of one bot process through the Discord stand-in: `GAMES` whole
  * games (default 10,000), every game in turn, `TABLES` channels at once (default 8). ONEXENO basic
  * is played the way two people would (`playTables`, bench/flight-driver.ts); partners, canasta,
  * Onze and Cardeno are opened, filled with computers and started by a person through the slash
@@ -11,22 +11,29 @@
  * timed test): memory grows at most 1 MiB per 1,000 games after the first 1,000, and no namespace
  * but the game records (one per finished game, by design) grows with the games played.
  *
+ * The stand-in and the driver playing the people's moves run in a process of their own
+ * (`forkRig`), so the figures are the bot's alone: in one process, the rig's messages and
+ * buffers were counted as the bot's growth.
+ *
  * Solitaire is left out: it has no computer player to leave it to, and a person's whole game of
  * it needs a solver (tests/helpers/solitaire-solver.ts is a test's, too slow for thousands).
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { writeHeapSnapshot } from "node:v8";
 import { join } from "node:path";
 import { openBotStores, registerCommands, startBot } from "../src/app.ts";
-import { onexeno } from "../src/games/onexeno/game.ts";
 import type { GameId } from "../src/games/catalogue.ts";
-import { DEFAULT_USERS, DiscordStandin, TOKEN_LIFETIME_MS } from "../src/standin/server.ts";
-import { benchChannels, playTables, type TableState } from "./flight-driver.ts";
+import { DEFAULT_USERS } from "../src/standin/server.ts";
+import { benchChannels } from "./flight-driver.ts";
+import { forkRig } from "./rig.ts";
 
 const GAMES = Number(process.env.GAMES ?? 10_000);
 const TABLES = Number(process.env.TABLES ?? 8);
 const EVERY = Number(process.env.EVERY ?? 1000);
 const RATE = Number(process.env.RATE ?? 50);
+/** With `SNAPSHOTS` (a folder), a V8 heap snapshot is written there at every figure line, to diff what grew. */
+const SNAPSHOTS = process.env.SNAPSHOTS;
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("run with --expose-gc (npm run bench:soak)");
 
@@ -55,14 +62,14 @@ const LEFT: readonly LeftToComputers[] = [
 const KINDS = (process.env.KINDS ?? ["basic", ...LEFT.map((g) => g.name)].join(",")).split(",");
 
 const channels = benchChannels(TABLES);
-const sb = new DiscordStandin({ channels, users: DEFAULT_USERS });
-await sb.start();
-await registerCommands({ apiUrl: sb.apiUrl, token: sb.token, applicationId: sb.applicationId, guildId: sb.guildId });
-const stores = await openBotStores(`sqlite://${join(mkdtempSync(join(tmpdir(), "onexeno-soak-")), "soak.sqlite")}`);
+const rig = await forkRig(TABLES);
+await registerCommands(rig.api);
+const file = join(mkdtempSync(join(tmpdir(), "onexeno-soak-")), "soak.sqlite");
+const stores = await openBotStores(`sqlite://${file}`);
 const base = Date.now();
 const bot = await startBot({
-  token: sb.token,
-  apiUrl: sb.apiUrl,
+  token: rig.api.token,
+  apiUrl: rig.api.apiUrl,
   stores,
   log: { info() {}, error: (m, e) => console.error(m, e) },
   tableOptions: { now: () => base + (Date.now() - base) * RATE, clockRate: RATE },
@@ -70,12 +77,11 @@ const bot = await startBot({
   paceComputers: false,
 });
 await bot.ready;
-const service = bot.service("onexeno");
 const ADA = DEFAULT_USERS[0]!.id;
 
 /** One game of `kind` in `channelId`, opened by Ada and left to the computers; resolves when it is over. */
 async function leftToComputers(g: LeftToComputers, channelId: string): Promise<void> {
-  for (const [path, options] of g.open) await sb.command(ADA, channelId, path, options);
+  for (const [path, options] of g.open) await rig.command(ADA, channelId, path, options);
   for (;;) {
     const rec = await bot.service(g.service).get(channelId);
     if (!rec || rec.status === "over") return;
@@ -100,23 +106,6 @@ async function keyCounts(): Promise<Record<string, number>> {
   return out;
 }
 
-/**
- * Drops what the stand-in (the rig, in this process) keeps of the games played so far: every
- * interaction, attachment and write it logged, each channel's messages but its newest few (the
- * bot's live table is the newest) and the round's interaction tokens. Without it the rig's own history is most of the growth:
- * a run of 160 games grew 76 MiB of RSS and 15 MiB of heap per 40 games with the rig keeping
- * everything, its PNG attachments most of it.
- */
-function pruneRig(): void {
-  sb.interactions.clear();
-  sb.files.clear();
-  for (const list of [sb.edits, sb.globalRequests, sb.channelWrites, sb.refusals] as unknown[][]) list.length = 0;
-  for (const [id, list] of sb.messages) sb.messages.set(id, list.slice(-5));
-  // The round's tokens are spent: the stand-in's clock moves past their lifetime (twice 15
-  // minutes), so it forgets them at the next interaction, as an hour of real play would.
-  sb.advanceTime(2 * TOKEN_LIFETIME_MS + 1000);
-}
-
 const mib = (n: number) => n / 1024 / 1024;
 const rows: { games: number; rss: number; heap: number; keys: Record<string, number> }[] = [];
 let played = 0;
@@ -127,14 +116,16 @@ for (let turn = 0; played < GAMES; turn++) {
   const kind = KINDS[turn % KINDS.length]!;
   const left = LEFT.find((g) => g.name === kind);
   if (left) await Promise.all(channels.map((c) => leftToComputers(left, c.id)));
-  else await playTables(sb, channels, async (id) => (await service.get(id)) as TableState | undefined, onexeno);
+  else await rig.play(file);
   played += TABLES;
-  pruneRig();
+  // What the rig keeps of the round (messages, files, tokens) is dropped, as a client's memory is.
+  await rig.prune();
   if (played >= next || played >= GAMES) {
     next += EVERY;
     gc();
     const m = process.memoryUsage();
     const keys = await keyCounts();
+    if (SNAPSHOTS) writeHeapSnapshot(join(SNAPSHOTS, `soak-${played}.heapsnapshot`));
     rows.push({ games: played, rss: mib(m.rss), heap: mib(m.heapUsed), keys });
     const others = Object.entries(keys)
       .filter(([k]) => k !== "records")
@@ -159,4 +150,4 @@ console.log(
 );
 await bot.stop();
 await stores.close();
-await sb.stop();
+await rig.stop();

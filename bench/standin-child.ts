@@ -9,10 +9,14 @@
  *   `store` (read-only use: the bot is its only writer), and answers
  *   `{ kind: "played", lat, sent, moves, wallMs, routes, standinCpuMsPerMove }` (latencies in ms, one per move;
  *   each move's interaction; REST requests by route shape; this process's CPU a move, driver included) or `{ kind: "failed", error }`;
+ * - on `{ kind: "command", id, user, channel, path, options }` sends that slash command as `user`
+ *   (the soak's people opening tables) and answers `{ kind: "done", id }` or `{ kind: "failed", id, error }`;
+ * - on `{ kind: "prune", id }` forgets what the stand-in logged of the games so far (`prune`) and
+ *   answers `{ kind: "done", id }`;
  * - on `{ kind: "stop" }` stops the stand-in and exits.
  */
 import KeyvSqlite from "@keyv/sqlite";
-import { DiscordStandin, DEFAULT_USERS } from "../src/standin/server.ts";
+import { DiscordStandin, DEFAULT_USERS, TOKEN_LIFETIME_MS } from "../src/standin/server.ts";
 import { onexeno } from "../src/games/onexeno/game.ts";
 import { benchChannels, playTables, type TableState } from "./flight-driver.ts";
 
@@ -23,10 +27,51 @@ await sb.start();
 const send = (m: unknown) => process.send?.(m);
 send({ kind: "ready", apiUrl: sb.apiUrl, token: sb.token, applicationId: sb.applicationId, guildId: sb.guildId });
 
-process.on("message", async (m: { kind: string; store?: string; rate?: number; seconds?: number }) => {
+/**
+ * Drops what the stand-in keeps of the games played so far: every interaction, attachment and
+ * write it logged, each channel's messages but its newest few (the bot's live table is the newest)
+ * and the round's interaction tokens. A long soak calls it between rounds, so that the rig stays
+ * small as a real Discord client's memory does. Without it the rig's own history was most of
+ * the soak's growth: a run of 160 games grew 76 MiB of RSS and 15 MiB of heap per 40 games with
+ * the rig keeping everything, its PNG attachments most of it.
+ */
+function prune(): void {
+  sb.interactions.clear();
+  sb.files.clear();
+  for (const list of [sb.edits, sb.globalRequests, sb.channelWrites, sb.refusals] as unknown[][]) list.length = 0;
+  for (const [id, list] of sb.messages) sb.messages.set(id, list.slice(-5));
+  // The round's tokens are spent: the stand-in's clock moves past their lifetime (twice 15
+  // minutes), so it forgets them at the next interaction, as an hour of real play would.
+  sb.advanceTime(2 * TOKEN_LIFETIME_MS + 1000);
+}
+
+/** A request from the bench's process (see the file's comment for each kind). */
+interface Request {
+  kind: string;
+  id?: number;
+  store?: string;
+  rate?: number;
+  seconds?: number;
+  user?: string;
+  channel?: string;
+  path?: string;
+  options?: Record<string, string | number>;
+}
+
+process.on("message", async (m: Request) => {
   if (m.kind === "stop") {
     await sb.stop();
     process.exit(0);
+  }
+  if (m.kind === "command" || m.kind === "prune") {
+    try {
+      if (m.kind === "prune") prune();
+      else await sb.command(m.user!, m.channel!, m.path!, m.options ?? {});
+      send({ kind: "done", id: m.id });
+    } catch (e) {
+      send({ kind: "failed", id: m.id, error: String((e as Error).stack ?? e) });
+    }
+    return;
   }
   if (m.kind !== "play" || !m.store) return;
   const db = new KeyvSqlite({ uri: `sqlite://${m.store}`, table: "tables", busyTimeout: 10_000 });
