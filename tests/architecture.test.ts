@@ -47,7 +47,7 @@ const LONG_FUNCTIONS: Readonly<Record<string, number>> = {
   "commands/onze/panel.ts:onzeHandMessage": 112,
   "render/assembly/palette.ts:choosePalette": 120,
   "render/onexeno/canasta.ts:drawCanastaTable": 114,
-  "render/onexeno/solitaire.ts:drawSolitaire": 145,
+  "render/onexeno/solitaire.ts:drawSolitaire": 138,
 };
 
 /** Functions (declarations, methods, arrows and function expressions) of `file` longer than `min` lines, named file:name. */

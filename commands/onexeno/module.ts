@@ -13,6 +13,7 @@ import { animateWith } from "../replay-animation.ts";
 import { watchOnlyWith } from "../live-table.ts";
 import type { CanastaTable } from "../canasta/rows.ts";
 import { SOLITAIRE_GAME } from "../solitaire/index.ts";
+import { SOLITAIRE_LIVE } from "../solitaire/live-table.ts";
 import { solitairePicture } from "../solitaire/table.ts";
 import { CANASTA_ROWS_VARIANT, CANASTA_TARGET_VARIANT, HANDS_VARIANT, onexenoCommand } from "./command.ts";
 import { ONEXENO_VERBS, onexenoComponent } from "./components.ts";
@@ -60,11 +61,7 @@ export const ONEXENO: GameModule = {
   name: "onexeno",
   games: [onexenoGame, canastaGame, solitaireGame],
   rated: onexenoRated,
-  views: [
-    onexenoView,
-    canastaView,
-    { ...SOLITAIRE_GAME, animate: animateWith(solitairePicture), live: watchOnlyWith(solitairePicture, () => null) },
-  ],
+  views: [onexenoView, canastaView, { ...SOLITAIRE_GAME, animate: animateWith(solitairePicture), live: SOLITAIRE_LIVE as LiveKind }],
   words: ONEXENO_WORDS,
   command: onexenoCommand,
   rules: [ONEXENO_RULES.basic, ONEXENO_RULES.solitaire, ONEXENO_RULES.canasta],

@@ -121,7 +121,7 @@ function readSolitairePlacement(state: SolitaireState, text: string): SolitaireM
 }
 
 /** Solitaire's bot side as the move flow reads it: the answer is the new table, with no note above it. */
-const VIEW: MoveView<SolitaireTable> = { command: "onexeno", payload: solitairePayload, moveNote: () => "" };
+export const SOLITAIRE_VIEW: MoveView<SolitaireTable> = { command: "onexeno", payload: solitairePayload, moveNote: () => "" };
 
 /** Slash subcommands used inside a solitaire thread. */
 export async function solitaireCommand(
@@ -132,7 +132,7 @@ export async function solitaireCommand(
 ): Promise<void> {
   if (["play", "draw", "pass"].includes(sub) && rec.hostId !== interaction.user.id) throw notOwner(rec);
   const act = (build: (state: SolitaireState) => SolitaireMove) =>
-    playAndShow(interaction, ctx, ctx.service("solitaire"), VIEW, (_rec, _seat, state) => build(state), { answer: "table" });
+    playAndShow(interaction, ctx, ctx.service("solitaire"), SOLITAIRE_VIEW, (_rec, _seat, state) => build(state), { answer: "table" });
   switch (sub) {
     case "play": {
       const at = interaction.options.getString("at");
@@ -213,7 +213,7 @@ export async function solitaireComponent(interaction: MessageComponentInteractio
   if (id.verb === "sdraw") move = { kind: "draw" };
   else if (id.verb === "splay" && interaction.isStringSelectMenu()) move = readSolitairePlacement(rec.state, interaction.values[0] ?? "");
   else throw refuse("component/unknown");
-  await playAndShow(interaction, ctx, ctx.service("solitaire"), VIEW, () => move, { answer: "table", update: true, rev: id.rev });
+  await playAndShow(interaction, ctx, ctx.service("solitaire"), SOLITAIRE_VIEW, () => move, { answer: "table", update: true, rev: id.rev });
 }
 
 /** Autocomplete inside a solitaire thread: the top card, then its places. */

@@ -38,6 +38,49 @@ export function solitaireWindow(view: Pick<SolitaireView, "field">): { minX: num
   };
 }
 
+/** The left edge of the side panel (px). */
+const PANEL_X = AREA_X + AREA + 12;
+/** The side of a waste card in the side panel (px). */
+const WASTE_CARD = 64;
+
+/** The side panel's lines of counts, in `locale` (the waste cards are drawn under them). */
+function panelLines(view: SolitaireView, say: (key: string, params?: Record<string, string | number>) => string): string[] {
+  return [
+    view.square >= 2 ? say("square_done", { n: view.square }) : say("square_none"),
+    view.square < TARGET_SQUARE ? say("next", { n: view.square + 1 }) : say("all_done"),
+    say("stock_waste", { stock: view.stockCount, waste: view.wasteCount }),
+    say("turn_overs", { n: view.passes }),
+    ...(view.playedThisPass ? [] : [say("no_play_pass")]),
+  ];
+}
+
+/** The baseline of the side panel's "Waste" heading (px): under its `lines` lines of counts. */
+const wasteHeadingY = (lines: number) => 60 + lines * 20 + 8;
+
+/** The top-left corner (px) of waste card `i` (0: the lowest of those shown) under the heading at `headingY`. */
+const wasteCardOrigin = (headingY: number, i: number): [number, number] => [PANEL_X + 12 + i * 30, headingY + 10 + i * 6];
+
+/**
+ * Where the playable (top) waste card lies on the solitaire picture, in its px (top-left origin);
+ * null while the waste is empty. The live table's hit map uses it (commands/solitaire/live-table.ts).
+ */
+export function solitaireWasteTopRect(view: SolitaireView): { x: number; y: number; w: number; h: number } | null {
+  if (view.wasteTop.length === 0) return null;
+  const [x, y] = wasteCardOrigin(wasteHeadingY(panelLines(view, () => "").length), view.wasteTop.length - 1);
+  return { x, y, w: WASTE_CARD, h: WASTE_CARD };
+}
+
+/** Cell (`x`, `y`) of the field on the solitaire picture, in its px (top-left origin): its rectangle. */
+export function solitaireCellRect(
+  view: Pick<SolitaireView, "field">,
+  x: number,
+  y: number,
+): { x: number; y: number; w: number; h: number } {
+  const win = solitaireWindow(view);
+  const l = solitaireLayout(win.cols, win.rows);
+  return { x: l.x + (x - win.minX) * l.cell, y: l.y + (y - win.minY) * l.cell, w: l.cell, h: l.cell };
+}
+
 /** Draws the solitaire table and returns its canvas; `hint` frames a cell (dashed). */
 export function drawSolitaire(
   view: SolitaireView,
@@ -105,7 +148,7 @@ export function drawSolitaire(
   }
 
   // side panel
-  const panelX = AREA_X + AREA + 12;
+  const panelX = PANEL_X;
   const panelW = SOLITAIRE_WIDTH - panelX - 10;
   const textW = panelW - 20;
   ctx.fillStyle = theme.panel;
@@ -116,21 +159,14 @@ export function drawSolitaire(
   ctx.font = font(18, true);
   ctx.fillText(fitText(ctx, say("score", { n: view.score }), textW), panelX + 10, 36);
   ctx.font = font(14);
-  const lines = [
-    view.square >= 2 ? say("square_done", { n: view.square }) : say("square_none"),
-    view.square < TARGET_SQUARE ? say("next", { n: view.square + 1 }) : say("all_done"),
-    say("stock_waste", { stock: view.stockCount, waste: view.wasteCount }),
-    say("turn_overs", { n: view.passes }),
-    ...(view.playedThisPass ? [] : [say("no_play_pass")]),
-  ];
+  const lines = panelLines(view, say);
   lines.forEach((line, i) => ctx.fillText(fitText(ctx, line, textW), panelX + 10, 60 + i * 20));
-  let y = 60 + lines.length * 20 + 8;
+  let y = wasteHeadingY(lines.length);
   ctx.font = font(14, true);
   ctx.fillText(fitText(ctx, say("waste"), textW), panelX + 10, y);
-  const size = 64;
+  const size = WASTE_CARD;
   view.wasteTop.forEach((card, i) => {
-    const x = panelX + 12 + i * 30;
-    const cy = y + 10 + i * 6;
+    const [x, cy] = wasteCardOrigin(y, i);
     drawCard(ctx, card, x, cy, size, theme);
     if (i === view.wasteTop.length - 1) {
       ctx.strokeStyle = theme.turn;

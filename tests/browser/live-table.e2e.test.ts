@@ -20,6 +20,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADA, BEN, CARD_ROOM, CLEO, GENERAL, Harness } from "../e2e/harness.ts";
 import { launchBrowser } from "./chromium.ts";
+import { said } from "../helpers/message.ts";
 import { pieceOf } from "../../src/games/cardeno/pieces.ts";
 import { pieceNameIn } from "../../render/cardeno/words.ts";
 
@@ -120,6 +121,50 @@ describe("the live table", () => {
     for (const p of pages.values()) expect(await p.locator("#line").textContent()).toBe("The game is over.");
     expect(h.log.errors).toEqual([]);
   }, 600_000);
+
+  it("Ada plays solitaire on the live table: Draw, then the top waste card onto a cell of the picture; Ben watches; the thread's table follows", async () => {
+    const sb = h.standin;
+    const opened = await sb.command(ADA, GENERAL, "onexeno new", { game: "solitaire", seed: "live-page-solitaire" });
+    const thread = /<#(\d+)>/.exec(said(opened.original))?.[1] ?? "";
+    const service = h.bot.service("solitaire");
+    const ada = await open(ADA, 1100, thread);
+    const ben = await open(BEN, 390, thread);
+    let placed = 0;
+    for (let clicks = 0; placed < 3; clicks++) {
+      expect(clicks).toBeLessThan(60);
+      const rec = await service.get(thread);
+      if (!rec?.state || rec.status === "over") break;
+      await shows(ada, rec.rev);
+      await shows(ben, rec.rev);
+      expect(await ben.locator(".hit").count(), "a watcher has nothing to click").toBe(0);
+      const targets = ada.locator(".hit.target:not([hidden])");
+      if ((await targets.count()) > 0) {
+        // The top waste card is picked for her (the only thing to pick): its cells show at once.
+        expect(await ada.locator(".hit.selected").count()).toBe(1);
+        await targets.first().click();
+        if (await ada.locator("#chooser").isVisible()) await ada.locator("#chooser button").first().click();
+        placed++;
+      } else await ada.locator("#buttons button").first().click();
+      const after = await h.until("the move", async () => {
+        const now = await service.get(thread);
+        return now && now.rev > rec.rev ? now : null;
+      });
+      await h.until("the thread's table at the page's revision", async () =>
+        Harness.ids(newest("sdraw", thread), "sdraw").some((id) => id.split("|")[2] === String(after.rev)) ? true : null,
+      );
+      if (placed === 2) {
+        mkdirSync(out, { recursive: true });
+        await shows(ada, after.rev);
+        await shows(ben, after.rev);
+        await ada.screenshot({ path: join(out, "live-solitaire-desktop.png"), fullPage: true });
+        await ben.screenshot({ path: join(out, "live-solitaire-phone.png"), fullPage: true });
+      }
+    }
+    expect(placed).toBe(3);
+    expect((await service.get(thread))?.state?.table.length).toBe(4);
+    expect(pageErrors).toEqual([]);
+    expect(h.log.errors).toEqual([]);
+  }, 300_000);
 
   it("Ada, Ben and Cleo race a Cardeno round on three pages: each grab leaves the centre on every page, and the chat table follows", async () => {
     const sb = h.standin;

@@ -16,6 +16,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import type { LiveFrame } from "../../src/activity/hub.ts";
 import { registerCommands } from "../../src/app.ts";
+import { positionLabel } from "../../src/games/onexeno/board.ts";
+import { topWaste, wastePlacements } from "../../src/games/onexeno/solitaire.ts";
+import { cardLabelIn } from "../../render/onexeno/words.ts";
+import { said } from "../helpers/message.ts";
 import { ADA, BEN, CARD_ROOM, CLEO, DEV, GENERAL, Harness } from "./harness.ts";
 
 const h = new Harness({ activity: true });
@@ -29,17 +33,17 @@ afterAll(async () => {
   await h.close();
 });
 
-/** The chat table's newest message with a control of `verb`. */
-function newest(verb: string) {
-  const m = h.standin.visibleMessages(GENERAL, null).findLast((x) => Harness.ids(x, verb).length > 0);
+/** The chat table's newest message with a control of `verb` in `channel`. */
+function newest(verb: string, channel = GENERAL) {
+  const m = h.standin.visibleMessages(channel, null).findLast((x) => Harness.ids(x, verb).length > 0);
   if (!m) throw new Error(`no message with ${verb}`);
   return m;
 }
 
-/** What a page does to sign `user` in: launched by their click, a code from the stand-in (Discord's client), the bot's exchange. */
-async function signIn(user: string): Promise<{ token: string; instance: string }> {
-  await h.standin.click(user, newest("live"), Harness.idOf(newest("live"), "live"));
-  const inst = [...h.standin.activities.instances.values()].find((i) => i.location.channelId === GENERAL && i.users.includes(user));
+/** What a page does to sign `user` in at `channel`: launched by their click, a code from the stand-in (Discord's client), the bot's exchange. */
+async function signIn(user: string, channel = GENERAL): Promise<{ token: string; instance: string }> {
+  await h.standin.click(user, newest("live", channel), Harness.idOf(newest("live", channel), "live"));
+  const inst = [...h.standin.activities.instances.values()].find((i) => i.location.channelId === channel && i.users.includes(user));
   if (!inst) throw new Error("not launched");
   const code = (await post(`${h.standin.url}/local/activity/authorize`, { user, instance: inst.instanceId })) as { code: string };
   const { access_token } = (await post(`${origin}/api/token`, { code: code.code }, { origin })) as { access_token: string };
@@ -87,8 +91,8 @@ class Socket {
   }
 }
 
-async function open(user: string): Promise<Socket> {
-  const { token, instance } = await signIn(user);
+async function open(user: string, channel = GENERAL): Promise<Socket> {
+  const { token, instance } = await signIn(user, channel);
   const s = new Socket();
   await s.opened;
   s.send({ t: "hello", token, instance });
@@ -204,6 +208,70 @@ describe("the live table's sockets", () => {
     for (const s of sockets.values()) s.close();
     expect(h.log.errors).toEqual([]);
   }, 120_000);
+});
+
+describe("solitaire on the live table", () => {
+  it("the player plays the waste on the picture (the top card, then a cell, each turn named; Draw a button); a watcher gets the picture only; the thread's table follows", async () => {
+    const sb = h.standin;
+    const opened = await sb.command(ADA, GENERAL, "onexeno new", { game: "solitaire", seed: "live-solitaire" });
+    const thread = /<#(\d+)>/.exec(said(opened.original))?.[1] ?? "";
+    const service = h.bot.service("solitaire");
+    const ada = await open(ADA, thread);
+    const ben = await open(BEN, thread);
+    const act = async (s: Socket, rev: number, id: number) => {
+      s.send({ t: "act", rev, id });
+      return h.until("the move", async () => {
+        const now = await service.get(thread);
+        return now && now.rev > rev ? now : null;
+      });
+    };
+    // Draw (a button on each of the player's frames) until the top card fits somewhere.
+    let rec = await service.get(thread);
+    for (let i = 0; rec?.state && wastePlacements(rec.state).length === 0 && i < 40; i++) {
+      const frame = await ada.at(rec.rev);
+      expect(frame.table?.hits).toEqual([]);
+      expect(frame.buttons.map((b) => b.label)).toEqual([rec.state.stock.length > 0 ? "Draw 3" : "Turn over & draw"]);
+      rec = await act(ada, rec.rev, frame.buttons[0]?.id ?? -1);
+    }
+    if (!rec?.state) throw new Error("no solitaire");
+    const state = rec.state;
+    const frame = await ada.at(rec.rev);
+    const top = topWaste(state);
+    expect(top).not.toBeNull();
+    // The top card is the selection; each cell where it fits waits for it, with its turns there.
+    const waste = frame.table?.hits.filter((x) => x.select) ?? [];
+    expect(waste).toMatchObject([{ select: "waste", label: cardLabelIn("en", top ?? 0) }]);
+    const targets = frame.table?.hits.filter((x) => x.when === "waste") ?? [];
+    const places = wastePlacements(state);
+    expect(targets.map((x) => x.label.split(" · ")[0]).sort()).toEqual([...new Set(places.map((p) => positionLabel(p.x, p.y)))].sort());
+    expect(targets.flatMap((x) => x.moves ?? [])).toHaveLength(places.length);
+    expect(frame.line).toContain(cardLabelIn("en", top ?? 0));
+    // The watcher: the same picture, nothing to click, no hand.
+    const watched = await ben.at(rec.rev);
+    expect(watched.table?.src).toBe(frame.table?.src);
+    expect(watched.table?.hits).toEqual([]);
+    expect(watched.buttons).toEqual([]);
+    expect(watched.hand).toBeNull();
+    // Ben's forged click on Ada's offer: refused on his socket, nothing moves.
+    const target = targets[0];
+    const move = target?.moves?.[0];
+    if (!target || !move) throw new Error("no target");
+    ben.send({ t: "act", rev: rec.rev, id: move.id });
+    await h.until("Ben refused", async () => (ben.errors.length > 0 ? true : null));
+    expect(ben.errors).toEqual(["live/not_offered"]);
+    expect((await service.get(thread))?.rev).toBe(rec.rev);
+    // Ada's click places the card on that cell, and the thread's table message follows.
+    const after = await act(ada, rec.rev, move.id);
+    const placed = after.state?.last?.placed;
+    expect(placed && positionLabel(placed.x, placed.y)).toBe(target.label.split(" · ")[0]);
+    expect(placed?.card).toBe(top);
+    await h.waitForPublic(thread, (m) => Harness.ids(m, "sdraw").some((id) => id.split("|")[2] === String(after.rev)));
+    expect((await ben.at(after.rev)).table?.src).toBe((await ada.at(after.rev)).table?.src);
+    ada.close();
+    ben.close();
+    expect(ada.errors).toEqual([]);
+    expect(h.log.errors).toEqual([]);
+  });
 });
 
 describe("the App Launcher", () => {

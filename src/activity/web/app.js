@@ -100,7 +100,8 @@ function drawPicture(box, picture) {
     if (hit.when) b.dataset.when = hit.when;
     b.addEventListener("click", () => {
       if (hit.select) {
-        state.selected = state.selected === hit.select ? null : hit.select;
+        // Picks it (a second click keeps it picked: one picked for you is not dropped by a click on it).
+        state.selected = hit.select;
         $("#chooser").hidden = true;
         applySelection();
       } else if (hit.moves?.length === 1) send(hit.moves[0].id);
@@ -129,6 +130,9 @@ function show(frame) {
   drawPicture($("#hand"), frame.hand);
   // A selection survives a redraw while its card is still offered.
   state.selected = keep ?? (document.querySelector(`.hit[data-select="${CSS.escape(state.selected ?? "")}"]`) ? state.selected : null);
+  // With one thing to pick (solitaire's top waste card, a hand's only playable card), it is picked: its targets show at once.
+  const keys = new Set([...document.querySelectorAll(".hit[data-select]")].map((b) => b.dataset.select));
+  if (state.selected === null && keys.size === 1) state.selected = [...keys][0];
   applySelection();
   const buttons = $("#buttons");
   buttons.replaceChildren();
