@@ -1,7 +1,7 @@
 /**
  * ONEXENO solitaire on the live table (src/activity/hub.ts): the table picture the thread gets,
- * with its hit map for the player. The top waste card (in the picture's side panel) selects it
- * (the page picks it by itself: it is the only thing to pick); then every cell of the field where it fits is a target, a click there places it (several turns
+ * with its hit map for the player. The top waste card (in the picture's side panel) selects it;
+ * then every cell of the field where it fits is a target, a click there places it (several turns
  * of the card there: the page offers each by name, the one that completes the next square
  * marked). The cell of the bot's hint is outlined as a good click. Draw (or Turn over & draw) is
  * a button. Watchers see the picture only. Resign stays on the chat table, behind its confirmation.

@@ -130,9 +130,6 @@ function show(frame) {
   drawPicture($("#hand"), frame.hand);
   // A selection survives a redraw while its card is still offered.
   state.selected = keep ?? (document.querySelector(`.hit[data-select="${CSS.escape(state.selected ?? "")}"]`) ? state.selected : null);
-  // With one thing to pick (solitaire's top waste card, a hand's only playable card), it is picked: its targets show at once.
-  const keys = new Set([...document.querySelectorAll(".hit[data-select]")].map((b) => b.dataset.select));
-  if (state.selected === null && keys.size === 1) state.selected = [...keys][0];
   applySelection();
   const buttons = $("#buttons");
   buttons.replaceChildren();
