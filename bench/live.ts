@@ -23,7 +23,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import WebSocket from "ws";
-import type { LiveFrame } from "../src/activity/hub.ts";
+import { buttonMove, type LiveFrame } from "../src/activity/hub.ts";
 import { openBotStores, registerCommands, startBot } from "../src/app.ts";
 import { MEMBER_PERMS } from "../src/standin/objects.ts";
 import { DEFAULT_USERS, DiscordStandin } from "../src/standin/server.ts";
@@ -216,7 +216,7 @@ async function onexenoRun(): Promise<number[]> {
         const me = pages[four.findIndex((u) => u.id === rec.seats[rec.state?.turn ?? 0]?.userId)] as Page;
         await me.first(0, (f) => f.rev === rec.rev);
         const f = me.frames.findLast((x) => x.frame.rev === rec.rev)?.frame as LiveFrame;
-        const id = f.table?.hits.find((x) => x.moves?.length)?.moves?.[0]?.id ?? f.buttons[0]?.id;
+        const id = f.table?.hits.find((x) => x.moves?.length)?.moves?.[0]?.id ?? buttonMove(f.buttons[0]);
         if (id === undefined) return;
         await new Promise((r) => setTimeout(r, THINK_MS * (0.5 + Math.random())));
         const marks = pages.map((p) => p.frames.length);

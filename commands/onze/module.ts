@@ -2,13 +2,12 @@
  * Onze as a game module (`GameModule`, commands/game-module.ts): its table game and rated game,
  * `/onze`, its rules document (docs/rules/onze.md) and its turn clock.
  */
-import type { TableGameView } from "../../src/bot/context.ts";
+import type { LiveKind, TableGameView } from "../../src/bot/context.ts";
 import { onzeGame, onzeRated } from "../../src/games/onze/table-game.ts";
 import type { GameModule } from "../game-module.ts";
 import { ONZE_WORDS } from "../../render/onze/words.ts";
 import { animateWith } from "../replay-animation.ts";
-import { watchOnlyWith } from "../live-table.ts";
-import type { OnzeTable } from "./moves.ts";
+import { ONZE_LIVE } from "./live-table.ts";
 import { ONZE_RULES, onzeCommand } from "./command.ts";
 import { ONZE_VERBS, onzeComponent } from "./components.ts";
 import { ONZE_PANELS } from "./panel.ts";
@@ -30,7 +29,7 @@ const onzeView: TableGameView = {
   roundOf: onzeRound,
   verbs: ONZE_VERBS,
   component: onzeComponent,
-  live: watchOnlyWith(onzePicture, (rec: OnzeTable) => rec.state?.turn ?? null),
+  live: ONZE_LIVE as LiveKind,
 };
 
 /** Onze: `/onze`. */

@@ -39,30 +39,82 @@ function blockTops(view: OnzeView): number[] {
   return tops;
 }
 
+/** A rectangle of a picture, px (top-left origin). */
+export interface OnzeRect {
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+}
+
+/** A card's height for its width (px): the cards of render/onze/playing-card.ts are 1.4 times as tall as wide. */
+const cardHeight = (w: number) => Math.round(w * 1.4);
+
 /**
- * Draws one player's melds left to right within `width` px: cards MELD_CARD px wide,
- * overlapping within a meld when space is short (the corner with rank and suit stays
- * visible: the step never falls below 22 px), each meld named below.
+ * Where one player's melds go, left to right from `x0` within `width` px: cards MELD_CARD px
+ * wide, overlapping within a meld when space is short (the corner with rank and suit stays
+ * visible: the step never falls below 22 px). For each meld, the x of each card and the span
+ * of the meld (px). Pure layout: the drawing and the live table's hit map share it.
  */
-function drawMelds(ctx: SKRSContext2D, melds: readonly Meld[], x0: number, y: number, width: number, theme: Theme, locale: Locale): void {
+function meldLayout(melds: readonly Meld[], x0: number, width: number): { xs: number[]; span: number; step: number }[] {
   const n = melds.reduce((k, m) => k + m.cards.length, 0);
-  if (n === 0) return;
-  const gap = 12;
+  const gap = MELD_GAP;
   const w = MELD_CARD;
   const step =
     n === melds.length ? w + 2 : Math.max(22, Math.min(w + 2, (width - gap * (melds.length - 1) - w * melds.length) / (n - melds.length)));
   let x = x0;
-  for (const m of melds) {
-    m.cards.forEach((c, i) => drawPlayingCard(ctx, c, x + i * step, y, w, locale));
+  return melds.map((m) => {
+    const xs = m.cards.map((_, i) => x + i * step);
     const span = (m.cards.length - 1) * step + w;
+    x += span + gap;
+    return { xs, span, step };
+  });
+}
+const MELD_GAP = 12;
+
+/** Draws one player's melds (`meldLayout`), each named below. */
+function drawMelds(ctx: SKRSContext2D, melds: readonly Meld[], x0: number, y: number, width: number, theme: Theme, locale: Locale): void {
+  meldLayout(melds, x0, width).forEach(({ xs, span }, k) => {
+    const m = melds[k]!;
+    m.cards.forEach((c, i) => drawPlayingCard(ctx, c, xs[i]!, y, MELD_CARD, locale));
     ctx.fillStyle = theme.textDim;
     ctx.font = font(14);
     ctx.textAlign = "left";
     ctx.textBaseline = "alphabetic";
-    ctx.fillText(fitText(ctx, meldWordsIn(locale, m), span + gap - 2), x, y + Math.round(w * 1.4) + 16);
-    x += span + gap;
-  }
+    ctx.fillText(fitText(ctx, meldWordsIn(locale, m), span + MELD_GAP - 2), xs[0]!, y + cardHeight(MELD_CARD) + 16);
+  });
 }
+
+/**
+ * Where seat `seat`'s melds are on the public table picture of `view` (as `drawOnzeTable` draws
+ * them): each meld's rectangle (its cards and its name under them) and each card's visible part
+ * (an overlapped card: the strip left of the next one). Empty once the game is over.
+ */
+export function onzeMeldRects(view: OnzeView, seat: number): { readonly meld: OnzeRect; readonly cards: readonly OnzeRect[] }[] {
+  const melds = view.melds[seat] ?? [];
+  if (view.phase === "over" || !melds.length) return [];
+  const y = blockTops(view)[seat]! + 6;
+  const h = cardHeight(MELD_CARD);
+  return meldLayout(melds, MELD_X, ONZE_WIDTH - 12 - MELD_X).map(({ xs, span, step }) => ({
+    meld: { x: xs[0]!, y, w: span, h: h + 20 },
+    cards: xs.map((x, i) => ({ x, y, w: i === xs.length - 1 ? MELD_CARD : Math.min(step, MELD_CARD), h })),
+  }));
+}
+
+/** Where the stock and the discard pile's top card are on the public table picture of `view` (null: none drawn, e.g. an empty pile). */
+export function onzePileRects(view: OnzeView): { readonly stock: OnzeRect | null; readonly discard: OnzeRect | null } {
+  if (view.phase === "over") return { stock: null, discard: null };
+  const h = cardHeight(PILE_CARD);
+  return {
+    stock: view.stockCount > 0 ? { x: PILE_X, y: PILE_Y, w: PILE_CARD, h } : null,
+    discard: view.discardCount > 0 ? { x: PILE_X + PILE_STEP, y: PILE_Y, w: PILE_CARD, h } : null,
+  };
+}
+/** The stock's left edge, the piles' top, a pile card's width and the step to the discard pile (px). */
+const PILE_X = 382;
+const PILE_Y = 26;
+const PILE_CARD = 54;
+const PILE_STEP = 76;
 
 /**
  * The header of the Onze table: round, contract, the round's rules, the status (whose turn and
@@ -129,15 +181,17 @@ export function drawOnzeTable(
     return canvas;
   }
   // Stock and discard pile.
-  const px = 382;
+  const px = PILE_X;
+  const piles = onzePileRects(view);
   ctx.font = font(14, true);
   ctx.fillStyle = theme.text;
   ctx.fillText(fitText(ctx, say("stock", { n: view.stockCount }), 74), px, 18);
-  if (view.stockCount > 0) drawCardBack(ctx, px, 26, 54);
-  ctx.fillText(fitText(ctx, say("discard", { n: view.discardCount }), W - 8 - px - 76), px + 76, 18);
-  if (view.discardCount > 0) {
-    if (view.discardTop === null) drawCardBack(ctx, px + 76, 26, 54);
-    else drawPlayingCard(ctx, view.discardTop, px + 76, 26, 54, locale);
+  if (piles.stock) drawCardBack(ctx, piles.stock.x, piles.stock.y, piles.stock.w);
+  ctx.fillText(fitText(ctx, say("discard", { n: view.discardCount }), W - 8 - px - PILE_STEP), px + PILE_STEP, 18);
+  if (piles.discard) {
+    const { x, y, w } = piles.discard;
+    if (view.discardTop === null) drawCardBack(ctx, x, y, w);
+    else drawPlayingCard(ctx, view.discardTop, x, y, w, locale);
   }
   const note = px + 142;
   const noteW = W - 8 - note;
@@ -251,6 +305,34 @@ const HAND_CARD = 56;
 const HAND_PER_ROW = 8;
 
 /**
+ * The private hand's layout (px): the picture's size, the help's lines, and where card `i` is
+ * (its face, without the name under it). `count` cards, `help` wrapped over up to three lines,
+ * `freshCount` cards marked new (their captions take two lines). Pure layout: the drawing and
+ * the live table's hit map share it.
+ */
+export function onzeHandLayout(
+  count: number,
+  help: string,
+  freshCount = 0,
+): { width: number; height: number; helpLines: string[]; card(i: number): OnzeRect } {
+  const w = HAND_CARD;
+  const per = HAND_PER_ROW;
+  const slot = w + 8;
+  // A new card's caption is two lines (its name, then "new" under it), so neither is cut.
+  const rowH = cardHeight(w) + (freshCount ? 44 : 26);
+  const rows = Math.max(1, Math.ceil(count / per));
+  const width = 12 * 2 + per * slot - 8;
+  const helpLines = wrapParts(measureOnly(14), help, width - 24, 3);
+  const top = 40 + helpLines.length * 18;
+  return {
+    width,
+    height: top + 6 + rows * rowH,
+    helpLines,
+    card: (i) => ({ x: 12 + (i % per) * slot, y: top + 12 + Math.floor(i / per) * rowH, w, h: cardHeight(w) }),
+  };
+}
+
+/**
  * Draws the private hand and returns its canvas: cards in the given order, each named below;
  * the help wrapped over up to three lines; `fresh` cards (just drawn or bought) outlined and
  * marked "new" on a line of their own under the name.
@@ -264,16 +346,9 @@ export function drawOnzeHand(
   locale: Locale = "en",
 ): Canvas {
   ensureFonts();
-  const w = HAND_CARD;
-  const per = HAND_PER_ROW;
-  const slot = w + 8;
-  // A new card's caption is two lines (its name, then "new" under it), so neither is cut.
-  const rowH = Math.round(w * 1.4) + (fresh.length ? 44 : 26);
-  const rows = Math.max(1, Math.ceil(hand.length / per));
-  const width = 12 * 2 + per * slot - 8;
-  const helpLines = wrapParts(measureOnly(14), help, width - 24, 3);
-  const top = 40 + helpLines.length * 18;
-  const height = top + 6 + rows * rowH;
+  const layout = onzeHandLayout(hand.length, help, fresh.length);
+  const { width, height, helpLines } = layout;
+  const slot = HAND_CARD + 8;
   const canvas = sceneCanvas(width, height);
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = theme.panel;
@@ -286,23 +361,22 @@ export function drawOnzeHand(
   helpLines.forEach((line, i) => ctx.fillText(line, 12, 46 + i * 18));
   const marked = [...fresh];
   hand.forEach((c, i) => {
-    const x = 12 + (i % per) * slot;
-    const y = top + 12 + Math.floor(i / per) * rowH;
+    const { x, y, w, h } = layout.card(i);
     drawPlayingCard(ctx, c, x, y, w, locale);
     const isNew = marked.indexOf(c);
     if (isNew >= 0) {
       marked.splice(isNew, 1);
       ctx.strokeStyle = theme.lastMove;
       ctx.lineWidth = 3;
-      ctx.strokeRect(x - 2, y - 2, w + 4, Math.round(w * 1.4) + 4);
+      ctx.strokeRect(x - 2, y - 2, w + 4, h + 4);
     }
     ctx.fillStyle = isNew >= 0 ? theme.lastMove : theme.text;
     ctx.font = font(14, true);
     ctx.textAlign = "center";
-    ctx.fillText(fitText(ctx, cardNameIn(locale, c), slot - 2), x + w / 2, y + Math.round(w * 1.4) + 17);
+    ctx.fillText(fitText(ctx, cardNameIn(locale, c), slot - 2), x + w / 2, y + h + 17);
     if (isNew >= 0) {
       ctx.font = font(14);
-      ctx.fillText(fitText(ctx, t(locale, "onze.pic.new"), slot - 2), x + w / 2, y + Math.round(w * 1.4) + 34);
+      ctx.fillText(fitText(ctx, t(locale, "onze.pic.new"), slot - 2), x + w / 2, y + h + 34);
     }
     ctx.textAlign = "left";
   });

@@ -32,7 +32,16 @@ export interface LiveFrame {
   readonly line: string;
   readonly table: WirePicture | null;
   readonly hand: WirePicture | null;
-  readonly buttons: readonly { readonly label: string; readonly id: number }[];
+  /** A button's move (`id`), or its moves offered by label (`moves`). */
+  readonly buttons: readonly (
+    | { readonly label: string; readonly id: number }
+    | { readonly label: string; readonly moves: readonly { readonly label: string; readonly id: number }[] }
+  )[];
+}
+
+/** The move a frame's button makes at once (its number), or undefined: none, or it offers several (`moves`). */
+export function buttonMove(b: LiveFrame["buttons"][number] | undefined): number | undefined {
+  return b && "id" in b ? b.id : undefined;
 }
 
 /** A picture on the wire: its data URL and its hits, moves replaced by their numbers. */
@@ -171,12 +180,12 @@ export class ActivityHub {
     const seat = rec.seats.findIndex((s) => !s.computer && s.userId === w.userId);
     const [table, draft] = await Promise.all([this.picture(channelId, game, rec), game.live.draft(rec, seat < 0 ? null : seat, w.locale)]);
     const offers = new Map<number, unknown>();
-    const number = (moves: readonly { readonly label: string; readonly move: unknown }[]) =>
-      moves.map((m) => {
-        const id = offers.size;
-        offers.set(id, m.move);
-        return { label: m.label, id };
-      });
+    const offer = (m: { readonly label: string; readonly move: unknown }) => {
+      const id = offers.size;
+      offers.set(id, m.move);
+      return { label: m.label, id };
+    };
+    const number = (moves: readonly { readonly label: string; readonly move: unknown }[]) => moves.map(offer);
     const wire = (p: (Omit<WirePicture, "hits"> & { readonly hits: readonly LiveHit[] }) | null): WirePicture | null =>
       p && { ...p, hits: p.hits.map(({ moves, ...hit }) => (moves ? { ...hit, moves: number(moves) } : hit)) };
     const frame: LiveFrame = {
@@ -187,7 +196,7 @@ export class ActivityHub {
       line: draft.line,
       table: wire(table && { ...table, hits: draft.tableHits }),
       hand: wire(draft.hand && { ...dataUrl(draft.hand.png), hits: draft.hand.hits }),
-      buttons: number(draft.buttons),
+      buttons: draft.buttons.map((b) => ("moves" in b ? { label: b.label, moves: number(b.moves) } : offer(b))),
     };
     w.offers.set(rec.rev, offers);
     for (const old of w.offers.keys()) if (w.offers.size > KEPT_FRAMES) w.offers.delete(old);

@@ -217,9 +217,14 @@ export interface LiveDraft<M = unknown> {
   readonly tableHits: readonly LiveHit<M>[];
   /** The seat's own hand (or board) picture; null for a spectator. */
   readonly hand: LivePicture<M> | null;
-  /** Moves not tied to a place on a picture (Pass). */
-  readonly buttons: readonly { readonly label: string; readonly move: M }[];
+  /** Moves not tied to a place on a picture (Pass; Go down, with its ways). */
+  readonly buttons: readonly LiveButton<M>[];
 }
+
+/** A move not tied to a place on a picture: one move made at once, or several offered by label (each way of going down). */
+export type LiveButton<M = unknown> =
+  | { readonly label: string; readonly move: M }
+  | { readonly label: string; readonly moves: readonly { readonly label: string; readonly move: M }[] };
 
 /**
  * A game's live table: how its tables are drawn for one seat, and how a move chosen there is
@@ -231,9 +236,9 @@ export interface LiveKind<R extends AnyTable = AnyTable, M = unknown> {
   /** What `seat` (null: a spectator) sees at `rec` and may click, in `locale`. Must not reveal another seat's hidden cards. */
   draft(rec: R, seat: number | null, locale: Locale): Promise<LiveDraft<M>>;
   /**
-   * A real-time game: the table moves on by itself, so a move offered by one of the last frames a
-   * socket was sent is made on the table as it is now (the game refuses what no longer holds);
-   * otherwise only a move of the latest frame, on the table still at its revision.
+   * The table moves on without the seat (a race; buys made out of turn), so a move offered by one
+   * of the last frames a socket was sent is made on the table as it is now (the game refuses what
+   * no longer holds); otherwise only a move of the latest frame, on the table still at its revision.
    */
   readonly realtime?: boolean;
   /**

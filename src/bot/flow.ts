@@ -179,7 +179,8 @@ export async function showMove<R extends AnyTable>(
  * Plays `move` for `userId` at this channel's table of `game` without an interaction (a click
  * on the live table, src/activity/), through the same checks as `playAndShow` (`table/none`,
  * `table/over`, `table/not_started`, `action/not_your_turn`, the engine's refusals, thrown as
- * `UserError`s; `table/stale` when the table is no longer at `rev`), then shows the table in
+ * `UserError`s; `table/stale` when the table is no longer at `rev`; `rev` undefined: judged on the
+ * table as it is, for a game whose table moves on without the seat), then shows the table in
  * the channel as a button's move would, and lets the computers move. In a DM or group DM the
  * computers move at once (nothing there moves by itself) and the chat table waits for the next
  * click (the bot can only answer clicks there).
@@ -191,7 +192,7 @@ export async function playOutside<R extends AnyTable, M>(
   service: MoveService<R, M>,
   game: MoveView<R>,
   move: M,
-  rev: number,
+  rev: number | undefined,
 ): Promise<Played<R>> {
   const before = await service.get(channelId);
   if (!before) throw refuse("table/none", { command: game.command });

@@ -18,7 +18,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADA, BEN, CARD_ROOM, CLEO, GENERAL, Harness } from "../e2e/harness.ts";
+import { ADA, BEN, CARD_ROOM, CLEO, GENERAL, Harness, THREAD } from "../e2e/harness.ts";
 import { launchBrowser } from "./chromium.ts";
 import { said } from "../helpers/message.ts";
 import { pieceOf } from "../../src/games/cardeno/pieces.ts";
@@ -241,4 +241,55 @@ describe("the live table", () => {
     expect(pageErrors).toEqual([]);
     expect(h.log.errors).toEqual([]);
   }, 600_000);
+  it("Ada, Ben and Cleo play Onze turns on three pages: the stock, a card of the hand onto the discard pile, No thanks to a card for sale; the thread's table follows", async () => {
+    const sb = h.standin;
+    await sb.command(ADA, THREAD, "onze new", { clock: "off", seed: "live-page-onze" });
+    for (const u of [BEN, CLEO]) await sb.command(u, THREAD, "onze join");
+    await sb.command(ADA, THREAD, "onze start");
+    const service = h.bot.service("onze");
+    await h.until("dealt", async () => ((await service.get(THREAD))?.status === "playing" ? true : null));
+    const pages = new Map<string, Page>();
+    for (const [i, user] of [ADA, BEN, CLEO].entries()) pages.set(user, await open(user, i === 1 ? 390 : 1100, THREAD));
+    const moved = async (rev: number) => {
+      const now = await h.until("the move", async () => {
+        const r = await service.get(THREAD);
+        return r?.state && r.rev > rev ? r : null;
+      });
+      for (const p of pages.values()) await shows(p, now.rev);
+      return now;
+    };
+    for (let turn = 0; turn < 4; turn++) {
+      let rec = await service.get(THREAD);
+      if (!rec?.state || rec.status !== "playing") throw new Error("no onze");
+      const mover = pages.get(rec.seats[rec.state.turn]?.userId ?? "") as Page;
+      for (const p of pages.values()) await shows(p, rec.rev);
+      // Draw: a click on the stock.
+      await mover.getByRole("button", { name: "Draw from the stock" }).click();
+      rec = await moved(rec.rev);
+      // The others may buy the card passed over: each says no thanks with a button.
+      for (const [user, p] of pages) {
+        if (p === mover || rec.state?.discardedBy === rec.seats.findIndex((x) => x.userId === user)) continue;
+        await p.getByRole("button", { name: "No thanks" }).click();
+        rec = await moved(rec.rev);
+      }
+      // Discard: the hand's last card, then the pile (waiting for that card).
+      await mover.locator("#hand .hit[data-select]").last().click();
+      const pile = mover.locator('.hit.target:not([hidden])[aria-label^="Discard"]');
+      const name = (await mover.locator("#hand .hit.selected").first().getAttribute("aria-label")) ?? "";
+      expect(await pile.getAttribute("aria-label")).toBe(`Discard ${name}`);
+      if (turn === 3) {
+        mkdirSync(out, { recursive: true });
+        await pages.get(ADA)?.screenshot({ path: join(out, "live-onze-desktop.png"), fullPage: true });
+        await pages.get(BEN)?.screenshot({ path: join(out, "live-onze-phone.png"), fullPage: true });
+      }
+      await pile.click();
+      const after = await moved(rec.rev);
+      expect(after.state?.discard.at(-1)).toBeDefined();
+      await h.until("the thread's table at the page's revision", async () =>
+        Harness.ids(newest("zhand", THREAD), "zhand").some((id) => id.split("|")[2] === String(after.rev)) ? true : null,
+      );
+    }
+    expect(pageErrors).toEqual([]);
+    expect(h.log.errors).toEqual([]);
+  }, 300_000);
 });

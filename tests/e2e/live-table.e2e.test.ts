@@ -14,13 +14,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import type { LiveFrame } from "../../src/activity/hub.ts";
+import { buttonMove, type LiveFrame } from "../../src/activity/hub.ts";
 import { registerCommands } from "../../src/app.ts";
 import { positionLabel } from "../../src/games/onexeno/board.ts";
 import { topWaste, wastePlacements } from "../../src/games/onexeno/solitaire.ts";
 import { cardLabelIn } from "../../render/onexeno/words.ts";
+import { sortHand as sortedHand } from "../../src/games/onze/cards.ts";
+import { cardNameIn } from "../../render/onze/words.ts";
 import { said } from "../helpers/message.ts";
-import { ADA, BEN, CARD_ROOM, CLEO, DEV, GENERAL, Harness } from "./harness.ts";
+import { ADA, BEN, CARD_ROOM, CLEO, DEV, GENERAL, Harness, THREAD } from "./harness.ts";
 
 const h = new Harness({ activity: true });
 let origin = "";
@@ -142,7 +144,7 @@ describe("the live table's sockets", () => {
       // The player to move picks a card and a target (or passes) by their numbers, as the page sends them.
       const turn = sockets.get(rec.seats[rec.state.turn]?.userId ?? "") as Socket;
       const frame = await turn.at(rec.rev);
-      const target = frame.table?.hits.find((x) => x.moves?.length)?.moves?.[0]?.id ?? frame.buttons[0]?.id;
+      const target = frame.table?.hits.find((x) => x.moves?.length)?.moves?.[0]?.id ?? buttonMove(frame.buttons[0]);
       expect(target).toBeDefined();
       turn.send({ t: "act", rev: rec.rev, id: target });
       await h.until("the move", async () => ((await service.get(GENERAL))?.rev ?? 0) > rec.rev || null);
@@ -231,7 +233,7 @@ describe("solitaire on the live table", () => {
       const frame = await ada.at(rec.rev);
       expect(frame.table?.hits).toEqual([]);
       expect(frame.buttons.map((b) => b.label)).toEqual([rec.state.stock.length > 0 ? "Draw 3" : "Turn over & draw"]);
-      rec = await act(ada, rec.rev, frame.buttons[0]?.id ?? -1);
+      rec = await act(ada, rec.rev, buttonMove(frame.buttons[0]) ?? -1);
     }
     if (!rec?.state) throw new Error("no solitaire");
     const state = rec.state;
@@ -270,6 +272,82 @@ describe("solitaire on the live table", () => {
     ada.close();
     ben.close();
     expect(ada.errors).toEqual([]);
+    expect(h.log.errors).toEqual([]);
+  });
+});
+
+describe("Onze on the live table", () => {
+  it("the player to move draws on the stock and discards on the pile; a card for sale is declined and bought by the others' buttons and pile; the thread's table follows", async () => {
+    const sb = h.standin;
+    await sb.command(ADA, THREAD, "onze new", { clock: "off", seed: "live-onze" });
+    for (const u of [BEN, CLEO]) await sb.command(u, THREAD, "onze join");
+    await sb.command(ADA, THREAD, "onze start");
+    const service = h.bot.service("onze");
+    const rec = await h.until("dealt", async () => {
+      const r = await service.get(THREAD);
+      return r?.status === "playing" && r.state ? r : null;
+    });
+    const s0 = rec.state;
+    if (!s0) throw new Error("no onze");
+    const users = rec.seats.map((x) => x.userId);
+    const sockets = new Map<string, Socket>();
+    for (const u of [ADA, BEN, CLEO, DEV]) sockets.set(u, await open(u, THREAD));
+    const socketOf = (seat: number) => sockets.get(users[seat] ?? "") as Socket;
+    const mover = s0.turn;
+    const buyer = (mover + 1) % 3;
+    const decliner = (mover + 2) % 3;
+    const act = async (s: Socket, rev: number, id: number | undefined) => {
+      expect(id).toBeDefined();
+      s.send({ t: "act", rev, id });
+      return h.until("the move", async () => {
+        const now = await service.get(THREAD);
+        return now?.state && now.rev > rev ? now : null;
+      });
+    };
+
+    // The draw: the stock and the top discard, each a click; nobody else has anything to click; a spectator no hand.
+    let frame = await socketOf(mover).at(rec.rev);
+    const top = s0.discard.at(-1) ?? 0;
+    expect(frame.table?.hits.map((x) => [x.label, x.moves?.length])).toEqual([
+      ["Draw from the stock", 1],
+      [`Take ${cardNameIn("en", top)}`, 1],
+    ]);
+    expect(frame.hand?.hits).toEqual([]);
+    for (const seat of [buyer, decliner]) expect((await socketOf(seat).at(rec.rev)).table?.hits).toEqual([]);
+    expect((await (sockets.get(DEV) as Socket).at(rec.rev)).hand).toBeNull();
+    let now = await act(socketOf(mover), rec.rev, frame.table?.hits[0]?.moves?.[0]?.id);
+    expect(now.state?.forSale).toBe(top);
+
+    // The card passed over is for sale: one says no thanks (a button), the other buys it on the pile.
+    const offer = await socketOf(decliner).at(now.rev);
+    expect(offer.buttons.map((b) => b.label)).toEqual([`Buy ${cardNameIn("en", top)} (+1 penalty card)`, "No thanks"]);
+    now = await act(socketOf(decliner), now.rev, buttonMove(offer.buttons[1]));
+    expect(now.state?.declines).toEqual([decliner]);
+    const pile = (await socketOf(buyer).at(now.rev)).table?.hits ?? [];
+    expect(pile.map((x) => x.label)).toEqual([`Buy ${cardNameIn("en", top)} (+1 penalty card)`]);
+    now = await act(socketOf(buyer), now.rev, pile[0]?.moves?.[0]?.id);
+    expect(now.state?.claims).toEqual([buyer]);
+
+    // The discard: a card of the hand, then the pile (the mover's frame at the newest revision: a buy moved it on meanwhile).
+    frame = await socketOf(mover).at(now.rev);
+    const hand = sortedHand(now.state?.hands[mover] ?? []);
+    expect(frame.hand?.hits.map((x) => x.label)).toEqual(hand.map((c) => cardNameIn("en", c)));
+    const pick = frame.hand?.hits[0];
+    const target = frame.table?.hits.find((x) => x.when === pick?.select);
+    expect(target?.label).toBe(`Discard ${pick?.label}`);
+    // The buyer sending the mover's number: refused on his socket, nothing moves.
+    const buyerSocket = socketOf(buyer);
+    buyerSocket.send({ t: "act", rev: now.rev, id: target?.moves?.[0]?.id });
+    await h.until("refused", async () => (buyerSocket.errors.length > 0 ? true : null));
+    expect(buyerSocket.errors).toEqual(["live/not_offered"]);
+    const handSizes = now.state?.hands.map((x) => x.length) ?? [];
+    const after = await act(socketOf(mover), now.rev, target?.moves?.[0]?.id);
+    // The discard ended the turn; the buyer took the card and a penalty card.
+    expect(after.state?.turn).toBe((mover + 1) % 3);
+    expect(after.state?.hands.map((x) => x.length)).toEqual(handSizes.map((n, i) => (i === mover ? n - 1 : i === buyer ? n + 2 : n)));
+    await h.waitForPublic(THREAD, (m) => Harness.ids(m, "zhand").some((id) => id.split("|")[2] === String(after.rev)));
+    for (const s of sockets.values()) s.close();
+    expect([...sockets.values()].flatMap((s) => (s === buyerSocket ? [] : s.errors))).toEqual([]);
     expect(h.log.errors).toEqual([]);
   });
 });

@@ -136,8 +136,11 @@ function show(frame) {
   for (const m of frame.buttons) {
     const b = document.createElement("button");
     b.textContent = m.label;
-    b.dataset.move = String(m.id);
-    b.addEventListener("click", () => send(m.id));
+    if (m.moves) b.addEventListener("click", () => choose(m.moves));
+    else {
+      b.dataset.move = String(m.id);
+      b.addEventListener("click", () => send(m.id));
+    }
     buttons.append(b);
   }
   $("#chooser").hidden = true;
