@@ -1,10 +1,8 @@
 /**
  * The live table's pictures (src/activity/hub.ts) from a game's own picture jobs: the public table
- * picture of a record, drawn by the picture threads as the chat table's is, and the live table of
- * a game played from the chat table only for now (`watchOnly` in src/bot/live-table.ts).
+ * picture of a record, drawn by the picture threads as the chat table's is, and a seat's own
+ * pictures, drawn once while they stay the same.
  */
-import type { LiveKind } from "../src/bot/context.ts";
-import { watchOnly } from "../src/bot/live-table.ts";
 import type { AnyTable } from "../src/bot/tables.ts";
 import { LRUCache } from "lru-cache";
 import { renderPicture } from "../render/pool.ts";
@@ -52,12 +50,4 @@ export function livePicture<R extends AnyTable, D>(jobOf: (rec: R) => SceneJob<D
     const job = jobOf(rec);
     return job ? cachedPicture(job) : null;
   };
-}
-
-/** The live table of a game with no hit map yet: its table picture (from `jobOf`) and whose turn it is (`turnOf`). */
-export function watchOnlyWith<R extends AnyTable, D>(
-  jobOf: (rec: R) => SceneJob<D> | undefined,
-  turnOf: (rec: R) => number | null,
-): LiveKind {
-  return watchOnly(livePicture(jobOf), turnOf) as LiveKind;
 }

@@ -12,6 +12,8 @@ import { font } from "./fonts.ts";
  * the mark starts (px).
  */
 export function drawClockMark(ctx: SKRSContext2D, label: string, right: number, y: number, px: number, color: string): number {
+  const r = px * 0.45;
+  const cx = clockMarkLeft(ctx, label, right, px) + r;
   ctx.save();
   ctx.font = font(px, true);
   ctx.fillStyle = color;
@@ -19,9 +21,6 @@ export function drawClockMark(ctx: SKRSContext2D, label: string, right: number, 
   ctx.textAlign = "right";
   ctx.textBaseline = "alphabetic";
   ctx.fillText(label, right, y);
-  const width = ctx.measureText(label).width;
-  const r = px * 0.45;
-  const cx = right - width - r - 6;
   const cy = y - px * 0.36;
   ctx.lineWidth = Math.max(1.5, px / 9);
   ctx.beginPath();
@@ -35,4 +34,13 @@ export function drawClockMark(ctx: SKRSContext2D, label: string, right: number, 
   ctx.stroke();
   ctx.restore();
   return cx - r;
+}
+
+/** Where the mark `drawClockMark` draws for `label` at `right` in `px` starts (px), without drawing it: `ctx` only measures. */
+export function clockMarkLeft(ctx: SKRSContext2D, label: string, right: number, px: number): number {
+  ctx.save();
+  ctx.font = font(px, true);
+  const width = ctx.measureText(label).width;
+  ctx.restore();
+  return right - width - 2 * (px * 0.45) - 6;
 }

@@ -46,7 +46,6 @@ const LONG_FUNCTIONS: Readonly<Record<string, number>> = {
   "commands/canasta/panel.ts:canastaHandMessage": 104,
   "commands/onze/panel.ts:onzeHandMessage": 112,
   "render/assembly/palette.ts:choosePalette": 120,
-  "render/onexeno/canasta.ts:drawCanastaTable": 114,
   "render/onexeno/solitaire.ts:drawSolitaire": 138,
 };
 

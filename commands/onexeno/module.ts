@@ -10,8 +10,7 @@ import { canastaHands, canastaPicture, canastaRound } from "../canasta/table.ts"
 import type { GameModule } from "../game-module.ts";
 import { ONEXENO_WORDS } from "../../render/onexeno/words.ts";
 import { animateWith } from "../replay-animation.ts";
-import { watchOnlyWith } from "../live-table.ts";
-import type { CanastaTable } from "../canasta/rows.ts";
+import { CANASTA_LIVE } from "../canasta/live-table.ts";
 import { SOLITAIRE_GAME } from "../solitaire/index.ts";
 import { SOLITAIRE_LIVE } from "../solitaire/live-table.ts";
 import { solitairePicture } from "../solitaire/table.ts";
@@ -53,7 +52,7 @@ const canastaView: TableGameView = {
   roundOf: canastaRound,
   verbs: CANASTA_VERBS,
   component: canastaComponent,
-  live: watchOnlyWith(canastaPicture, (rec: CanastaTable) => rec.state?.turn ?? null),
+  live: CANASTA_LIVE as LiveKind,
 };
 
 /** The ONEXENO family: `/onexeno`. */

@@ -3,14 +3,14 @@
  * row's sum), XENO count, hand size and running total; the face-up pile's top cards, the
  * stack size, whose turn and what they owe. Drawn from a spectator view only.
  */
-import type { Canvas } from "@napi-rs/canvas";
+import type { Canvas, SKRSContext2D } from "@napi-rs/canvas";
 import { paintedScene } from "../surface.ts";
 import { rotatePattern } from "../../src/games/onexeno/cards.ts";
 import { idOf, rowSum, type CanastaView, type Row } from "../../src/games/onexeno/canasta.ts";
 import { drawCard } from "./card.ts";
 import { drawBadge } from "../badge.ts";
-import { drawClockMark } from "../clock.ts";
-import { ensureFonts, fitText, font, PICTURE_WIDTH, shortName } from "../fonts.ts";
+import { clockMarkLeft, drawClockMark } from "../clock.ts";
+import { ensureFonts, fitText, font, measureOnly, PICTURE_WIDTH, shortName } from "../fonts.ts";
 import { DEFAULT_THEME, type Theme } from "../theme.ts";
 import { t, type Locale } from "../../src/i18n/index.ts";
 
@@ -21,6 +21,59 @@ const BLOCK = 78;
 const ROWS_X = 178;
 /** Card size in a player's rows: the smallest at which pattern and value both read. */
 const ROW_CARD = 40;
+
+/** A rectangle of a picture, px (top-left origin). */
+export interface CanastaRect {
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+}
+
+/** The face-up pile's left edge, how many of its top cards are drawn, their size and step (px). */
+const PILE_X = 404;
+const PILE_SHOWN = 5;
+const PILE_CARD = 44;
+const PILE_STEP = 46;
+
+/** Where the face-up pile's top cards are drawn (at most five, the top one last), px. */
+export function canastaPileRects(view: Pick<CanastaView, "pile">): CanastaRect[] {
+  return view.pile.slice(-PILE_SHOWN).map((_, i) => ({ x: PILE_X + i * PILE_STEP, y: 34, w: PILE_CARD, h: PILE_CARD }));
+}
+
+/** Where a discard goes on the picture: the face-up pile's top card, or where its first card lies when it is empty, px. */
+export function canastaDiscardRect(view: Pick<CanastaView, "pile">): CanastaRect {
+  return canastaPileRects(view).at(-1) ?? { x: PILE_X, y: 34, w: PILE_CARD, h: PILE_CARD };
+}
+
+/** The time of a clock label ("until 14:05 UTC" → "14:05 UTC"): the rows' clock mark shows it alone. */
+const clockTime = (clock: string) => clock.match(/\d{2}:\d{2} UTC/)?.[0] ?? clock;
+
+/**
+ * Where seat `seat`'s rows' cards are on the public table picture (as `drawCanastaTable` draws
+ * it with `clock`: the seat to move has the clock mark beside its rows, which leaves them less
+ * room): for each row, each card's visible part (an overlapped card: the strip left of the
+ * next one), px. `ctx` measures the clock's text (any canvas context: nothing is drawn).
+ */
+export function canastaRowRects(
+  view: CanastaView,
+  seat: number,
+  clock: string | undefined,
+  ctx: SKRSContext2D = measureOnly(14),
+): CanastaRect[][] {
+  const W = CANASTA_WIDTH;
+  const y = HEADER + seat * BLOCK + 6;
+  const turn = seat === view.turn && view.phase !== "over";
+  const clockW = clock && turn ? W - 6 - clockMarkLeft(ctx, clockTime(clock), W - 16, 14) : 0;
+  const rows = view.rows[seat] ?? [];
+  const { size, step, gap } = rowsLayout(rows, W - 12 - ROWS_X - 6 - clockW);
+  let x = ROWS_X;
+  return rows.map((row) => {
+    const cards = row.map((_, i) => ({ x: x + i * step, y, w: i === row.length - 1 ? size : Math.min(step, size), h: size }));
+    x += (row.length - 1) * step + size + gap;
+    return cards;
+  });
+}
 
 /** Picture height for a number of seats. */
 export function canastaHeight(seats: number): number {
@@ -42,21 +95,11 @@ export function rowsLayout(rows: readonly Row[], width: number): { size: number;
 }
 
 /**
- * Draws the public canasta table and returns its canvas. `names[i]` is seat i's display
- * name; `clock`, when given, is drawn with a clock face in the block of the seat to move.
+ * The header of the canasta table: the title, the hand and its rules, the status (whose turn and
+ * what they owe; the winners once over) and the last hand's result, stopping short of the pile.
  */
-export function drawCanastaTable(
-  view: CanastaView,
-  names: readonly string[],
-  theme: Theme = DEFAULT_THEME,
-  clock?: string,
-  locale: Locale = "en",
-): Canvas {
-  ensureFonts();
+function drawCanastaHeader(ctx: SKRSContext2D, view: CanastaView, names: readonly string[], theme: Theme, locale: Locale): void {
   const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `canasta.pic.${key}`, params);
-  const W = CANASTA_WIDTH;
-  const height = canastaHeight(view.seats);
-  const { canvas, ctx } = paintedScene(W, height, theme.felt, theme.text);
   ctx.font = font(22, true);
   ctx.fillText(t(locale, "canasta.title"), 12, 28);
   const left = 384; // the header's text stops short of the face-up pile
@@ -97,19 +140,43 @@ export function drawCanastaTable(
         : say("result_stack", { hand: res.hand, scores });
     ctx.fillText(fitText(ctx, line, left), 12, 94);
   }
+}
+
+/**
+ * Draws the public canasta table and returns its canvas. `names[i]` is seat i's display
+ * name; `clock`, when given, is drawn with a clock face in the block of the seat to move.
+ */
+export function drawCanastaTable(
+  view: CanastaView,
+  names: readonly string[],
+  theme: Theme = DEFAULT_THEME,
+  clock?: string,
+  locale: Locale = "en",
+): Canvas {
+  ensureFonts();
+  const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `canasta.pic.${key}`, params);
+  const W = CANASTA_WIDTH;
+  const height = canastaHeight(view.seats);
+  const { canvas, ctx } = paintedScene(W, height, theme.felt, theme.text);
+  drawCanastaHeader(ctx, view, names, theme, locale);
 
   // stack and face-up pile (top card last, framed)
-  const px = 404;
+  const px = PILE_X;
   ctx.fillStyle = theme.text;
   ctx.font = font(14);
   const pile = `${say("stack_pile", { stack: view.stackCount, pile: view.pile.length })}${view.pile.length ? say("top_last") : ""}`;
   ctx.fillText(fitText(ctx, pile, W - 8 - px), px, 22);
-  const top = view.pile.slice(-5);
-  top.forEach((c, i) => drawCard(ctx, rotatePattern(idOf(c), 0), px + i * 46, 34, 44, theme));
-  if (top.length) {
+  const top = view.pile.slice(-PILE_SHOWN);
+  const spots = canastaPileRects(view);
+  top.forEach((c, i) => {
+    const spot = spots[i] as CanastaRect;
+    drawCard(ctx, rotatePattern(idOf(c), 0), spot.x, spot.y, spot.w, theme);
+  });
+  const last = spots.at(-1);
+  if (last) {
     ctx.strokeStyle = theme.lastMove;
     ctx.lineWidth = 3;
-    ctx.strokeRect(px + (top.length - 1) * 46 - 2, 32, 48, 48);
+    ctx.strokeRect(last.x - 2, last.y - 2, last.w + 4, last.h + 4);
   }
 
   for (let s = 0; s < view.seats; s++) {
@@ -139,19 +206,18 @@ export function drawCanastaTable(
     ctx.font = font(14, true);
     ctx.fillText(fitText(ctx, say("total", { n: view.totals[s] ?? 0 }), ROWS_X - 18), 14, y + 62);
     // The clock's time alone next to the rows (its words are on the message).
-    const time = clock?.match(/\d{2}:\d{2} UTC/)?.[0] ?? clock ?? "";
-    const clockW = clock && turn ? W - 6 - drawClockMark(ctx, time, W - 16, y + 20, 14, theme.turn) : 0;
+    if (clock && turn) drawClockMark(ctx, clockTime(clock), W - 16, y + 20, 14, theme.turn);
     const rows = view.rows[s] ?? [];
-    const area = W - 12 - ROWS_X - 6 - clockW;
-    const { size, step, gap } = rowsLayout(rows, area);
-    let x = ROWS_X;
     ctx.font = font(14);
-    for (const row of rows) {
-      row.forEach((rc, i) => drawCard(ctx, rotatePattern(idOf(rc.card), rc.rot), x + i * step, y + 6, size, theme));
+    canastaRowRects(view, s, clock, ctx).forEach((cards, k) => {
+      const row = rows[k] ?? [];
+      row.forEach((rc, i) => {
+        const spot = cards[i] as CanastaRect;
+        drawCard(ctx, rotatePattern(idOf(rc.card), rc.rot), spot.x, spot.y, ROW_CARD, theme);
+      });
       ctx.fillStyle = theme.text;
-      ctx.fillText(`= ${rowSum(row)}`, x, y + 6 + size + 17);
-      x += (row.length - 1) * step + size + gap;
-    }
+      ctx.fillText(`= ${rowSum(row)}`, cards[0]?.x ?? ROWS_X, y + 6 + ROW_CARD + 17);
+    });
     if (rows.length === 0) {
       ctx.fillStyle = theme.textDim;
       ctx.fillText(fitText(ctx, say("no_rows"), W - 24 - ROWS_X), ROWS_X, y + 40);

@@ -2,17 +2,14 @@
  * The live table's parts a game's table uses: **Open live table**, the button a table message
  * carries while the bot serves its live table (src/activity/server.ts; its click is answered with
  * callback type 12, `LAUNCH_ACTIVITY`: the person's Discord client opens the app's Activity in
- * that channel), and `watchOnly`, the live table of a game whose pictures have no hit map yet.
+ * that channel).
  * https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-response-object-interaction-callback-type
  */
 import { ButtonBuilder, ButtonStyle } from "discord.js";
 import { encodeId } from "./customid.ts";
 import { sayAt } from "./words.ts";
-import { t, type Locale } from "../i18n/index.ts";
-import type { LiveKind } from "./context.ts";
+import type { Locale } from "../i18n/index.ts";
 import { refuse } from "./words.ts";
-import type { AnyTable } from "./tables.ts";
-import { seatNames } from "./clock.ts";
 
 let served = 0;
 
@@ -41,32 +38,4 @@ export function liveButtons(rec: { readonly status: string; readonly locale?: Lo
   return [
     new ButtonBuilder().setCustomId(encodeId("live", 0)).setLabel(sayAt(rec, "live.open")).setStyle(ButtonStyle.Secondary).setEmoji("🖥️"),
   ];
-}
-
-/**
- * The live table of a game played from the chat table only (no hit map yet): its public table
- * picture (`picture`: the chat table's), a line saying whose turn it is and where to play, no
- * move offered (`apply` refuses with `live/not_offered`). Shows no hidden card: the public
- * picture only. `turnOf`: the seat to move, null when none.
- */
-export function watchOnly<R extends AnyTable>(
-  picture: (rec: R) => Promise<Buffer | null>,
-  turnOf: (rec: R) => number | null,
-): LiveKind<R, never> {
-  return {
-    picture,
-    async draft(rec, _seat, locale: Locale) {
-      const turn = turnOf(rec);
-      const line =
-        rec.status === "lobby" || !rec.state
-          ? t(locale, "live.waiting")
-          : rec.status === "over"
-            ? t(locale, "live.over")
-            : `${turn === null ? "" : `${t(locale, "live.turn_of", { name: seatNames(rec)[turn] ?? "?" })} `}${t(locale, "live.chat_only")}`;
-      return { line, tableHits: [], hand: null, buttons: [] };
-    },
-    async apply() {
-      throw refuse("live/not_offered");
-    },
-  };
 }

@@ -292,4 +292,50 @@ describe("the live table", () => {
     expect(pageErrors).toEqual([]);
     expect(h.log.errors).toEqual([]);
   }, 300_000);
+  it("Ada and Ben play canasta turns on two pages: Draw from stack, then a card of the hand onto the face-up pile; the chat table follows", async () => {
+    const sb = h.standin;
+    await sb.command(ADA, GENERAL, "onexeno new", { game: "canasta", seed: "live-page-canasta" });
+    await sb.command(BEN, GENERAL, "onexeno join");
+    await sb.command(ADA, GENERAL, "onexeno start");
+    const service = h.bot.service("canasta");
+    await h.until("dealt", async () => ((await service.get(GENERAL))?.status === "playing" ? true : null));
+    const pages = new Map<string, Page>([
+      [ADA, await open(ADA, 1100)],
+      [BEN, await open(BEN, 390)],
+    ]);
+    const moved = async (rev: number) => {
+      const now = await h.until("the move", async () => {
+        const r = await service.get(GENERAL);
+        return r?.state && r.rev > rev ? r : null;
+      });
+      for (const p of pages.values()) await shows(p, now.rev);
+      return now;
+    };
+    for (let turn = 0; turn < 4; turn++) {
+      let rec = await service.get(GENERAL);
+      if (!rec?.state || rec.status !== "playing" || rec.state.phase !== "draw") throw new Error("no canasta draw");
+      const mover = pages.get(rec.seats[rec.state.turn]?.userId ?? "") as Page;
+      for (const p of pages.values()) await shows(p, rec.rev);
+      await mover.getByRole("button", { name: "Draw from stack" }).click();
+      rec = await moved(rec.rev);
+      // Discard: a card of the hand, then the face-up pile (waiting for that card).
+      await mover.locator("#hand .hit[data-select]").first().click();
+      const name = (await mover.locator("#hand .hit.selected").first().getAttribute("aria-label")) ?? "";
+      const pile = mover.locator('.hit.target:not([hidden])[aria-label^="Discard"]');
+      expect(await pile.getAttribute("aria-label")).toBe(`Discard ${name}`);
+      if (turn === 2) {
+        mkdirSync(out, { recursive: true });
+        await pages.get(ADA)?.screenshot({ path: join(out, "live-canasta-desktop.png"), fullPage: true });
+        await pages.get(BEN)?.screenshot({ path: join(out, "live-canasta-phone.png"), fullPage: true });
+      }
+      await pile.click();
+      const after = await moved(rec.rev);
+      expect(after.state?.pile.length).toBe((rec.state?.pile.length ?? 0) + 1);
+      await h.until("the chat table at the page's revision", async () =>
+        Harness.ids(newest("chand"), "chand").some((id) => id.split("|")[2] === String(after.rev)) ? true : null,
+      );
+    }
+    expect(pageErrors).toEqual([]);
+    expect(h.log.errors).toEqual([]);
+  }, 300_000);
 });

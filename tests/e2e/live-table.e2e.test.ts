@@ -388,8 +388,11 @@ describe("the App Launcher", () => {
       "a canasta frame",
       async () => s.frames.find((f) => f.game === "canasta" && f.status === "playing") ?? null,
     );
-    expect(frame.line).toMatch(/chat table's buttons/);
-    expect(frame.hand, "watch-only: no hand picture").toBeNull();
+    // Cleo's seat: her own hand picture; the first frame is a draw or the computer's turn, no card of the hand to pick.
+    expect(frame.hand).not.toBeNull();
+    expect(frame.hand?.hits).toEqual([]);
+    if (frame.line.startsWith("Your turn: draw")) expect(frame.buttons.map((b) => b.label)).toContain("Draw from stack");
+    else expect([frame.line, frame.buttons]).toEqual(["It is Computer 1 (normal)'s turn.", []]);
     s.close();
     expect(h.log.errors).toEqual([]);
   });
