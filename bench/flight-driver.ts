@@ -57,6 +57,12 @@ export interface FlightResult {
 export interface PlayOptions {
   readonly rate?: number;
   readonly seconds?: number;
+  /**
+   * The turn clock the games are opened with (`/onexeno new clock:`; default the command's).
+   * The soak's "off": its clocks run 50 times faster than real time, so a person's move late
+   * under load would race the computer moving for them, and be refused as out of turn.
+   */
+  readonly clock?: string;
 }
 
 /**
@@ -76,7 +82,7 @@ export async function playTables(
   channels: readonly { id: string }[],
   read: (channelId: string) => Promise<TableState | undefined>,
   game: typeof onexenoDefinition,
-  { rate, seconds }: PlayOptions = {},
+  { rate, seconds, clock }: PlayOptions = {},
 ): Promise<FlightResult> {
   const every = rate ? (channels.length / rate) * 1000 : 0;
   const [a, b] = [DEFAULT_USERS[0]!.id, DEFAULT_USERS[1]!.id];
@@ -99,7 +105,7 @@ export async function playTables(
     channels.map(async (ch) => {
       let due = performance.now() + Math.random() * every; // spread the tables' moves over the period
       do {
-        await sb.command(a, ch.id, "onexeno new", { game: "basic" });
+        await sb.command(a, ch.id, "onexeno new", { game: "basic", ...(clock ? { clock } : {}) });
         await sb.command(b, ch.id, "onexeno join");
         await sb.command(a, ch.id, "onexeno start");
         await readUntil(ch.id, (r) => r?.status === "playing" && r.state !== null, "the started game never read as playing");

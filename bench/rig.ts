@@ -6,7 +6,7 @@
  */
 import { fork } from "node:child_process";
 import { setPriority } from "node:os";
-import type { FlightResult } from "./flight-driver.ts";
+import type { FlightResult, PlayOptions } from "./flight-driver.ts";
 
 /**
  * The stand-in's process's nice value: the lowest priority. With it at 0 (before 2026-11-26
@@ -31,7 +31,7 @@ export type RigPlayed = FlightResult & { routes: Record<string, number>; standin
 export interface Rig {
   readonly api: RigApi;
   /** Plays a 2-player ONEXENO game in every channel (`playTables`), reading tables from the bot's SQLite `store`. Rejects when the driver fails. */
-  play(store: string, opts?: { rate?: number; seconds?: number }): Promise<RigPlayed>;
+  play(store: string, opts?: PlayOptions): Promise<RigPlayed>;
   /** Sends slash command `path` (with `options`) as `user` in `channel`. Rejects when the stand-in refuses it. */
   command(user: string, channel: string, path: string, options?: Record<string, string | number>): Promise<void>;
   /** Forgets what the stand-in logged of the games so far (its messages but the newest few, files, tokens). */
@@ -79,7 +79,7 @@ export async function forkRig(tables: number): Promise<Rig> {
           else reject(new Error(m.error ?? m.kind));
         };
         child.on("message", onMessage);
-        child.send({ kind: "play", store, rate: opts.rate, seconds: opts.seconds });
+        child.send({ kind: "play", store, rate: opts.rate, seconds: opts.seconds, clock: opts.clock });
       }),
     command: (user, channel, path, options = {}) => ask({ kind: "command", user, channel, path, options }),
     prune: () => ask({ kind: "prune" }),

@@ -1,7 +1,8 @@
 /**
  * `npm run bench:soak`: a long soak of one bot process through the Discord stand-in: `GAMES` whole
  * games (default 10,000), every game in turn, `TABLES` channels at once (default 8). ONEXENO basic
- * is played the way two people would (`playTables`, bench/flight-driver.ts); partners, canasta,
+ * is played the way two people would (`playTables`, bench/flight-driver.ts; no turn clock: one
+ * running 50 times faster would race a move late under load); partners, canasta,
  * Onze and Cardeno are opened, filled with computers and started by a person through the slash
  * commands, who then leaves the game to them: her turn clock runs out (the table clock runs
  * `RATE` times faster than real time, default 50), the computer moves for her, and the game plays
@@ -120,7 +121,7 @@ for (let turn = 0; played < GAMES; turn++) {
   const kind = KINDS[turn % KINDS.length]!;
   const left = LEFT.find((g) => g.name === kind);
   if (left) await Promise.all(channels.map((c) => leftToComputers(left, c.id)));
-  else await rig.play(file);
+  else await rig.play(file, { clock: "off" });
   played += TABLES;
   // What the rig keeps of the round (messages, files, tokens) is dropped, as a client's memory is.
   await rig.prune();

@@ -3,7 +3,7 @@
  * the many-tables row are the bot's alone. Started by `bench/flight.ts` with `fork`; speaks over
  * the IPC channel:
  * - sends `{ kind: "ready", apiUrl, token, applicationId, guildId }` once listening;
- * - on `{ kind: "play", store, rate?, seconds? }` plays a 2-player ONEXENO game in each channel at once, as
+ * - on `{ kind: "play", store, rate?, seconds?, clock? }` plays a 2-player ONEXENO game in each channel at once, as
  *   the driver in `flight-driver.ts` describes (paced at `rate` moves a second when given, games back
  *   to back for `seconds` when given), reading each table's state from the bot's SQLite file
  *   `store` (read-only use: the bot is its only writer), and answers
@@ -52,6 +52,7 @@ interface Request {
   store?: string;
   rate?: number;
   seconds?: number;
+  clock?: string;
   user?: string;
   channel?: string;
   path?: string;
