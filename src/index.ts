@@ -16,7 +16,8 @@ import { REST, Routes, ShardingManager, Status } from "discord.js";
 import type { Server } from "node:http";
 import { fileURLToPath } from "node:url";
 import { holdsGuild, openBotStores, registerCommands, startBot, type ShardSet } from "./app.ts";
-import type { ActivityOptions } from "./activity/server.ts";
+import { startLiveFront } from "./activity/front.ts";
+import type { ActivityOptions, ActivityServer } from "./activity/server.ts";
 import { loadConfig } from "./config.ts";
 import { createLogger } from "./ops/log.ts";
 import { createMetrics, startOpsServer } from "./ops/metrics.ts";
@@ -74,8 +75,23 @@ function liveTableOptions(
 ): { activity?: Omit<ActivityOptions, "apiUrl"> } {
   const a = config.activity;
   if (!a) return {};
-  if (managed || shards) {
-    console.log(`${who}ACTIVITY_PORT is not served: the live table needs the bot's shards in one process (README: the live table).`);
+  if (managed) {
+    // A shard process of the manager: its own live table on this machine, reached through the
+    // manager's front (src/activity/front.ts), which set the app's settings for it.
+    return {
+      activity: {
+        port: 0,
+        host: "127.0.0.1",
+        applicationId: config.applicationId ?? "",
+        clientSecret: a.clientSecret ?? "",
+        publicUrl: a.publicUrl ?? "",
+      },
+    };
+  }
+  if (shards) {
+    console.log(
+      `${who}ACTIVITY_PORT is not served: processes started with SHARD_IDS have no front to share one address (README: the live table).`,
+    );
     return {};
   }
   const activity = standin
@@ -89,6 +105,46 @@ function liveTableOptions(
       }
     : { port: a.port, applicationId: config.applicationId ?? "", clientSecret: a.clientSecret ?? "", publicUrl: a.publicUrl ?? "" };
   return { activity };
+}
+
+/**
+ * The live table's front in the sharding manager's process (src/activity/front.ts), when
+ * `ACTIVITY_PORT` is set: it serves the page and passes each socket on to the live table of the
+ * shard process holding its table's guild (`shards`: each shard's address, as its process tells
+ * it). The shard processes get the app's settings from this one's environment (on the stand-in:
+ * its client secret, and the front's address as the page's origin).
+ */
+async function liveFront(
+  token: string,
+  apiUrl: string,
+  count: number,
+  standin: DiscordStandin | null,
+): Promise<{ server: ActivityServer; shards: Map<number, string> } | null> {
+  const a = config.activity;
+  if (!a) return null;
+  const shards = new Map<number, string>();
+  const opts = standin
+    ? {
+        port: a.port,
+        host: "127.0.0.1",
+        applicationId: standin.applicationId,
+        clientSecret: standin.clientSecret,
+        standinUrl: standin.url,
+        ...(a.publicUrl ? { publicUrl: a.publicUrl } : {}),
+      }
+    : { port: a.port, applicationId: config.applicationId ?? "", clientSecret: a.clientSecret ?? "", publicUrl: a.publicUrl ?? "" };
+  const server = await startLiveFront({ ...opts, apiUrl }, new REST({ api: apiUrl }).setToken(token), {
+    count,
+    url: (id) => shards.get(id),
+  });
+  Object.assign(process.env, {
+    ACTIVITY_PUBLIC_URL: opts.publicUrl ?? server.url,
+    DISCORD_CLIENT_SECRET: opts.clientSecret,
+    DISCORD_APPLICATION_ID: opts.applicationId,
+  });
+  if (standin) standin.activityUrl = server.url;
+  console.log(`Live table (the app's Activity) served at ${server.url}: each socket goes on to its table's shard process.`);
+  return { server, shards };
 }
 
 /** The shard count Discord recommends for the bot (`GET /gateway/bot`, field `shards`). */
@@ -113,9 +169,14 @@ async function runManager(token: string, apiUrl: string, count: number, standin:
     mode: "process",
     execArgv: process.execArgv,
   });
+  const front = await liveFront(token, apiUrl, count, standin);
   manager.on("shardCreate", (shard) => {
     console.log(`Shard ${shard.id} of ${count}: starting a process.`);
+    shard.on("message", (m: unknown) => {
+      if (front && m && typeof m === "object" && "liveTable" in m) front.shards.set(shard.id, String(m.liveTable));
+    });
     shard.on("death", (child) => {
+      front?.shards.delete(shard.id);
       const how =
         "signalCode" in child && child.signalCode
           ? `killed by ${child.signalCode}`
@@ -144,6 +205,7 @@ async function runManager(token: string, apiUrl: string, count: number, standin:
           }),
       ),
     );
+    await front?.server.stop();
     await standin?.stop();
     process.exit(0);
   };
@@ -201,6 +263,8 @@ async function runShards(token: string, apiUrl: string, shards: ShardSet | null,
   running = bot;
   if (bot.liveTable) {
     if (standin) standin.activityUrl = bot.liveTable.url;
+    // A shard process tells the manager where its live table is: the front passes its guilds' sockets there.
+    if (managed) process.send?.({ liveTable: bot.liveTable.url });
     console.log(`${who}Live table (the app's Activity) served at ${bot.liveTable.url}.`);
   }
   let ops: Server | null = null;

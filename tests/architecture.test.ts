@@ -100,7 +100,7 @@ const rules: { area: string; allowed: (t: string) => boolean }[] = [
         "node:",
       ].includes(t),
   },
-  // The live table (issue 50): the bot's play flow behind a web server, nothing of a game's own.
+  // The live table (issue 50): the bot's play flow behind a web server (ws: the front's sockets on to a shard's), nothing of a game's own.
   {
     area: "src/activity",
     allowed: (t) =>
@@ -110,6 +110,7 @@ const rules: { area: string; allowed: (t: string) => boolean }[] = [
         "src/i18n",
         "fastify",
         "@fastify/websocket",
+        "ws",
         "esbuild",
         "zod",
         "rate-limiter-flexible",

@@ -26,6 +26,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import type { REST } from "discord.js";
+import type { WebSocket } from "ws";
 import type { BotContext } from "../bot/context.ts";
 import { localeOf } from "../i18n/index.ts";
 import { serveLiveButton } from "../bot/live-table.ts";
@@ -56,7 +57,7 @@ export interface ActivityBot {
 /** How long a socket may stay silent before it says who it is, ms. */
 export const HELLO_WITHIN_MS = 10_000;
 
-const Hello = z.object({ t: z.literal("hello"), token: z.string().min(1).max(200), instance: z.string().min(1).max(40) }).strict();
+export const Hello = z.object({ t: z.literal("hello"), token: z.string().min(1).max(200), instance: z.string().min(1).max(40) }).strict();
 const TokenBody = z.object({ code: z.string().min(1).max(200) }).strict();
 
 /** The running server: where it listens, and how to stop it. */
@@ -100,8 +101,30 @@ export async function serveLiveTable(
   };
 }
 
-/** Starts the live table's server. Throws when the port is taken or the page cannot be bundled. */
+/**
+ * What `GET /api/live` does with a socket whose origin passed: bind it to a seat of a table of
+ * this process (`hubRoute`), or pass it on to the process of its table's guild (src/activity/front.ts).
+ * `headers` are the upgrade request's.
+ */
+export type LiveRoute = (socket: WebSocket, headers: Readonly<Record<string, string | string[] | undefined>>) => void;
+
+/** Starts the live table's server with the hub of this process. Throws when the port is taken or the page cannot be bundled. */
 export async function startActivity(opts: ActivityOptions, hub: ActivityHub, bot: ActivityBot): Promise<ActivityServer> {
+  const server = await startPage(opts, hubRoute(opts, hub, bot));
+  return {
+    url: server.url,
+    async stop() {
+      hub.closeAll();
+      await server.stop();
+    },
+  };
+}
+
+/**
+ * The live table's web server: the page, the token endpoint and `/api/live`, whose sockets go to
+ * `route`. Throws when the port is taken or the page cannot be bundled.
+ */
+export async function startPage(opts: ActivityOptions, route: LiveRoute): Promise<ActivityServer> {
   const script = await bundle();
   const app: FastifyInstance = Fastify({ logger: false, bodyLimit: 4096 });
   await app.register(websocket, { options: { maxPayload: 4096 } });
@@ -132,45 +155,47 @@ export async function startActivity(opts: ActivityOptions, hub: ActivityHub, bot
   });
   app.register(async (scoped) => {
     scoped.get("/api/live", { websocket: true }, (socket, req) => {
-      if (!allowed(req.headers)) {
-        socket.close(4003, "origin");
-        return;
-      }
-      const sink = {
-        send: (text: string) => socket.readyState === socket.OPEN && socket.send(text),
-        close: (c: number, r: string) => socket.close(c, r),
-      };
-      let bound: { message(text: string): void; closed(): void } | null = null;
-      let greeted = false;
-      const silent = setTimeout(() => socket.close(4001, "no hello"), HELLO_WITHIN_MS);
-      socket.on("message", (data) => {
-        const text = String(data);
-        if (bound) return bound.message(text);
-        if (greeted) return; // still checking who it is: nothing before that counts
-        greeted = true;
-        clearTimeout(silent);
-        void hello(opts, bot, text).then(
-          (who) => {
-            if (socket.readyState !== socket.OPEN) return;
-            bound = hub.attach(who.channelId, who.userId, who.locale, sink);
-          },
-          () => socket.close(4001, "not signed in"),
-        );
-      });
-      socket.on("close", () => {
-        clearTimeout(silent);
-        bound?.closed();
-      });
+      if (!allowed(req.headers)) socket.close(4003, "origin");
+      else route(socket, req.headers);
     });
   });
   const address = await app.listen({ port: opts.port, host: opts.host ?? "0.0.0.0" });
   origins.add(new URL(opts.publicUrl ?? address).origin);
-  return {
-    url: address,
-    async stop() {
-      hub.closeAll();
-      await app.close();
-    },
+  return { url: address, stop: () => app.close() };
+}
+
+/**
+ * Sockets bound here: the first message `{ t: "hello", token, instance }` (within
+ * `HELLO_WITHIN_MS`) names the user and the instance (`hello`); then the hub pushes that seat's
+ * frames and takes its moves. A socket that is not signed in is closed (4001).
+ */
+function hubRoute(opts: ActivityOptions, hub: ActivityHub, bot: ActivityBot): LiveRoute {
+  return (socket) => {
+    const sink = {
+      send: (text: string) => socket.readyState === socket.OPEN && socket.send(text),
+      close: (c: number, r: string) => socket.close(c, r),
+    };
+    let bound: { message(text: string): void; closed(): void } | null = null;
+    let greeted = false;
+    const silent = setTimeout(() => socket.close(4001, "no hello"), HELLO_WITHIN_MS);
+    socket.on("message", (data) => {
+      const text = String(data);
+      if (bound) return bound.message(text);
+      if (greeted) return; // still checking who it is: nothing before that counts
+      greeted = true;
+      clearTimeout(silent);
+      void hello(opts, bot, text).then(
+        (who) => {
+          if (socket.readyState !== socket.OPEN) return;
+          bound = hub.attach(who.channelId, who.userId, who.locale, sink);
+        },
+        () => socket.close(4001, "not signed in"),
+      );
+    });
+    socket.on("close", () => {
+      clearTimeout(silent);
+      bound?.closed();
+    });
   };
 }
 

@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerCommands } from "../../src/app.ts";
 import { DiscordStandin, shardGuilds, shardOf } from "../../src/standin/server.ts";
 import { hasRedisServer, redisRequired, startRedis, type RedisServer } from "../helpers/redis.ts";
+import WebSocket from "ws";
+import { buttonMove, type LiveFrame } from "../../src/activity/hub.ts";
 import { ADA, BEN, GENERAL, until } from "./harness.ts";
 import { said } from "../helpers/message.ts";
 import { playTurn, revOf, startProcess, type Proc } from "../helpers/processes.ts";
@@ -117,8 +119,8 @@ describe.runIf(run)("shards across processes", () => {
 });
 
 describe("the sharding manager", () => {
-  it("npm start with a stand-in that recommends two shards runs a process per shard, and SIGTERM stops them all", async () => {
-    const p = startProcess({ DISCORD_TOKEN: "", STANDIN_PORT: "0", STANDIN_SHARDS: "2", STORE_URL: "memory://" });
+  it("npm start with a stand-in that recommends two shards runs a process per shard, its live table's front passes each socket to its guild's shard, and SIGTERM stops them all", async () => {
+    const p = startProcess({ DISCORD_TOKEN: "", STANDIN_PORT: "0", STANDIN_SHARDS: "2", STORE_URL: "memory://", ACTIVITY_PORT: "0" });
     try {
       const url = await until("the stand-in's address", () => /Open (http:\/\/127\.0\.0\.1:\d+)\//.exec(p.out)?.[1]);
       await until(
@@ -137,6 +139,52 @@ describe("the sharding manager", () => {
         const seen = (await (await fetch(`${url}/local/messages?user=${ADA}&channel=${ch}`)).json()) as { content: string }[];
         expect(said(seen.at(-1))).toMatch(/A table of ONEXENO is open here/);
       }
+      // The live table through the manager's front: a game in each guild, each socket reaching its own shard's table.
+      const front = await until(
+        "the live table's front",
+        () => /Live table \(the app's Activity\) served at (http:\/\/[\d.:]+): each/.exec(p.out)?.[1],
+      );
+      await until("both shards' live tables", () => /Shard 0: Live table/.test(p.out) && /Shard 1: Live table/.test(p.out));
+      for (const ch of [GENERAL, TABLE_2]) {
+        await post("/local/command", { user: BEN, channel: ch, path: "onexeno join", options: {} });
+        await post("/local/command", { user: ADA, channel: ch, path: "onexeno start", options: {} });
+      }
+      const live = async (user: string, channel: string) => {
+        expect(await (await post("/local/launch", { user, channel })).json()).toMatchObject({ launched: true });
+        const { instance } = (await (await fetch(`${url}/local/activity?user=${user}&channel=${channel}`)).json()) as { instance: string };
+        const { code } = (await (await post("/local/activity/authorize", { user, instance })).json()) as { code: string };
+        const origin = new URL(front).origin;
+        const exchange = await fetch(`${front}/api/token`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin },
+          body: JSON.stringify({ code }),
+        });
+        const { access_token } = (await exchange.json()) as { access_token: string };
+        const ws = new WebSocket(`${front.replace(/^http/, "ws")}/api/live`, { origin });
+        const frames: LiveFrame[] = [];
+        ws.on("message", (d) => {
+          const m = JSON.parse(String(d)) as LiveFrame;
+          if (m.t === "frame") frames.push(m);
+        });
+        await new Promise((resolve) => ws.once("open", resolve));
+        ws.send(JSON.stringify({ t: "hello", token: access_token, instance }));
+        await until(`${channel}'s first frame`, () => frames.length > 0);
+        return { ws, frames };
+      };
+      const sockets = await Promise.all([ADA, BEN].flatMap((u) => [GENERAL, TABLE_2].map((ch) => live(u, ch))));
+      for (const { frames } of sockets) expect(frames[0]).toMatchObject({ game: "onexeno", status: "playing" });
+      // The player to move at the second guild's table makes a move on its picture: it reaches shard 1's table, and both sockets there see it.
+      const there = sockets.filter((_, i) => i % 2 === 1); // Ada's and Ben's in TABLE_2
+      const first = there[0]?.frames.at(-1)?.rev ?? -1;
+      const mover = there.find(({ frames }) => frames.at(-1)?.table?.hits.some((x) => x.moves?.length) || frames.at(-1)?.buttons.length);
+      const frame = mover?.frames.at(-1);
+      const id = frame?.table?.hits.find((x) => x.moves?.length)?.moves?.[0]?.id ?? buttonMove(frame?.buttons[0]);
+      mover?.ws.send(JSON.stringify({ t: "act", rev: frame?.rev, id }));
+      for (const { frames } of there) await until("the move on both pages", () => (frames.at(-1)?.rev ?? -1) > first);
+      // The first guild's table did not move.
+      for (const { frames } of sockets.filter((_, i) => i % 2 === 0)) expect(frames.map((f) => f.rev)).toEqual([frames[0]?.rev]);
+      for (const { ws } of sockets) ws.close();
+
       const pids = await until("two shard processes", () => {
         const kids = spawnSyncChildren(p.child.pid!);
         return kids.length >= 2 ? kids : null;
