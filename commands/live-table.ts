@@ -3,6 +3,7 @@
  * picture of a record, drawn by the picture threads as the chat table's is, and a seat's own
  * pictures, drawn once while they stay the same.
  */
+import type { LiveDraft } from "../src/bot/context.ts";
 import type { AnyTable } from "../src/bot/tables.ts";
 import { LRUCache } from "lru-cache";
 import { renderPicture } from "../render/pool.ts";
@@ -50,4 +51,9 @@ export function livePicture<R extends AnyTable, D>(jobOf: (rec: R) => SceneJob<D
     const job = jobOf(rec);
     return job ? cachedPicture(job) : null;
   };
+}
+
+/** A frame with nothing to click: only `line` (waiting for the deal, the game over, a spectator's). */
+export function quietDraft(line: string): LiveDraft<never> {
+  return { line, tableHits: [], hand: null, buttons: [] };
 }

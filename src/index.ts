@@ -94,7 +94,19 @@ function liveTableOptions(
     );
     return {};
   }
-  const activity = standin
+  return { activity: activitySettings(a, standin) };
+}
+
+/**
+ * Where the live table listens and the app's settings it signs players in with (`ACTIVITY_*`,
+ * `DISCORD_APPLICATION_ID`, `DISCORD_CLIENT_SECRET`); on the stand-in, its own app and its
+ * address (the page runs on the SDK's mock there), on 127.0.0.1.
+ */
+function activitySettings(
+  a: NonNullable<typeof config.activity>,
+  standin: DiscordStandin | null,
+): Omit<ActivityOptions, "apiUrl"> & { readonly publicUrl?: string } {
+  return standin
     ? {
         port: a.port,
         host: "127.0.0.1",
@@ -104,7 +116,6 @@ function liveTableOptions(
         ...(a.publicUrl ? { publicUrl: a.publicUrl } : {}),
       }
     : { port: a.port, applicationId: config.applicationId ?? "", clientSecret: a.clientSecret ?? "", publicUrl: a.publicUrl ?? "" };
-  return { activity };
 }
 
 /**
@@ -123,16 +134,7 @@ async function liveFront(
   const a = config.activity;
   if (!a) return null;
   const shards = new Map<number, string>();
-  const opts = standin
-    ? {
-        port: a.port,
-        host: "127.0.0.1",
-        applicationId: standin.applicationId,
-        clientSecret: standin.clientSecret,
-        standinUrl: standin.url,
-        ...(a.publicUrl ? { publicUrl: a.publicUrl } : {}),
-      }
-    : { port: a.port, applicationId: config.applicationId ?? "", clientSecret: a.clientSecret ?? "", publicUrl: a.publicUrl ?? "" };
+  const opts = activitySettings(a, standin);
   const server = await startLiveFront({ ...opts, apiUrl }, new REST({ api: apiUrl }).setToken(token), {
     count,
     url: (id) => shards.get(id),

@@ -26,7 +26,7 @@ import { canastaDiscardRect, canastaPileRects, canastaRowRects, type CanastaRect
 import { handCardRect } from "../../render/onexeno/hand.ts";
 import { ONEXENO_SCENES } from "../../render/onexeno/scenes.ts";
 import { cardLabelIn, cardTitleIn, rotationIn } from "../../render/onexeno/words.ts";
-import { cachedPicture, livePicture } from "../live-table.ts";
+import { cachedPicture, livePicture, quietDraft } from "../live-table.ts";
 import { distinctBy, suggestionText } from "./panel.ts";
 import { CANASTA_VIEW } from "./play.ts";
 import { type CanastaTable, MAX, names } from "./rows.ts";
@@ -44,11 +44,11 @@ export const CANASTA_LIVE: LiveKind<CanastaTable, CanastaMove> = {
 
   async draft(rec, seat, locale) {
     const s = rec.state;
-    if (rec.status === "lobby" || !s) return { line: t(locale, "live.waiting"), tableHits: [], hand: null, buttons: [] };
-    if (rec.status === "over" || s.phase === "over") return { line: t(locale, "live.over"), tableHits: [], hand: null, buttons: [] };
+    if (rec.status === "lobby" || !s) return quietDraft(t(locale, "live.waiting"));
+    if (rec.status === "over" || s.phase === "over") return quietDraft(t(locale, "live.over"));
     const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `canasta.${key}`, params);
     const turnLine = say("its_turn", { name: names(rec)[s.turn] ?? "?" });
-    if (seat === null) return { line: `${t(locale, "live.watching")} ${turnLine}`, tableHits: [], hand: null, buttons: [] };
+    if (seat === null) return quietDraft(`${t(locale, "live.watching")} ${turnLine}`);
     const hand = s.hands[seat] ?? [];
     const mine = s.turn === seat;
     const owed = s.mustMeld !== null && mine ? idOf(s.mustMeld) : null;

@@ -17,7 +17,7 @@ import { t, type Locale } from "../../src/i18n/index.ts";
 import { CARDENO_SCENES } from "../../render/cardeno/scenes.ts";
 import { cardenoStatus, panelCellRect, tableCentreRect } from "../../render/cardeno/table.ts";
 import { pieceNameIn } from "../../render/cardeno/words.ts";
-import { cachedPicture, livePicture } from "../live-table.ts";
+import { cachedPicture, livePicture, quietDraft } from "../live-table.ts";
 import { cardenoChanged } from "./live.ts";
 import { grabRefusal } from "./play.ts";
 import { cardenoPicture } from "./table.ts";
@@ -34,9 +34,9 @@ export const CARDENO_LIVE: LiveKind<CardenoTable, CardenoMove> = {
   async draft(rec, seat, locale) {
     const s = rec.state;
     const now = Date.now();
-    if (rec.status === "lobby" || !s) return { line: t(locale, "live.waiting"), tableHits: [], hand: null, buttons: [] };
+    if (rec.status === "lobby" || !s) return quietDraft(t(locale, "live.waiting"));
     const status = rec.status === "over" ? t(locale, "live.over") : cardenoStatus(cardenoView(s, null), names(rec), locale);
-    if (seat === null) return { line: `${t(locale, "live.watching")} ${status}`, tableHits: [], hand: null, buttons: [] };
+    if (seat === null) return quietDraft(`${t(locale, "live.watching")} ${status}`);
     const view = cardenoView(s, seat);
     // The board alone (the race table's picture shows the header and the centre), from what it
     // shows only: drawn again when this seat's board, lockout or hand changes, not at every call.

@@ -17,7 +17,7 @@ import { handCardRect } from "../../render/onexeno/hand.ts";
 import { ONEXENO_SCENES } from "../../render/onexeno/scenes.ts";
 import { cellOrigin, tableLayout } from "../../render/onexeno/table.ts";
 import { cardLabelIn, rotationIn } from "../../render/onexeno/words.ts";
-import { cachedPicture, livePicture } from "../live-table.ts";
+import { cachedPicture, livePicture, quietDraft } from "../live-table.ts";
 import { ONEXENO_VIEW } from "./play.ts";
 import { onexenoPicture, type TableRecord } from "./view.ts";
 
@@ -32,7 +32,7 @@ export const ONEXENO_LIVE: LiveKind<TableRecord, OnexenoMove> = {
 
   async draft(rec, seat, locale) {
     const state = rec.state;
-    if (rec.status === "lobby" || !state) return { line: t(locale, "live.waiting"), tableHits: [], hand: null, buttons: [] };
+    if (rec.status === "lobby" || !state) return quietDraft(t(locale, "live.waiting"));
     const mine = rec.status === "playing" && seat !== null && state.turn === seat;
     const moves = mine ? onexeno.legalMoves(state, seat) : [];
     const places = moves.filter((m): m is Place => m.kind === "place");

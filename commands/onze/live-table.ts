@@ -19,7 +19,7 @@ import { t, type Locale } from "../../src/i18n/index.ts";
 import { ONZE_SCENES } from "../../render/onze/scenes.ts";
 import { onzeHandLayout, onzeMeldRects, onzePileRects, type OnzeRect as Rect } from "../../render/onze/table.ts";
 import { cardNameIn } from "../../render/onze/words.ts";
-import { cachedPicture, livePicture } from "../live-table.ts";
+import { cachedPicture, livePicture, quietDraft } from "../live-table.ts";
 import { contractHelp, downText, layoffText, type LayoffMove, meldOf, names, type OnzeTable, type SwapMove } from "./moves.ts";
 import { ONZE_VIEW } from "./play.ts";
 import { onzePicture } from "./table.ts";
@@ -37,11 +37,11 @@ export const ONZE_LIVE: LiveKind<OnzeTable, OnzeMove> = {
 
   async draft(rec, seat, locale) {
     const s = rec.state;
-    if (rec.status === "lobby" || !s) return { line: t(locale, "live.waiting"), tableHits: [], hand: null, buttons: [] };
-    if (rec.status === "over" || s.phase === "over") return { line: t(locale, "live.over"), tableHits: [], hand: null, buttons: [] };
+    if (rec.status === "lobby" || !s) return quietDraft(t(locale, "live.waiting"));
+    if (rec.status === "over" || s.phase === "over") return quietDraft(t(locale, "live.over"));
     const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `onze.${key}`, params);
     const turnLine = say("its_turn", { name: names(rec)[s.turn] ?? "?" });
-    if (seat === null) return { line: `${t(locale, "live.watching")} ${turnLine}`, tableHits: [], hand: null, buttons: [] };
+    if (seat === null) return quietDraft(`${t(locale, "live.watching")} ${turnLine}`);
     const view = onzeView(s, null);
     const piles = onzePileRects(view);
     const moves = onzeLegalMoves(s, seat, 200);

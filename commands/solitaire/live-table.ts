@@ -21,7 +21,7 @@ import {
 import { t, type Locale } from "../../src/i18n/index.ts";
 import { solitaireCellRect, solitaireWasteTopRect } from "../../render/onexeno/solitaire.ts";
 import { cardLabelIn, rotationIn } from "../../render/onexeno/words.ts";
-import { livePicture } from "../live-table.ts";
+import { livePicture, quietDraft } from "../live-table.ts";
 import { SOLITAIRE_VIEW } from "./play.ts";
 import { solitairePicture, type SolitaireTable } from "./table.ts";
 
@@ -36,9 +36,9 @@ export const SOLITAIRE_LIVE: LiveKind<SolitaireTable, SolitaireMove> = {
 
   async draft(rec, seat, locale) {
     const state = rec.state;
-    if (rec.status === "lobby" || !state) return { line: t(locale, "live.waiting"), tableHits: [], hand: null, buttons: [] };
-    if (rec.status === "over" || state.phase === "over") return { line: t(locale, "live.over"), tableHits: [], hand: null, buttons: [] };
-    if (seat === null) return { line: t(locale, "live.watching"), tableHits: [], hand: null, buttons: [] };
+    if (rec.status === "lobby" || !state) return quietDraft(t(locale, "live.waiting"));
+    if (rec.status === "over" || state.phase === "over") return quietDraft(t(locale, "live.over"));
+    if (seat === null) return quietDraft(t(locale, "live.watching"));
     const top = topWaste(state);
     const places: Place[] = wastePlacements(state).map((p) => ({ kind: "place", ...p }));
     const line =
