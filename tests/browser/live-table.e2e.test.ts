@@ -338,4 +338,40 @@ describe("the live table", () => {
     expect(pageErrors).toEqual([]);
     expect(h.log.errors).toEqual([]);
   }, 300_000);
+  it("Ada plays ONEXENO partners with three computers on her page: a card, then a cell, on her turns; Ben watches on a phone", async () => {
+    const sb = h.standin;
+    await sb.command(ADA, CARD_ROOM, "onexeno new", { game: "partners", seed: "live-page-partners" });
+    for (let i = 0; i < 3; i++) await sb.command(ADA, CARD_ROOM, "onexeno bot add");
+    await sb.command(ADA, CARD_ROOM, "onexeno start");
+    const service = h.bot.service("onexeno");
+    await h.until("dealt", async () => ((await service.get(CARD_ROOM))?.status === "playing" ? true : null));
+    const ada = await open(ADA, 1100, CARD_ROOM);
+    const ben = await open(BEN, 390, CARD_ROOM);
+    for (let turn = 0; turn < 2; turn++) {
+      // Ada's turn comes round (the computers move between hers).
+      const rec = await h.until("Ada's turn", async () => {
+        const r = await service.get(CARD_ROOM);
+        return r?.state && r.seats[r.state.turn]?.userId === ADA ? r : null;
+      });
+      await shows(ada, rec.rev);
+      await shows(ben, rec.rev);
+      expect(await ben.locator(".hit").count(), "a watcher has nothing to click").toBe(0);
+      const cards = ada.locator(".hit[data-select]");
+      if ((await cards.count()) === 0) {
+        await ada.locator("#buttons button").first().click(); // Pass: nothing of hers fits
+      } else {
+        await cards.first().click();
+        if (turn === 1) {
+          mkdirSync(out, { recursive: true });
+          await ada.screenshot({ path: join(out, "live-partners-desktop.png"), fullPage: true });
+          await ben.screenshot({ path: join(out, "live-partners-phone.png"), fullPage: true });
+        }
+        await ada.locator(".hit.target:not([hidden])").first().click();
+        if (await ada.locator("#chooser").isVisible()) await ada.locator("#chooser button").first().click();
+      }
+      await h.until("Ada's move", async () => ((await service.get(CARD_ROOM))?.rev ?? 0) > rec.rev || null);
+    }
+    expect(pageErrors).toEqual([]);
+    expect(h.log.errors).toEqual([]);
+  }, 300_000);
 });
