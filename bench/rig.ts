@@ -42,10 +42,13 @@ export interface Rig {
 
 /**
  * Starts the stand-in with `tables` bench channels (`benchChannels`) in a process of its own at the
- * lowest CPU priority. Resolves once it listens. Errors: rejects when the process exits first.
+ * lowest CPU priority. `globalLimit` false: without Discord's global limit of 50 requests a
+ * second (the soak's memory rows, when many tables would wait on it). Resolves once it listens.
+ * Errors: rejects when the process exits first.
  */
-export async function forkRig(tables: number): Promise<Rig> {
-  const child = fork(new URL("./standin-child.ts", import.meta.url), [String(tables)], { execArgv: ["--import", "tsx"] });
+export async function forkRig(tables: number, { globalLimit = true }: { readonly globalLimit?: boolean } = {}): Promise<Rig> {
+  const args = [String(tables), ...(globalLimit ? [] : ["no-global-limit"])];
+  const child = fork(new URL("./standin-child.ts", import.meta.url), args, { execArgv: ["--import", "tsx"] });
   // On Discord the rig's work runs on Discord's machines: here it takes a core only when the
   // bot's threads leave one free.
   setPriority(child.pid!, RIG_PRIORITY);

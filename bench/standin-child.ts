@@ -1,7 +1,7 @@
 /**
  * The bench's Discord stand-in in a process of its own (issue 27), so that the bot's figures in
  * the many-tables row are the bot's alone. Started by `bench/flight.ts` with `fork`; speaks over
- * the IPC channel:
+ * the IPC channel (arguments: the number of tables, then `no-global-limit` to lift Discord's global limit):
  * - sends `{ kind: "ready", apiUrl, token, applicationId, guildId }` once listening;
  * - on `{ kind: "play", store, rate?, seconds?, clock? }` plays a 2-player ONEXENO game in each channel at once, as
  *   the driver in `flight-driver.ts` describes (paced at `rate` moves a second when given, games back
@@ -23,6 +23,8 @@ import { benchChannels, playTables, type TableState } from "./flight-driver.ts";
 const tables = Number(process.argv[2] ?? "16");
 const channels = benchChannels(tables);
 const sb = new DiscordStandin({ channels, users: DEFAULT_USERS });
+// `no-global-limit`: Discord's global limit (50 requests a second) lifted, as Discord lifts it for a large bot on request.
+if (process.argv[3] === "no-global-limit") sb.globalLimit = null;
 await sb.start();
 const send = (m: unknown) => process.send?.(m);
 send({ kind: "ready", apiUrl: sb.apiUrl, token: sb.token, applicationId: sb.applicationId, guildId: sb.guildId });

@@ -498,6 +498,17 @@ describe("onze playouts", () => {
     }
   });
 
+  it("a normal computer once down takes the discard only to lay it off: all-normal tables no longer take and discard in a ring for ever", () => {
+    // Down with a pair of 7s in hand, no set of 7s on the table: a 7 on the pile is not worth taking; a 9 goes on the set of 9s.
+    const melds = [[readSet(cs("9c 9d 9s")) as Meld, readSet(cs("Kc Kd Ks")) as Meld], [], []];
+    const down = { down: [true, false, false], melds };
+    const view = (top: string) => onzeView(table([cs("7c 7d 4h"), cs("5c 6c"), cs("8c 8d")], { ...down, discard: cs(top) }), 0);
+    expect(chooseOnzeMove(view("7h"), "normal", seedRng("x"))).toEqual({ kind: "draw" });
+    expect(chooseOnzeMove(view("9h"), "normal", seedRng("x"))).toEqual({ kind: "take" });
+    // The seeded games where three normal computers, all down, took and discarded in a ring (no end after 20,000 moves): they end.
+    for (const seed of ["loop-68", "loop-79"]) expect(playOnze(["normal", "normal", "normal"], seed).final.phase).toBe("over");
+  });
+
   it("normal beats easy more often than not (the full figure is `npm run stats:onze`)", () => {
     let wins = 0;
     for (let g = 0; g < 20; g++) {
