@@ -193,14 +193,18 @@ describe("the live table", () => {
             .click({ timeout: 1000 })
             .catch(() => {});
       }
-      let grabbed: { user: string; piece: string } | null = null;
+      let grabbed: { user: string; piece: string; ids: number[] } | null = null;
       for (const [user, p] of pages) {
         const good = p.locator(".hit.good:not([hidden])");
         if (rec.state.phase !== "race" || (await good.count()) === 0) continue;
         const piece = (await good.first().getAttribute("aria-label")) ?? "";
+        // The table as it is now holds every piece a page shows (only these clicks take pieces
+        // away): `rec` may be older than the page's frame, whose new piece arrived after it.
+        const now = await service.get(CARD_ROOM);
+        const ids = (now?.state?.centre ?? []).filter((f) => pieceNameIn("en", pieceOf(f.piece)) === piece).map((f) => f.piece);
         await good.first().click();
         if (await p.locator(".hit.target").count()) await p.locator(".hit.target").first().click();
-        grabbed = { user, piece };
+        grabbed = { user, piece, ids };
         break;
       }
       if (!grabbed) {
@@ -217,15 +221,16 @@ describe("the live table", () => {
       // The piece leaves the centre on every page (taken by the grabber, or by someone faster),
       // and the chat table stops offering its grab button.
       const piece = grabbed.piece;
-      const id = rec.state.centre.find((f) => pieceNameIn("en", pieceOf(f.piece)) === piece)?.piece;
-      expect(id).toBeDefined();
+      expect(grabbed.ids.length, `${piece} in the centre`).toBeGreaterThan(0);
+      const id = grabbed.ids[0];
       for (const p of pages.values())
         await p.waitForFunction(
           (label) => ![...document.querySelectorAll(".hit")].some((b) => b.getAttribute("aria-label") === label && !b.dataset.when),
           piece,
         );
       // The chat table follows within the channel's budget: checked for the first grabs, then every 4th.
-      if (grabs > 4 && grabs % 4 !== 0) continue;
+      // (A name two centre pieces share, 4 of 150: the chat is not checked for that grab.)
+      if ((grabs > 4 && grabs % 4 !== 0) || grabbed.ids.length > 1) continue;
       await h.until("the chat table without that piece", async () => {
         // The grab that ended the game: the chat's last table is the final one, with no grab buttons.
         if ((await service.get(CARD_ROOM))?.status === "over") return true;
@@ -294,25 +299,27 @@ describe("the live table", () => {
   }, 300_000);
   it("Ada and Ben play canasta turns on two pages: Draw from stack, then a card of the hand onto the face-up pile; the chat table follows", async () => {
     const sb = h.standin;
-    await sb.command(ADA, GENERAL, "onexeno new", { game: "canasta", seed: "live-page-canasta" });
-    await sb.command(BEN, GENERAL, "onexeno join");
-    await sb.command(ADA, GENERAL, "onexeno start");
+    // A thread of its own: the channels of the tests before may still hold their tables.
+    const room = sb.createThread(GENERAL, "canasta").id;
+    await sb.command(ADA, room, "onexeno new", { game: "canasta", seed: "live-page-canasta" });
+    await sb.command(BEN, room, "onexeno join");
+    await sb.command(ADA, room, "onexeno start");
     const service = h.bot.service("canasta");
-    await h.until("dealt", async () => ((await service.get(GENERAL))?.status === "playing" ? true : null));
+    await h.until("dealt", async () => ((await service.get(room))?.status === "playing" ? true : null));
     const pages = new Map<string, Page>([
-      [ADA, await open(ADA, 1100)],
-      [BEN, await open(BEN, 390)],
+      [ADA, await open(ADA, 1100, room)],
+      [BEN, await open(BEN, 390, room)],
     ]);
     const moved = async (rev: number) => {
       const now = await h.until("the move", async () => {
-        const r = await service.get(GENERAL);
+        const r = await service.get(room);
         return r?.state && r.rev > rev ? r : null;
       });
       for (const p of pages.values()) await shows(p, now.rev);
       return now;
     };
     for (let turn = 0; turn < 4; turn++) {
-      let rec = await service.get(GENERAL);
+      let rec = await service.get(room);
       if (!rec?.state || rec.status !== "playing" || rec.state.phase !== "draw") throw new Error("no canasta draw");
       const mover = pages.get(rec.seats[rec.state.turn]?.userId ?? "") as Page;
       for (const p of pages.values()) await shows(p, rec.rev);
@@ -332,7 +339,7 @@ describe("the live table", () => {
       const after = await moved(rec.rev);
       expect(after.state?.pile.length).toBe((rec.state?.pile.length ?? 0) + 1);
       await h.until("the chat table at the page's revision", async () =>
-        Harness.ids(newest("chand"), "chand").some((id) => id.split("|")[2] === String(after.rev)) ? true : null,
+        Harness.ids(newest("chand", room), "chand").some((id) => id.split("|")[2] === String(after.rev)) ? true : null,
       );
     }
     expect(pageErrors).toEqual([]);
@@ -340,17 +347,19 @@ describe("the live table", () => {
   }, 300_000);
   it("Ada plays ONEXENO partners with three computers on her page: a card, then a cell, on her turns; Ben watches on a phone", async () => {
     const sb = h.standin;
-    await sb.command(ADA, CARD_ROOM, "onexeno new", { game: "partners", seed: "live-page-partners" });
-    for (let i = 0; i < 3; i++) await sb.command(ADA, CARD_ROOM, "onexeno bot add");
-    await sb.command(ADA, CARD_ROOM, "onexeno start");
+    // A thread of its own: the channels of the tests before may still hold their tables.
+    const room = sb.createThread(GENERAL, "partners").id;
+    await sb.command(ADA, room, "onexeno new", { game: "partners", seed: "live-page-partners" });
+    for (let i = 0; i < 3; i++) await sb.command(ADA, room, "onexeno bot add");
+    await sb.command(ADA, room, "onexeno start");
     const service = h.bot.service("onexeno");
-    await h.until("dealt", async () => ((await service.get(CARD_ROOM))?.status === "playing" ? true : null));
-    const ada = await open(ADA, 1100, CARD_ROOM);
-    const ben = await open(BEN, 390, CARD_ROOM);
+    await h.until("dealt", async () => ((await service.get(room))?.status === "playing" ? true : null));
+    const ada = await open(ADA, 1100, room);
+    const ben = await open(BEN, 390, room);
     for (let turn = 0; turn < 2; turn++) {
       // Ada's turn comes round (the computers move between hers).
       const rec = await h.until("Ada's turn", async () => {
-        const r = await service.get(CARD_ROOM);
+        const r = await service.get(room);
         return r?.state && r.seats[r.state.turn]?.userId === ADA ? r : null;
       });
       await shows(ada, rec.rev);
@@ -369,7 +378,7 @@ describe("the live table", () => {
         await ada.locator(".hit.target:not([hidden])").first().click();
         if (await ada.locator("#chooser").isVisible()) await ada.locator("#chooser button").first().click();
       }
-      await h.until("Ada's move", async () => ((await service.get(CARD_ROOM))?.rev ?? 0) > rec.rev || null);
+      await h.until("Ada's move", async () => ((await service.get(room))?.rev ?? 0) > rec.rev || null);
     }
     expect(pageErrors).toEqual([]);
     expect(h.log.errors).toEqual([]);
