@@ -108,6 +108,13 @@ export interface BotOptions {
   readonly discordNow?: () => number;
   /** The live table (the app's Activity, src/activity/server.ts): served only when given (`ACTIVITY_PORT`). */
   readonly activity?: Omit<ActivityOptions, "apiUrl">;
+  /**
+   * Requests a second the REST client allows itself outside the interaction endpoints (default
+   * `GLOBAL_REQUESTS_PER_SECOND`, under Discord's global limit of 50). Every computer move is two
+   * requests (its table message and the tidy-up), so this caps the computer moves of all tables
+   * together: about 21 a second at the default (bench/soak.ts).
+   */
+  readonly requestsPerSecond?: number;
 }
 
 /** Shards of one process: `ids` (each below `count`) of `count` in all. */
@@ -428,7 +435,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   startPictures();
   const gameSet = opts.games ?? GAME_SET;
   const { catalogue } = gameSet;
-  const client = new Client(clientOptions(opts.apiUrl, opts.shards));
+  const client = new Client(clientOptions(opts.apiUrl, opts.shards, opts.requestsPerSecond));
   const books = openBooks(opts);
   const later: Later = {};
   const services = tableServices(gameSet, opts, books, client, later, log);
