@@ -40,10 +40,33 @@ export interface Config {
   /**
    * The live table (the app's Activity, src/activity/server.ts): `ACTIVITY_PORT` (0: any free
    * port), `ACTIVITY_PUBLIC_URL` (where Discord's URL mapping points; locally: the server's own
-   * address) and `DISCORD_CLIENT_SECRET` (the OAuth2 client secret; the stand-in has its own).
-   * Null: not served.
+   * address) and `DISCORD_CLIENT_SECRET` (the OAuth2 client secret; the stand-in has its own);
+   * with `SHARD_IDS`, `ACTIVITY_INTERNAL_URL`: where the other processes reach this one's shards'
+   * live table (null: on this machine, at a free port). Null: not served.
    */
-  readonly activity: { readonly port: number; readonly publicUrl: string | null; readonly clientSecret: string | null } | null;
+  readonly activity: {
+    readonly port: number;
+    readonly publicUrl: string | null;
+    readonly clientSecret: string | null;
+    readonly internalUrl: string | null;
+  } | null;
+}
+
+/**
+ * Checks `ACTIVITY_INTERNAL_URL`: an http URL with a port (the port this process's live table
+ * listens on), no path. Throws on anything else.
+ */
+function internalUrl(text: string | null): string | null {
+  if (text === null) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`ACTIVITY_INTERNAL_URL must be a URL such as http://10.0.0.5:8090, got ${text}`);
+  }
+  if (url.protocol !== "http:" || !url.port || url.pathname !== "/")
+    throw new Error(`ACTIVITY_INTERNAL_URL must be http://host:port (no path), got ${text}`);
+  return url.origin;
 }
 
 /**
@@ -126,6 +149,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     activity:
       activityPort === null
         ? null
-        : { port: activityPort, publicUrl: str("ACTIVITY_PUBLIC_URL"), clientSecret: str("DISCORD_CLIENT_SECRET") },
+        : {
+            port: activityPort,
+            publicUrl: str("ACTIVITY_PUBLIC_URL"),
+            clientSecret: str("DISCORD_CLIENT_SECRET"),
+            internalUrl: internalUrl(str("ACTIVITY_INTERNAL_URL")),
+          },
   };
 }

@@ -16,13 +16,13 @@ import { REST, Routes, ShardingManager, Status } from "discord.js";
 import type { Server } from "node:http";
 import { fileURLToPath } from "node:url";
 import { holdsGuild, openBotStores, registerCommands, startBot, type ShardSet } from "./app.ts";
-import { startLiveFront } from "./activity/front.ts";
+import { announceShards, type ShardAddress, startLiveFront, storedShardTables } from "./activity/front.ts";
 import type { ActivityOptions, ActivityServer } from "./activity/server.ts";
 import { loadConfig } from "./config.ts";
 import { createLogger } from "./ops/log.ts";
 import { createMetrics, startOpsServer } from "./ops/metrics.ts";
 import { DiscordStandin, shardGuilds } from "./standin/server.ts";
-import { storeEvents } from "./store/store.ts";
+import { openStore, storeEvents } from "./store/store.ts";
 
 const config = loadConfig(process.env);
 /** Spawned by our sharding manager (discord.js passes the shards in `SHARDS`, and an IPC channel). */
@@ -63,15 +63,15 @@ async function main(): Promise<void> {
 }
 
 /**
- * The live table's settings for this process (`ACTIVITY_PORT`): served by a bot that runs every
- * shard in one process (its sockets and the tables they move are in the same process); on the
- * stand-in, signed in through it. Nothing when not configured, or when shards run in several
- * processes (said once at start).
+ * The live table's settings for this process (`ACTIVITY_PORT`): its sockets and the tables they
+ * move are in one process, the bot's; on the stand-in, signed in through it. A shard process of
+ * the manager, or one started by hand with `SHARD_IDS` (front at `frontUrl`), serves its own
+ * tables' on an inner address its front passes sockets to. Nothing when not configured.
  */
 function liveTableOptions(
   shards: ShardSet | null,
   standin: DiscordStandin | null,
-  who: string,
+  frontUrl: string | null,
 ): { activity?: Omit<ActivityOptions, "apiUrl"> } {
   const a = config.activity;
   if (!a) return {};
@@ -89,12 +89,51 @@ function liveTableOptions(
     };
   }
   if (shards) {
-    console.log(
-      `${who}ACTIVITY_PORT is not served: processes started with SHARD_IDS have no front to share one address (README: the live table).`,
-    );
-    return {};
+    // Started by hand: its own live table for its shards, reached through the fronts
+    // (`handFront`) at the address it announces, with the front's public URL as the page's origin.
+    const internal = a.internalUrl ? new URL(a.internalUrl) : null;
+    return {
+      activity: {
+        ...activitySettings(a, standin),
+        port: internal ? Number(internal.port) : 0,
+        host: internal ? "0.0.0.0" : "127.0.0.1",
+        ...(frontUrl && !a.publicUrl ? { publicUrl: frontUrl } : {}),
+      },
+    };
   }
   return { activity: activitySettings(a, standin) };
+}
+
+/**
+ * The live table of a process started by hand (`SHARD_IDS`, `ACTIVITY_PORT`): a front on
+ * `ACTIVITY_PORT` that passes each socket on to the live table of its guild's shard, wherever the
+ * processes sharing the store announced it (src/activity/front.ts); `announce` tells them where
+ * this process's own is (`ACTIVITY_INTERNAL_URL`, else its address on this machine), `stop`
+ * withdraws that and stops the front.
+ */
+async function handFront(
+  a: NonNullable<typeof config.activity>,
+  { token, apiUrl, shards, standin, who }: { token: string; apiUrl: string; shards: ShardSet; standin: DiscordStandin | null; who: string },
+) {
+  const addresses = await openStore<ShardAddress>(config.storeUrl, "live-shards");
+  const server = await startLiveFront(
+    { ...activitySettings(a, standin), apiUrl },
+    new REST({ api: apiUrl }).setToken(token),
+    storedShardTables(addresses, shards.count),
+  );
+  console.log(`${who}Live table front (the app's Activity) served at ${server.url}: each socket goes on to its table's shard.`);
+  let announced: { stop(): Promise<void> } | null = null;
+  return {
+    url: server.url,
+    async announce(ownUrl: string, log: (m: string, e: unknown) => void) {
+      announced = await announceShards(addresses, shards.ids, a.internalUrl ?? ownUrl, log);
+    },
+    async stop() {
+      await announced?.stop().catch(() => {});
+      await server.stop();
+      await addresses.close();
+    },
+  };
 }
 
 /**
@@ -250,13 +289,14 @@ async function runShards(token: string, apiUrl: string, shards: ShardSet | null,
     shards: () => (running ? [...running.client.ws.shards.values()].map((s) => ({ id: s.id, status: s.status, ping: s.ping })) : []),
   });
   storeEvents.on("error", () => metrics.storeError());
+  const hand = shards && config.activity ? await handFront(config.activity, { token, apiUrl, shards, standin, who }) : null;
   const bot = await startBot({
     token,
     apiUrl,
     stores,
     log,
     ...(shards ? { shards } : {}),
-    ...liveTableOptions(shards, standin, who),
+    ...liveTableOptions(shards, standin, hand?.url ?? null),
     observe: (e) => {
       metrics.interaction(e);
       log.interaction(e);
@@ -267,6 +307,7 @@ async function runShards(token: string, apiUrl: string, shards: ShardSet | null,
     if (standin) standin.activityUrl = bot.liveTable.url;
     // A shard process tells the manager where its live table is: the front passes its guilds' sockets there.
     if (managed) process.send?.({ liveTable: bot.liveTable.url });
+    await hand?.announce(bot.liveTable.url, (m, e) => log.error(m, e));
     console.log(`${who}Live table (the app's Activity) served at ${bot.liveTable.url}.`);
   }
   let ops: Server | null = null;
@@ -293,6 +334,7 @@ async function runShards(token: string, apiUrl: string, shards: ShardSet | null,
     }
     stopping = true;
     console.log(`${who}${signal}: finishing the moves in flight, then stopping (send it again to exit at once).`);
+    await hand?.stop();
     await bot.stop();
     await stores.close();
     ops?.close();

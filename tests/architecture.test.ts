@@ -100,7 +100,7 @@ const rules: { area: string; allowed: (t: string) => boolean }[] = [
         "node:",
       ].includes(t),
   },
-  // The live table (issue 50): the bot's play flow behind a web server (ws: the front's sockets on to a shard's), nothing of a game's own.
+  // The live table (issue 50): the bot's play flow behind a web server (ws: the front's sockets on to a shard's; the store: where the shards' live tables are), nothing of a game's own.
   {
     area: "src/activity",
     allowed: (t) =>
@@ -108,6 +108,7 @@ const rules: { area: string; allowed: (t: string) => boolean }[] = [
         "src/activity",
         "src/bot",
         "src/i18n",
+        "src/store",
         "fastify",
         "@fastify/websocket",
         "ws",

@@ -28,3 +28,25 @@ describe("shard configuration", () => {
     expect(() => loadConfig({ STANDIN_SHARDS: "7" })).toThrow(/STANDIN_SHARDS must be/);
   });
 });
+
+describe("live table configuration", () => {
+  const app = {
+    ACTIVITY_PORT: "8080",
+    DISCORD_TOKEN: "t",
+    ACTIVITY_PUBLIC_URL: "https://x.example",
+    DISCORD_CLIENT_SECRET: "s",
+    DISCORD_APPLICATION_ID: "1",
+  };
+  it("reads ACTIVITY_INTERNAL_URL as the origin other shard processes reach this one at", () => {
+    expect(loadConfig(app).activity).toMatchObject({ port: 8080, internalUrl: null });
+    expect(loadConfig({ ...app, ACTIVITY_INTERNAL_URL: "http://10.0.0.5:8090/" }).activity?.internalUrl).toBe("http://10.0.0.5:8090");
+  });
+
+  it("refuses an internal address it could not listen at or pass sockets to", () => {
+    expect(() => loadConfig({ ...app, ACTIVITY_INTERNAL_URL: "https://10.0.0.5:8090" })).toThrow(/must be http:\/\/host:port/);
+    expect(() => loadConfig({ ...app, ACTIVITY_INTERNAL_URL: "http://10.0.0.5" })).toThrow(/must be http:\/\/host:port/);
+    expect(() => loadConfig({ ...app, ACTIVITY_INTERNAL_URL: "http://10.0.0.5:8090/live" })).toThrow(/no path/);
+    expect(() => loadConfig({ ...app, ACTIVITY_INTERNAL_URL: "not a url" })).toThrow(/must be a URL/);
+    expect(() => loadConfig({ ...app, DISCORD_CLIENT_SECRET: "" })).toThrow(/needs ACTIVITY_PUBLIC_URL, DISCORD_CLIENT_SECRET/);
+  });
+});

@@ -9,16 +9,78 @@
  * (`(guild_id >> 22) % shard_count`; a DM or group DM: shard 0, as Discord sends them). That
  * process's own live table (on 127.0.0.1) checks the hello as always; the front only carries the
  * messages both ways, and closes either side when the other closes.
+ *
+ * Processes started by hand (`SHARD_IDS`, on one machine or several) each run a front too, on
+ * `ACTIVITY_PORT` (Discord's URL mapping may point at any of them, or at a load balancer over
+ * them), and find the shards' live tables in the store they share: each announces its own
+ * (`announceShards`, read with `storedShardTables`).
  * https://discord.com/developers/docs/events/gateway#sharding
  */
 import { type REST, ShardClientUtil } from "discord.js";
 import { WebSocket } from "ws";
+import type { RecordStore } from "../store/store.ts";
 import { type ActivityOptions, type ActivityServer, Hello, HELLO_WITHIN_MS, type LiveRoute, startPage } from "./server.ts";
 
 /** Where the front finds the shards' own live tables: their number, and the address of shard `id`'s (undefined while it is not up). */
 export interface ShardTables {
   readonly count: number;
-  url(id: number): string | undefined;
+  url(id: number): string | undefined | Promise<string | undefined>;
+}
+
+/**
+ * A shard's live table as its process announced it in the store every process shares
+ * (`announceShards`): its address, and until when (ms since the epoch) the announcement holds
+ * unless renewed.
+ */
+export interface ShardAddress {
+  readonly url: string;
+  readonly until: number;
+}
+
+/** How often a process renews its shards' addresses, ms. */
+export const ADDRESS_RENEW_MS = 5000;
+/** How long an address holds unless renewed, ms: a process killed is forgotten this long after. */
+export const ADDRESS_LIFETIME_MS = 15_000;
+
+/**
+ * The shards' live tables as processes started by hand (`SHARD_IDS`, on one machine or several)
+ * announce them in the shared store (keys `shard:<id>`): read afresh for every socket (another
+ * process wrote them), an address past its `until` is not up.
+ */
+export function storedShardTables(store: RecordStore<ShardAddress>, count: number, now: () => number = Date.now): ShardTables {
+  return {
+    count,
+    async url(id) {
+      store.forget?.();
+      const a = await store.get(`shard:${id}`);
+      return a && a.until > now() ? a.url : undefined;
+    },
+  };
+}
+
+/**
+ * Announces that shards `ids` have their live table at `url` (this process's own, reachable by the
+ * others), renewed every `ADDRESS_RENEW_MS`. `stop` ends the renewals and withdraws the addresses
+ * still this process's (a later process for the same shards may have announced its own). Rejects
+ * when the first announcement cannot be written; a failed renewal is logged and tried again.
+ */
+export async function announceShards(
+  store: RecordStore<ShardAddress>,
+  ids: readonly number[],
+  url: string,
+  log: (message: string, e: unknown) => void,
+): Promise<{ stop(): Promise<void> }> {
+  const write = () => Promise.all(ids.map((id) => store.set(`shard:${id}`, { url, until: Date.now() + ADDRESS_LIFETIME_MS })));
+  await write();
+  const timer = setInterval(() => void write().catch((e: unknown) => log("could not renew the live table's address", e)), ADDRESS_RENEW_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      store.forget?.();
+      for (const id of ids) if ((await store.get(`shard:${id}`))?.url === url) await store.delete(`shard:${id}`);
+    },
+  };
 }
 
 /** Starts the front on `opts` (its port, public URL, client secret), reading instances and channels with the bot's `rest`. */
@@ -68,7 +130,7 @@ function frontRoute(opts: ActivityOptions, rest: REST, shards: ShardTables): Liv
         }
         const shard = await shardOfInstance(opts, rest, instance, shards.count);
         if (shard === null) return socket.close(4001, "not signed in");
-        const url = shards.url(shard);
+        const url = await shards.url(shard);
         if (!url) return socket.close(1013, "that table's shard is starting: try again");
         if (socket.readyState !== socket.OPEN) return;
         const pass = Object.fromEntries(

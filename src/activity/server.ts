@@ -16,6 +16,9 @@
  *   when that user is in that instance; then src/activity/hub.ts pushes frames and takes moves.
  *   A socket that has not said hello within 10 s, or says anything else first, is closed.
  *
+ * Both API routes are served under `/.proxy/api/…` too: the page calls them so, as the SDK's guide
+ * does from inside Discord's frame (https://github.com/discord/embedded-app-sdk#usage).
+ *
  * Both API routes check the request's `Origin`: the public URL's, or Discord's proxy for the
  * app (`https://{app id}.discordsays.com`).
  */
@@ -53,6 +56,9 @@ export interface ActivityOptions {
 export interface ActivityBot {
   instance(instanceId: string): Promise<{ readonly channelId: string; readonly users: readonly string[] } | null>;
 }
+
+/** Where the API routes are served: as mapped, and under Discord's proxy prefix (`/.proxy/api/…`, the page's own calls). */
+export const API_PREFIXES = ["/api", "/.proxy/api"] as const;
 
 /** How long a socket may stay silent before it says who it is, ms. */
 export const HELLO_WITHIN_MS = 10_000;
@@ -135,29 +141,33 @@ export async function startPage(opts: ActivityOptions, route: LiveRoute): Promis
   const page = pageHtml(opts);
   app.get("/", async (_req, reply) => reply.type("text/html; charset=utf-8").header("cache-control", "no-store").send(page));
   app.get("/app.js", async (_req, reply) => reply.type("text/javascript; charset=utf-8").send(script));
-  app.post("/api/token", async (req, reply) => {
-    if (!allowed(req.headers)) return reply.code(403).send({ error: "origin" });
-    const body = TokenBody.safeParse(req.body);
-    if (!body.success) return reply.code(400).send({ error: "code" });
-    const answer = await fetch(`${opts.apiUrl}/oauth2/token`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({
-        client_id: opts.applicationId,
-        client_secret: opts.clientSecret,
-        grant_type: "authorization_code",
-        code: body.data.code,
-      }),
+  // Every API route is also served under `/.proxy`, the prefix the Embedded App SDK's guide calls
+  // it by from inside Discord's frame (Discord's proxy may pass it on to the URL mapping as is).
+  for (const prefix of API_PREFIXES)
+    app.post(`${prefix}/token`, async (req, reply) => {
+      if (!allowed(req.headers)) return reply.code(403).send({ error: "origin" });
+      const body = TokenBody.safeParse(req.body);
+      if (!body.success) return reply.code(400).send({ error: "code" });
+      const answer = await fetch(`${opts.apiUrl}/oauth2/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          client_id: opts.applicationId,
+          client_secret: opts.clientSecret,
+          grant_type: "authorization_code",
+          code: body.data.code,
+        }),
+      });
+      if (!answer.ok) return reply.code(401).send({ error: "code" });
+      const { access_token } = (await answer.json()) as { access_token: string };
+      return { access_token };
     });
-    if (!answer.ok) return reply.code(401).send({ error: "code" });
-    const { access_token } = (await answer.json()) as { access_token: string };
-    return { access_token };
-  });
   app.register(async (scoped) => {
-    scoped.get("/api/live", { websocket: true }, (socket, req) => {
-      if (!allowed(req.headers)) socket.close(4003, "origin");
-      else route(socket, req.headers);
-    });
+    for (const prefix of API_PREFIXES)
+      scoped.get(`${prefix}/live`, { websocket: true }, (socket, req) => {
+        if (!allowed(req.headers)) socket.close(4003, "origin");
+        else route(socket, req.headers);
+      });
   });
   const address = await app.listen({ port: opts.port, host: opts.host ?? "0.0.0.0" });
   origins.add(new URL(opts.publicUrl ?? address).origin);

@@ -116,6 +116,92 @@ describe.runIf(run)("shards across processes", () => {
     expect(await shard0.exited).toBe(0);
     expect(await shard1.exited).toBe(0);
   }, 480_000);
+
+  it("processes started by hand each serve the live table's front: a socket at either reaches its table's shard, a restarted shard is found again", async () => {
+    standin.enableActivities();
+    // Discord's proxy names the app's origin; each process's public URL is the one Discord maps.
+    const origin = `https://${standin.applicationId}.discordsays.com`;
+    const shardEnv = (id: number) => ({
+      DISCORD_TOKEN: standin.token,
+      DISCORD_API_URL: standin.apiUrl,
+      STORE_URL: redis.url,
+      SHARD_COUNT: "2",
+      SHARD_IDS: String(id),
+      ACTIVITY_PORT: "0",
+      ACTIVITY_PUBLIC_URL: "https://table.example",
+      DISCORD_CLIENT_SECRET: standin.clientSecret,
+      DISCORD_APPLICATION_ID: standin.applicationId,
+    });
+    const frontOf = (p: Proc) => /Live table front \(the app's Activity\) served at (http:\/\/[\d.]+:\d+)/.exec(p.out)?.[1];
+    const shard0 = startProcess(shardEnv(0));
+    let shard1 = startProcess(shardEnv(1));
+    procs.push(shard0, shard1);
+    // A table of its own in each guild: a thread of each guild's text channel.
+    const tables = [standin.createThread(GENERAL, "live front 1").id, standin.createThread(TABLE_2, "live front 2").id];
+    try {
+      await until(
+        "both processes' live tables",
+        () => /Shard 0: Live table \(/.test(shard0.out) && /Shard 1: Live table \(/.test(shard1.out),
+      );
+      await until("both processes ready", () => /Bot ready/.test(shard0.out) && /Bot ready/.test(shard1.out));
+      for (const ch of tables) {
+        await standin.command(ADA, ch, "onexeno new", { game: "basic" });
+        await standin.command(BEN, ch, "onexeno join");
+        await standin.command(ADA, ch, "onexeno start");
+      }
+      /** Ada's page at `channel`, signed in through `front` (under the `/.proxy` prefix, as the page calls it): the frames it receives. */
+      const live = async (front: string, channel: string) => {
+        standin.launchActivity(ADA, channel);
+        const inst = [...standin.activities.instances.values()].find((i) => i.location.channelId === channel)!;
+        const code = standin.activities.authorize(ADA, ["identify"]);
+        const exchange = await fetch(`${front}/.proxy/api/token`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin },
+          body: JSON.stringify({ code }),
+        });
+        expect(exchange.status).toBe(200);
+        const { access_token } = (await exchange.json()) as { access_token: string };
+        const ws = new WebSocket(`${front.replace(/^http/, "ws")}/.proxy/api/live`, { origin });
+        const frames: LiveFrame[] = [];
+        let closed: number | null = null;
+        ws.on("message", (d) => {
+          const m = JSON.parse(String(d)) as LiveFrame;
+          if (m.t === "frame") frames.push(m);
+        });
+        ws.on("close", (c) => (closed = c));
+        await new Promise((resolve) => ws.once("open", resolve));
+        ws.send(JSON.stringify({ t: "hello", token: access_token, instance: inst.instanceId }));
+        await until(`a frame of ${channel} through ${front}`, () => frames.length > 0 || closed !== null);
+        return { ws, frames, closed: () => closed };
+      };
+      const fronts = [await until("shard 0's front", () => frontOf(shard0)), await until("shard 1's front", () => frontOf(shard1))];
+      // Each table through the other process's front, and through its own.
+      for (const [i, ch] of tables.entries())
+        for (const front of [fronts[1 - i]!, fronts[i]!]) {
+          const { ws, frames } = await live(front, ch);
+          expect(frames[0]).toMatchObject({ game: "onexeno", status: "playing" });
+          ws.close();
+        }
+
+      // Shard 1's process is killed and started again: at a new address, which shard 0's front finds.
+      shard1.child.kill("SIGKILL");
+      await shard1.exited;
+      shard1 = startProcess(shardEnv(1));
+      procs.push(shard1);
+      await until("shard 1's live table again", () => /Shard 1: Live table \(/.test(shard1.out));
+      await until("shard 1 ready again", () => /Bot ready/.test(shard1.out));
+      const again = await live(fronts[0]!, tables[1]!);
+      expect(again.closed()).toBeNull();
+      expect(again.frames[0]).toMatchObject({ game: "onexeno", status: "playing" });
+      again.ws.close();
+    } catch (e) {
+      throw new Error(`${(e as Error).message}\n--- shard 0:\n${shard0.out}\n--- shard 1:\n${shard1.out}`);
+    }
+    shard0.child.kill("SIGTERM");
+    shard1.child.kill("SIGTERM");
+    expect(await shard0.exited).toBe(0);
+    expect(await shard1.exited).toBe(0);
+  }, 240_000);
 });
 
 describe("the sharding manager", () => {

@@ -8,6 +8,12 @@ import { DiscordSDK, DiscordSDKMock } from "@discord/embedded-app-sdk";
 const $ = (s) => document.querySelector(s);
 const config = JSON.parse($("#config").textContent);
 const query = new URLSearchParams(location.search);
+/**
+ * The bot's API, under the `/.proxy` prefix the Embedded App SDK's own guide calls it by inside
+ * Discord's frame (Discord's proxy passes it to the URL mapping; the server answers with and
+ * without it, so it works outside the frame too).
+ */
+const API = "/.proxy/api";
 
 /** Signs in: a code from Discord's client (or the stand-in, as its client), exchanged by the bot for an access token. */
 async function signIn() {
@@ -43,7 +49,7 @@ async function signIn() {
     prompt: "none",
     scope: ["identify"],
   });
-  const res = await fetch("/api/token", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ code }) });
+  const res = await fetch(`${API}/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ code }) });
   if (!res.ok) throw new Error(`token: ${res.status}`);
   const { access_token } = await res.json();
   await sdk.commands.authenticate({ access_token });
@@ -158,7 +164,7 @@ function fail(text) {
 
 async function main() {
   const { token, instance } = await signIn();
-  const socket = new WebSocket(`${location.origin.replace(/^http/, "ws")}/api/live`);
+  const socket = new WebSocket(`${location.origin.replace(/^http/, "ws")}${API}/live`);
   state.socket = socket;
   socket.addEventListener("open", () => socket.send(JSON.stringify({ t: "hello", token, instance })));
   socket.addEventListener("message", (ev) => {
