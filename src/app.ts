@@ -464,6 +464,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     tableGames: gameSet.views,
     afterReply: (channelId) => autoplay.kick(channelId),
     computersNow: (channelId) => privateTables.computersNow(channelId),
+    holdsGuild: (guild) => lease(guild),
     claimed: (interaction) => privateTables.caughtUp(interaction),
     discordNow: opts.discordNow ?? Date.now,
     post,

@@ -233,6 +233,8 @@ export class ActivityHub {
       // Turn-based: only the latest frame's moves, on the table still as it was drawn.
       if (!here || !offered || (!here.game.live.realtime && (rev !== w.rev || here.rec.rev !== rev))) throw refuse("live/stale");
       if (!offered.has(id)) throw refuse("live/not_offered");
+      // A second process of a deploy, reached while the first still acts on the guild: not here.
+      if (here.rec.guildId !== null && !(await this.ctx.holdsGuild(here.rec.guildId))) throw refuse("live/elsewhere");
       await here.game.live.apply(this.ctx, channelId, w.userId, offered.get(id), rev);
       this.counts.moves++;
     } catch (e) {

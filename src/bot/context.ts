@@ -52,6 +52,12 @@ export interface BotContext {
    * elsewhere.
    */
   readonly claimed: (interaction: MessageComponentInteraction | ChatInputCommandInteraction) => readonly string[];
+  /**
+   * Whether this process may act on a guild now (its claim in the shared store: src/app.ts
+   * `leaseGuild`): moves that come by no interaction (the live table's) are made only by the
+   * process the guild's interactions go to, never by a second one of a deploy.
+   */
+  readonly holdsGuild: (guildId: string) => Promise<boolean>;
   /** Discord's clock, ms: what interaction tokens' 15 minutes are counted on (src/bot/panels.ts). */
   readonly discordNow: () => number;
   /**

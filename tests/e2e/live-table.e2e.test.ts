@@ -84,6 +84,22 @@ class Socket {
   get errors(): string[] {
     return this.got.filter((m) => m.t === "error").map((m) => String(m.code));
   }
+  /**
+   * Sends move `id` of the frame at `rev`, as the page does, and resolves with `moved()` once it
+   * holds. Refused for clicking too fast (the hub allows `MOVES_PER_SECOND` a user, in windows of
+   * a second, and the tests click faster than people): clicked again once that second is over, as
+   * a person would. Any other refusal fails.
+   */
+  async act<T>(rev: number, id: number | undefined, moved: () => Promise<T | null>): Promise<T> {
+    for (;;) {
+      const before = this.errors.length;
+      this.send({ t: "act", rev, id });
+      const got = await h.until("the move", async () => (await moved()) ?? (this.errors.length > before ? ("refused" as const) : null));
+      if (got !== "refused") return got;
+      if (this.errors.at(-1) !== "live/too_fast") throw new Error(`the move was refused: ${this.errors.at(-1)}`);
+      await new Promise((r) => setTimeout(r, 1000)); // the limiter's window
+    }
+  }
   /** The newest frame once it is at `rev`. */
   async at(rev: number): Promise<LiveFrame> {
     return h.until(`a frame at rev ${rev}`, async () => this.frames.findLast((f) => f.rev === rev) ?? null);
@@ -183,6 +199,26 @@ describe("the live table's sockets", () => {
     }
     expect((await service.get(GENERAL))?.rev).toBe(rec.rev);
 
+    // Another process acting on the guild (the first of a start-first deploy holds its claim): an
+    // offered move is not made here; once the claim is this process's again, it is.
+    const claims = h.stores.claims;
+    const claim = claims.claim.bind(claims);
+    const mover = sockets.get(turnUser) as Socket;
+    const frame = await mover.at(rec.rev);
+    const offered = frame.table?.hits.find((x) => x.moves?.length)?.moves?.[0]?.id ?? buttonMove(frame.buttons[0]);
+    Object.assign(claims, { claim: async (key: string, ttl: number) => (key.startsWith("guild:") ? "refused" : claim(key, ttl)) });
+    try {
+      const before = mover.errors.length;
+      mover.send({ t: "act", rev: rec.rev, id: offered });
+      await h.until("live/elsewhere", async () => (mover.errors.length > before ? true : null));
+      expect(mover.errors.at(-1)).toBe("live/elsewhere");
+      expect((await service.get(GENERAL))?.rev).toBe(rec.rev);
+    } finally {
+      Object.assign(claims, { claim });
+    }
+    mover.send({ t: "act", rev: rec.rev, id: offered });
+    await h.until("the move, with the claim back", async () => ((await service.get(GENERAL))?.rev ?? 0) > rec.rev || null);
+
     // Strangers: a bad token, another origin, a message before the hello, a user not in the Activity.
     const inst = [...sb.activities.instances.values()].find((i) => i.location.channelId === GENERAL);
     const bad = new Socket();
@@ -220,13 +256,11 @@ describe("solitaire on the live table", () => {
     const service = h.bot.service("solitaire");
     const ada = await open(ADA, thread);
     const ben = await open(BEN, thread);
-    const act = async (s: Socket, rev: number, id: number) => {
-      s.send({ t: "act", rev, id });
-      return h.until("the move", async () => {
+    const act = (s: Socket, rev: number, id: number) =>
+      s.act(rev, id, async () => {
         const now = await service.get(thread);
         return now && now.rev > rev ? now : null;
       });
-    };
     // Draw (a button on each of the player's frames) until the top card fits somewhere.
     let rec = await service.get(thread);
     for (let i = 0; rec?.state && wastePlacements(rec.state).length === 0 && i < 40; i++) {
@@ -271,7 +305,7 @@ describe("solitaire on the live table", () => {
     expect((await ben.at(after.rev)).table?.src).toBe((await ada.at(after.rev)).table?.src);
     ada.close();
     ben.close();
-    expect(ada.errors).toEqual([]);
+    expect(ada.errors.filter((c) => c !== "live/too_fast")).toEqual([]); // clicked again: `Socket.act`
     expect(h.log.errors).toEqual([]);
   });
 });
@@ -296,10 +330,9 @@ describe("Onze on the live table", () => {
     const mover = s0.turn;
     const buyer = (mover + 1) % 3;
     const decliner = (mover + 2) % 3;
-    const act = async (s: Socket, rev: number, id: number | undefined) => {
+    const act = (s: Socket, rev: number, id: number | undefined) => {
       expect(id).toBeDefined();
-      s.send({ t: "act", rev, id });
-      return h.until("the move", async () => {
+      return s.act(rev, id, async () => {
         const now = await service.get(THREAD);
         return now?.state && now.rev > rev ? now : null;
       });
