@@ -14,6 +14,14 @@ import type { AnyTable } from "./table-record.ts";
 import type { PlayerSettings, ServerSettings } from "./settings.ts";
 import type { Tournament } from "./tournaments.ts";
 
+/**
+ * Characters of JSON the records store's read cache keeps (the other stores: CACHE_CHARS,
+ * src/store/store.ts). At 8 Mi, as the others, it held every record written for the first
+ * 1,700 or so games (about 4.9 k characters each, two-person basic), and a long soak's heap
+ * rose with it; at 512 Ki it holds about the last hundred, and the per-player lists being added to.
+ */
+export const RECORDS_CACHE_CHARS = 512 * 1024;
+
 /** The stores of a bot: tables per channel for each table game, leaderboards, live messages, clocks, ratings, tournaments. */
 export interface BotStores {
   /** One store per table game, by game id (namespaces from the catalogue's `store`). */
@@ -48,7 +56,8 @@ export async function openStoresOf(url: string, games: GameCatalogue): Promise<B
   const clocks: DueStore = await openStore(url, "clocks");
   const ratings = await openStore<RatingEntry>(url, "ratings");
   const tournaments = await openStore<Tournament | string>(url, "tournaments");
-  const records = await openStore<RecordsEntry>(url, "records");
+  // A game's record is written once and seldom read again: only the newest are worth memory.
+  const records = await openStore<RecordsEntry>(url, "records", { cacheChars: RECORDS_CACHE_CHARS });
   const settings = await openStore<ServerSettings | PlayerSettings>(url, "settings");
   const claims = await openClaims(url);
   const all = [...stores.values(), leaderboards, live, clocks, ratings, tournaments, records, settings];

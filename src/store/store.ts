@@ -223,6 +223,10 @@ async function sendBatch(adapter: KeyvSqlite, batch: ReadonlyMap<string, string 
  * epoch on, so a read that began before either never caches what it read (`ticket`).
  */
 class ReadCache {
+  constructor(
+    /** Characters of JSON it keeps at most. */
+    private readonly maxChars: number,
+  ) {}
   private readonly records = new Map<string, string | null>();
   private readonly generation = new Map<string, number>();
   private epoch = 0;
@@ -236,12 +240,12 @@ class ReadCache {
     return json;
   }
 
-  /** Caches `json` for `key`, dropping the least recently used past CACHE_ENTRIES or CACHE_CHARS. */
+  /** Caches `json` for `key`, dropping the least recently used past CACHE_ENTRIES or its characters' bound. */
   remember(key: string, json: string | null): void {
     this.drop(key);
     this.records.set(key, json);
     this.chars += json?.length ?? 0;
-    while (this.records.size > CACHE_ENTRIES || (this.chars > CACHE_CHARS && this.records.size > 1))
+    while (this.records.size > CACHE_ENTRIES || (this.chars > this.maxChars && this.records.size > 1))
       this.drop(this.records.keys().next().value as string);
   }
 
@@ -285,10 +289,15 @@ class ReadCache {
  * - `redis://host:port`,
  * - `memory://`.
  * Keys are namespaced by `namespace`. Values are stored as `J` + JSON; reads are served from a
- * per-store cache of up to CACHE_ENTRIES records (sqlite and redis), which assumes one process
- * writes each key. `get` returns a fresh copy. Throws on an unknown scheme (a configuration bug).
+ * per-store cache of up to CACHE_ENTRIES records and `cacheChars` characters of JSON (default
+ * CACHE_CHARS; sqlite and redis), which assumes one process writes each key. `get` returns a
+ * fresh copy. Throws on an unknown scheme (a configuration bug).
  */
-export async function openStore<T>(url: string, namespace: string): Promise<RecordStore<T>> {
+export async function openStore<T>(
+  url: string,
+  namespace: string,
+  { cacheChars = CACHE_CHARS }: { readonly cacheChars?: number } = {},
+): Promise<RecordStore<T>> {
   let keyv: Keyv;
   let cached = true;
   let closeExtra: () => Promise<void> = async () => {};
@@ -361,7 +370,7 @@ export async function openStore<T>(url: string, namespace: string): Promise<Reco
     return out;
   };
 
-  const cache = new ReadCache();
+  const cache = new ReadCache(cacheChars);
 
   return {
     async get(key) {
