@@ -73,7 +73,9 @@ function discardChoice(view: OnzeView, hand: readonly Card[]): Card {
   const worth = (c: Card) => {
     if (view.down[me]) return isWild(c) ? 100 : 0; // down: only lay-offs matter now; shed the highest card
     const u = usefulness(c, hand);
-    return (contract.includes("set") ? u.same * 2 : 0) + (contract.includes("run") ? u.near : 0) + (isWild(c) ? 100 : 0);
+    // A set needs three of a rank: a fourth copy and more add nothing to it, so they go first.
+    const forSet = u.same >= 3 ? 0 : u.same * 2;
+    return (contract.includes("set") ? forSet : 0) + (contract.includes("run") ? u.near : 0) + (isWild(c) ? 100 : 0);
   };
   const ranked = [...allowed].sort((a, b) => worth(a) - worth(b) || cardPoints(b) - cardPoints(a) || a - b);
   if (view.down[me]) return ranked[0] as Card;
