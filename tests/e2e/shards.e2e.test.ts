@@ -32,6 +32,14 @@ describe.runIf(run)("shards across processes", () => {
     for (const g of standin.guilds)
       await registerCommands({ token: standin.token, apiUrl: standin.apiUrl, applicationId: standin.applicationId, guildId: g.id });
   }, 60_000);
+  /** The environment of shard process `id` of 2, started by hand on the stand-in and the shared Redis. */
+  const handStarted = (id: number) => ({
+    DISCORD_TOKEN: standin.token,
+    DISCORD_API_URL: standin.apiUrl,
+    STORE_URL: redis.url,
+    SHARD_COUNT: "2",
+    SHARD_IDS: String(id),
+  });
   afterAll(async () => {
     for (const p of procs) if (p.child.exitCode === null) p.child.kill("SIGKILL");
     await standin?.stop();
@@ -41,14 +49,7 @@ describe.runIf(run)("shards across processes", () => {
   it("two shard processes on one Redis play in both guilds at once; a SIGKILLed shard resumes with no accepted move lost", async () => {
     expect(shardOf(standin.guildOf(GENERAL), 2)).toBe(0);
     expect(shardOf(standin.guildOf(TABLE_2), 2)).toBe(1);
-    const shardEnv = (id: number) => ({
-      DISCORD_TOKEN: standin.token,
-      DISCORD_API_URL: standin.apiUrl,
-      STORE_URL: redis.url,
-      SHARD_COUNT: "2",
-      SHARD_IDS: String(id),
-      METRICS_PORT: "0",
-    });
+    const shardEnv = (id: number) => ({ ...handStarted(id), METRICS_PORT: "0" });
     const shard0 = startProcess(shardEnv(0));
     let shard1 = startProcess(shardEnv(1));
     procs.push(shard0, shard1);
@@ -109,12 +110,9 @@ describe.runIf(run)("shards across processes", () => {
       // Each guild's interactions went only to its own shard: neither process logged a failure.
       for (const p of [shard0, shard1]) expect(p.out).not.toMatch(/"level":(50|60)/);
     } catch (e) {
-      throw new Error(`${(e as Error).message}\n--- shard 0:\n${shard0.out}\n--- shard 1:\n${shard1.out}`);
+      throw withOutput(e, shard0, shard1);
     }
-    shard0.child.kill("SIGTERM");
-    shard1.child.kill("SIGTERM");
-    expect(await shard0.exited).toBe(0);
-    expect(await shard1.exited).toBe(0);
+    await stopBoth(shard0, shard1);
   }, 480_000);
 
   it("processes started by hand each serve the live table's front: a socket at either reaches its table's shard, a restarted shard is found again", async () => {
@@ -122,11 +120,7 @@ describe.runIf(run)("shards across processes", () => {
     // Discord's proxy names the app's origin; each process's public URL is the one Discord maps.
     const origin = `https://${standin.applicationId}.discordsays.com`;
     const shardEnv = (id: number) => ({
-      DISCORD_TOKEN: standin.token,
-      DISCORD_API_URL: standin.apiUrl,
-      STORE_URL: redis.url,
-      SHARD_COUNT: "2",
-      SHARD_IDS: String(id),
+      ...handStarted(id),
       ACTIVITY_PORT: "0",
       ACTIVITY_PUBLIC_URL: "https://table.example",
       DISCORD_CLIENT_SECRET: standin.clientSecret,
@@ -195,12 +189,9 @@ describe.runIf(run)("shards across processes", () => {
       expect(again.frames[0]).toMatchObject({ game: "onexeno", status: "playing" });
       again.ws.close();
     } catch (e) {
-      throw new Error(`${(e as Error).message}\n--- shard 0:\n${shard0.out}\n--- shard 1:\n${shard1.out}`);
+      throw withOutput(e, shard0, shard1);
     }
-    shard0.child.kill("SIGTERM");
-    shard1.child.kill("SIGTERM");
-    expect(await shard0.exited).toBe(0);
-    expect(await shard1.exited).toBe(0);
+    await stopBoth(shard0, shard1);
   }, 240_000);
 });
 
@@ -286,6 +277,19 @@ describe("the sharding manager", () => {
     expect(p.out).toMatch(/Shard 1: SIGTERM: finishing/);
   }, 240_000);
 });
+
+/** A failure with what both shard processes printed. */
+function withOutput(e: unknown, shard0: Proc, shard1: Proc): Error {
+  return new Error(`${(e as Error).message}\n--- shard 0:\n${shard0.out}\n--- shard 1:\n${shard1.out}`);
+}
+
+/** SIGTERM to both shard processes: each finishes its moves in flight and exits 0. */
+async function stopBoth(shard0: Proc, shard1: Proc): Promise<void> {
+  shard0.child.kill("SIGTERM");
+  shard1.child.kill("SIGTERM");
+  expect(await shard0.exited).toBe(0);
+  expect(await shard1.exited).toBe(0);
+}
 
 /** Pids of the processes under `pid` that run the bot's entry point (the shard processes). */
 function spawnSyncChildren(pid: number): number[] {
