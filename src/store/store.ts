@@ -282,6 +282,11 @@ class ReadCache {
   }
 }
 
+/** How a store is opened: `cacheChars`, the characters of JSON its read cache keeps at most. */
+export interface StoreOptions {
+  readonly cacheChars?: number;
+}
+
 /**
  * Opens a keyv-backed store for `url`:
  * - `sqlite://path/to/file.sqlite` (parent folder created; WAL journal mode; one connection a
@@ -289,15 +294,11 @@ class ReadCache {
  * - `redis://host:port`,
  * - `memory://`.
  * Keys are namespaced by `namespace`. Values are stored as `J` + JSON; reads are served from a
- * per-store cache of up to CACHE_ENTRIES records and `cacheChars` characters of JSON (default
- * CACHE_CHARS; sqlite and redis), which assumes one process writes each key. `get` returns a
+ * per-store cache of up to CACHE_ENTRIES records and `opts.cacheChars` characters of JSON
+ * (default CACHE_CHARS; sqlite and redis), which assumes one process writes each key. `get` returns a
  * fresh copy. Throws on an unknown scheme (a configuration bug).
  */
-export async function openStore<T>(
-  url: string,
-  namespace: string,
-  { cacheChars = CACHE_CHARS }: { readonly cacheChars?: number } = {},
-): Promise<RecordStore<T>> {
+export async function openStore<T>(url: string, namespace: string, opts: StoreOptions = {}): Promise<RecordStore<T>> {
   let keyv: Keyv;
   let cached = true;
   let closeExtra: () => Promise<void> = async () => {};
@@ -370,7 +371,7 @@ export async function openStore<T>(
     return out;
   };
 
-  const cache = new ReadCache(cacheChars);
+  const cache = new ReadCache(opts.cacheChars ?? CACHE_CHARS);
 
   return {
     async get(key) {
