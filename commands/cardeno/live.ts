@@ -14,6 +14,9 @@ import { cardenoPayload } from "./table.ts";
 import { refreshPanels } from "./panel.ts";
 import { eventsNote, raceNews, withinRace } from "./news.ts";
 
+/** Per bot: each channel's race announcements waiting, with the first of them, for room in its budget. */
+const waitingNews = new WeakMap<BotContext, Map<string, string[]>>();
+
 /**
  * Shows what changed at a Cardeno table (a grab, or the table's own steps). A round's start and
  * end (its result, the next Go, the game's end) are a new table message. Everything within a
@@ -47,11 +50,28 @@ export async function cardenoChanged(ctx: BotContext, channelId: string, before:
   };
   if (note !== null) {
     // An announcement is never coalesced away: its edit carries it into the message's record.
+    // Those made while one waits for the budget join it (one waiting edit a channel, however
+    // fast the race): each waiting on its own held its tables until the channel had room, and a
+    // channel busy with the next game's writes never had (bench/soak.ts: 380 waiting at 1,000 games).
     ctx.coalescer.drop(key);
-    await ctx.budget.take(channelId);
+    const byChannel = waitingNews.get(ctx) ?? new Map<string, string[]>();
+    waitingNews.set(ctx, byChannel);
+    const joining = byChannel.get(channelId);
+    if (joining) {
+      joining.push(note);
+      return;
+    }
+    const notes = [note];
+    byChannel.set(channelId, notes);
+    try {
+      await ctx.budget.take(channelId);
+    } finally {
+      byChannel.delete(channelId);
+    }
     const rec = await live();
     if (!rec) return; // closed meanwhile: its closing message is the last word
-    const payload: TablePayload = { ...(await cardenoPayload(rec, raceNews(rec) ?? note)), record: joinRecords(note.split("\n")) };
+    const lines = notes.flatMap((n) => n.split("\n"));
+    const payload: TablePayload = { ...(await cardenoPayload(rec, raceNews(rec) ?? lines.join("\n"))), record: joinRecords(lines) };
     if (!(await ctx.editLive(channelId, payload))) await ctx.post(channelId, payload);
     return;
   }
