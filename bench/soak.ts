@@ -6,7 +6,8 @@
  * Onze and Cardeno are opened, filled with computers and started by a person through the slash
  * commands, who then leaves the game to them: her turn clock runs out (the table clock runs
  * `RATE` times faster than real time, default 50), the computer moves for her, and the game plays
- * to its end through the bot's own clocks, computer turns, pictures and channel writes. Every
+ * to its end through the bot's own clocks, computer turns, pictures and channel writes, paced by
+ * each channel's write budget as on Discord, its window shortened `RATE` times as the clock is. Every
  * 1,000 games (and at the end) it prints the process's RSS and V8 heap after a full collection,
  * and the number of keys in each store namespace. What it checks (printed as met / MISS, never a
  * timed test): memory grows at most 1 MiB per 1,000 games after the first 1,000, and no namespace
@@ -24,6 +25,7 @@ import { tmpdir } from "node:os";
 import { writeHeapSnapshot } from "node:v8";
 import { join } from "node:path";
 import { openBotStores, registerCommands, startBot } from "../src/app.ts";
+import { CHANNEL_WINDOW_MS } from "../src/bot/budget.ts";
 import type { GameId } from "../src/games/catalogue.ts";
 import { DEFAULT_USERS } from "../src/standin/server.ts";
 import { benchChannels } from "./flight-driver.ts";
@@ -85,7 +87,9 @@ const bot = await startBot({
   log: { info() {}, error: (m, e) => console.error(m, e) },
   tableOptions: { now: () => base + (Date.now() - base) * RATE, clockRate: RATE },
   computerDelayMs: 0,
-  paceComputers: false,
+  // Paced as on Discord, on the table clock: unpaced, a channel busy with the next game's writes
+  // never had room for a Cardeno announcement waiting in its budget (380 waiting at 1,000 games).
+  channelWindowMs: CHANNEL_WINDOW_MS / RATE,
   // The client paces itself under the global limit too: lifted with the stand-in's.
   ...(GLOBAL_LIMIT ? {} : { requestsPerSecond: Number.POSITIVE_INFINITY }),
 });

@@ -28,7 +28,7 @@ import { rerate } from "./bot/rerate.ts";
 import { COMMAND_IDS } from "./bot/command-ids.ts";
 import { AnswerChains, mustReachHere, PrivateTables } from "./bot/answers.ts";
 import { Publisher } from "./bot/publisher.ts";
-import { ChannelBudget } from "./bot/budget.ts";
+import { CHANNEL_WINDOW_MS, CHANNEL_WRITES, ChannelBudget } from "./bot/budget.ts";
 import { Coalescer } from "./bot/coalesce.ts";
 import { launchLiveTable } from "./bot/live-table.ts";
 import { createRouter, type InteractionEvent, type Logger, type RouterOptions } from "./bot/router.ts";
@@ -115,6 +115,12 @@ export interface BotOptions {
    * together: about 21 a second at the default (bench/soak.ts).
    */
   readonly requestsPerSecond?: number;
+  /**
+   * The bot's window for a channel's 5 message writes, ms (default `CHANNEL_WINDOW_MS`: Discord's
+   * 5 s and a 10% margin). The soak, whose tables run 50 times faster than real time, shortens it
+   * as much, so its writes are paced as they are on Discord (bench/soak.ts).
+   */
+  readonly channelWindowMs?: number;
 }
 
 /** Shards of one process: `ids` (each below `count`) of `count` in all. */
@@ -322,7 +328,7 @@ function tableServices(
  * way into a DM reached by a user install (src/bot/answers.ts).
  */
 function channelWrites(client: Client, opts: BotOptions, log: Logger) {
-  const budget = new ChannelBudget();
+  const budget = new ChannelBudget(CHANNEL_WRITES, opts.channelWindowMs ?? CHANNEL_WINDOW_MS);
   const live = new LiveTables(
     opts.stores.live,
     async (channelId, messageId, payload) => {
