@@ -8,7 +8,8 @@
  * `RATE` times faster than real time, default 50), the computer moves for her, and the game plays
  * to its end through the bot's own clocks, computer turns, pictures and channel writes, paced by
  * each channel's write budget as on Discord, its window shortened `RATE` times as the clock is. Every
- * 1,000 games (and at the end) it prints the process's RSS and V8 heap after a full collection,
+ * 1,000 games (and at the end) it prints the process's RSS, V8 heap and external memory (Buffers
+ * and native objects the heap holds) after a full collection,
  * and the number of keys in each store namespace. What it checks (printed as met / MISS, never a
  * timed test): memory grows at most 1 MiB per 1,000 games after the first 1,000, and no namespace
  * but the game records (one per finished game, by design) grows with the games played.
@@ -152,7 +153,7 @@ for (let turn = 0; played < GAMES; turn++) {
       .map(([k, v]) => `${k} ${v}`)
       .join(", ");
     console.log(
-      `${String(played).padStart(6)} games  ${((performance.now() - t0) / 1000).toFixed(0).padStart(6)} s  RSS ${mib(m.rss).toFixed(1)} MiB  heap ${mib(m.heapUsed).toFixed(1)} MiB  records ${keys.records}  ${others}`,
+      `${String(played).padStart(6)} games  ${((performance.now() - t0) / 1000).toFixed(0).padStart(6)} s  RSS ${mib(m.rss).toFixed(1)} MiB  heap ${mib(m.heapUsed).toFixed(1)} MiB  external ${mib(m.external).toFixed(1)} MiB  records ${keys.records}  ${others}`,
     );
   }
 }
