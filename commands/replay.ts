@@ -26,7 +26,8 @@ import {
 import type { BotContext, TableGameView } from "../src/bot/context.ts";
 import { encodeId, type ComponentId } from "../src/bot/customid.ts";
 import { UserError } from "../src/bot/errors.ts";
-import { type GameRecord, replayRecord } from "../src/bot/game-record.ts";
+import { commitmentCheck, type GameRecord, recordDerivation, replayRecord } from "../src/bot/game-record.ts";
+import { COMMITMENT_SHOWN, dealCommitment } from "../src/engine/rng.ts";
 import { respond } from "../src/bot/reply.ts";
 import { withoutRecord } from "../src/bot/table-payload.ts";
 import type { Choice, Command } from "../src/bot/router.ts";
@@ -60,6 +61,8 @@ export function tableAt(record: GameRecord, state: VersionedState, n: number, lo
     status: last && record.ended === "rules" ? "over" : "playing",
     rev: n,
     seed: record.seed,
+    ...(record.namedSeed ? { namedSeed: true as const } : {}),
+    deal: recordDerivation(record),
     state,
     moves: record.moves.slice(0, n),
     createdAt: record.openedAt,
@@ -68,6 +71,18 @@ export function tableAt(record: GameRecord, state: VersionedState, n: number, lo
     turnClock: null,
     locale,
   };
+}
+
+/**
+ * What a replay says of its deal, in `locale`: the published seed and whether its SHA-256 is the
+ * commitment sealed at the deal (`commitmentCheck`); a named deal, and a record from before
+ * commitments (schema 1), say so. docs/game-record.md, "Verifying a deal".
+ */
+export function dealCheckLine(record: GameRecord, locale: Locale = "en"): string {
+  const hash = dealCommitment(record.seed).slice(0, COMMITMENT_SHOWN);
+  if (record.namedSeed) return t(locale, "replay.deal_named", { seed: record.seed });
+  const check = commitmentCheck(record);
+  return t(locale, `replay.deal_${check}`, { seed: record.seed, hash });
 }
 
 /**
@@ -165,7 +180,11 @@ export async function replayMessage(
   const shown = all ? `\n${all.length > HANDS_TEXT ? `${all.slice(0, HANDS_TEXT - 1)}…` : all}` : "";
   // Not the channel's live table: the replay is a message of its own (no table record to track).
   const yours = seenBy === "reader" ? `\n-# ${say("private_note")}` : "";
-  const drawn = retext(withoutRecord(await view.payload(table)), `${say("move_of", { n: at, last, note })}${shown}\n-# ${where}${yours}`);
+  const sealed = `\n-# ${dealCheckLine(record, locale)}`;
+  const drawn = retext(
+    withoutRecord(await view.payload(table)),
+    `${say("move_of", { n: at, last, note })}${shown}\n-# ${where}${sealed}${yours}`,
+  );
   const mode = hands ? "h" : "t";
   /** A step button: its code (`f`irst, `b`ack, `n`ext, `l`ast) names the position it shows. */
   const go = (code: "f" | "b" | "n" | "l", label: string, to: number, disabled: boolean) =>
@@ -268,7 +287,8 @@ export const replayCommand: Command<BotContext> = {
   },
 
   async autocomplete(interaction, ctx): Promise<Choice[]> {
-    const typed = interaction.options.getFocused().toLowerCase();
+    // A string option, but a forged or odd autocomplete may carry another type: read as text, never thrown on.
+    const typed = String(interaction.options.getFocused() ?? "").toLowerCase();
     const mine = (await ctx.records.page(interaction.guildId, { userId: interaction.user.id, limit: 25 })).records;
     // In a DM the list is the asker's own games (records there are kept per player).
     const all = answersOnly(interaction) ? [] : (await ctx.records.page(interaction.guildId, { limit: 25 })).records;

@@ -17,7 +17,7 @@ import { faceOf, sortHand, type Card } from "../../src/games/onze/cards.ts";
 import { onzeLegalMoves, onzeView, type OnzeMove, type OnzeState } from "../../src/games/onze/game.ts";
 import { t, type Locale } from "../../src/i18n/index.ts";
 import { ONZE_SCENES } from "../../render/onze/scenes.ts";
-import { onzeHandLayout, onzeMeldRects, onzePileRects, type OnzeRect as Rect } from "../../render/onze/table.ts";
+import { onzeDiscardSpot, onzeHandLayout, onzeMeldRects, onzePileRects, type OnzeRect as Rect } from "../../render/onze/table.ts";
 import { cardNameIn } from "../../render/onze/words.ts";
 import { cachedPicture, livePicture, quietDraft } from "../live-table.ts";
 import { contractHelp, downText, layoffText, type LayoffMove, meldOf, names, type OnzeTable, type SwapMove } from "./moves.ts";
@@ -92,7 +92,8 @@ export const ONZE_LIVE: LiveKind<OnzeTable, OnzeMove> = {
       }
       return { line: say("draw_prompt"), tableHits, hand: { png, hits: [] }, buttons: [] };
     }
-    return playFrame(rec, s, seat, moves, locale, { png, hand, card: layout.card, discard: piles.discard });
+    // A discard goes to the pile's place even when it is empty (every card was taken or bought).
+    return playFrame(rec, s, seat, moves, locale, { png, hand, card: layout.card, discard: onzeDiscardSpot(view) });
   },
 
   async apply(ctx, channelId, userId, move) {

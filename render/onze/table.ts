@@ -110,6 +110,14 @@ export function onzePileRects(view: OnzeView): { readonly stock: OnzeRect | null
     discard: view.discardCount > 0 ? { x: PILE_X + PILE_STEP, y: PILE_Y, w: PILE_CARD, h } : null,
   };
 }
+/**
+ * Where the discard pile lies on the public table picture of `view`, with or without cards (an
+ * empty pile is drawn as an empty outline there, and a discard still goes there); null once over.
+ */
+export function onzeDiscardSpot(view: OnzeView): OnzeRect | null {
+  if (view.phase === "over") return null;
+  return { x: PILE_X + PILE_STEP, y: PILE_Y, w: PILE_CARD, h: cardHeight(PILE_CARD) };
+}
 /** The stock's left edge, the piles' top, a pile card's width and the step to the discard pile (px). */
 const PILE_X = 382;
 const PILE_Y = 26;
@@ -192,6 +200,14 @@ export function drawOnzeTable(
     const { x, y, w } = piles.discard;
     if (view.discardTop === null) drawCardBack(ctx, x, y, w);
     else drawPlayingCard(ctx, view.discardTop, x, y, w, locale);
+  } else {
+    // An empty discard pile: its place outlined, where the next discard goes.
+    const spot = onzeDiscardSpot(view)!;
+    ctx.strokeStyle = theme.textDim;
+    ctx.lineWidth = 2;
+    ctx.setLineDash([5, 4]);
+    ctx.strokeRect(spot.x + 1, spot.y + 1, spot.w - 2, spot.h - 2);
+    ctx.setLineDash([]);
   }
   const note = px + 142;
   const noteW = W - 8 - note;

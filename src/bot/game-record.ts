@@ -5,11 +5,16 @@
  * and seeded, so a record replays to exactly the game's final state (`replayRecord`).
  */
 import { applyAction, type GameDefinition, type Outcome, type VersionedState } from "../engine/definition.ts";
+import { dealCommitment, type SeedDerivation } from "../engine/rng.ts";
 import type { AnyTable } from "./table-record.ts";
 
-/** The format's name and the version of its shape (bumped on any change to the fields below). */
+/**
+ * The format's name and the version of its shape (bumped on any change to the fields below).
+ * Schema 2 added `seedDerivation`, `commitment` and `namedSeed`; a schema 1 record was dealt
+ * with seed derivation 1 and replays so.
+ */
 export const GAME_RECORD_FORMAT = "onexeno-game-record";
-export const GAME_RECORD_SCHEMA = 1;
+export const GAME_RECORD_SCHEMA = 2;
 
 /** A seat as it was when the game ended: a person (Discord user id) or a computer (`cpu-N`, with its level). */
 export interface RecordSeat {
@@ -23,7 +28,7 @@ export interface RecordSeat {
 /** One finished game (plain, versioned JSON). */
 export interface GameRecord {
   readonly format: typeof GAME_RECORD_FORMAT;
-  readonly schema: typeof GAME_RECORD_SCHEMA;
+  readonly schema: 1 | typeof GAME_RECORD_SCHEMA;
   /** Unique within its server and ordered by time: `<endedAt, 13 digits>-<channelId>`. */
   readonly id: string;
   /** The table game's id (a game of the catalogue). */
@@ -31,8 +36,14 @@ export interface GameRecord {
   /** The table's configuration, as the game's `setup` takes it. */
   readonly config: unknown;
   readonly seats: readonly RecordSeat[];
-  /** The deal's seed: `setup(config, seats.length, seed)` deals the first state. */
+  /** The deal's seed: `setup(config, seats.length, seed, seedDerivation)` deals the first state. */
   readonly seed: string;
+  /** How the seed became the deal (src/engine/rng.ts); absent (schema 1): derivation 1. */
+  readonly seedDerivation?: SeedDerivation;
+  /** SHA-256 of the seed (64 hex digits): the commitment shown when the table was dealt (schema 2). */
+  readonly commitment?: string;
+  /** The seed was a named deal a person chose or shares, not a secret (schema 2). */
+  readonly namedSeed?: true;
   /** Every accepted action in order (`at`: its time, ms since the epoch, for real-time games). */
   readonly moves: readonly { readonly seat: number; readonly move: unknown; readonly at?: number }[];
   /** The final state's version (a replay must reach it). */
@@ -49,6 +60,21 @@ export interface GameRecord {
   readonly channelId: string;
   /** The tournament the table was a round of (its id), if any. */
   readonly tournament?: string;
+}
+
+/** The seed derivation a record was dealt with (schema 1 records: derivation 1). */
+export function recordDerivation(record: Pick<GameRecord, "seedDerivation">): SeedDerivation {
+  return record.seedDerivation ?? 1;
+}
+
+/**
+ * Whether `record`'s published seed matches its commitment: `match` when SHA-256 of the seed is
+ * the commitment the record carries, `differs` when it is not, `none` for a record that carries
+ * none (schema 1). docs/game-record.md, "Verifying a deal".
+ */
+export function commitmentCheck(record: Pick<GameRecord, "seed" | "commitment">): "match" | "differs" | "none" {
+  if (record.commitment === undefined) return "none";
+  return dealCommitment(record.seed) === record.commitment.toLowerCase() ? "match" : "differs";
 }
 
 /** The record id of a game that ended at `endedAt` (ms) in `channelId`: sorts by time as a string. */
@@ -74,6 +100,9 @@ export function gameRecord(rec: AnyTable, how: "rules" | "end", endedAt: number,
       ...(s.leftBy ? { leftBy: s.leftBy } : {}),
     })),
     seed: rec.seed,
+    seedDerivation: rec.deal ?? 1,
+    commitment: dealCommitment(rec.seed),
+    ...(rec.namedSeed ? { namedSeed: true as const } : {}),
     moves: rec.moves.map((m) => ({ seat: m.seat, move: m.move, ...(m.at !== undefined ? { at: m.at } : {}) })),
     version: rec.state?.version ?? 0,
     openedAt: rec.createdAt,
@@ -92,7 +121,7 @@ export function gameRecord(rec: AnyTable, how: "rules" | "end", endedAt: number,
  * (another game's rules, or a changed engine): a record is never silently misread.
  */
 export function replayRecord<S extends VersionedState>(def: GameDefinition<S, unknown, unknown, unknown>, record: GameRecord): S[] {
-  const first = def.setup(record.config, record.seats.length, record.seed);
+  const first = def.setup(record.config, record.seats.length, record.seed, recordDerivation(record));
   if (!first.ok) throw new Error(`record ${record.id} does not deal: ${first.error.code}`);
   const states: S[] = [first.value];
   for (const [i, m] of record.moves.entries()) {
@@ -102,4 +131,32 @@ export function replayRecord<S extends VersionedState>(def: GameDefinition<S, un
     states.push(r.value);
   }
   return states;
+}
+
+/** What `verifyRecord` found: the commitment's check, and whether the moves replay to the record's end and outcome. */
+export interface DealVerdict {
+  readonly commitment: "match" | "differs" | "none";
+  /** Null when the record replays to its final version with its outcome; else why not. */
+  readonly replay: string | null;
+}
+
+/**
+ * Checks a published record as anyone can (docs/game-record.md, "Verifying a deal"): SHA-256 of
+ * its seed against the commitment it carries, then a replay with the game's rules `def` from
+ * `setup(config, seats, seed, seedDerivation)`: it must reach the record's `version`, and a game
+ * that ended by its rules the record's outcome. Never throws for a record that does not replay.
+ */
+export function verifyRecord<S extends VersionedState>(def: GameDefinition<S, unknown, unknown, unknown>, record: GameRecord): DealVerdict {
+  const commitment = commitmentCheck(record);
+  let states: S[];
+  try {
+    states = replayRecord(def, record);
+  } catch (e) {
+    return { commitment, replay: (e as Error).message };
+  }
+  const last = states.at(-1)!;
+  if (last.version !== record.version) return { commitment, replay: `replays to version ${last.version}, not ${record.version}` };
+  if (record.ended === "rules" && JSON.stringify(def.outcome(last)) !== JSON.stringify(record.outcome))
+    return { commitment, replay: "replays to another outcome" };
+  return { commitment, replay: null };
 }

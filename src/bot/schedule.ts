@@ -24,8 +24,14 @@ export function parseStart(text: string, now: number): number | null {
     return Number.isNaN(at) ? null : at;
   }
   const lead = parseDuration(s.replace(/^in\s+/i, ""));
-  return typeof lead === "number" && lead > 0 ? now + lead : null;
+  return typeof lead === "number" && lead > 0 && isTime(now + lead) ? now + lead : null;
 }
+
+/** The latest moment a JavaScript Date holds, ms since the epoch (ECMA-262, "Time Values and Time Range"). */
+const LAST_TIME = 8.64e15;
+
+/** Whether `at` (ms) is a moment a Date can hold: a lead typed as `1e20y` or `Infinity` is none. */
+const isTime = (at: number) => Number.isFinite(at) && Math.abs(at) <= LAST_TIME;
 
 /** Guild Scheduled Event statuses (https://discord.com/developers/docs/resources/guild-scheduled-event#guild-scheduled-event-object-guild-scheduled-event-status). */
 export const SCHEDULED_EVENT_STATUS = { scheduled: 1, active: 2, completed: 3, canceled: 4 } as const;

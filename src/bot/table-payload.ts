@@ -5,7 +5,8 @@
  * builders of that payload (`tableMessage`, `asTable`, `quiet`) and of what an older one is
  * edited down to (`recordPayload`, `joinRecords`); `withoutRecord` is what goes to Discord.
  */
-import { type BaseMessageOptions, ComponentType, type MessageEditOptions } from "discord.js";
+import { type APIContainerComponent, type BaseMessageOptions, ComponentType, type MessageEditOptions } from "discord.js";
+import { COMMITMENT_SHOWN, dealCommitment } from "../engine/rng.ts";
 import { t, type Locale } from "../i18n/index.ts";
 import { restartNote } from "./restart.ts";
 import { asContainer, V2_FLAG } from "./components-v2.ts";
@@ -82,13 +83,47 @@ export function withoutRecord(payload: BaseMessageOptions): BaseMessageOptions {
   return rest;
 }
 
+/** What a table message needs to say about its deal. */
+export interface DealShown {
+  readonly seed: string;
+  readonly namedSeed?: true;
+  readonly seats: readonly unknown[];
+  readonly state: unknown;
+  readonly status: "lobby" | "playing" | "over";
+}
+
+/**
+ * The line a dealt table's message carries about its deal, in `locale` (docs/rules/tournaments.md,
+ * "Fair deals"): while a game of two or more seats runs, the commitment (the first
+ * `COMMITMENT_SHOWN` hex digits of SHA-256 of its secret seed); once it is over, the seed itself,
+ * which anyone can hash to check it (docs/game-record.md, "Verifying a deal"). A named deal says
+ * it is one. Undefined for a lobby and for a one-seat game (its seed is meant to be shared).
+ */
+export function dealLine(rec: DealShown, locale: Locale = "en"): string | undefined {
+  if (rec.status === "lobby" || rec.state === null || rec.seats.length < 2) return undefined;
+  const hash = dealCommitment(rec.seed).slice(0, COMMITMENT_SHOWN);
+  if (rec.namedSeed) return t(locale, "table.deal_named", { seed: rec.seed });
+  return rec.status === "over" ? t(locale, "table.deal_seed", { seed: rec.seed, hash }) : t(locale, "table.deal_sealed", { hash });
+}
+
+/** `payload` (one V2 container) with `line` in small type under its heading (or first, without one). */
+function withLine(payload: BaseMessageOptions, line: string | undefined): BaseMessageOptions {
+  const container = payload.components?.[0] as APIContainerComponent | undefined;
+  if (!line || container?.type !== ComponentType.Container) return payload;
+  const parts = [...container.components];
+  const first = parts[0];
+  const at = first?.type === ComponentType.TextDisplay && first.content.startsWith("### ") ? 1 : 0;
+  parts.splice(at, 0, { type: ComponentType.TextDisplay, content: `-# ${line}` });
+  return { ...payload, components: [{ ...container, components: parts }] };
+}
+
 /**
  * A table game's public message builder made whole: `message(rec, note)` draws the game's own
  * message (classic shape: content, picture files, rows) and `heading(rec)` its heading (the
  * game, round and whose turn); the result is one Components V2 container (src/bot/components-v2.ts) and
  * carries the restart note (said once per table after a restart, above `note`;
  * src/bot/restart.ts) and the marks of a live table message (`asTable`), so no game writes
- * that part itself.
+ * that part itself, nor its deal's line (`dealLine`).
  */
 export function tableMessage<
   R extends {
@@ -98,7 +133,7 @@ export function tableMessage<
     readonly rev: number;
     readonly status: "lobby" | "playing" | "over";
     readonly locale?: Locale;
-  },
+  } & Partial<DealShown>,
 >(
   message: (rec: R, note?: string) => Promise<BaseMessageOptions> | BaseMessageOptions,
   heading?: (rec: R) => string | undefined,
@@ -107,6 +142,11 @@ export function tableMessage<
     const said = restartNote(rec, rec.game, note);
     const drawn = await message(rec, said);
     const title = rec.status === "lobby" ? undefined : heading?.(rec);
-    return asTable(asContainer(drawn, title), said, rec.status, [rec.updatedAt, rec.rev], tableLocale(rec));
+    const { seed, seats, namedSeed, state = null, status } = rec;
+    const deal =
+      seed !== undefined && seats !== undefined
+        ? dealLine({ seed, seats, state, status, ...(namedSeed ? { namedSeed } : {}) }, tableLocale(rec))
+        : undefined;
+    return asTable(withLine(asContainer(drawn, title), deal), said, rec.status, [rec.updatedAt, rec.rev], tableLocale(rec));
   };
 }

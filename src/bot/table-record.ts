@@ -3,6 +3,7 @@
  * table shares it; what a clock wake did; what the table layer needs of a game beyond its rules.
  */
 import type { ComputerLevel, VersionedState } from "../engine/definition.ts";
+import type { SeedDerivation } from "../engine/rng.ts";
 import type { GameId, GameTypes } from "../games/catalogue.ts";
 import type { ClockSetting, TurnClock } from "./clock.ts";
 import type { Locale } from "../i18n/index.ts";
@@ -36,7 +37,18 @@ export interface GameTable<G extends string, C, S, M> {
   readonly status: "lobby" | "playing" | "over";
   /** Revision: bumped on every accepted change. */
   readonly rev: number;
+  /**
+   * The deal's seed. A secret (`TableService`'s `newSeed`: 128 random bits) unless `namedSeed`;
+   * it never leaves the bot before the game ends, only its commitment (`dealCommitment`) does.
+   */
   readonly seed: string;
+  /** The seed is a text a person typed or shares (a named deal, a daily deal, a challenge's deal), not a secret. */
+  readonly namedSeed?: true;
+  /**
+   * How `seed` became the deal (src/engine/rng.ts), set when the game is dealt; absent on a
+   * table dealt before derivations were versioned, whose deal is derivation 1's.
+   */
+  readonly deal?: SeedDerivation;
   readonly state: S | null;
   /** Every accepted move, for replays (`at`: its time, ms, in real-time games). */
   readonly moves: readonly { readonly seat: number; readonly move: M; readonly at?: number }[];

@@ -11,7 +11,7 @@
  * return.
  */
 import { applyAction, type ComputerLevel, type GameDefinition, type GameError, type VersionedState } from "../engine/definition.ts";
-import { seedRng } from "../engine/rng.ts";
+import { SEED_DERIVATION, seedRng } from "../engine/rng.ts";
 import type { Levels, SeatPlay } from "../games/catalogue.ts";
 import type { Locale } from "../i18n/index.ts";
 import { AWAY_AFTER, clockWake, EVENT_GRACE_MS, LOBBY_IDLE_MS, nextTurnClock, type ClockSetting } from "./clock.ts";
@@ -84,6 +84,7 @@ export class TableTransitions<G extends string, C, S extends VersionedState, M, 
     config: C,
     seed: string,
     clock: ClockSetting | null,
+    namedSeed = false,
   ): GameTable<G, C, S, M> {
     if (prev && prev.status !== "over") throw refuse("table/exists");
     const now = this.now();
@@ -98,6 +99,7 @@ export class TableTransitions<G extends string, C, S extends VersionedState, M, 
       status: "lobby",
       rev: (prev?.rev ?? 0) + 1,
       seed,
+      ...(namedSeed ? { namedSeed: true as const } : {}),
       state: null,
       moves: [],
       createdAt: now,
@@ -116,9 +118,9 @@ export class TableTransitions<G extends string, C, S extends VersionedState, M, 
    */
   private dealtAlone(rec: GameTable<G, C, S, M>): GameTable<G, C, S, M> {
     if (this.maxSeats(rec.config) !== 1) return rec;
-    const setup = this.def.setup(rec.config, 1, rec.seed);
+    const setup = this.def.setup(rec.config, 1, rec.seed, SEED_DERIVATION);
     if (!setup.ok) throw new UserError(setup.error.code, setup.error.message, "error", setup.error.params ?? {});
-    return { ...rec, status: "playing", state: setup.value };
+    return { ...rec, status: "playing", state: setup.value, deal: SEED_DERIVATION };
   }
 
   /** `player` takes a seat in the lobby. */
@@ -219,24 +221,32 @@ export class TableTransitions<G extends string, C, S extends VersionedState, M, 
     if (rec.status !== "lobby") throw refuse("table/started");
     this.checkRev(rec, rev, userId);
     if (rec.hostId !== userId) throw refuse("table/not_host", { context: "start" });
-    const setup = this.def.setup(rec.config, rec.seats.length, rec.seed);
+    const setup = this.def.setup(rec.config, rec.seats.length, rec.seed, SEED_DERIVATION);
     if (!setup.ok) throw new UserError(setup.error.code, `${setup.error.message} (${rec.seats.length} seated now)`);
-    return this.bump(rec, { status: "playing", state: setup.value }, userId);
+    return this.bump(rec, { status: "playing", state: setup.value, deal: SEED_DERIVATION }, userId);
   }
 
   /**
-   * After a session ends: a new lobby here with the same options and deal `seed`, hosted by
+   * After a session ends: a new lobby here with the same options and deal `seed` (a new secret;
+   * a named deal stays named only when `namedSeed`), hosted by
    * `player`. `sameSeats` keeps every seat (computers too) with `player` first, so one Start
    * plays again; otherwise `player` sits alone. Refuses while a game runs (`table/exists`); a
    * one-seat table is its player's to deal again, and is dealt at once.
    */
-  dealtAgain(rec: GameTable<G, C, S, M>, player: Seat, sameSeats: boolean, seed: string, rev?: number): GameTable<G, C, S, M> {
+  dealtAgain(
+    rec: GameTable<G, C, S, M>,
+    player: Seat,
+    sameSeats: boolean,
+    seed: string,
+    rev?: number,
+    namedSeed = false,
+  ): GameTable<G, C, S, M> {
     if (rec.status !== "over") throw refuse("table/exists");
     this.checkRev(rec, rev, player.userId);
     if (this.maxSeats(rec.config) === 1 && rec.hostId !== player.userId) throw refuse("table/not_host", { context: "deal_again" });
     const others = sameSeats ? rec.seats.filter((s) => s.userId !== player.userId).map(present) : [];
     const now = this.now();
-    const { closedBy: _closed, ...kept } = rec;
+    const { closedBy: _closed, namedSeed: _named, deal: _deal, ...kept } = rec;
     return this.dealtAlone({
       ...kept,
       seats: [player, ...others],
@@ -244,6 +254,7 @@ export class TableTransitions<G extends string, C, S extends VersionedState, M, 
       status: "lobby",
       rev: rec.rev + 1,
       seed,
+      ...(namedSeed ? { namedSeed: true as const } : {}),
       state: null,
       moves: [],
       createdAt: now,

@@ -8,6 +8,7 @@
  * one-table-per-channel index. What each change does to a table is pure, in
  * src/bot/table-transitions.ts; the record's shape is src/bot/table-record.ts.
  */
+import { randomBytes } from "node:crypto";
 import type { ComputerLevel, GameDefinition, VersionedState } from "../engine/definition.ts";
 import type { GameId, GameTypes } from "../games/catalogue.ts";
 import type { RecordStore } from "../store/store.ts";
@@ -28,6 +29,7 @@ export type { AnyTable, ClockEvent, GameTable, Seat, TableOf } from "./table-rec
 /** Host-side inputs the service needs (injected so tests control time and seeds). */
 export interface TableServiceOptions {
   readonly now?: () => number;
+  /** A new deal's secret seed (default `secretSeed`: 128 random bits); tests inject known ones. */
   readonly newSeed?: () => string;
   /**
    * Real-time games: how long an action may take to reach the bot and still be ordered by its
@@ -57,6 +59,15 @@ export interface TableServiceOptions {
  * action is applied in the order it was made.
  */
 export const ORDER_WINDOW_MS = 250;
+
+/**
+ * A new deal's secret: 128 bits from the operating system's CSPRNG (`crypto.randomBytes`), as 32
+ * hex digits. Never derived from an id, a name or a time, so nobody can compute it before the
+ * game ends and its record publishes it (docs/game-record.md, "Verifying a deal").
+ */
+export function secretSeed(): string {
+  return randomBytes(16).toString("hex");
+}
 
 /**
  * Default hold of a computer's move while people may act out of turn, ms: long enough to read
@@ -113,7 +124,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
     private readonly seatPlay: SeatPlay<S, M> | null = null,
   ) {
     this.now = opts.now ?? Date.now;
-    this.newSeed = opts.newSeed ?? (() => crypto.randomUUID());
+    this.newSeed = opts.newSeed ?? secretSeed;
     this.rules = new TableTransitions(def, seatPlay, this.now, opts.holdMs ?? HOLD_MS);
     this.channelIndex = opts.channels ?? null;
     this.mayAddComputer = opts.mayAddComputer;
@@ -296,9 +307,10 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
   }
 
   /**
-   * Opens a lobby; the host takes the first seat (a one-seat game is dealt at once). `clock` is
-   * the turn clock (null: none). Refuses (`table/exists`) if a table of this game is running
-   * here, or, with a channel index, a table of any other game.
+   * Opens a lobby; the host takes the first seat (a one-seat game is dealt at once). `seed`: a
+   * named deal a person chose or shares (kept as `namedSeed`); null: a new secret (`newSeed`).
+   * `clock` is the turn clock (null: none). Refuses (`table/exists`) if a table of this game is
+   * running here, or, with a channel index, a table of any other game.
    */
   async open(
     channelId: string,
@@ -313,7 +325,12 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
     const locale = await this.localeFor?.(guildId);
     const where = { channelId, guildId, locale, ...((await this.computersAllowed(guildId)) ? {} : { noComputers: true as const }) };
     const openHere = async () =>
-      (await this.update(channelId, (prev) => this.rules.opened(prev, where, host, config, deal, clock))) as GameTable<G, C, S, M>;
+      (await this.update(channelId, (prev) => this.rules.opened(prev, where, host, config, deal, clock, seed !== null))) as GameTable<
+        G,
+        C,
+        S,
+        M
+      >;
     return this.channelIndex ? this.channelIndex.claim(channelId, this.def.id, openHere) : openHere();
   }
 

@@ -313,8 +313,10 @@ export function seated(catalogue: GameCatalogue, t: Tournament, ratings?: Readon
   const last = t.played.at(-1);
   if (t.status !== "running" || t.format === "challenge" || t.played.length >= t.rounds || last?.tables.some((x) => !x.result)) return null;
   const number = t.played.length + 1;
-  const fixed = t.order ?? fixedOrder(t, ratings);
   const present = new Set(t.entrants.filter((e) => !e.dropped).map((e) => e.id));
+  // Fixed from who is present when round 1 is seated: a no-show at check-in is not in it, so the
+  // round-robin schedule does not keep an empty slot for them (docs/rules/tournaments.md, "Formats").
+  const fixed = t.order ?? fixedOrder(t, ratings).filter((p) => present.has(p));
   const table = eventStandings(t);
   // Round 1 has no standing yet: the fixed order seats it.
   const order = (t.played.length === 0 ? fixed : table.map((s) => s.id)).filter((p) => present.has(p));
@@ -460,15 +462,27 @@ export function withCorrection(t: Tournament, threadId: string, text: string, by
 
 /**
  * Entrants `a` and `b` swap seats at their tables of the round being played, by organiser `by`
- * at `at` (ms); the service checks that neither table has a move yet. Refuses players not both
- * seated at tables in play, or seated at the same table.
+ * at `at` (ms); the service checks that neither table has a move yet. Refuses a challenge (no
+ * tables), players not both seated at tables in play, seated at the same table, or at tables of
+ * two rounds, which in an elimination event are two columns (a winners' table and a losers' one:
+ * the swap would give an unbeaten player's seat to a once-beaten one): docs/rules/tournaments.md,
+ * "Organisers' corrections".
  */
 export function seatsSwapped(t: Tournament, a: string, b: string, by: string, at: number): Tournament {
+  if (t.challenge)
+    throw tournamentRefusal("tournament/not_seated", "A challenge has no tables: each entrant plays the deal alone.", {
+      context: "challenge",
+    });
   const open = tablesInPlay(t);
   const ta = open.find((x) => x.table.players.includes(a));
   const tb = open.find((x) => x.table.players.includes(b));
   if (!ta || !tb || a === b) throw tournamentRefusal("tournament/not_seated", "Both players must be seated at tables being played.");
   if (ta.table === tb.table) throw tournamentRefusal("tournament/same_table", "They play at the same table: pick players of two tables.");
+  if (ta.round.number !== tb.round.number)
+    throw tournamentRefusal(
+      "tournament/swap_side",
+      "They play in different rounds or on different sides of the bracket: a swap stays within one round and one side.",
+    );
   const swap = (p: string) => (p === a ? b : p === b ? a : p);
   return {
     ...t,

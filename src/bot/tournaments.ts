@@ -401,7 +401,8 @@ export class TournamentService {
       }
       if (existing && existing.status !== "lobby") continue;
       const seats = tableSeats(t, table.players);
-      if (!existing) await service.open(threadId, t.guildId, seats[0]!, game.config, `${t.seed}:${round.number}:${i + 1}`, t.clock);
+      // Dealt from a new secret (never from the event's public id): published with the table's record.
+      if (!existing) await service.open(threadId, t.guildId, seats[0]!, game.config, null, t.clock);
       const sitting = new Set((existing?.seats ?? [seats[0]!]).map((s) => s.userId));
       for (const s of seats.slice(1)) if (!sitting.has(s.userId)) await service.join(threadId, s);
       await service.update(threadId, (r) => (r ? { ...r, event: t.id } : undefined)); // ends with the event, no Play again
@@ -452,7 +453,7 @@ export class TournamentService {
       rec.channelId,
       rec.seats.map((s) => s.leftBy ?? s.userId),
       placesOf(result.outcome),
-      highIsBetter(result.outcome.scores, result.outcome.winners),
+      highIsBetter(result.outcome.scores, this.host.catalogue.ratedGame(result.game)?.lowScoreWins ?? false),
     );
   }
 
@@ -585,6 +586,7 @@ export class TournamentService {
   async swap(id: string, a: string, b: string, by: string): Promise<Tournament> {
     const t = await this.get(id);
     if (!t) throw tournamentRefusal("tournament/none", "There is no such tournament.", { context: "id" });
+    if (t.challenge) seatsSwapped(t, a, b, by, this.now()); // refuses: a challenge has no tables
     const game = gameOf(this.host.catalogue, t);
     const service = this.host.tables(game.table);
     const tables = tablesInPlay(t).filter((x) => x.table.players.includes(a) || x.table.players.includes(b));

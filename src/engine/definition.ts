@@ -10,6 +10,7 @@
  *   replayable.
  */
 import { err, type GameError, type Result } from "./result.ts";
+import type { SeedDerivation } from "./rng.ts";
 
 /**
  * The seat of the table itself in real-time games: the dealer and caller (a race turns its
@@ -67,8 +68,12 @@ export interface GameDefinition<S extends VersionedState, M, V, C> {
   readonly id: string;
   /** Allowed seat counts for a configuration. */
   seatCounts(config: C): readonly number[];
-  /** Deals a new game for `seats` players from a text seed; refuses bad configurations. */
-  setup(config: C, seats: number, seed: string): Result<S>;
+  /**
+   * Deals a new game for `seats` players from a text seed, turned into the generator's state by
+   * `derivation` (absent: `SEED_DERIVATION`; a record names the one it was dealt with);
+   * refuses bad configurations.
+   */
+  setup(config: C, seats: number, seed: string, derivation?: SeedDerivation): Result<S>;
   /** Seats that may act in `state` now (empty when the game is over). */
   actors(state: S): readonly number[];
   /** Every legal move of `seat` in `state` (empty if the seat may not act). */

@@ -61,13 +61,56 @@ export function seedOrder(count: number): number[] {
 
 const half = (n: number) => Math.ceil(n / 2);
 
+const tablesOf = (count: number): number[][] => Array.from({ length: count }, () => []);
+
+/**
+ * The seeds of each round-1 table of a bracket of `count` tables (a power of two, listed in
+ * `seedOrder`'s order) for `entrants` players at tables of `k` where `advance` go on: the byes
+ * go to the top seeds at every table size. So few must go out in round 1 (`entrants - count *
+ * advance`) that the fewest tables play it, as full as they can be: those of the weakest top
+ * seeds (`seedOrder`'s highest numbers), seated with the lowest seeds; every other table holds
+ * no more than go on, so its players pass without playing, the best seeds among them. Seeds are
+ * dealt to each group of tables in snake passes (strongest table first, then back), so a
+ * group's tables differ by at most one player and in strength as little as the passes allow.
+ */
+export function roundOneSeeds(entrants: number, k: number, count: number, advance: number): number[][] {
+  const top = seedOrder(count);
+  const out = tablesOf(count);
+  const mustGo = Math.max(0, entrants - count * advance);
+  const playing = mustGo === 0 ? 0 : Math.min(count, Math.ceil(mustGo / (k - advance)));
+  const seated = mustGo === 0 ? 0 : mustGo + playing * advance;
+  // Tables by their top seed's rank: the last `playing` of them play round 1.
+  const byRank = top.map((rank, j) => ({ rank, j })).sort((x, y) => x.rank - y.rank);
+  const deal = (tables: readonly number[], first: number, last: number) => {
+    for (let seed = first, pass = 0; seed <= last; pass++) {
+      const order = pass % 2 === 0 ? tables : [...tables].reverse();
+      for (const j of order) if (seed <= last) out[j]!.push(seed++);
+    }
+  };
+  const byes = byRank.slice(0, count - playing).map((x) => x.j);
+  const plays = byRank.slice(count - playing).map((x) => x.j);
+  deal(byes, 1, entrants - seated);
+  deal(plays, entrants - seated + 1, entrants);
+  return out;
+}
+
 /**
  * The bracket for `entrants` players at tables of `tableSize`: the winners' bracket has a power
- * of two of round-1 tables, the fewest that seat everyone; seeds are dealt to them in passes
- * that snake, the last pass giving the top seeds' tables the missing (highest) seed numbers, so
- * the byes go to the top seeds. A field that fits one table is one table, in either kind.
+ * of two of round-1 tables, the fewest that seat everyone, seeded by `roundOneSeeds` (the byes
+ * go to the top seeds). A field that fits one table is one table in single elimination; in double
+ * elimination it still has a losers' table and the grand final (everyone has two lives).
  */
 export function bracketPlan(kind: BracketKind, entrants: number, tableSize: number): BracketPlan {
+  const key = `${kind}:${entrants}:${tableSize}`;
+  let plan = plans.get(key);
+  if (!plan) plans.set(key, (plan = makePlan(kind, entrants, tableSize)));
+  return plan;
+}
+
+/** Plans made so far, by kind, field and table size (a plan is pure and never changes; at most a few hundred shapes). */
+const plans = new Map<string, BracketPlan>();
+
+function makePlan(kind: BracketKind, entrants: number, tableSize: number): BracketPlan {
   const k = Math.max(2, tableSize);
   let count = 1;
   while (count * k < entrants) count *= 2;
@@ -91,18 +134,18 @@ export function bracketPlan(kind: BracketKind, entrants: number, tableSize: numb
       feeds,
       feeds.reduce((s, f) => s + sent(f), 0),
     );
-  const top = seedOrder(count);
+  const firstSeeds = roundOneSeeds(entrants, k, count, half(k));
   const winners: string[][] = [];
   winners.push(
-    top.map((_, j) => {
-      const feeds: Feed[] = [];
-      for (let pass = 0; pass < k; pass++) {
-        const reversed = (k - 1 - pass) % 2 === 1 ? false : pass > 0;
-        const seed = pass * count + (reversed ? count + 1 - top[j]! : top[j]!);
-        feeds.push({ seed });
-      }
-      return add(`W1-${j + 1}`, "W1", feeds, k).id;
-    }),
+    firstSeeds.map(
+      (seeds, j) =>
+        add(
+          `W1-${j + 1}`,
+          "W1",
+          seeds.map((seed) => ({ seed })),
+          k,
+        ).id,
+    ),
   );
   for (let r = 2; count >> (r - 1) >= 1; r++) {
     const before = winners[r - 2]!;
@@ -118,10 +161,61 @@ export function bracketPlan(kind: BracketKind, entrants: number, tableSize: numb
     );
   }
   const columns = winners.map((_, r) => `W${r + 1}`);
-  if (kind === "single" || count === 1) return { kind, tableSize: k, nodes, columns };
-  // The losers' bracket.
+  if (kind === "single") return { kind, tableSize: k, nodes, columns };
+  // The losers' bracket. `below`: the winners' tables under one (where its players played before).
+  const below = new Map<string, ReadonlySet<string>>();
+  for (const n of nodes) below.set(n.id, new Set(n.feeds.flatMap((f) => ("from" in f ? [f.from, ...below.get(f.from)!] : []))));
+  // A round-1 table of no more players than go on (a bye) drops nobody into the losers' bracket.
+  const drops = (id: string) => !id.startsWith("W1-") || firstSeeds[Number(id.slice(3)) - 1]!.length > half(k);
+  /**
+   * How many pairs of winners' tables, one from `a` and one from `b`, dropped players who could
+   * have met in the winners' bracket: players dropped from tables X and Y met there when X = Y or
+   * one lies under the other.
+   */
+  const met = (a: readonly string[], b: readonly string[]): number => {
+    let n = 0;
+    for (const x of a) for (const y of b) if (drops(x) && drops(y) && (x === y || below.get(x)!.has(y) || below.get(y)!.has(x))) n++;
+    return n;
+  };
+  const pairs = <T>(xs: readonly T[]) => Array.from({ length: xs.length / 2 }, (_, j) => [xs[2 * j]!, xs[2 * j + 1]!] as const);
+  const w1 = winners[0]!;
+  const start: string[][] = w1.length === 1 ? [[w1[0]!]] : pairs(w1).map((p) => [...p]);
+  // The standard orders of a drop-in (brackets-manager's and Challonge's): reversed, natural,
+  // halves swapped, each half reversed, pairs flipped.
+  const ordersOf = (w: readonly string[]): string[][] => {
+    if (w.length === 1) return [[...w]];
+    const h = w.length / 2;
+    return [
+      [...w].reverse(),
+      [...w],
+      [...w.slice(h), ...w.slice(0, h)],
+      [...w.slice(0, h).reverse(), ...w.slice(h).reverse()],
+      w.map((_, j) => w[j ^ 1]!),
+    ];
+  };
+  // The first combination of orders over the drop-in rounds (a depth-first search, pruned at the
+  // best found so far) that seats the fewest players who met in the winners' bracket together at
+  // a drop-in table: none, wherever a combination avoids it, and the search stops there.
+  let best: { drop: number; orders: string[][] } = { drop: Infinity, orders: [] };
+  const search = (r: number, alive: readonly (readonly string[])[], drop: number, chosen: string[][]) => {
+    if (drop >= best.drop) return;
+    if (r > winners.length) {
+      best = { drop, orders: chosen };
+      return;
+    }
+    const w = winners[r - 1]!;
+    for (const order of ordersOf(w)) {
+      const joined = alive.map((l, j) => [...l, order[j]!]);
+      // One table left: the winners' final's losers meet its survivor, whatever the order.
+      const d = alive.length === 1 ? 0 : alive.reduce((s, l, j) => s + met(l, [order[j]!]), 0);
+      search(r + 1, joined.length > 1 ? pairs(joined).map(([a, b]) => [...a, ...b]) : joined, drop + d, [...chosen, order]);
+      if (best.drop === 0) return;
+    }
+  };
+  search(2, start, 0, []);
+  const chosen = best.orders;
   let column = 1;
-  const lose = (tables: string[][]) => {
+  const lose = (tables: readonly (readonly string[])[]) => {
     const ids = tables.map((feeds, j) => {
       const fs: Feed[] = feeds.map((f) => (f.startsWith("L") ? { from: f, take: "advance" } : { from: f, take: "drop" }));
       return node(`L${column}-${j + 1}`, `L${column}`, fs).id;
@@ -130,14 +224,12 @@ export function bracketPlan(kind: BracketKind, entrants: number, tableSize: numb
     column++;
     return ids;
   };
-  const w1 = winners[0]!;
-  let alive = lose(Array.from({ length: w1.length / 2 }, (_, j) => [w1[2 * j]!, w1[2 * j + 1]!]));
+  let alive = lose(start);
   for (let r = 2; r <= winners.length; r++) {
-    const w = winners[r - 1]!;
-    // Drop-in: the survivors meet the players the winners' round r drops (its order reversed
-    // in even rounds, so two players who met in the winners' bracket do not meet again at once).
-    alive = lose(alive.map((l, j) => [l, w[r % 2 === 0 ? w.length - 1 - j : j]!]));
-    if (alive.length > 1) alive = lose(Array.from({ length: alive.length / 2 }, (_, j) => [alive[2 * j]!, alive[2 * j + 1]!]));
+    // Drop-in: the survivors meet the players the winners' round r drops, in the order chosen above.
+    const order = chosen[r - 2]!;
+    alive = lose(alive.map((l, j) => [l, order[j]!]));
+    if (alive.length > 1) alive = lose(pairs(alive));
   }
   const final = winners.at(-1)![0]!;
   const gf = node("GF", "GF", [

@@ -57,11 +57,13 @@ export function placementPoints(places: readonly number[]): number[] {
   });
 }
 
-/** Game scores made "higher is better" from a game's outcome: kept, or negated for low-wins games. */
-export function highIsBetter(scores: readonly number[], winners: readonly number[]): number[] {
-  if (scores.length === 0 || winners.length === 0) return [...scores];
-  const best = scores[winners[0]!]!;
-  return best === Math.max(...scores) ? [...scores] : scores.map((s) => -s);
+/**
+ * Game scores made "higher is better": kept, or negated for a game whose lowest score wins
+ * (`lowScoreWins`, the rated game's own flag: Onze). Never guessed from who won: at a table
+ * where everyone ends level the winners hold the highest and the lowest score at once.
+ */
+export function highIsBetter(scores: readonly number[], lowScoreWins: boolean): number[] {
+  return lowScoreWins ? scores.map((s) => (s === 0 ? 0 : -s)) : [...scores];
 }
 
 /** What ranks first: placement points (Swiss, round-robin), or the total game score (progressive). */

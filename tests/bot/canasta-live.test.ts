@@ -52,7 +52,7 @@ const at = (h: LiveHit, r: { x: number; y: number; w: number; h: number } | unde
 describe("canasta on the live table", () => {
   it("offers the seat to move the moves the rules allow, each where the picture draws its target", async () => {
     const seen = new Set<string>();
-    for (const s of ["canasta-live-1", "canasta-live-2"].flatMap(positions)) {
+    for (const s of ["canasta-live-1", "canasta-live-26"].flatMap(positions)) {
       if (s.phase === "over") continue;
       const view = canastaView(s, null);
       const seat = s.turn;

@@ -7,7 +7,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { GAME_SET } from "../../commands/index.ts";
 import { ADA, CONFIGS, playToEnd, T0 } from "../helpers/records.ts";
-import { type GameRecord, recordId, replayRecord } from "../../src/bot/game-record.ts";
+import { createHash } from "node:crypto";
+import { type GameRecord, recordId, replayRecord, verifyRecord } from "../../src/bot/game-record.ts";
 import { CHUNK, GameRecords, type RecordsEntry } from "../../src/bot/game-records.ts";
 import { openStore } from "../../src/store/store.ts";
 
@@ -23,7 +24,11 @@ describe.each(GAME_SET.catalogue.games.map((g) => ({ name: g.id, g })))("$name l
     expect(final.status).toBe("over");
     expect(records).toHaveLength(1);
     const record = JSON.parse(JSON.stringify(records[0])) as GameRecord; // as stored
-    expect(record).toMatchObject({ format: "onexeno-game-record", schema: 1, game: g.id, ended: "rules", seed: `rec-${g.id}` });
+    expect(record).toMatchObject({ format: "onexeno-game-record", schema: 2, game: g.id, ended: "rules", seed: `rec-${g.id}` });
+    // The seed is published with its derivation and the commitment sealed at the deal.
+    expect(record.seedDerivation).toBe(2);
+    expect(record.commitment).toBe(createHash("sha256").update(`rec-${g.id}`).digest("hex"));
+    expect(verifyRecord(g.definition, record)).toEqual({ commitment: "match", replay: null });
     expect(record.seats[0]).toEqual({ userId: ADA, name: "Ada" });
     expect(record.outcome).toEqual(g.definition.outcome(final.state!));
     expect(record.moves.length).toBeGreaterThan(3);
@@ -39,6 +44,29 @@ describe.each(GAME_SET.catalogue.games.map((g) => ({ name: g.id, g })))("$name l
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ ended: "end", outcome: null });
     expect(replayRecord(g.definition, records[0]!).at(-1)).toEqual(final.state);
+  });
+});
+
+describe("verifying a deal", () => {
+  const onexeno = GAME_SET.catalogue.games.find((g) => g.id === "onexeno")!;
+
+  it("a published seed other than the one committed to fails, and so does its replay", async () => {
+    const { records } = await playToEnd(onexeno);
+    const record = records[0]!;
+    const other = { ...record, seed: `${record.seed}x` };
+    const verdict = verifyRecord(onexeno.definition, other);
+    expect(verdict.commitment).toBe("differs");
+    expect(verdict.replay).not.toBeNull();
+  });
+
+  it("a record of schema 1 (no derivation named) replays with derivation 1, as it was dealt", async () => {
+    const { records } = await playToEnd(onexeno);
+    const { seedDerivation: _d, commitment: _c, ...rest } = records[0]!;
+    const old: GameRecord = { ...rest, schema: 1 };
+    expect(verifyRecord(onexeno.definition, old).commitment).toBe("none");
+    // Dealt under derivation 2, read as derivation 1: another deal, so the moves do not replay.
+    expect(() => replayRecord(onexeno.definition, old)).toThrow(/does not replay/);
+    expect(replayRecord(onexeno.definition, { ...old, seedDerivation: 2 }).at(-1)!.version).toBe(old.version);
   });
 });
 

@@ -11,7 +11,7 @@ import type { LiveHit } from "../../src/bot/context.ts";
 import { faceOf } from "../../src/games/onze/cards.ts";
 import { chooseOnzeMove } from "../../src/games/onze/computer.ts";
 import { applyOnze, onzeLegalMoves, onzeView, setupOnze, type OnzeMove, type OnzeState } from "../../src/games/onze/game.ts";
-import { onzeMeldRects, onzePileRects } from "../../render/onze/table.ts";
+import { onzeDiscardSpot, onzeMeldRects, onzePileRects } from "../../render/onze/table.ts";
 import { ONZE_LIVE } from "../../commands/onze/live-table.ts";
 import type { OnzeTable } from "../../commands/onze/moves.ts";
 
@@ -71,8 +71,10 @@ describe("Onze on the live table", () => {
           for (const { move } of h.moves ?? []) {
             seen.add(move.kind);
             if (move.kind === "draw") expect(sameRect(piles.stock ?? { x: -1, y: 0, w: 0, h: 0 }, h)).toBe(true);
-            if (move.kind === "take" || move.kind === "claim" || move.kind === "unclaim" || move.kind === "discard")
+            if (move.kind === "take" || move.kind === "claim" || move.kind === "unclaim")
               expect(sameRect(piles.discard ?? { x: -1, y: 0, w: 0, h: 0 }, h)).toBe(true);
+            // A discard goes to the pile's place, also when the pile is empty (every card taken or bought).
+            if (move.kind === "discard") expect(sameRect(onzeDiscardSpot(view)!, h)).toBe(true);
             if (move.kind === "layoff")
               expect(sameRect(onzeMeldRects(view, move.to.seat)[move.to.meld]?.meld ?? { x: -1, y: 0, w: 0, h: 0 }, h)).toBe(true);
             if (move.kind === "swap")

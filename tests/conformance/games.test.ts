@@ -146,36 +146,37 @@ describe.each(ENTRIES)("$name conforms to the engine contract", (e) => {
   it("views hide other seats' cards; every legal move offered is accepted; refusals are values with stable codes", () => {
     const secrets = SECRETS[e.def.id]!;
     let checked = 0;
-    playout(e, "c3", (s, step, at) => {
-      if (step % 3 !== 0 || e.def.outcome(s) !== null) return;
-      checked++;
-      for (let v = 0; v < e.seats; v++) {
-        const view = e.def.view(s, v);
-        for (const secret of secrets(s, v))
-          expect(holds(view, secret), `seat ${v} sees ${JSON.stringify(secret)} at step ${step}`).toBe(false);
-      }
-      for (const secret of secrets(s, -1)) expect(holds(e.def.view(s, null), secret)).toBe(false);
-      const actors = e.def.actors(s);
-      // People's moves, at the time the game stands at; the table's own timed steps (HOST_SEAT) follow the timetable the playouts test.
-      for (const seat of actors.filter((a) => a !== HOST_SEAT)) {
-        for (const move of e.def.legalMoves(s, seat).slice(0, 40)) {
-          const r = applyAction(e.def, s, { seat, move, version: s.version, at });
-          expect(r.ok || r.error.code, `${JSON.stringify(move)} by seat ${seat}`).toBe(true);
+    for (const seed of ["c3", "c4", "c5"])
+      playout(e, seed, (s, step, at) => {
+        if (step % 3 !== 0 || e.def.outcome(s) !== null) return;
+        checked++;
+        for (let v = 0; v < e.seats; v++) {
+          const view = e.def.view(s, v);
+          for (const secret of secrets(s, v))
+            expect(holds(view, secret), `seat ${v} sees ${JSON.stringify(secret)} at step ${step}`).toBe(false);
         }
-      }
-      const refusals: unknown[] = [];
-      const idle = Array.from({ length: e.seats }, (_, i) => i).find((i) => !actors.includes(i));
-      if (idle !== undefined)
-        refusals.push(applyAction(e.def, s, { seat: idle, move: e.def.legalMoves(s, actors[0]!)[0], version: s.version }));
-      refusals.push(applyAction(e.def, s, { seat: actors[0]!, move: e.def.legalMoves(s, actors[0]!)[0], version: s.version + 1 }));
-      for (const junk of [{ kind: "no-such-move" }, {}, null, "draw", 7])
-        refusals.push(applyAction(e.def, s, { seat: actors[0]!, move: junk, version: s.version, at: 1 }));
-      for (const r of refusals as { ok: boolean; error?: { code: string; message: string } }[]) {
-        expect(r.ok).toBe(false);
-        expect(r.error!.code).toMatch(CODE);
-        expect(r.error!.message.length).toBeGreaterThan(0);
-      }
-    });
+        for (const secret of secrets(s, -1)) expect(holds(e.def.view(s, null), secret)).toBe(false);
+        const actors = e.def.actors(s);
+        // People's moves, at the time the game stands at; the table's own timed steps (HOST_SEAT) follow the timetable the playouts test.
+        for (const seat of actors.filter((a) => a !== HOST_SEAT)) {
+          for (const move of e.def.legalMoves(s, seat).slice(0, 40)) {
+            const r = applyAction(e.def, s, { seat, move, version: s.version, at });
+            expect(r.ok || r.error.code, `${JSON.stringify(move)} by seat ${seat}`).toBe(true);
+          }
+        }
+        const refusals: unknown[] = [];
+        const idle = Array.from({ length: e.seats }, (_, i) => i).find((i) => !actors.includes(i));
+        if (idle !== undefined)
+          refusals.push(applyAction(e.def, s, { seat: idle, move: e.def.legalMoves(s, actors[0]!)[0], version: s.version }));
+        refusals.push(applyAction(e.def, s, { seat: actors[0]!, move: e.def.legalMoves(s, actors[0]!)[0], version: s.version + 1 }));
+        for (const junk of [{ kind: "no-such-move" }, {}, null, "draw", 7])
+          refusals.push(applyAction(e.def, s, { seat: actors[0]!, move: junk, version: s.version, at: 1 }));
+        for (const r of refusals as { ok: boolean; error?: { code: string; message: string } }[]) {
+          expect(r.ok).toBe(false);
+          expect(r.error!.code).toMatch(CODE);
+          expect(r.error!.message.length).toBeGreaterThan(0);
+        }
+      });
     expect(checked).toBeGreaterThan(3);
   });
 });

@@ -167,8 +167,9 @@ describe("solitaire properties", () => {
 });
 
 describe("solver", () => {
-  it("finds a deal whose 8x8 is reachable (seed-9) and the moves replay to a win", () => {
-    const start = setupSolitaire("seed-9");
+  it("finds a deal whose 8x8 is reachable (seed-9, dealt by seed derivation 1) and the moves replay to a win", () => {
+    // A known solvable deal: few are within the solver's budget, and this one was found under derivation 1.
+    const start = setupSolitaire("seed-9", 1);
     const r = solve(start, 3000);
     expect(r.won).toBe(true);
     let s = start;

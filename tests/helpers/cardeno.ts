@@ -8,6 +8,7 @@ import { applyAction } from "../../src/engine/definition.ts";
 import type { ComputerLevel } from "../../src/engine/definition.ts";
 import { cardeno, type CardenoConfig, type CardenoState } from "../../src/games/cardeno/game.ts";
 import { cardenoRealtime } from "../../src/games/cardeno/computer.ts";
+import type { SeedDerivation } from "../../src/engine/rng.ts";
 
 /** The last state reached (the final one unless `onState` stopped the game). */
 export function playCardeno(
@@ -16,8 +17,9 @@ export function playCardeno(
   seed: string,
   onState: (s: CardenoState) => boolean | void = () => {},
   key: string = seed,
+  derivation?: SeedDerivation,
 ): CardenoState {
-  const setup = cardeno.setup(config, levels.length, seed);
+  const setup = cardeno.setup(config, levels.length, seed, derivation);
   if (!setup.ok) throw new Error(setup.error.code);
   let s = setup.value;
   let now = 1_800_000_000_000;

@@ -1,6 +1,6 @@
 /** Helpers for Onze tests: cards by name, and seeded playouts of computer players. */
 import { applyAction } from "../../src/engine/definition.ts";
-import { seedRng } from "../../src/engine/rng.ts";
+import { type SeedDerivation, seedRng } from "../../src/engine/rng.ts";
 import { parseFace, type Card } from "../../src/games/onze/cards.ts";
 import { chooseOnzeMove, onzeWantsOutOfTurn, type OnzeComputerLevel } from "../../src/games/onze/computer.ts";
 import { onze, onzeView, setupOnze, type OnzeMove, type OnzeState } from "../../src/games/onze/game.ts";
@@ -35,8 +35,9 @@ export function playOnze(
   levels: readonly OnzeComputerLevel[],
   seed: string,
   check?: (s: OnzeState, move: OnzeMove, seat: number, before: OnzeState) => void,
+  derivation?: SeedDerivation,
 ): OnzePlayout {
-  const setup = setupOnze({}, levels.length, seed);
+  const setup = setupOnze({}, levels.length, seed, derivation);
   if (!setup.ok) throw new Error(setup.error.message);
   let s = setup.value;
   let moves = 0;
@@ -57,7 +58,7 @@ export function playOnze(
       if (s.forSale !== null && onzeWantsOutOfTurn(onzeView(s, seat), levels[seat] as OnzeComputerLevel)) apply(seat, { kind: "claim" });
     }
     const seat = s.turn;
-    apply(seat, chooseOnzeMove(onzeView(s, seat), levels[seat] as OnzeComputerLevel, seedRng(`${seed}:${s.version}`)));
+    apply(seat, chooseOnzeMove(onzeView(s, seat), levels[seat] as OnzeComputerLevel, seedRng(`${seed}:${s.version}`, derivation)));
   }
   return { final: s, moves, buys };
 }

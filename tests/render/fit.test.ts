@@ -10,7 +10,7 @@ import { drawOnexenoHand } from "../../render/onexeno/hand.ts";
 import { drawOnexenoTable, TABLE_WIDTH } from "../../render/onexeno/table.ts";
 import { onexeno, onexenoView } from "../../src/games/onexeno/game.ts";
 import { LOCALES, t } from "../../src/i18n/index.ts";
-import { canastaUntil, scenes } from "./scenes.ts";
+import { canastaUntil, GOLDEN_DERIVATION, scenes } from "./scenes.ts";
 import { drawCardenoBoard, drawCardenoTable } from "../../render/cardeno/table.ts";
 import { cardenoView, type CardenoState } from "../../src/games/cardeno/game.ts";
 import { playCardeno } from "../helpers/cardeno.ts";
@@ -66,9 +66,14 @@ const PANEL_BOTTOM = 440;
 describe("pictures fit every language", () => {
   // Onze: a round with melds down and a discard for sale, and the final score sheet.
   let mid: OnzeState | null = null;
-  const onze = playOnze(["easy", "easy", "easy", "easy"], "golden-onze", (s) => {
-    if (!mid && s.melds.flat().length >= 4 && s.forSale !== null) mid = s;
-  });
+  const onze = playOnze(
+    ["easy", "easy", "easy", "easy"],
+    "golden-onze",
+    (s) => {
+      if (!mid && s.melds.flat().length >= 4 && s.forSale !== null) mid = s;
+    },
+    GOLDEN_DERIVATION,
+  );
   const onzeNames = ["Ada", "Maximiliane-Friederike von Hohenzollern", "Ordinateur 1 (normal)", "Computer 2 (easy)"];
   const canastaMid = canastaUntil(5, "golden-canasta", 500, (s) => s.rows.flat().length >= 3 && s.phase === "draw");
   const canastaOver = canastaUntil(3, "golden-canasta-over", 150, () => false);
@@ -84,6 +89,7 @@ describe("pictures fit every language", () => {
       if (!race[2] && x.phase === "break") race[2] = x;
     },
     "golden",
+    GOLDEN_DERIVATION,
   );
   for (const locale of LOCALES) {
     it(`Cardeno pictures in ${locale}: every text stays inside the picture`, () => {

@@ -12,7 +12,7 @@ import { pixels } from "../helpers/pixels.ts";
 import { onexenoView, onexeno } from "../../src/games/onexeno/game.ts";
 import { handSize } from "../../render/onexeno/hand.ts";
 import { cellOrigin, tableLayout, TABLE_HEIGHT, TABLE_WIDTH, BOARD_X, BOARD_Y, BOARD_CELLS, CELL } from "../../render/onexeno/table.ts";
-import { canastaUntil, scenes } from "./scenes.ts";
+import { canastaUntil, GOLDEN_DERIVATION, scenes } from "./scenes.ts";
 import { canastaView } from "../../src/games/onexeno/canasta.ts";
 import { applySolitaire, setupSolitaire, solitaireView } from "../../src/games/onexeno/solitaire.ts";
 import { solve } from "../helpers/solitaire-solver.ts";
@@ -124,7 +124,7 @@ describe("table pictures in the table's language", () => {
 
 describe("solitaire pictures", () => {
   it("match their golden images: mid-game and a won 8x8", async () => {
-    const start = setupSolitaire("seed-9");
+    const start = setupSolitaire("seed-9", GOLDEN_DERIVATION);
     const moves = solve(start, 3000).moves;
     let s = start;
     for (const [i, m] of moves.entries()) {
@@ -193,9 +193,14 @@ describe("onze pictures", () => {
   it("match their golden images: a round with melds down and a discard for sale, the final score sheet, a hand", async () => {
     const names = ["Ada", "Ben", "Computer 1 (normal)", "Computer 2 (easy)"];
     let mid: OnzeState | null = null;
-    const out = playOnze(["easy", "easy", "easy", "easy"], "golden-onze", (s) => {
-      if (!mid && s.melds.flat().length >= 4 && s.forSale !== null) mid = s;
-    });
+    const out = playOnze(
+      ["easy", "easy", "easy", "easy"],
+      "golden-onze",
+      (s) => {
+        if (!mid && s.melds.flat().length >= 4 && s.forSale !== null) mid = s;
+      },
+      GOLDEN_DERIVATION,
+    );
     const m = mid as OnzeState | null;
     if (!m) throw new Error("no position with melds and a sale");
     await compare("onze-mid", await renderPicture(ONZE_SCENES.job("table", { view: onzeView(m, null), names, clock: "until 14:05 UTC" })));
@@ -275,6 +280,7 @@ describe("cardeno pictures", () => {
         if (!rest && x.phase === "break") rest = x;
       },
       "golden",
+      GOLDEN_DERIVATION,
     );
     const m = mid as CardenoState | null;
     const v = reveal as CardenoState | null;

@@ -13,7 +13,7 @@ import { farPixels, showGif } from "../helpers/gif.ts";
 import { solitaireView, setupSolitaire } from "../../src/games/onexeno/solitaire.ts";
 import { encodeJob, type PictureJob } from "../../render/pictures.ts";
 import { closePictures, pictureThreads, renderAnimation, renderPicture, runningPictureThreads, startPictures } from "../../render/pool.ts";
-import { scenes } from "./scenes.ts";
+import { GOLDEN_DERIVATION, scenes } from "./scenes.ts";
 import { RACE_SCENES } from "../fixtures/race/scene.ts";
 import { ONEXENO_SCENES } from "../../render/onexeno/scenes.ts";
 
@@ -45,7 +45,7 @@ describe("the picture pool", () => {
 
   it("makes an animation in parts on its threads that shows every frame as the one made inline", async () => {
     process.env.PICTURE_THREADS = "2";
-    const start = setupOnexeno({ variant: "basic", hands: 1 }, 3, "pool-animation");
+    const start = setupOnexeno({ variant: "basic", hands: 1 }, 3, "pool-animation", GOLDEN_DERIVATION);
     if (!start.ok) throw new Error(start.error.message);
     const states = [start.value];
     for (let s = start.value; states.length < 24 && s.phase === "play"; states.push(s)) {

@@ -1,8 +1,11 @@
-/** Deterministic game positions for golden images and benchmarks. */
+/**
+ * Deterministic game positions for golden images and benchmarks. Their deals are fixed positions,
+ * dealt with seed derivation 1 (src/engine/rng.ts) as when the golden images were looked at.
+ */
 import { onexeno, playNow, setupOnexeno, trickPointsOf, type OnexenoMove, type OnexenoState } from "../../src/games/onexeno/game.ts";
 
 const setup = (seats: number, variant: "basic" | "partners", hands: number, seed: string) => {
-  const r = setupOnexeno({ variant, hands }, seats, seed);
+  const r = setupOnexeno({ variant, hands }, seats, seed, GOLDEN_DERIVATION);
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
 };
@@ -20,6 +23,9 @@ export function playUntil(s0: OnexenoState, stop: (s: OnexenoState) => boolean, 
   }
   return s;
 }
+
+/** The seed derivation of every golden position. */
+export const GOLDEN_DERIVATION = 1;
 
 export const NAMES = ["Ada", "Ben", "Cleo", "Dev", "Émile", "Farah", "Gus"];
 
@@ -45,7 +51,7 @@ import { canasta as canastaDef, canastaLegalMoves, setupCanasta, type CanastaSta
 
 /** Plays canasta greedily (take nothing, meld the first suggestion, extend, discard the first card). */
 export function canastaUntil(seats: number, seed: string, target: number, stop: (s: CanastaState) => boolean): CanastaState {
-  const r = setupCanasta({ target }, seats, seed);
+  const r = setupCanasta({ target }, seats, seed, GOLDEN_DERIVATION);
   if (!r.ok) throw new Error(r.error.message);
   let s = r.value;
   for (let i = 0; i < 5000 && s.phase !== "over" && !stop(s); i++) {

@@ -94,7 +94,8 @@ describe("elimination brackets", () => {
       for (let n = 2; n <= 32; n++) {
         const { state, losses, tables, seeds } = playOut(kind, n, 2, random(`${kind}${n}`));
         expect(state.champion, `${kind} ${n}`).not.toBeNull();
-        const lives = kind === "double" && n > 2 ? 2 : 1;
+        // Double elimination: two lives whatever the field, a field of two included (a losers' table and the grand final).
+        const lives = kind === "double" ? 2 : 1;
         for (const p of seeds) expect(losses.get(p) ?? 0, `${kind} ${n} ${p}`).toBe(p === state.champion ? (losses.get(p) ?? 0) : lives);
         expect(losses.get(state.champion!) ?? 0).toBeLessThan(lives);
         // Every match is two people; nobody plays twice in one column.
@@ -203,5 +204,77 @@ describe("elimination events (src/bot/tournament-rules.ts)", () => {
     expect(() => newEvent(CATALOGUE, { ...ask, game: "onexeno-basic", tableSize: 7, format: "single-elimination" }, "e2", 0)).toThrow(
       expect.objectContaining({ code: "tournament/bad_size" }),
     );
+  });
+});
+
+describe("brackets as the audit found them (issue 62: byes, two lives, rematches)", () => {
+  it("gives round 1's byes to the top seeds at every table size: nobody plays round 1 while a lower seed skips it", () => {
+    let fields = 0;
+    for (const k of [2, 3, 4, 5, 6])
+      for (let n = 2; n <= 32; n++) {
+        const plan = bracketPlan("single", n, k);
+        const seeds = Array.from({ length: n }, (_, i) => `p${i + 1}`);
+        const state = bracketState(plan, seeds, new Map());
+        const plays = readyNodes(state)
+          .filter((x) => x.id.startsWith("W1"))
+          .flatMap((x) => x.players.map((p) => Number(p.slice(1))));
+        const byes = seeds.map((p) => Number(p.slice(1))).filter((s) => !plays.includes(s));
+        if (plays.length && byes.length) {
+          fields++;
+          expect(Math.max(...byes), `${n} at tables of ${k}: byes ${byes}, plays ${plays}`).toBeLessThan(Math.min(...plays));
+        }
+        // Round 1 sends on as many as the bracket's round 2 can take: nobody goes out who need not.
+        const out = readyNodes(state)
+          .filter((x) => x.id.startsWith("W1"))
+          .reduce((s, x) => s + x.players.length - plan.nodes.find((y) => y.id === x.id)!.advance, 0);
+        expect(out, `${n} at tables of ${k}`).toBe(Math.max(0, n - plan.nodes.filter((y) => y.column === "W1").length * Math.ceil(k / 2)));
+      }
+    expect(fields).toBeGreaterThan(44);
+    // The audit's case: 5 entrants at tables of 4 seat seeds 3, 4 and 5; seeds 1 and 2 go through.
+    const five = readyNodes(bracketState(bracketPlan("single", 5, 4), ["p1", "p2", "p3", "p4", "p5"], new Map()));
+    expect(five.map((x) => x.players)).toEqual([["p3", "p4", "p5"]]);
+  });
+
+  it("double elimination gives everyone two lives when the field fits one table", () => {
+    // Two at tables of two: the loser of the first match plays the grand final, and its reset.
+    const two = bracketPlan("double", 2, 2);
+    expect(two.columns).toEqual(["W1", "L1", "GF", "GF2"]);
+    const upset = playOut("double", 2, 2, (players, node) => (node === "W1-1" ? ["p1", "p2"] : ["p2", "p1"]));
+    expect(upset.state.champion).toBe("p2");
+    expect(upset.tables.map((t) => t.node)).toEqual(["W1-1", "GF", "GF2"]);
+    // Four at tables of four: the two who drop at the first table play a losers' table; its
+    // winner meets the first table's top two in the grand final.
+    const four = playOut("double", 4, 4, (players, node) => (node === "W1-1" ? ["p1", "p2", "p3", "p4"] : favourite(players).reverse()));
+    expect(four.plan.columns).toEqual(["W1", "L1", "GF", "GF2"]);
+    expect(four.tables.map((t) => [t.node, t.players.length])).toEqual([
+      ["W1-1", 4],
+      ["L1-1", 2],
+      ["GF", 3],
+      ["GF2", 3],
+    ]);
+    expect(four.state.champion).toBe("p4");
+  });
+
+  it("seats no two players who met in the winners' bracket at a losers' drop-in table (losers' rounds 2, 4, …)", () => {
+    // Where the winners' round r's losers join two or more losers' tables, a placement avoids a
+    // rematch (brackets-manager's gives none). The winners' final's loser joins the one table
+    // left, whose survivor may have met them before, and a merge of two losers' tables late in
+    // the bracket cannot always avoid one either.
+    let events = 0;
+    for (const n of [8, 12, 16, 24, 32])
+      for (let e = 0; e < 60; e++) {
+        const { tables, plan } = playOut("double", n, 2, random(`rematch:${n}:${e}`));
+        const width = (column: string) => plan.nodes.filter((x) => x.column === column).length;
+        const met = new Set<string>();
+        for (const t of tables) {
+          const key = [...t.players].sort().join("|");
+          const column = t.node.split("-")[0]!;
+          const dropIn = /^L\d*[02468]$/.test(column) && width(column) > 1;
+          if (dropIn) expect(met.has(key), `${n} entrants, event ${e}: ${key} again at ${t.node}`).toBe(false);
+          if (!t.node.startsWith("GF")) met.add(key);
+        }
+        events++;
+      }
+    expect(events).toBe(300);
   });
 });

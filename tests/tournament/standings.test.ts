@@ -18,8 +18,10 @@ describe("placement points", () => {
   });
 
   it("count game points so that higher is better for every game", () => {
-    expect(highIsBetter([10, 30], [1])).toEqual([10, 30]);
-    expect(highIsBetter([120, 40], [1])).toEqual([-120, -40]); // Onze: fewer penalty points won
+    expect(highIsBetter([10, 30], false)).toEqual([10, 30]);
+    expect(highIsBetter([120, 40], true)).toEqual([-120, -40]); // Onze: fewer penalty points won
+    // Everyone level: the game's own direction, never guessed from the winners (all of them here).
+    expect(highIsBetter([50, 50, 50], true)).toEqual([-50, -50, -50]);
   });
 });
 
@@ -42,8 +44,8 @@ describe("standings", () => {
   it("a bye neither helps nor hurts on game points: in Onze (fewest wins) and in a game where more is better", () => {
     // Tables of 3: a bye earns 1 placement point, as second place does; b came second with the table's average score.
     for (const [game, raw, winners] of [
-      ["Onze", [10, 50, 90], [0]],
-      ["ONEXENO", [90, 50, 10], [0]],
+      ["Onze", [10, 50, 90], true],
+      ["ONEXENO", [90, 50, 10], false],
     ] as const) {
       const points = highIsBetter(raw, winners);
       const s = standings(["a", "b", "c", "d"], [{ tables: [table(["a", "b", "c"], [1, 2, 3], points)], byes: ["d"] }], 1);
@@ -75,13 +77,19 @@ describe("standings", () => {
     const onze = [
       {
         tables: [
-          table(["a", "b", "c"], [1, 2, 3], highIsBetter([20, 30, 80], [0])),
-          table(["d", "e", "f"], [1, 2, 3], highIsBetter([5, 90, 95], [0])),
+          table(["a", "b", "c"], [1, 2, 3], highIsBetter([20, 30, 80], true)),
+          table(["d", "e", "f"], [1, 2, 3], highIsBetter([5, 90, 95], true)),
         ],
         byes: [],
       },
     ];
     expect(standings(["a", "b", "c", "d", "e", "f"], onze, 1, "score").map((x) => x.id)).toEqual(["d", "a", "b", "c", "e", "f"]);
+    // A table where everyone ends level on 50 (all of them winners): still fewest is best, so
+    // their 50s rank below totals of 20 and 30 and above 80 (recorded upside down, as +50, before).
+    const level = [{ tables: [...onze[0]!.tables, table(["g", "h", "i"], [1, 1, 1], highIsBetter([50, 50, 50], true))], byes: [] }];
+    const ranked = standings(["a", "b", "c", "d", "e", "f", "g", "h", "i"], level, 1, "score");
+    expect(ranked.map((x) => x.id)).toEqual(["d", "a", "b", "g", "h", "i", "c", "e", "f"]);
+    expect(ranked.find((x) => x.id === "g")!.gamePoints).toBe(-50);
   });
 
   it("break a tie on placement and game points by opponents' placement points", () => {

@@ -318,7 +318,7 @@ function settle(s: CardenoState, at: number): Result<CardenoState> {
 export const cardeno: GameDefinition<CardenoState, CardenoMove, CardenoView, CardenoConfig> = {
   id: "cardeno",
   seatCounts: () => CARDENO_SEATS,
-  setup(config, seats, seed) {
+  setup(config, seats, seed, derivation) {
     const o = cardenoOptions(config);
     if (!o.ok) return o;
     if (!(CARDENO_SEATS as readonly number[]).includes(seats)) return err("setup/bad_seat_count", "Cardeno needs 2 to 6 players.");
@@ -329,7 +329,7 @@ export const cardeno: GameDefinition<CardenoState, CardenoMove, CardenoView, Car
       rounds: o.value.rounds,
       variant: o.value.variant,
       paceMs: o.value.paceMs,
-      rng: seedRng(`cardeno:${seed}`),
+      rng: seedRng(`cardeno:${seed}`, derivation),
       round: 1,
       phase: "countdown",
       phaseAt: null,

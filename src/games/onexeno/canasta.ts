@@ -18,7 +18,7 @@
 import type { GameDefinition, Outcome } from "../../engine/definition.ts";
 import { err, ok, type Result } from "../../engine/result.ts";
 import { drawForDealer } from "../../engine/dealer.ts";
-import { randInt, seedRng, shuffle } from "../../engine/rng.ts";
+import { randInt, seedRng, shuffle, type SeedDerivation } from "../../engine/rng.ts";
 import { canMeldThisTurn, listRows } from "./canasta-search.ts";
 import { distinctRotations, isCardId } from "./cards.ts";
 export * from "./canasta-types.ts";
@@ -69,7 +69,7 @@ function deal(base: Omit<CanastaState, "stack" | "pile" | "hands" | "rows" | "xe
 }
 
 /** Deals a session. Refuses a seat count outside 2..8 or a target outside 50..5000. */
-export function setupCanasta(config: CanastaConfig, seats: number, seed: string): Result<CanastaState> {
+export function setupCanasta(config: CanastaConfig, seats: number, seed: string, derivation?: SeedDerivation): Result<CanastaState> {
   if (!Number.isInteger(seats) || seats < 2 || seats > 8)
     return err("canasta/bad_seat_count", "Canasta needs 2 to 8 players (two decks from 5 players on).");
   if (!Number.isInteger(config.target) || config.target < 50 || config.target > 5000)
@@ -77,7 +77,7 @@ export function setupCanasta(config: CanastaConfig, seats: number, seed: string)
   if (config.rows !== undefined && !CANASTA_ROWS.includes(config.rows))
     return err("canasta/bad_rows", "Rows are `sum` or `five-to-seven`.");
   const decks: 1 | 2 = seats <= 4 ? 1 : 2;
-  const drawn = drawForDealer(seedRng(`canasta:${seed}`), seats, canastaDeck(decks), instValue);
+  const drawn = drawForDealer(seedRng(`canasta:${seed}`, derivation), seats, canastaDeck(decks), instValue);
   return ok(
     deal({
       schema: 1,

@@ -15,7 +15,7 @@
 import { applyAction, type GameDefinition, type Outcome } from "../../engine/definition.ts";
 import { err, ok, type Result } from "../../engine/result.ts";
 import { drawForDealer } from "../../engine/dealer.ts";
-import { randInt, seedRng, shuffle, type RngState } from "../../engine/rng.ts";
+import { randInt, seedRng, shuffle, type RngState, type SeedDerivation } from "../../engine/rng.ts";
 import {
   completedLines,
   fieldOf,
@@ -96,7 +96,7 @@ function drawFor(state: OnexenoState, seat: number): OnexenoState {
 }
 
 /** Deals a new session. Refuses a seat count or hand count the variant does not allow. */
-export function setupOnexeno(config: OnexenoConfig, seats: number, seed: string): Result<OnexenoState> {
+export function setupOnexeno(config: OnexenoConfig, seats: number, seed: string, derivation?: SeedDerivation): Result<OnexenoState> {
   if (!seatCountsFor(config.variant).includes(seats)) {
     return err(
       "onexeno/bad_seat_count",
@@ -106,7 +106,7 @@ export function setupOnexeno(config: OnexenoConfig, seats: number, seed: string)
   if (!Number.isInteger(config.hands) || config.hands < 1 || config.hands > MAX_HANDS) {
     return err("onexeno/bad_hand_count", `A session lasts 1 to ${MAX_HANDS} hands.`, { max: MAX_HANDS });
   }
-  const drawn = drawDealer(seedRng(seed), seats);
+  const drawn = drawDealer(seedRng(seed, derivation), seats);
   return ok(
     dealHand({
       schema: 1,

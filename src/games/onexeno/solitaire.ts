@@ -15,7 +15,7 @@
  */
 import type { GameDefinition, Outcome } from "../../engine/definition.ts";
 import { err, ok, type Result } from "../../engine/result.ts";
-import { seedRng, shuffle } from "../../engine/rng.ts";
+import { seedRng, shuffle, type SeedDerivation } from "../../engine/rng.ts";
 import { fieldOf, gridOf, legalPlacements, placedPattern, placementProblem, type Placed } from "./board.ts";
 import { cardValue, DECK, rotatePattern, type CardId, type Rotation } from "./cards.ts";
 
@@ -101,8 +101,8 @@ const inBox = (b: Box, x: number, y: number) => x >= b.minX && x <= b.maxX && y 
 const NO_LIMIT = Number.POSITIVE_INFINITY;
 
 /** Deals a game from a text seed: shuffle, first card face up at (0, 0), the rest is the stock. */
-export function setupSolitaire(seed: string): SolitaireState {
-  const [deck] = shuffle(seedRng(`solitaire:${seed}`), DECK);
+export function setupSolitaire(seed: string, derivation?: SeedDerivation): SolitaireState {
+  const [deck] = shuffle(seedRng(`solitaire:${seed}`, derivation), DECK);
   const first = deck[0] as CardId;
   return {
     schema: 1,
@@ -302,7 +302,8 @@ export function progressOf(table: readonly Placed[], field: Box, k: number): num
 export const onexenoSolitaire: GameDefinition<SolitaireState, SolitaireMove, SolitaireView, { seed: string }> = {
   id: "onexeno-solitaire",
   seatCounts: () => [1],
-  setup: (config, seats) => (seats === 1 ? ok(setupSolitaire(config.seed)) : err("solitaire/one_player", "Solitaire is for one player.")),
+  setup: (config, seats, _seed, derivation) =>
+    seats === 1 ? ok(setupSolitaire(config.seed, derivation)) : err("solitaire/one_player", "Solitaire is for one player."),
   actors: (state) => (state.phase === "play" ? [0] : []),
   legalMoves: (state, seat) => (seat === 0 ? solitaireLegalMoves(state) : []),
   apply: (state, _seat, move) => applySolitaire(state, move),

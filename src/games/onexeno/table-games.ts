@@ -65,7 +65,7 @@ export const solitaireGame: TableGameRules<"solitaire", SolitaireConfig, Solitai
   definition: {
     id: "solitaire",
     seatCounts: () => [1],
-    setup: (_config, seats, seed) => onexenoSolitaire.setup({ seed }, seats, seed),
+    setup: (_config, seats, seed, derivation) => onexenoSolitaire.setup({ seed }, seats, seed, derivation),
     actors: (state) => onexenoSolitaire.actors(state),
     legalMoves: (state, seat) => onexenoSolitaire.legalMoves(state, seat),
     apply: (state, seat, move, at) => onexenoSolitaire.apply(state, seat, move, at),

@@ -27,7 +27,7 @@
 import type { GameDefinition } from "../../engine/definition.ts";
 import { err, ok, type Result } from "../../engine/result.ts";
 import { drawForDealer } from "../../engine/dealer.ts";
-import { randInt, seedRng, shuffle } from "../../engine/rng.ts";
+import { randInt, seedRng, shuffle, type SeedDerivation } from "../../engine/rng.ts";
 import { cardPoints, isJoker, ONZE_DECK, rankOf, type Card } from "./cards.ts";
 import { CONTRACTS, contractText, layOff, readMeld, swapOut, type Meld } from "./melds.ts";
 export * from "./types.ts";
@@ -90,9 +90,9 @@ function deal(
 }
 
 /** Deals a game for 3..7 seats; the first dealer is drawn (highest card; ties draw again). */
-export function setupOnze(_config: OnzeConfig, seats: number, seed: string): Result<OnzeState> {
+export function setupOnze(_config: OnzeConfig, seats: number, seed: string, derivation?: SeedDerivation): Result<OnzeState> {
   if (!Number.isInteger(seats) || seats < 3 || seats > 7) return err("onze/bad_seat_count", "Onze needs 3 to 7 players.");
-  const drawn = drawForDealer(seedRng(`onze:${seed}`), seats, ONZE_DECK, drawValue);
+  const drawn = drawForDealer(seedRng(`onze:${seed}`, derivation), seats, ONZE_DECK, drawValue);
   return ok(
     deal({
       schema: 1,
