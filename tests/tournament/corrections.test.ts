@@ -7,6 +7,8 @@
 import { describe, expect, it } from "vitest";
 import {
   begun,
+  checkedIn,
+  checkInOpened,
   eventStandings,
   joined,
   newEvent,
@@ -100,5 +102,51 @@ describe("organisers' corrections", () => {
     const [a, b] = t.played[0]!.tables[0]!.players;
     expect(() => seatsSwapped(t, a!, b!, "mod", 7)).toThrow(expect.objectContaining({ code: "tournament/same_table" }));
     expect(() => seatsSwapped(t, a!, "nobody", "mod", 7)).toThrow(expect.objectContaining({ code: "tournament/not_seated" }));
+  });
+});
+
+describe("the audit's swaps and schedules (issue 62)", () => {
+  it("a swap stays within one round and one side of the bracket: an unbeaten player never takes a once-beaten one's seat", () => {
+    // Double elimination of 8 at tables of two: round 1 played (the better seat wins), then the
+    // winners' round 2 and the losers' round 1 are in play side by side.
+    let t = seatedEvent({ ...ASK, format: "double-elimination" }, 8);
+    t = finishAll(t);
+    t = seated(CATALOGUE, t)!;
+    let k = 100;
+    for (const { round, index, table } of tablesInPlay(t)) if (!table.threadId) t = withThread(t, round.number, index, `th${++k}`);
+    const open = tablesInPlay(t);
+    const winners = open.find((x) => x.round.label === "W2")!.table.players[0]!;
+    const losers = open.find((x) => x.round.label === "L1")!.table.players[0]!;
+    expect(() => seatsSwapped(t, winners, losers, "mod", 7)).toThrow(expect.objectContaining({ code: "tournament/swap_side" }));
+    // Two of the same column still swap.
+    const [w1, w2] = open.filter((x) => x.round.label === "W2").map((x) => x.table.players[0]!);
+    expect(seatsSwapped(t, w1!, w2!, "mod", 7).corrections?.at(-1)).toMatchObject({ kind: "swap", a: w1, b: w2 });
+  });
+
+  it("a challenge has no seats to swap: a clear refusal, not a crash", () => {
+    let t = newEvent(CATALOGUE, { ...ASK, game: "solitaire", format: "challenge" }, "ch", 0);
+    t = joined(joined(t, { id: "p1", name: "P1" }), { id: "p2", name: "P2" });
+    t = begun(CATALOGUE, t, 0)!;
+    expect(() => seatsSwapped(t, "p1", "p2", "mod", 7)).toThrow(
+      expect.objectContaining({ code: "tournament/not_seated", params: expect.objectContaining({ context: "challenge" }) }),
+    );
+  });
+
+  it("round robin's order is fixed from who checked in: 6 of 8 sign-ups present meet every pair in 5 rounds", () => {
+    let t = newEvent(CATALOGUE, { ...ASK, format: "round-robin", rounds: 5, checkInMinutes: 10 }, "rr", 0);
+    for (let i = 1; i <= 8; i++) t = joined(t, { id: `p${i}`, name: `P${i}` });
+    t = checkInOpened(t, 0)!;
+    for (let i = 1; i <= 6; i++) t = checkedIn(t, `p${i}`) ?? t;
+    t = begun(CATALOGUE, t, 0)!;
+    const pairs = new Set<string>();
+    for (let r = 1; r <= 5; r++) {
+      t = seated(CATALOGUE, t)!;
+      let k = 0;
+      for (const { round, index } of tablesInPlay(t)) t = withThread(t, round.number, index, `r${r}t${++k}`);
+      for (const { table } of tablesInPlay(t)) pairs.add([...table.players].sort().join("|"));
+      t = finishAll(t);
+    }
+    expect(t.order).toHaveLength(6);
+    expect(pairs.size).toBe(15);
   });
 });
