@@ -20,7 +20,7 @@ import { onzeView, type OnzeState } from "../src/games/onze/game.ts";
 import { cardenoView, type CardenoState } from "../src/games/cardeno/game.ts";
 import { playCardeno } from "../tests/helpers/cardeno.ts";
 import { encodeSkia } from "../render/encode.ts";
-import { canastaUntil, NAMES } from "../tests/render/scenes.ts";
+import { canastaUntil, GOLDEN_DERIVATION, NAMES } from "../tests/render/scenes.ts";
 import { solve } from "../tests/helpers/solitaire-solver.ts";
 import { playOnze } from "../tests/helpers/onze.ts";
 import type { TableRecord } from "../commands/onexeno/view.ts";
@@ -125,7 +125,7 @@ await pictureRow(
   ONEXENO_SCENES.job("canasta", { view: canastaView(canasta8, null), names: [...NAMES, "Hana"] }),
 );
 {
-  const start = setupSolitaire("seed-9");
+  const start = setupSolitaire("seed-9", GOLDEN_DERIVATION);
   let sol = start;
   for (const m of solve(start, 3000).moves) {
     const r = applySolitaire(sol, m);

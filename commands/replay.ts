@@ -184,6 +184,8 @@ export async function replayMessage(
   const drawn = retext(
     withoutRecord(await view.payload(table)),
     `${say("move_of", { n: at, last, note })}${shown}\n-# ${where}${sealed}${yours}`,
+    false,
+    true,
   );
   const mode = hands ? "h" : "t";
   /** A step button: its code (`f`irst, `b`ack, `n`ext, `l`ast) names the position it shows. */

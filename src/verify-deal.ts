@@ -20,7 +20,7 @@ if (!files.length) {
 const { catalogue } = gameSet(GAMES);
 let failed = 0;
 for (const file of files) {
-  let doc: { readonly format?: string; readonly tables?: readonly { readonly record: GameRecord }[] };
+  let doc: GameRecord | { readonly format: "onexeno-game-records"; readonly tables: readonly { readonly record: GameRecord }[] };
   try {
     doc = JSON.parse(readFileSync(file === "-" ? 0 : file, "utf8"));
   } catch (e) {
@@ -28,7 +28,7 @@ for (const file of files) {
     failed++;
     continue;
   }
-  const records = doc.format === "onexeno-game-records" ? (doc.tables ?? []).map((x) => x.record) : [doc as unknown as GameRecord];
+  const records = "tables" in doc ? doc.tables.map((x) => x.record) : [doc];
   for (const record of records) {
     const game = catalogue.game(record.game);
     if (!game || record.format !== "onexeno-game-record") {
@@ -42,7 +42,13 @@ for (const file of files) {
       differs: `SHA-256 ${dealCommitment(record.seed)} is NOT the commitment ${record.commitment} ✗`,
       none: "no commitment (a record from before commitments)",
     }[verdict.commitment];
-    const replay = verdict.replay === null ? `replays to its end (${record.moves.length} moves) ✓` : `does not replay: ${verdict.replay} ✗`;
+    const why = {
+      refused: `a move is refused (${verdict.detail})`,
+      version: `it ends at version ${verdict.detail}, not ${record.version}`,
+      outcome: "it ends with another outcome",
+    };
+    const replay =
+      verdict.replay === null ? `replays to its end (${record.moves.length} moves) ✓` : `does not replay: ${why[verdict.replay]} ✗`;
     console.log(
       `${record.id} (${record.game}, seed derivation ${record.seedDerivation ?? 1}): seed ${record.seed}\n  ${sealed}\n  ${replay}`,
     );

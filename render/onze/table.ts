@@ -118,6 +118,14 @@ export function onzeDiscardSpot(view: OnzeView): OnzeRect | null {
   if (view.phase === "over") return null;
   return { x: PILE_X + PILE_STEP, y: PILE_Y, w: PILE_CARD, h: cardHeight(PILE_CARD) };
 }
+/** An empty pile's place, outlined in dashes (where the next card goes). */
+function outlineSpot(ctx: SKRSContext2D, spot: OnzeRect, theme: Theme): void {
+  ctx.strokeStyle = theme.textDim;
+  ctx.lineWidth = 2;
+  ctx.setLineDash([5, 4]);
+  ctx.strokeRect(spot.x + 1, spot.y + 1, spot.w - 2, spot.h - 2);
+  ctx.setLineDash([]);
+}
 /** The stock's left edge, the piles' top, a pile card's width and the step to the discard pile (px). */
 const PILE_X = 382;
 const PILE_Y = 26;
@@ -200,15 +208,7 @@ export function drawOnzeTable(
     const { x, y, w } = piles.discard;
     if (view.discardTop === null) drawCardBack(ctx, x, y, w);
     else drawPlayingCard(ctx, view.discardTop, x, y, w, locale);
-  } else {
-    // An empty discard pile: its place outlined, where the next discard goes.
-    const spot = onzeDiscardSpot(view)!;
-    ctx.strokeStyle = theme.textDim;
-    ctx.lineWidth = 2;
-    ctx.setLineDash([5, 4]);
-    ctx.strokeRect(spot.x + 1, spot.y + 1, spot.w - 2, spot.h - 2);
-    ctx.setLineDash([]);
-  }
+  } else outlineSpot(ctx, onzeDiscardSpot(view)!, theme);
   const note = px + 142;
   const noteW = W - 8 - note;
   if (view.forSale !== null) {

@@ -21,6 +21,7 @@ import type { BotContext, LiveHit, LiveKind, TableGameView } from "../bot/contex
 import { UserError } from "../bot/errors.ts";
 import type { AnyTable } from "../bot/tables.ts";
 import { refuse, sayError } from "../bot/words.ts";
+import { dealLine } from "../bot/table-payload.ts";
 import { type Locale, t } from "../i18n/index.ts";
 
 /** A frame as a socket receives it (JSON): the moves are numbers, the pictures data URLs. */
@@ -30,6 +31,8 @@ export interface LiveFrame {
   readonly rev: number;
   readonly status: string;
   readonly line: string;
+  /** What the table's message says of its deal (`dealLine`): the seal while it runs, the seed once over; absent: nothing to say. */
+  readonly deal?: string;
   readonly table: WirePicture | null;
   readonly hand: WirePicture | null;
   /** A button's move (`id`), or its moves offered by label (`moves`). */
@@ -38,6 +41,8 @@ export interface LiveFrame {
     | { readonly label: string; readonly moves: readonly { readonly label: string; readonly id: number }[] }
   )[];
 }
+
+const withDeal = (line: string | undefined) => (line ? { deal: line } : {});
 
 /** The move a frame's button makes at once (its number), or undefined: none, or it offers several (`moves`). */
 export function buttonMove(b: LiveFrame["buttons"][number] | undefined): number | undefined {
@@ -194,6 +199,7 @@ export class ActivityHub {
       rev: rec.rev,
       status: rec.status,
       line: draft.line,
+      ...withDeal(dealLine(rec, w.locale)),
       table: wire(table && { ...table, hits: draft.tableHits }),
       hand: wire(draft.hand && { ...dataUrl(draft.hand.png), hits: draft.hand.hits }),
       buttons: draft.buttons.map((b) => ("moves" in b ? { label: b.label, moves: number(b.moves) } : offer(b))),

@@ -127,19 +127,29 @@ export function panelMessage<A extends unknown[]>(
 }
 
 /**
+ * The component id (Discord's optional numeric `id` of a V2 component) of a table message's line
+ * about its deal (src/bot/table-payload.ts `dealLine`), so that a change of the message's words
+ * keeps it. https://discord.com/developers/docs/components/reference#anatomy-of-a-component
+ */
+export const DEAL_LINE_ID = 62;
+
+/**
  * `payload` with its words replaced by `text`: a classic message's content, or a V2 container's
  * text displays (its heading kept, the new text placed where the first text stood, after the
  * picture). `bare`: nothing else either (no picture, no rows). For a table closed with `end`,
- * whose last picture stays under the closing words.
+ * whose last picture stays under the closing words. The deal's line (`DEAL_LINE_ID`) is kept
+ * unless `dropDeal` (a replay says it its own way).
  */
-export function retext(payload: BaseMessageOptions, text: string, bare = false): FlaggedMessage {
+export function retext(payload: BaseMessageOptions, text: string, bare = false, dropDeal = false): FlaggedMessage {
   if (!isV2(payload)) return bare ? { ...payload, content: text, files: [], embeds: [], components: [] } : { ...payload, content: text };
   const container = (payload.components?.[0] ?? { components: [] }) as APIContainerComponent;
   const isHeading = (c: APIComponentInContainer) => c.type === ComponentType.TextDisplay && c.content.startsWith("### ");
   const kept: APIComponentInContainer[] = [];
   let placed = false;
   for (const c of container.components) {
-    if (isHeading(c)) kept.push(c);
+    if (c.id === DEAL_LINE_ID) {
+      if (!dropDeal) kept.push(c);
+    } else if (isHeading(c)) kept.push(c);
     else if (c.type === ComponentType.TextDisplay || (bare && !placed)) {
       if (!placed) kept.push({ type: ComponentType.TextDisplay, content: text });
       placed = true;

@@ -136,8 +136,13 @@ export function replayRecord<S extends VersionedState>(def: GameDefinition<S, un
 /** What `verifyRecord` found: the commitment's check, and whether the moves replay to the record's end and outcome. */
 export interface DealVerdict {
   readonly commitment: "match" | "differs" | "none";
-  /** Null when the record replays to its final version with its outcome; else why not. */
-  readonly replay: string | null;
+  /**
+   * Null when the record replays to its final version with its outcome; else why not: a move (or
+   * the deal) refused (`refused`, with `replayRecord`'s message in `detail`), another final
+   * version (`version`) or another outcome (`outcome`).
+   */
+  readonly replay: "refused" | "version" | "outcome" | null;
+  readonly detail?: string;
 }
 
 /**
@@ -152,11 +157,11 @@ export function verifyRecord<S extends VersionedState>(def: GameDefinition<S, un
   try {
     states = replayRecord(def, record);
   } catch (e) {
-    return { commitment, replay: (e as Error).message };
+    return { commitment, replay: "refused", detail: (e as Error).message };
   }
   const last = states.at(-1)!;
-  if (last.version !== record.version) return { commitment, replay: `replays to version ${last.version}, not ${record.version}` };
+  if (last.version !== record.version) return { commitment, replay: "version", detail: String(last.version) };
   if (record.ended === "rules" && JSON.stringify(def.outcome(last)) !== JSON.stringify(record.outcome))
-    return { commitment, replay: "replays to another outcome" };
+    return { commitment, replay: "outcome" };
   return { commitment, replay: null };
 }

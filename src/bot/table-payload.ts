@@ -9,7 +9,7 @@ import { type APIContainerComponent, type BaseMessageOptions, ComponentType, typ
 import { COMMITMENT_SHOWN, dealCommitment } from "../engine/rng.ts";
 import { t, type Locale } from "../i18n/index.ts";
 import { restartNote } from "./restart.ts";
-import { asContainer, V2_FLAG } from "./components-v2.ts";
+import { asContainer, DEAL_LINE_ID, V2_FLAG } from "./components-v2.ts";
 import { tableLocale } from "./words.ts";
 
 /** A public table message and the line it leaves behind once a newer one is posted. */
@@ -113,7 +113,7 @@ function withLine(payload: BaseMessageOptions, line: string | undefined): BaseMe
   const parts = [...container.components];
   const first = parts[0];
   const at = first?.type === ComponentType.TextDisplay && first.content.startsWith("### ") ? 1 : 0;
-  parts.splice(at, 0, { type: ComponentType.TextDisplay, content: `-# ${line}` });
+  parts.splice(at, 0, { type: ComponentType.TextDisplay, content: `-# ${line}`, id: DEAL_LINE_ID });
   return { ...payload, components: [{ ...container, components: parts }] };
 }
 

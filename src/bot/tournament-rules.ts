@@ -421,7 +421,7 @@ export function parsePlaces(text: string, seats: number): number[] | null {
  * organiser `by` at `at` (ms), the correction kept (`corrections`); standings and tie-breaks
  * follow from the results. Null when the places are the same. Refuses a table without a result,
  * places that do not rank, and in an elimination event a table whose players already sit at
- * their next table.
+ * their next table (the grand final's reset included) or any table once the event is over.
  */
 export function withCorrection(t: Tournament, threadId: string, text: string, by: string, at: number): Tournament | null {
   const round = t.played.find((r) => r.tables.some((x) => x.threadId === threadId && x.result));
@@ -436,8 +436,13 @@ export function withCorrection(t: Tournament, threadId: string, text: string, by
     );
   if (places.every((p, i) => p === table.result!.places[i])) return null;
   const bracket = bracketOf(t);
+  if (bracket && t.status !== "running")
+    throw tournamentRefusal("tournament/correct_late", "The event is over: its bracket's results stand.", { context: "over" });
   if (bracket && table.node) {
-    const next = bracket.plan.nodes.filter((n) => n.feeds.some((f) => "from" in f && f.from === table.node)).map((n) => n.id);
+    // The tables its players go on to; the grand final's is its reset (fed by the same tables).
+    const next = bracket.plan.nodes
+      .filter((n) => n.feeds.some((f) => "from" in f && f.from === table.node) || (table.node === "GF" && n.id === "GF2"))
+      .map((n) => n.id);
     if (t.played.some((r) => r.tables.some((x) => x.node && next.includes(x.node))))
       throw tournamentRefusal("tournament/correct_late", "Its players already sit at their next table: the bracket has moved on.");
   }
@@ -470,9 +475,13 @@ export function withCorrection(t: Tournament, threadId: string, text: string, by
  */
 export function seatsSwapped(t: Tournament, a: string, b: string, by: string, at: number): Tournament {
   if (t.challenge)
-    throw tournamentRefusal("tournament/not_seated", "A challenge has no tables: each entrant plays the deal alone.", {
-      context: "challenge",
-    });
+    throw tournamentRefusal(
+      "tournament/not_seated",
+      "A challenge has no tables: each entrant plays the deal alone, so there are no seats to swap.",
+      {
+        context: "challenge",
+      },
+    );
   const open = tablesInPlay(t);
   const ta = open.find((x) => x.table.players.includes(a));
   const tb = open.find((x) => x.table.players.includes(b));

@@ -167,53 +167,9 @@ function makePlan(kind: BracketKind, entrants: number, tableSize: number): Brack
   for (const n of nodes) below.set(n.id, new Set(n.feeds.flatMap((f) => ("from" in f ? [f.from, ...below.get(f.from)!] : []))));
   // A round-1 table of no more players than go on (a bye) drops nobody into the losers' bracket.
   const drops = (id: string) => !id.startsWith("W1-") || firstSeeds[Number(id.slice(3)) - 1]!.length > half(k);
-  /**
-   * How many pairs of winners' tables, one from `a` and one from `b`, dropped players who could
-   * have met in the winners' bracket: players dropped from tables X and Y met there when X = Y or
-   * one lies under the other.
-   */
-  const met = (a: readonly string[], b: readonly string[]): number => {
-    let n = 0;
-    for (const x of a) for (const y of b) if (drops(x) && drops(y) && (x === y || below.get(x)!.has(y) || below.get(y)!.has(x))) n++;
-    return n;
-  };
-  const pairs = <T>(xs: readonly T[]) => Array.from({ length: xs.length / 2 }, (_, j) => [xs[2 * j]!, xs[2 * j + 1]!] as const);
   const w1 = winners[0]!;
   const start: string[][] = w1.length === 1 ? [[w1[0]!]] : pairs(w1).map((p) => [...p]);
-  // The standard orders of a drop-in (brackets-manager's and Challonge's): reversed, natural,
-  // halves swapped, each half reversed, pairs flipped.
-  const ordersOf = (w: readonly string[]): string[][] => {
-    if (w.length === 1) return [[...w]];
-    const h = w.length / 2;
-    return [
-      [...w].reverse(),
-      [...w],
-      [...w.slice(h), ...w.slice(0, h)],
-      [...w.slice(0, h).reverse(), ...w.slice(h).reverse()],
-      w.map((_, j) => w[j ^ 1]!),
-    ];
-  };
-  // The first combination of orders over the drop-in rounds (a depth-first search, pruned at the
-  // best found so far) that seats the fewest players who met in the winners' bracket together at
-  // a drop-in table: none, wherever a combination avoids it, and the search stops there.
-  let best: { drop: number; orders: string[][] } = { drop: Infinity, orders: [] };
-  const search = (r: number, alive: readonly (readonly string[])[], drop: number, chosen: string[][]) => {
-    if (drop >= best.drop) return;
-    if (r > winners.length) {
-      best = { drop, orders: chosen };
-      return;
-    }
-    const w = winners[r - 1]!;
-    for (const order of ordersOf(w)) {
-      const joined = alive.map((l, j) => [...l, order[j]!]);
-      // One table left: the winners' final's losers meet its survivor, whatever the order.
-      const d = alive.length === 1 ? 0 : alive.reduce((s, l, j) => s + met(l, [order[j]!]), 0);
-      search(r + 1, joined.length > 1 ? pairs(joined).map(([a, b]) => [...a, ...b]) : joined, drop + d, [...chosen, order]);
-      if (best.drop === 0) return;
-    }
-  };
-  search(2, start, 0, []);
-  const chosen = best.orders;
+  const chosen = dropInOrders(winners, start, (x, y) => drops(x) && drops(y) && (x === y || below.get(x)!.has(y) || below.get(y)!.has(x)));
   let column = 1;
   const lose = (tables: readonly (readonly string[])[]) => {
     const ids = tables.map((feeds, j) => {
@@ -239,6 +195,63 @@ function makePlan(kind: BracketKind, entrants: number, tableSize: number): Brack
   add("GF2", "GF2", gf.feeds, gf.cap);
   columns.push("GF", "GF2");
   return { kind, tableSize: k, nodes, columns };
+}
+
+/** `xs` in consecutive pairs: `[a, b, c, d]` is `[[a, b], [c, d]]`. */
+const pairs = <T>(xs: readonly T[]) => Array.from({ length: xs.length / 2 }, (_, j) => [xs[2 * j]!, xs[2 * j + 1]!] as const);
+
+/**
+ * The standard orders of a drop-in (brackets-manager's and Challonge's) of winners' tables `w`:
+ * reversed, natural, halves swapped, each half reversed, pairs flipped.
+ */
+function ordersOf(w: readonly string[]): string[][] {
+  if (w.length === 1) return [[...w]];
+  const h = w.length / 2;
+  return [
+    [...w].reverse(),
+    [...w],
+    [...w.slice(h), ...w.slice(0, h)],
+    [...w.slice(0, h).reverse(), ...w.slice(h).reverse()],
+    w.map((_, j) => w[j ^ 1]!),
+  ];
+}
+
+/**
+ * The order in which each winners' round r > 1 (`winners[r - 1]`) drops its players into the
+ * losers' bracket, whose first round's tables take the players of `start` (winners' round-1 tables).
+ * The first combination of orders (a depth-first search over `ordersOf` for every drop-in, pruned
+ * at the best found so far) that seats the fewest pairs of players who met in the winners'
+ * bracket (`met(x, y)`: players dropped by tables x and y may have met) together at a drop-in
+ * table of two or more tables: none wherever a combination avoids it, and the search stops
+ * there. The last drop-in (the winners' final's losers, against the one table left) is not
+ * counted: no order changes it.
+ */
+function dropInOrders(
+  winners: readonly (readonly string[])[],
+  start: readonly (readonly string[])[],
+  met: (x: string, y: string) => boolean,
+): string[][] {
+  const meetings = (a: readonly string[], b: readonly string[]) => {
+    let n = 0;
+    for (const x of a) for (const y of b) if (met(x, y)) n++;
+    return n;
+  };
+  let best: { drop: number; orders: string[][] } = { drop: Infinity, orders: [] };
+  const search = (r: number, alive: readonly (readonly string[])[], drop: number, chosen: string[][]) => {
+    if (drop >= best.drop) return;
+    if (r > winners.length) {
+      best = { drop, orders: chosen };
+      return;
+    }
+    for (const order of ordersOf(winners[r - 1]!)) {
+      const joined = alive.map((l, j) => [...l, order[j]!]);
+      const d = alive.length === 1 ? 0 : alive.reduce((s, l, j) => s + meetings(l, [order[j]!]), 0);
+      search(r + 1, joined.length > 1 ? pairs(joined).map(([a, b]) => [...a, ...b]) : joined, drop + d, [...chosen, order]);
+      if (best.drop === 0) return;
+    }
+  };
+  search(2, start, 0, []);
+  return best.orders;
 }
 
 /** A node's table as played: its players in seat order (fill computers included) and, once finished, its places and points. */
@@ -324,7 +337,12 @@ export function bracketState(
       players = gf.players.slice();
     }
     if (seat) players = seat.players.filter((p) => seedOf.has(p));
-    else players = players.filter((p) => !gone.has(p));
+    else {
+      // A player who withdrew went out here, at the table they did not come to: ranked by how far
+      // they went, after those who played this column (never below those who went out earlier).
+      for (const p of players) if (gone.has(p) && !out.has(p)) out.set(p, [columnAt.get(n.column)!, Number.MAX_SAFE_INTEGER]);
+      players = players.filter((p) => !gone.has(p));
+    }
     if (!seat && players.length <= n.advance) {
       states.set(n.id, { id: n.id, status: "done", players, order: players, advanced: players, dropped: [] });
       continue;

@@ -59,7 +59,7 @@ export function placementPoints(places: readonly number[]): number[] {
 
 /**
  * Game scores made "higher is better": kept, or negated for a game whose lowest score wins
- * (`lowScoreWins`, the rated game's own flag: Onze). Never guessed from who won: at a table
+ * (`lowScoreWins`, the rated game's own flag). Never guessed from who won: at a table
  * where everyone ends level the winners hold the highest and the lowest score at once.
  */
 export function highIsBetter(scores: readonly number[], lowScoreWins: boolean): number[] {

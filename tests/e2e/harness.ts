@@ -84,6 +84,8 @@ export class Harness {
       paceComputers?: boolean;
       /** The bot serves its live table (src/activity/) on a free port, its page signing in through the stand-in. */
       activity?: boolean;
+      /** Tables are dealt from the bot's own secrets, as in production (default false: every deal's seed is `e2e-seed`). */
+      secretSeeds?: boolean;
     } = {},
   ) {
     this.storeUrl = opts.storeUrl ?? `sqlite://${join(this.dir, "tables.sqlite")}`;
@@ -125,7 +127,7 @@ export class Harness {
       stores: this.stores,
       log: this.log,
       tableOptions: {
-        newSeed: () => "e2e-seed",
+        ...(this.opts.secretSeeds ? {} : { newSeed: () => "e2e-seed" }),
         now: () => this.tableNow(),
         clockRate: this.opts.clockRate ?? 1,
         holdMs: this.opts.holdMs ?? 0,

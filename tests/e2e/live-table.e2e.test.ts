@@ -12,6 +12,7 @@
  * - the app's Entry Point command (the App Launcher's), registered with the bot's handler, opens
  *   the channel's live table: "no table yet" where there is none.
  */
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { buttonMove, type LiveFrame } from "../../src/activity/hub.ts";
@@ -156,6 +157,12 @@ describe("the live table's sockets", () => {
       }
       const dev = sockets.get(DEV) as Socket;
       expect((await dev.at(rec.rev)).hand).toBeNull();
+      // Every socket sees the deal's seal, as the chat table shows it, and never the seed (issue 62).
+      for (const [, s] of sockets) {
+        const f = await s.at(rec.rev);
+        expect(f.deal).toContain(`Deal sealed: ${createHash("sha256").update(rec.seed).digest("hex").slice(0, 16)}`);
+        expect(JSON.stringify(f).includes(rec.seed)).toBe(false);
+      }
       expect((await dev.at(rec.rev)).buttons).toEqual([]);
       // The player to move picks a card and a target (or passes) by their numbers, as the page sends them.
       const turn = sockets.get(rec.seats[rec.state.turn]?.userId ?? "") as Socket;

@@ -278,3 +278,25 @@ describe("brackets as the audit found them (issue 62: byes, two lives, rematches
     expect(events).toBe(300);
   });
 });
+
+describe("standings of a bracket with a withdrawal (issue 62)", () => {
+  it("a finalist who withdraws before the final ranks by how far they went: second, above both semi-final losers", () => {
+    const plan = bracketPlan("single", 4, 2);
+    const seeds = ["p1", "p2", "p3", "p4"];
+    const played = new Map<string, PlayedNode>();
+    for (const node of readyNodes(bracketState(plan, seeds, played))) {
+      const order = favourite(node.players);
+      const places = node.players.map((p) => order.indexOf(p) + 1);
+      played.set(node.id, { players: node.players, result: { players: node.players, places, points: places.map(() => 0) } });
+    }
+    // p1 and p2 won their semi-finals; p1 withdraws before the final is seated.
+    const state = bracketState(plan, seeds, played, new Set(["p1"]));
+    expect(state.champion).toBe("p2");
+    expect(state.ranking).toEqual([
+      { id: "p2", rank: 1 },
+      { id: "p1", rank: 2 },
+      { id: "p3", rank: 3 },
+      { id: "p4", rank: 3 },
+    ]);
+  });
+});

@@ -150,3 +150,39 @@ describe("the audit's swaps and schedules (issue 62)", () => {
     expect(pairs.size).toBe(15);
   });
 });
+
+describe("corrections after a grand final (issue 62)", () => {
+  /** Double elimination of two: the first seat wins the first match; the grand final goes to its winners' (`w`) or losers' (`l`) side. */
+  function toGrandFinal(side: "w" | "l"): Tournament {
+    let t = seatedEvent({ ...ASK, format: "double-elimination" }, 2);
+    const [w, l] = t.played[0]!.tables[0]!.players;
+    t = finishAll(t); // W1-1: the first seat wins
+    t = seated(CATALOGUE, t)!; // the grand final (the losers' table of one is a bye)
+    let k = 10;
+    for (const { round, index, table } of tablesInPlay(t)) if (!table.threadId) t = withThread(t, round.number, index, `th${++k}`);
+    const gf = tablesInPlay(t)[0]!.table;
+    expect(gf.node).toBe("GF");
+    const places = gf.players.map((p) => (p === (side === "w" ? w : l) ? 1 : 2));
+    return withResult(t, gf.threadId!, { players: [...gf.players], places, points: [0, 0] })!;
+  }
+
+  it("the first grand final cannot be corrected once its reset is seated", () => {
+    let t = toGrandFinal("l"); // the losers' side wins: the reset is due
+    t = seated(CATALOGUE, t)!;
+    expect(tablesInPlay(t)[0]!.table.node).toBe("GF2");
+    const gf = t.played.flatMap((r) => r.tables).find((x) => x.node === "GF")!;
+    const swapped = gf.result!.places.map((p) => 3 - p).join(" ");
+    expect(() => withCorrection(t, gf.threadId!, swapped, "mod", 5)).toThrow(expect.objectContaining({ code: "tournament/correct_late" }));
+  });
+
+  it("after the end, a correction that would hand the grand final to the losers' side is refused with the reason", () => {
+    let t = toGrandFinal("w"); // the winners' side wins: no reset, the event is over
+    expect(seated(CATALOGUE, t)).toBeNull();
+    t = { ...t, status: "over" };
+    const gf = t.played.flatMap((r) => r.tables).find((x) => x.node === "GF")!;
+    const swapped = gf.result!.places.map((p) => 3 - p).join(" ");
+    expect(() => withCorrection(t, gf.threadId!, swapped, "mod", 5)).toThrow(
+      expect.objectContaining({ code: "tournament/correct_late", params: expect.objectContaining({ context: "over" }) }),
+    );
+  });
+});

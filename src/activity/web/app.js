@@ -132,6 +132,9 @@ function show(frame) {
   const keep = state.frame && state.frame.rev === frame.rev ? state.selected : null;
   state.frame = frame;
   $("#line").textContent = frame.line;
+  // The deal's seal while the game runs, its published seed once it is over.
+  $("#deal").textContent = frame.deal ?? "";
+  $("#deal").hidden = !frame.deal;
   drawPicture($("#table"), frame.table);
   drawPicture($("#hand"), frame.hand);
   // A selection survives a redraw while its card is still offered.
