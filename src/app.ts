@@ -24,7 +24,7 @@ import { mustAllowTableHere, SettingsBook } from "./bot/settings.ts";
 import { Pending } from "./bot/pending.ts";
 import { bracketMessage, finalMessages, postAnnouncement, roundMessage, tableResult } from "../commands/tournament/index.ts";
 import { scheduledEvents } from "./bot/scheduled-events.ts";
-import { rerate } from "./bot/rerate.ts";
+import { correctedTables, rerate } from "./bot/rerate.ts";
 import { COMMAND_IDS } from "./bot/command-ids.ts";
 import { AnswerChains, mustReachHere, PrivateTables } from "./bot/answers.ts";
 import { Publisher } from "./bot/publisher.ts";
@@ -675,10 +675,14 @@ function eventExtras(deps: {
     ...scheduledEvents(client, log),
     announce: (t, note) =>
       postAnnouncement(client, { catalogue, tableGames: deps.tableGames, tournaments: deps.tournaments(), log }, t, note),
-    rerate: (t, threadId, places) =>
-      rerate({ records, ratings, catalogue }, t.guildId, t.game, { eventId: t.id, channelId: threadId, places }).catch((e) =>
-        log.error(`could not rate tournament ${t.id} again`, e),
-      ),
+    rerate: async (t) => {
+      try {
+        const corrected = correctedTables(await deps.tournaments().list(t.guildId));
+        await rerate({ records, ratings, catalogue }, t.guildId, t.game, corrected);
+      } catch (e) {
+        log.error(`could not rate tournament ${t.id} again`, e);
+      }
+    },
   };
 }
 

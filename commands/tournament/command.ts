@@ -244,7 +244,7 @@ const EVENT_SUBCOMMANDS: Readonly<Record<string, EventSubcommand>> = {
     async run(interaction, ctx, t, me) {
       const who = interaction.options.getUser("player", true);
       await respond(interaction, "reply", false, async () => {
-        await ctx.tournaments.drop(t.id, who.id);
+        await ctx.tournaments.drop(t.id, who.id, true);
         return {
           content: sayAt(t, "tournament.removed", { name: who.globalName ?? who.username, event: t.name }),
           allowedMentions: { parse: [] },

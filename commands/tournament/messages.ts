@@ -346,7 +346,9 @@ export async function standingsMessage(
       : [say("col_points"), column(tbs[0]), column(tbs[1]), say("col_games")];
   const legend = c
     ? say("legend_challenge")
-    : say(progressive ? "legend_progressive" : "legend_standard", { list: tieBreakNames(locale, tbs) });
+    : `${say(progressive ? "legend_progressive" : "legend_standard", { list: tieBreakNames(locale, tbs) })}${
+        tbs.includes("median-buchholz") ? say("legend_median") : ""
+      }`;
   const png = await renderPicture({ kind: "standings", title, subtitle, rows, labels, legend, locale });
   const text = rows.slice(0, 10).map(line).join("\n");
   return {

@@ -1,15 +1,32 @@
 /**
  * Ratings made again after a tournament organiser corrects a table's result
  * (`/tournament correct`): every rated game of the server in that rated game is read from its
- * record (src/bot/game-records.ts), oldest first, the corrected table with its corrected places,
- * and the board is rated anew from them (`RatingService.rebuild`), so the players' ratings are
- * what they would be had the result been right from the start.
+ * record (src/bot/game-records.ts), oldest first, every corrected table of every event of the
+ * server with its places as corrected last (`correctedTables`), and the board is rated anew from
+ * them (`RatingService.rebuild`), so the players' ratings are what they would be had every result
+ * been right from the start: a second correction never brings back the first one's error.
  */
 import type { Outcome } from "../engine/definition.ts";
 import type { GameCatalogue } from "../games/catalogue.ts";
 import { replayRecord, type GameRecord } from "./game-record.ts";
 import type { GameRecords } from "./game-records.ts";
 import type { RatedGame, RatingService } from "./ratings.ts";
+import type { Tournament } from "./tournament-record.ts";
+
+/**
+ * Every table of `events` whose result an organiser corrected, by `<event id>|<thread id>`, with
+ * its places as they stand now (seat order; the event's record keeps the corrected places).
+ */
+export function correctedTables(events: readonly Tournament[]): Map<string, readonly number[]> {
+  const out = new Map<string, readonly number[]>();
+  for (const t of events)
+    for (const c of t.corrections ?? []) {
+      if (c.kind !== "result") continue;
+      const table = t.played.find((r) => r.number === c.round)?.tables[c.table - 1];
+      if (table?.threadId && table.result) out.set(`${t.id}|${table.threadId}`, table.result.places);
+    }
+  return out;
+}
 
 /** An outcome whose places (`placesOf`) are `places` (1 = first, ties shared): scores are the places negated, low places win. */
 export function outcomeOfPlaces(places: readonly number[]): Outcome {
@@ -35,14 +52,15 @@ export function ratedOfRecord(
 }
 
 /**
- * Rates server `guildId`'s games of rated game `ratedKey` again, the table of event `eventId`
- * in thread `channelId` counted with `places` (seat order).
+ * Rates server `guildId`'s games of rated game `ratedKey` again, each table of `corrected`
+ * (`correctedTables`: `<event id>|<thread id>` to its places in seat order) counted with its
+ * corrected places.
  */
 export async function rerate(
   deps: { readonly records: GameRecords; readonly ratings: RatingService; readonly catalogue: GameCatalogue },
   guildId: string | null,
   ratedKey: string,
-  corrected: { readonly eventId: string; readonly channelId: string; readonly places: readonly number[] },
+  corrected: ReadonlyMap<string, readonly number[]>,
 ): Promise<void> {
   const entry = deps.catalogue.ratedGame(ratedKey);
   if (!entry) return;
@@ -57,10 +75,10 @@ export async function rerate(
   for (const r of all.reverse()) {
     const rated = ratedOfRecord(deps.catalogue, r);
     if (!rated || rated.game !== ratedKey) continue;
-    const fixed = r.channelId === corrected.channelId && r.tournament === corrected.eventId;
+    const fixed = r.tournament === undefined ? undefined : corrected.get(`${r.tournament}|${r.channelId}`);
     games.push({
       table: { guildId, seats: r.seats },
-      outcome: fixed ? outcomeOfPlaces(corrected.places) : rated.outcome,
+      outcome: fixed ? outcomeOfPlaces(fixed) : rated.outcome,
       teams: rated.teams,
       at: r.endedAt,
     });

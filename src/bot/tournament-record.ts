@@ -149,6 +149,8 @@ export interface Tournament {
   readonly challenge?: Challenge;
   /** Organisers' corrections, oldest first. */
   readonly corrections?: readonly Correction[];
+  /** People an organiser removed (`/tournament remove`): they cannot sign up again by themselves. */
+  readonly removed?: readonly string[];
   readonly seed: string;
   readonly rev: number;
   readonly createdAt: number;
@@ -173,10 +175,10 @@ export interface TournamentHost {
    */
   scheduleEvent(t: Tournament): Promise<string | null>;
   /**
-   * Rates the server's games of the event's rated game again, the table in `threadId` with its
-   * corrected `places` (seat order); never throws (logged).
+   * Rates the server's games of the event's rated game again, every corrected table of the
+   * server's events with its places as corrected last (src/bot/rerate.ts); never throws (logged).
    */
-  rerate(t: Tournament, threadId: string, places: readonly number[]): Promise<void>;
+  rerate(t: Tournament): Promise<void>;
   /** Moves an event's Guild Scheduled Event to `status` (`SCHEDULED_EVENT_STATUS`); never throws. */
   scheduledEventStatus(t: Tournament, status: number): Promise<void>;
   /** Posts the event's announcement with `note` as its live one (the one before loses its buttons); never throws. */

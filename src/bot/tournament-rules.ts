@@ -205,9 +205,12 @@ const open = (t: Tournament) => t.status === "signup" || t.status === "checkin";
  * A person signs up (sign-up or check-in: then they are checked in at once). In a running Swiss
  * event: a late entry until half the rounds have been played (each round they missed, the one
  * under way included, counts as a bye), or an entrant who dropped comes back (seated from the
- * next round; the rounds missed count 0). Refuses `tournament/closed` otherwise.
+ * next round; the rounds missed count 0). Refuses `tournament/closed` otherwise, and
+ * `tournament/removed` for someone an organiser removed.
  */
 export function joined(t: Tournament, who: { readonly id: string; readonly name: string }): Tournament {
+  if (t.removed?.includes(who.id))
+    throw tournamentRefusal("tournament/removed", "An organiser removed you from this event: ask one of them if you may come back.");
   if (!open(t)) return lateJoined(t, who);
   if (t.entrants.some((e) => e.id === who.id && !e.dropped)) throw tournamentRefusal("tournament/already_in", "You are already signed up.");
   if (t.entrants.filter((e) => !e.dropped).length >= MAX_ENTRANTS) throw refused("tournament/full", { max: String(MAX_ENTRANTS) });
@@ -539,12 +542,17 @@ export function withChallengeGame(t: Tournament, userId: string, threadId: strin
   return { ...t, challenge: { ...c, games: [...(c.games ?? []), { userId, threadId }] } };
 }
 
-/** An entrant withdraws (or is removed): off the list before the start, else dropped (not seated again). */
-export function dropped(t: Tournament, userId: string): Tournament {
+/**
+ * An entrant withdraws, or an organiser removes them (`removed`: kept in `Tournament.removed`, so
+ * they cannot sign up again by themselves): off the list before the start, else dropped (not
+ * seated again).
+ */
+export function dropped(t: Tournament, userId: string, removed = false): Tournament {
   const e = t.entrants.find((y) => y.id === userId && !y.dropped);
   if (!e) throw tournamentRefusal("tournament/not_in", "That player is not in the event.", { context: "player" });
-  if (open(t)) return { ...t, entrants: t.entrants.filter((y) => y !== e) };
-  return { ...t, entrants: t.entrants.map((y) => (y === e ? { ...y, dropped: true } : y)) };
+  const marked = removed && !e.computer ? { removed: [...(t.removed ?? []).filter((x) => x !== userId), userId] } : {};
+  if (open(t)) return { ...t, ...marked, entrants: t.entrants.filter((y) => y !== e) };
+  return { ...t, ...marked, entrants: t.entrants.map((y) => (y === e ? { ...y, dropped: true } : y)) };
 }
 
 /** The event ends (null unless running). */

@@ -511,9 +511,12 @@ export class TournamentService {
     return t;
   }
 
-  /** Withdraws an entrant (themselves, or by the organiser): not seated again; mid-game a computer plays on and the result counts for them. */
-  async drop(id: string, userId: string): Promise<Tournament> {
-    const t = await this.change(id, (x) => dropped(x, userId));
+  /**
+   * Withdraws an entrant (themselves, or `removed` by an organiser, who then cannot sign up again
+   * by themselves): not seated again; mid-game a computer plays on and the result counts for them.
+   */
+  async drop(id: string, userId: string, removed = false): Promise<Tournament> {
+    const t = await this.change(id, (x) => dropped(x, userId, removed));
     const table = tablesInPlay(t).find((x) => x.table.players.includes(userId))?.table;
     if (table?.threadId) {
       const game = gameOf(this.host.catalogue, t);
@@ -562,7 +565,7 @@ export class TournamentService {
     const after = await this.change(id, (t) => withCorrection(t, threadId, places, by, this.now()));
     const c = after.corrections?.at(-1);
     if (after === before || after.rev === before?.rev || c?.kind !== "result") return after;
-    await this.host.rerate(after, threadId, c.after);
+    await this.host.rerate(after);
     const name = (p: string) => after.entrants.find((e) => e.id === p)?.name ?? p;
     const line = (places: readonly number[]) => c.players.map((p, i) => `${name(p)} ${places[i]}`).join(", ");
     await this.host.post(after.channelId, {

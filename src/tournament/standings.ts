@@ -135,6 +135,11 @@ interface Tally {
   readonly met: Map<string, string[]>;
   /** Per meeting: the other entrant and how the player finished against them (1 ahead, 0.5 tied; behind is left out). */
   readonly ahead: Map<string, { other: string; share: number }[]>;
+  /**
+   * Per bye: the score of the virtual opponent it counts as a meeting with (FIDE C.07): the
+   * player's own placement points before that round plus the bye's.
+   */
+  readonly virtual: Map<string, number[]>;
 }
 
 /** Tallies `rounds` for `entrants`; seats of non-entrants count for placement points only (see `standings`). */
@@ -149,9 +154,12 @@ function tally(entrants: readonly string[], rounds: readonly RoundResult[], byeP
     cumulative: zero(),
     met: new Map(entrants.map((e) => [e, []])),
     ahead: new Map(entrants.map((e) => [e, []])),
+    virtual: new Map(entrants.map((e) => [e, []])),
   };
   const add = (m: Map<string, number>, id: string, v: number) => m.set(id, (m.get(id) ?? 0) + v);
   for (const round of rounds) {
+    // Placement points before this round, for its byes' virtual opponents.
+    const startOfRound = new Map(out.placement);
     for (const t of round.tables) {
       const pp = placementPoints(t.places);
       t.players.forEach((id, i) => {
@@ -170,6 +178,7 @@ function tally(entrants: readonly string[], rounds: readonly RoundResult[], byeP
     const byeGame = byeGamePoints(round);
     for (const id of round.byes) {
       if (!known.has(id)) continue;
+      out.virtual.get(id)!.push((startOfRound.get(id) ?? 0) + byePoints);
       add(out.placement, id, byePoints);
       add(out.gamePoints, id, byeGame);
       add(out.byes, id, 1);
@@ -229,19 +238,22 @@ export function standings(
   rankBy: RankBy = "placement",
   tieBreaks: readonly TieBreak[] = DEFAULT_TIE_BREAKS,
 ): Standing[] {
-  const { placement, gamePoints, games, byes, cumulative, met, ahead } = tally(entrants, rounds, byePoints);
+  const { placement, gamePoints, games, byes, cumulative, met, ahead, virtual } = tally(entrants, rounds, byePoints);
   const sumOf = (ids: readonly number[]) => ids.reduce((s, x) => s + x, 0);
-  const opponents = new Map(entrants.map((e) => [e, sumOf(met.get(e)!.map((o) => placement.get(o)!))]));
+  // Each meeting's opponent score, a bye's virtual opponent included (FIDE C.07).
+  const faced = (e: string) => [...met.get(e)!.map((o) => placement.get(o)!), ...virtual.get(e)!];
+  const opponents = new Map(entrants.map((e) => [e, sumOf(faced(e))]));
+  // The highest and the lowest are dropped only from three meetings up (fewer: all count).
   const median = new Map(
     entrants.map((e) => {
-      const xs = met
-        .get(e)!
-        .map((o) => placement.get(o)!)
-        .sort((a, b) => a - b);
+      const xs = faced(e).sort((a, b) => a - b);
       return [e, sumOf(xs.length >= 3 ? xs.slice(1, -1) : xs)];
     }),
   );
-  const sonneborn = new Map(entrants.map((e) => [e, sumOf(ahead.get(e)!.map((b) => b.share * placement.get(b.other)!))]));
+  // A bye is a tie with its virtual opponent: half its score.
+  const sonneborn = new Map(
+    entrants.map((e) => [e, sumOf(ahead.get(e)!.map((b) => b.share * placement.get(b.other)!)) + sumOf(virtual.get(e)!) / 2]),
+  );
   // Head-to-head is read within each group still tied when it is reached.
   const h2h = new Map<string, number>(entrants.map((e) => [e, 0]));
   const values: Record<TieBreak | "placement" | "score", Map<string, number>> = {

@@ -156,6 +156,20 @@ describe("tournament rules", () => {
     expect(() => joined(rr, { id: "e", name: "E" })).toThrow(expect.objectContaining({ code: "tournament/closed" }));
   });
 
+  it("someone an organiser removed cannot sign up again by themselves; someone who withdrew may come back (issue 62)", () => {
+    let t = newEvent(CATALOGUE, { ...ASK, rounds: 4 }, "t1", 0);
+    for (const who of ["a", "b", "c", "d", "e", "f"]) t = joined(t, { id: who, name: who.toUpperCase() });
+    // Before the start: taken off the list, and refused at the next sign-up.
+    const off = dropped(t, "f", true);
+    expect(off.entrants.map((e) => e.id)).not.toContain("f");
+    expect(() => joined(off, { id: "f", name: "F" })).toThrow(expect.objectContaining({ code: "tournament/removed" }));
+    // In a running Swiss event: removed stays out; withdrawn comes back.
+    const running = begun(CATALOGUE, off, 0)!;
+    const after = dropped(dropped(running, "b", true), "c");
+    expect(() => joined(after, { id: "b", name: "B" })).toThrow(expect.objectContaining({ code: "tournament/removed" }));
+    expect(joined(after, { id: "c", name: "C" }).entrants.find((e) => e.id === "c")?.dropped).toBe(false);
+  });
+
   it("any one-player game with a score can be a challenge, and only as a challenge", () => {
     const games = CATALOGUE.with({ games: [SOLO as never] });
     expect(games.challengeGames()).toEqual([

@@ -205,3 +205,24 @@ describe("tie-breaks chosen at creation", () => {
     expect(parseTieBreaks("")).toBeNull();
   });
 });
+
+describe("byes in the tie-breaks (issue 62: FIDE C.07's virtual opponent)", () => {
+  it("a bye counts as a meeting with a virtual opponent scored the player's points before that round plus the bye's", () => {
+    // Tables of two (a bye earns 0.5). Round 1: a beats b, c has the bye. Round 2: c beats a, b has the bye.
+    const rounds = [
+      { tables: [table(["a", "b"], [1, 2])], byes: ["c"] },
+      { tables: [table(["c", "a"], [1, 2])], byes: ["b"] },
+    ];
+    const s = standings(["a", "b", "c"], rounds, 0.5, "placement", ["buchholz", "median-buchholz", "sonneborn-berger"]);
+    const by = new Map(s.map((x) => [x.id, x]));
+    // Final points: a 1, b 0.5, c 1.5. c met a (1) and a virtual opponent of 0 + 0.5; b met a (1) and one of 0 + 0.5.
+    expect(by.get("c")!.tieBreaks[0]).toBe(1.5);
+    expect(by.get("b")!.tieBreaks[0]).toBe(1.5);
+    // a met b (0.5) and c (1.5): no bye, no virtual opponent.
+    expect(by.get("a")!.tieBreaks[0]).toBe(2);
+    // Median Buchholz drops nothing below three meetings.
+    expect(by.get("c")!.tieBreaks[1]).toBe(1.5);
+    // Sonneborn-Berger: c finished ahead of a (1) and tied its virtual opponent (half of 0.5).
+    expect(by.get("c")!.tieBreaks[2]).toBe(1.25);
+  });
+});
