@@ -2,11 +2,14 @@
  * `npm run stats:tournaments`: how Swiss seats simulated events (`EVENTS` per table size, default
  * 300; seeded random places) at tables of 2, 3, 4 and 6 of ONEXENO basic, fields 6 to 32, 3 to 7
  * rounds: repeat meetings a round (and, at tables of two, how many could have been avoided, by an
- * exact search), and the spread of placement points at a table (its highest less its lowest),
- * against the plain seating by standing. Pure seating code through the same `seatRound` as the
- * bot; seeded and repeatable.
+ * exact search; at larger tables, for fields of up to 12 at tables of one size, by an
+ * exhaustive search apart from the bot's), and the spread of placement points at a table (its
+ * highest less its lowest), against the plain seating by standing. Then round robin at tables of
+ * 2, 3, 4 and 6: pairs that never met and pairs that met twice or more after the rounds a full
+ * schedule needs, for fields with and without a known perfect schedule. Pure seating code through
+ * the same `seatRound` as the bot; seeded and repeatable.
  */
-import { fewestRepeats } from "../tests/helpers/tournament.ts";
+import { fewestRepeats, fewestRepeatsAt } from "../tests/helpers/tournament.ts";
 import { seedRng, shuffle } from "../src/engine/rng.ts";
 import { seatRound, type PlayedRound } from "../src/tournament/rounds.ts";
 import { addMeetings, repeatsOf, scoreSpread, seatByStanding, type Meetings } from "../src/tournament/seating.ts";
@@ -25,6 +28,7 @@ for (const size of [2, 3, 4, 6]) {
   let spread = 0;
   let plainSpread = 0;
   let tables = 0;
+  let checked = 0;
   for (let e = 0; e < EVENTS; e++) {
     const n = 6 + (e % 27);
     const total = 3 + (e % 5);
@@ -53,6 +57,10 @@ for (const size of [2, 3, 4, 6]) {
       repeats += repeatsOf(seated, met);
       plainRepeats += repeatsOf(plain, met);
       if (seated.every((t) => t.length === 2) && playing.length <= 20) avoidable += repeatsOf(seated, met) - fewestRepeats(playing, met);
+      else if (seated.every((t) => t.length === size) && playing.length <= 12) {
+        avoidable += repeatsOf(seated, met) - fewestRepeatsAt(playing, size, met);
+        checked++;
+      }
       spread += seated.reduce((s, t) => s + scoreSpread(t, scores), 0);
       plainSpread += plain.reduce((s, t) => s + scoreSpread(t, scores), 0);
       tables += seated.length;
@@ -72,7 +80,7 @@ for (const size of [2, 3, 4, 6]) {
     }
   }
   rows.push(
-    `| ${size} | ${EVENTS} | ${rounds} | ${(repeats / rounds).toFixed(3)} | ${size === 2 ? avoidable : "–"} | ${(plainRepeats / rounds).toFixed(3)} | ${(spread / tables).toFixed(2)} | ${(plainSpread / tables).toFixed(2)} |`,
+    `| ${size} | ${EVENTS} | ${rounds} | ${(repeats / rounds).toFixed(3)} | ${size === 2 ? avoidable : `${avoidable} (of ${checked} rounds checked)`} | ${(plainRepeats / rounds).toFixed(3)} | ${(spread / tables).toFixed(2)} | ${(plainSpread / tables).toFixed(2)} |`,
   );
 }
 console.log("Swiss seating over simulated events (ONEXENO basic, fields 6-32, 3-7 rounds, seeded random places)\n");
@@ -81,4 +89,46 @@ console.log(
 );
 console.log("|---|---|---|---|---|---|---|---|");
 for (const r of rows) console.log(r);
+
+// Round robin: the rounds a full schedule needs, (n - 1) / (k - 1) rounded up.
+console.log("\nRound robin after the rounds a full schedule needs (every pair once where a perfect schedule exists)\n");
+console.log("| table size | players | rounds | a perfect schedule | pairs never met | pairs met twice or more |");
+console.log("|---|---|---|---|---|---|");
+const FIELDS: Record<number, number[]> = { 2: [6, 7, 8, 16], 3: [9, 12, 15, 21], 4: [8, 12, 16, 20], 6: [12, 18, 36] };
+/**
+ * Whether everyone can meet everyone exactly once (a resolvable design): tables of two, any
+ * field (the circle method; an odd one with a bye a round); 9 and 15 at tables of 3 (an affine
+ * plane, Kirkman's) and 16 at tables of 4 (an affine plane), built here; 21 at tables of 3 exists
+ * (a Kirkman triple system: every field of 3 mod 6) but is not built yet; 36 at tables of 6 does not
+ * (no affine plane of order 6: Tarry, 1900); the other fields do not divide as a design needs.
+ */
+const PERFECT: Record<string, string> = { "3:9": "built", "3:15": "built", "4:16": "built", "3:21": "exists, not built" };
+for (const size of [2, 3, 4, 6])
+  for (const n of FIELDS[size]!) {
+    const fixed = Array.from({ length: n }, (_, i) => `p${i + 1}`);
+    // An odd field at tables of two needs a round more (each sits out once).
+    const total = size === 2 && n % 2 === 1 ? n : Math.ceil((n - 1) / (size - 1));
+    const rules = {
+      format: "round-robin" as const,
+      tableSize: size,
+      counts: COUNTS,
+      fill: "bye" as const,
+      partners: false,
+      seed: `rr${size}:${n}`,
+      fixedOrder: fixed,
+    };
+    const played: PlayedRound[] = [];
+    let met: Meetings = new Map();
+    for (let r = 1; r <= total; r++) {
+      const plan = seatRound(rules, fixed, played, r);
+      if (!plan.ok) throw new Error(plan.error.code);
+      met = addMeetings(met, plan.value.tables);
+      played.push({ tables: plan.value.tables.map((players) => ({ players })), byes: plan.value.byes });
+    }
+    const pairs = (n * (n - 1)) / 2;
+    const twice = [...met.values()].filter((v) => v > 1).length;
+    console.log(
+      `| ${size} | ${n} | ${total} | ${size === 2 ? "built" : (PERFECT[`${size}:${n}`] ?? "none")} | ${pairs - met.size} | ${twice} |`,
+    );
+  }
 console.log(`\n(${((performance.now() - t0) / 1000).toFixed(1)} s)`);

@@ -133,7 +133,7 @@ export function seatRound(
         : [...x.players];
     });
     tables = seatProgressive(finish, sizes, seatOrder);
-  } else if (rules.format === "round-robin") tables = seatRoundRobin(seatOrder, sizes, number, met, rules.seed);
+  } else if (rules.format === "round-robin") tables = seatRoundRobin(seatOrder, sizes, number, met, rules.seed, rules.fixedOrder);
   else {
     // Fill computers count as the lowest score (they sit with the bottom of the field).
     const low = Math.min(0, ...scores.values());

@@ -11,6 +11,7 @@
  */
 import blossom from "edmonds-blossom-fixed";
 import { seedRng, shuffle } from "../engine/rng.ts";
+import { designRound, fewestRepeatTables } from "./designs.ts";
 
 /** How often each pair of players has met at a table, keyed `a|b` with a < b. */
 export type Meetings = ReadonlyMap<string, number>;
@@ -19,6 +20,9 @@ export type Meetings = ReadonlyMap<string, number>;
 export function pairKey(a: string, b: string): string {
   return a < b ? `${a}|${b}` : `${b}|${a}`;
 }
+
+/** How often two players met, read from `met`. */
+const metIn = (met: Meetings) => (a: string, b: string) => met.get(pairKey(a, b)) ?? 0;
 
 /** Meetings after `tables` were played on top of `before`. */
 export function addMeetings(before: Meetings, tables: readonly (readonly string[])[]): Map<string, number> {
@@ -202,14 +206,24 @@ export function pairSwiss(standing: readonly string[], met: Meetings, scores: Sc
 
 /**
  * A Swiss round: players in `standing` order (best first) with their `scores` are seated at
- * tables of `sizes`, top table first. At tables of two: `pairSwiss`. Otherwise each table is
- * filled greedily from the best remaining player with the candidates (among the next few by
- * standing) that add the fewest repeat meetings, then swaps between any two tables lower the
- * repeats and, among equal ones, the spread of scores at a table. The result never has more
- * repeats than the plain seating by standing (`seatByStanding`), which it falls back to.
+ * tables of `sizes`, top table first. At tables of two: `pairSwiss`. At tables of one larger
+ * size, a field of up to `EXACT_FIELD`: the exact fewest repeats, then the smallest spreads of
+ * score (`fewestRepeatTables`). Otherwise each table is filled greedily from the best remaining
+ * player with the candidates (among the next few by standing) that add the fewest repeat
+ * meetings, then swaps between any two tables lower the repeats and, among equal ones, the spread
+ * of scores at a table. The result never has more repeats than the plain seating by standing
+ * (`seatByStanding`), which it falls back to.
  */
 export function seatSwiss(standing: readonly string[], sizes: readonly number[], met: Meetings, scores: Scores = new Map()): string[][] {
   if (sizes.length > 0 && sizes.every((s) => s === 2)) return pairSwiss(standing, met, scores);
+  const rank = new Map(standing.map((p, i) => [p, i]));
+  const best = (t: readonly string[]) => Math.min(...t.map((p) => rank.get(p) ?? 0));
+  const topFirst = (tables: readonly (readonly string[])[]) =>
+    tables.map((t) => t.slice().sort((a, b) => rank.get(a)! - rank.get(b)!)).sort((a, b) => best(a) - best(b));
+  const exact = sizes.every((s) => s === sizes[0])
+    ? fewestRepeatTables(standing, sizes[0] ?? 0, metIn(met), (t) => scoreSpread(t, scores))
+    : null;
+  if (exact) return topFirst(exact);
   const plain = seatByStanding(standing, sizes);
   const left = standing.slice();
   const tables: string[][] = [];
@@ -232,9 +246,7 @@ export function seatSwiss(standing: readonly string[], sizes: readonly number[],
   }
   const ours = improve(tables, met, sizes.length, scores);
   // Top table first: the tables ordered by their best standing player.
-  const rank = new Map(standing.map((p, i) => [p, i]));
-  const best = (t: readonly string[]) => Math.min(...t.map((p) => rank.get(p) ?? 0));
-  const sorted = ours.map((t) => t.slice().sort((a, b) => rank.get(a)! - rank.get(b)!)).sort((a, b) => best(a) - best(b));
+  const sorted = topFirst(ours);
   return repeatsOf(sorted, met) <= repeatsOf(plain, met) ? sorted : plain;
 }
 
@@ -257,8 +269,11 @@ export function circlePairs(order: readonly string[], round: number): [string | 
 
 /**
  * A round-robin round at tables larger than two (tables of two use `circlePairs` over the
- * event's fixed order): players meet as evenly as the table size allows, a seeded shuffle
- * seated to avoid repeats and improved by swaps between any tables; the best of 8 tries.
+ * event's fixed order): where the field is the whole `fixed` order at tables of one size with a
+ * schedule where everyone meets everyone once (`designRound`: an affine plane, Kirkman's), its
+ * round; else the exact fewest repeats of this round for a field of up to `EXACT_FIELD` at tables
+ * of one size (`fewestRepeatTables`); else players meet as evenly as the table size allows, a
+ * seeded shuffle seated to avoid repeats and improved by swaps between any tables, the best of 8.
  */
 export function seatRoundRobin(
   players: readonly string[],
@@ -266,7 +281,14 @@ export function seatRoundRobin(
   round: number,
   met: Meetings,
   seed: string,
+  fixed: readonly string[] = players,
 ): string[][] {
+  const uniform = sizes.length > 0 && sizes.every((s) => s === sizes[0]);
+  const whole = fixed.length === players.length && fixed.every((p) => players.includes(p));
+  const design = uniform && whole ? designRound(fixed, sizes[0]!, round) : null;
+  if (design) return design;
+  const exact = uniform ? fewestRepeatTables(players, sizes[0]!, metIn(met)) : null;
+  if (exact) return exact;
   let best: string[][] | null = null;
   for (let attempt = 0; attempt < 8; attempt++) {
     const [order] = shuffle(seedRng(`${seed}:rr:${round}:${attempt}`), players);

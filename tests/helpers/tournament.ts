@@ -22,3 +22,29 @@ export function fewestRepeats(players: readonly string[], met: Meetings): number
   };
   return best(0);
 }
+
+/**
+ * The fewest repeat meetings any seating of `players` at tables of `size` makes, given `met`: a
+ * plain recursion over every partition (the lowest player left with each choice of table-mates),
+ * written apart from the bot's own search (src/tournament/designs.ts) so that each checks the
+ * other. For fields of up to 12 or so.
+ */
+export function fewestRepeatsAt(players: readonly string[], size: number, met: Meetings): number {
+  const go = (left: readonly string[]): number => {
+    if (left.length === 0) return 0;
+    const [first, ...rest] = left;
+    let least = Infinity;
+    const pick = (from: number, table: string[]) => {
+      if (table.length === size) {
+        let r = 0;
+        for (let a = 0; a < size; a++) for (let b = a + 1; b < size; b++) r += met.get(pairKey(table[a]!, table[b]!)) ?? 0;
+        if (r < least) least = Math.min(least, r + go(rest.filter((p) => !table.includes(p))));
+        return;
+      }
+      for (let k = from; k < rest.length; k++) pick(k + 1, [...table, rest[k]!]);
+    };
+    pick(0, [first!]);
+    return least;
+  };
+  return go(players);
+}
