@@ -6,7 +6,8 @@
  * (global, then guild-scoped registration).
  */
 import { execFile, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -140,6 +141,31 @@ describe("entry points", () => {
     await busy.stop();
     expect(r.code).toBe(1);
     expect(r.out).toContain(`Port ${port} on 127.0.0.1 is in use`);
+  });
+
+  it("npm run verify-deal checks a published record: the seal and the replay; a record whose seed was changed fails", async () => {
+    const { playToEnd } = await import("../helpers/records.ts");
+    const { GAME_SET } = await import("../../commands/index.ts");
+    const { gameRecord } = await import("../../src/bot/game-record.ts");
+    const onze = GAME_SET.catalogue.game("onze")!;
+    const { final } = await playToEnd(onze);
+    const record = gameRecord(final, "rules", final.updatedAt, onze.definition.outcome(final.state!));
+    const dir = mkdtempSync(join(tmpdir(), "onexeno-verify-"));
+    const good = join(dir, "record.json");
+    writeFileSync(good, JSON.stringify(record));
+    const verify = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts[
+      "verify-deal"
+    ]!.split(" ");
+    const ok = await run([...verify.slice(1), good], baseEnv, join(root, "node_modules", ".bin", verify[0]!));
+    expect(ok.code, ok.out).toBe(0);
+    expect(ok.out).toContain("is the commitment shown at the deal ✓");
+    expect(ok.out).toContain("replays to its end");
+    // Another seed than the one committed to: both checks fail, and the exit code says so.
+    const bad = join(dir, "tampered.json");
+    writeFileSync(bad, JSON.stringify({ ...record, seed: `${record.seed}x` }));
+    const refused = await run([...verify.slice(1), bad], baseEnv, join(root, "node_modules", ".bin", verify[0]!));
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain("is NOT the commitment");
   });
 
   it("npm run deploy-commands registers globally, or in one guild when DISCORD_GUILD_ID is set", async () => {

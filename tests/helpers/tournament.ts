@@ -2,6 +2,7 @@
  * Tournament helpers for tests and the stats script: the fewest repeat meetings any pairing of a
  * field into tables of two can make, by an exact search over subsets (fields up to about 20).
  */
+import type { EventRequest } from "../../src/bot/tournament-rules.ts";
 import { pairKey, type Meetings } from "../../src/tournament/seating.ts";
 
 /** The fewest repeat meetings any pairing of `players` (an even number) into twos makes, given `met`. */
@@ -48,3 +49,19 @@ export function fewestRepeatsAt(players: readonly string[], size: number, met: M
   };
   return go(players);
 }
+
+/** An organiser's request for a Swiss event of Onze, 2 rounds, no clock, computers filling short tables: tests change what they need. */
+export const EVENT_ASK: EventRequest = {
+  guildId: "g",
+  channelId: "c",
+  organiserId: "mod",
+  name: "Cup",
+  game: "onze",
+  format: "swiss",
+  rounds: 2,
+  tableSize: null,
+  clock: null,
+  fill: "computer",
+  checkInMinutes: 0,
+  autoNext: true,
+};

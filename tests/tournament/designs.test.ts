@@ -23,23 +23,10 @@ import { designRound } from "../../src/tournament/designs.ts";
 import { seatRound, type PlayedRound } from "../../src/tournament/rounds.ts";
 import { addMeetings, type Meetings, repeatsOf } from "../../src/tournament/seating.ts";
 import { standings, type RoundResult } from "../../src/tournament/standings.ts";
-import { fewestRepeatsAt } from "../helpers/tournament.ts";
+import { EVENT_ASK, fewestRepeatsAt } from "../helpers/tournament.ts";
 const CATALOGUE = GAME_SET.catalogue;
 
-const ASK: EventRequest = {
-  guildId: "g",
-  channelId: "c",
-  organiserId: "mod",
-  name: "Cup",
-  game: "onze",
-  format: "round-robin",
-  rounds: 5,
-  tableSize: 4,
-  clock: null,
-  fill: "bye",
-  checkInMinutes: 0,
-  autoNext: true,
-};
+const ASK: EventRequest = { ...EVENT_ASK, format: "round-robin", rounds: 5, tableSize: 4, fill: "bye" };
 
 /** Plays `rounds` rounds of an event of `n` entrants through its own transitions (the first seat wins); every round's tables. */
 function playEvent(ask: EventRequest, n: number): string[][][] {
