@@ -98,11 +98,11 @@ const FIELDS: Record<number, number[]> = { 2: [6, 7, 8, 16], 3: [9, 12, 15, 21],
 /**
  * Whether everyone can meet everyone exactly once (a resolvable design): tables of two, any
  * field (the circle method; an odd one with a bye a round); 9 and 15 at tables of 3 (an affine
- * plane, Kirkman's) and 16 at tables of 4 (an affine plane), built here; 21 at tables of 3 exists
- * (a Kirkman triple system: every field of 3 mod 6) but is not built yet; 36 at tables of 6 does not
+ * plane, Kirkman's), 21 at tables of 3 (a Kirkman triple system) and 16 at tables of 4 (an affine
+ * plane), built here; 36 at tables of 6 does not
  * (no affine plane of order 6: Tarry, 1900); the other fields do not divide as a design needs.
  */
-const PERFECT: Record<string, string> = { "3:9": "built", "3:15": "built", "4:16": "built", "3:21": "exists, not built" };
+const PERFECT: Record<string, string> = { "3:9": "built", "3:15": "built", "4:16": "built", "3:21": "built" };
 for (const size of [2, 3, 4, 6])
   for (const n of FIELDS[size]!) {
     const fixed = Array.from({ length: n }, (_, i) => `p${i + 1}`);

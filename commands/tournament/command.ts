@@ -148,11 +148,15 @@ interface EventSubcommand {
 const EVENT_SUBCOMMANDS: Readonly<Record<string, EventSubcommand>> = {
   join: {
     async run(interaction, ctx, t, me) {
+      // `player:` signs someone else up: organisers only (the way back for someone they removed).
+      const other = interaction.options.getUser("player");
+      if (other && other.id !== me.userId) await mustOrganise(interaction, ctx, t);
+      const who = other ? { id: other.id, name: other.globalName ?? other.username } : { id: me.userId, name: me.name };
       await respond(interaction, "reply", false, async () =>
         announcement(
           ctx,
-          await ctx.tournaments.join(t.id, { id: me.userId, name: me.name }),
-          sayAt(t, "tournament.signed_up", { name: me.name }),
+          await ctx.tournaments.join(t.id, who, other !== null && other.id !== me.userId),
+          sayAt(t, "tournament.signed_up", { name: who.name }),
         ),
       );
       await keepAnnouncement(interaction, ctx, t.id);
@@ -341,7 +345,13 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
     .setContexts(...SERVERS.contexts)
     .setIntegrationTypes(...SERVERS.integrationTypes)
     .addSubcommand(createSubcommand(games))
-    .addSubcommand((s) => s.setName("join").setDescription("Sign up").addStringOption(eventOption))
+    .addSubcommand((s) =>
+      s
+        .setName("join")
+        .setDescription("Sign up")
+        .addStringOption(eventOption)
+        .addUserOption((o) => o.setName("player").setDescription("Organisers: sign this player up (one you removed, too)")),
+    )
     .addSubcommand((s) => s.setName("leave").setDescription("Take your name off before the start").addStringOption(eventOption))
     .addSubcommand((s) =>
       s.setName("start").setDescription("Start (with check-in: open it; again: close it and seat round 1)").addStringOption(eventOption),

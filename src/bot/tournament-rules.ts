@@ -206,11 +206,15 @@ const open = (t: Tournament) => t.status === "signup" || t.status === "checkin";
  * event: a late entry until half the rounds have been played (each round they missed, the one
  * under way included, counts as a bye), or an entrant who dropped comes back (seated from the
  * next round; the rounds missed count 0). Refuses `tournament/closed` otherwise, and
- * `tournament/removed` for someone an organiser removed.
+ * `tournament/removed` for someone an organiser removed, unless an organiser signs them up
+ * (`byOrganiser`).
  */
-export function joined(t: Tournament, who: { readonly id: string; readonly name: string }): Tournament {
-  if (t.removed?.includes(who.id))
-    throw tournamentRefusal("tournament/removed", "An organiser removed you from this event: ask one of them if you may come back.");
+export function joined(t: Tournament, who: { readonly id: string; readonly name: string }, byOrganiser = false): Tournament {
+  if (t.removed?.includes(who.id)) {
+    if (!byOrganiser)
+      throw tournamentRefusal("tournament/removed", "An organiser removed you from this event: ask one of them if you may come back.");
+    return joined({ ...t, removed: t.removed.filter((x) => x !== who.id) }, who);
+  }
   if (!open(t)) return lateJoined(t, who);
   if (t.entrants.some((e) => e.id === who.id && !e.dropped)) throw tournamentRefusal("tournament/already_in", "You are already signed up.");
   if (t.entrants.filter((e) => !e.dropped).length >= MAX_ENTRANTS) throw refused("tournament/full", { max: String(MAX_ENTRANTS) });

@@ -137,8 +137,9 @@ export class TournamentService {
   }
 
   /** Signs a person up (sign-up or check-in). */
-  async join(id: string, who: { id: string; name: string }): Promise<Tournament> {
-    return this.change(id, (t) => joined(t, who));
+  /** Signs `who` up (see `joined`); `byOrganiser`: an organiser signs them up, someone they removed included. */
+  async join(id: string, who: { id: string; name: string }, byOrganiser = false): Promise<Tournament> {
+    return this.change(id, (t) => joined(t, who, byOrganiser));
   }
 
   /** Takes a person off the list before the start. */

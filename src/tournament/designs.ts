@@ -6,7 +6,10 @@
  * - **Affine planes** AG(2, q) for q = 3, 4, 5, 7 (a prime power): q² players at q tables of q,
  *   q + 1 rounds (its parallel classes), each pair at one table exactly once. 9 players at tables
  *   of 3, 16 at tables of 4 (the audit's case: 16 players over 5 rounds), 25 of 5, 49 of 7.
- * - **Kirkman's schoolgirls**, KTS(15): 15 players at tables of 3 over 7 rounds (Kirkman 1850).
+ * - **Kirkman's schoolgirls**, KTS(15): 15 players at tables of 3 over 7 rounds (Kirkman 1850),
+ *   and a Kirkman triple system of 21 (10 rounds) invariant under x -> x + 3 (mod 21): one round
+ *   and its 6 shifts, and 3 rounds each made of one triple's 7 shifts (`KIRKMAN_21`, found by a
+ *   search over such base triples and checked in tests/tournament/designs.test.ts).
  * - **The fewest repeats of one round** (`fewestRepeatTables`): an exact search over the field's
  *   subsets (dynamic programming on bitmasks) for fields of up to 16 at tables of one size, so a
  *   round is never seated with a repeat meeting some other seating avoids.
@@ -103,10 +106,38 @@ const KIRKMAN_15: readonly (readonly (readonly number[])[])[] = [
   ],
 ];
 
-/** Round `round` (1-based, repeating after 7) of Kirkman's schedule over 15 `players` at tables of 3; null for another field. */
+/**
+ * A Kirkman triple system of 21 by its base blocks under x -> x + 3 (mod 21): `round` (a
+ * parallel class) shifted by 0, 3, …, 18 gives 7 rounds, and each of `classes`' triples with
+ * its 7 shifts gives one more round each.
+ */
+const KIRKMAN_21 = {
+  round: [
+    [0, 3, 9],
+    [1, 6, 20],
+    [2, 7, 18],
+    [4, 11, 12],
+    [5, 13, 15],
+    [8, 14, 17],
+    [10, 16, 19],
+  ],
+  classes: [
+    [0, 1, 2],
+    [0, 4, 8],
+    [0, 7, 17],
+  ],
+} as const;
+
+/** KTS(21)'s 10 rounds over girls 0..20, developed from `KIRKMAN_21`. */
+const KIRKMAN_21_ROUNDS: readonly (readonly (readonly number[])[])[] = [
+  ...Array.from({ length: 7 }, (_, s) => KIRKMAN_21.round.map((t) => t.map((x) => (x + 3 * s) % 21))),
+  ...KIRKMAN_21.classes.map((t) => Array.from({ length: 7 }, (_, s) => t.map((x) => (x + 3 * s) % 21))),
+];
+
+/** Round `round` (1-based, repeating) of a Kirkman schedule over 15 or 21 `players` at tables of 3; null for another field. */
 export function kirkmanRound(players: readonly string[], round: number): string[][] | null {
-  if (players.length !== 15) return null;
-  return KIRKMAN_15[(round - 1) % 7]!.map((row) => row.map((i) => players[i]!));
+  const rounds = players.length === 15 ? KIRKMAN_15 : players.length === 21 ? KIRKMAN_21_ROUNDS : null;
+  return rounds ? rounds[(round - 1) % rounds.length]!.map((row) => row.map((i) => players[i]!)) : null;
 }
 
 /**

@@ -60,9 +60,10 @@ describe("round robin at larger tables", () => {
     expect(meetings(16, rounds)).toEqual({ unmet: 0, repeated: 0 });
   });
 
-  it("9 at tables of 3 (4 rounds) and 15 at tables of 3 (7 rounds, Kirkman's) meet everyone exactly once", () => {
+  it("9 at tables of 3 (4 rounds), 15 (7 rounds) and 21 (10 rounds, Kirkman's) meet everyone exactly once", () => {
     expect(meetings(9, playEvent({ ...ASK, game: "onexeno-basic", tableSize: 3, rounds: 4 }, 9))).toEqual({ unmet: 0, repeated: 0 });
     expect(meetings(15, playEvent({ ...ASK, game: "onexeno-basic", tableSize: 3, rounds: 7 }, 15))).toEqual({ unmet: 0, repeated: 0 });
+    expect(meetings(21, playEvent({ ...ASK, game: "onexeno-basic", tableSize: 3, rounds: 10 }, 21))).toEqual({ unmet: 0, repeated: 0 });
   });
 
   it("every design of the module is one: each round a partition, each pair once", () => {
@@ -72,6 +73,7 @@ describe("round robin at larger tables", () => {
       [25, 5, 6],
       [49, 7, 8],
       [15, 3, 7],
+      [21, 3, 10],
     ] as const) {
       const players = Array.from({ length: n }, (_, i) => `p${i}`);
       const all = Array.from({ length: rounds }, (_, r) => designRound(players, k, r + 1)!);

@@ -168,6 +168,10 @@ describe("tournament rules", () => {
     const after = dropped(dropped(running, "b", true), "c");
     expect(() => joined(after, { id: "b", name: "B" })).toThrow(expect.objectContaining({ code: "tournament/removed" }));
     expect(joined(after, { id: "c", name: "C" }).entrants.find((e) => e.id === "c")?.dropped).toBe(false);
+    // An organiser may sign them up again (`/tournament join player:`): the mark goes with it.
+    const back = joined(after, { id: "b", name: "B" }, true);
+    expect(back.entrants.find((e) => e.id === "b")?.dropped).toBe(false);
+    expect(back.removed).toEqual(["f"]);
   });
 
   it("any one-player game with a score can be a challenge, and only as a challenge", () => {
