@@ -78,4 +78,22 @@ describe("input no honest client sends", () => {
     await h.endTable(ADA, GENERAL);
     expect(h.log.errors).toEqual([]);
   });
+
+  it("what issue 62's fuzzer found: autocompletes that threw and a swap on a challenge answer clearly", async () => {
+    const sb = h.standin;
+    // /replay's autocomplete with a focused value that is not a string: suggestions, not a throw.
+    const replays = await sb.autocomplete(ADA, GENERAL, "replay", { game: 7 }, "game");
+    expect(Array.isArray(replays)).toBe(true);
+    // /tournament create start: with a lead no Date can hold: the line saying what is understood.
+    const start = await sb.autocomplete(MOD, GENERAL, "tournament create", { start: "in 1e20y" }, "start");
+    expect(start).toHaveLength(1);
+    expect(start[0]!.name).toMatch(/not a time|understood|Discord timestamp/i);
+    // /tournament swap on a solitaire challenge: its own refusal, not "Something went wrong".
+    const made = await sb.command(MOD, GENERAL, "tournament create", { game: "solitaire", format: "challenge", name: "Swap test" });
+    expect(made.original?.visibleTo).toBeUndefined();
+    const swap = await sb.command(MOD, GENERAL, "tournament swap", { player: ADA, with: MOD });
+    expect(refusedWith(swap)).toContain("A challenge has no tables");
+    await sb.command(MOD, GENERAL, "tournament cancel");
+    expect(h.log.errors).toEqual([]);
+  });
 });
