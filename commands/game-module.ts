@@ -16,6 +16,7 @@ import { componentDoor, gameClaim } from "./components.ts";
 import { HISTORY_VERBS, historyCommand, historyComponent } from "./history.ts";
 import { ratingsCommand, statsCommand } from "./ratings.ts";
 import { REPLAY_VERBS, replayCommand, replayComponent } from "./replay.ts";
+import { helpCommand } from "./help.ts";
 import type { RulesDocument } from "./rules.ts";
 import { settingsCommand } from "./settings.ts";
 import { TABLE_BUTTONS } from "./table-buttons.ts";
@@ -70,6 +71,7 @@ export function gameSet(modules: readonly GameModule[]): GameSet {
       ratingsCommand(catalogue),
       historyCommand(views),
       replayCommand,
+      helpCommand(modules.map((m) => m.command.data.name)),
       tournamentCommand(catalogue),
       settingsCommand({ clocks: modules.flatMap((m) => m.clocks ?? []), variants }),
     ],

@@ -350,7 +350,7 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
         .setName("join")
         .setDescription("Sign up")
         .addStringOption(eventOption)
-        .addUserOption((o) => o.setName("player").setDescription("Organisers: sign this player up (one you removed, too)")),
+        .addUserOption((o) => o.setName("player").setDescription("Organisers: sign up someone else")),
     )
     .addSubcommand((s) => s.setName("leave").setDescription("Take your name off before the start").addStringOption(eventOption))
     .addSubcommand((s) =>

@@ -79,7 +79,14 @@ export function createMessage(
   channelId: string,
   body: Record<string, unknown>,
   files: Map<string, { bytes: Buffer; name: string; type: string }>,
-  extra: { type: number; visibleTo?: string; interaction?: Record<string, unknown>; clicked?: string | undefined },
+  extra: {
+    type: number;
+    visibleTo?: string;
+    interaction?: Record<string, unknown>;
+    clicked?: string | undefined;
+    /** A member's own message (the local page's chat): its author instead of the bot. */
+    author?: Record<string, unknown>;
+  },
 ): ApiMessage {
   const flags = Number(body.flags ?? 0);
   const ephemeral = (flags & 64) !== 0;
@@ -87,7 +94,7 @@ export function createMessage(
     id: snowflake(),
     channel_id: channelId,
     ...(host.privateChannel(channelId) ? {} : { guild_id: host.guildOf(channelId) }),
-    author: host.botUser,
+    author: extra.author ?? host.botUser,
     content: String(body.content ?? ""),
     timestamp: new Date().toISOString(),
     edited_timestamp: null,

@@ -39,6 +39,8 @@ export interface PageHost {
   visibleMessages(channelId: string, userId: string | null): ApiMessage[];
   publicCopy(m: ApiMessage): Omit<ApiMessage, "visibleTo" | "clicked">;
   deleteMessage(m: ApiMessage): void;
+  /** A member's own chat message in a channel, as they post it in Discord's client. */
+  say(userId: string, channelId: string, content: string): ApiMessage;
   setLocale(target: { readonly user: string }, locale: string): void;
   command(userId: string, channelId: string, path: string, options: Options, opts?: { allowFailure?: boolean }): Promise<InteractionRecord>;
   autocomplete(
@@ -124,6 +126,14 @@ export class LocalPage {
         ephemeral: m.visibleTo !== undefined,
         ...(m.clicked ? { clicked: m.clicked } : {}),
       }));
+    }
+    if (method === "POST" && path === "/local/say") {
+      // A member's own chat message, as friends talk in a Discord channel (at most 2,000 characters).
+      const text = str("content").trim();
+      if (!text || text.length > 2000) throw new HttpError(400, 50035, "A message has 1 to 2,000 characters.");
+      userOf(str("user"));
+      const channelId = this.host.privateChannels.find((c) => c.id === str("channel"))?.id ?? this.host.channel(str("channel")).id;
+      return { ok: true, id: this.host.say(str("user"), channelId, text).id };
     }
     if (method === "POST" && path === "/local/command") {
       userOf(str("user"));

@@ -25,10 +25,10 @@ import { Gateway, readyPayload, routes } from "./gateway.ts";
 import { HttpError } from "./http-error.ts";
 import { checkChoice, DISCORD_LOCALE_CODES } from "./limits.ts";
 import type { Pending } from "./interactions.ts";
-import { publicCopy } from "./messages.ts";
+import { createMessage, publicCopy } from "./messages.ts";
 import { handleHttp } from "./rest.ts";
 import { Activities } from "./activities.ts";
-import { channelObject, guildObject, PERMS } from "./objects.ts";
+import { channelObject, guildObject, PERMS, userObject } from "./objects.ts";
 import { LocalPage } from "./page.ts";
 import { snowflake } from "./snowflake.ts";
 import type {
@@ -513,6 +513,14 @@ export class DiscordStandin extends EventEmitter {
   ): Promise<InteractionRecord> {
     if (!opts.forged) checkChoice(message, customId, values);
     return componentInteraction(this, userId, message, { custom_id: customId, component_type: 3, values }, opts);
+  }
+
+  /**
+   * A member's own message in `channelId` (the local page's chat): authored by `userId`, seen by
+   * everyone there. The bot reads no message content (it has no such intent), so it changes nothing.
+   */
+  say(userId: string, channelId: string, content: string): ApiMessage {
+    return createMessage(this, channelId, { content }, new Map(), { type: 0, author: userObject(this.user(userId)) });
   }
 
   /** Messages of a channel as `userId` sees them (public plus their own ephemeral ones). */

@@ -195,6 +195,48 @@ describe("local page: a Components V2 message", () => {
   });
 });
 
+describe("local page: the first minute (issue 63)", () => {
+  it("greets an empty channel with what to type, lets friends talk, answers /help privately, and shows a CSV as a download", async () => {
+    const sb = h.standin;
+    const fresh = sb.createThread(CARD_ROOM, "first minute").id;
+    await page.goto("about:blank");
+    await page.goto(`${sb.url}/#user=${ADA}&channel=${fresh}`);
+    await page.waitForSelector("body[data-ready]");
+    // The empty channel's greeting says what to type.
+    await expect.poll(() => page.locator("#greeting").isVisible()).toBe(true);
+    expect(await page.locator("#greeting").textContent()).toContain("/help");
+    expect(await page.locator("#greeting-title").textContent()).toBe("Welcome to #first minute!");
+    // Plain words are a chat message by Ada (no BOT tag), and the greeting goes.
+    await page.fill("#box", "hello, who wants a game?");
+    await page.click("#send");
+    await expect.poll(() => lastMessage().textContent()).toContain("hello, who wants a game?");
+    expect(await lastMessage().locator(".author").textContent()).toBe("Ada");
+    expect(await lastMessage().locator(".bot-tag").count()).toBe(0);
+    expect(await page.locator("#greeting").isVisible()).toBe(false);
+    expect(sb.visibleMessages(fresh, null).at(-1)).toMatchObject({ content: "hello, who wants a game?", author: { id: ADA } });
+    // /help: five things to try, only for Ada, each a command by name.
+    await slash("help");
+    await expect.poll(() => lastMessage().textContent()).toContain("five things to try");
+    const help = (await lastMessage().textContent()) ?? "";
+    expect(help).toContain("Only you can see this");
+    for (const cmd of ["/onexeno", "/onze", "/cardeno", "/tournament"]) expect(help).toContain(cmd);
+    // A file that is no picture (a tournament's CSV export) is a named download, not a broken image.
+    const rest = new REST({ api: sb.apiUrl }).setToken(sb.token);
+    await rest.post(Routes.channelMessages(fresh), {
+      body: { content: "The export", attachments: [{ id: "0", filename: "standings.csv" }] },
+      files: [{ name: "standings.csv", data: Buffer.from("rank,player\n1,Ada\n"), contentType: "text/csv" }],
+    });
+    await expect.poll(() => page.locator("a.file").count()).toBeGreaterThan(0);
+    const link = page.locator("a.file").last();
+    expect(await link.getAttribute("download")).toBe("standings.csv");
+    expect(await link.textContent()).toContain("standings.csv");
+    expect(await page.locator("article.message img[alt='standings.csv']").count()).toBe(0);
+    mkdirSync(out, { recursive: true });
+    await page.screenshot({ path: join(out, "local-page-first-minute.png") });
+    expect(pageErrors).toEqual([]);
+  });
+});
+
 describe("local page: an answer Discord refuses", () => {
   it("shows \"This interaction failed\", as Discord's client does, when the bot's answer meets a 429", async () => {
     await page.goto("about:blank");

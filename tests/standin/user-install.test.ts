@@ -118,7 +118,7 @@ describe("the bot's own commands", () => {
     ];
     const servers = [[0], [0]];
     expect(Object.fromEntries(bodies.map((b) => [b.name, [b.integration_types, b.contexts]]))).toEqual({
-      ...{ onexeno: anywhere, onze: anywhere, cardeno: anywhere, history: anywhere, replay: anywhere },
+      ...{ onexeno: anywhere, onze: anywhere, cardeno: anywhere, history: anywhere, replay: anywhere, help: anywhere },
       ...{ stats: servers, ratings: servers, tournament: servers, settings: servers },
     });
     expect(() => checkCommands(bodies)).not.toThrow();

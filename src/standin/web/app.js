@@ -295,9 +295,12 @@ function renderMessage(m) {
   // answer to Ben's Buy reads "Ben used Buy K♥", not as Ben's own message).
   const what = (t) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;");
   if (reply) reply.innerHTML = meta.name ? `↳ <b>${what(who)}</b> used <b>/${app.paths.find((p) => p.path === meta.name)?.shown ?? meta.name}</b>` : m.clicked ? `↳ <b>${what(who)}</b> used <b>${what(m.clicked)}</b>` : `↳ <b>${what(who)}</b> clicked a button`;
+  // A member's own chat message has its author's name and no BOT tag.
+  const byBot = !m.author || m.author.id === app.state.bot.id;
+  const author = byBot ? app.state.bot.global_name || "ONEXENO" : m.author.global_name || m.author.username;
   const body = el("div", { class: "body" },
     reply,
-    el("div", {}, el("span", { class: "author", text: app.state.bot.global_name || "ONEXENO" }), el("span", { class: "bot-tag", text: "BOT" }), el("span", { class: "time", text: new Date(m.timestamp).toLocaleTimeString() })),
+    el("div", {}, el("span", { class: byBot ? "author" : "author member", text: author }), byBot ? el("span", { class: "bot-tag", text: "BOT" }) : null, el("span", { class: "time", text: new Date(m.timestamp).toLocaleTimeString() })),
     m.content ? html("div", "content", m.content) : null,
   );
   // A Components V2 message is its components: no content or embeds, and an attachment shows
@@ -312,7 +315,14 @@ function renderMessage(m) {
     body.append(box);
   }
   for (const a of v2 ? [] : m.attachments || []) {
-    body.append(el("div", { class: "attachment" }, el("img", { src: a.url, alt: a.description || a.filename, title: a.description || "", width: a.width, height: a.height, loading: "lazy" })));
+    // Pictures inline; any other file (a CSV, a JSON export) as a named download, as Discord shows it.
+    const picture = /^image\//.test(a.content_type || "") || /\.(png|gif|jpe?g|webp)$/i.test(a.filename);
+    body.append(
+      el("div", { class: "attachment" },
+        picture
+          ? el("img", { src: a.url, alt: a.description || a.filename, title: a.description || "", width: a.width, height: a.height, loading: "lazy" })
+          : el("a", { class: "file", href: a.url, download: a.filename, text: `📎 ${a.filename} (${Math.max(1, Math.round((a.size || 0) / 1024))} KB)` })),
+    );
   }
   if (!v2) body.append(...renderComponents(m));
   if (m.ephemeral) {
@@ -320,7 +330,7 @@ function renderMessage(m) {
     note.append(el("a", { text: "Dismiss message", onclick: () => api("POST", "/local/dismiss", { user: app.user, channel: app.channel, message: m.id }).then(refresh) }));
     body.append(note);
   }
-  return el("article", { class: `message${m.ephemeral ? " ephemeral" : ""}`, "data-message": m.id }, el("div", { class: "avatar", text: "O" }), body);
+  return el("article", { class: `message${m.ephemeral ? " ephemeral" : ""}`, "data-message": m.id }, el("div", { class: "avatar", text: author.slice(0, 1).toUpperCase() }), body);
 }
 
 /** What a message shows: when it is unchanged, its DOM node (and any open menu) is kept. */
@@ -351,6 +361,9 @@ function applyMessages(msgs) {
     cursor = node.nextElementSibling;
   }
   for (const gone of keep.values()) gone.remove();
+  // An empty channel greets whoever opens it with what to type, as Discord's client does.
+  $("#greeting").hidden = msgs.length > 0;
+  $("#greeting-title").textContent = `Welcome to ${channelName(app.channel) ? `#${channelName(app.channel)}` : "this conversation"}!`;
   if (atBottom || refresh.force) box.scrollTop = box.scrollHeight;
   refresh.force = false;
   box.dataset.count = String(msgs.length);
@@ -529,7 +542,15 @@ async function send() {
       if (exact) chooseCommand(exact);
       else toast("Choose a command from the list.");
     } else if (text) {
-      toast("This local table only understands slash commands: type / to see them.");
+      // Plain words are a chat message, as friends talk in a Discord channel.
+      $("#box").value = "";
+      try {
+        await api("POST", "/local/say", { user: app.user, channel: app.channel, content: text });
+      } catch (e) {
+        toast(e.message);
+      }
+      refresh.force = true;
+      refresh();
     }
     return;
   }
