@@ -6,7 +6,7 @@
  * (global, then guild-scoped registration).
  */
 import { execFile, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -143,6 +143,14 @@ describe("entry points", () => {
     expect(r.out).toContain(`Port ${port} on 127.0.0.1 is in use`);
   });
 
+  it("npm run build again with nothing changed compiles nothing (npm start's prestart: incremental, issue 63)", async () => {
+    const compiled = join(root, "dist", "src", "index.js");
+    const before = statSync(compiled).mtimeMs;
+    await promisify(execFile)("npm", ["run", "build"], { cwd: root });
+    expect(statSync(compiled).mtimeMs).toBe(before);
+    expect(existsSync(join(root, "dist", ".tsbuildinfo"))).toBe(true);
+  }, 600_000);
+
   it("npm run verify-deal checks a published record: the seal and the replay; a record whose seed was changed fails", async () => {
     const { playToEnd } = await import("../helpers/records.ts");
     const { GAME_SET } = await import("../../commands/index.ts");
@@ -169,7 +177,7 @@ describe("entry points", () => {
   });
 
   it("npm run deploy-commands registers globally, or in one guild when DISCORD_GUILD_ID is set", async () => {
-    const COMMAND_NAMES = ["onexeno", "onze", "cardeno", "stats", "ratings", "history", "replay", "tournament", "settings"];
+    const COMMAND_NAMES = ["onexeno", "onze", "cardeno", "stats", "ratings", "history", "replay", "help", "tournament", "settings"];
     await standin.start();
     const env = { ...baseEnv, DISCORD_TOKEN: standin.token, DISCORD_API_URL: standin.apiUrl };
     const global = await run(["src/deploy-commands.ts"], env);
