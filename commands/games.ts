@@ -126,7 +126,25 @@ export async function lobbySubcommand(
         return g.payload(rec, sayAt(rec, "table.joined", { name: me.name }));
       });
       return true;
-    case "leave":
+    case "leave": {
+      // Mid-game, leaving gives the seat to a computer (or, for the last person, closes the
+      // game): asked privately first, as `end` is; the Confirm does it (commands/table-buttons.ts).
+      const now = await service.get(ch);
+      if (now?.status === "playing" && now.seats.some((s) => s.userId === me.userId)) {
+        const locale = localeOf(interaction.locale);
+        const alone = now.seats.every((s) => s.computer || s.userId === me.userId);
+        await interaction.reply({
+          ...confirmPayload(
+            t(locale, alone ? "table.leave_question_alone" : "table.leave_question"),
+            "leave",
+            now.createdAt,
+            t(locale, "table.btn_leave_game"),
+            locale,
+          ),
+          flags: MessageFlags.Ephemeral,
+        });
+        return true;
+      }
       await respond(interaction, "reply", false, async () => {
         const rec = await service.leave(ch, me.userId);
         return rec
@@ -135,6 +153,7 @@ export async function lobbySubcommand(
       });
       ctx.afterReply(ch);
       return true;
+    }
     case "start":
       await respond(interaction, "reply", false, async () => {
         const rec = await service.start(ch, me.userId);
@@ -233,6 +252,23 @@ export function seatOf(interaction: ChatInputCommandInteraction | MessageCompone
   const member = interaction.member;
   const nick = member && "displayName" in member ? member.displayName : null;
   return { userId: interaction.user.id, name: nick ?? interaction.user.globalName ?? interaction.user.username };
+}
+
+/**
+ * After the private Confirm of a mid-game leave: `interaction`'s person leaves this channel's
+ * table (asked for the table created at `createdAt`); the public table that follows (a computer
+ * in the seat), or the closing words when they were the last person. Refuses `table/gone`, or
+ * `table/stale` for another table than the one asked about.
+ */
+export async function leaveHere(interaction: MessageComponentInteraction, ctx: BotContext, createdAt: number): Promise<BaseMessageOptions> {
+  const here = await tableHere(ctx, interaction.channelId);
+  if (!here) throw refuse("table/gone");
+  if (here.rec.createdAt !== createdAt) throw refuse("table/stale");
+  const me = seatOf(interaction);
+  const rec = await here.game.tables(ctx).leave(interaction.channelId, me.userId);
+  return rec
+    ? here.game.payload(rec, sayAt(rec, "table.left_playing", { name: me.name }))
+    : closedPayload(tableLocale(here.rec), "table.closed");
 }
 
 /** Asks (privately, once) before ending this channel's table for everyone (a one-player game: before resigning it). */

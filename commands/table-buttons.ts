@@ -15,7 +15,7 @@ import { refuse, sayAt } from "../src/bot/words.ts";
 import { localeOf, t } from "../src/i18n/index.ts";
 import type { ComponentClaim } from "./components.ts";
 import { endHere } from "./end.ts";
-import { comeBack, finishedHere, seatOf, tableHere } from "./games.ts";
+import { comeBack, finishedHere, leaveHere, seatOf, tableHere } from "./games.ts";
 
 /** The lobby's buttons, sent on to the game holding the channel (`lobbyComponent` in commands/games.ts). */
 const lobby: ComponentClaim = {
@@ -42,12 +42,17 @@ const back: ComponentClaim = {
   },
 };
 
-/** The private confirmation of `end`: **End it** closes the table (its closing message goes public), **Cancel** keeps it. */
+/**
+ * The private confirmations of `end` and of a mid-game `leave`: **End it** closes the table,
+ * **Leave the game** gives the seat to a computer (the last person: closes it); the table that
+ * follows goes public. **Cancel** keeps everything as it was.
+ */
 const confirmEnd: ComponentClaim = {
   owner: "table",
   verbs: ["confirm", "cancel"],
   async handle(interaction, id, ctx) {
-    if (id.args[0] !== "end") throw refuse("component/unknown");
+    const action = id.args[0];
+    if (action !== "end" && action !== "leave") throw refuse("component/unknown");
     const locale = localeOf(interaction.locale);
     if (id.verb === "cancel") {
       await respond(interaction, "update", true, async () => answeredPayload(t(locale, "table.end_cancelled")));
@@ -57,8 +62,8 @@ const confirmEnd: ComponentClaim = {
     let failed: ReplyFailed | null = null;
     try {
       await respond(interaction, "update", true, async () => {
-        ended = await endHere(interaction, ctx, id.rev);
-        return answeredPayload(t(locale, "table.end_done"));
+        ended = action === "end" ? await endHere(interaction, ctx, id.rev) : await leaveHere(interaction, ctx, id.rev);
+        return answeredPayload(t(locale, action === "end" ? "table.end_done" : "table.leave_done"));
       });
     } catch (e) {
       if (!(e instanceof ReplyFailed)) throw e;

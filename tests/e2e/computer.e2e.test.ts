@@ -126,15 +126,18 @@ describe("computer players through the stand-in", () => {
       await sb.command(DEV, channel, "onexeno join");
       await sb.command(ADA, channel, "onexeno start");
       const before = (await service.get(channel))!;
-      const left = await sb.command(DEV, channel, "onexeno leave");
-      expect(said(left.original)).toContain("a computer plays their seat");
+      // Leaving mid-game is asked privately first (issue 63), then said publicly.
+      const left = await h.leaveGame(DEV, channel);
+      expect(left.asked).toContain("A computer plays your seat to the end");
+      expect(said(left.click.original)).toContain("you left the game");
+      await h.waitForPublic(channel, (m) => said(m).includes("Dev left; a computer plays their seat"));
       const after = (await service.get(channel))!;
       expect(after.status).toBe("playing");
       expect(after.seats[2]).toMatchObject({ name: "Dev (left)", computer: "normal", leftBy: DEV });
       expect(after.moves.slice(0, before.moves.length)).toEqual(before.moves); // the game goes on where it was
       expect(after.seed).toBe(before.seed);
       // The host leaves too: the host role passes to Ben, and the computers play on.
-      await sb.command(ADA, channel, "onexeno leave");
+      await h.leaveGame(ADA, channel);
       const two = (await service.get(channel))!;
       expect(two.hostId).toBe(BEN);
       expect(two.seats.filter((x) => x.computer)).toHaveLength(2);
@@ -163,9 +166,11 @@ describe("computer players through the stand-in", () => {
       }
       const now = (await service.get(channel))!;
       expect(now.status === "over" || takenOver(now)).toBe(true);
-      const last = await sb.command(BEN, channel, "onexeno leave");
       if ((await service.get(channel))?.status !== "over") {
-        expect(said(last.original)).toContain("the table is closed");
+        // The last person is told that leaving closes the game, and it does.
+        const last = await h.leaveGame(BEN, channel);
+        expect(last.asked).toContain("You are the last person at this table");
+        await h.waitForPublic(channel, (m) => said(m).includes("the table is closed"));
         expect(await service.get(channel)).toBeUndefined();
       }
     }

@@ -276,6 +276,17 @@ export class Harness {
     await takeTurn(this.standin, userId, channelId);
   }
 
+  /**
+   * `/… leave` mid-game as `userId` (`command`: `onexeno leave`, `onze leave`…): the private
+   * question (checked private, with `words` in it when given), then Leave the game; returns the
+   * question's text and the confirm click.
+   */
+  async leaveGame(userId: string, channelId: string, command = "onexeno leave"): Promise<{ asked: string; click: InteractionRecord }> {
+    const asked = (await this.standin.command(userId, channelId, command)).original;
+    if (!asked || !asked.visibleTo) throw new Error(`no confirmation asked: ${said(asked)}`);
+    return { asked: said(asked), click: await this.standin.click(userId, asked, Harness.idOf(asked, "confirm")) };
+  }
+
   /** `/onexeno end` as `userId`, then Confirm on the private question; returns the Confirm click. */
   async endTable(userId: string, channelId: string): Promise<InteractionRecord> {
     const asked = await this.standin.command(userId, channelId, "onexeno end");
