@@ -327,6 +327,8 @@ export interface LobbyLook {
   readonly max: number;
   /** The line while too few are seated (default: "Waiting for players: min to max needed, n seated."). */
   waiting?(n: number): string;
+  /** A real-time game's line in place of the turn clock's (it has no turns): its pace, in the table's words. */
+  readonly pace?: string;
 }
 
 /**
@@ -358,7 +360,7 @@ export function lobbyMessage(
     (s, i) => `${i + 1}. ${s.computer ? `🤖 ${s.name}` : `<@${s.userId}>`}${s.userId === rec.hostId ? host : ""}`,
   );
   const ready = n >= look.min ? say("table.ready") : (look.waiting?.(n) ?? say("table.waiting", { min: look.min, max: look.max, n }));
-  const clock = say("table.lobby_clock", { clock: rec.clock ? clockName(rec.clock) : say("clock.off") });
+  const clock = look.pace ?? say("table.lobby_clock", { clock: rec.clock ? clockName(rec.clock) : say("clock.off") });
   const embed = new EmbedBuilder()
     .setTitle(look.title)
     .setDescription(`${seats.join("\n")}\n\n${ready}\n${clock}`)

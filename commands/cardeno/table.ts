@@ -30,7 +30,9 @@ export function configText(c: CardenoConfig, locale: Locale = "en"): string {
 
 export function lobbyPayload(rec: CardenoTable, note?: string): BaseMessageOptions {
   const title = `Cardeno · ${configText(rec.config, tableLocale(rec))}`;
-  return lobbyMessage(rec, { title, what: "Cardeno", command: "cardeno", min: 2, max: 6 }, note);
+  // A race has no turns, so no turn clock: its lobby says the race's pace instead.
+  const pace = t(tableLocale(rec), "cardeno.lobby_pace", { pace: t(tableLocale(rec), "cardeno.pace", { n: rec.config.pace ?? 3 }) });
+  return lobbyMessage(rec, { title, what: "Cardeno", command: "cardeno", min: 2, max: 6, pace }, note);
 }
 
 /** Grab buttons for the centre's pieces (2 rows of 5 at most); `fit` marks the pieces that fit (green). */

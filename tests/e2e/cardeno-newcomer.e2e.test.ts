@@ -22,7 +22,10 @@ const table = async () => (await h.bot.games.get("cardeno")!.get(GENERAL)) as (A
 describe("Cardeno for a newcomer", () => {
   it("one live board per player; round totals kept in the record", async () => {
     const sb = h.standin;
-    await sb.command(ADA, GENERAL, "cardeno new", { pace: 1, rounds: 2, seed: "newcomer" });
+    const lobby = (await sb.command(ADA, GENERAL, "cardeno new", { pace: 1, rounds: 2, seed: "newcomer" })).original!;
+    // A race has no turns: its lobby says its pace, never "Turn clock: off" (issue 63).
+    expect(said(lobby)).toContain("A real-time race: a piece every 1 s, everyone at once");
+    expect(said(lobby)).not.toContain("Turn clock");
     await sb.command(ADA, GENERAL, "cardeno bot add", { level: "normal" });
     await sb.command(ADA, GENERAL, "cardeno bot add", { level: "normal" });
     await sb.command(ADA, GENERAL, "cardeno start");
