@@ -19,7 +19,8 @@ import {
 } from "discord.js";
 import type { BotContext, TableGameView } from "../src/bot/context.ts";
 import { encodeId, type ComponentId } from "../src/bot/customid.ts";
-import type { GameRecord } from "../src/bot/game-record.ts";
+import { type GameRecord, replayRecord } from "../src/bot/game-record.ts";
+import { tableAt } from "./record-table.ts";
 import { respond } from "../src/bot/reply.ts";
 import type { Command } from "../src/bot/router.ts";
 import { asContainer } from "../src/bot/components-v2.ts";
@@ -57,9 +58,28 @@ export function recordLine(ctx: BotContext, record: GameRecord, locale: Locale =
     return record.outcome?.winners.includes(i) ? `**${name}${score}**` : `${name}${score}`;
   });
   const w = (key: string) => ` · ${t(locale, `history.${key}`)}`;
-  const how = record.ended === "end" ? w("closed") : record.outcome?.winners.length ? "" : w("no_winner");
+  const stood = closedStanding(ctx, record, locale);
+  const how = record.ended === "end" ? `${w("closed")}${stood ? ` (${stood})` : ""}` : record.outcome?.winners.length ? "" : w("no_winner");
   const where = record.tournament ? w("tournament") : "";
   return `- <t:${Math.floor(record.endedAt / 1000)}:d> **${gameName(ctx, record, locale)}** · ${seats.join(" · ")}${how}${where} · <#${record.channelId}>`;
+}
+
+/**
+ * The scores a game closed with `end` stood at, in words in `locale` (its game's `standing`, read
+ * on the record's last position, replayed), as its closing message said them; "" for a game
+ * that ended by its rules, a game without standings, or a record that no longer replays.
+ */
+export function closedStanding(ctx: BotContext, record: GameRecord, locale: Locale = "en"): string {
+  if (record.ended !== "end") return "";
+  const view = ctx.tableGames.find((v) => v.id === record.game);
+  const rules = ctx.catalogue.game(record.game);
+  if (!view?.standing || !rules) return "";
+  try {
+    const last = replayRecord(rules.definition, record).at(-1)!;
+    return view.standing(tableAt(record, last, record.moves.length, locale)).replace(/\n/g, " ");
+  } catch {
+    return "";
+  }
 }
 
 /** A record in one line of plain text for a menu or autocomplete (at most 100 characters): when (UTC), the game, the seats. */

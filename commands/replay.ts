@@ -35,43 +35,13 @@ import type { AnyTable } from "../src/bot/tables.ts";
 import { retext } from "../src/bot/components-v2.ts";
 import type { VersionedState } from "../src/engine/definition.ts";
 import { recordLabel, recordLine } from "./history.ts";
+import { tableAt } from "./record-table.ts";
 import { MAX_GIF_BYTES, replayFrames } from "./replay-animation.ts";
 import { localeOf, t, type Locale } from "../src/i18n/index.ts";
 import { refuse } from "../src/bot/words.ts";
 
 /** Component verbs of a replay. */
 export const REPLAY_VERBS: ReadonlySet<string> = new Set(["replay", "anim", "rpick", "hrep", "rshare"]);
-
-/** Table `record` as it stood after `n` of its moves (state `state`): what a game's table message and picture draw. */
-export function tableAt(record: GameRecord, state: VersionedState, n: number, locale: Locale = "en"): AnyTable {
-  const last = n >= record.moves.length;
-  const at = record.moves[n - 1]?.at ?? (last ? record.endedAt : record.openedAt);
-  return {
-    schema: 1,
-    channelId: record.channelId,
-    guildId: record.guildId,
-    game: record.game,
-    config: record.config,
-    hostId: record.seats[0]?.userId ?? "",
-    seats: record.seats.map((s) => ({
-      userId: s.userId,
-      name: s.name,
-      ...(s.computer ? { computer: s.computer as "easy" | "normal" } : {}),
-    })),
-    status: last && record.ended === "rules" ? "over" : "playing",
-    rev: n,
-    seed: record.seed,
-    ...(record.namedSeed ? { namedSeed: true as const } : {}),
-    deal: recordDerivation(record),
-    state,
-    moves: record.moves.slice(0, n),
-    createdAt: record.openedAt,
-    updatedAt: at,
-    clock: null,
-    turnClock: null,
-    locale,
-  };
-}
 
 /**
  * What a replay says of its deal, in `locale`: the published seed and whether its SHA-256 is the

@@ -6,7 +6,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { GAME_SET } from "../../commands/index.ts";
-import { chapters, tableAt } from "../../commands/replay.ts";
+import { chapters } from "../../commands/replay.ts";
+import { tableAt } from "../../commands/record-table.ts";
 import { END_MS, MAX_FRAMES, MOVE_MS, replayFrames, SECOND_MS } from "../../commands/replay-animation.ts";
 import { replayRecord } from "../../src/bot/game-record.ts";
 import type { AnyTable } from "../../src/bot/tables.ts";

@@ -65,7 +65,10 @@ describe("/history", () => {
     const one = await sb.command(BEN, CARD_ROOM, "history");
     expect(((one.original?.flags ?? 0) & (1 << 15)) !== 0).toBe(true);
     expect(lines(one.original)).toHaveLength(1);
-    expect(lines(one.original)[0]).toMatch(/\*\*ONEXENO basic\*\* · Ada · 🤖 Computer 1 \(easy\) · closed before its end · <#\d+>/);
+    // With the scores it stood at when closed, as the closing message said them (issue 63).
+    expect(lines(one.original)[0]).toMatch(
+      /\*\*ONEXENO basic\*\* · Ada · 🤖 Computer 1 \(easy\) · closed before its end \(Scores as they stand: Ada 0 · Computer 1 \(easy\) 0\.\) · <#\d+>/,
+    );
 
     for (let i = 0; i < 23; i++) await h.bot.records.add(record(i));
     const first = (await sb.command(BEN, GENERAL, "history")).original!;
