@@ -26,7 +26,7 @@ import {
 import type { BotContext, TableGameView } from "../src/bot/context.ts";
 import { encodeId, type ComponentId } from "../src/bot/customid.ts";
 import { UserError } from "../src/bot/errors.ts";
-import { commitmentCheck, type GameRecord, recordDerivation, replayRecord } from "../src/bot/game-record.ts";
+import { commitmentCheck, type GameRecord, replayRecord } from "../src/bot/game-record.ts";
 import { COMMITMENT_SHOWN, dealCommitment } from "../src/engine/rng.ts";
 import { respond } from "../src/bot/reply.ts";
 import { withoutRecord } from "../src/bot/table-payload.ts";
