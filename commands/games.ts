@@ -267,7 +267,7 @@ export async function leaveHere(interaction: MessageComponentInteraction, ctx: B
   const me = seatOf(interaction);
   const rec = await here.game.tables(ctx).leave(interaction.channelId, me.userId);
   return rec
-    ? here.game.payload(rec, sayAt(rec, "table.left_playing", { name: me.name }))
+    ? quiet(await here.game.payload(rec, sayAt(rec, "table.left_playing", { name: me.name }))) // the turn's player was mentioned when it began
     : closedPayload(tableLocale(here.rec), "table.closed");
 }
 
@@ -304,7 +304,8 @@ export async function kickHere(interaction: ChatInputCommandInteraction, ctx: Bo
     const name = here.rec.seats.find((s) => s.userId === target.id)?.name ?? target.username;
     const rec = await here.game.tables(ctx).kick(channelId, interaction.user.id, target.id);
     if (!rec) return closedPayload(tableLocale(here.rec), "table.kick_closed");
-    return here.game.payload(rec, sayAt(rec, rec.status === "playing" ? "table.kicked_playing" : "table.kicked", { name }));
+    const shown = await here.game.payload(rec, sayAt(rec, rec.status === "playing" ? "table.kicked_playing" : "table.kicked", { name }));
+    return rec.status === "playing" ? quiet(shown) : shown; // mid-game: the turn's player was mentioned when it began
   });
   ctx.afterReply(channelId);
 }

@@ -3,7 +3,7 @@
  * canonical orientation, each with the words menus lead with (`3 · L`), its exact code, and a
  * mark on the cards that have a legal placement now.
  */
-import type { Canvas } from "@napi-rs/canvas";
+import type { Canvas, SKRSContext2D } from "@napi-rs/canvas";
 import { sceneCanvas } from "../surface.ts";
 import { cardName, type CardId } from "../../src/games/onexeno/cards.ts";
 import { t, type Locale } from "../../src/i18n/index.ts";
@@ -35,6 +35,26 @@ export function handCardRect(i: number): { x: number; y: number; w: number; h: n
   return { x: MARGIN + GAP / 2 + (i % PER_ROW) * (CARD + GAP), y: 38 + Math.floor(i / PER_ROW) * (CARD + LABEL_H), w: CARD, h: CARD };
 }
 
+/**
+ * The hand's header in the 38 px above the cards: on one line at 16 px (or 14 px) where it fits;
+ * else on two lines at 14 px (the smallest the pictures use), broken after the last ` · ` part that fits (a long name and the
+ * playable cards' hint in French or German), each line cut only if it still does not fit.
+ */
+function drawHeader(ctx: SKRSContext2D, title: string, max: number): void {
+  for (const size of [16, 14]) {
+    ctx.font = font(size, true);
+    if (ctx.measureText(title).width <= max) {
+      ctx.fillText(title, MARGIN, 24);
+      return;
+    }
+  }
+  const parts = title.split(" · ");
+  let n = parts.length - 1;
+  while (n > 1 && ctx.measureText(parts.slice(0, n).join(" · ")).width > max) n--;
+  ctx.fillText(fitText(ctx, parts.slice(0, n).join(" · "), max), MARGIN, 14);
+  ctx.fillText(fitText(ctx, parts.slice(n).join(" · "), max), MARGIN, 31);
+}
+
 /** Draws a hand (see `renderOnexenoHand`) and returns its canvas. */
 export function drawOnexenoHand(
   hand: readonly CardId[],
@@ -51,10 +71,9 @@ export function drawOnexenoHand(
   ctx.fillStyle = theme.panel;
   ctx.fillRect(0, 0, width, height);
   ctx.fillStyle = theme.text;
-  ctx.font = font(16, true);
   ctx.textBaseline = "alphabetic";
   ctx.textAlign = "left";
-  ctx.fillText(fitText(ctx, title, width - 2 * MARGIN), MARGIN, 24);
+  drawHeader(ctx, title, width - 2 * MARGIN);
   if (hand.length === 0) {
     ctx.font = font(15);
     ctx.fillText(t(locale, "onexeno.no_cards"), MARGIN, 64);

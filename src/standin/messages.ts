@@ -74,6 +74,25 @@ export function buildAttachments(
   return out;
 }
 
+/**
+ * The users a new message pings, as Discord reports them in its `mentions`: every `<@id>` of its
+ * content and of its V2 text displays, unless `allowed_mentions` leaves users out (its `parse`
+ * without "users", and no `users` listed); https://discord.com/developers/docs/resources/message#allowed-mentions-object
+ */
+function pinged(body: Record<string, unknown>): string[] {
+  const texts: string[] = [String(body.content ?? "")];
+  const walk = (c: Record<string, unknown>) => {
+    if (typeof c.content === "string") texts.push(c.content);
+    for (const x of (c.components as Record<string, unknown>[] | undefined) ?? []) walk(x);
+  };
+  for (const c of (body.components as Record<string, unknown>[] | undefined) ?? []) walk(c);
+  const ids = [...new Set(texts.join("\n").matchAll(/<@!?(\d+)>/g))].map((m) => m[1]!);
+  const allowed = body.allowed_mentions as { parse?: string[]; users?: string[] } | undefined;
+  if (!allowed) return [...new Set(ids)];
+  const users = new Set(allowed.users ?? []);
+  return [...new Set(ids)].filter((id) => allowed.parse?.includes("users") || users.has(id));
+}
+
 export function createMessage(
   host: MessageHost,
   channelId: string,
@@ -100,7 +119,7 @@ export function createMessage(
     edited_timestamp: null,
     tts: false,
     mention_everyone: false,
-    mentions: [],
+    mentions: pinged(body).map((id) => ({ id })),
     mention_roles: [],
     attachments: buildAttachments(host, body, files, [], ephemeral),
     embeds: (body.embeds as Record<string, unknown>[]) ?? [],

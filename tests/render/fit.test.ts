@@ -175,6 +175,12 @@ describe("pictures fit every language", () => {
         expect(d.left, `"${d.text}"`).toBeGreaterThanOrEqual(0);
         expect(d.right, `"${d.text}"`).toBeLessThanOrEqual(width);
       }
+      // The header is drawn whole, on two lines where one is too narrow (French "▶ encadrées :
+      // jouables main…" was cut on a hand of few cards): issue 63.
+      const framed = `${title} · ${t(locale, "onexeno.framed")}`;
+      for (const few of [hand.slice(0, 2), hand])
+        for (const d of drawnTexts(() => drawOnexenoHand(few, playable, framed, undefined, undefined, locale)).filter((x) => x.y < 36))
+          expect(d.text.endsWith("…"), `header "${d.text}" (${few.length} cards)`).toBe(false);
       // Under each card, its label and code share the card's column: no two overlap.
       const labels = texts.slice(1);
       for (let i = 0; i + 2 < labels.length; i += 2) {
