@@ -40,7 +40,9 @@ export function recordPayload(record: string, v2 = false): MessageEditOptions {
 
 /**
  * Marks `payload` as a table message whose record is `note` (the move or change it shows),
- * or a plain line for its status when there is no note (in `locale`, the table's).
+ * or a plain line for its status when there is no note (in `locale`, the table's). A finished
+ * table's record is every line of its note (the last move, the hand's result, who won), so that
+ * the game's result stays readable in the channel once Play again posts the next table.
  */
 export function asTable(
   payload: BaseMessageOptions,
@@ -50,10 +52,11 @@ export function asTable(
   locale: Locale = "en",
 ): TablePayload {
   const fallback = t(locale, status === "lobby" ? "table.record_lobby" : status === "over" ? "table.record_over" : "table.record_shown");
-  const line = (note ?? "")
+  const lines = (note ?? "")
     .split("\n")
-    .find((l) => l.trim() !== "")
-    ?.trim();
+    .map((l) => l.trim())
+    .filter((l) => l !== "");
+  const line = status === "over" ? (lines.length ? joinRecords(lines) : undefined) : lines[0];
   return { ...payload, record: line ? line.slice(0, 300) : fallback, ...(rev !== undefined ? { rev } : {}) };
 }
 

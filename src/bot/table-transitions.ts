@@ -229,8 +229,9 @@ export class TableTransitions<G extends string, C, S extends VersionedState, M, 
   /**
    * After a session ends: a new lobby here with the same options and deal `seed` (a new secret;
    * a named deal stays named only when `namedSeed`), hosted by
-   * `player`. `sameSeats` keeps every seat (computers too) with `player` first, so one Start
-   * plays again; otherwise `player` sits alone. Refuses while a game runs (`table/exists`); a
+   * `player`. `sameSeats` keeps every seat (computers too) and its host, a person still seated,
+   * whose one Start plays again (without one, `player` hosts, first); otherwise `player` sits
+   * alone and hosts. Refuses while a game runs (`table/exists`); a
    * one-seat table is its player's to deal again, and is dealt at once.
    */
   dealtAgain(
@@ -245,12 +246,20 @@ export class TableTransitions<G extends string, C, S extends VersionedState, M, 
     this.checkRev(rec, rev, player.userId);
     if (this.maxSeats(rec.config) === 1 && rec.hostId !== player.userId) throw refuse("table/not_host", { context: "deal_again" });
     const others = sameSeats ? rec.seats.filter((s) => s.userId !== player.userId).map(present) : [];
+    // The same seats keep their host (a person still among them); a new table is its presser's.
+    const host = sameSeats && others.some((s) => s.userId === rec.hostId && !s.computer) ? rec.hostId : player.userId;
     const now = this.now();
     const { closedBy: _closed, namedSeed: _named, deal: _deal, ...kept } = rec;
     return this.dealtAlone({
       ...kept,
-      seats: [player, ...others],
-      hostId: player.userId,
+      seats:
+        host === player.userId
+          ? [player, ...others]
+          : [
+              ...rec.seats.map((s) => (s.userId === player.userId ? player : present(s))),
+              ...(rec.seats.some((s) => s.userId === player.userId) ? [] : [player]),
+            ],
+      hostId: host,
       status: "lobby",
       rev: rec.rev + 1,
       seed,

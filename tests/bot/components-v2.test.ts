@@ -81,3 +81,14 @@ describe("retext and fitLayout", () => {
     expect(recordPayload("Ben played 23.").content).toBe("-# Ben played 23.");
   });
 });
+
+describe("a finished table's record (issue 63)", () => {
+  it("keeps every line of its note, so the result stays readable once the next table is posted", async () => {
+    const { asTable } = await import("../../src/bot/table-payload.ts");
+    const note = "Ben placed the 3 at J7.\n🏁 Hand 3 is over: Ada +12, Ben +4.\n🏆 Ada wins the session with 120.";
+    expect(asTable({}, note, "over").record).toBe(
+      "Ben placed the 3 at J7. · 🏁 Hand 3 is over: Ada +12, Ben +4. · 🏆 Ada wins the session with 120.",
+    );
+    expect(asTable({}, note, "playing").record).toBe("Ben placed the 3 at J7.");
+  });
+});

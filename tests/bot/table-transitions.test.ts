@@ -109,3 +109,19 @@ describe("table rules", () => {
     expect(rules.computerPlayed(dmDrew)).toBeDefined();
   });
 });
+
+describe("Play again (issue 63)", () => {
+  it("keeps the host with the same seats, whoever presses it; a new table is its presser's", () => {
+    const rules = new TableTransitions(raceGame.definition, raceGame.seats, () => 5000);
+    const lobby = rules.joined(rules.opened(undefined, { channelId: "c", guildId: "g" }, ADA, {}, "seed-1", null), BEN, 1);
+    const over = { ...rules.started(lobby, "ada", 2), status: "over" as const };
+    const same = rules.dealtAgain(over, BEN, true, "seed-2");
+    expect(same).toMatchObject({ hostId: "ada", status: "lobby" });
+    expect(same.seats.map((s) => s.userId)).toEqual(["ada", "ben"]);
+    const fresh = rules.dealtAgain(over, BEN, false, "seed-3");
+    expect(fresh).toMatchObject({ hostId: "ben", seats: [BEN] });
+    // A host who is no longer among the people seated: the presser hosts.
+    const hostGone = { ...over, seats: [{ userId: "cpu-1", name: "Ada (left)", computer: "normal" as const, leftBy: "ada" }, BEN] };
+    expect(rules.dealtAgain(hostGone, BEN, true, "seed-4").hostId).toBe("ben");
+  });
+});
