@@ -163,10 +163,21 @@ function drawHeader(ctx: SKRSContext2D, view: OnexenoView, theme: Theme, locale:
   ctx.fillText(fitText(ctx, text, PANEL_X - 24), 12, 52);
 }
 
-/** A player's numbers for the panel, longest first: the first that fits is drawn. */
+/** A player's numbers for the panel in each wording, longest first (see `panelWording`). */
 function panelLines(view: OnexenoView, s: number, locale: Locale): string[] {
   const n = { h: view.handSizes[s] ?? 0, t: view.takenCounts[s] ?? 0, p: view.takenPoints[s] ?? 0 };
   return [1, 2, 3, 4].map((i) => t(locale, `onexeno.pic.line_${i}`, n));
+}
+
+/**
+ * The one wording of the players' numbers the whole panel uses (an index of `panelLines`): the
+ * longest that fits every player's row beside their total (`room(s)`, px, at the row's font), so
+ * that no row says "6 in hand" while the next says "5 held".
+ */
+function panelWording(ctx: SKRSContext2D, view: OnexenoView, locale: Locale, room: (s: number) => number): number {
+  const seats = Array.from({ length: view.seats }, (_, s) => s);
+  for (let i = 0; i < 3; i++) if (seats.every((s) => ctx.measureText(panelLines(view, s, locale)[i]!).width <= room(s))) return i;
+  return 3;
 }
 
 function drawPanel(
@@ -210,6 +221,13 @@ function drawPanel(
   }
   y += 8;
   const rowH = 46;
+  const roomOf = (s: number) => {
+    ctx.font = font(14, true);
+    const totalW = ctx.measureText(say("total", { n: view.totals[s] ?? 0 })).width + 8;
+    ctx.font = font(14);
+    return PANEL_W - 24 - totalW;
+  };
+  const wording = panelWording(ctx, view, locale, roomOf);
   for (let s = 0; s < view.seats; s++) {
     const top = y + s * rowH;
     if (s === view.turn && view.phase === "play") {
@@ -240,8 +258,7 @@ function drawPanel(
     ctx.textAlign = "left";
     ctx.font = font(14);
     const room = PANEL_W - 24 - totalW;
-    const lines = panelLines(view, s, locale);
-    ctx.fillText(fitText(ctx, lines.find((l) => ctx.measureText(l).width <= room) ?? lines.at(-1)!, room), PANEL_X + 14, top + 39);
+    ctx.fillText(fitText(ctx, panelLines(view, s, locale)[wording]!, room), PANEL_X + 14, top + 39);
   }
   // partners: team totals
   let after = y + view.seats * rowH;

@@ -204,3 +204,16 @@ describe("names are never cut where they fit whole", () => {
     expect(panel.join(" ")).toMatch(/Computer 2 [+-]\d+/);
   });
 });
+
+describe("one wording for every player (issue 63)", () => {
+  it('the players\' numbers in the panel read alike: never "6 in hand" in one row and "5 held" in the next', () => {
+    for (const [name, { state, names }] of Object.entries(scenes())) {
+      const long = names.map((n, i) => (i === 1 ? "Maximiliane-Friederike von Hohenzollern" : n));
+      const rows = drawnTexts(() => drawOnexenoTable(onexenoView(state, null), long, undefined, "until 23:59 UTC", "en"))
+        .filter((d) => d.left >= PANEL_LEFT && / · took /.test(d.text))
+        .map((d) => d.text.replace(/\d+/g, "N"));
+      expect(rows.length, name).toBe(state.seats);
+      expect(new Set(rows).size, `${name}: ${rows.join(" | ")}`).toBe(1);
+    }
+  });
+});
