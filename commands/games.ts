@@ -360,7 +360,12 @@ export function lobbyMessage(
   const seats = rec.seats.map(
     (s, i) => `${i + 1}. ${s.computer ? `🤖 ${s.name}` : `<@${s.userId}>`}${s.userId === rec.hostId ? host : ""}`,
   );
-  const ready = n >= look.min ? say("table.ready") : (look.waiting?.(n) ?? say("table.waiting", { min: look.min, max: look.max, n }));
+  // Everyone sees the one Start button: the line says who may press it (the host, by name).
+  const hostName = rec.seats.find((s) => s.userId === rec.hostId)?.name ?? say("table.someone");
+  const ready =
+    n >= look.min
+      ? say("table.ready", { host: hostName })
+      : (look.waiting?.(n) ?? say("table.waiting", { min: look.min, max: look.max, n }));
   const clock = look.pace ?? say("table.lobby_clock", { clock: rec.clock ? clockName(rec.clock) : say("clock.off") });
   const embed = new EmbedBuilder()
     .setTitle(look.title)

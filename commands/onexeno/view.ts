@@ -66,7 +66,11 @@ function lobbyPayload(rec: TableRecord, note: string | undefined): BaseMessageOp
     .setTitle(`${gameTitle(rec)} · ${say("onexeno.hands", { count: rec.config.hands })}`)
     .setDescription(
       `${seatLines.join("\n")}\n\n` +
-        (ready ? say("table.ready") : partners ? say("onexeno.waiting_partners", { n }) : say("table.waiting", { min: 2, max: 7, n })) +
+        (ready
+          ? say("table.ready", { host: rec.seats.find((s) => s.userId === rec.hostId)?.name ?? say("table.someone") })
+          : partners
+            ? say("onexeno.waiting_partners", { n })
+            : say("table.waiting", { min: 2, max: 7, n })) +
         (partners ? `\n${say("onexeno.partners_note")}` : "") +
         `\n${say("table.lobby_clock", { clock: rec.clock ? clockName(rec.clock) : say("clock.off") })}`,
     )
@@ -190,7 +194,17 @@ async function drawTable(rec: TableRecord, note?: string): Promise<BaseMessageOp
     };
   }
   return {
-    content: `${head}${say(canPass ? "onexeno.your_turn_pass" : "onexeno.your_turn", { user: turnUser, play: commandRef(tableLocale(rec), "onexeno play", rec.guildId) })}${endgame}${tail}`,
+    // In a DM or group DM only the app's installer has its commands: the buttons are for everyone.
+    content: `${head}${say(
+      rec.guildId === null
+        ? canPass
+          ? "onexeno.your_turn_pass_buttons"
+          : "onexeno.your_turn_buttons"
+        : canPass
+          ? "onexeno.your_turn_pass"
+          : "onexeno.your_turn",
+      { user: turnUser, play: commandRef(tableLocale(rec), "onexeno play", rec.guildId) },
+    )}${endgame}${tail}`,
     files: [file],
     components: [row],
     embeds: [],

@@ -124,6 +124,11 @@ describe("a group DM reached by Ada's user install", () => {
       const mover = rec.seats[rec.state!.turn]!;
       const table = newest("hand");
       expect(Harness.idOf(table, "hand").split("|")[2]).toBe(String(rec.rev));
+      // A person's turn there points to the buttons, which everyone has, never to a command Ben lacks (issue 63).
+      if (said(table).includes("your turn")) {
+        expect(said(table)).toMatch(/your turn: place a card with \*\*My hand\*\*/);
+        expect(said(table)).not.toContain("onexeno play");
+      }
       if (mover.userId === BEN && !claimed) {
         const shown = sb.visibleMessages(DM, null).length;
         await h.advanceClock(61_000); // Ben's minute runs out: no message can say so by itself

@@ -123,7 +123,7 @@ describe("a whole game in the server's language", () => {
     await sb.click(BEN, opened.original!, Harness.idOf(opened.original!, "join"));
     const lobby = h.latestPublic(GENERAL);
     expect(said(lobby)).toContain("Ben a rejoint la table.");
-    expect(said(lobby)).toContain("Prêt : l'hôte peut appuyer sur **Commencer**.");
+    expect(said(lobby)).toMatch(/Prêt : seul .+, l'hôte, peut appuyer sur \*\*Commencer\*\*\./);
     await sb.click(ADA, lobby, Harness.idOf(lobby, "start"));
     const rec = (await h.bot.service("onexeno").get(GENERAL))!;
     expect(rec.locale).toBe("fr");
