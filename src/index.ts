@@ -11,6 +11,7 @@
  *   them, or as many as `GET /gateway/bot` recommends. When that is 1 the bot runs in this
  *   process, as it always did. Either way `npm start` is one command.
  */
+import { dirname, join } from "node:path";
 import "dotenv/config";
 import { REST, Routes, ShardingManager, Status } from "discord.js";
 import type { Server } from "node:http";
@@ -36,7 +37,14 @@ async function main(): Promise<void> {
   let token = config.token;
   let apiUrl = config.apiUrl;
   if (!token) {
-    standin = new DiscordStandin({ port: config.standinPort, ...shardGuilds(config.standinShards), shards: config.standinShards });
+    // Beside a SQLite store (data/), the local channels are kept across restarts as Discord keeps them.
+    const sqlite = /^sqlite:\/\/(.+)$/.exec(config.storeUrl)?.[1];
+    standin = new DiscordStandin({
+      port: config.standinPort,
+      ...shardGuilds(config.standinShards),
+      shards: config.standinShards,
+      ...(sqlite ? { keepIn: join(dirname(sqlite), "standin.json") } : {}),
+    });
     try {
       await standin.start();
     } catch (e) {

@@ -26,6 +26,10 @@ import { HttpError } from "./http-error.ts";
 import { checkChoice, DISCORD_LOCALE_CODES } from "./limits.ts";
 import type { Pending } from "./interactions.ts";
 import { createMessage, publicCopy } from "./messages.ts";
+import { restoreKept, saveKept } from "./keep.ts";
+
+/** How long after a change the kept channels are written, ms (`StandinOptions.keepIn`). */
+const KEEP_AFTER_MS = 1000;
 import { handleHttp } from "./rest.ts";
 import { Activities } from "./activities.ts";
 import { channelObject, guildObject, PERMS, userObject } from "./objects.ts";
@@ -156,7 +160,30 @@ export class DiscordStandin extends EventEmitter {
     this.privateChannels = [...(opts.privateChannels ?? DEFAULT_PRIVATE_CHANNELS)];
     this.userInstalls = new Set(opts.userInstalls ?? [DEFAULT_USERS[0]!.id]);
     for (const c of [...this.channels, ...this.privateChannels]) this.messages.set(c.id, []);
+    this.keepIn = opts.keepIn ?? null;
+    if (this.keepIn) {
+      const file = this.keepIn;
+      const defaults = new Set(this.channels.map((c) => c.id));
+      restoreKept(file, this);
+      // Kept a moment after each change (and on stop): a killed bot loses at most that moment.
+      const keep = () => {
+        clearTimeout(this.keepTimer);
+        this.keepTimer = setTimeout(() => saveKept(file, this, defaults), KEEP_AFTER_MS);
+        this.keepTimer.unref();
+      };
+      for (const e of ["message", "messageUpdate", "messageDelete", "channel"]) this.on(e, keep);
+      this.saveNow = () => {
+        clearTimeout(this.keepTimer);
+        saveKept(file, this, defaults);
+      };
+    }
   }
+
+  /** Where the channels are kept across restarts (`StandinOptions.keepIn`), or null. */
+  private readonly keepIn: string | null;
+  private keepTimer: NodeJS.Timeout | undefined;
+  /** Writes the kept channels at once (on stop); nothing when none are kept. */
+  private saveNow: () => void = () => {};
 
   /** The stand-in's clock, ms: real time moved on by `advanceTime`. Interaction tokens' 15 minutes run on it. */
   now(): number {
@@ -297,8 +324,9 @@ export class DiscordStandin extends EventEmitter {
     this.baseUrl = `http://127.0.0.1:${port}`;
   }
 
-  /** Closes every gateway connection and the HTTP server. */
+  /** Closes every gateway connection and the HTTP server (writing the kept channels first). */
   async stop(): Promise<void> {
+    this.saveNow();
     await this.page.close();
     await this.gateway.close();
     await new Promise<void>((resolve) => {

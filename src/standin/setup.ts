@@ -25,6 +25,11 @@ export interface StandinOptions {
   readonly privateChannels?: readonly StandinPrivateChannel[];
   /** Users who installed the app to their account (default: Ada). */
   readonly userInstalls?: readonly string[];
+  /**
+   * A file that keeps the channels' threads, messages and attachments across restarts
+   * (src/standin/keep.ts), as Discord keeps them; absent: they live as long as the process.
+   */
+  readonly keepIn?: string;
 }
 
 /** The first guild's id. */

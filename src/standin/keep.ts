@@ -1,0 +1,77 @@
+/**
+ * The stand-in's channels kept across restarts, as Discord keeps them: the threads opened, every
+ * channel's messages (the newest `KEPT_MESSAGES` of each) and the attachments they show, in one
+ * JSON file (`npm start` keeps it beside its SQLite store, data/standin.json). Written a moment
+ * after each change and on stop, through a temporary file renamed over the old one, so that a
+ * stopped or killed bot loses at most that moment.
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import type { ApiMessage, StandinChannel } from "./types.ts";
+
+/** Messages kept of each channel, newest last: a long evening's play, not an archive. */
+export const KEPT_MESSAGES = 400;
+
+/** What the file holds (plain, versioned JSON). */
+interface Kept {
+  readonly schema: 1;
+  readonly threads: readonly StandinChannel[];
+  readonly messages: Readonly<Record<string, readonly ApiMessage[]>>;
+  /** Attachments the kept messages show: bytes as base64. */
+  readonly files: Readonly<Record<string, { readonly type: string; readonly data: string }>>;
+}
+
+/** The part of the stand-in that is kept. */
+export interface KeptHost {
+  readonly channels: StandinChannel[];
+  readonly messages: Map<string, ApiMessage[]>;
+  readonly files: Map<string, { bytes: Buffer; type: string }>;
+}
+
+/** The attachment ids a message shows (its `attachments`; a V2 message's media URLs point to them too). */
+const attachmentIds = (m: ApiMessage) => m.attachments.map((a) => a.id);
+
+/**
+ * Restores what `file` kept into `host`: threads whose parent channel still exists, and the
+ * messages of every channel it knows. Nothing when there is no file; a file that does not read
+ * as kept channels is left alone (a fresh start), never thrown on.
+ */
+export function restoreKept(file: string, host: KeptHost): void {
+  if (!existsSync(file)) return;
+  let kept: Kept;
+  try {
+    kept = JSON.parse(readFileSync(file, "utf8")) as Kept;
+  } catch {
+    return;
+  }
+  if (kept?.schema !== 1) return;
+  for (const t of kept.threads ?? [])
+    if (host.channels.some((c) => c.id === t.parentId) && !host.channels.some((c) => c.id === t.id)) {
+      host.channels.push(t);
+      host.messages.set(t.id, []);
+    }
+  for (const [channelId, list] of Object.entries(kept.messages ?? {}))
+    if (host.messages.has(channelId)) host.messages.set(channelId, [...list]);
+  for (const [id, f] of Object.entries(kept.files ?? {})) host.files.set(id, { type: f.type, bytes: Buffer.from(f.data, "base64") });
+}
+
+/** Writes what `host` keeps to `file` (see the module's comment). */
+export function saveKept(file: string, host: KeptHost, defaultChannels: ReadonlySet<string>): void {
+  const messages: Record<string, ApiMessage[]> = {};
+  const shown = new Set<string>();
+  for (const [channelId, list] of host.messages) {
+    const last = list.slice(-KEPT_MESSAGES);
+    messages[channelId] = last;
+    for (const m of last) for (const id of attachmentIds(m)) shown.add(id);
+  }
+  const files: Record<string, { type: string; data: string }> = {};
+  for (const id of shown) {
+    const f = host.files.get(id);
+    if (f) files[id] = { type: f.type, data: f.bytes.toString("base64") };
+  }
+  const kept: Kept = { schema: 1, threads: host.channels.filter((c) => !defaultChannels.has(c.id)), messages, files };
+  mkdirSync(dirname(file), { recursive: true });
+  const tmp = `${file}.tmp`;
+  writeFileSync(tmp, JSON.stringify(kept));
+  renameSync(tmp, file);
+}
