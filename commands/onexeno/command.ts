@@ -9,7 +9,7 @@ import { ANYWHERE } from "../../src/bot/answers.ts";
 import { MessageFlags, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from "discord.js";
 import type { BotContext } from "../../src/bot/context.ts";
 import { UserError } from "../../src/bot/errors.ts";
-import { refuse, viewerOf } from "../../src/bot/words.ts";
+import { inputError, refuse, viewerOf } from "../../src/bot/words.ts";
 import { respond } from "../../src/bot/reply.ts";
 import { hint, type Command } from "../../src/bot/router.ts";
 import type { TableRecord } from "./view.ts";
@@ -83,6 +83,16 @@ async function newTable(
   const channelId = interaction.channelId;
   const game = interaction.options.getString("game", true);
   const seed = interaction.options.getString("seed")?.trim() || null;
+  // An option the chosen game does not read is refused, never silently dropped (issue 63).
+  const unread = (
+    [
+      ["target", game !== "canasta"],
+      ["rows", game !== "canasta"],
+      ["hands", game === "canasta" || game === "solitaire"],
+      ["clock", game === "solitaire"],
+    ] as const
+  ).find(([name, ignored]) => ignored && interaction.options.get(name) !== null);
+  if (unread) throw inputError("input/option_not_read", { path: `onexeno new ${unread[0]}`, option: unread[0], game });
   if (solitaireHere?.status === "playing")
     throw new UserError("table/exists", "This thread holds a solitaire game. Open tables in a channel or another thread.", "error", {
       context: "solitaire",

@@ -143,6 +143,11 @@ describe("ONEXENO through the Discord stand-in", () => {
 
   it("answers stale buttons, bad input and double clicks without changing anything", async () => {
     const sb = h.standin;
+    // An option the chosen game does not read is refused clearly, and no table opens (issue 63).
+    const canastaOnly = await sb.command(ADA, CARD_ROOM, "onexeno new", { game: "basic", target: 300 });
+    expect(canastaOnly.original?.visibleTo).toBe(ADA);
+    expect(said(canastaOnly.original)).toContain("`target` does not apply to basic");
+    expect(await h.bot.service("onexeno").get(CARD_ROOM)).toBeUndefined();
     await sb.command(ADA, CARD_ROOM, "onexeno new", { game: "basic" });
     await sb.command(BEN, CARD_ROOM, "onexeno join");
     const lobby = h.latestPublic(CARD_ROOM);
