@@ -231,8 +231,16 @@ describe("local page: the first minute (issue 63)", () => {
     expect(await link.getAttribute("download")).toBe("standings.csv");
     expect(await link.textContent()).toContain("standings.csv");
     expect(await page.locator("article.message img[alt='standings.csv']").count()).toBe(0);
+    // A turn that begins in another channel pings Ada there: that channel gets a mention badge
+    // until she opens it, as Discord shows it (two games at once, issue 63).
+    await rest.post(Routes.channelMessages(THREAD), { body: { content: `<@${ADA}>, your turn: place a card.` } });
+    const other = page.locator(`li[data-channel='${THREAD}'] .mention-badge`);
+    await expect.poll(() => other.count()).toBe(1);
+    expect(await page.locator(`li[data-channel='${fresh}'] .mention-badge`).count()).toBe(0);
     mkdirSync(out, { recursive: true });
     await page.screenshot({ path: join(out, "local-page-first-minute.png") });
+    await page.click(`li[data-channel='${THREAD}']`);
+    await expect.poll(() => other.count()).toBe(0);
     expect(pageErrors).toEqual([]);
   });
 });

@@ -126,18 +126,36 @@ function renderChannels() {
   $("#launcher").hidden = !offeredCommands().some((c) => c.type === 4);
 }
 
+/** Channels (ids) whose newest message mentions the acting user since they last looked there, as Discord's red badge. */
+const mentioned = new Set();
+
+/**
+ * A message reached another channel: when its newest message pings the acting user (its
+ * `mentions`, as Discord reports them: a turn that begins, a clock about to run out), the channel
+ * gets a mention badge until they open it; otherwise any earlier badge stays.
+ */
+async function markMention(channelId) {
+  const msgs = await api("GET", `/local/messages?channel=${channelId}&user=${app.user}`).catch(() => []);
+  const last = msgs.at(-1);
+  if (last && (last.mentions || []).some((m) => m.id === app.user)) {
+    mentioned.add(channelId);
+    renderChannels();
+  }
+}
+
 function channelItem(c, mark, kind = "") {
+  const badge = mentioned.has(c.id) && c.id !== app.channel ? el("span", { class: "mention-badge", title: "You were mentioned", text: "@" }) : null;
   return el("li", {
-    class: `${kind} ${c.id === app.channel ? "active" : ""}`,
+    class: `${kind} ${c.id === app.channel ? "active" : ""} ${badge ? "unread" : ""}`,
     "data-channel": c.id,
-    text: `${mark}${c.name}`,
     onclick: () => {
       app.channel = c.id;
+      mentioned.delete(c.id);
       saveHash();
       renderChannels();
       refresh();
     },
-  });
+  }, `${mark}${c.name}`, badge);
 }
 
 const userName = (id) => app.state.users.find((u) => u.id === id)?.name;
@@ -605,7 +623,7 @@ $("#launcher").addEventListener("click", async () => {
   }
 });
 $("#cancel-command").addEventListener("click", resetComposer);
-$("#user").addEventListener("change", async () => { app.user = $("#user").value; saveHash(); await loadState(); refresh.force = true; refresh(); });
+$("#user").addEventListener("change", async () => { app.user = $("#user").value; mentioned.clear(); saveHash(); await loadState(); refresh.force = true; refresh(); });
 // The acting user's client language: the stand-in sends it as `interaction.locale`, and the
 // command picker shows each command's names in it, as Discord's client does.
 $("#locale").addEventListener("change", async () => {
@@ -620,6 +638,7 @@ function connectEvents() {
   ws.onmessage = async (ev) => {
     const e = JSON.parse(ev.data);
     if (e.type === "messages" && e.channelId === app.channel) refresh();
+    else if (e.type === "messages") markMention(e.channelId);
     if (e.type === "channels" || e.type === "commands") await loadState().catch((err) => toast(err.message));
   };
   ws.onclose = () => setTimeout(connectEvents, 1000);
