@@ -81,7 +81,13 @@ export function announcement(ctx: Pick<BotContext, "catalogue" | "tableGames">, 
   const clock = t.clock ? clockName(t.clock) : translate(locale, "clock.off");
   const what = c
     ? say("what_challenge", { minutes: c.minutes })
-    : say("what", { format: say(`format_${t.format}`), rounds: say("rounds", { count: t.rounds }), size: t.tableSize, clock });
+    : say("what", {
+        format: say(`format_${t.format}`),
+        // A bracket's rounds follow from its field, known once round 1 is seated: said so until then.
+        rounds: isElimination(t) && !t.order ? say("rounds_by_field") : say("rounds", { count: t.rounds }),
+        size: t.tableSize,
+        clock,
+      });
   const embed = new EmbedBuilder()
     .setTitle(`🏆 ${t.name}`)
     .setColor(0xe8c34a)
@@ -344,11 +350,14 @@ export async function standingsMessage(
     : progressive
       ? [say("col_score"), say("col_place_pts"), column(tbs[0]), say("col_games")]
       : [say("col_points"), column(tbs[0]), column(tbs[1]), say("col_games")];
+  const people = t.rankComputers ? "" : say("legend_people");
   const legend = c
     ? say("legend_challenge")
-    : `${say(progressive ? "legend_progressive" : "legend_standard", { list: tieBreakNames(locale, tbs) })}${
-        tbs.includes("median-buchholz") ? say("legend_median") : ""
-      }`;
+    : isElimination(t)
+      ? `${say("legend_bracket")}${people}`
+      : `${say(progressive ? "legend_progressive" : "legend_standard", { list: tieBreakNames(locale, tbs) })}${people}${
+          tbs.includes("median-buchholz") ? say("legend_median") : ""
+        }`;
   const png = await renderPicture({ kind: "standings", title, subtitle, rows, labels, legend, locale });
   const text = rows.slice(0, 10).map(line).join("\n");
   return {

@@ -235,12 +235,14 @@ describe("a tournament from sign-up to podium", () => {
 
   it("a 16-entrant double elimination runs to its champion by itself, through a restart, with the bracket after each round", async () => {
     const sb = h.standin;
-    await sb.command(MOD, CARD_ROOM, "tournament create", {
+    const made = await sb.command(MOD, CARD_ROOM, "tournament create", {
       game: "onexeno-basic",
       format: "double-elimination",
       "table-size": 2,
       name: "Bracket cup",
     });
+    // Its rounds follow from the field: said so, not a number that changes at the start (issue 63).
+    expect(JSON.stringify(made.original?.embeds)).toContain("double elimination · rounds set by the field");
     await sb.command(ADA, CARD_ROOM, "tournament join");
     await sb.command(BEN, CARD_ROOM, "tournament join");
     await sb.command(MOD, CARD_ROOM, "tournament computers", { count: 14, level: "easy" });
