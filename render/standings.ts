@@ -68,7 +68,7 @@ export function drawStandings(
 ): Canvas {
   ensureFonts();
   const shown = rows.slice(0, MAX_STANDING_ROWS);
-  const legendLines = legend ? wrapParts(measureOnly(14), legend, PICTURE_WIDTH - 24, 3) : [];
+  const legendLines = legend ? wrapParts(measureOnly(14), legend, PICTURE_WIDTH - 24, 4) : [];
   const h = HEADER + ROW * (shown.length + 1) + 16 + legendLines.length * 18 + (legend ? 8 : 0);
   const { canvas, ctx } = tournamentSheet(h, title, subtitle, theme);
   // Columns: rank, name, points, two tie-breaks (as labelled), games.
