@@ -22,7 +22,14 @@ import { TournamentService, type TournamentHost } from "./bot/tournaments.ts";
 import { commandWords, localizeCommand } from "./i18n/commands.ts";
 import { mustAllowTableHere, SettingsBook } from "./bot/settings.ts";
 import { Pending } from "./bot/pending.ts";
-import { bracketMessage, finalMessages, postAnnouncement, roundMessage, tableResult } from "../commands/tournament/index.ts";
+import {
+  bracketMessage,
+  finalMessages,
+  postAnnouncement,
+  roundMessage,
+  standingsMessage,
+  tableResult,
+} from "../commands/tournament/index.ts";
 import { scheduledEvents } from "./bot/scheduled-events.ts";
 import { correctedTables, rerate } from "./bot/rerate.ts";
 import { COMMAND_IDS } from "./bot/command-ids.ts";
@@ -733,6 +740,7 @@ function tournamentHost(
     roundMessage,
     bracketMessage,
     finalMessages: (t) => finalMessages(catalogue, t),
+    standingsMessage: (t) => standingsMessage(catalogue, t),
     tableResult: async (t, threadId) => {
       // Said under the game's last picture: wait (a little) until the finished table is shown.
       for (const service of services.values()) {

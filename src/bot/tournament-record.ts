@@ -198,6 +198,8 @@ export interface TournamentHost {
   /** The round announcement, standings and podium messages of an event. */
   roundMessage(t: Tournament, round: TournamentRound): Promise<BaseMessageOptions>;
   finalMessages(t: Tournament): Promise<BaseMessageOptions[]>;
+  /** The standings as they stand (their picture), posted between rounds. */
+  standingsMessage(t: Tournament): Promise<BaseMessageOptions>;
   /** An elimination event's bracket picture, with the column (`W2`, `L3`) just completed named above it. */
   bracketMessage(t: Tournament, column: string): Promise<BaseMessageOptions>;
   /** Said in a table's thread once its result is recorded: the places, and the way back to the event. */

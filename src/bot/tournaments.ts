@@ -473,8 +473,13 @@ export class TournamentService {
     const round = after.played.at(-1);
     if (after.status !== "running" || !round || round.tables.some((x) => !x.result)) return;
     const next = commandRef(after.locale ?? "en", "tournament next", after.guildId);
-    if (after.played.length >= after.rounds) await this.finish(id);
-    else if (after.autoNext) await this.seatNext(id);
+    if (after.played.length >= after.rounds) {
+      await this.finish(id);
+      return;
+    }
+    // Between rounds everyone sees where they stand before the next round is seated (issue 63).
+    await this.host.post(after.channelId, await this.host.standingsMessage(after));
+    if (after.autoNext) await this.seatNext(id);
     else
       await this.host.post(after.channelId, {
         content: sayAt(after, "tournament.round_done_pause", { name: after.name, n: round.number, next: round.number + 1, cmd: next }),

@@ -98,6 +98,13 @@ describe("a tournament from sign-up to podium", () => {
       await h.until(`round ${r}'s announcement`, () =>
         sb.visibleMessages(GENERAL, null).some((m) => said(m).includes(`round ${r} of 3 is seated`)),
       );
+      // Between rounds the standings are posted, after the round before was seated and before this one (issue 63).
+      if (r > 1) {
+        const all = sb.visibleMessages(GENERAL, null);
+        const seatedAt = (n: number) => all.findIndex((m) => said(m).includes(`round ${n} of 3 is seated`));
+        const between = all.slice(seatedAt(r - 1), seatedAt(r));
+        expect(between.some((m) => m.attachments.some((a) => a.filename === "standings.png"))).toBe(true);
+      }
       if (r === 1) {
         // Everyone knows where to go: /tournament info leads with the asker's own table.
         const adaAt = round.tables.findIndex((x) => x.players.includes(ADA));
