@@ -23,6 +23,7 @@ import type { Tournament } from "../../src/bot/tournament-record.ts";
 import type { UserError } from "../../src/bot/errors.ts";
 import { ok } from "../../src/engine/result.ts";
 import { GAME_SET } from "../../commands/index.ts";
+import { EVENT_ASK } from "../helpers/tournament.ts";
 import type { TableGameRules } from "../../src/games/catalogue.ts";
 const CATALOGUE = GAME_SET.catalogue;
 
@@ -46,20 +47,7 @@ const SOLO: TableGameRules<"solo", object, Solo, { kind: "tick" }, Solo> = {
   seats: {},
 };
 
-const ASK: EventRequest = {
-  guildId: "g",
-  channelId: "c",
-  organiserId: "mod",
-  name: "Cup",
-  game: "onze",
-  format: "swiss",
-  rounds: 2,
-  tableSize: null,
-  clock: null,
-  fill: "computer",
-  checkInMinutes: 0,
-  autoNext: true,
-};
+const ASK: EventRequest = EVENT_ASK;
 
 describe("tournament rules", () => {
   it("a new event is checked against the catalogue: game, table size, rounds, challenge on solitaire only", () => {
