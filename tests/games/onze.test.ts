@@ -1,7 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { applyAction } from "../../src/engine/definition.ts";
 import { randInt, seedRng, shuffle, type RngState } from "../../src/engine/rng.ts";
-import { cardName, cardPoints, faceFor, isWild, ONZE_DECK, parseFace, rankOf, suitOf, type Card } from "../../src/games/onze/cards.ts";
+import {
+  cardName,
+  cardPoints,
+  faceFor,
+  faceOf,
+  isWild,
+  ONZE_DECK,
+  parseFace,
+  rankOf,
+  suitOf,
+  type Card,
+} from "../../src/games/onze/cards.ts";
 import {
   arrangementKey,
   CONTRACTS,
@@ -468,6 +479,21 @@ describe("onze turns", () => {
     expect(s.discard).toHaveLength(1);
     for (const seat of [null, 0, 1, 2, 3]) expect(onzeView(s, seat).discardTop).toBe(up);
     expect(onze.legalMoves(s, s.turn)).toContainEqual({ kind: "take" });
+  });
+
+  it("a computer never throws back the face it just took (the other deck's copy), while it holds anything else (issue 63)", () => {
+    let checked = 0;
+    for (let g = 0; g < 30; g++) {
+      playOnze(["normal", "easy", "normal", "easy"], `throwback-${g}`, (_s, move, seat, prev) => {
+        if (move.kind !== "discard" || prev.taken === null) return;
+        const hand = prev.hands[seat] ?? [];
+        const face = faceOf(prev.taken);
+        if (!hand.some((c) => c !== prev.taken && faceOf(c) !== face)) return; // nothing else to discard
+        checked++;
+        expect(faceOf(move.card), `game ${g}: took ${cardName(prev.taken)}, discarded ${cardName(move.card)}`).not.toBe(face);
+      });
+    }
+    expect(checked).toBeGreaterThan(20);
   });
 
   it("in seeded computer games every round from the second on starts with its upcard face up", () => {

@@ -9,7 +9,7 @@
  *   and discards its highest card that helps no meld.
  */
 import { randInt, type RngState } from "../../engine/rng.ts";
-import { cardPoints, isWild, rankOf, suitOf, type Card } from "./cards.ts";
+import { cardPoints, faceOf, isWild, rankOf, suitOf, type Card } from "./cards.ts";
 import { CONTRACTS, contractArrangements, contractPart } from "./melds.ts";
 import { playsOnTable, type OnzeMove, type OnzeView } from "./game.ts";
 
@@ -59,8 +59,9 @@ function wanted(view: OnzeView, card: Card, hand: readonly Card[]): boolean {
 /**
  * The card to discard: before going down, one whose loss keeps the largest part of the contract
  * the hand can already lay (`contractPart`), and among those the highest card that helps no meld
- * in the making; once down, the highest card (wilds last). Never the card taken this turn,
- * unless it is the last.
+ * in the making; once down, the highest card (wilds last). Never the card taken this turn, nor
+ * its twin of the other deck (legal, but it looks like the taken card thrown back: a broken rule
+ * to whoever watches), unless nothing else is left (`discardable`).
  *
  * Keeping the largest part matters with many wilds: a hand of wilds and five queens must keep a
  * jack of spades beside its queen of spades (a run with two wilds) rather than its fifth queen,
@@ -68,7 +69,7 @@ function wanted(view: OnzeView, card: Card, hand: readonly Card[]): boolean {
  */
 function discardChoice(view: OnzeView, hand: readonly Card[]): Card {
   const contract = CONTRACTS[view.round - 1] ?? [];
-  const allowed = hand.filter((c) => c !== view.taken || hand.length === 1);
+  const allowed = discardable(view, hand);
   const me = view.viewer ?? 0;
   const worth = (c: Card) => {
     if (view.down[me]) return isWild(c) ? 100 : 0; // down: only lay-offs matter now; shed the highest card
@@ -91,6 +92,20 @@ function discardChoice(view: OnzeView, hand: readonly Card[]): Card {
     if (part >= whole) return c;
   }
   return ranked[0] as Card;
+}
+
+/**
+ * The cards a computer may discard from `hand`: not the card taken from the discard pile this
+ * turn (the rules' own limit), and not a card of the same face either (the other deck's copy),
+ * while any other card is left.
+ */
+function discardable(view: OnzeView, hand: readonly Card[]): Card[] {
+  const taken = view.taken;
+  if (taken === null) return [...hand];
+  const others = hand.filter((c) => c !== taken && faceOf(c) !== faceOf(taken));
+  if (others.length) return others;
+  const notTaken = hand.filter((c) => c !== taken);
+  return notTaken.length ? notTaken : [...hand];
 }
 
 /** Chooses a move for the viewer of `view` (who may act now). */
@@ -116,7 +131,7 @@ export function chooseOnzeMove(view: OnzeView, level: OnzeComputerLevel, rng: Rn
     if (plays.length && (level === "normal" || randInt(rng, 0, 1)[0] === 0)) return plays[0] as OnzeMove;
   }
   if (level === "easy") {
-    const allowed = hand.filter((c) => c !== view.taken || hand.length === 1);
+    const allowed = discardable(view, hand);
     return { kind: "discard", card: allowed[randInt(rng, 0, allowed.length - 1)[0]] as Card };
   }
   return { kind: "discard", card: discardChoice(view, hand) };
