@@ -479,6 +479,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     computersNow: (channelId) => privateTables.computersNow(channelId),
     holdsGuild: (guild) => lease(guild),
     claimed: (interaction) => privateTables.caughtUp(interaction),
+    keepUnshown: (channelId, lines) => privateTables.keepUnshown(channelId, lines),
     discordNow: opts.discordNow ?? Date.now,
     post,
     editLive: (channelId, payload) => live.editLive(channelId, payload),

@@ -184,8 +184,13 @@ export interface ChainGame {
  *   line for each thing that happened. So every click ends with the current table newest.
  */
 export class PrivateTables {
-  /** What the clocks did before each interaction's handler (lines), by interaction id. */
-  private readonly caught = new Map<string, readonly string[]>();
+  /** What happened before each interaction's handler (lines), by interaction id, and whether a table shown since said it. */
+  private readonly caught = new Map<string, { lines: readonly string[]; said: boolean }>();
+  /**
+   * Lines of what happened at a channel's table without a click there to show it (a move on the
+   * live table and the computers' after it), by channel: said by the next table shown there.
+   */
+  private readonly unshown = new Map<string, string[]>();
 
   constructor(
     private readonly games: () => readonly ChainGame[],
@@ -226,9 +231,26 @@ export class PrivateTables {
     return after ? { after, lines } : null;
   }
 
-  /** The lines of what the table's clocks did before `interaction`'s handler ran (a claimed timeout), if anything. */
+  /**
+   * The lines of what happened at the table before `interaction`'s handler ran and no table said
+   * yet: moves made on the live table there (`keepUnshown`) and what the clocks did (a claimed
+   * timeout). Asked for by what shows the table, which then says them: so they are said once.
+   */
   caughtUp(interaction: Answerable): readonly string[] {
-    return this.caught.get(interaction.id) ?? [];
+    const entry = this.caught.get(interaction.id);
+    if (!entry) return [];
+    entry.said = true;
+    return entry.lines;
+  }
+
+  /**
+   * Keeps `lines` (what a move made without a click did: a move on the live table, src/bot/flow.ts
+   * `playOutside`) for the next table shown in private channel `channelId`, which says them
+   * before its own: the written record there misses no move.
+   */
+  keepUnshown(channelId: string, lines: readonly (string | undefined)[]): void {
+    const kept = lines.filter((l): l is string => !!l && l.trim() !== "");
+    if (kept.length) this.unshown.set(channelId, [...(this.unshown.get(channelId) ?? []), ...kept]);
   }
 
   /** Applies the clock events due at the channel's table: the lines saying what they did. */
@@ -262,8 +284,12 @@ export class PrivateTables {
     const channelId = interaction.channelId;
     await this.chains.during(interaction, async () => {
       const start = await this.tableHere(channelId);
+      const before = this.unshown.get(channelId) ?? [];
+      this.unshown.delete(channelId);
+      const entry: { lines: readonly string[]; said: boolean } = { lines: before, said: false };
+      this.caught.set(interaction.id, entry);
       try {
-        this.caught.set(interaction.id, await this.catchUp(channelId));
+        entry.lines = [...before, ...(await this.catchUp(channelId))];
       } catch (e) {
         this.log.error(`channel ${channelId}: could not apply the clocks that ran out`, e);
       }
@@ -274,6 +300,8 @@ export class PrivateTables {
         this.log.error(`channel ${channelId}: could not finish interaction ${interaction.id}`, e);
       } finally {
         this.caught.delete(interaction.id);
+        // Nothing this click showed said them: the next table shown there does.
+        if (!entry.said && entry.lines.length) this.unshown.set(channelId, [...entry.lines, ...(this.unshown.get(channelId) ?? [])]);
       }
     });
   }

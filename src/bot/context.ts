@@ -53,6 +53,12 @@ export interface BotContext {
    */
   readonly claimed: (interaction: MessageComponentInteraction | ChatInputCommandInteraction) => readonly string[];
   /**
+   * In a DM or group DM: keeps the lines of what a move made without an interaction did (a move
+   * on the live table, and the computers' after it) for the next table shown there, which says
+   * them before its own (src/bot/answers.ts `PrivateTables.keepUnshown`).
+   */
+  readonly keepUnshown: (channelId: string, lines: readonly (string | undefined)[]) => void;
+  /**
    * Whether this process may act on a guild now (its claim in the shared store: src/app.ts
    * `leaseGuild`): moves that come by no interaction (the live table's) are made only by the
    * process the guild's interactions go to, never by a second one of a deploy.

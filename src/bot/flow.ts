@@ -110,7 +110,8 @@ export async function playAndShow<R extends AnyTable, M>(
       if (privately) {
         const more = await ctx.computersNow(ch);
         const last = (more?.after ?? after) as R;
-        const lines = [game.interlude?.(before, after)?.content, note, ...(more?.lines ?? [])];
+        // What happened before this click and no table said yet (a live-table move, a claimed clock) first.
+        const lines = [...ctx.claimed(interaction), game.interlude?.(before, after)?.content, note, ...(more?.lines ?? [])];
         const table = await game.payload(last, joinLines(lines));
         if (how.answer === "table") return table;
         shown = table;
@@ -200,8 +201,10 @@ export async function playOutside<R extends AnyTable, M>(
   if (!before.state) throw refuse("table/not_started");
   mustAct(ctx, before, service.seatOf(before, userId));
   const after = await service.play(channelId, userId, move, rev);
-  if (before.guildId === null) await ctx.computersNow(channelId);
-  else showLater(ctx, channelId, service, game, before, after);
+  if (before.guildId === null) {
+    const more = await ctx.computersNow(channelId);
+    ctx.keepUnshown(channelId, [game.interlude?.(before, after)?.content, game.moveNote(before, after), ...(more?.lines ?? [])]);
+  } else showLater(ctx, channelId, service, game, before, after);
   ctx.afterReply(channelId);
   return { before, after };
 }

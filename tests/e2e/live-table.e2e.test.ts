@@ -437,3 +437,51 @@ describe("the App Launcher", () => {
     expect(h.log.errors).toEqual([]);
   });
 });
+
+describe("the live table in a group DM", () => {
+  it("a person's move there is said by the next answer in the chat, as a computer's is (issue 63)", async () => {
+    const sb = h.standin;
+    const DM = "200000000000000010"; // Ada's user install reaches it; the bot is not in it
+    await registerCommands({ token: sb.token, apiUrl: sb.apiUrl, applicationId: sb.applicationId, guildId: null });
+    await sb.command(ADA, DM, "onexeno new", { game: "basic", clock: "off" });
+    await sb.click(BEN, newest("join", DM), Harness.idOf(newest("join", DM), "join"));
+    await sb.click(ADA, newest("addbot", DM), Harness.idOf(newest("addbot", DM), "addbot"));
+    await sb.click(ADA, newest("start", DM), Harness.idOf(newest("start", DM), "start"));
+    const service = h.bot.service("onexeno");
+    // The start's click moved the computer if it was first: a person is to move now.
+    const rec = await h.until("a person's turn", async () => {
+      const r = await service.get(DM);
+      return r?.state && !r.seats[r.state.turn]?.computer ? r : null;
+    });
+    const first = rec.seats[rec.state!.turn]!;
+    const socket = await open(first.userId!, DM);
+    const frame = await socket.at(rec.rev);
+    const target = frame.table?.hits.find((x) => x.moves?.length);
+    expect(target).toBeDefined();
+    const moved = await socket.act(rec.rev, target?.moves?.[0]?.id, async () => {
+      const r = await service.get(DM);
+      return r && r.rev > rec.rev && r.state && !r.seats[r.state.turn]?.computer ? r : null;
+    });
+    socket.close();
+    // The other person plays by the chat's buttons: their answer says the live move first.
+    const second = moved.seats[moved.state!.turn]!;
+    expect(second.userId).not.toBe(first.userId);
+    const table = newest("hand", DM);
+    const panel = (await sb.click(second.userId!, table, Harness.idOf(table, "hand"))).original!;
+    const cards = Harness.selectOptions(panel, "card");
+    if (cards.length === 0) await sb.click(second.userId!, panel, Harness.idOf(panel, "pass"));
+    else {
+      const chose = (await sb.select(second.userId!, panel, Harness.idOf(panel, "card"), [cards[0]!.value])).original!;
+      await sb.select(second.userId!, chose, Harness.idOf(chose, "place"), [Harness.selectOptions(chose, "place")[0]!.value]);
+    }
+    const at = target?.label ?? "?";
+    // The table after that click (and the computers' moves inside it), shown by its answers.
+    const answer = await h.until("the next table", async () => {
+      const now = await service.get(DM);
+      const m = sb.visibleMessages(DM, null).findLast((x) => Harness.ids(x, "hand").length > 0);
+      return now && now.rev > moved.rev && m && Harness.idOf(m, "hand").split("|")[2] === String(now.rev) ? m : null;
+    });
+    expect(said(answer)).toMatch(new RegExp(`${first.name}[^\\n]* ${at}\\b`));
+    expect(h.log.errors).toEqual([]);
+  });
+});
