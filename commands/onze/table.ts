@@ -11,6 +11,7 @@ import { encodeId } from "../../src/bot/customid.ts";
 import { type TablePayload, tableMessage } from "../../src/bot/table-payload.ts";
 import { heading, toPlay } from "../../src/bot/components-v2.ts";
 import { type Card } from "../../src/games/onze/cards.ts";
+import type { OnzeState } from "../../src/games/onze/types.ts";
 import { onze, onzeView } from "../../src/games/onze/game.ts";
 import { cardNameIn, contractTextIn, describeOnze, onzeLastText } from "../../render/onze/words.ts";
 import { sayAt, scoresLine, tableLocale } from "../../src/bot/words.ts";
@@ -74,9 +75,7 @@ export async function onzeMessage(rec: OnzeTable, note?: string): Promise<BaseMe
     description: describeOnze(view, names(rec), tableLocale(rec), job.data.closed),
   });
   const head = note ? `${note}\n` : "";
-  const locale = tableLocale(rec);
   const say = (key: string, params: Record<string, string | number> = {}) => sayAt(rec, `onze.${key}`, params);
-  const card = (c: Card) => cardNameIn(locale, c);
   if (rec.status === "over") {
     const o = onze.outcome(s);
     const winners = (o?.winners ?? [])
@@ -92,51 +91,9 @@ export async function onzeMessage(rec: OnzeTable, note?: string): Promise<BaseMe
       },
     };
   }
-  const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
-    new ButtonBuilder().setCustomId(encodeId("zhand", rec.rev)).setLabel(say("btn_hand")).setStyle(ButtonStyle.Primary),
-    new ButtonBuilder()
-      .setCustomId(encodeId("zdraw", rec.rev))
-      .setLabel(say("btn_draw"))
-      .setStyle(ButtonStyle.Secondary)
-      .setDisabled(s.phase !== "draw"),
-    new ButtonBuilder()
-      .setCustomId(encodeId("ztake", rec.rev))
-      .setLabel(
-        s.discard.length && s.phase === "draw" ? say("btn_take", { card: card(s.discard.at(-1) as Card) }) : say("btn_take_discard"),
-      )
-      .setStyle(ButtonStyle.Secondary)
-      .setDisabled(s.phase !== "draw" || !s.discard.length),
-  );
-  if (s.forSale !== null)
-    row.addComponents(
-      new ButtonBuilder()
-        .setCustomId(encodeId("zbuy", rec.rev))
-        .setLabel(say("btn_buy", { card: card(s.forSale) }))
-        .setStyle(ButtonStyle.Success),
-      // No thanks ends the wait for this player (a computer holding its move moves on once nobody is left to decide).
-      new ButtonBuilder().setCustomId(encodeId("zno", rec.rev)).setLabel(say("btn_no_thanks")).setStyle(ButtonStyle.Secondary),
-    );
-  // A row takes 5 buttons: during a sale the clock's (and Open live table) go on a row of their own.
-  const clockRow = new ActionRowBuilder<ButtonBuilder>();
-  for (const b of [...clockButtons(rec), ...liveButtons(rec)]) (row.components.length < 5 ? row : clockRow).addComponents(b);
-  const rows = clockRow.components.length ? [row, clockRow] : [row];
+  const rows = tableRows(rec, s);
   const clock = clockLines(rec);
-  const wait = rec.hold ? ` (${say("sale_wait", { when: `<t:${Math.ceil(rec.hold / 1000)}:R>` })})` : "";
-  const asked = s.claims.length ? ` ${say("sale_asked", { names: s.claims.map((c) => rec.seats[c]?.name).join(", ") })}` : "";
-  // Who the sale still waits for (people who may buy and have not answered), and who said no thanks.
-  const declines = s.declines ?? [];
-  const deciding = rec.seats
-    .map((seat, i) => ({ seat, i }))
-    .filter(
-      ({ seat, i }) =>
-        !seat.computer && !seat.away && i !== s.turn && i !== s.discardedBy && !s.claims.includes(i) && !declines.includes(i),
-    )
-    .map(({ seat }) => seat.name);
-  const answers =
-    (deciding.length ? ` ${say("sale_deciding", { names: deciding.join(", ") })}` : "") +
-    (declines.length ? ` ${say("sale_declined", { names: declines.map((c) => rec.seats[c]?.name).join(", ") })}` : "");
-  const sale =
-    s.forSale !== null ? `\n${say("sale", { card: card(s.forSale), name: rec.seats[s.turn]?.name ?? "?", wait })}${asked}${answers}` : "";
+  const sale = s.forSale !== null ? `\n${saleLine(rec, s, s.forSale)}` : "";
   const tail = `${sale}${clock ? `\n${clock}` : ""}`;
   const turnSeat = rec.seats[s.turn];
   const what = say(
@@ -157,6 +114,82 @@ export async function onzeMessage(rec: OnzeTable, note?: string): Promise<BaseMe
     embeds: [],
     allowedMentions: turnBegins(rec) ? { users: [turnSeat?.userId ?? ""] } : { parse: [] },
   };
+}
+
+/**
+ * The people a card for sale is for (seat numbers): every seat but the one to move (who passed
+ * it over), its seller (who may not buy it back) and the computers (they answer at once).
+ * docs/rules/onze.md, buying.
+ */
+function buyers(rec: OnzeTable, s: OnzeState): number[] {
+  return rec.seats.flatMap((seat, i) => (!seat.computer && i !== s.turn && i !== s.discardedBy ? [i] : []));
+}
+
+/**
+ * The table message's buttons, each shown only when someone it is for can press it: My hand;
+ * Draw and Take on a person's turn to draw (never on a computer's); Buy and No thanks while a
+ * card is for sale to a person; the clock's and Open live table (on a second row when a row's 5
+ * are taken).
+ */
+function tableRows(rec: OnzeTable, s: OnzeState): ActionRowBuilder<ButtonBuilder>[] {
+  const say = (key: string, params: Record<string, string | number> = {}) => sayAt(rec, `onze.${key}`, params);
+  const card = (c: Card) => cardNameIn(tableLocale(rec), c);
+  const turnSeat = rec.seats[s.turn];
+  const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
+    new ButtonBuilder().setCustomId(encodeId("zhand", rec.rev)).setLabel(say("btn_hand")).setStyle(ButtonStyle.Primary),
+  );
+  if (turnSeat && !turnSeat.computer && !turnSeat.away)
+    row.addComponents(
+      new ButtonBuilder()
+        .setCustomId(encodeId("zdraw", rec.rev))
+        .setLabel(say("btn_draw"))
+        .setStyle(ButtonStyle.Secondary)
+        .setDisabled(s.phase !== "draw"),
+      new ButtonBuilder()
+        .setCustomId(encodeId("ztake", rec.rev))
+        .setLabel(
+          s.discard.length && s.phase === "draw" ? say("btn_take", { card: card(s.discard.at(-1) as Card) }) : say("btn_take_discard"),
+        )
+        .setStyle(ButtonStyle.Secondary)
+        .setDisabled(s.phase !== "draw" || !s.discard.length),
+    );
+  if (s.forSale !== null && buyers(rec, s).length)
+    row.addComponents(
+      new ButtonBuilder()
+        .setCustomId(encodeId("zbuy", rec.rev))
+        .setLabel(say("btn_buy", { card: card(s.forSale) }))
+        .setStyle(ButtonStyle.Success),
+      // No thanks ends the wait for this player (a computer holding its move moves on once nobody is left to decide).
+      new ButtonBuilder().setCustomId(encodeId("zno", rec.rev)).setLabel(say("btn_no_thanks")).setStyle(ButtonStyle.Secondary),
+    );
+  const clockRow = new ActionRowBuilder<ButtonBuilder>();
+  for (const b of [...clockButtons(rec), ...liveButtons(rec)]) (row.components.length < 5 ? row : clockRow).addComponents(b);
+  return clockRow.components.length ? [row, clockRow] : [row];
+}
+
+/**
+ * What the sale of `card` is, in one line: until when (a computer's hold: its countdown, as a
+ * Discord relative timestamp; a person to move: until they discard), its two buttons and whom
+ * they are for, that the computer holding its move goes on once they all answered (No thanks cuts
+ * the wait), who asked and who is still deciding.
+ */
+function saleLine(rec: OnzeTable, s: OnzeState, forSale: Card): string {
+  const say = (key: string, params: Record<string, string | number> = {}) => sayAt(rec, `onze.${key}`, params);
+  const mover = rec.seats[s.turn]?.name ?? "?";
+  const until = rec.hold ? say("sale_closes", { when: `<t:${Math.ceil(rec.hold / 1000)}:R>` }) : say("sale_until", { name: mover });
+  const people = buyers(rec, s).map((i) => rec.seats[i]?.name ?? "?");
+  const who = people.length ? say("sale_for", { names: people.join(", ") }) : "";
+  const cut = rec.hold && people.length ? ` ${say("sale_cut", { name: mover })}` : "";
+  const asked = s.claims.length ? ` ${say("sale_asked", { names: s.claims.map((c) => rec.seats[c]?.name).join(", ") })}` : "";
+  // Who the sale still waits for (people who may buy and have not answered), and who said no thanks.
+  const declines = s.declines ?? [];
+  const deciding = buyers(rec, s)
+    .filter((i) => !rec.seats[i]?.away && !s.claims.includes(i) && !declines.includes(i))
+    .map((i) => rec.seats[i]?.name);
+  const answers =
+    (deciding.length ? ` ${say("sale_deciding", { names: deciding.join(", ") })}` : "") +
+    (declines.length ? ` ${say("sale_declined", { names: declines.map((c) => rec.seats[c]?.name).join(", ") })}` : "");
+  return `${say("sale", { card: cardNameIn(tableLocale(rec), forSale), until, who })}${cut}${asked}${answers}`;
 }
 
 /** What the latest move did, in words (said above the new table); a round's result is its own message (`onzeInterlude`). */

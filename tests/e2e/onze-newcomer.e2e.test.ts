@@ -46,6 +46,9 @@ describe("Onze against computers, as a newcomer plays it", () => {
           expect(r.original?.attachments[0]?.description).toContain(`New: ${cardName(card)}.`);
           const table = await h.waitForPublic(GENERAL, (m) => said(m).includes("Ada drew from the stock"));
           expect(said(table)).not.toContain("You drew");
+          // What she passed over is for sale to the computers only: no Buy or No thanks on the table, for anyone (issue 63).
+          expect(Harness.ids(table, "zbuy")).toEqual([]);
+          expect(Harness.ids(table, "zno")).toEqual([]);
           drew = true;
         } else {
           const cards = await sb.autocomplete(ADA, GENERAL, "onze discard", { card: "" }, "card");
@@ -57,8 +60,16 @@ describe("Onze against computers, as a newcomer plays it", () => {
       if (s.phase === "play" && s.forSale !== null && !s.claims.includes(ada)) {
         // A computer drew and passed over the discard: it holds its move for Ada, and the table says until when.
         expect(rec.hold).toBeGreaterThan(Date.now());
-        const table = await h.waitForPublic(GENERAL, (m) => said(m).includes("it waits for you"));
-        expect(said(table)).toMatch(/<t:\d+:R>/);
+        const table = await h.waitForPublic(GENERAL, (m) => said(m).includes("is for sale (closing <t:"));
+        // The sale says what it is, whom its buttons are for and that answering cuts the wait; Draw and Take are no one's (issue 63).
+        const name = rec.seats[s.turn]!.name;
+        expect(said(table)).toMatch(
+          new RegExp(
+            `is for sale \\(closing <t:\\d+:R>\\): \\*\\*Buy\\*\\* \\(\\+1 penalty card\\) or \\*\\*No thanks\\*\\*, for Ada\\..* ${name.replace(/[()]/g, "\\$&")} moves on as soon as all of you have answered\\.`,
+          ),
+        );
+        expect([Harness.ids(table, "zdraw"), Harness.ids(table, "ztake")]).toEqual([[], []]);
+        expect(Harness.ids(table, "zbuy")).toHaveLength(1);
         const click = await sb.click(ADA, table, Harness.idOf(table, "zbuy"));
         expect(said(click.original)).toContain("asked to buy");
         // Nobody is left to decide: the computer discards at once (it may have by the time we look).
