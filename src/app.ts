@@ -369,7 +369,7 @@ function channelWrites(client: Client, opts: BotOptions, log: Logger) {
     await sending;
   };
   // A DM or group DM reached by a user install takes messages only as follow-ups of a click there.
-  const chains = new AnswerChains(log);
+  const chains = new AnswerChains(log, opts.discordNow);
   chains.attach(client);
   return { budget, live, send, chains };
 }

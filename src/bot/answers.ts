@@ -31,7 +31,16 @@ import {
 import type { Logger } from "./logger.ts";
 import type { AnyTable, AnyTables } from "./tables.ts";
 import { refuse, sayAt } from "./words.ts";
-import { withoutRecord, type TableOrder, type TablePayload } from "./table-payload.ts";
+import { recordOf, recordPayload, withoutRecord, type TableOrder, type TablePayload } from "./table-payload.ts";
+import { isV2 } from "./components-v2.ts";
+
+/**
+ * After this long (ms from an answer's or panel's opening) its token is taken as spent and its
+ * message is not touched again: Discord refuses an edit past 15 minutes (401/50027), and a refusal counts
+ * towards the ban of an address that makes too many. The last half minute is a margin for
+ * clock skew and the edit's own trip.
+ */
+export const TOKEN_SPENT_MS = 15 * 60_000 - 30_000;
 
 /** Follow-ups Discord takes per interaction of an app present by a user install only (the 6th: 40094). */
 export const FOLLOW_UP_CAP = 5;
@@ -44,6 +53,20 @@ interface Chain {
   readonly interaction: Answerable;
   followUps: number;
   shown: TableOrder | null;
+}
+
+/**
+ * A table message shown in a private channel, and what may still edit it: the token of the
+ * interaction it answers (`target`: `@original` for its answer, else the follow-up's id), for 15
+ * minutes from `at` (ms, on the bot's clock of Discord's time).
+ */
+interface ShownTable {
+  readonly interaction: Answerable;
+  readonly messageId: string;
+  readonly target: string;
+  readonly record: string;
+  readonly v2: boolean;
+  readonly at: number;
 }
 
 /** Is `a` older than `b`? */
@@ -66,8 +89,49 @@ export class AnswerChains {
   private readonly chains = new Map<string, Chain[]>();
   /** Private channels seen (ids): a channel message meant for one becomes a follow-up. */
   private readonly known = new Set<string>();
+  /** The newest table message shown in each private channel (see `tableShown`). */
+  private readonly lastTable = new Map<string, ShownTable>();
+  /** Each private channel's tidy-up edits, one after another. */
+  private readonly tidying = new Map<string, Promise<void>>();
 
-  constructor(private readonly log: Logger) {}
+  /** `now`: Discord's time as the bot reads it (ms; tests move it), for the age of a token. */
+  constructor(
+    private readonly log: Logger,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * Notes that `interaction` showed a table message (`payload`, carrying its record) as message
+   * `messageId` (`target`: how its token names it, `@original` or the follow-up's id). The table
+   * message shown before it in the channel, another message, is edited down to its record (no
+   * picture, no buttons) through its own interaction's token while that still works (15 minutes:
+   * past that it stays as it was), as a server's older table messages are (src/bot/live.ts): a
+   * closed table's last message never looks live. Never throws.
+   */
+  tableShown(interaction: Answerable, messageId: string, target: string, payload: BaseMessageOptions): void {
+    const record = recordOf(payload);
+    if (record === undefined) return;
+    const channelId = interaction.channelId;
+    const before = this.lastTable.get(channelId);
+    const at = this.now();
+    this.lastTable.set(channelId, { interaction, messageId, target, record, v2: isV2(payload), at });
+    if (!before || before.messageId === messageId || at - before.at >= TOKEN_SPENT_MS) return;
+    const edit = async () => {
+      await before.interaction.webhook.editMessage(before.target, recordPayload(before.record, before.v2));
+    };
+    const run = (this.tidying.get(channelId) ?? Promise.resolve()).then(edit).catch((e: unknown) => {
+      this.log.info(`channel ${channelId}: could not tidy an older table message (${e instanceof Error ? e.message : String(e)})`);
+    });
+    this.tidying.set(channelId, run);
+    void run.then(() => {
+      if (this.tidying.get(channelId) === run) this.tidying.delete(channelId);
+    });
+  }
+
+  /** Waits for the tidy-ups under way (tests, shutdown). */
+  async tidied(): Promise<void> {
+    await Promise.all(this.tidying.values());
+  }
 
   /** Makes this registry the one `answersFor(client)` returns. */
   attach(client: Client): void {
@@ -125,8 +189,9 @@ export class AnswerChains {
     }
     if (chain) chain.followUps++;
     try {
-      await interaction.followUp(withoutRecord(payload));
+      const sent = await interaction.followUp(withoutRecord(payload));
       this.shown(interaction, (payload as TablePayload).rev);
+      this.tableShown(interaction, sent.id, sent.id, payload);
       return true;
     } catch (e) {
       this.log.info(`channel ${interaction.channelId}: a follow-up was refused (${e instanceof Error ? e.message : String(e)})`);

@@ -12,16 +12,10 @@ import { MessageFlags, type ChatInputCommandInteraction, type MessageComponentIn
 import type { BotContext, PanelKind } from "./context.ts";
 import { asContainer } from "./components-v2.ts";
 import { viewerOf } from "./words.ts";
+import { TOKEN_SPENT_MS } from "./answers.ts";
 
 /** How long a panel is kept up to date, ms: under the token's 15 minutes, so its last edit still lands. */
 export const PANEL_LIFE_MS = 14 * 60_000;
-/**
- * After this long (ms from the panel's opening) its token is taken as spent and the panel is not
- * touched again: Discord refuses an edit past 15 minutes (401/50027), and a refusal counts
- * towards the ban of an address that makes too many. The last half minute is a margin for
- * clock skew and the edit's own trip.
- */
-export const TOKEN_SPENT_MS = 15 * 60_000 - 30_000;
 
 /** A player's open panel: the interaction whose reply it is (its token edits it). */
 export interface Panel {

@@ -108,8 +108,9 @@ export async function respond(
     }
     return (await interaction.reply({ ...body, withResponse: true })).resource?.message?.id;
   })();
-  // Where the bot reaches people only by answering (a DM by a user install), no later edit can
-  // tidy this message: it stays as it is, and the chain of answers notes the table it shows.
+  // Where the bot reaches people only by answering (a DM by a user install), the bot's token may
+  // not edit this message: the chain of answers notes the table it shows, and tidies it through
+  // this interaction's token once a newer one is shown (src/bot/answers.ts `tableShown`).
   const answers = answersOnly(interaction) ? answersFor(interaction.client) : undefined;
   if (record !== undefined && !privateMessage && !answersOnly(interaction)) {
     void liveFor(interaction.client)?.shown(
@@ -120,12 +121,14 @@ export async function respond(
       isV2(payload),
     );
   }
+  let sent: string | undefined;
   try {
-    await sending;
+    sent = await sending;
   } catch (e) {
     throw new ReplyFailed(payload, privateMessage, e);
   }
   if (!privateMessage) answers?.shown(interaction, (payload as TablePayload).rev);
+  if (!privateMessage && sent) answers?.tableShown(interaction, sent, "@original", payload);
 }
 
 /** Posts a public message in a channel (not as an interaction answer). */

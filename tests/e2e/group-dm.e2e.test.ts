@@ -187,6 +187,7 @@ describe("a group DM reached by Ada's user install", () => {
     const service = h.bot.service("onze");
     const refusalsFrom = sb.refusals.length;
     const writesFrom = sb.channelWrites.length;
+    const shownFrom = sb.visibleMessages(DM, null).length;
     await again(() => sb.command(ADA, DM, "onze new", { clock: "off", seed: "group-dm" }));
     await again(() => sb.click(BEN, newest("join"), Harness.idOf(newest("join"), "join")));
     await again(() => sb.command(ADA, DM, "onze bot add", { level: "normal" }));
@@ -243,7 +244,34 @@ describe("a group DM reached by Ada's user install", () => {
     // People went out too, not only the computer.
     expect(over.state!.results.some((r) => r.wentOut !== null && !over.seats[r.wentOut]?.computer)).toBe(true);
     await h.until("the last table, newest", () => /Game over|wins/i.test(said(sb.visibleMessages(DM, null).at(-1))));
+    // Every table message before the last was edited down to its one line, through its own
+    // interaction's token (issue 63): only the last one has buttons.
+    const live = () => sb.visibleMessages(DM, null).slice(shownFrom).filter((m) => Harness.customIds(m).length > 0);
+    await h.until("the older tables tidied", () => (live().length === 1 ? true : null));
+    expect(live()[0]).toBe(sb.visibleMessages(DM, null).at(-1));
     expect(untouched(refusalsFrom, writesFrom)).toEqual({ refused: [], botWrites: [] });
     expect(h.log.errors).toEqual([]);
   }, 600_000);
+
+  it("a table closed with end: its last table message reads as a line, the closing message is the one with buttons", async () => {
+    const sb = h.standin;
+    const refusalsFrom = sb.refusals.length;
+    const writesFrom = sb.channelWrites.length;
+    await again(() => sb.command(ADA, DM, "onexeno new", { game: "basic", clock: "off" }));
+    await again(() => sb.click(BEN, newest("join"), Harness.idOf(newest("join"), "join")));
+    await again(() => sb.click(ADA, newest("start"), Harness.idOf(newest("start"), "start")));
+    const table = newest("hand");
+    expect(said(table)).toMatch(/to play|your turn/);
+    await h.endTable(ADA, DM);
+    await h.until("the closing message, newest", () => (said(sb.visibleMessages(DM, null).at(-1)).includes("closed by Ada") ? true : null));
+    // The table message before it: edited down to its record, nothing live-looking left.
+    const tidied = await h.until("the last table tidied", () => {
+      const m = sb.visibleMessages(DM, null).find((x) => x.id === table.id);
+      return m && Harness.customIds(m).length === 0 ? m : null;
+    });
+    expect(tidied.attachments).toEqual([]);
+    expect(said(tidied)).not.toMatch(/to play|your turn/);
+    expect(untouched(refusalsFrom, writesFrom)).toEqual({ refused: [], botWrites: [] });
+    expect(h.log.errors).toEqual([]);
+  });
 });
