@@ -55,6 +55,13 @@ async function drawBoard(rec: CardenoTable, who: string | Viewer, note?: string)
   });
   const rows: ActionRowBuilder<ButtonBuilder | StringSelectMenuBuilder>[] = [];
   let text: string;
+  if (rec.status === "over") {
+    // Closed (with end, or by the rules): nothing left to grab or refresh, and it says so.
+    const points = say("pic.points", { count: s.scores[seat] ?? 0 });
+    const by = rec.closedBy ? rec.seats.find((x) => x.userId === rec.closedBy)?.name : undefined;
+    text = by ? say("panel_closed", { name: by, points }) : say("panel_over", { points });
+    return { content: [note, text].filter((x) => x).join("\n"), files: [file], components: [], embeds: [] };
+  }
   if (s.phase === "race") {
     rows.push(...grabRows(view, (p) => fittingCells(view, seat, pieceOf(p)).length > 0, locale));
     const locked = (s.locked[seat] ?? 0) > now ? say("locked_for", { s: (((s.locked[seat] ?? 0) - now) / 1000).toFixed(1) }) : "";

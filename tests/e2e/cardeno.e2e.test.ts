@@ -176,7 +176,7 @@ describe("Cardeno: people racing in real time", () => {
     await sb.command(ADA, CARD_ROOM, "cardeno new", { seed: "e2e-pace" });
     for (let i = 0; i < 3; i++) await sb.command(ADA, CARD_ROOM, "cardeno bot add", { level: "normal" });
     await sb.command(ADA, CARD_ROOM, "cardeno start");
-    await sb.command(ADA, CARD_ROOM, "cardeno board");
+    const board = await sb.command(ADA, CARD_ROOM, "cardeno board");
     const raceFrom = await h.until("the race", async () => {
       const s = (await table(CARD_ROOM))?.state;
       return s?.phase === "race" ? Date.now() : null;
@@ -206,6 +206,12 @@ describe("Cardeno: people racing in real time", () => {
     expect(channelEdits.length).toBeGreaterThan(3); // the table did move
     expect(channelEdits.length / seconds).toBeLessThanOrEqual(1);
     await h.endTable(ADA, CARD_ROOM);
+    // Her open board says the table closed, with nothing left to grab or refresh (issue 63).
+    const closed = await h.until("the board panel, closed", async () =>
+      said(board.original).includes("closed by Ada") ? board.original : null,
+    );
+    expect(said(closed)).toMatch(/🔒 The table was closed by Ada: you finished with \d+ points?\./);
+    expect(Harness.customIds(closed!)).toEqual([]);
   }, 600_000);
 });
 
