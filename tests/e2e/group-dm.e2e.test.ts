@@ -246,7 +246,11 @@ describe("a group DM reached by Ada's user install", () => {
     await h.until("the last table, newest", () => /Game over|wins/i.test(said(sb.visibleMessages(DM, null).at(-1))));
     // Every table message before the last was edited down to its one line, through its own
     // interaction's token (issue 63): only the last one has buttons.
-    const live = () => sb.visibleMessages(DM, null).slice(shownFrom).filter((m) => Harness.customIds(m).length > 0);
+    const live = () =>
+      sb
+        .visibleMessages(DM, null)
+        .slice(shownFrom)
+        .filter((m) => Harness.customIds(m).length > 0);
     await h.until("the older tables tidied", () => (live().length === 1 ? true : null));
     expect(live()[0]).toBe(sb.visibleMessages(DM, null).at(-1));
     expect(untouched(refusalsFrom, writesFrom)).toEqual({ refused: [], botWrites: [] });
