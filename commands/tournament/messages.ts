@@ -369,6 +369,24 @@ export async function standingsMessage(
   };
 }
 
+/**
+ * What placed the podium, in one line under it: how far each went (a bracket), the total score
+ * (progressive), the score on the deal (a challenge), else placement points and the tie-breaks;
+ * and, when computers played unranked, that the medals go to people (docs/rules/tournaments.md).
+ */
+function podiumBasis(t: Tournament): string {
+  const say = (key: string, params: Record<string, string | number> = {}) => sayIn(t, key, params);
+  const basis = isElimination(t)
+    ? say("podium_bracket")
+    : t.challenge
+      ? say("podium_challenge")
+      : t.format === "progressive"
+        ? say("podium_score")
+        : say("podium_points", { list: tieBreakNames(localeOfEvent(t), tieBreaksOf(t)) });
+  const computers = !t.rankComputers && t.entrants.some((e) => e.computer);
+  return computers ? `${basis} ${say("podium_people")}` : basis;
+}
+
 /** The messages that end an event: the podium, then the final standings. */
 export async function finalMessages(games: GameCatalogue, t: Tournament): Promise<BaseMessageOptions[]> {
   const progressive = t.format === "progressive";
@@ -396,7 +414,7 @@ export async function finalMessages(games: GameCatalogue, t: Tournament): Promis
       : "";
   return [
     {
-      content: `${sayIn(t, "is_over_msg", { name: t.name })}\n${podium}${extremes}`,
+      content: `${sayIn(t, "is_over_msg", { name: t.name })}\n${podium}${extremes}\n-# ${podiumBasis(t)}`,
       files: [new AttachmentBuilder(png, { name: "podium.png", description: sayIn(t, "podium_alt", { text: podium }).slice(0, 1024) })],
       allowedMentions: { parse: [] },
     },

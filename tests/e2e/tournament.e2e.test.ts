@@ -168,6 +168,10 @@ describe("a tournament from sign-up to podium", () => {
     expect(people.map((x) => x.id).sort()).toEqual([ADA, BEN].sort());
     expect(said(podium)).toContain(`🥇 ${over.entrants.find((e) => e.id === people[0]!.id)!.name}`);
     expect(said(podium)).not.toMatch(/[🥇🥈🥉] Computer/u);
+    // And it says what placed them (issue 63).
+    expect(said(podium)).toContain(
+      "-# Placed by placement points, ties broken by game points › Buchholz › head-to-head. Computers played but are not placed: the medals go to people.",
+    );
     expect(said(sheet)).toMatch(
       /– Computer \d \(computer, unranked\): \d+(\.\d)? points? \(game points -?\d+, Buchholz [\d.]+, head-to-head -?\d+, 3 games\)/,
     );
@@ -718,6 +722,7 @@ describe("a tournament from sign-up to podium", () => {
       sb.visibleMessages(CARD_ROOM, null).find((m) => said(m).includes("**Click deal** is over")),
     );
     expect(said(podium)).toMatch(/🥇/);
+    expect(said(podium)).toContain("-# Placed by the score on the deal.");
     await h.until("the final standings", () =>
       sb.visibleMessages(CARD_ROOM, null).find((m) => said(m).includes("Click deal: final standings")),
     );
