@@ -18,7 +18,7 @@ import { drawClockMark } from "../clock.ts";
 import { bareName, ensureFonts, fitNames, fitText, font, PICTURE_WIDTH, shortName, wrapWords } from "../fonts.ts";
 import { DEFAULT_THEME, type Theme } from "../theme.ts";
 import { t, type Locale } from "../../src/i18n/index.ts";
-import { lastMoveText, teamLines, teamLetter } from "./words.ts";
+import { lastMoveText, runningTotal, teamLines, teamLetter } from "./words.ts";
 
 /** Picture size in px: designed to be read at Discord's 550 px preview (type 14 px and up). */
 export const TABLE_WIDTH = PICTURE_WIDTH;
@@ -223,7 +223,7 @@ function drawPanel(
   const rowH = 46;
   const roomOf = (s: number) => {
     ctx.font = font(14, true);
-    const totalW = ctx.measureText(say("total", { n: view.totals[s] ?? 0 })).width + 8;
+    const totalW = ctx.measureText(say("total", { n: runningTotal(view, s) })).width + 8;
     ctx.font = font(14);
     return PANEL_W - 24 - totalW;
   };
@@ -252,7 +252,7 @@ function drawPanel(
     ctx.font = font(14, true);
     ctx.textAlign = "right";
     ctx.fillStyle = theme.text;
-    const total = say("total", { n: view.totals[s] ?? 0 });
+    const total = say("total", { n: runningTotal(view, s) });
     ctx.fillText(total, right - 8, top + 39);
     const totalW = ctx.measureText(total).width + 8;
     ctx.textAlign = "left";

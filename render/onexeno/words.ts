@@ -79,25 +79,33 @@ export function lastMoveText(view: OnexenoView, names: readonly string[], locale
 const cardsText = (n: number, locale: Locale) => t(locale, "table.cards", { count: n });
 
 /**
+ * Seat `s`'s running total: the session's total so far with the points taken in the hand under
+ * way (so "+115 · total 115" adds up while the hand is played). Points left in hand come off only
+ * when the hand ends (docs/rules/onexeno.md, scoring): the total then settles to the hand's score.
+ */
+export function runningTotal(view: OnexenoView, s: number): number {
+  return (view.totals[s] ?? 0) + (view.phase === "play" ? (view.takenPoints[s] ?? 0) : 0);
+}
+
+/**
  * One player's numbers, said in full in `locale`: cards in hand, cards and points taken this
- * hand, and the session total before this hand (the hand's score is taken points minus the
- * points left in hand, which only show when it ends).
+ * hand, and the running total (`runningTotal`).
  */
 export function playerLine(view: OnexenoView, s: number, locale: Locale = "en"): string {
   return t(locale, "onexeno.alt.player", {
     hand: cardsText(view.handSizes[s] ?? 0, locale),
     taken: cardsText(view.takenCounts[s] ?? 0, locale),
     points: view.takenPoints[s] ?? 0,
-    total: view.totals[s] ?? 0,
+    total: runningTotal(view, s),
   });
 }
 
-/** Partners: each team's session total and what it took this hand, one line a team (`key`: with or without "this hand"). */
+/** Partners: each team's running total (`runningTotal`) and what it took this hand, one line a team (`key`: with or without "this hand"). */
 export function teamLines(view: OnexenoView, locale: Locale, key: "team_line" | "team_short" = "team_line"): string[] {
   const teams = [...new Set(view.teamOf ?? [])];
   return teams.map((team) => {
     const seats = (view.teamOf ?? []).flatMap((x, i) => (x === team ? [i] : []));
-    const total = seats.reduce((a, i) => a + (view.totals[i] ?? 0), 0);
+    const total = seats.reduce((a, i) => a + runningTotal(view, i), 0);
     const took = seats.reduce((a, i) => a + (view.takenPoints[i] ?? 0), 0);
     return t(locale, `onexeno.pic.${key}`, { team: teamLetter(team), total, took });
   });

@@ -16,7 +16,7 @@ import { setupSolitaire, solitaireView } from "../../src/games/onexeno/solitaire
 import { playUntil } from "./scenes.ts";
 
 describe("numbers with their units", () => {
-  it("say cards and points taken this hand next to the session total; partners add team totals", () => {
+  it("say cards and points taken this hand next to the running total; partners add team totals", () => {
     const r = setupOnexeno({ variant: "partners", hands: 2 }, 4, "words");
     if (!r.ok) throw new Error(r.error.message);
     const s = playUntil(r.value, (x) => x.taken.some((t) => t.length > 0));
@@ -26,6 +26,12 @@ describe("numbers with their units", () => {
     expect(line).toContain(`took ${s.taken[seat]!.length} card${s.taken[seat]!.length === 1 ? "" : "s"}, +${v.takenPoints[seat]}`);
     expect(line).toMatch(/^\d+ cards? in hand · took .* · total -?\d+$/);
     expect(teamLine(v)).toMatch(/^Team A: total -?\d+, \+\d+ this hand · Team B: total -?\d+, \+\d+ this hand$/);
+    // The total runs: what the session had, plus what this hand took so far (issue 63: never "+115 · total 0").
+    expect(line).toContain(`total ${(v.totals[seat] ?? 0) + (v.takenPoints[seat] ?? 0)}`);
+    const team = (v.teamOf ?? [])[seat];
+    const mates = (v.teamOf ?? []).flatMap((x, i) => (x === team ? [i] : []));
+    const teamTotal = mates.reduce((a, i) => a + (v.totals[i] ?? 0) + (v.takenPoints[i] ?? 0), 0);
+    expect(teamLine(v)).toContain(`total ${teamTotal}, +${mates.reduce((a, i) => a + (v.takenPoints[i] ?? 0), 0)} this hand`);
     const alt = describeOnexenoTable(v, ["Ada", "Ben", "Cleo", "Dev"]);
     expect(alt).toContain(line);
     expect(alt).toContain("Team A:");
