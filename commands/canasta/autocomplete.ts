@@ -4,13 +4,13 @@
 import { type AutocompleteInteraction } from "discord.js";
 import { hint, type Choice } from "../../src/bot/router.ts";
 import { meldSuggestions } from "../../src/games/onexeno/canasta-hints.ts";
-import { cardLabel, cardName } from "../../src/games/onexeno/cards.ts";
+import { cardLabel } from "../../src/games/onexeno/cards.ts";
 import { canastaLegalMoves, idOf, type CanastaMove } from "../../src/games/onexeno/canasta.ts";
 
 import { MAX, type CanastaTable, encodeRow, extensionChoices } from "./rows.ts";
 import { suggestionText } from "./panel.ts";
 import { localeOf, t } from "../../src/i18n/index.ts";
-import { cardLabelIn } from "../../render/onexeno/words.ts";
+import { cardCodeIn, cardLabelIn, codeMatchesIn } from "../../render/onexeno/words.ts";
 
 /** Autocomplete for canasta options: melds, extensions, discards, take counts. */
 export async function canastaAutocomplete(interaction: AutocompleteInteraction, rec: CanastaTable): Promise<Choice[]> {
@@ -57,11 +57,13 @@ export async function canastaAutocomplete(interaction: AutocompleteInteraction, 
     const distinct = [...new Set(hand)].filter(
       (c) =>
         typed === "" ||
-        cardName(idOf(c)).includes(typed.replace(/\s+/g, "")) ||
+        codeMatchesIn(locale, idOf(c), typed) ||
         cardLabel(idOf(c)).toUpperCase().includes(typed) ||
         cardLabelIn(locale, idOf(c)).toUpperCase().includes(typed),
     );
-    return distinct.slice(0, MAX).map((c) => ({ name: `${cardLabelIn(locale, idOf(c))} · ${cardName(idOf(c))}`, value: String(c) }));
+    return distinct
+      .slice(0, MAX)
+      .map((c) => ({ name: `${cardLabelIn(locale, idOf(c))} · ${cardCodeIn(locale, idOf(c))}`, value: String(c) }));
   }
   return [];
 }

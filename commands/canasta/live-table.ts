@@ -20,12 +20,11 @@ import {
   type CanastaMove,
   type CanastaState,
 } from "../../src/games/onexeno/canasta.ts";
-import { cardName } from "../../src/games/onexeno/cards.ts";
 import { t, type Locale } from "../../src/i18n/index.ts";
 import { canastaDiscardRect, canastaPileRects, canastaRowRects, type CanastaRect } from "../../render/onexeno/canasta.ts";
 import { handCardRect } from "../../render/onexeno/hand.ts";
 import { ONEXENO_SCENES } from "../../render/onexeno/scenes.ts";
-import { cardLabelIn, cardTitleIn, rotationIn } from "../../render/onexeno/words.ts";
+import { cardCodeIn, cardLabelIn, cardTitleIn, rotationIn } from "../../render/onexeno/words.ts";
 import { cachedPicture, livePicture, quietDraft } from "../live-table.ts";
 import { distinctBy, suggestionText } from "./panel.ts";
 import { CANASTA_VIEW } from "./play.ts";
@@ -57,7 +56,7 @@ export const CANASTA_LIVE: LiveKind<CanastaTable, CanastaMove> = {
       name: rec.seats[seat]?.name ?? "",
       cards: t(locale, "table.cards", { count: hand.length }),
     });
-    const captions = ids.map((id) => (id === owed ? say("owed") : cardName(id)));
+    const captions = ids.map((id) => (id === owed ? say("owed") : cardCodeIn(locale, id)));
     const png = await cachedPicture(
       ONEXENO_SCENES.job("hand", { hand: ids, playable: owed === null ? [] : [owed], title, captions, locale }),
     );

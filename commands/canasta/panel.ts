@@ -14,8 +14,7 @@ import {
 } from "discord.js";
 import { encodeId } from "../../src/bot/customid.ts";
 import { meldSuggestions, type RowSuggestion } from "../../src/games/onexeno/canasta-hints.ts";
-import { cardName } from "../../src/games/onexeno/cards.ts";
-import { cardLabelIn, cardTitleIn } from "../../render/onexeno/words.ts";
+import { cardCodeIn, cardLabelIn, cardTitleIn } from "../../render/onexeno/words.ts";
 import { viewerOf, type Viewer } from "../../src/bot/words.ts";
 import { t, type Locale } from "../../src/i18n/index.ts";
 import { canastaLegalMoves, idOf, type CanastaMove } from "../../src/games/onexeno/canasta.ts";
@@ -44,7 +43,7 @@ async function canastaHandMessage(rec: CanastaTable, who: string | Viewer, note?
   });
   const ids = hand.map(idOf);
   const owed = s.mustMeld !== null && myTurn ? idOf(s.mustMeld) : null;
-  const captions = ids.map((id) => (id === owed ? say("owed") : cardName(id)));
+  const captions = ids.map((id) => (id === owed ? say("owed") : cardCodeIn(locale, id)));
   const job = ONEXENO_SCENES.job("hand", { hand: ids, playable: owed === null ? [] : [owed], title, captions, locale });
   const png = await renderPicture(job);
 
@@ -126,7 +125,9 @@ async function canastaHandMessage(rec: CanastaTable, who: string | Viewer, note?
                   ? say("discard_range", { from: page * MAX + 1, to: page * MAX + slice.length })
                   : say("discard_placeholder"),
               )
-              .addOptions(slice.map((c) => ({ label: cardLabelIn(locale, idOf(c)), description: cardName(idOf(c)), value: String(c) }))),
+              .addOptions(
+                slice.map((c) => ({ label: cardLabelIn(locale, idOf(c)), description: cardCodeIn(locale, idOf(c)), value: String(c) })),
+              ),
           ),
         );
       }
@@ -151,7 +152,7 @@ export function suggestionText(sg: RowSuggestion, locale: Locale = "en"): { labe
   return {
     label: `${sg.owed ? "★ " : ""}${rowText(sg.row)}${sg.owed ? ` · ${t(locale, "canasta.melds_taken")}` : ""}`.slice(0, 100),
     description: sg.row
-      .map((c) => cardName(idOf(c.card)))
+      .map((c) => cardCodeIn(locale, idOf(c.card)))
       .join(" ")
       .slice(0, 100),
   };

@@ -13,7 +13,6 @@ import { type CanastaTable } from "./rows.ts";
 import { moveNote, canastaPayload } from "./table.ts";
 import type { LobbyGame } from "../games.ts";
 import { refuse, sayAt } from "../../src/bot/words.ts";
-import { cardName } from "../../src/games/onexeno/cards.ts";
 import { CANASTA_COMPUTER_LEVELS } from "../../src/games/onexeno/canasta-computer.ts";
 
 /** An away player acting again takes their seat back: the new table, or null when they were not away. */
@@ -69,6 +68,6 @@ export function readExtension(interaction: ChatInputCommandInteraction, s: Canas
   const row = s.rows[seat]?.[rowNo - 1];
   if (!row) throw refuse("canasta/no_row", { context: "numbered", row: String(rowNo) });
   const rot = distinctRotations(idOf(card)).find((r) => extendProblem(row, end, { card, rot: r }, rowCount(s.rowRule)) === null);
-  if (rot === undefined) throw refuse("canasta/no_fit", { context: end, card: cardName(idOf(card)), row: String(rowNo) });
+  if (rot === undefined) throw refuse("canasta/no_fit", { context: end, card: cardText.trim(), row: String(rowNo) });
   return { kind: "extend", row: rowNo - 1, end, card, rot };
 }

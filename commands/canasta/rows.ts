@@ -7,7 +7,7 @@ import type { RowCount } from "../../src/games/onexeno/canasta-types.ts";
 import { UserError } from "../../src/bot/errors.ts";
 import { refuse } from "../../src/bot/words.ts";
 import type { TableOf } from "../../src/bot/tables.ts";
-import { cardName, distinctRotations, parseCardName, type Rotation } from "../../src/games/onexeno/cards.ts";
+import { distinctRotations, parseCardName, type Rotation } from "../../src/games/onexeno/cards.ts";
 import {
   canastaLegalMoves,
   idOf,
@@ -19,7 +19,7 @@ import {
   type RowCard,
 } from "../../src/games/onexeno/canasta.ts";
 import { rotationText } from "../onexeno/choices.ts";
-import { cardLabelIn } from "../../render/onexeno/words.ts";
+import { cardCodeIn, cardLabelIn } from "../../render/onexeno/words.ts";
 import { t, type Locale } from "../../src/i18n/index.ts";
 
 export const MAX = 25;
@@ -65,7 +65,7 @@ export function readTypedRow(text: string, hand: readonly CardInst[], count?: Ro
     const id = parseCardName(t);
     if (id === null) throw refuse("input/bad_card", { context: "name", text: t });
     const i = pool.findIndex((c) => idOf(c) === id);
-    if (i < 0) throw refuse("canasta/card_not_in_hand", { context: "named", card: cardName(id) });
+    if (i < 0) throw refuse("canasta/card_not_in_hand", { context: "named", card: t });
     cards.push(pool.splice(i, 1)[0] as CardInst);
   }
   const row: RowCard[] = [];
@@ -98,7 +98,7 @@ export function extensionChoices(s: CanastaState, seat: number, locale: Locale =
     out.push({
       label: `${t(locale, "canasta.row_label", {
         ...{ row: m.row + 1, end: t(locale, `canasta.end_${m.end}`), card: cardLabelIn(locale, idOf(m.card)) },
-        ...{ code: cardName(idOf(m.card)), rotation: rotationText(m.rot, locale), sum },
+        ...{ code: cardCodeIn(locale, idOf(m.card)), rotation: rotationText(m.rot, locale), sum },
       })}${sum === 20 ? " ★ XENO" : ""}`,
       value: `${m.row}:${m.end}:${m.card}@${m.rot}`,
       score: sum,

@@ -4,11 +4,11 @@
  * autocomplete, by the select menus of the hand panel and to read typed input.
  */
 import { columnLabel, displayWindow, parsePositionLabel, positionLabel, rowLabel } from "../../src/games/onexeno/board.ts";
-import { cardName, cardValue, parseCardName, type CardId, type Rotation } from "../../src/games/onexeno/cards.ts";
+import { cardValue, parseCardName, type CardId, type Rotation } from "../../src/games/onexeno/cards.ts";
 import { onexeno, trickPointsOf, type OnexenoMove, type OnexenoState } from "../../src/games/onexeno/game.ts";
 import { t, type Locale } from "../../src/i18n/index.ts";
 import { refuse } from "../../src/bot/words.ts";
-import { cardLabelIn, rotationIn } from "../../render/onexeno/words.ts";
+import { cardCodeIn, cardLabelIn, rotationIn } from "../../render/onexeno/words.ts";
 
 type Place = OnexenoMove & { kind: "place" };
 
@@ -47,8 +47,8 @@ export interface CardChoice {
   readonly bestPoints: number;
 }
 
-/** The seat's hand, playable cards first (most placements first), each with its count. */
-export function cardChoices(state: OnexenoState, seat: number): CardChoice[] {
+/** The seat's hand, playable cards first (most placements first), each with its count and its code in `locale`'s letters. */
+export function cardChoices(state: OnexenoState, seat: number, locale: Locale = "en"): CardChoice[] {
   const moves = onexeno.legalMoves(state, seat).filter((m): m is Place => m.kind === "place");
   const hand = state.hands[seat] ?? [];
   return hand
@@ -56,7 +56,7 @@ export function cardChoices(state: OnexenoState, seat: number): CardChoice[] {
       const mine = moves.filter((m) => m.card === card);
       return {
         card,
-        name: cardName(card),
+        name: cardCodeIn(locale, card),
         placements: mine.length,
         bestPoints: mine.reduce((best, m) => Math.max(best, trickPointsOf(state, m)), 0),
       };
@@ -77,14 +77,14 @@ export function cardChoiceText(c: CardChoice, myTurn: boolean, locale: Locale = 
 /** A card choice as one line: readable label first, then the exact code, then what it can do. */
 export function cardChoiceLine(c: CardChoice, myTurn: boolean, locale: Locale = "en"): string {
   const what = cardChoiceText(c, myTurn, locale);
-  return `${cardLabelIn(locale, c.card)} · ${cardName(c.card)}${what ? ` · ${what}` : ""}`;
+  return `${cardLabelIn(locale, c.card)} · ${cardCodeIn(locale, c.card)}${what ? ` · ${what}` : ""}`;
 }
 
 /** Reads the `card` option: an id from autocomplete, or a typed card name. */
 export function readCard(text: string, state: OnexenoState, seat: number): CardId {
   const card = parseCardName(text);
   if (card === null) throw refuse("input/bad_card", { context: "typed", text });
-  if (!(state.hands[seat] ?? []).includes(card)) throw refuse("onexeno/card_not_in_hand", { context: "named", card: cardName(card) });
+  if (!(state.hands[seat] ?? []).includes(card)) throw refuse("onexeno/card_not_in_hand", { context: "named", card: text.trim() });
   return card;
 }
 

@@ -33,7 +33,7 @@ import { houseValue, type ChoiceVariant, type NumberVariant } from "../../src/bo
 
 import { MAX_CHOICES } from "./notes.ts";
 import { localeOf, t } from "../../src/i18n/index.ts";
-import { cardLabelIn } from "../../render/onexeno/words.ts";
+import { cardLabelIn, codeMatchesIn } from "../../render/onexeno/words.ts";
 import { publicLocale } from "../replay.ts";
 import { rulesEmbed } from "./rules.ts";
 import { clockChoices } from "../clock.ts";
@@ -388,11 +388,11 @@ export const onexenoCommand: Command<BotContext> = {
     const myTurn = state.turn === seat;
     const typed = String(focused.value).toLowerCase().trim();
     if (focused.name === "card") {
-      const choices = cardChoices(state, seat)
+      const choices = cardChoices(state, seat, locale)
         .filter(
           (c) =>
             typed === "" ||
-            c.name.toLowerCase().includes(typed.replace(/\s+/g, "")) ||
+            codeMatchesIn(locale, c.card, typed) ||
             cardLabel(c.card).toLowerCase().includes(typed) ||
             cardLabelIn(locale, c.card).toLowerCase().includes(typed) ||
             String(cardValue(c.card)) === typed,

@@ -240,7 +240,7 @@ async function drawHand(
   }
   const state = rec.state;
   const myTurn = rec.status === "playing" && state.turn === seat;
-  const choices = cardChoices(state, seat);
+  const choices = cardChoices(state, seat, locale);
   const playable = new Set(myTurn ? choices.filter((c) => c.placements > 0).map((c) => c.card) : []);
   const hand = state.hands[seat] ?? [];
   const title = say("onexeno.hand_title", { name: rec.seats[seat]?.name ?? "", cards: say("table.cards", { count: hand.length }) });

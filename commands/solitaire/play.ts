@@ -22,7 +22,7 @@ import { confirmPayload } from "../../src/bot/confirm.ts";
 import type { SolitaireState } from "../../src/games/onexeno/solitaire.ts";
 import { playAndShow, type MoveView } from "../../src/bot/flow.ts";
 import { positionLabel } from "../../src/games/onexeno/board.ts";
-import { cardName, type Rotation } from "../../src/games/onexeno/cards.ts";
+import { type Rotation } from "../../src/games/onexeno/cards.ts";
 import { solitaireHint, solitaireView, topWaste, type SolitaireMove } from "../../src/games/onexeno/solitaire.ts";
 import { rotationText } from "../onexeno/choices.ts";
 import { renderPicture } from "../../render/pool.ts";
@@ -40,7 +40,7 @@ import {
 } from "./table.ts";
 import { sayAt, tableLocale } from "../../src/bot/words.ts";
 import { localeOf, t } from "../../src/i18n/index.ts";
-import { cardLabelIn } from "../../render/onexeno/words.ts";
+import { cardCodeIn, cardLabelIn } from "../../render/onexeno/words.ts";
 
 const SELECT_MAX = 25;
 
@@ -227,7 +227,10 @@ export async function solitaireAutocomplete(interaction: AutocompleteInteraction
   if (top === null) return say("ac_waste_empty");
   if (focused.name === "card")
     return [
-      { name: t(locale, "solitaire.ac_top", { label: cardLabelIn(locale, top), code: cardName(top) }).slice(0, 100), value: String(top) },
+      {
+        name: t(locale, "solitaire.ac_top", { label: cardLabelIn(locale, top), code: cardCodeIn(locale, top) }).slice(0, 100),
+        value: String(top),
+      },
     ];
   const typed = String(focused.value).toUpperCase();
   const choices = solitaireChoices({ state: rec.state }, locale).filter(

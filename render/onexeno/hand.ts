@@ -5,9 +5,9 @@
  */
 import type { Canvas, SKRSContext2D } from "@napi-rs/canvas";
 import { sceneCanvas } from "../surface.ts";
-import { cardName, type CardId } from "../../src/games/onexeno/cards.ts";
+import type { CardId } from "../../src/games/onexeno/cards.ts";
 import { t, type Locale } from "../../src/i18n/index.ts";
-import { cardLabelIn } from "./words.ts";
+import { cardCodeIn, cardLabelIn } from "./words.ts";
 import { drawCard } from "./card.ts";
 import { ensureFonts, fitText, font } from "../fonts.ts";
 import { DEFAULT_THEME, type Theme } from "../theme.ts";
@@ -97,7 +97,7 @@ export function drawOnexenoHand(
     ctx.font = font(14);
     // Playable cards are framed and their code is green (the frame, not only the colour, says it).
     ctx.fillStyle = playable.has(card) ? theme.turn : theme.textDim;
-    ctx.fillText(fitText(ctx, caption ? caption(card, i) : cardName(card), room), x + CARD / 2, y + CARD + 34);
+    ctx.fillText(fitText(ctx, caption ? caption(card, i) : cardCodeIn(locale, card), room), x + CARD / 2, y + CARD + 34);
   });
   return canvas;
 }

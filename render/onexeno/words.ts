@@ -37,9 +37,24 @@ export function cardLabelIn(locale: Locale, id: CardId): string {
   return `${cardValue(id)} · ${shapeIn(locale, id)}`;
 }
 
-/** Label and exact code together, for text: `3 · L (WBB/W3W/WWB)`. */
+/**
+ * A card's exact code in `locale`'s letters for white and black (`onexeno.code_letters`: `WBB/W3W/WWB`
+ * in English, `BNN/B3B/BBN` in French); any language's letters are read back
+ * (src/games/onexeno/cards.ts `parseCardName`).
+ */
+export function cardCodeIn(locale: Locale, id: CardId): string {
+  return cardName(id, t(locale, "onexeno.code_letters"));
+}
+
+/** Whether `typed` (lower case, spaces ignored) is part of card `id`'s code, in `locale`'s letters or in English (autocomplete). */
+export function codeMatchesIn(locale: Locale, id: CardId, typed: string): boolean {
+  const bare = typed.replace(/\s+/g, "").toLowerCase();
+  return cardName(id).toLowerCase().includes(bare) || cardCodeIn(locale, id).toLowerCase().includes(bare);
+}
+
+/** Label and exact code together, for text: `3 · L (WBB/W3W/WWB)`, the code in `locale`'s letters. */
 export function cardTitleIn(locale: Locale, id: CardId): string {
-  return `${cardLabelIn(locale, id)} (${cardName(id)})`;
+  return `${cardLabelIn(locale, id)} (${cardCodeIn(locale, id)})`;
 }
 
 /** A rotation in `locale`'s words (`as shown`, `turned 90° right`, …). */

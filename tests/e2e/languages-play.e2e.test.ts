@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { onexenoView } from "../../src/games/onexeno/game.ts";
+import { cardName } from "../../src/games/onexeno/cards.ts";
 import { clockLabel, seatNames } from "../../src/bot/clock.ts";
 import type { ApiMessage, InteractionRecord } from "../../src/standin/types.ts";
 import { ADA, BEN, CARD_ROOM, CLEO, DEV, GENERAL, Harness, MOD, THREAD } from "./harness.ts";
@@ -133,6 +134,23 @@ describe("a whole game in the server's language", () => {
     const suggestions = await sb.autocomplete(mover, GENERAL, "onexeno play", { card: "" }, "card");
     expect(suggestions.some((c) => /\d+ places? · /.test(c.name) || c.name.includes("aucune place"))).toBe(true);
     for (const c of suggestions) seen.add(c.name);
+    // Card codes in French letters, B blanc and N noir (issue 63): never W, never an English B.
+    const state = rec.state!;
+    const seat = rec.seats.findIndex((x) => x.userId === mover);
+    const first = state.hands[seat]![0]!;
+    const french = suggestions.find((c) => c.value === String(first))!.name;
+    expect(french).toContain(cardName(first, "BN"));
+    const codes = suggestions.map((c) => c.name).join(" ").match(/[A-Z]{3}\/[A-Z]\d[A-Z]\/[A-Z]{3}/g) ?? [];
+    expect(codes.length).toBe(suggestions.length);
+    expect(codes.filter((c) => /[^BN\d/]/.test(c))).toEqual([]);
+    // Typed either way, the code names the same card: the French code narrows the list, and
+    // `at` reads the English code as that card (it offers its places, not "pick the card first").
+    const narrowed = await sb.autocomplete(mover, GENERAL, "onexeno play", { card: cardName(first, "BN") }, "card");
+    expect(narrowed.map((c) => c.value)).toContain(String(first));
+    for (const typed of [cardName(first, "BN"), cardName(first)]) {
+      const places = await sb.autocomplete(mover, GENERAL, "onexeno play", { card: typed, at: "" }, "at");
+      expect(places.map((c) => c.name).join(" ")).not.toContain("Choisissez d'abord");
+    }
 
     const moves = await playToTheEnd(GENERAL, [ADA, BEN], seen);
     const final = h.latestPublic(GENERAL);

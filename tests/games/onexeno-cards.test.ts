@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { canonical, cardName, cardValue, DECK, distinctRotations, parseCardName, rotatePattern } from "../../src/games/onexeno/cards.ts";
+import {
+  canonical,
+  cardName,
+  cardValue,
+  CODE_LETTERS,
+  DECK,
+  distinctRotations,
+  parseCardName,
+  rotatePattern,
+} from "../../src/games/onexeno/cards.ts";
 
 describe("ONEXENO deck", () => {
   it("has 70 distinct cards, one per pattern up to rotation", () => {
@@ -41,9 +50,15 @@ describe("ONEXENO deck", () => {
   });
 
   it("names every card uniquely and parses names back", () => {
-    const names = DECK.map(cardName);
+    const names = DECK.map((c) => cardName(c));
     expect(new Set(names).size).toBe(70);
-    for (const c of DECK) expect(parseCardName(cardName(c))).toBe(c);
+    // In every language's letters and in squares, each code reads back as its one card (issue 63).
+    for (const letters of CODE_LETTERS) for (const c of DECK) expect(parseCardName(cardName(c, letters))).toBe(c);
+    expect(cardName(0, "BN")).toBe("BBB/B0B/BBB"); // French: blanc
+    expect(parseCardName("BBB/B0B/BBB")).toBe(0); // the value says which B it is
+    expect(parseCardName("BBB/B8B/BBB")).toBe(255);
+    expect(parseCardName("nnn n8n nnn")).toBe(255);
+    expect(parseCardName("□■□/□1□/□□□")).toBe(parseCardName("WBW/W1W/WWW"));
     expect(cardName(0)).toBe("WWW/W0W/WWW");
     expect(cardName(255)).toBe("BBB/B8B/BBB");
     expect(parseCardName("bbb b8b bbb")).toBe(255);

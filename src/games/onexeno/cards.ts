@@ -77,13 +77,23 @@ export function distinctRotations(id: CardId): Rotation[] {
 
 /**
  * Readable name used by autocomplete and printed under cards in hand pictures: the card
- * read row by row as it is drawn (B black, W white, centre = value), e.g. `BWB/W4B/BWW`.
- * Always in the canonical orientation. Unique per card.
+ * read row by row as it is drawn (`letters`: the letter for a white cell, then for a black one;
+ * `WB` in English, each language its own, render/onexeno/words.ts `cardCodeIn`; centre = value),
+ * e.g. `BWB/W4B/BWW`. Always in the canonical orientation. Unique per card.
  */
-export function cardName(id: CardId): string {
-  const c = (cell: number) => (isBlack(id, cell) ? "B" : "W");
+export function cardName(id: CardId, letters: string = CODE_LETTERS[0]): string {
+  const [white, black] = Array.from(letters);
+  const c = (cell: number) => (isBlack(id, cell) ? black : white);
   return `${c(CELL.TL)}${c(CELL.T)}${c(CELL.TR)}/` + `${c(CELL.L)}${cardValue(id)}${c(CELL.R)}/` + `${c(CELL.BL)}${c(CELL.B)}${c(CELL.BR)}`;
 }
+
+/**
+ * The letters (white, then black) a card's code may be written with: English `WB`, French and
+ * Spanish `BN` (blanc/blanco, noir/negro), German `WS` (weiß, schwarz), Portuguese `BP` (branco,
+ * preto), and the squares `□■` and `⬜⬛` that need no language. A code uses one pair throughout;
+ * its centre value (the number of black cells) tells apart the pairs that share a letter.
+ */
+export const CODE_LETTERS = ["WB", "BN", "WS", "BP", "□■", "⬜⬛"] as const;
 
 /** A run of a card's black cells around its ring, by length and place (see `cardShapeOf`). */
 export type ShapeWord = "hook" | "side" | "L" | "pair" | "corner" | "dot";
@@ -145,16 +155,32 @@ export function cardTitle(id: CardId): string {
   return `${cardLabel(id)} (${cardName(id)})`;
 }
 
-/** Parses a card name (`BWB/W4B/BWW`, any case, `/` or spaces optional) or a numeric id. */
+/**
+ * Parses a card name in any of the `CODE_LETTERS` (`BWB/W4B/BWW`, `NBN/B4N/NBB`, `□■□/…`; any
+ * case, `/` or spaces optional) or a numeric id; null when it names no card, or could be read as
+ * two (never, since the centre value counts the black cells).
+ */
 export function parseCardName(text: string): CardId | null {
   const t = text.trim().toUpperCase();
   if (/^\d{1,3}$/.test(t)) {
     const n = Number(t);
     return isCardId(n) ? n : null;
   }
-  const cells = t.replace(/[^BW0-8]/g, "");
-  if (!/^[BW]{3}[BW][0-8][BW][BW]{3}$/.test(cells)) return null;
-  const at = (i: number) => cells[i] === "B";
+  const read = new Set<CardId>();
+  for (const letters of CODE_LETTERS) {
+    const id = parseCode(t, letters);
+    if (id !== null) read.add(id);
+  }
+  return read.size === 1 ? ([...read][0] as CardId) : null;
+}
+
+/** `t` (upper case) as a code written with `letters` (white, then black): its card, or null. */
+function parseCode(t: string, letters: string): CardId | null {
+  const [white, black] = Array.from(letters);
+  const cells = Array.from(t).filter((ch) => ch === white || ch === black || (ch >= "0" && ch <= "8"));
+  const shape = cells.map((ch) => (ch === black ? "b" : ch === white ? "w" : ch)).join("");
+  if (!/^[bw]{4}[0-8][bw]{4}$/.test(shape)) return null;
+  const at = (i: number) => shape[i] === "b";
   // reading order: TL T TR / L v R / BL B BR
   const bits: [number, boolean][] = [
     [CELL.TL, at(0)],
@@ -168,6 +194,6 @@ export function parseCardName(text: string): CardId | null {
   ];
   let p = 0;
   for (const [cell, black] of bits) if (black) p |= 1 << cell;
-  if (Number(cells[4]) !== cardValue(p)) return null;
+  if (Number(shape[4]) !== cardValue(p)) return null;
   return canonical(p);
 }
