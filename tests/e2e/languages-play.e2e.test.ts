@@ -140,7 +140,11 @@ describe("a whole game in the server's language", () => {
     const first = state.hands[seat]![0]!;
     const french = suggestions.find((c) => c.value === String(first))!.name;
     expect(french).toContain(cardName(first, "BN"));
-    const codes = suggestions.map((c) => c.name).join(" ").match(/[A-Z]{3}\/[A-Z]\d[A-Z]\/[A-Z]{3}/g) ?? [];
+    const codes =
+      suggestions
+        .map((c) => c.name)
+        .join(" ")
+        .match(/[A-Z]{3}\/[A-Z]\d[A-Z]\/[A-Z]{3}/g) ?? [];
     expect(codes.length).toBe(suggestions.length);
     expect(codes.filter((c) => /[^BN\d/]/.test(c))).toEqual([]);
     // Typed either way, the code names the same card: the French code narrows the list, and
