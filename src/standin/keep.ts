@@ -19,6 +19,8 @@ interface Kept {
   readonly messages: Readonly<Record<string, readonly ApiMessage[]>>;
   /** Attachments the kept messages show: bytes as base64. */
   readonly files: Readonly<Record<string, { readonly type: string; readonly data: string }>>;
+  /** The stand-in's address when it wrote the file: its messages' attachment URLs start with it (`rebase`). */
+  readonly base?: string;
 }
 
 /** The part of the stand-in that is kept. */
@@ -26,6 +28,8 @@ export interface KeptHost {
   readonly channels: StandinChannel[];
   readonly messages: Map<string, ApiMessage[]>;
   readonly files: Map<string, { bytes: Buffer; type: string }>;
+  /** Its address (`http://127.0.0.1:port`), once it listens. */
+  readonly url: string;
 }
 
 /** The attachment ids a message shows (its `attachments`; a V2 message's media URLs point to them too). */
@@ -34,17 +38,18 @@ const attachmentIds = (m: ApiMessage) => m.attachments.map((a) => a.id);
 /**
  * Restores what `file` kept into `host`: threads whose parent channel still exists, and the
  * messages of every channel it knows. Nothing when there is no file; a file that does not read
- * as kept channels is left alone (a fresh start), never thrown on.
+ * as kept channels is left alone (a fresh start), never thrown on. Returns the address the
+ * messages' attachment URLs start with (null: none known), for `rebase` once the host listens.
  */
-export function restoreKept(file: string, host: KeptHost): void {
-  if (!existsSync(file)) return;
+export function restoreKept(file: string, host: Omit<KeptHost, "url">): string | null {
+  if (!existsSync(file)) return null;
   let kept: Kept;
   try {
     kept = JSON.parse(readFileSync(file, "utf8")) as Kept;
   } catch {
-    return;
+    return null;
   }
-  if (kept?.schema !== 1) return;
+  if (kept?.schema !== 1) return null;
   for (const t of kept.threads ?? [])
     if (host.channels.some((c) => c.id === t.parentId) && !host.channels.some((c) => c.id === t.id)) {
       host.channels.push(t);
@@ -53,6 +58,21 @@ export function restoreKept(file: string, host: KeptHost): void {
   for (const [channelId, list] of Object.entries(kept.messages ?? {}))
     if (host.messages.has(channelId)) host.messages.set(channelId, [...list]);
   for (const [id, f] of Object.entries(kept.files ?? {})) host.files.set(id, { type: f.type, bytes: Buffer.from(f.data, "base64") });
+  return typeof kept.base === "string" ? kept.base : null;
+}
+
+/**
+ * Points the kept messages' attachment URLs (and a V2 message's media URLs) from `from`, the
+ * address they were kept at, to `host.url`, where the restarted stand-in serves the same files
+ * (a stand-in on a port chosen at start listens elsewhere each time). Nothing when they match.
+ */
+export function rebase(host: KeptHost, from: string | null): void {
+  if (!from || from === host.url) return;
+  for (const [channelId, list] of host.messages)
+    host.messages.set(
+      channelId,
+      list.map((m) => JSON.parse(JSON.stringify(m).replaceAll(`${from}/attachments/`, `${host.url}/attachments/`)) as ApiMessage),
+    );
 }
 
 /** Writes what `host` keeps to `file` (see the module's comment). */
@@ -69,7 +89,7 @@ export function saveKept(file: string, host: KeptHost, defaultChannels: Readonly
     const f = host.files.get(id);
     if (f) files[id] = { type: f.type, data: f.bytes.toString("base64") };
   }
-  const kept: Kept = { schema: 1, threads: host.channels.filter((c) => !defaultChannels.has(c.id)), messages, files };
+  const kept: Kept = { schema: 1, threads: host.channels.filter((c) => !defaultChannels.has(c.id)), messages, files, base: host.url };
   mkdirSync(dirname(file), { recursive: true });
   const tmp = `${file}.tmp`;
   writeFileSync(tmp, JSON.stringify(kept));

@@ -26,7 +26,7 @@ import { HttpError } from "./http-error.ts";
 import { checkChoice, DISCORD_LOCALE_CODES } from "./limits.ts";
 import type { Pending } from "./interactions.ts";
 import { createMessage, publicCopy } from "./messages.ts";
-import { restoreKept, saveKept } from "./keep.ts";
+import { rebase, restoreKept, saveKept } from "./keep.ts";
 
 /** How long after a change the kept channels are written, ms (`StandinOptions.keepIn`). */
 const KEEP_AFTER_MS = 1000;
@@ -164,7 +164,7 @@ export class DiscordStandin extends EventEmitter {
     if (this.keepIn) {
       const file = this.keepIn;
       const defaults = new Set(this.channels.map((c) => c.id));
-      restoreKept(file, this);
+      this.keptBase = restoreKept(file, this);
       // Kept a moment after each change (and on stop): a killed bot loses at most that moment.
       const keep = () => {
         clearTimeout(this.keepTimer);
@@ -181,6 +181,8 @@ export class DiscordStandin extends EventEmitter {
 
   /** Where the channels are kept across restarts (`StandinOptions.keepIn`), or null. */
   private readonly keepIn: string | null;
+  /** The address the kept messages' attachment URLs start with (src/standin/keep.ts `rebase`, at start). */
+  private keptBase: string | null = null;
   private keepTimer: NodeJS.Timeout | undefined;
   /** Writes the kept channels at once (on stop); nothing when none are kept. */
   private saveNow: () => void = () => {};
@@ -322,6 +324,7 @@ export class DiscordStandin extends EventEmitter {
     });
     const { port } = this.server.address() as AddressInfo;
     this.baseUrl = `http://127.0.0.1:${port}`;
+    rebase(this, this.keptBase);
   }
 
   /** Closes every gateway connection and the HTTP server (writing the kept channels first). */

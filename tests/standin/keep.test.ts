@@ -37,6 +37,9 @@ describe("the stand-in's kept channels", () => {
       // Its picture is served again.
       const a = kept[0]!.attachments[0]!;
       expect(second.attachmentBytes(a)?.toString()).toBe("not really a png");
+      // At the address the new stand-in listens on (a port chosen at start differs each time).
+      expect(a.url.startsWith(`${second.url}/attachments/`)).toBe(true);
+      expect(await (await fetch(a.url)).text()).toBe("not really a png");
       expect(second.visibleMessages(GENERAL, null).at(-1)).toMatchObject({ content: "good game!", author: { id: ADA } });
       // The bot edits the same message after its restart, as on Discord.
       const rest2 = new REST({ api: second.apiUrl }).setToken(second.token);
