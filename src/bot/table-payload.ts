@@ -150,6 +150,9 @@ export function tableMessage<
       seed !== undefined && seats !== undefined
         ? dealLine({ seed, seats, state, status, ...(namedSeed ? { namedSeed } : {}) }, tableLocale(rec))
         : undefined;
-    return asTable(withLine(asContainer(drawn, title), deal), said, rec.status, [rec.updatedAt, rec.rev], tableLocale(rec));
+    // A finished game's record keeps its result (who won, the final scores) with the last move's
+    // note: the line it leaves once a newer message (Play again's lobby) tidies it.
+    const recordOf = rec.status === "over" && typeof drawn.content === "string" && drawn.content.trim() ? drawn.content : said;
+    return asTable(withLine(asContainer(drawn, title), deal), recordOf, rec.status, [rec.updatedAt, rec.rev], tableLocale(rec));
   };
 }

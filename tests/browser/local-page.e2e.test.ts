@@ -15,6 +15,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADA, BEN, CARD_ROOM, GENERAL, Harness, MOD, THREAD } from "../e2e/harness.ts";
 import { launchBrowser } from "./chromium.ts";
+import { lastMessage as lastOn, slash as slashOn } from "./page-helpers.ts";
 import { registerCommands } from "../../src/app.ts";
 import { onexenoView } from "../../src/games/onexeno/game.ts";
 import { scenes } from "../render/scenes.ts";
@@ -42,12 +43,7 @@ afterAll(async () => {
 });
 
 /** Types a slash command, picks it from the suggestions, fills options, sends. */
-async function slash(path: string, fill: (page: Page) => Promise<void> = async () => {}): Promise<void> {
-  await page.fill("#box", `/${path}`);
-  await page.click(`.suggestion[data-path='${path}']`);
-  await fill(page);
-  await page.click("#send");
-}
+const slash = (path: string, fill?: (page: Page) => Promise<void>) => slashOn(page, path, fill);
 
 /** Picks the first autocomplete choice of option `name` whose text matches `re`; false if none. */
 async function pickAutocomplete(name: string, re: RegExp): Promise<boolean> {
@@ -61,7 +57,7 @@ async function pickAutocomplete(name: string, re: RegExp): Promise<boolean> {
   return true;
 }
 
-const lastMessage = () => page.locator("article.message").last();
+const lastMessage = () => lastOn(page);
 
 describe("local page in Chromium", () => {
   it("plays a whole game against two computer players by typing and clicking", async () => {
@@ -192,56 +188,6 @@ describe("local page: a Components V2 message", () => {
       .toBeGreaterThan(0);
     mkdirSync(out, { recursive: true });
     await lastMessage().screenshot({ path: join(out, "v2-table-message.png") });
-  });
-});
-
-describe("local page: the first minute (issue 63)", () => {
-  it("greets an empty channel with what to type, lets friends talk, answers /help privately, and shows a CSV as a download", async () => {
-    const sb = h.standin;
-    const fresh = sb.createThread(CARD_ROOM, "first minute").id;
-    await page.goto("about:blank");
-    await page.goto(`${sb.url}/#user=${ADA}&channel=${fresh}`);
-    await page.waitForSelector("body[data-ready]");
-    // The empty channel's greeting says what to type.
-    await expect.poll(() => page.locator("#greeting").isVisible()).toBe(true);
-    expect(await page.locator("#greeting").textContent()).toContain("/help");
-    expect(await page.locator("#greeting-title").textContent()).toBe("Welcome to #first minute!");
-    // Plain words are a chat message by Ada (no BOT tag), and the greeting goes.
-    await page.fill("#box", "hello, who wants a game?");
-    await page.click("#send");
-    await expect.poll(() => lastMessage().textContent()).toContain("hello, who wants a game?");
-    expect(await lastMessage().locator(".author").textContent()).toBe("Ada");
-    expect(await lastMessage().locator(".bot-tag").count()).toBe(0);
-    expect(await page.locator("#greeting").isVisible()).toBe(false);
-    expect(sb.visibleMessages(fresh, null).at(-1)).toMatchObject({ content: "hello, who wants a game?", author: { id: ADA } });
-    // /help: five things to try, only for Ada, each a command by name.
-    await slash("help");
-    await expect.poll(() => lastMessage().textContent()).toContain("five things to try");
-    const help = (await lastMessage().textContent()) ?? "";
-    expect(help).toContain("Only you can see this");
-    for (const cmd of ["/onexeno", "/onze", "/cardeno", "/tournament"]) expect(help).toContain(cmd);
-    // A file that is no picture (a tournament's CSV export) is a named download, not a broken image.
-    const rest = new REST({ api: sb.apiUrl }).setToken(sb.token);
-    await rest.post(Routes.channelMessages(fresh), {
-      body: { content: "The export", attachments: [{ id: "0", filename: "standings.csv" }] },
-      files: [{ name: "standings.csv", data: Buffer.from("rank,player\n1,Ada\n"), contentType: "text/csv" }],
-    });
-    await expect.poll(() => page.locator("a.file").count()).toBeGreaterThan(0);
-    const link = page.locator("a.file").last();
-    expect(await link.getAttribute("download")).toBe("standings.csv");
-    expect(await link.textContent()).toContain("standings.csv");
-    expect(await page.locator("article.message img[alt='standings.csv']").count()).toBe(0);
-    // A turn that begins in another channel pings Ada there: that channel gets a mention badge
-    // until she opens it, as Discord shows it (two games at once, issue 63).
-    await rest.post(Routes.channelMessages(THREAD), { body: { content: `<@${ADA}>, your turn: place a card.` } });
-    const other = page.locator(`li[data-channel='${THREAD}'] .mention-badge`);
-    await expect.poll(() => other.count()).toBe(1);
-    expect(await page.locator(`li[data-channel='${fresh}'] .mention-badge`).count()).toBe(0);
-    mkdirSync(out, { recursive: true });
-    await page.screenshot({ path: join(out, "local-page-first-minute.png") });
-    await page.click(`li[data-channel='${THREAD}']`);
-    await expect.poll(() => other.count()).toBe(0);
-    expect(pageErrors).toEqual([]);
   });
 });
 

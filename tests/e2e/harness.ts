@@ -86,6 +86,8 @@ export class Harness {
       activity?: boolean;
       /** Tables are dealt from the bot's own secrets, as in production (default false: every deal's seed is `e2e-seed`). */
       secretSeeds?: boolean;
+      /** The stand-in keeps its channels in a file, as `npm start`'s does (src/standin/keep.ts), for `restartAll`. */
+      keepStandin?: boolean;
     } = {},
   ) {
     this.storeUrl = opts.storeUrl ?? `sqlite://${join(this.dir, "tables.sqlite")}`;
@@ -100,7 +102,14 @@ export class Harness {
   readonly storeUrl: string;
 
   async start(): Promise<this> {
-    this.standin = new DiscordStandin();
+    await this.startStandin();
+    await this.startBot();
+    return this;
+  }
+
+  /** A new stand-in (keeping its channels in the harness's folder with `keepStandin`), its commands registered. */
+  private async startStandin(): Promise<void> {
+    this.standin = new DiscordStandin(this.opts.keepStandin ? { keepIn: join(this.dir, "standin.json") } : {});
     await this.standin.start();
     // The live table needs the app's Activities enabled (Discord refuses callback type 12 without).
     if (this.opts.activity) this.standin.enableActivities();
@@ -111,8 +120,19 @@ export class Harness {
       guildId: this.standin.guildId,
       ...(this.opts.games ? { games: this.opts.games } : {}),
     });
+  }
+
+  /**
+   * Stops the bot and the stand-in and starts both again on the same files, as running
+   * `npm start` again does: the tables come back from the store, the channels' messages from
+   * the stand-in's file (`keepStandin`). The stand-in listens on a new port.
+   */
+  async restartAll(): Promise<void> {
+    await this.bot.stop();
+    await this.stores.close();
+    await this.standin.stop();
+    await this.startStandin();
     await this.startBot();
-    return this;
   }
 
   /**

@@ -1,0 +1,29 @@
+/**
+ * What a person does on the local page, for the browser tests: type a slash command and send it,
+ * read the newest message.
+ */
+import type { Locator, Page } from "playwright-core";
+
+/** Types `/path`, picks it from the suggestions, fills its options with `fill`, sends. */
+export async function slash(page: Page, path: string, fill: (page: Page) => Promise<void> = async () => {}): Promise<void> {
+  await page.fill("#box", `/${path}`);
+  await page.click(`.suggestion[data-path='${path}']`);
+  await fill(page);
+  await page.click("#send");
+}
+
+/** The newest message of the open channel (ephemeral ones included, as the page shows them to its user). */
+export const lastMessage = (page: Page): Locator => page.locator("article.message").last();
+
+/** The newest message of the open channel everyone sees (not an ephemeral one). */
+export const lastPublic = (page: Page): Locator => page.locator("article.message:not(.ephemeral)").last();
+
+/** The newest ephemeral message of the open channel (shown to the page's user only). */
+export const lastEphemeral = (page: Page): Locator => page.locator("article.message.ephemeral").last();
+
+/** Opens the local page of `url` as `user` in `channel`, loaded anew, once it is ready. */
+export async function openAs(page: Page, url: string, user: string, channel: string): Promise<void> {
+  await page.goto("about:blank"); // a new load (a change of the hash alone would not reload the page)
+  await page.goto(`${url}/#user=${user}&channel=${channel}`);
+  await page.waitForSelector("body[data-ready]");
+}
