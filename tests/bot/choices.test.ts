@@ -103,7 +103,7 @@ describe("reading typed input", () => {
       "`ace` is not a card. Pick one from the list, or type its name like `BWB/W4B/BWW`.",
     );
     expect(said(() => readCard("ace", s, seat), "fr")).toBe(
-      "`ace` n'est pas une carte. Choisissez-en une dans la liste, ou tapez son nom, comme `BWB/W4B/BWW`.",
+      "`ace` n'est pas une carte. Choisissez-en une dans la liste, ou tapez son nom, comme `NBN/B4N/NBB`.",
     );
     expect(said(() => readCard(cardName(theirs), s, seat), "de")).toBe(`\`${cardName(theirs)}\` ist nicht in deiner Hand.`);
     expect(said(() => readPlacement("hello", s, seat, card), "es")).toMatch(
