@@ -18,6 +18,7 @@ import { cardCodeIn, cardLabelIn, cardTitleIn } from "../../render/onexeno/words
 import { viewerOf, type Viewer } from "../../src/bot/words.ts";
 import { t, type Locale } from "../../src/i18n/index.ts";
 import { canastaLegalMoves, idOf, type CanastaMove } from "../../src/games/onexeno/canasta.ts";
+import type { CardInst } from "../../src/games/onexeno/canasta-types.ts";
 import { renderPicture } from "../../render/pool.ts";
 import { ONEXENO_SCENES } from "../../render/onexeno/scenes.ts";
 
@@ -125,9 +126,7 @@ async function canastaHandMessage(rec: CanastaTable, who: string | Viewer, note?
                   ? say("discard_range", { from: page * MAX + 1, to: page * MAX + slice.length })
                   : say("discard_placeholder"),
               )
-              .addOptions(
-                slice.map((c) => ({ label: cardLabelIn(locale, idOf(c)), description: cardCodeIn(locale, idOf(c)), value: String(c) })),
-              ),
+              .addOptions(slice.map((c) => cardOption(locale, c))),
           ),
         );
       }
@@ -135,6 +134,13 @@ async function canastaHandMessage(rec: CanastaTable, who: string | Viewer, note?
   }
   return { content: `${note ? `${note}\n` : ""}${text}`, files: [file], components: rows.slice(0, 5), embeds: [] };
 }
+
+/** A card of the hand as a menu option: what it is, and its code in the reader's letters. */
+const cardOption = (locale: Locale, c: CardInst) => ({
+  label: cardLabelIn(locale, idOf(c)),
+  description: cardCodeIn(locale, idOf(c)),
+  value: String(c),
+});
 
 /** The first of each group of items with the same key (what a player reads), in order. */
 export function distinctBy<T>(items: readonly T[], key: (t: T) => string): T[] {
