@@ -4,7 +4,7 @@
  * `ACTIVITY_PUBLIC_URL`, `DISCORD_CLIENT_SECRET`).
  *
  * - `GET /`: the page (src/activity/web/), `GET /app.js` its script bundled with the Embedded
- *   App SDK (esbuild, once, at start). Inside Discord's frame it talks to Discord's client;
+ *   App SDK (src/activity/bundle.ts: by `npm run build`, or on demand from source). Inside Discord's frame it talks to Discord's client;
  *   outside it (no `frame_id`) it runs on the SDK's own `DiscordSDKMock`, its player chosen by
  *   `?user=` and its code asked of the local stand-in (`?standin=`).
  * - `POST /api/token` `{ code }`: OAuth2's authorization-code exchange with the app's client
@@ -23,7 +23,6 @@
  * app (`https://{app id}.discordsays.com`).
  */
 import websocket from "@fastify/websocket";
-import { build } from "esbuild";
 import Fastify, { type FastifyInstance } from "fastify";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -34,6 +33,7 @@ import type { BotContext } from "../bot/context.ts";
 import { localeOf } from "../i18n/index.ts";
 import { serveLiveButton } from "../bot/live-table.ts";
 import { ActivityHub } from "./hub.ts";
+import { pageScript } from "./bundle.ts";
 
 /** The live table's settings (src/config.ts reads them from the environment). */
 export interface ActivityOptions {
@@ -114,7 +114,7 @@ export async function serveLiveTable(
  */
 export type LiveRoute = (socket: WebSocket, headers: Readonly<Record<string, string | string[] | undefined>>) => void;
 
-/** Starts the live table's server with the hub of this process. Throws when the port is taken or the page cannot be bundled. */
+/** Starts the live table's server with the hub of this process. Throws when the port is taken. */
 export async function startActivity(opts: ActivityOptions, hub: ActivityHub, bot: ActivityBot): Promise<ActivityServer> {
   const server = await startPage(opts, hubRoute(opts, hub, bot));
   return {
@@ -128,10 +128,10 @@ export async function startActivity(opts: ActivityOptions, hub: ActivityHub, bot
 
 /**
  * The live table's web server: the page, the token endpoint and `/api/live`, whose sockets go to
- * `route`. Throws when the port is taken or the page cannot be bundled.
+ * `route`. Throws when the port is taken; the page's script that cannot be bundled is a 500 for
+ * its request.
  */
 export async function startPage(opts: ActivityOptions, route: LiveRoute): Promise<ActivityServer> {
-  const script = await bundle();
   const app: FastifyInstance = Fastify({ logger: false, bodyLimit: 4096 });
   await app.register(websocket, { options: { maxPayload: 4096 } });
   const origins = new Set([`https://${opts.applicationId}.discordsays.com`]);
@@ -140,7 +140,7 @@ export async function startPage(opts: ActivityOptions, route: LiveRoute): Promis
     headers.origin ? origins.has(headers.origin) : headers["sec-fetch-site"] === "same-origin";
   const page = pageHtml(opts);
   app.get("/", async (_req, reply) => reply.type("text/html; charset=utf-8").header("cache-control", "no-store").send(page));
-  app.get("/app.js", async (_req, reply) => reply.type("text/javascript; charset=utf-8").send(script));
+  app.get("/app.js", async (_req, reply) => reply.type("text/javascript; charset=utf-8").send(await pageScript()));
   // Every API route is also served under `/.proxy`, the prefix the Embedded App SDK's guide calls
   // it by from inside Discord's frame (Discord's proxy may pass it on to the URL mapping as is).
   for (const prefix of API_PREFIXES)
@@ -235,19 +235,4 @@ function pageHtml(opts: ActivityOptions): string {
   const html = readFileSync(fileURLToPath(new URL("./web/index.html", import.meta.url)), "utf8");
   const config = JSON.stringify({ clientId: opts.applicationId, standin: opts.standinUrl ?? null }).replace(/</g, "\\u003c");
   return html.replace("<!--config-->", `<script id="config" type="application/json">${config}</script>`);
-}
-
-/** The page's script with the Embedded App SDK, bundled for browsers. */
-async function bundle(): Promise<string> {
-  const out = await build({
-    entryPoints: [fileURLToPath(new URL("./web/app.js", import.meta.url))],
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2020",
-    minify: true,
-    write: false,
-    logLevel: "silent",
-  });
-  return out.outputFiles[0]?.text ?? "";
 }

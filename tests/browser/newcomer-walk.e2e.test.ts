@@ -42,8 +42,7 @@ afterAll(async () => {
 const shot = (name: string, what: Page | ReturnType<Page["locator"]> = page) => what.screenshot({ path: join(out, `walk-${name}.png`) });
 
 /** The Onze table of `channel`, as stored. */
-const onzeOf = async (channel: string) =>
-  (await h.bot.games.get("onze")!.get(channel)) as (AnyTable & { state: OnzeState }) | undefined;
+const onzeOf = async (channel: string) => (await h.bot.games.get("onze")!.get(channel)) as (AnyTable & { state: OnzeState }) | undefined;
 
 describe("a newcomer's evening on the local page", () => {
   it("the first minute: a greeting in an empty channel, chat between friends, /help privately, a ping from another channel", async () => {
@@ -144,9 +143,9 @@ describe("a newcomer's evening on the local page", () => {
     await lastMessage(page).locator("button:text('Leave the game')").click();
     await expect.poll(() => lastEphemeral(page).textContent()).toContain("Done: you left the game.");
     await expect.poll(async () => (await onzeOf(thread))!.seats.some((x) => x.userId === ADA)).toBe(false);
-    await expect.poll(() => page.locator("article.message:not(.ephemeral)").allTextContents()).toEqual(
-      expect.arrayContaining([expect.stringContaining("Ada left")]),
-    );
+    await expect
+      .poll(() => page.locator("article.message:not(.ephemeral)").allTextContents())
+      .toEqual(expect.arrayContaining([expect.stringContaining("Ada left")]));
     await shot("leave-done");
     expect(pageErrors).toEqual([]);
   });
@@ -186,7 +185,9 @@ describe("a newcomer's evening on the local page", () => {
     await openAs(page, sb.url, MOD, CARD_ROOM);
     await slash(page, "tournament export");
     await expect.poll(() => lastMessage(page).locator("a.file").count()).toBe(2);
-    const names = await lastMessage(page).locator("a.file").evaluateAll((as) => as.map((a) => a.getAttribute("download")));
+    const names = await lastMessage(page)
+      .locator("a.file")
+      .evaluateAll((as) => as.map((a) => a.getAttribute("download")));
     const id = names[0]?.replace(/\.csv$/, "") ?? "";
     expect(names).toEqual([`${id}.csv`, `${id}-records.json`]);
     expect(id).toBe((await h.bot.tournaments.list(sb.guildId)).find((t) => t.name === "Walk cup")?.id);

@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DiscordStandin } from "../../src/standin/server.ts";
 
@@ -149,6 +150,17 @@ describe("entry points", () => {
     await promisify(execFile)("npm", ["run", "build"], { cwd: root });
     expect(statSync(compiled).mtimeMs).toBe(before);
     expect(existsSync(join(root, "dist", ".tsbuildinfo"))).toBe(true);
+    // The live table's page is bundled by the build (issue 64), with the Embedded App SDK in it:
+    // the compiled bot serves that file and needs neither esbuild nor the SDK at run time.
+    const bundled = join(root, "dist", "src", "activity", "web", "app.bundle.js");
+    expect(readFileSync(bundled, "utf8")).toContain("discordapp.com"); // the SDK's allowed origins, not in the page's own script
+    const compiledBundle = (await import(pathToFileURL(join(root, "dist", "src", "activity", "bundle.js")).href)) as {
+      pageScript(): Promise<string>;
+    };
+    expect(await compiledBundle.pageScript()).toBe(readFileSync(bundled, "utf8"));
+    const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    expect(Object.keys(pkg.dependencies)).not.toEqual(expect.arrayContaining(["esbuild"]));
+    expect(Object.keys(pkg.dependencies)).not.toEqual(expect.arrayContaining(["@discord/embedded-app-sdk"]));
   }, 600_000);
 
   it("npm run verify-deal checks a published record: the seal and the replay; a record whose seed was changed fails", async () => {
