@@ -14,8 +14,7 @@ import { ActionRowBuilder, Events, REST, Routes, StringSelectMenuBuilder } from 
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADA, BEN, CARD_ROOM, GENERAL, Harness, MOD, THREAD } from "../e2e/harness.ts";
-import { launchBrowser } from "./chromium.ts";
-import { lastMessage as lastOn, slash as slashOn } from "./page-helpers.ts";
+import { lastMessage as lastOn, openBrowser, slash as slashOn } from "./page-helpers.ts";
 import { registerCommands } from "../../src/app.ts";
 import { onexenoView } from "../../src/games/onexeno/game.ts";
 import { scenes } from "../render/scenes.ts";
@@ -31,11 +30,7 @@ const out = join(import.meta.dirname, "..", "__output__");
 const pageErrors: string[] = [];
 beforeAll(async () => {
   await h.start();
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-  // Limits only end a failed run; every wait below is on the page's state.
-  page.setDefaultTimeout(60_000);
-  page.on("pageerror", (e) => pageErrors.push(e.message));
+  ({ browser, page } = await openBrowser(pageErrors));
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

@@ -13,8 +13,7 @@ import { REST, Routes } from "discord.js";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADA, BEN, CARD_ROOM, MOD, Harness } from "../e2e/harness.ts";
-import { launchBrowser } from "./chromium.ts";
-import { lastEphemeral, lastMessage, lastPublic, openAs, slash } from "./page-helpers.ts";
+import { lastEphemeral, lastMessage, lastPublic, openAs, openBrowser, slash } from "./page-helpers.ts";
 import type { AnyTable } from "../../src/bot/tables.ts";
 import type { OnzeState } from "../../src/games/onze/game.ts";
 
@@ -26,11 +25,7 @@ const pageErrors: string[] = [];
 
 beforeAll(async () => {
   await h.start();
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-  // Limits only end a failed run; every wait below is on the page's state.
-  page.setDefaultTimeout(60_000);
-  page.on("pageerror", (e) => pageErrors.push(e.message));
+  ({ browser, page } = await openBrowser(pageErrors));
   mkdirSync(out, { recursive: true });
 }, 120_000);
 afterAll(async () => {

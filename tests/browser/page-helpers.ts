@@ -2,7 +2,8 @@
  * What a person does on the local page, for the browser tests: type a slash command and send it,
  * read the newest message.
  */
-import type { Locator, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
+import { launchBrowser } from "./chromium.ts";
 
 /** Types `/path`, picks it from the suggestions, fills its options with `fill`, sends. */
 export async function slash(page: Page, path: string, fill: (page: Page) => Promise<void> = async () => {}): Promise<void> {
@@ -26,4 +27,17 @@ export async function openAs(page: Page, url: string, user: string, channel: str
   await page.goto("about:blank"); // a new load (a change of the hash alone would not reload the page)
   await page.goto(`${url}/#user=${user}&channel=${channel}`);
   await page.waitForSelector("body[data-ready]");
+}
+
+/**
+ * A Chromium and one page of 1280×1000 for a browser test file (close the browser after it):
+ * every wait is on the page's state, so the page's 60 s limit only ends a failed run; errors the
+ * page throws are pushed onto `errors`.
+ */
+export async function openBrowser(errors: string[]): Promise<{ browser: Browser; page: Page }> {
+  const browser = await launchBrowser();
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  page.setDefaultTimeout(60_000);
+  page.on("pageerror", (e) => errors.push(e.message));
+  return { browser, page };
 }
