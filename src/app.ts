@@ -14,7 +14,7 @@ import type { OnceResult } from "./store/claims.ts";
 import { clockMessages, Clocks } from "./bot/clocks.ts";
 import type { BotContext, GameSet, TableGameView } from "./bot/context.ts";
 import { LiveTables } from "./bot/live.ts";
-import { recordOf, withoutRecord, type TablePayload } from "./bot/table-payload.ts";
+import { recordOf, revOf, withoutRecord } from "./bot/table-payload.ts";
 import { isV2 } from "./bot/components-v2.ts";
 import { RatingService } from "./bot/ratings.ts";
 import { markStart } from "./bot/restart.ts";
@@ -363,7 +363,7 @@ function channelWrites(client: Client, opts: BotOptions, log: Logger) {
         channelId,
         sending.catch(() => undefined),
         record,
-        (payload as TablePayload).rev,
+        revOf(payload),
         isV2(payload),
       );
     await sending;

@@ -31,7 +31,7 @@ import {
 import type { Logger } from "./logger.ts";
 import type { AnyTable, AnyTables } from "./tables.ts";
 import { refuse, sayAt } from "./words.ts";
-import { recordOf, recordPayload, withoutRecord, type TableOrder, type TablePayload } from "./table-payload.ts";
+import { recordOf, recordPayload, revOf, withoutRecord, type TableOrder } from "./table-payload.ts";
 import { isV2 } from "./components-v2.ts";
 
 /**
@@ -190,7 +190,7 @@ export class AnswerChains {
     if (chain) chain.followUps++;
     try {
       const sent = await interaction.followUp(withoutRecord(payload));
-      this.shown(interaction, (payload as TablePayload).rev);
+      this.shown(interaction, revOf(payload));
       this.tableShown(interaction, sent.id, sent.id, payload);
       return true;
     } catch (e) {
@@ -206,7 +206,7 @@ export class AnswerChains {
    * carry it: the next click shows the table as it stands.
    */
   async post(channelId: string, payload: BaseMessageOptions): Promise<void> {
-    const isTable = (payload as TablePayload).rev !== undefined;
+    const isTable = revOf(payload) !== undefined;
     const chains = this.chains.get(channelId) ?? [];
     for (const chain of [...chains].reverse())
       if ((chain.interaction.replied || chain.interaction.deferred) && (await this.followUp(chain.interaction, payload, isTable ? 0 : 1)))

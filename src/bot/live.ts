@@ -14,7 +14,7 @@
 import type { BaseMessageOptions, Client, MessageEditOptions } from "discord.js";
 import type { RecordStore } from "../store/store.ts";
 import type { Logger } from "./logger.ts";
-import { joinRecords, recordOf, recordPayload, type TableOrder, type TablePayload, withoutRecord } from "./table-payload.ts";
+import { joinRecords, recordOf, recordPayload, revOf, type TableOrder, withoutRecord } from "./table-payload.ts";
 import { fitLayout, isV2 } from "./components-v2.ts";
 
 /** Is `a` older than `b`? */
@@ -219,7 +219,7 @@ export class LiveTables {
         this.stepRecords.delete(channelId); // the caller posts a new message with this step's record
         return;
       }
-      const rev = (payload as TablePayload).rev;
+      const rev = revOf(payload);
       if (rev !== undefined && cur.rev !== undefined && older(rev, cur.rev)) {
         this.stepRecords.delete(channelId);
         done = true; // a newer table is already shown: this step's picture is not needed

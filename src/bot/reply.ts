@@ -13,7 +13,7 @@
 import { MessageFlags, type BaseMessageOptions, type ChatInputCommandInteraction, type MessageComponentInteraction } from "discord.js";
 import { answersFor, answersOnly } from "./answers.ts";
 import { liveFor } from "./live.ts";
-import { recordOf, withoutRecord, type TablePayload } from "./table-payload.ts";
+import { recordOf, revOf, withoutRecord } from "./table-payload.ts";
 import { fitLayout, isV2, withFlags } from "./components-v2.ts";
 
 /** Discord's window to acknowledge an interaction, in ms from its creation. */
@@ -117,7 +117,7 @@ export async function respond(
       interaction.channelId,
       sending.catch(() => undefined),
       record,
-      (payload as TablePayload).rev,
+      revOf(payload),
       isV2(payload),
     );
   }
@@ -127,7 +127,7 @@ export async function respond(
   } catch (e) {
     throw new ReplyFailed(payload, privateMessage, e);
   }
-  if (!privateMessage) answers?.shown(interaction, (payload as TablePayload).rev);
+  if (!privateMessage) answers?.shown(interaction, revOf(payload));
   if (!privateMessage && sent) answers?.tableShown(interaction, sent, "@original", payload);
 }
 
@@ -153,7 +153,7 @@ export async function publish(interaction: Replyable, post: ChannelPoster, paylo
         interaction.channelId,
         sending.catch(() => undefined),
         record,
-        (payload as TablePayload).rev,
+        revOf(payload),
         isV2(payload),
       );
     try {

@@ -74,15 +74,25 @@ export function joinRecords(records: readonly string[]): string {
   return line.length > 300 ? `${line.slice(0, 299)}…` : line;
 }
 
+/** Whether `payload` is a table message: it carries its record or its place in the channel's history. */
+export function isTablePayload(payload: BaseMessageOptions): payload is TablePayload {
+  return "record" in payload || "rev" in payload;
+}
+
 /** The record of a payload, if it is a table message. */
 export function recordOf(payload: BaseMessageOptions): string | undefined {
-  return (payload as TablePayload).record;
+  return isTablePayload(payload) ? payload.record : undefined;
+}
+
+/** Where a payload stands in its channel's history, if it is a table message that says (`TablePayload.rev`). */
+export function revOf(payload: BaseMessageOptions): TableOrder | undefined {
+  return isTablePayload(payload) ? payload.rev : undefined;
 }
 
 /** Without the `record` field (what is sent to Discord). */
 export function withoutRecord(payload: BaseMessageOptions): BaseMessageOptions {
-  if (!("record" in payload)) return payload;
-  const { record: _r, rev: _v, ...rest } = payload as TablePayload;
+  if (!isTablePayload(payload)) return payload;
+  const { record: _r, rev: _v, ...rest } = payload;
   return rest;
 }
 
