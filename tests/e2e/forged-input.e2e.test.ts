@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADA, GENERAL, Harness, MOD } from "./harness.ts";
 import { said } from "../helpers/message.ts";
 import type { InteractionRecord } from "../../src/standin/types.ts";
+import { GAME_SET } from "../../commands/index.ts";
 
 const h = new Harness();
 beforeAll(async () => {
@@ -30,7 +31,12 @@ function refusedWith(r: InteractionRecord): string {
 
 describe("input no honest client sends", () => {
   it("a command of subcommands without one is asked for its subcommand, in the user's language", async () => {
-    for (const name of ["onexeno", "onze", "cardeno", "settings"])
+    // Every command made of subcommands: each game's (read off the list of games) and the shared ones.
+    const withSubcommands = GAME_SET.commands
+      .map((c) => c.data.toJSON())
+      .filter((d) => d.options?.some((o) => o.type === 1 || o.type === 2));
+    expect(withSubcommands.length).toBeGreaterThan(3);
+    for (const name of withSubcommands.map((d) => d.name))
       expect(refusedWith(await h.standin.rawCommand(ADA, GENERAL, name, []))).toContain("Choose a subcommand");
     h.standin.setLocale({ user: ADA }, "fr");
     expect(refusedWith(await h.standin.rawCommand(ADA, GENERAL, "onze", []))).toContain("Choisissez une sous-commande");
