@@ -1,7 +1,3 @@
-/**
- * `/cardeno new|join|leave|start|kick|end|bot|grab|board|table|rules`.
- */
-import { answersOnly } from "../../src/bot/answers.ts";
 import { ANYWHERE } from "../../src/bot/answers.ts";
 import { SlashCommandBuilder, type AutocompleteInteraction } from "discord.js";
 import type { BotContext } from "../../src/bot/context.ts";
@@ -52,6 +48,8 @@ import { localeOf, t } from "../../src/i18n/index.ts";
 import { pieceNameIn } from "../../render/cardeno/words.ts";
 
 export const cardenoCommand: Command<BotContext> = {
+  // Its caller draws a card every few seconds by itself: in a DM the bot only answers clicks.
+  needsServer: { new: { code: "private/cardeno" } },
   data: new SlashCommandBuilder()
     .setName("cardeno")
     .setDescription("Cardeno: the jig-saw keno race (2 to 6 players, everyone at once)")
@@ -125,8 +123,6 @@ export const cardenoCommand: Command<BotContext> = {
     if (await lobbySubcommand(interaction, ctx, lobbyOf(service), sub, me)) return;
     switch (sub) {
       case "new": {
-        // Its caller draws a card every few seconds by itself: in a DM the bot only answers clicks.
-        if (answersOnly(interaction)) throw refuse("private/cardeno");
         // Options not given take the server's house defaults (`/settings`), else the game's own.
         const house = (await ctx.settings.of(interaction.guildId)).variants;
         const config: CardenoConfig = {

@@ -1,10 +1,3 @@
-/**
- * `/onexeno new|join|leave|start|play|pass|draw|take|meld|extend|discard|hand|table|rules|end|kick|bot|leaderboard`:
- * ONEXENO basic, partners, canasta and solitaire (a canasta table or a solitaire thread answers
- * for its game), with autocomplete of the cards, places and rows that fit. The lobby's
- * subcommands are the shared lobby's (commands/games.ts).
- */
-import { answersOnly } from "../../src/bot/answers.ts";
 import { ANYWHERE } from "../../src/bot/answers.ts";
 import { MessageFlags, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from "discord.js";
 import type { BotContext } from "../../src/bot/context.ts";
@@ -129,7 +122,6 @@ async function newTable(
 /** `/onexeno`'s own subcommands by name (the shared ones and the lobby's are answered before). */
 const ONEXENO_SUBCOMMANDS: Readonly<Record<string, OnexenoSubcommand>> = {
   async leaderboard(interaction, ctx) {
-    if (answersOnly(interaction)) throw refuse("private/server_only"); // a deal's leaderboard is a server's
     const given = interaction.options.getString("seed");
     const seed = given ?? dailySeed(Date.now());
     const board = await ctx.leaderboards.board(interaction.guildId, seed);
@@ -185,6 +177,11 @@ export const CANASTA_TARGET_VARIANT: NumberVariant = {
 };
 
 export const onexenoCommand: Command<BotContext> = {
+  // A deal's leaderboard is a server's; solitaire is played in a thread of its own, and a DM has none.
+  needsServer: {
+    leaderboard: { code: "private/server_only" },
+    new: { code: "private/solitaire", when: (options) => options.getString("game") === "solitaire" },
+  },
   data: new SlashCommandBuilder()
     .setName("onexeno")
     .setDescription("Play ONEXENO, the edge-matching card game")

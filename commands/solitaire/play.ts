@@ -1,8 +1,3 @@
-/**
- * Playing ONEXENO solitaire: opening a game in its own thread, the slash subcommands inside it,
- * its buttons and menu, and autocomplete. Moves go through the shared move flow.
- */
-import { answersOnly } from "../../src/bot/answers.ts";
 import {
   AttachmentBuilder,
   ChannelType,
@@ -80,8 +75,7 @@ export async function startSolitaire(
   seed: string | null,
   name: string,
 ): Promise<void> {
-  // Its own thread is where it is played, and a DM has none.
-  if (answersOnly(interaction)) throw refuse("private/solitaire");
+  // A DM has no thread to play it in: `/onexeno new` declares it needs a server (commands/onexeno/command.ts).
   const channel = interaction.channel;
   if (!channel) throw new UserError("solitaire/no_channel", "Solitaire needs a server channel.");
   await respond(interaction, "reply", false, async () => {

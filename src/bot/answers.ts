@@ -72,9 +72,24 @@ interface ShownTable {
 /** Is `a` older than `b`? */
 const older = (a: TableOrder, b: TableOrder) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
 
-/** Whether an interaction comes from a channel the bot reaches only by answering (no guild: a DM or group DM). */
+/**
+ * The surfaces a table is shown on (issue 64): `channel`, a server's channel, where the bot posts
+ * its table messages and edits them (src/bot/live.ts); `answers`, a DM or group DM reached by a
+ * person's user install, where every message is an answer to a click (this module).
+ */
+export type Surface = "channel" | "answers";
+
+/**
+ * Which surface an interaction comes from, or a table lives on: `answers` without a guild
+ * (Discord leaves `guild_id` out in a DM or group DM), else `channel`. The one place that decides it.
+ */
+export function surfaceOf(x: { readonly guildId: string | null }): Surface {
+  return x.guildId === null ? "answers" : "channel";
+}
+
+/** Whether an interaction comes from a channel the bot reaches only by answering (`surfaceOf` is `answers`). */
 export function answersOnly(interaction: { readonly guildId: string | null }): boolean {
-  return interaction.guildId === null;
+  return surfaceOf(interaction) === "answers";
 }
 
 const byClient = new WeakMap<Client, AnswerChains>();

@@ -31,11 +31,11 @@ import { decodeId, type ComponentId } from "./customid.ts";
 import { UserError } from "./errors.ts";
 import type { Logger } from "./logger.ts";
 import { INTERACTION_WINDOW_MS, interactionAge, LATE_AFTER_MS, ReplyFailed, respond, type ChannelPoster } from "./reply.ts";
-import { inputError, refusal, sayError } from "./words.ts";
+import { inputError, refusal, refuse, sayError, type RefusalCode } from "./words.ts";
 import { fitLayout, withFlags } from "./components-v2.ts";
 import { localeOf } from "../i18n/index.ts";
 import { actFor } from "./acting.ts";
-import { answersOnly } from "./answers.ts";
+import { answersOnly, surfaceOf } from "./answers.ts";
 
 /** One autocomplete suggestion (Discord: name 1-100 characters, a value of the option's type). */
 export type Choice = ApplicationCommandOptionChoiceData<string | number>;
@@ -48,9 +48,24 @@ export function hint(text: string): Choice[] {
   return [{ name: text, value: HINT_VALUE }];
 }
 
+/**
+ * A subcommand's need of a server's channel (issue 64): the refusal a DM or group DM gets
+ * (`code`), and, when only some of its uses need one,
+ * which (`when`, read off the options).
+ */
+export interface ServerNeed {
+  readonly code: RefusalCode;
+  readonly when?: (options: ChatInputCommandInteraction["options"]) => boolean;
+}
+
 /** One slash command: its registration data and handlers. */
 export interface Command<Ctx> {
   readonly data: { readonly name: string; toJSON(): RESTPostAPIChatInputApplicationCommandsJSONBody };
+  /**
+   * Its subcommands that need a server's channel, by their path below the command (`leaderboard`,
+   * `bot add`): checked once by the router before `execute`, so a handler never asks where it is.
+   */
+  readonly needsServer?: Readonly<Record<string, ServerNeed>>;
   execute(interaction: ChatInputCommandInteraction, ctx: Ctx): Promise<void>;
   /** Suggestions for the focused option; the router fits them to the option and answers. */
   autocomplete?(interaction: AutocompleteInteraction, ctx: Ctx): Promise<Choice[]>;
@@ -62,6 +77,19 @@ export interface ComponentHandler<Ctx> {
 }
 
 export type { Logger };
+
+/**
+ * Refuses (the need's own code) a subcommand the command declares as needing a server's channel
+ * (`Command.needsServer`) when it comes from a DM or group DM (`surfaceOf`: `answers`).
+ */
+export function mustBeOnItsSurface(
+  cmd: Pick<Command<unknown>, "needsServer">,
+  interaction: Pick<ChatInputCommandInteraction, "guildId" | "options">,
+): void {
+  const sub = [interaction.options.getSubcommandGroup(false), interaction.options.getSubcommand(false)].filter(Boolean).join(" ");
+  const need = cmd.needsServer?.[sub];
+  if (need && surfaceOf(interaction) === "answers" && (need.when?.(interaction.options) ?? true)) throw refuse(need.code);
+}
 
 /**
  * A command's full path as a user types it: `game bot add` (command, subcommand group,
@@ -524,6 +552,7 @@ async function handleOne<Ctx>(
       const entry = byName.get(interaction.commandName);
       if (!entry) throw new UserError("command/unknown", refusal("command/unknown"));
       checkOptions(entry.body, interaction.options.data);
+      mustBeOnItsSurface(entry.cmd, interaction);
       await opts.guard?.(interaction);
       await entry.cmd.execute(interaction, ctx);
     } else {
