@@ -1,8 +1,3 @@
-/**
- * Canasta's public table message: the lobby, the picture with its alt text, whose turn and the
- * buttons; and what the latest move did, in words.
- */
-import { liveButtons } from "../../src/bot/live-table.ts";
 import { lobbyMessage, scoresAsTheyStand } from "../games.ts";
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, type BaseMessageOptions } from "discord.js";
 import { endRows } from "../../src/bot/confirm.ts";
@@ -124,7 +119,7 @@ export async function canastaMessage(rec: CanastaTable, note?: string): Promise<
       .setStyle(ButtonStyle.Secondary)
       .setDisabled(rec.state.phase !== "draw" || rec.state.stack.length === 0),
   );
-  row.addComponents(...clockButtons(rec), ...liveButtons(rec));
+  row.addComponents(...clockButtons(rec));
   const clock = clockLines(rec);
   const tail = clock ? `\n${clock}` : "";
   const what = say(rec.state.phase === "draw" ? "what_draw" : "what_meld");

@@ -7,7 +7,6 @@ import { endRows } from "../../src/bot/confirm.ts";
 import { encodeId } from "../../src/bot/customid.ts";
 import { type TablePayload, tableMessage } from "../../src/bot/table-payload.ts";
 import { heading } from "../../src/bot/components-v2.ts";
-import { liveButtons } from "../../src/bot/live-table.ts";
 import { cardenoView, slotOf, type CardenoConfig, type CardenoView } from "../../src/games/cardeno/game.ts";
 import { pieceOf } from "../../src/games/cardeno/pieces.ts";
 import { pieceNameIn } from "../../render/cardeno/words.ts";
@@ -129,7 +128,7 @@ export async function cardenoMessage(rec: CardenoTable, note?: string): Promise<
   return {
     content: `${head}${status}`,
     files: [file],
-    components: [...rows, new ActionRowBuilder<ButtonBuilder>().addComponents(board, ...liveButtons(rec))],
+    components: [...rows, new ActionRowBuilder<ButtonBuilder>().addComponents(board)],
     embeds: [],
     allowedMentions: { parse: [] },
   };

@@ -5,7 +5,6 @@
  * (https://discord.com/developers/docs/interactions/message-components).
  */
 import { commandRef } from "../../src/bot/command-ids.ts";
-import { liveButtons } from "../../src/bot/live-table.ts";
 import { addComputerButton } from "../games.ts";
 import {
   ActionRowBuilder,
@@ -171,7 +170,7 @@ async function drawTable(rec: TableRecord, note?: string): Promise<BaseMessageOp
       .setStyle(ButtonStyle.Secondary)
       .setDisabled(!canPass),
   );
-  row.addComponents(...clockButtons(rec), ...liveButtons(rec));
+  row.addComponents(...clockButtons(rec));
   const clock = clockLines(rec);
   const tail = clock ? `\n${clock}` : "";
   const endgame = !canPass ? ` ${say("onexeno.endgame_empty")}` : view.stackCount === 0 ? ` ${say("onexeno.endgame_stack")}` : "";

@@ -1,8 +1,3 @@
-/**
- * Onze's public table message: the lobby, the picture with its alt text, whose turn, what is
- * for sale, the buttons; and what the latest move did, in words.
- */
-import { liveButtons } from "../../src/bot/live-table.ts";
 import { lobbyMessage, scoresAsTheyStand } from "../games.ts";
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, type BaseMessageOptions } from "discord.js";
 import { endRows } from "../../src/bot/confirm.ts";
@@ -163,7 +158,7 @@ function tableRows(rec: OnzeTable, s: OnzeState): ActionRowBuilder<ButtonBuilder
       new ButtonBuilder().setCustomId(encodeId("zno", rec.rev)).setLabel(say("btn_no_thanks")).setStyle(ButtonStyle.Secondary),
     );
   const clockRow = new ActionRowBuilder<ButtonBuilder>();
-  for (const b of [...clockButtons(rec), ...liveButtons(rec)]) (row.components.length < 5 ? row : clockRow).addComponents(b);
+  for (const b of clockButtons(rec)) (row.components.length < 5 ? row : clockRow).addComponents(b);
   return clockRow.components.length ? [row, clockRow] : [row];
 }
 

@@ -1,8 +1,3 @@
-/**
- * ONEXENO solitaire's table message: the picture, Draw, the Play menu of the top waste card's
- * placements, Hint and Resign; a finished game's result with Play again; the leaderboard embed.
- */
-import { liveButtons } from "../../src/bot/live-table.ts";
 import {
   ActionRowBuilder,
   AttachmentBuilder,
@@ -133,7 +128,6 @@ async function solitaireMessage(rec: SolitaireTable, note?: string): Promise<Bas
         .setStyle(ButtonStyle.Primary),
       new ButtonBuilder().setCustomId(encodeId("shint", rec.rev)).setLabel(say("btn_hint")).setStyle(ButtonStyle.Secondary),
       new ButtonBuilder().setCustomId(encodeId("sresign", rec.rev)).setLabel(say("btn_resign")).setStyle(ButtonStyle.Danger),
-      ...liveButtons(rec),
     ),
   );
   const top = topWaste(state);

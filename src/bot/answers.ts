@@ -33,6 +33,7 @@ import type { AnyTable, AnyTables } from "./tables.ts";
 import { refuse, sayAt } from "./words.ts";
 import { recordOf, recordPayload, revOf, withoutRecord, type TableOrder } from "./table-payload.ts";
 import { isV2 } from "./components-v2.ts";
+import { surfaceOf } from "./surface.ts";
 
 /**
  * After this long (ms from an answer's or panel's opening) its token is taken as spent and its
@@ -71,21 +72,6 @@ interface ShownTable {
 
 /** Is `a` older than `b`? */
 const older = (a: TableOrder, b: TableOrder) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
-
-/**
- * The surfaces a table is shown on (issue 64): `channel`, a server's channel, where the bot posts
- * its table messages and edits them (src/bot/live.ts); `answers`, a DM or group DM reached by a
- * person's user install, where every message is an answer to a click (this module).
- */
-export type Surface = "channel" | "answers";
-
-/**
- * Which surface an interaction comes from, or a table lives on: `answers` without a guild
- * (Discord leaves `guild_id` out in a DM or group DM), else `channel`. The one place that decides it.
- */
-export function surfaceOf(x: { readonly guildId: string | null }): Surface {
-  return x.guildId === null ? "answers" : "channel";
-}
 
 /** Whether an interaction comes from a channel the bot reaches only by answering (`surfaceOf` is `answers`). */
 export function answersOnly(interaction: { readonly guildId: string | null }): boolean {

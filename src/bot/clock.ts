@@ -198,17 +198,12 @@ export function clockLabel(rec: ClockedRecord): string | undefined {
 
 /**
  * The clock's buttons of a running table: **I'm back** when a seat is away (its customId carries
- * no revision: it stays valid), and at a table in a DM whose turn clock runs, **Claim the turn**
- * (nothing there acts by itself: a clock that ran out is applied by the next click, src/bot/answers.ts).
+ * no revision: it stays valid). Claim the turn, a DM's, is its surface's (src/bot/surface-buttons.ts).
  */
 export function clockButtons(rec: ClockedRecord): ButtonBuilder[] {
   if (rec.status !== "playing") return [];
   const out: ButtonBuilder[] = [];
   if (rec.seats.some((s) => s.away))
     out.push(new ButtonBuilder().setCustomId(encodeId("back", 0)).setLabel(sayAt(rec, "table.btn_back")).setStyle(ButtonStyle.Success));
-  if (rec.guildId === null && rec.turnClock && rec.turnClock.due !== null)
-    out.push(
-      new ButtonBuilder().setCustomId(encodeId("claim", rec.rev)).setLabel(sayAt(rec, "table.btn_claim")).setStyle(ButtonStyle.Secondary),
-    );
   return out;
 }

@@ -43,7 +43,7 @@ interface NamedFile {
 }
 
 /** A row as JSON, whether a builder (`toJSON`) or already JSON. */
-function rowJson(row: unknown): APIActionRowComponent<APIComponentInMessageActionRow> {
+export function rowJson(row: unknown): APIActionRowComponent<APIComponentInMessageActionRow> {
   const r = row as { toJSON?: () => unknown };
   return (typeof r.toJSON === "function" ? r.toJSON() : row) as APIActionRowComponent<APIComponentInMessageActionRow>;
 }

@@ -35,7 +35,8 @@ import { inputError, refusal, refuse, sayError, type RefusalCode } from "./words
 import { fitLayout, withFlags } from "./components-v2.ts";
 import { localeOf } from "../i18n/index.ts";
 import { actFor } from "./acting.ts";
-import { answersOnly, surfaceOf } from "./answers.ts";
+import { answersOnly } from "./answers.ts";
+import { surfaceOf } from "./surface.ts";
 
 /** One autocomplete suggestion (Discord: name 1-100 characters, a value of the option's type). */
 export type Choice = ApplicationCommandOptionChoiceData<string | number>;

@@ -11,6 +11,7 @@ import { t, type Locale } from "../i18n/index.ts";
 import { restartNote } from "./restart.ts";
 import { asContainer, DEAL_LINE_ID, V2_FLAG } from "./components-v2.ts";
 import { tableLocale } from "./words.ts";
+import { type SurfaceShown, surfaceButtons, withButtons } from "./surface-buttons.ts";
 
 /** A public table message and the line it leaves behind once a newer one is posted. */
 export type TablePayload = BaseMessageOptions & { readonly record?: string; readonly rev?: TableOrder };
@@ -146,14 +147,16 @@ export function tableMessage<
     readonly rev: number;
     readonly status: "lobby" | "playing" | "over";
     readonly locale?: Locale;
-  } & Partial<DealShown>,
+  } & Partial<DealShown> &
+    Pick<SurfaceShown, "guildId" | "turnClock">,
 >(
   message: (rec: R, note?: string) => Promise<BaseMessageOptions> | BaseMessageOptions,
   heading?: (rec: R) => string | undefined,
 ): (rec: R, note?: string) => Promise<TablePayload> {
   return async (rec, note) => {
     const said = restartNote(rec, rec.game, note);
-    const drawn = await message(rec, said);
+    // The surface's own buttons (Claim the turn, Open live table) join the game's rows.
+    const drawn = withButtons(await message(rec, said), surfaceButtons(rec));
     const title = rec.status === "lobby" ? undefined : heading?.(rec);
     const { seed, seats, namedSeed, state = null, status } = rec;
     const deal =

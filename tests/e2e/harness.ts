@@ -307,12 +307,21 @@ export class Harness {
     return { asked: said(asked), click: await this.standin.click(userId, asked, Harness.idOf(asked, "confirm")) };
   }
 
-  /** `/onexeno end` as `userId`, then Confirm on the private question; returns the Confirm click. */
+  /**
+   * `/onexeno end` as `userId`, then Confirm on the private question; returns the Confirm click.
+   * What Discord delivered too late for the bot to act on (a busy machine: "⌛ … nothing was
+   * changed") is tried again, a few times, as a person would.
+   */
   async endTable(userId: string, channelId: string): Promise<InteractionRecord> {
-    const asked = await this.standin.command(userId, channelId, "onexeno end");
-    const question = asked.original;
-    if (!question || !question.visibleTo) throw new Error(`no confirmation asked: ${said(question)}`);
-    return this.standin.click(userId, question, Harness.idOf(question, "confirm"));
+    for (let tries = 1; ; tries++) {
+      const asked = await this.standin.command(userId, channelId, "onexeno end");
+      const question = asked.original;
+      if (tries < 5 && said(question).startsWith("⌛")) continue;
+      if (!question || !question.visibleTo) throw new Error(`no confirmation asked: ${said(question)}`);
+      const click = await this.standin.click(userId, question, Harness.idOf(question, "confirm"));
+      if (tries < 5 && said(click.original).startsWith("⌛")) continue;
+      return click;
+    }
   }
 
   /**
