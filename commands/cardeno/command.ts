@@ -1,5 +1,6 @@
 import { ANYWHERE } from "../../src/bot/answers.ts";
 import { SlashCommandBuilder, type AutocompleteInteraction } from "discord.js";
+import { tableCommand } from "../table-command.ts";
 import type { BotContext } from "../../src/bot/context.ts";
 import { UserError } from "../../src/bot/errors.ts";
 import { respond } from "../../src/bot/reply.ts";
@@ -50,68 +51,52 @@ import { pieceNameIn } from "../../render/cardeno/words.ts";
 export const cardenoCommand: Command<BotContext> = {
   // Its caller draws a card every few seconds by itself: in a DM the bot only answers clicks.
   needsServer: { new: { code: "private/cardeno" } },
-  data: new SlashCommandBuilder()
-    .setName("cardeno")
-    .setDescription("Cardeno: the jig-saw keno race (2 to 6 players, everyone at once)")
-    .setContexts(...ANYWHERE.contexts)
-    .setIntegrationTypes(...ANYWHERE.integrationTypes)
-    .addSubcommand((s) =>
-      s
-        .setName("new")
-        .setDescription("Open a Cardeno table in this channel")
-        .addIntegerOption((o) => o.setName("rounds").setDescription("Rounds to play (default 5)").setMinValue(1).setMaxValue(10))
-        .addStringOption((o) =>
-          o
-            .setName("variant")
-            .setDescription("Standard (CARDENO, DOUBLE, POKER) or Full-Board")
-            .addChoices({ name: "standard", value: "standard" }, { name: "full-board", value: "full-board" }),
-        )
-        .addNumberOption((o) =>
-          o.setName("pace").setDescription("Seconds between pieces turned face up (default 3)").setMinValue(1).setMaxValue(10),
-        )
-        .addStringOption((o) => o.setName("seed").setDescription("Deal name: same name, same race (default random)").setMaxLength(40)),
-    )
-    .addSubcommand((s) => s.setName("join").setDescription("Take a seat at this channel's Cardeno table"))
-    .addSubcommand((s) => s.setName("leave").setDescription("Leave the table (mid-game a computer takes your seat)"))
-    .addSubcommand((s) => s.setName("start").setDescription("Start the game (host only)"))
-    .addSubcommand((s) =>
-      s
-        .setName("kick")
-        .setDescription("Remove a player (host only; mid-game a computer takes the seat)")
-        .addUserOption((o) => o.setName("player").setDescription("Who to remove from the table").setRequired(true)),
-    )
-    .addSubcommand((s) => s.setName("end").setDescription("Close this channel's table (host or Manage Messages)"))
-    .addSubcommand((s) => s.setName("board").setDescription("Your board, privately, with grab buttons (kept up to date)"))
-    .addSubcommand((s) =>
-      s
-        .setName("grab")
-        .setDescription("Grab a face-up piece for your board")
-        .addStringOption((o) =>
-          o.setName("piece").setDescription("A face-up piece (the ones that fit you come first)").setRequired(true).setAutocomplete(true),
-        )
-        .addStringOption((o) =>
-          o.setName("at").setDescription("Your cut-out, A1 to E5 (default: most lines)").setAutocomplete(true).setMaxLength(3),
-        ),
-    )
-    .addSubcommand((s) => s.setName("table").setDescription("Post the table again as the newest message"))
-    .addSubcommand((s) => s.setName("rules").setDescription("How to play Cardeno"))
-    .addSubcommandGroup((g) =>
-      g
-        .setName("bot")
-        .setDescription("Computer players")
+  data: tableCommand(
+    new SlashCommandBuilder()
+      .setName("cardeno")
+      .setDescription("Cardeno: the jig-saw keno race (2 to 6 players, everyone at once)")
+      .setContexts(...ANYWHERE.contexts)
+      .setIntegrationTypes(...ANYWHERE.integrationTypes)
+      .addSubcommand((s) =>
+        s
+          .setName("new")
+          .setDescription("Open a Cardeno table in this channel")
+          .addIntegerOption((o) => o.setName("rounds").setDescription("Rounds to play (default 5)").setMinValue(1).setMaxValue(10))
+          .addStringOption((o) =>
+            o
+              .setName("variant")
+              .setDescription("Standard (CARDENO, DOUBLE, POKER) or Full-Board")
+              .addChoices({ name: "standard", value: "standard" }, { name: "full-board", value: "full-board" }),
+          )
+          .addNumberOption((o) =>
+            o.setName("pace").setDescription("Seconds between pieces turned face up (default 3)").setMinValue(1).setMaxValue(10),
+          )
+          .addStringOption((o) => o.setName("seed").setDescription("Deal name: same name, same race (default random)").setMaxLength(40)),
+      ),
+    {
+      join: "Take a seat at this channel's Cardeno table",
+      level: { description: "How quick it is (default normal)", choices: COMPUTER_LEVELS.map((l) => ({ name: l, value: l })) },
+    },
+    (b) =>
+      b
+        .addSubcommand((s) => s.setName("board").setDescription("Your board, privately, with grab buttons (kept up to date)"))
         .addSubcommand((s) =>
           s
-            .setName("add")
-            .setDescription("Seat a computer player (host, before the start)")
+            .setName("grab")
+            .setDescription("Grab a face-up piece for your board")
             .addStringOption((o) =>
               o
-                .setName("level")
-                .setDescription("How quick it is (default normal)")
-                .addChoices(...COMPUTER_LEVELS.map((l) => ({ name: l, value: l }))),
+                .setName("piece")
+                .setDescription("A face-up piece (the ones that fit you come first)")
+                .setRequired(true)
+                .setAutocomplete(true),
+            )
+            .addStringOption((o) =>
+              o.setName("at").setDescription("Your cut-out, A1 to E5 (default: most lines)").setAutocomplete(true).setMaxLength(3),
             ),
         )
-        .addSubcommand((s) => s.setName("remove").setDescription("Remove the last computer player (host, before the start)")),
-    ),
+        .addSubcommand((s) => s.setName("rules").setDescription("How to play Cardeno")),
+  ),
 
   async execute(interaction, ctx) {
     const group = interaction.options.getSubcommandGroup(false);

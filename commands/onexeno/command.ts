@@ -1,4 +1,5 @@
 import { ANYWHERE } from "../../src/bot/answers.ts";
+import { tableCommand } from "../table-command.ts";
 import { MessageFlags, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from "discord.js";
 import type { BotContext } from "../../src/bot/context.ts";
 import { UserError } from "../../src/bot/errors.ts";
@@ -182,152 +183,138 @@ export const onexenoCommand: Command<BotContext> = {
     leaderboard: { code: "private/server_only" },
     new: { code: "private/solitaire", when: (options) => options.getString("game") === "solitaire" },
   },
-  data: new SlashCommandBuilder()
-    .setName("onexeno")
-    .setDescription("Play ONEXENO, the edge-matching card game")
-    .setContexts(...ANYWHERE.contexts)
-    .setIntegrationTypes(...ANYWHERE.integrationTypes)
-    .addSubcommand((s) =>
-      s
-        .setName("new")
-        .setDescription("Open a table in this channel (solitaire: your own thread)")
-        .addStringOption((o) =>
-          o
-            .setName("game")
-            .setDescription("Which game")
-            .setRequired(true)
-            .addChoices(
-              { name: "basic (2-7 players)", value: "basic" },
-              { name: "partners (2 or 3 teams of two)", value: "partners" },
-              { name: "solitaire (one player, daily deal or your seed)", value: "solitaire" },
-              { name: "canasta (2-8 players, melds and XENOs)", value: "canasta" },
-            ),
-        )
-        .addIntegerOption((o) =>
-          o.setName("hands").setDescription(`Hands in the session (1-${MAX_HANDS}, default 1)`).setMinValue(1).setMaxValue(MAX_HANDS),
-        )
-        .addStringOption((o) => o.setName("seed").setDescription("Deal name: same name, same cards (default random)").setMaxLength(40))
-        .addIntegerOption((o) =>
-          o
-            .setName("target")
-            .setDescription(`Canasta: points to pass to win (default ${DEFAULT_TARGET})`)
-            .setMinValue(50)
-            .setMaxValue(5000),
-        )
-        .addStringOption((o) =>
-          o
-            .setName("rows")
-            .setDescription("Canasta: row rule (default: the sum alone)")
-            .addChoices(
-              { name: "sum: more than 10, at most 20 points", value: "sum" },
-              { name: "five-to-seven: also 5 to 7 cards a row", value: "five-to-seven" },
-            ),
-        )
-        .addStringOption((o) =>
-          o.setName("clock").setDescription("Turn clock: seconds, 12h/24h, or off (default 120)").setMaxLength(12).setAutocomplete(true),
-        ),
-    )
-    .addSubcommand((s) => s.setName("join").setDescription("Take a seat at this channel's table"))
-    .addSubcommand((s) => s.setName("leave").setDescription("Leave the table (mid-game a computer takes your seat)"))
-    .addSubcommand((s) => s.setName("start").setDescription("Start the game (host only)"))
-    .addSubcommand((s) =>
-      s
-        .setName("kick")
-        .setDescription("Remove a player (host only; mid-game a computer takes the seat)")
-        .addUserOption((o) => o.setName("player").setDescription("Who to remove from the table").setRequired(true)),
-    )
-    .addSubcommand((s) =>
-      s
-        .setName("play")
-        .setDescription("Place a card from your hand")
-        .addStringOption((o) => o.setName("card").setDescription("A card of your hand (solitaire: the top card)").setAutocomplete(true))
-        .addStringOption((o) => o.setName("at").setDescription("Cell and turn, named as on the table picture").setAutocomplete(true)),
-    )
-    .addSubcommand((s) => s.setName("draw").setDescription("Draw from the stack (canasta) or turn three cards (solitaire)"))
-    .addSubcommand((s) =>
-      s
-        .setName("take")
-        .setDescription("Canasta: take cards from the top of the face-up pile")
-        .addIntegerOption((o) =>
-          o
-            .setName("count")
-            .setDescription("How many cards; meld the top one this turn")
-            .setRequired(true)
-            .setMinValue(1)
-            .setAutocomplete(true),
-        ),
-    )
-    .addSubcommand((s) =>
-      s
-        .setName("meld")
-        .setDescription("Canasta: lay a new row (more than 10, at most 20 points)")
-        .addStringOption((o) =>
-          o.setName("cards").setDescription("A suggested row, or card names left to right").setRequired(true).setAutocomplete(true),
-        ),
-    )
-    .addSubcommand((s) =>
-      s
-        .setName("extend")
-        .setDescription("Canasta: add a card to one end of your row")
-        .addStringOption((o) =>
-          o.setName("card").setDescription("A legal extension (row, end and card)").setRequired(true).setAutocomplete(true),
-        )
-        .addIntegerOption((o) => o.setName("row").setDescription("Row number, if you typed a card name").setMinValue(1))
-        .addStringOption((o) =>
-          o
-            .setName("end")
-            .setDescription("Which end, if you typed a card name")
-            .addChoices({ name: "left", value: "left" }, { name: "right", value: "right" }),
-        ),
-    )
-    .addSubcommand((s) =>
-      s
-        .setName("discard")
-        .setDescription("Canasta: discard a card to end your turn")
-        .addStringOption((o) => o.setName("card").setDescription("A card of your hand").setRequired(true).setAutocomplete(true)),
-    )
-    .addSubcommand((s) =>
-      s
-        .setName("leaderboard")
-        .setDescription("Best solitaire scores in this server for the daily deal or a seed")
-        .addStringOption((o) => o.setName("seed").setDescription("A named deal (default: today's daily deal)").setMaxLength(40)),
-    )
-    .addSubcommand((s) => s.setName("pass").setDescription("Pass your turn (with an empty stack you are out for the hand)"))
-    .addSubcommand((s) => s.setName("hand").setDescription("See your hand privately and play by clicking"))
-    .addSubcommand((s) => s.setName("table").setDescription("Post the table again as the newest message"))
-    .addSubcommand((s) =>
-      s
-        .setName("rules")
-        .setDescription("How to play ONEXENO")
-        .addStringOption((o) =>
-          o
-            .setName("game")
-            .setDescription("Which rules (default: the game played here)")
-            .addChoices(
-              { name: "basic and partners", value: "basic" },
-              { name: "solitaire", value: "solitaire" },
-              { name: "canasta", value: "canasta" },
-            ),
-        ),
-    )
-    .addSubcommand((s) => s.setName("end").setDescription("Close this channel's table (host or Manage Messages)"))
-    .addSubcommandGroup((g) =>
-      g
-        .setName("bot")
-        .setDescription("Computer players")
+  data: tableCommand(
+    new SlashCommandBuilder()
+      .setName("onexeno")
+      .setDescription("Play ONEXENO, the edge-matching card game")
+      .setContexts(...ANYWHERE.contexts)
+      .setIntegrationTypes(...ANYWHERE.integrationTypes)
+      .addSubcommand((s) =>
+        s
+          .setName("new")
+          .setDescription("Open a table in this channel (solitaire: your own thread)")
+          .addStringOption((o) =>
+            o
+              .setName("game")
+              .setDescription("Which game")
+              .setRequired(true)
+              .addChoices(
+                { name: "basic (2-7 players)", value: "basic" },
+                { name: "partners (2 or 3 teams of two)", value: "partners" },
+                { name: "solitaire (one player, daily deal or your seed)", value: "solitaire" },
+                { name: "canasta (2-8 players, melds and XENOs)", value: "canasta" },
+              ),
+          )
+          .addIntegerOption((o) =>
+            o.setName("hands").setDescription(`Hands in the session (1-${MAX_HANDS}, default 1)`).setMinValue(1).setMaxValue(MAX_HANDS),
+          )
+          .addStringOption((o) => o.setName("seed").setDescription("Deal name: same name, same cards (default random)").setMaxLength(40))
+          .addIntegerOption((o) =>
+            o
+              .setName("target")
+              .setDescription(`Canasta: points to pass to win (default ${DEFAULT_TARGET})`)
+              .setMinValue(50)
+              .setMaxValue(5000),
+          )
+          .addStringOption((o) =>
+            o
+              .setName("rows")
+              .setDescription("Canasta: row rule (default: the sum alone)")
+              .addChoices(
+                { name: "sum: more than 10, at most 20 points", value: "sum" },
+                { name: "five-to-seven: also 5 to 7 cards a row", value: "five-to-seven" },
+              ),
+          )
+          .addStringOption((o) =>
+            o.setName("clock").setDescription("Turn clock: seconds, 12h/24h, or off (default 120)").setMaxLength(12).setAutocomplete(true),
+          ),
+      ),
+    {
+      join: "Take a seat at this channel's table",
+      level: {
+        description: "How well it plays (default normal)",
+        choices: [
+          { name: "easy: plays any legal move", value: "easy" },
+          { name: "normal: plays to win", value: "normal" },
+        ],
+      },
+    },
+    (b) =>
+      b
         .addSubcommand((s) =>
           s
-            .setName("add")
-            .setDescription("Seat a computer player (host, before the start)")
-            .addStringOption((o) =>
+            .setName("play")
+            .setDescription("Place a card from your hand")
+            .addStringOption((o) => o.setName("card").setDescription("A card of your hand (solitaire: the top card)").setAutocomplete(true))
+            .addStringOption((o) => o.setName("at").setDescription("Cell and turn, named as on the table picture").setAutocomplete(true)),
+        )
+        .addSubcommand((s) => s.setName("draw").setDescription("Draw from the stack (canasta) or turn three cards (solitaire)"))
+        .addSubcommand((s) =>
+          s
+            .setName("take")
+            .setDescription("Canasta: take cards from the top of the face-up pile")
+            .addIntegerOption((o) =>
               o
-                .setName("level")
-                .setDescription("How well it plays (default normal)")
-                .addChoices({ name: "easy: plays any legal move", value: "easy" }, { name: "normal: plays to win", value: "normal" }),
+                .setName("count")
+                .setDescription("How many cards; meld the top one this turn")
+                .setRequired(true)
+                .setMinValue(1)
+                .setAutocomplete(true),
             ),
         )
-        .addSubcommand((s) => s.setName("remove").setDescription("Remove the last computer player (host, before the start)")),
-    ),
+        .addSubcommand((s) =>
+          s
+            .setName("meld")
+            .setDescription("Canasta: lay a new row (more than 10, at most 20 points)")
+            .addStringOption((o) =>
+              o.setName("cards").setDescription("A suggested row, or card names left to right").setRequired(true).setAutocomplete(true),
+            ),
+        )
+        .addSubcommand((s) =>
+          s
+            .setName("extend")
+            .setDescription("Canasta: add a card to one end of your row")
+            .addStringOption((o) =>
+              o.setName("card").setDescription("A legal extension (row, end and card)").setRequired(true).setAutocomplete(true),
+            )
+            .addIntegerOption((o) => o.setName("row").setDescription("Row number, if you typed a card name").setMinValue(1))
+            .addStringOption((o) =>
+              o
+                .setName("end")
+                .setDescription("Which end, if you typed a card name")
+                .addChoices({ name: "left", value: "left" }, { name: "right", value: "right" }),
+            ),
+        )
+        .addSubcommand((s) =>
+          s
+            .setName("discard")
+            .setDescription("Canasta: discard a card to end your turn")
+            .addStringOption((o) => o.setName("card").setDescription("A card of your hand").setRequired(true).setAutocomplete(true)),
+        )
+        .addSubcommand((s) =>
+          s
+            .setName("leaderboard")
+            .setDescription("Best solitaire scores in this server for the daily deal or a seed")
+            .addStringOption((o) => o.setName("seed").setDescription("A named deal (default: today's daily deal)").setMaxLength(40)),
+        )
+        .addSubcommand((s) => s.setName("pass").setDescription("Pass your turn (with an empty stack you are out for the hand)"))
+        .addSubcommand((s) => s.setName("hand").setDescription("See your hand privately and play by clicking"))
+        .addSubcommand((s) =>
+          s
+            .setName("rules")
+            .setDescription("How to play ONEXENO")
+            .addStringOption((o) =>
+              o
+                .setName("game")
+                .setDescription("Which rules (default: the game played here)")
+                .addChoices(
+                  { name: "basic and partners", value: "basic" },
+                  { name: "solitaire", value: "solitaire" },
+                  { name: "canasta", value: "canasta" },
+                ),
+            ),
+        ),
+  ),
 
   async execute(interaction, ctx) {
     const group = interaction.options.getSubcommandGroup(false);

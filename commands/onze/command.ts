@@ -4,6 +4,7 @@
  */
 import { ANYWHERE } from "../../src/bot/answers.ts";
 import { rulesDocument, rulesIn } from "../rules.ts";
+import { tableCommand } from "../table-command.ts";
 import { SlashCommandBuilder, type AutocompleteInteraction } from "discord.js";
 import type { BotContext } from "../../src/bot/context.ts";
 import { DEFAULT_CLOCK, parseClock } from "../../src/bot/clock.ts";
@@ -49,86 +50,73 @@ export const ONZE_RULES = rulesDocument("onze");
 export const RULES = rulesIn(ONZE_RULES);
 
 export const onzeCommand: Command<BotContext> = {
-  data: new SlashCommandBuilder()
-    .setName("onze")
-    .setDescription("Play Onze, contract rummy with two decks and seven rounds")
-    .setContexts(...ANYWHERE.contexts)
-    .setIntegrationTypes(...ANYWHERE.integrationTypes)
-    .addSubcommand((s) =>
-      s
-        .setName("new")
-        .setDescription("Open an Onze table in this channel (3 to 7 players)")
-        .addStringOption((o) => o.setName("seed").setDescription("Deal name: same name, same cards (default random)").setMaxLength(40))
-        .addStringOption((o) =>
-          o.setName("clock").setDescription("Turn clock: seconds, 12h/24h, or off (default 120)").setMaxLength(12).setAutocomplete(true),
-        ),
-    )
-    .addSubcommand((s) => s.setName("join").setDescription("Take a seat at this channel's Onze table"))
-    .addSubcommand((s) => s.setName("leave").setDescription("Leave the table (mid-game a computer takes your seat)"))
-    .addSubcommand((s) => s.setName("start").setDescription("Start the game (host only)"))
-    .addSubcommand((s) =>
-      s
-        .setName("kick")
-        .setDescription("Remove a player (host only; mid-game a computer takes the seat)")
-        .addUserOption((o) => o.setName("player").setDescription("Who to remove from the table").setRequired(true)),
-    )
-    .addSubcommand((s) => s.setName("end").setDescription("Close this channel's table (host or Manage Messages)"))
-    .addSubcommand((s) => s.setName("hand").setDescription("See your hand privately and play by clicking"))
-    .addSubcommand((s) => s.setName("table").setDescription("Post the table again as the newest message"))
-    .addSubcommand((s) => s.setName("rules").setDescription("How to play Onze"))
-    .addSubcommand((s) => s.setName("draw").setDescription("Draw the top card of the stock"))
-    .addSubcommand((s) => s.setName("take").setDescription("Take the top card of the discard pile"))
-    .addSubcommand((s) => s.setName("buy").setDescription("Ask for the discard that is for sale (again: withdraw)"))
-    .addSubcommand((s) =>
-      s
-        .setName("down")
-        .setDescription("Go down: lay the round's contract")
-        .addStringOption((o) =>
-          o.setName("melds").setDescription("A suggested way, or cards: 7h 7s 7c / 5d 6d 7d 8d").setRequired(true).setAutocomplete(true),
-        ),
-    )
-    .addSubcommand((s) =>
-      s
-        .setName("layoff")
-        .setDescription("Lay a card off onto any meld on the table")
-        .addStringOption((o) =>
-          o.setName("play").setDescription("Card and meld (the list shows every legal one)").setRequired(true).setAutocomplete(true),
-        ),
-    )
-    .addSubcommand((s) =>
-      s
-        .setName("swap")
-        .setDescription("Swap a wild out of a run; the wild goes onto a meld")
-        .addStringOption((o) =>
-          o.setName("play").setDescription("Card, wild and where the wild goes").setRequired(true).setAutocomplete(true),
-        ),
-    )
-    .addSubcommand((s) =>
-      s
-        .setName("discard")
-        .setDescription("Discard a card to end your turn")
-        .addStringOption((o) => o.setName("card").setDescription("A card of your hand").setRequired(true).setAutocomplete(true)),
-    )
-    .addSubcommandGroup((g) =>
-      g
-        .setName("bot")
-        .setDescription("Computer players")
+  data: tableCommand(
+    new SlashCommandBuilder()
+      .setName("onze")
+      .setDescription("Play Onze, contract rummy with two decks and seven rounds")
+      .setContexts(...ANYWHERE.contexts)
+      .setIntegrationTypes(...ANYWHERE.integrationTypes)
+      .addSubcommand((s) =>
+        s
+          .setName("new")
+          .setDescription("Open an Onze table in this channel (3 to 7 players)")
+          .addStringOption((o) => o.setName("seed").setDescription("Deal name: same name, same cards (default random)").setMaxLength(40))
+          .addStringOption((o) =>
+            o.setName("clock").setDescription("Turn clock: seconds, 12h/24h, or off (default 120)").setMaxLength(12).setAutocomplete(true),
+          ),
+      ),
+    {
+      join: "Take a seat at this channel's Onze table",
+      level: {
+        description: "How well it plays (default normal)",
+        choices: [
+          { name: "easy: draws and discards at random", value: "easy" },
+          { name: "normal: plays to win", value: "normal" },
+        ],
+      },
+    },
+    (b) =>
+      b
+        .addSubcommand((s) => s.setName("hand").setDescription("See your hand privately and play by clicking"))
+        .addSubcommand((s) => s.setName("rules").setDescription("How to play Onze"))
+        .addSubcommand((s) => s.setName("draw").setDescription("Draw the top card of the stock"))
+        .addSubcommand((s) => s.setName("take").setDescription("Take the top card of the discard pile"))
+        .addSubcommand((s) => s.setName("buy").setDescription("Ask for the discard that is for sale (again: withdraw)"))
         .addSubcommand((s) =>
           s
-            .setName("add")
-            .setDescription("Seat a computer player (host, before the start)")
+            .setName("down")
+            .setDescription("Go down: lay the round's contract")
             .addStringOption((o) =>
               o
-                .setName("level")
-                .setDescription("How well it plays (default normal)")
-                .addChoices(
-                  { name: "easy: draws and discards at random", value: "easy" },
-                  { name: "normal: plays to win", value: "normal" },
-                ),
+                .setName("melds")
+                .setDescription("A suggested way, or cards: 7h 7s 7c / 5d 6d 7d 8d")
+                .setRequired(true)
+                .setAutocomplete(true),
             ),
         )
-        .addSubcommand((s) => s.setName("remove").setDescription("Remove the last computer player (host, before the start)")),
-    ),
+        .addSubcommand((s) =>
+          s
+            .setName("layoff")
+            .setDescription("Lay a card off onto any meld on the table")
+            .addStringOption((o) =>
+              o.setName("play").setDescription("Card and meld (the list shows every legal one)").setRequired(true).setAutocomplete(true),
+            ),
+        )
+        .addSubcommand((s) =>
+          s
+            .setName("swap")
+            .setDescription("Swap a wild out of a run; the wild goes onto a meld")
+            .addStringOption((o) =>
+              o.setName("play").setDescription("Card, wild and where the wild goes").setRequired(true).setAutocomplete(true),
+            ),
+        )
+        .addSubcommand((s) =>
+          s
+            .setName("discard")
+            .setDescription("Discard a card to end your turn")
+            .addStringOption((o) => o.setName("card").setDescription("A card of your hand").setRequired(true).setAutocomplete(true)),
+        ),
+  ),
 
   async execute(interaction, ctx) {
     const group = interaction.options.getSubcommandGroup(false);
