@@ -108,12 +108,13 @@ const claim: ComponentClaim = {
   async handle(interaction, _id, ctx) {
     const here = await tableHere(ctx, interaction.channelId);
     if (!here) throw refuse("table/gone");
-    const lines = ctx.claimed(interaction);
+    const surface = ctx.surface(interaction);
+    const lines = surface.untold(interaction);
     const clock = here.rec.turnClock;
     if (!lines.length && clock && clock.due !== null)
       throw refuse("clock/not_due", { name: here.rec.seats[clock.seat]?.name ?? "?", when: relativeTime(clock.due) });
     await respond(interaction, "update", false, async () => {
-      const more = await ctx.computersNow(interaction.channelId);
+      const more = await surface.computersNow(interaction.channelId);
       return here.game.payload(more?.after ?? here.rec, joinLines([...lines, ...(more?.lines ?? [])]));
     });
   },

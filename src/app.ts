@@ -13,7 +13,8 @@ import { interactionAge, LATE_AFTER_MS } from "./bot/reply.ts";
 import type { OnceResult } from "./store/claims.ts";
 import { clockMessages, Clocks } from "./bot/clocks.ts";
 import type { BotContext, GameSet, TableGameView } from "./bot/context.ts";
-import { LiveTables } from "./bot/live.ts";
+import { channelSurface, LiveTables } from "./bot/live.ts";
+import { surfaceOf } from "./bot/surface.ts";
 import { recordOf, revOf, withoutRecord } from "./bot/table-payload.ts";
 import { isV2 } from "./bot/components-v2.ts";
 import { RatingService } from "./bot/ratings.ts";
@@ -477,12 +478,11 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     tableGames: gameSet.views,
     afterReply: (channelId) => autoplay.kick(channelId),
     holdsGuild: (guild) => lease(guild),
-    ...{ computersNow: (ch) => privateTables.computersNow(ch), claimed: (i) => privateTables.caughtUp(i) },
-    keepUnshown: (channelId, lines) => privateTables.keepUnshown(channelId, lines),
+    surface: (x) => (surfaceOf(x) === "answers" ? privateTables : channel),
     discordNow: opts.discordNow ?? Date.now,
     post,
-    editLive: (channelId, payload) => live.editLive(channelId, payload),
   };
+  const channel = channelSurface(live);
   Object.assign(later, { ctx, tournaments });
   const games: readonly RunningGame[] = gameSet.views.map((g) => ({ ...g, service: g.tables(ctx) }));
   watchPanels(ctx, games);

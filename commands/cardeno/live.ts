@@ -72,7 +72,7 @@ export async function cardenoChanged(ctx: BotContext, channelId: string, before:
     if (!rec) return; // closed meanwhile: its closing message is the last word
     const lines = notes.flatMap((n) => n.split("\n"));
     const payload: TablePayload = { ...(await cardenoPayload(rec, raceNews(rec) ?? lines.join("\n"))), record: joinRecords(lines) };
-    if (!(await ctx.editLive(channelId, payload))) await ctx.post(channelId, payload);
+    if (!(await ctx.surface(rec).editTable(channelId, payload))) await ctx.post(channelId, payload);
     return;
   }
   ctx.coalescer.request(key, async () => {
@@ -82,7 +82,7 @@ export async function cardenoChanged(ctx: BotContext, channelId: string, before:
     if (!rec) return;
     const payload = await cardenoPayload(rec, raceNews(rec) ?? undefined);
     const { record: _r, ...body } = payload;
-    if (!(await ctx.editLive(channelId, body))) await ctx.post(channelId, payload);
+    if (!(await ctx.surface(rec).editTable(channelId, body))) await ctx.post(channelId, payload);
   });
 }
 

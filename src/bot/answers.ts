@@ -30,6 +30,7 @@ import {
 } from "discord.js";
 import type { Logger } from "./logger.ts";
 import type { AnyTable, AnyTables } from "./tables.ts";
+import type { TableSurface } from "./surface.ts";
 import { refuse, sayAt } from "./words.ts";
 import { recordOf, recordPayload, revOf, withoutRecord, type TableOrder } from "./table-payload.ts";
 import { isV2 } from "./components-v2.ts";
@@ -249,7 +250,8 @@ export interface ChainGame {
  *   interaction and its answer did not show it as it now stands, one follow-up shows it, with a
  *   line for each thing that happened. So every click ends with the current table newest.
  */
-export class PrivateTables {
+export class PrivateTables implements TableSurface {
+  readonly kind = "answers" as const;
   /** What happened before each interaction's handler (lines), by interaction id, and whether a table shown since said it. */
   private readonly caught = new Map<string, { lines: readonly string[]; said: boolean }>();
   /**
@@ -279,7 +281,7 @@ export class PrivateTables {
     return last;
   }
 
-  /** See `BotContext.computersNow`. */
+  /** See `TableSurface.computersNow`: here every computer move due now is made inside the click. */
   async computersNow(channelId: string): Promise<{ readonly after: AnyTable; readonly lines: readonly string[] } | null> {
     const here = await this.tableHere(channelId);
     if (!here || here.rec.status !== "playing") return null;
@@ -299,10 +301,10 @@ export class PrivateTables {
 
   /**
    * The lines of what happened at the table before `interaction`'s handler ran and no table said
-   * yet: moves made on the live table there (`keepUnshown`) and what the clocks did (a claimed
+   * yet: moves made on the live table there (`keepUntold`) and what the clocks did (a claimed
    * timeout). Asked for by what shows the table, which then says them: so they are said once.
    */
-  caughtUp(interaction: Answerable): readonly string[] {
+  untold(interaction: Answerable): readonly string[] {
     const entry = this.caught.get(interaction.id);
     if (!entry) return [];
     entry.said = true;
@@ -314,7 +316,7 @@ export class PrivateTables {
    * `playOutside`) for the next table shown in private channel `channelId`, which says them
    * before its own: the written record there misses no move.
    */
-  keepUnshown(channelId: string, lines: readonly (string | undefined)[]): void {
+  keepUntold(channelId: string, lines: readonly (string | undefined)[]): void {
     const kept = lines.filter((l): l is string => !!l && l.trim() !== "");
     if (kept.length) this.unshown.set(channelId, [...(this.unshown.get(channelId) ?? []), ...kept]);
   }
@@ -339,6 +341,11 @@ export class PrivateTables {
       }
     }
     return lines;
+  }
+
+  /** Nothing here can be edited by the bot's token (see `AnswerChains.tableShown`): a new table is shown instead. */
+  async editTable(): Promise<boolean> {
+    return false;
   }
 
   /**
@@ -383,7 +390,7 @@ export class PrivateTables {
     const changed = !start || start.rev !== rec.rev || start.updatedAt !== rec.updatedAt;
     const shown = this.chains.shownBy(interaction);
     if (!changed || (shown && !older(shown, order))) return;
-    await this.chains.followUp(interaction, await game.payload(rec, joinLines([...this.caughtUp(interaction), ...(more?.lines ?? [])])));
+    await this.chains.followUp(interaction, await game.payload(rec, joinLines([...this.untold(interaction), ...(more?.lines ?? [])])));
   }
 }
 

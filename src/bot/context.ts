@@ -1,7 +1,7 @@
 /** What every command and component handler receives. */
 import type { SettingsBook } from "./settings.ts";
 import type { GameRecords } from "./game-records.ts";
-import type { BaseMessageOptions, ChatInputCommandInteraction, MessageComponentInteraction } from "discord.js";
+import type { BaseMessageOptions, MessageComponentInteraction } from "discord.js";
 import type { Viewer } from "./words.ts";
 import type { GameId } from "../games/catalogue.ts";
 import type { Locale } from "../i18n/index.ts";
@@ -15,6 +15,7 @@ import type { Leaderboards } from "./leaderboards.ts";
 import type { AnyTable, AnyTables, TablesOf } from "./tables.ts";
 import type { ChannelBudget } from "./budget.ts";
 import type { Coalescer } from "./coalesce.ts";
+import type { TableSurface } from "./surface.ts";
 
 /** What every command and component handler receives. A game's table service: `service(id)`. */
 export interface BotContext {
@@ -39,25 +40,10 @@ export interface BotContext {
    */
   readonly afterReply: (channelId: string) => void;
   /**
-   * In a DM or group DM reached by a user install (src/bot/answers.ts), where nothing may be
-   * posted later: plays every computer move due now at the channel's table, inside the
-   * interaction being handled. Returns the table after them and a line for each (a round's
-   * result, the move), or null when none was due. Elsewhere computers move by themselves
-   * (`afterReply`).
+   * The surface a table or an interaction is on (src/bot/surface.ts `surfaceOf`: a server's
+   * channel or the answer chain of DMs and group DMs), with what the move flow asks of it.
    */
-  readonly computersNow: (channelId: string) => Promise<{ readonly after: AnyTable; readonly lines: readonly string[] } | null>;
-  /**
-   * In a DM or group DM: what the table's clocks that had run out did when this interaction
-   * reached the bot (each click there claims them first: src/bot/answers.ts), a line each; none
-   * elsewhere.
-   */
-  readonly claimed: (interaction: MessageComponentInteraction | ChatInputCommandInteraction) => readonly string[];
-  /**
-   * In a DM or group DM: keeps the lines of what a move made without an interaction did (a move
-   * on the live table, and the computers' after it) for the next table shown there, which says
-   * them before its own (src/bot/answers.ts `PrivateTables.keepUnshown`).
-   */
-  readonly keepUnshown: (channelId: string, lines: readonly (string | undefined)[]) => void;
+  readonly surface: (x: { readonly guildId: string | null }) => TableSurface;
   /**
    * Whether this process may act on a guild now (its claim in the shared store: src/app.ts
    * `leaseGuild`): moves that come by no interaction (the live table's) are made only by the
@@ -71,11 +57,6 @@ export interface BotContext {
    * posted again later (`Publisher`). Never throws.
    */
   readonly post: (channelId: string, payload: BaseMessageOptions) => Promise<void>;
-  /**
-   * Edits the channel's live table message in place (src/bot/live.ts `editLive`); false when
-   * there is none or the edit failed (post a new one then).
-   */
-  readonly editLive: (channelId: string, payload: BaseMessageOptions) => Promise<boolean>;
   /** Paces edits of fast-changing messages (real-time tables, private panels) to Discord's rate limits. */
   readonly coalescer: Coalescer;
   /** Each channel's budget of message creates and edits (5 per 5 s): real-time tables take from it before every write. */

@@ -83,7 +83,8 @@ export async function playAndShow<R extends AnyTable, M>(
   const ch = interaction.channelId;
   // A DM by a user install (src/bot/answers.ts): the computers' moves and a round's result go
   // into this answer, since nothing may be posted there later.
-  const privately = answersOnly(interaction);
+  const surface = ctx.surface(interaction);
+  const privately = surface.kind === "answers";
   let shown: BaseMessageOptions | null = null;
   let done: Played<R> | null = null;
   let failed: ReplyFailed | null = null;
@@ -108,10 +109,10 @@ export async function playAndShow<R extends AnyTable, M>(
       done = { before, after };
       const note = game.moveNote(before, after);
       if (privately) {
-        const more = await ctx.computersNow(ch);
+        const more = await surface.computersNow(ch);
         const last = (more?.after ?? after) as R;
         // What happened before this click and no table said yet (a live-table move, a claimed clock) first.
-        const lines = [...ctx.claimed(interaction), game.interlude?.(before, after)?.content, note, ...(more?.lines ?? [])];
+        const lines = [...surface.untold(interaction), game.interlude?.(before, after)?.content, note, ...(more?.lines ?? [])];
         const table = await game.payload(last, joinLines(lines));
         if (how.answer === "table") return table;
         shown = table;
@@ -172,7 +173,7 @@ export async function showMove<R extends AnyTable>(
   const payload = await game.payload(after, game.moveNote(before, after));
   const continues = ctx.catalogue.game(after.game)?.seats.continuesTurn;
   const sameTurn = after.status === "playing" && !!before.state && !!after.state && !!continues?.(before.state, after.state);
-  if (sameTurn && editable && (await ctx.editLive(channelId, payload))) return;
+  if (sameTurn && editable && (await ctx.surface(after).editTable(channelId, payload))) return;
   await put(payload);
 }
 
@@ -201,10 +202,12 @@ export async function playOutside<R extends AnyTable, M>(
   if (!before.state) throw refuse("table/not_started");
   mustAct(ctx, before, service.seatOf(before, userId));
   const after = await service.play(channelId, userId, move, rev);
-  if (before.guildId === null) {
-    const more = await ctx.computersNow(channelId);
-    ctx.keepUnshown(channelId, [game.interlude?.(before, after)?.content, game.moveNote(before, after), ...(more?.lines ?? [])]);
-  } else showLater(ctx, channelId, service, game, before, after);
+  // The answer chain plays its computers now and keeps the lines for its next click; a server's
+  // channel shows the move itself (its computers move by themselves).
+  const surface = ctx.surface(before);
+  const more = await surface.computersNow(channelId);
+  surface.keepUntold(channelId, [game.interlude?.(before, after)?.content, game.moveNote(before, after), ...(more?.lines ?? [])]);
+  if (surface.kind === "channel") showLater(ctx, channelId, service, game, before, after);
   ctx.afterReply(channelId);
   return { before, after };
 }

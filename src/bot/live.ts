@@ -14,6 +14,7 @@
 import type { BaseMessageOptions, Client, MessageEditOptions } from "discord.js";
 import type { RecordStore } from "../store/store.ts";
 import type { Logger } from "./logger.ts";
+import type { TableSurface } from "./surface.ts";
 import { joinRecords, recordOf, recordPayload, revOf, type TableOrder, withoutRecord } from "./table-payload.ts";
 import { fitLayout, isV2 } from "./components-v2.ts";
 
@@ -322,4 +323,19 @@ export class LiveTables {
     });
     return next;
   }
+}
+
+/**
+ * A server's channel as the move flow asks it (`TableSurface`): its table message is edited in
+ * place through `live` (its live message), its computers move by themselves (src/bot/autoplay.ts)
+ * and its own messages say every move, so nothing waits to be said.
+ */
+export function channelSurface(live: Pick<LiveTables, "editLive">): TableSurface {
+  return {
+    kind: "channel",
+    computersNow: async () => null,
+    untold: () => [],
+    keepUntold: () => {},
+    editTable: (channelId, payload) => live.editLive(channelId, payload),
+  };
 }
