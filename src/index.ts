@@ -14,14 +14,13 @@
 import { dirname, join } from "node:path";
 import "dotenv/config";
 import { REST, Routes, ShardingManager, Status } from "discord.js";
-import type { Server } from "node:http";
 import { fileURLToPath } from "node:url";
 import { holdsGuild, openBotStores, registerCommands, startBot, type ShardSet } from "./app.ts";
 import { announceShards, type ShardAddress, startLiveFront, storedShardTables } from "./activity/front.ts";
 import type { ActivityOptions, ActivityServer } from "./activity/server.ts";
 import { loadConfig } from "./config.ts";
 import { createLogger } from "./ops/log.ts";
-import { createMetrics, startOpsServer } from "./ops/metrics.ts";
+import { createMetrics, opsRoutes, startOpsServer, type OpsServer } from "./ops/metrics.ts";
 import { DiscordStandin, shardGuilds } from "./standin/server.ts";
 import { openStore, storeEvents } from "./store/store.ts";
 
@@ -80,6 +79,7 @@ function liveTableOptions(
   shards: ShardSet | null,
   standin: DiscordStandin | null,
   frontUrl: string | null,
+  routes?: ActivityOptions["routes"],
 ): { activity?: Omit<ActivityOptions, "apiUrl"> } {
   const a = config.activity;
   if (!a) return {};
@@ -109,7 +109,7 @@ function liveTableOptions(
       },
     };
   }
-  return { activity: activitySettings(a, standin) };
+  return { activity: { ...activitySettings(a, standin), ...(routes ? { routes } : {}) } };
 }
 
 /**
@@ -298,13 +298,20 @@ async function runShards(token: string, apiUrl: string, shards: ShardSet | null,
   });
   storeEvents.on("error", () => metrics.storeError());
   const hand = shards && config.activity ? await handFront(config.activity, { token, apiUrl, shards, standin, who }) : null;
+  const health = () => {
+    const status = running?.client.ws.status ?? Status.Idle;
+    // `claims`: this process's name in the store's claims (`claims:guild:<id>` names the process acting on a guild).
+    return { ok: !stopping && status === Status.Ready, detail: { gateway: Status[status], stopping, claims: stores.claims.owner } };
+  };
+  // One HTTP server: `METRICS_PORT` set to `ACTIVITY_PORT` puts /healthz and /metrics on the live table's.
+  const oneServer = !shards && !managed && config.activity !== null && config.metricsPort === config.activity.port;
   const bot = await startBot({
     token,
     apiUrl,
     stores,
     log,
     ...(shards ? { shards } : {}),
-    ...liveTableOptions(shards, standin, hand?.url ?? null),
+    ...liveTableOptions(shards, standin, hand?.url ?? null, oneServer ? opsRoutes(metrics, health) : undefined),
     observe: (e) => {
       metrics.interaction(e);
       log.interaction(e);
@@ -318,16 +325,12 @@ async function runShards(token: string, apiUrl: string, shards: ShardSet | null,
     await hand?.announce(bot.liveTable.url, (m, e) => log.error(m, e));
     console.log(`${who}Live table (the app's Activity) served at ${bot.liveTable.url}.`);
   }
-  let ops: Server | null = null;
-  if (config.metricsPort !== null) {
+  let ops: OpsServer | null = null;
+  if (oneServer) console.log(`${who}Health and metrics on the live table's server: /healthz, /metrics.`);
+  else if (config.metricsPort !== null) {
     const port = managed && config.metricsPort !== 0 ? config.metricsPort + firstShard : config.metricsPort;
-    ops = await startOpsServer(port, metrics, () => ({
-      ok: !stopping && bot.client.ws.status === Status.Ready,
-      // `claims`: this process's name in the store's claims (`claims:guild:<id>` names the process acting on a guild).
-      detail: { gateway: Status[bot.client.ws.status], stopping, claims: stores.claims.owner },
-    }));
-    const at = ops.address();
-    console.log(`${who}Health and metrics on port ${typeof at === "object" && at ? at.port : port}: /healthz, /metrics.`);
+    ops = await startOpsServer(port, metrics, health);
+    console.log(`${who}Health and metrics on port ${ops.port}: /healthz, /metrics.`);
   }
 
   /**
@@ -345,7 +348,7 @@ async function runShards(token: string, apiUrl: string, shards: ShardSet | null,
     await hand?.stop();
     await bot.stop();
     await stores.close();
-    ops?.close();
+    await ops?.close();
     await standin?.stop();
     process.exit(0);
   }

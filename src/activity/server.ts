@@ -50,6 +50,8 @@ export interface ActivityOptions {
   readonly apiUrl: string;
   /** The local stand-in's URL: the page may run on the SDK's mock, asking it for codes. Absent: inside Discord only. */
   readonly standinUrl?: string;
+  /** More routes on this server (the operator's `/healthz` and `/metrics` when `METRICS_PORT` is `ACTIVITY_PORT`: src/ops/metrics.ts `opsRoutes`). */
+  readonly routes?: (app: FastifyInstance) => void;
 }
 
 /** What the server needs of the bot: the instance an Activity runs as, read with the bot token. */
@@ -138,6 +140,7 @@ export async function startPage(opts: ActivityOptions, route: LiveRoute): Promis
   // A browser names the page's origin (Chromium leaves it out of a same-origin fetch, and says so in Sec-Fetch-Site).
   const allowed = (headers: { origin?: string | undefined; "sec-fetch-site"?: string | string[] | undefined }) =>
     headers.origin ? origins.has(headers.origin) : headers["sec-fetch-site"] === "same-origin";
+  opts.routes?.(app);
   const page = pageHtml(opts);
   app.get("/", async (_req, reply) => reply.type("text/html; charset=utf-8").header("cache-control", "no-store").send(page));
   app.get("/app.js", async (_req, reply) => reply.type("text/javascript; charset=utf-8").send(await pageScript()));

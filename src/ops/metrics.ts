@@ -1,14 +1,15 @@
 /**
  * Prometheus metrics (prom-client) and the operator's HTTP endpoints: `GET /healthz` (200 when
  * the gateway session is ready, else 503, with a JSON body saying why) and `GET /metrics` (the
- * text exposition format), served on `METRICS_PORT`.
+ * text exposition format), served on `METRICS_PORT` by fastify, or on the live table's own server
+ * when `METRICS_PORT` is `ACTIVITY_PORT` (one HTTP server a process: `opsRoutes`).
  *
  * Metrics: `onexeno_interactions_total{kind,name,outcome}`, `onexeno_interaction_seconds`
  * (histogram of handling time), `onexeno_tables{game,status}` (stored tables, counted at most
  * once a minute), `onexeno_store_errors_total`, `onexeno_shard_status{shard}` (discord.js's
  * WebSocket status: 0 ready) and `onexeno_shard_ping_seconds{shard}`, plus Node's defaults.
  */
-import { createServer, type Server } from "node:http";
+import Fastify, { type FastifyInstance } from "fastify";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { InteractionEvent } from "../bot/router.ts";
 
@@ -98,37 +99,49 @@ export interface Health {
 }
 
 /**
- * Serves `/healthz` and `/metrics` on `port` (0: a free one) at `host`; resolves once
- * listening, with the server (close it to stop).
+ * The operator's routes on a fastify server: `GET /healthz` (200 when `health()` is ok, else 503,
+ * its detail as JSON) and `GET /metrics` (the registry in Prometheus's text format; 500 when a
+ * collector fails). For `startOpsServer`, or the live table's server (src/activity/server.ts
+ * `ActivityOptions.routes`).
  */
-export async function startOpsServer(port: number, metrics: Metrics, health: () => Health, host = "0.0.0.0"): Promise<Server> {
-  const server = createServer((req, res) => {
-    const path = (req.url ?? "/").split("?")[0];
-    if (req.method === "GET" && path === "/healthz") {
+export function opsRoutes(metrics: Metrics, health: () => Health): (app: FastifyInstance) => void {
+  return (app) => {
+    app.get("/healthz", async (_req, reply) => {
       const h = health();
-      res.writeHead(h.ok ? 200 : 503, { "content-type": "application/json" });
-      res.end(JSON.stringify({ status: h.ok ? "ok" : "unavailable", ...h.detail }));
-      return;
-    }
-    if (req.method === "GET" && path === "/metrics") {
-      metrics.registry.metrics().then(
-        (text) => {
-          res.writeHead(200, { "content-type": metrics.registry.contentType });
-          res.end(text);
-        },
-        (e: unknown) => {
-          res.writeHead(500, { "content-type": "text/plain" });
-          res.end(`metrics failed: ${e instanceof Error ? e.message : String(e)}`);
-        },
-      );
-      return;
-    }
-    res.writeHead(404, { "content-type": "text/plain" });
-    res.end("not found: try /healthz or /metrics");
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => resolve());
-  });
-  return server;
+      return reply
+        .code(h.ok ? 200 : 503)
+        .type("application/json")
+        .send(JSON.stringify({ status: h.ok ? "ok" : "unavailable", ...h.detail }));
+    });
+    app.get("/metrics", async (_req, reply) => {
+      try {
+        return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+      } catch (e) {
+        return reply
+          .code(500)
+          .type("text/plain")
+          .send(`metrics failed: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    });
+  };
+}
+
+/** A running server of the operator's routes. */
+export interface OpsServer {
+  /** The port it listens on. */
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves `/healthz` and `/metrics` (`opsRoutes`) on `port` (0: a free one) at `host`; resolves
+ * once listening. Anything else is a 404 that names the two.
+ */
+export async function startOpsServer(port: number, metrics: Metrics, health: () => Health, host = "0.0.0.0"): Promise<OpsServer> {
+  const app = Fastify({ logger: false });
+  opsRoutes(metrics, health)(app);
+  app.setNotFoundHandler(async (_req, reply) => reply.code(404).type("text/plain").send("not found: try /healthz or /metrics"));
+  await app.listen({ port, host });
+  const at = app.server.address();
+  return { port: typeof at === "object" && at ? at.port : port, close: () => app.close() };
 }

@@ -332,9 +332,12 @@ export class DiscordStandin extends EventEmitter {
     this.saveNow();
     await this.page.close();
     await this.gateway.close();
+    const server = this.server;
+    // A stand-in never started has nothing to close (`close` would never call back).
+    if (!server) return;
     await new Promise<void>((resolve) => {
-      this.server?.closeAllConnections();
-      this.server?.close(() => resolve());
+      server.closeAllConnections();
+      server.close(() => resolve());
     });
   }
 

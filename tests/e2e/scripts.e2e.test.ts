@@ -6,6 +6,7 @@
  * (global, then guild-scoped registration).
  */
 import { execFile, spawn } from "node:child_process";
+import { createServer, type AddressInfo } from "node:net";
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -132,6 +133,34 @@ describe("entry points", () => {
     p.kill("SIGTERM");
     expect(await exited).toBe(0);
     expect(out).toContain("stopping");
+  });
+
+  it("npm start with METRICS_PORT set to ACTIVITY_PORT: one HTTP server carries the live table's page, /healthz and /metrics (issue 64)", async () => {
+    const free = createServer();
+    await new Promise<void>((resolve) => free.listen(0, "127.0.0.1", resolve));
+    const port = String((free.address() as AddressInfo).port);
+    await new Promise<void>((resolve) => free.close(() => resolve()));
+    const p = spawn(START[0]!, START.slice(1), {
+      cwd: root,
+      env: { ...baseEnv, STANDIN_PORT: "0", STORE_URL: "memory://", METRICS_PORT: port, ACTIVITY_PORT: port, LOG_LEVEL: "info" },
+    });
+    let out = "";
+    p.stdout.on("data", (d: Buffer) => (out += d));
+    p.stderr.on("data", (d: Buffer) => (out += d));
+    const exited = new Promise<number | null>((resolve) => p.on("close", resolve));
+    try {
+      await expect.poll(() => out, { timeout: 45_000 }).toContain("Health and metrics on the live table's server");
+      const live = /Live table \(the app's Activity\) served at (http:\/\/[^\s]+?)\.?\s/.exec(out)?.[1] ?? "";
+      expect(new URL(live).port).toBe(port);
+      const base = `http://127.0.0.1:${port}`;
+      expect(await (await fetch(`${base}/`)).text()).toContain("<html");
+      await expect.poll(async () => (await fetch(`${base}/healthz`)).status, { timeout: 30_000 }).toBe(200);
+      expect(await (await fetch(`${base}/metrics`)).text()).toMatch(/onexeno_store_errors_total 0/);
+      expect(out).not.toMatch(/Health and metrics on port/);
+    } finally {
+      p.kill("SIGTERM");
+    }
+    expect(await exited).toBe(0);
   });
 
   it("npm start says clearly when the stand-in's port is taken", async () => {
