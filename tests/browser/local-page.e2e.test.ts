@@ -11,10 +11,10 @@ declare const document: {
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { ActionRowBuilder, Events, REST, Routes, StringSelectMenuBuilder } from "discord.js";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { ADA, BEN, CARD_ROOM, GENERAL, Harness, MOD, THREAD } from "../e2e/harness.ts";
-import { lastMessage as lastOn, openBrowser, slash as slashOn } from "./page-helpers.ts";
+import { lastMessage as lastOn, slash as slashOn, withBrowser } from "./page-helpers.ts";
 import { registerCommands } from "../../src/app.ts";
 import { onexenoView } from "../../src/games/onexeno/game.ts";
 import { scenes } from "../render/scenes.ts";
@@ -23,18 +23,11 @@ import { renderPicture } from "../../render/pool.ts";
 
 const h = new Harness({ computerDelayMs: 60 });
 const GROUP_DM = "200000000000000010";
-let browser: Browser;
 let page: Page;
 const out = join(import.meta.dirname, "..", "__output__");
-
 const pageErrors: string[] = [];
-beforeAll(async () => {
-  await h.start();
-  ({ browser, page } = await openBrowser(pageErrors));
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await h.close();
+withBrowser(h, pageErrors, (p) => {
+  page = p;
 });
 
 /** Types a slash command, picks it from the suggestions, fills options, sends. */

@@ -10,27 +10,20 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { REST, Routes } from "discord.js";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { ADA, BEN, CARD_ROOM, MOD, Harness } from "../e2e/harness.ts";
-import { lastEphemeral, lastMessage, lastPublic, openAs, openBrowser, slash } from "./page-helpers.ts";
+import { lastEphemeral, lastMessage, lastPublic, openAs, slash, withBrowser } from "./page-helpers.ts";
 import type { AnyTable } from "../../src/bot/tables.ts";
 import type { OnzeState } from "../../src/games/onze/game.ts";
 
 const h = new Harness({ computerDelayMs: 60, keepStandin: true });
-let browser: Browser;
 let page: Page;
 const out = join(import.meta.dirname, "..", "__output__");
 const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  await h.start();
-  ({ browser, page } = await openBrowser(pageErrors));
+withBrowser(h, pageErrors, (p) => {
+  page = p;
   mkdirSync(out, { recursive: true });
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await h.close();
 });
 
 /** Saves the page, or one message of it, as tests/__output__/walk-`name`.png. */

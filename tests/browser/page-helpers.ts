@@ -3,6 +3,8 @@
  * read the newest message.
  */
 import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import type { Harness } from "../e2e/harness.ts";
 import { launchBrowser } from "./chromium.ts";
 
 /** Types `/path`, picks it from the suggestions, fills its options with `fill`, sends. */
@@ -40,4 +42,22 @@ export async function openBrowser(errors: string[]): Promise<{ browser: Browser;
   page.setDefaultTimeout(60_000);
   page.on("pageerror", (e) => errors.push(e.message));
   return { browser, page };
+}
+
+/**
+ * A browser test file's hooks: before its tests, `h` starts and a Chromium page opens (given to
+ * `opened`); after them both close. Errors the page throws are pushed onto `errors`.
+ */
+export function withBrowser(h: Harness, errors: string[], opened: (page: Page) => void): void {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    await h.start();
+    const b = await openBrowser(errors);
+    browser = b.browser;
+    opened(b.page);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await h.close();
+  });
 }
