@@ -14,6 +14,7 @@ import { CARDENO_VERBS, cardenoComponent } from "./components.ts";
 import { cardenoMoveNote, cardenoTimed } from "./live.ts";
 import { CARDENO_LIVE } from "./live-table.ts";
 import { cardenoPayload, cardenoPicture, cardenoRound, cardenoStanding } from "./table.ts";
+import { CARDENO_PANELS } from "./panel.ts";
 
 /** Cardeno at a table. */
 const cardenoView: TableGameView = {
@@ -30,6 +31,9 @@ const cardenoView: TableGameView = {
   animate: animateWith(cardenoPicture),
   roundOf: cardenoRound,
   live: CARDENO_LIVE as LiveKind,
+  // Refreshed after every save too (the race's own steps refresh them at its pace, `cardenoChanged`):
+  // a table closed with end, or a seat left or kicked, reaches every open board at once.
+  panels: CARDENO_PANELS,
 };
 
 /** Cardeno: `/cardeno`. */
