@@ -12,6 +12,7 @@ import { MessageFlags, type ChatInputCommandInteraction, type MessageComponentIn
 import type { BotContext, PanelKind } from "./context.ts";
 import { asContainer } from "./components-v2.ts";
 import { viewerOf } from "./words.ts";
+import { t } from "../i18n/index.ts";
 import { TOKEN_SPENT_MS } from "./answers.ts";
 
 /** How long a panel is kept up to date, ms: under the token's 15 minutes, so its last edit still lands. */
@@ -76,8 +77,8 @@ export function keepPanel(ctx: BotContext, kind: PanelKind, interaction: Panel["
 
 /**
  * Refreshes every open panel of `kind` in a channel (coalesced per panel): redrawn as the table
- * stands, forgotten when its player has no seat any more or the game is over (`final`), and
- * stopped (one plain line) once older than `PANEL_LIFE_MS`.
+ * stands, forgotten when the game is over (`final`) or its player has no seat any more (then
+ * edited down to one line saying so), and stopped (one plain line) once older than `PANEL_LIFE_MS`.
  */
 export function refreshPanels(ctx: BotContext, kind: PanelKind, channelId: string): void {
   const panels = panelsOf(ctx, kind, channelId);
@@ -96,6 +97,9 @@ export function refreshPanels(ctx: BotContext, kind: PanelKind, channelId: strin
       const payload = await kind.draw(ctx, channelId, viewer, note);
       if (!payload) {
         panels.delete(userId);
+        // Its player has no seat there any more (left, removed, the table gone): said while its
+        // token still takes an edit, so no panel keeps buttons that look live.
+        if (age < TOKEN_SPENT_MS) await editInOrder(panel.interaction, line(t(viewer.locale, "table.panel_no_seat")));
         return;
       }
       // A newer panel may have opened while the picture was drawn: that tidied this one down to a

@@ -134,6 +134,11 @@ describe("a newcomer's evening on the local page", () => {
     await expect
       .poll(() => page.locator("article.message:not(.ephemeral)").allTextContents())
       .toEqual(expect.arrayContaining([expect.stringContaining("Ada left")]));
+    // Her hand panel, open since the sale, says it closed: nothing there looks live any more.
+    const panel = page.locator("article.message.ephemeral", { hasText: "you no longer have a seat at this table" });
+    await expect.poll(() => panel.count()).toBe(1);
+    expect(await panel.locator("button").count()).toBe(0);
+    expect(await page.locator("article.message.ephemeral button:has-text('Withdraw')").count()).toBe(0);
     await shot("leave-done");
     expect(pageErrors).toEqual([]);
   });
