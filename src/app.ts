@@ -82,6 +82,8 @@ export interface Bot {
   readonly ready: Promise<void>;
   /** The live table's server and hub (src/activity/), when `activity` was given. */
   readonly liveTable: (ActivityServer & { readonly hub: ActivityHub }) | null;
+  /** The answer chains of DMs and group DMs (src/bot/answers.ts): `tidied()` waits for their older table messages' edits. */
+  readonly answers: Pick<AnswerChains, "tidied">;
   stop(): Promise<void>;
 }
 
@@ -524,6 +526,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   await client.login(opts.token);
   return {
     ...{ client, service, games: services, leaderboards, ratings, tournaments, live, clocks, records, settings, ready, liveTable },
+    answers: chains,
     async stop() {
       stopping = true; // new interactions, clock wakes and computer turns are left to another process from here
       await autoplay.stop(); // the computer moves under way are saved first

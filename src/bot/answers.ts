@@ -119,6 +119,8 @@ export class AnswerChains {
     this.lastTable.set(channelId, { interaction, messageId, target, record, v2: isV2(payload), at });
     if (!before || before.messageId === messageId || at - before.at >= TOKEN_SPENT_MS) return;
     const edit = async () => {
+      // Judged again when it is sent: an edit waiting behind others may find its token spent (Discord: 401/50027).
+      if (this.now() - before.at >= TOKEN_SPENT_MS) return;
       await before.interaction.webhook.editMessage(before.target, recordPayload(before.record, before.v2));
     };
     const run = (this.tidying.get(channelId) ?? Promise.resolve()).then(edit).catch((e: unknown) => {

@@ -197,6 +197,8 @@ export class Harness {
    * and the bot's table clock both move on, and the clocks due run.
    */
   async leave(ms: number): Promise<void> {
+    // What the bot was still doing for the last click (a DM's older table tidied) lands first, as on a screen left alone.
+    await this.bot.answers.tidied();
     this.standin.advanceTime(ms);
     await this.advanceClock(ms);
   }
