@@ -81,8 +81,11 @@ describe("two processes on one guild's events", () => {
     const hers = after.moves.slice(waiting.moves.length).filter((m) => after.seats[m.seat]!.userId === ADA);
     expect(hers).toHaveLength(1);
     // Every move posted once: no note of a placement (a card goes down once a hand) in two messages.
-    const notes = created.flatMap((t) => t.match(/placed the \d+ at [^.,\s]+/g) ?? []);
-    expect(notes.length).toBeGreaterThan(1);
+    // The table is saved before its messages are posted: wait for a note of each placement stored.
+    const placed = after.moves.filter((m) => (m.move as { kind?: string }).kind === "place").length;
+    expect(placed).toBeGreaterThan(1);
+    const placementNotes = () => created.flatMap((t) => t.match(/placed the \d+ at [^.,\s]+/g) ?? []);
+    const notes = await h.until(`${placed} placements posted`, () => (placementNotes().length >= placed ? placementNotes() : null));
     expect(notes.length).toBe(new Set(notes).size);
     sb.off("message", seen);
   });
