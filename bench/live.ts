@@ -23,7 +23,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import WebSocket from "ws";
-import { buttonMove, type LiveFrame } from "../src/activity/hub.ts";
+import { buttonMove, type LiveFrame } from "../src/surfaces/live-table/hub.ts";
 import { openBotStores, registerCommands, startBot } from "../src/app.ts";
 import { MEMBER_PERMS } from "../src/standin/objects.ts";
 import { DEFAULT_USERS, DiscordStandin } from "../src/standin/server.ts";

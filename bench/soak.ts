@@ -26,7 +26,7 @@ import { tmpdir } from "node:os";
 import { writeHeapSnapshot } from "node:v8";
 import { join } from "node:path";
 import { openBotStores, registerCommands, startBot } from "../src/app.ts";
-import { CHANNEL_WINDOW_MS } from "../src/bot/budget.ts";
+import { CHANNEL_WINDOW_MS } from "../src/surfaces/channel/budget.ts";
 import type { GameId } from "../src/games/catalogue.ts";
 import { DEFAULT_USERS } from "../src/standin/server.ts";
 import { benchChannels } from "./flight-driver.ts";

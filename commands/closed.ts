@@ -14,7 +14,7 @@ import { refuse, sayAt } from "../src/bot/words.ts";
  * The message of a table closed with `end` (`rec.closedBy` set): its last picture, "Table closed
  * by `name`" and the scores as they stand, Play again and New table. Ordered after the table's
  * last state (a table message of it still on its way lands older and is removed, so the closing
- * message stays the channel's newest; src/bot/live.ts).
+ * message stays the channel's newest; src/surfaces/channel/live.ts).
  */
 export async function closedPayload(game: TableGameView, rec: AnyTable, name: string): Promise<BaseMessageOptions> {
   const note = sayAt(rec, "table.closed_by", { name });

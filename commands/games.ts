@@ -4,7 +4,7 @@
  * question, the invoker's seat. The list of games comes from the bot context
  * (`ctx.tableGames`, built from the game modules by commands/game-module.ts), so this file imports no game's commands.
  */
-import { answersOnly } from "../src/bot/answers.ts";
+import { traitsOf, wordOn } from "../src/surfaces/traits.ts";
 import { commandRef } from "../src/bot/command-ids.ts";
 import { clockName, type ClockSetting } from "../src/bot/clock.ts";
 import { shownTable } from "./closed.ts";
@@ -200,8 +200,8 @@ export async function lobbyComponent(
 ): Promise<boolean> {
   const ch = interaction.channelId;
   const me = seatOf(interaction);
-  // In a DM nothing may tidy the lobby message later: a click there updates it in place.
-  const how = answersOnly(interaction) ? "update" : "reply";
+  // Where nothing may tidy the lobby message later (a DM), a click updates it in place.
+  const how = traitsOf(interaction).lobbyClick;
   switch (id.verb) {
     case "join":
       await respond(interaction, how, false, async () => {
@@ -386,10 +386,10 @@ export function lobbyMessage(
   );
   row.addComponents(...addComputerButton(rec, n >= look.max));
   // In a DM only the app's installer has its commands: the button is the way in for everyone.
-  const open =
-    rec.guildId === null
-      ? say("table.open_private", { what: look.what })
-      : say("table.open", { what: look.what, join: commandRef(tableLocale(rec), `${look.command} join`, rec.guildId ?? null) });
+  const open = say(wordOn(rec, "table.open"), {
+    what: look.what,
+    join: commandRef(tableLocale(rec), `${look.command} join`, rec.guildId ?? null),
+  });
   return {
     content: `${note ? `${note}\n` : ""}${open}`,
     embeds: [embed],

@@ -6,7 +6,8 @@
  * commands come from `GAMES`, each said by its own description.
  */
 import { SlashCommandBuilder } from "discord.js";
-import { ANYWHERE } from "../src/bot/answers.ts";
+import { ANYWHERE } from "../src/surfaces/answers/chains.ts";
+import { traitsOf } from "../src/surfaces/traits.ts";
 import { commandRef } from "../src/bot/command-ids.ts";
 import type { BotContext } from "../src/bot/context.ts";
 import { respond } from "../src/bot/reply.ts";
@@ -29,8 +30,8 @@ export function helpText(locale: Locale, guildId: string | null, games: readonly
   const tries = [
     ...(first ? [say("try_first", { cmd: ref(`${first} new`), what: about(first) })] : []),
     ...others.map((g) => say("try_game", { cmd: ref(`${g} new`), what: about(g) })),
-    guildId === null ? say("try_replay", { cmd: ref("replay") }) : say("try_tournament", { cmd: ref("tournament create") }),
-    guildId === null ? say("try_history", { cmd: ref("history") }) : say("try_stats", { cmd: ref("stats") }),
+    // What can be done there besides a game (a server: a tournament and stats; a DM: a replay and history).
+    ...traitsOf({ guildId }).helpTries.map((x) => say(x.key, { cmd: ref(x.command) })),
   ].slice(0, 5);
   const more = say("more", { rules: ref(`${first ?? "help"} rules`), history: ref("history"), replay: ref("replay") });
   return [`## ${say("title")}`, ...tries.map((line, i) => `${i + 1}. ${line}`), "", more].join("\n");

@@ -5,9 +5,9 @@
  * cursor (a game recorded meanwhile never shifts the page being read). The answer is private: it
  * is a lookup, not news for the channel.
  */
-import { answersOnly } from "../src/bot/answers.ts";
+import { traitsOf } from "../src/surfaces/traits.ts";
 import { refuse } from "../src/bot/words.ts";
-import { ANYWHERE } from "../src/bot/answers.ts";
+import { ANYWHERE } from "../src/surfaces/answers/chains.ts";
 import {
   ActionRowBuilder,
   ButtonBuilder,
@@ -160,9 +160,10 @@ export const historyCommand = (views: readonly TableGameView[]): Command<BotCont
 
   async execute(interaction, ctx) {
     const given = interaction.options.getUser("user");
-    // In a DM records are kept per player: the asker's own games, no one else's.
-    if (given && answersOnly(interaction) && given.id !== interaction.user.id) throw refuse("private/server_only");
-    const user = answersOnly(interaction) ? interaction.user : given;
+    // Where records are kept per player (a DM): the asker's own games, no one else's.
+    const own = traitsOf(interaction).records === "own";
+    if (given && own && given.id !== interaction.user.id) throw refuse("private/server_only");
+    const user = own ? interaction.user : given;
     const game = interaction.options.getString("game") ?? undefined;
     await respond(interaction, "reply", true, () =>
       historyPage(
@@ -179,7 +180,7 @@ export const historyCommand = (views: readonly TableGameView[]): Command<BotCont
 /** The paging buttons of a history page: the page they name, in place of the one shown. */
 export async function historyComponent(interaction: MessageComponentInteraction, id: ComponentId, ctx: BotContext): Promise<void> {
   const [cursor = "new", named = "", game = ""] = id.args;
-  const userId = answersOnly(interaction) ? interaction.user.id : named; // a DM's pages are the clicker's own games
+  const userId = traitsOf(interaction).records === "own" ? interaction.user.id : named; // a DM's pages are the clicker's own games
   await respond(interaction, "update", interaction.message.flags.has(MessageFlags.Ephemeral), () =>
     historyPage(
       ctx,

@@ -1,5 +1,5 @@
 /**
- * The live table's pictures (src/activity/hub.ts) from a game's own picture jobs: the public table
+ * The live table's pictures (src/surfaces/live-table/hub.ts) from a game's own picture jobs: the public table
  * picture of a record, drawn by the picture threads as the chat table's is, and a seat's own
  * pictures, drawn once while they stay the same.
  */

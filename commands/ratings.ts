@@ -4,7 +4,7 @@
  * (`shownRating`), marked provisional under 10 rated games. Public answers: a rating is no
  * secret, and a leaderboard is meant to be seen.
  */
-import { SERVERS } from "../src/bot/answers.ts";
+import { SERVERS } from "../src/surfaces/answers/chains.ts";
 import { recordLine } from "./history.ts";
 import { AttachmentBuilder, EmbedBuilder, SlashCommandBuilder } from "discord.js";
 import { renderPicture } from "../render/pool.ts";

@@ -6,8 +6,8 @@
  * Only finished games have records, so nothing hidden is shown of a game still running.
  * `game` autocompletes from this server's recent games, your own first.
  */
-import { answersOnly } from "../src/bot/answers.ts";
-import { ANYWHERE } from "../src/bot/answers.ts";
+import { traitsOf } from "../src/surfaces/traits.ts";
+import { ANYWHERE } from "../src/surfaces/answers/chains.ts";
 import {
   ActionRowBuilder,
   AttachmentBuilder,
@@ -229,7 +229,7 @@ async function recordHere(
   const found = await ctx.records.get(interaction.guildId, id);
   const record =
     found &&
-    answersOnly(interaction) &&
+    traitsOf(interaction).records === "own" &&
     found.channelId !== interaction.channelId &&
     !found.seats.some((s) => s.userId === interaction.user.id)
       ? undefined
@@ -252,7 +252,7 @@ export const replayCommand: Command<BotContext> = {
       const record = id
         ? await recordHere(ctx, interaction, id)
         : ((await ctx.records.page(interaction.guildId, { userId: interaction.user.id, limit: 1 })).records[0] ??
-          (answersOnly(interaction) ? undefined : (await ctx.records.page(interaction.guildId, { limit: 1 })).records[0]));
+          (traitsOf(interaction).records === "own" ? undefined : (await ctx.records.page(interaction.guildId, { limit: 1 })).records[0]));
       if (!record) throw new UserError("replay/none", "No game has finished in this server yet: every game that ends can be replayed.");
       return replayMessage(ctx, record, record.moves.length, false, await publicLocale(ctx, interaction));
     });
@@ -262,8 +262,8 @@ export const replayCommand: Command<BotContext> = {
     // A string option, but a forged or odd autocomplete may carry another type: read as text, never thrown on.
     const typed = String(interaction.options.getFocused() ?? "").toLowerCase();
     const mine = (await ctx.records.page(interaction.guildId, { userId: interaction.user.id, limit: 25 })).records;
-    // In a DM the list is the asker's own games (records there are kept per player).
-    const all = answersOnly(interaction) ? [] : (await ctx.records.page(interaction.guildId, { limit: 25 })).records;
+    // Where records are kept per player (a DM), the list is the asker's own games.
+    const all = traitsOf(interaction).records === "own" ? [] : (await ctx.records.page(interaction.guildId, { limit: 25 })).records;
     const seen = new Set<string>();
     const choices: Choice[] = [];
     for (const r of [...mine, ...all]) {

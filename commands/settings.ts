@@ -4,7 +4,7 @@
  * and the organisers' role. Every answer is private and says what changed; `show` lists them all.
  * Stored by src/bot/settings.ts; the organisers' role by the tournaments' book.
  */
-import { SERVERS } from "../src/bot/answers.ts";
+import { SERVERS } from "../src/surfaces/answers/chains.ts";
 import {
   ChannelType,
   MessageFlags,

@@ -6,8 +6,8 @@
  * table** (`again`: the channel's most recently finished table).
  */
 import type { BaseMessageOptions } from "discord.js";
-import { launchLiveTable } from "../src/bot/live-table.ts";
-import { joinLines } from "../src/bot/answers.ts";
+import { launchLiveTable } from "../src/surfaces/live-table/button.ts";
+import { joinLines } from "../src/surfaces/answers/chains.ts";
 import { relativeTime } from "../src/bot/clock.ts";
 import { answeredPayload } from "../src/bot/confirm.ts";
 import { publish, ReplyFailed, respond } from "../src/bot/reply.ts";
@@ -97,7 +97,7 @@ const again: ComponentClaim = {
 };
 
 /**
- * **Claim the turn**, at a table in a DM (src/bot/answers.ts): a clock that ran out there was
+ * **Claim the turn**, at a table in a DM (src/surfaces/answers/chains.ts): a clock that ran out there was
  * applied when this click reached the bot (the computer moved for the absent seat); the clicked
  * table message is updated to the table as it now stands, the computers' moves that follow
  * drawn in. Before the time is up it says, privately, how long the player still has.
@@ -113,10 +113,12 @@ const claim: ComponentClaim = {
     const clock = here.rec.turnClock;
     if (!lines.length && clock && clock.due !== null)
       throw refuse("clock/not_due", { name: here.rec.seats[clock.seat]?.name ?? "?", when: relativeTime(clock.due) });
-    await respond(interaction, "update", false, async () => {
-      const more = await surface.computersNow(interaction.channelId);
-      return here.game.payload(more?.after ?? here.rec, joinLines([...lines, ...(more?.lines ?? [])]));
-    });
+    await respond(
+      interaction,
+      "update",
+      false,
+      async () => (await surface.tableInAnswer(interaction, here.game, here.rec, [])) ?? here.game.payload(here.rec, joinLines(lines)),
+    );
   },
 };
 

@@ -13,8 +13,10 @@ import { interactionAge, LATE_AFTER_MS } from "./bot/reply.ts";
 import type { OnceResult } from "./store/claims.ts";
 import { clockMessages, Clocks } from "./bot/clocks.ts";
 import type { BotContext, GameSet, TableGameView } from "./bot/context.ts";
-import { channelSurface, LiveTables } from "./bot/live.ts";
-import { surfaceOf } from "./bot/surface.ts";
+import { LiveTables } from "./surfaces/channel/live.ts";
+import { channelSurface } from "./surfaces/channel/surface.ts";
+import { attachSurfaces, pickSurface } from "./surfaces/surface.ts";
+import { traitsOf } from "./surfaces/traits.ts";
 import { recordOf, revOf, withoutRecord } from "./bot/table-payload.ts";
 import { isV2 } from "./bot/components-v2.ts";
 import { RatingService } from "./bot/ratings.ts";
@@ -34,11 +36,11 @@ import {
 import { scheduledEvents } from "./bot/scheduled-events.ts";
 import { correctedTables, rerate } from "./bot/rerate.ts";
 import { COMMAND_IDS } from "./bot/command-ids.ts";
-import { AnswerChains, mustReachHere, PrivateTables } from "./bot/answers.ts";
-import { Publisher } from "./bot/publisher.ts";
-import { CHANNEL_WINDOW_MS, CHANNEL_WRITES, ChannelBudget } from "./bot/budget.ts";
+import { AnswerChains, mustReachHere, PrivateTables } from "./surfaces/answers/chains.ts";
+import { Publisher } from "./surfaces/channel/publisher.ts";
+import { CHANNEL_WINDOW_MS, CHANNEL_WRITES, ChannelBudget } from "./surfaces/channel/budget.ts";
 import { Coalescer } from "./bot/coalesce.ts";
-import { launchLiveTable } from "./bot/live-table.ts";
+import { launchLiveTable } from "./surfaces/live-table/button.ts";
 import { createRouter, type InteractionEvent, type Logger, type RouterOptions } from "./bot/router.ts";
 import { Leaderboards } from "./bot/leaderboards.ts";
 import { ChannelIndex } from "./bot/channels.ts";
@@ -50,8 +52,8 @@ import { readingThrough } from "./store/store.ts";
 import { openStoresOf, type BotStores } from "./bot/stores.ts";
 import { gameRecord } from "./bot/game-record.ts";
 import { GameRecords } from "./bot/game-records.ts";
-import type { ActivityHub } from "./activity/hub.ts";
-import { type ActivityOptions, type ActivityServer, serveLiveTable } from "./activity/server.ts";
+import type { ActivityHub } from "./surfaces/live-table/hub.ts";
+import { type ActivityOptions, type ActivityServer, serveLiveTable } from "./surfaces/live-table/server.ts";
 export type { BotStores } from "./bot/stores.ts";
 
 /** Opens every store of the bot on one STORE_URL (separate keyv namespaces), one per table game of `games` (default: the real ones). */
@@ -80,9 +82,9 @@ export interface Bot {
   readonly settings: SettingsBook;
   /** Resolves when connected and stored tables have been announced. */
   readonly ready: Promise<void>;
-  /** The live table's server and hub (src/activity/), when `activity` was given. */
+  /** The live table's server and hub (src/surfaces/live-table/), when `activity` was given. */
   readonly liveTable: (ActivityServer & { readonly hub: ActivityHub }) | null;
-  /** The answer chains of DMs and group DMs (src/bot/answers.ts): `tidied()` waits for their older table messages' edits. */
+  /** The answer chains of DMs and group DMs (src/surfaces/answers/chains.ts): `tidied()` waits for their older table messages' edits. */
   readonly answers: Pick<AnswerChains, "tidied">;
   stop(): Promise<void>;
 }
@@ -116,7 +118,7 @@ export interface BotOptions {
   readonly shards?: ShardSet;
   /** Discord's clock, ms: how old interaction tokens are (default Date.now; tests move it with the stand-in's `advanceTime`). */
   readonly discordNow?: () => number;
-  /** The live table (the app's Activity, src/activity/server.ts): served only when given (`ACTIVITY_PORT`). */
+  /** The live table (the app's Activity, src/surfaces/live-table/server.ts): served only when given (`ACTIVITY_PORT`). */
   readonly activity?: Omit<ActivityOptions, "apiUrl">;
   /**
    * Requests a second the REST client allows itself outside the interaction endpoints (default
@@ -160,7 +162,7 @@ export const consoleLogger: Logger = {
 
 /**
  * Command registration bodies (slash command JSON) of a game set (default: the real games). Each
- * command says where it is offered (`ANYWHERE` or `SERVERS`, src/bot/answers.ts); one that does
+ * command says where it is offered (`ANYWHERE` or `SERVERS`, src/surfaces/answers/chains.ts); one that does
  * not is a bug (an Error), since Discord's defaults for a missing field have changed over time.
  */
 export function commandBodies(games: GameSet = GAME_SET): unknown[] {
@@ -335,7 +337,7 @@ function tableServices(
  * The bot's writes to channels: each channel's budget of creates and edits (5 per 5 s on
  * Discord), the live table messages (edited in place, tidied), sending a message (a table
  * message's record kept as the channel's live one), and the chains of answers that are the only
- * way into a DM reached by a user install (src/bot/answers.ts).
+ * way into a DM reached by a user install (src/surfaces/answers/chains.ts).
  */
 function channelWrites(client: Client, opts: BotOptions, log: Logger) {
   const budget = new ChannelBudget(CHANNEL_WRITES, opts.channelWindowMs ?? CHANNEL_WINDOW_MS);
@@ -354,7 +356,6 @@ function channelWrites(client: Client, opts: BotOptions, log: Logger) {
       if (channel?.isTextBased()) await channel.messages.delete(messageId);
     },
   );
-  live.attach(client);
   const send = async (channelId: string, payload: BaseMessageOptions) => {
     const channel = await client.channels.fetch(channelId);
     if (!channel?.isSendable()) throw new Error(`channel ${channelId} cannot take messages`);
@@ -373,7 +374,6 @@ function channelWrites(client: Client, opts: BotOptions, log: Logger) {
   };
   // A DM or group DM reached by a user install takes messages only as follow-ups of a click there.
   const chains = new AnswerChains(log, opts.discordNow);
-  chains.attach(client);
   return { budget, live, send, chains };
 }
 
@@ -393,15 +393,15 @@ function tableMovers(
   opts: BotOptions,
   log: Logger,
   /** Whether this process may act on a guild now (its claim in the shared store: `leaseGuild`). */
-  lease: (guild: string) => Promise<boolean>,
+  lease: (guild: string | null) => Promise<boolean>,
 ) {
   const autoplay = new Autoplay(
     () =>
       games.map((g) => async (channelId: string) => {
         // Of two processes receiving the guild, only its holder moves for its computers.
         const rec = await g.service.get(channelId);
-        // A DM's table (no guild) is moved only inside a click there (src/bot/answers.ts).
-        if (!rec || rec.guildId === null || !(await lease(rec.guildId))) return null;
+        // A table whose surface moves only inside a click (a DM's: src/surfaces/answers/chains.ts) is left to that click.
+        if (!rec || !traitsOf(rec).movesAlone || !(await lease(rec.guildId))) return null;
         const moved = await g.service.autoMove(channelId);
         if (!moved) return null;
         if (opts.paceComputers !== false) await ctx.budget.take(channelId, 2); // the table message and the tidy-up
@@ -432,8 +432,8 @@ function tableMovers(
     (channelId) => autoplay.kick(channelId),
     log,
     opts.tableOptions?.now,
-    // A DM's table (no guild) keeps its clock for the next click there to claim (src/bot/answers.ts).
-    (guildId) => guildId !== null && holdsGuild(client, guildId),
+    // A table whose surface moves only inside a click (a DM's) keeps its clock for the next click there to claim.
+    (rec) => traitsOf(rec).movesAlone && holdsGuild(client, rec.guildId),
     opts.tableOptions?.clockRate ?? 1,
     lease,
   );
@@ -458,10 +458,9 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const service = typedServices(services);
   const { budget, live, send, chains } = channelWrites(client, opts, log);
   const { ratings, records, settings, leaderboards } = books;
-  const post = async (channelId: string, payload: BaseMessageOptions) => {
-    if (chains.isPrivate(channelId)) await chains.post(channelId, payload);
-    else await publisher.post(channelId, payload);
-  };
+  const post = chains.poster(async (channelId, payload) => {
+    await publisher.post(channelId, payload);
+  });
   const tournaments: TournamentService = new TournamentService(
     opts.stores.tournaments,
     tournamentHost({
@@ -480,15 +479,16 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     tableGames: gameSet.views,
     afterReply: (channelId) => autoplay.kick(channelId),
     holdsGuild: (guild) => lease(guild),
-    surface: (x) => (surfaceOf(x) === "answers" ? privateTables : channel),
+    surface: (x) => pickSurface({ answers: privateTables, channel })(x),
     discordNow: opts.discordNow ?? Date.now,
     post,
   };
-  const channel = channelSurface(live);
+  const channel = channelSurface({ live, budget, request: (key, job) => coalescer.request(key, job) });
   Object.assign(later, { ctx, tournaments });
   const games: readonly RunningGame[] = gameSet.views.map((g) => ({ ...g, service: g.tables(ctx) }));
   watchPanels(ctx, games);
   const privateTables = new PrivateTables(() => games, chains, log);
+  attachSurfaces(client, ctx.surface);
   const publisher = new Publisher(send, currentTable(games), log);
   // A guild this process takes over: its clocks and events' timers are armed here (the former holder may have armed them alone).
   const adopt = (guild: string) => {
@@ -497,7 +497,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   };
   // Once stopping, this process takes no guild, no interaction and no timed step any more: another process on the store does.
   let stopping = false;
-  const lease = async (guild: string) => !stopping && (await leaseGuild(opts.stores, guild, adopt));
+  // A table without a guild (a DM's) has no guild to claim: the process its click reaches acts on it.
+  const lease = async (guild: string | null) => !stopping && (guild === null || (await leaseGuild(opts.stores, guild, adopt)));
   const { autoplay, clocks } = tableMovers(games, ctx, post, client, opts, log, lease);
   const route = createRouter(gameSet.commands, gameSet.components, ctx, log, {
     post,
@@ -506,7 +507,6 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       mustReachHere(interaction);
       await mustAllowTableHere(interaction, gameSet.views, settings);
     },
-    privately: (interaction, handle) => privateTables.around(interaction, handle),
     entryPoint: launchLiveTable,
     ...interactionClaims(opts.stores, games, adopt, () => stopping),
     ...(opts.observe ? { observe: opts.observe } : {}),

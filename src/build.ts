@@ -5,12 +5,12 @@
  * that `dist/` runs alone with `node --enable-source-maps dist/src/index.js` (`npm start`).
  * What it copies: the fonts and the pixel kernel of the pictures, the picture threads' entry,
  * the local page, the live table's page, and the rules documents. Throws (a failed build) when one is missing.
- * Then bundles the live table's page script with the Embedded App SDK (src/activity/bundle.ts),
+ * Then bundles the live table's page script with the Embedded App SDK (src/surfaces/live-table/bundle.ts),
  * so that the compiled bot needs neither esbuild nor the SDK.
  */
 import { cpSync, existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { writePageBundle } from "./activity/bundle.ts";
+import { writePageBundle } from "./surfaces/live-table/bundle.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const dist = `${root}dist/`;
@@ -21,7 +21,7 @@ const RUNTIME_FILES = [
   "render/palette.wasm",
   "render/picture-worker.mjs",
   "src/standin/web",
-  "src/activity/web",
+  "src/surfaces/live-table/web",
   "docs/rules",
 ] as const;
 
@@ -29,7 +29,7 @@ for (const path of RUNTIME_FILES) {
   if (!existsSync(`${root}${path}`)) throw new Error(`build: ${path} is missing`);
   cpSync(`${root}${path}`, `${dist}${path}`, { recursive: true });
 }
-await writePageBundle(`${dist}src/activity/web/app.bundle.js`);
+await writePageBundle(`${dist}src/surfaces/live-table/web/app.bundle.js`);
 console.log(
   `build: dist/ holds the compiled bot and ${RUNTIME_FILES.length} runtime paths (${RUNTIME_FILES.join(", ")}), and the live table's page bundled`,
 );

@@ -38,7 +38,7 @@ export interface Config {
   /** Guilds (one per shard) the local stand-in has and shards it recommends (`STANDIN_SHARDS`, default 1). */
   readonly standinShards: number;
   /**
-   * The live table (the app's Activity, src/activity/server.ts): `ACTIVITY_PORT` (0: any free
+   * The live table (the app's Activity, src/surfaces/live-table/server.ts): `ACTIVITY_PORT` (0: any free
    * port), `ACTIVITY_PUBLIC_URL` (where Discord's URL mapping points; locally: the server's own
    * address) and `DISCORD_CLIENT_SECRET` (the OAuth2 client secret; the stand-in has its own);
    * with `SHARD_IDS`, `ACTIVITY_INTERNAL_URL`: where the other processes reach this one's shards'

@@ -16,8 +16,8 @@ import "dotenv/config";
 import { REST, Routes, ShardingManager, Status } from "discord.js";
 import { fileURLToPath } from "node:url";
 import { holdsGuild, openBotStores, registerCommands, startBot, type ShardSet } from "./app.ts";
-import { announceShards, type ShardAddress, startLiveFront, storedShardTables } from "./activity/front.ts";
-import type { ActivityOptions, ActivityServer } from "./activity/server.ts";
+import { announceShards, type ShardAddress, startLiveFront, storedShardTables } from "./surfaces/live-table/front.ts";
+import type { ActivityOptions, ActivityServer } from "./surfaces/live-table/server.ts";
 import { loadConfig } from "./config.ts";
 import { createLogger } from "./ops/log.ts";
 import { createMetrics, opsRoutes, startOpsServer, type OpsServer } from "./ops/metrics.ts";
@@ -85,7 +85,7 @@ function liveTableOptions(
   if (!a) return {};
   if (managed) {
     // A shard process of the manager: its own live table on this machine, reached through the
-    // manager's front (src/activity/front.ts), which set the app's settings for it.
+    // manager's front (src/surfaces/live-table/front.ts), which set the app's settings for it.
     return {
       activity: {
         port: 0,
@@ -115,7 +115,7 @@ function liveTableOptions(
 /**
  * The live table of a process started by hand (`SHARD_IDS`, `ACTIVITY_PORT`): a front on
  * `ACTIVITY_PORT` that passes each socket on to the live table of its guild's shard, wherever the
- * processes sharing the store announced it (src/activity/front.ts); `announce` tells them where
+ * processes sharing the store announced it (src/surfaces/live-table/front.ts); `announce` tells them where
  * this process's own is (`ACTIVITY_INTERNAL_URL`, else its address on this machine), `stop`
  * withdraws that and stops the front.
  */
@@ -166,7 +166,7 @@ function activitySettings(
 }
 
 /**
- * The live table's front in the sharding manager's process (src/activity/front.ts), when
+ * The live table's front in the sharding manager's process (src/surfaces/live-table/front.ts), when
  * `ACTIVITY_PORT` is set: it serves the page and passes each socket on to the live table of the
  * shard process holding its table's guild (`shards`: each shard's address, as its process tells
  * it). The shard processes get the app's settings from this one's environment (on the stand-in:

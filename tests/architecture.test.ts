@@ -88,6 +88,7 @@ const rules: { area: string; allowed: (t: string) => boolean }[] = [
     allowed: (t) =>
       [
         "src/bot",
+        "src/surfaces",
         "src/engine",
         "src/games",
         "src/store",
@@ -100,13 +101,15 @@ const rules: { area: string; allowed: (t: string) => boolean }[] = [
         "node:",
       ].includes(t),
   },
-  // The live table (issue 50): the bot's play flow behind a web server (ws: the front's sockets on to a shard's; the store: where the shards' live tables are), nothing of a game's own.
+  // The surfaces a table is shown on (issue 64): a server's channel, the answer chain of DMs, the live table (issue 50: the
+  // bot's play flow behind a web server; ws: the front's sockets on to a shard's; the store: where the shards' live tables are).
   {
-    area: "src/activity",
+    area: "src/surfaces",
     allowed: (t) =>
       [
-        "src/activity",
+        "src/surfaces",
         "src/bot",
+        "src/engine",
         "src/i18n",
         "src/store",
         "fastify",
@@ -132,6 +135,7 @@ const rules: { area: string; allowed: (t: string) => boolean }[] = [
       [
         "commands",
         "src/bot",
+        "src/surfaces",
         "src/games",
         "src/engine",
         "src/store",
@@ -153,6 +157,17 @@ describe("architecture", () => {
       expect(bad).toEqual([]);
     });
   }
+
+  it("a surface never climbs back to what calls it: no file under src/surfaces imports the router, the move flow, the reply helpers or the app", () => {
+    const callers = ["src/bot/router.ts", "src/bot/flow.ts", "src/bot/reply.ts", "src/app.ts"];
+    const bad = files("src/surfaces").flatMap((f) =>
+      imports(f)
+        .filter((spec) => spec.startsWith(".") && callers.includes(relative(root, join(root, f, "..", spec))))
+        .map((spec) => `${f} -> ${spec}`),
+    );
+    expect(files("src/surfaces").length).toBeGreaterThan(8);
+    expect(bad).toEqual([]);
+  });
 
   it("engines read no clock and no global randomness", () => {
     const bad: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * ONEXENO canasta on the live table (src/activity/hub.ts): the table picture the channel gets and
+ * ONEXENO canasta on the live table (src/surfaces/live-table/hub.ts): the table picture the channel gets and
  * the seat's hand picture (the panel's), with their hit maps. To draw, **Draw from stack** is a
  * button and the face-up pile's cards are clicks (a card takes it and every card above it; deeper
  * takes by a button with each count). Then a card of the hand selects it (both copies of a card

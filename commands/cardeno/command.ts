@@ -1,4 +1,4 @@
-import { ANYWHERE } from "../../src/bot/answers.ts";
+import { ANYWHERE } from "../../src/surfaces/answers/chains.ts";
 import { SlashCommandBuilder, type AutocompleteInteraction } from "discord.js";
 import { tableCommand } from "../table-command.ts";
 import type { BotContext } from "../../src/bot/context.ts";

@@ -1,5 +1,5 @@
 /**
- * Cardeno on the live table (src/activity/hub.ts), at the race's own pace: the public race table
+ * Cardeno on the live table (src/surfaces/live-table/hub.ts), at the race's own pace: the public race table
  * and the seat's board panel (the picture its private panel shows), with their hit maps. In the
  * race a click on a centre piece grabs it (into the one cut-out it fits; where it fits several,
  * it is selected and each fitting cut-out is a target; where it fits none, the grab misses and

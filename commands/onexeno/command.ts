@@ -1,4 +1,4 @@
-import { ANYWHERE } from "../../src/bot/answers.ts";
+import { ANYWHERE } from "../../src/surfaces/answers/chains.ts";
 import { tableCommand } from "../table-command.ts";
 import { MessageFlags, SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from "discord.js";
 import type { BotContext } from "../../src/bot/context.ts";

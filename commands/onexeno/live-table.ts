@@ -1,5 +1,5 @@
 /**
- * ONEXENO basic and partners on the live table (src/activity/hub.ts): the table picture the
+ * ONEXENO basic and partners on the live table (src/surfaces/live-table/hub.ts): the table picture the
  * channel gets and the seat's hand picture (the panel's, its playable cards outlined by the page),
  * with their hit maps. A playable card
  * of the hand selects it; then every cell where it may go is a target on the board, a click

@@ -32,6 +32,7 @@ import { ONEXENO_SCENES, type TableScene } from "../../render/onexeno/scenes.ts"
 import { t } from "../../src/i18n/index.ts";
 import { sayAt, tableLocale, viewerOf, type Viewer } from "../../src/bot/words.ts";
 import { cardLabelIn, cardTitleIn } from "../../render/onexeno/words.ts";
+import { wordOn } from "../../src/surfaces/traits.ts";
 
 /** Options per select menu page (Discord's maximum). */
 export const SELECT_PAGE = 25;
@@ -89,8 +90,8 @@ function lobbyPayload(rec: TableRecord, note: string | undefined): BaseMessageOp
   );
   row.addComponents(...addComputerButton(rec, n >= maxSeats(rec.config)));
   return {
-    // In a DM only the app's installer has its commands: the button is the way in for everyone.
-    content: `${note ? `${note}\n` : ""}${rec.guildId === null ? say("table.open_private", { what: "ONEXENO" }) : say("table.open", { what: "ONEXENO", join: commandRef(tableLocale(rec), "onexeno join", rec.guildId) })}`,
+    // In a DM only the app's installer has its commands: the button is the way in for everyone (the surface's own words).
+    content: `${note ? `${note}\n` : ""}${say(wordOn(rec, "table.open"), { what: "ONEXENO", join: commandRef(tableLocale(rec), "onexeno join", rec.guildId) })}`,
     embeds: [embed],
     components: [row],
     files: [],
@@ -194,16 +195,10 @@ async function drawTable(rec: TableRecord, note?: string): Promise<BaseMessageOp
   }
   return {
     // In a DM or group DM only the app's installer has its commands: the buttons are for everyone.
-    content: `${head}${say(
-      rec.guildId === null
-        ? canPass
-          ? "onexeno.your_turn_pass_buttons"
-          : "onexeno.your_turn_buttons"
-        : canPass
-          ? "onexeno.your_turn_pass"
-          : "onexeno.your_turn",
-      { user: turnUser, play: commandRef(tableLocale(rec), "onexeno play", rec.guildId) },
-    )}${endgame}${tail}`,
+    content: `${head}${say(wordOn(rec, canPass ? "onexeno.your_turn_pass" : "onexeno.your_turn"), {
+      user: turnUser,
+      play: commandRef(tableLocale(rec), "onexeno play", rec.guildId),
+    })}${endgame}${tail}`,
     files: [file],
     components: [row],
     embeds: [],

@@ -2,7 +2,7 @@
  * `/onze new|join|leave|start|kick|end|bot|hand|table|rules` and the moves `draw`, `take`, `buy`,
  * `down`, `layoff`, `swap`, `discard`, with autocomplete of every legal choice.
  */
-import { ANYWHERE } from "../../src/bot/answers.ts";
+import { ANYWHERE } from "../../src/surfaces/answers/chains.ts";
 import { rulesDocument, rulesIn } from "../rules.ts";
 import { tableCommand } from "../table-command.ts";
 import { SlashCommandBuilder, type AutocompleteInteraction } from "discord.js";

@@ -1,5 +1,5 @@
 /**
- * Onze on the live table (src/activity/hub.ts): the table picture the channel gets and the seat's
+ * Onze on the live table (src/surfaces/live-table/hub.ts): the table picture the channel gets and the seat's
  * hand picture (the panel's), with their hit maps. To draw, a click on the stock or on the
  * discard pile's top card. Then a card of the hand selects it (both copies of a face select the
  * same: the moves name a face's first copy, as the chat panel's do); a click on the discard pile

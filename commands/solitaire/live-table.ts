@@ -1,5 +1,5 @@
 /**
- * ONEXENO solitaire on the live table (src/activity/hub.ts): the table picture the thread gets,
+ * ONEXENO solitaire on the live table (src/surfaces/live-table/hub.ts): the table picture the thread gets,
  * with its hit map for the player. The top waste card (in the picture's side panel) selects it;
  * then every cell of the field where it fits is a target, a click there places it (several turns
  * of the card there: the page offers each by name, the one that completes the next square

@@ -2,7 +2,7 @@
  * `/tournament create|join|leave|start|next|info|standings|drop|remove|end-table|cancel|export|
  * computers|organisers`, with autocomplete of the server's events.
  */
-import { SERVERS } from "../../src/bot/answers.ts";
+import { SERVERS } from "../../src/surfaces/answers/chains.ts";
 import { commandRef } from "../../src/bot/command-ids.ts";
 import {
   AttachmentBuilder,

@@ -14,6 +14,7 @@ import { ButtonBuilder, ButtonStyle } from "discord.js";
 import { encodeId } from "./customid.ts";
 import type { Locale } from "../i18n/index.ts";
 import { inputError, sayAt } from "./words.ts";
+import { wordOn } from "../surfaces/traits.ts";
 
 /** A table's clock setting; `null` on the record means no clock. */
 export interface ClockSetting {
@@ -155,7 +156,7 @@ interface ClockedRecord {
   readonly rev: number;
   /** The table's language (its public words); absent: English. */
   readonly locale?: Locale | undefined;
-  /** Null in a DM or group DM (its clocks are claimed by a click: src/bot/answers.ts); absent: a server's. */
+  /** Null in a DM or group DM (its clocks are claimed by a click: src/surfaces/answers/chains.ts); absent: a server's. */
   readonly guildId?: string | null;
 }
 
@@ -167,10 +168,10 @@ export function clockLines(rec: ClockedRecord): string {
   if (rec.status !== "playing") return "";
   const lines: string[] = [];
   const tc = rec.turnClock;
-  // In a DM nothing happens by itself when it runs out: the next click claims it (src/bot/answers.ts).
+  // In a DM nothing happens by itself when it runs out: the next click claims it (src/surfaces/answers/chains.ts).
   if (tc && tc.due !== null)
     lines.push(
-      sayAt(rec, rec.guildId === null ? "table.clock_runs_private" : "table.clock_runs", {
+      sayAt(rec, wordOn(rec, "table.clock_runs"), {
         ...{ name: rec.seats[tc.seat]?.name ?? "?", length: clockName(rec.clock) },
         when: relativeTime(tc.due),
       }),
@@ -198,7 +199,7 @@ export function clockLabel(rec: ClockedRecord): string | undefined {
 
 /**
  * The clock's buttons of a running table: **I'm back** when a seat is away (its customId carries
- * no revision: it stays valid). Claim the turn, a DM's, is its surface's (src/bot/surface-buttons.ts).
+ * no revision: it stays valid). Claim the turn, a DM's, is its surface's (src/surfaces/buttons.ts).
  */
 export function clockButtons(rec: ClockedRecord): ButtonBuilder[] {
   if (rec.status !== "playing") return [];

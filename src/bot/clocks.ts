@@ -64,7 +64,7 @@ export class Clocks {
     private readonly log: Logger,
     private readonly now: () => number = Date.now,
     /** Whether this process's shards hold a guild (null: DMs, shard 0). Default: every guild. */
-    private readonly owns: (guildId: string | null) => boolean = () => true,
+    private readonly owns: (table: { readonly guildId: string | null }) => boolean = () => true,
     /** How many ms of `now` pass per ms of timer (1; tests run real-time tables on a faster clock). */
     private readonly rate = 1,
     /**
@@ -83,7 +83,7 @@ export class Clocks {
 
   /** Whether this process wakes an entry: its guild is ours, or not recorded (checked at the wake). */
   private mine(entry: DueEntry): boolean {
-    return entry.guild === undefined || this.owns(entry.guild);
+    return entry.guild === undefined || this.owns({ guildId: entry.guild });
   }
 
   /**
@@ -140,7 +140,7 @@ export class Clocks {
 
   private set(key: string, at: number | null, guild: string | null): void {
     void this.index.set(key, at, guild).catch((e) => this.log.error(`could not save the clock of ${key}`, e));
-    if (at === null || !this.owns(guild)) {
+    if (at === null || !this.owns({ guildId: guild })) {
       clearTimeout(this.timers.get(key));
       this.timers.delete(key);
     } else this.arm(key, at);
@@ -172,7 +172,7 @@ export class Clocks {
     }
     try {
       const stored = await game.tables.get(channelId);
-      if (stored && !this.owns(stored.guildId ?? null)) return; // another shard's table
+      if (stored && !this.owns({ guildId: stored.guildId ?? null })) return; // another shard's table, or one moved only by clicks
       if (stored && !(await this.lease(stored.guildId ?? `channel:${channelId}`))) {
         this.arm(key, this.now() + LEASE_RETRY_MS * this.rate); // another process holds the guild now
         return;

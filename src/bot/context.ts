@@ -13,9 +13,9 @@ import type { Logger } from "./logger.ts";
 import type { TournamentService } from "./tournaments.ts";
 import type { Leaderboards } from "./leaderboards.ts";
 import type { AnyTable, AnyTables, TablesOf } from "./tables.ts";
-import type { ChannelBudget } from "./budget.ts";
+import type { ChannelBudget } from "../surfaces/channel/budget.ts";
 import type { Coalescer } from "./coalesce.ts";
-import type { TableSurface } from "./surface.ts";
+import type { TableSurface } from "../surfaces/surface.ts";
 
 /** What every command and component handler receives. A game's table service: `service(id)`. */
 export interface BotContext {
@@ -40,7 +40,7 @@ export interface BotContext {
    */
   readonly afterReply: (channelId: string) => void;
   /**
-   * The surface a table or an interaction is on (src/bot/surface.ts `surfaceOf`: a server's
+   * The surface a table or an interaction is on (src/surfaces/surface.ts `surfaceOf`: a server's
    * channel or the answer chain of DMs and group DMs), with what the move flow asks of it.
    */
   readonly surface: (x: { readonly guildId: string | null }) => TableSurface;
@@ -49,7 +49,7 @@ export interface BotContext {
    * `leaseGuild`): moves that come by no interaction (the live table's) are made only by the
    * process the guild's interactions go to, never by a second one of a deploy.
    */
-  readonly holdsGuild: (guildId: string) => Promise<boolean>;
+  readonly holdsGuild: (guildId: string | null) => Promise<boolean>;
   /** Discord's clock, ms: what interaction tokens' 15 minutes are counted on (src/bot/panels.ts). */
   readonly discordNow: () => number;
   /**
@@ -151,7 +151,7 @@ export interface TableGameView {
    */
   roundOf?(rec: AnyTable): string | undefined;
   /**
-   * Its live table (the app's Activity, src/activity/hub.ts): each seat's pictures with their
+   * Its live table (the app's Activity, src/surfaces/live-table/hub.ts): each seat's pictures with their
    * hit maps, and how a move clicked there is made. Absent: the game has no live table.
    */
   readonly live?: LiveKind;

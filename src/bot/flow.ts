@@ -12,8 +12,7 @@
 import { localeOf } from "../i18n/index.ts";
 import type { BaseMessageOptions, ChatInputCommandInteraction, MessageComponentInteraction } from "discord.js";
 import type { BotContext } from "./context.ts";
-import { answersOnly, joinLines } from "./answers.ts";
-import { publish, ReplyFailed, respond } from "./reply.ts";
+import { ReplyFailed, respond } from "./reply.ts";
 import type { AnyTable, Seat } from "./tables.ts";
 import { refuse } from "./words.ts";
 
@@ -81,10 +80,8 @@ export async function playAndShow<R extends AnyTable, M>(
   how: MoveAnswer<R> = { answer: "receipt" },
 ): Promise<Played<R> | null> {
   const ch = interaction.channelId;
-  // A DM by a user install (src/bot/answers.ts): the computers' moves and a round's result go
-  // into this answer, since nothing may be posted there later.
+  // The surface it is on (src/surfaces/): the answer chain shows the table inside this answer.
   const surface = ctx.surface(interaction);
-  const privately = surface.kind === "answers";
   let shown: BaseMessageOptions | null = null;
   let done: Played<R> | null = null;
   let failed: ReplyFailed | null = null;
@@ -108,14 +105,10 @@ export async function playAndShow<R extends AnyTable, M>(
       );
       done = { before, after };
       const note = game.moveNote(before, after);
-      if (privately) {
-        const more = await surface.computersNow(ch);
-        const last = (more?.after ?? after) as R;
-        // What happened before this click and no table said yet (a live-table move, a claimed clock) first.
-        const lines = [...surface.untold(interaction), game.interlude?.(before, after)?.content, note, ...(more?.lines ?? [])];
-        const table = await game.payload(last, joinLines(lines));
-        if (how.answer === "table") return table;
-        shown = table;
+      const told = await surface.tableInAnswer(interaction, game, after, [game.interlude?.(before, after)?.content, note]);
+      if (told) {
+        if (how.answer === "table") return told;
+        shown = told;
       } else if (how.answer === "table") {
         const interlude = game.interlude?.(before, after);
         if (interlude) await ctx.post(ch, interlude);
@@ -131,7 +124,7 @@ export async function playAndShow<R extends AnyTable, M>(
     failed = e;
   }
   const played = done as Played<R> | null;
-  if (shown) await publish(interaction, ctx.post, shown);
+  if (shown) await surface.publish(interaction, shown, ctx.post);
   else if (played && how.answer === "receipt") await showStep(interaction, ctx, game, played.before, played.after);
   ctx.afterReply(ch);
   if (failed) throw failed;
@@ -140,8 +133,9 @@ export async function playAndShow<R extends AnyTable, M>(
 
 /**
  * Shows a move publicly: a step within the same turn (the game's `continuesTurn`) edits the
- * live table message in place, so the player's controls stay where they are looking; a new
- * turn, a new hand or the end posts a new table message.
+ * live table message in place where the surface can (`TableSurface.editTable`), so the player's
+ * controls stay where they are looking; a new turn, a new hand or the end shows a new table
+ * message, published after the interaction's private answer (`TableSurface.publish`).
  */
 export async function showStep<R extends AnyTable>(
   interaction: ChatInputCommandInteraction | MessageComponentInteraction,
@@ -150,14 +144,14 @@ export async function showStep<R extends AnyTable>(
   before: R,
   after: R,
 ): Promise<void> {
-  const privately = answersOnly(interaction);
-  await showMove(ctx, interaction.channelId, game, before, after, (payload) => publish(interaction, ctx.post, payload), !privately);
+  const surface = ctx.surface(interaction);
+  await showMove(ctx, interaction.channelId, game, before, after, (payload) => surface.publish(interaction, payload, ctx.post));
 }
 
 /**
- * `showStep` for a move made without an interaction (the live table, src/activity/): the
- * interlude and the new table go to the channel through `put` (default: `ctx.post`); with
- * `editable`, a step within the same turn edits the live table message instead.
+ * `showStep` for a move made without an interaction (the live table, src/surfaces/live-table/):
+ * the interlude and the new table go to the channel through `put` (default: `ctx.post`); a step
+ * within the same turn edits the live table message instead where the surface can.
  */
 export async function showMove<R extends AnyTable>(
   ctx: BotContext,
@@ -166,20 +160,19 @@ export async function showMove<R extends AnyTable>(
   before: R,
   after: R,
   put: (payload: BaseMessageOptions) => Promise<void> = (payload) => ctx.post(channelId, payload),
-  editable = true,
 ): Promise<void> {
   const interlude = game.interlude?.(before, after);
   if (interlude) await ctx.post(channelId, interlude);
   const payload = await game.payload(after, game.moveNote(before, after));
   const continues = ctx.catalogue.game(after.game)?.seats.continuesTurn;
   const sameTurn = after.status === "playing" && !!before.state && !!after.state && !!continues?.(before.state, after.state);
-  if (sameTurn && editable && (await ctx.surface(after).editTable(channelId, payload))) return;
+  if (sameTurn && (await ctx.surface(after).editTable(channelId, payload))) return;
   await put(payload);
 }
 
 /**
  * Plays `move` for `userId` at this channel's table of `game` without an interaction (a click
- * on the live table, src/activity/), through the same checks as `playAndShow` (`table/none`,
+ * on the live table, src/surfaces/live-table/), through the same checks as `playAndShow` (`table/none`,
  * `table/over`, `table/not_started`, `action/not_your_turn`, the engine's refusals, thrown as
  * `UserError`s; `table/stale` when the table is no longer at `rev`; `rev` undefined: judged on the
  * table as it is, for a game whose table moves on without the seat), then shows the table in
@@ -202,44 +195,16 @@ export async function playOutside<R extends AnyTable, M>(
   if (!before.state) throw refuse("table/not_started");
   mustAct(ctx, before, service.seatOf(before, userId));
   const after = await service.play(channelId, userId, move, rev);
-  // The answer chain plays its computers now and keeps the lines for its next click; a server's
-  // channel shows the move itself (its computers move by themselves).
-  const surface = ctx.surface(before);
-  const more = await surface.computersNow(channelId);
-  surface.keepUntold(channelId, [game.interlude?.(before, after)?.content, game.moveNote(before, after), ...(more?.lines ?? [])]);
-  if (surface.kind === "channel") showLater(ctx, channelId, service, game, before, after);
+  // The surface shows it: a channel within its message budget, the answer chain at its next click.
+  await ctx.surface(before).movedOutside(channelId, {
+    before,
+    after,
+    lines: [game.interlude?.(before, after)?.content, game.moveNote(before, after)],
+    current: () => service.get(channelId),
+    show: (from, now) => showMove(ctx, channelId, game, from as R, now as R),
+  });
   ctx.afterReply(channelId);
   return { before, after };
-}
-
-/** Per bot: the live-table moves of each channel not yet shown in the chat: the table before the first, the revision after the last. */
-const unshown = new WeakMap<BotContext, Map<string, { readonly from: AnyTable; readonly rev: number }>>();
-
-/**
- * Shows live-table moves in the channel within its message budget (`ctx.budget`, 5 writes in
- * 5 s), however fast they come: moves made while a write waits are shown together, as the table
- * after the last of them with its note. When someone else moved the table on meanwhile (a
- * button, a computer), their own message shows it and this one is dropped.
- */
-function showLater<R extends AnyTable, M>(
-  ctx: BotContext,
-  channelId: string,
-  service: MoveService<R, M>,
-  game: MoveView<R>,
-  before: R,
-  after: R,
-): void {
-  let byChannel = unshown.get(ctx);
-  if (!byChannel) unshown.set(ctx, (byChannel = new Map()));
-  const pending = byChannel;
-  pending.set(channelId, { from: pending.get(channelId)?.from ?? before, rev: after.rev });
-  ctx.coalescer.request(`live-chat:${channelId}`, async () => {
-    await ctx.budget.take(channelId, 2); // the new table message, and the edit that tidies the one before it
-    const batch = pending.get(channelId);
-    pending.delete(channelId);
-    const now = await service.get(channelId);
-    if (batch && now && now.rev === batch.rev) await showMove(ctx, channelId, game, batch.from as R, now);
-  });
 }
 
 /** Throws `action/not_your_turn` (naming whose turn it is) unless `seat` may act at `rec` now. */

@@ -11,10 +11,9 @@
  * instead of telling the player that nothing happened.
  */
 import { MessageFlags, type BaseMessageOptions, type ChatInputCommandInteraction, type MessageComponentInteraction } from "discord.js";
-import { answersFor, answersOnly } from "./answers.ts";
-import { liveFor } from "./live.ts";
-import { recordOf, revOf, withoutRecord } from "./table-payload.ts";
-import { fitLayout, isV2, withFlags } from "./components-v2.ts";
+import { surfaceAt, type ChannelPoster } from "../surfaces/surface.ts";
+import { withoutRecord } from "./table-payload.ts";
+import { fitLayout, withFlags } from "./components-v2.ts";
 
 /** Discord's window to acknowledge an interaction, in ms from its creation. */
 export const INTERACTION_WINDOW_MS = 3000;
@@ -89,7 +88,6 @@ export async function respond(
     clearTimeout(timer);
     if (deferring) await deferring;
   }
-  const record = ephemeral ? undefined : recordOf(payload);
   // An update edits the component's message: one in V2's layout takes only V2 (src/bot/components-v2.ts).
   const onV2 = mode === "update" && interaction.isMessageComponent() && interaction.message.flags.has(MessageFlags.IsComponentsV2);
   const body = fitLayout(onV2, withoutRecord(payload));
@@ -108,60 +106,23 @@ export async function respond(
     }
     return (await interaction.reply({ ...body, withResponse: true })).resource?.message?.id;
   })();
-  // Where the bot reaches people only by answering (a DM by a user install), the bot's token may
-  // not edit this message: the chain of answers notes the table it shows, and tidies it through
-  // this interaction's token once a newer one is shown (src/bot/answers.ts `tableShown`).
-  const answers = answersOnly(interaction) ? answersFor(interaction.client) : undefined;
-  if (record !== undefined && !privateMessage && !answersOnly(interaction)) {
-    void liveFor(interaction.client)?.shown(
-      interaction.channelId,
-      sending.catch(() => undefined),
-      record,
-      revOf(payload),
-      isV2(payload),
-    );
-  }
-  let sent: string | undefined;
+  // Its surface notes a public answer (src/surfaces/surface.ts `answered`): a channel's table message
+  // becomes its live one; the answer chain notes the table it shows and tidies the one before it.
+  if (!privateMessage) surfaceAt(interaction.client, interaction)?.answered(interaction, sending, payload);
   try {
-    sent = await sending;
+    await sending;
   } catch (e) {
     throw new ReplyFailed(payload, privateMessage, e);
   }
-  if (!privateMessage) answers?.shown(interaction, revOf(payload));
-  if (!privateMessage && sent) answers?.tableShown(interaction, sent, "@original", payload);
 }
 
-/** Posts a public message in a channel (not as an interaction answer). */
-export type ChannelPoster = (channelId: string, payload: BaseMessageOptions) => Promise<void>;
-
 /**
- * Publishes `payload` (a public table) after an interaction was answered privately: as a
- * follow-up, or, when that fails, as a plain channel message. Throws only when both fail. In a
- * channel reached only by answers (src/bot/answers.ts) it is a counted follow-up or nothing.
+ * Publishes `payload` (a public table) after an interaction was answered privately, as its
+ * surface does (`TableSurface.publish`: in a server's channel a follow-up, or when that fails a
+ * channel message; in a DM a counted follow-up or nothing). Throws only when both ways fail.
  */
 export async function publish(interaction: Replyable, post: ChannelPoster, payload: BaseMessageOptions): Promise<void> {
-  // A DM by a user install: a follow-up is the only way in (src/bot/answers.ts), never a channel message.
-  if (answersOnly(interaction)) {
-    await answersFor(interaction.client)?.followUp(interaction, payload);
-    return;
-  }
-  if (interaction.replied || interaction.deferred) {
-    const sending = interaction.followUp(withoutRecord(payload)).then((m) => m.id);
-    const record = recordOf(payload);
-    if (record !== undefined)
-      void liveFor(interaction.client)?.shown(
-        interaction.channelId,
-        sending.catch(() => undefined),
-        record,
-        revOf(payload),
-        isV2(payload),
-      );
-    try {
-      await sending;
-      return;
-    } catch {
-      // fall through to a channel message
-    }
-  }
-  await post(interaction.channelId, payload);
+  const surface = surfaceAt(interaction.client, interaction);
+  if (surface) await surface.publish(interaction, payload, post);
+  else await post(interaction.channelId, payload);
 }

@@ -30,13 +30,13 @@ import {
 import { decodeId, type ComponentId } from "./customid.ts";
 import { UserError } from "./errors.ts";
 import type { Logger } from "./logger.ts";
-import { INTERACTION_WINDOW_MS, interactionAge, LATE_AFTER_MS, ReplyFailed, respond, type ChannelPoster } from "./reply.ts";
+import { INTERACTION_WINDOW_MS, interactionAge, LATE_AFTER_MS, ReplyFailed, respond } from "./reply.ts";
+import { surfaceAt, type ChannelPoster } from "../surfaces/surface.ts";
 import { inputError, refusal, refuse, sayError, type RefusalCode } from "./words.ts";
 import { fitLayout, withFlags } from "./components-v2.ts";
 import { localeOf } from "../i18n/index.ts";
 import { actFor } from "./acting.ts";
-import { answersOnly } from "./answers.ts";
-import { surfaceOf } from "./surface.ts";
+import { surfaceOf } from "../surfaces/traits.ts";
 
 /** One autocomplete suggestion (Discord: name 1-100 characters, a value of the option's type). */
 export type Choice = ApplicationCommandOptionChoiceData<string | number>;
@@ -135,15 +135,6 @@ export interface RouterOptions {
    * after saving its change answers, instead of making the change again.
    */
   readonly changedBy?: (interaction: Interaction) => Promise<BaseMessageOptions | null>;
-  /**
-   * Runs the handling of a command or component from a channel the bot reaches only by answering
-   * (a DM or group DM by a user install: src/bot/answers.ts `PrivateTables.around`), so that what
-   * clocks and computers would do there by themselves happens inside it.
-   */
-  readonly privately?: (
-    interaction: ChatInputCommandInteraction | MessageComponentInteraction,
-    handle: () => Promise<void>,
-  ) => Promise<void>;
   /**
    * Answers the app's Entry Point command (the App Launcher's; command type 4, handler
    * APP_HANDLER), with callback type 12 to launch the Activity. Without it the command is
@@ -445,10 +436,11 @@ function routeOne<Ctx>(
         interaction.isPrimaryEntryPointCommand()
           ? launchFrom(interaction, age, opts, log, report)
           : handleOne(routing, interaction, age, claim === "resume", report);
-      const around = answersOnly(interaction) && age < LATE_AFTER_MS ? opts.privately : undefined;
-      await actFor(interaction.id, interaction.channelId, () =>
-        around && (interaction.isChatInputCommand() || interaction.isMessageComponent()) ? around(interaction, handle) : handle(),
-      );
+      // Its surface does what it needs around the handling (src/surfaces/surface.ts `around`: the
+      // answer chain claims its clocks before and shows the table after); a late one is refused bare.
+      const answerable = interaction.isChatInputCommand() || interaction.isMessageComponent() ? interaction : null;
+      const surface = answerable && age < LATE_AFTER_MS ? surfaceAt(interaction.client, interaction) : undefined;
+      await actFor(interaction.id, interaction.channelId, () => (surface && answerable ? surface.around(answerable, handle) : handle()));
     } finally {
       await opts.settle?.(interaction).catch((e: unknown) => log.error(`interaction ${interaction.id}: could not mark it done`, e));
     }

@@ -8,7 +8,7 @@ import type { DueStore } from "../store/due.ts";
 import { openStore, type RecordStore } from "../store/store.ts";
 import type { RecordsEntry } from "./game-records.ts";
 import type { Leaderboard } from "./leaderboards.ts";
-import type { LiveMessage } from "./live.ts";
+import type { LiveMessage } from "../surfaces/channel/live.ts";
 import type { RatingEntry } from "./ratings.ts";
 import type { AnyTable } from "./table-record.ts";
 import type { PlayerSettings, ServerSettings } from "./settings.ts";
@@ -31,7 +31,7 @@ export interface BotStores {
   /** Drops every store's read cache (another process may have written since it was filled). */
   forget(): void;
   readonly leaderboards: RecordStore<Leaderboard>;
-  /** The live table message of each channel (src/bot/live.ts). */
+  /** The live table message of each channel (src/surfaces/channel/live.ts). */
   readonly live: RecordStore<LiveMessage>;
   /** The due index of turn clocks (src/store/due.ts). */
   readonly clocks: DueStore;

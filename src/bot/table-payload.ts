@@ -1,5 +1,5 @@
 /**
- * The public table message as the bot layer handles it (src/bot/live.ts keeps one live per
+ * The public table message as the bot layer handles it (src/surfaces/channel/live.ts keeps one live per
  * channel): a `TablePayload` is a message plus the one-line `record` it leaves behind once a
  * newer table message is posted, and `rev`, where it stands in the channel's history. Pure:
  * builders of that payload (`tableMessage`, `asTable`, `quiet`) and of what an older one is
@@ -11,7 +11,7 @@ import { t, type Locale } from "../i18n/index.ts";
 import { restartNote } from "./restart.ts";
 import { asContainer, DEAL_LINE_ID, V2_FLAG } from "./components-v2.ts";
 import { tableLocale } from "./words.ts";
-import { type SurfaceShown, surfaceButtons, withButtons } from "./surface-buttons.ts";
+import { type SurfaceShown, surfaceButtons, withButtons } from "../surfaces/buttons.ts";
 
 /** A public table message and the line it leaves behind once a newer one is posted. */
 export type TablePayload = BaseMessageOptions & { readonly record?: string; readonly rev?: TableOrder };

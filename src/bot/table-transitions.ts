@@ -18,6 +18,7 @@ import { AWAY_AFTER, clockWake, EVENT_GRACE_MS, LOBBY_IDLE_MS, nextTurnClock, ty
 import { UserError } from "./errors.ts";
 import { present, type ClockEvent, type GameTable, type Seat } from "./table-record.ts";
 import { refuse, sayAt } from "./words.ts";
+import { traitsOf } from "../surfaces/traits.ts";
 
 /** A real-time move's result: the table after it, or (when it was refused) after the steps due before it, with the refusal. */
 export interface Raced<R> {
@@ -336,12 +337,12 @@ export class TableTransitions<G extends string, C, S extends VersionedState, M, 
    * `SeatPlay.waitsFor`): from the first moment of the turn one could, for `holdMs`; null when
    * the seat to move is a person's or nobody is left to decide. Never in a DM (`guildId` null):
    * there the computers move inside the click that handed them the turn, since nothing may
-   * move the table later (src/bot/answers.ts).
+   * move the table later (src/surfaces/answers/chains.ts).
    */
   private holdOf(prev: GameTable<G, C, S, M> | undefined, next: GameTable<G, C, S, M>, seat: number, sameTurn: boolean): number | null {
     const waitsFor = this.seatPlay?.waitsFor;
     const state = next.state;
-    if (!waitsFor || !state || this.holdMs <= 0 || next.guildId === null || !TableTransitions.auto(next.seats[seat])) return null;
+    if (!waitsFor || !state || this.holdMs <= 0 || !traitsOf(next).movesAlone || !TableTransitions.auto(next.seats[seat])) return null;
     const waiting = next.seats.some((w, i) => i !== seat && !TableTransitions.auto(w) && !w.noHold && waitsFor(state, i));
     if (!waiting) return null;
     return sameTurn && prev?.hold ? prev.hold : this.now() + this.holdMs;

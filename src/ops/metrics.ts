@@ -101,7 +101,7 @@ export interface Health {
 /**
  * The operator's routes on a fastify server: `GET /healthz` (200 when `health()` is ok, else 503,
  * its detail as JSON) and `GET /metrics` (the registry in Prometheus's text format; 500 when a
- * collector fails). For `startOpsServer`, or the live table's server (src/activity/server.ts
+ * collector fails). For `startOpsServer`, or the live table's server (src/surfaces/live-table/server.ts
  * `ActivityOptions.routes`).
  */
 export function opsRoutes(metrics: Metrics, health: () => Health): (app: FastifyInstance) => void {

@@ -1,9 +1,9 @@
 /**
- * A channel's budget of message writes (src/bot/budget.ts): at most 5 in any 5.5 s window,
+ * A channel's budget of message writes (src/surfaces/channel/budget.ts): at most 5 in any 5.5 s window,
  * granted in order, each channel on its own; `take(channel, 2)` counts two.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ChannelBudget } from "../../src/bot/budget.ts";
+import { ChannelBudget } from "../../src/surfaces/channel/budget.ts";
 
 describe("ChannelBudget", () => {
   beforeEach(() => vi.useFakeTimers({ now: 1_000_000 }));

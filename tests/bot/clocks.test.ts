@@ -76,7 +76,7 @@ function rig(s: Stores, owns?: (guildId: string | null) => boolean): Rig {
       },
     },
     now,
-    owns,
+    owns && ((table) => owns(table.guildId)),
   );
   return { tables, canasta, clocks, posted, kicked };
 }

@@ -1,11 +1,11 @@
 /**
- * One live table picture per channel (src/bot/live.ts): a newer table message turns the
+ * One live table picture per channel (src/surfaces/channel/live.ts): a newer table message turns the
  * previous one into its record, and a table message overtaken while it was being sent (a
  * computer's move reached the channel first) is removed, so the newest message in the channel
  * is always the current table.
  */
 import { describe, expect, it } from "vitest";
-import { LiveTables, type LiveMessage, MAX_UNTIDIED } from "../../src/bot/live.ts";
+import { LiveTables, type LiveMessage, MAX_UNTIDIED } from "../../src/surfaces/channel/live.ts";
 import { openStore } from "../../src/store/store.ts";
 
 async function tracker() {

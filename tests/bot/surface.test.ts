@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { GAME_SET } from "../../commands/index.ts";
-import { surfaceOf } from "../../src/bot/surface.ts";
+import { surfaceOf } from "../../src/surfaces/traits.ts";
 import { mustBeOnItsSurface, type Command } from "../../src/bot/router.ts";
 import { UserError } from "../../src/bot/errors.ts";
 import { hasMessage } from "../../src/i18n/index.ts";

@@ -1,7 +1,7 @@
 /**
  * Tables in a group DM through a user install (issue 49), end to end on the stand-in: the app is
  * installed by Ada only, the bot is not in the group DM, so every message of a table is an answer
- * to a click there (src/bot/answers.ts). Ada, Ben and a computer play a whole ONEXENO basic game
+ * to a click there (src/surfaces/answers/chains.ts). Ada, Ben and a computer play a whole ONEXENO basic game
  * and a whole Onze game: Ben, who has not installed the app, plays by buttons and menus; the
  * computer moves inside the clicks; Ben's clock runs out and Ada claims the turn; the table is
  * left alone for 20 minutes and a click brings it back. The stand-in counts no bot-token write in

@@ -82,7 +82,7 @@ export class Harness {
       games?: GameSet;
       /** Computer moves wait for the channel's message budget, as in production (default false: games run at test pace). */
       paceComputers?: boolean;
-      /** The bot serves its live table (src/activity/) on a free port, its page signing in through the stand-in. */
+      /** The bot serves its live table (src/surfaces/live-table/) on a free port, its page signing in through the stand-in. */
       activity?: boolean;
       /** Tables are dealt from the bot's own secrets, as in production (default false: every deal's seed is `e2e-seed`). */
       secretSeeds?: boolean;

@@ -15,7 +15,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { buttonMove, type LiveFrame } from "../../src/activity/hub.ts";
+import { buttonMove, type LiveFrame } from "../../src/surfaces/live-table/hub.ts";
 import { registerCommands } from "../../src/app.ts";
 import { positionLabel } from "../../src/games/onexeno/board.ts";
 import { topWaste, wastePlacements } from "../../src/games/onexeno/solitaire.ts";

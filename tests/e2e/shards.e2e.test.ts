@@ -14,7 +14,7 @@ import { registerCommands } from "../../src/app.ts";
 import { DiscordStandin, shardGuilds, shardOf } from "../../src/standin/server.ts";
 import { hasRedisServer, redisRequired, startRedis, type RedisServer } from "../helpers/redis.ts";
 import WebSocket from "ws";
-import { buttonMove, type LiveFrame } from "../../src/activity/hub.ts";
+import { buttonMove, type LiveFrame } from "../../src/surfaces/live-table/hub.ts";
 import { ADA, BEN, GENERAL, until } from "./harness.ts";
 import { said } from "../helpers/message.ts";
 import { playTurn, revOf, startProcess, type Proc } from "../helpers/processes.ts";

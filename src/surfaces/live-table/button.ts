@@ -1,15 +1,15 @@
 /**
  * The live table's parts a game's table uses: **Open live table**, the button a table message
- * carries while the bot serves its live table (src/activity/server.ts; its click is answered with
+ * carries while the bot serves its live table (src/surfaces/live-table/server.ts; its click is answered with
  * callback type 12, `LAUNCH_ACTIVITY`: the person's Discord client opens the app's Activity in
  * that channel).
  * https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-response-object-interaction-callback-type
  */
 import { ButtonBuilder, ButtonStyle } from "discord.js";
-import { encodeId } from "./customid.ts";
-import { sayAt } from "./words.ts";
-import type { Locale } from "../i18n/index.ts";
-import { refuse } from "./words.ts";
+import { encodeId } from "../../bot/customid.ts";
+import { sayAt } from "../../bot/words.ts";
+import type { Locale } from "../../i18n/index.ts";
+import { refuse } from "../../bot/words.ts";
 
 let served = 0;
 
@@ -24,7 +24,7 @@ export const liveTableServed = (): boolean => served > 0;
 /**
  * Opens the app's Activity for the person who clicked **Open live table** or ran the app's
  * Entry Point command: the answer of type 12 (LAUNCH_ACTIVITY); the Activity finds the table of
- * its channel (src/activity/hub.ts). Errors: `live/off` while this process does not serve the
+ * its channel (src/surfaces/live-table/hub.ts). Errors: `live/off` while this process does not serve the
  * live table (its answer would open a page nobody serves).
  */
 export async function launchLiveTable(interaction: { launchActivity(): Promise<unknown> }): Promise<void> {

@@ -1,7 +1,7 @@
 /**
- * The live table's page script (src/activity/web/app.js) with the Embedded App SDK, bundled for
+ * The live table's page script (src/surfaces/live-table/web/app.js) with the Embedded App SDK, bundled for
  * browsers by esbuild. `npm run build` writes it beside the compiled server
- * (`dist/src/activity/web/app.bundle.js`, `writePageBundle`); a bot run from source (`npm run
+ * (`dist/src/surfaces/live-table/web/app.bundle.js`, `writePageBundle`); a bot run from source (`npm run
  * dev`, the tests) bundles it on demand, at the first request for it, so that neither esbuild nor
  * the SDK is needed at run time, and starting the bot never waits for a bundle.
  */

@@ -1,6 +1,6 @@
 /**
  * The live table's referee side (issue 50): the sockets of the people who opened a channel's
- * live table (the app's Activity, src/activity/server.ts), what each of them is shown and may
+ * live table (the app's Activity, src/surfaces/live-table/server.ts), what each of them is shown and may
  * click, and the moves those clicks make.
  *
  * The bot stays the referee. A socket is bound to one authenticated user and receives only what
@@ -17,12 +17,12 @@
  */
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import { z } from "zod";
-import type { BotContext, LiveHit, LiveKind, TableGameView } from "../bot/context.ts";
-import { UserError } from "../bot/errors.ts";
-import type { AnyTable } from "../bot/tables.ts";
-import { refuse, sayError } from "../bot/words.ts";
-import { dealLine } from "../bot/table-payload.ts";
-import { type Locale, t } from "../i18n/index.ts";
+import type { BotContext, LiveHit, LiveKind, TableGameView } from "../../bot/context.ts";
+import { UserError } from "../../bot/errors.ts";
+import type { AnyTable } from "../../bot/tables.ts";
+import { refuse, sayError } from "../../bot/words.ts";
+import { dealLine } from "../../bot/table-payload.ts";
+import { type Locale, t } from "../../i18n/index.ts";
 
 /** A frame as a socket receives it (JSON): the moves are numbers, the pictures data URLs. */
 export interface LiveFrame {
@@ -240,7 +240,7 @@ export class ActivityHub {
       if (!here || !offered || (!here.game.live.realtime && (rev !== w.rev || here.rec.rev !== rev))) throw refuse("live/stale");
       if (!offered.has(id)) throw refuse("live/not_offered");
       // A second process of a deploy, reached while the first still acts on the guild: not here.
-      if (here.rec.guildId !== null && !(await this.ctx.holdsGuild(here.rec.guildId))) throw refuse("live/elsewhere");
+      if (!(await this.ctx.holdsGuild(here.rec.guildId))) throw refuse("live/elsewhere");
       await here.game.live.apply(this.ctx, channelId, w.userId, offered.get(id), rev);
       this.counts.moves++;
     } catch (e) {

@@ -20,21 +20,13 @@
  * themselves (src/app.ts skips such tables; `TableTransitions.holdOf` never holds there): they
  * act inside the next click.
  */
-import {
-  ApplicationIntegrationType,
-  InteractionContextType,
-  type BaseMessageOptions,
-  type ChatInputCommandInteraction,
-  type Client,
-  type MessageComponentInteraction,
-} from "discord.js";
-import type { Logger } from "./logger.ts";
-import type { AnyTable, AnyTables } from "./tables.ts";
-import type { TableSurface } from "./surface.ts";
-import { refuse, sayAt } from "./words.ts";
-import { recordOf, recordPayload, revOf, withoutRecord, type TableOrder } from "./table-payload.ts";
-import { isV2 } from "./components-v2.ts";
-import { surfaceOf } from "./surface.ts";
+import { ApplicationIntegrationType, InteractionContextType, type BaseMessageOptions, type ChatInputCommandInteraction } from "discord.js";
+import type { Logger } from "../../bot/logger.ts";
+import type { AnyTable, AnyTables } from "../../bot/tables.ts";
+import type { Answerable, ChannelPoster, OutsideMove, TableDrawer, TableSurface } from "../surface.ts";
+import { refuse, sayAt } from "../../bot/words.ts";
+import { recordOf, recordPayload, revOf, withoutRecord, type TableOrder } from "../../bot/table-payload.ts";
+import { isV2 } from "../../bot/components-v2.ts";
 
 /**
  * After this long (ms from an answer's or panel's opening) its token is taken as spent and its
@@ -46,9 +38,6 @@ export const TOKEN_SPENT_MS = 15 * 60_000 - 30_000;
 
 /** Follow-ups Discord takes per interaction of an app present by a user install only (the 6th: 40094). */
 export const FOLLOW_UP_CAP = 5;
-
-/** Interactions that may carry a table: a slash command or a component. */
-export type Answerable = ChatInputCommandInteraction | MessageComponentInteraction;
 
 /** One interaction being handled in a private channel: its follow-ups so far and the newest table it showed. */
 interface Chain {
@@ -74,18 +63,6 @@ interface ShownTable {
 /** Is `a` older than `b`? */
 const older = (a: TableOrder, b: TableOrder) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
 
-/** Whether an interaction comes from a channel the bot reaches only by answering (`surfaceOf` is `answers`). */
-export function answersOnly(interaction: { readonly guildId: string | null }): boolean {
-  return surfaceOf(interaction) === "answers";
-}
-
-const byClient = new WeakMap<Client, AnswerChains>();
-
-/** The answer chains of a running bot (set at start-up), for the reply helpers (src/bot/reply.ts). */
-export function answersFor(client: Client): AnswerChains | undefined {
-  return byClient.get(client);
-}
-
 export class AnswerChains {
   /** Interactions being handled, by channel (oldest first). */
   private readonly chains = new Map<string, Chain[]>();
@@ -107,7 +84,7 @@ export class AnswerChains {
    * `messageId` (`target`: how its token names it, `@original` or the follow-up's id). The table
    * message shown before it in the channel, another message, is edited down to its record (no
    * picture, no buttons) through its own interaction's token while that still works (15 minutes:
-   * past that it stays as it was), as a server's older table messages are (src/bot/live.ts): a
+   * past that it stays as it was), as a server's older table messages are (src/surfaces/channel/live.ts): a
    * closed table's last message never looks live. Never throws.
    */
   tableShown(interaction: Answerable, messageId: string, target: string, payload: BaseMessageOptions): void {
@@ -135,16 +112,6 @@ export class AnswerChains {
   /** Waits for the tidy-ups under way (tests, shutdown). */
   async tidied(): Promise<void> {
     await Promise.all(this.tidying.values());
-  }
-
-  /** Makes this registry the one `answersFor(client)` returns. */
-  attach(client: Client): void {
-    byClient.set(client, this);
-  }
-
-  /** Whether `channelId` is a private channel seen in an interaction (its messages go as follow-ups). */
-  isPrivate(channelId: string): boolean {
-    return this.known.has(channelId);
   }
 
   /** Runs `fn` as the handling of `interaction` in its private channel (its follow-ups are counted meanwhile). */
@@ -217,6 +184,14 @@ export class AnswerChains {
         return;
     this.log.info(`channel ${channelId}: a message nobody's interaction could carry was left out; the next click shows the table`);
   }
+
+  /**
+   * The bot's one way to post a public message in a channel (`BotContext.post`): in a private
+   * channel these chains know, as `post` above does; in any other (a server's), through `other`.
+   */
+  poster(other: ChannelPoster): ChannelPoster {
+    return (channelId, payload) => (this.known.has(channelId) ? this.post(channelId, payload) : other(channelId, payload));
+  }
 }
 
 /** Lines shown above a table after several moves, most recent last: at most `MAX_LINES` (the oldest are left out), empty ones dropped. */
@@ -283,8 +258,41 @@ export class PrivateTables implements TableSurface {
     return last;
   }
 
-  /** See `TableSurface.computersNow`: here every computer move due now is made inside the click. */
-  async computersNow(channelId: string): Promise<{ readonly after: AnyTable; readonly lines: readonly string[] } | null> {
+  /** See `TableSurface.answered`: the chain notes the table this answer shows (its revision) and tidies the one shown before it. */
+  answered(interaction: Answerable, sending: Promise<string | undefined>, payload: BaseMessageOptions): void {
+    void sending.then(
+      (sent) => {
+        this.chains.shown(interaction, revOf(payload));
+        if (sent) this.chains.tableShown(interaction, sent, "@original", payload);
+      },
+      () => {},
+    );
+  }
+
+  /** See `TableSurface.publish`: here a counted follow-up of the click, or nothing (the next click shows the table). */
+  async publish(interaction: Answerable, payload: BaseMessageOptions, _post: ChannelPoster): Promise<void> {
+    await this.chains.followUp(interaction, payload);
+  }
+
+  /** See `TableSurface.tableInAnswer`: here the computers due move inside the click, and their moves are said in its answer. */
+  async tableInAnswer(
+    interaction: Answerable,
+    game: TableDrawer,
+    rec: AnyTable,
+    lines: readonly (string | undefined)[],
+  ): Promise<BaseMessageOptions> {
+    const more = await this.computersNow(interaction.channelId);
+    return game.payload(more?.after ?? rec, joinLines([...this.untold(interaction), ...lines, ...(more?.lines ?? [])]));
+  }
+
+  /** See `TableSurface.movedOutside`: the computers move now, and the next table shown here says it all. */
+  async movedOutside(channelId: string, move: OutsideMove): Promise<void> {
+    const more = await this.computersNow(channelId);
+    this.keepUntold(channelId, [...move.lines, ...(more?.lines ?? [])]);
+  }
+
+  /** Every computer move due now at the channel's table, made inside the click: the table after them with a line each; null when none was due. */
+  private async computersNow(channelId: string): Promise<{ readonly after: AnyTable; readonly lines: readonly string[] } | null> {
     const here = await this.tableHere(channelId);
     if (!here || here.rec.status !== "playing") return null;
     const { game } = here;
@@ -318,7 +326,7 @@ export class PrivateTables implements TableSurface {
    * `playOutside`) for the next table shown in private channel `channelId`, which says them
    * before its own: the written record there misses no move.
    */
-  keepUntold(channelId: string, lines: readonly (string | undefined)[]): void {
+  private keepUntold(channelId: string, lines: readonly (string | undefined)[]): void {
     const kept = lines.filter((l): l is string => !!l && l.trim() !== "");
     if (kept.length) this.unshown.set(channelId, [...(this.unshown.get(channelId) ?? []), ...kept]);
   }

@@ -2,7 +2,7 @@
 // Discord's frame) or the SDK's own mock (outside it, on the local stand-in), opens one WebSocket
 // to the bot and shows what the bot pushes: the table picture, the player's hand picture and
 // their hit maps. A click sends the number of a move the bot offered, nothing else: the bot is
-// the referee (src/activity/hub.ts). Bundled by the bot at start (src/activity/server.ts).
+// the referee (src/surfaces/live-table/hub.ts). Bundled by the bot at start (src/surfaces/live-table/server.ts).
 import { DiscordSDK, DiscordSDKMock } from "@discord/embedded-app-sdk";
 
 const $ = (s) => document.querySelector(s);

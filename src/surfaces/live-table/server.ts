@@ -3,8 +3,8 @@
  * endpoint and one WebSocket a player. Off unless configured (`ACTIVITY_PORT`,
  * `ACTIVITY_PUBLIC_URL`, `DISCORD_CLIENT_SECRET`).
  *
- * - `GET /`: the page (src/activity/web/), `GET /app.js` its script bundled with the Embedded
- *   App SDK (src/activity/bundle.ts: by `npm run build`, or on demand from source). Inside Discord's frame it talks to Discord's client;
+ * - `GET /`: the page (src/surfaces/live-table/web/), `GET /app.js` its script bundled with the Embedded
+ *   App SDK (src/surfaces/live-table/bundle.ts: by `npm run build`, or on demand from source). Inside Discord's frame it talks to Discord's client;
  *   outside it (no `frame_id`) it runs on the SDK's own `DiscordSDKMock`, its player chosen by
  *   `?user=` and its code asked of the local stand-in (`?standin=`).
  * - `POST /api/token` `{ code }`: OAuth2's authorization-code exchange with the app's client
@@ -13,7 +13,7 @@
  * - `GET /api/live` (WebSocket): the first message `{ t: "hello", token, instance }` binds the
  *   socket to the user the token speaks for (`GET /users/@me`, Bearer) and to the channel of
  *   the Activity instance (`GET /applications/{app}/activity-instances/{id}`, bot token), only
- *   when that user is in that instance; then src/activity/hub.ts pushes frames and takes moves.
+ *   when that user is in that instance; then src/surfaces/live-table/hub.ts pushes frames and takes moves.
  *   A socket that has not said hello within 10 s, or says anything else first, is closed.
  *
  * Both API routes are served under `/.proxy/api/…` too: the page calls them so, as the SDK's guide
@@ -29,9 +29,9 @@ import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import type { REST } from "discord.js";
 import type { WebSocket } from "ws";
-import type { BotContext } from "../bot/context.ts";
-import { localeOf } from "../i18n/index.ts";
-import { serveLiveButton } from "../bot/live-table.ts";
+import type { BotContext } from "../../bot/context.ts";
+import { localeOf } from "../../i18n/index.ts";
+import { serveLiveButton } from "./button.ts";
 import { ActivityHub } from "./hub.ts";
 import { pageScript } from "./bundle.ts";
 
@@ -111,7 +111,7 @@ export async function serveLiveTable(
 
 /**
  * What `GET /api/live` does with a socket whose origin passed: bind it to a seat of a table of
- * this process (`hubRoute`), or pass it on to the process of its table's guild (src/activity/front.ts).
+ * this process (`hubRoute`), or pass it on to the process of its table's guild (src/surfaces/live-table/front.ts).
  * `headers` are the upgrade request's.
  */
 export type LiveRoute = (socket: WebSocket, headers: Readonly<Record<string, string | string[] | undefined>>) => void;

@@ -1,8 +1,8 @@
 /**
  * The buttons a table message gets from the surface it is shown on, not from its game (issue 64):
  * **Claim the turn** on the answer chain (in a DM or group DM a clock that ran out acts only
- * inside the next click, src/bot/answers.ts), and **Open live table** while this process serves
- * the live table (src/bot/live-table.ts). `tableMessage` (src/bot/table-payload.ts) adds them to
+ * inside the next click, src/surfaces/answers/chains.ts), and **Open live table** while this process serves
+ * the live table (src/surfaces/live-table/button.ts). `tableMessage` (src/bot/table-payload.ts) adds them to
  * every game's table message, so no game's rows name a surface.
  */
 import {
@@ -14,11 +14,11 @@ import {
   ComponentType,
 } from "discord.js";
 import type { Locale } from "../i18n/index.ts";
-import { surfaceOf } from "./surface.ts";
-import { rowJson } from "./components-v2.ts";
-import { encodeId } from "./customid.ts";
-import { liveButtons } from "./live-table.ts";
-import { sayAt } from "./words.ts";
+import { surfaceOf } from "./traits.ts";
+import { rowJson } from "../bot/components-v2.ts";
+import { encodeId } from "../bot/customid.ts";
+import { liveButtons } from "./live-table/button.ts";
+import { sayAt } from "../bot/words.ts";
 
 /** What the surface buttons read of a table (fields every table record has; absent: a table without them). */
 export interface SurfaceShown {

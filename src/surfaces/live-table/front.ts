@@ -18,7 +18,7 @@
  */
 import { type REST, ShardClientUtil } from "discord.js";
 import { WebSocket } from "ws";
-import type { RecordStore } from "../store/store.ts";
+import type { RecordStore } from "../../store/store.ts";
 import { type ActivityOptions, type ActivityServer, Hello, HELLO_WITHIN_MS, type LiveRoute, startPage } from "./server.ts";
 
 /** Where the front finds the shards' own live tables: their number, and the address of shard `id`'s (undefined while it is not up). */

@@ -11,12 +11,11 @@
  * (https://discord.com/developers/docs/topics/rate-limits), so a fast table only delays its
  * tidy-up, never its moves.
  */
-import type { BaseMessageOptions, Client, MessageEditOptions } from "discord.js";
-import type { RecordStore } from "../store/store.ts";
-import type { Logger } from "./logger.ts";
-import type { TableSurface } from "./surface.ts";
-import { joinRecords, recordOf, recordPayload, revOf, type TableOrder, withoutRecord } from "./table-payload.ts";
-import { fitLayout, isV2 } from "./components-v2.ts";
+import type { BaseMessageOptions, MessageEditOptions } from "discord.js";
+import type { RecordStore } from "../../store/store.ts";
+import type { Logger } from "../../bot/logger.ts";
+import { joinRecords, recordOf, recordPayload, revOf, type TableOrder, withoutRecord } from "../../bot/table-payload.ts";
+import { fitLayout, isV2 } from "../../bot/components-v2.ts";
 
 /** Is `a` older than `b`? */
 const older = (a: TableOrder, b: TableOrder) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
@@ -60,13 +59,6 @@ export type MessageEditor = (channelId: string, messageId: string, payload: Mess
 /** Deletes a message of a channel (REST). */
 export type MessageRemover = (channelId: string, messageId: string) => Promise<void>;
 
-const byClient = new WeakMap<Client, LiveTables>();
-
-/** The live-table tracker of a running bot (set by the bot at start-up). */
-export function liveFor(client: Client): LiveTables | undefined {
-  return byClient.get(client);
-}
-
 export class LiveTables {
   private readonly queues = new Map<string, Promise<void>>();
   private readonly editTickets = new Map<string, number>();
@@ -90,11 +82,6 @@ export class LiveTables {
     private readonly log: Logger,
     private readonly remove: MessageRemover = async () => {},
   ) {}
-
-  /** Makes this tracker the one `liveFor(client)` returns. */
-  attach(client: Client): void {
-    byClient.set(client, this);
-  }
 
   /**
    * A table message (`message`: its id, or the promise of its id while it is being sent) now
@@ -323,19 +310,4 @@ export class LiveTables {
     });
     return next;
   }
-}
-
-/**
- * A server's channel as the move flow asks it (`TableSurface`): its table message is edited in
- * place through `live` (its live message), its computers move by themselves (src/bot/autoplay.ts)
- * and its own messages say every move, so nothing waits to be said.
- */
-export function channelSurface(live: Pick<LiveTables, "editLive">): TableSurface {
-  return {
-    kind: "channel",
-    computersNow: async () => null,
-    untold: () => [],
-    keepUntold: () => {},
-    editTable: (channelId, payload) => live.editLive(channelId, payload),
-  };
 }

@@ -8,8 +8,8 @@
  * the bot may not post there, and the next move shows the table again anyway.
  */
 import type { BaseMessageOptions } from "discord.js";
-import type { Logger } from "./logger.ts";
-import type { ChannelPoster } from "./reply.ts";
+import type { Logger } from "../../bot/logger.ts";
+import type { ChannelPoster } from "../surface.ts";
 
 /** Renders the current public table of a channel (null: nothing to show there any more). */
 export type CurrentTable = (channelId: string) => Promise<BaseMessageOptions | null>;
