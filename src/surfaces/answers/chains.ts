@@ -15,10 +15,11 @@
  * before it, the computers move and the table as it stands is shown after it. `ANYWHERE` and
  * `SERVERS` say where each command is offered; `mustReachHere` refuses a server the bot is not in.
  *
- * Which channels: an interaction without a guild (`guild_id` absent: a DM or group DM). A table
- * stored with `guildId: null` lives in one, so clocks and computers never act on it by
- * themselves (src/app.ts skips such tables; `TableTransitions.holdOf` never holds there): they
- * act inside the next click.
+ * Which channels: an interaction without a guild (`guild_id` absent: a DM or group DM;
+ * src/surfaces/traits.ts `surfaceOf`). A table stored with `guildId: null` lives in one, and its
+ * surface declares that its tables do not move by themselves (`SurfaceTraits.movesAlone`), so
+ * clocks and computers never act on it alone (src/app.ts leaves such tables;
+ * `TableTransitions.holdOf` never holds there): they act inside the next click.
  */
 import { ApplicationIntegrationType, InteractionContextType, type BaseMessageOptions, type ChatInputCommandInteraction } from "discord.js";
 import type { Logger } from "../../bot/logger.ts";
