@@ -404,7 +404,7 @@ function tableMovers(
         if (!rec || !traitsOf(rec).movesAlone || !(await lease(rec.guildId))) return null;
         const moved = await g.service.autoMove(channelId);
         if (!moved) return null;
-        if (opts.paceComputers !== false) await ctx.budget.take(channelId, 2); // the table message and the tidy-up
+        if (opts.paceComputers !== false) await ctx.surface(rec).room(channelId, 2); // the table message and the tidy-up
         const interlude = g.interlude?.(moved.before, moved.after);
         if (interlude) await post(channelId, interlude);
         return g.payload(moved.after, g.moveNote(moved.before, moved.after));
@@ -475,7 +475,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   // Real-time tables and private panels are edited at most this often (Discord's message edit limits).
   const coalescer = new Coalescer(opts.editGapMs ?? 1200, (key, e) => log.info(`could not refresh ${key}: ${errorText(e)}`));
   const ctx: BotContext = {
-    ...{ games: services, catalogue, leaderboards, ratings, tournaments, records, settings, log, coalescer, budget, service },
+    ...{ games: services, catalogue, leaderboards, ratings, tournaments, records, settings, log, coalescer, service },
     tableGames: gameSet.views,
     afterReply: (channelId) => autoplay.kick(channelId),
     holdsGuild: (guild) => lease(guild),

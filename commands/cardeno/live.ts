@@ -24,8 +24,8 @@ const waitingNews = new WeakMap<BotContext, Map<string, string[]>>();
  * table, which shows the race's announcements above its status (`raceNews`), as every open
  * board panel does: a new message would push the racers' private boards off-screen. An
  * announcement's edit also adds it to the message's record, the line it leaves in the channel's
- * history. New messages and edits take from the channel's budget (`ctx.budget`: 5 writes in any
- * 5 s, Discord's bucket for a channel's messages) and render once it grants them, so what is
+ * history. New messages and edits wait for room on the table's surface (`TableSurface.room`: a
+ * channel's 5 writes in any 5 s, Discord's bucket for a channel's messages) and render once granted, so what is
  * shown is the newest state.
  */
 export async function cardenoChanged(ctx: BotContext, channelId: string, before: CardenoTable, after: CardenoTable): Promise<void> {
@@ -35,7 +35,7 @@ export async function cardenoChanged(ctx: BotContext, channelId: string, before:
   const key = `cardeno-table:${channelId}`;
   if (note !== null && !withinRace(after, events)) {
     ctx.coalescer.drop(key);
-    await ctx.budget.take(channelId, 2); // the new message, and the edit that tidies the one before it
+    await ctx.surface(after).room(channelId, 2); // the new message, and the edit that tidies the one before it
     const now = await tablesOf(ctx).get(channelId);
     // Closed with end while the budget was waited for: its closing message is the last word.
     if (!now) return;
@@ -64,7 +64,7 @@ export async function cardenoChanged(ctx: BotContext, channelId: string, before:
     const notes = [note];
     byChannel.set(channelId, notes);
     try {
-      await ctx.budget.take(channelId);
+      await ctx.surface(after).room(channelId);
     } finally {
       byChannel.delete(channelId);
     }
@@ -77,7 +77,7 @@ export async function cardenoChanged(ctx: BotContext, channelId: string, before:
   }
   ctx.coalescer.request(key, async () => {
     if (!(await live())) return;
-    await ctx.budget.take(channelId);
+    await ctx.surface(after).room(channelId);
     const rec = await live();
     if (!rec) return;
     const payload = await cardenoPayload(rec, raceNews(rec) ?? undefined);

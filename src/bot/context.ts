@@ -13,7 +13,6 @@ import type { Logger } from "./logger.ts";
 import type { TournamentService } from "./tournaments.ts";
 import type { Leaderboards } from "./leaderboards.ts";
 import type { AnyTable, AnyTables, TablesOf } from "./tables.ts";
-import type { ChannelBudget } from "../surfaces/channel/budget.ts";
 import type { Coalescer } from "./coalesce.ts";
 import type { TableSurface } from "../surfaces/surface.ts";
 
@@ -59,8 +58,6 @@ export interface BotContext {
   readonly post: (channelId: string, payload: BaseMessageOptions) => Promise<void>;
   /** Paces edits of fast-changing messages (real-time tables, private panels) to Discord's rate limits. */
   readonly coalescer: Coalescer;
-  /** Each channel's budget of message creates and edits (5 per 5 s): real-time tables take from it before every write. */
-  readonly budget: ChannelBudget;
   /** The table service of game `id`, with its own types. */
   service<G extends GameId>(id: G): TablesOf<G>;
   /** Every table game as the bot shows it (each game module's `views`, commands/<game>/module.ts), in the order `/…new` lists them. */

@@ -86,6 +86,12 @@ export interface TableSurface {
    * computers now and keeps the lines for the next table shown there.
    */
   movedOutside(channelId: string, move: OutsideMove): Promise<void>;
+  /**
+   * Resolves once `writes` more messages or edits of the bot's own may go to `channelId` (a
+   * channel: its message budget, 5 in any 5 s, Discord's bucket for a channel's messages; the
+   * answer chain: at once, its follow-ups being counted by the chain itself).
+   */
+  room(channelId: string, writes?: number): Promise<void>;
   /** Edits the table message shown there in place (a channel's live table message); false when it cannot: show a new one then. */
   editTable(channelId: string, payload: BaseMessageOptions): Promise<boolean>;
 }

@@ -6,7 +6,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { GAME_SET } from "../../commands/index.ts";
-import { surfaceOf } from "../../src/surfaces/traits.ts";
+import { InteractionContextType, type BaseMessageOptions } from "discord.js";
+import { surfaceOf, traitsOf, wordOn } from "../../src/surfaces/traits.ts";
+import { pickSurface, type TableSurface } from "../../src/surfaces/surface.ts";
+import { channelSurface } from "../../src/surfaces/channel/surface.ts";
+import type { AnyTable } from "../../src/bot/tables.ts";
 import { mustBeOnItsSurface, type Command } from "../../src/bot/router.ts";
 import { UserError } from "../../src/bot/errors.ts";
 import { hasMessage } from "../../src/i18n/index.ts";
@@ -66,5 +70,81 @@ describe("a table's surface", () => {
       expect(second ? top?.options?.find((o) => o.name === second)?.type : top?.type).toBe(1);
       expect(hasMessage(`refusals.${need.code}`)).toBe(true);
     }
+  });
+
+  it("each surface's own words exist in the locale files, and where a table moves only by clicks its words say so", () => {
+    const here = [{ guildId: null }, { guildId: "300000000000000001" }];
+    for (const x of here)
+      for (const key of ["table.open", "table.clock_runs", "onexeno.your_turn", "onexeno.your_turn_pass"])
+        expect(hasMessage(wordOn(x, key)), `${surfaceOf(x)}: ${wordOn(x, key)}`).toBe(true);
+    expect(wordOn({ guildId: null }, "table.open")).not.toBe(wordOn({ guildId: "300000000000000001" }, "table.open"));
+    expect(traitsOf({ guildId: null }).movesAlone).toBe(false);
+    expect(traitsOf({ guildId: "300000000000000001" }).movesAlone).toBe(true);
+    // A record kept before tables kept their guild (none recorded) is a server's, as it always was.
+    expect(surfaceOf({})).toBe("channel");
+  });
+
+  it("/help offers on each surface only commands that exist and are offered there", () => {
+    type O = { name: string; type: number; options?: O[] };
+    for (const guildId of [null, "300000000000000001"]) {
+      const tries = traitsOf({ guildId }).helpTries;
+      expect(tries).toHaveLength(2);
+      for (const { key, command } of tries) {
+        expect(hasMessage(`help.${key}`)).toBe(true);
+        const [root, ...rest] = command.split(" ");
+        const cmd = GAME_SET.commands.find((c) => c.data.name === root);
+        expect(cmd, command).toBeDefined();
+        const json = cmd!.data.toJSON() as { contexts?: number[]; options?: O[] };
+        if (rest[0]) expect((json.options ?? []).some((o) => o.name === rest[0])).toBe(true);
+        // In a DM, only what a user install offers there (a command for servers only would not even be listed).
+        if (guildId === null) expect(json.contexts).toContain(InteractionContextType.BotDM);
+      }
+    }
+  });
+
+  it("is picked for a table or an interaction by its guild, one surface object each", () => {
+    const a = { kind: "answers" } as TableSurface;
+    const c = { kind: "channel" } as TableSurface;
+    const pick = pickSurface({ answers: a, channel: c });
+    expect(pick({ guildId: null })).toBe(a);
+    expect(pick({ guildId: "300000000000000001" })).toBe(c);
+  });
+
+  it("a channel shows live-table moves made while a write waits together, from the first one's table to the newest; a table moved on by another is left to its own message", async () => {
+    const jobs = new Map<string, () => Promise<void>>();
+    let room: () => void = () => {};
+    const shown: string[] = [];
+    const surface = channelSurface({
+      live: { editLive: async () => false, shown: async () => {} },
+      budget: { take: () => new Promise<void>((resolve) => (room = resolve)) },
+      // The latest job asked for a key is the one that runs (src/bot/coalesce.ts).
+      request: (key, job) => void jobs.set(key, job),
+    });
+    const table = (rev: number) => ({ rev }) as unknown as AnyTable;
+    let current = table(3);
+    const move = (before: number, after: number) => ({
+      before: table(before),
+      after: table(after),
+      lines: [],
+      current: async () => current,
+      show: async (from: AnyTable, now: AnyTable) => void shown.push(`${from.rev}->${now.rev}`),
+    });
+    await surface.movedOutside("c1", move(1, 2));
+    await surface.movedOutside("c1", move(2, 3));
+    expect(jobs.size).toBe(1);
+    const run = jobs.get("live-chat:c1")!();
+    room();
+    await run;
+    expect(shown).toEqual(["1->3"]);
+    // A button moved the table on before the write had room: its own message shows it.
+    jobs.clear();
+    await surface.movedOutside("c1", move(3, 4));
+    current = table(5);
+    const later = jobs.get("live-chat:c1")!();
+    room();
+    await later;
+    expect(shown).toEqual(["1->3"]);
+    // Nothing waits to be said on a channel, and nothing of a move goes inside an answer there.
+    expect(await surface.tableInAnswer({} as never, { payload: async () => ({}) as BaseMessageOptions }, table(5), ["x"])).toBeNull();
   });
 });

@@ -354,6 +354,9 @@ export class PrivateTables implements TableSurface {
     return lines;
   }
 
+  /** See `TableSurface.room`: a follow-up is counted by the chain (`FOLLOW_UP_CAP`), not by a channel's budget. */
+  async room(): Promise<void> {}
+
   /** Nothing here can be edited by the bot's token (see `AnswerChains.tableShown`): a new table is shown instead. */
   async editTable(): Promise<boolean> {
     return false;

@@ -73,6 +73,7 @@ export function channelSurface(deps: ChannelDeps): TableSurface {
         if (batch && now && now.rev === batch.rev) await move.show(batch.from, now);
       });
     },
+    room: (channelId, writes = 1) => deps.budget.take(channelId, writes),
     editTable: (channelId, payload) => live.editLive(channelId, payload),
   };
 }
