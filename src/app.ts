@@ -7,7 +7,7 @@ import { refreshPanels } from "./bot/panels.ts";
 import { ChannelType, Client, Events, REST, Routes, ShardClientUtil, type BaseMessageOptions, type SendableChannels } from "discord.js";
 import { GAME_SET } from "../commands/index.ts";
 import { startPictures } from "../render/pool.ts";
-import { clientOptions } from "./bot/client-options.ts";
+import { clientOptions, GLOBAL_REQUESTS_PER_SECOND } from "./bot/client-options.ts";
 import { Autoplay } from "./bot/autoplay.ts";
 import { interactionAge, LATE_AFTER_MS } from "./bot/reply.ts";
 import type { OnceResult } from "./store/claims.ts";
@@ -441,6 +441,16 @@ function tableMovers(
 }
 
 /**
+ * The bot's discord.js client (src/bot/client-options.ts): its REST paced under the global limit,
+ * `requestsPerSecond`, and every bot-token request taken from the budget all the bot's processes
+ * on this store spend together (Discord counts the limit per bot: src/store/global-budget.ts).
+ */
+async function botClient(opts: BotOptions): Promise<Client> {
+  const perSecond = opts.requestsPerSecond ?? GLOBAL_REQUESTS_PER_SECOND;
+  return new Client(clientOptions(opts.apiUrl, opts.shards, perSecond, await opts.stores.globalBudget(perSecond)));
+}
+
+/**
  * Starts the bot: its books, each game's table service, its channel writes, tournaments, the
  * bot context, computer players and clocks, and the router of every interaction; logs in and
  * resolves once logged in (`ready` resolves when the gateway is ready and tables are resumed).
@@ -451,7 +461,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   startPictures();
   const gameSet = opts.games ?? GAME_SET;
   const { catalogue } = gameSet;
-  const client = new Client(clientOptions(opts.apiUrl, opts.shards, opts.requestsPerSecond));
+  const client = await botClient(opts);
   const books = openBooks(opts);
   const later: Later = {};
   const services = tableServices(gameSet, opts, books, client, later, log);

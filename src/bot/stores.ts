@@ -3,6 +3,7 @@
  * table game, leaderboards, live messages, clocks, ratings, tournaments and game records.
  */
 import { openClaims, type Claims } from "../store/claims.ts";
+import { openSharedBudget, type SharedBudget } from "../store/global-budget.ts";
 import type { GameCatalogue } from "../games/catalogue.ts";
 import type { DueStore } from "../store/due.ts";
 import { openStore, type RecordStore } from "../store/store.ts";
@@ -28,6 +29,11 @@ export interface BotStores {
   readonly games: ReadonlyMap<string, RecordStore<AnyTable>>;
   /** Claims every process on this store shares (one process acts on a guild at a time: src/store/claims.ts). */
   readonly claims: Claims;
+  /**
+   * The bot's global budget of bot-token requests, `perSecond` a second, shared by every process
+   * on this store (src/store/global-budget.ts); opened on first use, one a store set.
+   */
+  globalBudget(perSecond: number): Promise<SharedBudget>;
   /** Drops every store's read cache (another process may have written since it was filled). */
   forget(): void;
   readonly leaderboards: RecordStore<Leaderboard>;
@@ -61,9 +67,14 @@ export async function openStoresOf(url: string, games: GameCatalogue): Promise<B
   const settings = await openStore<ServerSettings | PlayerSettings>(url, "settings");
   const claims = await openClaims(url);
   const all = [...stores.values(), leaderboards, live, clocks, ratings, tournaments, records, settings];
+  let budget: Promise<SharedBudget> | null = null;
   return {
     games: stores,
     claims,
+    globalBudget(perSecond) {
+      budget ??= openSharedBudget(url, perSecond);
+      return budget;
+    },
     forget() {
       for (const s of all) s.forget?.();
     },
@@ -85,6 +96,7 @@ export async function openStoresOf(url: string, games: GameCatalogue): Promise<B
         records.close(),
         settings.close(),
         claims.close(),
+        budget?.then((b) => b.close()),
       ]);
     },
   };
