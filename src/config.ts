@@ -25,6 +25,13 @@ export interface Config {
   readonly pictureThreads: number | null;
   /** Port of `/healthz` and `/metrics` (`METRICS_PORT`); null: not served. */
   readonly metricsPort: number | null;
+  /**
+   * Bot-token requests a second all the bot's processes together send (`DISCORD_GLOBAL_LIMIT`,
+   * Discord's global limit for the bot: 50, raised for large bots on request), less a tenth of
+   * margin for requests that reach Discord later than they left: 45 by default.
+   * https://discord.com/developers/docs/topics/rate-limits#global-rate-limit
+   */
+  readonly requestsPerSecond: number;
   /** pino level (`LOG_LEVEL`): default `info` on Discord, `warn` on the local stand-in. */
   readonly logLevel: string;
   /**
@@ -109,6 +116,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const metricsPort = metrics === null ? null : Number(metrics);
   if (metricsPort !== null && (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535))
     throw new Error(`METRICS_PORT must be a port number, got ${metrics}`);
+  const globalText = str("DISCORD_GLOBAL_LIMIT") ?? "50";
+  const globalLimit = Number(globalText);
+  if (!Number.isInteger(globalLimit) || globalLimit < 2)
+    throw new Error(
+      `DISCORD_GLOBAL_LIMIT must be a whole number of requests a second, 2 or more (Discord's default: 50), got ${globalText}`,
+    );
   const countText = str("SHARD_COUNT");
   const shardCount = countText === null ? null : Number(countText);
   if (shardCount !== null && (!Number.isInteger(shardCount) || shardCount < 1))
@@ -139,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     standinShards,
     pictureThreads: threads === null ? null : Number(threads),
     metricsPort,
+    requestsPerSecond: Math.floor(globalLimit * 0.9),
     logLevel,
     token: str("DISCORD_TOKEN"),
     apiUrl: (str("DISCORD_API_URL") ?? DISCORD_API).replace(/\/+$/, ""),

@@ -310,6 +310,7 @@ async function runShards(token: string, apiUrl: string, shards: ShardSet | null,
     apiUrl,
     stores,
     log,
+    requestsPerSecond: config.requestsPerSecond,
     ...(shards ? { shards } : {}),
     ...liveTableOptions(shards, standin, hand?.url ?? null, oneServer ? opsRoutes(metrics, health) : undefined),
     observe: (e) => {

@@ -50,3 +50,12 @@ describe("live table configuration", () => {
     expect(() => loadConfig({ ...app, DISCORD_CLIENT_SECRET: "" })).toThrow(/needs ACTIVITY_PUBLIC_URL, DISCORD_CLIENT_SECRET/);
   });
 });
+
+describe("Discord's global limit", () => {
+  it("spends nine tenths of DISCORD_GLOBAL_LIMIT (Discord's 50 unless raised), and refuses what is not a number of requests", () => {
+    expect(loadConfig({}).requestsPerSecond).toBe(45);
+    expect(loadConfig({ DISCORD_GLOBAL_LIMIT: "500" }).requestsPerSecond).toBe(450);
+    expect(() => loadConfig({ DISCORD_GLOBAL_LIMIT: "fifty" })).toThrow(/DISCORD_GLOBAL_LIMIT must be a whole number/);
+    expect(() => loadConfig({ DISCORD_GLOBAL_LIMIT: "1" })).toThrow(/DISCORD_GLOBAL_LIMIT must be a whole number/);
+  });
+});
