@@ -238,6 +238,13 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
       `${f.standinCpuMsPerMove === undefined ? "" : ` (the stand-in's process: ${f.standinCpuMsPerMove.toFixed(2)})`}; ` +
       `SQLite ${f.storeWrites.writes.toFixed(2)} writes in ${f.storeWrites.statements.toFixed(2)} statements a move`,
   );
+  // Discord's global limit counts the bot's token only: the interaction endpoints are left out (issue 65).
+  const byKind = { bot: 0, interaction: 0 };
+  for (const [route, n] of Object.entries(f.routes)) byKind[/ \/(interactions|webhooks)\//.test(route) ? "interaction" : "bot"] += n;
+  console.log(
+    `\nREST requests a person's move: ${(byKind.bot / f.moves).toFixed(3)} with the bot's token (its global limit), ` +
+      `${(byKind.interaction / f.moves).toFixed(3)} through the interaction (answers, follow-ups, their edits)`,
+  );
   console.log("\nREST requests a move, by route:");
   for (const [route, n] of Object.entries(f.routes).sort((x, y) => y[1] - x[1]))
     console.log(`${(n / f.moves).toFixed(2).padStart(7)}  ${route}`);
