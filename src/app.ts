@@ -355,6 +355,7 @@ function channelWrites(client: Client, opts: BotOptions, log: Logger) {
       const channel = await client.channels.fetch(channelId);
       if (channel?.isTextBased()) await channel.messages.delete(messageId);
     },
+    opts.discordNow,
   );
   const send = async (channelId: string, payload: BaseMessageOptions) => {
     const channel = await client.channels.fetch(channelId);

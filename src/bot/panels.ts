@@ -13,7 +13,7 @@ import type { BotContext, PanelKind } from "./context.ts";
 import { asContainer } from "./components-v2.ts";
 import { viewerOf } from "./words.ts";
 import { t } from "../i18n/index.ts";
-import { TOKEN_SPENT_MS } from "../surfaces/answers/chains.ts";
+import { TOKEN_SPENT_MS } from "../surfaces/surface.ts";
 
 /** How long a panel is kept up to date, ms: under the token's 15 minutes, so its last edit still lands. */
 export const PANEL_LIFE_MS = 14 * 60_000;

@@ -9,6 +9,14 @@ import type { BaseMessageOptions, ChatInputCommandInteraction, MessageComponentI
 import type { AnyTable } from "../bot/tables.ts";
 import { surfaceOf, type Surface } from "./traits.ts";
 
+/**
+ * After this long (ms from an answer's or panel's opening) its token is taken as spent and its
+ * message is not touched again: Discord refuses an edit past 15 minutes (401/50027), and a refusal counts
+ * towards the ban of an address that makes too many. The last half minute is a margin for
+ * clock skew and the edit's own trip.
+ */
+export const TOKEN_SPENT_MS = 15 * 60_000 - 30_000;
+
 /** An interaction a surface answers: a slash command or a component click. */
 export type Answerable = ChatInputCommandInteraction | MessageComponentInteraction;
 

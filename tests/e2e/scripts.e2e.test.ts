@@ -181,9 +181,9 @@ describe("entry points", () => {
     expect(existsSync(join(root, "dist", ".tsbuildinfo"))).toBe(true);
     // The live table's page is bundled by the build (issue 64), with the Embedded App SDK in it:
     // the compiled bot serves that file and needs neither esbuild nor the SDK at run time.
-    const bundled = join(root, "dist", "src", "activity", "web", "app.bundle.js");
+    const bundled = join(root, "dist", "src", "surfaces", "live-table", "web", "app.bundle.js");
     expect(readFileSync(bundled, "utf8")).toContain("discordapp.com"); // the SDK's allowed origins, not in the page's own script
-    const compiledBundle = (await import(pathToFileURL(join(root, "dist", "src", "activity", "bundle.js")).href)) as {
+    const compiledBundle = (await import(pathToFileURL(join(root, "dist", "src", "surfaces", "live-table", "bundle.js")).href)) as {
       pageScript(): Promise<string>;
     };
     expect(await compiledBundle.pageScript()).toBe(readFileSync(bundled, "utf8"));

@@ -24,18 +24,10 @@
 import { ApplicationIntegrationType, InteractionContextType, type BaseMessageOptions, type ChatInputCommandInteraction } from "discord.js";
 import type { Logger } from "../../bot/logger.ts";
 import type { AnyTable, AnyTables } from "../../bot/tables.ts";
-import type { Answerable, ChannelPoster, OutsideMove, TableDrawer, TableSurface } from "../surface.ts";
+import { TOKEN_SPENT_MS, type Answerable, type ChannelPoster, type OutsideMove, type TableDrawer, type TableSurface } from "../surface.ts";
 import { refuse, sayAt } from "../../bot/words.ts";
 import { recordOf, recordPayload, revOf, withoutRecord, type TableOrder } from "../../bot/table-payload.ts";
 import { isV2 } from "../../bot/components-v2.ts";
-
-/**
- * After this long (ms from an answer's or panel's opening) its token is taken as spent and its
- * message is not touched again: Discord refuses an edit past 15 minutes (401/50027), and a refusal counts
- * towards the ban of an address that makes too many. The last half minute is a margin for
- * clock skew and the edit's own trip.
- */
-export const TOKEN_SPENT_MS = 15 * 60_000 - 30_000;
 
 /** Follow-ups Discord takes per interaction of an app present by a user install only (the 6th: 40094). */
 export const FOLLOW_UP_CAP = 5;

@@ -16,6 +16,7 @@ import type { RecordStore } from "../../store/store.ts";
 import type { Logger } from "../../bot/logger.ts";
 import { joinRecords, recordOf, recordPayload, revOf, type TableOrder, withoutRecord } from "../../bot/table-payload.ts";
 import { fitLayout, isV2 } from "../../bot/components-v2.ts";
+import { TOKEN_SPENT_MS } from "../surface.ts";
 
 /** Is `a` older than `b`? */
 const older = (a: TableOrder, b: TableOrder) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
@@ -54,6 +55,18 @@ export interface Untidied {
   readonly v2?: boolean;
 }
 
+/**
+ * How a table message answered to an interaction may be edited without the bot's token: through
+ * the interaction's webhook (its answer, `@original`, or a follow-up), which Discord leaves out of
+ * the bot's global rate limit and of the channel's bucket of message writes, while the
+ * interaction's token lasts (`at`: its creation, ms on Discord's clock; `TOKEN_SPENT_MS`).
+ * https://discord.com/developers/docs/interactions/receiving-and-responding#edit-original-interaction-response
+ */
+export interface TokenEdit {
+  readonly at: number;
+  edit(payload: MessageEditOptions): Promise<void>;
+}
+
 /** Edits a message of a channel (REST). */
 export type MessageEditor = (channelId: string, messageId: string, payload: MessageEditOptions) => Promise<void>;
 /** Deletes a message of a channel (REST). */
@@ -72,6 +85,8 @@ export class LiveTables {
    * last write (it may still name messages tidied since: a restart edits those once more).
    */
   private readonly tidies = new Map<string, { readonly list: Untidied[]; running: Promise<void> | null }>();
+  /** Table messages an interaction's token may still edit (by message id; in memory only: a token is never stored). */
+  private readonly tokens = new Map<string, TokenEdit>();
   /** Channels whose tidy-ups passed MAX_UNTIDIED since their list was last empty (logged once). */
   private readonly overLimit = new Set<string>();
   private stopped = false;
@@ -81,7 +96,36 @@ export class LiveTables {
     private readonly edit: MessageEditor,
     private readonly log: Logger,
     private readonly remove: MessageRemover = async () => {},
+    /** Discord's clock as the bot reads it (ms; tests move it), for the age of a token. */
+    private readonly now: () => number = Date.now,
   ) {}
+
+  /**
+   * Edits a table message: through the token of the interaction it answers while that lasts
+   * (`TokenEdit`: no request of the bot's own), else, or when that edit fails, with the bot's
+   * token (`edit`: its global limit and the channel's bucket).
+   */
+  private async editMessage(channelId: string, messageId: string, payload: MessageEditOptions): Promise<void> {
+    const token = this.tokens.get(messageId);
+    if (token && this.now() - token.at < TOKEN_SPENT_MS) {
+      try {
+        await token.edit(payload);
+        return;
+      } catch (e) {
+        this.log.info(
+          `channel ${channelId}: its interaction's token could not edit message ${messageId} (${e instanceof Error ? e.message : String(e)}); edited with the bot's`,
+        );
+      }
+    }
+    this.tokens.delete(messageId);
+    await this.edit(channelId, messageId, payload);
+  }
+
+  /** Forgets the tokens past their time (one a table message answered to an interaction: never many). */
+  private sweepTokens(): void {
+    const now = this.now();
+    for (const [id, token] of this.tokens) if (now - token.at >= TOKEN_SPENT_MS) this.tokens.delete(id);
+  }
 
   /**
    * A table message (`message`: its id, or the promise of its id while it is being sent) now
@@ -98,12 +142,24 @@ export class LiveTables {
    * behind a growing line of tidy-ups, and a stopping bot behind all of them (72 s after 16
    * tables played flat out for 6 s, 2026-11-26).
    */
-  shown(channelId: string, message: string | Promise<string | undefined>, record: string, rev?: TableOrder, v2 = false): Promise<void> {
+  shown(
+    channelId: string,
+    message: string | Promise<string | undefined>,
+    record: string,
+    rev?: TableOrder,
+    v2 = false,
+    /** How the message may be edited through its interaction's token (an answer or a follow-up): its tidy-up and in-place steps then cost no request of the bot's. */
+    via?: (messageId: string) => TokenEdit,
+  ): Promise<void> {
     // Queued at once, before the message is even sent, so a step that follows it (an edit in
     // place, a newer message) is always handled after it, in the order the table changed.
     const job = this.enqueue(channelId, async () => {
       const messageId = await message;
       if (messageId === undefined) return; // not delivered: the previous message stays live
+      if (via) {
+        this.sweepTokens();
+        this.tokens.set(messageId, via(messageId));
+      }
       const prev = await this.store.get(channelId);
       if (prev && prev.messageId !== messageId && rev !== undefined && prev.rev !== undefined && older(rev, prev.rev)) {
         // Overtaken while it was being sent (a computer's move reached the channel first): it
@@ -172,7 +228,8 @@ export class LiveTables {
       while (!this.stopped && t.list.length > 0) {
         const next = t.list[t.list.length - 1]!;
         try {
-          await this.edit(channelId, next.messageId, recordPayload(next.record, next.v2));
+          await this.editMessage(channelId, next.messageId, recordPayload(next.record, next.v2));
+          this.tokens.delete(next.messageId);
         } catch (e) {
           this.log.info(`could not tidy the old table message in channel ${channelId}: ${e instanceof Error ? e.message : String(e)}`);
         }
@@ -214,7 +271,7 @@ export class LiveTables {
         return;
       }
       const body = fitLayout(cur.v2 === true, withoutRecord(payload));
-      await this.edit(channelId, cur.messageId, { ...body, attachments: [] } as MessageEditOptions);
+      await this.editMessage(channelId, cur.messageId, { ...body, attachments: [] } as MessageEditOptions);
       const steps = this.stepRecords.get(channelId) ?? [];
       this.stepRecords.delete(channelId);
       // A classic message (posted before V2) edited into V2's layout keeps it: its record must too.

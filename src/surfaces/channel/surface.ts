@@ -5,13 +5,13 @@
  * move, so nothing waits to be said. Its writes are paced by the channel's message budget
  * (src/surfaces/channel/budget.ts: 5 writes in 5 s).
  */
-import type { BaseMessageOptions } from "discord.js";
+import type { BaseMessageOptions, WebhookMessageEditOptions } from "discord.js";
 import type { AnyTable } from "../../bot/tables.ts";
 import { isV2 } from "../../bot/components-v2.ts";
 import { recordOf, revOf, withoutRecord } from "../../bot/table-payload.ts";
 import type { Answerable, ChannelPoster, OutsideMove, TableSurface } from "../surface.ts";
 import type { ChannelBudget } from "./budget.ts";
-import type { LiveTables } from "./live.ts";
+import type { LiveTables, TokenEdit } from "./live.ts";
 
 /** What a channel's surface writes through: its live messages, its message budget, and a way to run one showing a key at a time. */
 export interface ChannelDeps {
@@ -26,26 +26,37 @@ export function channelSurface(deps: ChannelDeps): TableSurface {
   const { live } = deps;
   /** Per channel: the live-table moves not yet shown in the chat: the table before the first, the revision after the last. */
   const unshown = new Map<string, { readonly from: AnyTable; readonly rev: number }>();
-  /** A sent message carrying a table record becomes the channel's live table message (its id once sent). */
-  const shown = (channelId: string, sending: Promise<string | undefined>, payload: BaseMessageOptions) => {
+  /**
+   * A sent message carrying a table record becomes the channel's live table message (its id once
+   * sent); it answers `interaction` (its answer, `target` `@original`, or a follow-up: its own
+   * id), whose token then edits it while it lasts, instead of the bot's.
+   */
+  const shown = (interaction: Answerable, sending: Promise<string | undefined>, payload: BaseMessageOptions, target?: "@original") => {
     const record = recordOf(payload);
-    if (record !== undefined)
-      void live.shown(
-        channelId,
-        sending.catch(() => undefined),
-        record,
-        revOf(payload),
-        isV2(payload),
-      );
+    if (record === undefined) return;
+    const via = (messageId: string): TokenEdit => ({
+      at: interaction.createdTimestamp,
+      edit: async (body) => {
+        await interaction.webhook.editMessage(target ?? messageId, body as WebhookMessageEditOptions);
+      },
+    });
+    void live.shown(
+      interaction.channelId,
+      sending.catch(() => undefined),
+      record,
+      revOf(payload),
+      isV2(payload),
+      via,
+    );
   };
   return {
     kind: "channel",
     around: async (_interaction, handle) => handle(),
-    answered: (interaction, sending, payload) => shown(interaction.channelId, sending, payload),
+    answered: (interaction, sending, payload) => shown(interaction, sending, payload, "@original"),
     async publish(interaction: Answerable, payload: BaseMessageOptions, post: ChannelPoster): Promise<void> {
       if (interaction.replied || interaction.deferred) {
         const sending = interaction.followUp(withoutRecord(payload)).then((m) => m.id);
-        shown(interaction.channelId, sending, payload);
+        shown(interaction, sending, payload);
         try {
           await sending;
           return;
