@@ -45,6 +45,7 @@ import { createRouter, type InteractionEvent, type Logger, type RouterOptions } 
 import { Leaderboards } from "./bot/leaderboards.ts";
 import { ChannelIndex } from "./bot/channels.ts";
 import { TableService, type AnyTable, type AnyTables, type TableServiceOptions, type TablesOf } from "./bot/tables.ts";
+import { TableTransitions } from "./bot/table-transitions.ts";
 import type { GameId } from "./games/catalogue.ts";
 import type { GameCatalogue } from "./games/catalogue.ts";
 import { DueIndex } from "./store/due.ts";
@@ -381,6 +382,14 @@ function channelWrites(client: Client, opts: BotOptions, log: Logger) {
 /** A table game's bot side with its service. */
 type RunningGame = TableGameView & { readonly service: AnyTables };
 
+/** Whether only computers (or seats away, moved for) act next at `rec`: nobody's turn needs a new message to be seen. */
+function computersNext(ctx: BotContext, rec: AnyTable): boolean {
+  const rules = ctx.catalogue.game(rec.game);
+  if (!rules || !rec.state || rec.status !== "playing") return false;
+  const actors = rules.definition.actors(rec.state);
+  return actors.length > 0 && actors.every((i) => TableTransitions.auto(rec.seats[i]));
+}
+
 /**
  * What moves tables when nobody clicks: computer players (`Autoplay`, paced by the channel's
  * budget unless `paceComputers` is false) and turn clocks (`Clocks`, on the due index), each
@@ -405,10 +414,15 @@ function tableMovers(
         if (!rec || !traitsOf(rec).movesAlone || !(await lease(rec.guildId))) return null;
         const moved = await g.service.autoMove(channelId);
         if (!moved) return null;
-        if (opts.paceComputers !== false) await ctx.surface(rec).room(channelId, 2); // the table message and the tidy-up
         const interlude = g.interlude?.(moved.before, moved.after);
+        // A move that hands the turn to another computer edits the table message in place (one
+        // write, none through a fresh answer's token): nobody's turn needs a new message yet, so a
+        // run of computer moves is one message, and the next person's turn a new one below.
+        const inPlace = !interlude && computersNext(ctx, moved.after);
+        if (opts.paceComputers !== false) await ctx.surface(rec).room(channelId, inPlace ? 1 : 2); // the table message (and the tidy-up)
         if (interlude) await post(channelId, interlude);
-        return g.payload(moved.after, g.moveNote(moved.before, moved.after));
+        const payload = await g.payload(moved.after, g.moveNote(moved.before, moved.after));
+        return inPlace && (await ctx.surface(rec).editTable(channelId, payload)) ? "shown" : payload;
       }),
     post,
     opts.computerDelayMs ?? 1200,

@@ -9,8 +9,8 @@
 import type { BaseMessageOptions } from "discord.js";
 import type { Logger } from "./logger.ts";
 
-/** Applies one computer move in the channel if one is due; the table to post, or null. */
-export type ComputerStep = (channelId: string) => Promise<BaseMessageOptions | null>;
+/** Applies one computer move in the channel if one is due; the table to post, `shown` when the step showed it itself (an edit in place), or null. */
+export type ComputerStep = (channelId: string) => Promise<BaseMessageOptions | "shown" | null>;
 
 /** Posts a message in a channel (not as an interaction reply); retries by itself, never throws. */
 export type Poster = (channelId: string, payload: BaseMessageOptions) => Promise<void>;
@@ -72,7 +72,7 @@ export class Autoplay {
         const payload = await step(channelId);
         if (!payload) continue;
         moved = true;
-        if (!this.stopped) await this.post(channelId, payload);
+        if (payload !== "shown" && !this.stopped) await this.post(channelId, payload);
         return;
       }
     } catch (e) {

@@ -47,10 +47,18 @@ describe("two processes on one guild's events", () => {
   it("a turn clock fires once and each computer move is made and posted once, with both running", async () => {
     const sb = h.standin;
     const created: string[] = [];
+    /** Each placement's note, and the messages that said it: new ones, and tables edited in place (a run of computer moves is one message); a tidy-down to its record (no picture) is not a showing. */
+    const shownIn = new Map<string, Set<string>>();
+    const note = (m: ApiMessage) => {
+      if (m.channel_id !== GENERAL || m.attachments.length === 0) return;
+      for (const n of said(m).match(/placed the \d+ at [^.,\s]+/g) ?? []) shownIn.set(n, (shownIn.get(n) ?? new Set()).add(m.id));
+    };
     const seen = (m: ApiMessage) => {
       if (m.channel_id === GENERAL) created.push(said(m));
+      note(m);
     };
     sb.on("message", seen);
+    sb.on("messageUpdate", note);
     await sb.command(ADA, GENERAL, "onexeno new", { game: "basic", clock: "60" });
     await sb.command(ADA, GENERAL, "onexeno bot add");
     await sb.command(ADA, GENERAL, "onexeno bot add");
@@ -84,10 +92,11 @@ describe("two processes on one guild's events", () => {
     // The table is saved before its messages are posted: wait for a note of each placement stored.
     const placed = after.moves.filter((m) => (m.move as { kind?: string }).kind === "place").length;
     expect(placed).toBeGreaterThan(1);
-    const placementNotes = () => created.flatMap((t) => t.match(/placed the \d+ at [^.,\s]+/g) ?? []);
-    const notes = await h.until(`${placed} placements posted`, () => (placementNotes().length >= placed ? placementNotes() : null));
-    expect(notes.length).toBe(new Set(notes).size);
+    await h.until(`${placed} placements shown`, () => shownIn.size >= placed || null);
+    // Each in one message only: a move shown by both processes would be in two.
+    expect([...shownIn].filter(([, ids]) => ids.size > 1)).toEqual([]);
     sb.off("message", seen);
+    sb.off("messageUpdate", note);
   });
 
   it("one answers every interaction of the guild, each once, each move applied once; when it stops the other plays on", async () => {
