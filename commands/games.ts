@@ -300,7 +300,7 @@ export async function kickHere(interaction: ChatInputCommandInteraction, ctx: Bo
   await respond(interaction, "reply", false, async () => {
     const here = await tableHere(ctx, channelId);
     if (!here) throw refuse("table/none", { command: interaction.commandName });
-    if (here.game.tables(ctx).maxSeats(here.rec.config) === 1) throw refuse("table/kick_solitaire");
+    if (here.game.tables(ctx).maxSeats(here.rec.config) === 1) throw refuse("table/kick_alone");
     const name = here.rec.seats.find((s) => s.userId === target.id)?.name ?? target.username;
     const rec = await here.game.tables(ctx).kick(channelId, interaction.user.id, target.id);
     if (!rec) return closedPayload(tableLocale(here.rec), "table.kick_closed");
