@@ -503,7 +503,6 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     ...{ games: services, catalogue, leaderboards, ratings, tournaments, records, settings, log, coalescer, service },
     tableGames: gameSet.views,
     afterReply: (channelId) => autoplay.kick(channelId),
-    holdsGuild: (guild) => lease(guild),
     surface: (x) => pickSurface({ answers: privateTables, channel })(x),
     discordNow: opts.discordNow ?? Date.now,
     post,
@@ -547,7 +546,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       resolve();
     });
   });
-  const liveTable = opts.activity ? await serveLiveTable(ctx, client.rest, { ...opts.activity, apiUrl: opts.apiUrl }) : null;
+  const liveTable = opts.activity ? await serveLiveTable(ctx, client.rest, { ...opts.activity, apiUrl: opts.apiUrl }, lease) : null;
   await client.login(opts.token);
   return {
     ...{ client, service, games: services, leaderboards, ratings, tournaments, live, clocks, records, settings, ready, liveTable },

@@ -43,12 +43,6 @@ export interface BotContext {
    * channel or the answer chain of DMs and group DMs), with what the move flow asks of it.
    */
   readonly surface: (x: { readonly guildId: string | null }) => TableSurface;
-  /**
-   * Whether this process may act on a guild now (its claim in the shared store: src/app.ts
-   * `leaseGuild`): moves that come by no interaction (the live table's) are made only by the
-   * process the guild's interactions go to, never by a second one of a deploy.
-   */
-  readonly holdsGuild: (guildId: string | null) => Promise<boolean>;
   /** Discord's clock, ms: what interaction tokens' 15 minutes are counted on (src/bot/panels.ts). */
   readonly discordNow: () => number;
   /**

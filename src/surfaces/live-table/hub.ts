@@ -98,6 +98,12 @@ export class ActivityHub {
 
   constructor(
     private readonly ctx: BotContext,
+    /**
+     * Whether this process may act on a table's guild now (its claim in the shared store; a table
+     * without a guild has none to claim): a move from a page is made only by the process the
+     * guild's interactions go to, never by a second one of a deploy.
+     */
+    private readonly holdsGuild: (guildId: string | null) => Promise<boolean> = async () => true,
     private readonly log: { error(m: string, e?: unknown): void } = ctx.log,
   ) {
     for (const g of this.liveGames()) g.tables(ctx).onWake((channelId) => this.changed(channelId));
@@ -240,7 +246,7 @@ export class ActivityHub {
       if (!here || !offered || (!here.game.live.realtime && (rev !== w.rev || here.rec.rev !== rev))) throw refuse("live/stale");
       if (!offered.has(id)) throw refuse("live/not_offered");
       // A second process of a deploy, reached while the first still acts on the guild: not here.
-      if (!(await this.ctx.holdsGuild(here.rec.guildId))) throw refuse("live/elsewhere");
+      if (!(await this.holdsGuild(here.rec.guildId))) throw refuse("live/elsewhere");
       await here.game.live.apply(this.ctx, channelId, w.userId, offered.get(id), rev);
       this.counts.moves++;
     } catch (e) {

@@ -84,8 +84,10 @@ export async function serveLiveTable(
   ctx: BotContext,
   rest: REST,
   opts: ActivityOptions,
+  /** Whether this process may act on a guild now (src/app.ts `leaseGuild`; see `ActivityHub`). */
+  holdsGuild: (guildId: string | null) => Promise<boolean>,
 ): Promise<ActivityServer & { readonly hub: ActivityHub }> {
-  const hub = new ActivityHub(ctx);
+  const hub = new ActivityHub(ctx, holdsGuild);
   const server = await startActivity(opts, hub, {
     async instance(instanceId) {
       const inst = (await rest
