@@ -8,6 +8,7 @@ import { ChannelType, Client, Events, REST, Routes, ShardClientUtil, type BaseMe
 import { GAME_SET } from "../commands/index.ts";
 import { startPictures } from "../render/pool.ts";
 import { clientOptions, GLOBAL_REQUESTS_PER_SECOND } from "./bot/client-options.ts";
+import { atPriority } from "./store/global-budget.ts";
 import { Autoplay } from "./bot/autoplay.ts";
 import { interactionAge, LATE_AFTER_MS } from "./bot/reply.ts";
 import type { OnceResult } from "./store/claims.ts";
@@ -405,6 +406,8 @@ function tableMovers(
   /** Whether this process may act on a guild now (its claim in the shared store: `leaseGuild`). */
   lease: (guild: string | null) => Promise<boolean>,
 ) {
+  // A table of computers only waits on nobody: with the bot's budget short, its writes go last.
+  const last = new Set<string>();
   const autoplay = new Autoplay(
     () =>
       games.map((g) => async (channelId: string) => {
@@ -414,6 +417,8 @@ function tableMovers(
         if (!rec || !traitsOf(rec).movesAlone || !(await lease(rec.guildId))) return null;
         const moved = await g.service.autoMove(channelId);
         if (!moved) return null;
+        if (moved.after.seats.every((s) => s.computer)) last.add(channelId);
+        else last.delete(channelId);
         const interlude = g.interlude?.(moved.before, moved.after);
         // A move that hands the turn to another computer edits the table message in place (one
         // write, none through a fresh answer's token): nobody's turn needs a new message yet, so a
@@ -422,9 +427,11 @@ function tableMovers(
         if (opts.paceComputers !== false) await ctx.surface(rec).room(channelId, inPlace ? 1 : 2); // the table message (and the tidy-up)
         if (interlude) await post(channelId, interlude);
         const payload = await g.payload(moved.after, g.moveNote(moved.before, moved.after));
-        return inPlace && (await ctx.surface(rec).editTable(channelId, payload)) ? "shown" : payload;
+        return inPlace && (await atPriority(last.has(channelId) ? "last" : "normal", () => ctx.surface(rec).editTable(channelId, payload)))
+          ? "shown"
+          : payload;
       }),
-    post,
+    (channelId, payload) => atPriority(last.has(channelId) ? "last" : "normal", () => post(channelId, payload)),
     opts.computerDelayMs ?? 1200,
     () => log,
   );

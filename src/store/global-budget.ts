@@ -20,7 +20,27 @@
  * window `windowMs` later, so the others are never throttled by it.
  */
 import KeyvSqlite from "@keyv/sqlite";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
+
+/**
+ * How soon a request goes when the budget is short: `first` (what a person waits to see: a table
+ * after a click, a person's turn), `normal` (the default), `last` (what nobody waits on: a tidy-up
+ * of an older message, a table of computers only). Within one priority, in the order asked.
+ */
+export type Priority = "first" | "normal" | "last";
+const RANK: Readonly<Record<Priority, number>> = { first: 0, normal: 1, last: 2 };
+const priority = new AsyncLocalStorage<Priority>();
+
+/** Runs `fn` with its budgeted requests (and those of what it awaits) at `p` (see `Priority`). */
+export function atPriority<T>(p: Priority, fn: () => Promise<T>): Promise<T> {
+  return priority.run(p, fn);
+}
+
+/** The priority of the code running now (`atPriority`; `normal` outside any). */
+export function currentPriority(): Priority {
+  return priority.getStore() ?? "normal";
+}
 
 /** A budget of requests shared by the processes on one store. */
 export interface SharedBudget {
@@ -29,16 +49,21 @@ export interface SharedBudget {
   readonly windowMs: number;
   /**
    * Resolves once one request may be sent now, counted in the whole store's window: waits (ms,
-   * as the store says, till the oldest send leaves the window) while the window is full. Rejects
-   * only as the store does (unreachable); the caller sends anyway then (discord.js's own pacing
-   * and its handling of a 429 still hold).
+   * as the store says, till the oldest send leaves the window) while the window is full; while it
+   * waits, this process's requests of a higher `priority` (default: the running code's,
+   * `currentPriority`) go before it. Rejects only as the store does (unreachable); the caller
+   * sends anyway then (discord.js's own pacing and its handling of a 429 still hold).
    */
-  take(): Promise<void>;
+  take(p?: Priority): Promise<void>;
+  /** Requests the whole store counts in the window now (every process's). */
+  used(): Promise<number>;
   close(): Promise<void>;
 }
 
 /** One attempt to spend: 0 when the request may go (it is counted), else ms until the window has room. */
 type Spend = () => Promise<number>;
+/** Requests in the window now. */
+type Used = () => Promise<number>;
 
 const KEY = "budget:discord-global";
 
@@ -55,8 +80,17 @@ end
 local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
 return math.max(1, tonumber(oldest[2]) + window - now)`;
 
+/** Redis: the sends in the window of KEYS[1] (ARGV[1] ms) on Redis's clock. */
+const COUNT = `local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+return redis.call('ZCOUNT', KEYS[1], '(' .. (now - tonumber(ARGV[1])), '+inf')`;
+
 /** SQLite: the sends of the window in table `budget_sends` (ms, one row each), swept as they leave it. */
-async function sqliteSpend(url: string, perWindow: number, windowMs: number): Promise<{ spend: Spend; close(): Promise<void> }> {
+async function sqliteSpend(
+  url: string,
+  perWindow: number,
+  windowMs: number,
+): Promise<{ spend: Spend; used: Used; close(): Promise<void> }> {
   const adapter = new KeyvSqlite({ uri: url, busyTimeout: 10_000, table: "budget" });
   const query = (q: string, ...params: unknown[]) => adapter.query(q, ...params) as Promise<{ at?: number }[]>;
   await query("PRAGMA synchronous=NORMAL");
@@ -82,6 +116,10 @@ async function sqliteSpend(url: string, perWindow: number, windowMs: number): Pr
     return Math.max(1, (oldest?.at ?? now) + windowMs - now);
   };
   return {
+    used: async () => {
+      const [row] = (await adapter.query("SELECT COUNT(*) AS n FROM budget_sends WHERE at > ?", Date.now() - windowMs)) as { n?: number }[];
+      return row?.n ?? 0;
+    },
     // Another process's write between this statement's read and its write (WAL: a stale snapshot): tried again.
     spend: async () => spend().catch((e: unknown) => (/SQLITE_BUSY/.test(String(e)) ? 1 : Promise.reject(e))),
     close: () => adapter.disconnect(),
@@ -89,16 +127,25 @@ async function sqliteSpend(url: string, perWindow: number, windowMs: number): Pr
 }
 
 /** Memory: this process's sends of the window, oldest first. */
-function memorySpend(perWindow: number, windowMs: number): Spend {
+function memorySpend(perWindow: number, windowMs: number): { spend: Spend; used: Used } {
   const sends: number[] = [];
-  return async () => {
-    const now = Date.now();
+  const trim = (now: number) => {
     while (sends.length && (sends[0] ?? 0) <= now - windowMs) sends.shift();
-    if (sends.length < perWindow) {
-      sends.push(now);
-      return 0;
-    }
-    return Math.max(1, (sends[0] ?? now) + windowMs - now);
+  };
+  return {
+    spend: async () => {
+      const now = Date.now();
+      trim(now);
+      if (sends.length < perWindow) {
+        sends.push(now);
+        return 0;
+      }
+      return Math.max(1, (sends[0] ?? now) + windowMs - now);
+    },
+    used: async () => {
+      trim(Date.now());
+      return sends.length;
+    },
   };
 }
 
@@ -109,27 +156,53 @@ function memorySpend(perWindow: number, windowMs: number): Spend {
  */
 export async function openSharedBudget(url: string, perWindow: number, windowMs = 1000): Promise<SharedBudget> {
   let spend: Spend;
+  let used: Used;
   let close: () => Promise<void> = async () => {};
-  if (url.startsWith("sqlite://")) ({ spend, close } = await sqliteSpend(url, perWindow, windowMs));
+  if (url.startsWith("sqlite://")) ({ spend, used, close } = await sqliteSpend(url, perWindow, windowMs));
   else if (url.startsWith("redis://") || url.startsWith("rediss://")) {
     const { default: KeyvRedis } = await import("@keyv/redis");
     const redis = new KeyvRedis(url);
     const client = await redis.getClient();
     spend = async () => Number(await client.eval(SLIDE, { keys: [KEY], arguments: [String(windowMs), String(perWindow), randomUUID()] }));
+    used = async () => Number(await client.eval(COUNT, { keys: [KEY], arguments: [String(windowMs)] }));
     close = () => redis.disconnect();
-  } else if (url.startsWith("memory://")) spend = memorySpend(perWindow, windowMs);
+  } else if (url.startsWith("memory://")) ({ spend, used } = memorySpend(perWindow, windowMs));
   else throw new Error(`STORE_URL scheme not supported: ${url} (use sqlite://, redis:// or memory://)`);
   let closed = false;
+  /** This process's requests waiting, highest priority first (then in order asked); the first asks the store. */
+  const waiting: { readonly rank: number; resolve(): void; reject(e: unknown): void }[] = [];
+  let pumping = false;
+  const pump = async () => {
+    if (pumping) return;
+    pumping = true;
+    try {
+      while (waiting.length) {
+        let wait = 0;
+        try {
+          wait = closed ? 0 : await spend();
+        } catch (e) {
+          waiting.shift()?.reject(e);
+          continue;
+        }
+        if (wait === 0) waiting.shift()?.resolve();
+        else await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    } finally {
+      pumping = false;
+    }
+  };
   return {
     perWindow,
     windowMs,
-    async take() {
-      for (;;) {
-        const wait = closed ? 0 : await spend();
-        if (wait === 0) return;
-        await new Promise((resolve) => setTimeout(resolve, wait));
-      }
+    take(p = currentPriority()) {
+      return new Promise<void>((resolve, reject) => {
+        const rank = RANK[p];
+        const at = waiting.findIndex((w) => w.rank > rank);
+        waiting.splice(at < 0 ? waiting.length : at, 0, { rank, resolve, reject });
+        void pump();
+      });
     },
+    used,
     async close() {
       closed = true;
       await close();

@@ -17,6 +17,7 @@ import type { Logger } from "../../bot/logger.ts";
 import { joinRecords, recordOf, recordPayload, revOf, type TableOrder, withoutRecord } from "../../bot/table-payload.ts";
 import { fitLayout, isV2 } from "../../bot/components-v2.ts";
 import { TOKEN_SPENT_MS } from "../surface.ts";
+import { atPriority } from "../../store/global-budget.ts";
 
 /** Is `a` older than `b`? */
 const older = (a: TableOrder, b: TableOrder) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
@@ -224,7 +225,8 @@ export class LiveTables {
   private tidy(channelId: string): void {
     const t = this.tidies.get(channelId);
     if (!t || t.running || t.list.length === 0 || this.stopped) return;
-    t.running = (async () => {
+    // Nobody waits on a tidy-up: with the bot's budget short, its edits go after every other request.
+    t.running = atPriority("last", async () => {
       while (!this.stopped && t.list.length > 0) {
         const next = t.list[t.list.length - 1]!;
         try {
@@ -238,7 +240,7 @@ export class LiveTables {
       }
       if (t.list.length === 0) this.overLimit.delete(channelId);
       t.running = null;
-    })();
+    });
   }
 
   /**
