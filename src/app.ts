@@ -438,16 +438,21 @@ function tableMovers(
   const clocks = new Clocks(
     games.map((g) => ({
       tables: g.service,
-      announce: (event) =>
-        event.kind === "timed"
-          ? (g.timed?.(ctx, event.before, event.rec) ?? Promise.resolve([]))
-          : clockMessages(
-              event,
-              (rec, note) => g.payload(rec, note),
-              (b, a) => g.moveNote(b, a),
-              g.command,
-              g.interlude,
-            ),
+      announce: async (event) => {
+        if (event.kind === "timed") return (await g.timed?.(ctx, event.before, event.rec)) ?? [];
+        const messages = await clockMessages(
+          event,
+          (rec, note) => g.payload(rec, note),
+          (b, a) => g.moveNote(b, a),
+          g.command,
+          g.interlude,
+        );
+        // A timeout that hands the turn to a computer edits the table in place, as a computer's move does.
+        const [only] = messages;
+        if (event.kind === "timeout" && only && messages.length === 1 && computersNext(ctx, event.rec))
+          if (await ctx.surface(event.rec).editTable(event.rec.channelId, only)) return [];
+        return messages;
+      },
     })),
     new DueIndex(opts.stores.clocks),
     post,
