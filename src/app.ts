@@ -8,7 +8,7 @@ import { ChannelType, Client, Events, REST, Routes, ShardClientUtil, type BaseMe
 import { GAME_SET } from "../commands/index.ts";
 import { startPictures } from "../render/pool.ts";
 import { clientOptions, GLOBAL_REQUESTS_PER_SECOND } from "./bot/client-options.ts";
-import { atPriority } from "./store/global-budget.ts";
+import { atPriority, type Priority } from "./store/global-budget.ts";
 import { Autoplay } from "./bot/autoplay.ts";
 import { interactionAge, LATE_AFTER_MS } from "./bot/reply.ts";
 import type { OnceResult } from "./store/claims.ts";
@@ -406,8 +406,9 @@ function tableMovers(
   /** Whether this process may act on a guild now (its claim in the shared store: `leaseGuild`). */
   lease: (guild: string | null) => Promise<boolean>,
 ) {
-  // A table of computers only waits on nobody: with the bot's budget short, its writes go last.
-  const last = new Set<string>();
+  // With the bot's budget short: a table handing the turn to a person goes first (someone waits
+  // for it), a table of computers only last (nobody does); per channel, for its step's writes.
+  const urgency = new Map<string, Priority>();
   const autoplay = new Autoplay(
     () =>
       games.map((g) => async (channelId: string) => {
@@ -417,21 +418,25 @@ function tableMovers(
         if (!rec || !traitsOf(rec).movesAlone || !(await lease(rec.guildId))) return null;
         const moved = await g.service.autoMove(channelId);
         if (!moved) return null;
-        if (moved.after.seats.every((s) => s.computer)) last.add(channelId);
-        else last.delete(channelId);
         const interlude = g.interlude?.(moved.before, moved.after);
         // A move that hands the turn to another computer edits the table message in place (one
         // write, none through a fresh answer's token): nobody's turn needs a new message yet, so a
         // run of computer moves is one message, and the next person's turn a new one below.
         const inPlace = !interlude && computersNext(ctx, moved.after);
+        urgency.set(channelId, moved.after.seats.every((s) => s.computer) ? "last" : inPlace ? "normal" : "first");
         if (opts.paceComputers !== false) await ctx.surface(rec).room(channelId, inPlace ? 1 : 2); // the table message (and the tidy-up)
         if (interlude) await post(channelId, interlude);
         const payload = await g.payload(moved.after, g.moveNote(moved.before, moved.after));
-        return inPlace && (await atPriority(last.has(channelId) ? "last" : "normal", () => ctx.surface(rec).editTable(channelId, payload)))
-          ? "shown"
-          : payload;
+        if (!inPlace || !(await atPriority(urgency.get(channelId) ?? "normal", () => ctx.surface(rec).editTable(channelId, payload))))
+          return payload;
+        urgency.delete(channelId);
+        return "shown";
       }),
-    (channelId, payload) => atPriority(last.has(channelId) ? "last" : "normal", () => post(channelId, payload)),
+    (channelId, payload) => {
+      const p = urgency.get(channelId) ?? "normal";
+      urgency.delete(channelId); // kept only from a step to its post
+      return atPriority(p, () => post(channelId, payload));
+    },
     opts.computerDelayMs ?? 1200,
     () => log,
   );
