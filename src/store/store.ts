@@ -216,35 +216,58 @@ async function sendBatch(adapter: KeyvSqlite, batch: ReadonlyMap<string, string 
 }
 
 /**
- * A store's read cache: the JSON of recently read or written records (null: known absent), so
- * that a move reads its table from memory, not from the database. Sound while each key has one
- * writing process (a guild is one process's: a shard, or the holder of its claim,
- * src/store/claims.ts). A write or delete bumps the key's generation, and `forget` moves the
- * epoch on, so a read that began before either never caches what it read (`ticket`).
+ * Freezes `value` and everything reachable from it (plain JSON: objects and arrays), stopping at
+ * what is frozen already (the parts a new record shares with the one before it), and returns it.
+ */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value !== "object" || value === null || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const v of Object.values(value)) deepFreeze(v);
+  return value;
+}
+
+/** A cached record: the parsed record, frozen (null: known absent), and the characters of its JSON. */
+interface Cached {
+  readonly value: unknown;
+  readonly chars: number;
+}
+
+/**
+ * A store's read cache: recently read or written records, parsed once and frozen (null: known
+ * absent), so that a move reads its table from memory without parsing JSON again (issue 65, item
+ * 4: parsing at every read was 13 % of the main thread in the soak, an Onze table 20–28 KB). A
+ * record handed out is shared: whoever changes one writes a new record (engines are pure), and a
+ * change in place throws (frozen, strict mode). Sound while each key has one writing process (a
+ * guild is one process's: a shard, or the holder of its claim, src/store/claims.ts). A write or
+ * delete bumps the key's generation, and `forget` moves the epoch on, so a read that began before
+ * either never caches what it read (`ticket`).
  */
 class ReadCache {
   constructor(
     /** Characters of JSON it keeps at most. */
     private readonly maxChars: number,
   ) {}
-  private readonly records = new Map<string, string | null>();
+  private readonly records = new Map<string, Cached>();
   private readonly generation = new Map<string, number>();
   private epoch = 0;
   /** Characters of JSON cached. */
   private chars = 0;
 
-  /** The cached JSON of `key` (null: known absent), kept as most recently used; undefined when not cached. */
-  hit(key: string): string | null | undefined {
-    const json = this.records.get(key);
-    if (json !== undefined) this.remember(key, json);
-    return json;
+  /** The cached record of `key` (value null: known absent), kept as most recently used; undefined when not cached. */
+  hit(key: string): Cached | undefined {
+    const rec = this.records.get(key);
+    if (rec !== undefined) this.remember(key, rec.value, rec.chars);
+    return rec;
   }
 
-  /** Caches `json` for `key`, dropping the least recently used past CACHE_ENTRIES or its characters' bound. */
-  remember(key: string, json: string | null): void {
+  /**
+   * Caches `value` (frozen here; null: known absent) for `key`, `chars` the length of its JSON,
+   * dropping the least recently used past CACHE_ENTRIES or its characters' bound.
+   */
+  remember(key: string, value: unknown, chars: number): void {
     this.drop(key);
-    this.records.set(key, json);
-    this.chars += json?.length ?? 0;
+    this.records.set(key, { value: deepFreeze(value), chars });
+    this.chars += chars;
     while (this.records.size > CACHE_ENTRIES || (this.chars > this.maxChars && this.records.size > 1))
       this.drop(this.records.keys().next().value as string);
   }
@@ -252,7 +275,7 @@ class ReadCache {
   private drop(key: string): void {
     const had = this.records.get(key);
     if (had === undefined) return;
-    this.chars -= had?.length ?? 0;
+    this.chars -= had.chars;
     this.records.delete(key);
   }
 
@@ -295,12 +318,13 @@ export interface StoreOptions {
  * - `memory://`.
  * Keys are namespaced by `namespace`. Values are stored as `J` + JSON; reads are served from a
  * per-store cache of up to CACHE_ENTRIES records and `opts.cacheChars` characters of JSON
- * (default CACHE_CHARS; sqlite and redis), which assumes one process writes each key. `get` returns a
- * fresh copy. Throws on an unknown scheme (a configuration bug).
+ * (default CACHE_CHARS), which assumes one process writes each key. `get` returns the cached
+ * record itself, deeply frozen, shared by every reader: change a copy and `set` it. A record given
+ * to `set` is frozen too (it is what later reads return). Throws on an unknown scheme (a
+ * configuration bug).
  */
 export async function openStore<T>(url: string, namespace: string, opts: StoreOptions = {}): Promise<RecordStore<T>> {
   let keyv: Keyv;
-  let cached = true;
   let closeExtra: () => Promise<void> = async () => {};
   /** SQLite only: runs a query on the store's connection (for listing by key prefix). */
   let sql: ((q: string, ...params: unknown[]) => Promise<unknown[]>) | null = null;
@@ -319,7 +343,6 @@ export async function openStore<T>(url: string, namespace: string, opts: StoreOp
     closeExtra = async () => redis.disconnect();
   } else if (url === "memory://" || url === "memory:") {
     keyv = new Keyv({ namespace });
-    cached = false;
   } else {
     throw new Error(`STORE_URL scheme not supported: ${url} (use sqlite://, redis:// or memory://)`);
   }
@@ -375,35 +398,27 @@ export async function openStore<T>(url: string, namespace: string, opts: StoreOp
 
   return {
     async get(key) {
-      if (cached) {
-        const hit = cache.hit(key);
-        if (hit !== undefined) return hit === null ? undefined : (JSON.parse(hit) as T);
-      }
+      const hit = cache.hit(key);
+      if (hit !== undefined) return hit.value === null ? undefined : (hit.value as T);
       // A write not in the file yet (its key dropped from the cache meanwhile) is what a read sees.
       const waiting = connection ? unsent(connection, `${namespace}:${key}`) : undefined;
-      if (waiting !== undefined) return waiting === null ? undefined : (deserialize(waiting) as { value: T }).value;
+      if (waiting !== undefined) return waiting === null ? undefined : deepFreeze((deserialize(waiting) as { value: T }).value);
       const unchanged = cache.ticket(key);
       const value = (await keyv.get(key)) as T | undefined;
-      if (cached && unchanged()) cache.remember(key, value === undefined ? null : JSON.stringify(value));
+      if (unchanged()) cache.remember(key, value ?? null, value === undefined ? 0 : JSON.stringify(value).length);
       return value;
     },
     async set(key, value) {
-      if (!cached) {
-        await track(keyv.set(key, value));
-        return;
-      }
       cache.bump(key);
       const json = JSON.stringify(value);
-      cache.remember(key, json);
+      cache.remember(key, value, json.length);
       // SQLite: the row Keyv would write (`J{"value":…}`, no expiry), through the grouped writes.
       if (connection) await track(groupedWrite(connection, `${namespace}:${key}`, `${MARK}{"value":${json}}`, failed));
       else await track(keyv.set(key, value));
     },
     async delete(key) {
-      if (cached) {
-        cache.bump(key);
-        cache.remember(key, null);
-      }
+      cache.bump(key);
+      cache.remember(key, null, 0);
       if (connection) await track(groupedWrite(connection, `${namespace}:${key}`, null, failed));
       else await track(keyv.delete(key));
     },

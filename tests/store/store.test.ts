@@ -29,24 +29,39 @@ describe.each(backends)("%s store", (kind) => {
     await s.close();
   });
 
-  it("hands out copies, and a read that raced a write never brings back the older value", async () => {
-    const s = await openStore<{ n: number }>(urlOf(), "t3");
-    await s.set("k", { n: 1 });
+  it("hands out one frozen record to every reader, and a read that raced a write never brings back the older value", async () => {
+    const s = await openStore<{ n: number; deep: { list: number[] } }>(urlOf(), "t3");
+    const written = { n: 1, deep: { list: [1] } };
+    await s.set("k", written);
     const first = (await s.get("k"))!;
-    if (kind !== "memory") {
-      first.n = 99; // a caller changing what it read changes nothing stored
-      expect(await s.get("k")).toEqual({ n: 1 });
-    }
+    // Parsed once, shared: a change in place throws (strict mode), at any depth, and stores nothing.
+    expect(await s.get("k")).toBe(first);
+    expect(() => {
+      first.n = 99;
+    }).toThrow(TypeError);
+    expect(() => first.deep.list.push(2)).toThrow(TypeError);
+    expect(() => {
+      written.deep.list[0] = 5; // what was given to set is what reads return: frozen too
+    }).toThrow(TypeError);
+    expect(await s.get("k")).toEqual({ n: 1, deep: { list: [1] } });
     await s.close();
+    // A record read from the database is frozen as it is cached.
+    if (kind !== "memory") {
+      const reread = await openStore<{ n: number; deep: { list: number[] } }>(urlOf(), "t3");
+      const got = (await reread.get("k"))!;
+      expect(got).toEqual({ n: 1, deep: { list: [1] } });
+      expect(Object.isFrozen(got.deep.list)).toBe(true);
+      await reread.close();
+    }
     // A fresh store has nothing cached: its read goes to the database, queued before the write.
-    const t = await openStore<{ n: number }>(urlOf(), "t3");
+    const t = await openStore<{ n: number; deep: { list: number[] } }>(urlOf(), "t3");
     const racing = t.get("k");
-    await t.set("k", { n: 2 });
+    await t.set("k", { n: 2, deep: { list: [] } });
     // The read was queued first, so it usually returns the older value; either way it must not
     // leave that value in the cache.
     if (kind !== "memory") expect([1, 2]).toContain((await racing)?.n);
     else await racing;
-    expect(await t.get("k")).toEqual({ n: 2 });
+    expect(await t.get("k")).toEqual({ n: 2, deep: { list: [] } });
     await t.delete("k");
     expect(await t.get("k")).toBeUndefined();
     await t.close();
