@@ -51,6 +51,8 @@ export interface RestHost extends InteractionHost, ScheduledEventsHost {
   readonly globalRequests: number[];
   /** When the current global window opened (ms). */
   readonly globalWindow: { start: number };
+  /** Bot-token requests received in the last `globalLimit.windowMs` (their times, ms), and the most ever held in one such sliding window. */
+  readonly globalBusiest: { readonly times: number[]; most: number };
 }
 
 /** Answers one HTTP request (never throws: a refusal is written as Discord's error body). */
@@ -285,6 +287,10 @@ export function spendGlobal(host: RestHost): void {
   const limit = host.globalLimit;
   if (!limit) return;
   const now = Date.now();
+  const busiest = host.globalBusiest;
+  busiest.times.push(now);
+  while ((busiest.times[0] ?? now) <= now - limit.windowMs) busiest.times.shift();
+  busiest.most = Math.max(busiest.most, busiest.times.length);
   if (now >= host.globalWindow.start + limit.windowMs - GLOBAL_NETWORK_MS) {
     host.globalWindow.start = now;
     host.globalRequests.length = 0;

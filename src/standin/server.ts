@@ -112,6 +112,11 @@ export class DiscordStandin extends EventEmitter {
   readonly globalRequests: number[] = [];
   /** When the current global window opened (ms; see `spendGlobal`). */
   readonly globalWindow = { start: 0 };
+  /**
+   * The most bot-token requests received in any sliding window of `globalLimit.windowMs` (Discord:
+   * any second), refused ones included, while the limit is enforced; `most` may be reset to 0.
+   */
+  readonly globalBusiest = { times: [] as number[], most: 0 };
   /** Each channel's message creates and edits through the bot token, newest last (ms). */
   readonly channelWrites: { channelId: string; at: number; method: string }[] = [];
   /** Requests the stand-in refused as Discord would (limits, deadlines), newest last. */
