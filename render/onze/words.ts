@@ -6,7 +6,7 @@
  */
 import { faceOf, isRedSuit, JOKER_FACE, SUIT_GLYPHS, type Card, type Face } from "../../src/games/onze/cards.ts";
 import { CONTRACTS, type Meld } from "../../src/games/onze/melds.ts";
-import type { OnzeView } from "../../src/games/onze/game.ts";
+import { onzeStockRebuilds, type OnzeView } from "../../src/games/onze/game.ts";
 import { t, type Locale } from "../../src/i18n/index.ts";
 import de from "./locales/de.json" with { type: "json" };
 import en from "./locales/en.json" with { type: "json" };
@@ -151,5 +151,6 @@ export function describeOnze(view: OnzeView, names: readonly string[], locale: L
     stock: view.stockCount,
     top,
   });
-  return `${head}${sale} ${players.join(". ")}.`.slice(0, 1024);
+  const rebuilt = view.stockRebuilds ? ` ${say(locale, "alt.rebuilt", { n: view.stockRebuilds, max: onzeStockRebuilds(view.seats) })}` : "";
+  return `${head}${rebuilt}${sale} ${players.join(". ")}.`.slice(0, 1024);
 }

@@ -235,7 +235,7 @@ interface Cached {
 /**
  * A store's read cache: recently read or written records, parsed once and frozen (null: known
  * absent), so that a move reads its table from memory without parsing JSON again (issue 65, item
- * 4: parsing at every read was 13 % of the main thread in the soak, an Onze table 20–28 KB). A
+ * 4: parsing at every read was 13 % of the main thread in the soak, a large table 20–28 KB). A
  * record handed out is shared: whoever changes one writes a new record (engines are pure), and a
  * change in place throws (frozen, strict mode). Sound while each key has one writing process (a
  * guild is one process's: a shard, or the holder of its claim, src/store/claims.ts). A write or

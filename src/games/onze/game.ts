@@ -15,9 +15,11 @@
  * - Going down lays the contract and leaves at least one card: the turn still ends with a
  *   discard (docs/rules/onze.md). The two ways out are laying off the last card on a later turn and the
  *   final discard (docs/rules/onze.md).
- * - A card from an empty stock: the discard pile but its top is shuffled into a new stock, as
- *   often as it is needed; if there is still nothing, the round ends with nobody out (docs/rules/onze.md).
- *   `npm run stats:onze` shows how long the longest rounds of seeded computer games last.
+ * - A card from an empty stock: the discard pile but its top is shuffled into a new stock, at most
+ *   `onzeStockRebuilds` times a round; when the stock runs out once more, or there is nothing to
+ *   shuffle, the round ends with nobody out (docs/rules/onze.md, "An empty stock": the project's
+ *   ruling, issue 66: without a cap, players who cannot make the contract passed the same cards
+ *   round and round for ever). `npm run stats:onze` shows how long the longest rounds last.
  * - Every deal turns its upcard face up (docs/rules/onze.md: the dealer "flips the top card faceup"): the
  *   face-down final discard belongs to the round that ended.
  * - A card taken from the discard pile may not be discarded that turn (unless it is the last
@@ -126,8 +128,16 @@ function endRound(s: OnzeState, wentOut: number | null, faceDown = false): OnzeS
 }
 
 /**
+ * Times the stock may be rebuilt from the discard pile in one round at a table of `seats`
+ * (docs/rules/onze.md, "An empty stock"; the project's ruling): one a player but one, so that a
+ * larger table, whose stock is smaller, still gets about as many turns a player.
+ */
+export const onzeStockRebuilds = (seats: number): number => seats - 1;
+
+/**
  * One card off the stock for `seat`; when the stock is empty, the discard pile but its top is
- * shuffled (seeded) into a new stock first. Null when there is nothing to draw even then.
+ * shuffled (seeded) into a new stock first, if the round has rebuilt it fewer than
+ * `onzeStockRebuilds` times. Null when there is nothing to draw (the round ends with nobody out).
  */
 function drawFor(s: OnzeState, seat: number): OnzeState | null {
   let stock = s.stock;
@@ -135,7 +145,7 @@ function drawFor(s: OnzeState, seat: number): OnzeState | null {
   let rng = s.rng;
   let reshuffles = s.reshuffles;
   if (stock.length === 0) {
-    if (discard.length <= 1) return null;
+    if (discard.length <= 1 || reshuffles >= onzeStockRebuilds(s.seats)) return null;
     [stock, rng] = shuffle(rng, discard.slice(0, -1));
     discard = discard.slice(-1);
     reshuffles++;

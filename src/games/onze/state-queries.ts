@@ -129,6 +129,7 @@ export function onzeView(s: OnzeState, seat: number | null): OnzeView {
     turn: s.turn,
     phase: s.phase,
     stockCount: s.stock.length,
+    stockRebuilds: s.reshuffles,
     discardCount: s.discard.length,
     discardTop: s.faceDown ? null : (s.discard.at(-1) ?? null),
     hand: seat === null ? null : [...(s.hands[seat] ?? [])],

@@ -94,7 +94,7 @@ export interface OnzeState {
   readonly declines?: readonly number[];
   /** The round just ended with a face-down discard (the picture shows it so). */
   readonly faceDown: boolean;
-  /** Times this round's stock has been rebuilt from the discard pile (a figure for the stats; no cap). */
+  /** Times this round's stock has been rebuilt from the discard pile (at most `onzeStockRebuilds(seats)`, src/games/onze/game.ts). */
   readonly reshuffles: number;
   readonly totals: readonly number[];
   readonly results: readonly OnzeRoundResult[];
@@ -112,6 +112,8 @@ export interface OnzeView {
   readonly turn: number;
   readonly phase: OnzeState["phase"];
   readonly stockCount: number;
+  /** Times this round's stock has been rebuilt from the discard pile (of `onzeStockRebuilds`; absent in views made before the cap: 0). */
+  readonly stockRebuilds?: number;
   readonly discardCount: number;
   readonly discardTop: Card | null;
   readonly hand: readonly Card[] | null;
