@@ -271,6 +271,7 @@ export function onexenoView(state: OnexenoState, seat: number | null): OnexenoVi
     handSizes: state.hands.map((h) => h.length),
     takenPoints: state.taken.map(sum),
     takenCounts: state.taken.map((t) => t.length),
+    takenCards: state.taken,
     out: state.out,
     totals: state.totals,
     results: state.results,

@@ -105,6 +105,11 @@ export interface OnexenoView {
   readonly handSizes: readonly number[];
   readonly takenPoints: readonly number[];
   readonly takenCounts: readonly number[];
+  /**
+   * The cards each seat took this hand: public, each seen on the table as its line closed (what a
+   * player who remembers knows; the expert computer reads it). Absent in views made before it.
+   */
+  readonly takenCards?: readonly (readonly CardId[])[];
   readonly out: readonly boolean[];
   readonly totals: readonly number[];
   readonly results: readonly HandResult[];
