@@ -463,6 +463,8 @@ describe("onze turns", () => {
           expect(final.phase).toBe("over");
         }
       }
+    // The deal that never ended (`strength:onze:3:998`, dealt by seed derivation 1): it ends now.
+    expect(playOnze(["easy", "normal", "easy"], "strength:onze:3:998", undefined, 1).final.phase).toBe("over");
     let moves = 0;
     for (let g = 0; g < 20; g++) moves += playOnze(["easy", "easy", "easy"], `easy-three-${g}`).moves;
     expect(moves / 20).toBeLessThan(1000);
