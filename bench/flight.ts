@@ -9,7 +9,14 @@
  * the bot's main thread is sampled (V8's CPU profiler through `node:inspector`) during the run
  * and the entries with the most self time are returned.
  *
- * `npm run bench:flight` (`-- --tables 16 --in-process --profile --rate 150 --seconds 8 --warm`)
+ * With `experts`, that many more tables of three `expert` computers
+ * play beside the people's (issue 66): stored before the bot starts, moved by its autoplay at the
+ * pace a channel allows, each decision searched on the picture threads; the figures then hold the
+ * decisions' wall time (queueing behind pictures included). `--level normal` seats normal
+ * computers there instead: the same tables and messages without a search, to tell the search's
+ * cost from the tables'.
+ *
+ * `npm run bench:flight` (`-- --tables 16 --in-process --profile --rate 150 --seconds 8 --warm --experts 8`)
  * runs it alone and prints the figures and the profile's top entries (`--seconds`: games back to
  * back for that long; `--warm`: the same run first, unmeasured, so that V8 has compiled the hot
  * code, as in `npm run bench`, whose flights run after its other rows);
@@ -23,6 +30,10 @@ import { join } from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { openBotStores, registerCommands, startBot } from "../src/app.ts";
+import { runThought } from "../render/pool.ts";
+import type { TablesOf } from "../src/bot/tables.ts";
+import type { ThoughtJob } from "../src/engine/thinking.ts";
+import type { ComputerLevel } from "../src/engine/definition.ts";
 import { groupedWrites } from "../src/store/store.ts";
 import { onexeno } from "../src/games/onexeno/game.ts";
 import { DEFAULT_USERS, DiscordStandin } from "../src/standin/server.ts";
@@ -59,6 +70,10 @@ export interface FlightFigures extends FlightResult {
   readonly standinCpuMsPerMove?: number;
   /** The bot's SQLite writes (sets and deletes) and the statements that carried them, a move (store.ts `groupedWrites`). */
   readonly storeWrites: { readonly writes: number; readonly statements: number };
+  /** With `experts`: each expert decision's wall time (ms), from asking the picture threads to the move back. */
+  readonly decisions?: readonly number[];
+  /** With `experts`: moves the expert tables made during the run. */
+  readonly expertMoves?: number;
   /** The bot's REST requests during the games, by route shape (`PATCH /channels/{id}/messages/{id}`). */
   readonly routes: Readonly<Record<string, number>>;
   /**
@@ -121,26 +136,50 @@ function topEntries(profile: {
  */
 export async function flight(
   tables: number,
-  opts: { separate: boolean; profile?: boolean; rate?: number; seconds?: number },
+  opts: { separate: boolean; profile?: boolean; rate?: number; seconds?: number; experts?: number; level?: ComputerLevel },
 ): Promise<FlightFigures> {
   const dir = mkdtempSync(join(tmpdir(), "onexeno-flight-"));
   const file = join(dir, "flight.sqlite");
-  const channels = benchChannels(tables);
+  const experts = opts.experts ?? 0;
+  const all = benchChannels(tables + experts);
+  const channels = all.slice(0, tables);
   let sb: DiscordStandin | null = null;
   let rig: Rig | null = null;
   let api: RigApi;
   if (opts.separate) {
-    rig = await forkRig(tables);
+    rig = await forkRig(tables, { extra: experts });
     api = rig.api;
   } else {
-    sb = new DiscordStandin({ channels, users: DEFAULT_USERS });
+    sb = new DiscordStandin({ channels: all, users: DEFAULT_USERS });
     await sb.start();
     api = { apiUrl: sb.apiUrl, token: sb.token, applicationId: sb.applicationId, guildId: sb.guildId };
   }
   await registerCommands(api);
   const stores = await openBotStores(`sqlite://${file}`);
-  const bot = await startBot({ token: api.token, apiUrl: api.apiUrl, stores, log: { info() {}, error: (m, e) => console.error(m, e) } });
+  const expertChannels = all.slice(tables).map((c) => c.id);
+  const decisions: number[] = [];
+  const think = async (job: ThoughtJob) => {
+    const t0 = performance.now();
+    const move = await runThought(job);
+    decisions.push(performance.now() - t0);
+    return move;
+  };
+  const bot = await startBot({
+    token: api.token,
+    apiUrl: api.apiUrl,
+    stores,
+    log: { info() {}, error: (m, e) => console.error(m, e) },
+    tableOptions: { think },
+  });
   await bot.ready;
+  await seatExperts(bot.service("onexeno"), expertChannels, api.guildId, opts.level ?? "expert");
+  const expertMovesAt = async () => {
+    let n = 0;
+    for (const ch of expertChannels) n += (await bot.service("onexeno").get(ch))?.moves.length ?? 0;
+    return n;
+  };
+  const expertMoves0 = await expertMovesAt();
+  decisions.length = 0; // those made while the bot started are not the run's
 
   const session = opts.profile ? new Session() : null;
   if (session) {
@@ -179,6 +218,7 @@ export async function flight(
     const routes = Object.fromEntries(Object.entries(sb!.stats.routes).map(([k, v]) => [k, v - (before[k] ?? 0)]));
     result = { ...played, routes };
   }
+  const expertMoves = (await expertMovesAt()) - expertMoves0;
   const elu = performance.eventLoopUtilization(elu0);
   const cpu = process.cpuUsage(cpu0);
   const writes1 = groupedWrites();
@@ -214,7 +254,34 @@ export async function flight(
       statements: (writes1.statements - writes0.statements) / result.moves,
     },
     ...(profile ? { profile } : {}),
+    ...(experts > 0 ? { decisions: [...decisions], expertMoves } : {}),
   };
+}
+
+/**
+ * Opens, in `channels` of guild `guildId`, a playing ONEXENO basic table of five hands whose three
+ * seats are computers at `level` (`expert` unless compared with another; the host's seat made a computer after the start, as no lobby
+ * seats one), through the bot's own table service: the save tells its clocks, and its autoplay
+ * moves the table from then on.
+ */
+async function seatExperts(
+  service: TablesOf<"onexeno">,
+  channels: readonly string[],
+  guildId: string,
+  level: ComputerLevel,
+): Promise<void> {
+  const host = { userId: "bench-host", name: "Host" };
+  for (const ch of channels) {
+    await service.open(ch, guildId, host, { variant: "basic", hands: 5 });
+    await service.addComputer(ch, host.userId, level);
+    await service.addComputer(ch, host.userId, level);
+    await service.start(ch, host.userId);
+    await service.update(ch, (rec) =>
+      rec
+        ? { ...rec, seats: rec.seats.map((s, i) => (i === 0 ? { ...s, name: `Computer 0 (${level})`, computer: level } : s)) }
+        : undefined,
+    );
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
@@ -222,10 +289,12 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const tables = arg("--tables") > 0 ? Number(process.argv[arg("--tables") + 1]) : 16;
   const rate = arg("--rate") > 0 ? Number(process.argv[arg("--rate") + 1]) : undefined;
   const seconds = arg("--seconds") > 0 ? Number(process.argv[arg("--seconds") + 1]) : undefined;
+  const experts = arg("--experts") > 0 ? Number(process.argv[arg("--experts") + 1]) : undefined;
+  const level = arg("--level") > 0 ? (process.argv[arg("--level") + 1] as ComputerLevel) : undefined;
   // --warm: the same run first, unmeasured, so that V8 has compiled the hot code (the bench's rows
   // run after others, in a warm process).
-  if (arg("--warm") > 0) await flight(tables, { separate: arg("--in-process") < 0, rate, seconds });
-  const f = await flight(tables, { separate: arg("--in-process") < 0, profile: arg("--profile") > 0, rate, seconds });
+  if (arg("--warm") > 0) await flight(tables, { separate: arg("--in-process") < 0, rate, seconds, experts, level });
+  const f = await flight(tables, { separate: arg("--in-process") < 0, profile: arg("--profile") > 0, rate, seconds, experts, level });
   const sorted = [...f.lat].sort((x, y) => x - y);
   const botSorted = [...f.botLat].sort((x, y) => x - y);
   const q = (v: number[], p: number) => v[Math.min(v.length - 1, Math.floor(p * v.length))] ?? Number.NaN;
@@ -238,6 +307,13 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
       `${f.standinCpuMsPerMove === undefined ? "" : ` (the stand-in's process: ${f.standinCpuMsPerMove.toFixed(2)})`}; ` +
       `SQLite ${f.storeWrites.writes.toFixed(2)} writes in ${f.storeWrites.statements.toFixed(2)} statements a move`,
   );
+  if (f.decisions) {
+    const d = [...f.decisions].sort((x, y) => x - y);
+    console.log(
+      `\n${experts} tables of three ${level ?? "expert"} computers beside them: ${f.expertMoves} moves, ${d.length} decisions on the picture threads; ` +
+        `decision time median ${q(d, 0.5).toFixed(1)} ms, p99 ${q(d, 0.99).toFixed(1)} ms, largest ${(d.at(-1) ?? Number.NaN).toFixed(1)} ms`,
+    );
+  }
   // Discord's global limit counts the bot's token only: the interaction endpoints are left out (issue 65).
   const byKind = { bot: 0, interaction: 0 };
   for (const [route, n] of Object.entries(f.routes)) byKind[/ \/(interactions|webhooks)\//.test(route) ? "interaction" : "bot"] += n;

@@ -43,11 +43,15 @@ export interface Rig {
 /**
  * Starts the stand-in with `tables` bench channels (`benchChannels`) in a process of its own at the
  * lowest CPU priority. `globalLimit` false: without Discord's global limit of 50 requests a
- * second (the soak's memory rows, when many tables would wait on it). Resolves once it listens.
+ * second (the soak's memory rows, when many tables would wait on it). `extra`: that many more
+ * channels after the played ones, for tables the bot moves itself. Resolves once it listens.
  * Errors: rejects when the process exits first.
  */
-export async function forkRig(tables: number, { globalLimit = true }: { readonly globalLimit?: boolean } = {}): Promise<Rig> {
-  const args = [String(tables), ...(globalLimit ? [] : ["no-global-limit"])];
+export async function forkRig(
+  tables: number,
+  { globalLimit = true, extra = 0 }: { readonly globalLimit?: boolean; readonly extra?: number } = {},
+): Promise<Rig> {
+  const args = [String(tables), ...(globalLimit ? [] : ["no-global-limit"]), ...(extra > 0 ? [`extra=${extra}`] : [])];
   const child = fork(new URL("./standin-child.ts", import.meta.url), args, { execArgv: ["--import", "tsx"] });
   // On Discord the rig's work runs on Discord's machines: here it takes a core only when the
   // bot's threads leave one free.

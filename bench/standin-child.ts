@@ -21,10 +21,12 @@ import { onexeno } from "../src/games/onexeno/game.ts";
 import { benchChannels, playTables, type TableState } from "./flight-driver.ts";
 
 const tables = Number(process.argv[2] ?? "16");
+// `extra=N`: N more channels, after the played ones, for tables the bot moves itself (bench/flight.ts `experts`).
+const extra = Number(process.argv.find((a) => a.startsWith("extra="))?.slice(6) ?? "0");
 const channels = benchChannels(tables);
-const sb = new DiscordStandin({ channels, users: DEFAULT_USERS });
+const sb = new DiscordStandin({ channels: benchChannels(tables + extra), users: DEFAULT_USERS });
 // `no-global-limit`: Discord's global limit (50 requests a second) lifted, as Discord lifts it for a large bot on request.
-if (process.argv[3] === "no-global-limit") sb.globalLimit = null;
+if (process.argv.includes("no-global-limit")) sb.globalLimit = null;
 await sb.start();
 const send = (m: unknown) => process.send?.(m);
 send({ kind: "ready", apiUrl: sb.apiUrl, token: sb.token, applicationId: sb.applicationId, guildId: sb.guildId });

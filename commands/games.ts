@@ -25,6 +25,7 @@ import { respond } from "../src/bot/reply.ts";
 import { quiet } from "../src/bot/table-payload.ts";
 import { UserError } from "../src/bot/errors.ts";
 import type { Seat } from "../src/bot/tables.ts";
+import { COMPUTER_LEVELS, type ComputerLevel } from "../src/engine/definition.ts";
 import { encodeId, type ComponentId } from "../src/bot/customid.ts";
 import { replyRules, type Rules } from "./rules.ts";
 import type { BotContext, TableGameView } from "../src/bot/context.ts";
@@ -101,8 +102,6 @@ export interface LobbyGame {
   payload(rec: AnyTable, note?: string): Promise<BaseMessageOptions>;
   /** What the table says when the game starts. */
   started(rec: AnyTable): string;
-  /** The computer levels `bot add` takes. */
-  readonly levels: readonly string[];
 }
 
 /**
@@ -162,10 +161,10 @@ export async function lobbySubcommand(
       ctx.afterReply(ch);
       return true;
     case "bot add": {
-      const level = interaction.options.getString("level") ?? "normal";
-      if (!g.levels.includes(level)) throw new UserError("input/bad_level", `Choose ${g.levels.join(" or ")}.`);
+      // A level the game does not seat is refused by the table (`input/bad_level`, naming those it does).
+      const level = (interaction.options.getString("level") ?? "normal") as ComputerLevel;
       await respond(interaction, "reply", false, async () => {
-        const rec = await service.addComputer(ch, me.userId, level as "normal");
+        const rec = await service.addComputer(ch, me.userId, level);
         return g.payload(rec, computerSits(rec, level));
       });
       return true;
@@ -223,7 +222,7 @@ export async function lobbyComponent(
       ctx.afterReply(ch);
       return true;
     case "addbot": {
-      const level = id.args[0] === "easy" ? "easy" : "normal";
+      const level = (COMPUTER_LEVELS as readonly string[]).includes(id.args[0] ?? "") ? (id.args[0] as ComputerLevel) : "normal";
       await respond(interaction, how, false, async () => {
         const r = await g.service.addComputer(ch, me.userId, level, id.rev);
         return g.payload(r, computerSits(r, level));
@@ -236,8 +235,8 @@ export async function lobbyComponent(
 }
 
 /** "A computer player (normal) sits down." in the table's language. */
-const computerSits = (rec: AnyTable, level: string) =>
-  sayAt(rec, "table.computer_sits", { level: sayAt(rec, level === "easy" ? "table.level_easy" : "table.level_normal") });
+const computerSits = (rec: AnyTable, level: ComputerLevel) =>
+  sayAt(rec, "table.computer_sits", { level: sayAt(rec, `table.level_${level}`) });
 
 /** The words left when the last person leaves (the table closed: said in the leaver's language). */
 const closedPayload = (locale: Locale, key: string): BaseMessageOptions => ({

@@ -4,7 +4,7 @@
  */
 import type { AnyTable } from "../src/bot/tables.ts";
 import { type GameRecord, recordDerivation } from "../src/bot/game-record.ts";
-import type { VersionedState } from "../src/engine/definition.ts";
+import type { ComputerLevel, VersionedState } from "../src/engine/definition.ts";
 import type { Locale } from "../src/i18n/index.ts";
 
 /** Table `record` as it stood after `n` of its moves (state `state`): what a game's table message and picture draw. */
@@ -21,7 +21,7 @@ export function tableAt(record: GameRecord, state: VersionedState, n: number, lo
     seats: record.seats.map((s) => ({
       userId: s.userId,
       name: s.name,
-      ...(s.computer ? { computer: s.computer as "easy" | "normal" } : {}),
+      ...(s.computer ? { computer: s.computer as ComputerLevel } : {}),
     })),
     status: last && record.ended === "rules" ? "over" : "playing",
     rev: n,

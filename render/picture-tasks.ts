@@ -2,10 +2,12 @@
  * What a picture thread runs: `render/picture-worker.mjs` loads this one module, and a game's
  * scene module is imported by its URL with the game's first picture on the thread
  * (`prepareJob`); every task shares one copy of the drawing code, its canvases and its counters.
+ * A computer's search (task `thought`) loads its game's module by URL the same way.
  */
 import { encodeAnimationPart, type AnimationPart } from "./animation.ts";
 import { encodeJob, prepareJob, type PictureJob } from "./pictures.ts";
 import { collectReadPixels, pixelsReturned } from "./surface.ts";
+import { think, type ThoughtJob } from "../src/engine/thinking.ts";
 
 /**
  * Task: a PictureJob in, its PNG bytes out. It first lets the event loop give back the pixels
@@ -27,4 +29,9 @@ export async function animationPartTask(part: AnimationPart): Promise<Uint8Array
   const bytes = await encodeAnimationPart(part);
   setImmediate(collectReadPixels, 1);
   return bytes;
+}
+
+/** Task `thought`: a computer's search (src/engine/thinking.ts) in, its move out (cloned back). */
+export function thoughtTask(job: ThoughtJob): Promise<unknown> {
+  return think(job);
 }

@@ -1,5 +1,6 @@
-// A picture worker thread (piscina): draws and encodes one PictureJob per task (or a part of
-// an animation, task `animationPart`) and hands the bytes back without a copy. Plain
+// A picture worker thread (piscina): draws and encodes one PictureJob per task (or a part of an
+// animation, task `animationPart`) and hands the bytes back without a copy, or runs a computer's
+// search (task `thought`: src/engine/thinking.ts) and hands its move back. Plain
 // JavaScript so that it loads in any thread, beside the sources and beside the compiled code
 // (`npm run build` copies it into dist/render/). It runs render/picture-tasks and each game's
 // scene module, imported by URL with the game's first picture here (render/scenes.ts): compiled
@@ -12,7 +13,7 @@ const source = new URL("./picture-tasks.ts", import.meta.url);
 // its threads). Registered rather than `tsImport`'s namespaced loading: a scene module imported
 // by its plain URL must load as TypeScript and share this thread's one copy of the drawing code.
 if (existsSync(source)) (await import("tsx/esm/api")).register();
-const { pictureTask, animationPartTask } = await import(existsSync(source) ? source.href : "./picture-tasks.js");
+const { pictureTask, animationPartTask, thoughtTask } = await import(existsSync(source) ? source.href : "./picture-tasks.js");
 
 /** Bytes handed back without a copy (a Buffer from the pool shares its ArrayBuffer: copied out first). */
 function own(buffer) {
@@ -28,4 +29,9 @@ export default async function picture(job) {
 /** Task `animationPart`: an AnimationPart in, its bytes of the GIF out (transferred). */
 export async function animationPart(part) {
   return own(await animationPartTask(part));
+}
+
+/** Task `thought`: a computer's search in, its move out. See `thoughtTask`. */
+export function thought(job) {
+  return thoughtTask(job);
 }

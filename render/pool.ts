@@ -1,6 +1,7 @@
 /**
  * Where pictures are made: a pool of worker threads (piscina), so drawing and encoding never
- * hold the event loop and every core but the event loop's draws.
+ * hold the event loop and every core but the event loop's draws. The computers' searches run on
+ * the same threads (`runThought`).
  *
  * `PICTURE_THREADS` sets the pool's size: unset, one thread a core but one
  * (`os.availableParallelism() - 1`, at least 1), so that the bot's event loop keeps a core of its
@@ -35,6 +36,7 @@ import { Piscina } from "piscina";
 import { encodeAnimation, splitAnimation, type AnimationJob } from "./animation.ts";
 import { encodeJob, prepareJob, type PictureJob } from "./pictures.ts";
 import { exposeCollector, pixelsReturned } from "./surface.ts";
+import { think, type ThoughtJob } from "../src/engine/thinking.ts";
 
 let pool: Piscina | null = null;
 
@@ -106,6 +108,19 @@ export async function renderAnimation(job: AnimationJob): Promise<Buffer> {
   const parts = splitAnimation(job, threads);
   const bytes = (await Promise.all(parts.map((part) => poolOf(threads).run(part, { name: "animationPart" })))) as Uint8Array[];
   return Buffer.concat(bytes);
+}
+
+/**
+ * A computer's move found by its search (src/engine/thinking.ts), run on a picture thread (or
+ * inline with `PICTURE_THREADS=0`), so a search never holds the bot's event loop. A search takes
+ * a few to tens of ms (`npm run stats:computers`, `npm run bench:flight -- --expert`); it queues
+ * with the pictures, in order.
+ * Errors: rejects when the search throws (a bug: logged by the caller).
+ */
+export async function runThought(job: ThoughtJob): Promise<unknown> {
+  const threads = pictureThreads();
+  if (threads === 0) return think(job);
+  return poolOf(threads).run(job, { name: "thought" });
 }
 
 /** Threads the picture pool runs now (0 when it has not started or PICTURE_THREADS is 0). */

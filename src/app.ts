@@ -6,7 +6,7 @@
 import { refreshPanels } from "./bot/panels.ts";
 import { ChannelType, Client, Events, REST, Routes, ShardClientUtil, type BaseMessageOptions, type SendableChannels } from "discord.js";
 import { GAME_SET } from "../commands/index.ts";
-import { startPictures } from "../render/pool.ts";
+import { runThought, startPictures } from "../render/pool.ts";
 import { clientOptions, GLOBAL_REQUESTS_PER_SECOND } from "./bot/client-options.ts";
 import { atPriority, type Priority } from "./store/global-budget.ts";
 import { Autoplay } from "./bot/autoplay.ts";
@@ -292,6 +292,7 @@ function tableServices(
   const { catalogue } = gameSet;
   const services = new Map<string, AnyTables>();
   const tableOptions: TableServiceOptions = {
+    think: runThought,
     ...opts.tableOptions,
     channels: books.channels,
     mayAddComputer: (guildId) => books.settings.mustAllowComputers(guildId),

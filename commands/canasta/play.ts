@@ -13,7 +13,6 @@ import { type CanastaTable } from "./rows.ts";
 import { moveNote, canastaPayload } from "./table.ts";
 import type { LobbyGame } from "../games.ts";
 import { refuse, sayAt } from "../../src/bot/words.ts";
-import { CANASTA_COMPUTER_LEVELS } from "../../src/games/onexeno/canasta-computer.ts";
 
 /** An away player acting again takes their seat back: the new table, or null when they were not away. */
 export async function backHere(ctx: BotContext, channelId: string, userId: string): Promise<CanastaTable | null> {
@@ -27,7 +26,6 @@ export const CANASTA_VIEW: MoveView<CanastaTable> = { command: "onexeno", payloa
 export const canastaLobby = (ctx: BotContext): LobbyGame => ({
   command: "onexeno",
   service: ctx.service("canasta"),
-  levels: CANASTA_COMPUTER_LEVELS,
   payload: canastaPayload,
   started: (rec: CanastaTable) => sayAt(rec, "canasta.starts", { name: rec.seats[rec.state?.dealer ?? 0]?.name ?? "?" }),
 });

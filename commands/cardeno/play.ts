@@ -8,7 +8,6 @@ import { UserError } from "../../src/bot/errors.ts";
 import { respond } from "../../src/bot/reply.ts";
 import { orderOfSnowflake } from "../../src/bot/sequencer.ts";
 import { refuse } from "../../src/bot/words.ts";
-import { COMPUTER_LEVELS } from "../../src/engine/definition.ts";
 import { completeLines, type CardenoMove, type CardenoState } from "../../src/games/cardeno/game.ts";
 import { cellName, LINES, pieceName, pieceOf } from "../../src/games/cardeno/pieces.ts";
 import { type LobbyGame } from "../games.ts";
@@ -125,7 +124,6 @@ export function readPiece(text: string, s: CardenoState): number {
 export const lobbyOf = (service: CardenoTables): LobbyGame => ({
   command: "cardeno",
   service,
-  levels: COMPUTER_LEVELS,
   payload: cardenoPayload,
   started: (rec: CardenoTable) => startNote(rec),
 });

@@ -236,6 +236,7 @@ export const onexenoCommand: Command<BotContext> = {
         choices: [
           { name: "easy: plays any legal move", value: "easy" },
           { name: "normal: plays to win", value: "normal" },
+          { name: "expert: weighs the cards it has not seen", value: "expert" },
         ],
       },
     },

@@ -9,7 +9,6 @@ import { playAndShow as playMove, type MoveView } from "../../src/bot/flow.ts";
 import { type OnexenoMove } from "../../src/games/onexeno/game.ts";
 import { tablePayload } from "./view.ts";
 import type { LobbyGame } from "../games.ts";
-import { COMPUTER_LEVELS } from "../../src/games/onexeno/computer.ts";
 import { sayAt } from "../../src/bot/words.ts";
 
 import { moveNote } from "./notes.ts";
@@ -30,7 +29,6 @@ export async function playAndShow(
 export const onexenoLobby = (ctx: BotContext): LobbyGame => ({
   command: "onexeno",
   service: ctx.service("onexeno"),
-  levels: COMPUTER_LEVELS,
   payload: tablePayload,
   started: (rec: TableRecord) => sayAt(rec, "onexeno.starts", { name: rec.seats[rec.state?.dealer ?? 0]?.name ?? "?" }),
 });

@@ -8,7 +8,6 @@ import type { BotContext } from "../../src/bot/context.ts";
 import { UserError } from "../../src/bot/errors.ts";
 import { playAndShow, type MoveView } from "../../src/bot/flow.ts";
 import { faceOf, parseFace, type Card } from "../../src/games/onze/cards.ts";
-import { ONZE_COMPUTER_LEVELS } from "../../src/games/onze/computer.ts";
 import { meldProblem, playsOnTable, type OnzeMove, type OnzeState } from "../../src/games/onze/game.ts";
 import { type LobbyGame } from "../games.ts";
 
@@ -89,7 +88,6 @@ export const declineSale = (_rec: OnzeTable, _seat: number, _s: OnzeState): Onze
 export const lobbyOf = (service: OnzeTables): LobbyGame => ({
   command: "onze",
   service,
-  levels: ONZE_COMPUTER_LEVELS,
   payload: onzePayload,
   started: (rec: OnzeTable) =>
     sayAt(rec, "onze.starts", { name: rec.seats[rec.state?.dealer ?? 0]?.name ?? "?", contract: contractTextIn(tableLocale(rec), 1) }),

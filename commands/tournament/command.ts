@@ -2,6 +2,7 @@
  * `/tournament create|join|leave|start|next|info|standings|drop|remove|end-table|cancel|export|
  * computers|organisers`, with autocomplete of the server's events.
  */
+import { COMPUTER_LEVELS, type ComputerLevel } from "../../src/engine/definition.ts";
 import { SERVERS } from "../../src/surfaces/answers/chains.ts";
 import { commandRef } from "../../src/bot/command-ids.ts";
 import {
@@ -175,7 +176,8 @@ const EVENT_SUBCOMMANDS: Readonly<Record<string, EventSubcommand>> = {
     async run(interaction, ctx, t, me) {
       await ctx.settings.mustAllowComputers(interaction.guildId);
       const count = interaction.options.getInteger("count", true);
-      const level = (interaction.options.getString("level") ?? "normal") as "easy" | "normal";
+      // A level the event's game does not seat is refused (`input/bad_level`, naming those it does).
+      const level = (interaction.options.getString("level") ?? "normal") as ComputerLevel;
       await respond(interaction, "reply", false, async () =>
         announcement(
           ctx,
@@ -385,7 +387,7 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
           o
             .setName("level")
             .setDescription("How well they play (default normal)")
-            .addChoices({ name: "easy", value: "easy" }, { name: "normal", value: "normal" }),
+            .addChoices(...COMPUTER_LEVELS.map((l) => ({ name: l, value: l }))),
         )
         .addStringOption(eventOption),
     )

@@ -12,7 +12,8 @@
  */
 import { applyAction, type ComputerLevel, type GameDefinition, type GameError, type VersionedState } from "../engine/definition.ts";
 import { SEED_DERIVATION, seedRng } from "../engine/rng.ts";
-import type { Levels, SeatPlay } from "../games/catalogue.ts";
+import type { ThoughtJob } from "../engine/thinking.ts";
+import { levelsOf, type Levels, type SeatPlay } from "../games/catalogue.ts";
 import type { Locale } from "../i18n/index.ts";
 import { AWAY_AFTER, clockWake, EVENT_GRACE_MS, LOBBY_IDLE_MS, nextTurnClock, type ClockSetting } from "./clock.ts";
 import { UserError } from "./errors.ts";
@@ -36,6 +37,11 @@ export class TableTransitions<G extends string, C, S extends VersionedState, M, 
     /** How long a computer to move waits for people who may act out of turn, ms (`SeatPlay.waitsFor`). */
     private readonly holdMs = 0,
   ) {}
+
+  /** The computer levels this game seats, weakest first (`SeatPlay.levels`). */
+  get offered(): readonly ComputerLevel[] {
+    return levelsOf(this.seatPlay);
+  }
 
   /** Whether computer players may sit at this game's tables (it has a computer, or is played in real time). */
   get computers(): boolean {
@@ -202,6 +208,8 @@ export class TableTransitions<G extends string, C, S extends VersionedState, M, 
     this.checkRev(rec, rev, userId);
     if (rec.hostId !== userId) throw refuse("table/not_host", { context: "add_computers" });
     if (rec.seats.length >= this.maxSeats(rec.config)) throw refuse("table/full");
+    const levels = levelsOf(this.seatPlay);
+    if (!levels.includes(level)) throw refuse("input/bad_level", { levels: levels.join(", ") });
     let n = 1;
     while (rec.seats.some((s) => s.userId === `cpu-${n}`)) n++;
     const name = sayAt(rec, "table.computer_name", { n, level: sayAt(rec, `table.level_${level}`) });
@@ -481,42 +489,76 @@ export class TableTransitions<G extends string, C, S extends VersionedState, M, 
   }
 
   /**
-   * One move for the seat the computer plays (a computer player, or a person marked away, at
-   * `normal`), chosen from that seat's view by the game's seat rules with randomness seeded by
-   * the table's seed and state version (a replay picks the same moves); out-of-turn moves
-   * first (a computer buying a discard before the active player discards). Undefined when no
-   * computer move is due.
+   * The computer move due at `rec`: the seat that moves, its level, the random seed of its choice
+   * (the table's seed and state version: a replay picks the same moves) and, when a computer acts
+   * out of turn (buying a discard before the active player discards), that move; out-of-turn
+   * moves come first. Undefined when no computer move is due (a person's turn, the hold while
+   * people may still buy: `SeatPlay.waitsFor`).
    */
-  computerPlayed(rec: GameTable<G, C, S, M> | undefined): GameTable<G, C, S, M> | undefined {
+  private computerDue(rec: GameTable<G, C, S, M> | undefined): ComputerDue<S, M> | undefined {
     const rules = this.seatPlay;
     if (!rules || !rec?.state || rec.status !== "playing") return undefined;
     const state = rec.state;
     const levelOf = (w: Seat | undefined) => w?.computer ?? (w?.away ? ("normal" as const) : undefined);
-    const rng = seedRng(`${rec.seed}:${state.version}`);
+    const seed = `${rec.seed}:${state.version}`;
     const turn = this.turnOf(state);
-    let seat = turn;
-    let move: M | null = null;
-    if (rules.outOfTurnMove) {
+    if (rules.outOfTurnMove)
       for (const other of this.def.actors(state)) {
         const level = other === turn ? undefined : levelOf(rec.seats[other]);
-        move = level ? rules.outOfTurnMove(state, other, level, rng) : null;
-        if (move !== null) {
-          seat = other;
-          break;
-        }
+        const move = level ? rules.outOfTurnMove(state, other, level, seedRng(seed)) : null;
+        if (level && move !== null) return { state, seat: other, level, seed, move };
       }
-    }
-    const who = rec.seats[seat];
-    const level = levelOf(who);
-    if (!who || !level) return undefined;
+    const level = levelOf(rec.seats[turn]);
+    if (!level || !rules.computerMove) return undefined;
     // The seat to move waits while people may still act out of turn (`SeatPlay.waitsFor`).
-    if (move === null && rec.hold && this.now() < rec.hold) return undefined;
-    if (move === null) {
-      if (!rules.computerMove) return undefined;
-      move = rules.computerMove(state, seat, level, rng);
-    }
+    if (rec.hold && this.now() < rec.hold) return undefined;
+    return { state, seat: turn, level, seed, move: null };
+  }
+
+  /**
+   * The search to run before the computer move due at `rec` (`SeatPlay.thought`), with the state
+   * version it is for; null when the move due is made inline, or none is due.
+   */
+  thoughtFor(rec: GameTable<G, C, S, M> | undefined): { readonly version: number; readonly seat: number; readonly job: ThoughtJob } | null {
+    const due = this.computerDue(rec);
+    if (!due || due.move !== null) return null;
+    const job = this.seatPlay?.thought?.(due.state, due.seat, due.level, due.seed) ?? null;
+    return job && { version: due.state.version, seat: due.seat, job };
+  }
+
+  /**
+   * One move for the seat the computer plays (a computer player, or a person marked away, at
+   * `normal`), chosen from that seat's view by the game's seat rules (`computerDue`). `thought`
+   * is the move a search found off the event loop (`thoughtFor`): played when it was found for
+   * this state version and seat, else the move is chosen here (the same move: a search is
+   * seeded alike). Undefined when no computer move is due.
+   */
+  computerPlayed(rec: GameTable<G, C, S, M> | undefined, thought?: Thought<M>): GameTable<G, C, S, M> | undefined {
+    const due = this.computerDue(rec);
+    const rules = this.seatPlay;
+    if (!due || !rec || !rules?.computerMove) return undefined;
+    const { state, seat } = due;
+    const found = thought && thought.version === state.version && thought.seat === seat ? thought.move : undefined;
+    const move = due.move ?? found ?? rules.computerMove(state, seat, due.level, seedRng(due.seed));
     const next = applyAction(this.def, state, { seat, move, version: state.version });
     if (!next.ok) throw new Error(`computer move refused at ${rec.channelId}: ${next.error.code}`);
+    const who = rec.seats[seat] as Seat;
     return this.bump(rec, { state: next.value, moves: [...rec.moves, { seat, move }], status: this.statusOf(next.value) }, who.userId);
   }
+}
+
+/** A computer move due (`TableTransitions.computerDue`): whose, at what level, its seed, and an out-of-turn move already chosen. */
+interface ComputerDue<S, M> {
+  readonly state: S;
+  readonly seat: number;
+  readonly level: ComputerLevel;
+  readonly seed: string;
+  readonly move: M | null;
+}
+
+/** A move a search found for `seat` at state `version` (`TableTransitions.thoughtFor`). */
+export interface Thought<M> {
+  readonly version: number;
+  readonly seat: number;
+  readonly move: M;
 }

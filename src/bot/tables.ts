@@ -10,6 +10,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { ComputerLevel, GameDefinition, VersionedState } from "../engine/definition.ts";
+import type { ThoughtJob } from "../engine/thinking.ts";
 import type { GameId, GameTypes } from "../games/catalogue.ts";
 import type { RecordStore } from "../store/store.ts";
 import type { ChannelIndex } from "./channels.ts";
@@ -20,7 +21,7 @@ import { KeyedLock } from "./lock.ts";
 import { Sequencer } from "./sequencer.ts";
 import type { ClockEvent, GameTable, Seat } from "./table-record.ts";
 import type { SeatPlay } from "../games/catalogue.ts";
-import { TableTransitions } from "./table-transitions.ts";
+import { TableTransitions, type Thought } from "./table-transitions.ts";
 import { refuse } from "./words.ts";
 import { ACTED_KEPT, actingIn } from "./acting.ts";
 
@@ -51,6 +52,11 @@ export interface TableServiceOptions {
   readonly localeFor?: (guildId: string | null) => Promise<Locale>;
   /** A person's own choices that come with them to every seat they take (`SettingsBook.player`). */
   readonly seatPrefs?: (userId: string) => Promise<{ readonly noHold?: boolean }>;
+  /**
+   * Runs a computer's search off the event loop and resolves to its move (the bot: the picture
+   * threads, render/pool.ts `runThought`); absent: a search is made inline, under the channel's lock.
+   */
+  readonly think?: (job: ThoughtJob) => Promise<unknown>;
 }
 
 /**
@@ -113,6 +119,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
   private readonly mayAddComputer: TableServiceOptions["mayAddComputer"];
   private readonly localeFor: TableServiceOptions["localeFor"];
   private readonly seatPrefs: TableServiceOptions["seatPrefs"];
+  private readonly think: TableServiceOptions["think"];
   /** What each change does to a table (pure). */
   private readonly rules: TableTransitions<G, C, S, M, V>;
 
@@ -130,9 +137,15 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
     this.mayAddComputer = opts.mayAddComputer;
     this.localeFor = opts.localeFor;
     this.seatPrefs = opts.seatPrefs;
+    this.think = opts.think;
     this.channelIndex?.register({ game: def.id, holds: async (channelId) => ((await store.get(channelId))?.status ?? "over") !== "over" });
     const window = opts.orderWindowMs ?? ORDER_WINDOW_MS;
     this.sequencer = new Sequencer(window, this.now, Math.max(1000, window));
+  }
+
+  /** The computer levels this game seats, weakest first (`SeatPlay.levels`; none without computer players). */
+  get levels(): readonly ComputerLevel[] {
+    return this.rules.offered;
   }
 
   /** Real-time moves held for ordering right now (tests, metrics). */
@@ -411,13 +424,31 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
    * channel lock: the table before and after, or null when no computer move is due.
    */
   async autoMove(channelId: string): Promise<{ readonly before: GameTable<G, C, S, M>; readonly after: GameTable<G, C, S, M> } | null> {
+    const thought = await this.thoughtAt(channelId);
     let before: GameTable<G, C, S, M> | null = null;
     const after = await this.update(channelId, (rec) => {
-      const next = this.rules.computerPlayed(rec);
+      const next = this.rules.computerPlayed(rec, thought);
       if (next) before = rec ?? null;
       return next;
     });
     return before && after ? { before, after } : null;
+  }
+
+  /**
+   * The move a search finds for the computer due at the channel's table (`SeatPlay.thought`), run
+   * by `think` (the picture threads) before the channel is locked, so that neither the event
+   * loop nor the table's other writers wait for it; undefined when the move due is quick (made
+   * under the lock), there is no `think`, or the search failed there. The table may change
+   * meanwhile: the move is played only at the state version it was found for.
+   */
+  private async thoughtAt(channelId: string): Promise<Thought<M> | undefined> {
+    if (!this.think) return undefined;
+    const due = this.rules.thoughtFor(await this.store.get(channelId));
+    if (!due) return undefined;
+    // A search that failed on its thread (a thread lost) is made again under the lock: a bug in
+    // the search itself then throws there, where the computer's move is reported.
+    const move = await this.think(due.job).catch(() => undefined);
+    return move === undefined ? undefined : { version: due.version, seat: due.seat, move: move as M };
   }
 
   /** Adds a computer player to the lobby (host only). */

@@ -247,15 +247,24 @@ export function left(t: Tournament, userId: string): Tournament {
   return { ...t, entrants: t.entrants.filter((e) => e.id !== userId) };
 }
 
-/** `count` computer entrants at `level` (before the start; never in a challenge). */
-export function withComputers(t: Tournament, count: number, level: ComputerLevel): Tournament {
+/**
+ * `count` computer entrants at `level` (before the start; never in a challenge), named with their
+ * level unless it is `normal`. `levels`: those the event's game seats (`GameCatalogue.levels`);
+ * another is refused (`input/bad_level`).
+ */
+export function withComputers(t: Tournament, count: number, level: ComputerLevel, levels: readonly ComputerLevel[]): Tournament {
   if (!open(t)) throw tournamentRefusal("tournament/started", "The event has started.");
   if (t.challenge) throw tournamentRefusal("tournament/no_computers", "A challenge is played by people: computers cannot play its deal.");
+  if (!levels.includes(level)) throw refused("input/bad_level", { levels: levels.join(", ") });
   const entrants = [...t.entrants];
   for (let i = 0; i < count && entrants.length < MAX_ENTRANTS; i++) {
     let n = 1;
     while (entrants.some((e) => e.id === `cpu-${t.id}-${n}`)) n++;
-    entrants.push({ id: `cpu-${t.id}-${n}`, name: sayAt(t, "tournament.computer_name", { n }), computer: level, checkedIn: true });
+    const name =
+      level === "normal"
+        ? sayAt(t, "tournament.computer_name", { n })
+        : sayAt(t, "table.computer_name", { n, level: sayAt(t, `table.level_${level}`) });
+    entrants.push({ id: `cpu-${t.id}-${n}`, name, computer: level, checkedIn: true });
   }
   return { ...t, entrants };
 }

@@ -149,7 +149,7 @@ export class TournamentService {
 
   /** Adds `count` computer entrants at `level` (organiser, before the start). */
   async addComputers(id: string, count: number, level: ComputerLevel): Promise<Tournament> {
-    return this.change(id, (t) => withComputers(t, count, level));
+    return this.change(id, (t) => withComputers(t, count, level, this.host.catalogue.levels(t.game)));
   }
 
   /** Checks a person in while check-in is open. */

@@ -19,10 +19,12 @@ import type { SeedDerivation } from "./rng.ts";
 export const HOST_SEAT = -1;
 
 /**
- * The strengths a computer player comes in, for every game (each game's computer reads its own
- * view and plays at the level of its seat).
+ * The strengths a computer player comes in, weakest first (each game's computer reads its own
+ * view and plays at the level of its seat; each game says which it offers: `SeatPlay.levels`):
+ * `easy` plays carelessly, `normal` by one-move rules, `expert` searches the cards it has not
+ * seen (src/engine/search.ts).
  */
-export const COMPUTER_LEVELS = ["easy", "normal"] as const;
+export const COMPUTER_LEVELS = ["easy", "normal", "expert"] as const;
 /** A computer player's strength. */
 export type ComputerLevel = (typeof COMPUTER_LEVELS)[number];
 

@@ -7,11 +7,21 @@
  */
 import type { ComputerLevel, GameDefinition, Outcome, TimedAction, VersionedState } from "../engine/definition.ts";
 import type { RngState } from "../engine/rng.ts";
+import type { ThoughtJob } from "../engine/thinking.ts";
 
 /** How the computer plays a seat of a game, and what a turn is (the table layer's clocks and computers read it: src/bot/table-turns.ts). */
 export interface SeatPlay<S, M> {
+  /** The computer levels this game seats (`bot add`, a tournament's computers), weakest first; absent: easy and normal. */
+  readonly levels?: readonly ComputerLevel[];
   /** Turn-based games: a computer player's move at `level`, chosen from the seat's own view. */
   computerMove?(state: S, seat: number, level: ComputerLevel, rng: RngState): M;
+  /**
+   * Turn-based games: when the move at `level` is a search, the job that finds it from the seat's
+   * view (src/engine/thinking.ts), run off the event loop on the picture threads; its random
+   * state is seeded by `seed`, so its answer is the move `computerMove` gives with `seedRng(seed)`.
+   * Null (or absent): the level's move is quick and made inline by `computerMove`.
+   */
+  thought?(state: S, seat: number, level: ComputerLevel, seed: string): ThoughtJob | null;
   /** Turn-based games: the move made for a person whose clock ran out (pass where the rules allow, else the normal computer's choice). */
   timeoutMove?(state: S, seat: number, rng: RngState): M;
   /** Whether `after` (one move after `before`) is still the same seat's turn; absent: one move a turn. */
@@ -33,6 +43,23 @@ export interface SeatPlay<S, M> {
 
 /** Each seat's computer level, null for a person playing. */
 export type Levels = readonly (ComputerLevel | null)[];
+
+/** The levels a game seats when it does not say (`SeatPlay.levels`). */
+export const USUAL_LEVELS: readonly ComputerLevel[] = ["easy", "normal"];
+
+/**
+ * The usual level a seat at `level` plays at in a game that seats only the usual ones (a table
+ * or tournament record written where the game seated more): easy stays easy, any other normal.
+ */
+export function usualLevel(level: ComputerLevel): "easy" | "normal" {
+  return level === "easy" ? "easy" : "normal";
+}
+
+/** The computer levels a game of seat rules `seats` seats, weakest first (none when it has no computer players). */
+export function levelsOf<S, M>(seats: SeatPlay<S, M> | null | undefined): readonly ComputerLevel[] {
+  if (!seats || (!seats.computerMove && !seats.realtime)) return [];
+  return seats.levels ?? USUAL_LEVELS;
+}
 
 /**
  * A real-time game's timetable, pure: when the game next needs the host (ms since the epoch,
@@ -164,6 +191,12 @@ export class GameCatalogue {
   /** The rated game of `key`, or undefined for a key that names none (typed input, an old record). */
   ratedGame(key: string): RatedGameEntry | undefined {
     return this.byKey.get(key);
+  }
+
+  /** The computer levels a table of rated game `key` seats, weakest first (empty for an unknown key or a game without computers). */
+  levels(key: string): readonly ComputerLevel[] {
+    const rated = this.byKey.get(key);
+    return levelsOf(rated && this.byId.get(rated.table)?.seats);
   }
 
   /** The seat counts a table of rated game `key` allows (empty for an unknown key). */

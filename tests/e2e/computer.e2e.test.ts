@@ -13,17 +13,18 @@ afterAll(async () => {
 });
 
 describe("computer players through the stand-in", () => {
-  it("a host fills seats with computers (button and command) and plays a whole game against them", async () => {
+  it("a host fills seats with computers (button and command, an expert among them) and plays a whole game against them", async () => {
     const refusalsFrom = h.standin.refusals.length;
     const sb = h.standin;
     const opened = await sb.command(ADA, GENERAL, "onexeno new", { game: "basic", hands: 1 });
     expect(said(opened.original)).toContain("basic");
     const notHost = await sb.command(DEV, GENERAL, "onexeno bot add", { level: "easy" });
     expect(notHost.original?.visibleTo).toBe(DEV);
-    await sb.command(ADA, GENERAL, "onexeno bot add", { level: "easy" });
+    // An expert (its search made on the bot's picture threads) and a normal computer.
+    await sb.command(ADA, GENERAL, "onexeno bot add", { level: "expert" });
     await sb.click(ADA, h.latestPublic(GENERAL), Harness.idOf(h.latestPublic(GENERAL), "addbot"));
     const lobby = h.latestPublic(GENERAL);
-    expect(said(lobby)).toContain("Computer 1 (easy)");
+    expect(said(lobby)).toContain("Computer 1 (expert)");
     expect(said(lobby)).toContain("Computer 2 (normal)");
     await sb.click(ADA, lobby, Harness.idOf(lobby, "start"));
 
@@ -48,6 +49,7 @@ describe("computer players through the stand-in", () => {
     expect(computerTables).toBeGreaterThan(3); // computers post their own tables (records now)
     const rec = await h.bot.service("onexeno").get(GENERAL);
     expect(rec?.moves.filter((m) => m.seat !== 0).length).toBeGreaterThan(3);
+    expect(rec?.moves.some((m) => m.seat === 1)).toBe(true); // the expert played
     // The finished game left its record in the server's list and Ada's, and it replays to the final state.
     const listed = await h.until("the game's record", async () => (await h.bot.records.page(sb.guildId)).records[0]);
     expect(listed).toMatchObject({ game: "onexeno", ended: "rules", channelId: GENERAL, seed: rec!.seed, version: rec!.state!.version });

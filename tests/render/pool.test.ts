@@ -12,7 +12,21 @@ import { encodeAnimation, splitAnimation } from "../../render/animation.ts";
 import { farPixels, showGif } from "../helpers/gif.ts";
 import { solitaireView, setupSolitaire } from "../../src/games/onexeno/solitaire.ts";
 import { encodeJob, type PictureJob } from "../../render/pictures.ts";
-import { closePictures, pictureThreads, renderAnimation, renderPicture, runningPictureThreads, startPictures } from "../../render/pool.ts";
+import {
+  closePictures,
+  pictureThreads,
+  renderAnimation,
+  renderPicture,
+  runningPictureThreads,
+  runThought,
+  startPictures,
+} from "../../render/pool.ts";
+import { think } from "../../src/engine/thinking.ts";
+import { seedRng } from "../../src/engine/rng.ts";
+import { chooseComputerMove } from "../../src/games/onexeno/computer.ts";
+import { ONEXENO_THOUGHTS } from "../../src/games/onexeno/expert.ts";
+import type { OnexenoMove } from "../../src/games/onexeno/game.ts";
+import { RACE_THOUGHTS } from "../fixtures/race/thought.ts";
 import { GOLDEN_DERIVATION, scenes } from "./scenes.ts";
 import { RACE_SCENES } from "../fixtures/race/scene.ts";
 import { ONEXENO_SCENES } from "../../render/onexeno/scenes.ts";
@@ -41,6 +55,32 @@ describe("the picture pool", () => {
     const pooled = await Promise.all(jobs.map((j) => renderPicture(j)));
     jobs.forEach((j, i) => expect(pooled[i]!.equals(encodeJob(j)), j.kind === "scene" ? j.scene : j.kind).toBe(true));
     expect(threadId).toBe(0); // this test runs on the main thread; the pool's threads are others
+  });
+
+  it("runs a computer's search on a worker thread, loading its module by URL there, and finds the move found inline", async () => {
+    process.env.PICTURE_THREADS = "2";
+    // The fixture's search names the thread it ran on: not this one, and seeded as here.
+    const where = (await runThought(RACE_THOUGHTS.job("where", { total: 14 }, "seed-1"))) as {
+      thread: number;
+      total: number;
+      draw: number;
+    };
+    expect(where.thread).not.toBe(threadId);
+    expect(where).toEqual({ ...((await think(RACE_THOUGHTS.job("where", { total: 14 }, "seed-1"))) as object), thread: where.thread });
+    // The ONEXENO expert along a seeded game: the pool's moves are the inline computer's.
+    let s = setupOnexeno({ variant: "basic", hands: 1 }, 3, "pool-thought", GOLDEN_DERIVATION);
+    if (!s.ok) throw new Error(s.error.message);
+    let state = s.value;
+    for (let k = 0; k < 6 && state.phase === "play"; k++) {
+      const view = onexenoView(state, state.turn);
+      const seed = `pool-thought:${state.version}`;
+      const pooled = (await runThought(ONEXENO_THOUGHTS.job("expert", view, seed))) as OnexenoMove;
+      expect(pooled).toEqual(chooseComputerMove(view, "expert", seedRng(seed)));
+      s = playNow(state, state.turn, pooled);
+      if (!s.ok) throw new Error(s.error.message);
+      state = s.value;
+    }
+    expect(state.version).toBeGreaterThanOrEqual(6);
   });
 
   it("makes an animation in parts on its threads that shows every frame as the one made inline", async () => {

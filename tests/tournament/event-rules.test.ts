@@ -190,11 +190,24 @@ describe("tournament rules", () => {
     ]);
   });
 
+  it("computer entrants come at the levels the event's game seats, named with a level other than normal", () => {
+    const onze = newEvent(CATALOGUE, ASK, "t6", 0);
+    expect(() => withComputers(onze, 1, "expert", CATALOGUE.levels(onze.game))).toThrow(
+      expect.objectContaining({ code: "input/bad_level", params: { levels: "easy, normal" } }),
+    );
+    const basic = newEvent(CATALOGUE, { ...ASK, game: "onexeno-basic", tableSize: 2 }, "t7", 0);
+    const t = withComputers(withComputers(basic, 1, "expert", CATALOGUE.levels(basic.game)), 1, "normal", CATALOGUE.levels(basic.game));
+    expect(t.entrants.map((e) => [e.name, e.computer])).toEqual([
+      ["Computer 1 (expert)", "expert"],
+      ["Computer 2", "normal"],
+    ]);
+  });
+
   it("computer entrants are listed unranked unless the organiser ranks them; people are ranked among themselves, ties kept", () => {
     const play = (ask: EventRequest) => {
       let t = newEvent(CATALOGUE, { ...ask, tableSize: 4 }, "t5", 0);
       t = joined(joined(t, { id: "a", name: "A" }), { id: "b", name: "B" });
-      t = begun(CATALOGUE, withComputers(t, 2, "normal"), 0)!;
+      t = begun(CATALOGUE, withComputers(t, 2, "normal", CATALOGUE.levels(t.game)), 0)!;
       const r = withThread(seated(CATALOGUE, t)!, 1, 0, "th");
       const players = r.played[0]!.tables[0]!.players;
       // The computers take 1st and 2nd; A and B tie for 3rd.

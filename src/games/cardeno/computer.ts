@@ -19,6 +19,7 @@
 import { hashSeed } from "../../engine/rng.ts";
 import { HOST_SEAT, type TimedAction } from "../../engine/definition.ts";
 import type { ComputerLevel } from "../../engine/definition.ts";
+import { usualLevel } from "../catalogue.ts";
 import { cardenoView, fittingCells, hostDue, RESUME_AFTER_MS, type CardenoMove, type CardenoState, type CardenoView } from "./game.ts";
 import { pieceOf } from "./pieces.ts";
 
@@ -27,7 +28,10 @@ import { pieceOf } from "./pieces.ts";
  * at most (ms after `max`), and the pause after a grab (ms).
  */
 export const REACTION: Readonly<
-  Record<ComputerLevel, { readonly min: number; readonly max: number; readonly miss: number; readonly late: number; readonly gap: number }>
+  Record<
+    "easy" | "normal",
+    { readonly min: number; readonly max: number; readonly miss: number; readonly late: number; readonly gap: number }
+  >
 > = {
   normal: { min: 2000, max: 4000, miss: 0.1, late: 6000, gap: 1200 },
   easy: { min: 3500, max: 6500, miss: 1 / 3, late: 10_000, gap: 2000 },
@@ -48,7 +52,7 @@ function unit(key: string): number {
 export function computerGrab(view: CardenoView, level: ComputerLevel, key: string): { piece: number; at: number } | null {
   const seat = view.seat;
   if (seat === null || view.phase !== "race") return null;
-  const r = REACTION[level];
+  const r = REACTION[usualLevel(level)];
   let best: { piece: number; at: number } | null = null;
   for (const f of view.centre) {
     if (fittingCells(view, seat, pieceOf(f.piece)).length === 0) continue;

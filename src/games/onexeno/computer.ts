@@ -11,6 +11,7 @@
 import { randInt, type RngState } from "../../engine/rng.ts";
 import { candidateCells, completedLines, fieldOf, gridOf, type Placed } from "./board.ts";
 import { cardValue } from "./cards.ts";
+import { expertOnexenoMove } from "./expert.ts";
 import { trickPointsOf, viewLegalMoves, type OnexenoMove, type OnexenoView } from "./game.ts";
 
 export { COMPUTER_LEVELS, type ComputerLevel } from "../../engine/definition.ts";
@@ -34,11 +35,16 @@ export function threatCells(table: readonly Placed[]): number {
   return threats;
 }
 
-/** Chooses a move for the viewer of `view` (who must be the seat to move). */
+/**
+ * Chooses a move for the viewer of `view` (who must be the seat to move): `easy` any legal move,
+ * `normal` the best trick or the safest card, `expert` the search of src/games/onexeno/expert.ts
+ * (which the table layer runs off the event loop: `ONEXENO_THOUGHTS`).
+ */
 export function chooseComputerMove(view: OnexenoView, level: ComputerLevel, rng: RngState): OnexenoMove {
   const legal = viewLegalMoves(view);
   if (legal.length === 0) return { kind: "pass" };
   if (level === "easy") return legal[randInt(rng, 0, legal.length - 1)[0]] as OnexenoMove;
+  if (level === "expert") return expertOnexenoMove(view, rng);
 
   const places = legal.filter((m): m is Place => m.kind === "place");
   if (places.length === 0) return { kind: "pass" };

@@ -10,6 +10,7 @@
  */
 import { shuffle, type RngState } from "../../engine/rng.ts";
 import { DEFAULT_SEARCH, searchMove, type Determinized, type SearchBudget } from "../../engine/search.ts";
+import { thoughtModule } from "../../engine/thinking.ts";
 import { candidateCells, completedLines, fieldOf, gridOf, placementProblem, type Field, type Grid, type Placed } from "./board.ts";
 import { cardValue, DECK, distinctRotations, rotatePattern, type CardId } from "./cards.ts";
 import { teamOf, trickPointsOf, viewLegalMoves, type OnexenoMove, type OnexenoState, type OnexenoView } from "./game.ts";
@@ -189,3 +190,12 @@ export function expertOnexenoMove(view: OnexenoView, rng: RngState, budget: Sear
   if (view.viewer === null || viewLegalMoves(view).length === 0) return { kind: "pass" };
   return searchMove(onexenoSearch(view), view, view.viewer, rng, budget);
 }
+
+/**
+ * The expert's search as a thought job (src/engine/thinking.ts): the table layer runs
+ * `ONEXENO_THOUGHTS.job("expert", view, seed)` on a picture thread, which loads this module by
+ * its URL; the answer is `expertOnexenoMove(view, seedRng(seed))` at the default budget.
+ */
+export const ONEXENO_THOUGHTS = thoughtModule(import.meta.url, {
+  expert: (view: OnexenoView, rng: RngState): OnexenoMove => expertOnexenoMove(view, rng),
+});

@@ -3,10 +3,11 @@
  * and partners (one game, by variant), canasta and solitaire, each with how the computer plays a
  * seat, and the rated games made of them (`RatedGameEntry`). `GAMES` (commands/index.ts) lists them through the ONEXENO module.
  */
-import type { RatedGameEntry, TableGameRules } from "../catalogue.ts";
+import { usualLevel, type RatedGameEntry, type TableGameRules } from "../catalogue.ts";
 import { canasta, canastaView, type CanastaConfig, type CanastaMove, type CanastaState, type CanastaView } from "./canasta.ts";
 import { chooseCanastaMove } from "./canasta-computer.ts";
-import { chooseComputerMove } from "./computer.ts";
+import { chooseComputerMove, COMPUTER_LEVELS } from "./computer.ts";
+import { ONEXENO_THOUGHTS } from "./expert.ts";
 import {
   onexeno,
   onexenoView,
@@ -19,7 +20,10 @@ import {
 } from "./game.ts";
 import { onexenoSolitaire, type SolitaireMove, type SolitaireState, type SolitaireView } from "./solitaire.ts";
 
-/** ONEXENO basic and partners: one move a turn; a timeout passes when a pass is allowed. */
+/**
+ * ONEXENO basic and partners: one move a turn; a timeout passes when a pass is allowed. Computers
+ * at every level, the expert's search made off the event loop (`thought`).
+ */
 export const onexenoGame: TableGameRules<"onexeno", OnexenoConfig, OnexenoState, OnexenoMove, OnexenoView> = {
   id: "onexeno",
   store: "tables",
@@ -27,7 +31,10 @@ export const onexenoGame: TableGameRules<"onexeno", OnexenoConfig, OnexenoState,
   ratedAs: (config) => `onexeno-${config.variant}`,
   teams: (state) => (state.variant === "partners" ? state.hands.map((_, i) => teamOf(i, state.seats)) : null),
   seats: {
+    levels: COMPUTER_LEVELS,
     computerMove: (state, seat, level, rng) => chooseComputerMove(onexenoView(state, seat), level, rng),
+    // The expert searches on a picture thread; its view alone goes there.
+    thought: (state, seat, level, seed) => (level === "expert" ? ONEXENO_THOUGHTS.job("expert", onexenoView(state, seat), seed) : null),
     timeoutMove: (state, seat, rng) =>
       passAllowed(state.table, state.hands[seat] ?? []) ? { kind: "pass" } : chooseComputerMove(onexenoView(state, seat), "normal", rng),
   },
@@ -39,7 +46,7 @@ export const canastaGame: TableGameRules<"canasta", CanastaConfig, CanastaState,
   store: "canasta",
   definition: { ...canasta, id: "canasta" },
   seats: {
-    computerMove: (state, seat, level, rng) => chooseCanastaMove(canastaView(state, seat), level, rng),
+    computerMove: (state, seat, level, rng) => chooseCanastaMove(canastaView(state, seat), usualLevel(level), rng),
     timeoutMove: (state, seat, rng) => chooseCanastaMove(canastaView(state, seat), "normal", rng),
     continuesTurn: (before, after) => after.phase === "meld" && after.turn === before.turn && after.hand === before.hand,
   },

@@ -3,7 +3,7 @@
  * plays a seat, buys out of turn and holds its discard for those who may buy; and Onze as a rated
  * game. `GAMES` (commands/index.ts) lists it through its module.
  */
-import type { RatedGameEntry, TableGameRules } from "../catalogue.ts";
+import { usualLevel, type RatedGameEntry, type TableGameRules } from "../catalogue.ts";
 import { onze, onzeView, type OnzeConfig, type OnzeMove, type OnzeState, type OnzeView } from "./game.ts";
 import { chooseOnzeMove, onzeWantsOutOfTurn } from "./computer.ts";
 
@@ -16,11 +16,11 @@ export const onzeGame: TableGameRules<"onze", OnzeConfig, OnzeState, OnzeMove, O
   store: "onze",
   definition: { ...onze, id: "onze" },
   seats: {
-    computerMove: (state, seat, level, rng) => chooseOnzeMove(onzeView(state, seat), level, rng),
+    computerMove: (state, seat, level, rng) => chooseOnzeMove(onzeView(state, seat), usualLevel(level), rng),
     timeoutMove: (state, seat, rng) => (state.phase === "draw" ? { kind: "draw" } : chooseOnzeMove(onzeView(state, seat), "normal", rng)),
     continuesTurn: (before, after) => after.phase === "play" && after.turn === before.turn && after.round === before.round,
     turnOf: (state) => state.turn,
-    outOfTurnMove: (state, seat, level) => (onzeWantsOutOfTurn(onzeView(state, seat), level) ? { kind: "claim" } : null),
+    outOfTurnMove: (state, seat, level) => (onzeWantsOutOfTurn(onzeView(state, seat), usualLevel(level)) ? { kind: "claim" } : null),
     waitsFor: (state, seat) =>
       state.forSale !== null &&
       seat !== state.turn &&
