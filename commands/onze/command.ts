@@ -72,6 +72,7 @@ export const onzeCommand: Command<BotContext> = {
         choices: [
           { name: "easy: draws and discards at random", value: "easy" },
           { name: "normal: plays to win", value: "normal" },
+          { name: "expert: buys more, discards what the others cannot use", value: "expert" },
         ],
       },
     },

@@ -13,6 +13,8 @@ import { canastaGame, onexenoGame } from "../../src/games/onexeno/table-games.ts
 import { chooseComputerMove } from "../../src/games/onexeno/computer.ts";
 import { onexenoLegalMoves, onexenoView, type OnexenoMove } from "../../src/games/onexeno/game.ts";
 import { onzeGame } from "../../src/games/onze/table-game.ts";
+import { expertOnzeMove } from "../../src/games/onze/expert.ts";
+import { onzeView } from "../../src/games/onze/game.ts";
 import { cardenoGame } from "../../src/games/cardeno/table-game.ts";
 import { levelsOf } from "../../src/games/catalogue.ts";
 import { closePictures, runThought } from "../../render/pool.ts";
@@ -36,8 +38,8 @@ async function onexenoTables(thinkWith?: (job: ThoughtJob) => Promise<unknown>):
 describe("computer levels", () => {
   it("each game seats the levels it declares, names the level on the seat and refuses another with the levels it has", () => {
     expect(new TableTransitions(onexenoGame.definition, onexenoGame.seats, () => 0).offered).toEqual(["easy", "normal", "expert"]);
-    expect([levelsOf(canastaGame.seats), levelsOf(onzeGame.seats), levelsOf(cardenoGame.seats)]).toEqual([
-      ["easy", "normal"],
+    expect(levelsOf(onzeGame.seats)).toEqual(["easy", "normal", "expert"]);
+    expect([levelsOf(canastaGame.seats), levelsOf(cardenoGame.seats)]).toEqual([
       ["easy", "normal"],
       ["easy", "normal"],
     ]);
@@ -45,9 +47,9 @@ describe("computer levels", () => {
     const lobby = rules.opened(undefined, { channelId: CH, guildId: "g" }, ADA, { variant: "basic", hands: 1 }, "s", null);
     const seated = rules.withComputer(lobby, "ada", "expert", 1);
     expect(seated.seats[1]).toMatchObject({ userId: "cpu-1", name: "Computer 1 (expert)", computer: "expert" });
-    const onze = new TableTransitions(onzeGame.definition, onzeGame.seats, () => 0);
-    const onzeLobby = onze.opened(undefined, { channelId: CH, guildId: "g" }, ADA, {}, "s", null);
-    expect(() => onze.withComputer(onzeLobby, "ada", "expert", 1)).toThrow(
+    const canasta = new TableTransitions(canastaGame.definition, canastaGame.seats, () => 0);
+    const canastaLobby = canasta.opened(undefined, { channelId: CH, guildId: "g" }, ADA, { target: 500 }, "s", null);
+    expect(() => canasta.withComputer(canastaLobby, "ada", "expert", 1)).toThrow(
       expect.objectContaining({ code: "input/bad_level", params: { levels: "easy, normal" } }),
     );
   });
@@ -123,5 +125,52 @@ describe("computer levels", () => {
     expect(asked).toBe(1);
     const inline = chooseComputerMove(onexenoView(state, state.turn), "expert", seedRng(`levels-seed:${state.version}`));
     expect(moved?.after.moves.at(-1)).toEqual({ seat: state.turn, move: inline });
+  });
+
+  it("Onze's expert moves through the picture threads too, as the inline expert would, and buys inline", async () => {
+    const jobs: ThoughtJob[] = [];
+    const store = await openStore<never>("memory://", "onze");
+    const onzeTables = new TableService(
+      store,
+      onzeGame.definition,
+      {
+        newSeed: () => "onze-levels",
+        holdMs: 0,
+        think: (job) => {
+          jobs.push(job);
+          return runThought(job);
+        },
+      },
+      onzeGame.seats,
+    );
+    await onzeTables.open(CH, "g", ADA, {});
+    for (let i = 0; i < 3; i++) await onzeTables.addComputer(CH, "ada", "expert");
+    let rec = await onzeTables.start(CH, "ada");
+    // Ada's seat played by an expert too: four computers play alone.
+    rec = (await onzeTables.update(
+      CH,
+      (r) => r && { ...r, seats: r.seats.map((w, i) => (i === 0 ? { ...w, computer: "expert" as const } : w)) },
+    ))!;
+    let thought = 0;
+    let bought = 0;
+    for (let k = 0; k < 80 && rec.status === "playing"; k++) {
+      const before = rec.state!;
+      const asked = jobs.length;
+      const moved = await onzeTables.autoMove(CH);
+      expect(moved).not.toBeNull();
+      const last = moved!.after.moves.at(-1)!;
+      if (last.move.kind === "claim") {
+        bought++;
+        expect(jobs.length).toBe(asked); // a buy is decided inline, no search
+      }
+      if (jobs.length > asked) {
+        thought++;
+        expect(last.seat).toBe(before.turn);
+        expect(last.move).toEqual(expertOnzeMove(onzeView(before, last.seat), seedRng(`onze-levels:${before.version}`)));
+      }
+      rec = moved!.after;
+    }
+    expect(thought).toBeGreaterThan(10);
+    expect(bought).toBeGreaterThan(0);
   });
 });

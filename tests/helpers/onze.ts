@@ -2,7 +2,10 @@
 import { applyAction } from "../../src/engine/definition.ts";
 import { type SeedDerivation, seedRng } from "../../src/engine/rng.ts";
 import { parseFace, type Card } from "../../src/games/onze/cards.ts";
-import { chooseOnzeMove, onzeWantsOutOfTurn, type OnzeComputerLevel } from "../../src/games/onze/computer.ts";
+import type { ComputerLevel } from "../../src/engine/definition.ts";
+import { usualLevel } from "../../src/games/catalogue.ts";
+import { chooseOnzeMove, onzeWantsOutOfTurn } from "../../src/games/onze/computer.ts";
+import { expertOnzeMove, expertWantsOutOfTurn } from "../../src/games/onze/expert.ts";
 import { onze, onzeView, setupOnze, type OnzeMove, type OnzeState } from "../../src/games/onze/game.ts";
 
 /** A card by its name (`7h`, `As`, `joker`), from deck copy `copy` (0 or 1; jokers 0..3). */
@@ -32,7 +35,7 @@ export interface OnzePlayout {
  * action. Out-of-turn claims are offered to every other seat before each move of the active one.
  */
 export function playOnze(
-  levels: readonly OnzeComputerLevel[],
+  levels: readonly ComputerLevel[],
   seed: string,
   check?: (s: OnzeState, move: OnzeMove, seat: number, before: OnzeState) => void,
   derivation?: SeedDerivation,
@@ -55,10 +58,15 @@ export function playOnze(
     if (moves > 20_000) throw new Error(`${seed}: no end after ${moves} moves`);
     for (let k = 1; k < s.seats; k++) {
       const seat = (s.turn + k) % s.seats;
-      if (s.forSale !== null && onzeWantsOutOfTurn(onzeView(s, seat), levels[seat] as OnzeComputerLevel)) apply(seat, { kind: "claim" });
+      const lv = levels[seat] as ComputerLevel;
+      const v = onzeView(s, seat);
+      if (s.forSale !== null && (lv === "expert" ? expertWantsOutOfTurn(v) : onzeWantsOutOfTurn(v, usualLevel(lv))))
+        apply(seat, { kind: "claim" });
     }
     const seat = s.turn;
-    apply(seat, chooseOnzeMove(onzeView(s, seat), levels[seat] as OnzeComputerLevel, seedRng(`${seed}:${s.version}`, derivation)));
+    const level = levels[seat] as ComputerLevel;
+    const rng = seedRng(`${seed}:${s.version}`, derivation);
+    apply(seat, level === "expert" ? expertOnzeMove(onzeView(s, seat), rng) : chooseOnzeMove(onzeView(s, seat), usualLevel(level), rng));
   }
   return { final: s, moves, buys };
 }

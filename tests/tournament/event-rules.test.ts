@@ -191,8 +191,8 @@ describe("tournament rules", () => {
   });
 
   it("computer entrants come at the levels the event's game seats, named with a level other than normal", () => {
-    const onze = newEvent(CATALOGUE, ASK, "t6", 0);
-    expect(() => withComputers(onze, 1, "expert", CATALOGUE.levels(onze.game))).toThrow(
+    const canasta = newEvent(CATALOGUE, { ...ASK, game: "canasta", tableSize: 2 }, "t6", 0);
+    expect(() => withComputers(canasta, 1, "expert", CATALOGUE.levels(canasta.game))).toThrow(
       expect.objectContaining({ code: "input/bad_level", params: { levels: "easy, normal" } }),
     );
     const basic = newEvent(CATALOGUE, { ...ASK, game: "onexeno-basic", tableSize: 2 }, "t7", 0);

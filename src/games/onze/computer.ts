@@ -46,7 +46,7 @@ export function usefulness(card: Card, hand: readonly Card[]): { same: number; n
 }
 
 /** Whether `card` would complete a meld in the making: a third of a rank, or a fourth card within a run's reach. */
-function completes(card: Card, hand: readonly Card[], round: number): boolean {
+export function completes(card: Card, hand: readonly Card[], round: number): boolean {
   const u = usefulness(card, [...hand, card]);
   const contract = CONTRACTS[round - 1] ?? [];
   return (contract.includes("set") && u.same >= 2) || (contract.includes("run") && u.near >= 3) || isWild(card);
@@ -75,17 +75,11 @@ function wanted(view: OnzeView, card: Card, hand: readonly Card[]): boolean {
  * jack of spades beside its queen of spades (a run with two wilds) rather than its fifth queen,
  * or it never goes down and the round never ends.
  */
-function discardChoice(view: OnzeView, hand: readonly Card[]): Card {
+export function discardChoice(view: OnzeView, hand: readonly Card[]): Card {
   const contract = CONTRACTS[view.round - 1] ?? [];
   const allowed = discardable(view, hand);
   const me = view.viewer ?? 0;
-  const worth = (c: Card) => {
-    if (view.down[me]) return isWild(c) ? 100 : 0; // down: only lay-offs matter now; shed the highest card
-    const u = usefulness(c, hand);
-    // A set needs three of a rank: a fourth copy and more add nothing to it, so they go first.
-    const forSet = u.same >= 3 ? 0 : u.same * 2;
-    return (contract.includes("set") ? forSet : 0) + (contract.includes("run") ? u.near : 0) + (isWild(c) ? 100 : 0);
-  };
+  const worth = (c: Card) => keepWorth(view, hand, c);
   const ranked = [...allowed].sort((a, b) => worth(a) - worth(b) || cardPoints(b) - cardPoints(a) || a - b);
   if (view.down[me]) return ranked[0] as Card;
   const kept = new Map<Card, number>();
@@ -103,11 +97,24 @@ function discardChoice(view: OnzeView, hand: readonly Card[]): Card {
 }
 
 /**
+ * How much the viewer of `view` wants to keep `c` of `hand` (higher: keep): once down only a wild
+ * (100); before, what it adds to the contract's sets and runs in the making, wilds 100 more.
+ */
+export function keepWorth(view: OnzeView, hand: readonly Card[], c: Card): number {
+  const contract = CONTRACTS[view.round - 1] ?? [];
+  if (view.down[view.viewer ?? 0]) return isWild(c) ? 100 : 0; // down: only lay-offs matter now; shed the highest card
+  const u = usefulness(c, hand);
+  // A set needs three of a rank: a fourth copy and more add nothing to it, so they go first.
+  const forSet = u.same >= 3 ? 0 : u.same * 2;
+  return (contract.includes("set") ? forSet : 0) + (contract.includes("run") ? u.near : 0) + (isWild(c) ? 100 : 0);
+}
+
+/**
  * The cards a computer may discard from `hand`: not the card taken from the discard pile this
  * turn (the rules' own limit), and not a card of the same face either (the other deck's copy),
  * while any other card is left.
  */
-function discardable(view: OnzeView, hand: readonly Card[]): Card[] {
+export function discardable(view: OnzeView, hand: readonly Card[]): Card[] {
   const taken = view.taken;
   if (taken === null) return [...hand];
   const others = hand.filter((c) => c !== taken && faceOf(c) !== faceOf(taken));
