@@ -329,6 +329,8 @@ export interface LobbyLook {
   waiting?(n: number): string;
   /** A real-time game's line in place of the turn clock's (it has no turns): its pace, in the table's words. */
   readonly pace?: string;
+  /** The computer levels the game seats (`SeatPlay.levels`): with `expert`, the lobby also shows **Add expert**. */
+  readonly levels?: readonly ComputerLevel[];
 }
 
 /**
@@ -383,7 +385,7 @@ export function lobbyMessage(
       .setStyle(ButtonStyle.Primary)
       .setDisabled(n < look.min),
   );
-  row.addComponents(...addComputerButton(rec, n >= look.max));
+  row.addComponents(...addComputerButton(rec, n >= look.max, look.levels));
   // In a DM only the app's installer has its commands: the button is the way in for everyone.
   const open = say(wordOn(rec, "table.open"), {
     what: look.what,
@@ -399,21 +401,24 @@ export function lobbyMessage(
 }
 
 /**
- * The lobby's **Add computer player** button, disabled when the table is `full`; none where the
- * server seats no computer players (`noComputers`, read when the lobby opened).
+ * The lobby's **Add computer player** button (a normal computer), and **Add expert** where the
+ * game seats one (`levels`), each disabled when the table is `full`; none where the server seats
+ * no computer players (`noComputers`, read when the lobby opened). With Join, Leave and Start, at
+ * most 5 buttons in the row.
  */
 export function addComputerButton(
   rec: { readonly rev: number; readonly noComputers?: true; readonly locale?: Locale },
   full: boolean,
+  levels: readonly ComputerLevel[] = [],
 ): ButtonBuilder[] {
   if (rec.noComputers) return [];
-  return [
+  const button = (level: ComputerLevel, label: string) =>
     new ButtonBuilder()
-      .setCustomId(encodeId("addbot", rec.rev, "normal"))
-      .setLabel(sayAt(rec, "table.btn_addbot"))
+      .setCustomId(encodeId("addbot", rec.rev, level))
+      .setLabel(sayAt(rec, label))
       .setStyle(ButtonStyle.Secondary)
-      .setDisabled(full),
-  ];
+      .setDisabled(full);
+  return [button("normal", "table.btn_addbot"), ...(levels.includes("expert") ? [button("expert", "table.btn_addbot_expert")] : [])];
 }
 
 /**

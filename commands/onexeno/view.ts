@@ -23,6 +23,7 @@ import { encodeId } from "../../src/bot/customid.ts";
 import type { TableOf } from "../../src/bot/tables.ts";
 import { type CardId } from "../../src/games/onexeno/cards.ts";
 import { onexeno, onexenoView, passAllowed, seatCountsFor, teamOf, type OnexenoView } from "../../src/games/onexeno/game.ts";
+import { onexenoGame } from "../../src/games/onexeno/table-games.ts";
 import { describeOnexenoTable, teamLetter } from "../../render/onexeno/words.ts";
 import { cardChoices, cardChoiceText, placementChoices } from "./choices.ts";
 import { renderPicture } from "../../render/pool.ts";
@@ -88,7 +89,7 @@ function lobbyPayload(rec: TableRecord, note: string | undefined): BaseMessageOp
       .setStyle(ButtonStyle.Primary)
       .setDisabled(!ready),
   );
-  row.addComponents(...addComputerButton(rec, n >= maxSeats(rec.config)));
+  row.addComponents(...addComputerButton(rec, n >= maxSeats(rec.config), onexenoGame.seats.levels));
   return {
     // In a DM only the app's installer has its commands: the button is the way in for everyone (the surface's own words).
     content: `${note ? `${note}\n` : ""}${say(wordOn(rec, "table.open"), { what: "ONEXENO", join: commandRef(tableLocale(rec), "onexeno join", rec.guildId) })}`,

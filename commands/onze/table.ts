@@ -15,11 +15,16 @@ import type { SceneJob } from "../../render/scenes.ts";
 import { ONZE_SCENES, type OnzeTableScene } from "../../render/onze/scenes.ts";
 
 import { type OnzeTable, names } from "./moves.ts";
+import { onzeGame } from "../../src/games/onze/table-game.ts";
 
 // --- messages -----------------------------------------------------------------------------
 
 export function lobbyPayload(rec: OnzeTable, note?: string): BaseMessageOptions {
-  return lobbyMessage(rec, { title: sayAt(rec, "onze.lobby_title"), what: "Onze", command: "onze", min: 3, max: 7 }, note);
+  return lobbyMessage(
+    rec,
+    { title: sayAt(rec, "onze.lobby_title"), what: "Onze", command: "onze", min: 3, max: 7, levels: onzeGame.seats.levels },
+    note,
+  );
 }
 
 /** The public Onze table: picture with alt text, whose turn, what is for sale, buttons. */

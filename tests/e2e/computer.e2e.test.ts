@@ -26,7 +26,13 @@ describe("computer players through the stand-in", () => {
     const lobby = h.latestPublic(GENERAL);
     expect(said(lobby)).toContain("Computer 1 (expert)");
     expect(said(lobby)).toContain("Computer 2 (normal)");
-    await sb.click(ADA, lobby, Harness.idOf(lobby, "start"));
+    // The lobby seats a normal computer or an expert by button too.
+    expect(Harness.ids(lobby, "addbot").map((id) => id.split("|").at(-1))).toEqual(["normal", "expert"]);
+    await sb.click(ADA, lobby, Harness.ids(lobby, "addbot")[1]!);
+    expect(said(h.latestPublic(GENERAL))).toContain("Computer 3 (expert)");
+    await sb.command(ADA, GENERAL, "onexeno bot remove"); // back to three seats
+    expect(said(h.latestPublic(GENERAL))).not.toContain("Computer 3");
+    await sb.click(ADA, h.latestPublic(GENERAL), Harness.idOf(h.latestPublic(GENERAL), "start"));
 
     let adaMoves = 0;
     let computerTables = 0;
@@ -92,6 +98,11 @@ describe("computer players through the stand-in", () => {
     const opened = await sb.command(ADA, CARD_ROOM, "onexeno new", { game: "canasta", target: 50 });
     await sb.click(ADA, opened.original!, Harness.idOf(opened.original!, "addbot"));
     await sb.command(ADA, CARD_ROOM, "onexeno bot add", { level: "easy" });
+    // Canasta has no expert: the level is refused privately, naming those it has; the lobby offers no Add expert.
+    const refused = await sb.command(ADA, CARD_ROOM, "onexeno bot add", { level: "expert" });
+    expect(refused.original?.visibleTo).toBe(ADA);
+    expect(said(refused.original)).toContain("easy, normal");
+    expect(Harness.ids(h.latestPublic(CARD_ROOM), "addbot")).toHaveLength(1);
     const lobby = (await h.bot.service("canasta").get(CARD_ROOM))!;
     expect(lobby.seats.map((x) => x.computer ?? "person")).toEqual(["person", "normal", "easy"]);
     expect(said(h.latestPublic(CARD_ROOM))).toContain("🤖 Computer 1 (normal)");
