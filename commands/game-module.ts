@@ -17,6 +17,7 @@ import { HISTORY_VERBS, historyCommand, historyComponent } from "./history.ts";
 import { ratingsCommand, statsCommand } from "./ratings.ts";
 import { REPLAY_VERBS, replayCommand, replayComponent } from "./replay.ts";
 import { helpCommand } from "./help.ts";
+import { queueCommand } from "./queue.ts";
 import type { RulesDocument } from "./rules.ts";
 import { settingsCommand } from "./settings.ts";
 import { TABLE_BUTTONS } from "./table-buttons.ts";
@@ -73,6 +74,7 @@ export function gameSet(modules: readonly GameModule[]): GameSet {
       replayCommand,
       helpCommand(modules.map((m) => m.command.data.name)),
       tournamentCommand(catalogue),
+      queueCommand(catalogue),
       settingsCommand({ clocks: modules.flatMap((m) => m.clocks ?? []), variants }),
     ],
     // Every click's owner, by its customId verb: a verb claimed twice throws here, at start-up.

@@ -23,6 +23,7 @@ import { isV2 } from "./bot/components-v2.ts";
 import { RatingService } from "./bot/ratings.ts";
 import { markStart } from "./bot/restart.ts";
 import { TournamentService, type TournamentHost } from "./bot/tournaments.ts";
+import { QueueService } from "./bot/queue.ts";
 import { commandWords, localizeCommand } from "./i18n/commands.ts";
 import { mustAllowTableHere, SettingsBook } from "./bot/settings.ts";
 import { Pending } from "./bot/pending.ts";
@@ -74,6 +75,8 @@ export interface Bot {
   readonly leaderboards: Leaderboards;
   readonly ratings: RatingService;
   readonly tournaments: TournamentService;
+  /** Each server's queue (`/queue`). */
+  readonly queue: QueueService;
   /** The live table message of each channel. */
   readonly live: LiveTables;
   /** The turn clocks of every table. */
@@ -504,21 +507,20 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const post = chains.poster(async (channelId, payload) => {
     await publisher.post(channelId, payload);
   });
-  const tournaments: TournamentService = new TournamentService(
-    opts.stores.tournaments,
-    tournamentHost({
-      ...{ client, services, catalogue, ratings, live, post },
-      ...eventExtras({ client, log, catalogue, tableGames: gameSet.views, records, ratings, tournaments: () => tournaments }),
-      payloadOf: (rec) => games.find((g) => g.id === rec.game),
-      kick: (channelId) => autoplay.kick(channelId),
-      lease: (guild) => lease(guild),
-    }),
-    opts.tableOptions?.now,
-  );
+  // Tournaments and the queue open tables in threads through the same host.
+  const host = tournamentHost({
+    ...{ client, services, catalogue, ratings, live, post },
+    ...eventExtras({ client, log, catalogue, tableGames: gameSet.views, records, ratings, tournaments: () => tournaments }),
+    payloadOf: (rec) => games.find((g) => g.id === rec.game),
+    kick: (channelId) => autoplay.kick(channelId),
+    lease: (guild) => lease(guild),
+  });
+  const tournaments: TournamentService = new TournamentService(opts.stores.tournaments, host, opts.tableOptions?.now);
+  const queue = new QueueService(opts.stores.queue, host, opts.tableOptions?.now);
   // Real-time tables and private panels are edited at most this often (Discord's message edit limits).
   const coalescer = new Coalescer(opts.editGapMs ?? 1200, (key, e) => log.info(`could not refresh ${key}: ${errorText(e)}`));
   const ctx: BotContext = {
-    ...{ games: services, catalogue, leaderboards, ratings, tournaments, records, settings, log, coalescer, service },
+    ...{ games: services, catalogue, leaderboards, ratings, tournaments, queue, records, settings, log, coalescer, service },
     tableGames: gameSet.views,
     afterReply: (channelId) => autoplay.kick(channelId),
     surface: (x) => pickSurface({ answers: privateTables, channel })(x),
@@ -536,6 +538,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const adopt = (guild: string) => {
     void clocks.adopt(guild).catch((e: unknown) => log.error(`could not arm the clocks of ${guild}`, e));
     void tournaments.rearm().catch((e: unknown) => log.error("could not arm the events' timers", e));
+    void queue.rearm().catch((e: unknown) => log.error("could not arm the queue's expiries", e));
   };
   // Once stopping, this process takes no guild, no interaction and no timed step any more: another process on the store does.
   let stopping = false;
@@ -560,14 +563,14 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   client.on(Events.Error, (e) => log.error("client error", e));
   const ready = new Promise<void>((resolve) => {
     client.once(Events.ClientReady, async (c) => {
-      await onReady(c, { log, clocks, tournaments, now: opts.tableOptions?.now });
+      await onReady(c, { log, clocks, tournaments, queue, now: opts.tableOptions?.now });
       resolve();
     });
   });
   const liveTable = opts.activity ? await serveLiveTable(ctx, client.rest, { ...opts.activity, apiUrl: opts.apiUrl }, lease) : null;
   await client.login(opts.token);
   return {
-    ...{ client, service, games: services, leaderboards, ratings, tournaments, live, clocks, records, settings, ready, liveTable },
+    ...{ client, service, games: services, leaderboards, ratings, tournaments, queue, live, clocks, records, settings, ready, liveTable },
     answers: chains,
     async stop() {
       stopping = true; // new interactions, clock wakes and computer turns are left to another process from here
@@ -576,6 +579,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       await route.idle(); // finish the moves in flight, and what they post
       await books.pending.settle(); // the records, ratings and results of games that just ended
       await tournaments.stop(); // and the results and seatings they set off
+      await queue.stop();
       // Another process on the store takes this one's guilds at once (within an interaction's
       // 3 s: it is waiting for them), not after their claims lapse.
       await opts.stores.claims.release("guild:").catch((e: unknown) => log.error("could not release this process's guilds", e));
@@ -698,6 +702,7 @@ async function onReady(
     readonly log: Logger;
     readonly clocks: Clocks;
     readonly tournaments: TournamentService;
+    readonly queue: QueueService;
     readonly now?: (() => number) | undefined;
   },
 ): Promise<void> {
@@ -706,6 +711,7 @@ async function onReady(
   await COMMAND_IDS.load(c).catch((e) => deps.log.info(`command mentions fall back to names: ${errorText(e)}`));
   await deps.clocks.start();
   await deps.tournaments.resume((guildId) => holdsGuild(c, guildId)).catch((e) => deps.log.error("could not resume tournaments", e));
+  await deps.queue.rearm().catch((e) => deps.log.error("could not arm the queue's expiries", e));
 }
 
 /**

@@ -158,7 +158,8 @@ export async function mustAllowTableHere(
   const sub = interaction.options.getSubcommand(false);
   const opens =
     (sub === "new" && games.some((g) => g.command === interaction.commandName)) ||
-    (interaction.commandName === "tournament" && sub === "create");
+    (interaction.commandName === "tournament" && sub === "create") ||
+    (interaction.commandName === "queue" && sub === "join");
   if (!opens || !interaction.guildId) return;
   if ((await settings.of(interaction.guildId)).channels.length === 0) return;
   const channel = interaction.channel ?? (await interaction.client.channels.fetch(interaction.channelId).catch(() => null));

@@ -14,6 +14,7 @@ import type { RatingEntry } from "./ratings.ts";
 import type { AnyTable } from "./table-record.ts";
 import type { PlayerSettings, ServerSettings } from "./settings.ts";
 import type { Tournament } from "./tournaments.ts";
+import type { GuildQueue } from "./queue-rules.ts";
 
 /**
  * Characters of JSON the records store's read cache keeps (the other stores: CACHE_CHARS,
@@ -45,6 +46,8 @@ export interface BotStores {
   readonly ratings: RecordStore<RatingEntry>;
   /** Tournaments, their table threads and organiser roles (src/bot/tournaments.ts). */
   readonly tournaments: RecordStore<Tournament | string>;
+  /** Each server's queue (src/bot/queue.ts), by guild id. */
+  readonly queue: RecordStore<GuildQueue>;
   /** Records of finished games and their lists per server and player (src/bot/game-records.ts). */
   readonly records: RecordStore<RecordsEntry>;
   /** Each server's own settings, and each player's (src/bot/settings.ts). */
@@ -62,11 +65,12 @@ export async function openStoresOf(url: string, games: GameCatalogue): Promise<B
   const clocks: DueStore = await openStore(url, "clocks");
   const ratings = await openStore<RatingEntry>(url, "ratings");
   const tournaments = await openStore<Tournament | string>(url, "tournaments");
+  const queue = await openStore<GuildQueue>(url, "queue");
   // A game's record is written once and seldom read again: only the newest are worth memory.
   const records = await openStore<RecordsEntry>(url, "records", { cacheChars: RECORDS_CACHE_CHARS });
   const settings = await openStore<ServerSettings | PlayerSettings>(url, "settings");
   const claims = await openClaims(url);
-  const all = [...stores.values(), leaderboards, live, clocks, ratings, tournaments, records, settings];
+  const all = [...stores.values(), leaderboards, live, clocks, ratings, tournaments, queue, records, settings];
   let budget: Promise<SharedBudget> | null = null;
   return {
     games: stores,
@@ -83,6 +87,7 @@ export async function openStoresOf(url: string, games: GameCatalogue): Promise<B
     clocks,
     ratings,
     tournaments,
+    queue,
     records,
     settings,
     async close() {
@@ -93,6 +98,7 @@ export async function openStoresOf(url: string, games: GameCatalogue): Promise<B
         clocks.close(),
         ratings.close(),
         tournaments.close(),
+        queue.close(),
         records.close(),
         settings.close(),
         claims.close(),

@@ -45,6 +45,8 @@ export interface DriverHost {
   privateChannel(id: string): StandinPrivateChannel | undefined;
   /** The stand-in's clock, ms (Date.now moved on by `advanceTime`): token lifetimes run on it. */
   now(): number;
+  /** The bot's permissions in a server's channel (a thread: its parent's), as a bit set. */
+  botPermissionsIn(channelId: string): bigint;
 }
 
 /**
@@ -123,7 +125,7 @@ export function baseInteraction(
       deaf: false,
       mute: false,
     },
-    app_permissions: MOD_PERMS,
+    app_permissions: String(host.botPermissionsIn(channelId)),
     locale: u.locale ?? "en-US",
     guild_locale: host.guildLocale(guildId),
     entitlements: [],

@@ -11,7 +11,30 @@ export const PERMS = {
   MANAGE_MESSAGES: 1n << 13n,
   MANAGE_GUILD: 1n << 5n,
   USE_APPLICATION_COMMANDS: 1n << 31n,
+  EMBED_LINKS: 1n << 14n,
+  ATTACH_FILES: 1n << 15n,
+  READ_MESSAGE_HISTORY: 1n << 16n,
+  USE_EXTERNAL_EMOJIS: 1n << 18n,
+  CREATE_PUBLIC_THREADS: 1n << 35n,
+  SEND_MESSAGES_IN_THREADS: 1n << 38n,
 } as const;
+
+/**
+ * The bot's own permissions in a server's channel unless a test takes some away
+ * (`DiscordStandin.denyBot`): what docs/running.md's invite asks for, sent to it as an
+ * interaction's `app_permissions`
+ * (https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-object).
+ */
+export const BOT_PERMS =
+  PERMS.VIEW_CHANNEL |
+  PERMS.SEND_MESSAGES |
+  PERMS.EMBED_LINKS |
+  PERMS.ATTACH_FILES |
+  PERMS.READ_MESSAGE_HISTORY |
+  PERMS.USE_EXTERNAL_EMOJIS |
+  PERMS.USE_APPLICATION_COMMANDS |
+  PERMS.CREATE_PUBLIC_THREADS |
+  PERMS.SEND_MESSAGES_IN_THREADS;
 
 export const MEMBER_PERMS = (PERMS.VIEW_CHANNEL | PERMS.SEND_MESSAGES | PERMS.USE_APPLICATION_COMMANDS).toString();
 export const MOD_PERMS = (BigInt(MEMBER_PERMS) | PERMS.MANAGE_MESSAGES | PERMS.MANAGE_GUILD).toString();

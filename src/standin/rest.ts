@@ -16,7 +16,7 @@ import { checkCommands, checkEntryPoints, checkMessage, checkMessageEdit, LimitE
 import { scheduledEventRoute, type ScheduledEventsHost } from "./scheduled-events.ts";
 import { createMessage, editMessage, publicCopy, type UploadedFiles } from "./messages.ts";
 import type { LocalPage } from "./page.ts";
-import { userObject } from "./objects.ts";
+import { PERMS, userObject } from "./objects.ts";
 import { snowflake } from "./snowflake.ts";
 import { checkAgainstSpec } from "./spec.ts";
 import type { ApiMessage, StandinChannel } from "./types.ts";
@@ -43,6 +43,8 @@ export interface RestHost extends InteractionHost, ScheduledEventsHost {
   channelObject(c: StandinChannel): Record<string, unknown>;
   findMessage(channelId: string, id: string): ApiMessage;
   createThread(parentId: string, name: string): StandinChannel;
+  /** The bot's permissions in a server's channel (a thread: its parent's). */
+  botPermissionsIn(channelId: string): bigint;
   /** The per-channel bucket of message creates and edits (null: not enforced), and the writes made. */
   readonly messageLimit: { readonly count: number; readonly windowMs: number } | null;
   readonly channelWrites: { channelId: string; at: number; method: string }[];
@@ -269,6 +271,8 @@ export async function routeRest(
   const scheduled = scheduledEventRoute(host, method, seg, body);
   if (scheduled) return scheduled.answer ?? undefined;
   if (method === "POST" && (is("/channels/:id/threads") || is("/channels/:id/messages/:mid/threads"))) {
+    // https://discord.com/developers/docs/resources/channel#start-thread-without-message: needs Create Public Threads.
+    if (!(host.botPermissionsIn(seg[1] as string) & PERMS.CREATE_PUBLIC_THREADS)) throw new HttpError(403, 50013, "Missing Permissions");
     return host.channelObject(host.createThread(seg[1] as string, String(body.name ?? "thread")));
   }
   throw new HttpError(404, 0, `stand-in: ${method} ${route} is not implemented`);

@@ -32,7 +32,7 @@ import { rebase, restoreKept, saveKept } from "./keep.ts";
 const KEEP_AFTER_MS = 1000;
 import { handleHttp } from "./rest.ts";
 import { Activities } from "./activities.ts";
-import { channelObject, guildObject, PERMS, userObject } from "./objects.ts";
+import { BOT_PERMS, channelObject, guildObject, PERMS, userObject } from "./objects.ts";
 import { LocalPage } from "./page.ts";
 import { snowflake } from "./snowflake.ts";
 import type {
@@ -423,6 +423,29 @@ export class DiscordStandin extends EventEmitter {
       if (i >= 0) list.splice(i, 1);
     }
     this.emit("messageDelete", msg);
+  }
+
+  /** Permissions taken from the bot, by channel id (`denyBot`). */
+  private readonly botDenied = new Map<string, bigint>();
+
+  /**
+   * Takes `perms` (bits of `PERMS`) from the bot in `channelId`, as a channel's permission
+   * overwrite does; `allowBot` gives them back. Its threads follow their parent.
+   */
+  denyBot(channelId: string, perms: bigint): void {
+    this.botDenied.set(channelId, (this.botDenied.get(channelId) ?? 0n) | perms);
+  }
+
+  /** Gives back what `denyBot` took in `channelId`. */
+  allowBot(channelId: string): void {
+    this.botDenied.delete(channelId);
+  }
+
+  /** The bot's permissions in a server's channel (a thread: its parent's): `BOT_PERMS` less what `denyBot` took. */
+  botPermissionsIn(channelId: string): bigint {
+    const c = this.channels.find((x) => x.id === channelId);
+    const at = c?.type === 11 && c.parentId ? c.parentId : channelId;
+    return BOT_PERMS & ~(this.botDenied.get(at) ?? 0n);
   }
 
   /** The guild's language (a Discord locale code), as Discord sends it in `guild_locale`. */

@@ -190,6 +190,7 @@ export class Harness {
     this.skew += ms;
     await this.bot.clocks.rearm();
     await this.bot.tournaments.rearm();
+    await this.bot.queue.rearm();
   }
 
   /**
