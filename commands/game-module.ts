@@ -18,6 +18,7 @@ import { ratingsCommand, statsCommand } from "./ratings.ts";
 import { REPLAY_VERBS, replayCommand, replayComponent } from "./replay.ts";
 import { helpCommand } from "./help.ts";
 import { queueCommand } from "./queue.ts";
+import { seasonCommand } from "./season.ts";
 import type { RulesDocument } from "./rules.ts";
 import { settingsCommand } from "./settings.ts";
 import { TABLE_BUTTONS } from "./table-buttons.ts";
@@ -75,6 +76,7 @@ export function gameSet(modules: readonly GameModule[]): GameSet {
       helpCommand(modules.map((m) => m.command.data.name)),
       tournamentCommand(catalogue),
       queueCommand(catalogue),
+      seasonCommand(catalogue),
       settingsCommand({ clocks: modules.flatMap((m) => m.clocks ?? []), variants }),
     ],
     // Every click's owner, by its customId verb: a verb claimed twice throws here, at start-up.

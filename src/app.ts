@@ -24,6 +24,7 @@ import { RatingService } from "./bot/ratings.ts";
 import { markStart } from "./bot/restart.ts";
 import { TournamentService, type TournamentHost } from "./bot/tournaments.ts";
 import { QueueService } from "./bot/queue.ts";
+import { SeasonBook } from "./bot/seasons.ts";
 import { commandWords, localizeCommand } from "./i18n/commands.ts";
 import { mustAllowTableHere, SettingsBook } from "./bot/settings.ts";
 import { Pending } from "./bot/pending.ts";
@@ -77,6 +78,8 @@ export interface Bot {
   readonly tournaments: TournamentService;
   /** Each server's queue (`/queue`). */
   readonly queue: QueueService;
+  /** Each server's seasons (`/season`). */
+  readonly seasons: SeasonBook;
   /** The live table message of each channel. */
   readonly live: LiveTables;
   /** The turn clocks of every table. */
@@ -89,7 +92,11 @@ export interface Bot {
   readonly ready: Promise<void>;
   /** The live table's server and hub (src/surfaces/live-table/), when `activity` was given. */
   readonly liveTable: (ActivityServer & { readonly hub: ActivityHub }) | null;
-  /** The answer chains of DMs and group DMs (src/surfaces/answers/chains.ts): `tidied()` waits for their older table messages' edits. */
+  /**
+   * The answer chains of DMs and group DMs (src/surfaces/answers/chains.ts): `tidied()` waits for
+   * the clicks still being handled, then for their older table messages' edits (a click's answer
+   * tidies the table message before it).
+   */
   readonly answers: Pick<AnswerChains, "tidied">;
   stop(): Promise<void>;
 }
@@ -486,8 +493,16 @@ async function botClient(opts: BotOptions): Promise<Client> {
   return new Client(clientOptions(opts.apiUrl, opts.shards, perSecond, await opts.stores.globalBudget(perSecond)));
 }
 
+/** The queue (tables opened through the tournaments' `host`) and the seasons (over `tournaments`) of a bot. */
+function communityBooks(opts: BotOptions, host: TournamentHost, tournaments: TournamentService) {
+  const queue = new QueueService(opts.stores.queue, host, opts.tableOptions?.now);
+  const seasons = new SeasonBook(opts.stores.seasons, (guildId) => tournaments.list(guildId), opts.tableOptions?.now);
+  return { queue, seasons };
+}
+
 /**
- * Starts the bot: its books, each game's table service, its channel writes, tournaments, the
+ * Starts the bot: its books, each game's table service, its channel writes, tournaments, the queue
+ * and seasons (tournaments and the queue open tables in threads through one host), the
  * bot context, computer players and clocks, and the router of every interaction; logs in and
  * resolves once logged in (`ready` resolves when the gateway is ready and tables are resumed).
  */
@@ -507,7 +522,6 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const post = chains.poster(async (channelId, payload) => {
     await publisher.post(channelId, payload);
   });
-  // Tournaments and the queue open tables in threads through the same host.
   const host = tournamentHost({
     ...{ client, services, catalogue, ratings, live, post },
     ...eventExtras({ client, log, catalogue, tableGames: gameSet.views, records, ratings, tournaments: () => tournaments }),
@@ -516,11 +530,11 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     lease: (guild) => lease(guild),
   });
   const tournaments: TournamentService = new TournamentService(opts.stores.tournaments, host, opts.tableOptions?.now);
-  const queue = new QueueService(opts.stores.queue, host, opts.tableOptions?.now);
+  const { queue, seasons } = communityBooks(opts, host, tournaments);
   // Real-time tables and private panels are edited at most this often (Discord's message edit limits).
   const coalescer = new Coalescer(opts.editGapMs ?? 1200, (key, e) => log.info(`could not refresh ${key}: ${errorText(e)}`));
   const ctx: BotContext = {
-    ...{ games: services, catalogue, leaderboards, ratings, tournaments, queue, records, settings, log, coalescer, service },
+    ...{ games: services, catalogue, leaderboards, ratings, tournaments, queue, seasons, records, settings, log, coalescer, service },
     tableGames: gameSet.views,
     afterReply: (channelId) => autoplay.kick(channelId),
     surface: (x) => pickSurface({ answers: privateTables, channel })(x),
@@ -570,8 +584,9 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const liveTable = opts.activity ? await serveLiveTable(ctx, client.rest, { ...opts.activity, apiUrl: opts.apiUrl }, lease) : null;
   await client.login(opts.token);
   return {
-    ...{ client, service, games: services, leaderboards, ratings, tournaments, queue, live, clocks, records, settings, ready, liveTable },
-    answers: chains,
+    ...{ client, service, games: services, leaderboards, ratings, tournaments, queue, seasons, live, clocks },
+    ...{ records, settings, ready, liveTable },
+    answers: { tidied: () => route.idle().then(() => chains.tidied()) },
     async stop() {
       stopping = true; // new interactions, clock wakes and computer turns are left to another process from here
       await autoplay.stop(); // the computer moves under way are saved first

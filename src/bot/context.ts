@@ -12,6 +12,7 @@ import type { RatingService } from "./ratings.ts";
 import type { Logger } from "./logger.ts";
 import type { TournamentService } from "./tournaments.ts";
 import type { QueueService } from "./queue.ts";
+import type { SeasonBook } from "./seasons.ts";
 import type { Leaderboards } from "./leaderboards.ts";
 import type { AnyTable, AnyTables, TablesOf } from "./tables.ts";
 import type { Coalescer } from "./coalesce.ts";
@@ -31,6 +32,8 @@ export interface BotContext {
   readonly tournaments: TournamentService;
   /** Each server's queue of people waiting for a game (`/queue`). */
   readonly queue: QueueService;
+  /** Each server's seasons over its tournaments (`/season`). */
+  readonly seasons: SeasonBook;
   /** Records of finished games, per server and player (`/history`). */
   readonly records: GameRecords;
   /** Each server's own settings (`/settings`): allowed channels, default clocks, house variants, computers. */

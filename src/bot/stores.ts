@@ -15,6 +15,7 @@ import type { AnyTable } from "./table-record.ts";
 import type { PlayerSettings, ServerSettings } from "./settings.ts";
 import type { Tournament } from "./tournaments.ts";
 import type { GuildQueue } from "./queue-rules.ts";
+import type { Season } from "./season-rules.ts";
 
 /**
  * Characters of JSON the records store's read cache keeps (the other stores: CACHE_CHARS,
@@ -48,6 +49,8 @@ export interface BotStores {
   readonly tournaments: RecordStore<Tournament | string>;
   /** Each server's queue (src/bot/queue.ts), by guild id. */
   readonly queue: RecordStore<GuildQueue>;
+  /** Each server's seasons (src/bot/seasons.ts), by season id. */
+  readonly seasons: RecordStore<Season>;
   /** Records of finished games and their lists per server and player (src/bot/game-records.ts). */
   readonly records: RecordStore<RecordsEntry>;
   /** Each server's own settings, and each player's (src/bot/settings.ts). */
@@ -66,11 +69,12 @@ export async function openStoresOf(url: string, games: GameCatalogue): Promise<B
   const ratings = await openStore<RatingEntry>(url, "ratings");
   const tournaments = await openStore<Tournament | string>(url, "tournaments");
   const queue = await openStore<GuildQueue>(url, "queue");
+  const seasons = await openStore<Season>(url, "seasons");
   // A game's record is written once and seldom read again: only the newest are worth memory.
   const records = await openStore<RecordsEntry>(url, "records", { cacheChars: RECORDS_CACHE_CHARS });
   const settings = await openStore<ServerSettings | PlayerSettings>(url, "settings");
   const claims = await openClaims(url);
-  const all = [...stores.values(), leaderboards, live, clocks, ratings, tournaments, queue, records, settings];
+  const all = [...stores.values(), leaderboards, live, clocks, ratings, tournaments, queue, seasons, records, settings];
   let budget: Promise<SharedBudget> | null = null;
   return {
     games: stores,
@@ -88,6 +92,7 @@ export async function openStoresOf(url: string, games: GameCatalogue): Promise<B
     ratings,
     tournaments,
     queue,
+    seasons,
     records,
     settings,
     async close() {
@@ -99,6 +104,7 @@ export async function openStoresOf(url: string, games: GameCatalogue): Promise<B
         ratings.close(),
         tournaments.close(),
         queue.close(),
+        seasons.close(),
         records.close(),
         settings.close(),
         claims.close(),

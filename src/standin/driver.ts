@@ -47,6 +47,8 @@ export interface DriverHost {
   now(): number;
   /** The bot's permissions in a server's channel (a thread: its parent's), as a bit set. */
   botPermissionsIn(channelId: string): bigint;
+  /** The roles a member holds (those the bot gave them). */
+  rolesOf(guildId: string, userId: string): string[];
 }
 
 /**
@@ -115,7 +117,7 @@ export function baseInteraction(
     channel: host.channelObject(ch),
     member: {
       user: userObject(u),
-      roles: [],
+      roles: host.rolesOf(guildId, userId),
       permissions: u.permissions,
       joined_at: new Date().toISOString(),
       nick: null,

@@ -15,6 +15,7 @@ export const PERMS = {
   ATTACH_FILES: 1n << 15n,
   READ_MESSAGE_HISTORY: 1n << 16n,
   USE_EXTERNAL_EMOJIS: 1n << 18n,
+  MANAGE_ROLES: 1n << 28n,
   CREATE_PUBLIC_THREADS: 1n << 35n,
   SEND_MESSAGES_IN_THREADS: 1n << 38n,
 } as const;
@@ -75,23 +76,32 @@ export function channelObject(c: StandinChannel, defaultGuildId: string, ownerId
  * whose ids are the guild's plus 1000 and 1001, so pickers and `resolved` data name real roles.
  */
 export function guildRoles(guildId: string): Record<string, unknown>[] {
-  const role = (id: string, name: string, position: number, permissions: string) => ({
+  const role = (id: string, name: string, position: number, permissions: string, botId?: string) => ({
     id,
     name,
     permissions,
     position,
     color: 0,
     hoist: false,
-    managed: false,
-    mentionable: position > 0,
+    managed: botId !== undefined,
+    mentionable: position > 0 && botId === undefined,
     flags: 0,
+    ...(botId ? { tags: { bot_id: botId } } : {}),
   });
   return [
     role(guildId, "@everyone", 0, String(MEMBER_PERMS)),
     role(String(BigInt(guildId) + 1000n), "Organisers", 2, "0"),
     role(String(BigInt(guildId) + 1001n), "Card players", 1, "0"),
+    role(botRoleOf(guildId), "ONEXENO", 3, "0", BOT_USER_ID),
+    role(String(BigInt(guildId) + 1003n), "Moderators", 4, "0"),
   ];
 }
+
+/** The bot user's id on the stand-in. */
+export const BOT_USER_ID = "300000000000000001";
+
+/** The role Discord made for the bot when it joined guild `guildId` (managed, held by the bot alone). */
+export const botRoleOf = (guildId: string): string => String(BigInt(guildId) + 1002n);
 
 /**
  * A GUILD_CREATE payload: the guild with its channels and threads, its roles (`guildRoles`), and the bot as its only listed member (https://discord.com/developers/docs/events/gateway-events#guild-create).
@@ -131,7 +141,7 @@ export function guildObject(
     unavailable: false,
     member_count: world.users.length + 1,
     voice_states: [],
-    members: [{ user: world.botUser, roles: [], joined_at: now, deaf: false, mute: false, flags: 0 }],
+    members: [{ user: world.botUser, roles: [botRoleOf(g.id)], joined_at: now, deaf: false, mute: false, flags: 0 }],
     channels: mine.filter((c) => c.type !== 11).map((c) => channelObject(c, world.defaultGuildId, world.users[0]?.id)),
     threads: mine.filter((c) => c.type === 11).map((c) => channelObject(c, world.defaultGuildId, world.users[0]?.id)),
     presences: [],

@@ -16,7 +16,7 @@ import { checkCommands, checkEntryPoints, checkMessage, checkMessageEdit, LimitE
 import { scheduledEventRoute, type ScheduledEventsHost } from "./scheduled-events.ts";
 import { createMessage, editMessage, publicCopy, type UploadedFiles } from "./messages.ts";
 import type { LocalPage } from "./page.ts";
-import { PERMS, userObject } from "./objects.ts";
+import { botRoleOf, guildRoles, PERMS, userObject } from "./objects.ts";
 import { snowflake } from "./snowflake.ts";
 import { checkAgainstSpec } from "./spec.ts";
 import type { ApiMessage, StandinChannel } from "./types.ts";
@@ -45,6 +45,11 @@ export interface RestHost extends InteractionHost, ScheduledEventsHost {
   createThread(parentId: string, name: string): StandinChannel;
   /** The bot's permissions in a server's channel (a thread: its parent's). */
   botPermissionsIn(channelId: string): bigint;
+  /** The bot's server-wide permissions (its roles', before any channel's overwrites). */
+  botGuildPermissions(): bigint;
+  /** The roles the bot gave, by `guild/user`. */
+  readonly memberRoles: Map<string, Set<string>>;
+  readonly users: readonly { readonly id: string }[];
   /** The per-channel bucket of message creates and edits (null: not enforced), and the writes made. */
   readonly messageLimit: { readonly count: number; readonly windowMs: number } | null;
   readonly channelWrites: { channelId: string; at: number; method: string }[];
@@ -268,6 +273,10 @@ export async function routeRest(
       return undefined;
     }
   }
+  if ((method === "PUT" || method === "DELETE") && is("/guilds/:id/members/:uid/roles/:rid")) {
+    memberRole(host, method, seg[1] as string, seg[3] as string, seg[5] as string);
+    return undefined;
+  }
   const scheduled = scheduledEventRoute(host, method, seg, body);
   if (scheduled) return scheduled.answer ?? undefined;
   if (method === "POST" && (is("/channels/:id/threads") || is("/channels/:id/messages/:mid/threads"))) {
@@ -390,4 +399,27 @@ async function oauthToken(host: RestHost, req: IncomingMessage, res: ServerRespo
     res.writeHead(e.status, { "content-type": "application/json" });
     res.end(JSON.stringify(e.body));
   }
+}
+
+/**
+ * Adds (PUT) or removes (DELETE) role `roleId` of member `userId`, with Discord's refusals
+ * (https://discord.com/developers/docs/resources/guild#add-guild-member-role and
+ * https://discord.com/developers/docs/topics/permissions#permission-hierarchy): 404 10004 for an
+ * unknown guild, 10011 for an unknown role, 10007 for someone not in it; 403 50013 without Manage
+ * Roles, or for @everyone, a managed role, or a role at or above the bot's highest.
+ */
+function memberRole(host: RestHost, method: string, guildId: string, userId: string, roleId: string): void {
+  if (!host.guilds.some((g) => g.id === guildId)) throw new HttpError(404, 10004, "Unknown Guild");
+  const roles = guildRoles(guildId) as { id: string; position: number; managed: boolean }[];
+  const role = roles.find((r) => r.id === roleId);
+  if (!role) throw new HttpError(404, 10011, "Unknown Role");
+  if (!host.users.some((u) => u.id === userId)) throw new HttpError(404, 10007, "Unknown Member");
+  const mine = roles.find((r) => r.id === botRoleOf(guildId))?.position ?? 0;
+  const manage = (host.botGuildPermissions() & PERMS.MANAGE_ROLES) !== 0n;
+  if (!manage || role.id === guildId || role.managed || role.position >= mine) throw new HttpError(403, 50013, "Missing Permissions");
+  const key = `${guildId}/${userId}`;
+  const held = host.memberRoles.get(key) ?? new Set<string>();
+  if (method === "PUT") held.add(roleId);
+  else held.delete(roleId);
+  host.memberRoles.set(key, held);
 }

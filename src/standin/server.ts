@@ -425,8 +425,26 @@ export class DiscordStandin extends EventEmitter {
     this.emit("messageDelete", msg);
   }
 
-  /** Permissions taken from the bot, by channel id (`denyBot`). */
+  /** Permissions taken from the bot, by channel id (`denyBot`); and given to it in every channel (`grantBot`). */
   private readonly botDenied = new Map<string, bigint>();
+  private botGranted = 0n;
+  /** The roles given to members by the bot, by `guild/user` (PUT /guilds/:id/members/:user/roles/:role). */
+  readonly memberRoles = new Map<string, Set<string>>();
+
+  /** Gives the bot `perms` (bits of `PERMS`, e.g. Manage Roles) in every channel, as a server's admins do. */
+  grantBot(perms: bigint): void {
+    this.botGranted |= perms;
+  }
+
+  /** The bot's server-wide permissions: `BOT_PERMS` and what `grantBot` gave. */
+  botGuildPermissions(): bigint {
+    return BOT_PERMS | this.botGranted;
+  }
+
+  /** The roles member `userId` of `guildId` holds (the ones the bot gave). */
+  rolesOf(guildId: string, userId: string): string[] {
+    return [...(this.memberRoles.get(`${guildId}/${userId}`) ?? [])];
+  }
 
   /**
    * Takes `perms` (bits of `PERMS`) from the bot in `channelId`, as a channel's permission
@@ -445,7 +463,7 @@ export class DiscordStandin extends EventEmitter {
   botPermissionsIn(channelId: string): bigint {
     const c = this.channels.find((x) => x.id === channelId);
     const at = c?.type === 11 && c.parentId ? c.parentId : channelId;
-    return BOT_PERMS & ~(this.botDenied.get(at) ?? 0n);
+    return this.botGuildPermissions() & ~(this.botDenied.get(at) ?? 0n);
   }
 
   /** The guild's language (a Discord locale code), as Discord sends it in `guild_locale`. */

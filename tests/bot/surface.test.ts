@@ -62,7 +62,14 @@ describe("a table's surface", () => {
 
   it("every game's declared needs name subcommands it has, with refusals every language says", () => {
     const declared = GAME_SET.commands.flatMap((c) => Object.entries(c.needsServer ?? {}).map(([path, need]) => ({ c, path, need })));
-    expect(declared.map((d) => `${d.c.data.name} ${d.path}`).sort()).toEqual(["cardeno new", "onexeno leaderboard", "onexeno new"]);
+    expect(declared.map((d) => `${d.c.data.name} ${d.path}`).sort()).toEqual([
+      "cardeno new",
+      "onexeno leaderboard",
+      "onexeno new",
+      "queue join",
+      "queue leave",
+      "queue status",
+    ]);
     for (const { c, path, need } of declared) {
       type O = { name: string; type: number; options?: O[] };
       const [first, second] = path.split(" ");

@@ -20,7 +20,7 @@ describe("the list of game modules", () => {
       "onexeno",
       "onze",
       "cardeno",
-      ...["stats", "ratings", "history", "replay", "help", "tournament", "settings"],
+      ...["stats", "ratings", "history", "replay", "help", "tournament", "queue", "season", "settings"],
     ]);
     expect(GAME_SET.catalogue.ratedGame("onze")).toMatchObject({ name: "Onze", lowScoreWins: true });
     expect(GAME_SET.catalogue.ratedGame("solitaire")).toBeUndefined();

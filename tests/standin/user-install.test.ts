@@ -119,7 +119,9 @@ describe("the bot's own commands", () => {
     const servers = [[0], [0]];
     expect(Object.fromEntries(bodies.map((b) => [b.name, [b.integration_types, b.contexts]]))).toEqual({
       ...{ onexeno: anywhere, onze: anywhere, cardeno: anywhere, history: anywhere, replay: anywhere, help: anywhere },
-      ...{ stats: servers, ratings: servers, tournament: servers, settings: servers },
+      // The queue is offered in DMs to say there why it needs a server.
+      queue: anywhere,
+      ...{ stats: servers, ratings: servers, tournament: servers, season: servers, settings: servers },
     });
     expect(() => checkCommands(bodies)).not.toThrow();
     const bad = await refusal(() =>

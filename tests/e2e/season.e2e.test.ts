@@ -1,0 +1,130 @@
+/**
+ * `/season` end to end on the stand-in: the organisers' checks on a rank role (Manage Roles, the
+ * role hierarchy, as Discord refuses them), a season over two tournaments played through the bot,
+ * its standings against a hand computation, its end giving the role to its top two, and the
+ * server's past seasons.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shownStandings } from "../../src/bot/tournament-rules.ts";
+import type { Tournament } from "../../src/bot/tournaments.ts";
+import { botRoleOf, PERMS } from "../../src/standin/objects.ts";
+import type { ApiMessage } from "../../src/standin/types.ts";
+import { said } from "../helpers/message.ts";
+import { ADA, BEN, CARD_ROOM, CLEO, DEV, Harness, MOD, takeTurn } from "./harness.ts";
+
+const OUT = join(import.meta.dirname, "..", "__output__");
+const h = new Harness();
+let guild = "";
+/** The stand-in's roles: Card players (below the bot's), Moderators (above it). */
+let cardPlayers = "";
+let moderators = "";
+
+beforeAll(async () => {
+  await h.start();
+  guild = h.standin.guildId;
+  cardPlayers = String(BigInt(guild) + 1001n);
+  moderators = String(BigInt(guild) + 1003n);
+}, 60_000);
+afterAll(async () => {
+  await h.close();
+});
+
+/** `userId`'s `/season <sub>` in the card room: the answer. */
+async function season(userId: string, sub: string, options: Record<string, string | number> = {}): Promise<ApiMessage> {
+  const r = await h.standin.command(userId, CARD_ROOM, `season ${sub}`, options);
+  if (!r.original) throw new Error(`no answer to /season ${sub}`);
+  return r.original;
+}
+
+/**
+ * A one-round Swiss of ONEXENO basic for Ada, Ben, Cleo and Dev at tables of two, run through
+ * the bot: table 1 played to its end, table 2 ended by the organiser as it stands. Its record once over.
+ */
+async function playEvent(name: string): Promise<Tournament> {
+  const sb = h.standin;
+  await sb.command(MOD, CARD_ROOM, "tournament create", { game: "onexeno-basic", format: "swiss", rounds: 1, "table-size": 2, name });
+  const t = (await h.bot.tournaments.list(guild)).find((x) => x.name === name)!;
+  for (const who of [ADA, BEN, CLEO, DEV]) await sb.command(who, CARD_ROOM, "tournament join", { event: t.id });
+  await sb.command(MOD, CARD_ROOM, "tournament start", { event: t.id });
+  const seated = await h.until(`${name}: round 1 open`, async () => {
+    const x = (await h.bot.tournaments.get(t.id))!;
+    return x.played[0]?.tables.every((y) => y.threadId) ? x : null;
+  });
+  const [one, two] = seated.played[0]!.tables;
+  await sb.command(MOD, two!.threadId!, "tournament end-table");
+  return h.until(
+    `${name} over`,
+    async () => {
+      const rec = await h.bot.service("onexeno").get(one!.threadId!);
+      if (rec?.status === "playing" && rec.state) await takeTurn(sb, rec.seats[rec.state.turn]!.userId, one!.threadId!);
+      const now = (await h.bot.tournaments.get(t.id))!;
+      return now.status === "over" ? now : null;
+    },
+    300_000,
+  );
+}
+
+describe("/season", () => {
+  it("refuses a rank role the bot could not give, as Discord would, and says what to grant", async () => {
+    expect(said(await season(ADA, "create", { name: "Nope" }))).toContain("Only organisers");
+    expect(said(await season(MOD, "create", { name: "Winter", role: cardPlayers }))).toMatch(/needs Manage Roles for the bot/);
+    h.standin.grantBot(PERMS.MANAGE_ROLES);
+    expect(said(await season(MOD, "create", { name: "Winter", role: moderators }))).toMatch(/at or above the bot's own highest role/);
+    expect(said(await season(MOD, "create", { name: "Winter", role: botRoleOf(guild) }))).toMatch(/managed by an app cannot be/);
+    expect(said(await season(MOD, "create", { name: "Winter", points: "5,10" }))).toMatch(/never rising/);
+    expect(said(await season(ADA, "standings"))).toMatch(/no such season/);
+  });
+
+  it("counts two tournaments, matches a hand computation, ends with the role given to its top two", async () => {
+    const made = await season(MOD, "create", { name: "Winter league", points: "10,6,4,2", role: cardPlayers, top: 2 });
+    expect(made.visibleTo ?? null).toBeNull();
+    expect(said(made)).toMatch(/Winter league\*\* begins.*Points by place: 1: 10 · 2: 6 · 3: 4 · 4: 2/);
+    expect(said(made)).toContain(`the top 2 get <@&${cardPlayers}>`);
+    expect(said(await season(MOD, "create", { name: "Other" }))).toMatch(/Winter league\*\* is still open/);
+    const events = [await playEvent("Cup A"), await playEvent("Cup B")];
+    // By hand: each person's points from their place in each event, 10/6/4/2.
+    const table = [10, 6, 4, 2];
+    const expected = new Map<string, number>();
+    for (const t of events)
+      for (const s of shownStandings(t)) if (s.rank > 0) expected.set(s.id, (expected.get(s.id) ?? 0) + (table[s.rank - 1] ?? 0));
+    const s = (await h.bot.seasons.list(guild)).find((x) => x.name === "Winter league")!;
+    const rows = await h.bot.seasons.standings(s);
+    expect(new Map(rows.map((r) => [r.id, r.points]))).toEqual(expected);
+    expect(rows.every((r) => r.events === 2)).toBe(true);
+    for (let i = 1; i < rows.length; i++) expect(rows[i]!.points).toBeLessThanOrEqual(rows[i - 1]!.points);
+    // The public standings: the picture, the words, the CSV of everyone.
+    const shown = await season(BEN, "standings");
+    expect(shown.visibleTo ?? null).toBeNull();
+    expect(said(shown)).toContain("**Winter league: standings**");
+    expect(said(shown)).toContain(`1. ${rows[0]!.name}: ${rows[0]!.points} pts (2 tournaments)`);
+    const png = shown.attachments.find((a) => a.filename === "season-standings.png")!;
+    mkdirSync(OUT, { recursive: true });
+    writeFileSync(join(OUT, "season-standings.png"), h.standin.attachmentBytes(png)!);
+    const csvFile = shown.attachments.find((a) => a.filename.endsWith(".csv"))!;
+    const csv = h.standin.attachmentBytes(csvFile)!.toString("utf8").trim().split("\n");
+    expect(csv[0]).toBe("rank,user_id,name,points,events,place_1,place_2,place_3,place_4");
+    expect(csv).toHaveLength(1 + 4);
+    const info = said(await season(ADA, "info"));
+    expect(info).toMatch(/Tournaments counted so far \(2\): Cup A, Cup B/);
+    // The end: standings frozen, the role to ranks 1 and 2 (a tie at 2nd takes both).
+    const ended = await season(MOD, "end");
+    const top = rows.filter((r) => r.rank <= 2).map((r) => r.id);
+    expect(said(ended)).toContain(
+      `🏁 **Winter league** is over. Champion: ${rows
+        .filter((r) => r.rank === 1)
+        .map((r) => r.name)
+        .join(", ")}.`,
+    );
+    expect(said(ended)).toContain(`<@&${cardPlayers}> now goes to ${top.map((id) => `<@${id}>`).join(", ")}.`);
+    for (const r of rows) expect(h.standin.rolesOf(guild, r.id).includes(cardPlayers), r.name).toBe(r.rank <= 2);
+    expect(said(await season(MOD, "end"))).toMatch(/Winter league\*\* is over already/);
+    // A new season; the ended one is history, its standings as they were.
+    await season(MOD, "create", { name: "Spring league" });
+    expect(said(await season(ADA, "info"))).toMatch(/Past seasons: Winter league/);
+    const frozen = await h.bot.seasons.standings((await h.bot.seasons.get(s.id))!);
+    expect(frozen).toEqual(rows);
+    expect(h.log.errors).toEqual([]);
+  }, 600_000);
+});
