@@ -1,0 +1,46 @@
+/**
+ * The bot's own permissions on the stand-in, as Discord enforces them: a thread needs Create
+ * Public Threads in its channel; giving a member a role needs Manage Roles and a role below the
+ * bot's highest (https://discord.com/developers/docs/topics/permissions#permission-hierarchy);
+ * an interaction carries what the bot may do there in `app_permissions`.
+ */
+import { Routes } from "discord.js";
+import { describe, expect, it } from "vitest";
+import { BOT_PERMS, botRoleOf, PERMS } from "../../src/standin/objects.ts";
+import { refusal, standinWithRest } from "../helpers/refusal.ts";
+
+const stand = standinWithRest();
+const sb = stand.sb;
+const GENERAL = "200000000000000001";
+const CARD_ROOM = "200000000000000002";
+const ADA = "100000000000000001";
+
+describe("the bot's permissions on the stand-in", () => {
+  it("refuse a thread where the bot may not create public threads", async () => {
+    sb.denyBot(CARD_ROOM, PERMS.CREATE_PUBLIC_THREADS);
+    const denied = await refusal(() => stand.rest.post(Routes.threads(CARD_ROOM), { body: { name: "t", type: 11 } }));
+    expect([denied?.status, denied?.code]).toEqual([403, 50013]);
+    expect(await refusal(() => stand.rest.post(Routes.threads(GENERAL), { body: { name: "t", type: 11 } }))).toBeNull();
+    sb.allowBot(CARD_ROOM);
+    expect(await refusal(() => stand.rest.post(Routes.threads(CARD_ROOM), { body: { name: "t", type: 11 } }))).toBeNull();
+    expect(sb.botPermissionsIn(GENERAL)).toBe(BOT_PERMS);
+  });
+
+  it("refuse giving a role without Manage Roles, or a role at or above the bot's own, and keep what it gave", async () => {
+    const guild = sb.guildId;
+    const [cardPlayers, moderators] = [String(BigInt(guild) + 1001n), String(BigInt(guild) + 1003n)];
+    const give = (role: string, user = ADA) => refusal(() => stand.rest.put(Routes.guildMemberRole(guild, user, role)));
+    expect((await give(cardPlayers))?.code).toBe(50013); // no Manage Roles yet
+    sb.grantBot(PERMS.MANAGE_ROLES);
+    expect((await give(moderators))?.code).toBe(50013); // above the bot's role
+    expect((await give(botRoleOf(guild)))?.code).toBe(50013); // its own, managed
+    expect((await give(guild))?.code).toBe(50013); // @everyone
+    expect((await give("999"))?.code).toBe(10011);
+    expect((await give(cardPlayers, "123"))?.code).toBe(10007);
+    expect(sb.rolesOf(guild, ADA)).toEqual([]);
+    expect(await give(cardPlayers)).toBeNull();
+    expect(sb.rolesOf(guild, ADA)).toEqual([cardPlayers]);
+    expect(await refusal(() => stand.rest.delete(Routes.guildMemberRole(guild, ADA, cardPlayers)))).toBeNull();
+    expect(sb.rolesOf(guild, ADA)).toEqual([]);
+  });
+});
