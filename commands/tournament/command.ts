@@ -18,7 +18,7 @@ import type { BotContext } from "../../src/bot/context.ts";
 import { UserError } from "../../src/bot/errors.ts";
 import { respond } from "../../src/bot/reply.ts";
 import type { Choice, Command } from "../../src/bot/router.ts";
-import type { Tournament, TournamentFormat } from "../../src/bot/tournaments.ts";
+import { CUT_SIZES, type TopCut, type Tournament, type TournamentFormat } from "../../src/bot/tournaments.ts";
 import type { GameCatalogue } from "../../src/games/catalogue.ts";
 import { clockChoices } from "../clock.ts";
 import { seatOf } from "../games.ts";
@@ -132,6 +132,21 @@ const createSubcommand = (games: GameCatalogue) => (s: SlashCommandSubcommandBui
     )
     .addStringOption((o) =>
       o.setName("start").setDescription("Start by itself at: <t:…>, in 2h, or an ISO time").setMaxLength(40).setAutocomplete(true),
+    )
+    .addIntegerOption((o) =>
+      o
+        .setName("cut")
+        .setDescription("Swiss, round robin: then the best play a bracket")
+        .addChoices(...CUT_SIZES.map((n) => ({ name: `top ${n}`, value: n }))),
+    )
+    .addStringOption((o) =>
+      o
+        .setName("cut-format")
+        .setDescription("The cut's bracket (default single elimination)")
+        .addChoices(
+          { name: "single elimination", value: "single-elimination" },
+          { name: "double elimination", value: "double-elimination" },
+        ),
     );
 
 /** One subcommand acting on an event: who may use it, whether a finished event is found too, and what it does. */
@@ -314,6 +329,7 @@ async function createEvent(interaction: ChatInputCommandInteraction, ctx: BotCon
           windowMinutes: interaction.options.getInteger("window") ?? 60,
           ...(tieBreaks ? { tieBreaks } : {}),
           ...startOption(interaction.options.getString("start")),
+          ...cutOf(interaction),
         })
         .then((t) => {
           made = t.id;
@@ -323,6 +339,13 @@ async function createEvent(interaction: ChatInputCommandInteraction, ctx: BotCon
     ),
   );
   if (made) await keepAnnouncement(interaction, ctx, made);
+}
+
+/** `/tournament create`'s top cut (`cut:`, `cut-format:`), if it asks for one. */
+function cutOf(interaction: ChatInputCommandInteraction): { cut?: Pick<TopCut, "size" | "format"> } {
+  const size = interaction.options.getInteger("cut") as TopCut["size"] | null;
+  const format = interaction.options.getString("cut-format") === "double-elimination" ? "double-elimination" : "single-elimination";
+  return size ? { cut: { size, format } } : {};
 }
 
 /** `/tournament organisers`: a member with Manage Server chooses the role whose members organise events. */

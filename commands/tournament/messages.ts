@@ -87,7 +87,7 @@ export function announcement(ctx: Pick<BotContext, "catalogue" | "tableGames">, 
         rounds: isElimination(t) && !t.order ? say("rounds_by_field") : say("rounds", { count: t.rounds }),
         size: t.tableSize,
         clock,
-      });
+      }) + (t.cut && t.cut.after === undefined ? say("cut_then", { n: t.cut.size, format: say(`format_${t.cut.format}`) }) : "");
   const embed = new EmbedBuilder()
     .setTitle(`🏆 ${t.name}`)
     .setColor(0xe8c34a)

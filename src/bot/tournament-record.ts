@@ -98,6 +98,17 @@ export type Correction =
     }
   | { readonly kind: "swap"; readonly round: number; readonly a: string; readonly b: string; readonly by: string; readonly at: number };
 
+/** The sizes a top cut may take. */
+export const CUT_SIZES = [4, 8, 16] as const;
+
+/** A two-stage event's top cut (`Tournament.cut`). */
+export interface TopCut {
+  readonly size: (typeof CUT_SIZES)[number];
+  readonly format: "single-elimination" | "double-elimination";
+  readonly after?: number;
+  readonly from?: "swiss" | "round-robin";
+}
+
 /** One event (plain, versioned JSON). */
 export interface Tournament {
   readonly schema: 1;
@@ -145,6 +156,13 @@ export interface Tournament {
   readonly status: "signup" | "checkin" | "running" | "over" | "cancelled";
   readonly entrants: readonly Entrant[];
   readonly played: readonly TournamentRound[];
+  /**
+   * A two-stage event's top cut: after the first stage's rounds (Swiss or round robin), its best
+   * `size` go on to a bracket of `format`, seeded from the first stage's standings. Once made,
+   * `after` is the number of first-stage rounds and `from` the first stage's format (the event's
+   * `format` is then the bracket's; its `order` the cut's seeds).
+   */
+  readonly cut?: TopCut;
   /** The challenge format's window and results. */
   readonly challenge?: Challenge;
   /** Organisers' corrections, oldest first. */

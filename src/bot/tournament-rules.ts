@@ -40,6 +40,7 @@ import {
   MAX_ENTRANTS,
   type ChallengeResult,
   type Correction,
+  type TopCut,
   type Tournament,
   type TournamentFormat,
   type TournamentRound,
@@ -82,6 +83,8 @@ export interface EventRequest {
   readonly locale?: Locale;
   /** The tie-breaks after placement points, in order (absent: `DEFAULT_TIE_BREAKS`). */
   readonly tieBreaks?: readonly TieBreak[];
+  /** A top cut after the rounds (Swiss or round robin only): its size and bracket. */
+  readonly cut?: Pick<TopCut, "size" | "format">;
   /** A scheduled start as the organiser typed it (`parseStart`: a Discord timestamp, `in 2h`, an ISO time; see `Tournament.startsAt`). */
   readonly start?: string;
 }
@@ -194,9 +197,28 @@ export function newEvent(catalogue: GameCatalogue, opts: EventRequest, id: strin
     const fits = (k: number) => largestTable(bracketPlan(kind, MAX_ENTRANTS, k)) <= Math.max(...counts);
     if (!fits(tableSize)) throw refused("tournament/bad_size", { game: game.key, sizes: counts.filter(fits).join(", ") });
   }
+  if (opts.cut) {
+    if (opts.format !== "swiss" && opts.format !== "round-robin") throw refused("tournament/bad_cut");
+    const kind = opts.cut.format === "double-elimination" ? "double" : "single";
+    if (largestTable(bracketPlan(kind, opts.cut.size, tableSize)) > Math.max(...counts))
+      throw refused("tournament/bad_size", {
+        game: game.key,
+        sizes: counts.filter((k) => largestTable(bracketPlan(kind, opts.cut!.size, k)) <= Math.max(...counts)).join(", "),
+      });
+  }
   if (!Number.isInteger(opts.rounds) || opts.rounds < 1 || opts.rounds > 20)
     throw tournamentRefusal("tournament/bad_rounds", "An event has 1 to 20 rounds.");
-  return { ...base, game: game.key, format: opts.format, rounds: opts.rounds, tableSize, clock: opts.clock, autoNext: opts.autoNext };
+  const cut = opts.cut ? { cut: { size: opts.cut.size, format: opts.cut.format } } : {};
+  return {
+    ...base,
+    game: game.key,
+    format: opts.format,
+    rounds: opts.rounds,
+    tableSize,
+    clock: opts.clock,
+    autoNext: opts.autoNext,
+    ...cut,
+  };
 }
 
 const open = (t: Tournament) => t.status === "signup" || t.status === "checkin";
@@ -353,6 +375,37 @@ export function seated(catalogue: GameCatalogue, t: Tournament, ratings?: Readon
     byes: plan.value.byes,
   };
   return { ...t, order: fixed, played: [...t.played, round] };
+}
+
+/** Whether `t`'s top cut is due: its first stage's rounds all played, the cut not made yet. */
+export function cutDue(t: Tournament): boolean {
+  const last = t.played.at(-1);
+  return (
+    t.status === "running" &&
+    t.cut !== undefined &&
+    t.cut.after === undefined &&
+    !isElimination(t) &&
+    t.played.length >= t.rounds &&
+    !last?.tables.some((x) => !x.result)
+  );
+}
+
+/**
+ * `t` with its top cut made (`cutDue`): the best of the first stage's standings who are still in
+ * (computer entrants too), as many as the cut takes, or the largest of 16, 8, 4 and 2 that
+ * many present can fill, seeded in that order (so the top seeds meet last), the event going on
+ * as the cut's bracket. Null when it is not due or fewer than two are present (the event ends).
+ */
+export function cutMade(t: Tournament): Tournament | null {
+  if (!cutDue(t) || !t.cut) return null;
+  const present = new Set(t.entrants.filter((e) => !e.dropped).map((e) => e.id));
+  const ranked = eventStandings(t)
+    .map((s) => s.id)
+    .filter((id) => present.has(id));
+  const size = [16, 8, 4, 2].find((n) => n <= t.cut!.size && n <= ranked.length);
+  if (!size) return null;
+  const from = t.format === "round-robin" ? "round-robin" : "swiss";
+  return { ...t, format: t.cut.format, order: ranked.slice(0, size), cut: { ...t.cut, after: t.played.length, from } };
 }
 
 /** An elimination event's bracket: its shape for its seeds (`order`, fixed when round 1 is seated) and its state now; null before. */
@@ -657,8 +710,23 @@ export function eventStandings(t: Tournament): Standing[] {
   const bracket = bracketOf(t);
   if (!bracket) return table;
   const rank = new Map(bracket.state.ranking.map((r) => [r.id, r.rank]));
-  const last = bracket.state.ranking.length + 1;
+  let last = bracket.state.ranking.length + 1;
   const at = new Map(bracket.state.ranking.map((r, i) => [r.id, i]));
+  // A two-stage event: who missed the cut ranks after the bracket, in the first stage's order.
+  if (t.cut?.after !== undefined) {
+    const first = standings(
+      t.entrants.map((e) => e.id),
+      eventResults(t).slice(0, t.cut.after),
+      (t.tableSize - 1) / 2,
+      "placement",
+      t.tieBreaks ?? DEFAULT_TIE_BREAKS,
+    );
+    for (const s of first) {
+      if (rank.has(s.id)) continue;
+      at.set(s.id, last - 1);
+      rank.set(s.id, last++);
+    }
+  }
   return table
     .map((s) => ({ ...s, rank: rank.get(s.id) ?? last }))
     .sort((a, b) => a.rank - b.rank || (at.get(a.id) ?? last) - (at.get(b.id) ?? last));

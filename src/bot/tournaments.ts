@@ -21,6 +21,8 @@ import { SCHEDULED_EVENT_STATUS } from "./schedule.ts";
 import {
   begun,
   bracketOf,
+  cutDue,
+  cutMade,
   cancelled,
   checkedIn,
   checkInOpened,
@@ -506,10 +508,31 @@ export class TournamentService {
     await this.seatNext(t.id);
   }
 
-  /** Ends the event: standings final, podium posted. */
+  /**
+   * Ends the event: standings final, podium posted. A two-stage event whose first stage just
+   * ended goes on instead: its top cut made (`cutMade`), the first stage's standings and the cut
+   * said in its channel, and the bracket's first tables seated.
+   */
   private async finish(id: string): Promise<Tournament> {
     clearTimeout(this.timers.get(id));
     const before = await this.get(id);
+    if (before && cutDue(before)) {
+      const cut = await this.change(id, cutMade);
+      if (cut.cut?.after !== undefined) {
+        await this.host.post(cut.channelId, await this.host.standingsMessage(before));
+        const seeds = (cut.order ?? []).map((p, i) => `${i + 1}. ${cut.entrants.find((e) => e.id === p)?.name ?? p}`);
+        await this.host.post(cut.channelId, {
+          content: sayAt(cut, "tournament.cut_made", {
+            name: cut.name,
+            n: cut.order?.length ?? 0,
+            format: sayAt(cut, `tournament.format_${cut.format}`),
+            seeds: seeds.join(" · "),
+          }).slice(0, 2000),
+          allowedMentions: { parse: [] },
+        });
+        return this.seatNext(id);
+      }
+    }
     const t = await this.change(id, finished);
     if (before?.status === "running" && t.status === "over" && t.scheduledEventId)
       await this.host.scheduledEventStatus(t, SCHEDULED_EVENT_STATUS.completed);

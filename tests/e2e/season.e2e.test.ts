@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shownStandings } from "../../src/bot/tournament-rules.ts";
-import type { Tournament } from "../../src/bot/tournaments.ts";
+import { TournamentService, type Tournament } from "../../src/bot/tournaments.ts";
 import { botRoleOf, PERMS } from "../../src/standin/objects.ts";
 import type { ApiMessage } from "../../src/standin/types.ts";
 import { said } from "../helpers/message.ts";
@@ -66,6 +66,40 @@ async function playEvent(name: string): Promise<Tournament> {
   );
 }
 
+/**
+ * A two-stage event run through the bot: two Swiss rounds of ONEXENO basic at tables of two for
+ * Ada, Ben, Cleo and Dev and eight easy computers, then a top-8 double-elimination cut; people
+ * play their turns, the bot does the rest. Its record once over.
+ */
+async function playCutEvent(name: string): Promise<Tournament> {
+  const sb = h.standin;
+  const made = await sb.command(MOD, CARD_ROOM, "tournament create", {
+    ...{ game: "onexeno-basic", format: "swiss", rounds: 2, "table-size": 2, name },
+    ...{ cut: 8, "cut-format": "double-elimination" },
+  });
+  expect(JSON.stringify(made.original?.embeds)).toContain("then a top-8 double elimination cut");
+  const t = (await h.bot.tournaments.list(guild)).find((x) => x.name === name)!;
+  for (const who of [ADA, BEN, CLEO, DEV]) await sb.command(who, CARD_ROOM, "tournament join", { event: t.id });
+  await sb.command(MOD, CARD_ROOM, "tournament computers", { count: 8, level: "easy", event: t.id });
+  await sb.command(MOD, CARD_ROOM, "tournament start", { event: t.id });
+  return h.until(
+    `${name} over`,
+    async () => {
+      const now = (await h.bot.tournaments.get(t.id))!;
+      if (now.status === "over") return now;
+      for (const r of now.played)
+        for (const x of r.tables) {
+          if (!x.threadId || x.result) continue;
+          const rec = await h.bot.service("onexeno").get(x.threadId);
+          const seat = rec?.status === "playing" && rec.state ? rec.seats[rec.state.turn] : undefined;
+          if (seat && !seat.computer) await takeTurn(sb, seat.userId, x.threadId);
+        }
+      return null;
+    },
+    600_000,
+  );
+}
+
 describe("/season", () => {
   it("refuses a rank role the bot could not give, as Discord would, and says what to grant", async () => {
     expect(said(await season(ADA, "create", { name: "Nope" }))).toContain("Only organisers");
@@ -84,6 +118,41 @@ describe("/season", () => {
     expect(said(made)).toContain(`the top 2 get <@&${cardPlayers}>`);
     expect(said(await season(MOD, "create", { name: "Other" }))).toMatch(/Winter league\*\* is still open/);
     const events = [await playEvent("Cup A"), await playEvent("Cup B")];
+    // The two-stage event: two Swiss rounds, then its best eight in a double-elimination bracket.
+    const cut = await playCutEvent("Cut cup");
+    events.push(cut);
+    expect(cut.cut).toMatchObject({ size: 8, format: "double-elimination", after: 2, from: "swiss" });
+    expect(cut.format).toBe("double-elimination");
+    const swiss = cut.played.slice(0, 2);
+    expect(swiss.every((r) => r.tables.length === 6 && r.tables.every((x) => !x.node && x.result))).toBe(true);
+    // Seeded from the Swiss standings: the cut's order is their top eight.
+    const firstStage = shownStandings({ ...cut, format: "swiss", played: swiss, cut: undefined, order: undefined, rankComputers: true });
+    expect(cut.order).toEqual(firstStage.slice(0, 8).map((s) => s.id));
+    const bracket = cut.played.slice(2).flatMap((r) => r.tables);
+    expect(bracket.filter((x) => x.node!.startsWith("W"))).toHaveLength(7);
+    expect(bracket.filter((x) => x.node!.startsWith("L"))).toHaveLength(6);
+    expect(bracket.every((x) => x.players.every((p) => cut.order!.includes(p)) && x.result)).toBe(true);
+    // The top two seeds meet no earlier than the winners' final.
+    const [s1, s2] = cut.order!;
+    for (const x of bracket.filter((y) => /^W[12]-/.test(y.node!))) expect(x.players.includes(s1!) && x.players.includes(s2!)).toBe(false);
+    // The cut was said in the channel, its seeds named; the final bracket picture, looked at.
+    const channel = () => h.standin.visibleMessages(CARD_ROOM, null);
+    expect(
+      channel().some((m) => said(m).includes("**Cut cup**: the rounds are over and the best 8 go on to a double elimination bracket")),
+    ).toBe(true);
+    // The final bracket comes with the podium, just after the event is over.
+    const pictured = await h.until("the final bracket", () =>
+      channel().find((m) => said(m) === "**Cut cup: the bracket**" && m.attachments.some((a) => a.filename === "bracket.png")),
+    );
+    mkdirSync(OUT, { recursive: true });
+    writeFileSync(
+      join(OUT, "cut-bracket.png"),
+      h.standin.attachmentBytes(pictured.attachments.find((a) => a.filename === "bracket.png")!)!,
+    );
+    // Who missed the cut ranks after the bracket's eight, in the Swiss order.
+    const ranked = TournamentService.standings(cut);
+    expect(ranked.slice(8).map((s) => s.id)).toEqual(firstStage.slice(8).map((s) => s.id));
+    expect(Math.min(...ranked.slice(8).map((s) => s.rank))).toBeGreaterThan(Math.max(...ranked.slice(0, 8).map((s) => s.rank)));
     // By hand: each person's points from their place in each event, 10/6/4/2.
     const table = [10, 6, 4, 2];
     const expected = new Map<string, number>();
@@ -92,13 +161,13 @@ describe("/season", () => {
     const s = (await h.bot.seasons.list(guild)).find((x) => x.name === "Winter league")!;
     const rows = await h.bot.seasons.standings(s);
     expect(new Map(rows.map((r) => [r.id, r.points]))).toEqual(expected);
-    expect(rows.every((r) => r.events === 2)).toBe(true);
+    expect(rows.every((r) => r.events === 3)).toBe(true);
     for (let i = 1; i < rows.length; i++) expect(rows[i]!.points).toBeLessThanOrEqual(rows[i - 1]!.points);
     // The public standings: the picture, the words, the CSV of everyone.
     const shown = await season(BEN, "standings");
     expect(shown.visibleTo ?? null).toBeNull();
     expect(said(shown)).toContain("**Winter league: standings**");
-    expect(said(shown)).toContain(`1. ${rows[0]!.name}: ${rows[0]!.points} pts (2 tournaments)`);
+    expect(said(shown)).toContain(`1. ${rows[0]!.name}: ${rows[0]!.points} pts (3 tournaments)`);
     const png = shown.attachments.find((a) => a.filename === "season-standings.png")!;
     mkdirSync(OUT, { recursive: true });
     writeFileSync(join(OUT, "season-standings.png"), h.standin.attachmentBytes(png)!);
@@ -107,7 +176,7 @@ describe("/season", () => {
     expect(csv[0]).toBe("rank,user_id,name,points,events,place_1,place_2,place_3,place_4");
     expect(csv).toHaveLength(1 + 4);
     const info = said(await season(ADA, "info"));
-    expect(info).toMatch(/Tournaments counted so far \(2\): Cup A, Cup B/);
+    expect(info).toMatch(/Tournaments counted so far \(3\): Cup A, Cup B, Cut cup/);
     // The end: standings frozen, the role to ranks 1 and 2 (a tie at 2nd takes both).
     const ended = await season(MOD, "end");
     const top = rows.filter((r) => r.rank <= 2).map((r) => r.id);

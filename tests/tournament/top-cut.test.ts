@@ -1,0 +1,88 @@
+/** Two-stage events (src/bot/tournament-rules.ts `cutDue`, `cutMade`): a Swiss's best go on to a bracket seeded from its standings. */
+import { describe, expect, it } from "vitest";
+import { GAME_SET } from "../../commands/index.ts";
+import type { UserError } from "../../src/bot/errors.ts";
+import type { Tournament } from "../../src/bot/tournament-record.ts";
+import {
+  begun,
+  bracketOf,
+  cutDue,
+  cutMade,
+  dropped,
+  eventStandings,
+  joined,
+  newEvent,
+  seated,
+  withResult,
+  withThread,
+} from "../../src/bot/tournament-rules.ts";
+import { EVENT_ASK } from "../helpers/tournament.ts";
+
+const CATALOGUE = GAME_SET.catalogue;
+
+/** A Swiss of ONEXENO basic at tables of two for `n` people, 2 rounds, with a top cut of `size`, begun. */
+function event(n: number, size: 4 | 8 | 16, format: "single-elimination" | "double-elimination" = "single-elimination"): Tournament {
+  let t = newEvent(CATALOGUE, { ...EVENT_ASK, game: "onexeno-basic", tableSize: 2, cut: { size, format } }, "cut", 0);
+  for (let i = 1; i <= n; i++) t = joined(t, { id: `p${i}`, name: `P${i}` });
+  return begun(CATALOGUE, t, 0)!;
+}
+
+/** `t` with its next Swiss round seated and played: the lower-numbered player wins each table. */
+function playRound(t: Tournament): Tournament {
+  let out = seated(CATALOGUE, t)!;
+  const round = out.played.at(-1)!;
+  for (const [i, table] of round.tables.entries()) {
+    const id = `th${round.number}-${i}`;
+    out = withThread(out, round.number, i, id);
+    const places = table.players.map((p) => 1 + table.players.filter((q) => Number(q.slice(1)) < Number(p.slice(1))).length);
+    out = withResult(out, id, { players: [...table.players], places, points: [] })!;
+  }
+  return out;
+}
+
+describe("a top cut", () => {
+  it("is refused after a format that is not Swiss or round robin", () => {
+    const ask = { ...EVENT_ASK, game: "onexeno-basic", tableSize: 2, cut: { size: 8, format: "single-elimination" } } as const;
+    expect(() => newEvent(CATALOGUE, { ...ask, format: "progressive" }, "x", 0)).toThrow(
+      expect.objectContaining({ code: "tournament/bad_cut" }) as UserError,
+    );
+    expect(newEvent(CATALOGUE, { ...ask, format: "round-robin" }, "x", 0).cut).toEqual({ size: 8, format: "single-elimination" });
+  });
+
+  it("is due once the first stage's rounds are all played, and seeds its bracket from their standings", () => {
+    let t = event(12, 8);
+    expect(cutDue(t)).toBe(false);
+    t = playRound(t);
+    expect(cutDue(t)).toBe(false);
+    t = playRound(t);
+    expect(cutDue(t)).toBe(true);
+    const standing = eventStandings(t).map((s) => s.id);
+    const cut = cutMade(t)!;
+    expect(cut.format).toBe("single-elimination");
+    expect(cut.cut).toEqual({ size: 8, format: "single-elimination", after: 2, from: "swiss" });
+    expect(cut.order).toEqual(standing.slice(0, 8));
+    expect(cutDue(cut)).toBe(false);
+    expect(cutMade(cut)).toBeNull();
+    // The bracket's first column: seeds 1-8, 4-5, 2-7, 3-6 (the best two meet in the final at the earliest).
+    const bracket = seated(CATALOGUE, cut)!;
+    const first = bracket.played.at(-1)!.tables.map((x) => x.players.map((p) => cut.order!.indexOf(p) + 1).sort((a, b) => a - b));
+    expect(first.map((x) => x.join("-")).sort()).toEqual(["1-8", "2-7", "3-6", "4-5"]);
+    expect(bracketOf(bracket)?.plan.nodes.filter((n) => n.column === "W1")).toHaveLength(4);
+    // Standings: the bracket's eight first, then the four who missed it in the Swiss order.
+    expect(
+      eventStandings(bracket)
+        .slice(8)
+        .map((s) => s.id),
+    ).toEqual(standing.slice(8));
+  });
+
+  it("takes the largest bracket the players still in can fill", () => {
+    let t = event(12, 16);
+    t = playRound(playRound(t));
+    expect(cutMade(t)!.order).toHaveLength(8);
+    let few = event(6, 8);
+    few = playRound(playRound(few));
+    for (const p of ["p1", "p2", "p3"]) few = dropped(few, p);
+    expect(cutMade(few)!.order).toHaveLength(2);
+  });
+});
