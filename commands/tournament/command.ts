@@ -18,7 +18,9 @@ import type { BotContext } from "../../src/bot/context.ts";
 import { UserError } from "../../src/bot/errors.ts";
 import { respond } from "../../src/bot/reply.ts";
 import type { Choice, Command } from "../../src/bot/router.ts";
-import { CUT_SIZES, type TopCut, type Tournament, type TournamentFormat } from "../../src/bot/tournaments.ts";
+import { CUT_SIZES, type REPEAT_DAYS, type TopCut, type Tournament, type TournamentFormat } from "../../src/bot/tournaments.ts";
+import type { EventRequest } from "../../src/bot/tournament-rules.ts";
+import { everyChoices, REPEAT_SUBCOMMANDS, repeatSubcommands, runRepeat, templateChoices } from "./repeats.ts";
 import type { GameCatalogue } from "../../src/games/catalogue.ts";
 import { clockChoices } from "../clock.ts";
 import { seatOf } from "../games.ts";
@@ -138,6 +140,12 @@ const createSubcommand = (games: GameCatalogue) => (s: SlashCommandSubcommandBui
         .setName("cut")
         .setDescription("Swiss, round robin: then the best play a bracket")
         .addChoices(...CUT_SIZES.map((n) => ({ name: `top ${n}`, value: n }))),
+    )
+    .addIntegerOption((o) =>
+      o
+        .setName("every")
+        .setDescription("With start: come back every day or week")
+        .addChoices(...everyChoices()),
     )
     .addStringOption((o) =>
       o
@@ -305,39 +313,41 @@ async function createEvent(interaction: ChatInputCommandInteraction, ctx: BotCon
   let made = "";
   // The event speaks the server's language in public, as its tables do.
   const locale = await ctx.settings.languageOf(interaction.guildId, interaction.guildLocale);
-  await respond(interaction, "reply", false, async () =>
-    announcement(
-      ctx,
-      await ctx.tournaments
-        .create({
-          guildId: interaction.guildId,
-          channelId: interaction.channelId,
-          organiserId: interaction.user.id,
-          name:
-            interaction.options.getString("name")?.trim() ||
-            translate(locale, "tournament.default_name", { game: gameNameIn(locale, ctx.catalogue, game) }),
-          locale,
-          game,
-          format: interaction.options.getString("format", true) as TournamentFormat,
-          rounds: interaction.options.getInteger("rounds") ?? 3,
-          tableSize: interaction.options.getInteger("table-size"),
-          clock,
-          fill,
-          checkInMinutes: interaction.options.getInteger("check-in") ?? 0,
-          autoNext: !(interaction.options.getBoolean("pause") ?? false),
-          rankComputers: interaction.options.getBoolean("rank-computers") ?? false,
-          windowMinutes: interaction.options.getInteger("window") ?? 60,
-          ...(tieBreaks ? { tieBreaks } : {}),
-          ...startOption(interaction.options.getString("start")),
-          ...cutOf(interaction),
-        })
-        .then((t) => {
-          made = t.id;
-          return t;
-        }),
+  const every = interaction.options.getInteger("every") as (typeof REPEAT_DAYS)[number] | null;
+  const create = (req: EventRequest) =>
+    every ? ctx.tournaments.createRepeating(req, every).then((x) => x.event) : ctx.tournaments.create(req);
+  await respond(interaction, "reply", false, async () => {
+    const event = await create({
+      guildId: interaction.guildId,
+      channelId: interaction.channelId,
+      organiserId: interaction.user.id,
+      name:
+        interaction.options.getString("name")?.trim() ||
+        translate(locale, "tournament.default_name", { game: gameNameIn(locale, ctx.catalogue, game) }),
+      locale,
+      game,
+      format: interaction.options.getString("format", true) as TournamentFormat,
+      rounds: interaction.options.getInteger("rounds") ?? 3,
+      tableSize: interaction.options.getInteger("table-size"),
+      clock,
+      fill,
+      checkInMinutes: interaction.options.getInteger("check-in") ?? 0,
+      autoNext: !(interaction.options.getBoolean("pause") ?? false),
+      rankComputers: interaction.options.getBoolean("rank-computers") ?? false,
+      windowMinutes: interaction.options.getInteger("window") ?? 60,
+      ...(tieBreaks ? { tieBreaks } : {}),
+      ...startOption(interaction.options.getString("start")),
+      ...cutOf(interaction),
+    });
+    made = event.id;
+    const notes = [
       translate(locale, "tournament.new", { join: commandRef(locale, "tournament join", interaction.guildId) }),
-    ),
-  );
+      ...(every ? [translate(locale, "tournament.repeat_made", { every: translate(locale, `tournament.every_${every}`) })] : []),
+      // A start Discord would not list (the bot lacks Create Events): said, so the server can grant it.
+      ...(event.startsAt !== undefined && !event.scheduledEventId ? [translate(locale, "tournament.not_listed")] : []),
+    ];
+    return announcement(ctx, event, notes.join("\n"));
+  });
   if (made) await keepAnnouncement(interaction, ctx, made);
 }
 
@@ -414,6 +424,9 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
         )
         .addStringOption(eventOption),
     )
+    .addSubcommand(repeatSubcommands[0]!)
+    .addSubcommand(repeatSubcommands[1]!)
+    .addSubcommand(repeatSubcommands[2]!)
     .addSubcommand((s) =>
       s
         .setName("organisers")
@@ -424,6 +437,7 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
   async autocomplete(interaction, ctx): Promise<Choice[]> {
     const focused = interaction.options.getFocused(true);
     if (focused.name === "places") return placeChoices(interaction, ctx);
+    if (focused.name === "template") return templateChoices(interaction, ctx, String(focused.value));
     const own = CREATE_CHOICES[focused.name];
     if (own) return own(String(focused.value), interaction.locale);
     const typed = String(focused.value).toLowerCase();
@@ -445,6 +459,7 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
     const sub = interaction.options.getSubcommand();
     if (sub === "create") return createEvent(interaction, ctx);
     if (sub === "organisers") return setOrganisers(interaction, ctx);
+    if (REPEAT_SUBCOMMANDS.has(sub)) return runRepeat(sub, interaction, ctx);
     if (TABLE_FIXES.has(sub)) return runTableFix(sub, interaction, ctx);
     const entry = EVENT_SUBCOMMANDS[sub];
     if (!entry) throw new UserError("command/unknown", "This command is not known to the bot.", "error", { context: "bare" });

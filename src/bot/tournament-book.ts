@@ -6,8 +6,11 @@
  */
 import type { RecordStore } from "../store/store.ts";
 import { KeyedLock } from "./lock.ts";
-import type { Tournament } from "./tournament-record.ts";
+import type { EventTemplate, Tournament } from "./tournament-record.ts";
 import { tournamentRefusal } from "./tournament-rules.ts";
+
+/** Whether a stored record is a recurring event's template (kept beside the events). */
+const isTemplate = (v: Tournament | EventTemplate): v is EventTemplate => "kind" in v && v.kind === "template";
 
 export class TournamentBook {
   /** One lock per event (its id), and per named step of it (`open:<id>`, `announcement:<id>`). */
@@ -15,21 +18,39 @@ export class TournamentBook {
 
   /** `store` holds events and their indexes; `now` stamps each change (ms). */
   constructor(
-    private readonly store: RecordStore<Tournament | string>,
+    private readonly store: RecordStore<Tournament | EventTemplate | string>,
     private readonly now: () => number = Date.now,
   ) {}
 
   /** The event with this id. */
   async get(id: string): Promise<Tournament | undefined> {
     const v = await this.store.get(id);
-    return typeof v === "object" ? v : undefined;
+    return typeof v === "object" && !isTemplate(v) ? v : undefined;
   }
 
   /** Every event of every guild, in no order (the indexes left out). */
   async all(): Promise<Tournament[]> {
     const out: Tournament[] = [];
-    for (const [, v] of await this.store.entries()) if (typeof v === "object") out.push(v);
+    for (const [, v] of await this.store.entries()) if (typeof v === "object" && !isTemplate(v)) out.push(v);
     return out;
+  }
+
+  /** The recurring events' template with this id. */
+  async template(id: string): Promise<EventTemplate | undefined> {
+    const v = await this.store.get(`template:${id}`);
+    return typeof v === "object" && isTemplate(v) ? v : undefined;
+  }
+
+  /** The templates of a guild, oldest first. */
+  async templates(guildId: string | null): Promise<EventTemplate[]> {
+    const out: EventTemplate[] = [];
+    for (const [, v] of await this.store.entries()) if (typeof v === "object" && isTemplate(v) && v.guildId === guildId) out.push(v);
+    return out.sort((a, b) => a.createdAt - b.createdAt);
+  }
+
+  /** Keeps a template as it is. */
+  async setTemplate(x: EventTemplate): Promise<void> {
+    await this.store.set(`template:${x.id}`, x);
   }
 
   /** The events of a guild, newest first. */

@@ -163,6 +163,8 @@ export interface Tournament {
    * `format` is then the bracket's; its `order` the cut's seeds).
    */
   readonly cut?: TopCut;
+  /** The recurring event's template this event is an occurrence of (`EventTemplate.id`). */
+  readonly template?: string;
   /** The challenge format's window and results. */
   readonly challenge?: Challenge;
   /** Organisers' corrections, oldest first. */
@@ -173,6 +175,56 @@ export interface Tournament {
   readonly rev: number;
   readonly createdAt: number;
   readonly updatedAt: number;
+}
+
+/** How often a recurring event comes back, days: the choices of `/tournament create every:`. */
+export const REPEAT_DAYS = [1, 7, 14] as const;
+
+/**
+ * A recurring event's template (`/tournament create … start: every:`): what each occurrence is
+ * created from, and when the next one starts. Each occurrence is a scheduled event of its own;
+ * the next is created when the newest one starts (or is cancelled), unless the template was
+ * stopped. Kept in the tournaments' store under `template:<id>`.
+ */
+export interface EventTemplate {
+  readonly schema: 1;
+  readonly kind: "template";
+  readonly id: string;
+  readonly guildId: string | null;
+  readonly channelId: string;
+  readonly organiserId: string;
+  readonly name: string;
+  /** Every option of the event but its name, its start and its template (as the organiser gave them, edits applied). */
+  readonly request: Omit<EventRequestFields, "name" | "start">;
+  readonly everyDays: (typeof REPEAT_DAYS)[number];
+  /** The newest occurrence's start, ms. */
+  readonly next: number;
+  /** The occurrences' event ids, oldest first. */
+  readonly occurrences: readonly string[];
+  readonly stopped?: boolean;
+  readonly createdAt: number;
+}
+
+/** The fields of an event request a template keeps (`EventRequest` in src/bot/tournament-rules.ts, mirrored here to keep the record module free of the rules). */
+export interface EventRequestFields {
+  readonly guildId: string | null;
+  readonly channelId: string;
+  readonly organiserId: string;
+  readonly name: string;
+  readonly game: string;
+  readonly format: TournamentFormat;
+  readonly rounds: number;
+  readonly tableSize: number | null;
+  readonly clock: ClockSetting | null;
+  readonly fill: "computer" | "bye";
+  readonly checkInMinutes: number;
+  readonly autoNext: boolean;
+  readonly rankComputers?: boolean;
+  readonly windowMinutes?: number;
+  readonly locale?: Locale;
+  readonly tieBreaks?: readonly TieBreak[];
+  readonly start?: string;
+  readonly cut?: Pick<TopCut, "size" | "format">;
 }
 
 /** Most entrants an event takes. */

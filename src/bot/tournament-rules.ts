@@ -40,6 +40,7 @@ import {
   MAX_ENTRANTS,
   type ChallengeResult,
   type Correction,
+  type EventRequestFields,
   type TopCut,
   type Tournament,
   type TournamentFormat,
@@ -62,31 +63,9 @@ export function gameOf(catalogue: GameCatalogue, t: Tournament): RatedGameEntry 
 }
 
 /** What an organiser asks for when creating an event (`/tournament create`). */
-export interface EventRequest {
-  readonly guildId: string | null;
-  readonly channelId: string;
-  readonly organiserId: string;
-  readonly name: string;
-  readonly game: string;
-  readonly format: TournamentFormat;
-  readonly rounds: number;
-  readonly tableSize: number | null;
-  readonly clock: ClockSetting | null;
-  readonly fill: "computer" | "bye";
-  readonly checkInMinutes: number;
-  readonly autoNext: boolean;
-  /** Whether computer entrants are ranked and may take the podium (default: people only). */
-  readonly rankComputers?: boolean;
-  /** The challenge format's window, minutes (default 60). */
-  readonly windowMinutes?: number;
-  /** The language of the event's public messages (the server's). */
-  readonly locale?: Locale;
-  /** The tie-breaks after placement points, in order (absent: `DEFAULT_TIE_BREAKS`). */
-  readonly tieBreaks?: readonly TieBreak[];
-  /** A top cut after the rounds (Swiss or round robin only): its size and bracket. */
-  readonly cut?: Pick<TopCut, "size" | "format">;
-  /** A scheduled start as the organiser typed it (`parseStart`: a Discord timestamp, `in 2h`, an ISO time; see `Tournament.startsAt`). */
-  readonly start?: string;
+export interface EventRequest extends EventRequestFields {
+  /** The recurring event's template it is an occurrence of. */
+  readonly template?: string;
 }
 
 /** Minutes of check-in before a scheduled start when the organiser chose none. */
@@ -208,7 +187,10 @@ export function newEvent(catalogue: GameCatalogue, opts: EventRequest, id: strin
   }
   if (!Number.isInteger(opts.rounds) || opts.rounds < 1 || opts.rounds > 20)
     throw tournamentRefusal("tournament/bad_rounds", "An event has 1 to 20 rounds.");
-  const cut = opts.cut ? { cut: { size: opts.cut.size, format: opts.cut.format } } : {};
+  const cut = {
+    ...(opts.cut ? { cut: { size: opts.cut.size, format: opts.cut.format } } : {}),
+    ...(opts.template ? { template: opts.template } : {}),
+  };
   return {
     ...base,
     game: game.key,

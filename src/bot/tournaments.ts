@@ -13,7 +13,14 @@ import { highIsBetter, type RoundResult, type Standing, type TableResult } from 
 import type { AnyTable } from "./tables.ts";
 import { refuse, refusalIn, sayAt } from "./words.ts";
 import { UserError } from "./errors.ts";
-import { isElimination, type Tournament, type TournamentHost, type TournamentRound } from "./tournament-record.ts";
+import {
+  isElimination,
+  REPEAT_DAYS,
+  type EventTemplate,
+  type Tournament,
+  type TournamentHost,
+  type TournamentRound,
+} from "./tournament-record.ts";
 import { KeyedLock } from "./lock.ts";
 import type { RecordStore } from "../store/store.ts";
 import { TournamentBook } from "./tournament-book.ts";
@@ -75,7 +82,7 @@ export class TournamentService {
    * `now` is the clock (ms) and `newId` names new events.
    */
   constructor(
-    store: RecordStore<Tournament | string>,
+    store: RecordStore<Tournament | EventTemplate | string>,
     private readonly host: TournamentHost,
     private readonly now: () => number = Date.now,
     private readonly newId: () => string = () => `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
@@ -136,6 +143,64 @@ export class TournamentService {
     const saved = scheduled ? await this.change(t.id, (x) => withScheduledEvent(x, scheduled)) : t;
     this.arm(saved);
     return saved;
+  }
+
+  /**
+   * A recurring event (`/tournament create … start: every:`): its template saved and its first
+   * occurrence created (a scheduled event, `create`). Refuses `tournament/every_needs_start`
+   * without a start, and whatever `create` refuses.
+   */
+  async createRepeating(
+    opts: EventRequest,
+    everyDays: (typeof REPEAT_DAYS)[number],
+  ): Promise<{ event: Tournament; template: EventTemplate }> {
+    if (opts.start === undefined) throw refuse("tournament/every_needs_start");
+    const id = this.newId();
+    const event = await this.create({ ...opts, template: id });
+    const { start: _start, name, ...request } = opts;
+    const template: EventTemplate = {
+      ...{ schema: 1, kind: "template", id, guildId: opts.guildId, channelId: opts.channelId, organiserId: opts.organiserId, name },
+      ...{ request, everyDays, next: event.startsAt!, occurrences: [event.id], createdAt: this.now() },
+    };
+    await this.book.setTemplate(template);
+    return { event, template };
+  }
+
+  /** The recurring events' templates of a guild, oldest first. */
+  templates(guildId: string | null): Promise<EventTemplate[]> {
+    return this.book.templates(guildId);
+  }
+
+  /**
+   * Changes template `id` by `fn` (a stop, an edit: occurrences created from then on follow it).
+   * Refuses `tournament/no_template` for an id the guild has no template by.
+   */
+  async changeTemplate(guildId: string | null, id: string, fn: (x: EventTemplate) => EventTemplate): Promise<EventTemplate> {
+    return this.book.lock.run(`template:${id}`, async () => {
+      const x = await this.book.template(id);
+      if (!x || x.guildId !== guildId) throw refuse("tournament/no_template");
+      const next = fn(x);
+      await this.book.setTemplate(next);
+      return next;
+    });
+  }
+
+  /**
+   * After occurrence `t` of a recurring event started (or was cancelled before its start): the
+   * next occurrence created, `everyDays` after it (later still if that is already past), unless
+   * the template was stopped or `t` is not its newest occurrence. Never throws (logged by the caller's catch).
+   */
+  private async repeatAfter(t: Tournament): Promise<void> {
+    if (!t.template) return;
+    await this.book.lock.run(`template:${t.template}`, async () => {
+      const x = await this.book.template(t.template!);
+      if (!x || x.stopped || x.occurrences.at(-1) !== t.id) return;
+      const every = x.everyDays * 86_400_000;
+      let next = x.next + every;
+      while (next < this.now() + 120_000) next += every;
+      const event = await this.create({ ...x.request, name: x.name, start: new Date(next).toISOString(), template: x.id });
+      await this.book.setTemplate({ ...x, next, occurrences: [...x.occurrences, event.id] });
+    });
   }
 
   /** Signs a person up (sign-up or check-in). */
@@ -247,6 +312,7 @@ export class TournamentService {
     } catch (e) {
       const t = await this.get(id);
       if (!(e instanceof UserError) || !t) throw e;
+      await this.repeatAfter(t); // next week's is planned even when this one could not start
       const why = refusalIn(t.locale ?? "en", e);
       await this.host.post(t.channelId, {
         content: sayAt(t, "tournament.start_failed", { name: t.name, why }),
@@ -262,6 +328,7 @@ export class TournamentService {
     const started = await this.change(id, (t) => begun(this.host.catalogue, t, this.now()));
     if (before?.status !== "running" && started.status === "running" && started.scheduledEventId)
       await this.host.scheduledEventStatus(started, SCHEDULED_EVENT_STATUS.active);
+    if (started.status === "running") await this.repeatAfter(started);
     if (started.challenge) {
       this.arm(started);
       return started;
@@ -663,6 +730,7 @@ export class TournamentService {
         t,
         before.status === "running" ? SCHEDULED_EVENT_STATUS.completed : SCHEDULED_EVENT_STATUS.canceled,
       );
+    if (before && (before.status === "signup" || before.status === "checkin")) await this.repeatAfter(t);
     if (t.challenge) return t;
     const game = gameOf(this.host.catalogue, t);
     for (const { table } of tablesInPlay(t))

@@ -13,11 +13,14 @@
  */
 import { HttpError } from "./http-error.ts";
 import { LimitError } from "./limits.ts";
+import { PERMS } from "./objects.ts";
 import { snowflake } from "./snowflake.ts";
 
 /** What the routes need of the stand-in: its guilds, the bot user, and the events kept (by id). */
 export interface ScheduledEventsHost {
   readonly guilds: readonly { readonly id: string }[];
+  /** The bot's server-wide permissions (a bit set of `PERMS`). */
+  botGuildPermissions(): bigint;
   readonly botUser: Record<string, unknown>;
   readonly scheduledEvents: Map<string, Record<string, unknown>>;
 }
@@ -68,6 +71,8 @@ export function scheduledEventRoute(
   if (seg.length === 3) {
     if (method === "GET") return { answer: ofGuild };
     if (method !== "POST") return undefined;
+    // Since 2026-02-23 creating an event needs Create Events (split from Manage Events).
+    if (!(host.botGuildPermissions() & (PERMS.CREATE_EVENTS | PERMS.MANAGE_EVENTS))) throw new HttpError(403, 50013, "Missing Permissions");
     const live = ofGuild.filter((e) => e.status === 1 || e.status === 2);
     if (live.length >= MAX_SCHEDULED_EVENTS) throw new HttpError(400, 30038, "Maximum number of guild scheduled events reached (100)");
     const made: Record<string, unknown> = {

@@ -434,11 +434,19 @@ export class DiscordStandin extends EventEmitter {
   /** Gives the bot `perms` (bits of `PERMS`, e.g. Manage Roles) in every channel, as a server's admins do. */
   grantBot(perms: bigint): void {
     this.botGranted |= perms;
+    this.botRevoked &= ~perms;
   }
+
+  /** Takes `perms` from the bot in every channel (its role lost them), until `grantBot` gives them back. */
+  revokeBot(perms: bigint): void {
+    this.botRevoked |= perms;
+  }
+
+  private botRevoked = 0n;
 
   /** The bot's server-wide permissions: `BOT_PERMS` and what `grantBot` gave. */
   botGuildPermissions(): bigint {
-    return BOT_PERMS | this.botGranted;
+    return (BOT_PERMS | this.botGranted) & ~this.botRevoked;
   }
 
   /** The roles member `userId` of `guildId` holds (the ones the bot gave). */

@@ -1,8 +1,9 @@
 /**
  * `/season` end to end on the stand-in: the organisers' checks on a rank role (Manage Roles, the
- * role hierarchy, as Discord refuses them), a season over two tournaments played through the bot,
- * its standings against a hand computation, its end giving the role to its top two, and the
- * server's past seasons.
+ * role hierarchy, as Discord refuses them) and on a scheduled event (Create Events); a season over
+ * four tournaments played through the bot (a Swiss, a recurring event's two occurrences made from
+ * its template, a Swiss with a top-8 double-elimination cut), its standings against a hand
+ * computation, its end giving the role to its top two, and the server's past seasons.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -100,6 +101,60 @@ async function playCutEvent(name: string): Promise<Tournament> {
   );
 }
 
+/** Round 1 of running event `id` ended as it stands, every table by the organiser's `end-table`: the event once over. */
+async function endAsItStands(id: string): Promise<Tournament> {
+  const seated = await h.until("round 1 open", async () => {
+    const x = (await h.bot.tournaments.get(id))!;
+    return x.played[0]?.tables.every((y) => y.threadId) ? x : null;
+  });
+  for (const x of seated.played[0]!.tables) await h.standin.command(MOD, x.threadId!, "tournament end-table");
+  return h.until("the event over", async () => {
+    const x = (await h.bot.tournaments.get(id))!;
+    return x.status === "over" ? x : null;
+  });
+}
+
+/**
+ * A recurring event from a template: a Swiss of one round every week, its first occurrence in
+ * 20 minutes. Each occurrence starts by itself at its time (the clock moved on), which creates the
+ * next, listed in the server's events; both are ended as they stand. Their records once over.
+ */
+async function playRecurring(): Promise<Tournament[]> {
+  const sb = h.standin;
+  const made = await sb.command(MOD, CARD_ROOM, "tournament create", {
+    ...{ game: "onexeno-basic", format: "swiss", rounds: 1, "table-size": 2, name: "Friday cup", start: "in 20m", every: 7 },
+  });
+  expect(JSON.stringify(made.original?.embeds) + said(made.original)).toContain("It comes back every week");
+  const [template] = await h.bot.tournaments.templates(guild);
+  expect(template).toMatchObject({ name: "Friday cup", everyDays: 7 });
+  const played: Tournament[] = [];
+  for (let n = 1; n <= 2; n++) {
+    const id = (await h.bot.tournaments.templates(guild))[0]!.occurrences[n - 1]!;
+    const t = (await h.bot.tournaments.get(id))!;
+    expect(t.scheduledEventId, `occurrence ${n} listed`).toBeTruthy();
+    for (const who of [ADA, BEN, CLEO, DEV]) await sb.command(who, CARD_ROOM, "tournament join", { event: id });
+    // Check-in opens by itself 15 minutes before the start; everyone checks in.
+    await h.advanceClock(t.startsAt! - 15 * 60_000 - h.tableNow() + 1_000);
+    const checkIn = await h.until("check-in opened by itself", () =>
+      sb.visibleMessages(CARD_ROOM, null).findLast((m) => Harness.customIds(m).some((c) => c.includes("|tcheck|") && c.includes(id))),
+    );
+    for (const who of [ADA, BEN, CLEO, DEV]) await sb.click(who, checkIn, Harness.idOf(checkIn, "tcheck"));
+    await h.advanceClock(t.startsAt! - h.tableNow() + 1_000);
+    // Its start made the next one, a week later, listed in the server's events too.
+    const next = await h.until(`occurrence ${n + 1}`, async () => (await h.bot.tournaments.templates(guild))[0]!.occurrences[n]);
+    const after = (await h.bot.tournaments.get(next))!;
+    expect(after.startsAt).toBe(t.startsAt! + 7 * 86_400_000);
+    expect(sb.scheduledEvents.get(after.scheduledEventId!)?.name).toBe("Friday cup");
+    played.push(await endAsItStands(id));
+  }
+  // Stopped: the one announced still stands, no other comes after it.
+  const stop = await sb.command(MOD, CARD_ROOM, "tournament repeat-stop", { template: template!.id });
+  expect(said(stop.original)).toContain("**Friday cup** will not come back");
+  const listed = await sb.command(ADA, CARD_ROOM, "tournament repeats");
+  expect(said(listed.original)).toMatch(/\*\*Friday cup\*\* · ONEXENO basic · every week · stopped .*3 in all/);
+  return played;
+}
+
 describe("/season", () => {
   it("refuses a rank role the bot could not give, as Discord would, and says what to grant", async () => {
     expect(said(await season(ADA, "create", { name: "Nope" }))).toContain("Only organisers");
@@ -109,15 +164,33 @@ describe("/season", () => {
     expect(said(await season(MOD, "create", { name: "Winter", role: botRoleOf(guild) }))).toMatch(/managed by an app cannot be/);
     expect(said(await season(MOD, "create", { name: "Winter", points: "5,10" }))).toMatch(/never rising/);
     expect(said(await season(ADA, "standings"))).toMatch(/no such season/);
+    // A scheduled event where the bot may not Create Events: Discord refuses to list it, and the answer says why.
+    h.standin.revokeBot(PERMS.CREATE_EVENTS);
+    const from = h.standin.refusals.length;
+    const unlisted = await h.standin.command(MOD, CARD_ROOM, "tournament create", {
+      game: "onze",
+      format: "swiss",
+      name: "Unlisted",
+      start: "in 2h",
+    });
+    expect(said(unlisted.original)).toContain("not listed in the server's events: the bot needs Create Events");
+    expect(h.standin.refusals.slice(from).map((r) => `${r.status}/${r.code} ${r.method}`)).toEqual(["403/50013 POST"]);
+    h.standin.grantBot(PERMS.CREATE_EVENTS);
+    const id = (await h.bot.tournaments.list(guild)).find((x) => x.name === "Unlisted")!.id;
+    await h.standin.command(MOD, CARD_ROOM, "tournament cancel", { event: id });
+    const noStart = await h.standin.command(MOD, CARD_ROOM, "tournament create", { game: "onze", format: "swiss", every: 7 });
+    expect(said(noStart.original)).toMatch(/A recurring event needs its first start/);
   });
 
-  it("counts two tournaments, matches a hand computation, ends with the role given to its top two", async () => {
+  it("counts a Swiss, a recurring event's two occurrences and a two-stage event, matches a hand computation, ends with the role to its top two", async () => {
     const made = await season(MOD, "create", { name: "Winter league", points: "10,6,4,2", role: cardPlayers, top: 2 });
     expect(made.visibleTo ?? null).toBeNull();
     expect(said(made)).toMatch(/Winter league\*\* begins.*Points by place: 1: 10 · 2: 6 · 3: 4 · 4: 2/);
     expect(said(made)).toContain(`the top 2 get <@&${cardPlayers}>`);
     expect(said(await season(MOD, "create", { name: "Other" }))).toMatch(/Winter league\*\* is still open/);
-    const events = [await playEvent("Cup A"), await playEvent("Cup B")];
+    const events = [await playEvent("Cup A")];
+    // A recurring event's first two occurrences count too.
+    events.push(...(await playRecurring()));
     // The two-stage event: two Swiss rounds, then its best eight in a double-elimination bracket.
     const cut = await playCutEvent("Cut cup");
     events.push(cut);
@@ -161,13 +234,13 @@ describe("/season", () => {
     const s = (await h.bot.seasons.list(guild)).find((x) => x.name === "Winter league")!;
     const rows = await h.bot.seasons.standings(s);
     expect(new Map(rows.map((r) => [r.id, r.points]))).toEqual(expected);
-    expect(rows.every((r) => r.events === 3)).toBe(true);
+    expect(rows.every((r) => r.events === 4)).toBe(true);
     for (let i = 1; i < rows.length; i++) expect(rows[i]!.points).toBeLessThanOrEqual(rows[i - 1]!.points);
     // The public standings: the picture, the words, the CSV of everyone.
     const shown = await season(BEN, "standings");
     expect(shown.visibleTo ?? null).toBeNull();
     expect(said(shown)).toContain("**Winter league: standings**");
-    expect(said(shown)).toContain(`1. ${rows[0]!.name}: ${rows[0]!.points} pts (3 tournaments)`);
+    expect(said(shown)).toContain(`1. ${rows[0]!.name}: ${rows[0]!.points} pts (4 tournaments)`);
     const png = shown.attachments.find((a) => a.filename === "season-standings.png")!;
     mkdirSync(OUT, { recursive: true });
     writeFileSync(join(OUT, "season-standings.png"), h.standin.attachmentBytes(png)!);
@@ -176,7 +249,7 @@ describe("/season", () => {
     expect(csv[0]).toBe("rank,user_id,name,points,events,place_1,place_2,place_3,place_4");
     expect(csv).toHaveLength(1 + 4);
     const info = said(await season(ADA, "info"));
-    expect(info).toMatch(/Tournaments counted so far \(3\): Cup A, Cup B, Cut cup/);
+    expect(info).toMatch(/Tournaments counted so far \(4\): Cup A, Friday cup, Friday cup, Cut cup/);
     // The end: standings frozen, the role to ranks 1 and 2 (a tie at 2nd takes both).
     const ended = await season(MOD, "end");
     const top = rows.filter((r) => r.rank <= 2).map((r) => r.id);
