@@ -19,18 +19,9 @@ import {
   type BracketState,
   type PlayedNode,
 } from "../tournament/bracket.ts";
-import type { Locale } from "../i18n/index.ts";
-import {
-  DEFAULT_TIE_BREAKS,
-  standings,
-  type RoundResult,
-  type Standing,
-  type TableResult,
-  type TieBreak,
-} from "../tournament/standings.ts";
+import { DEFAULT_TIE_BREAKS, standings, type RoundResult, type Standing, type TableResult } from "../tournament/standings.ts";
 import { seedRng, shuffle } from "../engine/rng.ts";
 export { DEFAULT_TIE_BREAKS, parseTieBreaks, placementPoints, TIE_BREAKS, type TieBreak } from "../tournament/standings.ts";
-import type { ClockSetting } from "./clock.ts";
 import { LONGEST_LEAD_MS, parseStart } from "./schedule.ts";
 import { UserError } from "./errors.ts";
 import { refuse as refused, sayAt } from "./words.ts";
@@ -41,9 +32,7 @@ import {
   type ChallengeResult,
   type Correction,
   type EventRequestFields,
-  type TopCut,
   type Tournament,
-  type TournamentFormat,
   type TournamentRound,
 } from "./tournament-record.ts";
 
