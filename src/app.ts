@@ -33,6 +33,7 @@ import {
   finalMessages,
   postAnnouncement,
   roundMessage,
+  showHub,
   standingsMessage,
   tableResult,
 } from "../commands/tournament/index.ts";
@@ -522,17 +523,17 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const post = chains.poster(async (channelId, payload) => {
     await publisher.post(channelId, payload);
   });
+  // Real-time tables and private panels are edited at most this often (Discord's message edit limits).
+  const coalescer = new Coalescer(opts.editGapMs ?? 1200, (key, e) => log.info(`could not refresh ${key}: ${errorText(e)}`));
   const host = tournamentHost({
     ...{ client, services, catalogue, ratings, live, post },
-    ...eventExtras({ client, log, catalogue, tableGames: gameSet.views, records, ratings, tournaments: () => tournaments }),
+    ...eventExtras({ client, log, catalogue, tableGames: gameSet.views, records, ratings, coalescer, tournaments: () => tournaments }),
     payloadOf: (rec) => games.find((g) => g.id === rec.game),
     kick: (channelId) => autoplay.kick(channelId),
     lease: (guild) => lease(guild),
   });
   const tournaments: TournamentService = new TournamentService(opts.stores.tournaments, host, opts.tableOptions?.now);
   const { queue, seasons } = communityBooks(opts, host, tournaments);
-  // Real-time tables and private panels are edited at most this often (Discord's message edit limits).
-  const coalescer = new Coalescer(opts.editGapMs ?? 1200, (key, e) => log.info(`could not refresh ${key}: ${errorText(e)}`));
   const ctx: BotContext = {
     ...{ games: services, catalogue, leaderboards, ratings, tournaments, queue, seasons, records, settings, log, coalescer, service },
     tableGames: gameSet.views,
@@ -742,10 +743,13 @@ function eventExtras(deps: {
   readonly records: GameRecords;
   readonly ratings: RatingService;
   readonly tournaments: () => TournamentService;
-}): Pick<TournamentHost, "scheduleEvent" | "scheduledEventStatus" | "announce" | "rerate"> {
+  /** Paces the hubs' edits. */
+  readonly coalescer: Coalescer;
+}): Pick<TournamentHost, "scheduleEvent" | "scheduledEventStatus" | "announce" | "rerate" | "hub"> {
   const { client, log, catalogue, records, ratings } = deps;
   return {
     ...scheduledEvents(client, log),
+    hub: (t) => void showHub(client, { tournaments: deps.tournaments(), log, coalescer: deps.coalescer }, t.id),
     announce: (t, note) =>
       postAnnouncement(client, { catalogue, tableGames: deps.tableGames, tournaments: deps.tournaments(), log }, t, note),
     rerate: async (t) => {
@@ -775,7 +779,7 @@ function tournamentHost(
     readonly ratings: RatingService;
     readonly live: LiveTables;
     readonly kick: (channelId: string) => void;
-  } & Pick<TournamentHost, "scheduleEvent" | "scheduledEventStatus" | "announce" | "rerate" | "lease">,
+  } & Pick<TournamentHost, "scheduleEvent" | "scheduledEventStatus" | "announce" | "rerate" | "lease" | "hub">,
 ): TournamentHost {
   const { client, post, services, catalogue, payloadOf, ratings, live, kick } = deps;
   return {
@@ -784,6 +788,7 @@ function tournamentHost(
     scheduledEventStatus: deps.scheduledEventStatus,
     announce: deps.announce,
     rerate: deps.rerate,
+    ...(deps.hub ? { hub: deps.hub } : {}),
     async openThread(channelId, name) {
       const channel = await client.channels.fetch(channelId);
       if (!channel || channel.type !== ChannelType.GuildText) throw new Error(`channel ${channelId} cannot hold threads`);

@@ -13,3 +13,4 @@ export * from "./access.ts";
 export * from "./command.ts";
 export * from "./components.ts";
 export * from "./replays.ts";
+export { showHub, hubMessage } from "./hub.ts";

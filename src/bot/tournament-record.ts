@@ -163,6 +163,8 @@ export interface Tournament {
    * `format` is then the bracket's; its `order` the cut's seeds).
    */
   readonly cut?: TopCut;
+  /** The event's hub: the one message in its channel kept current as it runs (commands/tournament/hub.ts). */
+  readonly hub?: { readonly channelId: string; readonly messageId: string };
   /** The recurring event's template this event is an occurrence of (`EventTemplate.id`). */
   readonly template?: string;
   /** The challenge format's window and results. */
@@ -251,6 +253,8 @@ export interface TournamentHost {
   rerate(t: Tournament): Promise<void>;
   /** Moves an event's Guild Scheduled Event to `status` (`SCHEDULED_EVENT_STATUS`); never throws. */
   scheduledEventStatus(t: Tournament, status: number): Promise<void>;
+  /** Shows the event's hub as it stands now (posted the first time, edited after); never throws. Absent: no hub. */
+  hub?(t: Tournament): void;
   /** Posts the event's announcement with `note` as its live one (the one before loses its buttons); never throws. */
   announce(t: Tournament, note: string): Promise<void>;
   /** Posts a public message (retries by itself, never throws). */

@@ -166,6 +166,11 @@ export class TournamentService {
     return { event, template };
   }
 
+  /** Notes where event `id`'s hub message is (commands/tournament/hub.ts). */
+  async setHub(id: string, hub: { channelId: string; messageId: string }): Promise<void> {
+    await this.change(id, (t) => ({ ...t, hub }));
+  }
+
   /** The recurring events' templates of a guild, oldest first. */
   templates(guildId: string | null): Promise<EventTemplate[]> {
     return this.book.templates(guildId);
@@ -492,6 +497,7 @@ export class TournamentService {
     }
     if (!opened.length) return finished;
     const fresh = (await this.get(t.id))!;
+    this.host.hub?.(fresh);
     if (!isElimination(fresh)) {
       await this.host.post(t.channelId, await this.host.roundMessage(fresh, fresh.played.at(-1)!));
       return finished;
@@ -537,6 +543,7 @@ export class TournamentService {
     // Seats whose computer took over from a person count for that person (`leftBy`).
     const result: TableResult = { players: [...players], places: [...places], points: [...points] };
     const after = await this.change(id, (t) => withResult(t, threadId, result));
+    this.host.hub?.(after);
     await this.host.post(threadId, await this.host.tableResult(after, threadId));
     if (isElimination(after)) return this.bracketMoved(after, threadId);
     const round = after.played.at(-1);
@@ -604,6 +611,7 @@ export class TournamentService {
     if (before?.status === "running" && t.status === "over" && t.scheduledEventId)
       await this.host.scheduledEventStatus(t, SCHEDULED_EVENT_STATUS.completed);
     if (t.status === "over") for (const m of await this.host.finalMessages(t)) await this.host.post(t.channelId, m);
+    this.host.hub?.(t);
     return t;
   }
 

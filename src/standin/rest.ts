@@ -47,6 +47,8 @@ export interface RestHost extends InteractionHost, ScheduledEventsHost {
   botPermissionsIn(channelId: string): bigint;
   /** The bot's server-wide permissions (its roles', before any channel's overwrites). */
   botGuildPermissions(): bigint;
+  /** The ids of the messages pinned. */
+  readonly pinned: Set<string>;
   /** The roles the bot gave, by `guild/user`. */
   readonly memberRoles: Map<string, Set<string>>;
   readonly users: readonly { readonly id: string }[];
@@ -273,10 +275,7 @@ export async function routeRest(
       return undefined;
     }
   }
-  if ((method === "PUT" || method === "DELETE") && is("/guilds/:id/members/:uid/roles/:rid")) {
-    memberRole(host, method, seg[1] as string, seg[3] as string, seg[5] as string);
-    return undefined;
-  }
+  if ((method === "PUT" || method === "DELETE") && permissionRoute(host, method, seg, is)) return undefined;
   const scheduled = scheduledEventRoute(host, method, seg, body);
   if (scheduled) return scheduled.answer ?? undefined;
   if (method === "POST" && (is("/channels/:id/threads") || is("/channels/:id/messages/:mid/threads"))) {
@@ -422,4 +421,25 @@ function memberRole(host: RestHost, method: string, guildId: string, userId: str
   if (method === "PUT") held.add(roleId);
   else held.delete(roleId);
   host.memberRoles.set(key, held);
+}
+
+/**
+ * The routes Discord guards by one of the bot's own permissions (answered 204, or refused as
+ * Discord refuses them): a message pinned or unpinned (Pin Messages), a member's role given or
+ * taken (`memberRole`). False for another route.
+ */
+function permissionRoute(host: RestHost, method: string, seg: readonly string[], is: (pattern: string) => boolean): boolean {
+  if (is("/channels/:id/messages/pins/:mid")) {
+    // https://discord.com/developers/docs/resources/message#pin-message: Pin Messages (split from Manage Messages).
+    const msg = host.findMessage(seg[1] as string, seg[4] as string);
+    if (!(host.botPermissionsIn(seg[1] as string) & PERMS.PIN_MESSAGES)) throw new HttpError(403, 50013, "Missing Permissions");
+    if (method === "PUT") host.pinned.add(msg.id);
+    else host.pinned.delete(msg.id);
+    return true;
+  }
+  if (is("/guilds/:id/members/:uid/roles/:rid")) {
+    memberRole(host, method, seg[1] as string, seg[3] as string, seg[5] as string);
+    return true;
+  }
+  return false;
 }

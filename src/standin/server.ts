@@ -428,6 +428,8 @@ export class DiscordStandin extends EventEmitter {
   /** Permissions taken from the bot, by channel id (`denyBot`); and given to it in every channel (`grantBot`). */
   private readonly botDenied = new Map<string, bigint>();
   private botGranted = 0n;
+  /** The ids of the messages pinned (PUT /channels/:id/messages/pins/:message). */
+  readonly pinned = new Set<string>();
   /** The roles given to members by the bot, by `guild/user` (PUT /guilds/:id/members/:user/roles/:role). */
   readonly memberRoles = new Map<string, Set<string>>();
 

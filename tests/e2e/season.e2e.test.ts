@@ -129,6 +129,9 @@ async function playRecurring(): Promise<Tournament[]> {
   expect(template).toMatchObject({ name: "Friday cup", everyDays: 7 });
   const played: Tournament[] = [];
   for (let n = 1; n <= 2; n++) {
+    // The first occurrence's channel does not let the bot pin: its hub says what to grant.
+    if (n === 1) h.standin.revokeBot(PERMS.PIN_MESSAGES);
+    else h.standin.grantBot(PERMS.PIN_MESSAGES);
     const id = (await h.bot.tournaments.templates(guild))[0]!.occurrences[n - 1]!;
     const t = (await h.bot.tournaments.get(id))!;
     expect(t.scheduledEventId, `occurrence ${n} listed`).toBeTruthy();
@@ -146,6 +149,12 @@ async function playRecurring(): Promise<Tournament[]> {
     expect(after.startsAt).toBe(t.startsAt! + 7 * 86_400_000);
     expect(sb.scheduledEvents.get(after.scheduledEventId!)?.name).toBe("Friday cup");
     played.push(await endAsItStands(id));
+    const hubId = played.at(-1)!.hub!.messageId;
+    expect(h.standin.pinned.has(hubId)).toBe(n === 2);
+    if (n === 1)
+      await h.until("the note on pinning", () =>
+        sb.visibleMessages(CARD_ROOM, null).some((m) => said(m).includes("may not pin this event's hub")),
+      );
   }
   // Stopped: the one announced still stands, no other comes after it.
   const stop = await sb.command(MOD, CARD_ROOM, "tournament repeat-stop", { template: template!.id });
@@ -189,6 +198,13 @@ describe("/season", () => {
     expect(said(made)).toContain(`the top 2 get <@&${cardPlayers}>`);
     expect(said(await season(MOD, "create", { name: "Other" }))).toMatch(/Winter league\*\* is still open/);
     const events = [await playEvent("Cup A")];
+    // Its hub: one message, pinned, kept current to the end.
+    const hub = events[0]!.hub!;
+    expect(hub.channelId).toBe(CARD_ROOM);
+    expect(h.standin.pinned.has(hub.messageId)).toBe(true);
+    const hubNow = () => h.standin.visibleMessages(CARD_ROOM, null).find((m) => m.id === hub.messageId);
+    await h.until("the hub says the event is over", () => said(hubNow()).includes("The event is over"));
+    expect(said(hubNow())).toMatch(/Cup A: where it stands[\s\S]*Standings/);
     // A recurring event's first two occurrences count too.
     events.push(...(await playRecurring()));
     // The two-stage event: two Swiss rounds, then its best eight in a double-elimination bracket.
