@@ -5,7 +5,15 @@
  * freezes the standings and gives its rank role (if it has one) to its top people. Offered in
  * servers only (a season is a server's).
  */
-import { AttachmentBuilder, PermissionFlagsBits, Routes, SlashCommandBuilder, type ChatInputCommandInteraction } from "discord.js";
+import {
+  AttachmentBuilder,
+  PermissionFlagsBits,
+  Routes,
+  SlashCommandBuilder,
+  type ChatInputCommandInteraction,
+  type Client,
+} from "discord.js";
+import type { Tournament } from "../src/bot/tournaments.ts";
 import { renderPicture } from "../render/pool.ts";
 import type { StandingRow } from "../render/standings.ts";
 import { commandRef } from "../src/bot/command-ids.ts";
@@ -68,7 +76,8 @@ async function checkRole(interaction: ChatInputCommandInteraction, guildId: stri
     throw refuse("season/no_manage_roles");
   const me = interaction.guild?.members.me ?? (await interaction.guild?.members.fetchMe().catch(() => null));
   if (me && role.position >= me.roles.highest.position) throw refuse("season/role_above", { role: `<@&${role.id}>` });
-  return { id: role.id, top: interaction.options.getInteger("top") ?? 3 };
+  const top = interaction.options.getInteger("top") ?? 3;
+  return { id: role.id, top, ...(interaction.options.getBoolean("each-event") ? { eachEvent: true } : {}) };
 }
 
 /** `/season create` (organisers): the season, announced in the channel in the server's language. */
@@ -157,6 +166,66 @@ async function standingsMessage(ctx: BotContext, s: Season, rows: readonly Seaso
 }
 
 /**
+ * Gives role `roleId` of guild `guildId` to each of `ids` through Discord's add-member-role route
+ * (https://discord.com/developers/docs/resources/guild#add-guild-member-role); whom it was given
+ * to, and whom Discord refused (the role moved above the bot's, Manage Roles taken away).
+ */
+export async function giveRole(
+  rest: Client["rest"],
+  guildId: string,
+  roleId: string,
+  ids: readonly string[],
+  reason: string,
+): Promise<{ given: string[]; failed: string[] }> {
+  const given: string[] = [];
+  const failed: string[] = [];
+  for (const id of ids) {
+    try {
+      await rest.put(Routes.guildMemberRole(guildId, id, roleId), { reason });
+      given.push(id);
+    } catch {
+      failed.push(id);
+    }
+  }
+  return { given, failed };
+}
+
+/**
+ * After a tournament ends: the open season that counts it and gives its role after each event
+ * gives it to its top people now (`SeasonBook.afterEvent`), said in the season's channel with
+ * whom Discord refused. Never throws (logged).
+ */
+export async function seasonRolesAfter(
+  client: Client,
+  ctx: Pick<BotContext, "seasons" | "log" | "settings">,
+  event: Tournament,
+): Promise<void> {
+  try {
+    let failed: string[] = [];
+    let season: Season | null = null;
+    const given = await ctx.seasons.afterEvent(event, async (ids, s) => {
+      season = s;
+      const r = await giveRole(client.rest, s.guildId, s.role!.id, ids, `season ${s.name}`);
+      failed = r.failed;
+      return r.given;
+    });
+    const s = season as Season | null;
+    if (!s || (!given.length && !failed.length)) return;
+    const locale = await ctx.settings.languageOf(s.guildId, null);
+    const role = `<@&${s.role!.id}>`;
+    const mention = (ids: readonly string[]) => ids.map((id) => `<@${id}>`).join(", ");
+    const lines = [
+      ...(given.length ? [t(locale, "season.role_after_event", { event: event.name, season: s.name, role, people: mention(given) })] : []),
+      ...(failed.length ? [t(locale, "season.ended_role_failed", { role, people: mention(failed) })] : []),
+    ];
+    const channel = await client.channels.fetch(s.channelId);
+    if (channel?.isSendable()) await channel.send({ content: lines.join("\n"), allowedMentions: { parse: [] } });
+  } catch (e) {
+    ctx.log.info(`could not give the season's role after ${event.id}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/**
  * `/season end` (organisers): the standings frozen, the rank role given to the top people (each
  * grant through Discord's add-member-role route; the ones Discord refused are named), and the
  * final standings posted in the server's language.
@@ -165,19 +234,12 @@ async function end(interaction: ChatInputCommandInteraction, ctx: BotContext, gu
   await mustOrganise(interaction, ctx);
   const picked = await seasonOf(interaction, ctx, guildId);
   const locale = await ctx.settings.languageOf(guildId, interaction.guildLocale);
-  const failed: string[] = [];
+  let failed: string[] = [];
   const s = await ctx.seasons.end(picked.id, async (rows, season) => {
     if (!season.role) return [];
-    const given: string[] = [];
-    for (const id of roleHolders(rows, season.role.top)) {
-      try {
-        await interaction.client.rest.put(Routes.guildMemberRole(guildId, id, season.role.id), { reason: `season ${season.name}` });
-        given.push(id);
-      } catch {
-        failed.push(id);
-      }
-    }
-    return given;
+    const r = await giveRole(interaction.client.rest, guildId, season.role.id, roleHolders(rows, season.role.top), `season ${season.name}`);
+    failed = r.failed;
+    return r.given;
   });
   const rows = s.final ?? [];
   const champions = rows.filter((r) => r.rank === 1).map((r) => r.name);
@@ -222,7 +284,8 @@ export const seasonCommand = (games: GameCatalogue): Command<BotContext> => ({
         .addRoleOption((o) => o.setName("role").setDescription("A role for the top players when it ends"))
         .addIntegerOption((o) =>
           o.setName("top").setDescription("How many get the role (default 3)").setMinValue(1).setMaxValue(MAX_ROLE_TOP),
-        ),
+        )
+        .addBooleanOption((o) => o.setName("each-event").setDescription("Give the role after each event too")),
     )
     .addSubcommand((s) =>
       s

@@ -25,6 +25,7 @@ import { markStart } from "./bot/restart.ts";
 import { TournamentService, type TournamentHost } from "./bot/tournaments.ts";
 import { QueueService } from "./bot/queue.ts";
 import { SeasonBook } from "./bot/seasons.ts";
+import { seasonRolesAfter } from "../commands/season.ts";
 import { commandWords, localizeCommand } from "./i18n/commands.ts";
 import { mustAllowTableHere, SettingsBook } from "./bot/settings.ts";
 import { Pending } from "./bot/pending.ts";
@@ -527,7 +528,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const coalescer = new Coalescer(opts.editGapMs ?? 1200, (key, e) => log.info(`could not refresh ${key}: ${errorText(e)}`));
   const host = tournamentHost({
     ...{ client, services, catalogue, ratings, live, post },
-    ...eventExtras({ client, log, catalogue, tableGames: gameSet.views, records, ratings, coalescer, tournaments: () => tournaments }),
+    ...eventExtras({ client, log, catalogue, tableGames: gameSet.views, books, coalescer, ctx: () => later.ctx! }),
     payloadOf: (rec) => games.find((g) => g.id === rec.game),
     kick: (channelId) => autoplay.kick(channelId),
     lease: (guild) => lease(guild),
@@ -740,21 +741,24 @@ function eventExtras(deps: {
   readonly log: Logger;
   readonly catalogue: GameCatalogue;
   readonly tableGames: BotContext["tableGames"];
-  readonly records: GameRecords;
-  readonly ratings: RatingService;
-  readonly tournaments: () => TournamentService;
+  /** The records, ratings and settings (a season's language). */
+  readonly books: Pick<Books, "records" | "ratings" | "settings">;
   /** Paces the hubs' edits. */
   readonly coalescer: Coalescer;
-}): Pick<TournamentHost, "scheduleEvent" | "scheduledEventStatus" | "announce" | "rerate" | "hub"> {
-  const { client, log, catalogue, records, ratings } = deps;
+  /** The bot's context, made after the host: its tournaments and seasons. */
+  readonly ctx: () => BotContext;
+}): Pick<TournamentHost, "scheduleEvent" | "scheduledEventStatus" | "announce" | "rerate" | "hub" | "over"> {
+  const { client, log, catalogue } = deps;
+  const { records, ratings, settings } = deps.books;
   return {
     ...scheduledEvents(client, log),
-    hub: (t) => void showHub(client, { tournaments: deps.tournaments(), log, coalescer: deps.coalescer }, t.id),
+    over: (t) => void seasonRolesAfter(client, { seasons: deps.ctx().seasons, log, settings }, t),
+    hub: (t) => void showHub(client, { tournaments: deps.ctx().tournaments, log, coalescer: deps.coalescer }, t.id),
     announce: (t, note) =>
-      postAnnouncement(client, { catalogue, tableGames: deps.tableGames, tournaments: deps.tournaments(), log }, t, note),
+      postAnnouncement(client, { catalogue, tableGames: deps.tableGames, tournaments: deps.ctx().tournaments, log }, t, note),
     rerate: async (t) => {
       try {
-        const corrected = correctedTables(await deps.tournaments().list(t.guildId));
+        const corrected = correctedTables(await deps.ctx().tournaments.list(t.guildId));
         await rerate({ records, ratings, catalogue }, t.guildId, t.game, corrected);
       } catch (e) {
         log.error(`could not rate tournament ${t.id} again`, e);
@@ -779,7 +783,7 @@ function tournamentHost(
     readonly ratings: RatingService;
     readonly live: LiveTables;
     readonly kick: (channelId: string) => void;
-  } & Pick<TournamentHost, "scheduleEvent" | "scheduledEventStatus" | "announce" | "rerate" | "lease" | "hub">,
+  } & Pick<TournamentHost, "scheduleEvent" | "scheduledEventStatus" | "announce" | "rerate" | "lease" | "hub" | "over">,
 ): TournamentHost {
   const { client, post, services, catalogue, payloadOf, ratings, live, kick } = deps;
   return {
@@ -789,6 +793,7 @@ function tournamentHost(
     announce: deps.announce,
     rerate: deps.rerate,
     ...(deps.hub ? { hub: deps.hub } : {}),
+    ...(deps.over ? { over: deps.over } : {}),
     async openThread(channelId, name) {
       const channel = await client.channels.fetch(channelId);
       if (!channel || channel.type !== ChannelType.GuildText) throw new Error(`channel ${channelId} cannot hold threads`);

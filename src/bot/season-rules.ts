@@ -46,8 +46,13 @@ export interface Season {
   readonly games: readonly string[] | null;
   /** Points by final place in an event (index 0: 1st). */
   readonly points: readonly number[];
-  /** The server role its top `top` get when it ends; null: none. */
-  readonly role: { readonly id: string; readonly top: number } | null;
+  /**
+   * The server role its top `top` get when it ends; null: none. With `eachEvent`, also after each
+   * event it counts (to whoever is in the top then; nobody loses it before the end).
+   */
+  readonly role: { readonly id: string; readonly top: number; readonly eachEvent?: boolean } | null;
+  /** Who got the role so far (after events, with `role.eachEvent`). */
+  readonly given?: readonly string[];
   readonly status: "open" | "over";
   readonly createdAt: number;
   /** Set when it ended: when, the standings as they were then, and who got the role. */

@@ -5,7 +5,7 @@
  */
 import type { RecordStore } from "../store/store.ts";
 import { KeyedLock } from "./lock.ts";
-import { counts, ended, seasonStandings, type Season, type SeasonEvent, type SeasonRow } from "./season-rules.ts";
+import { counts, ended, roleHolders, seasonStandings, type Season, type SeasonEvent, type SeasonRow } from "./season-rules.ts";
 import { shownStandings } from "./tournament-rules.ts";
 import type { Tournament } from "./tournament-record.ts";
 import { refuse } from "./words.ts";
@@ -86,6 +86,26 @@ export class SeasonBook {
   /** The standings of `season`: as frozen at its end, else as its events stand now. */
   async standings(season: Season): Promise<SeasonRow[]> {
     return season.final ? [...season.final] : seasonStandings(season, await this.eventsOf(season));
+  }
+
+  /**
+   * After event `t` ended: when the guild's open season counts it and gives its role after each
+   * event, `award` gives the role to the people in its top now who do not have it from this
+   * season yet; they are kept (`Season.given`). Returns whom it gave the role to.
+   */
+  async afterEvent(t: Tournament, award: (ids: readonly string[], s: Season) => Promise<readonly string[]>): Promise<readonly string[]> {
+    if (!t.guildId) return [];
+    const guildId = t.guildId;
+    return this.lock.run(guildId, async () => {
+      const s = (await this.list(guildId)).find((x) => x.status === "open");
+      if (!s?.role?.eachEvent || !counts(s, seasonEvent(t))) return [];
+      const had = new Set(s.given ?? []);
+      const due = roleHolders(await this.standings(s), s.role.top).filter((id) => !had.has(id));
+      if (!due.length) return [];
+      const given = await award(due, s);
+      await this.store.set(s.id, { ...s, given: [...had, ...given] });
+      return given;
+    });
   }
 
   /**

@@ -253,6 +253,8 @@ export interface TournamentHost {
   rerate(t: Tournament): Promise<void>;
   /** Moves an event's Guild Scheduled Event to `status` (`SCHEDULED_EVENT_STATUS`); never throws. */
   scheduledEventStatus(t: Tournament, status: number): Promise<void>;
+  /** After the event ended (its podium posted): what follows from it elsewhere (a season's rank role); never throws. */
+  over?(t: Tournament): void;
   /** Shows the event's hub as it stands now (posted the first time, edited after); never throws. Absent: no hub. */
   hub?(t: Tournament): void;
   /** Posts the event's announcement with `note` as its live one (the one before loses its buttons); never throws. */

@@ -612,6 +612,7 @@ export class TournamentService {
       await this.host.scheduledEventStatus(t, SCHEDULED_EVENT_STATUS.completed);
     if (t.status === "over") for (const m of await this.host.finalMessages(t)) await this.host.post(t.channelId, m);
     this.host.hub?.(t);
+    if (before?.status === "running" && t.status === "over") this.host.over?.(t);
     return t;
   }
 

@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 /** `userId`'s `/season <sub>` in the card room: the answer. */
-async function season(userId: string, sub: string, options: Record<string, string | number> = {}): Promise<ApiMessage> {
+async function season(userId: string, sub: string, options: Record<string, string | number | boolean> = {}): Promise<ApiMessage> {
   const r = await h.standin.command(userId, CARD_ROOM, `season ${sub}`, options);
   if (!r.original) throw new Error(`no answer to /season ${sub}`);
   return r.original;
@@ -192,12 +192,22 @@ describe("/season", () => {
   });
 
   it("counts a Swiss, a recurring event's two occurrences and a two-stage event, matches a hand computation, ends with the role to its top two", async () => {
-    const made = await season(MOD, "create", { name: "Winter league", points: "10,6,4,2", role: cardPlayers, top: 2 });
+    const made = await season(MOD, "create", { name: "Winter league", points: "10,6,4,2", role: cardPlayers, top: 2, "each-event": true });
     expect(made.visibleTo ?? null).toBeNull();
     expect(said(made)).toMatch(/Winter league\*\* begins.*Points by place: 1: 10 · 2: 6 · 3: 4 · 4: 2/);
     expect(said(made)).toContain(`the top 2 get <@&${cardPlayers}>`);
     expect(said(await season(MOD, "create", { name: "Other" }))).toMatch(/Winter league\*\* is still open/);
     const events = [await playEvent("Cup A")];
+    // The role after each event: the top two of the season so far get it at once.
+    const after = await h.until("the role after Cup A", () =>
+      h.standin.visibleMessages(CARD_ROOM, null).find((m) => said(m).startsWith("🏅 After **Cup A**")),
+    );
+    const early = (await h.bot.seasons.list(guild)).find((x) => x.name === "Winter league")!.given ?? [];
+    expect(early.length).toBeGreaterThanOrEqual(2);
+    for (const id of early) {
+      expect(said(after)).toContain(`<@${id}>`);
+      expect(h.standin.rolesOf(guild, id)).toContain(cardPlayers);
+    }
     // Its hub: one message, pinned, kept current to the end.
     const hub = events[0]!.hub!;
     expect(hub.channelId).toBe(CARD_ROOM);
@@ -276,7 +286,9 @@ describe("/season", () => {
         .join(", ")}.`,
     );
     expect(said(ended)).toContain(`<@&${cardPlayers}> now goes to ${top.map((id) => `<@${id}>`).join(", ")}.`);
-    for (const r of rows) expect(h.standin.rolesOf(guild, r.id).includes(cardPlayers), r.name).toBe(r.rank <= 2);
+    // Everyone ranked in the top two at the end has it, and those who had it after an event keep it.
+    const given = (await h.bot.seasons.get(s.id))!.given ?? [];
+    for (const r of rows) expect(h.standin.rolesOf(guild, r.id).includes(cardPlayers), r.name).toBe(r.rank <= 2 || given.includes(r.id));
     expect(said(await season(MOD, "end"))).toMatch(/Winter league\*\* is over already/);
     // A new season; the ended one is history, its standings as they were.
     await season(MOD, "create", { name: "Spring league" });
