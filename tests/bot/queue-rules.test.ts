@@ -1,6 +1,6 @@
 /** The queue's pure rules (src/bot/queue-rules.ts): who is seated with whom, one place a person, lapses. */
 import { describe, expect, it } from "vitest";
-import { UserError } from "../../src/bot/errors.ts";
+import { codeOf } from "../helpers/refusal.ts";
 import {
   accepts,
   emptyQueue,
@@ -25,15 +25,6 @@ function entry(userId: string, more: Partial<QueueEntry> = {}): QueueEntry {
     ...more,
   };
 }
-
-const codeOf = (f: () => unknown): string | null => {
-  try {
-    f();
-    return null;
-  } catch (e) {
-    return e instanceof UserError ? e.code : String(e);
-  }
-};
 
 const queueOf = (...entries: QueueEntry[]): GuildQueue => ({ ...emptyQueue("guild"), entries });
 

@@ -1,6 +1,6 @@
 /** A season's pure rules (src/bot/season-rules.ts): its points table, which events count, standings worked out by hand. */
 import { describe, expect, it } from "vitest";
-import { UserError } from "../../src/bot/errors.ts";
+import { codeOf } from "../helpers/refusal.ts";
 import {
   counts,
   DEFAULT_SEASON_POINTS,
@@ -27,15 +27,6 @@ const event = (id: string, day: number, ranks: [string, number][], game = "onze"
   createdAt: day * DAY,
   places: ranks.map(([p, rank]) => ({ id: p, name: p.toUpperCase(), rank })),
 });
-
-const codeOf = (f: () => unknown): string | null => {
-  try {
-    f();
-    return null;
-  } catch (e) {
-    return e instanceof UserError ? e.code : String(e);
-  }
-};
 
 describe("a season's rules", () => {
   it("read a points table as typed, and refuse one that rises, is empty or too long", () => {

@@ -1,7 +1,9 @@
 /**
- * Helpers for tests of the stand-in through discord.js's own REST client (the one the bot uses).
+ * Helpers for tests of refusals: the stand-in's, through discord.js's own REST client (the one the
+ * bot uses), and the bot's own (`UserError` codes).
  */
 import { DiscordAPIError, REST } from "discord.js";
+import { UserError } from "../../src/bot/errors.ts";
 import { afterAll, beforeAll } from "vitest";
 import { DiscordStandin } from "../../src/standin/server.ts";
 
@@ -40,4 +42,14 @@ export function standinWithRest(): { readonly sb: DiscordStandin; readonly rest:
       return client;
     },
   };
+}
+
+/** The stable code of the refusal (`UserError`) `f` throws, null when it returns; another error in words. */
+export function codeOf(f: () => unknown): string | null {
+  try {
+    f();
+    return null;
+  } catch (e) {
+    return e instanceof UserError ? e.code : String(e);
+  }
 }
