@@ -121,13 +121,16 @@ describe("/queue", () => {
       { game: "onexeno-basic", players: 2 },
       { game: "onexeno-basic", players: 3 },
       { game: "onze", players: 3 },
+      // Rarely filled: places that lapse.
+      { game: "onze", players: 5 },
+      { game: "cardeno", players: 4 },
     ] as const;
     const joins = new Map<string, number>();
     /** What each person asked for at their last join; and the tables seen, with their people. */
     const asked = new Map<string, (typeof wants)[number]>();
     const tables = new Map<string, readonly string[]>();
     const earlier = new Set((await h.bot.queue.of(h.standin.guildId)).tables.map((x) => x.threadId));
-    const TABLE_OF: Readonly<Record<string, string>> = { "onexeno-basic": "onexeno", onze: "onze" };
+    const TABLE_OF: Readonly<Record<string, string>> = { "onexeno-basic": "onexeno", onze: "onze", cardeno: "cardeno" };
     const leaves = new Map<string, number>();
     const threadsBefore = new Set(threadsUnder(GENERAL).map((c) => c.id));
     const guildId = h.standin.guildId;
@@ -202,6 +205,10 @@ describe("/queue", () => {
       await h.until(`${id}'s ${lapses} lapse notices`, () => lapseNotices(GENERAL, id).length === lapses);
     }
     expect(h.log.errors).toEqual([]);
+    const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+    console.log(
+      `queue soak, 10 min of the bot's clock: ${sum(joins)} joins, ${sum(leaves)} leaves, ${tables.size} tables, ${sum(joins) - sum(leaves) - sum(seatedAt)} lapses told`,
+    );
   }, 600_000);
 
   it("opens a table asked for from a thread under the thread's channel", async () => {
