@@ -23,6 +23,7 @@ import type { RulesDocument } from "./rules.ts";
 import { settingsCommand } from "./settings.ts";
 import { TABLE_BUTTONS } from "./table-buttons.ts";
 import { TOURNAMENT_VERBS, tournamentCommand, tournamentComponent } from "./tournament/index.ts";
+import { FLAG_VERBS, flagComponent } from "./tournament/flags.ts";
 
 /**
  * One game, both sides: its table games' rules (`src/games/<game>/`, with the rated games made of
@@ -83,6 +84,7 @@ export function gameSet(modules: readonly GameModule[]): GameSet {
     components: componentDoor([
       ...TABLE_BUTTONS,
       { owner: "tournament", verbs: TOURNAMENT_VERBS, handle: tournamentComponent },
+      { owner: "flags", verbs: FLAG_VERBS, handle: flagComponent },
       { owner: "history", verbs: HISTORY_VERBS, handle: historyComponent },
       { owner: "replay", verbs: REPLAY_VERBS, handle: replayComponent },
       ...views.map(gameClaim),

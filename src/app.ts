@@ -26,6 +26,7 @@ import { TournamentService, type TournamentHost } from "./bot/tournaments.ts";
 import { QueueService } from "./bot/queue.ts";
 import { SeasonBook } from "./bot/seasons.ts";
 import { seasonRolesAfter } from "../commands/season.ts";
+import { flagPrompt } from "../commands/tournament/flags.ts";
 import { commandWords, localizeCommand } from "./i18n/commands.ts";
 import { mustAllowTableHere, SettingsBook } from "./bot/settings.ts";
 import { Pending } from "./bot/pending.ts";
@@ -794,6 +795,7 @@ function tournamentHost(
     rerate: deps.rerate,
     ...(deps.hub ? { hub: deps.hub } : {}),
     ...(deps.over ? { over: deps.over } : {}),
+    flagPrompt,
     async openThread(channelId, name) {
       const channel = await client.channels.fetch(channelId);
       if (!channel || channel.type !== ChannelType.GuildText) throw new Error(`channel ${channelId} cannot hold threads`);

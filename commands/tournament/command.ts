@@ -33,6 +33,7 @@ import { eventRecords, recordsJson } from "./replays.ts";
 import { readTieBreaks, tieBreakChoices } from "./tie-breaks.ts";
 import { startChoices, startOption } from "./start.ts";
 import { placeChoices, runTableFix, TABLE_FIXES, tableFixSubcommands } from "./corrections.ts";
+import { flagSubcommand, runFlag } from "./flags.ts";
 import { localeOf, t as translate, type Locale } from "../../src/i18n/index.ts";
 import { publicLocale } from "../replay.ts";
 import { commandPathIn } from "../../src/i18n/commands.ts";
@@ -409,6 +410,7 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
     .addSubcommand(tableFixSubcommands[0]!)
     .addSubcommand(tableFixSubcommands[1]!)
     .addSubcommand(tableFixSubcommands[2]!)
+    .addSubcommand(flagSubcommand)
     .addSubcommand((s) => s.setName("cancel").setDescription("Cancel the event (organisers)").addStringOption(eventOption))
     .addSubcommand((s) => s.setName("export").setDescription("Every game and the standings as a CSV file").addStringOption(eventOption))
     .addSubcommand((s) =>
@@ -461,6 +463,7 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
     if (sub === "organisers") return setOrganisers(interaction, ctx);
     if (REPEAT_SUBCOMMANDS.has(sub)) return runRepeat(sub, interaction, ctx);
     if (TABLE_FIXES.has(sub)) return runTableFix(sub, interaction, ctx);
+    if (sub === "flag") return runFlag(interaction, ctx);
     const entry = EVENT_SUBCOMMANDS[sub];
     if (!entry) throw new UserError("command/unknown", "This command is not known to the bot.", "error", { context: "bare" });
     const t = await eventOf(interaction, ctx, { finished: entry.finished === true });

@@ -12,6 +12,7 @@ import type { Choice } from "../../src/bot/router.ts";
 import { parsePlaces } from "../../src/bot/tournament-rules.ts";
 import { localeOf, t as translate } from "../../src/i18n/index.ts";
 import { eventOf, eventOption, mustOrganise } from "./access.ts";
+import { correctedAtDesk, tableOfDesk } from "./flags.ts";
 import { nameOf } from "./messages.ts";
 
 /** The subcommands of this module. */
@@ -23,7 +24,7 @@ export const tableFixSubcommands: readonly ((s: SlashCommandSubcommandBuilder) =
   (s) =>
     s
       .setName("correct")
-      .setDescription("In a table's thread: correct its recorded places (organisers)")
+      .setDescription("In a table's or its flag's thread: correct its places (organisers)")
       .addStringOption((o) =>
         o
           .setName("places")
@@ -31,7 +32,8 @@ export const tableFixSubcommands: readonly ((s: SlashCommandSubcommandBuilder) =
           .setRequired(true)
           .setMaxLength(40)
           .setAutocomplete(true),
-      ),
+      )
+      .addStringOption((o) => o.setName("reason").setDescription("Why (kept in the export and said)").setMaxLength(200)),
   (s) =>
     s
       .setName("swap")
@@ -41,12 +43,16 @@ export const tableFixSubcommands: readonly ((s: SlashCommandSubcommandBuilder) =
       .addStringOption(eventOption),
 ];
 
-/** The event and the finished table of this thread, or a clear refusal. */
+/**
+ * The event and the table of this thread (a table's, or its flag's desk: the flagged table's),
+ * with the table's thread; or a clear refusal.
+ */
 async function tableHere(interaction: ChatInputCommandInteraction | AutocompleteInteraction, ctx: BotContext) {
   const t = await ctx.tournaments.ofThread(interaction.channelId);
   if (!t) throw new UserError("tournament/no_table", "Use this in a tournament table's thread.");
-  const table = t.played.flatMap((r) => r.tables).find((x) => x.threadId === interaction.channelId);
-  return { t, table };
+  const threadId = tableOfDesk(t, interaction.channelId) ?? interaction.channelId;
+  const table = t.played.flatMap((r) => r.tables).find((x) => x.threadId === threadId);
+  return { t, table, threadId };
 }
 
 /**
@@ -57,7 +63,8 @@ async function tableHere(interaction: ChatInputCommandInteraction | Autocomplete
 export async function placeChoices(interaction: AutocompleteInteraction, ctx: BotContext): Promise<Choice[]> {
   const locale = localeOf(interaction.locale);
   const { t, table } = await tableHere(interaction, ctx).catch(() => ({ t: undefined, table: undefined }));
-  const result = table?.result;
+  // A flagged game still being played: its seats, first to last as they sit.
+  const result = table?.result ?? (table && { players: table.players, places: table.players.map((_, i) => i + 1) });
   if (!t || !result) return [];
   const line = (places: readonly number[]) => result.players.map((p, i) => `${nameOf(t, p)} ${places[i]}`).join(", ");
   const typed = String(interaction.options.getFocused());
@@ -85,18 +92,21 @@ export async function runTableFix(sub: string, interaction: ChatInputCommandInte
     });
     return;
   }
-  const { t } = await tableHere(interaction, ctx);
+  const { t, threadId } = await tableHere(interaction, ctx);
   await mustOrganise(interaction, ctx, t);
   if (sub === "correct") {
     const places = interaction.options.getString("places", true);
+    const reason = interaction.options.getString("reason") ?? undefined;
     await respond(interaction, "reply", true, async () => {
-      await ctx.tournaments.correct(t.id, interaction.channelId, places, interaction.user.id);
+      await ctx.tournaments.correct(t.id, threadId, places, interaction.user.id, reason);
+      await correctedAtDesk(ctx, t.id, threadId, interaction.user.id);
       return { content: translate(localeOf(interaction.locale), "tournament.corrected"), allowedMentions: { parse: [] } };
     });
     return;
   }
   await respond(interaction, "reply", false, async () => {
-    await ctx.tournaments.endTable(t.id, interaction.channelId, interaction.user.id);
+    await ctx.tournaments.endTable(t.id, threadId, interaction.user.id);
+    await correctedAtDesk(ctx, t.id, threadId, interaction.user.id);
     return { content: translate(t.locale ?? "en", "tournament.ended_table"), allowedMentions: { parse: [] } };
   });
 }

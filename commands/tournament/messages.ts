@@ -441,7 +441,7 @@ export function exportCsv(
             i + 1,
             nameOf(t, p),
             p,
-            x.result!.places[j],
+            x.void ? "void" : x.result!.places[j],
             x.result!.points[j],
             recordOf(r.number, i + 1),
             ...(x.node ? [matchName(t, x.node)] : []),
@@ -462,12 +462,13 @@ export function exportCsv(
     // The organisers' corrections, oldest first: the audit trail.
     (t.corrections?.length
       ? `\n${stringify([
-          ["at", "by", "correction", "round", "table", "players", "before", "after"],
-          ...t.corrections.map((c) =>
-            c.kind === "result"
-              ? [new Date(c.at).toISOString(), c.by, "result", c.round, c.table, c.players.join(" "), c.before.join(" "), c.after.join(" ")]
-              : [new Date(c.at).toISOString(), c.by, "swap", c.round, "", `${c.a} ${c.b}`, "", ""],
-          ),
+          ["at", "by", "correction", "round", "table", "players", "before", "after", "reason"],
+          ...t.corrections.map((c) => {
+            const at = new Date(c.at).toISOString();
+            if (c.kind === "swap") return [at, c.by, "swap", c.round, "", `${c.a} ${c.b}`, "", "", ""];
+            const [before, after] = c.kind === "result" ? [c.before.join(" "), c.after.join(" ")] : ["", ""];
+            return [at, c.by, c.kind, c.round, c.table, c.players.join(" "), before, after, c.reason ?? ""];
+          }),
         ])}`
       : "")
   );

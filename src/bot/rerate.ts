@@ -14,16 +14,17 @@ import type { RatedGame, RatingService } from "./ratings.ts";
 import type { Tournament } from "./tournament-record.ts";
 
 /**
- * Every table of `events` whose result an organiser corrected, by `<event id>|<thread id>`, with
- * its places as they stand now (seat order; the event's record keeps the corrected places).
+ * Every table of `events` whose result an organiser corrected or voided, by `<event id>|<thread
+ * id>`, with its places as they stand now (seat order; the event's record keeps the corrected
+ * places), or null for a voided game (not rated).
  */
-export function correctedTables(events: readonly Tournament[]): Map<string, readonly number[]> {
-  const out = new Map<string, readonly number[]>();
+export function correctedTables(events: readonly Tournament[]): Map<string, readonly number[] | null> {
+  const out = new Map<string, readonly number[] | null>();
   for (const t of events)
     for (const c of t.corrections ?? []) {
-      if (c.kind !== "result") continue;
+      if (c.kind !== "result" && c.kind !== "void") continue;
       const table = t.played.find((r) => r.number === c.round)?.tables[c.table - 1];
-      if (table?.threadId && table.result) out.set(`${t.id}|${table.threadId}`, table.result.places);
+      if (table?.threadId && table.result) out.set(`${t.id}|${table.threadId}`, table.void ? null : table.result.places);
     }
   return out;
 }
@@ -54,13 +55,13 @@ export function ratedOfRecord(
 /**
  * Rates server `guildId`'s games of rated game `ratedKey` again, each table of `corrected`
  * (`correctedTables`: `<event id>|<thread id>` to its places in seat order) counted with its
- * corrected places.
+ * corrected places, and each voided one (null) left out.
  */
 export async function rerate(
   deps: { readonly records: GameRecords; readonly ratings: RatingService; readonly catalogue: GameCatalogue },
   guildId: string | null,
   ratedKey: string,
-  corrected: ReadonlyMap<string, readonly number[]>,
+  corrected: ReadonlyMap<string, readonly number[] | null>,
 ): Promise<void> {
   const entry = deps.catalogue.ratedGame(ratedKey);
   if (!entry) return;
@@ -76,6 +77,7 @@ export async function rerate(
     const rated = ratedOfRecord(deps.catalogue, r);
     if (!rated || rated.game !== ratedKey) continue;
     const fixed = r.tournament === undefined ? undefined : corrected.get(`${r.tournament}|${r.channelId}`);
+    if (fixed === null) continue; // a voided game
     games.push({
       table: { guildId, seats: r.seats },
       outcome: fixed ? outcomeOfPlaces(fixed) : rated.outcome,

@@ -65,6 +65,12 @@ export interface GameTable<G extends string, C, S, M> {
    * out of turn (`SeatPlay.waitsFor`); null or absent: it moves at once.
    */
   readonly hold?: number | null;
+  /**
+   * Since when (ms) the table is paused for a tournament's organisers (a player flagged it):
+   * moves are refused and its clock and computers wait; on resuming, the turn's clock is moved
+   * on by the pause (`TableTransitions.unpaused`). Absent: not paused.
+   */
+  readonly paused?: number;
   /** The tournament whose round this table is (its id): it ends with the event, not with Play again. */
   readonly event?: string;
   /**

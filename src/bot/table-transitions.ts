@@ -315,7 +315,7 @@ export class TableTransitions<G extends string, C, S extends VersionedState, M, 
   wakeAt(rec: GameTable<G, C, S, M> | null | undefined, windowMs: number): number | null {
     if (!rec) return null;
     if (rec.status === "lobby") return rec.updatedAt + LOBBY_IDLE_MS;
-    if (rec.status !== "playing") return null;
+    if (rec.status !== "playing" || rec.paused) return null;
     // A computer (or an away seat) to move is due at once: after a restart nothing else would
     // wake the table, since no table is loaded until something is due or someone touches it.
     const rt = this.seatPlay?.realtime;
@@ -325,6 +325,36 @@ export class TableTransitions<G extends string, C, S extends VersionedState, M, 
     }
     if (this.autoTurn(rec)) return rec.hold ?? rec.updatedAt;
     return clockWake(rec.turnClock);
+  }
+
+  /**
+   * The table paused now for a tournament's organisers (`GameTable.paused`; a flag,
+   * docs/rules/tournaments.md "Flagging a game"): moves are refused (`table/paused`), its turn
+   * clock and computers wait. No new revision (the buttons stay valid). Undefined when there is
+   * nothing to pause: a table not being played, one paused already, or a real-time game (its
+   * steps run on time; it plays on while the organisers look).
+   */
+  paused(rec: GameTable<G, C, S, M>): GameTable<G, C, S, M> | undefined {
+    if (rec.status !== "playing" || rec.paused || this.seatPlay?.realtime) return undefined;
+    return { ...rec, paused: this.now() };
+  }
+
+  /**
+   * A paused table playing again: the turn's clock (its warning and time-out) and a computer's
+   * hold moved on by the time it was paused, so nobody loses the time the organisers took.
+   * Undefined when it is not paused.
+   */
+  unpaused(rec: GameTable<G, C, S, M>): GameTable<G, C, S, M> | undefined {
+    if (!rec.paused) return undefined;
+    const shift = Math.max(0, this.now() - rec.paused);
+    const { paused: _paused, ...rest } = rec;
+    const tc = rec.turnClock;
+    const turnClock = tc && {
+      ...tc,
+      due: tc.due === null ? null : tc.due + shift,
+      warnAt: tc.warnAt === null ? null : tc.warnAt + shift,
+    };
+    return { ...rest, turnClock, hold: rec.hold ? rec.hold + shift : (rec.hold ?? null) };
   }
 
   /** The record with its turn clock brought up to date after a change from `prev`. */
@@ -369,6 +399,7 @@ export class TableTransitions<G extends string, C, S extends VersionedState, M, 
    */
   played(rec: GameTable<G, C, S, M>, userId: string, move: M, rev?: number, auto = false): GameTable<G, C, S, M> {
     if (rec.status === "over") throw refuse("table/over");
+    if (rec.paused) throw refuse("table/paused");
     this.checkRev(rec, rev, userId);
     if (rec.status === "lobby" || !rec.state) throw refuse("table/not_started");
     const state = rec.state;
@@ -455,7 +486,7 @@ export class TableTransitions<G extends string, C, S extends VersionedState, M, 
       return next ? { event: { kind: "timed", before: rec, rec: next }, next } : undefined;
     }
     const tc = rec.turnClock;
-    if (rec.status !== "playing" || !rec.state || !tc || tc.due === null) return undefined;
+    if (rec.status !== "playing" || rec.paused || !rec.state || !tc || tc.due === null) return undefined;
     if (now >= tc.due) {
       const done = this.timeoutTurn(rec, tc.seat);
       if (!done) return undefined;
@@ -497,7 +528,7 @@ export class TableTransitions<G extends string, C, S extends VersionedState, M, 
    */
   private computerDue(rec: GameTable<G, C, S, M> | undefined): ComputerDue<S, M> | undefined {
     const rules = this.seatPlay;
-    if (!rules || !rec?.state || rec.status !== "playing") return undefined;
+    if (!rules || !rec?.state || rec.status !== "playing" || rec.paused) return undefined;
     const state = rec.state;
     const levelOf = (w: Seat | undefined) => w?.computer ?? (w?.away ? ("normal" as const) : undefined);
     const seed = `${rec.seed}:${state.version}`;

@@ -309,6 +309,23 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
     this.rules.checkRev(rec, rev, userId);
   }
 
+  /**
+   * Pauses the table in `channelId` for a tournament's organisers (`TableTransitions.paused`);
+   * the paused record, or undefined when there was nothing to pause. The caller re-arms its clock.
+   */
+  async pause(channelId: string): Promise<GameTable<G, C, S, M> | undefined> {
+    let done: GameTable<G, C, S, M> | undefined;
+    await this.update(channelId, (rec) => (rec ? (done = this.rules.paused(rec)) : undefined));
+    return done;
+  }
+
+  /** Plays the paused table in `channelId` on (`TableTransitions.unpaused`); undefined when it was not paused. */
+  async unpause(channelId: string): Promise<GameTable<G, C, S, M> | undefined> {
+    let done: GameTable<G, C, S, M> | undefined;
+    await this.update(channelId, (rec) => (rec ? (done = this.rules.unpaused(rec)) : undefined));
+    return done;
+  }
+
   /** Most seats a lobby of this configuration takes. */
   maxSeats(config: C): number {
     return this.rules.maxSeats(config);

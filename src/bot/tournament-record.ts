@@ -67,6 +67,11 @@ export interface TournamentTable {
   readonly node?: string;
   readonly players: readonly string[];
   readonly result?: TableResult;
+  /**
+   * An organiser voided its game (a flag's answer): it scores as a bye for each of its players
+   * (`eventResults`); its `result` holds every seat tied, with no game points.
+   */
+  readonly void?: true;
 }
 
 /**
@@ -82,8 +87,10 @@ export interface TournamentRound {
 
 /**
  * An organiser's change after the fact, kept for the export and said in the event's channel:
- * a table's places corrected (`/tournament correct`; seat order, before and after), or two
- * entrants' seats swapped before their round's first move (`/tournament swap`).
+ * a table's places corrected (`/tournament correct`; seat order, before and after; `before`
+ * empty when the game was still being played), two entrants' seats swapped before their round's
+ * first move (`/tournament swap`), or a flagged game voided or dealt again (`void`, `replay`:
+ * docs/rules/tournaments.md, "Flagging a game"). `reason` is the organiser's, as typed.
  */
 export type Correction =
   | {
@@ -95,8 +102,47 @@ export type Correction =
       readonly after: readonly number[];
       readonly by: string;
       readonly at: number;
+      readonly reason?: string;
     }
-  | { readonly kind: "swap"; readonly round: number; readonly a: string; readonly b: string; readonly by: string; readonly at: number };
+  | { readonly kind: "swap"; readonly round: number; readonly a: string; readonly b: string; readonly by: string; readonly at: number }
+  | {
+      readonly kind: "void" | "replay";
+      readonly round: number;
+      readonly table: number;
+      readonly players: readonly string[];
+      readonly by: string;
+      readonly at: number;
+      readonly reason?: string;
+    };
+
+/** An organiser's answer to a flag: the game voided, dealt again, its places corrected, or played on as it was. */
+export type FlagAnswer = "void" | "replay" | "correct" | "resume";
+
+/**
+ * A player's flag on one of the event's tables (docs/rules/tournaments.md, "Flagging a game"):
+ * open until an organiser answers it or its player withdraws it. Its desk is the private thread
+ * of the organisers and the table's players.
+ */
+export interface TableFlag {
+  /** 1, 2, … within the event. */
+  readonly n: number;
+  /** The table's thread. */
+  readonly threadId: string;
+  readonly round: number;
+  /** The table's number in its round (1-based). */
+  readonly table: number;
+  /** The player who flagged it, and when (ms). */
+  readonly by: string;
+  readonly at: number;
+  /** Why, in the player's words (`/tournament flag reason:`), if they gave one. */
+  readonly reason?: string;
+  /** The private thread, once opened. */
+  readonly deskId?: string;
+  /** Whether the table's clock was paused for it (a game being played, not in real time). */
+  readonly paused?: boolean;
+  readonly status: "open" | "withdrawn" | "answered";
+  readonly answer?: { readonly kind: FlagAnswer; readonly by: string; readonly at: number };
+}
 
 /** The sizes a top cut may take. */
 export const CUT_SIZES = [4, 8, 16] as const;
@@ -169,6 +215,8 @@ export interface Tournament {
   readonly template?: string;
   /** The challenge format's window and results. */
   readonly challenge?: Challenge;
+  /** Flags raised on its tables, oldest first. */
+  readonly flags?: readonly TableFlag[];
   /** Organisers' corrections, oldest first. */
   readonly corrections?: readonly Correction[];
   /** People an organiser removed (`/tournament remove`): they cannot sign up again by themselves. */
@@ -257,6 +305,8 @@ export interface TournamentHost {
   over?(t: Tournament): void;
   /** Shows the event's hub as it stands now (posted the first time, edited after); never throws. Absent: no hub. */
   hub?(t: Tournament): void;
+  /** Posted in a table's thread just above its first picture: the players' **Flag for the organisers** button. Absent: none. */
+  flagPrompt?(t: Tournament): BaseMessageOptions;
   /** Posts the event's announcement with `note` as its live one (the one before loses its buttons); never throws. */
   announce(t: Tournament, note: string): Promise<void>;
   /** Posts a public message (retries by itself, never throws). */

@@ -34,6 +34,7 @@ import {
   type EventRequestFields,
   type Tournament,
   type TournamentRound,
+  type TournamentTable,
 } from "./tournament-record.ts";
 
 /** The refusal of a tournament action: its reason's code (in src/bot/words.ts) and words. */
@@ -458,12 +459,12 @@ export function parsePlaces(text: string, seats: number): number[] | null {
 
 /**
  * The finished table in `threadId` with its places corrected to `places` (seat order) by
- * organiser `by` at `at` (ms), the correction kept (`corrections`); standings and tie-breaks
+ * organiser `by` at `at` (ms) for `reason` (as typed; optional), the correction kept (`corrections`); standings and tie-breaks
  * follow from the results. Null when the places are the same. Refuses a table without a result,
  * places that do not rank, and in an elimination event a table whose players already sit at
  * their next table (the grand final's reset included) or any table once the event is over.
  */
-export function withCorrection(t: Tournament, threadId: string, text: string, by: string, at: number): Tournament | null {
+export function withCorrection(t: Tournament, threadId: string, text: string, by: string, at: number, reason?: string): Tournament | null {
   const round = t.played.find((r) => r.tables.some((x) => x.threadId === threadId && x.result));
   const index = round?.tables.findIndex((x) => x.threadId === threadId) ?? -1;
   const table = round?.tables[index];
@@ -474,7 +475,7 @@ export function withCorrection(t: Tournament, threadId: string, text: string, by
       "tournament/bad_places",
       "Give each seat's place in seat order, e.g. `2 1 3 4` (a tie shares a place: `1 1 3 4`).",
     );
-  if (places.every((p, i) => p === table.result!.places[i])) return null;
+  if (!table.void && places.every((p, i) => p === table.result!.places[i])) return null;
   const bracket = bracketOf(t);
   if (bracket && t.status !== "running")
     throw tournamentRefusal("tournament/correct_late", "The event is over: its bracket's results stand.", { context: "over" });
@@ -495,14 +496,19 @@ export function withCorrection(t: Tournament, threadId: string, text: string, by
     after: places,
     by,
     at,
+    ...(reason ? { reason } : {}),
   };
   return {
     ...t,
     corrections: [...(t.corrections ?? []), correction],
-    played: t.played.map((r) =>
-      r !== round ? r : { ...r, tables: r.tables.map((x, j) => (j === index ? { ...x, result: { ...x.result!, places } } : x)) },
-    ),
+    played: t.played.map((r) => (r !== round ? r : { ...r, tables: r.tables.map((x, j) => (j === index ? placed(x, places) : x)) })),
   };
+}
+
+/** A finished table with its places set (a voided one counts again). */
+function placed(x: TournamentTable, places: readonly number[]): TournamentTable {
+  const { void: _void, ...kept } = x;
+  return { ...kept, result: { ...x.result!, places: [...places] } };
 }
 
 /**
@@ -608,9 +614,10 @@ export function cancelled(t: Tournament): Tournament | null {
  * and credits entrants only).
  */
 export function eventResults(t: Tournament): RoundResult[] {
+  // A voided game scores as a bye for each of its players (docs/rules/tournaments.md, "Flagging a game").
   return t.played.map((r) => ({
-    tables: r.tables.flatMap((x) => (x.result ? [x.result] : [])),
-    byes: r.byes,
+    tables: r.tables.flatMap((x) => (x.result && !x.void ? [x.result] : [])),
+    byes: [...r.byes, ...r.tables.flatMap((x) => (x.void ? x.players : []))],
   }));
 }
 

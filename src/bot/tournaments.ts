@@ -24,6 +24,7 @@ import {
 import { KeyedLock } from "./lock.ts";
 import type { RecordStore } from "../store/store.ts";
 import { TournamentBook } from "./tournament-book.ts";
+import { openFlag, replayOrdered, ruledResult, voided } from "./flag-rules.ts";
 import { SCHEDULED_EVENT_STATUS } from "./schedule.ts";
 import {
   begun,
@@ -475,25 +476,7 @@ export class TournamentService {
         continue;
       }
       if (existing && existing.status !== "lobby") continue;
-      const seats = tableSeats(t, table.players);
-      // Dealt from a new secret (never from the event's public id): published with the table's record.
-      if (!existing) await service.open(threadId, t.guildId, seats[0]!, game.config, null, t.clock);
-      const sitting = new Set((existing?.seats ?? [seats[0]!]).map((s) => s.userId));
-      for (const s of seats.slice(1)) if (!sitting.has(s.userId)) await service.join(threadId, s);
-      await service.update(threadId, (r) => (r ? { ...r, event: t.id } : undefined)); // ends with the event, no Play again
-      const rec = await service.start(threadId, seats[0]!.userId);
-      const people = seats.filter((s) => !s.computer).map((s) => `<@${s.userId}>`);
-      const who = people.length
-        ? sayAt(t, "tournament.thread_people", { people: people.join(", ") })
-        : sayAt(t, "tournament.thread_computers");
-      const start = table.node
-        ? sayAt(t, "tournament.thread_start_match", { name: t.name, match: matchName(t, table.node), who })
-        : sayAt(t, "tournament.thread_start", { name: t.name, n: round.number, rounds: t.rounds, table: i + 1, who });
-      await this.host.post(threadId, {
-        ...(await this.host.tablePayload(rec, start)),
-        allowedMentions: { users: seats.filter((s) => !s.computer).map((s) => s.userId) },
-      });
-      this.host.kick(threadId);
+      await this.dealTable(t, round, i, threadId, existing?.status === "lobby" ? existing : undefined);
     }
     if (!opened.length) return finished;
     const fresh = (await this.get(t.id))!;
@@ -506,6 +489,49 @@ export class TournamentService {
     const tables = opened.map(({ round, index }) => fresh.played.find((r) => r.number === round.number)!.tables[index]!);
     await this.host.post(t.channelId, await this.host.roundMessage(fresh, { number: 0, tables, byes: [] }));
     return finished;
+  }
+
+  /**
+   * Deals table `i` of `round` in `threadId` (a lobby half-made before a restart is finished,
+   * `lobby`; else a new game, over any game there before): its seats taken, the game started and
+   * posted with its players mentioned (under `note`, when it is dealt again), after a **Flag for
+   * the organisers** button (`flagPrompt`, posted first so that the table is the newest message).
+   */
+  private async dealTable(
+    t: Tournament,
+    round: TournamentRound,
+    i: number,
+    threadId: string,
+    lobby?: AnyTable,
+    note?: string,
+  ): Promise<void> {
+    const table = round.tables[i]!;
+    const game = gameOf(this.host.catalogue, t);
+    const service = this.host.tables(game.table);
+    const seats = tableSeats(t, table.players);
+    // Dealt from a new secret (never from the event's public id): published with the table's record.
+    if (!lobby) await service.open(threadId, t.guildId, seats[0]!, game.config, null, t.clock);
+    const sitting = new Set((lobby?.seats ?? [seats[0]!]).map((s) => s.userId));
+    for (const s of seats.slice(1)) if (!sitting.has(s.userId)) await service.join(threadId, s);
+    await service.update(threadId, (r) => (r ? { ...r, event: t.id } : undefined)); // ends with the event, no Play again
+    const rec = await service.start(threadId, seats[0]!.userId);
+    const people = seats.filter((s) => !s.computer).map((s) => `<@${s.userId}>`);
+    const who = people.length
+      ? sayAt(t, "tournament.thread_people", { people: people.join(", ") })
+      : sayAt(t, "tournament.thread_computers");
+    const start = [
+      ...(note ? [note] : []),
+      table.node
+        ? sayAt(t, "tournament.thread_start_match", { name: t.name, match: matchName(t, table.node), who })
+        : sayAt(t, "tournament.thread_start", { name: t.name, n: round.number, rounds: t.rounds, table: i + 1, who }),
+    ].join("\n");
+    // The flag's button first, so that the table stays the thread's newest message.
+    if (people.length && this.host.flagPrompt) await this.host.post(threadId, this.host.flagPrompt(t));
+    await this.host.post(threadId, {
+      ...(await this.host.tablePayload(rec, start)),
+      allowedMentions: { users: seats.filter((s) => !s.computer).map((s) => s.userId) },
+    });
+    this.host.kick(threadId);
   }
 
   /**
@@ -543,6 +569,15 @@ export class TournamentService {
     // Seats whose computer took over from a person count for that person (`leftBy`).
     const result: TableResult = { players: [...players], places: [...places], points: [...points] };
     const after = await this.change(id, (t) => withResult(t, threadId, result));
+    await this.afterResult(after, threadId);
+  }
+
+  /**
+   * What follows a table's result (recorded, voided or ruled): the hub and the table's thread
+   * told; the next round seated, the event ended, or (an elimination event) the bracket moved on.
+   */
+  private async afterResult(after: Tournament, threadId: string): Promise<void> {
+    const id = after.id;
     this.host.hub?.(after);
     await this.host.post(threadId, await this.host.tableResult(after, threadId));
     if (isElimination(after)) return this.bracketMoved(after, threadId);
@@ -665,24 +700,116 @@ export class TournamentService {
    * as typed, seat order; see `withCorrection`): standings and tie-breaks follow, the server's
    * ratings in the game are made again, and an audit line goes to the event's channel.
    */
-  async correct(id: string, threadId: string, places: string, by: string): Promise<Tournament> {
+  async correct(id: string, threadId: string, places: string, by: string, reason?: string): Promise<Tournament> {
     const before = await this.get(id);
-    const after = await this.change(id, (t) => withCorrection(t, threadId, places, by, this.now()));
+    // A flagged game still being played is ended with these places (the flag's answer).
+    if (before && openFlag(before, threadId) && tablesInPlay(before).some((x) => x.table.threadId === threadId))
+      return this.ruleTable(before, threadId, places, by, reason);
+    const after = await this.change(id, (t) => withCorrection(t, threadId, places, by, this.now(), reason));
     const c = after.corrections?.at(-1);
     if (after === before || after.rev === before?.rev || c?.kind !== "result") return after;
     await this.host.rerate(after);
     const name = (p: string) => after.entrants.find((e) => e.id === p)?.name ?? p;
     const line = (places: readonly number[]) => c.players.map((p, i) => `${name(p)} ${places[i]}`).join(", ");
-    await this.host.post(after.channelId, {
-      content: sayAt(after, "tournament.audit_correct", {
-        name: after.name,
-        by: `<@${by}>`,
-        thread: `<#${threadId}>`,
-        before: line(c.before),
-        after: line(c.after),
-      }),
-      allowedMentions: { parse: [] },
-    });
+    await this.audit(
+      after,
+      "tournament.audit_correct",
+      { by: `<@${by}>`, thread: `<#${threadId}>`, before: line(c.before), after: line(c.after) },
+      reason,
+    );
+    return after;
+  }
+
+  /**
+   * The game of the table in `threadId` played on after a flag was answered, or paused for one
+   * (`TableService.pause`, `unpause`; its clock re-armed): whether it changed (a game over, one
+   * in real time or one already so is left as it is).
+   */
+  async pauseTable(t: Tournament, threadId: string, pause: boolean): Promise<boolean> {
+    const service = this.host.tables(gameOf(this.host.catalogue, t).table);
+    const done = pause ? await service.pause(threadId) : await service.unpause(threadId);
+    if (done) this.host.kick(threadId);
+    return !!done;
+  }
+
+  /** Notes that flag thread `deskId` belongs to event `id`: commands used there are about it (`ofThread`). */
+  linkDesk(deskId: string, id: string): Promise<void> {
+    return this.book.linkThread(deskId, id);
+  }
+
+  /** Changes event `id` under its lock with a pure change (src/bot/flag-rules.ts); `fn` may refuse (throw). */
+  amend(id: string, fn: (t: Tournament) => Tournament): Promise<Tournament> {
+    return this.change(id, fn);
+  }
+
+  /** Says an organiser's change to a table in the event's channel: `key`'s words, with the reason given. */
+  private async audit(t: Tournament, key: string, words: Readonly<Record<string, string>>, reason?: string): Promise<void> {
+    const line = sayAt(t, key, { name: t.name, ...words });
+    const why = reason ? `\n${sayAt(t, "tournament.audit_reason", { reason })}` : "";
+    await this.host.post(t.channelId, { content: (line + why).slice(0, 2000), allowedMentions: { parse: [] } });
+  }
+
+  /**
+   * Voids the game in `threadId` (organiser `by`, for `reason`; see `voided`): a game being
+   * played is closed unrecorded and the round goes on as after a result; a recorded one has its
+   * ratings made again without it. The audit line goes to the event's channel.
+   */
+  async voidTable(id: string, threadId: string, by: string, reason?: string): Promise<Tournament> {
+    const before = await this.get(id);
+    if (!before) throw tournamentRefusal("tournament/none", "There is no such tournament.", { context: "id" });
+    voided(before, threadId, by, this.now(), reason); // refuses before the game is touched
+    const inPlay = tablesInPlay(before).some((x) => x.table.threadId === threadId);
+    const service = this.host.tables(gameOf(this.host.catalogue, before).table);
+    if (inPlay) await service.end(threadId, by, true).catch(() => undefined);
+    const after = await this.change(id, (t) => voided(t, threadId, by, this.now(), reason));
+    await this.audit(after, "tournament.audit_void", { by: `<@${by}>`, thread: `<#${threadId}>` }, reason);
+    if (inPlay) await this.afterResult(after, threadId);
+    else {
+      await this.host.rerate(after);
+      this.host.hub?.(after);
+    }
+    return after;
+  }
+
+  /**
+   * Deals the game in `threadId` again (organiser `by`, for `reason`; see `replayOrdered`): the
+   * game being played is closed unrecorded (never rated) and a new one, from a new secret, starts
+   * in the same thread with the same seats and clock. The audit line goes to the event's channel.
+   */
+  async replayTable(id: string, threadId: string, by: string, reason?: string): Promise<Tournament> {
+    const before = await this.get(id);
+    if (!before) throw tournamentRefusal("tournament/none", "There is no such tournament.", { context: "id" });
+    replayOrdered(before, threadId, by, this.now(), reason);
+    const where = tablesInPlay(before).find((x) => x.table.threadId === threadId);
+    if (!where) throw tournamentRefusal("flag/replay_over", "This game is over and recorded: correct its places, or void it, instead.");
+    const after = await this.change(id, (t) => replayOrdered(t, threadId, by, this.now(), reason));
+    await this.host
+      .tables(gameOf(this.host.catalogue, after).table)
+      .end(threadId, by, true)
+      .catch(() => undefined);
+    await this.audit(after, "tournament.audit_replay", { by: `<@${by}>`, thread: `<#${threadId}>` }, reason);
+    await this.dealTable(after, where.round, where.index, threadId, undefined, sayAt(after, "tournament.replay_note", { by: `<@${by}>` }));
+    return after;
+  }
+
+  /**
+   * Ends the flagged game being played in `threadId` with the places typed (organiser `by`, for
+   * `reason`; see `ruledResult`): recorded as given, the round going on as after a result.
+   */
+  private async ruleTable(before: Tournament, threadId: string, places: string, by: string, reason?: string): Promise<Tournament> {
+    ruledResult(before, threadId, places, by, this.now(), reason);
+    await this.host
+      .tables(gameOf(this.host.catalogue, before).table)
+      .end(threadId, by, true)
+      .catch(() => undefined);
+    const after = await this.change(before.id, (t) => ruledResult(t, threadId, places, by, this.now(), reason));
+    const c = after.corrections?.at(-1);
+    if (c?.kind === "result") {
+      const name = (p: string) => after.entrants.find((e) => e.id === p)?.name ?? p;
+      const line = c.players.map((p, i) => `${name(p)} ${c.after[i]}`).join(", ");
+      await this.audit(after, "tournament.audit_ruled", { by: `<@${by}>`, thread: `<#${threadId}>`, after: line }, reason);
+    }
+    await this.afterResult(after, threadId);
     return after;
   }
 

@@ -49,6 +49,8 @@ export interface DriverHost {
   botPermissionsIn(channelId: string): bigint;
   /** The roles a member holds (those the bot gave them). */
   rolesOf(guildId: string, userId: string): string[];
+  /** Whether a user sees a channel (a private thread: its members only). */
+  canSee(userId: string, channelId: string): boolean;
 }
 
 /**
@@ -109,6 +111,8 @@ export function baseInteraction(
   const dm = host.privateChannel(channelId);
   if (dm) return privateInteraction(host, type, u, dm, owners ?? { "1": userId }, ageMs);
   const ch = host.channel(channelId);
+  // A private thread is not in the client of someone who is not its member: a test bug.
+  if (!host.canSee(userId, ch.id)) throw new Error(`user ${userId} does not see private thread ${ch.id}`);
   const guildId = host.guildOf(ch.id);
   return {
     ...envelope(host, type, ageMs),

@@ -17,6 +17,7 @@ export const PERMS = {
   USE_EXTERNAL_EMOJIS: 1n << 18n,
   MANAGE_ROLES: 1n << 28n,
   CREATE_PUBLIC_THREADS: 1n << 35n,
+  CREATE_PRIVATE_THREADS: 1n << 36n,
   SEND_MESSAGES_IN_THREADS: 1n << 38n,
   MANAGE_EVENTS: 1n << 33n,
   CREATE_EVENTS: 1n << 44n,
@@ -38,6 +39,7 @@ export const BOT_PERMS =
   PERMS.USE_EXTERNAL_EMOJIS |
   PERMS.USE_APPLICATION_COMMANDS |
   PERMS.CREATE_PUBLIC_THREADS |
+  PERMS.CREATE_PRIVATE_THREADS |
   PERMS.SEND_MESSAGES_IN_THREADS |
   PERMS.CREATE_EVENTS |
   PERMS.PIN_MESSAGES;
@@ -63,14 +65,20 @@ export function channelObject(c: StandinChannel, defaultGuildId: string, ownerId
     last_message_id: null,
     flags: 0,
   };
-  if (c.type === 11) {
+  if (c.type === 11 || c.type === 12) {
     return {
       ...base,
       parent_id: c.parentId,
       owner_id: ownerId,
       member_count: 1,
       message_count: 0,
-      thread_metadata: { archived: false, auto_archive_duration: 1440, archive_timestamp: new Date().toISOString(), locked: false },
+      thread_metadata: {
+        archived: false,
+        auto_archive_duration: 1440,
+        archive_timestamp: new Date().toISOString(),
+        locked: false,
+        ...(c.type === 12 ? { invitable: false } : {}),
+      },
     };
   }
   return { ...base, parent_id: null, topic: null };
@@ -147,8 +155,8 @@ export function guildObject(
     member_count: world.users.length + 1,
     voice_states: [],
     members: [{ user: world.botUser, roles: [botRoleOf(g.id)], joined_at: now, deaf: false, mute: false, flags: 0 }],
-    channels: mine.filter((c) => c.type !== 11).map((c) => channelObject(c, world.defaultGuildId, world.users[0]?.id)),
-    threads: mine.filter((c) => c.type === 11).map((c) => channelObject(c, world.defaultGuildId, world.users[0]?.id)),
+    channels: mine.filter((c) => c.type === 0).map((c) => channelObject(c, world.defaultGuildId, world.users[0]?.id)),
+    threads: mine.filter((c) => c.type !== 0).map((c) => channelObject(c, world.defaultGuildId, world.users[0]?.id)),
     presences: [],
     stage_instances: [],
     guild_scheduled_events: [],

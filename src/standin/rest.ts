@@ -42,7 +42,9 @@ export interface RestHost extends InteractionHost, ScheduledEventsHost {
   channel(id: string): StandinChannel;
   channelObject(c: StandinChannel): Record<string, unknown>;
   findMessage(channelId: string, id: string): ApiMessage;
-  createThread(parentId: string, name: string): StandinChannel;
+  createThread(parentId: string, name: string, type?: 11 | 12): StandinChannel;
+  /** The members of each private thread (the bot and whom it added). */
+  readonly threadMembers: Map<string, Set<string>>;
   /** The bot's permissions in a server's channel (a thread: its parent's). */
   botPermissionsIn(channelId: string): bigint;
   /** The bot's server-wide permissions (its roles', before any channel's overwrites). */
@@ -278,11 +280,8 @@ export async function routeRest(
   if ((method === "PUT" || method === "DELETE") && permissionRoute(host, method, seg, is)) return undefined;
   const scheduled = scheduledEventRoute(host, method, seg, body);
   if (scheduled) return scheduled.answer ?? undefined;
-  if (method === "POST" && (is("/channels/:id/threads") || is("/channels/:id/messages/:mid/threads"))) {
-    // https://discord.com/developers/docs/resources/channel#start-thread-without-message: needs Create Public Threads.
-    if (!(host.botPermissionsIn(seg[1] as string) & PERMS.CREATE_PUBLIC_THREADS)) throw new HttpError(403, 50013, "Missing Permissions");
-    return host.channelObject(host.createThread(seg[1] as string, String(body.name ?? "thread")));
-  }
+  const thread = threadRoute(host, method, seg, body, is);
+  if (thread) return thread.answer;
   throw new HttpError(404, 0, `stand-in: ${method} ${route} is not implemented`);
 }
 
@@ -428,6 +427,47 @@ function memberRole(host: RestHost, method: string, guildId: string, userId: str
  * Discord refuses them): a message pinned or unpinned (Pin Messages), a member's role given or
  * taken (`memberRole`). False for another route.
  */
+/**
+ * Threads: POST /channels/:id/threads (and from a message), and a thread's members: PUT and
+ * DELETE /channels/:id/thread-members/:user, GET /channels/:id/thread-members
+ * (https://discord.com/developers/docs/resources/channel#add-thread-member). Only private
+ * threads keep a list here (a public one is open to everyone who sees its parent); the user
+ * must be known. Null for another route.
+ */
+function threadRoute(
+  host: RestHost,
+  method: string,
+  seg: readonly string[],
+  body: Record<string, unknown>,
+  is: (pattern: string) => boolean,
+): { answer: unknown } | null {
+  if (method === "POST" && (is("/channels/:id/threads") || is("/channels/:id/messages/:mid/threads"))) {
+    // https://discord.com/developers/docs/resources/channel#start-thread-without-message: a
+    // private thread (type 12, never from a message) needs Create Private Threads, a public one
+    // Create Public Threads; threads are made in a text channel, never in a thread.
+    const parent = host.channel(seg[1] as string);
+    const type = body.type === 12 && seg.length === 3 ? 12 : 11;
+    if (parent.type !== 0) throw new HttpError(400, 50024, "Cannot execute action on this channel type");
+    const needs = type === 12 ? PERMS.CREATE_PRIVATE_THREADS : PERMS.CREATE_PUBLIC_THREADS;
+    if (!(host.botPermissionsIn(parent.id) & needs)) throw new HttpError(403, 50013, "Missing Permissions");
+    return { answer: host.channelObject(host.createThread(parent.id, String(body.name ?? "thread"), type)) };
+  }
+  if (!is("/channels/:id/thread-members/:uid") && !is("/channels/:id/thread-members")) return null;
+  const thread = host.channel(seg[1] as string);
+  if (thread.type === 0) throw new HttpError(400, 50024, "Cannot execute action on this channel type");
+  const members = host.threadMembers.get(thread.id);
+  if (method === "GET" && seg.length === 3)
+    return {
+      answer: [...(members ?? [])].map((user_id) => ({ id: thread.id, user_id, join_timestamp: new Date().toISOString(), flags: 0 })),
+    };
+  const userId = seg[3] as string;
+  if (!host.users.some((u) => u.id === userId)) throw new HttpError(404, 10013, "Unknown User");
+  if (method === "PUT") members?.add(userId);
+  else if (method === "DELETE") members?.delete(userId);
+  else return null;
+  return { answer: undefined };
+}
+
 function permissionRoute(host: RestHost, method: string, seg: readonly string[], is: (pattern: string) => boolean): boolean {
   if (is("/channels/:id/messages/pins/:mid")) {
     // https://discord.com/developers/docs/resources/message#pin-message: Pin Messages (split from Manage Messages).

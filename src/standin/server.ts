@@ -428,6 +428,18 @@ export class DiscordStandin extends EventEmitter {
   /** Permissions taken from the bot, by channel id (`denyBot`); and given to it in every channel (`grantBot`). */
   private readonly botDenied = new Map<string, bigint>();
   private botGranted = 0n;
+  /**
+   * The members of each private thread, by thread id (the bot, and whom it added with PUT
+   * /channels/:id/thread-members/:user): nobody else sees it or can use a command in it.
+   */
+  readonly threadMembers = new Map<string, Set<string>>();
+
+  /** Whether user `userId` sees channel `channelId`: every channel but a private thread they are not a member of. */
+  canSee(userId: string, channelId: string): boolean {
+    const members = this.threadMembers.get(channelId);
+    return !members || members.has(userId);
+  }
+
   /** The ids of the messages pinned (PUT /channels/:id/messages/pins/:message). */
   readonly pinned = new Set<string>();
   /** The roles given to members by the bot, by `guild/user` (PUT /guilds/:id/members/:user/roles/:role). */
@@ -472,7 +484,7 @@ export class DiscordStandin extends EventEmitter {
   /** The bot's permissions in a server's channel (a thread: its parent's): `BOT_PERMS` less what `denyBot` took. */
   botPermissionsIn(channelId: string): bigint {
     const c = this.channels.find((x) => x.id === channelId);
-    const at = c?.type === 11 && c.parentId ? c.parentId : channelId;
+    const at = c && c.type !== 0 && c.parentId ? c.parentId : channelId;
     return this.botGuildPermissions() & ~(this.botDenied.get(at) ?? 0n);
   }
 
@@ -497,20 +509,22 @@ export class DiscordStandin extends EventEmitter {
   }
 
   /**
-   * A public thread under `parentId` (as the bot's POST /channels/:id/threads makes, or a user
-   * in the client): stored, announced to the bot with THREAD_CREATE and to the local page.
+   * A thread under `parentId` (as the bot's POST /channels/:id/threads makes, or a user in the
+   * client): public (11), or private (12: seen by its members only, the bot first, as its
+   * creator; `threadMembers`). Stored, announced to the bot with THREAD_CREATE and to the local page.
    */
-  createThread(parentId: string, name: string): StandinChannel {
+  createThread(parentId: string, name: string, type: 11 | 12 = 11): StandinChannel {
     const parent = this.channel(parentId);
     const thread: StandinChannel = {
       id: snowflake(),
       name: name.slice(0, 100),
-      type: 11,
+      type,
       parentId: parent.id,
       ...(parent.guildId ? { guildId: parent.guildId } : {}),
     };
     this.channels.push(thread);
     this.messages.set(thread.id, []);
+    if (type === 12) this.threadMembers.set(thread.id, new Set([this.botUser.id]));
     this.gateway.broadcast("THREAD_CREATE", { ...this.channelObject(thread), newly_created: true }, this.guildOf(parent.id));
     this.emit("channel", thread);
     return thread;

@@ -18,8 +18,8 @@ export interface StandinUser {
 export interface StandinChannel {
   readonly id: string;
   readonly name: string;
-  /** 0 guild text, 11 public thread. */
-  readonly type: 0 | 11;
+  /** 0 guild text, 11 public thread, 12 private thread (seen only by its members: `DiscordStandin.threadMembers`). */
+  readonly type: 0 | 11 | 12;
   readonly parentId: string | null;
   /** The guild it belongs to (default: the stand-in's first guild). */
   readonly guildId?: string;
