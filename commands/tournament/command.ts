@@ -34,6 +34,7 @@ import { readTieBreaks, tieBreakChoices } from "./tie-breaks.ts";
 import { startChoices, startOption } from "./start.ts";
 import { placeChoices, runTableFix, TABLE_FIXES, tableFixSubcommands } from "./corrections.ts";
 import { flagSubcommand, runFlag } from "./flags.ts";
+import { runSeeds, seedsSubcommand } from "./seeds.ts";
 import { localeOf, t as translate, type Locale } from "../../src/i18n/index.ts";
 import { publicLocale } from "../replay.ts";
 import { commandPathIn } from "../../src/i18n/commands.ts";
@@ -171,6 +172,7 @@ interface EventSubcommand {
  * runs) and whether a finished event is found too (`finished`: info, standings, export).
  */
 const EVENT_SUBCOMMANDS: Readonly<Record<string, EventSubcommand>> = {
+  seeds: { finished: true, run: (interaction, ctx, t) => runSeeds(interaction, ctx, t) },
   join: {
     async run(interaction, ctx, t, me) {
       // `player:` signs someone else up: organisers only (the way back for someone they removed).
@@ -411,6 +413,7 @@ export const tournamentCommand = (games: GameCatalogue): Command<BotContext> => 
     .addSubcommand(tableFixSubcommands[1]!)
     .addSubcommand(tableFixSubcommands[2]!)
     .addSubcommand(flagSubcommand)
+    .addSubcommand(seedsSubcommand)
     .addSubcommand((s) => s.setName("cancel").setDescription("Cancel the event (organisers)").addStringOption(eventOption))
     .addSubcommand((s) => s.setName("export").setDescription("Every game and the standings as a CSV file").addStringOption(eventOption))
     .addSubcommand((s) =>

@@ -198,6 +198,11 @@ export interface Tournament {
    * present at the start only, first seed first.
    */
   readonly order?: readonly string[];
+  /**
+   * Seeds two entrants traded before the start (`/tournament seeds player: with:`), oldest first:
+   * applied in turn to the order by rating when round 1 fixes `order` (`seedOrder`).
+   */
+  readonly seedSwaps?: readonly (readonly [string, string])[];
   readonly organiserId: string;
   readonly status: "signup" | "checkin" | "running" | "over" | "cancelled";
   readonly entrants: readonly Entrant[];

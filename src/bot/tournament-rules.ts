@@ -313,6 +313,34 @@ export function fixedOrder(t: Tournament, ratings: ReadonlyMap<string, number> =
 }
 
 /**
+ * The event's seeds before its start, as round 1 will fix them (`Tournament.order`): `fixedOrder`
+ * by `ratings`, then each seed swap of the organisers (`seedSwaps`) in turn.
+ */
+export function seedOrder(t: Tournament, ratings: ReadonlyMap<string, number> = new Map()): string[] {
+  const order = fixedOrder(t, ratings);
+  for (const [a, b] of t.seedSwaps ?? []) {
+    const i = order.indexOf(a);
+    const j = order.indexOf(b);
+    if (i >= 0 && j >= 0) [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  return order;
+}
+
+/**
+ * Entrants `a` and `b` trade seeds (an organiser, before the start: docs/rules/tournaments.md,
+ * "Seeds"). Refuses `tournament/seeds_late` once round 1 is seated (or the event is over or a
+ * challenge, which has no seeds), `tournament/not_in_player` for someone not signed up, and
+ * `tournament/seeds_same` for one person twice.
+ */
+export function seedsSwapped(t: Tournament, a: string, b: string): Tournament {
+  if (t.challenge) throw refused("tournament/seeds_late", { context: "challenge" });
+  if (t.order || (t.status !== "signup" && t.status !== "checkin")) throw refused("tournament/seeds_late");
+  if (![a, b].every((p) => t.entrants.some((e) => e.id === p && !e.dropped))) throw refused("tournament/not_in_player");
+  if (a === b) throw refused("tournament/seeds_same");
+  return { ...t, seedSwaps: [...(t.seedSwaps ?? []), [a, b]] };
+}
+
+/**
  * The next round seated (by standing, the format's seating, byes and computer top-ups; see
  * src/tournament/rounds.ts), its tables without threads yet; null when no round is due
  * (not running, all rounds played, the last one still open, a challenge). Round 1 also fixes
@@ -326,7 +354,7 @@ export function seated(catalogue: GameCatalogue, t: Tournament, ratings?: Readon
   const present = new Set(t.entrants.filter((e) => !e.dropped).map((e) => e.id));
   // Fixed from who is present when round 1 is seated: a no-show at check-in is not in it, so the
   // round-robin schedule does not keep an empty slot for them (docs/rules/tournaments.md, "Formats").
-  const fixed = t.order ?? fixedOrder(t, ratings).filter((p) => present.has(p));
+  const fixed = t.order ?? seedOrder(t, ratings).filter((p) => present.has(p));
   const table = eventStandings(t);
   // Round 1 has no standing yet: the fixed order seats it.
   const order = (t.played.length === 0 ? fixed : table.map((s) => s.id)).filter((p) => present.has(p));
@@ -400,7 +428,7 @@ export function bracketOf(t: Tournament): { readonly plan: BracketPlan; readonly
 function seatedBracket(catalogue: GameCatalogue, t: Tournament, ratings?: ReadonlyMap<string, number>): Tournament | null {
   if (t.status !== "running") return null;
   const present = new Set(t.entrants.filter((e) => !e.dropped).map((e) => e.id));
-  const seeds = t.order ?? fixedOrder(t, ratings).filter((p) => present.has(p));
+  const seeds = t.order ?? seedOrder(t, ratings).filter((p) => present.has(p));
   const fixed: Tournament = { ...t, order: seeds };
   const { plan, state } = bracketOf(fixed)!;
   const ready = readyNodes(state);

@@ -213,4 +213,52 @@ describe("flag a game for the organisers", () => {
     // Nothing the bot sent was refused on the way.
     expect(h.clientErrorsSince(0).filter((x) => x.status !== 429)).toEqual([]);
   }, 300_000);
+
+  it("seeds before the start: by rating, the unrated warned of, two swapped by an organiser and kept by the bracket", async () => {
+    const sb = h.standin;
+    // Ada beat Ben once: both rated (Ada higher); Cleo and Dev are not.
+    const seats = [
+      { userId: ADA, name: "Ada" },
+      { userId: BEN, name: "Ben" },
+    ];
+    await h.bot.ratings.rebuild(sb.guildId, "onexeno-basic", [
+      { table: { guildId: sb.guildId, seats }, outcome: { scores: [1, 0], winners: [0] }, teams: null, at: 1 },
+    ]);
+    await sb.command(MOD, CARD_ROOM, "tournament create", {
+      ...{ game: "onexeno-basic", format: "single-elimination", "table-size": 2, name: "Seeded cup" },
+    });
+    const id = (await h.bot.tournaments.list(sb.guildId)).find((x) => x.name === "Seeded cup")!.id;
+    for (const who of [DEV, CLEO, BEN, ADA]) await sb.command(who, CARD_ROOM, "tournament join", { event: id });
+    const preview = answerOf(await sb.command(CLEO, CARD_ROOM, "tournament seeds", { event: id }));
+    const lines = preview.split("\n");
+    expect(lines[2]).toMatch(/^1\. Ada · \d+$/);
+    expect(lines[3]).toMatch(/^2\. Ben · \d+$/);
+    expect(lines.filter((l) => l.endsWith("unrated ⚠"))).toHaveLength(2);
+    expect(preview).toContain("Unrated entrants (2)");
+    // Only organisers swap, two names at once; then the bracket is seeded as shown.
+    expect(answerOf(await sb.command(BEN, CARD_ROOM, "tournament seeds", { event: id, player: BEN, with: ADA }))).toContain(
+      "Only organisers",
+    );
+    expect(answerOf(await sb.command(MOD, CARD_ROOM, "tournament seeds", { event: id, player: BEN }))).toContain("Name both entrants");
+    const swapped = answerOf(await sb.command(MOD, CARD_ROOM, "tournament seeds", { event: id, player: BEN, with: ADA }));
+    expect(swapped).toContain("swapped the seeds of Ben and Ada");
+    expect(swapped).toMatch(/\n1\. Ben · \d+\n2\. Ada · \d+/);
+    const shown = swapped
+      .split("\n")
+      .filter((l) => /^\d+\. /.test(l))
+      .map((l) => l.replace(/^\d+\. /, "").split(" · ")[0]);
+    await sb.command(MOD, CARD_ROOM, "tournament start", { event: id });
+    const started = await h.until("the bracket seeded", async () => (await h.bot.tournaments.get(id))!.order);
+    const names = new Map([
+      [ADA, "Ada"],
+      [BEN, "Ben"],
+      [CLEO, "Cleo"],
+      [DEV, "Dev"],
+    ]);
+    expect(started.map((p) => names.get(p))).toEqual(shown);
+    expect(answerOf(await sb.command(MOD, CARD_ROOM, "tournament seeds", { event: id, player: CLEO, with: DEV }))).toContain(
+      "only before round 1 is seated",
+    );
+    await sb.command(MOD, CARD_ROOM, "tournament cancel", { event: id });
+  }, 120_000);
 });
