@@ -8,7 +8,15 @@ import { ChannelType, PermissionFlagsBits, SlashCommandBuilder, type ChatInputCo
 import { commandRef } from "../src/bot/command-ids.ts";
 import { DEFAULT_CLOCK } from "../src/bot/clock.ts";
 import type { BotContext } from "../src/bot/context.ts";
-import { DEFAULT_QUEUE_EXPIRY_MINUTES, QUEUE_EXPIRY_MINUTES, QUEUE_WINDOWS, type JoinAnswer, type QueueEntry } from "../src/bot/queue.ts";
+import {
+  DEFAULT_QUEUE_EXPIRY_MINUTES,
+  QUEUE_EXPIRY_MINUTES,
+  QUEUE_LEVELS,
+  QUEUE_WINDOWS,
+  type JoinAnswer,
+  type QueueEntry,
+  type QueueLevel,
+} from "../src/bot/queue.ts";
 import { respond } from "../src/bot/reply.ts";
 import type { Choice, Command } from "../src/bot/router.ts";
 import { refuse } from "../src/bot/words.ts";
@@ -46,6 +54,7 @@ function joinText(ctx: BotContext, answer: JoinAnswer, locale: Locale, guildId: 
   const lines = [
     say("waiting", { game: game(e), players: e.players, waiting: answer.waiting, until: `<t:${Math.floor(e.expiresAt / 1000)}:t>` }),
     ...(e.window !== null ? [say("window_note", { window: e.window, rating: e.rating })] : []),
+    ...(e.level ? [say("level_note", { level: say(`level_${e.level}`) })] : []),
     say("how_to_leave", { cmd: commandRef(locale, "queue leave", guildId) }),
   ];
   return [...replaced, ...lines].join("\n");
@@ -62,7 +71,7 @@ async function statusText(ctx: BotContext, guildId: string, locale: Locale): Pro
       game: ctx.queue.gameName(es[0]!.game, locale),
       players: es[0]!.players,
       waiting: es.length,
-      people: es.map((e) => e.name).join(", "),
+      people: es.map((e) => (e.level ? `${e.name} (${t(locale, `queue.level_${e.level}`)})` : e.name)).join(", "),
     }),
   );
   return [`**${t(locale, "queue.status_title")}**`, ...lines].join("\n").slice(0, 2000);
@@ -94,6 +103,7 @@ async function join(interaction: ChatInputCommandInteraction, ctx: BotContext, g
   const answer = await ctx.queue.join({
     ...{ guildId, channelId, userId: interaction.user.id, name: seatOf(interaction).name, game, players },
     window: interaction.options.getInteger("window"),
+    level: (interaction.options.getString("level") as QueueLevel | null) ?? null,
     expiresInMs: (interaction.options.getInteger("expires") ?? DEFAULT_QUEUE_EXPIRY_MINUTES) * 60_000,
     locale: publicLocale,
     clock: await ctx.settings.clockOf(guildId, rated.table, DEFAULT_CLOCK),
@@ -137,6 +147,12 @@ export const queueCommand = (games: GameCatalogue): Command<BotContext> => ({
             .setName("window")
             .setDescription("Only people rated this close to you (default: any)")
             .addChoices(...QUEUE_WINDOWS.map((w) => ({ name: `± ${w}`, value: w }))),
+        )
+        .addStringOption((o) =>
+          o
+            .setName("level")
+            .setDescription("Only people who play at this level (default: any)")
+            .addChoices(...QUEUE_LEVELS.map((l) => ({ name: t("en", `queue.level_${l}`), value: l }))),
         )
         .addIntegerOption((o) =>
           o

@@ -16,6 +16,14 @@ export const QUEUE_EXPIRY_MINUTES = [5, 15, 30, 60] as const;
 export const DEFAULT_QUEUE_EXPIRY_MINUTES = 15;
 /** The rating windows offered (`/queue join window:`), in shown rating points either side of one's own. */
 export const QUEUE_WINDOWS = [100, 200, 400] as const;
+/**
+ * The levels a person may say they play at (`/queue join level:`): people who name one are seated
+ * only with people of the same level, or who named none. It matches the unrated, whom a rating
+ * window cannot tell apart (everyone starts at the same rating).
+ */
+export const QUEUE_LEVELS = ["new", "regular", "strong"] as const;
+export type QueueLevel = (typeof QUEUE_LEVELS)[number];
+
 /** Most people waiting in one server's queue at once (a record stays small). */
 export const MAX_WAITING = 200;
 
@@ -30,6 +38,8 @@ export interface QueueEntry {
   readonly players: number;
   /** Shown rating points either side of theirs they accept at the table; null: anyone. */
   readonly window: number | null;
+  /** The level they said they play at (absent or null: any level). */
+  readonly level?: QueueLevel | null;
   /** Their shown rating in the game when they joined (the start rating when unrated). */
   readonly rating: number;
   /** The channel they joined from: where their table's thread opens, and where an expiry is said. */
@@ -64,10 +74,14 @@ export interface GuildQueue {
 /** An empty queue of guild `guildId`. */
 export const emptyQueue = (guildId: string): GuildQueue => ({ schema: 1, guildId, entries: [], tables: [] });
 
-/** Whether `a` and `b` accept each other at one table: each one's rating is inside the other's window (null: any). */
-export function accepts(a: Pick<QueueEntry, "rating" | "window">, b: Pick<QueueEntry, "rating" | "window">): boolean {
+/**
+ * Whether `a` and `b` accept each other at one table: each one's rating is inside the other's
+ * window (null: any), and their levels agree (either named none, or both the same).
+ */
+export function accepts(a: Pick<QueueEntry, "rating" | "window" | "level">, b: Pick<QueueEntry, "rating" | "window" | "level">): boolean {
   const gap = Math.abs(a.rating - b.rating);
-  return gap <= (a.window ?? Number.POSITIVE_INFINITY) && gap <= (b.window ?? Number.POSITIVE_INFINITY);
+  const levels = !a.level || !b.level || a.level === b.level;
+  return levels && gap <= (a.window ?? Number.POSITIVE_INFINITY) && gap <= (b.window ?? Number.POSITIVE_INFINITY);
 }
 
 /**

@@ -23,6 +23,7 @@ import {
   type GuildQueue,
   type QueueEntry,
   type QueueTable,
+  type QueueLevel,
 } from "./queue-rules.ts";
 import { START_RATING } from "./ratings.ts";
 import type { TournamentHost } from "./tournament-record.ts";
@@ -54,6 +55,8 @@ export interface JoinRequest {
   readonly game: string;
   readonly players: number;
   readonly window: number | null;
+  /** The level they play at (`QUEUE_LEVELS`); null: any. */
+  readonly level?: QueueLevel | null;
   /** How long the place lasts, ms. */
   readonly expiresInMs: number;
   /** The server's language (the thread's name, the table's words, an expiry's notice). */
@@ -99,6 +102,7 @@ export class QueueService {
     const now = this.now();
     const entry: QueueEntry = {
       ...{ userId: req.userId, name: req.name, game: req.game, players: req.players, window: req.window },
+      ...(req.level ? { level: req.level } : {}),
       ...{ rating: ratings.get(req.userId) ?? START_RATING, channelId: req.channelId, locale: req.locale },
       ...{ joinedAt: now, expiresAt: now + req.expiresInMs },
     };

@@ -36,6 +36,18 @@ describe("the queue's rules", () => {
     expect(accepts({ rating: 1500, window: null }, { rating: 2500, window: null })).toBe(true);
   });
 
+  it("seat people who named a level only with the same level, or with people who named none", () => {
+    expect(accepts({ rating: 1500, window: null, level: "new" }, { rating: 1500, window: null, level: "new" })).toBe(true);
+    expect(accepts({ rating: 1500, window: null, level: "new" }, { rating: 1500, window: null, level: "strong" })).toBe(false);
+    expect(accepts({ rating: 1500, window: null, level: "strong" }, { rating: 1500, window: null })).toBe(true);
+    // A level never widens a window.
+    expect(accepts({ rating: 1500, window: 100, level: "new" }, { rating: 1700, window: null, level: "new" })).toBe(false);
+    // The unrated beginner skips the strong player waiting longer and sits with the next beginner.
+    const strong = entry("strong", { level: "strong" });
+    const beginner = entry("beginner", { level: "new" });
+    expect(groupFor([strong, beginner], entry("me", { level: "new" }))!.map((e) => e.userId)).toEqual(["me", "beginner"]);
+  });
+
   it("complete a group with the oldest people waiting for the same game and seat count who accept everyone taken", () => {
     const old = entry("old", { players: 3, rating: 1900 });
     const otherGame = entry("other", { players: 3, game: "h" });

@@ -6,7 +6,8 @@
  * the table (moves refused, the clock held and moved on by the pause when it plays on); the
  * player withdraws it; a second flag has the game dealt again; a third is answered with places
  * and a reason; in round 2 a flagged game is voided. The export and the event's channel keep
- * each of them.
+ * each of them. Then an event's seeds before its start: by rating, the unrated warned of, two
+ * swapped by an organiser, and the bracket seeded as shown.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PERMS } from "../../src/standin/objects.ts";

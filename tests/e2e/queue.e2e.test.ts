@@ -3,7 +3,7 @@
  * a join completes (its people mentioned, seated, the game started), nobody queued again from a
  * running table, a place that lapses said in its channel, the refusals (a DM, a seat count the
  * game lacks, a channel where the bot may not open threads); then 50 people joining and leaving
- * at random for 10 minutes of the bot's clock.
+ * at random for 10 minutes of the bot's clock; and a named level seated only with the same level or none.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerCommands } from "../../src/app.ts";
@@ -218,5 +218,24 @@ describe("/queue", () => {
     const made = threadsUnder(GENERAL).filter((c) => !before.has(c.id));
     expect(made.map((c) => c.name)).toEqual(["Cardeno · Dev, Moderator"]);
     expect((await h.bot.service("cardeno").get(made[0]!.id))?.seats.map((s) => s.userId)).toEqual([DEV, MOD]);
+  });
+
+  it("seats a named level only with the same level or none", async () => {
+    // Three people who sit at no table yet.
+    const [ann, bob, cyd] = ["100000000000200001", "100000000000200002", "100000000000200003"] as const;
+    for (const [i, id] of [ann, bob, cyd].entries())
+      h.standin.users.push({ id, username: `l${i}`, globalName: ["Ann", "Bob", "Cyd"][i]!, permissions: MEMBER_PERMS });
+    const asked = await queue(ann, "join", { game: "cardeno", level: "new" });
+    expect(asked).toMatch(/1 of 2 waiting/);
+    expect(asked).toContain("Only people who chose the same level (New to the game)");
+    expect(await queue(bob, "join", { game: "cardeno", level: "strong" })).toMatch(/2 of 2 waiting/);
+    expect(await queue(ann, "status")).toMatch(/Ann \(New to the game\), Bob \(Strong\)/);
+    const before = threadsUnder(GENERAL).length;
+    expect(await queue(cyd, "join", { game: "cardeno" })).toContain("Your table is ready");
+    // Cyd named no level: she sits with the one waiting longest, Ann; Bob still waits.
+    const seated = (await h.bot.queue.of(h.standin.guildId)).tables.at(-1)!;
+    expect([...seated.userIds].sort()).toEqual([ann, cyd].sort());
+    expect(threadsUnder(GENERAL).length).toBe(before + 1);
+    expect(await queue(bob, "leave")).toMatch(/You left the queue/);
   });
 });
