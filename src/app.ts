@@ -821,9 +821,10 @@ function tournamentHost(
     standingsMessage: (t) => standingsMessage(catalogue, t),
     tableResult: async (t, threadId) => {
       // Said under the game's last picture: wait (a little) until the finished table is shown.
+      // A game an organiser closed (`end-table`, a flag's answer) has no last picture to wait for.
       for (const service of services.values()) {
         const rec = await service.get(threadId);
-        if (rec?.status === "over") await live.shownAtLeast(threadId, [rec.updatedAt, rec.rev]);
+        if (rec?.status === "over" && !rec.closedBy) await live.shownAtLeast(threadId, [rec.updatedAt, rec.rev]);
       }
       return tableResult(t, threadId);
     },

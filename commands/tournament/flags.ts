@@ -93,8 +93,8 @@ async function deskMessage(ctx: BotContext, t: Tournament, flag: TableFlag, peop
         button("fwithdraw", "flag_withdraw", ButtonStyle.Secondary),
       ),
     ],
-    // The people named are added to the thread already; the organisers' role is pinged, which
-    // brings its members into a private thread (Discord adds those mentioned who see the channel).
+    // The people named are in the thread already; the organisers' role is pinged (its members
+    // are notified; moderators with Manage Threads see every private thread).
     allowedMentions: { users: [...people], roles: role ? [role] : [] },
   };
 }
@@ -177,6 +177,7 @@ async function mayAnswer(interaction: MessageComponentInteraction, ctx: BotConte
  */
 async function answer(ctx: BotContext, t: Tournament, flag: TableFlag, kind: Exclude<FlagAnswer, "correct">, by: string): Promise<string> {
   const now = ctx.discordNow();
+  if (t.status !== "running") throw refuse("tournament/not_running");
   if (kind === "void") voided(t, flag.threadId, by, now);
   if (kind === "replay") replayOrdered(t, flag.threadId, by, now);
   const after = await ctx.tournaments.amend(t.id, (x) => flagAnswered(x, flag.n, kind, by, now));

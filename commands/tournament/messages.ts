@@ -485,6 +485,8 @@ export async function tableResult(t: Tournament, threadId: string): Promise<Base
   const r = table?.result;
   if (!round || !r)
     return { content: sayIn(t, "recorded_short", { name: t.name, channel: `<#${t.channelId}>` }), allowedMentions: { parse: [] } };
+  if (table?.void)
+    return { content: sayIn(t, "recorded_void", { name: t.name, channel: `<#${t.channelId}>` }), allowedMentions: { parse: [] } };
   const points = placementPoints(r.places);
   const places = r.players
     .map((p, i) => ({ name: nameOf(t, p), place: r.places[i] ?? r.places.length, points: points[i] ?? 0 }))

@@ -41,14 +41,15 @@ export function flagOfDesk(t: Tournament, deskId: string): TableFlag | undefined
  * Entrant `by` flags the table in `threadId` at `at` (ms), with their `reason` if they gave one.
  * Refuses `flag/not_table` (not a table of this event, or the event is not running),
  * `flag/not_player` (they do not sit at it) and `flag/open` (it is flagged already: the
- * params name that flag's thread).
+ * params name that flag's thread). An open flag that never got its thread is withdrawn by the new one.
  */
 export function flagged(t: Tournament, threadId: string, by: string, at: number, reason?: string): Tournament {
   const where = tableAt(t, threadId);
   if (!where || t.status !== "running") throw refuse("flag/not_table");
   if (!where.table.players.includes(by)) throw refuse("flag/not_player");
+  // An open flag without its thread was cut short (the bot stopped half-way): a new one replaces it.
   const open = openFlag(t, threadId);
-  if (open) throw refuse("flag/open", { thread: open.deskId ? `<#${open.deskId}>` : "" });
+  if (open?.deskId) throw refuse("flag/open", { thread: `<#${open.deskId}>` });
   const flag: TableFlag = {
     n: (t.flags?.length ?? 0) + 1,
     threadId,
@@ -59,7 +60,8 @@ export function flagged(t: Tournament, threadId: string, by: string, at: number,
     ...(reason ? { reason: reason.slice(0, 300) } : {}),
     status: "open",
   };
-  return { ...t, flags: [...(t.flags ?? []), flag] };
+  const flags = (t.flags ?? []).map((f) => (f === open ? { ...f, status: "withdrawn" as const } : f));
+  return { ...t, flags: [...flags, flag] };
 }
 
 /** Flag `n` with `fn` applied (unchanged when there is no such flag). */

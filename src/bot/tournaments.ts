@@ -722,14 +722,15 @@ export class TournamentService {
 
   /**
    * The game of the table in `threadId` played on after a flag was answered, or paused for one
-   * (`TableService.pause`, `unpause`; its clock re-armed): whether it changed (a game over, one
-   * in real time or one already so is left as it is).
+   * (`TableService.pause`, `unpause`; its clock re-armed): whether it is now paused (pausing) or
+   * changed (playing on); a game over or one in real time is left as it is.
    */
   async pauseTable(t: Tournament, threadId: string, pause: boolean): Promise<boolean> {
     const service = this.host.tables(gameOf(this.host.catalogue, t).table);
     const done = pause ? await service.pause(threadId) : await service.unpause(threadId);
     if (done) this.host.kick(threadId);
-    return !!done;
+    // Paused already (a flag cut short before its thread was made) counts as paused.
+    return !!done || (pause && !!(await service.get(threadId))?.paused);
   }
 
   /** Notes that flag thread `deskId` belongs to event `id`: commands used there are about it (`ofThread`). */

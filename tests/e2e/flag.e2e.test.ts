@@ -190,6 +190,9 @@ describe("flag a game for the organisers", () => {
       return x.played[1]!.tables[0]!.void ? x : null;
     });
     expect(voided.played[1]!.tables[0]!.result!.places).toEqual([1, 1]);
+    await h.until("the table told its game is voided", () =>
+      sb.visibleMessages(three.threadId!, null).some((m) => said(m).includes("the organisers voided this game")),
+    );
     await sb.command(MOD, four.threadId!, "tournament end-table");
     const over = await h.until("the event over", async () => {
       const x = (await h.bot.tournaments.get(id))!;

@@ -64,6 +64,12 @@ describe("flagging a game", () => {
       ...{ n: 1, threadId: "th1", round: 1, table: 1, by: a, at: 5, reason: "misdeal", deskId: "desk1", paused: true, status: "open" },
     });
     expect(code(() => flagged(one, "th1", b, 6))).toBe("flag/open");
+    // A flag whose thread was never made (the bot stopped half-way) is replaced by the next one.
+    const cut = flagged(flagged(t, "th1", a, 5), "th1", b, 6);
+    expect(cut.flags!.map((f) => [f.by, f.status])).toEqual([
+      [a, "withdrawn"],
+      [b, "open"],
+    ]);
     expect(flagged(one, "th2", other, 6).flags!.map((f) => f.n)).toEqual([1, 2]); // another table's flag is its own
     expect(code(() => flagWithdrawn(one, 1, b))).toBe("flag/not_yours");
     const withdrawn = flagWithdrawn(one, 1, a);
