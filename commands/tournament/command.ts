@@ -126,6 +126,12 @@ const createSubcommand = (games: GameCatalogue) => (s: SlashCommandSubcommandBui
           { name: "bye: the extra players sit the round out", value: "bye" },
         ),
     )
+    .addStringOption((o) =>
+      o
+        .setName("fill-level")
+        .setDescription("How well fill computers play (default normal)")
+        .addChoices(...COMPUTER_LEVELS.map((l) => ({ name: l, value: l }))),
+    )
     .addBooleanOption((o) => o.setName("pause").setDescription("Wait for /tournament next between rounds"))
     .addBooleanOption((o) => o.setName("rank-computers").setDescription("Rank computer entrants (default: people only)"))
     .addIntegerOption((o) =>
@@ -312,6 +318,7 @@ async function createEvent(interaction: ChatInputCommandInteraction, ctx: BotCon
   const computers = (await ctx.settings.of(interaction.guildId)).computers;
   const fill = (interaction.options.getString("fill") ?? (computers ? "computer" : "bye")) as "computer" | "bye";
   if (fill === "computer") await ctx.settings.mustAllowComputers(interaction.guildId);
+  const fillLevel = interaction.options.getString("fill-level") as ComputerLevel | null;
   const tieBreaks = readTieBreaks(interaction.options.getString("tie-breaks"));
   let made = "";
   // The event speaks the server's language in public, as its tables do.
@@ -334,6 +341,7 @@ async function createEvent(interaction: ChatInputCommandInteraction, ctx: BotCon
       tableSize: interaction.options.getInteger("table-size"),
       clock,
       fill,
+      ...(fillLevel ? { fillLevel } : {}),
       checkInMinutes: interaction.options.getInteger("check-in") ?? 0,
       autoNext: !(interaction.options.getBoolean("pause") ?? false),
       rankComputers: interaction.options.getBoolean("rank-computers") ?? false,

@@ -173,6 +173,8 @@ export interface Tournament {
   readonly clock: ClockSetting | null;
   /** A table that cannot be filled: top it up with computers, or give the extra players byes. */
   readonly fill: "computer" | "bye";
+  /** How well those computers play (`fill: computer`), when not `normal`. */
+  readonly fillLevel?: ComputerLevel;
   readonly checkInMinutes: number;
   /** When check-in closes (ms), while it is open. */
   readonly checkInDue?: number;
@@ -272,6 +274,8 @@ export interface EventRequestFields {
   readonly tableSize: number | null;
   readonly clock: ClockSetting | null;
   readonly fill: "computer" | "bye";
+  /** How well the computers that fill short tables play (`/tournament create fill-level:`); absent: normal. */
+  readonly fillLevel?: ComputerLevel;
   readonly checkInMinutes: number;
   readonly autoNext: boolean;
   readonly rankComputers?: boolean;

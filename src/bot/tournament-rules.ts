@@ -107,7 +107,7 @@ export function withScheduledEvent(t: Tournament, scheduledEventId: string): Tou
 /**
  * A new event in sign-up, id `id`, created at `now`. Refuses a challenge on a game that is not
  * a one-player game of the catalogue (and those outside a challenge), an unknown game, a table size the game does not
- * allow, fewer than 1 or more than 20 rounds.
+ * allow, fewer than 1 or more than 20 rounds, a fill level the game does not seat (`input/bad_level`).
  */
 export function newEvent(catalogue: GameCatalogue, opts: EventRequest, id: string, now: number): Tournament {
   const startsAt = opts.start === undefined ? undefined : parseStart(opts.start, now);
@@ -123,6 +123,8 @@ export function newEvent(catalogue: GameCatalogue, opts: EventRequest, id: strin
   const alone = catalogue.challengeGames();
   if ((opts.format === "challenge") !== alone.some((g) => g.key === opts.game))
     throw refused("tournament/bad_format", { context: opts.format === "challenge" ? "challenge" : "alone", game: opts.game });
+  const levels = catalogue.levels(opts.game);
+  if (opts.fillLevel && !levels.includes(opts.fillLevel)) throw refused("input/bad_level", { levels: levels.join(", ") });
   const base = {
     schema: 1 as const,
     id,
@@ -130,6 +132,7 @@ export function newEvent(catalogue: GameCatalogue, opts: EventRequest, id: strin
     channelId: opts.channelId,
     name: opts.name.slice(0, 60),
     fill: opts.fill,
+    ...(opts.fillLevel && opts.fillLevel !== "normal" ? { fillLevel: opts.fillLevel } : {}),
     checkInMinutes: opts.checkInMinutes,
     organiserId: opts.organiserId,
     ...(opts.rankComputers ? { rankComputers: true } : {}),
@@ -747,13 +750,22 @@ export function tablesInPlay(t: Tournament): { round: TournamentRound; table: To
 /**
  * The seats of a round's table, in order: an entrant plays as themselves; a computer entrant as
  * itself; a withdrawn entrant's seat is a computer playing under their name marked "(left)"
- * (their result still counts for them, `leftBy`); a `fill-…` seat is a fill computer.
+ * (their result still counts for them, `leftBy`); a `fill-…` seat is a fill computer, at the
+ * event's `fillLevel` (named with it unless normal).
  */
 export function tableSeats(t: Tournament, players: readonly string[]): Seat[] {
   const names = new Map(t.entrants.map((e) => [e.id, e]));
   return players.map((p) => {
     const e = names.get(p);
-    if (!e) return { userId: p, name: sayAt(t, "tournament.fill_seat", { n: p.split("-").at(-1) ?? "" }), computer: "normal" };
+    if (!e) {
+      const n = p.split("-").at(-1) ?? "";
+      const level = t.fillLevel ?? "normal";
+      const name =
+        level === "normal"
+          ? sayAt(t, "tournament.fill_seat", { n })
+          : sayAt(t, "tournament.fill_seat_level", { n, level: sayAt(t, `table.level_${level}`) });
+      return { userId: p, name, computer: level };
+    }
     return e.computer || e.dropped
       ? {
           userId: e.computer ? e.id : `cpu-${e.id}`,

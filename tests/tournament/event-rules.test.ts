@@ -12,6 +12,7 @@ import {
   newEvent,
   seated,
   shownStandings,
+  tableSeats,
   withChallengeResult,
   withComputers,
   withResult,
@@ -201,6 +202,17 @@ describe("tournament rules", () => {
       ["Computer 1 (expert)", "expert"],
       ["Computer 2", "normal"],
     ]);
+  });
+
+  it("fill computers play at the event's fill level, named with it unless normal; a level the game lacks is refused", () => {
+    expect(() => newEvent(CATALOGUE, { ...ASK, game: "canasta", tableSize: 2, fillLevel: "expert" }, "t8", 0)).toThrow(
+      expect.objectContaining({ code: "input/bad_level", params: { levels: "easy, normal" } }),
+    );
+    const expert = newEvent(CATALOGUE, { ...ASK, game: "onexeno-basic", tableSize: 2, fill: "computer", fillLevel: "expert" }, "t9", 0);
+    expect(tableSeats(expert, ["fill-t9-1"])).toEqual([{ userId: "fill-t9-1", name: "Computer 1 (fill, expert)", computer: "expert" }]);
+    const plain = newEvent(CATALOGUE, { ...ASK, game: "onexeno-basic", tableSize: 2, fill: "computer", fillLevel: "normal" }, "t10", 0);
+    expect(plain.fillLevel).toBeUndefined();
+    expect(tableSeats(plain, ["fill-t10-1"])).toEqual([{ userId: "fill-t10-1", name: "Computer 1 (fill)", computer: "normal" }]);
   });
 
   it("computer entrants are listed unranked unless the organiser ranks them; people are ranked among themselves, ties kept", () => {
