@@ -4,8 +4,8 @@
  * team). For each pairing it prints the tested seat's (or team's) win rate with a 95 % interval
  * (Wilson's), the mean score difference against the best other seat, the tested level's decision
  * time (median and p99, ms) and the games that did not end within the move cap. `GAMES` games a
- * pairing (default 200; the issue's figures need 400); `ONLY=onexeno` or `ONLY=onze` for one game's
- * pairings. Statistics, never a test.
+ * pairing (default 200; the issue's figures need 400); `ONLY=onexeno`, `ONLY=onze` or `ONLY=cardeno`
+ * for one game's pairings. Statistics, never a test.
  */
 import { seedRng, type RngState } from "../src/engine/rng.ts";
 import { chooseComputerMove } from "../src/games/onexeno/computer.ts";
@@ -13,6 +13,7 @@ import { expertOnexenoMove } from "../src/games/onexeno/expert.ts";
 import { onexeno, onexenoView, playNow, setupOnexeno, teamOf, type OnexenoMove, type OnexenoState } from "../src/games/onexeno/game.ts";
 import { onze } from "../src/games/onze/game.ts";
 import { playOnze } from "../tests/helpers/onze.ts";
+import { playCardeno } from "../tests/helpers/cardeno.ts";
 
 const GAMES = Number(process.env.GAMES ?? 200);
 /** Moves after which a game counts as one that did not end. */
@@ -102,6 +103,37 @@ function onzePairing(tested: Level, other: Level, seats: number): void {
   );
 }
 
+/**
+ * `GAMES` Cardeno games (standard, the default rounds, `PACE` seconds between pieces, default 3): `tested` at one seat against `other` at
+ * the rest (seats rotated); the tested seat wins with the highest total (a shared top counts for
+ * none). Prints its win rate, mean score difference against the best other seat, and its grabs'
+ * reaction (ms from the piece's turn to the grab, median and p99).
+ */
+function cardenoPairing(tested: Level, other: Level, seats: number): void {
+  let wins = 0;
+  let diff = 0;
+  const reactions: number[] = [];
+  for (let g = 0; g < GAMES; g++) {
+    const seat = g % seats;
+    const levels = Array.from({ length: seats }, (_, i) => (i === seat ? tested : other));
+    let turned = new Map<number, number>();
+    const final = playCardeno({ pace: Number(process.env.PACE ?? 3) }, levels, `stats-cardeno-${tested}-${other}-${g}`, (s) => {
+      // A grab by the tested seat: the piece left the centre onto its board.
+      for (const [piece, at] of turned) if (s.boards[seat]!.includes(piece)) reactions.push(s.lastGrabAt - at);
+      turned = new Map(s.centre.map((f) => [f.piece, f.at]));
+    });
+    const best = Math.max(...final.scores.filter((_, i) => i !== seat));
+    if (final.scores[seat]! > best) wins++;
+    diff += final.scores[seat]! - best;
+  }
+  const [lo, hi] = wilson(wins, GAMES);
+  console.log(
+    `Cardeno, ${seats} players: ${tested} seat against ${other}: won ${wins} of ${GAMES} (${((100 * wins) / GAMES).toFixed(0)} %, ` +
+      `95 % interval ${lo.toFixed(0)}–${hi.toFixed(0)} %; a fair share ${(100 / seats).toFixed(0)} %), mean score difference ` +
+      `${(diff / GAMES).toFixed(1)}; ${tested}'s reaction median ${quantile(reactions, 0.5).toFixed(0)} ms, p99 ${quantile(reactions, 0.99).toFixed(0)} ms`,
+  );
+}
+
 console.log(`${GAMES} seeded games a pairing, seats rotated; node ${process.version}\n`);
 const only = process.env.ONLY; // e.g. ONLY=onexeno: one game's pairings
 if (!only || only === "onexeno") {
@@ -116,6 +148,9 @@ if (!only || only === "onze") {
   onzePairing("easy", "easy", 3);
   onzePairing("normal", "normal", 3);
 }
-console.log(
-  "\nNot yet here (issue 66): an expert for canasta and Cardeno. Every Onze game of these pairings ends (a round within 600 moves).",
-);
+if (!only || only === "cardeno") {
+  cardenoPairing("expert", "normal", 2);
+  cardenoPairing("normal", "normal", 2);
+  cardenoPairing("expert", "normal", 4);
+}
+console.log("\nNot yet here (issue 66): an expert for canasta. Every Onze game of these pairings ends (a round within 600 moves).");

@@ -7,6 +7,7 @@ import { respond } from "../../src/bot/reply.ts";
 import { hint, type Choice, type Command } from "../../src/bot/router.ts";
 import { refuse } from "../../src/bot/words.ts";
 import { USUAL_LEVELS } from "../../src/games/catalogue.ts";
+import { cardenoGame } from "../../src/games/cardeno/table-game.ts";
 import { cardeno, fittingCells, slotOf, type CardenoConfig, type CardenoState } from "../../src/games/cardeno/game.ts";
 import { CELLS, cellName, parseCell, pieceOf } from "../../src/games/cardeno/pieces.ts";
 import { lobbySubcommand, seatOf, sharedSubcommand } from "../games.ts";
@@ -75,7 +76,10 @@ export const cardenoCommand: Command<BotContext> = {
       ),
     {
       join: "Take a seat at this channel's Cardeno table",
-      level: { description: "How quick it is (default normal)", choices: USUAL_LEVELS.map((l) => ({ name: l, value: l })) },
+      level: {
+        description: "How quick it is (default normal)",
+        choices: (cardenoGame.seats.levels ?? USUAL_LEVELS).map((l) => ({ name: l, value: l })),
+      },
     },
     (b) =>
       b

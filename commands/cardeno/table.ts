@@ -9,6 +9,7 @@ import { type TablePayload, tableMessage } from "../../src/bot/table-payload.ts"
 import { heading } from "../../src/bot/components-v2.ts";
 import { cardenoView, slotOf, type CardenoConfig, type CardenoView } from "../../src/games/cardeno/game.ts";
 import { pieceOf } from "../../src/games/cardeno/pieces.ts";
+import { cardenoGame } from "../../src/games/cardeno/table-game.ts";
 import { pieceNameIn } from "../../render/cardeno/words.ts";
 import { sayAt, tableLocale } from "../../src/bot/words.ts";
 import { t, type Locale } from "../../src/i18n/index.ts";
@@ -31,7 +32,7 @@ export function lobbyPayload(rec: CardenoTable, note?: string): BaseMessageOptio
   const title = `Cardeno · ${configText(rec.config, tableLocale(rec))}`;
   // A race has no turns, so no turn clock: its lobby says the race's pace instead.
   const pace = t(tableLocale(rec), "cardeno.lobby_pace", { pace: t(tableLocale(rec), "cardeno.pace", { n: rec.config.pace ?? 3 }) });
-  return lobbyMessage(rec, { title, what: "Cardeno", command: "cardeno", min: 2, max: 6, pace }, note);
+  return lobbyMessage(rec, { title, what: "Cardeno", command: "cardeno", min: 2, max: 6, pace, levels: cardenoGame.seats.levels }, note);
 }
 
 /** Grab buttons for the centre's pieces (2 rows of 5 at most); `fit` marks the pieces that fit (green). */

@@ -41,7 +41,7 @@ describe("computer levels", () => {
     expect(levelsOf(onzeGame.seats)).toEqual(["easy", "normal", "expert"]);
     expect([levelsOf(canastaGame.seats), levelsOf(cardenoGame.seats)]).toEqual([
       ["easy", "normal"],
-      ["easy", "normal"],
+      ["easy", "normal", "expert"],
     ]);
     const rules = new TableTransitions(onexenoGame.definition, onexenoGame.seats, () => 0);
     const lobby = rules.opened(undefined, { channelId: CH, guildId: "g" }, ADA, { variant: "basic", hands: 1 }, "s", null);

@@ -15,7 +15,7 @@ export const cardenoGame: TableGameRules<"cardeno", CardenoConfig, CardenoState,
   id: "cardeno",
   store: "cardeno",
   definition: { ...cardeno, id: "cardeno" },
-  seats: { turnOf: () => HOST_SEAT, realtime: cardenoRealtime },
+  seats: { turnOf: () => HOST_SEAT, realtime: cardenoRealtime, levels: ["easy", "normal", "expert"] },
 };
 
 /** Cardeno as ratings and tournaments name it. */
