@@ -10,6 +10,7 @@ import type { BotContext } from "../../src/bot/context.ts";
 import { KeyedLock } from "../../src/bot/lock.ts";
 import { isElimination, type Tournament } from "../../src/bot/tournaments.ts";
 import { columnName, shownStandings, tablesInPlay } from "../../src/bot/tournament-rules.ts";
+import { openFlag } from "../../src/bot/flag-rules.ts";
 import { sayAt } from "../../src/bot/words.ts";
 import { nameOf } from "./messages.ts";
 
@@ -32,9 +33,10 @@ export function hubMessage(t: Tournament): BaseMessageOptions {
       : isElimination(t)
         ? say("hub_bracket", { columns: columns.map((c) => columnName(t, c)).join(", ") || "—" })
         : say("hub_round", { n: t.played.length, rounds: t.rounds });
+  // A table flagged for the organisers is marked ⚑ until the flag is answered or withdrawn.
   const tables = inPlay.slice(0, HUB_TABLES).map(
     (x) =>
-      `<#${x.table.threadId}> · ${x.table.players
+      `<#${x.table.threadId}>${openFlag(t, x.table.threadId!) ? " ⚑" : ""} · ${x.table.players
         .filter((p) => !p.startsWith("fill-"))
         .map((p) => nameOf(t, p))
         .join(", ")}`,

@@ -738,9 +738,14 @@ export class TournamentService {
     return this.book.linkThread(deskId, id);
   }
 
-  /** Changes event `id` under its lock with a pure change (src/bot/flag-rules.ts); `fn` may refuse (throw). */
-  amend(id: string, fn: (t: Tournament) => Tournament): Promise<Tournament> {
-    return this.change(id, fn);
+  /**
+   * Changes event `id` under its lock with a pure change (src/bot/flag-rules.ts, a seed swap);
+   * `fn` may refuse (throw). The hub follows (a flagged table is marked there).
+   */
+  async amend(id: string, fn: (t: Tournament) => Tournament): Promise<Tournament> {
+    const after = await this.change(id, fn);
+    this.host.hub?.(after);
+    return after;
   }
 
   /** Says an organiser's change to a table in the event's channel: `key`'s words, with the reason given. */

@@ -91,6 +91,8 @@ describe("flag a game for the organisers", () => {
     await h.until("the table told it is paused", () =>
       sb.visibleMessages(one!.thread, null).some((m) => said(m).includes("The table is paused")),
     );
+    // The hub marks the flagged table.
+    await h.until("the hub marks the flag", () => sb.visibleMessages(CARD_ROOM, null).some((m) => said(m).includes(`<#${one!.thread}> ⚑`)));
     // A second flag on the same table is refused, naming the open one's thread.
     expect(answerOf(await sb.click(q, prompt, Harness.idOf(prompt, "tflag")))).toContain(`<#${desk1}>`);
 
