@@ -21,6 +21,8 @@ interface Kept {
   readonly files: Readonly<Record<string, { readonly type: string; readonly data: string }>>;
   /** The stand-in's address when it wrote the file: its messages' attachment URLs start with it (`rebase`). */
   readonly base?: string;
+  /** Each private thread's members (user ids): it stays private after a restart. */
+  readonly members?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** The part of the stand-in that is kept. */
@@ -28,6 +30,8 @@ export interface KeptHost {
   readonly channels: StandinChannel[];
   readonly messages: Map<string, ApiMessage[]>;
   readonly files: Map<string, { bytes: Buffer; type: string }>;
+  /** Each private thread's members. */
+  readonly threadMembers: Map<string, Set<string>>;
   /** Its address (`http://127.0.0.1:port`), once it listens. */
   readonly url: string;
 }
@@ -58,6 +62,8 @@ export function restoreKept(file: string, host: Omit<KeptHost, "url">): string |
   for (const [channelId, list] of Object.entries(kept.messages ?? {}))
     if (host.messages.has(channelId)) host.messages.set(channelId, [...list]);
   for (const [id, f] of Object.entries(kept.files ?? {})) host.files.set(id, { type: f.type, bytes: Buffer.from(f.data, "base64") });
+  for (const [id, members] of Object.entries(kept.members ?? {}))
+    if (host.channels.some((c) => c.id === id)) host.threadMembers.set(id, new Set(members));
   return typeof kept.base === "string" ? kept.base : null;
 }
 
@@ -89,7 +95,15 @@ export function saveKept(file: string, host: KeptHost, defaultChannels: Readonly
     const f = host.files.get(id);
     if (f) files[id] = { type: f.type, data: f.bytes.toString("base64") };
   }
-  const kept: Kept = { schema: 1, threads: host.channels.filter((c) => !defaultChannels.has(c.id)), messages, files, base: host.url };
+  const members = Object.fromEntries([...host.threadMembers].map(([id, m]) => [id, [...m]]));
+  const kept: Kept = {
+    schema: 1,
+    threads: host.channels.filter((c) => !defaultChannels.has(c.id)),
+    messages,
+    files,
+    base: host.url,
+    members,
+  };
   mkdirSync(dirname(file), { recursive: true });
   const tmp = `${file}.tmp`;
   writeFileSync(tmp, JSON.stringify(kept));

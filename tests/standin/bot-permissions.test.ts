@@ -1,6 +1,6 @@
 /**
  * The bot's own permissions on the stand-in, as Discord enforces them: a thread needs Create
- * Public Threads in its channel; giving a member a role needs Manage Roles and a role below the
+ * Public Threads in its channel, a private one Create Private Threads (seen by its members only); giving a member a role needs Manage Roles and a role below the
  * bot's highest (https://discord.com/developers/docs/topics/permissions#permission-hierarchy);
  * an interaction carries what the bot may do there in `app_permissions`.
  */
@@ -24,6 +24,25 @@ describe("the bot's permissions on the stand-in", () => {
     sb.allowBot(CARD_ROOM);
     expect(await refusal(() => stand.rest.post(Routes.threads(CARD_ROOM), { body: { name: "t", type: 11 } }))).toBeNull();
     expect(sb.botPermissionsIn(GENERAL)).toBe(BOT_PERMS);
+  });
+
+  it("refuse a private thread without Create Private Threads, or in a thread; keep its members, and only they see it", async () => {
+    sb.denyBot(CARD_ROOM, PERMS.CREATE_PRIVATE_THREADS);
+    const body = { name: "flag", type: 12, invitable: false };
+    const denied = await refusal(() => stand.rest.post(Routes.threads(CARD_ROOM), { body }));
+    expect([denied?.status, denied?.code]).toEqual([403, 50013]);
+    sb.allowBot(CARD_ROOM);
+    const desk = (await stand.rest.post(Routes.threads(CARD_ROOM), { body })) as { id: string; type: number };
+    expect(desk.type).toBe(12);
+    const inThread = await refusal(() => stand.rest.post(Routes.threads(desk.id), { body }));
+    expect([inThread?.status, inThread?.code]).toEqual([400, 50024]);
+    expect((await refusal(() => stand.rest.put(Routes.threadMembers(desk.id, "123"))))?.code).toBe(10013);
+    expect(sb.canSee(ADA, desk.id)).toBe(false);
+    expect(await refusal(() => stand.rest.put(Routes.threadMembers(desk.id, ADA)))).toBeNull();
+    expect(sb.canSee(ADA, desk.id)).toBe(true);
+    const listed = (await stand.rest.get(Routes.threadMembers(desk.id))) as { user_id: string }[];
+    expect(listed.map((m) => m.user_id).sort()).toEqual([sb.botUser.id, ADA].sort());
+    await expect(sb.command("100000000000000002", desk.id, "tournament info")).rejects.toThrow(/does not see private thread/);
   });
 
   it("refuse giving a role without Manage Roles, or a role at or above the bot's own, and keep what it gave", async () => {

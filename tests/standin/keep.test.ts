@@ -1,7 +1,7 @@
 /**
  * The stand-in's channels kept across a restart (src/standin/keep.ts, issue 63): what `npm start`
- * showed before it stopped (a thread opened, a table's messages with their pictures, a member's
- * chat line) is there again after it starts anew on the same file, with the same ids, so the bot
+ * showed before it stopped (a thread opened, a private one with its members, a table's messages
+ * with their pictures, a member's chat line) is there again after it starts anew on the same file, with the same ids, so the bot
  * goes on editing its table messages; without a file nothing is kept.
  */
 import { mkdtempSync } from "node:fs";
@@ -26,12 +26,17 @@ describe("the stand-in's kept channels", () => {
       files: [{ name: "table.png", data: Buffer.from("not really a png"), contentType: "image/png" }],
     })) as { id: string; attachments: { id: string; url: string }[] };
     first.say(ADA, GENERAL, "good game!");
+    // A private thread the bot made (a flag's): its members are kept, so it stays private.
+    const desk = (await rest.post(Routes.threads(GENERAL), { body: { name: "Flag 1", type: 12, invitable: false } })) as { id: string };
+    await rest.put(Routes.threadMembers(desk.id, ADA));
     await first.stop();
 
     const second = new DiscordStandin({ keepIn });
     await second.start();
     try {
       expect(second.channels.find((c) => c.id === thread.id)).toMatchObject({ name: "friday game", parentId: GENERAL });
+      expect(second.channels.find((c) => c.id === desk.id)).toMatchObject({ name: "Flag 1", type: 12 });
+      expect([second.canSee(ADA, desk.id), second.canSee("100000000000000002", desk.id)]).toEqual([true, false]);
       const kept = second.visibleMessages(thread.id, null);
       expect(kept.map((m) => [m.id, m.content])).toEqual([[posted.id, "The table"]]);
       // Its picture is served again.
