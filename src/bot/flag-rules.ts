@@ -7,7 +7,14 @@
  * correction (with the organiser's reason) for the export and the audit line.
  * The table itself (its pause, its new deal) is changed by src/bot/tournaments.ts.
  */
-import { isElimination, type FlagAnswer, type TableFlag, type Tournament, type TournamentTable } from "./tournament-record.ts";
+import {
+  isElimination,
+  type Correction,
+  type FlagAnswer,
+  type TableFlag,
+  type Tournament,
+  type TournamentTable,
+} from "./tournament-record.ts";
 import { parsePlaces } from "./tournament-rules.ts";
 import { refuse } from "./words.ts";
 
@@ -125,16 +132,12 @@ export function voided(t: Tournament, threadId: string, by: string, at: number, 
     void: true,
     result: { players: [...players], places: players.map(() => 1), points: players.map(() => 0) },
   }));
-  const c = {
-    kind: "void" as const,
-    round: where.round,
-    table: where.index + 1,
-    players: [...players],
-    by,
-    at,
-    ...(reason ? { reason } : {}),
-  };
-  return { ...after, corrections: [...(t.corrections ?? []), c] };
+  return { ...after, corrections: [...(t.corrections ?? []), tableChange("void", where, by, at, reason)] };
+}
+
+/** The correction that keeps a flag's void or replay of the table at `where`, by `by` at `at` (ms), for `reason`. */
+function tableChange(kind: "void" | "replay", where: TableAt, by: string, at: number, reason?: string): Correction {
+  return { kind, round: where.round, table: where.index + 1, players: [...where.table.players], by, at, ...(reason ? { reason } : {}) };
 }
 
 /**
@@ -145,17 +148,7 @@ export function voided(t: Tournament, threadId: string, by: string, at: number, 
 export function replayOrdered(t: Tournament, threadId: string, by: string, at: number, reason?: string): Tournament {
   const where = mustFind(t, threadId);
   if (where.table.result) throw refuse("flag/replay_over");
-  const players = where.table.players;
-  const c = {
-    kind: "replay" as const,
-    round: where.round,
-    table: where.index + 1,
-    players: [...players],
-    by,
-    at,
-    ...(reason ? { reason } : {}),
-  };
-  return { ...t, corrections: [...(t.corrections ?? []), c] };
+  return { ...t, corrections: [...(t.corrections ?? []), tableChange("replay", where, by, at, reason)] };
 }
 
 /**

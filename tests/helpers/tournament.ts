@@ -2,7 +2,9 @@
  * Tournament helpers for tests and the stats script: the fewest repeat meetings any pairing of a
  * field into tables of two can make, by an exact search over subsets (fields up to about 20).
  */
-import type { EventRequest } from "../../src/bot/tournament-rules.ts";
+import { begun, joined, newEvent, seated, tablesInPlay, withThread, type EventRequest } from "../../src/bot/tournament-rules.ts";
+import type { Tournament } from "../../src/bot/tournament-record.ts";
+import { GAME_SET } from "../../commands/index.ts";
 import { pairKey, type Meetings } from "../../src/tournament/seating.ts";
 
 /** The fewest repeat meetings any pairing of `players` (an even number) into twos makes, given `met`. */
@@ -65,3 +67,14 @@ export const EVENT_ASK: EventRequest = {
   checkInMinutes: 0,
   autoNext: true,
 };
+
+/** A running event of `n` people (`p1`…), its first round seated and threaded (`th1`, `th2`…), id `e`. */
+export function seatedEvent(ask: EventRequest, n: number): Tournament {
+  const catalogue = GAME_SET.catalogue;
+  let t = newEvent(catalogue, ask, "e", 0);
+  for (let i = 1; i <= n; i++) t = joined(t, { id: `p${i}`, name: `P${i}` });
+  t = seated(catalogue, begun(catalogue, t, 0)!)!;
+  let k = 0;
+  for (const { round, index } of tablesInPlay(t)) t = withThread(t, round.number, index, `th${++k}`);
+  return t;
+}

@@ -23,6 +23,7 @@ import {
 } from "../../src/bot/tournament-rules.ts";
 import type { Tournament } from "../../src/bot/tournament-record.ts";
 import { GAME_SET } from "../../commands/index.ts";
+import { seatedEvent } from "../helpers/tournament.ts";
 const CATALOGUE = GAME_SET.catalogue;
 
 const ASK: EventRequest = {
@@ -39,16 +40,6 @@ const ASK: EventRequest = {
   checkInMinutes: 0,
   autoNext: true,
 };
-
-/** A running event of `n` people with its first round seated and threaded (`th1`, `th2`…). */
-function seatedEvent(ask: EventRequest, n: number): Tournament {
-  let t = newEvent(CATALOGUE, ask, "e", 0);
-  for (let i = 1; i <= n; i++) t = joined(t, { id: `p${i}`, name: `P${i}` });
-  t = seated(CATALOGUE, begun(CATALOGUE, t, 0)!)!;
-  let k = 0;
-  for (const { round, index } of tablesInPlay(t)) t = withThread(t, round.number, index, `th${++k}`);
-  return t;
-}
 
 /** Every table in play finished: the first seat wins. */
 function finishAll(t: Tournament): Tournament {

@@ -24,6 +24,8 @@ import {
   type EventRequest,
 } from "../../src/bot/tournament-rules.ts";
 import { GAME_SET } from "../../commands/index.ts";
+import { codeOf } from "../helpers/refusal.ts";
+import { seatedEvent } from "../helpers/tournament.ts";
 import { raceGame } from "../fixtures/race/rules.ts";
 
 const CATALOGUE = GAME_SET.catalogue;
@@ -33,23 +35,9 @@ const ASK: EventRequest = {
 };
 
 /** A running event of four people, round 1 seated at two tables in threads `th1`, `th2`. */
-function running(ask: EventRequest = ASK): Tournament {
-  let t = newEvent(CATALOGUE, ask, "e", 0);
-  for (let i = 1; i <= 4; i++) t = joined(t, { id: `p${i}`, name: `P${i}` });
-  t = seated(CATALOGUE, begun(CATALOGUE, t, 0)!)!;
-  let k = 0;
-  for (const { round, index } of tablesInPlay(t)) t = withThread(t, round.number, index, `th${++k}`);
-  return t;
-}
+const running = (ask: EventRequest = ASK): Tournament => seatedEvent(ask, 4);
 
-const code = (f: () => unknown) => {
-  try {
-    f();
-  } catch (e) {
-    return (e as { code?: string }).code;
-  }
-  return "none";
-};
+const code = codeOf;
 
 describe("flagging a game", () => {
   it("only a player of a table of a running event flags it, once at a time; only they withdraw it", () => {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { begun, fixedOrder, joined, newEvent, seated, seedOrder, seedsSwapped, type EventRequest } from "../../src/bot/tournament-rules.ts";
 import { GAME_SET } from "../../commands/index.ts";
+import { codeOf } from "../helpers/refusal.ts";
 
 const CATALOGUE = GAME_SET.catalogue;
 const ASK: EventRequest = {
@@ -13,14 +14,7 @@ const ASK: EventRequest = {
   ...{ tableSize: 2, clock: null, fill: "bye", checkInMinutes: 0, autoNext: true },
 };
 
-const code = (f: () => unknown) => {
-  try {
-    f();
-  } catch (e) {
-    return (e as { code?: string }).code;
-  }
-  return "none";
-};
+const code = codeOf;
 
 describe("seeds", () => {
   it("rated first by rating, swaps applied in turn, the bracket seeded as shown, no swap after the start", () => {
