@@ -133,6 +133,11 @@ export interface BotOptions {
   readonly shards?: ShardSet;
   /** Discord's clock, ms: how old interaction tokens are (default Date.now; tests move it with the stand-in's `advanceTime`). */
   readonly discordNow?: () => number;
+  /**
+   * How old an interaction is when it arrives, ms (default: its snowflake's age on this machine's
+   * clock); the stand-in's tests leave out what their machine's stalls took (src/standin/stalls.ts).
+   */
+  readonly interactionAge?: (id: string) => number;
   /** The live table (the app's Activity, src/surfaces/live-table/server.ts): served only when given (`ACTIVITY_PORT`). */
   readonly activity?: Omit<ActivityOptions, "apiUrl">;
   /**
@@ -571,7 +576,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     },
     entryPoint: launchLiveTable,
     ...interactionClaims(opts.stores, games, adopt, () => stopping),
-    ...(opts.observe ? { observe: opts.observe } : {}),
+    ...routerHooks(opts),
   });
   client.on(Events.InteractionCreate, (interaction) => {
     if (interaction.guildId && interaction.guildLocale) books.guildLocales.set(interaction.guildId, interaction.guildLocale);
@@ -766,6 +771,11 @@ function eventExtras(deps: {
       }
     },
   };
+}
+
+/** The router's hooks a caller of `startBot` may give: `observe`, and an interaction's age (tests). */
+function routerHooks(opts: Pick<BotOptions, "observe" | "interactionAge">): Pick<RouterOptions, "observe" | "ageOf"> {
+  return { ...(opts.observe ? { observe: opts.observe } : {}), ...(opts.interactionAge ? { ageOf: opts.interactionAge } : {}) };
 }
 
 /**

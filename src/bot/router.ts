@@ -113,6 +113,11 @@ export interface RouterOptions {
   readonly after?: (channelId: string) => void;
   /** Clock, ms (tests). */
   readonly now?: () => number;
+  /**
+   * How old an interaction is when it reaches the bot, ms (default: from its snowflake by `now`);
+   * tests on a busy machine leave out the time the machine stopped the process (src/standin/stalls.ts).
+   */
+  readonly ageOf?: (id: string) => number;
   /** Told of every interaction once it is handled (metrics and structured logs). */
   readonly observe?: (event: InteractionEvent) => void;
   /** Checked before a slash command runs (a server's settings); a `UserError` it throws is the answer. */
@@ -430,7 +435,7 @@ function routeOne<Ctx>(
     const claim = await claimOf(interaction, opts, log, report);
     if (claim === "skip") return;
     // Measured after the claim: one taken over from a process killed mid-way comes late.
-    const age = interactionAge(interaction.id, now());
+    const age = opts.ageOf?.(interaction.id) ?? interactionAge(interaction.id, now());
     try {
       const handle = () =>
         interaction.isPrimaryEntryPointCommand()

@@ -51,6 +51,8 @@ export interface DriverHost {
   rolesOf(guildId: string, userId: string): string[];
   /** Whether a user sees a channel (a private thread: its members only). */
   canSee(userId: string, channelId: string): boolean;
+  /** Time the machine took from this process since `t` (ms since the epoch), ms (src/standin/stalls.ts). */
+  stolenSince(t: number): number;
 }
 
 /**
@@ -186,14 +188,19 @@ export async function runInteraction(
   host.stats.interactions++;
   const waitMs = opts.waitMs ?? 60_000;
   const settled = new Promise<void>((resolve, reject) => {
-    const deadline = setTimeout(
-      () => {
-        if (record.callbackType !== null) return;
-        record.expired = true;
-        done.emit("change");
-      },
-      Math.max(0, createdAt + INTERACTION_WINDOW_MS - Date.now()),
-    );
+    // Discord's window, less any time the machine took from this process (src/standin/stalls.ts).
+    const left = () => createdAt + INTERACTION_WINDOW_MS + host.stolenSince(createdAt) - Date.now();
+    let deadline: NodeJS.Timeout;
+    const expireWhenDue = () => {
+      if (record.callbackType !== null) return;
+      if (left() > 0) {
+        deadline = setTimeout(expireWhenDue, left());
+        return;
+      }
+      record.expired = true;
+      done.emit("change");
+    };
+    deadline = setTimeout(expireWhenDue, Math.max(0, left()));
     const timer = setTimeout(() => finish(new Error(`interaction ${record.id} got no complete answer within ${waitMs} ms`)), waitMs);
     const finish = (e?: Error) => {
       clearTimeout(timer);

@@ -27,6 +27,7 @@ import { checkChoice, DISCORD_LOCALE_CODES } from "./limits.ts";
 import type { Pending } from "./interactions.ts";
 import { createMessage, publicCopy } from "./messages.ts";
 import { rebase, restoreKept, saveKept } from "./keep.ts";
+import { StolenTime } from "./stalls.ts";
 
 /** How long after a change the kept channels are written, ms (`StandinOptions.keepIn`). */
 const KEEP_AFTER_MS = 1000;
@@ -334,6 +335,7 @@ export class DiscordStandin extends EventEmitter {
 
   /** Closes every gateway connection and the HTTP server (writing the kept channels first). */
   async stop(): Promise<void> {
+    this.stolen.stop();
     this.saveNow();
     await this.page.close();
     await this.gateway.close();
@@ -433,6 +435,14 @@ export class DiscordStandin extends EventEmitter {
    * /channels/:id/thread-members/:user): nobody else sees it or can use a command in it.
    */
   readonly threadMembers = new Map<string, Set<string>>();
+
+  /** Time the machine took from this process (src/standin/stalls.ts): Discord's 3 s window leaves it out. */
+  private readonly stolen = new StolenTime();
+
+  /** Time the machine took from this process since `t` (ms since the epoch), ms. */
+  stolenSince(t: number): number {
+    return this.stolen.since(t);
+  }
 
   /** Whether user `userId` sees channel `channelId`: every channel but a private thread they are not a member of. */
   canSee(userId: string, channelId: string): boolean {

@@ -2,6 +2,7 @@
  * End-to-end harness: the loopback Discord stand-in plus the real bot (real discord.js
  * client, real store) connected to it through its API URL. No discord.js object is mocked.
  */
+import { snowflakeTime } from "../../src/standin/snowflake.ts";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -157,6 +158,11 @@ export class Harness {
       paceComputers: this.opts.paceComputers ?? false,
       // Interaction tokens age on the stand-in's clock (Discord's), which `leave` moves on.
       discordNow: () => this.standin.now(),
+      // Judged by the time the bot had, as the stand-in judges the 3 s window (src/standin/stalls.ts).
+      interactionAge: (id) => {
+        const made = snowflakeTime(id);
+        return Math.max(0, Date.now() - made - this.standin.stolenSince(made));
+      },
       ...(this.opts.games ? { games: this.opts.games } : {}),
       ...(this.opts.activity
         ? {
