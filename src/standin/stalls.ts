@@ -22,7 +22,7 @@ const KEEP_MS = 120_000;
 const CLOCK_TICKS = 100;
 
 /** The main thread's CPU time so far, ms (Linux), or the process's (elsewhere). */
-function mainThreadCpuMs(): number {
+export function mainThreadCpuMs(): number {
   try {
     const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
