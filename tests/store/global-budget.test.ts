@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { atPriority, openSharedBudget } from "../../src/store/global-budget.ts";
+import { atPriority, openSharedBudget, type SharedBudget } from "../../src/store/global-budget.ts";
+import { until } from "../e2e/harness.ts";
 import { hasRedisServer, redisRequired, startRedis } from "../helpers/redis.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "onexeno-budget-"));
@@ -32,17 +33,84 @@ async function sharedBy(url: string): Promise<void> {
   }
 }
 
+/**
+ * Two processes on the store at `url`, the window full: process A's tidy-ups (`last`) were asked
+ * for first, then process B's person's turns (`first`); B's go before A's. The window (1 s) must
+ * still be full once both have marked their waiting requests; a machine stall that let it empty
+ * first makes the round say nothing, and it is played again (never the assertion retried).
+ */
+async function urgentFirstAcross(url: string): Promise<void> {
+  const [a, b] = [await openSharedBudget(url, 2, 1000), await openSharedBudget(url, 2, 1000)];
+  const spent = async (x: SharedBudget) => (await x.used()) === 0;
+  try {
+    for (let round = 0; ; round++) {
+      await until("the window to empty", () => spent(a), 10_000);
+      await a.take();
+      await a.take();
+      const order: string[] = [];
+      const asked = [
+        a.take("last").then(() => order.push("A tidy-up")),
+        a.take("last").then(() => order.push("A tidy-up")),
+        b.take("first").then(() => order.push("B turn")),
+        b.take("first").then(() => order.push("B turn")),
+      ];
+      await until("both processes' marks", async () => {
+        const w = await a.waiting();
+        return w.first === 2 && w.last === 2;
+      });
+      const stillFull = (await a.used()) === 2;
+      await Promise.all(asked);
+      if (!stillFull && round < 5) continue;
+      expect(stillFull).toBe(true);
+      expect(order).toEqual(["B turn", "B turn", "A tidy-up", "A tidy-up"]);
+      expect(await a.waiting()).toEqual({ first: 0, normal: 0, last: 0 });
+      return;
+    }
+  } finally {
+    await a.close();
+    await b.close();
+  }
+}
+
+/** A process that stops while its request waits leaves a mark that lapses: the others' requests go. */
+async function lapsesAfterDeath(url: string): Promise<void> {
+  const [a, b] = [await openSharedBudget(url, 1, 300), await openSharedBudget(url, 1, 300)];
+  try {
+    await a.take();
+    const dead = b.take("first");
+    await until("the dying process's mark", async () => (await a.waiting()).first === 1);
+    await b.close(); // its request goes unsent and its mark stays in the store
+    await dead;
+    await a.take("last");
+    await a.take("last");
+    expect((await a.waiting()).first).toBe(0);
+  } finally {
+    await a.close();
+  }
+}
+
 describe("the bot's shared budget", () => {
   it("is one count for every process on one SQLite file", () => sharedBy(`sqlite://${join(dir, "shared.sqlite")}`));
 
-  it.runIf(hasRedisServer() || redisRequired)("is one count for every process on one Redis", async () => {
-    const redis = await startRedis();
-    try {
-      await sharedBy(redis.url);
-    } finally {
-      await redis.stop();
-    }
-  });
+  it("lets another process's more urgent requests go first on one SQLite file", () =>
+    urgentFirstAcross(`sqlite://${join(dir, "urgent.sqlite")}`));
+
+  it("is not held by a process that stopped while waiting, on one SQLite file", () =>
+    lapsesAfterDeath(`sqlite://${join(dir, "dead.sqlite")}`));
+
+  it.runIf(hasRedisServer() || redisRequired)(
+    "is one count for every process on one Redis, urgent requests first, a dead process's mark lapsing",
+    async () => {
+      const redis = await startRedis();
+      try {
+        await sharedBy(redis.url);
+        await urgentFirstAcross(redis.url);
+        await lapsesAfterDeath(redis.url);
+      } finally {
+        await redis.stop();
+      }
+    },
+  );
 
   it("when short, lets a process's most urgent requests go first, then the others in the order asked", async () => {
     const budget = await openSharedBudget("memory://", 1, 50);
