@@ -15,6 +15,7 @@ import {
 } from "discord.js";
 import type { BotContext } from "../src/bot/context.ts";
 import { clockName, parseClock } from "../src/bot/clock.ts";
+import { COMPUTER_LEVELS } from "../src/engine/definition.ts";
 import { UserError } from "../src/bot/errors.ts";
 import { refuse } from "../src/bot/words.ts";
 import type { Command } from "../src/bot/router.ts";
@@ -112,6 +113,18 @@ const commandData = (offer: SettingsOffer) =>
     )
     .addSubcommand((s) =>
       s
+        .setName("takeover")
+        .setDescription("Level of computers playing for people who left")
+        .addStringOption((o) =>
+          o
+            .setName("level")
+            .setDescription("The level (a game without it plays normal)")
+            .setRequired(true)
+            .addChoices(...COMPUTER_LEVELS.map((l) => ({ name: t("en", `table.level_${l}`), value: l }))),
+        ),
+    )
+    .addSubcommand((s) =>
+      s
         .setName("organisers")
         .setDescription("The role that may organise tournaments")
         .addRoleOption((o) => o.setName("role").setDescription("The organisers' role").setRequired(true)),
@@ -169,6 +182,7 @@ export function settingsWords(
     `- ${w("clocks", { value: clocks.join(" · ") })}`,
     `- ${w("variants", { value: variantsWords(s.variants, offer, locale) })}`,
     `- ${w("computers", { value: w(s.computers ? "computers_yes" : "computers_no") })}`,
+    `- ${w("takeover", { value: t(locale, `table.level_${s.takeover ?? "normal"}`) })}`,
     `- ${w("organisers", { value: organisers ? w("organisers_role", { role: `<@&${organisers}>` }) : w("organisers_manage") })}`,
     `- ${w("language", { value: s.language ? languageName(s.language) : w("language_discord", { name: languageName(localeOf(guildLocale)) }) })}`,
   ].join("\n");
@@ -272,6 +286,17 @@ const SUBCOMMANDS: Readonly<Record<string, SettingsSubcommand>> = {
       const allowed = interaction.options.getBoolean("allowed", true);
       await change((s) => ({ ...s, computers: allowed }));
       await reply(interaction, w(allowed ? "computers_on" : "computers_off"));
+    },
+  },
+  takeover: {
+    changes: true,
+    async run({ interaction, locale, w, change }) {
+      const level = COMPUTER_LEVELS.find((l) => l === interaction.options.getString("level", true)) ?? "normal";
+      await change((s) => {
+        const { takeover: _old, ...rest } = s;
+        return level === "normal" ? rest : { ...rest, takeover: level };
+      });
+      await reply(interaction, w("takeover_set", { level: t(locale, `table.level_${level}`) }));
     },
   },
   language: {

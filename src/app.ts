@@ -315,6 +315,7 @@ function tableServices(
     channels: books.channels,
     mayAddComputer: (guildId) => books.settings.mustAllowComputers(guildId),
     seatPrefs: (userId) => books.settings.player(userId),
+    takeoverFor: (guildId) => books.settings.takeoverOf(guildId),
     localeFor: (guildId) =>
       books.settings.languageOf(
         guildId,

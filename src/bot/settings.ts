@@ -6,6 +6,7 @@
  * record is written only by the shard that holds the guild, as every per-guild record here.
  */
 import type { ChatInputCommandInteraction } from "discord.js";
+import { COMPUTER_LEVELS, type ComputerLevel } from "../engine/definition.ts";
 import type { RecordStore } from "../store/store.ts";
 import { parseClock, type ClockSetting } from "./clock.ts";
 import { UserError } from "./errors.ts";
@@ -70,6 +71,8 @@ export interface ServerSettings {
   readonly computers: boolean;
   /** The language of new tables' public messages and pictures; absent: the guild's Discord language. */
   readonly language?: Locale;
+  /** The level of a computer playing for a person who left a running game or is away (`/settings takeover`); absent: normal. */
+  readonly takeover?: ComputerLevel;
 }
 
 /** The settings of a server that never changed any. */
@@ -119,6 +122,12 @@ export class SettingsBook {
    */
   async languageOf(guildId: string | null, guildLocale: string | null | undefined): Promise<Locale> {
     return (await this.of(guildId)).language ?? localeOf(guildLocale);
+  }
+
+  /** The level of a computer playing for a person who left or is away at this guild's new tables (normal unless set). */
+  async takeoverOf(guildId: string | null): Promise<ComputerLevel> {
+    const level = (await this.of(guildId)).takeover;
+    return level && (COMPUTER_LEVELS as readonly string[]).includes(level) ? level : "normal";
   }
 
   /** The default turn clock of game `gameId`'s new tables in this guild (`fallback` when none is set). */

@@ -81,6 +81,12 @@ export interface GameTable<G extends string, C, S, M> {
   /** The server does not seat computer players here (`/settings computers`, read when the lobby opened): no Add computer. */
   readonly noComputers?: true;
   /**
+   * The level of a computer playing for a person here: one who left a running game, or is
+   * marked away (`/settings takeover`, read when the lobby opened); absent: normal. Played at the
+   * game's nearest level (`TableTransitions.takeoverLevel`).
+   */
+  readonly takeover?: ComputerLevel;
+  /**
    * The language of the table's public messages and pictures, fixed when it opens (the server's
    * `/settings language`, else its Discord language); absent on tables stored before: English.
    */

@@ -13,7 +13,7 @@
 import { applyAction, type ComputerLevel, type GameDefinition, type GameError, type VersionedState } from "../engine/definition.ts";
 import { SEED_DERIVATION, seedRng } from "../engine/rng.ts";
 import type { ThoughtJob } from "../engine/thinking.ts";
-import { levelsOf, type Levels, type SeatPlay } from "../games/catalogue.ts";
+import { levelsOf, usualLevel, type Levels, type SeatPlay } from "../games/catalogue.ts";
 import type { Locale } from "../i18n/index.ts";
 import { AWAY_AFTER, clockWake, EVENT_GRACE_MS, LOBBY_IDLE_MS, nextTurnClock, type ClockSetting } from "./clock.ts";
 import { UserError } from "./errors.ts";
@@ -86,6 +86,7 @@ export class TableTransitions<G extends string, C, S extends VersionedState, M, 
       readonly guildId: string | null;
       readonly locale?: Locale | undefined;
       readonly noComputers?: true | undefined;
+      readonly takeover?: ComputerLevel | undefined;
     },
     host: Seat,
     config: C,
@@ -113,6 +114,7 @@ export class TableTransitions<G extends string, C, S extends VersionedState, M, 
       updatedAt: now,
       lastBy: host.userId,
       ...(where.noComputers ? { noComputers: true as const } : {}),
+      ...(where.takeover && where.takeover !== "normal" ? { takeover: where.takeover } : {}),
       clock,
       ...(where.locale ? { locale: where.locale } : {}),
     });
@@ -181,7 +183,7 @@ export class TableTransitions<G extends string, C, S extends VersionedState, M, 
           ? {
               userId: `cpu-${n}`,
               name: sayAt(rec, "table.left_name", { name: gone.name }),
-              computer: "normal" as const,
+              computer: this.takeoverLevel(rec),
               leftBy: gone.userId,
             }
           : s,
@@ -286,9 +288,18 @@ export class TableTransitions<G extends string, C, S extends VersionedState, M, 
     if (rec.hostId !== userId && !canManage) throw refuse("table/not_host", { context: "end" });
   }
 
-  /** Each seat's computer level (a person marked away plays as `normal`), null for a person. */
+  /** Each seat's computer level (a person marked away plays at `takeoverLevel`), null for a person. */
   private levels(rec: GameTable<G, C, S, M>): Levels {
-    return rec.seats.map((w) => w.computer ?? (w.away ? "normal" : null));
+    return rec.seats.map((w) => w.computer ?? (w.away ? this.takeoverLevel(rec) : null));
+  }
+
+  /**
+   * The level a computer plays at for a person of `rec` (one who left, or is away): the table's
+   * `takeover` where this game seats it, else the game's usual level nearest it (`usualLevel`).
+   */
+  takeoverLevel(rec: { readonly takeover?: ComputerLevel }): ComputerLevel {
+    const wanted = rec.takeover ?? "normal";
+    return levelsOf(this.seatPlay).includes(wanted) ? wanted : usualLevel(wanted);
   }
 
   /** The seat whose turn it is (the game says, else the first seat that may act), or -1. */
@@ -530,7 +541,7 @@ export class TableTransitions<G extends string, C, S extends VersionedState, M, 
     const rules = this.seatPlay;
     if (!rules || !rec?.state || rec.status !== "playing" || rec.paused) return undefined;
     const state = rec.state;
-    const levelOf = (w: Seat | undefined) => w?.computer ?? (w?.away ? ("normal" as const) : undefined);
+    const levelOf = (w: Seat | undefined) => w?.computer ?? (w?.away ? this.takeoverLevel(rec) : undefined);
     const seed = `${rec.seed}:${state.version}`;
     const turn = this.turnOf(state);
     if (rules.outOfTurnMove)

@@ -48,6 +48,8 @@ export interface TableServiceOptions {
   readonly channels?: ChannelIndex;
   /** Refuses (throws a `UserError`) when a guild does not let computer players be seated (`/settings`). */
   readonly mayAddComputer?: (guildId: string | null) => Promise<void>;
+  /** The level of a computer playing for a person who left or is away at a new table of a guild (`/settings takeover`); absent: normal. */
+  readonly takeoverFor?: (guildId: string | null) => Promise<ComputerLevel>;
   /** The language a new table of a guild speaks in public (`/settings language`, else the guild's); absent: English. */
   readonly localeFor?: (guildId: string | null) => Promise<Locale>;
   /** A person's own choices that come with them to every seat they take (`SettingsBook.player`). */
@@ -118,6 +120,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
   private readonly channelIndex: ChannelIndex | null;
   private readonly mayAddComputer: TableServiceOptions["mayAddComputer"];
   private readonly localeFor: TableServiceOptions["localeFor"];
+  private readonly takeoverFor: TableServiceOptions["takeoverFor"];
   private readonly seatPrefs: TableServiceOptions["seatPrefs"];
   private readonly think: TableServiceOptions["think"];
   /** What each change does to a table (pure). */
@@ -136,6 +139,7 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
     this.channelIndex = opts.channels ?? null;
     this.mayAddComputer = opts.mayAddComputer;
     this.localeFor = opts.localeFor;
+    this.takeoverFor = opts.takeoverFor;
     this.seatPrefs = opts.seatPrefs;
     this.think = opts.think;
     this.channelIndex?.register({ game: def.id, holds: async (channelId) => ((await store.get(channelId))?.status ?? "over") !== "over" });
@@ -353,7 +357,9 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
     const deal = seed ?? this.newSeed();
     host = await this.withPrefs(host);
     const locale = await this.localeFor?.(guildId);
-    const where = { channelId, guildId, locale, ...((await this.computersAllowed(guildId)) ? {} : { noComputers: true as const }) };
+    const takeover = await this.takeoverFor?.(guildId);
+    const allowed = await this.computersAllowed(guildId);
+    const where = { channelId, guildId, locale, takeover, ...(allowed ? {} : { noComputers: true as const }) };
     const openHere = async () =>
       (await this.update(channelId, (prev) => this.rules.opened(prev, where, host, config, deal, clock, seed !== null))) as GameTable<
         G,
@@ -508,10 +514,13 @@ export class TableService<G extends string, C, S extends VersionedState, M, V> {
   async again(channelId: string, player: Seat, sameSeats: boolean, rev?: number): Promise<GameTable<G, C, S, M>> {
     const guildId = (await this.store.get(channelId))?.guildId ?? null;
     const allowed = await this.computersAllowed(guildId);
+    const takeover = await this.takeoverFor?.(guildId);
     return this.change(channelId, (rec) => {
       const next = this.rules.dealtAgain(rec, player, sameSeats, this.newSeed(), rev);
-      const { noComputers: _was, ...rest } = next;
-      return allowed ? rest : { ...rest, seats: next.seats.filter((s) => !s.computer), noComputers: true };
+      const { noComputers: _was, takeover: before, ...rest } = next;
+      const level = this.takeoverFor ? takeover : before; // the server's level now, when it has one
+      const kept = level && level !== "normal" ? { ...rest, takeover: level } : rest;
+      return allowed ? kept : { ...kept, seats: next.seats.filter((s) => !s.computer), noComputers: true };
     });
   }
 

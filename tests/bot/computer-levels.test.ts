@@ -54,6 +54,34 @@ describe("computer levels", () => {
     );
   });
 
+  it("a computer playing for a person who left or is away plays at the server's takeover level, where the game seats it", async () => {
+    const store = await openStore<never>("memory://", "tables");
+    const tables: TablesOf<"onexeno"> = new TableService(
+      store,
+      onexenoGame.definition,
+      { newSeed: () => "takeover-seed", takeoverFor: async () => "expert" },
+      onexenoGame.seats,
+    );
+    const lobby = await tables.open(CH, "g", ADA, { variant: "basic", hands: 1 });
+    expect(lobby.takeover).toBe("expert");
+    await tables.join(CH, { userId: "ben", name: "Ben" });
+    await tables.join(CH, { userId: "cy", name: "Cy" });
+    const started = await tables.start(CH, "ada");
+    const rules = new TableTransitions(onexenoGame.definition, onexenoGame.seats, () => 0);
+    // Ada is away: her seat's move is an expert's search (only the expert thinks off the lock).
+    const away = { ...started, seats: started.seats.map((s, i) => (i === started.state!.turn ? { ...s, away: true } : s)) };
+    expect(rules.thoughtFor(away)).toMatchObject({ seat: started.state!.turn });
+    expect(rules.thoughtFor({ ...away, takeover: undefined })).toBeNull();
+    // Ben leaves: his seat is an expert computer.
+    const left = await tables.leave(CH, "ben");
+    expect(left?.seats[1]).toMatchObject({ name: "Ben (left)", computer: "expert", leftBy: "ben" });
+    // A game without an expert plays the nearest level it seats.
+    const canasta = new TableTransitions(canastaGame.definition, canastaGame.seats, () => 0);
+    expect(canasta.takeoverLevel({ takeover: "expert" })).toBe("normal");
+    expect(canasta.takeoverLevel({ takeover: "easy" })).toBe("easy");
+    expect(canasta.takeoverLevel({})).toBe("normal");
+  });
+
   it("an expert's move is searched by `think` (the picture threads) from its seat's view alone, and is the move the inline search makes", async () => {
     const jobs: ThoughtJob[] = [];
     const tables = await onexenoTables(async (job) => {

@@ -2,7 +2,8 @@
  * `/settings` through the stand-in: only Manage Server changes them, every change is answered
  * privately with what it changed, tables are refused outside the allowed channels (a thread
  * counts as its channel), new tables take the server's clock and house variants, computers can
- * be kept out, and the settings outlive a restart.
+ * be kept out, the level of computers playing for people who left is the server's, and the
+ * settings outlive a restart.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADA, BEN, CARD_ROOM, GENERAL, Harness, MOD, THREAD } from "./harness.ts";
@@ -80,6 +81,8 @@ describe("/settings", () => {
     // A role of the server (the stand-in's "Organisers"), as Discord's picker offers.
     const organisers = String(BigInt(h.standin.guildId) + 1000n);
     expect((await ask(MOD, GENERAL, "settings organisers", { role: organisers })).text).toContain(`<@&${organisers}>`);
+    // The level of computers playing for people who left or are away.
+    expect((await ask(MOD, GENERAL, "settings takeover", { level: "expert" })).text).toContain("now plays at the **expert** level");
     await h.stopBot();
     await h.startBot();
     const shown = await ask(MOD, GENERAL, "settings show");
@@ -89,10 +92,12 @@ describe("/settings", () => {
     expect(shown.text).toContain("Cardeno pace 2 s");
     expect(shown.text).toContain("**Computer players**: not seated");
     expect(shown.text).toContain(`<@&${organisers}>`);
+    expect(shown.text).toContain("**Computers playing for people who left or are away**: expert");
 
     // Every channel again: #general may hold a table.
     expect((await ask(MOD, GENERAL, "settings channels", { action: "everywhere" })).text).toContain("every channel");
     expect((await ask(ADA, GENERAL, "onze new")).ephemeral).toBe(false);
+    expect((await h.bot.games.get("onze")!.get(GENERAL))?.takeover).toBe("expert");
     expect(h.log.errors).toEqual([]);
   });
 });
