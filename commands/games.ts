@@ -5,6 +5,7 @@
  * (`ctx.tableGames`, built from the game modules by commands/game-module.ts), so this file imports no game's commands.
  */
 import { traitsOf, wordOn } from "../src/surfaces/traits.ts";
+import { liveButtons } from "../src/surfaces/live-table/button.ts";
 import { commandRef } from "../src/bot/command-ids.ts";
 import { clockName, type ClockSetting } from "../src/bot/clock.ts";
 import { shownTable } from "./closed.ts";
@@ -337,7 +338,8 @@ export interface LobbyLook {
  * The public lobby message every table game shows: the seats (computers marked, the host named),
  * whether the host can start, and the lobby's buttons (Join, Leave, Start, Add computer player)
  * drawn for the table's revision, each disabled when it cannot be used. At most 5 buttons in one
- * row (https://discord.com/developers/docs/interactions/message-components#action-rows).
+ * row (https://discord.com/developers/docs/interactions/message-components#action-rows); **Open
+ * live table** on a row of its own while the live table is served.
  */
 export function lobbyMessage(
   rec: {
@@ -394,10 +396,16 @@ export function lobbyMessage(
   return {
     content: `${note ? `${note}\n` : ""}${open}`,
     embeds: [embed],
-    components: [row],
+    components: lobbyRows(row, rec),
     files: [],
     allowedMentions: { parse: [] },
   };
+}
+
+/** A lobby's action rows: its own `row`, and **Open live table** on a row of its own while the live table is served. */
+export function lobbyRows(row: ActionRowBuilder<ButtonBuilder>, rec: { readonly locale?: Locale }): ActionRowBuilder<ButtonBuilder>[] {
+  const live = liveButtons({ status: "lobby", locale: rec.locale });
+  return live.length ? [row, new ActionRowBuilder<ButtonBuilder>().addComponents(...live)] : [row];
 }
 
 /**

@@ -5,7 +5,7 @@
  * (https://discord.com/developers/docs/interactions/message-components).
  */
 import { commandRef } from "../../src/bot/command-ids.ts";
-import { addComputerButton } from "../games.ts";
+import { addComputerButton, lobbyRows } from "../games.ts";
 import {
   ActionRowBuilder,
   AttachmentBuilder,
@@ -94,7 +94,7 @@ function lobbyPayload(rec: TableRecord, note: string | undefined): BaseMessageOp
     // In a DM only the app's installer has its commands: the button is the way in for everyone (the surface's own words).
     content: `${note ? `${note}\n` : ""}${say(wordOn(rec, "table.open"), { what: "ONEXENO", join: commandRef(tableLocale(rec), "onexeno join", rec.guildId) })}`,
     embeds: [embed],
-    components: [row],
+    components: lobbyRows(row, rec),
     files: [],
     allowedMentions: { parse: [] },
   };

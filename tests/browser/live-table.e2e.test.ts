@@ -345,17 +345,49 @@ describe("the live table", () => {
     expect(pageErrors).toEqual([]);
     expect(h.log.errors).toEqual([]);
   }, 300_000);
-  it("Ada plays ONEXENO partners with three computers on her page: a card, then a cell, on her turns; Ben watches on a phone", async () => {
+  it("Ada seats two computers and an expert and starts ONEXENO partners from her page, then plays: a card, then a cell, on her turns; Ben watches on a phone", async () => {
     const sb = h.standin;
     // A thread of its own: the channels of the tests before may still hold their tables.
     const room = sb.createThread(GENERAL, "partners").id;
     await sb.command(ADA, room, "onexeno new", { game: "partners", seed: "live-page-partners" });
-    for (let i = 0; i < 3; i++) await sb.command(ADA, room, "onexeno bot add");
-    await sb.command(ADA, room, "onexeno start");
     const service = h.bot.service("onexeno");
-    await h.until("dealt", async () => ((await service.get(room))?.status === "playing" ? true : null));
+    // The lobby: the page says who sits and offers the host's buttons; Ben, not seated, may join.
     const ada = await open(ADA, 1100, room);
+    const buttons = async (page: Page) => (await page.locator("#buttons button").allTextContents()).join(" · ");
+    const lobbyRev = async () => (await service.get(room))?.rev ?? 0;
+    await shows(ada, await lobbyRev());
+    expect(await ada.locator("#line").textContent()).toBe("Seated: Ada. Add computers, or start when everyone is here.");
+    expect(await buttons(ada)).toBe("Add computer player · Add expert · Start");
+    const click = async (page: Page, label: string) => {
+      const before = await lobbyRev();
+      await page.locator("#buttons button", { hasText: label }).click();
+      await h.until(`${label} made`, async () => ((await lobbyRev()) > before ? true : null));
+      if (label !== "Start") await shows(page, await lobbyRev()); // once dealt, the computers move on
+    };
+    await click(ada, "Add computer player");
+    await click(ada, "Add computer player");
     const ben = await open(BEN, 390, room);
+    await shows(ben, await lobbyRev());
+    expect(await ben.locator("#line").textContent()).toBe("Seated: Ada, Computer 1 (normal), Computer 2 (normal). Join to play, or watch.");
+    expect(await buttons(ben)).toBe("Join");
+    await click(ada, "Add expert");
+    await shows(ben, await lobbyRev());
+    expect(await ada.locator("#line").textContent()).toContain("Computer 2 (normal), Computer 3 (expert).");
+    mkdirSync(out, { recursive: true });
+    await ada.screenshot({ path: join(out, "live-lobby-desktop.png"), fullPage: true });
+    expect(await buttons(ben), "Ben, not the host: only Join (partners seats 4 or 6)").toBe("Join");
+    // The chat's newest lobby says it too, with its own buttons at the new revision.
+    await h.until("the chat lobby with the expert", async () =>
+      sb
+        .visibleMessages(room, null)
+        .some((m) => said(m).includes("A computer player (expert) sits down.") && Harness.ids(m, "start").length > 0)
+        ? true
+        : null,
+    );
+    await click(ada, "Start");
+    const dealt = await service.get(room);
+    expect(dealt?.status).toBe("playing");
+    expect(dealt?.seats.map((s) => s.computer ?? null)).toEqual([null, "normal", "normal", "expert"]);
     for (let turn = 0; turn < 2; turn++) {
       // Ada's turn comes round (the computers move between hers).
       const rec = await h.until("Ada's turn", async () => {

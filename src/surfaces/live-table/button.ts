@@ -32,9 +32,13 @@ export async function launchLiveTable(interaction: { launchActivity(): Promise<u
   await interaction.launchActivity();
 }
 
-/** The **Open live table** button of a running table (none while the live table is not served, or before the deal). */
+/**
+ * The **Open live table** button of a lobby or a running table (none while the live table is not
+ * served, or once the game is over): the live table seats people and computers and starts the
+ * game as the lobby's buttons do.
+ */
 export function liveButtons(rec: { readonly status: string; readonly locale?: Locale | undefined }): ButtonBuilder[] {
-  if (!liveTableServed() || rec.status !== "playing") return [];
+  if (!liveTableServed() || (rec.status !== "playing" && rec.status !== "lobby")) return [];
   return [
     new ButtonBuilder().setCustomId(encodeId("live", 0)).setLabel(sayAt(rec, "live.open")).setStyle(ButtonStyle.Secondary).setEmoji("🖥️"),
   ];

@@ -17,10 +17,11 @@
  */
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import { z } from "zod";
-import type { BotContext, LiveHit, LiveKind, TableGameView } from "../../bot/context.ts";
+import type { BotContext, LiveButton, LiveDraft, LiveHit, LiveKind, TableGameView } from "../../bot/context.ts";
+import type { ComputerLevel } from "../../engine/definition.ts";
 import { UserError } from "../../bot/errors.ts";
 import type { AnyTable } from "../../bot/tables.ts";
-import { refuse, sayError } from "../../bot/words.ts";
+import { refuse, sayAt, sayError } from "../../bot/words.ts";
 import { dealLine } from "../../bot/table-payload.ts";
 import { type Locale, t } from "../../i18n/index.ts";
 
@@ -73,8 +74,19 @@ export const KEPT_FRAMES = 8;
 /** Moves a user may send a second; more are refused (`live/too_fast`) on that socket. */
 export const MOVES_PER_SECOND = 8;
 
+/**
+ * What the lobby's buttons do (the chat lobby's Join, Leave, Add computer player, Add expert and
+ * Start), offered on the live table while the table waits for its deal; made through the table
+ * service as those buttons' are, with the same refusals.
+ */
+type LobbyAction = { readonly lobby: "join" | "leave" | "start" } | { readonly lobby: "addbot"; readonly level: ComputerLevel };
+
+const isLobbyAction = (m: unknown): m is LobbyAction => typeof m === "object" && m !== null && "lobby" in m;
+
 interface Watcher {
   readonly userId: string;
+  /** The name the user takes a seat with from the page (their Discord display name). */
+  readonly name: string;
   readonly locale: Locale;
   readonly sink: LiveSink;
   /** The moves offered by the last frames sent (`KEPT_FRAMES`), by revision, then by number. */
@@ -116,9 +128,18 @@ export class ActivityHub {
     return n;
   }
 
-  /** Binds `sink` to `userId` at `channelId`'s live table and sends its first frame. Returns what `message` and `closed` are told. */
-  attach(channelId: string, userId: string, locale: Locale, sink: LiveSink): { message(text: string): void; closed(): void } {
-    const w: Watcher = { userId, locale, sink, offers: new Map(), rev: -1, pushing: false, dirty: false };
+  /**
+   * Binds `sink` to `userId` (seated as `name` when they join from the page) at `channelId`'s live
+   * table and sends its first frame. Returns what `message` and `closed` are told.
+   */
+  attach(
+    channelId: string,
+    userId: string,
+    locale: Locale,
+    sink: LiveSink,
+    name: string = userId,
+  ): { message(text: string): void; closed(): void } {
+    const w: Watcher = { userId, name, locale, sink, offers: new Map(), rev: -1, pushing: false, dirty: false };
     let set = this.watchers.get(channelId);
     if (!set) this.watchers.set(channelId, (set = new Set()));
     set.add(w);
@@ -189,7 +210,10 @@ export class ActivityHub {
     }
     const { game, rec } = here;
     const seat = rec.seats.findIndex((s) => !s.computer && s.userId === w.userId);
-    const [table, draft] = await Promise.all([this.picture(channelId, game, rec), game.live.draft(rec, seat < 0 ? null : seat, w.locale)]);
+    const [table, draft] = await Promise.all([
+      this.picture(channelId, game, rec),
+      rec.status === "lobby" ? this.lobbyDraft(game, rec, w) : game.live.draft(rec, seat < 0 ? null : seat, w.locale),
+    ]);
     const offers = new Map<number, unknown>();
     const offer = (m: { readonly label: string; readonly move: unknown }) => {
       const id = offers.size;
@@ -231,6 +255,81 @@ export class ActivityHub {
     return picture;
   }
 
+  /**
+   * What `w` sees of a lobby and may do there, as the chat lobby offers it: who is seated; Join
+   * (not seated, a seat free), Leave (seated, while another person stays: the last one closes the
+   * table from the chat), and for the host Add computer player and Add expert (where the game and
+   * the server seat computers, a seat free) and Start.
+   */
+  private lobbyDraft(game: LiveGame, rec: AnyTable, w: Watcher): LiveDraft<LobbyAction> {
+    const say = (key: string, params: Record<string, string | number> = {}) => t(w.locale, key, params);
+    const tables = game.tables(this.ctx);
+    const people = rec.seats.filter((s) => !s.computer);
+    const seated = people.some((s) => s.userId === w.userId);
+    const free = rec.seats.length < tables.maxSeats(rec.config);
+    const host = rec.hostId === w.userId;
+    const levels = rec.noComputers ? [] : tables.levels.filter((l) => l === "normal" || l === "expert");
+    const buttons: LiveButton<LobbyAction>[] = [
+      ...(!seated && free ? [{ label: say("table.btn_join"), move: { lobby: "join" } as const }] : []),
+      ...(host && free
+        ? levels.map((level) => ({
+            label: say(level === "expert" ? "table.btn_addbot_expert" : "table.btn_addbot"),
+            move: { lobby: "addbot", level } as const,
+          }))
+        : []),
+      ...(host ? [{ label: say("table.btn_start"), move: { lobby: "start" } as const }] : []),
+      ...(seated && people.length > 1 ? [{ label: say("table.btn_leave"), move: { lobby: "leave" } as const }] : []),
+    ];
+    const next = say(host ? "live.lobby_host" : seated ? "live.lobby_seated" : "live.lobby_join");
+    return { line: `${say("live.lobby", { seats: rec.seats.map((s) => s.name).join(", ") })} ${next}`, tableHits: [], hand: null, buttons };
+  }
+
+  /**
+   * Makes a lobby's `action` for `w` at revision `rev` through the table service (its refusals:
+   * `table/stale`, `table/not_host`, `table/full`, `input/bad_level` …), then shows the lobby in
+   * the chat as the surface shows a move made outside it (a channel: a new lobby message within
+   * its budget; a DM: the next table shown there says it). Start lets the computers move.
+   */
+  private async lobbyAct(
+    channelId: string,
+    here: { game: LiveGame; rec: AnyTable },
+    w: Watcher,
+    action: LobbyAction,
+    rev: number,
+  ): Promise<void> {
+    const tables = here.game.tables(this.ctx);
+    const me = { userId: w.userId, name: w.name };
+    let after: AnyTable | null;
+    let note: (rec: AnyTable) => string;
+    switch (action.lobby) {
+      case "join":
+        after = await tables.join(channelId, me, rev);
+        note = (rec) => sayAt(rec, "table.joined", { name: w.name });
+        break;
+      case "leave":
+        after = await tables.leave(channelId, w.userId, rev);
+        note = (rec) => sayAt(rec, "table.left", { name: w.name });
+        break;
+      case "addbot":
+        after = await tables.addComputer(channelId, w.userId, action.level, rev);
+        note = (rec) => sayAt(rec, "table.computer_sits", { level: sayAt(rec, `table.level_${action.level}`) });
+        break;
+      case "start":
+        after = await tables.start(channelId, w.userId, rev);
+        note = (rec) => sayAt(rec, "live.started", { name: w.name });
+        break;
+    }
+    if (!after) return; // the last person left at once from the chat too: the table is closed there
+    await this.ctx.surface(here.rec).movedOutside(channelId, {
+      before: here.rec,
+      after,
+      lines: [note(after)],
+      current: () => tables.get(channelId),
+      show: async (_from, now) => void (await this.ctx.post(channelId, await here.game.payload(now, note(now)))),
+    });
+    if (action.lobby === "start") this.ctx.afterReply(channelId);
+  }
+
   /** A socket's message: a move it was offered, made through the game; anything else is refused on that socket only. */
   private async act(channelId: string, w: Watcher, text: string): Promise<void> {
     try {
@@ -247,7 +346,9 @@ export class ActivityHub {
       if (!offered.has(id)) throw refuse("live/not_offered");
       // A second process of a deploy, reached while the first still acts on the guild: not here.
       if (!(await this.holdsGuild(here.rec.guildId))) throw refuse("live/elsewhere");
-      await here.game.live.apply(this.ctx, channelId, w.userId, offered.get(id), rev);
+      const move = offered.get(id);
+      if (isLobbyAction(move)) await this.lobbyAct(channelId, here, w, move, rev);
+      else await here.game.live.apply(this.ctx, channelId, w.userId, move, rev);
       this.counts.moves++;
     } catch (e) {
       if (!(e instanceof UserError)) this.log.error(`live table ${channelId}: a move failed`, e);

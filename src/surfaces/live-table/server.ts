@@ -202,7 +202,7 @@ function hubRoute(opts: ActivityOptions, hub: ActivityHub, bot: ActivityBot): Li
       void hello(opts, bot, text).then(
         (who) => {
           if (socket.readyState !== socket.OPEN) return;
-          bound = hub.attach(who.channelId, who.userId, who.locale, sink);
+          bound = hub.attach(who.channelId, who.userId, who.locale, sink, who.name);
         },
         () => socket.close(4001, "not signed in"),
       );
@@ -219,7 +219,7 @@ async function hello(
   opts: ActivityOptions,
   bot: ActivityBot,
   text: string,
-): Promise<{ userId: string; channelId: string; locale: ReturnType<typeof localeOf> }> {
+): Promise<{ userId: string; name: string; channelId: string; locale: ReturnType<typeof localeOf> }> {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -229,10 +229,10 @@ async function hello(
   const { token, instance } = Hello.parse(json);
   const me = await fetch(`${opts.apiUrl}/v10/users/@me`, { headers: { authorization: `Bearer ${token}` } });
   if (!me.ok) throw new Error(`users/@me: ${me.status}`);
-  const user = (await me.json()) as { id: string; locale?: string };
+  const user = (await me.json()) as { id: string; username?: string; global_name?: string | null; locale?: string };
   const inst = await bot.instance(instance);
   if (!inst?.users.includes(user.id)) throw new Error("not in that instance");
-  return { userId: user.id, channelId: inst.channelId, locale: localeOf(user.locale) };
+  return { userId: user.id, name: user.global_name ?? user.username ?? user.id, channelId: inst.channelId, locale: localeOf(user.locale) };
 }
 
 /** The page, its settings inlined (what the script reads before it talks to Discord). */
