@@ -31,6 +31,7 @@ import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { openBotStores, registerCommands, startBot } from "../src/app.ts";
 import { runThought } from "../render/pool.ts";
+import { GLOBAL_REQUESTS_PER_SECOND } from "../src/bot/client-options.ts";
 import type { TablesOf } from "../src/bot/tables.ts";
 import type { ThoughtJob } from "../src/engine/thinking.ts";
 import type { ComputerLevel } from "../src/engine/definition.ts";
@@ -74,6 +75,11 @@ export interface FlightFigures extends FlightResult {
   readonly decisions?: readonly number[];
   /** With `experts`: moves the expert tables made during the run. */
   readonly expertMoves?: number;
+  /**
+   * With `experts`: the bot-token requests (Discord's global limit) the bot sent to those tables'
+   * channels during the run, counted on the bot's side from the paths it sent.
+   */
+  readonly expertRequests?: number;
   /** The bot's REST requests during the games, by route shape (`PATCH /channels/{id}/messages/{id}`). */
   readonly routes: Readonly<Record<string, number>>;
   /**
@@ -191,9 +197,12 @@ export async function flight(
   // When the bot finished sending each interaction's answer (the first callback and the first
   // webhook request under its token).
   const answered = new Map<string, { callback?: number; webhook?: number }>();
+  const expertSet = new Set(expertChannels);
+  let expertRequests = 0;
   const onBodySent = (m: unknown) => {
     const at = Date.now();
     const path = String((m as { request: { path?: string } }).request.path ?? "");
+    if (expertSet.has(/\/channels\/(\d+)/.exec(path)?.[1] ?? "")) expertRequests++;
     const cb = /\/interactions\/\d+\/([^/?]+)\/callback/.exec(path)?.[1];
     const wh = cb ? undefined : /\/webhooks\/\d+\/([^/?]+)/.exec(path)?.[1];
     const token = cb ?? wh;
@@ -254,7 +263,7 @@ export async function flight(
       statements: (writes1.statements - writes0.statements) / result.moves,
     },
     ...(profile ? { profile } : {}),
-    ...(experts > 0 ? { decisions: [...decisions], expertMoves } : {}),
+    ...(experts > 0 ? { decisions: [...decisions], expertMoves, expertRequests } : {}),
   };
 }
 
@@ -310,8 +319,18 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   if (f.decisions) {
     const d = [...f.decisions].sort((x, y) => x - y);
     console.log(
-      `\n${experts} tables of three ${level ?? "expert"} computers beside them: ${f.expertMoves} moves, ${d.length} decisions on the picture threads; ` +
-        `decision time median ${q(d, 0.5).toFixed(1)} ms, p99 ${q(d, 0.99).toFixed(1)} ms, largest ${(d.at(-1) ?? Number.NaN).toFixed(1)} ms`,
+      `\n${experts} tables of three ${level ?? "expert"} computers beside them: ${f.expertMoves} moves` +
+        (d.length
+          ? `, ${d.length} decisions on the picture threads; decision time median ${q(d, 0.5).toFixed(1)} ms, p99 ${q(d, 0.99).toFixed(1)} ms, largest ${(d.at(-1) ?? Number.NaN).toFixed(1)} ms`
+          : " (no search at this level)"),
+    );
+    // A computer's move is a bot-token request or less (issue 65): the whole bot's ceiling in
+    // computer moves a second is the global budget over that.
+    const perMove = (f.expertRequests ?? 0) / Math.max(1, f.expertMoves ?? 0);
+    console.log(
+      `REST requests a computer move at those tables: ${perMove.toFixed(3)} with the bot's token (goal <= 1); ` +
+        `the whole bot's ceiling under the default global budget (${GLOBAL_REQUESTS_PER_SECOND}/s): ` +
+        `${perMove > 0 ? (GLOBAL_REQUESTS_PER_SECOND / perMove).toFixed(0) : "unbounded"} computer moves a second (goal >= 40)`,
     );
   }
   // Discord's global limit counts the bot's token only: the interaction endpoints are left out (issue 65).
