@@ -6,9 +6,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { seedRng, shuffle } from "../../src/engine/rng.ts";
-import { onzeWantsOutOfTurn } from "../../src/games/onze/computer.ts";
+import { chooseOnzeMove, onzeWantsOutOfTurn } from "../../src/games/onze/computer.ts";
+import { cardPoints, type Card } from "../../src/games/onze/cards.ts";
+import { CONTRACTS, contractArrangements } from "../../src/games/onze/melds.ts";
 import { expertOnzeMove, expertWantsOutOfTurn } from "../../src/games/onze/expert.ts";
-import { onze, onzeView, type OnzeState } from "../../src/games/onze/game.ts";
+import { onze, onzeView, playsOnTable, type OnzeState, type OnzeView } from "../../src/games/onze/game.ts";
 import { playOnze } from "../helpers/onze.ts";
 
 /** Every state of a seeded game of one expert (seat 0) and two normal computers, with the seat that acted. */
@@ -41,6 +43,52 @@ describe("the expert Onze computer", () => {
     }
     expect(compared).toBeGreaterThan(20);
     expect(differs).toBeGreaterThan(20);
+  });
+
+  it("goes down the way that leaves the fewest points the table cannot take, and takes a discard that lays its contract", () => {
+    /** Points of the cards `hand` keeps after laying `melds` that no meld of `table` (with them) takes, less the highest (its discard). */
+    const stuckAfter = (view: OnzeView, hand: readonly Card[], melds: readonly { readonly cards: readonly Card[] }[]) => {
+      const rest = [...hand];
+      for (const m of melds) for (const c of m.cards) rest.splice(rest.indexOf(c), 1);
+      const tried = contractArrangements(hand, CONTRACTS[view.round - 1] ?? [], 60, hand.length - 1);
+      const laid = tried.find(
+        (w) => JSON.stringify(w.map((m) => [...m.cards].sort())) === JSON.stringify(melds.map((m) => [...m.cards].sort())),
+      );
+      const table = view.melds.map((ms, i) => (i === view.viewer ? [...ms, ...(laid ?? [])] : ms));
+      const pts = rest
+        .filter((c) => !playsOnTable({ hands: [[c]], melds: table }, 0).some((m) => m.kind === "layoff"))
+        .map(cardPoints)
+        .sort((a, b) => b - a);
+      return pts.slice(1).reduce((a, b) => a + b, 0);
+    };
+    let downs = 0;
+    let better = 0;
+    let takes = 0;
+    for (const seed of ["onze-down-1", "onze-down-2", "onze-down-3"])
+      for (const { before, seat } of statesOf(seed)) {
+        if (seat !== 0 || before.turn !== 0) continue;
+        const view = onzeView(before, 0);
+        const hand = view.hand ?? [];
+        const mine = expertOnzeMove(view, seedRng(`m:${before.version}`));
+        const usual = chooseOnzeMove(view, "normal", seedRng(`m:${before.version}`));
+        if (mine.kind === "down" && usual.kind === "down") {
+          downs++;
+          const [a, b] = [stuckAfter(view, hand, mine.melds), stuckAfter(view, hand, usual.melds)];
+          expect(a).toBeLessThanOrEqual(b);
+          if (a < b) better++;
+        }
+        const top = view.discardTop;
+        if (view.phase === "draw" && !view.down[0] && top !== null) {
+          const whole = [...hand, top];
+          if (contractArrangements(whole, CONTRACTS[view.round - 1] ?? [], 1, whole.length - 1).length > 0) {
+            expect(mine).toEqual({ kind: "take" });
+            takes++;
+          }
+        }
+      }
+    expect(downs).toBeGreaterThan(5);
+    expect(better).toBeGreaterThan(0);
+    expect(takes).toBeGreaterThan(0);
   });
 
   it("buys what starts a meld as well as what finishes one, with any hand's length, and never once it is down", () => {

@@ -1,6 +1,13 @@
 /**
- * The `expert` computer for Onze (issue 66). It plays as `normal` does (takes, goes down, lays
- * off) but for two choices, each made from its seat's view alone:
+ * The `expert` computer for Onze (issue 66). It plays as `normal` does (lays off everything it
+ * can) but for four choices, each made from its seat's view alone:
+ * - **Taking the discard**: besides what `normal` takes, a card with which its hand lays the whole
+ *   contract, or a larger part of it (`contractPart`).
+ * - **Going down**: of the ways to lay the contract, the one that leaves the fewest points in hand
+ *   that the table it makes cannot take as lay-offs (`normal` lays the most cards). A hand only
+ *   shrinks by lay-offs once down, and what stays is what a player going out makes it pay.
+ *   These two took it from 48 % to 53 % over 1,800 seeded games of our own (one expert, two
+ *   normal), and from 43 % to 48 % over the 400 of `npm run stats:computers`.
  * - **Buying**: it buys the card for sale whenever it is not down and the card finishes a meld in
  *   the making or starts one (a pair of a rank for a set, two suited neighbours for a run), with
  *   no limit on its hand's length; `normal` buys only what finishes a meld, with 12 cards or
@@ -21,7 +28,7 @@ import { shuffle, type RngState } from "../../engine/rng.ts";
 import { thoughtModule } from "../../engine/thinking.ts";
 import { cardPoints, ONZE_DECK, type Card } from "./cards.ts";
 import { chooseOnzeMove, completes, discardable, keepWorth, usefulness } from "./computer.ts";
-import { CONTRACTS, contractPart } from "./melds.ts";
+import { CONTRACTS, contractArrangements, contractPart, type MeldKind } from "./melds.ts";
 import { playsOnTable, type OnzeMove, type OnzeView } from "./game.ts";
 
 /** Deals of the hidden hands a decision samples. */
@@ -34,6 +41,8 @@ const FEED = 30;
 const SOLD = 10;
 /** A hand longer than this is taken not to buy (as `normal` does not). */
 const LONG_HAND = 12;
+/** Ways of going down the expert weighs. */
+const DOWN_WAYS = 60;
 /** Once a player is down with this many cards or fewer, every point still in hand weighs double. */
 const CLOSE = 3;
 
@@ -122,6 +131,33 @@ function expertDiscard(view: OnzeView, hand: readonly Card[], rng: RngState): Ca
   return best;
 }
 
+/**
+ * The expert's way of going down: of the ways to lay the contract, the one that leaves the fewest
+ * points in hand that the table it makes cannot take as lay-offs (the highest of them goes as the
+ * discard); ties: the first (most cards laid).
+ */
+function expertDown(view: OnzeView, hand: readonly Card[]): readonly { kind: MeldKind; cards: readonly Card[] }[] | null {
+  const me = view.viewer ?? 0;
+  const ways = contractArrangements(hand, CONTRACTS[view.round - 1] ?? [], DOWN_WAYS, hand.length - 1);
+  let best: (typeof ways)[number] | null = null;
+  let bestCost = Number.POSITIVE_INFINITY;
+  for (const way of ways) {
+    let rest: readonly Card[] = hand;
+    for (const m of way) for (const c of m.cards) rest = without(rest, c);
+    const melds = view.melds.map((ms, i) => (i === me ? [...ms, ...way] : ms));
+    const stuck = rest
+      .filter((c) => !playsOnTable({ hands: [[c]], melds }, 0).some((m) => m.kind === "layoff"))
+      .map(cardPoints)
+      .sort((a, b) => b - a);
+    const cost = stuck.slice(1).reduce((a, b) => a + b, 0);
+    if (cost < bestCost) {
+      best = way;
+      bestCost = cost;
+    }
+  }
+  return best && best.map((m) => ({ kind: m.kind, cards: m.cards }));
+}
+
 /** Whether `card` starts a meld of the round's contract with `hand`: a pair of its rank (a set), or two suited neighbours (a run). */
 function starts(card: Card, hand: readonly Card[], round: number): boolean {
   const u = usefulness(card, [...hand, card]);
@@ -146,6 +182,13 @@ export function expertWantsOutOfTurn(view: OnzeView): boolean {
 export function expertOnzeMove(view: OnzeView, rng: RngState): OnzeMove {
   if ((view.viewer ?? 0) !== view.turn && expertWantsOutOfTurn(view)) return { kind: "claim" };
   const move = chooseOnzeMove(view, "normal", rng);
+  if (move.kind === "draw" && view.hand !== null && view.discardTop !== null && !view.down[view.viewer ?? 0]) {
+    const contract = CONTRACTS[view.round - 1] ?? [];
+    const withTop = [...view.hand, view.discardTop];
+    if (contractArrangements(withTop, contract, 1, withTop.length - 1).length > 0) return { kind: "take" };
+    if (contractPart(withTop, contract).length > contractPart(view.hand, contract).length) return { kind: "take" };
+  }
+  if (move.kind === "down" && view.hand !== null) return { kind: "down", melds: expertDown(view, view.hand) ?? move.melds };
   if (move.kind !== "discard" || view.hand === null) return move;
   return { kind: "discard", card: expertDiscard(view, view.hand, rng) };
 }
