@@ -45,7 +45,7 @@ describe("the expert Onze computer", () => {
     expect(differs).toBeGreaterThan(20);
   });
 
-  it("goes down the way that leaves the fewest points the table cannot take, and takes a discard that lays its contract", () => {
+  it("goes down the way that leaves the fewest points the table cannot take, takes a discard that lays its contract, and once down sheds a card by a swap", () => {
     /** Points of the cards `hand` keeps after laying `melds` that no meld of `table` (with them) takes, less the highest (its discard). */
     const stuckAfter = (view: OnzeView, hand: readonly Card[], melds: readonly { readonly cards: readonly Card[] }[]) => {
       const rest = [...hand];
@@ -64,7 +64,8 @@ describe("the expert Onze computer", () => {
     let downs = 0;
     let better = 0;
     let takes = 0;
-    for (const seed of ["onze-down-1", "onze-down-2", "onze-down-3"])
+    let swaps = 0;
+    for (const seed of ["onze-down-1", "onze-down-2", "onze-down-3", "onze-down-4", "onze-down-5"])
       for (const { before, seat } of statesOf(seed)) {
         if (seat !== 0 || before.turn !== 0) continue;
         const view = onzeView(before, 0);
@@ -76,6 +77,12 @@ describe("the expert Onze computer", () => {
           const [a, b] = [stuckAfter(view, hand, mine.melds), stuckAfter(view, hand, usual.melds)];
           expect(a).toBeLessThanOrEqual(b);
           if (a < b) better++;
+        }
+        // Down with nothing to lay off, it sheds a card by swapping it in for a run's wild (laid off elsewhere) before it discards.
+        const swap = playsOnTable({ hands: [hand], melds: view.melds }, 0).find((m) => m.kind === "swap");
+        if (usual.kind === "discard" && view.down[0] && !view.downThisTurn && swap) {
+          expect(mine).toEqual(swap);
+          swaps++;
         }
         const top = view.discardTop;
         if (view.phase === "draw" && !view.down[0] && top !== null) {
@@ -89,6 +96,7 @@ describe("the expert Onze computer", () => {
     expect(downs).toBeGreaterThan(5);
     expect(better).toBeGreaterThan(0);
     expect(takes).toBeGreaterThan(0);
+    expect(swaps).toBeGreaterThan(0);
   });
 
   it("buys what starts a meld as well as what finishes one, with any hand's length, and never once it is down", () => {
