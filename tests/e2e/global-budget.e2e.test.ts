@@ -11,6 +11,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Routes } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openBotStores, startBot, type Bot, type BotStores } from "../../src/app.ts";
@@ -18,13 +19,14 @@ import { countsGlobally } from "../../src/bot/client-options.ts";
 import { openSharedBudget } from "../../src/store/global-budget.ts";
 import { DiscordStandin } from "../../src/standin/server.ts";
 import { hasRedisServer, redisRequired, startRedis } from "../helpers/redis.ts";
-import { GENERAL, RecordingLogger } from "./harness.ts";
+import { GENERAL, RecordingLogger, until } from "./harness.ts";
 
 /**
  * Requests a second the stand-in allows the bot (Discord: 50), and the budget the processes share
- * (ours: 45 of 50): the margin takes a request granted before a stall of the event loop and sent after it.
+ * (ours: 45 of 50): the margin takes requests granted before a stall of the event loop and sent
+ * after it. Two processes each on a budget of their own send 20 a second, past it.
  */
-const LIMIT = 13;
+const LIMIT = 15;
 const EACH = 10;
 /** Bot-token requests each process sends at once. */
 const REQUESTS = 20;
@@ -57,6 +59,30 @@ async function burst(bots: readonly Bot[]): Promise<number> {
   return sb.refusals.filter((r) => r.global).length - before;
 }
 
+/**
+ * The longest this process may stand still during a burst (ms) for the budget's margin to hold:
+ * requests granted before a longer stall reach the stand-in after it, beside those granted after
+ * it (the window slid meanwhile), and the margin of 5 requests a second takes about 500 ms of them.
+ */
+const STALL_MS = 250;
+
+/**
+ * `burst(bots)` on a shared budget, its global refusals; a burst during which this process stood
+ * still longer than `STALL_MS` (a busy machine: the bots and the stand-in share it) says nothing
+ * of the budget, and is made again once the stand-in's window has emptied (up to 8 bursts).
+ */
+async function sharedBurst(bots: readonly Bot[]): Promise<number> {
+  for (let round = 0; ; round++) {
+    // What other processes on other budgets sent (the test before) is not this budget's to know of.
+    await until("the stand-in's global window to empty", () => sb.globalBusiest.times.every((t) => t <= Date.now() - 1000), 10_000);
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    const refused = await burst(bots);
+    loop.disable();
+    if (loop.max / 1e6 <= STALL_MS || round === 7) return refused;
+  }
+}
+
 beforeAll(async () => {
   await sb.start();
   sb.globalLimit = { count: LIMIT, windowMs: 1000 };
@@ -79,7 +105,7 @@ describe("one global budget for the whole bot", () => {
   it("two processes on one SQLite store stay under the limit together; each on its own budget, they pass it", async () => {
     const url = `sqlite://${join(dir, "shared.sqlite")}`;
     const shared = [await botProcess(url), await botProcess(url)];
-    expect(await burst(shared)).toBe(0);
+    expect(await sharedBurst(shared)).toBe(0);
     const apart = [
       await botProcess(`sqlite://${join(dir, "a.sqlite")}`, true),
       await botProcess(`sqlite://${join(dir, "b.sqlite")}`, true),
@@ -90,7 +116,7 @@ describe("one global budget for the whole bot", () => {
   it.runIf(hasRedisServer() || redisRequired)("two processes on one Redis stay under the limit together, on Redis's clock", async () => {
     const redis = await startRedis();
     try {
-      expect(await burst([await botProcess(redis.url), await botProcess(redis.url)])).toBe(0);
+      expect(await sharedBurst([await botProcess(redis.url), await botProcess(redis.url)])).toBe(0);
     } finally {
       for (const { bot, stores } of opened.splice(0)) {
         await bot.stop();
