@@ -8,6 +8,7 @@ import { encodeId } from "../../src/bot/customid.ts";
 import { cardTitleIn } from "../../render/onexeno/words.ts";
 import { sayAt, scoresLine, tableLocale } from "../../src/bot/words.ts";
 import { canasta, canastaView, idOf, type CanastaView } from "../../src/games/onexeno/canasta.ts";
+import { canastaGame } from "../../src/games/onexeno/table-games.ts";
 
 import { describeCanasta } from "../../render/onexeno/canasta.ts";
 import { renderPicture } from "../../render/pool.ts";
@@ -19,7 +20,10 @@ import { type CanastaTable, names, rowText } from "./rows.ts";
 export function lobbyPayload(rec: CanastaTable, note?: string): BaseMessageOptions {
   const say = (key: string, params: Record<string, string | number> = {}) => sayAt(rec, `canasta.${key}`, params);
   const rows = rec.config.rows === "five-to-seven" ? say("rows_5_7") : "";
-  const look = { title: say("lobby_title", { target: rec.config.target, rows }), what: say("what"), command: "onexeno", min: 2, max: 8 };
+  const look = {
+    ...{ title: say("lobby_title", { target: rec.config.target, rows }), what: say("what"), command: "onexeno", min: 2, max: 8 },
+    levels: canastaGame.seats.levels,
+  };
   return lobbyMessage(rec, { ...look, waiting: () => say("waiting") }, note);
 }
 

@@ -16,6 +16,8 @@ import { onzeGame } from "../../src/games/onze/table-game.ts";
 import { expertOnzeMove } from "../../src/games/onze/expert.ts";
 import { onzeView } from "../../src/games/onze/game.ts";
 import { cardenoGame } from "../../src/games/cardeno/table-game.ts";
+import { expertCanastaMove } from "../../src/games/onexeno/canasta-expert.ts";
+import { canastaView } from "../../src/games/onexeno/canasta.ts";
 import { levelsOf } from "../../src/games/catalogue.ts";
 import { closePictures, runThought } from "../../render/pool.ts";
 import { openStore } from "../../src/store/store.ts";
@@ -40,14 +42,15 @@ describe("computer levels", () => {
     expect(new TableTransitions(onexenoGame.definition, onexenoGame.seats, () => 0).offered).toEqual(["easy", "normal", "expert"]);
     expect(levelsOf(onzeGame.seats)).toEqual(["easy", "normal", "expert"]);
     expect([levelsOf(canastaGame.seats), levelsOf(cardenoGame.seats)]).toEqual([
-      ["easy", "normal"],
+      ["easy", "normal", "expert"],
       ["easy", "normal", "expert"],
     ]);
     const rules = new TableTransitions(onexenoGame.definition, onexenoGame.seats, () => 0);
     const lobby = rules.opened(undefined, { channelId: CH, guildId: "g" }, ADA, { variant: "basic", hands: 1 }, "s", null);
     const seated = rules.withComputer(lobby, "ada", "expert", 1);
     expect(seated.seats[1]).toMatchObject({ userId: "cpu-1", name: "Computer 1 (expert)", computer: "expert" });
-    const canasta = new TableTransitions(canastaGame.definition, canastaGame.seats, () => 0);
+    // A game that seats two levels (canasta as it was before its expert) refuses the third.
+    const canasta = new TableTransitions(canastaGame.definition, { ...canastaGame.seats, levels: ["easy", "normal"] }, () => 0);
     const canastaLobby = canasta.opened(undefined, { channelId: CH, guildId: "g" }, ADA, { target: 500 }, "s", null);
     expect(() => canasta.withComputer(canastaLobby, "ada", "expert", 1)).toThrow(
       expect.objectContaining({ code: "input/bad_level", params: { levels: "easy, normal" } }),
@@ -75,9 +78,10 @@ describe("computer levels", () => {
     // Ben leaves: his seat is an expert computer.
     const left = await tables.leave(CH, "ben");
     expect(left?.seats[1]).toMatchObject({ name: "Ben (left)", computer: "expert", leftBy: "ben" });
-    // A game without an expert plays the nearest level it seats.
-    const canasta = new TableTransitions(canastaGame.definition, canastaGame.seats, () => 0);
+    // A game without an expert (canasta as it was before its expert) plays the nearest level it seats.
+    const canasta = new TableTransitions(canastaGame.definition, { ...canastaGame.seats, levels: ["easy", "normal"] }, () => 0);
     expect(canasta.takeoverLevel({ takeover: "expert" })).toBe("normal");
+    expect(new TableTransitions(canastaGame.definition, canastaGame.seats, () => 0).takeoverLevel({ takeover: "expert" })).toBe("expert");
     expect(canasta.takeoverLevel({ takeover: "easy" })).toBe("easy");
     expect(canasta.takeoverLevel({})).toBe("normal");
   });
@@ -200,5 +204,47 @@ describe("computer levels", () => {
     }
     expect(thought).toBeGreaterThan(10);
     expect(bought).toBeGreaterThan(0);
+  });
+
+  it("canasta's expert plays whole turns through the picture threads, each move the inline expert's", async () => {
+    const jobs: ThoughtJob[] = [];
+    const store = await openStore<never>("memory://", "canasta");
+    const tables = new TableService(
+      store,
+      canastaGame.definition,
+      {
+        newSeed: () => "canasta-levels",
+        think: (job) => {
+          jobs.push(job);
+          return runThought(job);
+        },
+      },
+      canastaGame.seats,
+    );
+    await tables.open(CH, "g", ADA, { target: 500 });
+    await tables.addComputer(CH, "ada", "expert");
+    let rec = await tables.start(CH, "ada");
+    // Ada's seat played by an expert too: two experts play alone.
+    rec = (await tables.update(
+      CH,
+      (r) => r && { ...r, seats: r.seats.map((w, i) => (i === 0 ? { ...w, computer: "expert" as const } : w)) },
+    ))!;
+    const kinds = new Set<string>();
+    for (let k = 0; k < 60 && rec.status === "playing" && rec.state!.hand === 1; k++) {
+      const before = rec.state!;
+      const asked = jobs.length;
+      const moved = await tables.autoMove(CH);
+      expect(moved).not.toBeNull();
+      expect(jobs.length).toBe(asked + 1);
+      const last = moved!.after.moves.at(-1)!;
+      expect(last.seat).toBe(before.turn);
+      expect(last.move).toEqual(expertCanastaMove(canastaView(before, last.seat), seedRng(`canasta-levels:${before.version}`)));
+      kinds.add(last.move.kind);
+      rec = moved!.after;
+    }
+    // A hand played out: drawn or taken, melded, and ended by someone going out.
+    expect(rec.state!.hand).toBe(2);
+    expect(kinds.has("meld")).toBe(true);
+    expect(rec.state!.results[0]!.wentOut).not.toBeNull();
   });
 });

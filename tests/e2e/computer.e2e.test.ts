@@ -98,14 +98,13 @@ describe("computer players through the stand-in", () => {
     const opened = await sb.command(ADA, CARD_ROOM, "onexeno new", { game: "canasta", target: 50 });
     await sb.click(ADA, opened.original!, Harness.idOf(opened.original!, "addbot"));
     await sb.command(ADA, CARD_ROOM, "onexeno bot add", { level: "easy" });
-    // Canasta has no expert: the level is refused privately, naming those it has; the lobby offers no Add expert.
-    const refused = await sb.command(ADA, CARD_ROOM, "onexeno bot add", { level: "expert" });
-    expect(refused.original?.visibleTo).toBe(ADA);
-    expect(said(refused.original)).toContain("easy, normal");
-    expect(Harness.ids(h.latestPublic(CARD_ROOM), "addbot")).toHaveLength(1);
+    // Canasta seats an expert too (its turns planned on the picture threads); the lobby offers Add expert.
+    await sb.command(ADA, CARD_ROOM, "onexeno bot add", { level: "expert" });
+    expect(Harness.ids(h.latestPublic(CARD_ROOM), "addbot")).toHaveLength(2);
     const lobby = (await h.bot.service("canasta").get(CARD_ROOM))!;
-    expect(lobby.seats.map((x) => x.computer ?? "person")).toEqual(["person", "normal", "easy"]);
+    expect(lobby.seats.map((x) => x.computer ?? "person")).toEqual(["person", "normal", "easy", "expert"]);
     expect(said(h.latestPublic(CARD_ROOM))).toContain("🤖 Computer 1 (normal)");
+    expect(said(h.latestPublic(CARD_ROOM))).toContain("🤖 Computer 3 (expert)");
     await sb.command(ADA, CARD_ROOM, "onexeno start");
     let adaTurns = 0;
     for (;;) {

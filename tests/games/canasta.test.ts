@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import { applyAction } from "../../src/engine/definition.ts";
 import { randInt, seedRng } from "../../src/engine/rng.ts";
 import { DECK, distinctRotations, type Rotation } from "../../src/games/onexeno/cards.ts";
+import { chooseCanastaMove } from "../../src/games/onexeno/canasta-computer.ts";
 import {
   canasta,
   canastaDeck,
   canastaLegalMoves,
+  canastaOutcome,
   canastaView,
   idOf,
   instValue,
@@ -227,6 +229,25 @@ describe("hands and sessions", () => {
     const s3 = must(play(s2, { kind: "discard", card: s2.hands[s2.turn]![0]! }));
     expect(s3.results).toHaveLength(1);
     expect(s3.results[0]!.wentOut).toBeNull();
+  });
+
+  it("a session ends after its 20th hand when no total has passed the target (four normal computers under the sum rule: totals only fall)", () => {
+    for (const seats of [4, 6]) {
+      const r = setupCanasta({ target: 500 }, seats, `capped-${seats}`);
+      if (!r.ok) throw new Error(r.error.message);
+      let s = r.value;
+      let rng = seedRng(`capped-moves-${seats}`);
+      for (let k = 0; k < 20_000 && s.phase !== "over"; k++) {
+        const next = canasta.apply(s, s.turn, chooseCanastaMove(canastaView(s, s.turn), "normal", rng), undefined);
+        [, rng] = randInt(rng, 0, 1);
+        if (!next.ok) throw new Error(next.error.code);
+        s = next.value;
+      }
+      expect(s.phase).toBe("over");
+      expect(s.results).toHaveLength(20);
+      expect(Math.max(...s.totals)).toBeLessThanOrEqual(500);
+      expect(canastaOutcome(s)?.winners).toEqual(s.totals.flatMap((t, i) => (t === Math.max(...s.totals) ? [i] : [])));
+    }
   });
 
   it("views hide other hands and the stack", () => {

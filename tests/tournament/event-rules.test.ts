@@ -193,7 +193,8 @@ describe("tournament rules", () => {
 
   it("computer entrants come at the levels the event's game seats, named with a level other than normal", () => {
     const canasta = newEvent(CATALOGUE, { ...ASK, game: "canasta", tableSize: 2 }, "t6", 0);
-    expect(() => withComputers(canasta, 1, "expert", CATALOGUE.levels(canasta.game))).toThrow(
+    // A game that seats two levels (canasta before its expert) refuses the third, naming its own.
+    expect(() => withComputers(canasta, 1, "expert", ["easy", "normal"])).toThrow(
       expect.objectContaining({ code: "input/bad_level", params: { levels: "easy, normal" } }),
     );
     const basic = newEvent(CATALOGUE, { ...ASK, game: "onexeno-basic", tableSize: 2 }, "t7", 0);
@@ -205,7 +206,12 @@ describe("tournament rules", () => {
   });
 
   it("fill computers play at the event's fill level, named with it unless normal; a level the game lacks is refused", () => {
-    expect(() => newEvent(CATALOGUE, { ...ASK, game: "canasta", tableSize: 2, fillLevel: "expert" }, "t8", 0)).toThrow(
+    // A catalogue whose canasta seats two levels (as before its expert) refuses the third.
+    const twoLevels: typeof CATALOGUE = Object.assign(Object.create(CATALOGUE), {
+      levels: (game: string) => (game === "canasta" ? ["easy", "normal"] : CATALOGUE.levels(game)),
+    });
+    expect(newEvent(CATALOGUE, { ...ASK, game: "canasta", tableSize: 2, fillLevel: "expert" }, "t8", 0).fillLevel).toBe("expert");
+    expect(() => newEvent(twoLevels, { ...ASK, game: "canasta", tableSize: 2, fillLevel: "expert" }, "t8", 0)).toThrow(
       expect.objectContaining({ code: "input/bad_level", params: { levels: "easy, normal" } }),
     );
     const expert = newEvent(CATALOGUE, { ...ASK, game: "onexeno-basic", tableSize: 2, fill: "computer", fillLevel: "expert" }, "t9", 0);

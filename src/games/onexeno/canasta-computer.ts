@@ -8,6 +8,8 @@
  * - `normal`: takes from the face-up pile when the fewest cards it must take let it meld the
  *   top card, else draws; then closes XENOs first (rows worth exactly 20), extends rows
  *   towards 20, lays the richest new row, and discards its highest card that fits no row.
+ *
+ * `expert` plans whole turns: src/games/onexeno/canasta-expert.ts.
  */
 import { randInt, seedRng, type RngState } from "../../engine/rng.ts";
 import { canastaLegalMoves, instValue, rowSum, type CanastaMove, type CanastaState, type CanastaView, type CardInst } from "./canasta.ts";

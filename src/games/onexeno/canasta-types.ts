@@ -31,6 +31,8 @@ export const MELD_MIN_EXCLUSIVE = 10;
 export const MELD_MAX = 20;
 export const XENO_BONUS = 10;
 export const DEFAULT_TARGET = 500;
+/** A session ends after this hand at the latest, whatever the totals (docs/rules/onexeno-canasta.md "Scoring", as ruled). */
+export const CANASTA_MAX_HANDS = 20;
 
 /** Table configuration. */
 export interface CanastaConfig {

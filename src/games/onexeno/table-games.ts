@@ -6,6 +6,7 @@
 import { usualLevel, type RatedGameEntry, type TableGameRules } from "../catalogue.ts";
 import { canasta, canastaView, type CanastaConfig, type CanastaMove, type CanastaState, type CanastaView } from "./canasta.ts";
 import { chooseCanastaMove } from "./canasta-computer.ts";
+import { CANASTA_THOUGHTS, expertCanastaMove } from "./canasta-expert.ts";
 import { chooseComputerMove, COMPUTER_LEVELS } from "./computer.ts";
 import { ONEXENO_THOUGHTS } from "./expert.ts";
 import {
@@ -40,13 +41,21 @@ export const onexenoGame: TableGameRules<"onexeno", OnexenoConfig, OnexenoState,
   },
 };
 
-/** ONEXENO canasta: a turn is a draw or take, melds, then a discard; canasta has no pass. */
+/**
+ * ONEXENO canasta: a turn is a draw or take, melds, then a discard; canasta has no pass. Computers
+ * at every level (src/games/onexeno/canasta-expert.ts for `expert`, its plans made off the event loop).
+ */
 export const canastaGame: TableGameRules<"canasta", CanastaConfig, CanastaState, CanastaMove, CanastaView> = {
   id: "canasta",
   store: "canasta",
   definition: { ...canasta, id: "canasta" },
   seats: {
-    computerMove: (state, seat, level, rng) => chooseCanastaMove(canastaView(state, seat), usualLevel(level), rng),
+    levels: ["easy", "normal", "expert"],
+    computerMove: (state, seat, level, rng) =>
+      level === "expert"
+        ? expertCanastaMove(canastaView(state, seat), rng)
+        : chooseCanastaMove(canastaView(state, seat), usualLevel(level), rng),
+    thought: (state, seat, level, seed) => (level === "expert" ? CANASTA_THOUGHTS.job("expert", canastaView(state, seat), seed) : null),
     timeoutMove: (state, seat, rng) => chooseCanastaMove(canastaView(state, seat), "normal", rng),
     continuesTurn: (before, after) => after.phase === "meld" && after.turn === before.turn && after.hand === before.hand,
   },
