@@ -67,6 +67,19 @@ export function shortName(ctx: SKRSContext2D, name: string, max: number): string
 export const bareName = (name: string) => name.replace(/\s*\([^)]*\)$/, "");
 
 /**
+ * A seat's name fitted to `max` px in the context's font (`shortName`), and what fitting it
+ * dropped: the words of its trailing "(…)" (a computer's level such as "expert", a "left"), for
+ * the caller to show on another line of the seat, or null when nothing was dropped. A seat keeps
+ * its level in every picture (issue 66).
+ */
+export function seatName(ctx: SKRSContext2D, name: string, max: number): { readonly text: string; readonly dropped: string | null } {
+  const text = shortName(ctx, name, max);
+  if (text === name) return { text, dropped: null };
+  const mark = /\(([^)]*)\)$/.exec(name)?.[1] ?? null;
+  return { text, dropped: mark };
+}
+
+/**
  * A line that names players, fitted to `max` px: `line(false)` as it is when it fits, else
  * `line(true)` (the caller writes its names bare, see `bareName`), cut with an ellipsis only
  * if even that is too wide. "Won by Computer 1 (normal)" becomes "Won by Computer 1", not

@@ -11,7 +11,7 @@
 import type { Canvas, SKRSContext2D } from "@napi-rs/canvas";
 import { completeLines, slotOf, type CardenoView } from "../../src/games/cardeno/game.ts";
 import { CELLS, cellName, faceOf, pieceOf, SIDE } from "../../src/games/cardeno/pieces.ts";
-import { ensureFonts, fitText, font, PICTURE_WIDTH, shortName } from "../fonts.ts";
+import { ensureFonts, fitText, font, PICTURE_WIDTH, seatName, shortName } from "../fonts.ts";
 import { sceneCanvas } from "../surface.ts";
 import { DEFAULT_THEME, type Theme } from "../theme.ts";
 export * from "./pieces.ts";
@@ -148,10 +148,21 @@ export function drawCardenoTable(
     ctx.fillStyle = view.cardeno === seat || view.double === seat ? GOLD : t.text;
     const badge = view.double === seat ? " ★★" : view.cardeno === seat ? " ★" : "";
     const name = names[seat] ?? translate(locale, "cardeno.seat", { n: seat + 1 });
-    ctx.fillText(`${shortName(ctx, name, BLOCK_W - 70 - (badge ? 24 : 0))}${badge}`, bx + 10, by + 5);
+    const seatLine = seatName(ctx, name, BLOCK_W - 70 - (badge ? 24 : 0));
+    ctx.fillText(`${seatLine.text}${badge}`, bx + 10, by + 5);
+    const score = String(view.scores[seat] ?? 0);
+    // A level the name had no room for follows it in the plain font, where the score leaves room.
+    if (seatLine.dropped) {
+      const w = ctx.measureText(`${seatLine.text}${badge} `).width;
+      const room = BLOCK_W - 22 - ctx.measureText(score).width - 8 - w;
+      ctx.font = font(14);
+      ctx.fillStyle = t.textDim;
+      if (ctx.measureText(seatLine.dropped).width <= room) ctx.fillText(seatLine.dropped, bx + 10 + w, by + 7);
+      ctx.font = font(16, true);
+    }
     ctx.textAlign = "right";
     ctx.fillStyle = t.text;
-    ctx.fillText(String(view.scores[seat] ?? 0), bx + BLOCK_W - 12, by + 5);
+    ctx.fillText(score, bx + BLOCK_W - 12, by + 5);
     ctx.textAlign = "left";
     ctx.font = font(14);
     ctx.fillStyle = t.textDim;

@@ -10,7 +10,7 @@ import { idOf, rowSum, type CanastaView, type Row } from "../../src/games/onexen
 import { drawCard } from "./card.ts";
 import { drawBadge } from "../badge.ts";
 import { clockMarkLeft, drawClockMark } from "../clock.ts";
-import { ensureFonts, fitText, font, measureOnly, PICTURE_WIDTH, shortName } from "../fonts.ts";
+import { ensureFonts, fitText, font, measureOnly, PICTURE_WIDTH, seatName } from "../fonts.ts";
 import { DEFAULT_THEME, type Theme } from "../theme.ts";
 import { t, type Locale } from "../../src/i18n/index.ts";
 
@@ -189,7 +189,8 @@ export function drawCanastaTable(
     // The dealer's D badge ends the name line; the name is shortened to leave it room.
     const nameRight =
       s === view.dealer ? drawBadge(ctx, say("dealer"), ROWS_X - 20 + 6, y + 15, theme.white, theme.black) - 6 : ROWS_X - 20 + 6;
-    ctx.fillText(shortName(ctx, `${s + 1}. ${names[s] ?? say("seat", { n: s + 1 })}`, nameRight - 14), 14, y + 20);
+    const seat = seatName(ctx, `${s + 1}. ${names[s] ?? say("seat", { n: s + 1 })}`, nameRight - 14);
+    ctx.fillText(seat.text, 14, y + 20);
     const n = view.handSizes[s] ?? 0;
     const xenos = view.xenos[s]?.length ?? 0;
     ctx.font = font(14);
@@ -204,7 +205,15 @@ export function drawCanastaTable(
     }
     ctx.fillStyle = theme.text;
     ctx.font = font(14, true);
-    ctx.fillText(fitText(ctx, say("total", { n: view.totals[s] ?? 0 }), ROWS_X - 18), 14, y + 62);
+    // A level the name had no room for ends the total's line.
+    const total = say("total", { n: view.totals[s] ?? 0 });
+    ctx.fillText(fitText(ctx, total, ROWS_X - 18), 14, y + 62);
+    if (seat.dropped) {
+      const w = ctx.measureText(`${total} `).width;
+      ctx.font = font(14);
+      ctx.fillStyle = theme.textDim;
+      ctx.fillText(fitText(ctx, `· ${seat.dropped}`, ROWS_X - 18 - w), 14 + w, y + 62);
+    }
     // The clock's time alone next to the rows (its words are on the message).
     if (clock && turn) drawClockMark(ctx, clockTime(clock), W - 16, y + 20, 14, theme.turn);
     const rows = view.rows[s] ?? [];

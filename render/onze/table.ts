@@ -13,7 +13,7 @@ import { cardNameIn, contractTextIn, meldWordsIn, onzeLastText, onzeStatusLines 
 import { handSizeFor, type OnzeView } from "../../src/games/onze/game.ts";
 import { drawBadge } from "../badge.ts";
 import { drawClockMark } from "../clock.ts";
-import { ensureFonts, fitText, font, measureOnly, PICTURE_WIDTH, shortName, wrapParts } from "../fonts.ts";
+import { ensureFonts, fitText, font, measureOnly, PICTURE_WIDTH, seatName, shortName, wrapParts } from "../fonts.ts";
 import { drawCardBack, drawPlayingCard } from "./playing-card.ts";
 import { DEFAULT_THEME, type Theme } from "../theme.ts";
 
@@ -242,7 +242,8 @@ export function drawOnzeTable(
     const name = `${s + 1}. ${names[s] ?? say("seat", { n: s + 1 })}`;
     ctx.font = font(16, true);
     if (ctx.measureText(name).width > nameRight - 14) ctx.font = font(14, true);
-    ctx.fillText(shortName(ctx, name, nameRight - 14), 14, y + 20);
+    const seat = seatName(ctx, name, nameRight - 14);
+    ctx.fillText(seat.text, 14, y + 20);
     ctx.font = font(14);
     const n = view.handSizes[s] ?? 0;
     const down = view.down[s] ? say("down") : "";
@@ -251,7 +252,9 @@ export function drawOnzeTable(
     ctx.font = font(14);
     ctx.fillText(fitText(ctx, say("in_hand", { n }), MELD_X - 20 - downW), 14, y + 40);
     ctx.fillStyle = theme.textDim;
-    ctx.fillText(fitText(ctx, say("total", { n: view.totals[s] ?? 0 }), MELD_X - 20), 14, y + 58);
+    // A level the name had no room for ends the total's line.
+    const total = say("total", { n: view.totals[s] ?? 0 });
+    ctx.fillText(fitText(ctx, seat.dropped ? `${total} · ${seat.dropped}` : total, MELD_X - 20), 14, y + 58);
     if (down) {
       ctx.fillStyle = theme.turn;
       ctx.font = font(14, true);

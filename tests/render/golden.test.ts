@@ -307,6 +307,44 @@ describe("cardeno pictures", () => {
   });
 });
 
+describe("computer seats keep their level", () => {
+  it("match their golden images: where a name has no room for its level, the level shows on the seat's other line (canasta, Onze, Cardeno)", async () => {
+    const cpu = ["Ada", "Computer 1 (expert)", "Computer 2 (expert)", "Computer 3 (normal)", "Computer 4 (easy)", "Computer 5 (expert)"];
+    const fr = ["Ada", "Ordinateur 1 (expert)", "Ordinateur 2 (facile)", "Ordinateur 3 (normal)"];
+    const draw = (job: PictureJob) => Promise.resolve(encodeJob(job));
+    const c = canastaUntil(4, "golden-levels", 500, (x) => x.results.length >= 1 && x.phase === "draw");
+    await compare("levels-canasta.fr", await draw(ONEXENO_SCENES.job("canasta", { view: canastaView(c, null), names: fr, locale: "fr" })));
+    let round3: OnzeState | null = null;
+    let k = 0;
+    playOnze(
+      ["normal", "normal", "normal", "normal", "normal", "normal"],
+      "golden-levels",
+      (x) => {
+        if (++k === 150) round3 = x;
+      },
+      GOLDEN_DERIVATION,
+    );
+    const o = round3 as OnzeState | null;
+    if (!o) throw new Error("no Onze state");
+    await compare("levels-onze", await draw(ONZE_SCENES.job("table", { view: onzeView(o, null), names: cpu })));
+    let race: CardenoState | null = null;
+    let j = 0;
+    playCardeno(
+      { pace: 3 },
+      ["normal", "normal", "normal", "normal"],
+      "golden-levels",
+      (x) => {
+        if (++j === 20) race = x;
+      },
+      "golden-levels",
+      GOLDEN_DERIVATION,
+    );
+    const r = race as CardenoState | null;
+    if (!r) throw new Error("no Cardeno state");
+    await compare("levels-cardeno", await draw(CARDENO_SCENES.job("table", { view: cardenoView(r, null), names: cpu.slice(0, 4) })));
+  });
+});
+
 describe("the /stats picture", () => {
   it("matches its golden image: an established rating with a long history, a provisional one, a long name cut short", async () => {
     // A deterministic rating walk: rises and falls around a climb.
