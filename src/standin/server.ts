@@ -523,6 +523,18 @@ export class DiscordStandin extends EventEmitter {
    * client): public (11), or private (12: seen by its members only, the bot first, as its
    * creator; `threadMembers`). Stored, announced to the bot with THREAD_CREATE and to the local page.
    */
+  /**
+   * A new group DM of `recipients` (user ids), as a person makes one in their client: the bot is
+   * not in it (no gateway event reaches the bot), and reaches it only through a user install's
+   * interactions. https://discord.com/developers/docs/resources/channel#channel-object-channel-types
+   */
+  createGroupDm(name: string, recipients: readonly string[]): StandinPrivateChannel {
+    const dm: StandinPrivateChannel = { id: snowflake(), name: name.slice(0, 100), type: 3, recipients: [...recipients] };
+    this.privateChannels.push(dm);
+    this.messages.set(dm.id, []);
+    return dm;
+  }
+
   createThread(parentId: string, name: string, type: 11 | 12 = 11): StandinChannel {
     const parent = this.channel(parentId);
     const thread: StandinChannel = {

@@ -463,25 +463,85 @@ describe("the live table in a group DM", () => {
       return r && r.rev > rec.rev && r.state && !r.seats[r.state.turn]?.computer ? r : null;
     });
     socket.close();
-    // The other person plays by the chat's buttons: their answer says the live move first.
+    // The other person plays by the chat's buttons. Their first click there (their hand) is followed
+    // by the table as it stands, saying the live move first: the chat catches up on any click.
     const second = moved.seats[moved.state!.turn]!;
     expect(second.userId).not.toBe(first.userId);
     const table = newest("hand", DM);
     const panel = (await sb.click(second.userId!, table, Harness.idOf(table, "hand"))).original!;
+    const at = target?.label ?? "?";
+    const caught = await h.until("the table as it stands", async () => {
+      const m = sb.visibleMessages(DM, null).findLast((x) => x.visibleTo === undefined && Harness.ids(x, "hand").length > 0);
+      return m && Harness.idOf(m, "hand").split("|")[2] === String(moved.rev) ? m : null;
+    });
+    expect(said(caught)).toMatch(new RegExp(`${first.name}[^\\n]* ${at}\\b`));
     const cards = Harness.selectOptions(panel, "card");
     if (cards.length === 0) await sb.click(second.userId!, panel, Harness.idOf(panel, "pass"));
     else {
       const chose = (await sb.select(second.userId!, panel, Harness.idOf(panel, "card"), [cards[0]!.value])).original!;
       await sb.select(second.userId!, chose, Harness.idOf(chose, "place"), [Harness.selectOptions(chose, "place")[0]!.value]);
     }
-    const at = target?.label ?? "?";
-    // The table after that click (and the computers' moves inside it), shown by its answers.
-    const answer = await h.until("the next table", async () => {
+    // The table after that move (and the computers' moves inside it), shown by its answers.
+    await h.until("the next table", async () => {
       const now = await service.get(DM);
       const m = sb.visibleMessages(DM, null).findLast((x) => Harness.ids(x, "hand").length > 0);
       return now && now.rev > moved.rev && m && Harness.idOf(m, "hand").split("|")[2] === String(now.rev) ? m : null;
     });
-    expect(said(answer)).toMatch(new RegExp(`${first.name}[^\\n]* ${at}\\b`));
+    expect(h.log.errors).toEqual([]);
+  });
+  it("runs the lobby there: Ben joins and Ada seats an expert and starts canasta from their sockets; the chat's lobby and table follow (issue 66)", async () => {
+    const sb = h.standin;
+    const DM = sb.createGroupDm("Ada, Ben", [ADA, BEN]).id; // a group DM of its own: the one before holds its table
+    await registerCommands({ token: sb.token, apiUrl: sb.apiUrl, applicationId: sb.applicationId, guildId: null });
+    await sb.command(ADA, DM, "onexeno new", { game: "canasta", clock: "off" });
+    const service = h.bot.service("canasta");
+    const lobby = (await service.get(DM))!;
+    const button = (frame: LiveFrame, label: string) => {
+      const b = frame.buttons.find((x) => x.label === label);
+      if (!b) throw new Error(`no ${label} in ${frame.buttons.map((x) => x.label).join(", ")}`);
+      return buttonMove(b);
+    };
+    // Ben, not seated, is offered Join alone; Ada, the host, the computers and Start (and Leave, with Ben seated).
+    const ben = await open(BEN, DM);
+    const benFrame = await ben.at(lobby.rev);
+    expect(benFrame.buttons.map((x) => x.label)).toEqual(["Join"]);
+    const joined = await ben.act(lobby.rev, button(benFrame, "Join"), async () => {
+      const r = await service.get(DM);
+      return r && r.seats.some((x) => x.userId === BEN) ? r : null;
+    });
+    const ada = await open(ADA, DM);
+    const adaFrame = await ada.at(joined.rev);
+    expect(adaFrame.buttons.map((x) => x.label)).toEqual(["Add computer player", "Add expert", "Start", "Leave"]);
+    const seated = await ada.act(joined.rev, button(adaFrame, "Add expert"), async () => {
+      const r = await service.get(DM);
+      return r && r.seats.length === 3 ? r : null;
+    });
+    expect(seated.seats.map((x) => [x.name, x.computer ?? null])).toEqual([
+      ["Ada", null],
+      ["Ben", null],
+      ["Computer 1 (expert)", "expert"],
+    ]);
+    expect((await ada.at(seated.rev)).line).toContain("Computer 1 (expert)");
+    const started = await ada.act(seated.rev, button(await ada.at(seated.rev), "Start"), async () => {
+      const r = await service.get(DM);
+      return r?.status === "playing" ? r : null;
+    });
+    ben.close();
+    ada.close();
+    expect(started.state!.hand).toBe(1);
+    // The chat could not be written to meanwhile (the bot is not in a group DM): the next click there,
+    // Ben's Join on the old lobby, is refused privately and followed by the table as it stands.
+    const stale = newest("join", DM);
+    const refused = await sb.click(BEN, stale, Harness.idOf(stale, "join"));
+    expect(said(refused.original)).toContain("already started");
+    expect(refused.original?.visibleTo).toBe(BEN);
+    // (with the computer's moves made in that click: the table as it stands once they are done).
+    const shown = await h.until("the chat's table as it stands", async () => {
+      const now = await service.get(DM);
+      const m = sb.visibleMessages(DM, null).findLast((x) => x.visibleTo === undefined && Harness.ids(x, "chand").length > 0);
+      return now && m && Harness.idOf(m, "chand").split("|")[2] === String(now.rev) ? m : null;
+    });
+    expect(said(shown)).toContain("Computer 1 (expert)");
     expect(h.log.errors).toEqual([]);
   });
 });

@@ -63,6 +63,8 @@ export class AnswerChains {
   private readonly known = new Set<string>();
   /** The newest table message shown in each private channel (see `tableShown`). */
   private readonly lastTable = new Map<string, ShownTable>();
+  /** The newest table state shown in each private channel's chat (see `shown`). */
+  private readonly newestShown = new Map<string, TableOrder>();
   /** Each private channel's tidy-up edits, one after another. */
   private readonly tidying = new Map<string, Promise<void>>();
 
@@ -130,6 +132,18 @@ export class AnswerChains {
   shown(interaction: Answerable, rev: TableOrder | undefined): void {
     const chain = this.chainOf(interaction);
     if (chain && rev && (!chain.shown || older(chain.shown, rev))) chain.shown = rev;
+    const inChat = this.newestShown.get(interaction.channelId);
+    if (rev && (!inChat || older(inChat, rev))) this.newestShown.set(interaction.channelId, rev);
+  }
+
+  /**
+   * Whether the chat of private channel `channelId` shows an older state of its table than `order`
+   * (moves made elsewhere, on the live table, since its newest table message); false when this
+   * process has shown none there (after a restart it cannot tell).
+   */
+  behindIn(channelId: string, order: TableOrder): boolean {
+    const inChat = this.newestShown.get(channelId);
+    return inChat !== undefined && older(inChat, order);
   }
 
   /** The newest table `interaction` has shown so far (null: none). */
@@ -393,7 +407,8 @@ export class PrivateTables implements TableSurface {
     if (!here) return;
     const { rec, game } = here;
     const order: TableOrder = [rec.updatedAt, rec.rev];
-    const changed = !start || start.rev !== rec.rev || start.updatedAt !== rec.updatedAt;
+    // Changed by this click, or by moves on the live table the chat has not shown yet.
+    const changed = !start || start.rev !== rec.rev || start.updatedAt !== rec.updatedAt || this.chains.behindIn(channelId, order);
     const shown = this.chains.shownBy(interaction);
     if (!changed || (shown && !older(shown, order))) return;
     await this.chains.followUp(interaction, await game.payload(rec, joinLines([...this.untold(interaction), ...(more?.lines ?? [])])));
