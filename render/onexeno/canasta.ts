@@ -6,7 +6,7 @@
 import type { Canvas, SKRSContext2D } from "@napi-rs/canvas";
 import { paintedScene } from "../surface.ts";
 import { rotatePattern } from "../../src/games/onexeno/cards.ts";
-import { idOf, rowSum, type CanastaView, type Row } from "../../src/games/onexeno/canasta.ts";
+import { CANASTA_MAX_HANDS, idOf, rowSum, type CanastaView, type Row } from "../../src/games/onexeno/canasta.ts";
 import { drawCard } from "./card.ts";
 import { drawBadge } from "../badge.ts";
 import { clockMarkLeft, drawClockMark } from "../clock.ts";
@@ -110,6 +110,7 @@ function drawCanastaHeader(ctx: SKRSContext2D, view: CanastaView, names: readonl
       ctx,
       say("info", {
         hand: view.hand,
+        max: CANASTA_MAX_HANDS,
         target: view.target,
         decks: say(view.decks === 2 ? "two_decks" : "one_deck"),
         rows: view.rowRule === "five-to-seven" ? say("rows_5_7") : "",
