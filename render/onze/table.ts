@@ -167,6 +167,49 @@ function drawOnzeHeader(
 }
 
 /**
+ * The left column of seat `s`'s block at `y` (px): its number and name (the D badge ending the line
+ * for the dealer; a level the name has no room for ends the total's line), cards in hand, total,
+ * and "down" once the seat has gone down.
+ */
+function drawSeatColumn(
+  ctx: SKRSContext2D,
+  view: OnzeView,
+  names: readonly string[],
+  s: number,
+  y: number,
+  theme: Theme,
+  say: (key: string, params?: Record<string, string | number>) => string,
+): void {
+  ctx.textAlign = "left";
+  ctx.fillStyle = theme.text;
+  // The dealer's D badge ends the name line; a long name takes a smaller font, then is shortened.
+  const nameRight = s === view.dealer ? drawBadge(ctx, say("dealer"), MELD_X - 14, y + 15, theme.white, theme.black) - 6 : MELD_X - 14;
+  const name = `${s + 1}. ${names[s] ?? say("seat", { n: s + 1 })}`;
+  ctx.font = font(16, true);
+  if (ctx.measureText(name).width > nameRight - 14) ctx.font = font(14, true);
+  const seat = seatName(ctx, name, nameRight - 14);
+  ctx.fillText(seat.text, 14, y + 20);
+  ctx.font = font(14);
+  const n = view.handSizes[s] ?? 0;
+  const down = view.down[s] ? say("down") : "";
+  ctx.font = font(14, true);
+  const downW = down ? ctx.measureText(down).width + 6 : 0;
+  ctx.font = font(14);
+  ctx.fillText(fitText(ctx, say("in_hand", { n }), MELD_X - 20 - downW), 14, y + 40);
+  ctx.fillStyle = theme.textDim;
+  // A level the name had no room for ends the total's line.
+  const total = say("total", { n: view.totals[s] ?? 0 });
+  ctx.fillText(fitText(ctx, seat.dropped ? `${total} · ${seat.dropped}` : total, MELD_X - 20), 14, y + 58);
+  if (down) {
+    ctx.fillStyle = theme.turn;
+    ctx.font = font(14, true);
+    ctx.textAlign = "right";
+    ctx.fillText(down, MELD_X - 8, y + 40);
+    ctx.textAlign = "left";
+  }
+}
+
+/**
  * Draws the public Onze table and returns its canvas, its words and card names in `locale`.
  * `names[i]` is seat i's display name; `clock`, when given, is drawn under the status line
  * (e.g. `until 14:05 UTC`). `closed`: the table was closed with `end` (pass a view with phase
@@ -235,33 +278,7 @@ export function drawOnzeTable(
     const h = tops[s + 1]! - y;
     ctx.fillStyle = s === view.turn ? "rgba(90,209,122,0.16)" : theme.panel;
     ctx.fillRect(6, y, W - 12, h - 6);
-    ctx.textAlign = "left";
-    ctx.fillStyle = theme.text;
-    // The dealer's D badge ends the name line; a long name takes a smaller font, then is shortened.
-    const nameRight = s === view.dealer ? drawBadge(ctx, say("dealer"), MELD_X - 14, y + 15, theme.white, theme.black) - 6 : MELD_X - 14;
-    const name = `${s + 1}. ${names[s] ?? say("seat", { n: s + 1 })}`;
-    ctx.font = font(16, true);
-    if (ctx.measureText(name).width > nameRight - 14) ctx.font = font(14, true);
-    const seat = seatName(ctx, name, nameRight - 14);
-    ctx.fillText(seat.text, 14, y + 20);
-    ctx.font = font(14);
-    const n = view.handSizes[s] ?? 0;
-    const down = view.down[s] ? say("down") : "";
-    ctx.font = font(14, true);
-    const downW = down ? ctx.measureText(down).width + 6 : 0;
-    ctx.font = font(14);
-    ctx.fillText(fitText(ctx, say("in_hand", { n }), MELD_X - 20 - downW), 14, y + 40);
-    ctx.fillStyle = theme.textDim;
-    // A level the name had no room for ends the total's line.
-    const total = say("total", { n: view.totals[s] ?? 0 });
-    ctx.fillText(fitText(ctx, seat.dropped ? `${total} · ${seat.dropped}` : total, MELD_X - 20), 14, y + 58);
-    if (down) {
-      ctx.fillStyle = theme.turn;
-      ctx.font = font(14, true);
-      ctx.textAlign = "right";
-      ctx.fillText(down, MELD_X - 8, y + 40);
-      ctx.textAlign = "left";
-    }
+    drawSeatColumn(ctx, view, names, s, y, theme, say);
     const melds = view.melds[s] ?? [];
     if (melds.length) drawMelds(ctx, melds, MELD_X, y + 6, W - 12 - MELD_X, theme, locale);
     else {
