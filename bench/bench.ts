@@ -38,7 +38,9 @@ import { closePictures } from "../render/pool.ts";
 import { flight } from "./flight.ts";
 import { animationRows } from "./animation.ts";
 import { openClaims } from "../src/store/claims.ts";
-import { drawJob, encodeJob, type PictureJob } from "../render/pictures.ts";
+import { drawJob, type PictureJob } from "../render/pictures.ts";
+import { pictureTask } from "../render/picture-tasks.ts";
+import { encodePalettePng } from "../render/png.ts";
 import { reusingCanvases } from "../render/surface.ts";
 import { ONEXENO_SCENES } from "../render/onexeno/scenes.ts";
 import { ONZE_SCENES } from "../render/onze/scenes.ts";
@@ -68,25 +70,33 @@ const names = closed.names;
 await renderPicture(ONEXENO_SCENES.job("table", { view: onexenoView(closed.state, null), names })); // warm fonts and face caches
 
 /**
- * Makes a picture 100 times through the bot's path (`encodeJob`, what a picture thread runs:
- * the scene drawn on its reused canvas, then the palette PNG) and 100 times through plain
- * `canvas.encode("png")` on a fresh canvas, interleaved so both see the same load.
- * Rows: the bot's path against the picture targets (median <= 5 ms, <= 40 KB), and the plain
- * path beside it with the ratio (target >= 3x); the draw alone is in the first row's notes.
+ * Makes a picture 200 times through the bot's path (`pictureTask`, what a picture thread runs
+ * for each picture: the pixels of the one before given back, the scene drawn on its reused
+ * canvas, the palette PNG), then 100 times through plain `canvas.encode("png")` on a fresh
+ * canvas and 100 times drawn alone. Rows: the bot's path against the picture targets (median
+ * <= 3 ms, <= 40 KB; issue 65), and the plain path beside it with the ratio (target >= 3x); the
+ * draw alone and node's zlib at level 3 in place of the rows' deflate are in the first row's
+ * notes.
+ *
+ * Until 2026-12-03 the bot's path was timed interleaved with the plain one and without the
+ * pixels given back between pictures, as no picture thread runs: each read then landed on fresh
+ * pages (render/surface.ts `pixelsReturned`), and the medians read 1.0-1.3 ms above what a
+ * picture thread spends.
  */
 async function pictureRow(what: string, job: PictureJob): Promise<void> {
   const draw = () => drawJob(job);
-  encodeJob(job);
-  let bytes = 0;
+  await pictureTask(job);
+  const bytes = (await pictureTask(job)).length;
+  const ours = await time(200, () => pictureTask(job));
+  const zlibBytes = reusingCanvases(() => {
+    const c = draw();
+    return encodePalettePng(c.data(), c.width, c.height, 3).length;
+  });
   let plainBytes = 0;
-  const ours: number[] = [];
   const plain: number[] = [];
   const drawOnly: number[] = [];
   for (let i = 0; i < 100; i++) {
     let t = performance.now();
-    bytes = encodeJob(job).length;
-    ours.push(performance.now() - t);
-    t = performance.now();
     plainBytes = (await encodeSkia(draw())).length;
     plain.push(performance.now() - t);
     t = performance.now();
@@ -100,9 +110,9 @@ async function pictureRow(what: string, job: PictureJob): Promise<void> {
     what,
     median: ms(med),
     p99: ms(q(ours, 0.99)),
-    other: `${(bytes / 1024).toFixed(1)} KiB palette PNG, ${c.width}x${c.height}; drawing alone ${ms(q(drawOnly, 0.5))}`,
-    target: "median <= 5 ms, <= 40 KB",
-    met: med <= 5 && bytes <= 40 * 1024,
+    other: `${(bytes / 1024).toFixed(1)} KiB palette PNG (${(zlibBytes / 1024).toFixed(1)} KiB with zlib level 3), ${c.width}x${c.height}; drawing alone ${ms(q(drawOnly, 0.5))}`,
+    target: "median <= 3 ms, <= 40 KB",
+    met: med <= 3 && bytes <= 40 * 1024,
   });
   rows.push({
     what: '  the same through plain canvas.encode("png")',
@@ -193,8 +203,8 @@ rows.push({
   median: ms(q(handTimes, 0.5)),
   p99: ms(q(handTimes, 0.99)),
   other: `${(hbytes / 1024).toFixed(1)} KiB PNG`,
-  target: "median <= 2 ms, p99 <= 5 ms",
-  met: q(handTimes, 0.5) <= 2 && q(handTimes, 0.99) <= 5,
+  target: "median <= 1.5 ms, p99 <= 5 ms",
+  met: q(handTimes, 0.5) <= 1.5 && q(handTimes, 0.99) <= 5,
 });
 rows.push({
   what: "  the same drawn on the calling thread (PICTURE_THREADS=0)",

@@ -377,3 +377,5 @@ export function choosePalette(
   store<u32>(approximatedAt, approximated);
   return size;
 }
+
+export { deflateBound, deflateRows, deflateWorkBytes } from "./deflate";
