@@ -88,7 +88,7 @@ interface WebAssemblyApi {
 }
 const { Module, Instance } = Reflect.get(globalThis, "WebAssembly") as WebAssemblyApi;
 
-/** One instance a thread (compiling its 2 KB takes well under a millisecond). */
+/** One instance a thread (compiling its 8 KB takes well under a millisecond). */
 const kernel = new Instance(new Module(readFileSync(new URL("./palette.wasm", import.meta.url)))).exports as PaletteKernel;
 
 /** Most colour numbers `countColours` gives (it stops past twice MAX_DISTINCT), plus one. */
