@@ -3,6 +3,7 @@
  * colour and label, a board's cut-outs and completed lines, the small boards of the table.
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from "@napi-rs/canvas";
+import { LRUCache } from "lru-cache";
 import { completeLines, type CardenoView } from "../../src/games/cardeno/game.ts";
 import { CELLS, faceOf, LINES, pieceOf, SHAPES, SIDE, type Cutout, type Piece } from "../../src/games/cardeno/pieces.ts";
 import { SUIT_GLYPHS } from "../../src/games/cardeno/poker.ts";
@@ -156,7 +157,19 @@ function paintCutout(ctx: SKRSContext2D, x: number, y: number, size: number, c: 
   }
 }
 
-/** A small board: filled cells as pieces' labels, open cells dark with their rank; complete lines in gold. */
+/**
+ * Small boards' cells as last stamped, one picture a board look (face, pieces on it, cell size,
+ * theme, language): a race's table is redrawn about every 1.2 s while most of its boards stay as
+ * they were, and one stamp of the board costs what one of its 25 cells did. At most 96 (six
+ * boards of 16 races, 36 px cells: 5 MB), the least recently drawn left out.
+ */
+const boardSprites = new LRUCache<string, Canvas>({ max: 96 });
+
+/**
+ * A small board: filled cells as pieces' labels, open cells dark with their rank; complete lines
+ * in gold. At whole pixels (`x`, `y`, `cell` whole numbers, as the table draws them) the cells come
+ * from the board's sprite (`boardSprites`), the same pixels as stamping each cell there.
+ */
 export function drawMiniBoard(
   ctx: SKRSContext2D,
   x: number,
@@ -166,6 +179,31 @@ export function drawMiniBoard(
   seat: number,
   t: Theme,
   locale: Locale = "en",
+): void {
+  const board = view.boards[seat]!;
+  if (Number.isInteger(x) && Number.isInteger(y) && Number.isInteger(cell)) {
+    const key = `${cell}:${view.faces[seat]}:${board.join(",")}:${t.feltDark}:${t.textDim}:${locale}`;
+    let sprite = boardSprites.get(key);
+    if (!sprite) {
+      sprite = createCanvas(cell * SIDE, cell * SIDE);
+      stampCells(sprite.getContext("2d"), 0, 0, cell, view, seat, t, locale);
+      boardSprites.set(key, sprite);
+    }
+    ctx.drawImage(sprite, x, y);
+  } else stampCells(ctx, x, y, cell, view, seat, t, locale);
+  strokeLines(ctx, board, x, y, cell, 3);
+}
+
+/** Stamps each cell of a small board at (x, y), `cell` px apart (`drawMiniBoard`). */
+function stampCells(
+  ctx: SKRSContext2D,
+  x: number,
+  y: number,
+  cell: number,
+  view: CardenoView,
+  seat: number,
+  t: Theme,
+  locale: Locale,
 ): void {
   const face = faceOf(view.faces[seat]!);
   const board = view.boards[seat]!;
@@ -190,7 +228,6 @@ export function drawMiniBoard(
       );
     }
   }
-  strokeLines(ctx, board, x, y, cell, 3);
 }
 
 /** A miniature board cell's sprite (`cell` px square), painted by `paint` the first time. */
