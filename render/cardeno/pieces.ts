@@ -160,10 +160,11 @@ function paintCutout(ctx: SKRSContext2D, x: number, y: number, size: number, c: 
 /**
  * Small boards' cells as last stamped, one picture a board look (face, pieces on it, cell size,
  * theme, language): a race's table is redrawn about every 1.2 s while most of its boards stay as
- * they were, and one stamp of the board costs what one of its 25 cells did. At most 96 (six
- * boards of 16 races, 36 px cells: 5 MB), the least recently drawn left out.
+ * they were, and one stamp of the board costs what one of its 25 cells did. At most 48 (the six
+ * boards of eight races; 180 px square at 36 px cells: 6.2 MB a picture thread), the least
+ * recently drawn left out.
  */
-const boardSprites = new LRUCache<string, Canvas>({ max: 96 });
+const boardSprites = new LRUCache<string, Canvas>({ max: 48 });
 
 /**
  * A small board: filled cells as pieces' labels, open cells dark with their rank; complete lines

@@ -4,7 +4,8 @@
  * turn), the final score sheet round by round, and the private hand. Pure `(view, names) ->
  * PNG`; alt text from `describeOnze`.
  */
-import type { Canvas, SKRSContext2D } from "@napi-rs/canvas";
+import { createCanvas, type Canvas, type SKRSContext2D } from "@napi-rs/canvas";
+import { LRUCache } from "lru-cache";
 import { sceneCanvas } from "../surface.ts";
 import type { Card } from "../../src/games/onze/cards.ts";
 import type { Meld } from "../../src/games/onze/melds.ts";
@@ -210,6 +211,79 @@ function drawSeatColumn(
 }
 
 /**
+ * Seat blocks as last drawn, one picture a block's look (everything `drawSeatBlock` reads: the
+ * seat's name, hand size, total, melds, whether it is the dealer's, down or to play; the theme,
+ * the language and the block's height). A move changes two or three of a table's blocks (the
+ * mover's, and the turn's highlight moving on); the others are stamped as they were, the same
+ * pixels. At most 32 (640 x 94 px each: 7.7 MB a picture thread), the least recently drawn left
+ * out.
+ */
+const seatBlocks = new LRUCache<string, Canvas>({ max: 32 });
+
+/** Stamps seat `s`'s block (`drawSeatBlock`) at `y`, `h` px high, from `seatBlocks` (drawn there the first time). */
+function stampSeatBlock(
+  ctx: SKRSContext2D,
+  view: OnzeView,
+  names: readonly string[],
+  s: number,
+  y: number,
+  h: number,
+  theme: Theme,
+  locale: Locale,
+  say: (key: string, params?: Record<string, string | number>) => string,
+): void {
+  const key = JSON.stringify([
+    s,
+    names[s] ?? null,
+    s === view.dealer,
+    s === view.turn,
+    view.handSizes[s] ?? 0,
+    view.down[s] ?? false,
+    view.totals[s] ?? 0,
+    view.melds[s] ?? [],
+    h,
+    theme,
+    locale,
+  ]);
+  let block = seatBlocks.get(key);
+  if (!block) {
+    block = createCanvas(ONZE_WIDTH, h);
+    const g = block.getContext("2d");
+    g.fillStyle = theme.felt;
+    g.fillRect(0, 0, ONZE_WIDTH, h);
+    g.textBaseline = "alphabetic";
+    drawSeatBlock(g, view, names, s, 0, h, theme, locale, say);
+    seatBlocks.set(key, block);
+  }
+  ctx.drawImage(block, 0, y);
+}
+
+/** Draws seat `s`'s block at `y` (px), `h` px high on the felt: its panel (highlighted on its turn), its left column and its melds. */
+function drawSeatBlock(
+  ctx: SKRSContext2D,
+  view: OnzeView,
+  names: readonly string[],
+  s: number,
+  y: number,
+  h: number,
+  theme: Theme,
+  locale: Locale,
+  say: (key: string, params?: Record<string, string | number>) => string,
+): void {
+  const W = ONZE_WIDTH;
+  ctx.fillStyle = s === view.turn ? "rgba(90,209,122,0.16)" : theme.panel;
+  ctx.fillRect(6, y, W - 12, h - 6);
+  drawSeatColumn(ctx, view, names, s, y, theme, say);
+  const melds = view.melds[s] ?? [];
+  if (melds.length) drawMelds(ctx, melds, MELD_X, y + 6, W - 12 - MELD_X, theme, locale);
+  else {
+    ctx.fillStyle = theme.textDim;
+    ctx.font = font(14);
+    ctx.fillText(fitText(ctx, say("not_down"), W - 24 - MELD_X), MELD_X, y + 40);
+  }
+}
+
+/**
  * Draws the public Onze table and returns its canvas, its words and card names in `locale`.
  * `names[i]` is seat i's display name; `clock`, when given, is drawn under the status line
  * (e.g. `until 14:05 UTC`). `closed`: the table was closed with `end` (pass a view with phase
@@ -273,20 +347,7 @@ export function drawOnzeTable(
   }
 
   const tops = blockTops(view);
-  for (let s = 0; s < view.seats; s++) {
-    const y = tops[s]!;
-    const h = tops[s + 1]! - y;
-    ctx.fillStyle = s === view.turn ? "rgba(90,209,122,0.16)" : theme.panel;
-    ctx.fillRect(6, y, W - 12, h - 6);
-    drawSeatColumn(ctx, view, names, s, y, theme, say);
-    const melds = view.melds[s] ?? [];
-    if (melds.length) drawMelds(ctx, melds, MELD_X, y + 6, W - 12 - MELD_X, theme, locale);
-    else {
-      ctx.fillStyle = theme.textDim;
-      ctx.font = font(14);
-      ctx.fillText(fitText(ctx, say("not_down"), W - 24 - MELD_X), MELD_X, y + 40);
-    }
-  }
+  for (let s = 0; s < view.seats; s++) stampSeatBlock(ctx, view, names, s, tops[s]!, tops[s + 1]! - tops[s]!, theme, locale, say);
   ctx.fillStyle = theme.text;
   ctx.font = font(15);
   ctx.fillText(fitText(ctx, say("last", { text: onzeLastText(view, names, locale) }), W - 24), 12, tops.at(-1)! + 20);
