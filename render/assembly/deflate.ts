@@ -136,15 +136,7 @@ function codeLengths(work: usize, freqAt: usize, n: i32, limit: i32, lenAt: usiz
       if (f == 0) continue;
       f = ((f - 1) >> shift) + 1;
       store<u32>(nodeFreq + (<usize>s << 2), f);
-      let at = size++;
-      while (at > 0) {
-        const up = (at - 1) >> 1;
-        const u = load<i32>(heap + (<usize>up << 2));
-        if (load<u32>(nodeFreq + (<usize>u << 2)) <= f) break;
-        store<i32>(heap + (<usize>at << 2), u);
-        at = up;
-      }
-      store<i32>(heap + (<usize>at << 2), s);
+      heapPush(heap, nodeFreq, size++, s, f);
     }
     let next = n;
     while (size > 1) {
@@ -154,15 +146,7 @@ function codeLengths(work: usize, freqAt: usize, n: i32, limit: i32, lenAt: usiz
       store<i32>(parent + (<usize>a << 2), next);
       store<i32>(parent + (<usize>b << 2), next);
       store<u32>(nodeFreq + (<usize>next << 2), f);
-      let at = size++;
-      while (at > 0) {
-        const up = (at - 1) >> 1;
-        const u = load<i32>(heap + (<usize>up << 2));
-        if (load<u32>(nodeFreq + (<usize>u << 2)) <= f) break;
-        store<i32>(heap + (<usize>at << 2), u);
-        at = up;
-      }
-      store<i32>(heap + (<usize>at << 2), next);
+      heapPush(heap, nodeFreq, size++, next, f);
       next++;
     }
     // Depths: the root (the last node made) is 0; a node is made after both its children.
@@ -182,6 +166,20 @@ function codeLengths(work: usize, freqAt: usize, n: i32, limit: i32, lenAt: usiz
     if (deepest <= limit) return;
     shift++;
   }
+}
+
+/** Adds `node` (its count `f`) to the heap, which held `size`. */
+@inline
+function heapPush(heap: usize, nodeFreq: usize, size: i32, node: i32, f: u32): void {
+  let at = size;
+  while (at > 0) {
+    const up = (at - 1) >> 1;
+    const u = load<i32>(heap + (<usize>up << 2));
+    if (load<u32>(nodeFreq + (<usize>u << 2)) <= f) break;
+    store<i32>(heap + (<usize>at << 2), u);
+    at = up;
+  }
+  store<i32>(heap + (<usize>at << 2), node);
 }
 
 /** Removes and returns the heap's smallest node (the heap held `size`). */
