@@ -10,7 +10,7 @@
  */
 import type { Canvas, SKRSContext2D } from "@napi-rs/canvas";
 import { completeLines, slotOf, type CardenoView } from "../../src/games/cardeno/game.ts";
-import { CELLS, cellName, faceOf, pieceOf, SIDE } from "../../src/games/cardeno/pieces.ts";
+import { CARDENO_DATA, CELLS, cellName, faceOf, pieceOf, SIDE } from "../../src/games/cardeno/pieces.ts";
 import { ensureFonts, fitText, font, PICTURE_WIDTH, seatName, shortName } from "../fonts.ts";
 import { sceneCanvas } from "../surface.ts";
 import { DEFAULT_THEME, type Theme } from "../theme.ts";
@@ -62,6 +62,9 @@ const centreCells = (view: CardenoView): number => (view.centre.length ? Math.ma
 /** Rows the centre takes when `perRow` places fit in a row (at least one). */
 const centreRows = (view: CardenoView, perRow: number): number => Math.max(1, Math.ceil(centreCells(view) / perRow));
 
+/** Whether the caller has turned any piece this round (the pile holds fewer than all of them): an empty centre then waits for the next piece, not the first. */
+const turnedAny = (view: CardenoView): boolean => view.pileCount < CARDENO_DATA.pieces.length;
+
 /**
  * Draws the centre's face-up pieces, each at its place (`slotOf`, numbered as its grab button),
  * `perRow` places to a row of `cell` px cells, each piece `piece` px across its body.
@@ -85,7 +88,10 @@ function drawCentre(
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
     ctx.fillText(
-      translate(locale, view.phase === "race" ? "cardeno.pic.caller_first" : "cardeno.pic.none_up"),
+      translate(
+        locale,
+        view.phase !== "race" ? "cardeno.pic.none_up" : turnedAny(view) ? "cardeno.pic.caller_next" : "cardeno.pic.caller_first",
+      ),
       PICTURE_WIDTH / 2,
       y + cell / 2,
     );

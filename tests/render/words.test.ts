@@ -14,6 +14,11 @@ import { cardValue } from "../../src/games/onexeno/cards.ts";
 import { onexenoView, setupOnexeno, type OnexenoState } from "../../src/games/onexeno/game.ts";
 import { setupSolitaire, solitaireView } from "../../src/games/onexeno/solitaire.ts";
 import { playUntil } from "./scenes.ts";
+import { createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
+import { drawCardenoTable } from "../../render/cardeno/table.ts";
+import { cardenoView, type CardenoState } from "../../src/games/cardeno/game.ts";
+import { CARDENO_DATA } from "../../src/games/cardeno/pieces.ts";
+import { playCardeno } from "../helpers/cardeno.ts";
 
 describe("numbers with their units", () => {
   it("say cards and points taken this hand next to the running total; partners add team totals", () => {
@@ -76,5 +81,38 @@ describe("numbers with their units", () => {
     const alt = describeSolitaire(solitaireView(setupSolitaire("words")), "Ada");
     expect(alt).toContain("largest square none yet");
     expect(alt).not.toContain("1x1");
+  });
+
+  it("Cardeno's race with no piece face up waits for the first piece at the start, for the next one later", () => {
+    const proto = Object.getPrototypeOf(createCanvas(1, 1).getContext("2d")) as SKRSContext2D;
+    const original = proto.fillText;
+    /** The texts the race picture of `s` writes. */
+    const texts = (s: CardenoState): string[] => {
+      const seen: string[] = [];
+      proto.fillText = function (this: SKRSContext2D, text: string, x: number, y: number) {
+        seen.push(text);
+        return original.call(this, text, x, y);
+      };
+      try {
+        drawCardenoTable(cardenoView(s, null), ["Ada", "Ben", "Cleo"], undefined, "en");
+      } finally {
+        proto.fillText = original;
+      }
+      return seen;
+    };
+    let start: CardenoState | undefined;
+    let later: CardenoState | undefined;
+    playCardeno({ rounds: 1 }, ["normal", "normal", "normal"], "words-centre", (x) => {
+      if (x.phase !== "race" || x.centre.length > 0) return;
+      if (x.pile.length === CARDENO_DATA.pieces.length) start ??= x;
+      else later ??= x;
+      return later !== undefined;
+    });
+    expect(start, "the race begins before the first piece is turned").toBeDefined();
+    expect(later, "the computers grab every turned piece at some point").toBeDefined();
+    expect(texts(start!)).toContain("The caller turns the first piece…");
+    expect(texts(start!)).not.toContain("The caller turns the next piece…");
+    expect(texts(later!)).toContain("The caller turns the next piece…");
+    expect(texts(later!)).not.toContain("The caller turns the first piece…");
   });
 });
