@@ -206,3 +206,41 @@ describe("tidy-ups past the limit", () => {
     expect((await store.get("c"))?.untidied).toBeUndefined();
   });
 });
+
+describe("interaction tokens", () => {
+  it("a token is kept only while its message may still be edited: tidied or dropped past the limit, it goes", async () => {
+    const store = await openStore<LiveMessage>("memory://", "live");
+    const held: (() => void)[] = [];
+    const tokenEdits: string[] = [];
+    const live = new LiveTables(store, async () => {}, { info() {}, error() {} });
+    const via = (id: string) => ({
+      at: Date.now(),
+      edit: async () => {
+        await new Promise<void>((r) => held.push(r));
+        tokenEdits.push(id);
+      },
+    });
+    const n = MAX_UNTIDIED + 12;
+    let last: Promise<void> = Promise.resolve();
+    for (let i = 1; i <= n; i++) last = live.shown("c", `m${i}`, `Move ${i}.`, [1000 + i, i], false, via);
+    let stored = await store.get("c");
+    for (let turn = 0; stored?.messageId !== `m${n}`; turn++) {
+      if (turn >= 10_000) throw new Error("never came: the last table stored");
+      await new Promise((r) => setImmediate(r));
+      stored = await store.get("c");
+    }
+    // The live message and the tidy-ups waiting hold theirs; the 12 dropped do not (m1's edit, under
+    // way when it was dropped, already has its token).
+    expect(live.heldTokens).toBe(1 + MAX_UNTIDIED);
+    while (tokenEdits.length < MAX_UNTIDIED + 1) {
+      await until(() => held.length > 0, "the next tidy-up");
+      held.shift()!();
+      await new Promise((r) => setImmediate(r));
+    }
+    await last;
+    await live.tidied("c");
+    expect(tokenEdits[0]).toBe("m1");
+    expect(live.heldTokens).toBe(1); // the live message's, for its own tidy-up later
+    await live.stop();
+  });
+});
