@@ -6,15 +6,15 @@
 import type { LiveDraft } from "../src/bot/context.ts";
 import type { AnyTable } from "../src/bot/tables.ts";
 import { LRUCache } from "lru-cache";
-import { renderPicture } from "../render/pool.ts";
+import { type DescribedPicture, renderDescribed } from "../render/pool.ts";
 import type { SceneJob } from "../render/scenes.ts";
 
 /** How many bytes of pictures `cachedPicture` keeps (a 6-player race table is about 50 KB, a hand 5-15 KB). */
 const KEPT_BYTES = 16 * 1024 * 1024;
 
-/** A picture drawn or being drawn, and its size once known (bytes; 1 while it is drawn). */
+/** A picture drawn or being drawn, with its alt text, and its size once known (bytes; 1 while it is drawn). */
 interface Drawn {
-  readonly png: Promise<Buffer>;
+  readonly picture: Promise<DescribedPicture>;
   readonly size: number;
 }
 
@@ -22,27 +22,33 @@ interface Drawn {
 const drawn = new LRUCache<string, Drawn>({ maxSize: KEPT_BYTES, sizeCalculation: (d) => d.size });
 
 /**
- * The picture of `job` (PNG bytes), drawn once for the same scene and data while it is among the
- * last 16 MiB of pictures asked for: the live table redraws every page's hand on every change
- * (most hands did not change), and a table's chat message and its live table show the same
- * picture of the same position. A drawing that failed is forgotten.
+ * The picture of `job` (PNG bytes) and its alt text (`Scene.describe`; undefined for a scene
+ * without one), both made on a picture thread, once for the same scene and data while it is
+ * among the last 16 MiB of pictures asked for: the live table redraws every page's hand on every
+ * change (most hands did not change), and a table's chat message and its live table show the
+ * same picture of the same position. A drawing that failed is forgotten.
  */
-export function cachedPicture<D>(job: SceneJob<D>): Promise<Buffer> {
+export function describedPicture<D>(job: SceneJob<D>): Promise<DescribedPicture> {
   const key = `${job.from}#${job.scene}#${JSON.stringify(job.data)}`;
   const kept = drawn.get(key);
-  if (kept) return kept.png;
-  const png = renderPicture(job);
-  const entry: Drawn = { png, size: 1 };
+  if (kept) return kept.picture;
+  const picture = renderDescribed(job);
+  const entry: Drawn = { picture, size: 1 };
   drawn.set(key, entry);
-  png.then(
-    (b) => {
-      if (drawn.peek(key) === entry) drawn.set(key, { png, size: b.length });
+  picture.then(
+    (p) => {
+      if (drawn.peek(key) === entry) drawn.set(key, { picture, size: p.png.length + (p.alt?.length ?? 0) });
     },
     () => {
       if (drawn.peek(key) === entry) drawn.delete(key);
     },
   );
-  return png;
+  return picture;
+}
+
+/** The picture of `job` (PNG bytes), as `describedPicture` keeps it. */
+export async function cachedPicture<D>(job: SceneJob<D>): Promise<Buffer> {
+  return (await describedPicture(job)).png;
 }
 
 /** `LiveKind.picture` from a game's picture job (undefined before the deal: no picture), drawn once with the chat table's (`cachedPicture`). */

@@ -6,24 +6,44 @@
 // scene module, imported by URL with the game's first picture here (render/scenes.ts): compiled
 // JavaScript in dist/, else the TypeScript through tsx's loader, registered for this thread.
 import { existsSync } from "node:fs";
-import { move } from "piscina";
+import { move, transferableSymbol, valueSymbol } from "piscina";
 
 const source = new URL("./picture-tasks.ts", import.meta.url);
 // tsx's loader, registered in this thread (piscina does not hand the parent's --import hooks to
 // its threads). Registered rather than `tsImport`'s namespaced loading: a scene module imported
 // by its plain URL must load as TypeScript and share this thread's one copy of the drawing code.
 if (existsSync(source)) (await import("tsx/esm/api")).register();
-const { pictureTask, animationPartTask, thoughtTask } = await import(existsSync(source) ? source.href : "./picture-tasks.js");
+const { pictureTask, describedPictureTask, animationPartTask, thoughtTask } = await import(existsSync(source) ? source.href : "./picture-tasks.js");
 
-/** Bytes handed back without a copy (a Buffer from the pool shares its ArrayBuffer: copied out first). */
-function own(buffer) {
+/** The bytes of `buffer` in an ArrayBuffer of their own (a Buffer from the pool shares its ArrayBuffer: copied out). */
+function alone(buffer) {
   const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.length);
-  return move(buffer.byteOffset === 0 && buffer.buffer.byteLength === buffer.length ? bytes : bytes.slice());
+  return buffer.byteOffset === 0 && buffer.buffer.byteLength === buffer.length ? bytes : bytes.slice();
+}
+
+/** Bytes handed back without a copy. */
+function own(buffer) {
+  return move(alone(buffer));
 }
 
 /** Task: a PictureJob in, its PNG bytes out (transferred). See `pictureTask`. */
 export default async function picture(job) {
   return own(await pictureTask(job));
+}
+
+/** Task `described`: a scene job in, its PNG bytes (transferred) and alt text out. See `describedPictureTask`. */
+export async function described(job) {
+  const { png, alt } = await describedPictureTask(job);
+  const bytes = alone(png);
+  // piscina's Transferable: the object is cloned, its PNG's ArrayBuffer moved.
+  return move({
+    get [transferableSymbol]() {
+      return [bytes.buffer];
+    },
+    get [valueSymbol]() {
+      return { png: bytes, alt };
+    },
+  });
 }
 
 /** Task `animationPart`: an AnimationPart in, its bytes of the GIF out (transferred). */

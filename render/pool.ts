@@ -37,6 +37,10 @@ import { encodeAnimation, splitAnimation, type AnimationJob } from "./animation.
 import { encodeJob, prepareJob, type PictureJob } from "./pictures.ts";
 import { exposeCollector, pixelsReturned } from "./surface.ts";
 import { think, type ThoughtJob } from "../src/engine/thinking.ts";
+import type { DescribedPicture } from "./picture-tasks.ts";
+
+export type { DescribedPicture };
+import { describeScene, type SceneJob } from "./scenes.ts";
 
 let pool: Piscina | null = null;
 
@@ -94,6 +98,23 @@ export async function renderPicture(job: PictureJob): Promise<Buffer> {
   }
   const bytes = (await poolOf(threads).run(job)) as Uint8Array;
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/**
+ * A scene's picture and its alt text (`Scene.describe`), both made on a worker thread (or inline
+ * with `PICTURE_THREADS=0`): the table messages' path, so that their words leave the event loop
+ * with their pictures. `alt` is undefined for a scene without words.
+ * Errors: rejects when the drawing or the words throw (a bug: the job is logged by the caller).
+ */
+export async function renderDescribed(job: SceneJob): Promise<DescribedPicture> {
+  const threads = pictureThreads();
+  if (threads === 0) {
+    await pixelsReturned();
+    await prepareJob(job);
+    return { png: encodeJob(job), alt: describeScene(job) };
+  }
+  const { png, alt } = (await poolOf(threads).run(job, { name: "described" })) as { png: Uint8Array; alt: string | undefined };
+  return { png: Buffer.from(png.buffer, png.byteOffset, png.byteLength), alt };
 }
 
 /**

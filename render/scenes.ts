@@ -13,6 +13,12 @@ export interface Scene<D> {
   draw(data: D): Canvas;
   /** A table scene's size (an animation's frames are all drawn at the largest); absent: not a table scene. */
   size?(data: D): { readonly width: number; readonly height: number };
+  /**
+   * The picture's alt text from the same data (a Discord attachment's `description`, at most
+   * 1,024 characters), made on the picture thread beside the picture (`describedPicture`,
+   * render/pool.ts); absent: the scene has none.
+   */
+  describe?(data: D): string;
 }
 
 /** A picture job of a scene module: its module's URL, the scene's name and its data. */
@@ -63,6 +69,11 @@ function sceneOf(job: SceneJob): Scene<unknown> {
 /** Draws scene job `job` (its module loaded: `loadScene`). */
 export function drawScene(job: SceneJob): Canvas {
   return sceneOf(job).draw(job.data);
+}
+
+/** The alt text of scene job `job`'s picture (its module loaded: `loadScene`), undefined when its scene has none. */
+export function describeScene(job: SceneJob): string | undefined {
+  return sceneOf(job).describe?.(job.data);
 }
 
 /** The size of scene job `job`'s picture when it is a table scene, else undefined. */

@@ -10,8 +10,7 @@ import { sayAt, scoresLine, tableLocale } from "../../src/bot/words.ts";
 import { canasta, canastaView, idOf, type CanastaView } from "../../src/games/onexeno/canasta.ts";
 import { canastaGame } from "../../src/games/onexeno/table-games.ts";
 
-import { describeCanasta } from "../../render/onexeno/canasta.ts";
-import { renderPicture } from "../../render/pool.ts";
+import { describedPicture } from "../live-table.ts";
 import type { SceneJob } from "../../render/scenes.ts";
 import { ONEXENO_SCENES, type TableScene } from "../../render/onexeno/scenes.ts";
 
@@ -92,11 +91,9 @@ export function canastaPicture(rec: CanastaTable): SceneJob<TableScene<CanastaVi
 export async function canastaMessage(rec: CanastaTable, note?: string): Promise<BaseMessageOptions> {
   const job = canastaPicture(rec);
   if (!job || !rec.state) return lobbyPayload(rec, note);
-  const view = job.data.view;
-  const file = new AttachmentBuilder(await renderPicture(job), {
-    name: "canasta.png",
-    description: describeCanasta(view, names(rec), tableLocale(rec)),
-  });
+  // Drawn once for the chat and the live table (commands/live-table.ts), its words on the picture thread.
+  const { png, alt } = await describedPicture(job);
+  const file = new AttachmentBuilder(png, { name: "canasta.png", description: alt });
   const head = note ? `${note}\n` : "";
   const say = (key: string, params: Record<string, string | number> = {}) => sayAt(rec, `canasta.${key}`, params);
   if (rec.status === "over") {

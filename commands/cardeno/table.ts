@@ -13,8 +13,8 @@ import { cardenoGame } from "../../src/games/cardeno/table-game.ts";
 import { pieceNameIn } from "../../render/cardeno/words.ts";
 import { sayAt, tableLocale } from "../../src/bot/words.ts";
 import { t, type Locale } from "../../src/i18n/index.ts";
-import { cardenoStatus, describeCardeno } from "../../render/cardeno/table.ts";
-import { cachedPicture } from "../live-table.ts";
+import { cardenoStatus } from "../../render/cardeno/table.ts";
+import { describedPicture } from "../live-table.ts";
 import type { SceneJob } from "../../render/scenes.ts";
 import { CARDENO_SCENES, type CardenoTableScene } from "../../render/cardeno/scenes.ts";
 
@@ -94,11 +94,9 @@ export async function cardenoMessage(rec: CardenoTable, note?: string): Promise<
   const s = rec.state;
   if (!job || !s) return lobbyPayload(rec, note);
   const view = job.data.view;
-  // The live table draws the same picture (commands/live-table.ts): drawn once for both.
-  const file = new AttachmentBuilder(await cachedPicture(job), {
-    name: "cardeno.png",
-    description: describeCardeno(view, names(rec), tableLocale(rec), job.data.closed),
-  });
+  // The live table draws the same picture (commands/live-table.ts): drawn once for both, its words on the picture thread.
+  const { png, alt } = await describedPicture(job);
+  const file = new AttachmentBuilder(png, { name: "cardeno.png", description: alt });
   const head = note ? `${note}\n` : "";
   const locale = tableLocale(rec);
   const say = (key: string, params: Record<string, string | number> = {}) => sayAt(rec, `cardeno.${key}`, params);

@@ -24,10 +24,10 @@ import type { TableOf } from "../../src/bot/tables.ts";
 import { type CardId } from "../../src/games/onexeno/cards.ts";
 import { onexeno, onexenoView, passAllowed, seatCountsFor, teamOf, type OnexenoView } from "../../src/games/onexeno/game.ts";
 import { onexenoGame } from "../../src/games/onexeno/table-games.ts";
-import { describeOnexenoTable, teamLetter } from "../../render/onexeno/words.ts";
+import { teamLetter } from "../../render/onexeno/words.ts";
 import { cardChoices, cardChoiceText, placementChoices } from "./choices.ts";
 import { renderPicture } from "../../render/pool.ts";
-import { cachedPicture } from "../live-table.ts";
+import { describedPicture } from "../live-table.ts";
 import type { SceneJob } from "../../render/scenes.ts";
 import { ONEXENO_SCENES, type TableScene } from "../../render/onexeno/scenes.ts";
 import { t } from "../../src/i18n/index.ts";
@@ -139,9 +139,9 @@ async function drawTable(rec: TableRecord, note?: string): Promise<BaseMessageOp
   const job = onexenoPicture(rec);
   if (!job || !rec.state) return lobbyPayload(rec, note);
   const view = job.data.view;
-  // The live table draws the same picture first (commands/live-table.ts): drawn once for both.
-  const png = await cachedPicture(job);
-  const file = new AttachmentBuilder(png, { name: "table.png", description: describeOnexenoTable(view, names(rec), tableLocale(rec)) });
+  // The live table draws the same picture first (commands/live-table.ts): drawn once for both, its words on the picture thread.
+  const { png, alt } = await describedPicture(job);
+  const file = new AttachmentBuilder(png, { name: "table.png", description: alt });
   const head = note ? `${note}\n` : "";
   const say = (key: string, params: Record<string, string | number> = {}) => sayAt(rec, key, params);
   if (rec.status === "over") {

@@ -8,9 +8,9 @@ import { heading, toPlay } from "../../src/bot/components-v2.ts";
 import { type Card } from "../../src/games/onze/cards.ts";
 import type { OnzeState } from "../../src/games/onze/types.ts";
 import { onze, onzeView } from "../../src/games/onze/game.ts";
-import { cardNameIn, contractTextIn, describeOnze, onzeLastText } from "../../render/onze/words.ts";
+import { cardNameIn, contractTextIn, onzeLastText } from "../../render/onze/words.ts";
 import { sayAt, scoresLine, tableLocale } from "../../src/bot/words.ts";
-import { renderPicture } from "../../render/pool.ts";
+import { describedPicture } from "../live-table.ts";
 import type { SceneJob } from "../../render/scenes.ts";
 import { ONZE_SCENES, type OnzeTableScene } from "../../render/onze/scenes.ts";
 
@@ -69,11 +69,9 @@ export async function onzeMessage(rec: OnzeTable, note?: string): Promise<BaseMe
   const job = onzePicture(rec);
   const s = rec.state;
   if (!job || !s) return lobbyPayload(rec, note);
-  const view = job.data.view;
-  const file = new AttachmentBuilder(await renderPicture(job), {
-    name: "onze.png",
-    description: describeOnze(view, names(rec), tableLocale(rec), job.data.closed),
-  });
+  // Drawn once for the chat and the live table (commands/live-table.ts), its words on the picture thread.
+  const { png, alt } = await describedPicture(job);
+  const file = new AttachmentBuilder(png, { name: "onze.png", description: alt });
   const head = note ? `${note}\n` : "";
   const say = (key: string, params: Record<string, string | number> = {}) => sayAt(rec, `onze.${key}`, params);
   if (rec.status === "over") {

@@ -16,9 +16,8 @@ import { endRows } from "../../src/bot/confirm.ts";
 import type { TableOf } from "../../src/bot/tables.ts";
 import { positionLabel } from "../../src/games/onexeno/board.ts";
 import { findSquare, progressOf, solitaireView, topWaste, wastePlacements } from "../../src/games/onexeno/solitaire.ts";
-import { describeSolitaire } from "../../render/onexeno/solitaire.ts";
 import { rotationText } from "../onexeno/choices.ts";
-import { renderPicture } from "../../render/pool.ts";
+import { describedPicture } from "../live-table.ts";
 import type { SceneJob } from "../../render/scenes.ts";
 import { ONEXENO_SCENES, type SolitaireScene } from "../../render/onexeno/scenes.ts";
 import { refuse, sayAt, tableLocale } from "../../src/bot/words.ts";
@@ -89,10 +88,9 @@ async function solitaireMessage(rec: SolitaireTable, note?: string): Promise<Bas
   const job = solitairePicture(rec);
   if (!state || !job) throw new Error(`solitaire table ${rec.channelId} has no deal`); // one-seat tables are dealt as they open
   const view = job.data.view;
-  const file = new AttachmentBuilder(await renderPicture(job), {
-    name: "solitaire.png",
-    description: describeSolitaire(view, playerName(rec), tableLocale(rec)),
-  });
+  // Drawn once for the chat and the live table (commands/live-table.ts), its words on the picture thread.
+  const { png, alt } = await describedPicture(job);
+  const file = new AttachmentBuilder(png, { name: "solitaire.png", description: alt });
   const head = note ? `${note}\n` : "";
   const locale = tableLocale(rec);
   const say = (key: string, params: Record<string, string | number> = {}) => sayAt(rec, `solitaire.${key}`, params);

@@ -7,7 +7,7 @@ import type { Locale } from "../../src/i18n/index.ts";
 import { PICTURE_WIDTH } from "../fonts.ts";
 import { sceneModule } from "../scenes.ts";
 // The game's words, added to this thread's as it loads (a picture thread loads them with the scenes).
-import "./words.ts";
+import { describeCardeno } from "./words.ts";
 import { cardenoHeight, drawCardenoBoard, drawCardenoTable } from "./table.ts";
 
 /**
@@ -37,6 +37,7 @@ export const CARDENO_SCENES = sceneModule(import.meta.url, {
   table: {
     draw: (d: CardenoTableScene) => drawCardenoTable(d.view, d.names, undefined, d.locale, d.closed),
     size: (d: CardenoTableScene) => ({ width: PICTURE_WIDTH, height: cardenoHeight(d.view) }),
+    describe: (d: CardenoTableScene) => describeCardeno(d.view, d.names, d.locale, d.closed),
   },
   board: { draw: (d: CardenoBoardScene) => drawCardenoBoard(d.view, d.seat, d.names, undefined, d.now, d.locale, d.bare) },
 });

@@ -10,10 +10,10 @@ import type { SolitaireView } from "../../src/games/onexeno/solitaire.ts";
 import type { Locale } from "../../src/i18n/index.ts";
 import { sceneModule } from "../scenes.ts";
 // The game's words, added to this thread's as it loads (a picture thread loads them with the scenes).
-import "./words.ts";
-import { CANASTA_WIDTH, canastaHeight, drawCanastaTable } from "./canasta.ts";
+import { describeOnexenoTable } from "./words.ts";
+import { CANASTA_WIDTH, canastaHeight, describeCanasta, drawCanastaTable } from "./canasta.ts";
 import { drawOnexenoHand } from "./hand.ts";
-import { drawSolitaire, SOLITAIRE_HEIGHT, SOLITAIRE_WIDTH } from "./solitaire.ts";
+import { describeSolitaire, drawSolitaire, SOLITAIRE_HEIGHT, SOLITAIRE_WIDTH } from "./solitaire.ts";
 import { drawOnexenoTable, TABLE_HEIGHT, TABLE_WIDTH } from "./table.ts";
 
 /** A public table (basic, partners or canasta): its view, the seats' names, the clock's label (`until 14:05 UTC`), the table's language. */
@@ -46,6 +46,7 @@ export const ONEXENO_SCENES = sceneModule(import.meta.url, {
   table: {
     draw: (d: TableScene<OnexenoView>) => drawOnexenoTable(d.view, d.names, undefined, d.clock, d.locale),
     size: () => ({ width: TABLE_WIDTH, height: TABLE_HEIGHT }),
+    describe: (d: TableScene<OnexenoView>) => describeOnexenoTable(d.view, d.names, d.locale),
   },
   hand: {
     draw: (d: HandScene) => {
@@ -57,9 +58,11 @@ export const ONEXENO_SCENES = sceneModule(import.meta.url, {
   canasta: {
     draw: (d: TableScene<CanastaView>) => drawCanastaTable(d.view, d.names, undefined, d.clock, d.locale),
     size: (d: TableScene<CanastaView>) => ({ width: CANASTA_WIDTH, height: canastaHeight(d.view.seats) }),
+    describe: (d: TableScene<CanastaView>) => describeCanasta(d.view, d.names, d.locale),
   },
   solitaire: {
     draw: (d: SolitaireScene) => drawSolitaire(d.view, d.owner, undefined, d.hint, d.locale),
     size: () => ({ width: SOLITAIRE_WIDTH, height: SOLITAIRE_HEIGHT }),
+    describe: (d: SolitaireScene) => describeSolitaire(d.view, d.owner, d.locale),
   },
 });

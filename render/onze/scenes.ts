@@ -7,7 +7,7 @@ import type { OnzeView } from "../../src/games/onze/game.ts";
 import type { Locale } from "../../src/i18n/index.ts";
 import { sceneModule } from "../scenes.ts";
 // The game's words, added to this thread's as it loads (a picture thread loads them with the scenes).
-import "./words.ts";
+import { describeOnze } from "./words.ts";
 import { drawOnzeHand, drawOnzeTable, ONZE_WIDTH, onzeHeight } from "./table.ts";
 
 /** The public table: its view, the seats' names, the clock's label, the table's language; `closed`: ended with `end` before the game was over. */
@@ -33,6 +33,7 @@ export const ONZE_SCENES = sceneModule(import.meta.url, {
   table: {
     draw: (d: OnzeTableScene) => drawOnzeTable(d.view, d.names, undefined, d.clock, d.locale, d.closed),
     size: (d: OnzeTableScene) => ({ width: ONZE_WIDTH, height: onzeHeight(d.view) }),
+    describe: (d: OnzeTableScene) => describeOnze(d.view, d.names, d.locale, d.closed),
   },
   hand: { draw: (d: OnzeHandScene) => drawOnzeHand(d.hand, d.title, d.help, d.fresh, undefined, d.locale) },
 });

@@ -16,6 +16,7 @@ import {
   closePictures,
   pictureThreads,
   renderAnimation,
+  renderDescribed,
   renderPicture,
   runningPictureThreads,
   runThought,
@@ -30,6 +31,7 @@ import { RACE_THOUGHTS } from "../fixtures/race/thought.ts";
 import { GOLDEN_DERIVATION, scenes } from "./scenes.ts";
 import { RACE_SCENES } from "../fixtures/race/scene.ts";
 import { ONEXENO_SCENES } from "../../render/onexeno/scenes.ts";
+import { describeOnexenoTable } from "../../render/onexeno/words.ts";
 
 afterAll(async () => {
   delete process.env.PICTURE_THREADS;
@@ -55,6 +57,22 @@ describe("the picture pool", () => {
     const pooled = await Promise.all(jobs.map((j) => renderPicture(j)));
     jobs.forEach((j, i) => expect(pooled[i]!.equals(encodeJob(j)), j.kind === "scene" ? j.scene : j.kind).toBe(true));
     expect(threadId).toBe(0); // this test runs on the main thread; the pool's threads are others
+  });
+
+  it("makes a table's picture and its alt text on a worker thread, the same as made here; a scene without words has none", async () => {
+    const { closed } = scenes();
+    const view = onexenoView(closed!.state, null);
+    const table = ONEXENO_SCENES.job("table", { view, names: closed!.names, locale: "fr" });
+    const hand = ONEXENO_SCENES.job("hand", { hand: closed!.state.hands[0]!, playable: [], title: "Main" });
+    for (const threads of ["2", "0"]) {
+      process.env.PICTURE_THREADS = threads;
+      const [described, bare] = await Promise.all([renderDescribed(table), renderDescribed(hand)]);
+      expect(described.png.equals(encodeJob(table)), `${threads} threads`).toBe(true);
+      expect(described.alt).toBe(describeOnexenoTable(view, closed!.names, "fr"));
+      expect(described.alt).toMatch(/^ONEXENO/);
+      expect(bare.png.equals(encodeJob(hand))).toBe(true);
+      expect(bare.alt).toBeUndefined();
+    }
   });
 
   it("runs a computer's search on a worker thread, loading its module by URL there, and finds the move found inline", async () => {
