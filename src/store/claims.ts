@@ -39,7 +39,9 @@ export interface Claims {
   readonly owner: string;
   /**
    * Claims `key` for `ttlMs` ms from now: `taken` when this process took it (it was free or had
-   * lapsed), `held` when it held it already (renewed), `refused` while another process holds it.
+   * lapsed), `held` when it held it already (renewed once past half its time; answered from
+   * memory before that while nobody else can have taken it: `OwnHeart`), `refused` while another
+   * process holds it.
    * Rejects as the store does (unreachable).
    */
   claim(key: string, ttlMs: number): Promise<ClaimResult>;
@@ -62,6 +64,83 @@ export interface Claims {
   close(): Promise<void>;
 }
 
+/**
+ * A process's own heart as other processes read it, and the claims it knows it holds, so that a
+ * claim it holds is answered `held` from memory instead of the store (issue 65: the guild's claim
+ * was read from the store before every move, a statement a move on SQLite, three round trips on
+ * Redis). Memory answers only while nobody else can have taken the claim: more than half its
+ * time left (as a stored claim is renewed past half), and this process's heart read alive by
+ * every other process all along since the claim was last read or written in the store. A beat
+ * that landed after the one before it had lapsed (an event loop stalled longer than a beat
+ * lasts, a store that did not take the beats), or a heart found near its end when asked, may
+ * have let another process take the claim over: memory is then distrusted (`epoch` moves on) and
+ * the store is asked again. Times are ms on `now` (every process of one store reads one clock:
+ * they share its machine, or Redis's expiries, measured from later than `now`, are longer).
+ */
+export class OwnHeart {
+  /** When the last beat known written began (ms): other processes read the heart alive until this + aliveMs. */
+  private written = Number.NEGATIVE_INFINITY;
+  /** Moved on whenever other processes may have read this heart stopped. */
+  private epoch = 0;
+  /** Claims known held: until when (ms), and the epoch they were read or written in. */
+  private readonly held = new Map<string, { readonly until: number; readonly epoch: number }>();
+
+  constructor(
+    private readonly aliveMs: number,
+    /** How long before its end a heart is no longer trusted (ms): a beat late by this much distrusts memory. */
+    private readonly margin: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Writes one beat with `write` (its value lasting aliveMs from `at`) and notes it once it is in. */
+  async beat(write: (at: number) => Promise<unknown>): Promise<void> {
+    const at = this.now();
+    await write(at);
+    this.alive(); // lapsed before this beat landed: memory from before is distrusted
+    this.written = Math.max(this.written, at);
+  }
+
+  /** Whether every other process reads this heart alive for `margin` more ms; when not, memory from before is distrusted. */
+  private alive(): boolean {
+    if (this.now() + this.margin < this.written + this.aliveMs) return true;
+    this.epoch++;
+    return false;
+  }
+
+  /** The epoch now: taken as a claim's read or write in the store begins (`hold`). */
+  get since(): number {
+    return this.epoch;
+  }
+
+  /** Notes claim `key` held until `until` (ms), as read or written in the store from epoch `since`. */
+  hold(key: string, until: number, since: number): void {
+    this.held.set(key, { until, epoch: since });
+  }
+
+  /** Whether claim `key` (of `ttlMs`) is surely still this process's with more than half its time left: answered from memory. */
+  holds(key: string, ttlMs: number): boolean {
+    const h = this.held.get(key);
+    if (h === undefined) return false;
+    if (this.alive() && h.epoch === this.epoch && h.until - this.now() > ttlMs / 2) return true;
+    this.held.delete(key);
+    return false;
+  }
+
+  /** Forgets the claims whose keys start with `prefix` (given up). */
+  forget(prefix: string): void {
+    for (const key of [...this.held.keys()]) if (key.startsWith(prefix)) this.held.delete(key);
+  }
+
+  /** The heart stops: nothing is answered from memory any more. */
+  stop(): void {
+    this.epoch++;
+    this.held.clear();
+  }
+}
+
+/** How long before its end a heart of `heart` stops being trusted (ms): a beat's time, at most half of what a beat lasts. */
+const marginOf = ({ beatMs, aliveMs }: Heart): number => Math.min(beatMs, aliveMs / 2);
+
 /** SQLite: one row per claim in table `claims`, its value `owner until` (ms); lapsed rows are taken over and swept. */
 async function sqliteClaims(url: string, owner: string, { beatMs, aliveMs }: Heart): Promise<Claims> {
   const adapter = new KeyvSqlite({ uri: url, busyTimeout: 10_000, table: "claims" });
@@ -69,8 +148,9 @@ async function sqliteClaims(url: string, owner: string, { beatMs, aliveMs }: Hea
   // As the store's own connection (src/store/store.ts): the WAL journal, synced at checkpoints.
   await query("PRAGMA synchronous=NORMAL");
   let sweptAt = 0;
+  const own = new OwnHeart(aliveMs, marginOf({ beatMs, aliveMs }));
   const beat = () =>
-    query("INSERT OR REPLACE INTO claims (key, value) VALUES (?, ?)", `alive:${owner}`, `${owner} ${Date.now() + aliveMs}`);
+    own.beat((at) => query("INSERT OR REPLACE INTO claims (key, value) VALUES (?, ?)", `alive:${owner}`, `${owner} ${at + aliveMs}`));
   await beat();
   const heart = setInterval(() => void beat().catch(() => {}), beatMs);
   heart.unref();
@@ -81,6 +161,8 @@ async function sqliteClaims(url: string, owner: string, { beatMs, aliveMs }: Hea
   const claims: Claims = {
     owner,
     async claim(key, ttlMs) {
+      if (own.holds(key, ttlMs)) return "held";
+      const since = own.since;
       const now = Date.now();
       if (now - sweptAt > 60_000) {
         sweptAt = now;
@@ -90,10 +172,16 @@ async function sqliteClaims(url: string, owner: string, { beatMs, aliveMs }: Hea
       const [row] = await query("SELECT value FROM claims WHERE key = ?", key);
       const [holder, until] = (row?.value ?? "").split(" ");
       // Held, with more than half its time left: nothing to write.
-      if (holder === owner && Number(until) - now > ttlMs / 2) return "held";
+      if (holder === owner && Number(until) - now > ttlMs / 2) {
+        own.hold(key, Number(until), since);
+        return "held";
+      }
       if (!row) {
         const took = await query("INSERT OR IGNORE INTO claims (key, value) VALUES (?, ?) RETURNING key", key, mine);
-        if (took.length === 1) return "taken";
+        if (took.length === 1) {
+          own.hold(key, now + ttlMs, since);
+          return "taken";
+        }
         return claims.claim(key, ttlMs); // another process inserted it meanwhile: read who
       }
       if (holder !== owner && Number(until) >= now && (await alive(holder ?? "", now))) return "refused";
@@ -101,6 +189,7 @@ async function sqliteClaims(url: string, owner: string, { beatMs, aliveMs }: Hea
       await query("UPDATE claims SET value = ? WHERE key = ? AND value = ?", mine, key, row?.value ?? "");
       const [after] = await query("SELECT value FROM claims WHERE key = ?", key);
       if (after?.value !== mine) return "refused";
+      own.hold(key, now + ttlMs, since);
       return holder === owner ? "held" : "taken";
     },
     async once(key, ttlMs) {
@@ -126,11 +215,13 @@ async function sqliteClaims(url: string, owner: string, { beatMs, aliveMs }: Hea
     },
     async release(prefix) {
       clearInterval(heart);
+      own.stop();
       await query("DELETE FROM claims WHERE value LIKE ? AND substr(key, 1, ?) = ?", `${owner} %`, prefix.length, prefix);
       await query("DELETE FROM claims WHERE key = ?", `alive:${owner}`);
     },
     async close() {
       clearInterval(heart);
+      own.stop();
       await adapter.disconnect();
     },
   };
@@ -149,7 +240,8 @@ async function redisClaims(url: string, owner: string, { beatMs, aliveMs }: Hear
   const client = await redis.getClient();
   /** Keys this process took (released on a graceful stop). */
   const held = new Set<string>();
-  const beat = () => client.set(`claims:alive:${owner}`, "1", { PX: aliveMs });
+  const own = new OwnHeart(aliveMs, marginOf({ beatMs, aliveMs }));
+  const beat = () => own.beat(() => client.set(`claims:alive:${owner}`, "1", { PX: aliveMs }));
   await beat();
   const heart = setInterval(() => void beat().catch(() => {}), beatMs);
   heart.unref();
@@ -157,8 +249,12 @@ async function redisClaims(url: string, owner: string, { beatMs, aliveMs }: Hear
     owner,
     async claim(key, ttlMs) {
       const k = `claims:${key}`;
+      if (own.holds(k, ttlMs)) return "held";
+      const since = own.since;
+      const now = Date.now(); // Redis's expiries count from when it runs each command: later
       if ((await client.set(k, owner, { NX: true, PX: ttlMs })) === "OK") {
         held.add(k);
+        own.hold(k, now + ttlMs, since);
         return "taken";
       }
       const holder = await client.get(k);
@@ -168,9 +264,11 @@ async function redisClaims(url: string, owner: string, { beatMs, aliveMs }: Hear
         const took = await client.eval(TAKE_OVER, { keys: [k], arguments: [holder ?? "", owner, String(ttlMs)] });
         if (took !== 1) return "refused";
         held.add(k);
+        own.hold(k, now + ttlMs, since);
         return "taken";
       }
       await client.pExpire(k, ttlMs);
+      own.hold(k, now + ttlMs, since);
       return "held";
     },
     async once(key, ttlMs) {
@@ -191,11 +289,13 @@ async function redisClaims(url: string, owner: string, { beatMs, aliveMs }: Hear
     },
     async release(prefix) {
       clearInterval(heart);
+      own.stop();
       for (const k of held) if (k.startsWith(`claims:${prefix}`) && (await client.get(k)) === owner) await client.del(k);
       await client.del(`claims:alive:${owner}`);
     },
     async close() {
       clearInterval(heart);
+      own.stop();
       await redis.disconnect();
     },
   };

@@ -6,8 +6,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { openClaims } from "../../src/store/claims.ts";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { openClaims, OwnHeart } from "../../src/store/claims.ts";
 import { redisForFile } from "../helpers/redis.ts";
 import { until } from "../e2e/harness.ts";
 
@@ -70,5 +70,68 @@ describe.each(["sqlite", ...(redis.on ? ["redis"] : [])])("claims on %s", (kind)
     await holder.release("guild:");
     expect(await other.claim(key, 60_000)).toBe("taken");
     await Promise.all([a.close(), b.close()]);
+  });
+
+  it("a claim held is answered from memory only while the holder's heart stays alive: after a stall another process takes it, and the holder learns it", async () => {
+    let now = Date.now();
+    vi.spyOn(Date, "now").mockImplementation(() => now);
+    // c's heart beats once (a beat every hour) and lasts 100 ms; d's lasts a minute.
+    const c = await openClaims(url(), { beatMs: 3_600_000, aliveMs: 100 });
+    const d = await openClaims(url(), { beatMs: 3_600_000, aliveMs: 60_000 });
+    const key = `guild:${kind}-stall`;
+    expect(await c.claim(key, 60_000)).toBe("taken");
+    expect(await c.claim(key, 60_000)).toBe("held");
+    expect(await d.claim(key, 60_000)).toBe("refused");
+    // c stalls for a second: no beat; its heart lapses and d takes the guild over.
+    now += 1000;
+    await until("the stalled holder's claim taken over", async () => (await d.claim(key, 60_000)) === "taken" || null);
+    // c's memory of holding the guild is not trusted past its heart's lapse: it reads the store and is refused.
+    expect(await c.claim(key, 60_000)).toBe("refused");
+    await Promise.all([c.close(), d.close()]);
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("a process's own heart (OwnHeart)", () => {
+  it("answers a claim from memory while the heart lasts and the claim has over half its time, never across a lapse", async () => {
+    let now = 1_000;
+    const heart = new OwnHeart(1500, 300, () => now);
+    await heart.beat(async () => {});
+    heart.hold("guild:1", now + 60_000, heart.since);
+    expect(heart.holds("guild:1", 60_000)).toBe(true);
+    // Beats every 300 ms keep it trusted.
+    for (let i = 0; i < 5; i++) {
+      now += 300;
+      await heart.beat(async () => {});
+    }
+    expect(heart.holds("guild:1", 60_000)).toBe(true);
+    // Past half its time: asked of the store again (to be renewed).
+    now += 28_600;
+    expect(heart.holds("guild:1", 60_000)).toBe(false);
+    // A claim read while the heart then lapses (a stall), even with beats after it, is not trusted.
+    await heart.beat(async () => {});
+    heart.hold("guild:2", now + 60_000, heart.since);
+    now += 1_400; // within 300 ms of the lapse
+    await heart.beat(async () => {});
+    expect(heart.holds("guild:2", 60_000)).toBe(false);
+    // A beat whose write lands after the one before has lapsed distrusts what was read before it.
+    heart.hold("guild:3", now + 60_000, heart.since);
+    expect(heart.holds("guild:3", 60_000)).toBe(true);
+    await heart.beat(async () => {
+      now += 2_000;
+    });
+    expect(heart.holds("guild:3", 60_000)).toBe(false);
+    // A claim whose read began before a lapse is not trusted even if noted after it.
+    const since = heart.since;
+    now += 2_000;
+    await heart.beat(async () => {});
+    heart.hold("guild:4", now + 60_000, since);
+    expect(heart.holds("guild:4", 60_000)).toBe(false);
+    heart.hold("guild:5", now + 60_000, heart.since);
+    heart.stop();
+    expect(heart.holds("guild:5", 60_000)).toBe(false);
   });
 });
