@@ -26,6 +26,10 @@ describe.each(["sqlite", ...(redis.on ? ["redis"] : [])])("claims on %s", (kind)
     const both = await Promise.all([a.claim(key, 60_000), b.claim(key, 60_000)]);
     expect([...both].sort()).toEqual(["refused", "taken"]);
     const holder = both[0] === "taken" ? a : b;
+    // One process asking twice at once (its two asks may go in one statement): taken once, then held.
+    const twice = `guild:${kind}-twice`;
+    expect([...(await Promise.all([a.claim(twice, 60_000), a.claim(twice, 60_000)]))].sort()).toEqual(["held", "taken"]);
+    expect(await b.claim(twice, 60_000)).toBe("refused");
     const other = holder === a ? b : a;
     expect(await holder.claim(key, 60_000)).toBe("held");
     expect(await other.claim(key, 60_000)).toBe("refused");
