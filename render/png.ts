@@ -30,6 +30,8 @@ const MAX_COLOURS = 256;
  * colours a scene has): `HASH_SIZE` in `render/assembly/palette.ts`, which must agree.
  */
 const HASH_SIZE = 1 << 15;
+/** Bytes of one entry of that table (key, count, colour number): `ENTRY` there, which must agree. */
+const ENTRY_BYTES = 16;
 /**
  * Beyond this many distinct colours (a photo-like picture) colours are counted again at a
  * coarser precision, so mapping the rest to the palette stays cheap. Table scenes stay under
@@ -49,9 +51,7 @@ interface PaletteKernel {
     height: number,
     mask: number,
     maxDistinct: number,
-    keysAt: number,
-    countsAt: number,
-    numbersAt: number,
+    tableAt: number,
     entriesAt: number,
     lengthsAt: number,
     coloursAt: number,
@@ -61,8 +61,7 @@ interface PaletteKernel {
     distinct: number,
     mask: number,
     pixels: number,
-    keysAt: number,
-    countsAt: number,
+    tableAt: number,
     entriesAt: number,
     indexOfAt: number,
     paletteAt: number,
@@ -103,9 +102,7 @@ const NUMBERS = MAX_DISTINCT * 2 + 2;
 interface Layout {
   readonly pixels: number;
   readonly rows: number;
-  readonly keysAt: number;
-  readonly countsAt: number;
-  readonly numbersAt: number;
+  readonly tableAt: number;
   readonly entriesAt: number;
   readonly indexOfAt: number;
   readonly runCountAt: number;
@@ -143,9 +140,7 @@ function layoutFor(pixels: number, rows: number): Layout {
   layout = {
     pixels: p,
     rows: r,
-    keysAt: take(HASH_SIZE * 4),
-    countsAt: take(HASH_SIZE * 4),
-    numbersAt: take(HASH_SIZE * 2),
+    tableAt: take(HASH_SIZE * ENTRY_BYTES),
     entriesAt: take(HASH_SIZE * 2),
     indexOfAt: take(NUMBERS),
     runCountAt: take(4),
@@ -230,9 +225,7 @@ export function encodePalettePng(rgba: Uint8Array, width: number, height: number
       height,
       m,
       MAX_DISTINCT,
-      mem.keysAt,
-      mem.countsAt,
-      mem.numbersAt,
+      mem.tableAt,
       mem.entriesAt,
       mem.lengthsAt,
       mem.coloursAt,
@@ -247,8 +240,7 @@ export function encodePalettePng(rgba: Uint8Array, width: number, height: number
     distinct,
     mask,
     n,
-    mem.keysAt,
-    mem.countsAt,
+    mem.tableAt,
     mem.entriesAt,
     mem.indexOfAt,
     mem.paletteAt,
