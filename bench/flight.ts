@@ -36,6 +36,7 @@ import type { TablesOf } from "../src/bot/tables.ts";
 import type { ThoughtJob } from "../src/engine/thinking.ts";
 import type { ComputerLevel } from "../src/engine/definition.ts";
 import { groupedWrites } from "../src/store/store.ts";
+import { claimStatements } from "../src/store/claims.ts";
 import { onexeno } from "../src/games/onexeno/game.ts";
 import { DEFAULT_USERS, DiscordStandin } from "../src/standin/server.ts";
 import { benchChannels, type FlightResult, playTables, type TableState } from "./flight-driver.ts";
@@ -71,6 +72,8 @@ export interface FlightFigures extends FlightResult {
   readonly standinCpuMsPerMove?: number;
   /** The bot's SQLite writes (sets and deletes) and the statements that carried them, a move (store.ts `groupedWrites`). */
   readonly storeWrites: { readonly writes: number; readonly statements: number };
+  /** The SQLite statements of the bot's claims (src/store/claims.ts: guilds, interactions, heartbeats), a move. */
+  readonly claimStatements: number;
   /** With `experts`: each expert decision's wall time (ms), from asking the picture threads to the move back. */
   readonly decisions?: readonly number[];
   /** With `experts`: moves the expert tables made during the run. */
@@ -218,6 +221,7 @@ export async function flight(
   const elu0 = performance.eventLoopUtilization();
   const cpu0 = process.cpuUsage();
   const writes0 = groupedWrites();
+  const claims0 = claimStatements();
   let result: FlightResult & { routes: Record<string, number>; standinCpuMsPerMove?: number };
   if (rig) result = await rig.play(file, opts);
   else {
@@ -231,6 +235,7 @@ export async function flight(
   const elu = performance.eventLoopUtilization(elu0);
   const cpu = process.cpuUsage(cpu0);
   const writes1 = groupedWrites();
+  const claims1 = claimStatements();
   loop.disable();
   unsubscribe("undici:request:bodySent", onBodySent);
   const botLat = result.sent.map((x) => {
@@ -262,6 +267,7 @@ export async function flight(
       writes: (writes1.writes - writes0.writes) / result.moves,
       statements: (writes1.statements - writes0.statements) / result.moves,
     },
+    claimStatements: (claims1 - claims0) / result.moves,
     ...(profile ? { profile } : {}),
     ...(experts > 0 ? { decisions: [...decisions], expertMoves, expertRequests } : {}),
   };
@@ -314,7 +320,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
       `event-loop delay p99 ${f.loopP99.toFixed(1)} ms (largest ${f.loopMax.toFixed(1)}); main thread ${f.mainMsPerMove.toFixed(2)} ms a move; ` +
       `process CPU ${f.cpuMsPerMove.toFixed(2)} ms a move` +
       `${f.standinCpuMsPerMove === undefined ? "" : ` (the stand-in's process: ${f.standinCpuMsPerMove.toFixed(2)})`}; ` +
-      `SQLite ${f.storeWrites.writes.toFixed(2)} writes in ${f.storeWrites.statements.toFixed(2)} statements a move`,
+      `SQLite ${f.storeWrites.writes.toFixed(2)} writes in ${f.storeWrites.statements.toFixed(2)} statements a move, ` +
+      `and ${f.claimStatements.toFixed(2)} statements of claims`,
   );
   if (f.decisions) {
     const d = [...f.decisions].sort((x, y) => x - y);

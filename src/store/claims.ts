@@ -141,6 +141,14 @@ export class OwnHeart {
 /** How long before its end a heart of `heart` stops being trusted (ms): a beat's time, at most half of what a beat lasts. */
 const marginOf = ({ beatMs, aliveMs }: Heart): number => Math.min(beatMs, aliveMs / 2);
 
+/** Statements the SQLite claims of this process ran (beats included), since it began. */
+let statements = 0;
+
+/** Statements the SQLite claims of this process ran so far (beats, reads, claims, settles): for the bench. */
+export function claimStatements(): number {
+  return statements;
+}
+
 /** Rows one grouped statement writes at most (two bound values a row; SQLite allows 32,766). */
 const ROWS_A_STATEMENT = 500;
 
@@ -179,7 +187,10 @@ function grouped<I, O>(run: (items: readonly I[]) => Promise<readonly O[]>): (it
 /** SQLite: one row per claim in table `claims`, its value `owner until` (ms); lapsed rows are taken over and swept. */
 async function sqliteClaims(url: string, owner: string, { beatMs, aliveMs }: Heart): Promise<Claims> {
   const adapter = new KeyvSqlite({ uri: url, busyTimeout: 10_000, table: "claims" });
-  const query = (q: string, ...params: unknown[]) => adapter.query(q, ...params) as Promise<{ value?: string }[]>;
+  const query = (q: string, ...params: unknown[]) => {
+    statements++;
+    return adapter.query(q, ...params) as Promise<{ value?: string }[]>;
+  };
   // As the store's own connection (src/store/store.ts): the WAL journal, synced at checkpoints.
   await query("PRAGMA synchronous=NORMAL");
   let sweptAt = 0;
@@ -190,6 +201,7 @@ async function sqliteClaims(url: string, owner: string, { beatMs, aliveMs }: Hea
   });
   /** `INSERT OR IGNORE` of (key, value) rows, grouped: true for the row that took its key (the first of a key written twice). */
   const insert = grouped<readonly [string, string], boolean>(async (rows) => {
+    statements++;
     const took = new Set(
       (
         (await adapter.query(
