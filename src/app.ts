@@ -641,9 +641,10 @@ function typedServices(services: ReadonlyMap<string, AnyTables>): <G extends Gam
 }
 
 /**
- * How long a process holds a guild after its last interaction there, ms: another process on the
- * same store (a start-first deploy, a shard given twice) takes the guild over after this much
- * quiet, or at once when the holder stops.
+ * How long a guild's claim lasts, ms: renewed by an interaction past half of it (src/store/claims.ts),
+ * so a process holds a guild 30 to 60 s after its last interaction there; another process on the
+ * same store (a start-first deploy, a shard given twice) takes the guild over after that much
+ * quiet, or at once when the holder stops or its heart lapses.
  */
 export const GUILD_CLAIM_MS = 60_000;
 

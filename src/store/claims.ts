@@ -294,6 +294,15 @@ const TAKE_OVER = `local v = redis.call('GET', KEYS[1])
 if v == false or v == ARGV[1] then redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3]) return 1 end
 return 0`;
 
+/**
+ * Redis script: renews KEYS[1] for ARGV[2] ms if ARGV[1] holds it (1), sets it to ARGV[1] for as
+ * long if it is gone (2: it lapsed meanwhile, taken again), else leaves it (0: another's now).
+ */
+const RENEW = `local v = redis.call('GET', KEYS[1])
+if v == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end
+if v == false then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 2 end
+return 0`;
+
 /** Redis: `SET NX PX`, the claim's own expiry. */
 async function redisClaims(url: string, owner: string, { beatMs, aliveMs }: Heart): Promise<Claims> {
   const { default: KeyvRedis } = await import("@keyv/redis");
@@ -328,9 +337,12 @@ async function redisClaims(url: string, owner: string, { beatMs, aliveMs }: Hear
         own.hold(k, now + ttlMs, since);
         return "taken";
       }
-      await client.pExpire(k, ttlMs);
+      // Renewed only if it is still this process's: read and renewed in one step, since a claim
+      // that lapsed after the read may be another's by now (answered from memory afterwards).
+      const renewed = await client.eval(RENEW, { keys: [k], arguments: [owner, String(ttlMs)] });
+      if (renewed === 0) return "refused";
       own.hold(k, now + ttlMs, since);
-      return "held";
+      return renewed === 1 ? "held" : "taken";
     },
     async once(key, ttlMs) {
       const k = `claims:${key}`;

@@ -76,6 +76,21 @@ describe.each(["sqlite", ...(redis.on ? ["redis"] : [])])("claims on %s", (kind)
     await Promise.all([a.close(), b.close()]);
   });
 
+  it("a claim asked for past half its time is renewed in the store and stays its holder's", async () => {
+    let now = Date.now();
+    vi.spyOn(Date, "now").mockImplementation(() => now);
+    // a's heart lasts an hour, so that the clock's jumps below leave it alive: only the claim's time counts.
+    const [a, b] = [await openClaims(url(), { beatMs: 300, aliveMs: 3_600_000 }), await openClaims(url())];
+    const key = `guild:${kind}-renew`;
+    expect(await a.claim(key, 10_000)).toBe("taken");
+    now += 6_000; // past half: asked of the store, renewed there (Redis: its renewal script)
+    expect(await a.claim(key, 10_000)).toBe("held");
+    now += 6_000; // past the first claim's end, within the renewal's
+    expect(await b.claim(key, 10_000)).toBe("refused");
+    expect(await a.claim(key, 10_000)).toBe("held");
+    await Promise.all([a.close(), b.close()]);
+  });
+
   it("a claim held is answered from memory only while the holder's heart stays alive: after a stall another process takes it, and the holder learns it", async () => {
     let now = Date.now();
     vi.spyOn(Date, "now").mockImplementation(() => now);
