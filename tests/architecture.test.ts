@@ -45,7 +45,7 @@ const LONG_FUNCTIONS: Readonly<Record<string, number>> = {
   "src/store/store.ts:openStore": 117,
   "commands/canasta/panel.ts:canastaHandMessage": 104,
   "commands/onze/panel.ts:onzeHandMessage": 112,
-  "render/assembly/palette.ts:choosePalette": 120,
+  "render/assembly/palette.ts:choosePalette": 119,
   "render/onexeno/solitaire.ts:drawSolitaire": 138,
 };
 

@@ -24,8 +24,8 @@ const FLAG: u32 = 0x01000000;
 /**
  * Bytes of one hash table entry: its key (u32), pixel count (u32) and colour number (u32), side
  * by side, so that a run's lookup touches one cache line, not one in each of three arrays (the
- * table is past the first-level cache): the busiest Onze picture's whole encode (63,600 runs)
- * took 2.20 ms against 2.31 with three arrays, the busiest Cardeno board's 2.06 against 2.19, the
+ * table is past the first-level cache): the bench's busiest table picture's whole encode (63,600
+ * runs) took 2.20 ms against 2.31 with three arrays, its busiest board's 2.06 against 2.19, the
  * same bytes.
  */
 const ENTRY: u32 = 16;

@@ -184,6 +184,35 @@ function grouped<I, O>(run: (items: readonly I[]) => Promise<readonly O[]>): (it
     });
 }
 
+/**
+ * The claims table's grouped writes on `adapter`'s connection (`grouped`): `replace`, an `INSERT OR
+ * REPLACE` of a (key, value) row; `insert`, an `INSERT OR IGNORE`, true for the row that took its
+ * key (the first of a key written twice in one statement).
+ */
+function groupedClaimWrites(adapter: KeyvSqlite): {
+  replace(row: readonly [string, string]): Promise<void>;
+  insert(row: readonly [string, string]): Promise<boolean>;
+} {
+  const values = (rows: readonly (readonly [string, string])[]) => rows.map(() => "(?, ?)").join(", ");
+  const replace = grouped<readonly [string, string], void>(async (rows) => {
+    statements++;
+    await adapter.query(`INSERT OR REPLACE INTO claims (key, value) VALUES ${values(rows)}`, ...rows.flat());
+    return [];
+  });
+  const insert = grouped<readonly [string, string], boolean>(async (rows) => {
+    statements++;
+    const took = (await adapter.query(
+      `INSERT OR IGNORE INTO claims (key, value) VALUES ${values(rows)} RETURNING key`,
+      ...rows.flat(),
+    )) as {
+      key: string;
+    }[];
+    const keys = new Set(took.map((r) => r.key));
+    return rows.map(([key]) => keys.delete(key));
+  });
+  return { replace, insert };
+}
+
 /** SQLite: one row per claim in table `claims`, its value `owner until` (ms); lapsed rows are taken over and swept. */
 async function sqliteClaims(url: string, owner: string, { beatMs, aliveMs }: Heart): Promise<Claims> {
   const adapter = new KeyvSqlite({ uri: url, busyTimeout: 10_000, table: "claims" });
@@ -194,24 +223,7 @@ async function sqliteClaims(url: string, owner: string, { beatMs, aliveMs }: Hea
   // As the store's own connection (src/store/store.ts): the WAL journal, synced at checkpoints.
   await query("PRAGMA synchronous=NORMAL");
   let sweptAt = 0;
-  /** `INSERT OR REPLACE` of (key, value) rows, grouped. */
-  const replace = grouped<readonly [string, string], void>(async (rows) => {
-    await query(`INSERT OR REPLACE INTO claims (key, value) VALUES ${rows.map(() => "(?, ?)").join(", ")}`, ...rows.flat());
-    return [];
-  });
-  /** `INSERT OR IGNORE` of (key, value) rows, grouped: true for the row that took its key (the first of a key written twice). */
-  const insert = grouped<readonly [string, string], boolean>(async (rows) => {
-    statements++;
-    const took = new Set(
-      (
-        (await adapter.query(
-          `INSERT OR IGNORE INTO claims (key, value) VALUES ${rows.map(() => "(?, ?)").join(", ")} RETURNING key`,
-          ...rows.flat(),
-        )) as { key: string }[]
-      ).map((r) => r.key),
-    );
-    return rows.map(([key]) => took.delete(key));
-  });
+  const { replace, insert } = groupedClaimWrites(adapter);
   const own = new OwnHeart(aliveMs, marginOf({ beatMs, aliveMs }));
   const beat = () => own.beat((at) => replace([`alive:${owner}`, `${owner} ${at + aliveMs}`]));
   await beat();
