@@ -98,6 +98,6 @@ export function describePiece(p: Piece, locale: Locale = "en"): string {
   const shape = SHAPES[p.shape]!.name;
   if (!p.suit) return translate(locale, "cardeno.joker_words", { shape });
   const rank = p.rank > 10 ? translate(locale, `cardeno.word_${p.rank}`) : String(p.rank);
-  const suit = translate(locale, `onze.suit_${({ C: 0, D: 1, H: 2, S: 3 } as const)[p.suit]}`);
+  const suit = translate(locale, `cardeno.suit_${p.suit}`);
   return translate(locale, "cardeno.piece_words", { rank, suit, shape });
 }

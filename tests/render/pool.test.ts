@@ -32,6 +32,11 @@ import { GOLDEN_DERIVATION, scenes } from "./scenes.ts";
 import { RACE_SCENES } from "../fixtures/race/scene.ts";
 import { ONEXENO_SCENES } from "../../render/onexeno/scenes.ts";
 import { describeOnexenoTable } from "../../render/onexeno/words.ts";
+import { CARDENO_SCENES } from "../../render/cardeno/scenes.ts";
+import { describeCardeno } from "../../render/cardeno/words.ts";
+import { cardenoView, type CardenoState } from "../../src/games/cardeno/game.ts";
+import { pieceOf } from "../../src/games/cardeno/pieces.ts";
+import { playCardeno } from "../helpers/cardeno.ts";
 
 afterAll(async () => {
   delete process.env.PICTURE_THREADS;
@@ -72,6 +77,23 @@ describe("the picture pool", () => {
       expect(described.alt).toMatch(/^ONEXENO/);
       expect(bare.png.equals(encodeJob(hand))).toBe(true);
       expect(bare.alt).toBeUndefined();
+    }
+  });
+
+  it("a picture thread has every word a game's alt text needs: a Cardeno race names its pieces' suits, with only Cardeno's scenes loaded there", async () => {
+    process.env.PICTURE_THREADS = "2";
+    await closePictures(); // fresh threads: no other game's words loaded
+    let race: CardenoState | undefined;
+    playCardeno({ rounds: 1 }, ["normal", "normal", "normal"], "pool-words", (x) => {
+      if (x.phase === "race" && x.centre.filter((f) => pieceOf(f.piece).suit).length >= 2) race = x;
+      return race !== undefined;
+    });
+    for (const locale of ["en", "fr"] as const) {
+      const job = CARDENO_SCENES.job("table", { view: cardenoView(race!, null), names: ["Ada", "Ben", "Cleo"], locale });
+      const { alt } = await renderDescribed(job);
+      expect(alt).toBe(describeCardeno(cardenoView(race!, null), ["Ada", "Ben", "Cleo"], locale));
+      expect(alt).toMatch(locale === "en" ? /of (clubs|diamonds|hearts|spades)/ : /de (trèfle|carreau|cœur|pique)/);
+      expect(alt, "a message key left untranslated").not.toMatch(/\b[a-z]+\.[a-z]+_[a-z0-9_]+\b/);
     }
   });
 
