@@ -15,7 +15,7 @@ import type { OnexenoView } from "../../src/games/onexeno/game.ts";
 import { drawBadge } from "../badge.ts";
 import { drawCard } from "./card.ts";
 import { drawClockMark } from "../clock.ts";
-import { bareName, ensureFonts, fitNames, fitText, font, PICTURE_WIDTH, shortName, wrapWords } from "../fonts.ts";
+import { bareName, ensureFonts, fitNames, fitText, font, PICTURE_WIDTH, seatName, wrapWords } from "../fonts.ts";
 import { DEFAULT_THEME, type Theme } from "../theme.ts";
 import { t, type Locale } from "../../src/i18n/index.ts";
 import { lastMoveText, runningTotal, teamLines, teamLetter } from "./words.ts";
@@ -56,6 +56,27 @@ export function tableLayout(table: readonly Placed[]): TableLayout {
 /** px of the top-left corner of absolute table cell (x, y). */
 export function cellOrigin(l: TableLayout, x: number, y: number): [number, number] {
   return [l.originX + (x - l.win.minX) * l.cell, l.originY + (y - l.win.minY) * l.cell];
+}
+
+/**
+ * Writes a seat's name (`name`: "2. Computer 1 (normal)") at (`x`, `y`) in bold 16 px, fitted
+ * before `right` px (`seatName`). A level the name had no room for ("normal", "expert") follows it
+ * in the plain dim 14 px font when it fits; else it is returned, for the seat's other line (a seat
+ * keeps its level in every picture where there is room, issue 66), else null.
+ */
+function writeSeatName(ctx: SKRSContext2D, name: string, x: number, y: number, right: number, theme: Theme): string | null {
+  ctx.font = font(16, true);
+  const seat = seatName(ctx, name, right - x);
+  ctx.fillText(seat.text, x, y);
+  if (seat.dropped === null) return null;
+  const w = ctx.measureText(`${seat.text} `).width;
+  ctx.font = font(14);
+  if (ctx.measureText(seat.dropped).width > right - 4 - x - w) return seat.dropped;
+  const style = ctx.fillStyle;
+  ctx.fillStyle = theme.textDim;
+  ctx.fillText(seat.dropped, x + w, y);
+  ctx.fillStyle = style;
+  return null;
 }
 
 function drawBoard(ctx: SKRSContext2D, view: OnexenoView, l: TableLayout, theme: Theme): void {
@@ -213,7 +234,13 @@ function drawPanel(
     ctx.fillText(fitNames(ctx, wonBy, PANEL_W - 20), PANEL_X + 10, y);
   } else {
     ctx.fillStyle = theme.turn;
-    ctx.fillText(fitText(ctx, say("to_play", { name: names[view.turn] ?? "?" }), PANEL_W - 20), PANEL_X + 10, y);
+    // "Computer 1 to play" rather than "Computer 1 (normal)…": the level is on its seat below.
+    const player = names[view.turn] ?? "?";
+    ctx.fillText(
+      fitNames(ctx, (bare) => say("to_play", { name: bare ? bareName(player) : player }), PANEL_W - 20),
+      PANEL_X + 10,
+      y,
+    );
     if (clock) {
       y += 20;
       drawClockMark(ctx, clock, right - 10, y, 14, theme.turn);
@@ -247,8 +274,7 @@ function drawPanel(
     if (team !== undefined) bx = drawBadge(ctx, teamLetter(team), bx, top + 15, theme.teams[team] ?? theme.text, theme.black) - 4;
     ctx.textAlign = "left";
     ctx.fillStyle = view.out[s] ? theme.textDim : theme.text;
-    ctx.font = font(16, true);
-    ctx.fillText(shortName(ctx, `${s + 1}. ${names[s] ?? say("seat", { n: s + 1 })}`, bx - PANEL_X - 14), PANEL_X + 14, top + 20);
+    const level = writeSeatName(ctx, `${s + 1}. ${names[s] ?? say("seat", { n: s + 1 })}`, PANEL_X + 14, top + 20, bx, theme);
     ctx.font = font(14, true);
     ctx.textAlign = "right";
     ctx.fillStyle = theme.text;
@@ -258,7 +284,10 @@ function drawPanel(
     ctx.textAlign = "left";
     ctx.font = font(14);
     const room = PANEL_W - 24 - totalW;
-    ctx.fillText(fitText(ctx, panelLines(view, s, locale)[wording]!, room), PANEL_X + 14, top + 39);
+    // A level the name line had no room for begins this line when both fit whole.
+    const line = panelLines(view, s, locale)[wording]!;
+    const both = `${level} · ${line}`;
+    ctx.fillText(fitText(ctx, level !== null && ctx.measureText(both).width <= room ? both : line, room), PANEL_X + 14, top + 39);
   }
   // partners: team totals
   let after = y + view.seats * rowH;
@@ -308,7 +337,11 @@ function drawFooter(ctx: SKRSContext2D, view: OnexenoView, names: readonly strin
   ctx.font = font(15);
   ctx.fillStyle = theme.text;
   ctx.fillText(
-    fitText(ctx, t(locale, "onexeno.pic.last", { text: lastMoveText(view, names, locale) }), TABLE_WIDTH - 24),
+    fitNames(
+      ctx,
+      (bare) => t(locale, "onexeno.pic.last", { text: lastMoveText(view, bare ? names.map(bareName) : names, locale) }),
+      TABLE_WIDTH - 24,
+    ),
     12,
     TABLE_HEIGHT - 16,
   );

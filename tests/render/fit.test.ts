@@ -8,7 +8,7 @@ import { createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
 import { afterEach, describe, expect, it } from "vitest";
 import { drawOnexenoHand } from "../../render/onexeno/hand.ts";
 import { drawOnexenoTable, TABLE_WIDTH } from "../../render/onexeno/table.ts";
-import { onexeno, onexenoView } from "../../src/games/onexeno/game.ts";
+import { onexeno, onexenoView, setupOnexeno } from "../../src/games/onexeno/game.ts";
 import { LOCALES, t } from "../../src/i18n/index.ts";
 import { canastaUntil, GOLDEN_DERIVATION, scenes } from "./scenes.ts";
 import { drawCardenoBoard, drawCardenoTable } from "../../render/cardeno/table.ts";
@@ -202,6 +202,30 @@ describe("names are never cut where they fit whole", () => {
     expect(panel.filter((x) => x.endsWith("…"))).toEqual([]);
     expect(panel.join(" ")).toMatch(/Computer 1 [+-]\d+/);
     expect(panel.join(" ")).toMatch(/Computer 2 [+-]\d+/);
+  });
+});
+
+describe("a computer's seat keeps its level (issue 66)", () => {
+  it("ONEXENO's panel: a level with no room beside the dealer's badge follows the name in the plain font; the player to play is named whole, without it", () => {
+    const r = setupOnexeno({ variant: "basic", hands: 1 }, 3, "fit-levels");
+    if (!r.ok) throw new Error(r.error.message);
+    const names = ["Ada", "Computer 1 (normal)", "Computer 2 (expert)"];
+    for (const dealer of [1, 2]) {
+      const view = { ...onexenoView(r.value, null), dealer, turn: 1 };
+      const panel = drawnTexts(() => drawOnexenoTable(view, names, undefined, "until 11:07 UTC", "en"))
+        .filter((d) => d.left >= PANEL_LEFT && d.y < PANEL_BOTTOM)
+        .map((d) => d.text);
+      for (const [seat, level] of [
+        [1, "normal"],
+        [2, "expert"],
+      ] as const)
+        expect(
+          panel.some((x) => x === `${seat + 1}. ${names[seat]}`) || panel.includes(level),
+          `seat ${seat + 1}'s level with the dealer at ${dealer}: ${panel.join(" | ")}`,
+        ).toBe(true);
+      expect(panel).toContain("▶ Computer 1 to play");
+      expect(panel.filter((x) => x.endsWith("…"))).toEqual([]);
+    }
   });
 });
 
