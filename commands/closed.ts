@@ -5,7 +5,7 @@
  */
 import type { BaseMessageOptions } from "discord.js";
 import type { BotContext, TableGameView } from "../src/bot/context.ts";
-import type { TablePayload } from "../src/bot/table-payload.ts";
+import { asTable, type TablePayload } from "../src/bot/table-payload.ts";
 import type { AnyTable } from "../src/bot/tables.ts";
 import { retext } from "../src/bot/components-v2.ts";
 import { refuse, sayAt } from "../src/bot/words.ts";
@@ -16,12 +16,15 @@ import { refuse, sayAt } from "../src/bot/words.ts";
  * last state (a table message of it still on its way lands older and is removed, so the closing
  * message stays the channel's newest; src/surfaces/channel/live.ts).
  */
-export async function closedPayload(game: TableGameView, rec: AnyTable, name: string): Promise<BaseMessageOptions> {
+export async function closedPayload(game: TableGameView, rec: AnyTable, name: string): Promise<TablePayload> {
   const note = sayAt(rec, "table.closed_by", { name });
   const closed: TablePayload = { ...(await game.payload(rec, note)), rev: [rec.updatedAt, rec.rev] };
   if (!rec.state) return retext(closed, note, true);
   const standing = game.standing?.(rec) ?? "";
-  return { ...retext(closed, standing ? `${note} ${standing}` : note), allowedMentions: { parse: [] } };
+  const text = standing ? `${note} ${standing}` : note;
+  // Its record (the line it leaves once tidied) says what it says, not the game payload's result
+  // line, which a game closed before its end never reached ("Lowest total: ." with no one).
+  return { ...retext(closed, text), record: asTable({}, text, "over").record, allowedMentions: { parse: [] } };
 }
 
 /** A table as `/… table` shows it: as closed (who closed it, the scores as they stood) when it was closed with `end`. */

@@ -47,6 +47,16 @@ describe("ending a table with end", () => {
     expect(lobby?.status).toBe("lobby");
     expect(lobby?.seats.map((x) => x.name)).toEqual(["Ada", "Computer 1 (normal)", "Computer 2 (easy)"]);
     expect(lobby?.closedBy).toBeUndefined();
+    // The closing message, tidied under the new lobby, leaves the line it said: who closed it and
+    // the scores as they stood, not a result the game never reached ("Lowest total: .").
+    await h.until("the closing message tidied to its record", () => {
+      const m = sb.visibleMessages(GENERAL, null).find((x) => x.id === closed.id);
+      return !!m && said(m).startsWith("-# ");
+    });
+    const record = said(sb.visibleMessages(GENERAL, null).find((x) => x.id === closed.id)!);
+    expect(record).toContain("Table closed by Ada.");
+    expect(record).toMatch(/Scores as they stand \(lowest wins\): Ada 0/);
+    expect(record).not.toContain("Lowest total");
     await sb.command(ADA, GENERAL, "onze start");
     expect((await h.bot.games.get("onze")!.get(GENERAL))?.status).toBe("playing");
     expect(h.log.errors).toEqual([]);
