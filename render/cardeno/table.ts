@@ -11,7 +11,7 @@
 import type { Canvas, SKRSContext2D } from "@napi-rs/canvas";
 import { completeLines, slotOf, type CardenoView } from "../../src/games/cardeno/game.ts";
 import { CARDENO_DATA, CELLS, cellName, faceOf, pieceOf, SIDE } from "../../src/games/cardeno/pieces.ts";
-import { ensureFonts, fitText, font, PICTURE_WIDTH, seatName, shortName } from "../fonts.ts";
+import { bareName, ensureFonts, fitNames, fitText, font, PICTURE_WIDTH, seatName, shortName } from "../fonts.ts";
 import { sceneCanvas } from "../surface.ts";
 import { DEFAULT_THEME, type Theme } from "../theme.ts";
 export * from "./pieces.ts";
@@ -54,7 +54,9 @@ function drawHeader(ctx: SKRSContext2D, view: CardenoView, names: readonly strin
   ctx.fillText(fitText(ctx, header, PICTURE_WIDTH - 16), 8, 7);
   ctx.font = font(16, true);
   ctx.fillStyle = view.phase === "race" ? t.turn : t.lastMove;
-  ctx.fillText(fitText(ctx, cardenoStatus(view, names, locale, closed), PICTURE_WIDTH - 16), 8, 33);
+  // Computers named bare when the whole line does not fit ("POKER: Computer 2, full house, …"): their level is on their boards.
+  const status = (bare: boolean) => cardenoStatus(view, bare ? names.map(bareName) : names, locale, closed);
+  ctx.fillText(fitNames(ctx, status, PICTURE_WIDTH - 16), 8, 33);
 }
 
 /** Places the centre spans: up to its highest taken place (`slotOf`), so pieces keep theirs as others go. */

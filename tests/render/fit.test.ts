@@ -229,6 +229,21 @@ describe("a computer's seat keeps its level (issue 66)", () => {
   });
 });
 
+describe("a computer named in a picture's header is named whole", () => {
+  it("Cardeno's break: a poker line too long with the levels names the computers bare, uncut", () => {
+    let brk: CardenoState | undefined;
+    playCardeno({ rounds: 2 }, ["normal", "normal", "normal", "normal"], "brk-9", (x) => {
+      if (x.phase === "break") brk = x;
+      return brk !== undefined;
+    });
+    const names = ["Ada", "Computer 1 (normal)", "Computer 2 (normal)", "Computer 3 (normal)"];
+    const header = drawnTexts(() => drawCardenoTable(cardenoView(brk!, null), names, undefined, "en")).find((d) =>
+      d.text.includes("POKER"),
+    );
+    expect(header?.text).toMatch(/^Round 1 over · POKER: Computer \d, full house, \w+ over \w+$/);
+  });
+});
+
 describe("one wording for every player (issue 63)", () => {
   it('the players\' numbers in the panel read alike: never "6 in hand" in one row and "5 held" in the next', () => {
     for (const [name, { state, names }] of Object.entries(scenes())) {
