@@ -10,7 +10,7 @@ import { CANASTA_MAX_HANDS, idOf, rowSum, type CanastaView, type Row } from "../
 import { drawCard } from "./card.ts";
 import { drawBadge } from "../badge.ts";
 import { clockMarkLeft, drawClockMark } from "../clock.ts";
-import { ensureFonts, fitText, font, measureOnly, PICTURE_WIDTH, seatName } from "../fonts.ts";
+import { bareName, ensureFonts, fitNames, fitText, font, measureOnly, PICTURE_WIDTH, seatName } from "../fonts.ts";
 import { DEFAULT_THEME, type Theme } from "../theme.ts";
 import { t, type Locale } from "../../src/i18n/index.ts";
 
@@ -122,24 +122,29 @@ function drawCanastaHeader(ctx: SKRSContext2D, view: CanastaView, names: readonl
   );
   ctx.fillStyle = view.phase === "over" ? theme.text : theme.turn;
   ctx.font = font(15, true);
-  const who = names[view.turn] ?? "?";
+  // Computers named bare when a line does not fit whole ("Computer 1 out"): their level is on their seats.
+  const named = (bare: boolean) => (bare ? names.map(bareName) : names);
   const best = Math.max(...view.totals);
-  const winners = view.totals.flatMap((total, i) => (total === best ? [names[i] ?? say("seat", { n: i + 1 })] : []));
-  const status =
-    view.phase === "over"
+  const status = (bare: boolean) => {
+    const ns = named(bare);
+    const winners = view.totals.flatMap((total, i) => (total === best ? [ns[i] ?? say("seat", { n: i + 1 })] : []));
+    return view.phase === "over"
       ? say(winners.length === 1 ? "over_one" : "over_other", { winners: winners.join(" & "), best })
-      : say(view.phase === "draw" ? "to_draw" : view.mustMeld !== null ? "melds_owed" : "melds", { name: who });
-  ctx.fillText(fitText(ctx, status, left), 12, 72);
+      : say(view.phase === "draw" ? "to_draw" : view.mustMeld !== null ? "melds_owed" : "melds", { name: ns[view.turn] ?? "?" });
+  };
+  ctx.fillText(fitNames(ctx, status, left), 12, 72);
   const res = view.results.at(-1);
   if (res) {
     ctx.font = font(14);
     ctx.fillStyle = theme.textDim;
-    const scores = res.scores.map((x, i) => `${names[i] ?? i + 1} ${x >= 0 ? "+" : ""}${x}`).join(", ");
-    const line =
-      res.wentOut !== null
-        ? say("result_out", { hand: res.hand, name: names[res.wentOut] ?? "?", scores })
+    const line = (bare: boolean) => {
+      const ns = named(bare);
+      const scores = res.scores.map((x, i) => `${ns[i] ?? i + 1} ${x >= 0 ? "+" : ""}${x}`).join(", ");
+      return res.wentOut !== null
+        ? say("result_out", { hand: res.hand, name: ns[res.wentOut] ?? "?", scores })
         : say("result_stack", { hand: res.hand, scores });
-    ctx.fillText(fitText(ctx, line, left), 12, 94);
+    };
+    ctx.fillText(fitNames(ctx, line, left), 12, 94);
   }
 }
 

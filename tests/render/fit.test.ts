@@ -244,6 +244,18 @@ describe("a computer named in a picture's header is named whole", () => {
   });
 });
 
+describe("canasta's header names computers bare when a line does not fit with their levels", () => {
+  it("the last hand's result line", () => {
+    const c = canastaUntil(4, "golden-levels", 500, (x) => x.results.length >= 1 && x.phase === "draw");
+    const names = ["Ada", "Computer 1 (normal)", "Computer 2 (expert)", "Computer 3 (easy)"];
+    const result = drawnTexts(() => drawCanastaTable(canastaView(c, null), names, undefined, undefined, "en")).find((d) =>
+      /^Hand 1\b/.test(d.text),
+    );
+    expect(result?.text).toMatch(/Computer \d [+-]\d/);
+    expect(result?.text).not.toMatch(/\((normal|expert|easy)/);
+  });
+});
+
 describe("one wording for every player (issue 63)", () => {
   it('the players\' numbers in the panel read alike: never "6 in hand" in one row and "5 held" in the next', () => {
     for (const [name, { state, names }] of Object.entries(scenes())) {
