@@ -447,7 +447,10 @@ function tableMovers(
         if (opts.paceComputers !== false) await ctx.surface(rec).room(channelId, inPlace ? 1 : 2); // the table message (and the tidy-up)
         if (interlude) await post(channelId, interlude);
         const payload = await g.payload(moved.after, g.moveNote(moved.before, moved.after));
-        if (!inPlace || !(await atPriority(urgency.get(channelId) ?? "normal", () => ctx.surface(rec).editTable(channelId, payload))))
+        if (
+          !inPlace ||
+          !(await atPriority(urgency.get(channelId) ?? "normal", channelId, () => ctx.surface(rec).editTable(channelId, payload)))
+        )
           return payload;
         urgency.delete(channelId);
         return "shown";
@@ -455,7 +458,7 @@ function tableMovers(
     (channelId, payload) => {
       const p = urgency.get(channelId) ?? "normal";
       urgency.delete(channelId); // kept only from a step to its post
-      return atPriority(p, () => post(channelId, payload));
+      return atPriority(p, channelId, () => post(channelId, payload));
     },
     opts.computerDelayMs ?? 1200,
     () => log,

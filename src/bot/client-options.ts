@@ -3,6 +3,7 @@
  * and its REST client's pacing. https://discord.js.org/docs/packages/discord.js/main/ClientOptions:Interface
  */
 import { type ClientOptions, DefaultRestOptions, GatewayIntentBits, Options } from "discord.js";
+import { type Priority, priorityOf } from "../store/global-budget.ts";
 
 /**
  * Requests a second the bot's REST client allows itself across every route but the interaction
@@ -25,7 +26,7 @@ export function countsGlobally(url: string): boolean {
 
 /** What the REST client waits on before a bot-token request: a budget shared by every process of the bot (src/store/global-budget.ts). */
 export interface GlobalBudget {
-  take(): Promise<void>;
+  take(p?: Priority): Promise<void>;
 }
 
 /**
@@ -55,7 +56,7 @@ export function clientOptions(
         ? {
             makeRequest: async (url: string, init: Parameters<typeof send>[1]) => {
               // The store unreachable: sent anyway, on this process's own pacing (and discord.js's handling of a 429).
-              if (countsGlobally(url)) await budget.take().catch(() => {});
+              if (countsGlobally(url)) await budget.take(priorityOf(url)).catch(() => {});
               return send(url, init);
             },
           }

@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { atPriority, openSharedBudget, type SharedBudget } from "../../src/store/global-budget.ts";
+import { clientOptions } from "../../src/bot/client-options.ts";
+import { atPriority, openSharedBudget, priorityOf, type SharedBudget } from "../../src/store/global-budget.ts";
 import { until } from "../e2e/harness.ts";
 import { hasRedisServer, redisRequired, startRedis } from "../helpers/redis.ts";
 
@@ -117,7 +118,7 @@ describe("the bot's shared budget", () => {
     await budget.take(); // the window is full now
     const order: string[] = [];
     const asked = [
-      atPriority("last", () => budget.take()).then(() => order.push("tidy-up")),
+      budget.take("last").then(() => order.push("tidy-up")),
       budget.take("normal").then(() => order.push("computer 1")),
       budget.take("first").then(() => order.push("a person's turn")),
       budget.take().then(() => order.push("computer 2")),
@@ -125,5 +126,46 @@ describe("the bot's shared budget", () => {
     await Promise.all(asked);
     expect(order).toEqual(["a person's turn", "computer 1", "computer 2", "tidy-up"]);
     await budget.close();
+  });
+
+  it("reads a request's priority from the message, else the channel, its path names, while the marking work runs", async () => {
+    const api = "http://127.0.0.1:1/api/v10";
+    const [channel, message, other] = ["1100000000000000001", "1100000000000000002", "1100000000000000003"];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const table = atPriority("first", channel, async () => {
+      const tidy = atPriority("last", message, async () => {
+        expect(priorityOf(`${api}/channels/${channel}/messages/${message}`)).toBe("last");
+        await held;
+      });
+      expect(priorityOf(`${api}/channels/${channel}/messages`)).toBe("first");
+      expect(priorityOf(`${api}/channels/${channel}/messages/${other}`)).toBe("first");
+      expect(priorityOf(`${api}/channels/${other}/messages`)).toBe("normal");
+      expect(priorityOf(`${api}/applications/${other}/commands`)).toBe("normal");
+      // Two at once on one channel: the more urgent holds.
+      await atPriority("last", channel, async () => expect(priorityOf(`${api}/channels/${channel}/messages`)).toBe("first"));
+      release();
+      await tidy;
+      expect(priorityOf(`${api}/channels/${channel}/messages/${message}`)).toBe("first");
+      throw new Error("the work failed");
+    });
+    await expect(table).rejects.toThrow("the work failed");
+    expect(priorityOf(`${api}/channels/${channel}/messages/${message}`)).toBe("normal");
+  });
+
+  it("is what the REST client's hook takes its bot-token requests at, and interaction answers are not taken", async () => {
+    const api = "http://127.0.0.1:1/api/v10"; // nothing listens: each send fails once taken
+    const taken: (string | undefined)[] = [];
+    const make = clientOptions(api, undefined, 45, { take: async (p) => void taken.push(p) }).rest?.makeRequest;
+    if (!make) throw new Error("no makeRequest hook with a budget");
+    const [channel, message] = ["1100000000000000001", "1100000000000000002"];
+    const send = (path: string, method: string) => make(`${api}${path}`, { method }).catch(() => "refused");
+    await atPriority("last", message, () => send(`/channels/${channel}/messages/${message}`, "PATCH"));
+    await atPriority("first", channel, () => send(`/channels/${channel}/messages`, "POST"));
+    await send(`/channels/${channel}/messages`, "POST");
+    await send("/interactions/1100000000000000009/token/callback", "POST");
+    expect(taken).toEqual(["last", "first", "normal"]);
   });
 });

@@ -244,11 +244,11 @@ export class LiveTables {
     const t = this.tidies.get(channelId);
     if (!t || t.running || t.list.length === 0 || this.stopped) return;
     // Nobody waits on a tidy-up: with the bot's budget short, its edits go after every other request.
-    t.running = atPriority("last", async () => {
+    t.running = (async () => {
       while (!this.stopped && t.list.length > 0) {
         const next = t.list[t.list.length - 1]!;
         try {
-          await this.editMessage(channelId, next.messageId, recordPayload(next.record, next.v2));
+          await atPriority("last", next.messageId, () => this.editMessage(channelId, next.messageId, recordPayload(next.record, next.v2)));
           this.tokens.delete(next.messageId);
         } catch (e) {
           this.log.info(`could not tidy the old table message in channel ${channelId}: ${e instanceof Error ? e.message : String(e)}`);
@@ -258,7 +258,7 @@ export class LiveTables {
       }
       if (t.list.length === 0) this.overLimit.delete(channelId);
       t.running = null;
-    });
+    })();
   }
 
   /**
