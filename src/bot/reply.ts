@@ -10,20 +10,11 @@
  * is then a `ReplyFailed` carrying the payload, so the router can post it in the channel
  * instead of telling the player that nothing happened.
  */
-import {
-  type BaseMessageOptions,
-  type ChatInputCommandInteraction,
-  InteractionResponseType,
-  type MessageComponentInteraction,
-  type MessageTarget,
-  MessageFlags,
-  MessagePayload,
-  type RESTPostAPIInteractionCallbackWithResponseResult,
-  Routes,
-} from "discord.js";
+import { type BaseMessageOptions, type ChatInputCommandInteraction, type MessageComponentInteraction, MessageFlags } from "discord.js";
 import { surfaceAt, type ChannelPoster } from "../surfaces/surface.ts";
 import { withoutRecord } from "./table-payload.ts";
 import { fitLayout, withFlags } from "./components-v2.ts";
+import { replyForId } from "./interaction-rest.ts";
 
 /** Discord's window to acknowledge an interaction, in ms from its creation. */
 export const INTERACTION_WINDOW_MS = 3000;
@@ -124,31 +115,6 @@ export async function respond(
   } catch (e) {
     throw new ReplyFailed(payload, privateMessage, e);
   }
-}
-
-/**
- * Answers `interaction` with the public message `body` and resolves to that message's id (a
- * snowflake; undefined when Discord's answer names none): the request discord.js's
- * `reply({ withResponse: true })` sends (the interaction callback, type 4, with `with_response`;
- * https://discord.com/developers/docs/interactions/receiving-and-responding#create-interaction-response),
- * its answer read as JSON, without the Message object discord.js would build from it (about 3 %
- * of the main thread's work a move in `npm run bench:flight`). Marks the interaction replied, as
- * `reply` does. Errors: the REST client's (an answer refused, or too late).
- */
-async function replyForId(interaction: Replyable, body: BaseMessageOptions): Promise<string | undefined> {
-  if (interaction.deferred || interaction.replied) return (await interaction.reply(body)).id; // refused by discord.js, with its error
-  const { body: data, files } = await MessagePayload.create(interaction as MessageTarget, body)
-    .resolveBody()
-    .resolveFiles();
-  const answer = (await interaction.client.rest.post(Routes.interactionCallback(interaction.id, interaction.token), {
-    body: { type: InteractionResponseType.ChannelMessageWithSource, data },
-    files: files ?? undefined,
-    auth: false,
-    query: new URLSearchParams({ with_response: "true" }),
-  })) as RESTPostAPIInteractionCallbackWithResponseResult | undefined;
-  interaction.ephemeral = false;
-  interaction.replied = true;
-  return answer?.resource?.message?.id;
 }
 
 /**

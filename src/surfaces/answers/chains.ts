@@ -21,6 +21,7 @@
  * clocks and computers never act on it alone (src/app.ts leaves such tables;
  * `TableTransitions.holdOf` never holds there): they act inside the next click.
  */
+import { editThroughToken } from "../../bot/interaction-rest.ts";
 import { ApplicationIntegrationType, InteractionContextType, type BaseMessageOptions, type ChatInputCommandInteraction } from "discord.js";
 import type { Logger } from "../../bot/logger.ts";
 import type { AnyTable, AnyTables } from "../../bot/tables.ts";
@@ -93,7 +94,7 @@ export class AnswerChains {
     const edit = async () => {
       // Judged again when it is sent: an edit waiting behind others may find its token spent (Discord: 401/50027).
       if (this.now() - before.at >= TOKEN_SPENT_MS) return;
-      await before.interaction.webhook.editMessage(before.target, recordPayload(before.record, before.v2));
+      await editThroughToken(before.interaction, before.target, recordPayload(before.record, before.v2));
     };
     const run = (this.tidying.get(channelId) ?? Promise.resolve()).then(edit).catch((e: unknown) => {
       this.log.info(`channel ${channelId}: could not tidy an older table message (${e instanceof Error ? e.message : String(e)})`);

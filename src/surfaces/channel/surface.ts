@@ -5,6 +5,7 @@
  * move, so nothing waits to be said. Its writes are paced by the channel's message budget
  * (src/surfaces/channel/budget.ts: 5 writes in 5 s).
  */
+import { editThroughToken } from "../../bot/interaction-rest.ts";
 import type { BaseMessageOptions, WebhookMessageEditOptions } from "discord.js";
 import type { AnyTable } from "../../bot/tables.ts";
 import { isV2 } from "../../bot/components-v2.ts";
@@ -37,7 +38,7 @@ export function channelSurface(deps: ChannelDeps): TableSurface {
     const via = (messageId: string): TokenEdit => ({
       at: interaction.createdTimestamp,
       edit: async (body) => {
-        await interaction.webhook.editMessage(target ?? messageId, body as WebhookMessageEditOptions);
+        await editThroughToken(interaction, target ?? messageId, body as WebhookMessageEditOptions);
       },
     });
     void live.shown(
