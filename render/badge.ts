@@ -5,15 +5,24 @@
 import type { SKRSContext2D } from "@napi-rs/canvas";
 import { font } from "./fonts.ts";
 
+/** The width of the badge `text` makes (px), as `drawBadge` draws it. */
+export function badgeWidth(ctx: SKRSContext2D, text: string): number {
+  ctx.save();
+  ctx.font = font(14, true);
+  const w = Math.max(18, ctx.measureText(text).width + 8);
+  ctx.restore();
+  return w;
+}
+
 /**
  * Draws a badge whose right edge is at `right`, vertically centred on `midY`; returns the x of
  * its left edge (px).
  */
 export function drawBadge(ctx: SKRSContext2D, text: string, right: number, midY: number, fill: string, ink: string): number {
+  const w = badgeWidth(ctx, text);
+  const x = right - w;
   ctx.save();
   ctx.font = font(14, true);
-  const w = Math.max(18, ctx.measureText(text).width + 8);
-  const x = right - w;
   ctx.fillStyle = fill;
   ctx.beginPath();
   ctx.roundRect(x, midY - 9.5, w, 19, 9);

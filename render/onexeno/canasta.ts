@@ -8,7 +8,7 @@ import { paintedScene } from "../surface.ts";
 import { rotatePattern } from "../../src/games/onexeno/cards.ts";
 import { CANASTA_MAX_HANDS, idOf, rowSum, type CanastaView, type Row } from "../../src/games/onexeno/canasta.ts";
 import { drawCard } from "./card.ts";
-import { drawBadge } from "../badge.ts";
+import { badgeWidth, drawBadge } from "../badge.ts";
 import { clockMarkLeft, drawClockMark } from "../clock.ts";
 import { bareName, ensureFonts, fitNames, fitText, font, measureOnly, PICTURE_WIDTH, seatName } from "../fonts.ts";
 import { DEFAULT_THEME, type Theme } from "../theme.ts";
@@ -96,7 +96,8 @@ export function rowsLayout(rows: readonly Row[], width: number): { size: number;
 
 /**
  * The header of the canasta table: the title, the hand and its rules, the status (whose turn and
- * what they owe; the winners once over) and the last hand's result, stopping short of the pile.
+ * what they owe; the winners once over), stopping short of the pile, and below it the last hand's
+ * result.
  */
 function drawCanastaHeader(ctx: SKRSContext2D, view: CanastaView, names: readonly string[], theme: Theme, locale: Locale): void {
   const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `canasta.pic.${key}`, params);
@@ -144,8 +145,84 @@ function drawCanastaHeader(ctx: SKRSContext2D, view: CanastaView, names: readonl
         ? say("result_out", { hand: res.hand, name: ns[res.wentOut] ?? "?", scores })
         : say("result_stack", { hand: res.hand, scores });
     };
-    ctx.fillText(fitNames(ctx, line, left), 12, 94);
+    // Below the pile's cards (they end at y 80), the line has the picture's whole width.
+    ctx.fillText(fitNames(ctx, line, CANASTA_WIDTH - 24), 12, 94);
   }
+}
+
+/**
+ * A seat block's three lines left of its rows (its name; cards in hand and XENOs; its total, with
+ * a computer's level the name had no room for), `y` the block's top (px). The dealer's D badge
+ * ends the first of those lines it fits on without cutting anything, the name's line if that
+ * keeps the name as whole as without the badge ("4. Computer 3", not "4. Compute…").
+ */
+function drawSeatLines(
+  ctx: SKRSContext2D,
+  view: CanastaView,
+  s: number,
+  name: string,
+  y: number,
+  theme: Theme,
+  say: (key: string, params?: Record<string, string | number>) => string,
+): void {
+  const inHand = say("in_hand", { n: view.handSizes[s] ?? 0 });
+  const xenos = view.xenos[s]?.length ?? 0;
+  const total = say("total", { n: view.totals[s] ?? 0 });
+  // Each line's width as drawn below (px), to find the badge a place before drawing.
+  const widthOf = (parts: readonly (readonly [string, number, boolean])[]) =>
+    parts.reduce((w, [text, size, bold]) => {
+      ctx.font = font(size, bold);
+      return w + ctx.measureText(text).width;
+    }, 0);
+  const right = ROWS_X - 14; // the badge's right edge, on whichever line it goes
+  ctx.font = font(16, true);
+  const dealer = s === view.dealer ? say("dealer") : null;
+  const badge = dealer ? badgeWidth(ctx, dealer) + 6 : 0;
+  const label = `${s + 1}. ${name}`;
+  const free = seatName(ctx, label, right - 14);
+  const squeezed = badge ? seatName(ctx, label, right - 14 - badge) : free;
+  let badgeY: number | null = null;
+  if (dealer) {
+    const second = xenos
+      ? widthOf([
+          [`${inHand} · `, 14, false],
+          [`XENO × ${xenos}`, 14, true],
+        ])
+      : widthOf([[inHand, 14, false]]);
+    const third = free.dropped
+      ? widthOf([
+          [`${total} `, 14, true],
+          [`· ${free.dropped}`, 14, false],
+        ])
+      : widthOf([[total, 14, true]]);
+    if (squeezed.text === free.text) badgeY = y + 15;
+    else if (14 + second + badge <= right) badgeY = y + 35;
+    else if (14 + third + badge <= right) badgeY = y + 57;
+    else badgeY = y + 15; // fitting nowhere whole, it ends the name's line all the same, the name cut to leave it room
+  }
+  const seat = badgeY === y + 15 ? squeezed : free;
+  ctx.fillStyle = theme.text;
+  ctx.font = font(16, true);
+  ctx.fillText(seat.text, 14, y + 20);
+  ctx.font = font(14);
+  ctx.fillText(fitText(ctx, inHand, ROWS_X - 20), 14, y + 40);
+  if (xenos) {
+    const w = ctx.measureText(`${inHand} · `).width;
+    ctx.fillStyle = theme.lastMove;
+    ctx.font = font(14, true);
+    ctx.fillText(fitText(ctx, `XENO × ${xenos}`, ROWS_X - 20 - w), 14 + w, y + 40);
+  }
+  ctx.fillStyle = theme.text;
+  ctx.font = font(14, true);
+  ctx.fillText(fitText(ctx, total, ROWS_X - 18), 14, y + 62);
+  // A level the name had no room for ends the total's line.
+  if (seat.dropped) {
+    const w = ctx.measureText(`${total} `).width;
+    ctx.font = font(14);
+    ctx.fillStyle = theme.textDim;
+    ctx.fillText(fitText(ctx, `· ${seat.dropped}`, ROWS_X - 18 - w), 14 + w, y + 62);
+  }
+  if (dealer && badgeY !== null) drawBadge(ctx, dealer, right, badgeY, theme.white, theme.black);
 }
 
 /**
@@ -190,36 +267,7 @@ export function drawCanastaTable(
     const turn = s === view.turn && view.phase !== "over";
     ctx.fillStyle = turn ? "rgba(90,209,122,0.14)" : theme.panel;
     ctx.fillRect(6, y, W - 12, BLOCK - 6);
-    ctx.fillStyle = theme.text;
-    ctx.font = font(16, true);
-    // The dealer's D badge ends the name line; the name is shortened to leave it room.
-    const nameRight =
-      s === view.dealer ? drawBadge(ctx, say("dealer"), ROWS_X - 20 + 6, y + 15, theme.white, theme.black) - 6 : ROWS_X - 20 + 6;
-    const seat = seatName(ctx, `${s + 1}. ${names[s] ?? say("seat", { n: s + 1 })}`, nameRight - 14);
-    ctx.fillText(seat.text, 14, y + 20);
-    const n = view.handSizes[s] ?? 0;
-    const xenos = view.xenos[s]?.length ?? 0;
-    ctx.font = font(14);
-    ctx.fillStyle = theme.text;
-    const inHand = say("in_hand", { n });
-    ctx.fillText(fitText(ctx, inHand, ROWS_X - 20), 14, y + 40);
-    if (xenos) {
-      const w = ctx.measureText(`${inHand} · `).width;
-      ctx.fillStyle = theme.lastMove;
-      ctx.font = font(14, true);
-      ctx.fillText(fitText(ctx, `XENO × ${xenos}`, ROWS_X - 20 - w), 14 + w, y + 40);
-    }
-    ctx.fillStyle = theme.text;
-    ctx.font = font(14, true);
-    // A level the name had no room for ends the total's line.
-    const total = say("total", { n: view.totals[s] ?? 0 });
-    ctx.fillText(fitText(ctx, total, ROWS_X - 18), 14, y + 62);
-    if (seat.dropped) {
-      const w = ctx.measureText(`${total} `).width;
-      ctx.font = font(14);
-      ctx.fillStyle = theme.textDim;
-      ctx.fillText(fitText(ctx, `· ${seat.dropped}`, ROWS_X - 18 - w), 14 + w, y + 62);
-    }
+    drawSeatLines(ctx, view, s, names[s] ?? say("seat", { n: s + 1 }), y, theme, say);
     // The clock's time alone next to the rows (its words are on the message).
     if (clock && turn) drawClockMark(ctx, clockTime(clock), W - 16, y + 20, 14, theme.turn);
     const rows = view.rows[s] ?? [];

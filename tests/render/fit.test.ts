@@ -253,6 +253,32 @@ describe("canasta's header names computers bare when a line does not fit with th
     );
     expect(result?.text).toMatch(/Computer \d [+-]\d/);
     expect(result?.text).not.toMatch(/\((normal|expert|easy)/);
+    // Below the pile, the line has the picture's width: every player's score, uncut.
+    expect(result?.text).toMatch(/Computer 3 [+-]\d+$/);
+    expect(result!.right).toBeLessThanOrEqual(CANASTA_WIDTH - 12);
+  });
+
+  it("the dealer's badge leaves a seat's name whole: it goes on the first line with room for it", () => {
+    const c = canastaUntil(4, "golden-levels", 500, (x) => x.results.length >= 1 && x.phase === "draw");
+    const view = canastaView(c, null);
+    const names = ["Ada", "Computer 1 (normal)", "Computer 2 (expert)", "Computer 3 (easy)"];
+    let badges = 0;
+    const texts = drawnTexts(() => {
+      const arc = proto.roundRect;
+      proto.roundRect = function (this: SKRSContext2D, ...a: Parameters<SKRSContext2D["roundRect"]>) {
+        badges++;
+        return arc.apply(this, a);
+      };
+      try {
+        drawCanastaTable(view, names, undefined, undefined, "en");
+      } finally {
+        proto.roundRect = arc;
+      }
+    });
+    const dealerName = `${view.dealer + 1}. ${names[view.dealer]!.replace(/ \(.*\)$/, "")}`;
+    expect(texts.map((d) => d.text)).toContain(dealerName);
+    expect(texts.some((d) => d.text.includes("…") && /^\d\. /.test(d.text))).toBe(false);
+    expect(badges).toBe(1); // the one dealer's, drawn whatever the line
   });
 });
 
