@@ -63,7 +63,9 @@ export function parseClock(text: string): ClockSetting | null {
   const t = text.trim().toLowerCase().replace(/\s+/g, "");
   if (t === "off" || t === "0") return null;
   const m = /^(\d{1,4})(s|sec|m|min|h|hours?)?$/.exec(t);
-  const bad = () => inputError("input/bad_clock", { min: LIVE_MIN_S, max: LIVE_MAX_S, hours: HOURS_MAX });
+  // What was typed, shown back as inline code (a backtick would end it early).
+  const typed = text.trim().replaceAll("\u0060", "'").slice(0, 40);
+  const bad = () => inputError("input/bad_clock", { text: typed, min: LIVE_MIN_S, max: LIVE_MAX_S, hours: HOURS_MAX });
   if (!m) throw bad();
   const n = Number(m[1]);
   const unit = m[2] ?? "s";

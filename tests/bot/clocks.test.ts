@@ -382,4 +382,9 @@ describe("clock option", () => {
     for (const bad of ["5", "2h30", "abc", "999h", "none"])
       expect(() => parseClock(bad)).toThrow(expect.objectContaining({ code: "input/bad_clock" }));
   });
+
+  it("says what was typed when it refuses it, never that the clock is off", () => {
+    expect(() => parseClock("15")).toThrow("`15` is not a turn clock: use `off`, seconds for live play (20 to 3600");
+    expect(() => parseClock("1`0")).toThrow("`1'0` is not a turn clock");
+  });
 });

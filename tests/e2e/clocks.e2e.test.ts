@@ -33,7 +33,7 @@ describe("turn clocks through the stand-in", () => {
     const typed = await sb.autocomplete(ADA, CARD_ROOM, "onexeno new", { game: "basic", clock: "90" }, "clock");
     expect(typed[0]).toEqual({ name: "90: 90 s a turn", value: "90" });
     const bad = await sb.autocomplete(ADA, CARD_ROOM, "onexeno new", { game: "basic", clock: "5" }, "clock");
-    expect(bad[0]?.name).toContain("clock is off, seconds for live play");
+    expect(bad[0]?.name).toContain("5 is not a turn clock: use off, seconds for live play");
     const refused = await sb.command(ADA, CARD_ROOM, "onexeno new", { game: "basic", clock: "5" });
     expect(refused.original?.visibleTo).toBe(ADA);
     expect(said(refused.original)).toContain("seconds for live play");

@@ -49,7 +49,7 @@ describe("/settings", () => {
 
     // The server's clock for Onze, and no computers.
     expect((await ask(MOD, GENERAL, "settings clock", { game: "onze", clock: "5m" })).text).toContain("5 min a turn");
-    expect((await ask(MOD, GENERAL, "settings clock", { game: "onze", clock: "banana" })).text).toContain("`clock` is `off`");
+    expect((await ask(MOD, GENERAL, "settings clock", { game: "onze", clock: "banana" })).text).toContain("`banana` is not a turn clock");
     expect((await ask(MOD, GENERAL, "settings computers", { allowed: false })).text).toContain("no longer seated");
     await ask(ADA, CARD_ROOM, "onze new");
     const onze = await h.bot.games.get("onze")!.get(CARD_ROOM);
