@@ -34,6 +34,7 @@ import { INTERACTION_WINDOW_MS, interactionAge, LATE_AFTER_MS, ReplyFailed, resp
 import { surfaceAt, type ChannelPoster } from "../surfaces/surface.ts";
 import { inputError, refusal, refuse, sayError, type RefusalCode } from "./words.ts";
 import { fitLayout, withFlags } from "./components-v2.ts";
+import { commandWords } from "../i18n/commands.ts";
 import { localeOf } from "../i18n/index.ts";
 import { actFor } from "./acting.ts";
 import { surfaceOf } from "../surfaces/traits.ts";
@@ -573,10 +574,10 @@ async function handleOne<Ctx>(
       }
     } else {
       // Said in the language of the user who asked (Discord's `interaction.locale`).
-      const text =
-        e instanceof UserError
-          ? `${e.tone === "info" ? "" : "❌ "}${sayError(e, interaction.locale)}`
-          : `⚠️ ${refusal("bot/failed", {}, localeOf(interaction.locale))}`;
+      const said = e instanceof UserError ? naming(e, interaction) : null;
+      const text = said
+        ? `${said.tone === "info" ? "" : "❌ "}${sayError(said, interaction.locale)}`
+        : `⚠️ ${refusal("bot/failed", {}, localeOf(interaction.locale))}`;
       if (!(e instanceof UserError)) log.error(`interaction ${interaction.id} failed`, e);
       await replyEphemeral(interaction, text).catch((err: unknown) =>
         isUnknownInteraction(err) || (resumed && isAcknowledged(err))
@@ -588,4 +589,15 @@ async function handleOne<Ctx>(
     report(kind, name, outcome, code);
     opts.after?.(interaction.channelId);
   }
+}
+
+/**
+ * A refusal for a channel without a table, naming the game's own commands when one of its slash
+ * commands met it: where it was thrown (a table service, shared by every game) the command is
+ * not known, and "start one with a game's `new` command" leaves a newcomer to guess which (a
+ * game's `join` now answers "start one with" its own `new`). Any other error as it is.
+ */
+function naming(e: UserError, interaction: Interaction): UserError {
+  if (e.code !== "table/none" || e.params.command !== undefined || !interaction.isChatInputCommand()) return e;
+  return commandWords("en", `${interaction.commandName} new`) ? refuse("table/none", { command: interaction.commandName }) : e;
 }

@@ -26,6 +26,13 @@ const onzeOf = async () => (await h.bot.games.get("onze")!.get(GENERAL)) as AnyT
 describe("Onze against computers, as a newcomer plays it", () => {
   it("a computer holds its discard (with a countdown) while Ada may buy; her draw is named privately and marked new", async () => {
     const sb = h.standin;
+    // Before any table: joining is refused with the game's own commands, in Ada's language.
+    const early = await sb.command(ADA, GENERAL, "onze join");
+    expect(said(early.original)).toContain("There is no table here yet. Start one with `/onze new`; others then join with `/onze join`");
+    sb.setLocale({ user: ADA }, "fr");
+    const inFrench = await sb.command(ADA, GENERAL, "onze join");
+    sb.setLocale({ user: ADA }, "en-US");
+    expect(said(inFrench.original)).toContain("Ouvrez-en une avec `/onze nouvelle` ; les autres la rejoignent avec `/onze rejoindre`");
     await sb.command(ADA, GENERAL, "onze new", { seed: "newcomer", clock: "off" });
     await sb.command(ADA, GENERAL, "onze bot add", { level: "normal" });
     await sb.command(ADA, GENERAL, "onze bot add", { level: "easy" });

@@ -235,10 +235,10 @@ describe("languages", () => {
 
   it("say a refusal in the user's language, with its parameters and context", () => {
     expect(sayError(refuse("table/none", { command: "onze" }), "fr")).toBe(
-      "Il n'y a pas encore de table ici. Ouvrez-en une avec `/onze nouvelle` (choisissez un jeu) ; les autres la rejoignent avec `/onze rejoindre` ou le bouton Rejoindre.",
+      "Il n'y a pas encore de table ici. Ouvrez-en une avec `/onze nouvelle` ; les autres la rejoignent avec `/onze rejoindre` ou le bouton Rejoindre.",
     );
     // The commands a refusal names are the ones the user's Discord shows; English as before.
-    expect(refuse("table/none", { command: "onze" }).message).toContain("Start one with `/onze new` (pick a game)");
+    expect(refuse("table/none", { command: "onze" }).message).toContain("Start one with `/onze new`; others then join with `/onze join`");
     expect(sayError(refuse("table/not_host", { context: "start" }), "de")).toBe("Nur der Gastgeber kann das Spiel starten.");
     expect(sayError(refuse("action/not_your_turn", { name: "Ada" }), "es-419")).toBe("No es tu turno: está jugando Ada.");
     expect(refuse("action/not_your_turn", { name: "Ada" }).message).toBe("It is not your turn: Ada is playing.");
