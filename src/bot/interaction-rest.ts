@@ -3,8 +3,11 @@
  * sends them, with Discord's answer read as JSON: discord.js builds a Message object from each
  * answer (its fields, its author, a cache entry), and here only the message's id is needed, if
  * anything. Those objects were about 3 % of the main thread's work a move in `npm run
- * bench:flight`.
+ * bench:flight`. A request with files goes as one multipart Buffer (`multipartBody`), not through
+ * @discordjs/rest's FormData of Blobs, which undici writes through web streams: building and
+ * writing those was about 10 % of the main thread's work a move.
  */
+import { randomBytes } from "node:crypto";
 import {
   type BaseMessageOptions,
   type ChatInputCommandInteraction,
@@ -12,6 +15,8 @@ import {
   type MessageComponentInteraction,
   MessagePayload,
   type MessageTarget,
+  type RawFile,
+  type RequestData,
   type RESTPostAPIInteractionCallbackWithResponseResult,
   Routes,
   type WebhookMessageEditOptions,
@@ -35,8 +40,7 @@ export async function replyForId(
     .resolveBody()
     .resolveFiles();
   const answer = (await interaction.client.rest.post(Routes.interactionCallback(interaction.id, interaction.token), {
-    body: { type: InteractionResponseType.ChannelMessageWithSource, data },
-    files: files ?? undefined,
+    ...withFiles({ type: InteractionResponseType.ChannelMessageWithSource, data }, files),
     auth: false,
     query: new URLSearchParams({ with_response: "true" }),
   })) as RESTPostAPIInteractionCallbackWithResponseResult | undefined;
@@ -60,8 +64,61 @@ export async function editThroughToken(
 ): Promise<void> {
   const { body: data, files } = await MessagePayload.create(interaction.webhook, body).resolveBody().resolveFiles();
   await interaction.client.rest.patch(Routes.webhookMessage(interaction.applicationId, interaction.token, messageId), {
-    body: data,
-    files: files ?? undefined,
+    ...withFiles(data, files),
     auth: false,
   });
+}
+
+/**
+ * A request's body and files as @discordjs/rest sends them: JSON alone without files, else one
+ * multipart Buffer (`multipartBody`) passed through as it is, with its content type.
+ */
+function withFiles(body: unknown, files: readonly RawFile[] | null | undefined): Pick<RequestData, "body" | "headers" | "passThroughBody"> {
+  if (!files?.length) return { body };
+  const multipart = multipartBody(body, files);
+  return { body: multipart.body, passThroughBody: true, headers: { "Content-Type": multipart.contentType } };
+}
+
+/** Characters a multipart part's quoted name or file name may not hold, as browsers escape them (WHATWG HTML, multipart/form-data encoding). */
+const ESCAPED: Readonly<Record<string, string>> = { '"': "%22", "\r": "%0D", "\n": "%0A" };
+const quoted = (name: string) => `"${name.replace(/["\r\n]/g, (c) => ESCAPED[c] ?? c)}"`;
+
+/** A file's bytes without a copy (a string or a number as its UTF-8 text, as @discordjs/rest sends it). */
+function bytesOf(data: RawFile["data"]): Buffer {
+  if (Buffer.isBuffer(data)) return data;
+  return data instanceof Uint8Array ? Buffer.from(data.buffer, data.byteOffset, data.byteLength) : Buffer.from(String(data));
+}
+
+/** The content type of a file's bytes by their signature: the pictures this bot sends, else `application/octet-stream`. */
+function typeOf(data: Buffer): string {
+  if (data.subarray(0, 4).equals(PNG_SIGNATURE)) return "image/png";
+  if (data.subarray(0, 4).toString("latin1") === "GIF8") return "image/gif";
+  return "application/octet-stream";
+}
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
+
+/**
+ * A multipart/form-data body (RFC 7578) of `payload`, as its `payload_json` part (JSON), and
+ * `files`, each a part named `files[n]` (or the file's own `key`) with its file name and content
+ * type (the file's own, else read from its first bytes: `typeOf`): an upload as Discord reads it
+ * (https://discord.com/developers/docs/reference#uploading-files), in one Buffer. The boundary is
+ * 24 random hex digits after a fixed prefix. Returns the body and its Content-Type header.
+ */
+export function multipartBody(payload: unknown, files: readonly RawFile[]): { readonly body: Buffer; readonly contentType: string } {
+  const boundary = `----onexeno-${randomBytes(12).toString("hex")}`;
+  const parts: Buffer[] = [];
+  const head = (disposition: string, type: string) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; ${disposition}\r\nContent-Type: ${type}\r\n\r\n`);
+  files.forEach((file, i) => {
+    const data = bytesOf(file.data);
+    parts.push(
+      head(`name=${quoted(file.key ?? `files[${i}]`)}; filename=${quoted(file.name)}`, file.contentType ?? typeOf(data)),
+      data,
+      Buffer.from("\r\n"),
+    );
+  });
+  if (payload !== undefined && payload !== null)
+    parts.push(head('name="payload_json"', "application/json"), Buffer.from(JSON.stringify(payload)), Buffer.from("\r\n"));
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
