@@ -9,7 +9,7 @@
  */
 import { randomBytes } from "node:crypto";
 import {
-  type BaseMessageOptions,
+  type InteractionReplyOptions,
   type ChatInputCommandInteraction,
   InteractionResponseType,
   type MessageComponentInteraction,
@@ -23,30 +23,33 @@ import {
 } from "discord.js";
 
 /**
- * Answers `interaction` with the public message `body` and resolves to that message's id (a
- * snowflake; undefined when Discord's answer names none): the request discord.js's
- * `reply({ withResponse: true })` sends (the interaction callback, type 4, with `with_response`;
- * https://discord.com/developers/docs/interactions/receiving-and-responding#create-interaction-response),
- * its answer read as JSON, without the Message object discord.js would build from it (about 3 %
- * of the main thread's work a move in `npm run bench:flight`). Marks the interaction replied, as
- * `reply` does. Errors: the REST client's (an answer refused, or too late).
+ * Answers `interaction` with `body` (https://discord.com/developers/docs/interactions/receiving-and-responding#create-interaction-response),
+ * the request discord.js's `reply` and `update` send, Discord's answer read as JSON without the
+ * Message object discord.js would build from it: `public`, a new message (type 4), asked back
+ * (`with_response`) for its id, which it resolves to (undefined when Discord's answer names none);
+ * `private`, a new message whose `body` carries the Ephemeral flag (type 4, nothing asked back);
+ * `update`, the component's message edited (type 7). Marks the interaction replied (and
+ * ephemeral or not), as discord.js does. Errors: discord.js's when the interaction was answered
+ * already; the REST client's (an answer refused, or too late).
  */
-export async function replyForId(
+export async function answerInteraction(
   interaction: ChatInputCommandInteraction | MessageComponentInteraction,
-  body: BaseMessageOptions,
+  how: "public" | "private" | "update",
+  body: InteractionReplyOptions,
 ): Promise<string | undefined> {
   if (interaction.deferred || interaction.replied) return (await interaction.reply(body)).id; // refused by discord.js, with its error
   const { body: data, files } = await MessagePayload.create(interaction as MessageTarget, body)
     .resolveBody()
     .resolveFiles();
+  const type = how === "update" ? InteractionResponseType.UpdateMessage : InteractionResponseType.ChannelMessageWithSource;
   const answer = (await interaction.client.rest.post(Routes.interactionCallback(interaction.id, interaction.token), {
-    ...withFiles({ type: InteractionResponseType.ChannelMessageWithSource, data }, files),
+    ...withFiles({ type, data }, files),
     auth: false,
-    query: new URLSearchParams({ with_response: "true" }),
+    ...(how === "public" ? { query: new URLSearchParams({ with_response: "true" }) } : {}),
   })) as RESTPostAPIInteractionCallbackWithResponseResult | undefined;
-  interaction.ephemeral = false;
+  if (how !== "update") interaction.ephemeral = how === "private";
   interaction.replied = true;
-  return answer?.resource?.message?.id;
+  return how === "public" ? answer?.resource?.message?.id : undefined;
 }
 
 /**
@@ -97,15 +100,20 @@ function typeOf(data: Buffer): string {
 }
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
 
+/** The boundaries' random part (hex), drawn once, and the bodies made so far. */
+const BOUNDARY_PREFIX = randomBytes(8).toString("hex");
+let boundaries = 0;
+
 /**
  * A multipart/form-data body (RFC 7578) of `payload`, as its `payload_json` part (JSON), and
  * `files`, each a part named `files[n]` (or the file's own `key`) with its file name and content
  * type (the file's own, else read from its first bytes: `typeOf`): an upload as Discord reads it
  * (https://discord.com/developers/docs/reference#uploading-files), in one Buffer. The boundary is
- * 24 random hex digits after a fixed prefix. Returns the body and its Content-Type header.
+ * 16 hex digits drawn at random once a process and a count of the bodies made (a random draw a
+ * body cost more than the rest of the body). Returns the body and its Content-Type header.
  */
 export function multipartBody(payload: unknown, files: readonly RawFile[]): { readonly body: Buffer; readonly contentType: string } {
-  const boundary = `----onexeno-${randomBytes(12).toString("hex")}`;
+  const boundary = `----onexeno-${BOUNDARY_PREFIX}${(++boundaries).toString(16).padStart(8, "0")}`;
   const parts: Buffer[] = [];
   const head = (disposition: string, type: string) =>
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; ${disposition}\r\nContent-Type: ${type}\r\n\r\n`);

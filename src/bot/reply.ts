@@ -14,7 +14,7 @@ import { type BaseMessageOptions, type ChatInputCommandInteraction, type Message
 import { surfaceAt, type ChannelPoster } from "../surfaces/surface.ts";
 import { withoutRecord } from "./table-payload.ts";
 import { fitLayout, withFlags } from "./components-v2.ts";
-import { replyForId } from "./interaction-rest.ts";
+import { answerInteraction } from "./interaction-rest.ts";
 
 /** Discord's window to acknowledge an interaction, in ms from its creation. */
 export const INTERACTION_WINDOW_MS = 3000;
@@ -98,14 +98,11 @@ export async function respond(
     if (deferFailed) throw deferFailed;
     if (interaction.deferred) return (await interaction.editReply(body)).id;
     if (mode === "update" && interaction.isMessageComponent()) {
-      await interaction.update(body);
+      await answerInteraction(interaction, "update", body);
       return interaction.message.id;
     }
-    if (ephemeral) {
-      await interaction.reply({ ...body, flags: withFlags(body, MessageFlags.Ephemeral) });
-      return undefined;
-    }
-    return replyForId(interaction, body);
+    if (ephemeral) return answerInteraction(interaction, "private", { ...body, flags: withFlags(body, MessageFlags.Ephemeral) });
+    return answerInteraction(interaction, "public", body);
   })();
   // Its surface notes a public answer (src/surfaces/surface.ts `answered`): a channel's table message
   // becomes its live one; the answer chain notes the table it shows and tidies the one before it.

@@ -18,6 +18,7 @@ describe("multipartBody", () => {
       { name: "notes.txt", data: "plain words", key: "files[7]" },
     ]);
     expect(contentType).toMatch(/^multipart\/form-data; boundary=----onexeno-[0-9a-f]{24}$/);
+    expect(multipartBody(payload, []).contentType).not.toBe(contentType); // one boundary a body
     const form = await new Response(body, { headers: { "content-type": contentType } }).formData();
     expect(JSON.parse(String(form.get("payload_json")))).toEqual(payload);
     const table = form.get("files[0]") as File;
