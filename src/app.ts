@@ -10,6 +10,7 @@ import { runThought, startPictures } from "../render/pool.ts";
 import { clientOptions, GLOBAL_REQUESTS_PER_SECOND } from "./bot/client-options.ts";
 import { atPriority, type Priority } from "./store/global-budget.ts";
 import { Autoplay } from "./bot/autoplay.ts";
+import { editMessage, postMessage } from "./bot/message-requests.ts";
 import { interactionAge, LATE_AFTER_MS } from "./bot/reply.ts";
 import type { OnceResult } from "./store/claims.ts";
 import { clockMessages, Clocks } from "./bot/clocks.ts";
@@ -370,7 +371,7 @@ function channelWrites(client: Client, opts: BotOptions, log: Logger) {
       if (!channel?.isTextBased()) return;
       if (opts.paceComputers !== false) await budget.use(channelId);
       else budget.note(channelId);
-      await channel.messages.edit(messageId, payload);
+      await editMessage(channel, messageId, payload);
     },
     log,
     async (channelId, messageId) => {
@@ -383,7 +384,7 @@ function channelWrites(client: Client, opts: BotOptions, log: Logger) {
     const channel = await client.channels.fetch(channelId);
     if (!channel?.isSendable()) throw new Error(`channel ${channelId} cannot take messages`);
     budget.note(channelId);
-    const sending = (channel as SendableChannels).send(withoutRecord(payload)).then((m) => m.id);
+    const sending = postMessage(channel as SendableChannels, withoutRecord(payload));
     const record = recordOf(payload);
     if (record !== undefined)
       void live.shown(

@@ -14,7 +14,7 @@ import { type BaseMessageOptions, type ChatInputCommandInteraction, type Message
 import { surfaceAt, type ChannelPoster } from "../surfaces/surface.ts";
 import { withoutRecord } from "./table-payload.ts";
 import { fitLayout, withFlags } from "./components-v2.ts";
-import { answerInteraction } from "./interaction-rest.ts";
+import { answerInteraction } from "./message-requests.ts";
 
 /** Discord's window to acknowledge an interaction, in ms from its creation. */
 export const INTERACTION_WINDOW_MS = 3000;

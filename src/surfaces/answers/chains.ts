@@ -21,7 +21,7 @@
  * clocks and computers never act on it alone (src/app.ts leaves such tables;
  * `TableTransitions.holdOf` never holds there): they act inside the next click.
  */
-import { editThroughToken } from "../../bot/interaction-rest.ts";
+import { editThroughToken } from "../../bot/message-requests.ts";
 import { ApplicationIntegrationType, InteractionContextType, type BaseMessageOptions, type ChatInputCommandInteraction } from "discord.js";
 import type { Logger } from "../../bot/logger.ts";
 import type { AnyTable, AnyTables } from "../../bot/tables.ts";

@@ -5,7 +5,7 @@
  * move, so nothing waits to be said. Its writes are paced by the channel's message budget
  * (src/surfaces/channel/budget.ts: 5 writes in 5 s).
  */
-import { editThroughToken } from "../../bot/interaction-rest.ts";
+import { editThroughToken } from "../../bot/message-requests.ts";
 import type { BaseMessageOptions, WebhookMessageEditOptions } from "discord.js";
 import type { AnyTable } from "../../bot/tables.ts";
 import { isV2 } from "../../bot/components-v2.ts";

@@ -1,10 +1,10 @@
 /**
- * The interaction's lean requests (src/bot/interaction-rest.ts): a request with files is one
+ * The interaction's lean requests (src/bot/message-requests.ts): a request with files is one
  * multipart Buffer, read back here by undici's own multipart parser (`Response.formData`) as a
  * server reads it.
  */
 import { describe, expect, it } from "vitest";
-import { multipartBody } from "../../src/bot/interaction-rest.ts";
+import { multipartBody } from "../../src/bot/message-requests.ts";
 
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from("\r\n--not-a-boundary\r\n")]);
 const gif = Buffer.from("GIF89a rest of it");

@@ -1,21 +1,27 @@
 /**
- * An interaction's own REST requests (its answer, an edit through its token) sent as discord.js
- * sends them, with Discord's answer read as JSON: discord.js builds a Message object from each
- * answer (its fields, its author, a cache entry), and here only the message's id is needed, if
- * anything. Those objects were about 3 % of the main thread's work a move in `npm run
- * bench:flight`. A request with files goes as one multipart Buffer (`multipartBody`), not through
- * @discordjs/rest's FormData of Blobs, which undici writes through web streams: building and
- * writing those was about 10 % of the main thread's work a move.
+ * The bot's requests that write a message (an interaction's answer, an edit through its token, a
+ * channel message posted or edited with the bot's token) sent as discord.js sends them, with
+ * Discord's answer read as JSON: discord.js builds a Message object from each answer (its fields,
+ * its author, a cache entry), and here only the message's id is needed, if anything. Those
+ * objects were about 3 % of the main thread's work a move in `npm run bench:flight`. A request
+ * with files goes as one multipart Buffer (`multipartBody`), not through @discordjs/rest's
+ * FormData of Blobs, which undici writes through web streams: building and writing those was
+ * about 10 % of the main thread's work a move. Every request still goes through the client's REST
+ * manager: its buckets, its retries and the bot's global budget (src/bot/client-options.ts).
  */
 import { randomBytes } from "node:crypto";
 import {
   type InteractionReplyOptions,
+  type MessageCreateOptions,
+  type MessageEditOptions,
   type ChatInputCommandInteraction,
   InteractionResponseType,
   type MessageComponentInteraction,
   MessagePayload,
   type MessageTarget,
   type RawFile,
+  type SendableChannels,
+  type TextBasedChannel,
   type RequestData,
   type RESTPostAPIInteractionCallbackWithResponseResult,
   Routes,
@@ -70,6 +76,28 @@ export async function editThroughToken(
     ...withFiles(data, files),
     auth: false,
   });
+}
+
+/**
+ * Posts `payload` in `channel` with the bot's token (POST /channels/{id}/messages;
+ * https://discord.com/developers/docs/resources/message#create-message), as `channel.send` does,
+ * and resolves to the new message's id. Errors: the REST client's (missing access, an unknown
+ * channel, a refused body).
+ */
+export async function postMessage(channel: SendableChannels, payload: MessageCreateOptions): Promise<string> {
+  const { body, files } = await MessagePayload.create(channel, payload).resolveBody().resolveFiles();
+  const sent = (await channel.client.rest.post(Routes.channelMessages(channel.id), withFiles(body, files))) as { readonly id: string };
+  return sent.id;
+}
+
+/**
+ * Edits message `messageId` of `channel` with the bot's token (PATCH /channels/{id}/messages/{id};
+ * https://discord.com/developers/docs/resources/message#edit-message), as `channel.messages.edit`
+ * does. Errors: the REST client's (an unknown message, a refused body).
+ */
+export async function editMessage(channel: TextBasedChannel, messageId: string, payload: MessageEditOptions): Promise<void> {
+  const { body, files } = await MessagePayload.create(channel.messages, payload).resolveBody().resolveFiles();
+  await channel.client.rest.patch(Routes.channelMessage(channel.id, messageId), withFiles(body, files));
 }
 
 /**
