@@ -1,5 +1,5 @@
 /**
- * The interaction's lean requests (src/bot/message-requests.ts): a request with files is one
+ * The lean requests that write a message (src/bot/message-requests.ts): a request with files is one
  * multipart Buffer, read back here by undici's own multipart parser (`Response.formData`) as a
  * server reads it.
  */
