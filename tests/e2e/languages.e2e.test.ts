@@ -37,9 +37,9 @@ describe("languages", () => {
 
     // No table yet: each hears it in their own language.
     expect(await ask(ADA, "onze join")).toBe(
-      "❌ Il n'y a pas encore de table ici. Ouvrez-en une avec la commande `nouvelle` d'un jeu ; les autres la rejoignent avec sa commande `rejoindre` ou le bouton Rejoindre.",
+      "❌ Il n'y a pas encore de table ici. Ouvrez-en une avec `/onze nouvelle` ; les autres la rejoignent avec `/onze rejoindre` ou le bouton Rejoindre.",
     );
-    expect(await ask(BEN, "onze join")).toContain("❌ Hier gibt es noch keinen Tisch. Eröffne einen mit dem Befehl `neu` eines Spiels");
+    expect(await ask(BEN, "onze join")).toContain("❌ Hier gibt es noch keinen Tisch. Eröffne einen mit `/onze neu`");
     expect(await ask(CLEO, "onze start")).toContain("❌ Aún no hay mesa aquí.");
 
     // Suggestions while typing a clock, and a wrong clock, in the typist's language.
@@ -47,7 +47,7 @@ describe("languages", () => {
     expect(fr.map((c) => c.name)).toEqual(["90 : 90 s par tour"]);
     const de = await sb.autocomplete(BEN, GENERAL, "onze new", { clock: "" }, "clock");
     expect(de[0]?.name).toBe("120 s pro Zug (Standard, live)");
-    expect(await ask(BEN, "onze new", { clock: "banana" })).toContain("❌ `clock` ist `off`, Sekunden für Live-Spiel (20 bis 3600");
+    expect(await ask(BEN, "onze new", { clock: "banana" })).toContain("❌ `banana` ist keine Zuguhr: nimm `off`, Sekunden für Live-Spiel (20 bis 3600");
 
     // The rules, in each reader's language (written in our own words in each).
     const rules = async (user: string, path: string) =>
