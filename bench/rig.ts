@@ -52,7 +52,7 @@ export async function forkRig(
   { globalLimit = true, extra = 0 }: { readonly globalLimit?: boolean; readonly extra?: number } = {},
 ): Promise<Rig> {
   const args = [String(tables), ...(globalLimit ? [] : ["no-global-limit"]), ...(extra > 0 ? [`extra=${extra}`] : [])];
-  const child = fork(new URL("./standin-child.ts", import.meta.url), args, { execArgv: ["--import", "tsx"] });
+  const child = fork(new URL("./standin-child.ts", import.meta.url), args, { execArgv: ["--import", "tsx/esm"] });
   // On Discord the rig's work runs on Discord's machines: here it takes a core only when the
   // bot's threads leave one free.
   setPriority(child.pid!, RIG_PRIORITY);
