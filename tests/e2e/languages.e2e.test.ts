@@ -47,7 +47,9 @@ describe("languages", () => {
     expect(fr.map((c) => c.name)).toEqual(["90 : 90 s par tour"]);
     const de = await sb.autocomplete(BEN, GENERAL, "onze new", { clock: "" }, "clock");
     expect(de[0]?.name).toBe("120 s pro Zug (Standard, live)");
-    expect(await ask(BEN, "onze new", { clock: "banana" })).toContain("❌ `banana` ist keine Zuguhr: nimm `off`, Sekunden für Live-Spiel (20 bis 3600");
+    expect(await ask(BEN, "onze new", { clock: "banana" })).toContain(
+      "❌ `banana` ist keine Zuguhr: nimm `off`, Sekunden für Live-Spiel (20 bis 3600",
+    );
 
     // The rules, in each reader's language (written in our own words in each).
     const rules = async (user: string, path: string) =>
