@@ -18,7 +18,7 @@ import type { Locale } from "../i18n/index.ts";
 import { AWAY_AFTER, clockWake, EVENT_GRACE_MS, LOBBY_IDLE_MS, nextTurnClock, type ClockSetting } from "./clock.ts";
 import { UserError } from "./errors.ts";
 import { present, type ClockEvent, type GameTable, type Seat } from "./table-record.ts";
-import { refuse, sayAt } from "./words.ts";
+import { refusal, refuse, sayAt } from "./words.ts";
 import { traitsOf } from "../surfaces/traits.ts";
 
 /** A real-time move's result: the table after it, or (when it was refused) after the steps due before it, with the refusal. */
@@ -233,7 +233,14 @@ export class TableTransitions<G extends string, C, S extends VersionedState, M, 
     this.checkRev(rec, rev, userId);
     if (rec.hostId !== userId) throw refuse("table/not_host", { context: "start" });
     const setup = this.def.setup(rec.config, rec.seats.length, rec.seed, SEED_DERIVATION);
-    if (!setup.ok) throw new UserError(setup.error.code, `${setup.error.message} (${rec.seats.length} seated now)`);
+    if (!setup.ok) {
+      // The rule, then how many sit now and how to fill the table (`sayError` says both in the user's language).
+      const seated = refusal("table/seated", { n: String(rec.seats.length) });
+      throw new UserError(setup.error.code, `${setup.error.message} ${seated}`, "error", {
+        ...setup.error.params,
+        seated: rec.seats.length,
+      });
+    }
     return this.bump(rec, { status: "playing", state: setup.value, deal: SEED_DERIVATION }, userId);
   }
 

@@ -108,12 +108,15 @@ export function inputError(code: RefusalCode, params: Readonly<Record<string, st
  * A `UserError` in the words of `discordLocale` (Discord's code, e.g. `interaction.locale`):
  * its code's message in that language when the locale files have the code and their English
  * says exactly what the error says (so a site that words one code its own way, or adds to it,
- * keeps its own words rather than another site's), else its own (English) message.
+ * keeps its own words rather than another site's), else its own (English) message. A `seated`
+ * count among its values (a start refused for the number of players) adds `table/seated`.
  */
 export function sayError(e: UserError, discordLocale: string | null | undefined): string {
   const key = `refusals.${e.code}`;
   if (!hasMessage(key)) return e.message;
   const locale = localeOf(discordLocale);
-  if (t("en", key, options(e.params, "en")) !== e.message) return e.message;
-  return t(locale, key, options(e.params, locale));
+  // A refusal to start with too few or too many at the table ends with how many sit now (`seated`).
+  const seated = (l: Locale) => (e.params.seated === undefined ? "" : ` ${t(l, "refusals.table/seated", { n: e.params.seated })}`);
+  if (`${t("en", key, options(e.params, "en"))}${seated("en")}` !== e.message) return e.message;
+  return `${t(locale, key, options(e.params, locale))}${seated(locale)}`;
 }

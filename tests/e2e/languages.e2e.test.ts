@@ -60,6 +60,10 @@ describe("languages", () => {
 
     // Ada opens a table; Ben may not start it, and is told so in German; Ada in French is told she is seated.
     await ask(ADA, "onze new");
+    // Started too soon: the rule, how many sit and how to fill the table, all in her language.
+    expect(await ask(ADA, "onze start")).toBe(
+      "❌ Le Onze se joue à 3 à 7 joueurs. 1 assis pour l'instant : les autres rejoignent avec le bouton Rejoindre, ou ajoutez un joueur ordinateur.",
+    );
     await ask(BEN, "onze join");
     expect(await ask(BEN, "onze start")).toBe("❌ Nur der Gastgeber kann das Spiel starten.");
     expect(await ask(ADA, "onze join")).toBe("❌ Vous avez déjà une place à cette table.");

@@ -240,6 +240,16 @@ describe("languages", () => {
     // The commands a refusal names are the ones the user's Discord shows; English as before.
     expect(refuse("table/none", { command: "onze" }).message).toContain("Start one with `/onze new`; others then join with `/onze join`");
     expect(sayError(refuse("table/not_host", { context: "start" }), "de")).toBe("Nur der Gastgeber kann das Spiel starten.");
+    // A start refused for the number of players: the game's rule (a variant's own), then how many sit.
+    const partners = new UserError(
+      "onexeno/bad_seat_count",
+      "ONEXENO partners needs 2 or 3 teams of two (4 or 6 players). 3 seated now: others join with the Join button, or add a computer player.",
+      "error",
+      { context: "partners", seated: 3 },
+    );
+    expect(sayError(partners, "es-ES")).toBe(
+      "ONEXENO parejas necesita 2 o 3 equipos de dos (4 o 6 jugadores). 3 sentados ahora: los demás se unen con el botón Unirse, o añade un jugador del ordenador.",
+    );
     expect(sayError(refuse("action/not_your_turn", { name: "Ada" }), "es-419")).toBe("No es tu turno: está jugando Ada.");
     expect(refuse("action/not_your_turn", { name: "Ada" }).message).toBe("It is not your turn: Ada is playing.");
     // A code the files do not have yet keeps its own words.

@@ -98,10 +98,9 @@ function drawFor(state: OnexenoState, seat: number): OnexenoState {
 /** Deals a new session. Refuses a seat count or hand count the variant does not allow. */
 export function setupOnexeno(config: OnexenoConfig, seats: number, seed: string, derivation?: SeedDerivation): Result<OnexenoState> {
   if (!seatCountsFor(config.variant).includes(seats)) {
-    return err(
-      "onexeno/bad_seat_count",
-      config.variant === "partners" ? "Partners needs 2 or 3 teams of two (4 or 6 players)." : "ONEXENO needs 2 to 7 players.",
-    );
+    return config.variant === "partners"
+      ? err("onexeno/bad_seat_count", "ONEXENO partners needs 2 or 3 teams of two (4 or 6 players).", { context: "partners" })
+      : err("onexeno/bad_seat_count", "ONEXENO needs 2 to 7 players.");
   }
   if (!Number.isInteger(config.hands) || config.hands < 1 || config.hands > MAX_HANDS) {
     return err("onexeno/bad_hand_count", `A session lasts 1 to ${MAX_HANDS} hands.`, { max: MAX_HANDS });
