@@ -167,13 +167,13 @@ export function newEvent(catalogue: GameCatalogue, opts: EventRequest, id: strin
     // A bracket's later tables take the top halves of two tables: they must fit the game's largest.
     const kind = opts.format === "double-elimination" ? "double" : "single";
     const fits = (k: number) => largestTable(bracketPlan(kind, MAX_ENTRANTS, k)) <= Math.max(...counts);
-    if (!fits(tableSize)) throw refused("tournament/bad_size", { game: game.key, sizes: counts.filter(fits).join(", ") });
+    if (!fits(tableSize)) throw refused("tournament/bad_size_bracket", { game: game.key, sizes: counts.filter(fits).join(", ") });
   }
   if (opts.cut) {
     if (opts.format !== "swiss" && opts.format !== "round-robin") throw refused("tournament/bad_cut");
     const kind = opts.cut.format === "double-elimination" ? "double" : "single";
     if (largestTable(bracketPlan(kind, opts.cut.size, tableSize)) > Math.max(...counts))
-      throw refused("tournament/bad_size", {
+      throw refused("tournament/bad_size_bracket", {
         game: game.key,
         sizes: counts.filter((k) => largestTable(bracketPlan(kind, opts.cut!.size, k)) <= Math.max(...counts)).join(", "),
       });

@@ -6,7 +6,7 @@
  * `table/not_host` with context `start` reads `table/not_host_start`).
  */
 import { commandPathIn, commandWords } from "../i18n/commands.ts";
-import { hasMessage, localeOf, t, wordsOf, type GameRefusals, type Locale, type LocaleFile } from "../i18n/index.ts";
+import { hasMessage, listIn, localeOf, t, wordsOf, type GameRefusals, type Locale, type LocaleFile } from "../i18n/index.ts";
 import { UserError } from "./errors.ts";
 
 type Params = { readonly [k: string]: string | undefined };
@@ -70,12 +70,24 @@ function options(params: Readonly<Record<string, string | number | undefined>>, 
       if (names.length) out.choices = names.join(", ");
     }
   }
+  if (typeof out.sizes === "string") out.sizes = sizesIn(locale, out.sizes);
   if (out.command !== undefined) {
     out.context ??= "command";
     out.new = commandPathIn(locale, `${out.command} new`);
     out.join = commandPathIn(locale, `${out.command} join`);
   }
   return out;
+}
+
+/**
+ * Table sizes given as `"4, 6"` (numbers, ", " apart, ascending) in `locale`'s words: a run of
+ * three or more as a range ("2 to 7"), else a list with "or" ("4 or 6"); other text unchanged.
+ */
+function sizesIn(locale: Locale, sizes: string): string {
+  if (!/^\d+(, \d+)*$/.test(sizes)) return sizes;
+  const xs = sizes.split(", ").map(Number);
+  const run = xs.length >= 3 && xs.every((x, i) => i === 0 || x === xs[i - 1]! + 1);
+  return run ? t(locale, "table.range", { from: xs[0]!, to: xs.at(-1)! }) : listIn(locale, xs.map(String), "or");
 }
 
 /** The words for a refusal code in `locale` (English by default). */

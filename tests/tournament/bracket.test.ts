@@ -28,6 +28,8 @@ import {
   type EventRequest,
 } from "../../src/bot/tournament-rules.ts";
 import { GAME_SET } from "../../commands/index.ts";
+import { sayError } from "../../src/bot/words.ts";
+import type { UserError } from "../../src/bot/errors.ts";
 const CATALOGUE = GAME_SET.catalogue;
 
 /** Plays a bracket of `n` entrants (`p1` the first seed) to its end; `decide` orders each table's players (best first). */
@@ -201,9 +203,16 @@ describe("elimination events (src/bot/tournament-rules.ts)", () => {
   });
 
   it("refuses a table size whose bracket would need tables the game does not have", () => {
-    expect(() => newEvent(CATALOGUE, { ...ask, game: "onexeno-basic", tableSize: 7, format: "single-elimination" }, "e2", 0)).toThrow(
-      expect.objectContaining({ code: "tournament/bad_size" }),
-    );
+    const ask7 = { ...ask, game: "onexeno-basic", tableSize: 7, format: "single-elimination" } as const;
+    expect(() => newEvent(CATALOGUE, ask7, "e2", 0)).toThrow(expect.objectContaining({ code: "tournament/bad_size_bracket" }));
+    // Said with the reason, the sizes a bracket can use as a range, in the asker's language.
+    let said = "";
+    try {
+      newEvent(CATALOGUE, ask7, "e2", 0);
+    } catch (e) {
+      said = sayError(e as UserError, "fr");
+    }
+    expect(said).toMatch(/^En tableau à élimination, ONEXENO basique se joue à des tables de 2 à \d : chaque table suivante/);
   });
 });
 
