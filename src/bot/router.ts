@@ -34,6 +34,7 @@ import { INTERACTION_WINDOW_MS, interactionAge, LATE_AFTER_MS, ReplyFailed, resp
 import { surfaceAt, type ChannelPoster } from "../surfaces/surface.ts";
 import { inputError, refusal, refuse, sayError, type RefusalCode } from "./words.ts";
 import { fitLayout, withFlags } from "./components-v2.ts";
+import { pickedHint, rememberHints } from "./hints.ts";
 import { commandWords } from "../i18n/commands.ts";
 import { localeOf } from "../i18n/index.ts";
 import { actFor } from "./acting.ts";
@@ -42,13 +43,7 @@ import { surfaceOf } from "../surfaces/traits.ts";
 /** One autocomplete suggestion (Discord: name 1-100 characters, a value of the option's type). */
 export type Choice = ApplicationCommandOptionChoiceData<string | number>;
 
-/** The value of a hint choice: a line of help shown in the list, for string options only. */
-export const HINT_VALUE = "none";
-
-/** A hint shown as the only suggestion ("No game is running here"); dropped for number options. */
-export function hint(text: string): Choice[] {
-  return [{ name: text, value: HINT_VALUE }];
-}
+export { hint, HINT_VALUE } from "./hints.ts";
 
 /**
  * A subcommand's need of a server's channel (issue 64): the refusal a DM or group DM gets
@@ -511,7 +506,9 @@ async function handleOne<Ctx>(
     try {
       const entry = byName.get(interaction.commandName);
       const choices = entry?.cmd.autocomplete ? await entry.cmd.autocomplete(interaction, ctx) : [];
-      await interaction.respond(fitChoices(choices, entry ? focusedType(entry.body, interaction) : undefined));
+      const fitted = fitChoices(choices, entry ? focusedType(entry.body, interaction) : undefined);
+      rememberHints(interaction.user.id, name, interaction.options.getFocused(true).name, fitted);
+      await interaction.respond(fitted);
       report("autocomplete", name, "ok");
     } catch (e) {
       if (isUnknownInteraction(e)) log.info(`autocomplete ${interaction.id} expired before it was answered`);
@@ -550,6 +547,8 @@ async function handleOne<Ctx>(
     } else if (interaction.isChatInputCommand()) {
       const entry = byName.get(interaction.commandName);
       if (!entry) throw new UserError("command/unknown", refusal("command/unknown"));
+      const picked = pickedHint(interaction, name);
+      if (picked) throw picked;
       checkOptions(entry.body, interaction.options.data);
       mustBeOnItsSurface(entry.cmd, interaction);
       await opts.guard?.(interaction);

@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from "node:fs";
+import { HINT_VALUE } from "../../src/bot/hints.ts";
 import { clockLabel, seatNames } from "../../src/bot/clock.ts";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -116,14 +117,14 @@ describe("canasta through the stand-in", () => {
       for (let k = 0; k < 6; k++) {
         if (!(await myTurn())) break;
         const rows = await sb.autocomplete(u, GENERAL, "onexeno meld", { cards: "" }, "cards");
-        const row = rows.find((c) => c.value !== "none");
+        const row = rows.find((c) => c.value !== HINT_VALUE);
         if (row) {
           const r = await sb.command(u, GENERAL, "onexeno meld", { cards: String(row.value) });
           if (said(r.original).startsWith("❌")) stats.refusals++;
           else stats.melds++;
           continue;
         }
-        const ext = (await sb.autocomplete(u, GENERAL, "onexeno extend", { card: "" }, "card")).find((c) => c.value !== "none");
+        const ext = (await sb.autocomplete(u, GENERAL, "onexeno extend", { card: "" }, "card")).find((c) => c.value !== HINT_VALUE);
         if (ext) {
           const r = await sb.command(u, GENERAL, "onexeno extend", { card: String(ext.value) });
           if (said(r.original).startsWith("❌")) stats.refusals++;

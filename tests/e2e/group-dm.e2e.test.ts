@@ -8,6 +8,7 @@
  * the group DM and refuses nothing (no 40094, 50027 or 50001).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HINT_VALUE } from "../../src/bot/hints.ts";
 import { registerCommands } from "../../src/app.ts";
 import type { ApiMessage, InteractionRecord } from "../../src/standin/types.ts";
 import { said } from "../helpers/message.ts";
@@ -196,7 +197,7 @@ describe("a group DM reached by Ada's user install", () => {
     // A way the table refuses (its answer is private) is not offered again in that turn.
     const refused = new Set<string>();
     const first = (options: readonly { value: string | number }[], kind: string, rev: number) =>
-      refused.has(`${kind}:${rev}`) ? undefined : options.find((o) => o.value !== "none")?.value;
+      refused.has(`${kind}:${rev}`) ? undefined : options.find((o) => o.value !== HINT_VALUE)?.value;
     for (let step = 0; step < 1500; step++) {
       const rec = await settled(() => service.get(DM), "zhand");
       if (rec.status === "over") break;

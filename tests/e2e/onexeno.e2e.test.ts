@@ -5,6 +5,7 @@ import { cardName } from "../../src/games/onexeno/cards.ts";
 import type { ApiMessage, InteractionRecord } from "../../src/standin/types.ts";
 import { ADA, BEN, CARD_ROOM, CLEO, DEV, GENERAL, Harness, MOD, THREAD } from "./harness.ts";
 import { said } from "../helpers/message.ts";
+import { HINT_VALUE } from "../../src/bot/hints.ts";
 import { ONEXENO_SCENES } from "../../render/onexeno/scenes.ts";
 import { renderPicture } from "../../render/pool.ts";
 
@@ -168,6 +169,15 @@ describe("ONEXENO through the Discord stand-in", () => {
     expect(said(r3.original)).toMatch(/not a position|must share an edge|not adjacent/i);
     const r4 = await sb.command(DEV, CARD_ROOM, "onexeno play", { card: String(someCard), at: "B2" });
     expect(said(r4.original)).toMatch(/no seat|not seated/i);
+    // A hint picked from the suggestions as if it were a place is answered with the hint's own
+    // words (it read "none is not a position"); one never shown to the sender names the option.
+    const hints = await sb.autocomplete(who, CARD_ROOM, "onexeno play", { card: "", at: "" }, "at");
+    expect(hints).toEqual([{ name: "Choose a card from your hand first", value: HINT_VALUE }]);
+    const r5 = await sb.command(who, CARD_ROOM, "onexeno play", { card: String(someCard), at: HINT_VALUE });
+    expect(r5.original?.visibleTo).toBe(who);
+    expect(said(r5.original)).toBe("❌ Choose a card from your hand first");
+    const r6 = await sb.command(other, CARD_ROOM, "onexeno play", { card: String(someCard), at: HINT_VALUE });
+    expect(said(r6.original)).toBe("❌ The line picked for `at` was a note, not a value: type a value, or pick one from the list.");
     expect((await h.bot.service("onexeno").get(CARD_ROOM))?.rev).toBe(before?.rev);
 
     // double click on Pass: exactly one applies, the other is told calmly that it is done

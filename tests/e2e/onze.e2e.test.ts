@@ -4,6 +4,7 @@
  * second test lays a position with a wild in a run to swap it out through `/onze swap`.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HINT_VALUE } from "../../src/bot/hints.ts";
 import { ADA, BEN, CARD_ROOM, GENERAL, Harness } from "./harness.ts";
 import { cardName, faceFor, ONZE_DECK, type Card } from "../../src/games/onze/cards.ts";
 import { readRun, readSet } from "../../src/games/onze/melds.ts";
@@ -22,7 +23,7 @@ afterAll(async () => {
 
 const onzeOf = async (channelId: string) =>
   (await h.bot.games.get("onze")!.get(channelId)) as (AnyTable & { state: OnzeState | null }) | undefined;
-const isHint = (c: { value: string | number }[]) => c.length === 0 || c[0]?.value === "none";
+const isHint = (c: { value: string | number }[]) => c.length === 0 || c[0]?.value === HINT_VALUE;
 
 describe("Onze through the stand-in", () => {
   it("two people and two computers play: draw, take, buy, down, lay off, discard, the hand panel, and a restart mid-round", async () => {

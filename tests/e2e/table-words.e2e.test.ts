@@ -4,6 +4,7 @@
  * the game that now runs in the channel.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HINT_VALUE } from "../../src/bot/hints.ts";
 import { refusal } from "../../src/bot/words.ts";
 import { ADA, BEN, CARD_ROOM, CLEO, GENERAL, Harness, THREAD } from "./harness.ts";
 import { said } from "../helpers/message.ts";
@@ -77,7 +78,7 @@ describe("refusals from one table", () => {
     const mover = rec.seats[rec.state!.turn]!.userId;
     await sb.command(mover, THREAD, "onexeno draw");
     const rows = await sb.autocomplete(mover, THREAD, "onexeno meld", { cards: "" }, "cards");
-    for (const r of rows.filter((x) => x.value !== "none")) {
+    for (const r of rows.filter((x) => x.value !== HINT_VALUE)) {
       const n = String(r.value).split(",").length;
       expect(n).toBeGreaterThanOrEqual(5);
       expect(n).toBeLessThanOrEqual(7);
