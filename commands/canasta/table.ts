@@ -6,7 +6,7 @@ import { type TablePayload, tableMessage } from "../../src/bot/table-payload.ts"
 import { heading, toPlay } from "../../src/bot/components-v2.ts";
 import { encodeId } from "../../src/bot/customid.ts";
 import { cardTitleIn } from "../../render/onexeno/words.ts";
-import { sayAt, scoresLine, tableLocale } from "../../src/bot/words.ts";
+import { finalScoresLine, sayAt, tableLocale } from "../../src/bot/words.ts";
 import { canasta, canastaView, idOf, type CanastaView } from "../../src/games/onexeno/canasta.ts";
 import { canastaGame } from "../../src/games/onexeno/table-games.ts";
 
@@ -102,7 +102,7 @@ export async function canastaMessage(rec: CanastaTable, note?: string): Promise<
       .map((w) => (rec.seats[w]?.computer ? `🤖 ${rec.seats[w]?.name}` : `<@${rec.seats[w]?.userId}>`))
       .join(", ");
     return {
-      content: `${head}${say("over", { winners, scores: scoresLine(rec.seats, rec.state?.totals ?? []) })}`,
+      content: `${head}${say("over", { winners, scores: finalScoresLine(rec.seats, rec.state?.totals ?? [], "high") })}`,
       files: [file],
       components: endRows(rec),
       embeds: [],

@@ -31,7 +31,7 @@ import { describedPicture } from "../live-table.ts";
 import type { SceneJob } from "../../render/scenes.ts";
 import { ONEXENO_SCENES, type TableScene } from "../../render/onexeno/scenes.ts";
 import { t } from "../../src/i18n/index.ts";
-import { sayAt, tableLocale, viewerOf, type Viewer } from "../../src/bot/words.ts";
+import { finalScoresLine, sayAt, tableLocale, viewerOf, type Viewer } from "../../src/bot/words.ts";
 import { cardLabelIn, cardTitleIn } from "../../render/onexeno/words.ts";
 import { wordOn } from "../../src/surfaces/traits.ts";
 
@@ -149,7 +149,7 @@ async function drawTable(rec: TableRecord, note?: string): Promise<BaseMessageOp
     const winners = (outcome?.winners ?? []).map((w) =>
       rec.seats[w]?.computer ? `🤖 ${rec.seats[w]?.name}` : `<@${rec.seats[w]?.userId}>`,
     );
-    const listed = rec.seats.map((s, i) => `${s.name} ${outcome?.scores[i] ?? 0}`).join(" · ");
+    const listed = finalScoresLine(rec.seats, outcome?.scores ?? [], "high");
     const scores = rec.config.variant === "partners" ? say("onexeno.team_totals", { scores: listed }) : listed;
     return {
       content: `${head}${say("onexeno.over", { count: winners.length, winners: winners.join(", "), scores })}`,

@@ -9,7 +9,7 @@ import { type Card } from "../../src/games/onze/cards.ts";
 import type { OnzeState } from "../../src/games/onze/types.ts";
 import { onze, onzeView } from "../../src/games/onze/game.ts";
 import { cardNameIn, contractTextIn, onzeLastText } from "../../render/onze/words.ts";
-import { sayAt, scoresLine, tableLocale } from "../../src/bot/words.ts";
+import { finalScoresLine, sayAt, scoresLine, tableLocale } from "../../src/bot/words.ts";
 import { describedPicture } from "../live-table.ts";
 import type { SceneJob } from "../../render/scenes.ts";
 import { ONZE_SCENES, type OnzeTableScene } from "../../render/onze/scenes.ts";
@@ -80,7 +80,7 @@ export async function onzeMessage(rec: OnzeTable, note?: string): Promise<BaseMe
       .map((w) => (rec.seats[w]?.computer ? `🤖 ${rec.seats[w]?.name}` : `<@${rec.seats[w]?.userId}>`))
       .join(", ");
     return {
-      content: `${head}${say("over", { winners, scores: scoresLine(rec.seats, s.totals) })}`,
+      content: `${head}${say("over", { winners, scores: finalScoresLine(rec.seats, s.totals, "low") })}`,
       files: [file],
       components: endRows(rec),
       embeds: [],

@@ -49,6 +49,25 @@ export function scoresLine(seats: readonly { readonly name: string }[], figures:
   return seats.map((s, i) => `${s.name} ${sign}${figures[i] ?? "?"}`).join(sep);
 }
 
+/**
+ * A game's final scores, `Ada 12 · Bob 7`, best first (`best`: "high" where the highest total
+ * wins, "low" where the lowest does), seat order among equals: the line under a
+ * finished table reads as its result, while the picture beside it lists the seats in order.
+ */
+export function finalScoresLine(
+  seats: readonly { readonly name: string }[],
+  figures: readonly number[],
+  best: "high" | "low",
+  sep = " · ",
+): string {
+  const dir = best === "high" ? -1 : 1;
+  return seats
+    .map((s, i) => ({ name: s.name, figure: figures[i] }))
+    .sort((a, b) => dir * ((a.figure ?? 0) - (b.figure ?? 0)))
+    .map((s) => `${s.name} ${s.figure ?? "?"}`)
+    .join(sep);
+}
+
 /** Codes that are not errors: said without the ❌ (a double click, for example). */
 const CALM: ReadonlySet<string> = new Set(["table/already_done", "interaction/late", "clock/not_away", "clock/not_due"]);
 

@@ -124,6 +124,14 @@ describe("ONEXENO through the Discord stand-in", () => {
     }
     const final = h.latestPublic(GENERAL);
     expect(said(final)).toContain("Session over");
+    // The final scores read as the result: best first.
+    const finals =
+      /Final: (.*)\.$/m
+        .exec(said(final))?.[1]
+        ?.split(" · ")
+        .map((x) => Number(x.split(" ").at(-1))) ?? [];
+    expect(finals).toHaveLength(3);
+    expect(finals).toEqual([...finals].sort((a, b) => b - a));
     expect(restarted).toBe(true);
     expect(usedPanel).toBeGreaterThan(0);
     expect(usedSlash).toBeGreaterThan(0);

@@ -14,7 +14,7 @@ import { LOCALE_FILES, LOCALES, localeOf, t, wordsOf } from "../../src/i18n/inde
 import { checkCommands, LimitError } from "../../src/standin/limits.ts";
 import { checkAgainstSpec } from "../../src/standin/spec.ts";
 import { UserError } from "../../src/bot/errors.ts";
-import { inputError, refuse, sayError } from "../../src/bot/words.ts";
+import { finalScoresLine, inputError, refuse, sayError, scoresLine } from "../../src/bot/words.ts";
 import { GAMES, gameSet } from "../../commands/index.ts";
 import { RACE } from "../fixtures/race/bot.ts";
 
@@ -262,5 +262,18 @@ describe("languages", () => {
     const choice = inputError("input/bad_choice", { option: "end", path: "onexeno extend end", choices: "left, right", context: "list" });
     expect(choice.message).toBe("`end` must be one of: left, right.");
     expect(sayError(choice, "de")).toBe("`ende` muss eines davon sein: links, rechts.");
+    // A hint picked as a value names the option as the user's Discord shows it.
+    const picked = inputError("input/hint_picked", { option: "hands", path: "onexeno new hands" });
+    expect(sayError(picked, "fr")).toBe(
+      "La ligne choisie pour `mains` était une indication, pas une valeur : tapez une valeur, ou choisissez-en une dans la liste.",
+    );
+  });
+
+  it("say a game's final scores best first, where the highest or the lowest total wins", () => {
+    const seats = [{ name: "Ada" }, { name: "Ben" }, { name: "Cleo" }, { name: "Dev" }];
+    expect(finalScoresLine(seats, [82, 107, 16, 107], "high")).toBe("Ben 107 · Dev 107 · Ada 82 · Cleo 16");
+    expect(finalScoresLine(seats, [82, 107, 16, 107], "low")).toBe("Cleo 16 · Ada 82 · Ben 107 · Dev 107");
+    // Round lines keep the seat order.
+    expect(scoresLine(seats, [82, 107, 16, 107])).toBe("Ada 82 · Ben 107 · Cleo 16 · Dev 107");
   });
 });
