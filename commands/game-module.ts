@@ -19,7 +19,7 @@ import { REPLAY_VERBS, replayCommand, replayComponent } from "./replay.ts";
 import { helpCommand } from "./help.ts";
 import { queueCommand } from "./queue.ts";
 import { seasonCommand } from "./season.ts";
-import type { RulesDocument } from "./rules.ts";
+import { RULES_VERBS, rulesComponent, type RulesDocument } from "./rules.ts";
 import { settingsCommand } from "./settings.ts";
 import { TABLE_BUTTONS } from "./table-buttons.ts";
 import { TOURNAMENT_VERBS, tournamentCommand, tournamentComponent } from "./tournament/index.ts";
@@ -86,6 +86,7 @@ export function gameSet(modules: readonly GameModule[]): GameSet {
       { owner: "tournament", verbs: TOURNAMENT_VERBS, handle: tournamentComponent },
       { owner: "flags", verbs: FLAG_VERBS, handle: flagComponent },
       { owner: "history", verbs: HISTORY_VERBS, handle: historyComponent },
+      { owner: "rules", verbs: RULES_VERBS, handle: rulesComponent },
       { owner: "replay", verbs: REPLAY_VERBS, handle: replayComponent },
       ...views.map(gameClaim),
     ]),

@@ -5,8 +5,20 @@
  * in the language of the user who asked (they are private answers).
  */
 import { readFileSync } from "node:fs";
-import { EmbedBuilder, MessageFlags, type BaseMessageOptions, type ChatInputCommandInteraction } from "discord.js";
+import {
+  ActionRowBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  EmbedBuilder,
+  MessageFlags,
+  type BaseMessageOptions,
+  type ChatInputCommandInteraction,
+  type MessageComponentInteraction,
+} from "discord.js";
 import { localeOf, t, type Locale } from "../src/i18n/index.ts";
+import { encodeId, type ComponentId } from "../src/bot/customid.ts";
+import { respond } from "../src/bot/reply.ts";
+import { refuse } from "../src/bot/words.ts";
 
 /**
  * A rules document: markdown in the project's own words, `<folder><name>.md` in English and
@@ -43,9 +55,57 @@ export function rulesText(doc: RulesDocument, locale: Locale): string {
   return text;
 }
 
-/** The rules of document `doc`, in each reader's language. */
+/** Documents made readable by `rulesIn`, by name: what a page's ◀ ▶ buttons name (`rulesComponent`). */
+const byName = new Map<string, Rules>();
+const nameOf = new WeakMap<Rules, string>();
+
+/** The rules of document `doc`, in each reader's language (pageable by its name: `rulesPage`). */
 export function rulesIn(doc: RulesDocument): Rules {
-  return (locale) => rulesText(doc, locale);
+  const known = byName.get(doc.name);
+  if (known) return known;
+  const rules: Rules = (locale) => rulesText(doc, locale);
+  byName.set(doc.name, rules);
+  nameOf.set(rules, doc.name);
+  return rules;
+}
+
+/** The customId verb of a rules page's ◀ ▶ buttons: `rulespage`, args the document's name and the page (0-based). */
+export const RULES_VERBS: ReadonlySet<string> = new Set(["rulespage"]);
+
+/**
+ * Page `n` (0-based, kept within the document) of the rules document named `name`, as a message:
+ * the page's embed and, for a document of several pages, a row of ◀ Previous · page n of N ·
+ * Next ▶ buttons whose clicks show the page they name in the same message (`rulesComponent`),
+ * so a long document is one private message, not one a page. Throws a `component/unknown`
+ * refusal for a name no `rulesIn` made.
+ */
+export function rulesPage(name: string, locale: Locale, n: number): BaseMessageOptions {
+  const rules = byName.get(name);
+  if (!rules) throw refuse("component/unknown");
+  const pages = rulesPages(rules(locale), locale);
+  const at = Math.min(Math.max(0, Math.trunc(n) || 0), pages.length - 1);
+  if (pages.length === 1) return { embeds: [pages[0]!], components: [] };
+  // Each button names the page it shows (the middle one, disabled, the page shown: ids differ).
+  const button = (to: number, label: string, enabled: boolean) =>
+    new ButtonBuilder()
+      .setCustomId(encodeId("rulespage", 0, name, to))
+      .setLabel(label)
+      .setStyle(enabled ? ButtonStyle.Primary : ButtonStyle.Secondary)
+      .setDisabled(!enabled);
+  const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
+    button(at - 1, t(locale, "rules.previous"), at > 0),
+    button(at, t(locale, "rules.page_of", { n: at + 1, count: pages.length }), false),
+    button(at + 1, t(locale, "rules.next"), at < pages.length - 1),
+  );
+  return { embeds: [pages[at]!], components: [row] };
+}
+
+/** A rules page's ◀ ▶ button: the page it names, in place of the one shown. */
+export async function rulesComponent(interaction: MessageComponentInteraction, id: ComponentId): Promise<void> {
+  const [name = "", page = "0"] = id.args;
+  await respond(interaction, "update", interaction.message.flags.has(MessageFlags.Ephemeral), async () =>
+    rulesPage(name, localeOf(interaction.locale), Number(page)),
+  );
 }
 
 /** Longest field value Discord takes, and most characters of embeds in one message (with room to spare). */
@@ -116,12 +176,22 @@ export function rulesFrom(md: string, locale: Locale = "en"): EmbedBuilder {
 }
 
 /**
- * Sends a rules document privately, page by page (`rulesPages`): after `lead` when given (it is
- * the reply), else the first page is the reply; every further page is a follow-up.
+ * Sends a rules document privately (`rulesPages`): after `lead` when given (it is the reply),
+ * else as the reply. A document of several pages made by `rulesIn` is one message showing its
+ * first page, with ◀ ▶ buttons to the others (`rulesPage`); any other, every page a message.
  */
 export async function replyRules(interaction: ChatInputCommandInteraction, rules: Rules, lead?: BaseMessageOptions): Promise<void> {
   const locale = localeOf(interaction.locale);
   const pages = rulesPages(rules(locale), locale);
+  const name = nameOf.get(rules);
+  if (name !== undefined && pages.length > 1) {
+    // One message with ◀ ▶ buttons, after the lead when there is one.
+    const first = rulesPage(name, locale, 0);
+    if (!lead) return void (await interaction.reply({ ...first, flags: MessageFlags.Ephemeral }));
+    await interaction.reply({ ...lead, flags: MessageFlags.Ephemeral });
+    await interaction.followUp({ ...first, flags: MessageFlags.Ephemeral });
+    return;
+  }
   const rest = lead ? pages : pages.slice(1);
   await interaction.reply({ ...(lead ?? { embeds: pages.slice(0, 1) }), flags: MessageFlags.Ephemeral });
   for (const page of rest) await interaction.followUp({ embeds: [page], flags: MessageFlags.Ephemeral });

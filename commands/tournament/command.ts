@@ -255,7 +255,7 @@ const EVENT_SUBCOMMANDS: Readonly<Record<string, EventSubcommand>> = {
   info: {
     finished: true,
     async run(interaction, ctx, t, me) {
-      // The event, then its rules whole (several pages: they pass one message's 6000 characters of embeds).
+      // The event, then its rules whole: one message of pages turned with ◀ ▶ (they pass one message's 6000 characters of embeds).
       // The asker's own table first, in their language.
       await replyRules(interaction, RULES, {
         ...announcement(ctx, t, yourTable(t, me.userId, localeOf(interaction.locale)) ?? undefined),

@@ -14,6 +14,10 @@ import { bracketOf, shownStandings } from "../../src/bot/tournament-rules.ts";
 import { TournamentService, type Tournament } from "../../src/bot/tournaments.ts";
 import { ADA, BEN, CARD_ROOM, CLEO, DEV, GENERAL, Harness, MOD, takeTurn } from "./harness.ts";
 import { said } from "../helpers/message.ts";
+import { interactiveComponents } from "../../src/standin/limits.ts";
+import type { ApiMessage } from "../../src/standin/types.ts";
+import { rulesPages } from "../../commands/rules.ts";
+import { RULES } from "../../commands/tournament/messages.ts";
 import type { GameRecord } from "../../src/bot/game-record.ts";
 
 const OUT = join(import.meta.dirname, "..", "__output__");
@@ -109,7 +113,7 @@ describe("a tournament from sign-up to podium", () => {
         // Everyone knows where to go: /tournament info leads with the asker's own table.
         const adaAt = round.tables.findIndex((x) => x.players.includes(ADA));
         const mine = await sb.command(ADA, GENERAL, "tournament info");
-        await sb.waitForFollowups(mine, 2);
+        await sb.waitForFollowups(mine, 1);
         expect(said(mine.original)).toContain(`Your table: <#${round.tables[adaAt]!.threadId}> (round 1, table ${adaAt + 1})`);
         // A person's first turn of a tournament game has a grace period to find the thread. The
         // computers move first where they sit first (people move only below): wait for a person's turn.
@@ -230,15 +234,27 @@ describe("a tournament from sign-up to podium", () => {
     // Standings on demand, and the event is no longer open for sign-up.
     const shown = await sb.command(BEN, GENERAL, "tournament standings");
     expect(shown.original?.attachments[0]?.filename).toBe("standings.png");
-    // The event and its rules, whole, privately: the rules pass one message's 6000 characters of embeds, so they follow in pages.
+    // The event and its rules, whole, privately: the rules pass one message's 6000 characters of
+    // embeds, so they follow as one message of pages, turned with ◀ ▶ in place.
     const info = await sb.command(BEN, GENERAL, "tournament info", { event: event!.id });
-    const pages = await sb.waitForFollowups(info, 2);
+    const [manual] = await sb.waitForFollowups(info, 1);
     expect(info.refusals).toEqual([]);
     expect(info.original?.visibleTo).toBe(BEN);
-    expect(pages.map((m) => (m.embeds[0] as { title: string }).title)).toEqual([
-      "Tournaments: seating and scoring: how to play",
-      "Tournaments: seating and scoring: how to play (2)",
-    ]);
+    expect(manual?.visibleTo).toBe(BEN);
+    const title = (m: ApiMessage | null | undefined) => (m?.embeds[0] as { title: string } | undefined)?.title;
+    const labels = (m: ApiMessage) => interactiveComponents(m.components).map((b) => `${String(b.label)}${b.disabled ? " (off)" : ""}`);
+    // The button showing page `n` (1-based).
+    const toPage = (m: ApiMessage, n: number) => Harness.ids(m, "rulespage").find((id) => id.endsWith(`|${n - 1}`))!;
+    expect(title(manual)).toBe("Tournaments: seating and scoring: how to play");
+    const count = rulesPages(RULES("en")).length;
+    expect(labels(manual!)).toEqual(["◀ Previous (off)", `Page 1 of ${count} (off)`, "Next ▶"]);
+    const next = await sb.click(BEN, manual!, toPage(manual!, 2));
+    expect(next.refusals).toEqual([]);
+    expect(title(next.original)).toBe("Tournaments: seating and scoring: how to play (2)");
+    expect(next.original?.id).toBe(manual!.id); // the same message, turned
+    expect(labels(next.original!)).toEqual(["◀ Previous", `Page 2 of ${count} (off)`, count > 2 ? "Next ▶" : "Next ▶ (off)"]);
+    const back = await sb.click(BEN, next.original!, toPage(next.original!, 1));
+    expect(title(back.original)).toBe("Tournaments: seating and scoring: how to play");
     const late = await sb.command(BEN, GENERAL, "tournament join", { event: event!.id });
     expect(said(late.original)).toContain("Sign-up has closed");
     expect(h.log.errors).toEqual([]);
