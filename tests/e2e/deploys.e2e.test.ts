@@ -6,7 +6,7 @@
  * middle of a move and started again, and later stopped (SIGTERM) in the middle of a move. Every
  * interaction must be answered exactly once (the stand-in refuses a second answer with 40060 and
  * marks one never answered), every move applied once (a people's table moves on by exactly one
- * revision a move), the clock fire once a turn (one "time ran out" a clock), and no table message be posted
+ * revision a move), the clock fire once (one time run out on Ada's seat), and no table message be posted
  * twice (two public messages drawn for one revision).
  *
  * Runs when redis-server is installed; REDIS_REQUIRED=1 (CI) makes a missing server a failure.
@@ -268,14 +268,15 @@ describe.runIf(run)("deploys: two processes on one guild's events", () => {
       }
       const answers = created.flatMap((c) => (c.interaction ? [c.interaction] : []));
       expect(answers.length).toBe(new Set(answers).size);
-      // Ada's clock fired once a turn it ran out on. On a busy machine the test can outlast her
-      // next turn's 20 s as well, and that turn's clock rightly fires too (it failed once that way,
-      // with a full suite running beside it): a second message must then come a clock later, not
-      // at once as a second firing of the same turn would.
-      const ranOut = sb.visibleMessages(GENERAL, null).filter((m) => said(m).includes("time ran out"));
-      expect(ranOut.length).toBeGreaterThanOrEqual(1);
-      const at = ranOut.map((m) => Date.parse(m.timestamp));
-      for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!, "a clock fired twice for one turn").toBeGreaterThan(10_000);
+      // Ada's clock fired once: her seat in the saved table counts one time run out (she passed
+      // then, out for the hand, and never moves again), and the table said so. The words may show
+      // in two messages (the older table message tidied to its one-line record, and the live one
+      // still showing its last move): counting messages failed once that way on a busy machine.
+      const general = JSON.parse(((await client.get(`tables::tables:${GENERAL}`)) ?? "J{}").slice(1)) as {
+        value?: { seats: { userId: string; timeouts?: number }[] };
+      };
+      expect(general.value?.seats.find((x) => x.userId === ADA)?.timeouts).toBe(1);
+      expect(sb.visibleMessages(GENERAL, null).some((m) => said(m).includes("time ran out"))).toBe(true);
       for (const r of running) expect(r.proc.out).not.toMatch(/"level":(50|60)/);
     } catch (e) {
       throw new Error(`${(e as Error).message}\n${procs.map((p, i) => `--- process ${i}:\n${p.out}`).join("\n")}`);
