@@ -24,21 +24,21 @@ import { readFileSync } from "node:fs";
 import { crc32, deflateSync } from "node:zlib";
 
 /** Largest palette a PNG allows. */
-const MAX_COLOURS = 256;
+export const MAX_COLOURS = 256;
 /**
  * Entries of the kernel's open-addressing hash table of colours (a power of two well above the
  * colours a scene has): `HASH_SIZE` in `render/assembly/palette.ts`, which must agree.
  */
-const HASH_SIZE = 1 << 15;
+export const HASH_SIZE = 1 << 15;
 /** Bytes of one entry of that table (key, count, colour number): `ENTRY` there, which must agree. */
-const ENTRY_BYTES = 16;
+export const ENTRY_BYTES = 16;
 /**
  * Beyond this many distinct colours (a photo-like picture) colours are counted again at a
  * coarser precision, so mapping the rest to the palette stays cheap. Table scenes stay under
  * it: the busiest boards and races of the bench reach about 4,500 (at 4,096, one in eight of a race's
  * pictures was counted twice, its encode's p90 4.7 ms against 3.85 ms now).
  */
-const MAX_DISTINCT = 8192;
+export const MAX_DISTINCT = 8192;
 /** Channel precisions tried in turn: 8, 6, 5 and 4 bits (alpha is ignored). */
 const MASKS = [0x00ffffff, 0x00fcfcfc, 0x00f8f8f8, 0x00f0f0f0];
 
@@ -75,7 +75,26 @@ interface PaletteKernel {
     byGreenAt: number,
   ): number;
   writeRows(indexOfAt: number, lengthsAt: number, coloursAt: number, runCount: number, rowsAt: number, stride: number): void;
+  indexRows(
+    pixelsAt: number,
+    width: number,
+    y0: number,
+    y1: number,
+    mask: number,
+    tableAt: number,
+    entriesAt: number,
+    indexOfAt: number,
+    distinctAt: number,
+    maxNumber: number,
+    paletteAt: number,
+    sizeAt: number,
+    rowsAt: number,
+    stride: number,
+  ): number;
   deflateRows(rawAt: number, n: number, stride: number, workAt: number, outAt: number): number;
+  deflateReset(workAt: number): void;
+  deflateBand(rawAt: number, from: number, to: number, stride: number, workAt: number, outAt: number): number;
+  adler32Of(at: number, n: number): number;
   deflateBound(n: number): number;
   deflateWorkBytes(): number;
 }
@@ -87,11 +106,11 @@ interface WebAssemblyApi {
 }
 const { Module, Instance } = Reflect.get(globalThis, "WebAssembly") as WebAssemblyApi;
 
-/** One instance a thread (compiling its 8 KB takes well under a millisecond). */
-const kernel = new Instance(new Module(readFileSync(new URL("./palette.wasm", import.meta.url)))).exports as PaletteKernel;
+/** One instance a thread (compiling its 8 KB takes well under a millisecond); `render/png-frames.ts` shares it. */
+export const kernel = new Instance(new Module(readFileSync(new URL("./palette.wasm", import.meta.url)))).exports as PaletteKernel;
 
 /** Most colour numbers `countColours` gives (it stops past twice MAX_DISTINCT), plus one. */
-const NUMBERS = MAX_DISTINCT * 2 + 2;
+export const NUMBERS = MAX_DISTINCT * 2 + 2;
 
 /**
  * Where each of the kernel's arrays lives in its memory (byte offsets, 16-aligned; the names say
@@ -99,7 +118,7 @@ const NUMBERS = MAX_DISTINCT * 2 + 2;
  * pixels and `rows` rows. Laid out again, and the memory grown, when a larger picture comes;
  * memory is never given back (a thread's largest picture, a 640x808 table: about 6 MB).
  */
-interface Layout {
+export interface Layout {
   readonly pixels: number;
   readonly rows: number;
   readonly tableAt: number;
@@ -121,13 +140,19 @@ interface Layout {
   readonly rowsAt: number;
   readonly deflateWorkAt: number;
   readonly streamAt: number;
+  /** The first byte past the layout (16-aligned): `render/png-frames.ts` keeps its tables from there. */
+  readonly end: number;
 }
 
 /** The kernel's memory before any layout: its own data, if any, lies below. */
 const BASE = (kernel.memory.buffer.byteLength + 15) & ~15;
 let layout: Layout | null = null;
 
-function layoutFor(pixels: number, rows: number): Layout {
+/**
+ * The layout for pictures of up to `pixels` pixels and `rows` rows: the current one, or a new one
+ * (a larger picture) laid out from the start again, over whatever lay past the old one's `end`.
+ */
+export function layoutFor(pixels: number, rows: number): Layout {
   if (layout && layout.pixels >= pixels && layout.rows >= rows) return layout;
   const p = Math.max(pixels, layout?.pixels ?? 0);
   const r = Math.max(rows, layout?.rows ?? 0);
@@ -159,7 +184,9 @@ function layoutFor(pixels: number, rows: number): Layout {
     rowsAt: take(p + r + 16), // 16: `writeRows` may write up to 15 bytes past the last run; `deflateRows` reads up to 8
     deflateWorkAt: take(kernel.deflateWorkBytes()),
     streamAt: take(kernel.deflateBound(p + r)),
+    end: 0,
   };
+  layout = { ...layout, end: at };
   const memory = kernel.memory;
   if (at > memory.buffer.byteLength) memory.grow(Math.ceil((at - memory.buffer.byteLength) / 65536));
   return layout;
@@ -173,6 +200,105 @@ function chunk(out: Buffer, at: number, type: string, data: Uint8Array): number 
   out.set(data, at + 8);
   out.writeUInt32BE(crc32(out.subarray(at + 4, at + 8 + data.length)), at + 8 + data.length);
   return at + CHUNK_OVERHEAD + data.length;
+}
+
+/**
+ * Counts the colours of the `width` x `height` pixels at `mem.pixelsAt` into the hash table at
+ * `tableAt` (emptied first; `entriesAt` beside it) and records the runs (kernel `countColours`),
+ * at the finest precision of MASKS that keeps at most MAX_DISTINCT colours.
+ */
+export function countColours(
+  mem: Layout,
+  width: number,
+  height: number,
+  tableAt: number,
+  entriesAt: number,
+): { readonly mask: number; readonly distinct: number } {
+  let mask = 0;
+  let distinct = 0;
+  for (const m of MASKS) {
+    mask = m;
+    distinct = kernel.countColours(
+      mem.pixelsAt,
+      width,
+      height,
+      m,
+      MAX_DISTINCT,
+      tableAt,
+      entriesAt,
+      mem.lengthsAt,
+      mem.coloursAt,
+      mem.runCountAt,
+    );
+    if (distinct <= MAX_DISTINCT) break;
+  }
+  return { mask, distinct };
+}
+
+/**
+ * The palette of the `distinct` colours counted in the table at `tableAt` (kernel
+ * `choosePalette`): its colours (a copy, 3 bytes each) and the pixels written as a nearer palette
+ * colour; every colour number's index written at `indexOfAt`. `counted` bounds any colour's count.
+ */
+export function choosePalette(
+  mem: Layout,
+  distinct: number,
+  mask: number,
+  counted: number,
+  tableAt: number,
+  entriesAt: number,
+  indexOfAt: number,
+): { readonly palette: Uint8Array; readonly approximated: number } {
+  const size = kernel.choosePalette(
+    distinct,
+    mask,
+    counted,
+    tableAt,
+    entriesAt,
+    indexOfAt,
+    mem.paletteAt,
+    mem.approximatedAt,
+    mem.orderAt,
+    mem.spareAt,
+    mem.byCountAt,
+    mem.laterAt,
+    mem.cellsAt,
+    mem.bucketsAt,
+    mem.byGreenAt,
+  );
+  return {
+    palette: new Uint8Array(kernel.memory.buffer, mem.paletteAt, size * 3).slice(),
+    approximated: new Uint32Array(kernel.memory.buffer, mem.approximatedAt, 1)[0]!,
+  };
+}
+
+/**
+ * A whole PNG file (signature, IHDR, PLTE, IDAT, IEND) of an indexed-colour picture: `palette`
+ * (RGB), and an IDAT of `idatLength` bytes that `writeIdat` writes into `out` at `at`.
+ */
+export function pngFile(
+  width: number,
+  height: number,
+  palette: Uint8Array,
+  idatLength: number,
+  writeIdat: (out: Buffer, at: number) => void,
+): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 3; // colour type: indexed
+  const out = Buffer.allocUnsafe(8 + CHUNK_OVERHEAD * 4 + 13 + palette.length + idatLength);
+  out.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 0);
+  let at = chunk(out, 8, "IHDR", ihdr);
+  at = chunk(out, at, "PLTE", palette);
+  out.writeUInt32BE(idatLength, at);
+  out.write("IDAT", at + 4, "latin1");
+  writeIdat(out, at + 8);
+  out.writeUInt32BE(crc32(out.subarray(at + 4, at + 8 + idatLength)), at + 8 + idatLength);
+  at += CHUNK_OVERHEAD + idatLength;
+  chunk(out, at, "IEND", new Uint8Array(0));
+  return out;
 }
 
 /** Figures of one encode, for the bench and the tests. */
@@ -215,49 +341,14 @@ export function encodePalettePng(rgba: Uint8Array, width: number, height: number
 
   // 1. Count and number colours, recording the picture as runs of one colour (runs skip the
   // lookup: most of a picture is flat).
-  let mask = 0;
-  let distinct = 0;
-  for (const m of MASKS) {
-    mask = m;
-    distinct = kernel.countColours(
-      mem.pixelsAt,
-      width,
-      height,
-      m,
-      MAX_DISTINCT,
-      mem.tableAt,
-      mem.entriesAt,
-      mem.lengthsAt,
-      mem.coloursAt,
-      mem.runCountAt,
-    );
-    if (distinct <= MAX_DISTINCT) break;
-  }
-  const runCount = new Int32Array(kernel.memory.buffer, mem.runCountAt, 1)[0]!;
+  const { mask, distinct } = countColours(mem, width, height, mem.tableAt, mem.entriesAt);
 
   // 2. The palette: every colour, or 256 of them; every colour number mapped to its index.
-  const size = kernel.choosePalette(
-    distinct,
-    mask,
-    n,
-    mem.tableAt,
-    mem.entriesAt,
-    mem.indexOfAt,
-    mem.paletteAt,
-    mem.approximatedAt,
-    mem.orderAt,
-    mem.spareAt,
-    mem.byCountAt,
-    mem.laterAt,
-    mem.cellsAt,
-    mem.bucketsAt,
-    mem.byGreenAt,
-  );
-  const palette = new Uint8Array(kernel.memory.buffer, mem.paletteAt, size * 3);
-  const approximated = new Uint32Array(kernel.memory.buffer, mem.approximatedAt, 1)[0]!;
+  const { palette, approximated } = choosePalette(mem, distinct, mask, n, mem.tableAt, mem.entriesAt, mem.indexOfAt);
 
   // 3. Index rows, each behind its filter byte 0.
   const stride = width + 1;
+  const runCount = new Int32Array(kernel.memory.buffer, mem.runCountAt, 1)[0]!;
   kernel.writeRows(mem.indexOfAt, mem.lengthsAt, mem.coloursAt, runCount, mem.rowsAt, stride);
   const idat =
     zlibLevel === undefined
@@ -269,18 +360,8 @@ export function encodePalettePng(rgba: Uint8Array, width: number, height: number
       : deflateSync(new Uint8Array(kernel.memory.buffer, mem.rowsAt, stride * height), { level: zlibLevel });
 
   // 4. Signature, IHDR, PLTE, IDAT, IEND.
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 3; // colour type: indexed
-  const out = Buffer.allocUnsafe(8 + CHUNK_OVERHEAD * 4 + 13 + palette.length + idat.length);
-  out.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 0);
-  let at = chunk(out, 8, "IHDR", ihdr);
-  at = chunk(out, at, "PLTE", palette);
-  at = chunk(out, at, "IDAT", idat);
-  chunk(out, at, "IEND", new Uint8Array(0));
-  lastStats = { colours: distinct, palette: size, approximated };
+  const out = pngFile(width, height, palette, idat.length, (into, at) => into.set(idat, at));
+  lastStats = { colours: distinct, palette: palette.length / 3, approximated };
   return out;
 }
 

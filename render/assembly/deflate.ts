@@ -425,31 +425,75 @@ export function deflateBound(n: i32): i32 {
  * bytes (the row above is tried as a match); `workAt` is `deflateWorkBytes()` of scratch.
  */
 export function deflateRows(rawAt: usize, n: i32, stride: i32, workAt: usize, outAt: usize): i32 {
-  memory.fill(workAt + HEAD, 0, (<usize>1 << HASH_BITS) * 4);
-  memory.fill(workAt + LIT_FREQ, 0, 288 * 4);
-  memory.fill(workAt + DIST_FREQ, 0, 32 * 4);
+  deflateReset(workAt);
   out = outAt;
   bits = 0;
   bitCount = 0;
   store<u8>(out, 0x78);
   store<u8>(out + 1, 0x01);
   out += 2;
+  deflateSymbols(rawAt, 0, n, stride, workAt, true);
+  flushBits();
+  const adler = adler32(rawAt, n);
+  store<u32>(out, bswap<u32>(adler));
+  out += 4;
+  return <i32>(out - outAt);
+}
+
+/** Empties the scratch's hash table and counts: before a `deflateRows`, or before the bands of one picture (`deflateBand`). */
+export function deflateReset(workAt: usize): void {
+  memory.fill(workAt + HEAD, 0, (<usize>1 << HASH_BITS) * 4);
+  memory.fill(workAt + LIT_FREQ, 0, 288 * 4);
+  memory.fill(workAt + DIST_FREQ, 0, 32 * 4);
+}
+
+/**
+ * Deflates the bytes `from` to `to` of the rows at `rawAt` (offsets from `rawAt`) as deflate
+ * blocks of their own (RFC 1951, no zlib frame), ending in an empty stored block (a sync flush:
+ * 00 00 FF FF), so that the output is whole bytes that any other such band may follow. No match
+ * reaches before `from`: a band's bytes depend on its own rows only, whatever was deflated
+ * before it since the last `deflateReset` (which must come first, and between pictures, bands
+ * in ascending order). Returns the bytes written at `outAt` (at most `deflateBound(to - from)`).
+ */
+export function deflateBand(rawAt: usize, from: i32, to: i32, stride: i32, workAt: usize, outAt: usize): i32 {
+  out = outAt;
+  bits = 0;
+  bitCount = 0;
+  deflateSymbols(rawAt, from, to, stride, workAt, false);
+  putBits(0, 3); // a stored block, not the last
+  flushBits();
+  store<u32>(out, 0xffff0000); // LEN 0, NLEN 0xFFFF
+  out += 4;
+  return <i32>(out - outAt);
+}
+
+/** Adler-32 (RFC 1950 section 8.2) of the `n` bytes at `at`: a band's, for its stream's checksum. */
+export function adler32Of(at: usize, n: i32): u32 {
+  return adler32(at, n);
+}
+
+/**
+ * Finds the matches of bytes `from` to `to` at `rawAt` (greedy: the byte before, the row above,
+ * one hashed earlier place; none before `from`) and writes them as blocks of at most
+ * BLOCK_SYMBOLS symbols, the last one final when `last` is set.
+ */
+function deflateSymbols(rawAt: usize, from: i32, to: i32, stride: i32, workAt: usize, last: bool): void {
   const head = workAt + HEAD;
   const syms = workAt + SYMS;
   const litFreq = workAt + LIT_FREQ;
   const distFreq = workAt + DIST_FREQ;
   const rowDistance = stride <= WINDOW ? stride : 0;
   let count = 0;
-  let i = 0;
-  while (i < n) {
-    const most = n - i < MAX_MATCH ? n - i : MAX_MATCH;
+  let i = from;
+  while (i < to) {
+    const most = to - i < MAX_MATCH ? to - i : MAX_MATCH;
     const here = rawAt + <usize>i;
     let best = 0;
     let bestDistance = 0;
-    if (i > 0 && most >= MIN_MATCH) {
+    if (i > from && most >= MIN_MATCH) {
       best = matchLength(here, here - 1, most);
       bestDistance = 1;
-      if (best < most && rowDistance > 0 && i >= rowDistance) {
+      if (best < most && rowDistance > 0 && i - from >= rowDistance) {
         const l = matchLength(here, here - <usize>rowDistance, most);
         if (l > best) {
           best = l;
@@ -461,7 +505,7 @@ export function deflateRows(rawAt: usize, n: i32, stride: i32, workAt: usize, ou
         const slot = head + (<usize>h << 2);
         const seen = load<i32>(slot) - 1;
         store<i32>(slot, i + 1);
-        if (seen >= 0 && i - seen <= WINDOW && i - seen != 1 && i - seen != rowDistance) {
+        if (seen >= from && i - seen <= WINDOW && i - seen != 1 && i - seen != rowDistance) {
           const l = matchLength(here, rawAt + <usize>seen, most);
           if (l > best) {
             best = l;
@@ -485,14 +529,9 @@ export function deflateRows(rawAt: usize, n: i32, stride: i32, workAt: usize, ou
     }
     count++;
     if (count == BLOCK_SYMBOLS) {
-      writeBlock(workAt, count, i >= n);
+      writeBlock(workAt, count, last && i >= to);
       count = 0;
     }
   }
-  if (count > 0 || n == 0) writeBlock(workAt, count, true);
-  flushBits();
-  const adler = adler32(rawAt, n);
-  store<u32>(out, bswap<u32>(adler));
-  out += 4;
-  return <i32>(out - outAt);
+  if (count > 0 || to == from) writeBlock(workAt, count, last);
 }

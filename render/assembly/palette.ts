@@ -135,6 +135,133 @@ export function writeRows(indexOfAt: usize, lengthsAt: usize, coloursAt: usize, 
   }
 }
 
+/**
+ * Writes the index rows `y0` to `y1` (each behind its filter byte 0, row y at `rowsAt + y *
+ * stride`) of the `width`-pixel rows at `pixelsAt`, looking each colour (at precision `mask`) up
+ * in a table `countColours` and `choosePalette` filled (`tableAt`, `entriesAt`, `indexOfAt`),
+ * without counting it: a band of a table's picture, most of whose colours that table has seen.
+ * Writes nothing outside the rows it was given.
+ *
+ * A colour not in the table is added to it (count 0) as colour number `distinct` (u32 at
+ * `distinctAt`, then one more) with the index `choosePalette` would give it against the palette
+ * at `paletteAt` (u32 at `sizeAt` colours, 3 bytes each): its nearest palette colour when one lies
+ * within MERGE levels in every channel, else a new palette colour. Returns the colours added, or
+ * -1 when one finds no place (the palette full) or the numbers reach `maxNumber` (the table and
+ * the palette are then left with the colours added before it).
+ */
+export function indexRows(
+  pixelsAt: usize,
+  width: i32,
+  y0: i32,
+  y1: i32,
+  mask: u32,
+  tableAt: usize,
+  entriesAt: usize,
+  indexOfAt: usize,
+  distinctAt: usize,
+  maxNumber: i32,
+  paletteAt: usize,
+  sizeAt: usize,
+  rowsAt: usize,
+  stride: i32,
+): i32 {
+  const masks = i32x4.splat(mask);
+  let added = 0;
+  for (let y = y0; y < y1; y++) {
+    const rowEnd = (y + 1) * width;
+    let i = y * width;
+    let o = rowsAt + <usize>y * <usize>stride;
+    store<u8>(o, 0);
+    o++;
+    while (i < rowEnd) {
+      const first = load<u32>(pixelsAt + (<usize>i << 2)) & mask;
+      const firsts = i32x4.splat(first);
+      let j = i + 1;
+      let ended = false;
+      while (j + 4 <= rowEnd) {
+        const same = i32x4.bitmask(i32x4.eq(v128.and(v128.load(pixelsAt + (<usize>j << 2)), masks), firsts));
+        if (same != 0xf) {
+          j += <i32>ctz(~same & 0xf);
+          ended = true;
+          break;
+        }
+        j += 4;
+      }
+      if (!ended) while (j < rowEnd && (load<u32>(pixelsAt + (<usize>j << 2)) & mask) == first) j++;
+
+      const key = first | FLAG;
+      let h = (key * 0x9e3779b1) >>> 17;
+      let at = tableAt + <usize>(h * ENTRY);
+      while (true) {
+        const k = load<u32>(at);
+        if (k == key) break;
+        if (k == 0) {
+          const number = load<u32>(distinctAt);
+          if (<i32>number >= maxNumber) return -1;
+          const index = paletteIndexOf(key, mask, paletteAt, sizeAt);
+          if (index < 0) return -1;
+          store<u32>(at, key);
+          store<u32>(at + COUNT, 0);
+          store<u32>(at + NUMBER, number);
+          store<u16>(entriesAt + (<usize>number << 1), <u16>h);
+          store<u8>(indexOfAt + <usize>number, <u8>index);
+          store<u32>(distinctAt, number + 1);
+          added++;
+          break;
+        }
+        h = (h + 1) & HASH_MASK;
+        at = tableAt + <usize>(h * ENTRY);
+      }
+      const index = load<u8>(indexOfAt + <usize>load<u32>(at + NUMBER));
+      const length = j - i;
+      const sixteen = i8x16.splat(index);
+      let k = 0;
+      for (; k + 16 <= length; k += 16) v128.store(o + <usize>k, sixteen);
+      for (; k < length; k++) store<u8>(o + <usize>k, index);
+      o += <usize>length;
+      i = j;
+    }
+  }
+  return added;
+}
+
+/**
+ * The palette index of colour key `key` (at precision `mask`: the middle of the colours it covers)
+ * against the palette at `paletteAt` (u32 at `sizeAt` colours): the nearest palette colour by
+ * weighted distance (ties to the lower index) when one lies within MERGE levels in every channel,
+ * else a new palette colour (the size one more); -1 when the palette is full.
+ */
+function paletteIndexOf(key: u32, mask: u32, paletteAt: usize, sizeAt: usize): i32 {
+  const half = (~mask & 0xff) >> 1;
+  const r = <i32>((key & 255) | half);
+  const g = <i32>(((key >> 8) & 255) | half);
+  const b = <i32>(((key >> 16) & 255) | half);
+  const size = load<i32>(sizeAt);
+  let near = false;
+  let best = -1;
+  let bestDistance = i32.MAX_VALUE;
+  for (let i = 0; i < size; i++) {
+    const p = paletteAt + <usize>(i * 3);
+    const dr = <i32>load<u8>(p) - r;
+    const dg = <i32>load<u8>(p + 1) - g;
+    const db = <i32>load<u8>(p + 2) - b;
+    if (abs(dr) <= MERGE && abs(dg) <= MERGE && abs(db) <= MERGE) near = true;
+    const d = 3 * dr * dr + 4 * dg * dg + 2 * db * db;
+    if (d < bestDistance) {
+      bestDistance = d;
+      best = i;
+    }
+  }
+  if (near) return best;
+  if (size == MAX_COLOURS) return -1;
+  const p = paletteAt + <usize>(size * 3);
+  store<u8>(p, <u8>r);
+  store<u8>(p + 1, <u8>g);
+  store<u8>(p + 2, <u8>b);
+  store<i32>(sizeAt, size + 1);
+  return size;
+}
+
 /** Largest palette a PNG allows. */
 const MAX_COLOURS: i32 = 256;
 /** Buckets of one radix digit (11 bits) for `sortAscending`. */
@@ -384,4 +511,4 @@ export function choosePalette(
   return size;
 }
 
-export { deflateBound, deflateRows, deflateWorkBytes } from "./deflate";
+export { adler32Of, deflateBand, deflateBound, deflateReset, deflateRows, deflateWorkBytes } from "./deflate";
