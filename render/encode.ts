@@ -8,11 +8,19 @@
  */
 import type { Canvas } from "@napi-rs/canvas";
 import { encodePalettePng } from "./png.ts";
+import { encodeFramePng } from "./png-frames.ts";
 import { readPixels } from "./surface.ts";
 
-/** The picture as an indexed-colour PNG (sync: about a millisecond or two a picture). */
-export function encodePicture(canvas: Canvas): Buffer {
-  return encodePalettePng(readPixels(canvas), canvas.width, canvas.height);
+/**
+ * The picture as an indexed-colour PNG (sync: about a millisecond or two a picture); with `frame`
+ * (a table's key: its channel id), as that table's next frame on this thread
+ * (`render/png-frames.ts`: the bands a move left as they were are not written again).
+ */
+export function encodePicture(canvas: Canvas, frame?: string): Buffer {
+  const pixels = readPixels(canvas);
+  return frame === undefined
+    ? encodePalettePng(pixels, canvas.width, canvas.height)
+    : encodeFramePng(pixels, canvas.width, canvas.height, frame);
 }
 
 /** The picture through Skia's own PNG encoder (RGBA, zlib level 6): the bench's baseline. */

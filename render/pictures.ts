@@ -72,7 +72,7 @@ export function tableSize(job: PictureJob): { readonly width: number; readonly h
 
 /** Draws and encodes a job (a scene job's module loaded: `loadScene`): its PNG bytes (the scene's canvas is reused for the next job of its size). */
 export function encodeJob(job: PictureJob): Buffer {
-  return reusingCanvases(() => encodePicture(drawJob(job)));
+  return reusingCanvases(() => encodePicture(drawJob(job), job.kind === "scene" ? job.frame : undefined));
 }
 
 /** Loads what drawing `job` needs in this thread (a game scene's module), before `drawJob` or `encodeJob`. */

@@ -27,6 +27,12 @@ export interface SceneJob<D = unknown> {
   readonly from: string;
   readonly scene: string;
   readonly data: D;
+  /**
+   * The table whose picture this is (its channel id), when its pictures follow one another as
+   * moves come: a picture thread then encodes it against that table's last one
+   * (`render/png-frames.ts`). Absent: encoded on its own.
+   */
+  readonly frame?: string | undefined;
 }
 
 /** The data scene `S` is drawn from. */
@@ -36,8 +42,11 @@ export type SceneData<S> = S extends Scene<infer D> ? D : never;
 export interface SceneModule<T extends Record<string, Scene<never>>> {
   readonly from: string;
   readonly scenes: T;
-  /** The job of scene `scene` drawn from `data`. */
-  job<K extends keyof T & string>(scene: K, data: SceneData<T[K]>): SceneJob<SceneData<T[K]>>;
+  /**
+   * The job of scene `scene` drawn from `data`; `frame`: the table whose picture it is (its
+   * channel id), for a scene that shows a table's moves one after another (`SceneJob.frame`).
+   */
+  job<K extends keyof T & string>(scene: K, data: SceneData<T[K]>, frame?: string): SceneJob<SceneData<T[K]>>;
 }
 
 /** The scene modules this thread has loaded, by URL. */
@@ -51,7 +60,11 @@ const LOADED = new Map<string, Readonly<Record<string, Scene<never>>>>();
 export function sceneModule<T extends Record<string, Scene<never>>>(from: string, scenes: T): SceneModule<T> {
   if (LOADED.has(from)) throw new Error(`scene module ${from} is declared twice`);
   LOADED.set(from, scenes);
-  return { from, scenes, job: (scene, data) => ({ kind: "scene", from, scene, data }) };
+  return {
+    from,
+    scenes,
+    job: (scene, data, frame) => (frame === undefined ? { kind: "scene", from, scene, data } : { kind: "scene", from, scene, data, frame }),
+  };
 }
 
 /** Loads the module of scene job `job` in this thread when it has not been yet (a picture thread's first picture of a game). */

@@ -80,12 +80,16 @@ export function canastaRound(rec: CanastaTable): string | undefined {
 /** The job of table `rec`'s public picture (undefined before the deal). */
 export function canastaPicture(rec: CanastaTable): SceneJob<TableScene<CanastaView>> | undefined {
   if (rec.status === "lobby" || !rec.state) return undefined;
-  return ONEXENO_SCENES.job("canasta", {
-    view: canastaView(rec.state, null),
-    names: names(rec),
-    clock: clockLabel(rec),
-    locale: tableLocale(rec),
-  });
+  return ONEXENO_SCENES.job(
+    "canasta",
+    {
+      view: canastaView(rec.state, null),
+      names: names(rec),
+      clock: clockLabel(rec),
+      locale: tableLocale(rec),
+    },
+    rec.channelId,
+  );
 }
 
 export async function canastaMessage(rec: CanastaTable, note?: string): Promise<BaseMessageOptions> {

@@ -80,13 +80,17 @@ export function cardenoPicture(rec: CardenoTable): SceneJob<CardenoTableScene> |
   const view = cardenoView(rec.state, null);
   // Closed with `end` mid-race: the last picture shows the score sheet so far, not a race.
   if (rec.status === "over" && view.phase !== "over")
-    return CARDENO_SCENES.job("table", {
-      view: { ...view, phase: "over" },
-      names: names(rec),
-      locale: tableLocale(rec),
-      closed: true,
-    });
-  return CARDENO_SCENES.job("table", { view, names: names(rec), locale: tableLocale(rec) });
+    return CARDENO_SCENES.job(
+      "table",
+      {
+        view: { ...view, phase: "over" },
+        names: names(rec),
+        locale: tableLocale(rec),
+        closed: true,
+      },
+      rec.channelId,
+    );
+  return CARDENO_SCENES.job("table", { view, names: names(rec), locale: tableLocale(rec) }, rec.channelId);
 }
 
 export async function cardenoMessage(rec: CardenoTable, note?: string): Promise<BaseMessageOptions> {

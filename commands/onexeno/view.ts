@@ -127,12 +127,16 @@ export function onexenoRound(rec: TableRecord): string | undefined {
 /** The job of table `rec`'s public picture (undefined before the deal). */
 export function onexenoPicture(rec: TableRecord): SceneJob<TableScene<OnexenoView>> | undefined {
   if (rec.status === "lobby" || !rec.state) return undefined;
-  return ONEXENO_SCENES.job("table", {
-    view: onexenoView(rec.state, null),
-    names: names(rec),
-    clock: clockLabel(rec),
-    locale: tableLocale(rec),
-  });
+  return ONEXENO_SCENES.job(
+    "table",
+    {
+      view: onexenoView(rec.state, null),
+      names: names(rec),
+      clock: clockLabel(rec),
+      locale: tableLocale(rec),
+    },
+    rec.channelId,
+  );
 }
 
 async function drawTable(rec: TableRecord, note?: string): Promise<BaseMessageOptions> {

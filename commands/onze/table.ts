@@ -60,9 +60,9 @@ export function onzePicture(rec: OnzeTable): SceneJob<OnzeTableScene> | undefine
   // Closed with `end` mid-game: the last picture shows the score sheet so far, no turn, sale or clock.
   if (rec.status === "over" && view.phase !== "over") {
     const quiet = { ...view, phase: "over" as const, forSale: null, claims: [], declines: [], seller: null };
-    return ONZE_SCENES.job("table", { view: quiet, names: names(rec), locale: tableLocale(rec), closed: true });
+    return ONZE_SCENES.job("table", { view: quiet, names: names(rec), locale: tableLocale(rec), closed: true }, rec.channelId);
   }
-  return ONZE_SCENES.job("table", { view, names: names(rec), clock: clockLabel(rec), locale: tableLocale(rec) });
+  return ONZE_SCENES.job("table", { view, names: names(rec), clock: clockLabel(rec), locale: tableLocale(rec) }, rec.channelId);
 }
 
 export async function onzeMessage(rec: OnzeTable, note?: string): Promise<BaseMessageOptions> {

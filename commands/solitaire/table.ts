@@ -79,7 +79,7 @@ export const solitairePayload: (rec: SolitaireTable, note?: string) => Promise<T
 /** The job of game `rec`'s public picture (undefined only for a table without a deal, which never is). */
 export function solitairePicture(rec: SolitaireTable): SceneJob<SolitaireScene> | undefined {
   return rec.state
-    ? ONEXENO_SCENES.job("solitaire", { view: solitaireView(rec.state), owner: playerName(rec), locale: tableLocale(rec) })
+    ? ONEXENO_SCENES.job("solitaire", { view: solitaireView(rec.state), owner: playerName(rec), locale: tableLocale(rec) }, rec.channelId)
     : undefined;
 }
 
