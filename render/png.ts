@@ -93,7 +93,7 @@ interface PaletteKernel {
   ): number;
   deflateRows(rawAt: number, n: number, stride: number, workAt: number, outAt: number): number;
   deflateReset(workAt: number): void;
-  deflateBand(rawAt: number, from: number, to: number, stride: number, workAt: number, outAt: number): number;
+  deflateBand(rawAt: number, from: number, to: number, back: number, stride: number, workAt: number, outAt: number): number;
   adler32Of(at: number, n: number): number;
   deflateBound(n: number): number;
   deflateWorkBytes(): number;

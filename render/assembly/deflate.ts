@@ -432,7 +432,7 @@ export function deflateRows(rawAt: usize, n: i32, stride: i32, workAt: usize, ou
   store<u8>(out, 0x78);
   store<u8>(out + 1, 0x01);
   out += 2;
-  deflateSymbols(rawAt, 0, n, stride, workAt, true);
+  deflateSymbols(rawAt, 0, n, 0, stride, workAt, true);
   flushBits();
   const adler = adler32(rawAt, n);
   store<u32>(out, bswap<u32>(adler));
@@ -451,15 +451,16 @@ export function deflateReset(workAt: usize): void {
  * Deflates the bytes `from` to `to` of the rows at `rawAt` (offsets from `rawAt`) as deflate
  * blocks of their own (RFC 1951, no zlib frame), ending in an empty stored block (a sync flush:
  * 00 00 FF FF), so that the output is whole bytes that any other such band may follow. No match
- * reaches before `from`: a band's bytes depend on its own rows only, whatever was deflated
- * before it since the last `deflateReset` (which must come first, and between pictures, bands
- * in ascending order). Returns the bytes written at `outAt` (at most `deflateBound(to - from)`).
+ * reaches further back than the `back` bytes before `from` (0, or the row above: `stride`): a
+ * band's bytes depend on its own rows and those bytes only, whatever was deflated before it since
+ * the last `deflateReset` (which must come first, and between pictures, bands in ascending
+ * order). Returns the bytes written at `outAt` (at most `deflateBound(to - from)`).
  */
-export function deflateBand(rawAt: usize, from: i32, to: i32, stride: i32, workAt: usize, outAt: usize): i32 {
+export function deflateBand(rawAt: usize, from: i32, to: i32, back: i32, stride: i32, workAt: usize, outAt: usize): i32 {
   out = outAt;
   bits = 0;
   bitCount = 0;
-  deflateSymbols(rawAt, from, to, stride, workAt, false);
+  deflateSymbols(rawAt, from, to, back, stride, workAt, false);
   putBits(0, 3); // a stored block, not the last
   flushBits();
   store<u32>(out, 0xffff0000); // LEN 0, NLEN 0xFFFF
@@ -474,15 +475,17 @@ export function adler32Of(at: usize, n: i32): u32 {
 
 /**
  * Finds the matches of bytes `from` to `to` at `rawAt` (greedy: the byte before, the row above,
- * one hashed earlier place; none before `from`) and writes them as blocks of at most
- * BLOCK_SYMBOLS symbols, the last one final when `last` is set.
+ * one hashed earlier place; the first two reach at most `back` bytes before `from`, the hashed
+ * one never before it) and writes them as blocks of at most BLOCK_SYMBOLS symbols, the last one
+ * final when `last` is set.
  */
-function deflateSymbols(rawAt: usize, from: i32, to: i32, stride: i32, workAt: usize, last: bool): void {
+function deflateSymbols(rawAt: usize, from: i32, to: i32, back: i32, stride: i32, workAt: usize, last: bool): void {
   const head = workAt + HEAD;
   const syms = workAt + SYMS;
   const litFreq = workAt + LIT_FREQ;
   const distFreq = workAt + DIST_FREQ;
   const rowDistance = stride <= WINDOW ? stride : 0;
+  const first = from - back;
   let count = 0;
   let i = from;
   while (i < to) {
@@ -490,10 +493,10 @@ function deflateSymbols(rawAt: usize, from: i32, to: i32, stride: i32, workAt: u
     const here = rawAt + <usize>i;
     let best = 0;
     let bestDistance = 0;
-    if (i > from && most >= MIN_MATCH) {
+    if (i > first && most >= MIN_MATCH) {
       best = matchLength(here, here - 1, most);
       bestDistance = 1;
-      if (best < most && rowDistance > 0 && i - from >= rowDistance) {
+      if (best < most && rowDistance > 0 && i - first >= rowDistance) {
         const l = matchLength(here, here - <usize>rowDistance, most);
         if (l > best) {
           best = l;

@@ -86,6 +86,27 @@ describe("a table's frames (encodeFramePng)", () => {
     expect(chunks(c).get("PLTE")!.length).toBe(chunks(b).get("PLTE")!.length + 3);
   });
 
+  it("writes again the band below a changed last row (its first row may match it), and no other", async () => {
+    const w = 90;
+    const h = 128; // 4 bands of 32 rows
+    const bar = (top: number, bottom: number, dot = false) =>
+      picture(w, h, 5, (ctx) => {
+        ctx.fillStyle = "#f6f3ea";
+        ctx.fillRect(70, top, 6, bottom - top + 1);
+        if (dot) ctx.fillRect(20, 40, 5, 5);
+      });
+    encodeFramePng(picture(w, h, 5), w, h, "table-1");
+    // A bar over rows 31 to 63: band 0's last row and all of band 1, its last row too. Band 2's
+    // pixels are the same, but its first row may have matched row 63 before: written again.
+    const first = bar(31, 63);
+    expect(await worstLevel(encodeFramePng(first, w, h, "table-1"), first, w, h)).toBe(0);
+    expect(frameStats()).toMatchObject({ partial: 1, bandsWritten: 4 + 3 });
+    // A dot in band 1 (rows 40 to 44): band 1 changes but not its last row; band 2 is not written.
+    const second = bar(31, 63, true);
+    expect(await worstLevel(encodeFramePng(second, w, h, "table-1"), second, w, h)).toBe(0);
+    expect(frameStats()).toMatchObject({ partial: 2, bandsWritten: 4 + 3 + 1 });
+  });
+
   it("gives each table its own frames, keeps a table's colours when its picture changes size, and starts afresh when the palette is full", async () => {
     const one = picture(80, 64, 5); // 2 bands
     const two = picture(80, 64, 40);
