@@ -33,6 +33,24 @@ const COUNT: usize = 4;
 const NUMBER: usize = 8;
 
 /**
+ * The end of the run of colour `first` (at precision `mask`, `masks` its four lanes) that starts
+ * at pixel `i`, within its row (which ends at pixel `rowEnd`): four pixels a step while all four
+ * match, then one at a time.
+ */
+@inline
+function runEnd(pixelsAt: usize, i: i32, rowEnd: i32, first: u32, mask: u32, masks: v128): i32 {
+  const firsts = i32x4.splat(first);
+  let j = i + 1;
+  while (j + 4 <= rowEnd) {
+    const same = i32x4.bitmask(i32x4.eq(v128.and(v128.load(pixelsAt + (<usize>j << 2)), masks), firsts));
+    if (same != 0xf) return j + <i32>ctz(~same & 0xf);
+    j += 4;
+  }
+  while (j < rowEnd && (load<u32>(pixelsAt + (<usize>j << 2)) & mask) == first) j++;
+  return j;
+}
+
+/**
  * Counts and numbers the colours of `width` x `height` pixels (RGBA, 4 bytes each, at `pixelsAt`)
  * at precision `mask` (a mask of the 0x00BBGGRR bits kept), and records the picture as runs of
  * one colour within rows, in pixel order: run r's length (i32 at `lengthsAt + 4r`) and colour
@@ -63,20 +81,7 @@ export function countColours(
     let i = y * width;
     while (i < rowEnd) {
       const first = load<u32>(pixelsAt + (<usize>i << 2)) & mask;
-      // The run's end: four pixels a step while all four match, then one at a time.
-      const firsts = i32x4.splat(first);
-      let j = i + 1;
-      let ended = false;
-      while (j + 4 <= rowEnd) {
-        const same = i32x4.bitmask(i32x4.eq(v128.and(v128.load(pixelsAt + (<usize>j << 2)), masks), firsts));
-        if (same != 0xf) {
-          j += <i32>ctz(~same & 0xf);
-          ended = true;
-          break;
-        }
-        j += 4;
-      }
-      if (!ended) while (j < rowEnd && (load<u32>(pixelsAt + (<usize>j << 2)) & mask) == first) j++;
+      const j = runEnd(pixelsAt, i, rowEnd, first, mask, masks);
 
       const key = first | FLAG;
       let h = (key * 0x9e3779b1) >>> 17; // the top 15 bits: HASH_SIZE entries
@@ -175,19 +180,7 @@ export function indexRows(
     o++;
     while (i < rowEnd) {
       const first = load<u32>(pixelsAt + (<usize>i << 2)) & mask;
-      const firsts = i32x4.splat(first);
-      let j = i + 1;
-      let ended = false;
-      while (j + 4 <= rowEnd) {
-        const same = i32x4.bitmask(i32x4.eq(v128.and(v128.load(pixelsAt + (<usize>j << 2)), masks), firsts));
-        if (same != 0xf) {
-          j += <i32>ctz(~same & 0xf);
-          ended = true;
-          break;
-        }
-        j += 4;
-      }
-      if (!ended) while (j < rowEnd && (load<u32>(pixelsAt + (<usize>j << 2)) & mask) == first) j++;
+      const j = runEnd(pixelsAt, i, rowEnd, first, mask, masks);
 
       const key = first | FLAG;
       let h = (key * 0x9e3779b1) >>> 17;
