@@ -20,20 +20,28 @@ import { localeOf, t, type Locale } from "../src/i18n/index.ts";
  * tournaments do not apply), for the games whose commands are `games` (their top-level names, in
  * the order `GAMES` lists them): a heading, five numbered things to try (a table of each game, by
  * its command's own description in the reader's language; then a tournament, or in a DM a
- * replay; then the player's stats or history), then where the rules and records are.
+ * replay; then the player's stats or history), then where the rules and records are (the rules
+ * alone when the five named the records already, as in a DM).
  */
 export function helpText(locale: Locale, guildId: string | null, games: readonly string[]): string {
   const say = (key: string, params: Record<string, string> = {}) => t(locale, `help.${key}`, params);
   const ref = (path: string) => commandRef(locale, path, guildId);
   const about = (root: string) => commandWords(locale, root)?.description ?? commandWords("en", root)?.description ?? root;
   const [first, ...others] = games;
+  // What can be done there besides a game (a server: a tournament and stats; a DM: a replay and history).
+  const extras = traitsOf({ guildId }).helpTries;
   const tries = [
     ...(first ? [say("try_first", { cmd: ref(`${first} new`), what: about(first) })] : []),
     ...others.map((g) => say("try_game", { cmd: ref(`${g} new`), what: about(g) })),
-    // What can be done there besides a game (a server: a tournament and stats; a DM: a replay and history).
-    ...traitsOf({ guildId }).helpTries.map((x) => say(x.key, { cmd: ref(x.command) })),
+    ...extras.map((x) => say(x.key, { cmd: ref(x.command) })),
   ].slice(0, 5);
-  const more = say("more", { rules: ref(`${first ?? "help"} rules`), history: ref("history"), replay: ref("replay") });
+  // The last line names the records only where the five did not (a DM's are history and replay).
+  const named = new Set(extras.slice(0, Math.max(0, 5 - games.length)).map((x) => x.command));
+  const rules = ref(`${first ?? "help"} rules`);
+  const more =
+    named.has("history") && named.has("replay")
+      ? say("more_rules", { rules })
+      : say("more", { rules, history: ref("history"), replay: ref("replay") });
   return [`## ${say("title")}`, ...tries.map((line, i) => `${i + 1}. ${line}`), "", more].join("\n");
 }
 

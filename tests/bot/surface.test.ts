@@ -13,7 +13,8 @@ import { channelSurface } from "../../src/surfaces/channel/surface.ts";
 import type { AnyTable } from "../../src/bot/tables.ts";
 import { mustBeOnItsSurface, type Command } from "../../src/bot/router.ts";
 import { UserError } from "../../src/bot/errors.ts";
-import { hasMessage } from "../../src/i18n/index.ts";
+import { hasMessage, LOCALES } from "../../src/i18n/index.ts";
+import { helpText } from "../../commands/help.ts";
 
 /** What the router reads of a slash command: where it came from, and its subcommand and options. */
 function used(guildId: string | null, group: string | null, sub: string | null, strings: Record<string, string> = {}) {
@@ -89,6 +90,25 @@ describe("a table's surface", () => {
     expect(traitsOf({ guildId: "300000000000000001" }).movesAlone).toBe(true);
     // A record kept before tables kept their guild (none recorded) is a server's, as it always was.
     expect(surfaceOf({})).toBe("channel");
+  });
+
+  it("/help names each command once, and the records in a DM only among the five", () => {
+    const games = GAME_SET.commands.map((c) => c.data.name).filter((n) => ["onexeno", "onze", "cardeno"].includes(n));
+    for (const guildId of [null, "300000000000000001"]) {
+      const text = helpText("en", guildId, games);
+      for (const name of ["history", "replay", "stats", "tournament"])
+        expect(text.split(`/${name}`).length - 1, `${guildId ?? "a DM"}: /${name}\n${text}`).toBeLessThanOrEqual(1);
+      // The records are named on both surfaces: in the five (a DM), or in the last line (a server).
+      expect(text, guildId ?? "a DM").toContain("/history");
+      expect(text, guildId ?? "a DM").toContain("/replay");
+    }
+    // Every language's DM help ends on the rules alone; a server's names the records there.
+    for (const locale of LOCALES) {
+      const dm = helpText(locale, null, games).split("\n").at(-1) ?? "";
+      const server = helpText(locale, "300000000000000001", games).split("\n").at(-1) ?? "";
+      expect(server.length, locale).toBeGreaterThan(dm.length);
+      expect(dm, locale).not.toMatch(/\{\{|help\./);
+    }
   });
 
   it("/help offers on each surface only commands that exist and are offered there", () => {
