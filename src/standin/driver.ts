@@ -22,7 +22,10 @@ export interface DriveOptions {
   readonly allowFailure?: boolean;
   /** Make the interaction this many ms old when dispatched (a late delivery). */
   readonly ageMs?: number;
-  /** Send a choice the menu does not offer, as a modified client could (the bot must still answer it). */
+  /**
+   * Send what Discord's client would not: a choice the menu does not offer, a click of a button
+   * the message never showed enabled, as a modified client could (the bot must still answer it).
+   */
   readonly forged?: boolean;
 }
 

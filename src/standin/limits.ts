@@ -388,6 +388,21 @@ export function checkChoice(message: ApiMessage, customId: string, values: reado
     throw new Error(`menu ${customId} does not offer ${values.filter((v) => !offered.has(v)).join(", ") || "a value twice"}`);
 }
 
+/**
+ * Throws unless a click of button `customId` on `message` is one Discord's client could send:
+ * a button with that `custom_id` that the message showed enabled in one of its versions
+ * (`shown`: every enabled button it ever showed; a client that has not seen an edit yet still
+ * shows the button the edit took away or greyed out), or that `message` (the viewer's copy)
+ * shows enabled (https://discord.com/developers/docs/components/reference#button). A click of a
+ * button no client ever showed never reaches a bot: a test that sends one has made a mistake.
+ */
+export function checkButton(message: ApiMessage, customId: string, shown: ReadonlySet<string> | undefined): void {
+  if (shown?.has(customId)) return;
+  const button = interactiveComponents(message.components).find((c) => c.custom_id === customId && c.type === 2);
+  if (!button) throw new Error(`no button ${customId} was ever shown on message ${message.id}`);
+  if (button.disabled === true) throw new Error(`button ${customId} on message ${message.id} was only ever shown disabled`);
+}
+
 /** The label of button `customId` on `message`, or its menu's placeholder ("a menu" without one); for the page's "clicked" line. */
 export function componentLabel(message: ApiMessage, customId: string): string | undefined {
   const c = interactiveComponents(message.components).find((x) => x.custom_id === customId);

@@ -4,6 +4,7 @@
  * returns them. Free functions over the stand-in's state (`MessageHost`), used by its REST
  * routes (src/standin/rest.ts) and interactions (src/standin/interactions.ts).
  */
+import { interactiveComponents } from "./limits.ts";
 import { snowflake } from "./snowflake.ts";
 import type { ApiAttachment, ApiMessage } from "./types.ts";
 
@@ -15,6 +16,8 @@ export interface MessageHost {
   readonly files: Map<string, { bytes: Buffer; type: string }>;
   readonly messages: Map<string, ApiMessage[]>;
   readonly edits: { channelId: string; messageId: string; at: number; ephemeral: boolean }[];
+  /** The `custom_id`s of the buttons each message (by id) has shown enabled, in any of its versions (`noteButtons`). */
+  readonly buttonsShown: Map<string, Set<string>>;
   readonly botUser: Record<string, unknown>;
   readonly applicationId: string;
   readonly url: string;
@@ -134,6 +137,7 @@ export function createMessage(
     ...(extra.clicked ? { clicked: extra.clicked } : {}),
   };
   if (isV2(flags)) msg.components = resolveMedia(msg.components, msg.attachments);
+  noteButtons(host, msg);
   host.messages.get(channelId)?.push(msg);
   host.emit("message", msg);
   return msg;
@@ -189,8 +193,24 @@ export function editMessage(
   msg.flags &= ~128; // no longer loading
   if (isV2(msg.flags)) msg.components = resolveMedia(msg.components, msg.attachments);
   msg.edited_timestamp = new Date().toISOString();
+  noteButtons(host, msg);
   host.emit("messageUpdate", msg);
   return msg;
+}
+
+/**
+ * Adds the buttons `msg` shows enabled now to those it ever showed (`MessageHost.buttonsShown`):
+ * a client that has not seen an edit yet still shows, and may click, a button the edit took away
+ * or greyed out, so any of them may still come as a click (`checkButton`).
+ */
+function noteButtons(host: MessageHost, msg: ApiMessage): void {
+  const ids = interactiveComponents(msg.components)
+    .filter((c) => c.type === 2 && c.disabled !== true && typeof c.custom_id === "string")
+    .map((c) => c.custom_id as string);
+  if (ids.length === 0) return;
+  let shown = host.buttonsShown.get(msg.id);
+  if (!shown) host.buttonsShown.set(msg.id, (shown = new Set()));
+  for (const id of ids) shown.add(id);
 }
 
 /** Width and height from a PNG header, if it is one. */

@@ -23,7 +23,7 @@ import {
 import { RestFaults } from "./faults.ts";
 import { Gateway, readyPayload, routes } from "./gateway.ts";
 import { HttpError } from "./http-error.ts";
-import { checkChoice, DISCORD_LOCALE_CODES } from "./limits.ts";
+import { checkButton, checkChoice, DISCORD_LOCALE_CODES } from "./limits.ts";
 import type { Pending } from "./interactions.ts";
 import { createMessage, publicCopy } from "./messages.ts";
 import { rebase, restoreKept, saveKept } from "./keep.ts";
@@ -105,6 +105,8 @@ export class DiscordStandin extends EventEmitter {
   readonly faults = new RestFaults();
   /** Every message edit (channel route or interaction webhook), newest last: channel, message, when (ms), private or not. */
   readonly edits: { channelId: string; messageId: string; at: number; ephemeral: boolean }[] = [];
+  /** The `custom_id`s of the buttons each message has shown enabled, in any of its versions (a click of another is refused). */
+  readonly buttonsShown = new Map<string, Set<string>>();
   /** Per-channel bucket of message creates and edits (429 and `Retry-After` past it, as Discord); null: not enforced (the default; pacing tests switch it on). */
   messageLimit: MessageLimit | null = null;
   /** Discord's global limit on bot-token requests (50 a second; interaction endpoints exempt); null: not enforced. */
@@ -620,8 +622,13 @@ export class DiscordStandin extends EventEmitter {
     return rec.choices ?? [];
   }
 
-  /** Clicks button `customId` on `message` as `userId`. */
+  /**
+   * Clicks button `customId` on `message` as `userId`. As Discord's client, only a button the
+   * message showed enabled, now or before an edit its viewer may not have seen yet
+   * (`checkButton`; `forged` sends it anyway).
+   */
   async click(userId: string, message: ApiMessage, customId: string, opts: DriveOptions = {}): Promise<InteractionRecord> {
+    if (!opts.forged) checkButton(message, customId, this.buttonsShown.get(message.id));
     return componentInteraction(this, userId, message, { custom_id: customId, component_type: 2 }, opts);
   }
 

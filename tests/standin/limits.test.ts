@@ -3,7 +3,7 @@
  * faults it is asked to: checked over HTTP as the bot's REST client would meet them.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { checkChoices, checkMessage, LimitError } from "../../src/standin/limits.ts";
+import { checkButton, checkChoices, checkMessage, LimitError } from "../../src/standin/limits.ts";
 import { UPLOAD_LIMIT } from "../../src/standin/rest.ts";
 import { DiscordStandin } from "../../src/standin/server.ts";
 import { takeSpecRefusals } from "../../src/standin/spec.ts";
@@ -69,6 +69,25 @@ describe("the stand-in enforces Discord's limits", () => {
       expect(r.status, what).toBe(400);
       expect(r.json.code, what).toBe(50035);
     }
+  });
+
+  it("sends a click only of a button the message showed enabled, in any of its versions", async () => {
+    const posted = await api("POST", `/channels/${CHANNEL}/messages`, {
+      content: "buttons",
+      components: [row(button("live"), { ...button("grey"), disabled: true })],
+    });
+    const id = String(posted.json.id);
+    const msg = () => sb.visibleMessages(CHANNEL, null).find((m) => m.id === id)!;
+    const shown = () => sb.buttonsShown.get(id);
+    expect(() => checkButton(msg(), "live", shown())).not.toThrow();
+    expect(() => checkButton(msg(), "grey", shown())).toThrow(/only ever shown disabled/);
+    expect(() => checkButton(msg(), "made-up", shown())).toThrow(/no button made-up was ever shown/);
+    await expect(sb.click("100000000000000001", msg(), "made-up")).rejects.toThrow(/never|ever shown/);
+    // An edit takes the buttons away: a client that has not seen it yet may still click "live".
+    expect((await api("PATCH", `/channels/${CHANNEL}/messages/${id}`, { components: [] })).status).toBe(200);
+    expect(msg().components).toEqual([]);
+    expect(() => checkButton(msg(), "live", shown())).not.toThrow();
+    expect(() => checkButton(msg(), "grey", shown())).toThrow(/no button grey was ever shown/);
   });
 
   it("takes an upload up to an unboosted guild's 10 MiB and refuses a larger one with 413/40005", async () => {
