@@ -392,7 +392,9 @@ export const onexenoCommand: Command<BotContext> = {
     if (focused.name === "at") {
       const cardText = interaction.options.getString("card") ?? "";
       const card = parseCardName(cardText);
-      if (card === null || !(state.hands[seat] ?? []).includes(card)) return say("ac_card_first");
+      if (card === null) return say("ac_card_first");
+      // A card of the list, played since (by the clock, from another device), or typed but never held.
+      if (!(state.hands[seat] ?? []).includes(card)) return say("ac_card_gone");
       if (!myTurn) return say("ac_not_turn", { name: rec.seats[state.turn]?.name ?? "?" });
       const places = placementChoices(state, seat, card, locale);
       if (places.length === 0) return say("ac_fits_nowhere");

@@ -179,6 +179,11 @@ describe("ONEXENO through the Discord stand-in", () => {
     // words (it read "none is not a position"); one never shown to the sender names the option.
     const hints = await sb.autocomplete(who, CARD_ROOM, "onexeno play", { card: "", at: "" }, "at");
     expect(hints).toEqual([{ name: "Choose a card from your hand first", value: HINT_VALUE }]);
+    // A card not in the hand (played since, or another's) is named as such, not as no card at all.
+    const notHeld = before!.state!.hands[before!.seats.findIndex((s) => s.userId === other)]![0]!;
+    const gone = await sb.autocomplete(who, CARD_ROOM, "onexeno play", { card: String(notHeld), at: "" }, "at");
+    expect(gone).toEqual([{ name: "That card is not in your hand: pick one from the list", value: HINT_VALUE }]);
+    await sb.autocomplete(who, CARD_ROOM, "onexeno play", { card: "", at: "" }, "at"); // the hint the next command picks
     const r5 = await sb.command(who, CARD_ROOM, "onexeno play", { card: String(someCard), at: HINT_VALUE });
     expect(r5.original?.visibleTo).toBe(who);
     expect(said(r5.original)).toBe("❌ Choose a card from your hand first");
