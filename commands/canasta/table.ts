@@ -26,22 +26,25 @@ export function lobbyPayload(rec: CanastaTable, note?: string): BaseMessageOptio
   return lobbyMessage(rec, { ...look, waiting: () => say("waiting") }, note);
 }
 
-/** Text said with the new table after a move. */
-/** What the latest move did, in words (said above the new table). */
-export function moveNote(before: CanastaTable, after: CanastaTable): string {
+/**
+ * What the latest move did, in words (said above the new table). With `reader` (a user id), that
+ * player's own move is said to them ("You drew…", the `_you` forms: their receipt).
+ */
+export function moveNote(before: CanastaTable, after: CanastaTable, reader?: string): string {
   const s = after.state;
   if (!s?.last) return "";
   const name = after.seats[s.last.seat]?.name ?? "?";
   const say = (key: string, params: Record<string, string | number> = {}) => sayAt(after, `canasta.${key}`, params);
   const l = s.last;
+  const to: Record<string, string> = reader !== undefined && after.seats[l.seat]?.userId === reader ? { context: "you" } : {};
   const parts: string[] = [];
-  if (l.kind === "draw") parts.push(say("drew", { name }));
-  if (l.kind === "take") parts.push(say("took", { name, count: l.count }));
-  if (l.kind === "meld") parts.push(say(l.xeno ? "melded_xeno" : "melded", { name, row: rowText(l.cards) }));
-  if (l.kind === "extend") parts.push(say(l.xeno ? "extended_xeno" : "extended", { name }));
+  if (l.kind === "draw") parts.push(say("drew", { name, ...to }));
+  if (l.kind === "take") parts.push(say("took", { name, count: l.count, ...to }));
+  if (l.kind === "meld") parts.push(say(l.xeno ? "melded_xeno" : "melded", { name, row: rowText(l.cards), ...to }));
+  if (l.kind === "extend") parts.push(say(l.xeno ? "extended_xeno" : "extended", { name, ...to }));
   if (l.kind === "discard") {
     const gone = idOf(before.state?.hands[l.seat]?.find((c) => !(s.hands[l.seat] ?? []).includes(c)) ?? 0);
-    parts.push(say("discarded", { name, card: cardTitleIn(tableLocale(after), gone) }));
+    parts.push(say("discarded", { name, card: cardTitleIn(tableLocale(after), gone), ...to }));
   }
   if ((before.state?.results.length ?? 0) < s.results.length) {
     const r = s.results.at(-1);

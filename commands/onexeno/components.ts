@@ -13,7 +13,6 @@ import type { ComponentId } from "../../src/bot/customid.ts";
 import { UserError } from "../../src/bot/errors.ts";
 import { refusal, refuse, viewerOf } from "../../src/bot/words.ts";
 import { t, type Locale } from "../../src/i18n/index.ts";
-import { cardTitleIn } from "../../render/onexeno/words.ts";
 import { respond } from "../../src/bot/reply.ts";
 import type { TableRecord } from "./view.ts";
 import { isCardId, type CardId } from "../../src/games/onexeno/cards.ts";
@@ -54,12 +53,13 @@ async function playFromPanel(
     update: true,
     rev,
     stale: (rec) => handPayload(rec, viewer, undefined, 0, movedOn(viewer.locale)),
-    receipt: (_before, after) => {
-      const move = after.moves.at(-1)?.move;
-      const say = (key: string, params: Record<string, string> = {}) => t(viewer.locale, `onexeno.${key}`, params);
-      const what = move?.kind === "place" ? say("you_placed", { card: cardTitleIn(viewer.locale, move.card) }) : say("you_passed");
-      return { content: say("receipt", { what }), components: [], files: [], embeds: [] };
-    },
+    // What the move did, said to the player ("You placed the 4 at C3 and took a line…").
+    receipt: (_before, _after, note) => ({
+      content: t(viewer.locale, "onexeno.receipt", { what: note }),
+      components: [],
+      files: [],
+      embeds: [],
+    }),
   });
 }
 

@@ -10,12 +10,16 @@ import { sayAt, tableLocale } from "../../src/bot/words.ts";
 /** Autocomplete answers at most 25 choices, names up to 100 characters. */
 export const MAX_CHOICES = 25;
 
-/** Text said with the new table after a move: what happened, and a hand's result. */
-export function moveNote(before: TableRecord | undefined, after: TableRecord): string {
+/**
+ * Text said with the new table after a move: what happened, and a hand's result. With `reader`
+ * (a user id), that player's own move is said to them ("You placed…": their receipt).
+ */
+export function moveNote(before: TableRecord | undefined, after: TableRecord, reader?: string): string {
   if (!after.state) return "";
   const names = after.seats.map((s) => s.name);
   const say = (key: string, params: Record<string, string | number> = {}) => sayAt(after, `onexeno.${key}`, params);
-  const parts = [lastMoveText(onexenoView(after.state, null), names, tableLocale(after))];
+  const you = reader === undefined ? -1 : after.seats.findIndex((s) => s.userId === reader);
+  const parts = [lastMoveText(onexenoView(after.state, null), names, tableLocale(after), you)];
   if (before?.state && after.state.results.length > before.state.results.length) {
     const r = after.state.results.at(-1);
     if (r) {

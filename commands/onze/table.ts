@@ -190,14 +190,19 @@ function saleLine(rec: OnzeTable, s: OnzeState, forSale: Card): string {
   return `${say("sale", { card: cardNameIn(tableLocale(rec), forSale), until, who })}${cut}${asked}${answers}`;
 }
 
-/** What the latest move did, in words (said above the new table); a round's result is its own message (`onzeInterlude`). */
-export function onzeMoveNote(before: OnzeTable | undefined, after: OnzeTable): string {
+/**
+ * What the latest move did, in words (said above the new table); a round's result is its own
+ * message (`onzeInterlude`). With `reader` (a user id), that player's own moves are said to them
+ * ("You drew…": their receipt).
+ */
+export function onzeMoveNote(before: OnzeTable | undefined, after: OnzeTable, reader?: string): string {
   const s = after.state;
   if (!s) return "";
   const nm = after.seats.map((x) => x.name);
   const locale = tableLocale(after);
+  const you = reader === undefined ? -1 : after.seats.findIndex((x) => x.userId === reader);
   const parts: string[] = [];
-  if (s.last.length) parts.push(onzeLastText(s, nm, locale));
+  if (s.last.length) parts.push(onzeLastText(s, nm, locale, you));
   const ended = (before?.state?.results.length ?? 0) < s.results.length;
   if (ended && after.status === "playing")
     parts.push(sayAt(after, "onze.next_round", { round: s.round, contract: contractTextIn(locale, s.round) }));

@@ -67,11 +67,16 @@ export function teamLetter(team: number): string {
   return "ABC"[team] ?? "?";
 }
 
-/** One line describing the last move in `locale`, in the words the picture and alt text use. */
-export function lastMoveText(view: OnexenoView, names: readonly string[], locale: Locale = "en"): string {
-  const say = (key: string, params: Record<string, string | number>) => t(locale, `onexeno.last.${key}`, params);
-  const seat = (s: number) => names[s] ?? t(locale, "onexeno.pic.seat", { n: s + 1 });
+/**
+ * One line describing the last move in `locale`, in the words the picture and alt text use. When
+ * the move is seat `you`'s (0-based; -1: nobody's), it is said to that player in the second
+ * person ("You placed…": the `_you` forms of `onexeno.last`, i18next's context), for their receipt.
+ */
+export function lastMoveText(view: OnexenoView, names: readonly string[], locale: Locale = "en", you = -1): string {
   const last = view.last;
+  const to: Record<string, string> = last && last.seat === you ? { context: "you" } : {};
+  const say = (key: string, params: Record<string, string | number>) => t(locale, `onexeno.last.${key}`, { ...params, ...to });
+  const seat = (s: number) => names[s] ?? t(locale, "onexeno.pic.seat", { n: s + 1 });
   if (!last) return say("dealt", { name: names[view.dealer] ?? "?" });
   const name = seat(last.seat);
   if (last.kind === "pass") {
@@ -87,7 +92,8 @@ export function lastMoveText(view: OnexenoView, names: readonly string[], locale
   if (!last.trick) return say(`placed${out}`, placed);
   const trick = last.trick;
   const cards = t(locale, "table.cards", { count: trick.cards.length });
-  return say(`placed_trick${out}`, { ...placed, lines: say("lines", { count: trick.lines.length }), cards, points: trick.points });
+  const lines = t(locale, "onexeno.last.lines", { count: trick.lines.length });
+  return say(`placed_trick${out}`, { ...placed, lines, cards, points: trick.points });
 }
 
 /** `n card(s)` in `locale`. */

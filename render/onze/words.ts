@@ -91,12 +91,22 @@ export function onzeStatus(view: OnzeView, names: readonly string[], locale: Loc
   return what ? `${who} ${what}` : who;
 }
 
-/** The latest move in words in `locale`, as the table and alt text say it. */
-export function onzeLastText(view: Pick<OnzeView, "last" | "round" | "dealer">, names: readonly string[], locale: Locale = "en"): string {
+/**
+ * The latest move in words in `locale`, as the table and alt text say it; the moves of seat `you`
+ * (0-based; -1: nobody's) said to that player in the second person (the `_you` forms of
+ * `onze.last`, i18next's context: their receipt).
+ */
+export function onzeLastText(
+  view: Pick<OnzeView, "last" | "round" | "dealer">,
+  names: readonly string[],
+  locale: Locale = "en",
+  you = -1,
+): string {
   if (!view.last.length) return say(locale, "last.dealt", { name: names[view.dealer] ?? "?", round: view.round });
   const parts = view.last.map((l) => {
     const name = names[l.seat] ?? say(locale, "pic.seat", { n: l.seat + 1 });
     const cards = l.cards.map((c) => cardNameIn(locale, c)).join(" ");
+    const to: Record<string, string> = l.seat === you ? { context: "you" } : {};
     switch (l.kind) {
       case "draw":
       case "take":
@@ -106,13 +116,13 @@ export function onzeLastText(view: Pick<OnzeView, "last" | "round" | "dealer">, 
       case "unclaim":
       case "decline":
       case "bought":
-        return say(locale, `last.${l.kind}`, { name, cards });
+        return say(locale, `last.${l.kind}`, { name, cards, ...to });
       case "swap":
-        return say(locale, "last.swap", { name, card: l.cards[0] !== undefined ? cardNameIn(locale, l.cards[0]) : "?" });
+        return say(locale, "last.swap", { name, card: l.cards[0] !== undefined ? cardNameIn(locale, l.cards[0]) : "?", ...to });
       case "discard":
-        return say(locale, l.wentOut ? "last.out_face_down" : "last.discard", { name, cards });
+        return say(locale, l.wentOut ? "last.out_face_down" : "last.discard", { name, cards, ...to });
       default:
-        return say(locale, "last.moved", { name });
+        return say(locale, "last.moved", { name, ...to });
     }
   });
   return `${parts.join("; ")}.`;

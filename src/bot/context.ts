@@ -76,8 +76,11 @@ export interface TableGameView {
   tables(ctx: BotContext): AnyTables;
   /** The public table message, with `note` above it. */
   payload(rec: AnyTable, note?: string): Promise<BaseMessageOptions>;
-  /** What the latest move (from `before` to `after`) did, in words. */
-  moveNote(before: AnyTable | undefined, after: AnyTable): string;
+  /**
+   * What the latest move (from `before` to `after`) did, in words; with `reader` (a user id), that
+   * player's own moves in the second person (their private receipt).
+   */
+  moveNote(before: AnyTable | undefined, after: AnyTable, reader?: string): string;
   /** A message of its own posted before the new table (a round's result with the scores so far); none: undefined. */
   interlude?(before: AnyTable | undefined, after: AnyTable): BaseMessageOptions | undefined;
   /** Component verbs of its own messages, handled by `component`. */

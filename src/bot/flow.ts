@@ -28,7 +28,12 @@ export interface MoveView<R extends AnyTable> {
   /** The slash command its refusals point to. */
   readonly command: string;
   payload(rec: R, note?: string): Promise<BaseMessageOptions>;
-  moveNote(before: R, after: R): string;
+  /**
+   * What the move from `before` to `after` did, in words, in `after`'s language. With `reader`
+   * (a user id), that player's own moves are said to them in the second person ("You discarded…"):
+   * the private receipt's words.
+   */
+  moveNote(before: R, after: R, reader?: string): string;
   /** A message of its own posted before the new table (a round's result with the scores so far); none: undefined. */
   interlude?(before: R, after: R): BaseMessageOptions | undefined;
 }
@@ -114,9 +119,10 @@ export async function playAndShow<R extends AnyTable, M>(
         if (interlude) await ctx.post(ch, interlude);
         return game.payload(after, note);
       }
-      // The receipt is private: said in the reader's language (card names too), whatever the table speaks.
+      // The receipt is private: said to the player ("You discarded…") in their language (card
+      // names too), whatever the table speaks.
       const reader = localeOf(interaction.locale);
-      const mine = reader === (after.locale ?? "en") ? note : game.moveNote({ ...before, locale: reader }, { ...after, locale: reader });
+      const mine = game.moveNote({ ...before, locale: reader }, { ...after, locale: reader }, interaction.user.id);
       return how.receipt ? how.receipt(before, after, mine) : { content: `✅ ${mine}`, components: [], files: [], embeds: [] };
     });
   } catch (e) {

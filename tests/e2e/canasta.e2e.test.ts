@@ -134,7 +134,8 @@ describe("canasta through the stand-in", () => {
       if (!(await myTurn())) continue;
       const cards = await sb.autocomplete(u, GENERAL, "onexeno discard", { card: "" }, "card");
       const d = await sb.command(u, GENERAL, "onexeno discard", { card: String(cards[0]!.value) });
-      expect(said(d.original), said(d.original)).toMatch(/^✅/);
+      // Said to its player ("You discarded…"), whatever the table says of them.
+      expect(said(d.original), said(d.original)).toMatch(/^✅ You discarded /);
     }
     const rec = await h.bot.service("canasta").get(GENERAL);
     expect(rec?.status).toBe("over");
@@ -151,6 +152,14 @@ describe("canasta through the stand-in", () => {
         .filter((m) => m.attachments.length > 0)
         .map((m) => m.id),
     ).toEqual([final.id]);
+    // The second person is for receipts only: the channel says every move of its player.
+    const toYou = /\bYou (drew|took|melded|extended|discarded)\b/;
+    expect(
+      sb
+        .visibleMessages(GENERAL, null)
+        .filter((m) => toYou.test(said(m)))
+        .map(said),
+    ).toEqual([]);
     const png = h.standin.attachmentBytes(final.attachments[0]!);
     const out = join(import.meta.dirname, "..", "__output__");
     mkdirSync(out, { recursive: true });

@@ -108,7 +108,9 @@ describe("ONEXENO through the Discord stand-in", () => {
         const placed = track(await sb.select(user, chose.original!, Harness.idOf(chose.original!, "place"), [places[0]!.value]));
         const [pub] = await sb.waitForFollowups(placed, 1);
         expect(pub!.visibleTo).toBeUndefined();
-        expect(said(placed.original)).toContain("You placed");
+        // The receipt says the move to its player, where it went too; the table says it of them.
+        expect(said(placed.original)).toMatch(/^✅ You placed the \d+ at [A-Z]+\d+/);
+        expect(said(pub)).not.toContain("You placed");
         usedPanel++;
       } else {
         const card = playable[0]!.value as string;

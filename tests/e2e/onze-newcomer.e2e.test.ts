@@ -200,7 +200,8 @@ describe("Onze against computers, as a newcomer plays it", () => {
     const card = Number((cards.find((c) => !c.name.includes("pris")) ?? cards[0]!).value);
     expect(hand).toContain(card);
     const receipt = await sb.command(ADA, GENERAL, "onze discard", { card: String(card) });
-    expect(said(receipt.original)).toContain(`Ada a défaussé ${cardNameIn("fr", card)}`);
+    // Said to her, in the second person of her language.
+    expect(said(receipt.original)).toContain(`Vous avez défaussé ${cardNameIn("fr", card)}`);
     // The public table speaks the table's language (English), for everyone.
     await h.until("the public table's words", () =>
       sb.visibleMessages(GENERAL, null).some((m) => said(m).includes(`Ada discarded ${cardNameIn("en", card)}`)),

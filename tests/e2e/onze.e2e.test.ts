@@ -107,7 +107,7 @@ describe("Onze through the stand-in", () => {
       const downs = await sb.autocomplete(turnUser, GENERAL, "onze down", { melds: "" }, "melds");
       if (!isHint(downs)) {
         const r = await sb.command(turnUser, GENERAL, "onze down", { melds: String(downs[0]!.value) });
-        expect(said(r.original)).toContain("went down");
+        expect(said(r.original)).toMatch(/^✅ You went down: /);
         done.down++;
         continue;
       }
@@ -115,7 +115,7 @@ describe("Onze through the stand-in", () => {
         const lays = await sb.autocomplete(turnUser, GENERAL, "onze layoff", { play: "" }, "play");
         if (!isHint(lays)) {
           const r = await sb.command(turnUser, GENERAL, "onze layoff", { play: String(lays[0]!.value) });
-          expect(said(r.original)).toContain("laid off");
+          expect(said(r.original)).toMatch(/^✅ You laid off /);
           done.layoff++;
           continue;
         }

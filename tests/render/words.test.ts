@@ -75,6 +75,11 @@ describe("numbers with their units", () => {
     expect(placed && cardValue(placed.card)).toBe(8);
     const text = lastMoveText(onexenoView(s, null), ["Ada", "Ben"]);
     expect(text).toMatch(/^(Ada|Ben) placed the 8 at [A-Z]\d+/);
+    // Said to the player who placed it (their receipt), in the second person; to the other, as to the table.
+    const mover = s.last?.seat ?? -1;
+    expect(lastMoveText(onexenoView(s, null), ["Ada", "Ben"], "en", mover)).toMatch(/^You placed the 8 at [A-Z]\d+/);
+    expect(lastMoveText(onexenoView(s, null), ["Ada", "Ben"], "de", mover)).toMatch(/^Du hast eine 8 auf [A-Z]\d+ gelegt/);
+    expect(lastMoveText(onexenoView(s, null), ["Ada", "Ben"], "en", 1 - mover)).toBe(text);
   });
 
   it("solitaire alt text agrees with the picture before the first square", () => {
