@@ -54,6 +54,25 @@ describe("live table messages", () => {
     expect(edits).toEqual([]);
   });
 
+  it("an overtaken table message's move stays in the history: folded into the live record, in table order", async () => {
+    const { live, edits, removed } = await tracker();
+    await live.shown("c", "m1", "Ben passed.", [1000, 5]);
+    // The computer's draw (rev 9) reaches the channel before Ada's two moves (revs 7 and 8), which
+    // arrive out of order themselves.
+    await live.shown("c", "m-cpu", "Computer 1 drew from the stock.", [1003, 9]);
+    await live.shown("c", "m-discard", "Ada discarded Q♣.", [1002, 8]);
+    await live.shown("c", "m-laid", "Ada laid off 3♣.", [1001, 7]);
+    expect(removed).toEqual(["m-discard", "m-laid"]);
+    expect((await live.current("c"))?.record).toBe("Ada laid off 3♣. · Ada discarded Q♣. · Computer 1 drew from the stock.");
+    // The next table tidies the live one down to that record: every move reads in the channel, in order.
+    await live.shown("c", "m-next", "Ben drew from the stock.", [1004, 10]);
+    await live.tidied("c");
+    expect(edits.map((e) => e.content)).toEqual([
+      "-# Ben passed.",
+      "-# Ada laid off 3♣. · Ada discarded Q♣. · Computer 1 drew from the stock.",
+    ]);
+  });
+
   it("a later table (after /end and /new) counts as newer although its revision starts again", async () => {
     const { live, edits, removed } = await tracker();
     await live.shown("c", "old", "Session over.", [5000, 80]);

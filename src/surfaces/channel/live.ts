@@ -93,6 +93,15 @@ export class LiveTables {
   private readonly tokens = new Map<string, TokenEdit>();
   /** When `sweepTokens` last looked at every token (ms, `now`). */
   private sweptAt = Number.NEGATIVE_INFINITY;
+  /**
+   * Per channel, the records of overtaken table messages folded into its live message's record
+   * (`foldOvertaken`), by their table order, with the live message's own record and the record
+   * as stored after the last fold (in memory: after a restart a fold starts from the stored record).
+   */
+  private readonly folded = new Map<
+    string,
+    { readonly messageId: string; readonly own: string; readonly lines: { rev: TableOrder; record: string }[]; joined: string }
+  >();
   /** Channels whose tidy-ups passed MAX_UNTIDIED since their list was last empty (logged once). */
   private readonly overLimit = new Set<string>();
   private stopped = false;
@@ -181,10 +190,13 @@ export class LiveTables {
       if (prev && prev.messageId !== messageId && rev !== undefined && prev.rev !== undefined && older(rev, prev.rev)) {
         // Overtaken while it was being sent (a computer's move reached the channel first): it
         // now stands below the live table, so it goes, and the live table stays the newest
-        // message. A record there would read out of order and hide the current picture.
+        // message. A record there would read out of order and hide the current picture; its
+        // move joins the live table's record instead, so the history still says it.
         await this.remove(channelId, messageId);
+        await this.foldOvertaken(channelId, prev, rev, record);
         return;
       }
+      this.folded.delete(channelId);
       const tidies = this.tidiesOf(channelId, prev);
       if (prev && prev.messageId !== messageId) {
         tidies.list.push({ messageId: prev.messageId, record: prev.record, ...(prev.v2 ? { v2: true } : {}) });
@@ -210,6 +222,27 @@ export class LiveTables {
       this.tidy(channelId);
     });
     return job;
+  }
+
+  /**
+   * Folds the record of an overtaken table message (`record`, of table order `rev`) into the
+   * record of the channel's live message `live`, before the moves that message shows and in table
+   * order among other folded ones: when the live message is tidied, its record reads
+   * "Ada discarded Q♣. · Computer 1 drew from the stock." A record changed since the last fold (a
+   * step edited in place) is kept whole, and the folds before it are not ordered again.
+   */
+  private async foldOvertaken(channelId: string, live: LiveMessage, rev: TableOrder, record: string): Promise<void> {
+    if (record.trim() === "") return;
+    const known = this.folded.get(channelId);
+    const fold =
+      known && known.messageId === live.messageId && known.joined === live.record
+        ? known
+        : { messageId: live.messageId, own: live.record, lines: [], joined: live.record };
+    fold.lines.push({ rev, record });
+    fold.lines.sort((a, b) => (older(a.rev, b.rev) ? -1 : older(b.rev, a.rev) ? 1 : 0));
+    fold.joined = joinRecords([...fold.lines.map((l) => l.record), fold.own]);
+    this.folded.set(channelId, fold);
+    await this.store.set(channelId, this.withUntidied(channelId, { ...live, record: fold.joined }));
   }
 
   /** Resolves once the channel's tidy-ups (those waiting now and any added meanwhile) are made (tests). */
