@@ -43,7 +43,6 @@ const LONG_FUNCTIONS: Readonly<Record<string, number>> = {
   "src/games/onexeno/canasta.ts:applyCanasta": 110,
   "src/games/onze/game.ts:applyOnze": 166,
   "src/store/store.ts:openStore": 117,
-  "commands/canasta/panel.ts:canastaHandMessage": 104,
   "commands/onze/panel.ts:onzeHandMessage": 112,
   "render/assembly/palette.ts:choosePalette": 119,
   "render/onexeno/solitaire.ts:drawSolitaire": 138,

@@ -15,7 +15,7 @@ import { backNote, lobbyComponent } from "../games.ts";
 import { t } from "../../src/i18n/index.ts";
 
 import { decodeRow } from "./rows.ts";
-import { canastaPayload } from "./table.ts";
+import { canastaPayload, drawnFromStack } from "./table.ts";
 import { canastaHandPayload } from "./panel.ts";
 import { backHere, CANASTA_VIEW, canastaLobby } from "./play.ts";
 
@@ -93,7 +93,7 @@ export async function canastaComponent(interaction: MessageComponentInteraction,
           rev: id.rev,
           receipt: (before, a, note) =>
             a.status === "playing" && a.state?.turn === before.state?.turn
-              ? canastaHandPayload(a, viewerOf(interaction), `✅ ${note}`)
+              ? canastaHandPayload(a, viewerOf(interaction), `✅ ${note}`, drawnFromStack(before, a, interaction.user.id))
               : { content: `✅ ${note} ${t(viewerOf(interaction).locale, "canasta.turn_over")}`, components: [], files: [], embeds: [] },
         }
       : { answer: "table", rev: id.rev },

@@ -29,8 +29,42 @@ export const canastaHandPayload = panelMessage(canastaHandMessage, (...args: Par
   t(viewerOf(args[1]).locale, "canasta.panel_title"),
 );
 
-/** The hand panel of `who` (a user id, read in English, or a `Viewer`: their own Discord language). */
-async function canastaHandMessage(rec: CanastaTable, who: string | Viewer, note?: string): Promise<BaseMessageOptions> {
+/**
+ * The picture of the `hand` (card instances) of the seat named `name` for its panel, in `locale`,
+ * with its alt text: the card `owed` (taken from the pile, to meld this turn) framed as playable,
+ * and the `fresh` instances (just drawn) framed, captioned "new" and named in the alt text.
+ */
+async function handPicture(
+  hand: readonly number[],
+  name: string,
+  owed: number | null,
+  fresh: readonly number[],
+  locale: Locale,
+): Promise<AttachmentBuilder> {
+  const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `canasta.${key}`, params);
+  const title = t(locale, "onexeno.hand_title", { name, cards: t(locale, "table.cards", { count: hand.length }) });
+  const ids = hand.map(idOf);
+  const marked = hand.flatMap((c, i) => (fresh.includes(c) ? [i] : []));
+  const captions = ids.map((id, i) => (id === owed ? say("owed") : marked.includes(i) ? say("new_card") : cardCodeIn(locale, id)));
+  const job = ONEXENO_SCENES.job("hand", { hand: ids, playable: owed === null ? [] : [owed], title, captions, locale, marked });
+  const png = await renderPicture(job);
+  const alt = t(locale, "onexeno.hand_alt", { cards: ids.map((id) => cardTitleIn(locale, id)).join(", ") });
+  const drawn = marked.map((i) => cardTitleIn(locale, ids[i] ?? 0));
+  const fresher = drawn.length ? ` ${say("new_alt", { cards: drawn.join(", ") })}` : "";
+  return new AttachmentBuilder(png, { name: "hand.png", description: `${alt}${fresher}`.slice(0, 1024) });
+}
+
+/**
+ * The hand panel of `who` (a user id, read in English, or a `Viewer`: their own Discord language);
+ * `fresh`: the card instances they just drew, framed and captioned "new" in the picture and named
+ * in its alt text.
+ */
+async function canastaHandMessage(
+  rec: CanastaTable,
+  who: string | Viewer,
+  note?: string,
+  fresh: readonly number[] = [],
+): Promise<BaseMessageOptions> {
   const { userId, locale } = viewerOf(who);
   const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `canasta.${key}`, params);
   const seat = rec.seats.findIndex((s) => s.userId === userId);
@@ -38,20 +72,8 @@ async function canastaHandMessage(rec: CanastaTable, who: string | Viewer, note?
   if (seat < 0) return { content: t(locale, "table.no_seat"), components: [], files: [], embeds: [] };
   const hand = s.hands[seat] ?? [];
   const myTurn = s.turn === seat && s.phase !== "over";
-  const title = t(locale, "onexeno.hand_title", {
-    name: rec.seats[seat]?.name ?? "",
-    cards: t(locale, "table.cards", { count: hand.length }),
-  });
-  const ids = hand.map(idOf);
   const owed = s.mustMeld !== null && myTurn ? idOf(s.mustMeld) : null;
-  const captions = ids.map((id) => (id === owed ? say("owed") : cardCodeIn(locale, id)));
-  const job = ONEXENO_SCENES.job("hand", { hand: ids, playable: owed === null ? [] : [owed], title, captions, locale });
-  const png = await renderPicture(job);
-
-  const file = new AttachmentBuilder(png, {
-    name: "hand.png",
-    description: t(locale, "onexeno.hand_alt", { cards: hand.map((c) => cardTitleIn(locale, idOf(c))).join(", ") }).slice(0, 1024),
-  });
+  const file = await handPicture(hand, rec.seats[seat]?.name ?? "", owed, fresh, locale);
   const rows: ActionRowBuilder<ButtonBuilder | StringSelectMenuBuilder>[] = [];
   let text: string;
   if (!myTurn) {

@@ -27,8 +27,21 @@ export function lobbyPayload(rec: CanastaTable, note?: string): BaseMessageOptio
 }
 
 /**
+ * The card instances `userId` just drew from the stack (the move from `before` to `after` was
+ * their draw), else none: named to them alone, and marked in their hand panel.
+ */
+export function drawnFromStack(before: CanastaTable, after: CanastaTable, userId: string): number[] {
+  const seat = after.seats.findIndex((x) => x.userId === userId);
+  const last = after.state?.last;
+  if (!before.state || !after.state || last?.kind !== "draw" || last.seat !== seat) return [];
+  const had = new Set(before.state.hands[seat] ?? []);
+  return (after.state.hands[seat] ?? []).filter((c) => !had.has(c));
+}
+
+/**
  * What the latest move did, in words (said above the new table). With `reader` (a user id), that
- * player's own move is said to them ("You drew…", the `_you` forms: their receipt).
+ * player's own move is said to them ("You drew…", the `_you` forms: their receipt, private, as
+ * it names the card they drew).
  */
 export function moveNote(before: CanastaTable, after: CanastaTable, reader?: string): string {
   const s = after.state;
@@ -38,7 +51,11 @@ export function moveNote(before: CanastaTable, after: CanastaTable, reader?: str
   const l = s.last;
   const to: Record<string, string> = reader !== undefined && after.seats[l.seat]?.userId === reader ? { context: "you" } : {};
   const parts: string[] = [];
-  if (l.kind === "draw") parts.push(say("drew", { name, ...to }));
+  if (l.kind === "draw") {
+    const drawn = reader === undefined ? [] : drawnFromStack(before, after, reader);
+    const card = drawn.map((c) => cardTitleIn(tableLocale(after), idOf(c))).join(", ");
+    parts.push(say("drew", card ? { name, card, ...to } : { name }));
+  }
   if (l.kind === "take") parts.push(say("took", { name, count: l.count, ...to }));
   if (l.kind === "meld") parts.push(say(l.xeno ? "melded_xeno" : "melded", { name, row: rowText(l.cards), ...to }));
   if (l.kind === "extend") parts.push(say(l.xeno ? "extended_xeno" : "extended", { name, ...to }));

@@ -55,7 +55,10 @@ function drawHeader(ctx: SKRSContext2D, title: string, max: number): void {
   ctx.fillText(fitText(ctx, parts.slice(n).join(" · "), max), MARGIN, 31);
 }
 
-/** Draws a hand (see `renderOnexenoHand`) and returns its canvas. */
+/**
+ * Draws a hand (see `renderOnexenoHand`) and returns its canvas. The cards at the positions in
+ * `marked` (0-based; the cards just drawn) are framed as the playable ones are.
+ */
 export function drawOnexenoHand(
   hand: readonly CardId[],
   playable: ReadonlySet<CardId>,
@@ -63,6 +66,7 @@ export function drawOnexenoHand(
   theme: Theme = DEFAULT_THEME,
   caption?: (card: CardId, index: number) => string,
   locale: Locale = "en",
+  marked: ReadonlySet<number> = new Set(),
 ): Canvas {
   ensureFonts();
   const { width, height } = handSize(hand.length);
@@ -81,7 +85,8 @@ export function drawOnexenoHand(
   hand.forEach((card, i) => {
     const { x, y } = handCardRect(i);
     drawCard(ctx, card, x, y, CARD, theme);
-    if (playable.has(card)) {
+    const framed = playable.has(card) || marked.has(i);
+    if (framed) {
       ctx.strokeStyle = theme.turn;
       ctx.lineWidth = 3;
       ctx.strokeRect(x - 2, y - 2, CARD + 4, CARD + 4);
@@ -96,7 +101,7 @@ export function drawOnexenoHand(
     ctx.fillText(fitText(ctx, label, room), x + CARD / 2, y + CARD + 17);
     ctx.font = font(14);
     // Playable cards are framed and their code is green (the frame, not only the colour, says it).
-    ctx.fillStyle = playable.has(card) ? theme.turn : theme.textDim;
+    ctx.fillStyle = framed ? theme.turn : theme.textDim;
     ctx.fillText(fitText(ctx, caption ? caption(card, i) : cardCodeIn(locale, card), room), x + CARD / 2, y + CARD + 34);
   });
   return canvas;

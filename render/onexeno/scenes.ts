@@ -24,13 +24,18 @@ export interface TableScene<V> {
   readonly locale?: Locale | undefined;
 }
 
-/** A private hand: its cards, which of them can be played, its title and each card's caption (absent: points and playability). */
+/**
+ * A private hand: its cards, which of them can be played, its title, each card's caption (absent:
+ * points and playability) and the positions (0-based, in `hand`) of the cards just drawn
+ * (`marked`: framed as the playable ones are, whichever copy of a card it is).
+ */
 export interface HandScene {
   readonly hand: readonly CardId[];
   readonly playable: readonly CardId[];
   readonly title: string;
   readonly captions?: readonly string[] | undefined;
   readonly locale?: Locale | undefined;
+  readonly marked?: readonly number[] | undefined;
 }
 
 /** A solitaire game: its view, its player's name, and a hinted cell. */
@@ -52,7 +57,7 @@ export const ONEXENO_SCENES = sceneModule(import.meta.url, {
     draw: (d: HandScene) => {
       const captions = d.captions;
       const caption = captions ? (_card: CardId, i: number) => captions[i] ?? "" : undefined;
-      return drawOnexenoHand(d.hand, new Set(d.playable), d.title, undefined, caption, d.locale);
+      return drawOnexenoHand(d.hand, new Set(d.playable), d.title, undefined, caption, d.locale, new Set(d.marked));
     },
   },
   canasta: {

@@ -9,6 +9,7 @@ import type { ApiMessage } from "../../src/standin/types.ts";
 import { ADA, BEN, CLEO, GENERAL, Harness } from "./harness.ts";
 import { said } from "../helpers/message.ts";
 import { ONEXENO_SCENES } from "../../render/onexeno/scenes.ts";
+import { cardTitleIn } from "../../render/onexeno/words.ts";
 import { pixelsOff } from "../helpers/pixels.ts";
 
 const h = new Harness();
@@ -87,7 +88,20 @@ describe("canasta through the stand-in", () => {
       } else if (turn % 2 === 0) {
         await sb.click(u, table, Harness.idOf(table, "cdraw"));
       } else {
-        await sb.command(u, GENERAL, "onexeno draw");
+        // By command, or from the hand panel: the card drawn is named to its drawer alone, and
+        // marked new in the panel's picture (its alt text says which).
+        const before = (await h.bot.service("canasta").get(GENERAL))!;
+        const fromPanel = turn % 5 === 3;
+        const panel = fromPanel ? (await sb.click(u, table, Harness.idOf(table, "chand"))).original! : null;
+        const r = panel ? await sb.click(u, panel, Harness.idOf(panel, "cdraw")) : await sb.command(u, GENERAL, "onexeno draw");
+        const after = (await h.bot.service("canasta").get(GENERAL))!;
+        const seat = after.seats.findIndex((x) => x.userId === u);
+        const drawn = after.state!.hands[seat]!.filter((c) => !before.state!.hands[seat]!.includes(c));
+        const title = cardTitleIn("en", idOf(drawn[0]!));
+        expect(drawn).toHaveLength(1);
+        expect(r.original?.visibleTo).toBe(u);
+        expect(said(r.original)).toContain(`✅ You drew ${title} from the stack.`);
+        if (panel) expect(JSON.stringify(r.original?.components)).toContain(`New: ${title}.`);
       }
       if (turn % 5 === 3) {
         // the private panel: meld the first suggestion if any, then discard from the menu
