@@ -78,18 +78,19 @@ export async function canastaComponent(interaction: MessageComponentInteraction,
     default:
       throw refuse("component/unknown");
   }
-  // A click on the public table answers with the new table; a panel click updates the panel (a
-  // receipt once the turn is over) and shows the table publicly.
+  // A panel click updates the panel (a receipt once the turn is over) and shows the table
+  // publicly; so does Draw on the public table, answered with the drawer's panel (the card drawn
+  // named and marked: theirs alone). Other clicks on the public table answer with the new table.
   await playAndShow(
     interaction,
     ctx,
     ctx.service("canasta"),
     CANASTA_VIEW,
     () => move,
-    fromPanel
+    fromPanel || id.verb === "cdraw"
       ? {
           answer: "receipt",
-          update: true,
+          update: fromPanel,
           rev: id.rev,
           receipt: (before, a, note) =>
             a.status === "playing" && a.state?.turn === before.state?.turn
