@@ -380,7 +380,8 @@ async function playWholeGame(): Promise<void> {
     await slash("onexeno new", async (p) => {
       await p.selectOption("[data-option=game]", "solitaire");
     });
-    const link = page.locator("article.message a.channel-link").last();
+    // Drawn as #unknown if the message came before the thread did, then with its name, as Discord's client does.
+    const link = page.locator("article.message a.channel-link", { hasText: "solitaire" }).last();
     await link.waitFor();
     const threadName = ((await link.textContent()) ?? "").replace(/^#/, "");
     expect(threadName).toContain("solitaire");

@@ -82,6 +82,7 @@ function saveHash() {
 
 async function loadState() {
   app.state = await api("GET", "/local/state");
+  app.channelsKey = app.state.channels.map((c) => `${c.id}:${c.name}`).join(",");
   const hashUser = new URLSearchParams(location.hash.slice(1)).get("user");
   app.locale = app.state.users.find((u) => u.id === (app.user || hashUser || app.state.users[0].id))?.locale || "en-US";
   $("#locale").value = app.locale;
@@ -352,7 +353,10 @@ function renderMessage(m) {
 }
 
 /** What a message shows: when it is unchanged, its DOM node (and any open menu) is kept. */
-const signature = (m) => JSON.stringify([m.content, m.embeds, m.attachments, m.components, m.edited_timestamp, m.ephemeral]);
+// The channels' names are part of how a message reads (its mentions of channels): a message drawn
+// before its thread was known (#unknown) is drawn again once the page learns the thread's name.
+const signature = (m) =>
+  JSON.stringify([m.content, m.embeds, m.attachments, m.components, m.edited_timestamp, m.ephemeral, app.channelsKey]);
 
 /**
  * Brings the message list up to date in place, keyed by message id, as Discord's client
@@ -639,7 +643,10 @@ function connectEvents() {
     const e = JSON.parse(ev.data);
     if (e.type === "messages" && e.channelId === app.channel) refresh();
     else if (e.type === "messages") markMention(e.channelId);
-    if (e.type === "channels" || e.type === "commands") await loadState().catch((err) => toast(err.message));
+    if (e.type === "channels" || e.type === "commands") {
+      await loadState().catch((err) => toast(err.message));
+      if (e.type === "channels") refresh(); // mentions of a channel just made read its name now
+    }
   };
   ws.onclose = () => setTimeout(connectEvents, 1000);
 }
