@@ -66,10 +66,28 @@ export interface RestHost extends InteractionHost, ScheduledEventsHost {
   readonly globalBusiest: { readonly times: number[]; most: number };
 }
 
+/**
+ * The URL of a request's target (`req.url`: a path, from Node's HTTP parser as the client sent it)
+ * on the stand-in at `base`. Leading slashes collapse to one (`//` is the page, as most servers
+ * read it; `new URL` would take it for a host). Null when no URL parser takes it.
+ */
+export function targetUrl(target: string | undefined, base: string): URL | null {
+  try {
+    return new URL((target ?? "/").replace(/^\/{2,}/, "/"), base);
+  } catch {
+    return null;
+  }
+}
+
 /** Answers one HTTP request (never throws: a refusal is written as Discord's error body). */
 export async function handleHttp(host: RestHost, req: IncomingMessage, res: ServerResponse): Promise<void> {
   host.stats.restCalls++;
-  const url = new URL(req.url ?? "/", host.url);
+  const url = targetUrl(req.url, host.url);
+  if (!url) {
+    res.writeHead(400, { "content-type": "application/json" });
+    res.end(JSON.stringify({ code: 0, message: "400: Bad Request (the request's target is not a path)" }));
+    return;
+  }
   try {
     if (req.method === "GET" && url.pathname.startsWith("/attachments/")) {
       const id = url.pathname.split("/")[2] ?? "";

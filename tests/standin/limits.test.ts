@@ -154,6 +154,22 @@ describe("the stand-in enforces Discord's limits", () => {
     ws.close();
   });
 
+  it("answers a request whose target no URL parser takes, and keeps running: `//` is the page, `http://[x` a 400", async () => {
+    const { request } = await import("node:http");
+    const get = (path: string) =>
+      new Promise<number>((resolve, reject) => {
+        const r = request({ host: "127.0.0.1", port: new URL(sb.url).port, path, method: "GET" }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        r.on("error", reject);
+        r.end();
+      });
+    expect(await get("//")).toBe(200);
+    expect(await get("http://[x")).toBe(400);
+    expect((await api("GET", `/channels/${CHANNEL}/messages`)).status).toBe(200);
+  });
+
   it("injects 5xx and 429 faults on chosen routes, a set number of times", async () => {
     sb.faults.add({ method: "POST", route: /^\/channels\/\d+\/messages$/, status: 502, times: 2 });
     expect((await api("POST", `/channels/${CHANNEL}/messages`, { content: "a" })).status).toBe(502);
