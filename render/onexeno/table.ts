@@ -193,11 +193,13 @@ function panelLines(view: OnexenoView, s: number, locale: Locale): string[] {
 /**
  * The one wording of the players' numbers the whole panel uses (an index of `panelLines`): the
  * longest that fits every player's row beside their total (`room(s)`, px, at the row's font), so
- * that no row says "6 in hand" while the next says "5 held".
+ * that no row says "6 in hand" while the next says "5 held". The lines are measured in the row's
+ * plain 14 px font; `room` is read first for every seat (it may set another font to measure).
  */
 function panelWording(ctx: SKRSContext2D, view: OnexenoView, locale: Locale, room: (s: number) => number): number {
-  const seats = Array.from({ length: view.seats }, (_, s) => s);
-  for (let i = 0; i < 3; i++) if (seats.every((s) => ctx.measureText(panelLines(view, s, locale)[i]!).width <= room(s))) return i;
+  const rooms = Array.from({ length: view.seats }, (_, s) => room(s));
+  ctx.font = font(14);
+  for (let i = 0; i < 3; i++) if (rooms.every((r, s) => ctx.measureText(panelLines(view, s, locale)[i]!).width <= r)) return i;
   return 3;
 }
 

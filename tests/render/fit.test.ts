@@ -23,6 +23,8 @@ import { sortHand } from "../../src/games/onze/cards.ts";
 import { playOnze } from "../helpers/onze.ts";
 import { contractHelp } from "../../commands/onze/index.ts";
 import { cardNameIn } from "../../render/onze/words.ts";
+import { font } from "../../render/fonts.ts";
+import { playUntil } from "./scenes.ts";
 
 /** One piece of text as drawn: its words and where its ink runs from and to, px. */
 interface Drawn {
@@ -292,5 +294,54 @@ describe("one wording for every player (issue 63)", () => {
       expect(rows.length, name).toBe(state.seats);
       expect(new Set(rows).size, `${name}: ${rows.join(" | ")}`).toBe(1);
     }
+  });
+
+  it("the wording is the longest whose lines all fit beside their totals, measured in the line's own font", () => {
+    // A two-player game from its deal on: the wording falls back only when a longer one would
+    // not fit in the row's plain 14 px font. Until 2026-12-04 the first seat's longest line was
+    // measured in the bold 16 px font left from the turn line, and the panel fell back a wording
+    // too soon ("6 in hand · took 0 +0" from the first move).
+    const measure = createCanvas(1, 1).getContext("2d");
+    measure.font = font(14);
+    const wordings = [1, 2, 3, 4].map((i) => t("en", `onexeno.pic.line_${i}`, { h: "H", t: "T", p: "P" }));
+    const start = setupOnexeno({ variant: "basic", hands: 1 }, 2, "wording-fit", GOLDEN_DERIVATION);
+    if (!start.ok) throw new Error(start.error.message);
+    let checked = 0;
+    let longest = 0;
+    for (let moves = 4; moves <= 60; moves += 4) {
+      const state = playUntil(start.value, (s) => s.version >= moves);
+      const view = onexenoView(state, null);
+      const drawn = drawnTexts(() => drawOnexenoTable(view, ["Ada", "Ben"], undefined, "until 23:59 UTC", "en"));
+      const lines = drawn.filter((d) => d.left >= PANEL_LEFT && / · took /.test(d.text));
+      const totals = drawn.filter((d) => d.left >= PANEL_LEFT && /^total /.test(d.text));
+      expect(lines.length).toBe(2);
+      const line = lines[0]!.text;
+      const used = wordings.findIndex((w) =>
+        new RegExp(`^${w.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/[HTP]/g, "\\d+")}$`).test(line),
+      );
+      expect(used, line).toBeGreaterThanOrEqual(0);
+      if (used === 0) longest++;
+      // Each seat's room ends 10 px before its total (render/onexeno/table.ts `roomOf`).
+      const fits = (wording: number, s: number) => {
+        const text = t("en", `onexeno.pic.line_${wording + 1}`, {
+          h: view.handSizes[s]!,
+          t: view.takenCounts[s]!,
+          p: view.takenPoints[s]!,
+        });
+        return lines[s]!.left + measure.measureText(text).width <= totals[s]!.left - 10;
+      };
+      expect(
+        [0, 1].every((s) => fits(used, s)),
+        line,
+      ).toBe(true);
+      if (used > 0)
+        expect(
+          [0, 1].every((s) => fits(used - 1, s)),
+          `${line}: a longer wording fits`,
+        ).toBe(false);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(5);
+    expect(longest, "some positions use the longest wording").toBeGreaterThan(0);
   });
 });
