@@ -16,7 +16,7 @@ import { cardenoView, type CardenoState } from "../../src/games/cardeno/game.ts"
 import { playCardeno } from "../helpers/cardeno.ts";
 import { PICTURE_WIDTH } from "../../render/fonts.ts";
 import { CANASTA_WIDTH, drawCanastaTable } from "../../render/onexeno/canasta.ts";
-import { canastaView } from "../../src/games/onexeno/canasta.ts";
+import { canasta as canastaDef, canastaLegalMoves, canastaView } from "../../src/games/onexeno/canasta.ts";
 import { drawOnzeHand, drawOnzeTable, ONZE_WIDTH } from "../../render/onze/table.ts";
 import { onzeView, type OnzeState } from "../../src/games/onze/game.ts";
 import { sortHand } from "../../src/games/onze/cards.ts";
@@ -247,6 +247,27 @@ describe("a computer named in a picture's header is named whole", () => {
 });
 
 describe("canasta's header names computers bare when a line does not fit with their levels", () => {
+  it("the turn line of a meld owed after taking the pile: whole in every language", () => {
+    let c = canastaUntil(
+      3,
+      "owed-look",
+      500,
+      (x) => x.phase === "draw" && x.turn === 1 && x.results.length > 0 && canastaLegalMoves(x, 1, 5).some((m) => m.kind === "take"),
+    );
+    const take = canastaLegalMoves(c, 1, 5).find((m) => m.kind === "take")!;
+    const next = canastaDef.apply(c, 1, take, undefined);
+    if (!next.ok) throw new Error(next.error.message);
+    c = next.value;
+    expect(c.mustMeld).not.toBeNull();
+    for (const locale of LOCALES) {
+      const line = drawnTexts(() =>
+        drawCanastaTable(canastaView(c, null), ["Ada", "Computer 1 (normal)", "Computer 2 (expert)"], undefined, undefined, locale),
+      ).find((d) => d.text.startsWith("▶"));
+      // Until 2026-12-04 it was cut in every language: "▶ Computer 1 melds (owes the pile card), t…".
+      expect(line?.text, locale).toBe(t(locale, "canasta.pic.melds_owed", { name: "Computer 1" }));
+    }
+  });
+
   it("the last hand's result line", () => {
     const c = canastaUntil(4, "golden-levels", 500, (x) => x.results.length >= 1 && x.phase === "draw");
     const names = ["Ada", "Computer 1 (normal)", "Computer 2 (expert)", "Computer 3 (easy)"];
