@@ -105,7 +105,7 @@ const createSubcommand = (games: GameCatalogue) => (s: SlashCommandSubcommandBui
         ),
     )
     .addIntegerOption((o) =>
-      o.setName("rounds").setDescription("Rounds (default 3; brackets: set by the field)").setMinValue(1).setMaxValue(20),
+      o.setName("rounds").setDescription("Rounds (3; round robin and brackets: by the field)").setMinValue(1).setMaxValue(20),
     )
     .addIntegerOption((o) =>
       o.setName("table-size").setDescription("Players a table (default 4, if the game allows)").setMinValue(2).setMaxValue(8),
@@ -324,6 +324,8 @@ async function createEvent(interaction: ChatInputCommandInteraction, ctx: BotCon
   // The event speaks the server's language in public, as its tables do.
   const locale = await ctx.settings.languageOf(interaction.guildId, interaction.guildLocale);
   const every = interaction.options.getInteger("every") as (typeof REPEAT_DAYS)[number] | null;
+  const format = interaction.options.getString("format", true) as TournamentFormat;
+  const rounds = interaction.options.getInteger("rounds");
   const create = (req: EventRequest) =>
     every ? ctx.tournaments.createRepeating(req, every).then((x) => x.event) : ctx.tournaments.create(req);
   await respond(interaction, "reply", false, async () => {
@@ -336,8 +338,10 @@ async function createEvent(interaction: ChatInputCommandInteraction, ctx: BotCon
         translate(locale, "tournament.default_name", { game: gameNameIn(locale, ctx.catalogue, game) }),
       locale,
       game,
-      format: interaction.options.getString("format", true) as TournamentFormat,
-      rounds: interaction.options.getInteger("rounds") ?? 3,
+      format,
+      rounds: rounds ?? 3,
+      // A round robin without rounds: plays as many as its field needs for everyone to meet everyone.
+      ...(rounds === null && format === "round-robin" ? { roundsByField: true as const } : {}),
       tableSize: interaction.options.getInteger("table-size"),
       clock,
       fill,

@@ -83,8 +83,9 @@ export function announcement(ctx: Pick<BotContext, "catalogue" | "tableGames">, 
     ? say("what_challenge", { minutes: c.minutes })
     : say("what", {
         format: say(`format_${t.format}`),
-        // A bracket's rounds follow from its field, known once round 1 is seated: said so until then.
-        rounds: isElimination(t) && !t.order ? say("rounds_by_field") : say("rounds", { count: t.rounds }),
+        // A bracket's rounds, and a round robin's left to its field, follow from the field, known
+        // once round 1 is seated: said so until then.
+        rounds: (isElimination(t) || t.roundsByField) && !t.order ? say("rounds_by_field") : say("rounds", { count: t.rounds }),
         size: t.tableSize,
         clock,
       }) + (t.cut && t.cut.after === undefined ? say("cut_then", { n: t.cut.size, format: say(`format_${t.cut.format}`) }) : "");

@@ -10,6 +10,7 @@ import { respond } from "../../src/bot/reply.ts";
 import type { Choice } from "../../src/bot/router.ts";
 import { REPEAT_DAYS, type EventTemplate } from "../../src/bot/tournaments.ts";
 import { localeOf, t, type Locale } from "../../src/i18n/index.ts";
+import { editedRequest } from "../../src/bot/tournament-rules.ts";
 import { mustOrganise } from "./access.ts";
 import { gameNameIn } from "./messages.ts";
 
@@ -77,7 +78,7 @@ export async function runRepeat(sub: string, interaction: ChatInputCommandIntera
     const x = await ctx.tournaments.changeTemplate(interaction.guildId, id, (y) => ({
       ...y,
       ...(name ? { name } : {}),
-      request: { ...y.request, ...(rounds !== null ? { rounds } : {}), ...(checkIn !== null ? { checkInMinutes: checkIn } : {}) },
+      request: editedRequest(y.request, rounds, checkIn),
     }));
     return { content: t(locale, "tournament.repeat_edited", { line: templateLine(ctx, x, locale) }), allowedMentions: { parse: [] } };
   });

@@ -169,6 +169,12 @@ export interface Tournament {
   readonly game: string;
   readonly format: TournamentFormat;
   readonly rounds: number;
+  /**
+   * A round robin created without `rounds:`: its rounds are those its field needs for everyone to
+   * meet everyone (src/tournament/rounds.ts `roundRobinRounds`), set in `rounds` when round 1 is
+   * seated. Absent: `rounds` as the organiser set it.
+   */
+  readonly roundsByField?: true;
   readonly tableSize: number;
   readonly clock: ClockSetting | null;
   /** A table that cannot be filled: top it up with computers, or give the extra players byes. */
@@ -271,6 +277,8 @@ export interface EventRequestFields {
   readonly game: string;
   readonly format: TournamentFormat;
   readonly rounds: number;
+  /** A round robin's rounds left to its field (`Tournament.roundsByField`); `rounds` is then not read. */
+  readonly roundsByField?: true;
   readonly tableSize: number | null;
   readonly clock: ClockSetting | null;
   readonly fill: "computer" | "bye";

@@ -9,7 +9,7 @@
  */
 import type { ComputerLevel } from "../engine/definition.ts";
 import type { GameCatalogue, RatedGameEntry } from "../games/catalogue.ts";
-import { seatRound } from "../tournament/rounds.ts";
+import { roundRobinRounds, seatRound, type SeatingRules } from "../tournament/rounds.ts";
 import {
   bracketPlan,
   bracketState,
@@ -58,10 +58,30 @@ export interface EventRequest extends EventRequestFields {
   readonly template?: string;
 }
 
+/**
+ * A recurring event's request after `/tournament repeat-edit` (`rounds`, `checkIn` minutes; null:
+ * kept): rounds set there replace a round robin's rounds left to its field (`roundsByField`).
+ */
+export function editedRequest<R extends Omit<EventRequestFields, "name" | "start">>(
+  request: R,
+  rounds: number | null,
+  checkIn: number | null,
+): R {
+  const { roundsByField, ...rest } = request;
+  return {
+    ...rest,
+    ...(rounds === null ? (roundsByField ? { roundsByField } : {}) : { rounds }),
+    ...(checkIn !== null ? { checkInMinutes: checkIn } : {}),
+  } as R;
+}
+
 /** Minutes of check-in before a scheduled start when the organiser chose none. */
 export const SCHEDULED_CHECKIN_MINUTES = 15;
 /** How long before a scheduled start the entrants are reminded, ms. */
 export const REMINDER_MS = 10 * 60_000;
+
+/** The most rounds an event has (`/tournament create rounds:` allows 1 to this many). */
+export const MAX_ROUNDS = 20;
 
 /** An event's check-in window in minutes: the organiser's, or for a scheduled event without one, `SCHEDULED_CHECKIN_MINUTES`. */
 export const checkInWindow = (t: Tournament) =>
@@ -178,7 +198,7 @@ export function newEvent(catalogue: GameCatalogue, opts: EventRequest, id: strin
         sizes: counts.filter((k) => largestTable(bracketPlan(kind, opts.cut!.size, k)) <= Math.max(...counts)).join(", "),
       });
   }
-  if (!Number.isInteger(opts.rounds) || opts.rounds < 1 || opts.rounds > 20)
+  if (!Number.isInteger(opts.rounds) || opts.rounds < 1 || opts.rounds > MAX_ROUNDS)
     throw tournamentRefusal("tournament/bad_rounds", "An event has 1 to 20 rounds.");
   const cut = {
     ...(opts.cut ? { cut: { size: opts.cut.size, format: opts.cut.format } } : {}),
@@ -189,6 +209,7 @@ export function newEvent(catalogue: GameCatalogue, opts: EventRequest, id: strin
     game: game.key,
     format: opts.format,
     rounds: opts.rounds,
+    ...(opts.format === "round-robin" && opts.roundsByField ? { roundsByField: true as const } : {}),
     tableSize,
     clock: opts.clock,
     autoNext: opts.autoNext,
@@ -377,7 +398,18 @@ export function seated(catalogue: GameCatalogue, t: Tournament, ratings?: Readon
     tables: plan.value.tables.map((players) => ({ threadId: null, players })),
     byes: plan.value.byes,
   };
-  return { ...t, order: fixed, played: [...t.played, round] };
+  return { ...t, order: fixed, played: [...t.played, round], rounds: roundsOf(t, rules, fixed) };
+}
+
+/**
+ * The event's rounds once its field is fixed: a round robin left to its field (`roundsByField`)
+ * plays the rounds everyone needs to meet everyone (`roundRobinRounds`, 1 to MAX_ROUNDS); any
+ * other keeps `rounds`.
+ */
+function roundsOf(t: Tournament, rules: SeatingRules, fixed: readonly string[]): number {
+  if (!t.roundsByField || t.played.length > 0) return t.rounds;
+  const needed = roundRobinRounds(rules, fixed, MAX_ROUNDS);
+  return needed.ok ? needed.value : t.rounds;
 }
 
 /** Whether `t`'s top cut is due: its first stage's rounds all played, the cut not made yet. */

@@ -155,3 +155,30 @@ export function seatRound(
   }
   return ok({ tables, byes });
 }
+
+/**
+ * The rounds a round-robin event of the field `fixed` (its fixed order, everyone present) needs
+ * for everyone to have met everyone at least once: its own schedule seated round by round
+ * (`seatRound`; a round-robin's seating never reads results, so this is the schedule the event
+ * will play while nobody drops), at most `most` rounds. At tables of two: one round fewer than
+ * an even field, as many rounds as an odd field; 4 players at tables of 4: 1; 9 at tables of 3: 4
+ * (docs/rules/tournaments.md, "Round-robin"). `rules.format` is "round-robin". Refuses as
+ * `seatRound` does (`tournament/too_few`).
+ */
+export function roundRobinRounds(rules: SeatingRules, fixed: readonly string[], most: number): Result<number> {
+  const people = new Set(fixed);
+  const pairs = (fixed.length * (fixed.length - 1)) / 2;
+  const met = new Set<string>();
+  const played: PlayedRound[] = [];
+  for (let round = 1; round <= most; round++) {
+    const plan = seatRound({ ...rules, fixedOrder: fixed }, fixed, played, round);
+    if (!plan.ok) return { ok: false, error: plan.error };
+    for (const table of plan.value.tables) {
+      const here = table.filter((p) => people.has(p));
+      for (let i = 0; i < here.length; i++) for (let j = i + 1; j < here.length; j++) met.add(pairKey(here[i]!, here[j]!));
+    }
+    if (met.size >= pairs) return ok(round);
+    played.push({ tables: plan.value.tables.map((players) => ({ players })), byes: plan.value.byes });
+  }
+  return ok(most);
+}

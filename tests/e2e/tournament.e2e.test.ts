@@ -399,13 +399,14 @@ describe("a tournament from sign-up to podium", () => {
 
   it("check-in: the first start opens it, the second closes it and drops who did not check in", async () => {
     const sb = h.standin;
+    // No rounds: a round robin plays as many as its field needs for everyone to meet everyone.
     const made = await sb.command(MOD, GENERAL, "tournament create", {
       game: "onze",
       format: "round-robin",
-      rounds: 1,
       name: "Check night",
       "check-in": 10,
     });
+    expect(JSON.stringify(made.original?.embeds)).toContain("round-robin · rounds set by the field");
     const t = (await h.bot.tournaments.list(sb.guildId)).find((x) => x.name === "Check night")!;
     for (const who of [ADA, BEN, CLEO])
       await sb.click(
@@ -434,6 +435,8 @@ describe("a tournament from sign-up to podium", () => {
     expect(running.played[0]!.tables.flatMap((x) => x.players).sort()).toEqual(
       [ADA, CLEO, running.entrants.find((e) => e.computer)!.id].sort(),
     );
+    // The three who are left meet at one table: one round (Ben, dropped at check-in, counts for nothing).
+    expect(running.rounds).toBe(1);
     await sb.command(MOD, GENERAL, "tournament cancel", { event: t.id });
   });
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import {
   begun,
   dropped,
+  editedRequest,
   eventStandings,
   joined,
   left,
@@ -143,6 +144,36 @@ describe("tournament rules", () => {
     for (const who of ["a", "b", "c", "d"]) rr = joined(rr, { id: who, name: who });
     rr = begun(CATALOGUE, rr, 0)!;
     expect(() => joined(rr, { id: "e", name: "E" })).toThrow(expect.objectContaining({ code: "tournament/closed" }));
+  });
+
+  it("a round robin created without rounds plays as many as its field needs for everyone to meet everyone, set at round 1", () => {
+    const event = (tableSize: number, field: number, rounds?: number) => {
+      const ask = { ...ASK, game: "onexeno-basic", format: "round-robin" as const, tableSize, rounds: rounds ?? 3 };
+      let t = newEvent(CATALOGUE, rounds === undefined ? { ...ask, roundsByField: true } : ask, "rr", 0);
+      for (const who of "abcdefgh".slice(0, field)) t = joined(t, { id: who, name: who });
+      return t;
+    };
+    const byField = event(4, 4);
+    expect(byField.roundsByField).toBe(true);
+    const first = seated(CATALOGUE, begun(CATALOGUE, byField, 0)!)!;
+    // Four players at one table of four meet in one round (it used to be the default 3, the same table three times).
+    expect(first.rounds).toBe(1);
+    const table = first.played[0]!.tables[0]!;
+    const played = withResult(withThread(first, 1, 0, "th"), "th", { players: [...table.players], places: [1, 2, 3, 4], points: [] })!;
+    expect(seated(CATALOGUE, played)).toBeNull(); // no round 2
+    // At tables of two: one round fewer than an even field.
+    expect(seated(CATALOGUE, begun(CATALOGUE, event(2, 6), 0)!)!.rounds).toBe(5);
+    // Rounds the organiser set are kept.
+    expect(seated(CATALOGUE, begun(CATALOGUE, event(4, 4, 3), 0)!)!.rounds).toBe(3);
+    // Other formats take no rounds from the field.
+    expect(newEvent(CATALOGUE, { ...ASK, roundsByField: true }, "sw", 0).roundsByField).toBeUndefined();
+    // A recurring round robin's template: rounds set by `repeat-edit` replace the field's; other edits keep it.
+    const template = { ...ASK, format: "round-robin" as const, roundsByField: true as const };
+    expect(editedRequest(template, null, 5)).toMatchObject({ roundsByField: true, checkInMinutes: 5 });
+    const set = editedRequest(template, 2, null);
+    expect(set.rounds).toBe(2);
+    expect(set.roundsByField).toBeUndefined();
+    expect(editedRequest({ ...ASK, rounds: 4 }, null, null)).toEqual({ ...ASK, rounds: 4 });
   });
 
   it("someone an organiser removed cannot sign up again by themselves; someone who withdrew may come back (issue 62)", () => {

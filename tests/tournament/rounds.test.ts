@@ -4,7 +4,8 @@
  * the last round's places; partners rotate; too few players is a refusal value.
  */
 import { describe, expect, it } from "vitest";
-import { seatRound, type PlayedRound, type SeatingRules } from "../../src/tournament/rounds.ts";
+import { roundRobinRounds, seatRound, type PlayedRound, type SeatingRules } from "../../src/tournament/rounds.ts";
+import { pairKey } from "../../src/tournament/seating.ts";
 
 const partners: SeatingRules = { format: "swiss", tableSize: 4, counts: [4, 6], fill: "computer", partners: true, seed: "s" };
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `p${i + 1}`);
@@ -65,5 +66,56 @@ describe("seatRound", () => {
   it("refuses with a code when not even one table can be filled", () => {
     const plan = seatRound({ ...partners, fill: "bye" }, ids(3), [], 1);
     expect(plan).toMatchObject({ ok: false, error: { code: "tournament/too_few" } });
+  });
+});
+
+describe("roundRobinRounds", () => {
+  const robin = (tableSize: number): SeatingRules => ({
+    format: "round-robin",
+    tableSize,
+    counts: [2, 3, 4, 5, 6],
+    fill: "bye",
+    partners: false,
+    seed: "rr",
+  });
+  /** Pairs of the field that have not met after the event's first `rounds` rounds, seated as the event seats them. */
+  const unmet = (rules: SeatingRules, field: readonly string[], rounds: number): number => {
+    const met = new Set<string>();
+    const played: PlayedRound[] = [];
+    for (let r = 1; r <= rounds; r++) {
+      const plan = seatRound({ ...rules, fixedOrder: field }, field, played, r);
+      if (!plan.ok) throw new Error(plan.error.code);
+      for (const t of plan.value.tables) for (const a of t) for (const b of t) if (a < b) met.add(pairKey(a, b));
+      played.push({ tables: plan.value.tables.map((players) => ({ players })), byes: plan.value.byes });
+    }
+    return (field.length * (field.length - 1)) / 2 - met.size;
+  };
+
+  it("is the rounds everyone needs to meet everyone: n - 1 for an even field at tables of two, n for an odd one, 1 for a field of one table", () => {
+    expect(roundRobinRounds(robin(2), ids(6), 20)).toEqual({ ok: true, value: 5 });
+    expect(roundRobinRounds(robin(2), ids(7), 20)).toEqual({ ok: true, value: 7 });
+    expect(roundRobinRounds(robin(4), ids(4), 20)).toEqual({ ok: true, value: 1 });
+    expect(roundRobinRounds(robin(3), ids(9), 20)).toEqual({ ok: true, value: 4 }); // an affine plane: (9 - 1) / (3 - 1)
+    expect(roundRobinRounds(robin(4), ids(16), 20)).toEqual({ ok: true, value: 5 });
+    expect(roundRobinRounds(robin(4), ids(16), 3)).toEqual({ ok: true, value: 3 }); // at most the cap
+  });
+
+  it("counts the event's own schedule: after that many rounds every pair has met, one round fewer leaves a pair unmet", () => {
+    for (const [size, n] of [
+      [2, 8],
+      [3, 7],
+      [4, 5],
+      [4, 10],
+      [6, 8],
+    ] as const) {
+      const got = roundRobinRounds(robin(size), ids(n), 20);
+      if (!got.ok) throw new Error(got.error.code);
+      expect(unmet(robin(size), ids(n), got.value), `${n} at tables of ${size}`).toBe(0);
+      expect(unmet(robin(size), ids(n), got.value - 1), `${n} at tables of ${size}`).toBeGreaterThan(0);
+    }
+  });
+
+  it("refuses a field too small to seat", () => {
+    expect(roundRobinRounds(robin(4), ids(1), 20)).toMatchObject({ ok: false, error: { code: "tournament/too_few" } });
   });
 });
