@@ -156,18 +156,31 @@ export function seatRound(
   return ok({ tables, byes });
 }
 
+/** The largest field at tables of more than two whose rounds `roundRobinRounds` counts on its own schedule. */
+export const COUNTED_FIELD = 8;
+
 /**
- * The rounds a round-robin event of the field `fixed` (its fixed order, everyone present) needs
- * for everyone to have met everyone at least once: its own schedule seated round by round
- * (`seatRound`; a round-robin's seating never reads results, so this is the schedule the event
- * will play while nobody drops), at most `most` rounds. At tables of two: one round fewer than
- * an even field, as many rounds as an odd field; 4 players at tables of 4: 1; 9 at tables of 3: 4
- * (docs/rules/tournaments.md, "Round-robin"). `rules.format` is "round-robin". Refuses as
- * `seatRound` does (`tournament/too_few`).
+ * The rounds a round-robin event of the field `fixed` (its fixed order, everyone present) plays
+ * when its organiser left them to the field, at most `most`:
+ * - at tables of two, the circle method's: one round fewer than an even field, as many rounds as
+ *   an odd one (everyone sits out once);
+ * - at larger tables, a field of up to COUNTED_FIELD: the rounds its own schedule (`seatRound`,
+ *   seated round by round; a round robin's seating never reads results) takes for everyone to
+ *   have met everyone while nobody drops: 1 for a field that fits one table;
+ * - a larger field: the fewest rounds in which everyone could meet everyone, (n - 1) / (k - 1)
+ *   rounded up (9 at tables of 3: 4, 16 at tables of 4: 5, where a perfect schedule has them all
+ *   meet; elsewhere a pair may not have met). Counting those on the schedule would seat every
+ *   round at once, seconds of the event loop for a field of 30.
+ * docs/rules/tournaments.md, "Round-robin". Refuses as `seatRound` does (`tournament/too_few`).
  */
 export function roundRobinRounds(rules: SeatingRules, fixed: readonly string[], most: number): Result<number> {
+  const n = fixed.length;
+  const k = rules.tableSize;
+  if (n < 2) return err("tournament/too_few", "Too few entrants are left to seat a table.");
+  if (k === 2 && rules.counts.includes(2)) return ok(Math.min(most, n % 2 === 0 ? n - 1 : n));
+  if (n > COUNTED_FIELD) return ok(Math.min(most, Math.ceil((n - 1) / (k - 1))));
   const people = new Set(fixed);
-  const pairs = (fixed.length * (fixed.length - 1)) / 2;
+  const pairs = (n * (n - 1)) / 2;
   const met = new Set<string>();
   const played: PlayedRound[] = [];
   for (let round = 1; round <= most; round++) {

@@ -91,22 +91,30 @@ describe("roundRobinRounds", () => {
     return (field.length * (field.length - 1)) / 2 - met.size;
   };
 
-  it("is the rounds everyone needs to meet everyone: n - 1 for an even field at tables of two, n for an odd one, 1 for a field of one table", () => {
+  it("at tables of two: n - 1 rounds for an even field, n for an odd one; a field of one table: 1; larger fields the fewest possible", () => {
     expect(roundRobinRounds(robin(2), ids(6), 20)).toEqual({ ok: true, value: 5 });
     expect(roundRobinRounds(robin(2), ids(7), 20)).toEqual({ ok: true, value: 7 });
     expect(roundRobinRounds(robin(4), ids(4), 20)).toEqual({ ok: true, value: 1 });
-    expect(roundRobinRounds(robin(3), ids(9), 20)).toEqual({ ok: true, value: 4 }); // an affine plane: (9 - 1) / (3 - 1)
+    expect(roundRobinRounds(robin(3), ids(9), 20)).toEqual({ ok: true, value: 4 }); // (9 - 1) / (3 - 1)
     expect(roundRobinRounds(robin(4), ids(16), 20)).toEqual({ ok: true, value: 5 });
-    expect(roundRobinRounds(robin(4), ids(16), 3)).toEqual({ ok: true, value: 3 }); // at most the cap
+    expect(roundRobinRounds(robin(4), ids(30), 20)).toEqual({ ok: true, value: 10 });
+    expect(roundRobinRounds(robin(2), ids(64), 20)).toEqual({ ok: true, value: 20 }); // at most the cap
   });
 
   it("counts the event's own schedule: after that many rounds every pair has met, one round fewer leaves a pair unmet", () => {
+    // Tables of two (the circle method), small fields at larger tables (counted on the schedule),
+    // and larger fields with a perfect schedule (an affine plane: 9 at 3, 16 at 4).
     for (const [size, n] of [
       [2, 8],
+      [2, 9],
+      [3, 5],
       [3, 7],
       [4, 5],
-      [4, 10],
+      [4, 7],
+      [5, 8],
       [6, 8],
+      [3, 9],
+      [4, 16],
     ] as const) {
       const got = roundRobinRounds(robin(size), ids(n), 20);
       if (!got.ok) throw new Error(got.error.code);
