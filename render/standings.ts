@@ -112,7 +112,15 @@ export function drawStandings(
   return canvas;
 }
 
-/** The podium: the top three on steps (1st in the middle), with their placement points. */
+/** Names stacked on one podium step, at most (the rest are counted: "+3"). */
+const NAMES_A_STEP = 3;
+
+/**
+ * The podium: places 1 to 3 on steps (1st in the middle, 2nd left, 3rd right), each with the
+ * names of everyone at that rank and their points. Tied players share their place's step (two
+ * golds and no silver: ranks 1, 1, 3), up to NAMES_A_STEP names a step, then "+N". `top`: the
+ * entrants ranked 1 to 3, best first (`rank` as the standings give it).
+ */
 export function drawPodium(
   title: string,
   top: readonly { readonly name: string; readonly points: number; readonly rank: number }[],
@@ -132,26 +140,30 @@ export function drawPodium(
   ctx.fillText(fitText(ctx, title, PICTURE_WIDTH - 24), PICTURE_WIDTH / 2, 38);
   // Steps: 2nd left, 1st middle, 3rd right.
   const steps = [
-    { i: 1, x: 30, height: 120, colour: "#c0c7cf" },
-    { i: 0, x: 230, height: 170, colour: "#e8c34a" },
-    { i: 2, x: 430, height: 90, colour: "#c98a4b" },
+    { rank: 2, x: 30, height: 120, colour: "#c0c7cf" },
+    { rank: 1, x: 230, height: 170, colour: "#e8c34a" },
+    { rank: 3, x: 430, height: 90, colour: "#c98a4b" },
   ];
   const base = h - 20;
   for (const s of steps) {
-    const p = top[s.i];
-    // A podium with fewer than three people draws only the steps someone stands on.
-    if (!p) continue;
+    const here = top.filter((p) => p.rank === s.rank);
+    // A podium with fewer places (or a tie that skips one) draws only the steps someone stands on.
+    if (here.length === 0) continue;
     ctx.fillStyle = s.colour;
     ctx.fillRect(s.x, base - s.height, 180, s.height);
     ctx.fillStyle = theme.black;
     ctx.font = font(40, true);
-    ctx.fillText(String(p.rank), s.x + 90, base - s.height + 52);
+    ctx.fillText(String(s.rank), s.x + 90, base - s.height + 52);
     ctx.fillStyle = theme.text;
     ctx.font = font(18, true);
-    ctx.fillText(shortName(ctx, p.name, 176), s.x + 90, base - s.height - 34);
+    const shown = here.length > NAMES_A_STEP ? here.slice(0, NAMES_A_STEP - 1) : here;
+    const lines = shown.map((p) => shortName(ctx, p.name, 176));
+    if (shown.length < here.length) lines.push(`+${here.length - shown.length}`);
+    lines.forEach((line, i) => ctx.fillText(line, s.x + 90, base - s.height - 34 - (lines.length - 1 - i) * 22));
     ctx.fillStyle = theme.textDim;
     ctx.font = font(15);
-    ctx.fillText(fitText(ctx, t(locale, "tournament.points", { count: p.points, n: num(p.points) }), 176), s.x + 90, base - s.height - 12);
+    const points = here[0]!.points;
+    ctx.fillText(fitText(ctx, t(locale, "tournament.points", { count: points, n: num(points) }), 176), s.x + 90, base - s.height - 12);
   }
   return canvas;
 }

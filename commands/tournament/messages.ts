@@ -388,21 +388,31 @@ function podiumBasis(t: Tournament): string {
   return computers ? `${basis} ${say("podium_people")}` : basis;
 }
 
+/** Podium lines the final post writes at most (the rest counted in one more line). */
+const PODIUM_LINES = 12;
+
 /** The messages that end an event: the podium, then the final standings. */
 export async function finalMessages(games: GameCatalogue, t: Tournament): Promise<BaseMessageOptions[]> {
   const progressive = t.format === "progressive";
   const all = shownStandings(t);
-  const top = all
+  // Everyone ranked 1 to 3: players tied for a place share it (four tied firsts are four golds).
+  const placed = all
     .filter((s) => s.rank > 0 && s.rank <= 3)
-    .slice(0, 3)
     .map((s) => ({ name: nameOf(t, s.id), points: progressive ? scoreTotal(games, t, s) : s.placement, rank: s.rank }));
-  const png = await renderPicture({ kind: "podium", title: sayIn(t, "final_title", { name: t.name }), top, locale: localeOfEvent(t) });
-  const podium = top
-    .map(
+  const top = placed.slice(0, PODIUM_LINES);
+  const png = await renderPicture({
+    kind: "podium",
+    title: sayIn(t, "final_title", { name: t.name }),
+    top: placed,
+    locale: localeOfEvent(t),
+  });
+  const podium = [
+    ...top.map(
       (p) =>
         `${["🥇", "🥈", "🥉"][p.rank - 1] ?? `${p.rank}.`} ${p.name} (${t.challenge || progressive ? sayIn(t, "score_n", { n: num(p.points) }) : count(t, p.points, "points")})`,
-    )
-    .join("\n");
+    ),
+    ...(placed.length > top.length ? [sayIn(t, "podium_more", { count: placed.length - top.length })] : []),
+  ].join("\n");
   // Progressive (docs/rules/tournaments.md): prizes for the highest and the lowest total score.
   const byScore = all
     .filter((s) => s.games > 0 && s.rank > 0)
