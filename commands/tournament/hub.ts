@@ -42,10 +42,14 @@ export function hubMessage(t: Tournament): BaseMessageOptions {
         .join(", ")}`,
   );
   const more = inPlay.length > HUB_TABLES ? [say("hub_more", { n: inPlay.length - HUB_TABLES })] : [];
-  const standing = shownStandings(t)
-    .filter((s) => s.rank > 0)
-    .slice(0, HUB_STANDINGS)
-    .map((s) => `${s.rank}. ${nameOf(t, s.id)}`);
+  // Before any table has a result everyone would stand first together: said so instead.
+  const results = t.played.some((r) => r.tables.some((x) => x.result));
+  const standing = results
+    ? shownStandings(t)
+        .filter((s) => s.rank > 0)
+        .slice(0, HUB_STANDINGS)
+        .map((s) => `${s.rank}. ${nameOf(t, s.id)}`)
+    : [say("hub_no_results")];
   const lines = [
     where,
     ...(t.status === "over" ? [] : [`**${say("hub_playing", { n: inPlay.length })}**`, ...tables, ...more]),

@@ -1,11 +1,13 @@
 /**
- * The podium that ends an event (commands/tournament/messages.ts `finalMessages`, its picture
- * render/standings.ts `drawPodium`): players tied for a place share it, none is left off.
+ * An event's posts: its hub (commands/tournament/hub.ts), which lists standings only once there
+ * are results, and the podium that ends it (commands/tournament/messages.ts `finalMessages`, its
+ * picture render/standings.ts `drawPodium`), where players tied for a place share it.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
 import { begun, joined, newEvent, seated, withResult, withThread } from "../../src/bot/tournament-rules.ts";
 import { finalMessages } from "../../commands/tournament/messages.ts";
+import { hubMessage } from "../../commands/tournament/hub.ts";
 import { drawPodium } from "../../render/standings.ts";
 import { closePictures } from "../../render/pool.ts";
 import { GAME_SET } from "../../commands/index.ts";
@@ -15,11 +17,16 @@ import type { Tournament } from "../../src/bot/tournament-record.ts";
 const CATALOGUE = GAME_SET.catalogue;
 afterAll(() => closePictures());
 
-/** A round robin of `names` at one table of four, over, its one game finished in `places`. */
-function over(names: readonly string[], places: readonly number[]): Tournament {
+/** A round robin of `names` at one table of four, round 1 seated. */
+function seatedEvent(names: readonly string[]): Tournament {
   let t = newEvent(CATALOGUE, { ...EVENT_ASK, game: "onexeno-basic", format: "round-robin", tableSize: 4, roundsByField: true }, "pod", 0);
   for (const n of names) t = joined(t, { id: n.toLowerCase(), name: n });
-  t = seated(CATALOGUE, begun(CATALOGUE, t, 0)!)!;
+  return seated(CATALOGUE, begun(CATALOGUE, t, 0)!)!;
+}
+
+/** A round robin of `names` at one table of four, over, its one game finished in `places`. */
+function over(names: readonly string[], places: readonly number[]): Tournament {
+  const t = seatedEvent(names);
   const table = t.played[0]!.tables[0]!;
   const placeOf = (id: string) => places[names.findIndex((n) => n.toLowerCase() === id)]!;
   return withResult(withThread(t, 1, 0, "th"), "th", { players: [...table.players], places: table.players.map(placeOf), points: [] })!;
@@ -41,6 +48,20 @@ function written(draw: () => unknown): string[] {
   }
   return seen;
 }
+
+/** The words of a Components V2 message (its text displays). */
+const wordsOf = (m: unknown): string => JSON.stringify(m);
+
+describe("the hub", () => {
+  it("lists standings once a table has a result; before, it says none yet rather than everyone first", () => {
+    const names = ["Ada", "Ben", "Cleo", "Dev"];
+    const before = wordsOf(hubMessage(seatedEvent(names)));
+    expect(before).toContain("None yet: they come with the first table's result.");
+    expect(before).not.toContain("1. Ada");
+    const after = wordsOf(hubMessage(over(names, [2, 1, 4, 3])));
+    expect(after).toContain("1. Ben · 2. Ada · 3. Dev · 4. Cleo");
+  });
+});
 
 describe("the podium", () => {
   it("names everyone tied for a place: four tied firsts are four golds, in the post and its alt text", async () => {
