@@ -247,25 +247,40 @@ describe("a computer named in a picture's header is named whole", () => {
 });
 
 describe("canasta's header names computers bare when a line does not fit with their levels", () => {
-  it("the turn line of a meld owed after taking the pile: whole in every language", () => {
-    let c = canastaUntil(
+  it("the turn line, to draw, to meld and to meld the pile card owed: whole in every language", () => {
+    const toDraw = canastaUntil(
       3,
       "owed-look",
       500,
       (x) => x.phase === "draw" && x.turn === 1 && x.results.length > 0 && canastaLegalMoves(x, 1, 5).some((m) => m.kind === "take"),
     );
-    const take = canastaLegalMoves(c, 1, 5).find((m) => m.kind === "take")!;
-    const next = canastaDef.apply(c, 1, take, undefined);
-    if (!next.ok) throw new Error(next.error.message);
-    c = next.value;
-    expect(c.mustMeld).not.toBeNull();
-    for (const locale of LOCALES) {
-      const line = drawnTexts(() =>
-        drawCanastaTable(canastaView(c, null), ["Ada", "Computer 1 (normal)", "Computer 2 (expert)"], undefined, undefined, locale),
-      ).find((d) => d.text.startsWith("▶"));
-      // Until 2026-12-04 it was cut in every language: "▶ Computer 1 melds (owes the pile card), t…".
-      expect(line?.text, locale).toBe(t(locale, "canasta.pic.melds_owed", { name: "Computer 1" }));
-    }
+    const after = (move: "take" | "draw") => {
+      const m = canastaLegalMoves(toDraw, 1, 5).find((x) => x.kind === move)!;
+      const next = canastaDef.apply(toDraw, 1, m, undefined);
+      if (!next.ok) throw new Error(next.error.message);
+      return next.value;
+    };
+    const owed = after("take");
+    expect(owed.mustMeld).not.toBeNull();
+    const toMeld = after("draw");
+    expect(toMeld.mustMeld).toBeNull();
+    for (const locale of LOCALES)
+      for (const [state, key] of [
+        [toDraw, "to_draw"],
+        [toMeld, "melds"],
+        [owed, "melds_owed"],
+      ] as const) {
+        const line = drawnTexts(() =>
+          drawCanastaTable(canastaView(state, null), ["Ada", "Computer 1 (normal)", "Computer 2 (expert)"], undefined, undefined, locale),
+        ).find((d) => d.text.startsWith("▶"));
+        // Until 2026-12-04 the owed meld was cut in every language ("▶ Computer 1 melds (owes the
+        // pile card), t…"), and German's turn to draw too ("…oder offener St…").
+        // Whole, with the level where it fits (it is on the seat's block in any case).
+        expect(
+          [t(locale, `canasta.pic.${key}`, { name: "Computer 1 (normal)" }), t(locale, `canasta.pic.${key}`, { name: "Computer 1" })],
+          `${locale} ${key}`,
+        ).toContain(line?.text);
+      }
   });
 
   it("the last hand's result line", () => {
