@@ -120,7 +120,9 @@ function paintPiece(ctx: SKRSContext2D, x: number, y: number, size: number, p: P
   ctx.fillText(fitText(ctx, pieceLabel(p, locale), size * 0.92), x + size / 2, y + size * 0.44);
   if (!p.suit) {
     ctx.font = font(14, true);
-    ctx.fillText(fitText(ctx, rankLabelIn(locale, 15), size * 0.92), x + size / 2, y + size * 0.8);
+    // The joker's name under its star where it fits whole ("Comodín" on a small piece: the star alone).
+    const joker = rankLabelIn(locale, 15);
+    if (ctx.measureText(joker).width <= size * 0.92) ctx.fillText(joker, x + size / 2, y + size * 0.8);
   } else if (size >= 40) {
     ctx.font = font(14, true);
     ctx.fillStyle = "#3a3a40";
@@ -149,7 +151,10 @@ function paintCutout(ctx: SKRSContext2D, x: number, y: number, size: number, c: 
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   ctx.font = font(Math.max(14, Math.round(size * (c.rank === 15 ? 0.2 : 0.32))), true);
-  ctx.fillText(fitText(ctx, rankLabelIn(locale, c.rank), size * 0.92), x + size / 2, y + size * 0.42);
+  // A rank's name whole, or for the joker its star where the name does not fit ("Co…" said nothing).
+  const rank = rankLabelIn(locale, c.rank);
+  const label = c.rank === 15 && ctx.measureText(rank).width > size * 0.92 ? "★" : rank;
+  ctx.fillText(fitText(ctx, label, size * 0.92), x + size / 2, y + size * 0.42);
   if (size >= 40) {
     ctx.font = font(14, true);
     ctx.fillStyle = SHAPE_COLOURS[c.shape]!;

@@ -47,10 +47,11 @@ function drawHeader(ctx: SKRSContext2D, view: CardenoView, names: readonly strin
   ctx.font = font(18, true);
   const parity = translate(locale, (view.faces[0] ?? 1) % 2 === 1 ? "cardeno.odd" : "cardeno.even");
   const full = view.variant === "full-board" ? ` · ${translate(locale, "cardeno.variant_full")}` : "";
-  const header = translate(locale, "cardeno.pic.header", {
-    ...{ n: view.round, rounds: view.rounds, parity, full },
-    ...{ s: view.paceMs / 1000, pile: view.pileCount },
-  });
+  const params = { ...{ n: view.round, rounds: view.rounds, parity, full }, ...{ s: view.paceMs / 1000, pile: view.pileCount } };
+  // Without the pace ("every 3 s") where the whole line does not fit: the round and the pile matter more.
+  const header = [translate(locale, "cardeno.pic.header", params), translate(locale, "cardeno.pic.header_short", params)].find(
+    (line, i, all) => i === all.length - 1 || ctx.measureText(line).width <= PICTURE_WIDTH - 16,
+  )!;
   ctx.fillText(fitText(ctx, header, PICTURE_WIDTH - 16), 8, 7);
   ctx.font = font(16, true);
   ctx.fillStyle = view.phase === "race" ? t.turn : t.lastMove;

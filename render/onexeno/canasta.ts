@@ -210,7 +210,10 @@ function drawSeatLines(
     const w = ctx.measureText(`${inHand} · `).width;
     ctx.fillStyle = theme.lastMove;
     ctx.font = font(14, true);
-    ctx.fillText(fitText(ctx, `XENO × ${xenos}`, ROWS_X - 20 - w), 14 + w, y + 40);
+    // "XENO × 2", or closer ("XENO×2") beside a long hand count, never cut.
+    const room = ROWS_X - 20 - w;
+    const mark = ctx.measureText(`XENO × ${xenos}`).width <= room ? `XENO × ${xenos}` : `XENO×${xenos}`;
+    ctx.fillText(fitText(ctx, mark, room), 14 + w, y + 40);
   }
   ctx.fillStyle = theme.text;
   ctx.font = font(14, true);
@@ -220,7 +223,8 @@ function drawSeatLines(
     const w = ctx.measureText(`${total} `).width;
     ctx.font = font(14);
     ctx.fillStyle = theme.textDim;
-    ctx.fillText(fitText(ctx, `· ${seat.dropped}`, ROWS_X - 18 - w), 14 + w, y + 62);
+    // Whole or not at all (the alt text names every level): "· nor…" told nobody anything.
+    if (ctx.measureText(`· ${seat.dropped}`).width <= ROWS_X - 18 - w) ctx.fillText(`· ${seat.dropped}`, 14 + w, y + 62);
   }
   if (dealer && badgeY !== null) drawBadge(ctx, dealer, right, badgeY, theme.white, theme.black);
 }

@@ -14,7 +14,7 @@ import { cardNameIn, contractTextIn, meldWordsIn, onzeLastText, onzeStatusLines 
 import { handSizeFor, type OnzeView } from "../../src/games/onze/game.ts";
 import { drawBadge } from "../badge.ts";
 import { drawClockMark } from "../clock.ts";
-import { ensureFonts, fitText, font, measureOnly, PICTURE_WIDTH, seatName, shortName, wrapParts } from "../fonts.ts";
+import { bareName, ensureFonts, fitText, font, measureOnly, PICTURE_WIDTH, seatName, shortName, wrapParts, wrapWords } from "../fonts.ts";
 import { drawCardBack, drawPlayingCard } from "./playing-card.ts";
 import { DEFAULT_THEME, type Theme } from "../theme.ts";
 
@@ -334,11 +334,17 @@ export function drawOnzeTable(
     ctx.strokeRect(px + 73, 23, 60, 82);
     ctx.fillStyle = theme.lastMove;
     ctx.font = font(14, true);
-    const who = view.claims.map((s) => names[s] ?? "?");
+    // Who asked, names bare (levels are on the seats), on up to two lines.
+    const who = view.claims.map((s) => bareName(names[s] ?? "?"));
     ctx.fillText(fitText(ctx, say("for_sale"), noteW), note, 40);
     ctx.fillText(cardNameIn(locale, view.forSale), note, 58);
     ctx.font = font(14);
-    ctx.fillText(fitText(ctx, who.length ? say("asked", { names: who.join(", ") }) : say("nobody_asked"), noteW), note, 78);
+    const whole = who.length ? say("asked", { names: who.join(", ") }) : say("nobody_asked");
+    const lines =
+      ctx.measureText(whole).width <= noteW
+        ? [whole]
+        : [fitText(ctx, say("asked", { names: "" }).trim(), noteW), ...wrapWords(ctx, who, ", ", noteW, 1)];
+    lines.forEach((line, i) => ctx.fillText(line, note, 78 + i * 17));
   } else if (view.discardTop === null && view.discardCount > 0) {
     ctx.fillStyle = theme.textDim;
     ctx.font = font(14);
@@ -354,11 +360,18 @@ export function drawOnzeTable(
   return canvas;
 }
 
+/** The narrowest a player's column of the score sheet gets (px) to give the contracts room. */
+const SHEET_MIN_COL = 80;
+
 function drawScoreSheet(ctx: SKRSContext2D, view: OnzeView, names: readonly string[], theme: Theme, locale: Locale): void {
   const say = (key: string) => t(locale, `onze.pic.${key}`);
   const W = ONZE_WIDTH;
   const top = HEADER;
-  const firstCol = 150;
+  // The rounds' column holds its longest contract whole ("5: 2 groupes + 1 suite") where the
+  // players' columns keep SHEET_MIN_COL px each; 150 px at least.
+  ctx.font = font(14);
+  const longest = Math.max(...view.results.map((r) => ctx.measureText(`${r.round}: ${contractTextIn(locale, r.round)}`).width), 0);
+  const firstCol = Math.round(Math.max(150, Math.min(longest + 24, W - 20 - view.seats * SHEET_MIN_COL)));
   const colW = Math.min(120, (W - 20 - firstCol) / view.seats);
   const colX = (i: number) => firstCol + (i + 1) * colW;
   ctx.fillStyle = theme.panel;

@@ -381,3 +381,43 @@ describe("one wording for every player (issue 63)", () => {
     expect(longest, "some positions use the longest wording").toBeGreaterThan(0);
   });
 });
+
+describe("no word is cut in an ordinary game, in any language", () => {
+  // Whole games (every 7th to 40th position) with a person's and computers' usual names, drawn in
+  // every language; a text ending in "…" is one cut short. Until 2026-12-04 this found over 40 kinds:
+  // Onze's stock ("Stapel …"), hand counts ("5 auf de…"), who asked ("asked: Comp…"), rules and
+  // score-sheet contracts; Cardeno's header and its joker ("Co…"); ONEXENO's winner and German and
+  // Spanish last moves; canasta's XENO mark and a level ("· nor…").
+  const names = ["Ada", "Computer 1 (normal)", "Computer 2 (expert)", "Ben"];
+  const onze: OnzeState[] = [];
+  playOnze(["normal", "normal", "normal", "normal"], "scan-onze", (s) => {
+    onze.push(s);
+  });
+  const race: CardenoState[] = [];
+  playCardeno({}, ["normal", "normal", "easy", "normal"], "scan", (x) => {
+    race.push(x);
+  });
+  const canasta = [] as Parameters<typeof canastaView>[0][];
+  canastaUntil(4, "scan-canasta", 500, (s) => {
+    canasta.push(s);
+    return canasta.length > 400;
+  });
+  const start = setupOnexeno({ variant: "basic", hands: 2 }, 4, "scan-ox", GOLDEN_DERIVATION);
+  if (!start.ok) throw new Error(start.error.message);
+  const onexenoPositions = Array.from({ length: 40 }, (_, i) => playUntil(start.value, (s) => s.version >= 2 + i * 5));
+  const every = <T>(xs: readonly T[], n: number) => xs.filter((_, i) => i % n === 0);
+  for (const locale of LOCALES)
+    it(`in ${locale}`, () => {
+      const pictures = [
+        ...every(onze, 7).map((s) => () => drawOnzeTable(onzeView(s, null), names, undefined, "until 14:05 UTC", locale)),
+        ...every(race, 20).map((s) => () => drawCardenoTable(cardenoView(s, null), names, undefined, locale)),
+        ...every(race, 40).map((s) => () => drawCardenoBoard(cardenoView(s, 1), 1, names, undefined, undefined, locale)),
+        ...every(canasta, 5).map((s) => () => drawCanastaTable(canastaView(s, null), names, undefined, undefined, locale)),
+        ...onexenoPositions.map((s) => () => drawOnexenoTable(onexenoView(s, null), names, undefined, "until 14:05 UTC", locale)),
+      ];
+      const cut = new Set<string>();
+      for (const draw of pictures)
+        for (const d of drawnTexts(draw)) if (d.text.endsWith("…") || d.text.endsWith("… ")) cut.add(d.text.replace(/\d+/g, "N"));
+      expect([...cut]).toEqual([]);
+    });
+});
