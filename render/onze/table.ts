@@ -318,7 +318,12 @@ export function drawOnzeTable(
   const piles = onzePileRects(view);
   ctx.font = font(14, true);
   ctx.fillStyle = theme.text;
-  ctx.fillText(fitText(ctx, say("stock", { n: view.stockCount }), 74), px, 18);
+  // The stock's label in the plain weight where the bold one is too wide ("Stapel 60"), as the
+  // chat and the commands name it.
+  const stock = say("stock", { n: view.stockCount });
+  if (ctx.measureText(stock).width > 74) ctx.font = font(14);
+  ctx.fillText(fitText(ctx, stock, 74), px, 18);
+  ctx.font = font(14, true);
   if (piles.stock) drawCardBack(ctx, piles.stock.x, piles.stock.y, piles.stock.w);
   ctx.fillText(fitText(ctx, say("discard", { n: view.discardCount }), W - 8 - px - PILE_STEP), px + PILE_STEP, 18);
   if (piles.discard) {
@@ -334,7 +339,7 @@ export function drawOnzeTable(
     ctx.strokeRect(px + 73, 23, 60, 82);
     ctx.fillStyle = theme.lastMove;
     ctx.font = font(14, true);
-    // Who asked, names bare (levels are on the seats), on up to two lines.
+    // Who asked, names bare (levels are on the seats): after the word, on up to two more lines.
     const who = view.claims.map((s) => bareName(names[s] ?? "?"));
     ctx.fillText(fitText(ctx, say("for_sale"), noteW), note, 40);
     ctx.fillText(cardNameIn(locale, view.forSale), note, 58);
@@ -343,8 +348,8 @@ export function drawOnzeTable(
     const lines =
       ctx.measureText(whole).width <= noteW
         ? [whole]
-        : [fitText(ctx, say("asked", { names: "" }).trim(), noteW), ...wrapWords(ctx, who, ", ", noteW, 1)];
-    lines.forEach((line, i) => ctx.fillText(line, note, 78 + i * 17));
+        : [fitText(ctx, say("asked", { names: "" }).trim(), noteW), ...wrapWords(ctx, who, ", ", noteW, 2)];
+    lines.forEach((line, i) => ctx.fillText(line, note, 78 + i * 16));
   } else if (view.discardTop === null && view.discardCount > 0) {
     ctx.fillStyle = theme.textDim;
     ctx.font = font(14);

@@ -409,7 +409,9 @@ describe("no word is cut in an ordinary game, in any language", () => {
   for (const locale of LOCALES)
     it(`in ${locale}`, () => {
       const pictures = [
-        ...every(onze, 7).map((s) => () => drawOnzeTable(onzeView(s, null), names, undefined, "until 14:05 UTC", locale)),
+        ...[...every(onze, 7), ...onze.filter((s) => s.forSale !== null && s.claims.length >= 2).slice(0, 4)].map(
+          (s) => () => drawOnzeTable(onzeView(s, null), names, undefined, "until 14:05 UTC", locale),
+        ),
         ...every(race, 20).map((s) => () => drawCardenoTable(cardenoView(s, null), names, undefined, locale)),
         ...every(race, 40).map((s) => () => drawCardenoBoard(cardenoView(s, 1), 1, names, undefined, undefined, locale)),
         ...every(canasta, 5).map((s) => () => drawCanastaTable(canastaView(s, null), names, undefined, undefined, locale)),
