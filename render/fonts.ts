@@ -106,17 +106,25 @@ export function wrapWords(ctx: SKRSContext2D, words: readonly string[], sep: str
   return kept.map((l, i) => fitText(ctx, i === kept.length - 1 && lines.length > kept.length ? `${l}${sep.trim()} …` : l, width));
 }
 
-/** Splits `text` at its ` · ` breaks (then at spaces) into at most `max` lines of at most `width` px. */
+/**
+ * Splits `text` at its ` · ` breaks into at most `max` lines of at most `width` px; a part wider
+ * than a line on its own is broken at its spaces. What does not fit in `max` lines ends the last
+ * one with an ellipsis.
+ */
 export function wrapParts(ctx: SKRSContext2D, text: string, width: number, max: number): string[] {
   const lines: string[] = [];
   let line = "";
-  for (const part of text.split(" · ")) {
-    const joined = line ? `${line} · ${part}` : part;
+  const place = (piece: string, sep: string) => {
+    const joined = line ? `${line}${sep}${piece}` : piece;
     if (ctx.measureText(joined).width <= width || !line) line = joined;
     else {
       lines.push(line);
-      line = part;
+      line = piece;
     }
+  };
+  for (const part of text.split(" · ")) {
+    if (ctx.measureText(part).width <= width) place(part, " · ");
+    else part.split(" ").forEach((word, i) => place(word, i === 0 ? " · " : " "));
   }
   if (line) lines.push(line);
   return lines.slice(0, max).map((l, i, all) => fitText(ctx, i === all.length - 1 && lines.length > max ? `${l}…` : l, width));

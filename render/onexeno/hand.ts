@@ -9,7 +9,7 @@ import type { CardId } from "../../src/games/onexeno/cards.ts";
 import { t, type Locale } from "../../src/i18n/index.ts";
 import { cardCodeIn, cardLabelIn } from "./words.ts";
 import { drawCard } from "./card.ts";
-import { ensureFonts, fitText, font } from "../fonts.ts";
+import { ensureFonts, fitText, font, wrapWords } from "../fonts.ts";
 import { DEFAULT_THEME, type Theme } from "../theme.ts";
 
 /**
@@ -19,7 +19,8 @@ import { DEFAULT_THEME, type Theme } from "../theme.ts";
 const CARD = 80;
 const GAP = 54;
 const PER_ROW = 4;
-const LABEL_H = 44;
+/** Under each card: its label on one line or two ("5 · white corner" / "+ 2 dots"), then its code. */
+const LABEL_H = 61;
 const MARGIN = 12;
 const MIN_WIDTH = 360;
 
@@ -98,11 +99,17 @@ export function drawOnexenoHand(
     ctx.font = font(14, true);
     const label = cardLabelIn(locale, card);
     if (ctx.measureText(label).width > room) ctx.font = font(14);
-    ctx.fillText(fitText(ctx, label, room), x + CARD / 2, y + CARD + 17);
+    // A label too wide for one line takes two, broken between words, rather than losing its end.
+    const lines = ctx.measureText(label).width <= room ? [label] : wrapWords(ctx, label.split(" "), " ", room, 2);
+    lines.forEach((line, k) => ctx.fillText(line, x + CARD / 2, y + CARD + 17 + k * 17));
     ctx.font = font(14);
     // Playable cards are framed and their code is green (the frame, not only the colour, says it).
     ctx.fillStyle = framed ? theme.turn : theme.textDim;
-    ctx.fillText(fitText(ctx, caption ? caption(card, i) : cardCodeIn(locale, card), room), x + CARD / 2, y + CARD + 34);
+    ctx.fillText(
+      fitText(ctx, caption ? caption(card, i) : cardCodeIn(locale, card), room),
+      x + CARD / 2,
+      y + CARD + 17 + lines.length * 17,
+    );
   });
   return canvas;
 }

@@ -10,7 +10,7 @@ import { columnLabel, placedPattern, positionLabel, rowLabel } from "../../src/g
 import { cardValue } from "../../src/games/onexeno/cards.ts";
 import { TARGET_SQUARE, type SolitaireView } from "../../src/games/onexeno/solitaire.ts";
 import { drawCard } from "./card.ts";
-import { ensureFonts, fitText, font, PICTURE_WIDTH } from "../fonts.ts";
+import { ensureFonts, fitText, font, PICTURE_WIDTH, wrapWords } from "../fonts.ts";
 import { DEFAULT_THEME, type Theme } from "../theme.ts";
 import { t, type Locale } from "../../src/i18n/index.ts";
 import { cardLabelIn, cardTitleIn } from "./words.ts";
@@ -178,11 +178,11 @@ export function drawSolitaire(
   const top = view.wasteTop.at(-1);
   ctx.font = font(14);
   ctx.fillStyle = theme.text;
-  ctx.fillText(
-    fitText(ctx, top !== undefined ? say("top", { card: cardLabelIn(locale, top) }) : say("waste_empty"), textW),
-    panelX + 10,
-    y,
-  );
+  // The top card's label on two lines where one is too narrow ("Dessus : 4 · coin +" / "point en blanc").
+  const topLine = top !== undefined ? say("top", { card: cardLabelIn(locale, top) }) : say("waste_empty");
+  const topLines = ctx.measureText(topLine).width <= textW ? [topLine] : wrapWords(ctx, topLine.split(" "), " ", textW, 2);
+  topLines.forEach((line, i) => ctx.fillText(line, panelX + 10, y + i * 18));
+  y += (topLines.length - 1) * 18;
   if (view.last?.kind === "place" && view.last.placed) {
     y += 20;
     ctx.fillText(

@@ -7,7 +7,7 @@
 import { createCanvas, type Canvas, type SKRSContext2D } from "@napi-rs/canvas";
 import { LRUCache } from "lru-cache";
 import { sceneCanvas } from "../surface.ts";
-import type { Card } from "../../src/games/onze/cards.ts";
+import { isJoker, type Card } from "../../src/games/onze/cards.ts";
 import type { Meld } from "../../src/games/onze/melds.ts";
 import { t, type Locale } from "../../src/i18n/index.ts";
 import { cardNameIn, contractTextIn, meldWordsIn, onzeLastText, onzeStatusLines } from "./words.ts";
@@ -437,7 +437,7 @@ export function onzeHandLayout(
   const rowH = cardHeight(w) + (freshCount ? 44 : 26);
   const rows = Math.max(1, Math.ceil(count / per));
   const width = 12 * 2 + per * slot - 8;
-  const helpLines = wrapParts(measureOnly(14), help, width - 24, 3);
+  const helpLines = wrapParts(measureOnly(14), help, width - 24, 4);
   const top = 40 + helpLines.length * 18;
   return {
     width,
@@ -449,7 +449,7 @@ export function onzeHandLayout(
 
 /**
  * Draws the private hand and returns its canvas: cards in the given order, each named below;
- * the help wrapped over up to three lines; `fresh` cards (just drawn or bought) outlined and
+ * the help wrapped over up to four lines; `fresh` cards (just drawn or bought) outlined and
  * marked "new" on a line of their own under the name.
  */
 export function drawOnzeHand(
@@ -488,7 +488,9 @@ export function drawOnzeHand(
     ctx.fillStyle = isNew >= 0 ? theme.lastMove : theme.text;
     ctx.font = font(14, true);
     ctx.textAlign = "center";
-    ctx.fillText(fitText(ctx, cardNameIn(locale, c), slot - 2), x + w / 2, y + h + 17);
+    // A name too long for its slot ("Comodín") gives way to the joker's star rather than "Como…".
+    const name = cardNameIn(locale, c);
+    ctx.fillText(ctx.measureText(name).width <= slot - 2 || !isJoker(c) ? fitText(ctx, name, slot - 2) : "★", x + w / 2, y + h + 17);
     if (isNew >= 0) {
       ctx.font = font(14);
       ctx.fillText(fitText(ctx, t(locale, "onze.pic.new"), slot - 2), x + w / 2, y + h + 34);

@@ -25,6 +25,9 @@ import { contractHelp } from "../../commands/onze/index.ts";
 import { cardNameIn } from "../../render/onze/words.ts";
 import { font } from "../../render/fonts.ts";
 import { playUntil } from "./scenes.ts";
+import { drawSolitaire } from "../../render/onexeno/solitaire.ts";
+import { applySolitaire, setupSolitaire, solitaireView } from "../../src/games/onexeno/solitaire.ts";
+import { solve } from "../helpers/solitaire-solver.ts";
 
 /** One piece of text as drawn: its words and where its ink runs from and to, px. */
 interface Drawn {
@@ -183,12 +186,16 @@ describe("pictures fit every language", () => {
       for (const few of [hand.slice(0, 2), hand])
         for (const d of drawnTexts(() => drawOnexenoHand(few, playable, framed, undefined, undefined, locale)).filter((x) => x.y < 36))
           expect(d.text.endsWith("…"), `header "${d.text}" (${few.length} cards)`).toBe(false);
-      // Under each card, its label and code share the card's column: no two overlap.
-      const labels = texts.slice(1);
-      for (let i = 0; i + 2 < labels.length; i += 2) {
-        const [a, next] = [labels[i]!, labels[i + 2]!];
-        if (next.left > a.left) expect(a.right, `"${a.text}" runs into "${next.text}"`).toBeLessThanOrEqual(next.left);
+      // Under each card, its label (one line or two) and code share the card's column: no two
+      // texts on one line overlap.
+      const labels = texts.slice(1).filter((d) => !/^\d$/.test(d.text)); // (a face's value is drawn on its own canvas, once)
+      for (const y of new Set(labels.map((d) => d.y))) {
+        const line = labels.filter((d) => d.y === y).sort((a, b) => a.left - b.left);
+        for (let i = 0; i + 1 < line.length; i++)
+          expect(line[i]!.right, `"${line[i]!.text}" runs into "${line[i + 1]!.text}"`).toBeLessThanOrEqual(line[i + 1]!.left);
       }
+      // No label is cut: one too wide takes two lines.
+      expect(labels.filter((d) => d.text.endsWith("…")).map((d) => d.text)).toEqual([]);
     });
   }
 });
@@ -387,7 +394,8 @@ describe("no word is cut in an ordinary game, in any language", () => {
   // every language; a text ending in "…" is one cut short. Until 2026-12-04 this found over 40 kinds:
   // Onze's stock ("Stapel …"), hand counts ("5 auf de…"), who asked ("asked: Comp…"), rules and
   // score-sheet contracts; Cardeno's header and its joker ("Co…"); ONEXENO's winner and German and
-  // Spanish last moves; canasta's XENO mark and a level ("· nor…").
+  // Spanish last moves; canasta's XENO mark and a level ("· nor…"); a third of the hands' card
+  // labels ("5 · white corner…"), Onze's joker ("Como…") and help, solitaire's panel.
   const names = ["Ada", "Computer 1 (normal)", "Computer 2 (expert)", "Ben"];
   const onze: OnzeState[] = [];
   playOnze(["normal", "normal", "normal", "normal"], "scan-onze", (s) => {
@@ -402,6 +410,13 @@ describe("no word is cut in an ordinary game, in any language", () => {
     canasta.push(s);
     return canasta.length > 400;
   });
+  const deal = setupSolitaire("seed-9", GOLDEN_DERIVATION);
+  const solitaire = [deal];
+  for (const m of solve(deal, 3000).moves) {
+    const next = applySolitaire(solitaire.at(-1)!, m);
+    if (!next.ok) throw new Error(next.error.message);
+    solitaire.push(next.value);
+  }
   const start = setupOnexeno({ variant: "basic", hands: 2 }, 4, "scan-ox", GOLDEN_DERIVATION);
   if (!start.ok) throw new Error(start.error.message);
   const onexenoPositions = Array.from({ length: 40 }, (_, i) => playUntil(start.value, (s) => s.version >= 2 + i * 5));
@@ -416,6 +431,18 @@ describe("no word is cut in an ordinary game, in any language", () => {
         ...every(race, 40).map((s) => () => drawCardenoBoard(cardenoView(s, 1), 1, names, undefined, undefined, locale)),
         ...every(canasta, 5).map((s) => () => drawCanastaTable(canastaView(s, null), names, undefined, undefined, locale)),
         ...onexenoPositions.map((s) => () => drawOnexenoTable(onexenoView(s, null), names, undefined, "until 14:05 UTC", locale)),
+        // The private pictures: hands with their help and captions, and a solitaire from its deal to its win.
+        ...every(onze, 9).flatMap((s) =>
+          [0, 1].map((seat) => () => {
+            const hand = sortHand(s.hands[seat] ?? []);
+            return drawOnzeHand(hand, "Computer 1", contractHelp(s, seat, locale), hand.slice(0, 1), undefined, locale);
+          }),
+        ),
+        ...onexenoPositions.map((s) => () => {
+          const hand = s.hands[0] ?? [];
+          return drawOnexenoHand(hand, new Set(hand.slice(0, 2)), "Ada", undefined, undefined, locale);
+        }),
+        ...every(solitaire, 5).map((s) => () => drawSolitaire(solitaireView(s), "Computer 1", undefined, undefined, locale)),
       ];
       const cut = new Set<string>();
       for (const draw of pictures)
