@@ -318,14 +318,14 @@ export function drawOnzeTable(
   const piles = onzePileRects(view);
   ctx.font = font(14, true);
   ctx.fillStyle = theme.text;
-  // The stock's label in the plain weight where the bold one is too wide ("Stapel 60"), as the
-  // chat and the commands name it.
+  // Both piles' labels in the plain weight where the stock's bold one is too wide ("Stapel 60",
+  // the word the chat and the commands use), so that the two match.
   const stock = say("stock", { n: view.stockCount });
   if (ctx.measureText(stock).width > 74) ctx.font = font(14);
   ctx.fillText(fitText(ctx, stock, 74), px, 18);
-  ctx.font = font(14, true);
   if (piles.stock) drawCardBack(ctx, piles.stock.x, piles.stock.y, piles.stock.w);
   ctx.fillText(fitText(ctx, say("discard", { n: view.discardCount }), W - 8 - px - PILE_STEP), px + PILE_STEP, 18);
+  ctx.font = font(14, true);
   if (piles.discard) {
     const { x, y, w } = piles.discard;
     if (view.discardTop === null) drawCardBack(ctx, x, y, w);
