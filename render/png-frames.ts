@@ -271,6 +271,7 @@ function writeChanged(mem: Layout, frame: Frame, rgba: Uint8Array, changed: read
       sizeAt,
       mem.rowsAt,
       width + 1,
+      mem.lengthsAt,
     );
     if (added < 0) return false;
     stats.added += added;

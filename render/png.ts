@@ -90,6 +90,7 @@ interface PaletteKernel {
     sizeAt: number,
     rowsAt: number,
     stride: number,
+    startsAt: number,
   ): number;
   deflateRows(rawAt: number, n: number, stride: number, workAt: number, outAt: number): number;
   deflateReset(workAt: number): void;
@@ -179,7 +180,7 @@ export function layoutFor(pixels: number, rows: number): Layout {
     bucketsAt: take(2048 * 4),
     byGreenAt: take(MAX_COLOURS * 8),
     pixelsAt: take(p * 4),
-    lengthsAt: take(p * 4),
+    lengthsAt: take(p * 4 + 4), // a run's length, or while counting its start, and one more: the end of the last run
     coloursAt: take(p * 2),
     rowsAt: take(p + r + 16), // 16: `writeRows` may write up to 15 bytes past the last run; `deflateRows` reads up to 8
     deflateWorkAt: take(kernel.deflateWorkBytes()),

@@ -341,36 +341,65 @@ function writeBlock(work: usize, count: i32, last: bool): void {
     else if (s == 18) putBits(v >> 8, 7);
   }
 
+  writeSymbols(work, count);
+  putBits(load<u16>(work + LIT_CODE + 256 * 2), load<u8>(work + LIT_LEN + 256));
+  memory.fill(litFreq, 0, 288 * 4);
+  memory.fill(distFreq, 0, 32 * 4);
+}
+
+/**
+ * Writes the block's `count` symbols under its codes. The bits are held in locals (V8 keeps a
+ * module's globals in memory) and whole bytes are stored once a symbol, eight bytes at a time
+ * with no branch: a symbol is at most 48 bits (15 + 5 for its length, 15 + 13 for its distance)
+ * and at most 7 are left over, so they fit in 64. The eight-byte store may write past the last
+ * byte; `deflateBound` leaves room for it. On return `bits` holds fewer than 8 bits.
+ */
+function writeSymbols(work: usize, count: i32): void {
   const litCode = work + LIT_CODE;
   const litLen = work + LIT_LEN;
   const distCode = work + DIST_CODE;
   const distLen = work + DIST_LEN;
+  let b = bits;
+  let n = <u64>bitCount;
+  let o = out;
+  store<u64>(o, b); // whole bytes first, as below: then fewer than 8 bits are held
+  o += <usize>(n >> 3);
+  b >>= n & ~7;
+  n &= 7;
   for (let k = 0; k < count; k++) {
     const sym = load<u32>(work + SYMS + (<usize>k << 2));
     const v = sym & 0xffff;
     if (v < 256) {
-      putBits(load<u16>(litCode + (<usize>v << 1)), load<u8>(litLen + <usize>v));
-      continue;
+      b |= <u64>load<u16>(litCode + (<usize>v << 1)) << n;
+      n += <u64>load<u8>(litLen + <usize>v);
+    } else {
+      const l = <i32>v - 256 - MIN_MATCH;
+      const lc = <usize>lengthCode(l);
+      b |= <u64>load<u16>(litCode + (lc << 1)) << n;
+      n += <u64>load<u8>(litLen + lc);
+      if (l >= 8 && l != 255) {
+        const extra = 31 - clz(l) - 2;
+        b |= <u64>(l - ((4 | ((l >> extra) & 3)) << extra)) << n;
+        n += <u64>extra;
+      }
+      const d = <i32>(sym >> 16) - 1;
+      const dc = <usize>distanceCode(d);
+      b |= <u64>load<u16>(distCode + (dc << 1)) << n;
+      n += <u64>load<u8>(distLen + dc);
+      if (d >= 4) {
+        const extra = 31 - clz(d) - 1;
+        b |= <u64>(d - ((2 | ((d >> extra) & 1)) << extra)) << n;
+        n += <u64>extra;
+      }
     }
-    const l = <i32>v - 256 - MIN_MATCH;
-    const lc = <usize>lengthCode(l);
-    putBits(load<u16>(litCode + (lc << 1)), load<u8>(litLen + lc));
-    if (l >= 8 && l != 255) {
-      const k2 = 31 - clz(l);
-      const extra = k2 - 2;
-      putBits(<u32>(l - ((4 | ((l >> extra) & 3)) << extra)), <u32>extra);
-    }
-    const d = <i32>(sym >> 16) - 1;
-    const dc = <usize>distanceCode(d);
-    putBits(load<u16>(distCode + (dc << 1)), load<u8>(distLen + dc));
-    if (d >= 4) {
-      const extra = (31 - clz(d)) - 1;
-      putBits(<u32>(d - ((2 | ((d >> extra) & 1)) << extra)), <u32>extra);
-    }
+    store<u64>(o, b);
+    o += <usize>(n >> 3);
+    b >>= n & ~7;
+    n &= 7;
   }
-  putBits(load<u16>(litCode + 256 * 2), load<u8>(litLen + 256));
-  memory.fill(litFreq, 0, 288 * 4);
-  memory.fill(distFreq, 0, 32 * 4);
+  bits = b;
+  bitCount = <u32>n;
+  out = o;
 }
 
 /** Adler-32 (RFC 1950 section 8.2) of the `n` bytes at `at`. */

@@ -166,6 +166,28 @@ describe("the palette PNG encoder", () => {
     expect([back.w, back.h]).toEqual([128, 128]);
   });
 
+  it("writes exactly a picture whose every pixel starts a run, and one of runs at every length, at widths off 4 and 32", async () => {
+    for (const [w, h] of [
+      [101, 33],
+      [35, 3],
+      [3, 5],
+    ] as const) {
+      const c = createCanvas(w, h);
+      const ctx = c.getContext("2d");
+      const image = ctx.createImageData(w, h);
+      const random = seeded(w * h);
+      for (let y = 0; y < h; y++)
+        for (let x = 0; x < w; x++) {
+          // rows alternate: a checkerboard (a run a pixel), then runs of random lengths
+          const dark = y % 2 === 0 ? (x + y) % 2 === 0 : Math.floor(random() * 3) === 0;
+          image.data.set(dark ? [20, 40, 60, 255] : [230, 220, 200, 255], (y * w + x) * 4);
+        }
+      ctx.putImageData(image, 0, 0);
+      const back = await pixels(encodePalettePng(c.data(), w, h));
+      expect(Buffer.from(back.data).equals(Buffer.from(ctx.getImageData(0, 0, w, h).data))).toBe(true);
+    }
+  });
+
   it("counts up to 8,192 distinct colours exactly (a busy Cardeno board has about 4,500)", () => {
     const c = createCanvas(96, 64);
     const ctx = c.getContext("2d");
