@@ -504,13 +504,19 @@ export async function tableResult(t: Tournament, threadId: string): Promise<Base
     .sort((a, b) => a.place - b.place)
     .map((x) => `${x.place}. ${x.name} (${count(t, x.points, "placement_points")})`);
   const done = round.tables.filter((x) => x.result).length;
-  const next = isElimination(t)
+  // A two-stage event's first stage is rounds; once its cut is made, the event's format is the
+  // bracket's and `cut.after` counts the first stage's rounds.
+  const stageRounds = t.cut?.after ?? t.rounds;
+  const inBracket = t.cut?.after !== undefined ? round.number > t.cut.after : isElimination(t);
+  const next = inBracket
     ? sayIn(t, "bracket_next")
     : done < round.tables.length
       ? sayIn(t, "tables_done", { done, total: round.tables.length, n: round.number })
-      : round.number < t.rounds
+      : round.number < stageRounds
         ? sayIn(t, "round_complete", { n: round.number })
-        : sayIn(t, "last_round");
+        : t.cut
+          ? sayIn(t, "cut_next", { n: t.cut.size })
+          : sayIn(t, "last_round");
   const recorded = table.node
     ? sayIn(t, "recorded_match", { name: t.name, match: matchName(t, table.node), places: places.join(" · ") })
     : sayIn(t, "recorded", { name: t.name, n: round.number, places: places.join(" · ") });

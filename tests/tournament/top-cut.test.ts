@@ -17,6 +17,7 @@ import {
   withThread,
 } from "../../src/bot/tournament-rules.ts";
 import { EVENT_ASK } from "../helpers/tournament.ts";
+import { tableResult } from "../../commands/tournament/messages.ts";
 
 const CATALOGUE = GAME_SET.catalogue;
 
@@ -84,5 +85,24 @@ describe("a top cut", () => {
     few = playRound(playRound(few));
     for (const p of ["p1", "p2", "p3"]) few = dropped(few, p);
     expect(cutMade(few)!.order).toHaveLength(2);
+  });
+
+  it("tells the first stage's last tables that the best go on to the bracket, not that the podium comes", async () => {
+    let t = playRound(event(8, 4));
+    const said = async (x: Tournament, thread: string) => String((await tableResult(x, thread)).content);
+    expect(await said(t, "th1-0")).toContain("Round 1 is complete");
+    t = playRound(t);
+    // Said as the last table ends, before the cut is made, and again once it is.
+    expect(await said(t, "th2-3")).toContain("That was the first stage's last round: the best 4 go on to the bracket");
+    const cut = cutMade(t)!;
+    expect(await said(cut, "th2-3")).toContain("the best 4 go on to the bracket");
+    expect(await said(cut, "th2-3")).not.toContain("podium");
+    // The bracket's tables say how a bracket goes on.
+    let bracket = seated(CATALOGUE, cut)!;
+    const round = bracket.played.at(-1)!;
+    bracket = withThread(bracket, round.number, 0, "b1");
+    const players = [...round.tables[0]!.players];
+    bracket = withResult(bracket, "b1", { players, places: [1, 2], points: [] })!;
+    expect(await said(bracket, "b1")).toContain("The next table is seated as soon as its players are known");
   });
 });
