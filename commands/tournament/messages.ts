@@ -486,6 +486,26 @@ export function exportCsv(
 }
 
 /**
+ * For a bracket table whose result tied across the line of those who go on: who went on, and
+ * how a tie is settled (the game score, then the better seed: src/tournament/bracket.ts
+ * `bracketState`). Null when no such tie, or the node is not yet decided.
+ */
+function tieSettled(
+  t: Tournament,
+  node: string | undefined,
+  r: { readonly players: readonly string[]; readonly places: readonly number[] },
+): string | null {
+  const state = node ? bracketOf(t)?.state.nodes.get(node) : undefined;
+  if (!state || state.status !== "done") return null;
+  const lastIn = state.advanced.at(-1);
+  const firstOut = state.dropped[0];
+  if (lastIn === undefined || firstOut === undefined) return null;
+  const place = (id: string) => r.places[r.players.indexOf(id)];
+  if (place(lastIn) === undefined || place(lastIn) !== place(firstOut)) return null;
+  return sayIn(t, "tie_goes_on", { count: state.advanced.length, names: state.advanced.map((p) => nameOf(t, p)).join(", ") });
+}
+
+/**
  * Said in a tournament table's thread once its result is recorded: each player's place and
  * placement points, how many of the round's tables are done, and the way back to the event's
  * channel (where the standings, and the next round's threads, are posted).
@@ -509,7 +529,7 @@ export async function tableResult(t: Tournament, threadId: string): Promise<Base
   const stageRounds = t.cut?.after ?? t.rounds;
   const inBracket = t.cut?.after !== undefined ? round.number > t.cut.after : isElimination(t);
   const next = inBracket
-    ? sayIn(t, "bracket_next")
+    ? [tieSettled(t, table.node, r), sayIn(t, "bracket_next")].filter(Boolean).join(" ")
     : done < round.tables.length
       ? sayIn(t, "tables_done", { done, total: round.tables.length, n: round.number })
       : round.number < stageRounds

@@ -104,5 +104,12 @@ describe("a top cut", () => {
     const players = [...round.tables[0]!.players];
     bracket = withResult(bracket, "b1", { players, places: [1, 2], points: [] })!;
     expect(await said(bracket, "b1")).toContain("The next table is seated as soon as its players are known");
+    expect(await said(bracket, "b1")).not.toContain("A tie");
+    // A tie across the line (an organiser's `/tournament end-table` shares the places): who goes on, and why.
+    const better = cut.order!.find((p) => players.includes(p))!;
+    const tied = withResult(withThread(seated(CATALOGUE, cut)!, round.number, 0, "b1"), "b1", { players, places: [1, 1], points: [] })!;
+    expect(await said(tied, "b1")).toContain(
+      `A tie for going on is settled by the game score, then the better seed: ${tied.entrants.find((e) => e.id === better)!.name} goes on.`,
+    );
   });
 });
