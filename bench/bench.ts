@@ -49,9 +49,12 @@ import { ONEXENO_SCENES } from "../render/onexeno/scenes.ts";
 import { ONZE_SCENES } from "../render/onze/scenes.ts";
 import { CARDENO_SCENES } from "../render/cardeno/scenes.ts";
 import { renderPicture } from "../render/pool.ts";
+import { referenceLine, referenceMs } from "./reference.ts";
 
 /** One printed row; `target` and `met` when the figure has a target (issue 14's table). */
 const rows: { what: string; median: string; p99: string; other: string; target?: string; met?: boolean }[] = [];
+/** The machine reference (bench/reference.ts) at the run's start; `printRows` takes it again at the end. */
+const referenceAtStart = referenceMs();
 const q = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN;
@@ -114,6 +117,16 @@ const names = closed.names;
 await renderPicture(ONEXENO_SCENES.job("table", { view: onexenoView(closed.state, null), names })); // warm fonts and face caches
 
 /**
+ * Pictures made before a picture row is timed. A scene's drawing code runs a few times a picture,
+ * so V8 optimises it only after many pictures: timed in runs of 20 right after two warm pictures,
+ * the Onze table picture read 3.4-3.8 ms for its first 120 or so, then 2.6-3.0 (canasta's first
+ * 80 read 2.6-3.3, then 2.1-2.3), and those first pictures made most of the 200's median. A
+ * picture thread draws thousands in its life; what a new thread pays is the row "from a new
+ * picture thread" below.
+ */
+const WARM_PICTURES = 150;
+
+/**
  * Makes a picture 200 times through the bot's path (`pictureTask`, what a picture thread runs
  * for each picture: the pixels of the one before given back, the scene drawn on its reused
  * canvas, the palette PNG; the job has no `frame`, so each is encoded whole: a table's first
@@ -127,10 +140,12 @@ await renderPicture(ONEXENO_SCENES.job("table", { view: onexenoView(closed.state
  * pixels given back between pictures, as no picture thread runs: each read then landed on fresh
  * pages (render/surface.ts `pixelsReturned`), and the medians read 1.0-1.3 ms above what a
  * picture thread spends.
+ *
+ * Since 2026-12-04 each row first makes its picture WARM_PICTURES times, untimed.
  */
 async function pictureRow(what: string, job: PictureJob): Promise<void> {
   const draw = () => drawJob(job);
-  await pictureTask(job);
+  for (let i = 0; i < WARM_PICTURES; i++) await pictureTask(job);
   const bytes = (await pictureTask(job)).length;
   const ours = await time(200, () => pictureTask(job));
   const zlibBytes = reusingCanvases(() => {
@@ -672,8 +687,12 @@ rmSync(dir, { recursive: true, force: true });
 
 await printRows();
 
-/** Prints the rows as a table with their targets, and how many were missed. */
+/**
+ * Prints the rows as a table with their targets, and how many were missed; then the machine
+ * reference at the run's start and end beside its quiet reading, to tell a busy hour from a change.
+ */
 async function printRows(): Promise<void> {
+  const referenceAtEnd = referenceMs();
   const w = [Math.max(...rows.map((r) => r.what.length)), 10, 10];
   const mark = (r: (typeof rows)[number]) => (r.target === undefined ? "" : `${r.met ? "ok" : "MISS"} (${r.target})`);
   console.log(`\n| ${"measure".padEnd(w[0]!)} | ${"median".padEnd(w[1]!)} | ${"p99".padEnd(w[2]!)} | target | other`);
@@ -684,4 +703,5 @@ async function printRows(): Promise<void> {
   console.log(
     `\n${misses} of ${rows.filter((r) => r.target !== undefined).length} targets missed. node ${process.version}, ${(await import("node:os")).cpus().length} cores`,
   );
+  console.log(referenceLine(referenceAtStart, referenceAtEnd));
 }

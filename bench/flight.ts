@@ -42,6 +42,7 @@ import { DEFAULT_USERS, DiscordStandin } from "../src/standin/server.ts";
 import { benchChannels, type FlightResult, playTables, type TableState } from "./flight-driver.ts";
 import { forkRig, type Rig, type RigApi } from "./rig.ts";
 import { cpuByThread, NODE_THREADS, splitCpu } from "./thread-cpu.ts";
+import { referenceLine, referenceMs } from "./reference.ts";
 
 /** Figures of one run, as the bot's process saw them. */
 export interface FlightFigures extends FlightResult {
@@ -328,7 +329,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   // --warm: the same run first, unmeasured, so that V8 has compiled the hot code (the bench's rows
   // run after others, in a warm process).
   if (arg("--warm") > 0) await flight(tables, { separate: arg("--in-process") < 0, rate, seconds, experts, level });
+  const referenceBefore = referenceMs(); // the machine's speed now (bench/reference.ts), before and after
   const f = await flight(tables, { separate: arg("--in-process") < 0, profile: arg("--profile") > 0, rate, seconds, experts, level });
+  const referenceAfter = referenceMs();
   const sorted = [...f.lat].sort((x, y) => x - y);
   const botSorted = [...f.botLat].sort((x, y) => x - y);
   const q = (v: number[], p: number) => v[Math.min(v.length - 1, Math.floor(p * v.length))] ?? Number.NaN;
@@ -358,6 +361,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
       `${t ? `, ${(1000 / t.main).toFixed(0)} by its CPU` : ""}; ` +
       `${((1000 * cores) / f.cpuMsPerMove).toFixed(0)} by the process's CPU (issue 65's goal: 300 on two cores, p99 <= 100 ms)`,
   );
+  console.log(referenceLine(referenceBefore, referenceAfter));
   if (f.decisions) {
     const d = [...f.decisions].sort((x, y) => x - y);
     console.log(
