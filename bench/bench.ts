@@ -117,12 +117,13 @@ const names = closed.names;
 await renderPicture(ONEXENO_SCENES.job("table", { view: onexenoView(closed.state, null), names })); // warm fonts and face caches
 
 /**
- * Pictures made before a picture row is timed. A scene's drawing code runs a few times a picture,
- * so V8 optimises it only after many pictures: timed in runs of 20 right after two warm pictures,
- * the Onze table picture read 3.4-3.8 ms for its first 120 or so, then 2.6-3.0 (canasta's first
- * 80 read 2.6-3.3, then 2.1-2.3), and those first pictures made most of the 200's median. A
- * picture thread draws thousands in its life; what a new thread pays is the row "from a new
- * picture thread" below.
+ * Pictures made before a picture row is timed. A scene's first hundred or so pictures in a process
+ * run slower than the rest: timed in runs of 20 right after two warm pictures, the Onze table
+ * picture read 3.4-3.8 ms for its first 120 or so, then 2.6-3.0 (canasta's first 80 read
+ * 2.6-3.3, then 2.1-2.3), and those made most of the 200's median. Why is not pinned down: not
+ * page faults (they stop within the first 40 pictures), and not V8's optimising compilers alone
+ * (with Maglev and TurboFan off it settled alike, 2.9 to 2.55 ms). A picture thread draws
+ * thousands in its life; what a new thread pays is the row "from a new picture thread" below.
  */
 const WARM_PICTURES = 150;
 
