@@ -486,22 +486,24 @@ export function exportCsv(
 }
 
 /**
- * For a bracket table whose result tied across the line of those who go on: who went on, and
- * how a tie is settled (the game score, then the better seed: src/tournament/bracket.ts
- * `bracketState`). Null when no such tie, or the node is not yet decided.
+ * For a bracket table whose result tied where it counts: across the line of those who go on, or
+ * for first at the bracket's last table (no table takes players from it: its first wins). Says
+ * who went on, or who won, and how a tie is settled (the game score, then the better seed:
+ * src/tournament/bracket.ts `bracketState`). Null when no such tie, or the node is not decided.
  */
 function tieSettled(
   t: Tournament,
   node: string | undefined,
   r: { readonly players: readonly string[]; readonly places: readonly number[] },
 ): string | null {
-  const state = node ? bracketOf(t)?.state.nodes.get(node) : undefined;
-  if (!state || state.status !== "done") return null;
-  const lastIn = state.advanced.at(-1);
-  const firstOut = state.dropped[0];
-  if (lastIn === undefined || firstOut === undefined) return null;
-  const place = (id: string) => r.places[r.players.indexOf(id)];
-  if (place(lastIn) === undefined || place(lastIn) !== place(firstOut)) return null;
+  const bracket = node ? bracketOf(t) : null;
+  const state = node ? bracket?.state.nodes.get(node) : undefined;
+  if (!bracket || !state || state.status !== "done") return null;
+  const place = (id: string | undefined) => (id === undefined ? undefined : r.places[r.players.indexOf(id)]);
+  const tied = (a: string | undefined, b: string | undefined) => place(a) !== undefined && place(a) === place(b);
+  const last = bracket.plan.nodes.every((n) => n.feeds.every((f) => !("from" in f) || f.from !== node));
+  if (last) return tied(state.order[0], state.order[1]) ? sayIn(t, "tie_wins", { name: nameOf(t, state.order[0]!) }) : null;
+  if (!tied(state.advanced.at(-1), state.dropped[0])) return null;
   return sayIn(t, "tie_goes_on", { count: state.advanced.length, names: state.advanced.map((p) => nameOf(t, p)).join(", ") });
 }
 

@@ -111,5 +111,19 @@ describe("a top cut", () => {
     expect(await said(tied, "b1")).toContain(
       `A tie for going on is settled by the game score, then the better seed: ${tied.entrants.find((e) => e.id === better)!.name} goes on.`,
     );
+    // The final: nobody goes on from it, so a tie for first names its winner.
+    let b = seated(CATALOGUE, cut)!;
+    const semis = b.played.at(-1)!;
+    for (const [i, x] of semis.tables.entries()) {
+      b = withThread(b, semis.number, i, `s${i}`);
+      b = withResult(b, `s${i}`, { players: [...x.players], places: [1, 2], points: [] })!;
+    }
+    b = seated(CATALOGUE, b)!;
+    const final = b.played.at(-1)!;
+    const finalists = [...final.tables[0]!.players];
+    b = withResult(withThread(b, final.number, 0, "f"), "f", { players: finalists, places: [1, 1], points: [] })!;
+    const winner = b.entrants.find((e) => e.id === cut.order!.find((p) => finalists.includes(p)))!.name;
+    expect(await said(b, "f")).toContain(`A tie for first is settled by the game score, then the better seed: ${winner} wins.`);
+    expect(await said(b, "f")).not.toContain("goes on");
   });
 });
