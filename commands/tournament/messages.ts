@@ -485,6 +485,11 @@ export function exportCsv(
   );
 }
 
+/** Whether bracket node `node` is its last table: no other node takes players from it (its order is the podium's). */
+function isLastTable(plan: NonNullable<ReturnType<typeof bracketOf>>["plan"], node: string): boolean {
+  return plan.nodes.every((n) => n.feeds.every((f) => !("from" in f) || f.from !== node));
+}
+
 /**
  * For a bracket table whose result tied where it counts: across the line of those who go on, or
  * for first at the bracket's last table (no table takes players from it: its first wins). Says
@@ -501,8 +506,8 @@ function tieSettled(
   if (!bracket || !state || state.status !== "done") return null;
   const place = (id: string | undefined) => (id === undefined ? undefined : r.places[r.players.indexOf(id)]);
   const tied = (a: string | undefined, b: string | undefined) => place(a) !== undefined && place(a) === place(b);
-  const last = bracket.plan.nodes.every((n) => n.feeds.every((f) => !("from" in f) || f.from !== node));
-  if (last) return tied(state.order[0], state.order[1]) ? sayIn(t, "tie_wins", { name: nameOf(t, state.order[0]!) }) : null;
+  if (isLastTable(bracket.plan, node!))
+    return tied(state.order[0], state.order[1]) ? sayIn(t, "tie_wins", { name: nameOf(t, state.order[0]!) }) : null;
   if (!tied(state.advanced.at(-1), state.dropped[0])) return null;
   return sayIn(t, "tie_goes_on", { count: state.advanced.length, names: state.advanced.map((p) => nameOf(t, p)).join(", ") });
 }
@@ -530,8 +535,10 @@ export async function tableResult(t: Tournament, threadId: string): Promise<Base
   // bracket's and `cut.after` counts the first stage's rounds.
   const stageRounds = t.cut?.after ?? t.rounds;
   const inBracket = t.cut?.after !== undefined ? round.number > t.cut.after : isElimination(t);
+  const plan = inBracket && table.node ? bracketOf(t)?.plan : undefined;
+  const over = t.status === "over" || (plan !== undefined && isLastTable(plan, table.node!));
   const next = inBracket
-    ? [tieSettled(t, table.node, r), sayIn(t, "bracket_next")].filter(Boolean).join(" ")
+    ? [tieSettled(t, table.node, r), sayIn(t, over ? "final_done" : "bracket_next")].filter(Boolean).join(" ")
     : done < round.tables.length
       ? sayIn(t, "tables_done", { done, total: round.tables.length, n: round.number })
       : round.number < stageRounds

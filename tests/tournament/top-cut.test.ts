@@ -125,5 +125,7 @@ describe("a top cut", () => {
     const winner = b.entrants.find((e) => e.id === cut.order!.find((p) => finalists.includes(p)))!.name;
     expect(await said(b, "f")).toContain(`A tie for first is settled by the game score, then the better seed: ${winner} wins.`);
     expect(await said(b, "f")).not.toContain("goes on");
+    expect(await said(b, "f")).toContain("That was the last table: the podium is posted there.");
+    expect(await said(b, "f")).not.toContain("The next table is seated");
   });
 });
