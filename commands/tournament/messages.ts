@@ -491,6 +491,18 @@ function isLastTable(plan: NonNullable<ReturnType<typeof bracketOf>>["plan"], no
 }
 
 /**
+ * For a winners' bracket table of a double elimination once decided: those it drops play on in the
+ * losers' bracket (they are not out). Null elsewhere.
+ */
+function toLosers(t: Tournament, node: string | undefined): string | null {
+  const bracket = node ? bracketOf(t) : null;
+  const state = node ? bracket?.state.nodes.get(node) : undefined;
+  const column = bracket?.plan.nodes.find((n) => n.id === node)?.column;
+  if (bracket?.plan.kind !== "double" || !column?.startsWith("W") || state?.status !== "done" || !state.dropped.length) return null;
+  return sayIn(t, "to_losers", { count: state.dropped.length, names: state.dropped.map((p) => nameOf(t, p)).join(", ") });
+}
+
+/**
  * For a bracket table whose result tied where it counts: across the line of those who go on, or
  * for first at the bracket's last table (no table takes players from it: its first wins). Says
  * who went on, or who won, and how a tie is settled (the game score, then the better seed:
@@ -538,7 +550,7 @@ export async function tableResult(t: Tournament, threadId: string): Promise<Base
   const plan = inBracket && table.node ? bracketOf(t)?.plan : undefined;
   const over = t.status === "over" || (plan !== undefined && isLastTable(plan, table.node!));
   const next = inBracket
-    ? [tieSettled(t, table.node, r), sayIn(t, over ? "final_done" : "bracket_next")].filter(Boolean).join(" ")
+    ? [tieSettled(t, table.node, r), toLosers(t, table.node), sayIn(t, over ? "final_done" : "bracket_next")].filter(Boolean).join(" ")
     : done < round.tables.length
       ? sayIn(t, "tables_done", { done, total: round.tables.length, n: round.number })
       : round.number < stageRounds

@@ -128,4 +128,17 @@ describe("a top cut", () => {
     expect(await said(b, "f")).toContain("That was the last table: the podium is posted there.");
     expect(await said(b, "f")).not.toContain("The next table is seated");
   });
+
+  it("tells the one a double elimination's winners' side drops that they play on in the losers' bracket", async () => {
+    for (const format of ["double-elimination", "single-elimination"] as const) {
+      let b = seated(CATALOGUE, cutMade(playRound(playRound(event(8, 4, format))))!)!;
+      const round = b.played.at(-1)!;
+      const players = [...round.tables[0]!.players];
+      b = withResult(withThread(b, round.number, 0, "w1"), "w1", { players, places: [1, 2], points: [] })!;
+      const loser = b.entrants.find((e) => e.id === players[1])!.name;
+      const said = String((await tableResult(b, "w1")).content);
+      if (format === "double-elimination") expect(said).toContain(`${loser} plays on in the losers' bracket.`);
+      else expect(said).not.toContain("losers' bracket");
+    }
+  });
 });
