@@ -24,7 +24,7 @@ export const tableFixSubcommands: readonly ((s: SlashCommandSubcommandBuilder) =
   (s) =>
     s
       .setName("correct")
-      .setDescription("In a table's or its flag's thread: correct its places (organisers)")
+      .setDescription("In a table's or its flag's thread: set or correct its places (organisers)")
       .addStringOption((o) =>
         o
           .setName("places")
@@ -92,15 +92,17 @@ export async function runTableFix(sub: string, interaction: ChatInputCommandInte
     });
     return;
   }
-  const { t, threadId } = await tableHere(interaction, ctx);
+  const { t, table, threadId } = await tableHere(interaction, ctx);
   await mustOrganise(interaction, ctx, t);
   if (sub === "correct") {
     const places = interaction.options.getString("places", true);
     const reason = interaction.options.getString("reason") ?? undefined;
+    // A game still being played ends with these places (TournamentService.correct).
+    const key = table && !table.result ? "tournament.ended_with_places" : "tournament.corrected";
     await respond(interaction, "reply", true, async () => {
       await ctx.tournaments.correct(t.id, threadId, places, interaction.user.id, reason);
       await correctedAtDesk(ctx, t.id, threadId, interaction.user.id);
-      return { content: translate(localeOf(interaction.locale), "tournament.corrected"), allowedMentions: { parse: [] } };
+      return { content: translate(localeOf(interaction.locale), key), allowedMentions: { parse: [] } };
     });
     return;
   }

@@ -24,7 +24,7 @@ import {
 import { KeyedLock } from "./lock.ts";
 import type { RecordStore } from "../store/store.ts";
 import { TournamentBook } from "./tournament-book.ts";
-import { openFlag, replayOrdered, ruledResult, voided } from "./flag-rules.ts";
+import { replayOrdered, ruledResult, voided } from "./flag-rules.ts";
 import { SCHEDULED_EVENT_STATUS } from "./schedule.ts";
 import {
   begun,
@@ -698,12 +698,14 @@ export class TournamentService {
   /**
    * Corrects the recorded places of the finished table in `threadId` (organiser `by`; `places`
    * as typed, seat order; see `withCorrection`): standings and tie-breaks follow, the server's
-   * ratings in the game are made again, and an audit line goes to the event's channel.
+   * ratings in the game are made again, and an audit line goes to the event's channel. A game
+   * still being played (flagged or not) is ended with these places and no game points: how an
+   * organiser decides a table that cannot finish, a bracket's match included, where
+   * `endTable`'s shared places would leave who goes on to the seeds.
    */
   async correct(id: string, threadId: string, places: string, by: string, reason?: string): Promise<Tournament> {
     const before = await this.get(id);
-    // A flagged game still being played is ended with these places (the flag's answer).
-    if (before && openFlag(before, threadId) && tablesInPlay(before).some((x) => x.table.threadId === threadId))
+    if (before && tablesInPlay(before).some((x) => x.table.threadId === threadId))
       return this.ruleTable(before, threadId, places, by, reason);
     const after = await this.change(id, (t) => withCorrection(t, threadId, places, by, this.now(), reason));
     const c = after.corrections?.at(-1);

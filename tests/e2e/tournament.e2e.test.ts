@@ -505,7 +505,7 @@ describe("a tournament from sign-up to podium", () => {
     expect(h.log.errors).toEqual([]);
   });
 
-  it("organisers' corrections: seats swapped before the first move, a result corrected with standings and ratings following", async () => {
+  it("organisers' corrections: seats swapped before the first move, a game still played ended with given places, a result corrected with standings and ratings following", async () => {
     const sb = h.standin;
     await sb.command(MOD, CARD_ROOM, "tournament create", {
       game: "onexeno-basic",
@@ -535,9 +535,19 @@ describe("a tournament from sign-up to podium", () => {
     await h.until("the swap said in the event's channel", () =>
       sb.visibleMessages(CARD_ROOM, null).some((m) => said(m).includes("**Fix cup**") && said(m).includes("swapped the seats")),
     );
-    // Table 2 ends as it stands; table 1 is played to its end (a rated game between two people).
+    // Table 2 is decided by its organiser while still played (its places given, no flag needed);
+    // table 1 is played to its end (a rated game between two people).
     const gamesBefore = (await h.bot.ratings.board(sb.guildId, "onexeno-basic")).players;
-    await sb.command(MOD, two!.threadId!, "tournament end-table");
+    const decided = await sb.command(MOD, two!.threadId!, "tournament correct", { places: "2 1", reason: "left early" });
+    expect(said(decided.original)).toContain("The game is ended with these places");
+    const second = (await h.bot.tournaments.get(t.id))!.played[0]!.tables[1]!;
+    expect(second.result).toMatchObject({ players: after[1]!.players, places: [2, 1] });
+    expect((await h.bot.service("onexeno").get(two!.threadId!))!.status).not.toBe("playing");
+    await h.until("the ending said in the event's channel", () =>
+      sb
+        .visibleMessages(CARD_ROOM, null)
+        .some((m) => said(m).includes("ended the game of") && said(m).includes(`<#${two!.threadId}>`) && said(m).includes("left early")),
+    );
     const result = await h.until("table 1's result", async () => {
       const rec = await h.bot.service("onexeno").get(one!.threadId!);
       if (rec?.status === "playing" && rec.state) await takeTurn(sb, rec.seats[rec.state.turn]!.userId, one!.threadId!);
