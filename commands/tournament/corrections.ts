@@ -69,15 +69,21 @@ export async function placeChoices(interaction: AutocompleteInteraction, ctx: Bo
   const line = (places: readonly number[]) => result.players.map((p, i) => `${nameOf(t, p)} ${places[i]}`).join(", ");
   const typed = String(interaction.options.getFocused());
   const places = parsePlaces(typed, result.players.length);
-  const now = {
-    name: translate(locale, "tournament.places_now", { line: line(result.places) }).slice(0, 100),
-    value: result.places.join(" "),
-  };
+  // "Now:" only for a recorded result: a game still played has no places yet.
+  const now = table?.result
+    ? [{ name: translate(locale, "tournament.places_now", { line: line(result.places) }).slice(0, 100), value: result.places.join(" ") }]
+    : [];
   if (places)
-    return [{ name: translate(locale, "tournament.places_typed", { line: line(places) }).slice(0, 100), value: places.join(" ") }, now];
+    return [
+      {
+        name: translate(locale, table?.result ? "tournament.places_typed" : "tournament.places_end", { line: line(places) }).slice(0, 100),
+        value: places.join(" "),
+      },
+      ...now,
+    ];
   const example = result.places.slice().reverse().join(" ");
   const names = result.players.map((p) => nameOf(t, p)).join(", ");
-  return [now, { name: translate(locale, "tournament.places_help", { names, example }).slice(0, 100), value: example }];
+  return [...now, { name: translate(locale, "tournament.places_help", { names, example }).slice(0, 100), value: example }];
 }
 
 /** Runs `end-table`, `correct` or `swap` (organisers only). */

@@ -152,7 +152,7 @@ describe("flag a game for the organisers", () => {
     await sb.click(r, prompt2, Harness.idOf(prompt2, "tflag"));
     const desk3 = await h.until("desk 3", async () => (await h.bot.tournaments.get(id))!.flags![2]?.deskId);
     const ruled = await sb.command(MOD, desk3, "tournament correct", { places: "2 1", reason: "Timeout was a server fault" });
-    expect(answerOf(ruled)).toContain("The result is corrected");
+    expect(answerOf(ruled)).toContain("The game is ended with these places"); // it was still being played
     const afterRule = (await h.bot.tournaments.get(id))!;
     expect(afterRule.played[0]!.tables[1]!.result!.places).toEqual([2, 1]);
     expect(afterRule.flags![2]).toMatchObject({ status: "answered", answer: { kind: "correct", by: MOD } });

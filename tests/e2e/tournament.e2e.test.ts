@@ -538,6 +538,8 @@ describe("a tournament from sign-up to podium", () => {
     // Table 2 is decided by its organiser while still played (its places given, no flag needed);
     // table 1 is played to its end (a rated game between two people).
     const gamesBefore = (await h.bot.ratings.board(sb.guildId, "onexeno-basic")).players;
+    const ending = await sb.autocomplete(MOD, two!.threadId!, "tournament correct", { places: "2 1" }, "places");
+    expect(ending.map((c) => c.name)).toEqual([expect.stringMatching(/^End with: /)]); // no "Now:": nothing is recorded yet
     const decided = await sb.command(MOD, two!.threadId!, "tournament correct", { places: "2 1", reason: "left early" });
     expect(said(decided.original)).toContain("The game is ended with these places");
     const second = (await h.bot.tournaments.get(t.id))!.played[0]!.tables[1]!;
