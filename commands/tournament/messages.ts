@@ -485,9 +485,14 @@ export function exportCsv(
   );
 }
 
-/** Whether bracket node `node` is its last table: no other node takes players from it (its order is the podium's). */
-function isLastTable(plan: NonNullable<ReturnType<typeof bracketOf>>["plan"], node: string): boolean {
-  return plan.nodes.every((n) => n.feeds.every((f) => !("from" in f) || f.from !== node));
+/**
+ * Whether bracket node `node` is the bracket's last table as it now stands (its order is the
+ * podium's): the last node not marked unneeded, as src/tournament/bracket.ts `bracketState` finds
+ * the final. A grand final is not the last while its second game is still to be played or decided.
+ */
+function isLastTable(bracket: NonNullable<ReturnType<typeof bracketOf>>, node: string): boolean {
+  const last = [...bracket.plan.nodes].reverse().find((n) => !bracket.state.nodes.get(n.id)?.unneeded);
+  return last?.id === node;
 }
 
 /**
@@ -504,7 +509,7 @@ function toLosers(t: Tournament, node: string | undefined): string | null {
 
 /**
  * For a bracket table whose result tied where it counts: across the line of those who go on, or
- * for first at the bracket's last table (no table takes players from it: its first wins). Says
+ * for first at the bracket's last table as it stands (`isLastTable`: its first wins). Says
  * who went on, or who won, and how a tie is settled (the game score, then the better seed:
  * src/tournament/bracket.ts `bracketState`). Null when no such tie, or the node is not decided.
  */
@@ -518,7 +523,7 @@ function tieSettled(
   if (!bracket || !state || state.status !== "done") return null;
   const place = (id: string | undefined) => (id === undefined ? undefined : r.places[r.players.indexOf(id)]);
   const tied = (a: string | undefined, b: string | undefined) => place(a) !== undefined && place(a) === place(b);
-  if (isLastTable(bracket.plan, node!))
+  if (isLastTable(bracket, node!))
     return tied(state.order[0], state.order[1]) ? sayIn(t, "tie_wins", { name: nameOf(t, state.order[0]!) }) : null;
   if (!tied(state.advanced.at(-1), state.dropped[0])) return null;
   return sayIn(t, "tie_goes_on", { count: state.advanced.length, names: state.advanced.map((p) => nameOf(t, p)).join(", ") });
@@ -547,8 +552,8 @@ export async function tableResult(t: Tournament, threadId: string): Promise<Base
   // bracket's and `cut.after` counts the first stage's rounds.
   const stageRounds = t.cut?.after ?? t.rounds;
   const inBracket = t.cut?.after !== undefined ? round.number > t.cut.after : isElimination(t);
-  const plan = inBracket && table.node ? bracketOf(t)?.plan : undefined;
-  const over = t.status === "over" || (plan !== undefined && isLastTable(plan, table.node!));
+  const bracket = inBracket && table.node ? bracketOf(t) : null;
+  const over = t.status === "over" || (bracket !== null && isLastTable(bracket, table.node!));
   const next = inBracket
     ? [tieSettled(t, table.node, r), toLosers(t, table.node), sayIn(t, over ? "final_done" : "bracket_next")].filter(Boolean).join(" ")
     : done < round.tables.length

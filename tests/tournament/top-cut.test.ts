@@ -141,4 +141,35 @@ describe("a top cut", () => {
       else expect(said).not.toContain("losers' bracket");
     }
   });
+
+  it("says the grand final is not the last table when its second game must be played, and that the second game is", async () => {
+    const cut = cutMade(playRound(playRound(event(8, 4, "double-elimination"))))!;
+    const seed = (p: string) => cut.order!.indexOf(p);
+    let b = seated(CATALOGUE, cut)!;
+    const saidAt = new Map<string, string>();
+    for (let guard = 0; guard < 20 && b.status !== "over"; guard++) {
+      // A bracket seats each column as a round of its own, several at once: every open table of any.
+      const open = b.played.flatMap((round) =>
+        [...round.tables.entries()].filter(([, x]) => x.node && !x.result).map(([i, x]) => ({ round: round.number, i, x })),
+      );
+      if (!open.length) {
+        const next = seated(CATALOGUE, b);
+        if (!next) break;
+        b = next;
+        continue;
+      }
+      for (const { round, i, x } of open) {
+        const thread = x.node!;
+        b = withThread(b, round, i, thread);
+        // The better seed wins every table but the grand final, where the one from the losers' side wins.
+        const winner = x.players.reduce((w, p) => ((thread === "GF" ? seed(p) > seed(w) : seed(p) < seed(w)) ? p : w));
+        b = withResult(b, thread, { players: [...x.players], places: x.players.map((p) => (p === winner ? 1 : 2)), points: [] })!;
+        saidAt.set(thread, String((await tableResult(b, thread)).content));
+      }
+    }
+    expect([...saidAt.keys()]).toEqual(["W1-1", "W1-2", "W2-1", "L1-1", "L2-1", "GF", "GF2"]);
+    expect(saidAt.get("GF")).toContain("The next table is seated as soon as its players are known");
+    expect(saidAt.get("GF")).not.toContain("That was the last table");
+    expect(saidAt.get("GF2")).toContain("That was the last table: the podium is posted there.");
+  });
 });
