@@ -28,6 +28,7 @@ import { QueueService } from "./bot/queue.ts";
 import { SeasonBook } from "./bot/seasons.ts";
 import { seasonRolesAfter } from "../commands/season.ts";
 import { flagPrompt } from "../commands/tournament/flags.ts";
+import { closedPayload } from "../commands/closed.ts";
 import { commandWords, localizeCommand } from "./i18n/commands.ts";
 import { mustAllowTableHere, SettingsBook } from "./bot/settings.ts";
 import { Pending } from "./bot/pending.ts";
@@ -796,7 +797,7 @@ function tournamentHost(
     readonly services: ReadonlyMap<string, AnyTables>;
     readonly catalogue: GameCatalogue;
     /** The bot side of a table's game (its table message). */
-    readonly payloadOf: (rec: AnyTable) => { payload(rec: AnyTable, note?: string): Promise<BaseMessageOptions> } | undefined;
+    readonly payloadOf: (rec: AnyTable) => TableGameView | undefined;
     readonly ratings: RatingService;
     readonly live: LiveTables;
     readonly kick: (channelId: string) => void;
@@ -829,6 +830,11 @@ function tournamentHost(
       if (!game) throw new Error(`no bot side for table game ${rec.game}`);
       return game.payload(rec, note);
     },
+    closedTable: async (rec, by) => {
+      const game = payloadOf(rec);
+      if (!game) throw new Error(`no bot side for table game ${rec.game}`);
+      return { ...(await closedPayload(game, rec, `<@${by}>`)), allowedMentions: { parse: [] } };
+    },
     kick,
     ratings: (guildId, game) => ratings.shown(guildId, game),
     roundMessage,
@@ -837,7 +843,8 @@ function tournamentHost(
     standingsMessage: (t) => standingsMessage(catalogue, t),
     tableResult: async (t, threadId) => {
       // Said under the game's last picture: wait (a little) until the finished table is shown.
-      // A game an organiser closed (`end-table`, a flag's answer) has no last picture to wait for.
+      // A game an organiser closed (`end-table`, places given) had its closed picture posted
+      // before its result was recorded (`closedTable`): nothing to wait for.
       for (const service of services.values()) {
         const rec = await service.get(threadId);
         if (rec?.status === "over" && !rec.closedBy) await live.shownAtLeast(threadId, [rec.updatedAt, rec.rev]);

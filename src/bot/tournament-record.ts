@@ -334,6 +334,14 @@ export interface TournamentHost {
   tables(gameId: string): AnyTables;
   /** The public table message of a table, with a note above it. */
   tablePayload(rec: AnyTable, note: string): Promise<BaseMessageOptions>;
+  /**
+   * The table message of a table organiser `by` (a user id) ended before its end (`end-table`,
+   * places given): its last picture, who closed it and the scores as they stood, and no buttons
+   * (a tournament's table has no Play again: src/bot/confirm.ts). Posted in its thread, it
+   * becomes the live table message and the one before, with its moves' buttons, is tidied
+   * (commands/closed.ts `closedPayload`).
+   */
+  closedTable(rec: AnyTable, by: string): Promise<BaseMessageOptions>;
   /** A computer may be to move at this table now. */
   kick(channelId: string): void;
   /** The shown ratings of a guild's players in a rated game (user id to rating points); empty when none. */

@@ -680,11 +680,7 @@ export class TournamentService {
       throw tournamentRefusal("tournament/no_table", "This is not a table of the current round that is still being played.", {
         context: "round",
       });
-    const game = gameOf(this.host.catalogue, t);
-    await this.host
-      .tables(game.table)
-      .end(threadId, by, true)
-      .catch(() => undefined);
+    await this.closeTable(t, threadId, by);
     await this.recordResult(
       id,
       threadId,
@@ -804,12 +800,21 @@ export class TournamentService {
    * Ends the flagged game being played in `threadId` with the places typed (organiser `by`, for
    * `reason`; see `ruledResult`): recorded as given, the round going on as after a result.
    */
+  /**
+   * Ends the game in `threadId` for organiser `by` before its end and shows it closed there: its
+   * last picture with who closed it and the scores as they stood, which tidies the table message
+   * before it (whose buttons would answer only that the game is over). A game already over is
+   * left as it is.
+   */
+  private async closeTable(t: Tournament, threadId: string, by: string): Promise<void> {
+    const service = this.host.tables(gameOf(this.host.catalogue, t).table);
+    const rec = await service.end(threadId, by, true).catch(() => undefined);
+    if (rec?.closedBy === by) await this.host.post(threadId, await this.host.closedTable(rec, by));
+  }
+
   private async ruleTable(before: Tournament, threadId: string, places: string, by: string, reason?: string): Promise<Tournament> {
     ruledResult(before, threadId, places, by, this.now(), reason);
-    await this.host
-      .tables(gameOf(this.host.catalogue, before).table)
-      .end(threadId, by, true)
-      .catch(() => undefined);
+    await this.closeTable(before, threadId, by);
     const after = await this.change(before.id, (t) => ruledResult(t, threadId, places, by, this.now(), reason));
     const c = after.corrections?.at(-1);
     if (c?.kind === "result") {

@@ -545,6 +545,13 @@ describe("a tournament from sign-up to podium", () => {
     const second = (await h.bot.tournaments.get(t.id))!.played[0]!.tables[1]!;
     expect(second.result).toMatchObject({ players: after[1]!.players, places: [2, 1] });
     expect((await h.bot.service("onexeno").get(two!.threadId!))!.status).not.toBe("playing");
+    // Its thread shows it closed (its last picture, who closed it), and no message there keeps the
+    // moves' buttons, which could only answer that the game is over.
+    await h.until("table 2 shown closed, its moves' buttons gone", () => {
+      const shown = sb.visibleMessages(two!.threadId!, null);
+      const closed = shown.some((m) => said(m).includes(`Table closed by <@${MOD}>`) && (m.attachments?.length ?? 0) > 0);
+      return closed && !shown.some((m) => /\|(hand|pass|play)\|/.test(JSON.stringify(m.components ?? [])));
+    });
     await h.until("the ending said in the event's channel", () =>
       sb
         .visibleMessages(CARD_ROOM, null)
