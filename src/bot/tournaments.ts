@@ -797,10 +797,6 @@ export class TournamentService {
   }
 
   /**
-   * Ends the flagged game being played in `threadId` with the places typed (organiser `by`, for
-   * `reason`; see `ruledResult`): recorded as given, the round going on as after a result.
-   */
-  /**
    * Ends the game in `threadId` for organiser `by` before its end and shows it closed there: its
    * last picture with who closed it and the scores as they stood, which tidies the table message
    * before it (whose buttons would answer only that the game is over). A game already over is
@@ -812,6 +808,11 @@ export class TournamentService {
     if (rec?.closedBy === by) await this.host.post(threadId, await this.host.closedTable(rec, by));
   }
 
+  /**
+   * Ends the game being played in `threadId` (flagged or not) with the places typed (organiser
+   * `by`, for `reason`; see `ruledResult`): shown closed, recorded as given, the round going on as
+   * after a result.
+   */
   private async ruleTable(before: Tournament, threadId: string, places: string, by: string, reason?: string): Promise<Tournament> {
     ruledResult(before, threadId, places, by, this.now(), reason);
     await this.closeTable(before, threadId, by);
