@@ -97,19 +97,16 @@ export function canastaRound(rec: CanastaTable): string | undefined {
   return rec.state ? sayAt(rec, "canasta.round", { hand: rec.state.hand }) : undefined;
 }
 
-/** The job of table `rec`'s public picture (undefined before the deal). */
+/**
+ * The job of table `rec`'s public picture (undefined before the deal); a table closed before the
+ * session's end (`end`, or an organiser) is drawn closed: no turn, no clock.
+ */
 export function canastaPicture(rec: CanastaTable): SceneJob<TableScene<CanastaView>> | undefined {
   if (rec.status === "lobby" || !rec.state) return undefined;
-  return ONEXENO_SCENES.job(
-    "canasta",
-    {
-      view: canastaView(rec.state, null),
-      names: names(rec),
-      clock: clockLabel(rec),
-      locale: tableLocale(rec),
-    },
-    rec.channelId,
-  );
+  const view = canastaView(rec.state, null);
+  if (rec.status === "over" && view.phase !== "over")
+    return ONEXENO_SCENES.job("canasta", { view, names: names(rec), locale: tableLocale(rec), closed: true }, rec.channelId);
+  return ONEXENO_SCENES.job("canasta", { view, names: names(rec), clock: clockLabel(rec), locale: tableLocale(rec) }, rec.channelId);
 }
 
 export async function canastaMessage(rec: CanastaTable, note?: string): Promise<BaseMessageOptions> {

@@ -124,19 +124,16 @@ export function onexenoRound(rec: TableRecord): string | undefined {
   return s && s.handsTotal > 1 ? sayAt(rec, "onexeno.round_of", { hand: Math.min(s.hand, s.handsTotal), total: s.handsTotal }) : undefined;
 }
 
-/** The job of table `rec`'s public picture (undefined before the deal). */
+/**
+ * The job of table `rec`'s public picture (undefined before the deal); a table closed before the
+ * session's end (`end`, or an organiser) is drawn closed: no turn, no clock.
+ */
 export function onexenoPicture(rec: TableRecord): SceneJob<TableScene<OnexenoView>> | undefined {
   if (rec.status === "lobby" || !rec.state) return undefined;
-  return ONEXENO_SCENES.job(
-    "table",
-    {
-      view: onexenoView(rec.state, null),
-      names: names(rec),
-      clock: clockLabel(rec),
-      locale: tableLocale(rec),
-    },
-    rec.channelId,
-  );
+  const view = onexenoView(rec.state, null);
+  if (rec.status === "over" && view.phase !== "over")
+    return ONEXENO_SCENES.job("table", { view, names: names(rec), locale: tableLocale(rec), closed: true }, rec.channelId);
+  return ONEXENO_SCENES.job("table", { view, names: names(rec), clock: clockLabel(rec), locale: tableLocale(rec) }, rec.channelId);
 }
 
 async function drawTable(rec: TableRecord, note?: string): Promise<BaseMessageOptions> {

@@ -96,10 +96,17 @@ export function rowsLayout(rows: readonly Row[], width: number): { size: number;
 
 /**
  * The header of the canasta table: the title, the hand and its rules, the status (whose turn and
- * what they owe; the winners once over), stopping short of the pile, and below it the last hand's
- * result.
+ * what they owe; the winners once over; that the table was `closed` before its end), stopping
+ * short of the pile, and below it the last hand's result.
  */
-function drawCanastaHeader(ctx: SKRSContext2D, view: CanastaView, names: readonly string[], theme: Theme, locale: Locale): void {
+function drawCanastaHeader(
+  ctx: SKRSContext2D,
+  view: CanastaView,
+  names: readonly string[],
+  theme: Theme,
+  locale: Locale,
+  closed: boolean,
+): void {
   const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `canasta.pic.${key}`, params);
   ctx.font = font(22, true);
   ctx.fillText(t(locale, "canasta.title"), 12, 28);
@@ -121,7 +128,7 @@ function drawCanastaHeader(ctx: SKRSContext2D, view: CanastaView, names: readonl
     12,
     48,
   );
-  ctx.fillStyle = view.phase === "over" ? theme.text : theme.turn;
+  ctx.fillStyle = view.phase === "over" || closed ? theme.text : theme.turn;
   ctx.font = font(15, true);
   // Computers named bare when a line does not fit whole ("Computer 1 out"): their level is on their seats.
   const named = (bare: boolean) => (bare ? names.map(bareName) : names);
@@ -129,6 +136,7 @@ function drawCanastaHeader(ctx: SKRSContext2D, view: CanastaView, names: readonl
   const status = (bare: boolean) => {
     const ns = named(bare);
     const winners = view.totals.flatMap((total, i) => (total === best ? [ns[i] ?? say("seat", { n: i + 1 })] : []));
+    if (closed) return say("closed");
     return view.phase === "over"
       ? say(winners.length === 1 ? "over_one" : "over_other", { winners: winners.join(" & "), best })
       : say(view.phase === "draw" ? "to_draw" : view.mustMeld !== null ? "melds_owed" : "melds", { name: ns[view.turn] ?? "?" });
@@ -232,20 +240,24 @@ function drawSeatLines(
 /**
  * Draws the public canasta table and returns its canvas. `names[i]` is seat i's display
  * name; `clock`, when given, is drawn with a clock face in the block of the seat to move.
+ * `closed`: the table was closed before the session's end (`end`, or an organiser): "Table
+ * closed" in place of the turn, no seat marked to move and no clock; the totals as they stood.
  */
 export function drawCanastaTable(
   view: CanastaView,
   names: readonly string[],
   theme: Theme = DEFAULT_THEME,
-  clock?: string,
+  given?: string,
   locale: Locale = "en",
+  closed = false,
 ): Canvas {
+  const clock = closed ? undefined : given;
   ensureFonts();
   const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `canasta.pic.${key}`, params);
   const W = CANASTA_WIDTH;
   const height = canastaHeight(view.seats);
   const { canvas, ctx } = paintedScene(W, height, theme.felt, theme.text);
-  drawCanastaHeader(ctx, view, names, theme, locale);
+  drawCanastaHeader(ctx, view, names, theme, locale, closed);
 
   // stack and face-up pile (top card last, framed)
   const px = PILE_X;
@@ -268,7 +280,7 @@ export function drawCanastaTable(
 
   for (let s = 0; s < view.seats; s++) {
     const y = HEADER + s * BLOCK;
-    const turn = s === view.turn && view.phase !== "over";
+    const turn = s === view.turn && view.phase !== "over" && !closed;
     ctx.fillStyle = turn ? "rgba(90,209,122,0.14)" : theme.panel;
     ctx.fillRect(6, y, W - 12, BLOCK - 6);
     drawSeatLines(ctx, view, s, names[s] ?? say("seat", { n: s + 1 }), y, theme, say);
@@ -293,16 +305,22 @@ export function drawCanastaTable(
   return canvas;
 }
 
-/** Alt text in `locale`: turn, pile top, stack, and per player rows (sums), XENOs, hand sizes, totals. */
-export function describeCanasta(view: CanastaView, names: readonly string[], locale: Locale = "en"): string {
+/**
+ * Alt text in `locale`: turn (or, `closed`, that the table was closed before its end), pile top,
+ * stack, and per player rows (sums), XENOs, hand sizes, totals.
+ */
+export function describeCanasta(view: CanastaView, names: readonly string[], locale: Locale = "en", closed = false): string {
   const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `canasta.alt.${key}`, params);
   const players = names.slice(0, view.seats).map((n, i) => {
     const rows = (view.rows[i] ?? []).map((r) => rowSum(r)).join("/") || say("none");
     const cards = t(locale, "table.cards", { count: view.handSizes[i] ?? 0 });
     return say("player", { name: n, cards, rows, xenos: view.xenos[i]?.length ?? 0, total: view.totals[i] ?? 0 });
   });
-  const head =
-    view.phase === "over" ? say("over") : say(view.phase === "draw" ? "draw" : "meld", { hand: view.hand, name: names[view.turn] ?? "?" });
+  const head = closed
+    ? say("closed")
+    : view.phase === "over"
+      ? say("over")
+      : say(view.phase === "draw" ? "draw" : "meld", { hand: view.hand, name: names[view.turn] ?? "?" });
   const text = `${head} ${say("stack", { stack: view.stackCount, pile: view.pile.length })} ${players.join("; ")}.`;
   return text.length > 1024 ? `${text.slice(0, 1021)}...` : text;
 }

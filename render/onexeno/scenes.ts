@@ -16,12 +16,17 @@ import { drawOnexenoHand } from "./hand.ts";
 import { describeSolitaire, drawSolitaire, SOLITAIRE_HEIGHT, SOLITAIRE_WIDTH } from "./solitaire.ts";
 import { drawOnexenoTable, TABLE_HEIGHT, TABLE_WIDTH } from "./table.ts";
 
-/** A public table (basic, partners or canasta): its view, the seats' names, the clock's label (`until 14:05 UTC`), the table's language. */
+/**
+ * A public table (basic, partners or canasta): its view, the seats' names, the clock's label
+ * (`until 14:05 UTC`), the table's language; `closed`: closed before the session's end (`end`, or
+ * an organiser): no turn, no clock, the totals as they stood.
+ */
 export interface TableScene<V> {
   readonly view: V;
   readonly names: readonly string[];
   readonly clock?: string | undefined;
   readonly locale?: Locale | undefined;
+  readonly closed?: boolean | undefined;
 }
 
 /**
@@ -49,9 +54,9 @@ export interface SolitaireScene {
 /** The ONEXENO family's scenes. */
 export const ONEXENO_SCENES = sceneModule(import.meta.url, {
   table: {
-    draw: (d: TableScene<OnexenoView>) => drawOnexenoTable(d.view, d.names, undefined, d.clock, d.locale),
+    draw: (d: TableScene<OnexenoView>) => drawOnexenoTable(d.view, d.names, undefined, d.clock, d.locale, d.closed),
     size: () => ({ width: TABLE_WIDTH, height: TABLE_HEIGHT }),
-    describe: (d: TableScene<OnexenoView>) => describeOnexenoTable(d.view, d.names, d.locale),
+    describe: (d: TableScene<OnexenoView>) => describeOnexenoTable(d.view, d.names, d.locale, d.closed),
   },
   hand: {
     draw: (d: HandScene) => {
@@ -61,9 +66,9 @@ export const ONEXENO_SCENES = sceneModule(import.meta.url, {
     },
   },
   canasta: {
-    draw: (d: TableScene<CanastaView>) => drawCanastaTable(d.view, d.names, undefined, d.clock, d.locale),
+    draw: (d: TableScene<CanastaView>) => drawCanastaTable(d.view, d.names, undefined, d.clock, d.locale, d.closed),
     size: (d: TableScene<CanastaView>) => ({ width: CANASTA_WIDTH, height: canastaHeight(d.view.seats) }),
-    describe: (d: TableScene<CanastaView>) => describeCanasta(d.view, d.names, d.locale),
+    describe: (d: TableScene<CanastaView>) => describeCanasta(d.view, d.names, d.locale, d.closed),
   },
   solitaire: {
     draw: (d: SolitaireScene) => drawSolitaire(d.view, d.owner, undefined, d.hint, d.locale),

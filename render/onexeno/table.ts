@@ -79,7 +79,7 @@ function writeSeatName(ctx: SKRSContext2D, name: string, x: number, y: number, r
   return null;
 }
 
-function drawBoard(ctx: SKRSContext2D, view: OnexenoView, l: TableLayout, theme: Theme): void {
+function drawBoard(ctx: SKRSContext2D, view: OnexenoView, l: TableLayout, theme: Theme, closed: boolean): void {
   const { win, cell } = l;
   ctx.fillStyle = theme.feltDark;
   ctx.fillRect(l.originX - 4, l.originY - 4, win.cols * cell + 8, win.rows * cell + 8);
@@ -101,7 +101,7 @@ function drawBoard(ctx: SKRSContext2D, view: OnexenoView, l: TableLayout, theme:
   ctx.setLineDash([5, 4]);
   ctx.strokeStyle = "rgba(255,255,255,0.55)";
   ctx.lineWidth = 2;
-  if (view.phase === "play") {
+  if (view.phase === "play" && !closed) {
     for (const c of candidateCells(view.table, grid, view.field)) {
       const [px, py] = cellOrigin(l, c.x, c.y);
       ctx.strokeRect(px + 5, py + 5, cell - 10, cell - 10);
@@ -203,23 +203,31 @@ function panelWording(ctx: SKRSContext2D, view: OnexenoView, locale: Locale, roo
   return 3;
 }
 
-function drawPanel(
+/**
+ * The panel's status lines from its top: whose turn (with the clock's mark), the winners once
+ * over, or that the table was `closed` before its end. Returns the last line's baseline (px).
+ */
+function drawPanelStatus(
   ctx: SKRSContext2D,
   view: OnexenoView,
   names: readonly string[],
   theme: Theme,
   clock: string | undefined,
   locale: Locale,
-): void {
+  closed: boolean,
+): number {
   const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `onexeno.pic.${key}`, params);
-  const right = PANEL_X + PANEL_W;
-  ctx.fillStyle = theme.panel;
-  ctx.fillRect(PANEL_X, 10, PANEL_W, TABLE_HEIGHT - 60);
-  ctx.textAlign = "left";
-  ctx.textBaseline = "alphabetic";
   let y = 34;
   ctx.font = font(16, true);
-  if (view.phase === "over") {
+  if (closed) {
+    // Closed before its end: no turn, no winner; the totals below stand as they were.
+    ctx.fillStyle = theme.text;
+    ctx.fillText(fitText(ctx, say("table_closed"), PANEL_W - 20), PANEL_X + 10, y);
+    y += 20;
+    ctx.font = font(14, true);
+    ctx.fillStyle = theme.textDim;
+    ctx.fillText(fitText(ctx, say("scores_stand"), PANEL_W - 20), PANEL_X + 10, y);
+  } else if (view.phase === "over") {
     const scores = view.teamOf
       ? view.totals.map((_, i) => view.totals.reduce((t, v, j) => (view.teamOf?.[j] === view.teamOf?.[i] ? t + v : t), 0))
       : view.totals;
@@ -245,9 +253,28 @@ function drawPanel(
     );
     if (clock) {
       y += 20;
-      drawClockMark(ctx, clock, right - 10, y, 14, theme.turn);
+      drawClockMark(ctx, clock, PANEL_X + PANEL_W - 10, y, 14, theme.turn);
     }
   }
+  return y;
+}
+
+function drawPanel(
+  ctx: SKRSContext2D,
+  view: OnexenoView,
+  names: readonly string[],
+  theme: Theme,
+  clock: string | undefined,
+  locale: Locale,
+  closed: boolean,
+): void {
+  const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `onexeno.pic.${key}`, params);
+  const right = PANEL_X + PANEL_W;
+  ctx.fillStyle = theme.panel;
+  ctx.fillRect(PANEL_X, 10, PANEL_W, TABLE_HEIGHT - 60);
+  ctx.textAlign = "left";
+  ctx.textBaseline = "alphabetic";
+  let y = drawPanelStatus(ctx, view, names, theme, clock, locale, closed);
   y += 8;
   const rowH = 46;
   const roomOf = (s: number) => {
@@ -259,7 +286,7 @@ function drawPanel(
   const wording = panelWording(ctx, view, locale, roomOf);
   for (let s = 0; s < view.seats; s++) {
     const top = y + s * rowH;
-    if (s === view.turn && view.phase === "play") {
+    if (s === view.turn && view.phase === "play" && !closed) {
       ctx.fillStyle = "rgba(90,209,122,0.16)";
       ctx.fillRect(PANEL_X + 4, top + 2, PANEL_W - 8, rowH - 4);
     }
@@ -352,7 +379,9 @@ function drawFooter(ctx: SKRSContext2D, view: OnexenoView, names: readonly strin
 /**
  * Draws the public table picture (TABLE_WIDTH x TABLE_HEIGHT) and returns its canvas.
  * `names[i]` is seat i's display name; `clock`, when given, is drawn with a clock face under
- * the turn line (e.g. `until 14:05 UTC`).
+ * the turn line (e.g. `until 14:05 UTC`). `closed`: the table was closed before the session's
+ * end (`end`, or an organiser): "Table closed" in place of the turn, no seat marked to play and
+ * no open cells outlined; the totals as they stood.
  */
 export function drawOnexenoTable(
   view: OnexenoView,
@@ -360,6 +389,7 @@ export function drawOnexenoTable(
   theme: Theme = DEFAULT_THEME,
   clock?: string,
   locale: Locale = "en",
+  closed = false,
 ): Canvas {
   ensureFonts();
   const canvas = sceneCanvas(TABLE_WIDTH, TABLE_HEIGHT);
@@ -367,8 +397,8 @@ export function drawOnexenoTable(
   ctx.fillStyle = theme.felt;
   ctx.fillRect(0, 0, TABLE_WIDTH, TABLE_HEIGHT);
   drawHeader(ctx, view, theme, locale);
-  drawBoard(ctx, view, tableLayout(view.table), theme);
-  drawPanel(ctx, view, names, theme, clock, locale);
+  drawBoard(ctx, view, tableLayout(view.table), theme, closed);
+  drawPanel(ctx, view, names, theme, closed ? undefined : clock, locale, closed);
   drawFooter(ctx, view, names, theme, locale);
   return canvas;
 }

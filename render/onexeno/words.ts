@@ -138,10 +138,11 @@ export function teamLine(view: OnexenoView, locale: Locale = "en"): string {
 }
 
 /**
- * Alt text for the table picture in `locale` (Discord allows 1024 characters): whose turn,
- * stack, field, every card on the table with its coordinate, and each player's counts. Never a hand.
+ * Alt text for the table picture in `locale` (Discord allows 1024 characters): whose turn (or,
+ * `closed`, that the table was closed before its end), stack, field, every card on the table with
+ * its coordinate, and each player's counts. Never a hand.
  */
-export function describeOnexenoTable(view: OnexenoView, names: readonly string[], locale: Locale = "en"): string {
+export function describeOnexenoTable(view: OnexenoView, names: readonly string[], locale: Locale = "en", closed = false): string {
   const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `onexeno.alt.${key}`, params);
   const variant = t(locale, `onexeno.variant_${view.variant}`);
   const cards = [...view.table]
@@ -153,8 +154,9 @@ export function describeOnexenoTable(view: OnexenoView, names: readonly string[]
       .slice(0, view.seats)
       .map((n, i) => say("named", { name: n, line: `${playerLine(view, i, locale)}${view.out[i] ? `, ${say("out")}` : ""}` }))
       .join("; ") + (view.teamOf ? `. ${teamLine(view, locale)}` : "");
-  const head =
-    view.phase === "over"
+  const head = closed
+    ? say("closed", { variant })
+    : view.phase === "over"
       ? say("over", { variant })
       : say("head", { variant, hand: view.hand, total: view.handsTotal, name: names[view.turn] ?? "?", stack: view.stackCount });
   const table = say("table", { cards: cardsText(view.table.length, locale), list: cards || t(locale, "onexeno.empty") });

@@ -84,6 +84,8 @@ describe("computer players through the stand-in", () => {
     // The closed table's command shows it as closed, with Play again and New table.
     const shown = await sb.command(DEV, GENERAL, "onexeno table");
     expect(said(shown.original)).toContain("Table closed by Ada.");
+    // Its picture is drawn closed: nobody to play (the alt text says what the picture shows).
+    expect(shown.original?.attachments[0]?.description).toMatch(/^ONEXENO \S+, closed before its end; the scores as they stood\. /);
     expect(Harness.ids(shown.original!, "again")).toHaveLength(2);
     // An empty channel's table command says how to start.
     const empty = await sb.command(DEV, THREAD, "onexeno table");

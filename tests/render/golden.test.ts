@@ -31,7 +31,10 @@ import { seedRng, shuffle } from "../../src/engine/rng.ts";
 import { ONEXENO_SCENES } from "../../render/onexeno/scenes.ts";
 import { ONZE_SCENES } from "../../render/onze/scenes.ts";
 import { CARDENO_SCENES } from "../../render/cardeno/scenes.ts";
-import { renderPicture } from "../../render/pool.ts";
+import { renderDescribed, renderPicture } from "../../render/pool.ts";
+import { onexenoPicture, type TableRecord } from "../../commands/onexeno/view.ts";
+import { canastaPicture } from "../../commands/canasta/table.ts";
+import type { CanastaTable } from "../../commands/canasta/rows.ts";
 
 const dir = join(import.meta.dirname, "golden");
 const failures = join(import.meta.dirname, "..", "__failures__");
@@ -171,6 +174,44 @@ describe("canasta pictures", () => {
       "canasta-over.fr",
       await renderPicture(ONEXENO_SCENES.job("canasta", { view: canastaView(over, null), names: ["Ada", "Ben", "Cleo"], locale: "fr" })),
     );
+  });
+});
+
+describe("tables closed before their end (`end`, or an organiser)", () => {
+  // The fields a table's picture reads, with a clock running on the turn: as the table was, and as closed.
+  const record = <R>(state: unknown, names: readonly string[], status: "playing" | "over", locale: "en" | "de") =>
+    ({
+      channelId: "closed-table",
+      status,
+      state,
+      locale,
+      seats: names.map((name, i) => ({ userId: `u${i}`, name })),
+      turnClock: { seat: 0, since: 1, due: Date.UTC(2026, 11, 5, 14, 5), warnAt: null, warned: false },
+      ...(status === "over" ? { closedBy: "u0" } : {}),
+    }) as unknown as R;
+
+  it("ONEXENO and canasta: no turn, no open cells, no clock; the alt text says the table was closed", async () => {
+    const { state, names } = scenes().trick!;
+    const playing = onexenoPicture(record<TableRecord>(state, names, "playing", "en"))!;
+    const closed = onexenoPicture(record<TableRecord>(state, names, "over", "en"))!;
+    expect(playing.data.closed).toBeUndefined();
+    expect(playing.data.clock).toBe("until 14:05 UTC");
+    expect(closed.data.closed).toBe(true);
+    expect(closed.data.clock).toBeUndefined();
+    const [before, after] = await Promise.all([renderDescribed(playing), renderDescribed(closed)]);
+    expect(before.alt).toContain(`${names[state.turn]} to play`);
+    expect(after.alt).toMatch(/^ONEXENO basic, closed before its end; the scores as they stood\. /);
+    expect(after.alt).not.toContain("to play");
+    await compare("table-ended", after.png);
+
+    const mid = canastaUntil(5, "golden-canasta", 500, (x) => x.rows.flat().length >= 3 && x.phase === "draw");
+    const seated = ["Ada", "Ben", "Cleo", "Dev", "Émile"];
+    const canasta = canastaPicture(record<CanastaTable>(mid, seated, "over", "de"))!;
+    expect(canasta.data.closed).toBe(true);
+    expect(canasta.data.clock).toBeUndefined();
+    const shown = await renderDescribed(canasta);
+    expect(shown.alt).toMatch(/^ONEXENO Canasta, vor dem Ende geschlossen; Punkte wie sie standen\. /);
+    await compare("canasta-ended.de", shown.png);
   });
 });
 
