@@ -97,7 +97,8 @@ async function solitaireMessage(rec: SolitaireTable, note?: string): Promise<Bas
   if (state.phase === "over") {
     const how = say(state.end === "won" ? "won" : state.end === "resigned" ? "resigned" : "stuck", { name: playerName(rec) });
     return {
-      content: `${head}${how} ${say("final", { score: view.score, n: view.square })}`,
+      // A square is 2x2 at least: the first card alone is none (as the picture says).
+      content: `${head}${how} ${say(view.square >= 2 ? "final" : "final_none", { score: view.score, n: view.square })}`,
       files: [file],
       components: endRows(rec),
       embeds: [],

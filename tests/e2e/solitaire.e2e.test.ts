@@ -105,7 +105,12 @@ describe("solitaire through the stand-in", () => {
     expect((await h.bot.service("solitaire").get(tb))?.state?.end).toBeNull();
     const resign = await sb.click(BEN, ask.original!, Harness.idOf(ask.original!, "confirm"));
     expect(resign.callbackType).toBe(7);
-    expect((await h.bot.service("solitaire").get(tb))?.state?.end).toBe("resigned");
+    const resigned = (await h.bot.service("solitaire").get(tb))?.state;
+    expect(resigned?.end).toBe("resigned");
+    // Its last line names the largest square as the picture does: none before a 2x2 (the first card alone is no square).
+    const n = resigned!.square;
+    const final = n >= 2 ? `(largest square ${n}x${n})` : "(no square completed)";
+    await h.until("the resigned game's final line", () => said(h.latestPublic(tb)).includes(final));
     await announced("Ben", /Rank/);
     const daily = await sb.command(ADA, CARD_ROOM, "onexeno leaderboard");
     expect(JSON.stringify(daily.original?.embeds)).toContain("Ben");
