@@ -11,6 +11,7 @@
  * taken over at once, not after its time to live.
  */
 import KeyvSqlite from "@keyv/sqlite";
+import { openKeyvSqlite } from "./sqlite.ts";
 import { randomUUID } from "node:crypto";
 
 /** How often a process renews its heartbeat, ms. */
@@ -215,7 +216,7 @@ function groupedClaimWrites(adapter: KeyvSqlite): {
 
 /** SQLite: one row per claim in table `claims`, its value `owner until` (ms); lapsed rows are taken over and swept. */
 async function sqliteClaims(url: string, owner: string, { beatMs, aliveMs }: Heart): Promise<Claims> {
-  const adapter = new KeyvSqlite({ uri: url, busyTimeout: 10_000, table: "claims" });
+  const adapter = await openKeyvSqlite({ uri: url, table: "claims" });
   const query = (q: string, ...params: unknown[]) => {
     statements++;
     return adapter.query(q, ...params) as Promise<{ value?: string }[]>;

@@ -25,7 +25,7 @@
  * `windowMs` later, and its mark, which lapses `2 × windowMs` after it was last renewed (a
  * waiting process renews it at every try), so the others are never throttled by it.
  */
-import KeyvSqlite from "@keyv/sqlite";
+import { openKeyvSqlite } from "./sqlite.ts";
 import { randomUUID } from "node:crypto";
 
 /**
@@ -187,7 +187,7 @@ async function sqliteSpend(
   perWindow: number,
   windowMs: number,
 ): Promise<{ spend: Spend; used: Used; waiting: Waiting; close(): Promise<void> }> {
-  const adapter = new KeyvSqlite({ uri: url, busyTimeout: 10_000, table: "budget" });
+  const adapter = await openKeyvSqlite({ uri: url, table: "budget" });
   const query = (q: string, ...params: unknown[]) => adapter.query(q, ...params) as Promise<{ at?: number }[]>;
   await query("PRAGMA synchronous=NORMAL");
   await query("CREATE TABLE IF NOT EXISTS budget_sends (id TEXT PRIMARY KEY, at INTEGER NOT NULL)");

@@ -6,6 +6,7 @@
  */
 import Keyv from "keyv";
 import KeyvSqlite from "@keyv/sqlite";
+import { openKeyvSqlite } from "./sqlite.ts";
 import { defaultDeserialize } from "@keyv/serialize";
 import { EventEmitter } from "node:events";
 import { mkdirSync } from "node:fs";
@@ -130,7 +131,7 @@ function shareConnection(url: string): Shared {
   const opening = (async (): Promise<Connection> => {
     const file = url.slice("sqlite://".length);
     if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
-    const adapter = new KeyvSqlite({ uri: url, busyTimeout: 10_000, table: "tables" });
+    const adapter = await openKeyvSqlite({ uri: url, table: "tables" });
     adapter.setMaxListeners(0); // each store's Keyv listens for its errors
     // WAL is a property of the file: switch once. Changing journal modes can fail with
     // SQLITE_BUSY without waiting when another process is opening the same file, so retry.
