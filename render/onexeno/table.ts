@@ -204,18 +204,23 @@ function panelWording(ctx: SKRSContext2D, view: OnexenoView, locale: Locale, roo
 }
 
 /**
+ * What the players' panel is drawn from: the view, the seats' names, the theme, the clock's label
+ * (absent: no clock), the table's language, and whether the table was closed before its end.
+ */
+interface PanelData {
+  readonly view: OnexenoView;
+  readonly names: readonly string[];
+  readonly theme: Theme;
+  readonly clock: string | undefined;
+  readonly locale: Locale;
+  readonly closed: boolean;
+}
+
+/**
  * The panel's status lines from its top: whose turn (with the clock's mark), the winners once
  * over, or that the table was `closed` before its end. Returns the last line's baseline (px).
  */
-function drawPanelStatus(
-  ctx: SKRSContext2D,
-  view: OnexenoView,
-  names: readonly string[],
-  theme: Theme,
-  clock: string | undefined,
-  locale: Locale,
-  closed: boolean,
-): number {
+function drawPanelStatus(ctx: SKRSContext2D, { view, names, theme, clock, locale, closed }: PanelData): number {
   const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `onexeno.pic.${key}`, params);
   let y = 34;
   ctx.font = font(16, true);
@@ -259,22 +264,16 @@ function drawPanelStatus(
   return y;
 }
 
-function drawPanel(
-  ctx: SKRSContext2D,
-  view: OnexenoView,
-  names: readonly string[],
-  theme: Theme,
-  clock: string | undefined,
-  locale: Locale,
-  closed: boolean,
-): void {
+/** The players' panel: the status lines, a row a seat (badges, numbers, total), partners' team totals and the last hand's result. */
+function drawPanel(ctx: SKRSContext2D, panel: PanelData): void {
+  const { view, names, theme, locale, closed } = panel;
   const say = (key: string, params: Record<string, string | number> = {}) => t(locale, `onexeno.pic.${key}`, params);
   const right = PANEL_X + PANEL_W;
   ctx.fillStyle = theme.panel;
   ctx.fillRect(PANEL_X, 10, PANEL_W, TABLE_HEIGHT - 60);
   ctx.textAlign = "left";
   ctx.textBaseline = "alphabetic";
-  let y = drawPanelStatus(ctx, view, names, theme, clock, locale, closed);
+  let y = drawPanelStatus(ctx, panel);
   y += 8;
   const rowH = 46;
   const roomOf = (s: number) => {
@@ -398,7 +397,7 @@ export function drawOnexenoTable(
   ctx.fillRect(0, 0, TABLE_WIDTH, TABLE_HEIGHT);
   drawHeader(ctx, view, theme, locale);
   drawBoard(ctx, view, tableLayout(view.table), theme, closed);
-  drawPanel(ctx, view, names, theme, closed ? undefined : clock, locale, closed);
+  drawPanel(ctx, { view, names, theme, clock: closed ? undefined : clock, locale, closed });
   drawFooter(ctx, view, names, theme, locale);
   return canvas;
 }
