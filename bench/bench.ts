@@ -78,7 +78,8 @@ async function time(n: number, f: () => Promise<unknown> | unknown): Promise<num
  * which of them goes first alternating (the second draw of a position finds the drawing's kept
  * parts as that position left them), so that the machine's drift and that advantage fall on both
  * alike. Adds a row against the 3 ms goal, with the second figure and the share of bands written
- * in its notes.
+ * in its notes. Before it, the positions are made WARM_PICTURES times or more in all, untimed, as
+ * a picture row's picture is (`pictureRow`).
  */
 async function inOrderRow(what: string, jobs: readonly PictureJob[]): Promise<void> {
   const timed = async (job: PictureJob, into: number[]): Promise<void> => {
@@ -86,7 +87,9 @@ async function inOrderRow(what: string, jobs: readonly PictureJob[]): Promise<vo
     await pictureTask(job);
     into.push(performance.now() - t);
   };
-  for (const job of jobs) await pictureTask(job); // warms the drawing's caches (card faces, sprites)
+  // Warms the drawing's caches (card faces, sprites) and the scene as a picture row is warmed:
+  // passes over the positions, WARM_PICTURES pictures or more in all.
+  for (let made = 0; made < WARM_PICTURES; made += jobs.length) for (const job of jobs) await pictureTask(job);
   forgetFrames();
   const times: number[] = [];
   const alone: number[] = [];
