@@ -10,6 +10,7 @@ import { SUIT_GLYPHS } from "../../src/games/cardeno/poker.ts";
 import { ensureFonts, fitText, font } from "../fonts.ts";
 import { type Theme } from "../theme.ts";
 import type { Locale } from "../../src/i18n/index.ts";
+import { badgeWidth, drawBadge } from "../badge.ts";
 import { rankLabelIn } from "./words.ts";
 
 /** One colour per shape (also told apart by outline and letter). */
@@ -91,15 +92,16 @@ function stamp(
   ctx.drawImage(sprite, Math.round(x) - pad, Math.round(y) - pad);
 }
 
-/** Draws a piece (body `size` px) with its label and shape letter, and `mark` (its number) in the corner: a sprite per piece and size. */
+/**
+ * Draws a piece (body `size` px) with its label and shape letter (a sprite per piece and size),
+ * and `mark` (its number, as its grab button says) on a dark badge across its top-left corner,
+ * clear of the label: drawn inside the corner, a number ran into a label as wide as `10♣`.
+ */
 export function drawPiece(ctx: SKRSContext2D, x: number, y: number, size: number, p: Piece, mark?: string, locale: Locale = "en"): void {
   stamp(ctx, `p${p.shape}:${p.rank}:${p.suit}:${locale}`, x, y, size, (c, px, py) => paintPiece(c, px, py, size, p, locale));
   if (mark) {
-    ctx.font = font(14, true);
-    ctx.fillStyle = "#3a3a40";
-    ctx.textAlign = "left";
-    ctx.textBaseline = "top";
-    ctx.fillText(mark, Math.round(x) + 3, Math.round(y) + 2);
+    const left = Math.round(x) - 6;
+    drawBadge(ctx, mark, left + badgeWidth(ctx, mark), Math.round(y) + 1, "#3a3a40", "#ffffff");
   }
 }
 
