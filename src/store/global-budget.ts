@@ -334,7 +334,9 @@ export async function openSharedBudget(url: string, perWindow: number, windowMs 
         try {
           wait = closed ? 0 : await spend(me, markFrom(0)!, markFrom(1));
         } catch (e) {
-          waiting.shift()?.reject(e);
+          // Closed while the store was asked (a stopping process): the request goes as it would once closed.
+          if (closed) waiting.shift()?.resolve();
+          else waiting.shift()?.reject(e);
           continue;
         }
         if (wait === 0) waiting.shift()?.resolve();

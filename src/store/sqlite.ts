@@ -52,12 +52,21 @@ const prepared = (db: sqlite3.Database, sql: string) =>
     const statement = db.prepare(sql, (e: Error | null) => (e ? reject(e) : resolve(statement)));
   });
 
+/** A kept statement: its preparing, the calls holding it, and whether it left the cache (then finalized once free). */
+interface Kept {
+  readonly statement: Promise<sqlite3.Statement>;
+  users: number;
+  dropped: boolean;
+  finalized: boolean;
+}
+
 /**
  * The adapter for table `table` of the SQLite file at `uri` (`sqlite://path`, or
  * `sqlite://:memory:`), its queries on prepared statements kept by their text. Its table is made
  * when missing (as `@keyv/sqlite` makes it: a key of up to 255 characters, a text value). Rejects
  * when the file cannot be opened. `query` rejects as node-sqlite3 does (an SQLite error with its
- * `code`); `close` finalizes the kept statements and closes the connection.
+ * `code`); `close` finalizes the kept statements and closes the connection, and a query asked
+ * for once it has begun rejects (SQLITE_MISUSE, as node-sqlite3 answers on a closed database).
  */
 export async function openKeyvSqlite({
   uri,
@@ -73,48 +82,72 @@ export async function openKeyvSqlite({
   await adapter.close();
   const db = await openDatabase(fileOf(uri), busyTimeout);
   const finalizing = new Set<Promise<void>>();
-  const drop = (statement: Promise<sqlite3.Statement>) =>
-    void statement.then(
-      (s) => {
-        const done = finalized(s);
-        finalizing.add(done);
-        void done.then(() => finalizing.delete(done));
-      },
-      () => {},
-    ); // never prepared: nothing to finalize
-  const kept = new LRUCache<string, Promise<sqlite3.Statement>>({ max: STATEMENTS_KEPT, dispose: drop });
-  const forget = (sql: string, statement: Promise<sqlite3.Statement>) => {
-    if (kept.peek(sql) === statement) kept.delete(sql); // finalized by the cache's dispose
+  const inFlight = new Set<Promise<unknown>>();
+  /** Finalizes a kept statement once it is out of the cache and no call holds it (a call made after `finalize` would fail). */
+  const release = (k: Kept) => {
+    if (!k.dropped || k.users > 0 || k.finalized) return;
+    k.finalized = true;
+    // Noted at once, so that `close` waits for it; a statement never prepared has nothing to finalize.
+    const done = k.statement.then(finalized, () => {});
+    finalizing.add(done);
+    void done.then(() => finalizing.delete(done));
   };
-  const query = async (sql: string, ...params: unknown[]): Promise<unknown[]> => {
-    if (!KEPT.test(sql))
-      return new Promise((resolve, reject) =>
-        db.all(sql, ...params, (e: Error | null, rows: unknown[]) => (e ? reject(e) : resolve(rows))),
-      );
-    let statement = kept.get(sql);
-    if (statement === undefined) {
-      statement = prepared(db, sql);
-      kept.set(sql, statement);
+  const kept = new LRUCache<string, Kept>({
+    max: STATEMENTS_KEPT,
+    dispose: (k) => {
+      k.dropped = true;
+      release(k);
+    },
+  });
+  const forget = (sql: string, k: Kept) => {
+    if (kept.peek(sql) === k) kept.delete(sql); // finalized once its last call is done
+  };
+  /** Runs `sql` on its kept statement (prepared on first use), holding it until the call is answered. */
+  const onKept = async (sql: string, params: readonly unknown[]): Promise<unknown[]> => {
+    let k = kept.get(sql);
+    if (k === undefined) {
+      k = { statement: prepared(db, sql), users: 0, dropped: false, finalized: false };
+      kept.set(sql, k);
     }
-    const used = statement;
-    const s = await used.catch((e: unknown) => {
-      forget(sql, used);
-      throw e;
-    });
-    return new Promise((resolve, reject) =>
-      s.all(...params, (e: Error | null, rows: unknown[]) => {
-        if (!e) return resolve(rows);
-        forget(sql, used); // stopped mid-way (SQLITE_BUSY…): finalized, so that it holds no read of the file
-        reject(e);
-      }),
+    const held = k;
+    held.users++;
+    try {
+      const st = await held.statement.catch((e: unknown) => {
+        forget(sql, held);
+        throw e;
+      });
+      return await new Promise((resolve, reject) =>
+        st.all(...params, (e: Error | null, rows: unknown[]) => {
+          if (!e) return resolve(rows);
+          forget(sql, held); // stopped mid-way (SQLITE_BUSY…): finalized, so that it holds no read of the file
+          reject(e);
+        }),
+      );
+    } finally {
+      held.users--;
+      release(held);
+    }
+  };
+  let closing = false;
+  const query = (sql: string, ...params: unknown[]): Promise<unknown[]> => {
+    // Once closing, nothing new runs: a statement prepared meanwhile would keep the file from closing.
+    if (closing) return Promise.reject(Object.assign(new Error("SQLITE_MISUSE: Database is closed"), { errno: 21, code: "SQLITE_MISUSE" }));
+    const running: Promise<unknown[]> = KEPT.test(sql)
+      ? onKept(sql, params)
+      : new Promise((resolve, reject) => db.all(sql, ...params, (e: Error | null, rows: unknown[]) => (e ? reject(e) : resolve(rows))));
+    inFlight.add(running);
+    void running.then(
+      () => inFlight.delete(running),
+      () => inFlight.delete(running),
     );
+    return running;
   };
   await query(`CREATE TABLE IF NOT EXISTS ${adapter.opts.table}(key VARCHAR(255) PRIMARY KEY, value TEXT )`);
   adapter.query = query;
   adapter.close = async () => {
-    const statements = [...kept.values()];
-    kept.clear(); // its dispose finalizes each statement once prepared
-    await Promise.allSettled(statements);
+    closing = true;
+    kept.clear(); // each statement is finalized once its calls in flight are answered
+    while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     while (finalizing.size > 0) await Promise.all([...finalizing]);
     await new Promise<void>((resolve, reject) => db.close((e) => (e ? reject(e) : resolve())));
   };

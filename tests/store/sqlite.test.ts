@@ -97,4 +97,17 @@ describe("the SQLite adapter on kept statements", () => {
     expect(check?.busy).toBe(0);
     await Promise.all([one.close(), other.close()]);
   });
+
+  it("closes with calls in flight: they are answered, a later one is refused, and the file closes", async () => {
+    const adapter = await openKeyvSqlite({ uri: `sqlite://${join(dir, "closing.sqlite")}`, table: "tables" });
+    await adapter.query("INSERT INTO tables (key, value) VALUES (?, ?)", "a", "1");
+    const read = () => adapter.query("SELECT value FROM tables WHERE key = ?", "a");
+    expect(await read()).toEqual([{ value: "1" }]); // its statement is kept now
+    // Asked for just before the close: a process stopping while its budget or claims ask the store.
+    const during = [read(), read(), adapter.query("SELECT 1 AS one")];
+    const closing = adapter.close();
+    await expect(read()).rejects.toMatchObject({ code: "SQLITE_MISUSE" });
+    expect(await Promise.all(during)).toEqual([[{ value: "1" }], [{ value: "1" }], [{ one: 1 }]]);
+    await closing;
+  });
 });
